@@ -1,0 +1,117 @@
+// Shapes shared by the check engine, the lint wiring, the reporters and the CLI.
+// The JSON report of `check` and the findings of `lint` are contracts (see DESIGN.md):
+// other tools parse them, so change them only on purpose.
+
+export type Severity = 'error' | 'warning' | 'info';
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'error';
+
+/** The check areas: stable id prefixes that reports group by. */
+export const CHECK_AREAS = [
+  'problem', 'trace', 'http', 'collection', 'paging', 'select', 'embed', 'sort', 'filter',
+  'patch', 'put', 'create', 'delete', 'task', 'link', 'id', 'input', 'controller', 'i18n',
+  'health', 'doc',
+] as const;
+export type CheckArea = (typeof CHECK_AREAS)[number];
+
+export interface EvidenceRequest {
+  method: string;
+  url: string;
+  /** Header names lower-cased; credentials already redacted. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface EvidenceResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** An excerpt of the body, capped. */
+  body?: string;
+}
+
+export interface Evidence {
+  request: EvidenceRequest;
+  response?: EvidenceResponse;
+  /** A curl command line that reproduces the request (credentials redacted). */
+  curl: string;
+}
+
+export interface CheckResult {
+  id: string;
+  rule: string;
+  severity: Severity;
+  status: CheckStatus;
+  /** The resource (path or URL) the check judged. */
+  resource: string;
+  message: string;
+  /** Message id from the check's meta, for tests and baselines (absent on pass). */
+  messageId?: string;
+  evidence: Evidence[];
+  durationMs?: number;
+  /** Set by --baseline: a known finding that no longer fails the run. */
+  baseline?: 'known' | 'fixed';
+}
+
+export interface CheckSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  errored: number;
+  requests: number;
+}
+
+export interface CheckReport {
+  tool: 'restguide';
+  version: string;
+  target: string;
+  startedAt: string;
+  durationMs: number;
+  summary: CheckSummary;
+  results: CheckResult[];
+}
+
+/** Spectral's own numeric severities: 0 error, 1 warning, 2 info, 3 hint. */
+export type LintSeverity = 0 | 1 | 2 | 3;
+
+export interface LintRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** A lint finding, with the fields of Spectral's JSON output. */
+export interface LintFinding {
+  code: string;
+  severity: LintSeverity;
+  message: string;
+  path: Array<string | number>;
+  source: string;
+  range: LintRange;
+  /** The reason from `x-ignore-rules` when the finding is ignored. */
+  ignoredReason?: string;
+  baseline?: 'known' | 'fixed';
+}
+
+export interface LintReport {
+  tool: 'restguide';
+  version: string;
+  sources: string[];
+  startedAt: string;
+  durationMs: number;
+  summary: { errors: number; warnings: number; infos: number; hints: number; ignored: number };
+  findings: LintFinding[];
+  /** Findings suppressed by `x-ignore-rules`; reported, not counted. */
+  ignored: LintFinding[];
+}
+
+/** One row of `restguide rules`. */
+export interface RuleInfo {
+  kind: 'check' | 'lint';
+  id: string;
+  rule: string;
+  severity: Severity;
+  writes: boolean;
+  description: string;
+  url: string;
+}
+
+export const GUIDE_URL = 'https://www.belgif.be/specification/rest/api-guide/';
+export const guideAnchor = (rule: string): string => `${GUIDE_URL}#rule-${rule}`;
