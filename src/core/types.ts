@@ -57,6 +57,10 @@ export interface CheckSummary {
   skipped: number;
   errored: number;
   requests: number;
+  /** Set by --baseline: failures already in the baseline (not counted in `failed`). */
+  known?: number;
+  /** Set by --baseline: baseline entries that no longer fail (results with `baseline: 'fixed'`). */
+  fixed?: number;
 }
 
 export interface CheckReport {
@@ -96,10 +100,18 @@ export interface LintReport {
   sources: string[];
   startedAt: string;
   durationMs: number;
-  summary: { errors: number; warnings: number; infos: number; hints: number; ignored: number };
+  summary: {
+    errors: number; warnings: number; infos: number; hints: number; ignored: number;
+    /** Set by --baseline: findings already in the baseline (not counted above). */
+    known?: number;
+    /** Set by --baseline: baseline entries no longer found (listed in `fixed`). */
+    fixed?: number;
+  };
   findings: LintFinding[];
   /** Findings suppressed by `x-ignore-rules`; reported, not counted. */
   ignored: LintFinding[];
+  /** Set by --baseline: baseline entries no longer found in a linted source. */
+  fixed?: LintFinding[];
 }
 
 /** One row of `restguide rules`. */
