@@ -1,20 +1,33 @@
-// PLACEHOLDER owned by the reporters helper: the closed map of formats for check and lint.
+// The closed map of report formats: its keys feed `--format`; check and lint share each format.
 import type { CheckReport, LintReport } from '../core/types.js';
+import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
+import { checkGithub, lintGithub } from './github.js';
+import { checkHtml, lintHtml } from './html.js';
+import { checkJson, lintJson } from './json.js';
+import { checkJunit, lintJunit } from './junit.js';
+import { checkSarif, lintSarif } from './sarif.js';
+import { checkStylish, lintStylish } from './stylish.js';
+
+export type { RenderOptions } from './render-options.js';
 
 export const REPORT_FORMATS = ['stylish', 'json', 'junit', 'sarif', 'github', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export interface RenderOptions {
-  /** Colours in stylish output (a TTY, no NO_COLOR). */
-  color: boolean;
+const REPORTERS: { readonly [F in ReportFormat]: { check: CheckReporter; lint: LintReporter } } = {
+  stylish: { check: checkStylish, lint: lintStylish },
+  json: { check: checkJson, lint: lintJson },
+  junit: { check: checkJunit, lint: lintJunit },
+  sarif: { check: checkSarif, lint: lintSarif },
+  github: { check: checkGithub, lint: lintGithub },
+  html: { check: checkHtml, lint: lintHtml },
+};
+
+export const isReportFormat = (value: string): value is ReportFormat => (REPORT_FORMATS as readonly string[]).includes(value);
+
+export function renderCheckReport(format: ReportFormat, report: CheckReport, options: RenderOptions): string {
+  return REPORTERS[format].check(report, options);
 }
 
-export function renderCheckReport(format: ReportFormat, report: CheckReport, _options: RenderOptions): string {
-  if (format !== 'json') throw new Error(`format ${format} not implemented yet`);
-  return `${JSON.stringify(report, null, 2)}\n`;
-}
-
-export function renderLintReport(format: ReportFormat, report: LintReport, _options: RenderOptions): string {
-  if (format !== 'json') throw new Error(`format ${format} not implemented yet`);
-  return `${JSON.stringify(report, null, 2)}\n`;
+export function renderLintReport(format: ReportFormat, report: LintReport, options: RenderOptions): string {
+  return REPORTERS[format].lint(report, options);
 }

@@ -1,0 +1,45 @@
+import type { CheckResult, Severity } from '../core/types.js';
+import type { CheckReporter, LintReporter } from './render-options.js';
+import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+
+// GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+type Command = 'error' | 'warning' | 'notice';
+const COMMANDS: Record<Severity | 'hint', Command> = { error: 'error', warning: 'warning', info: 'notice', hint: 'notice' };
+
+/** The message part: `%`, CR and LF are encoded (as @actions/core does). */
+export const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** A property value: also `:` and `,`, which would end the value. */
+export const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+const annotation = (command: Command, properties: Array<[string, string | number]>, message: string): string =>
+  `::${command} ${properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',')}::${escapeData(message)}`;
+
+function checkAnnotation(result: CheckResult): string {
+  const curl = result.evidence[0]?.curl;
+  const message = curl ? `${result.message}\n${curl}` : result.message;
+  // A check that broke is no finding, but it must not go unseen in the run log.
+  if (result.status === 'error') return annotation('warning', [['title', `${result.id} ${result.resource}`]], `check error: ${message}`);
+  return annotation(COMMANDS[result.severity], [['title', `${result.id} ${result.resource}`]], message);
+}
+
+/** One line per counted failure (and per check error); passes, skips and known baseline failures stay quiet. */
+export const checkGithub: CheckReporter = (report) => {
+  const lines = report.results
+    .filter((result) => (result.status === 'fail' && result.baseline === undefined) || result.status === 'error')
+    .map(checkAnnotation);
+  return lines.length ? `${lines.join('\n')}\n` : '';
+};
+
+/** One line per counted finding, located at its file, line and column (relative to the workspace). */
+export const lintGithub: LintReporter = (report, options) => {
+  const lines = countedFindings(report).map((finding) => {
+    const { line, column } = startPosition(finding);
+    return annotation(COMMANDS[lintSeverityName(finding.severity)], [
+      ['file', displaySource(finding.source, options.cwd)],
+      ['line', line], ['col', column],
+      ['endLine', finding.range.end.line + 1], ['endColumn', finding.range.end.character + 1],
+      ['title', finding.code],
+    ], `${finding.message} (${printPath(finding.path)})`);
+  });
+  return lines.length ? `${lines.join('\n')}\n` : '';
+};

@@ -1,0 +1,105 @@
+import type { CheckResult, Evidence, LintFinding } from '../core/types.js';
+import type { CheckReporter, LintReporter } from './render-options.js';
+import { countStatuses, groupByArea } from './check-areas.js';
+import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
+import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+
+const headers = (record: Record<string, string>): string =>
+  Object.entries(record).map(([name, value]) => `${name}: ${value}`).join('\n');
+
+function evidenceBlock(evidence: Evidence): SafeHtml {
+  const { request, response } = evidence;
+  const requestText = [`${request.method} ${request.url}`, headers(request.headers), request.body ? `\n${request.body}` : ''].filter(Boolean).join('\n');
+  return html`
+<div class="evidence">
+<h4>Request</h4><pre class="request">${requestText}</pre>
+<h4>Response</h4>${response ? html`<pre class="response">${`${response.status}\n${headers(response.headers)}`}</pre>
+${response.body ? html`<h4>Body (excerpt)</h4><pre class="body">${response.body}</pre>` : ''}` : html`<p>No response.</p>`}
+<div class="curl"><pre>${evidence.curl}</pre><button type="button" class="copy">Copy</button></div>
+</div>`;
+}
+
+const baselineBadge = (baseline: 'known' | 'fixed' | undefined): SafeHtml | string =>
+  baseline ? html` <span class="badge b-${baseline}">${baseline === 'known' ? 'known (baseline)' : 'fixed'}</span>` : '';
+
+function resultItem(area: string, result: CheckResult): SafeHtml {
+  return html`
+<li class="item result" data-status="${result.status}" data-area="${area}">
+<span class="badge s-${result.status}">${result.status}</span>${baselineBadge(result.baseline)}
+<span class="id">${result.id}</span> <code class="resource">${result.resource}</code>
+<span class="msg">${result.message}</span>
+${result.evidence.length && (result.status === 'fail' || result.status === 'error')
+    ? html`<details><summary>Evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock)}</details>` : ''}
+</li>`;
+}
+
+export const checkHtml: CheckReporter = (report) => {
+  const groups = groupByArea(report.results);
+  const s = report.summary;
+  const body = html`
+<h1>restguide check</h1>
+<p>Target <code>${report.target}</code>, started ${report.startedAt}, ${(report.durationMs / 1000).toFixed(2)} s, restguide ${report.version}.</p>
+<p id="summary">${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored, ${s.requests} requests${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
+<h2>By area</h2>
+<table id="areas"><thead><tr><th>area</th><th>pass</th><th>fail</th><th>skip</th><th>error</th><th>known</th><th>fixed</th></tr></thead><tbody>
+${groups.map(([area, results]) => {
+    const c = countStatuses(results);
+    return html`<tr data-area="${area}"><td>${area}</td><td class="n pass">${c.pass}</td><td class="n fail">${c.fail}</td><td class="n skip">${c.skip}</td><td class="n error">${c.error}</td><td class="n known">${c.known}</td><td class="n fixed">${c.fixed}</td></tr>`;
+  })}
+</tbody></table>
+<h2>Results</h2>
+<div class="filters">${checkboxFilter('status', 'Status', ['pass', 'fail', 'skip', 'error'])}${selectFilter('area', 'Area', groups.map(([area]) => area))}<span id="shown"></span></div>
+${groups.map(([area, results]) => html`
+<section class="group" data-group="${area}"><h3>${area}</h3><ul class="items">${results.map((result) => resultItem(area, result))}</ul></section>`)}`;
+  return page(`restguide check ${report.target}`, body);
+};
+
+// ---- lint ---------------------------------------------------------------------------------
+
+type Listed = { finding: LintFinding; state: 'counted' | 'known' | 'ignored' | 'fixed' };
+
+function findingItem({ finding, state }: Listed, cwd: string | undefined): SafeHtml {
+  const severity = lintSeverityName(finding.severity);
+  const { line, column } = startPosition(finding);
+  const where = state === 'fixed' ? displaySource(finding.source, cwd) : `${displaySource(finding.source, cwd)}:${line}:${column}`;
+  return html`
+<li class="item finding" data-severity="${severity}" data-rule="${finding.code}">
+<span class="badge s-${severity}">${severity}</span>${state === 'counted' ? '' : html` <span class="badge b-${state}">${state === 'known' ? 'known (baseline)' : state}</span>`}
+<code class="where">${where}</code> <span class="id">${finding.code}</span>
+<span class="msg">${finding.message}</span> <code class="path">${printPath(finding.path)}</code>
+${state === 'ignored' && finding.ignoredReason ? html`<span class="msg">(ignored: ${finding.ignoredReason})</span>` : ''}
+</li>`;
+}
+
+export const lintHtml: LintReporter = (report, options) => {
+  const listed: Listed[] = [
+    ...report.findings.map((finding): Listed => ({ finding, state: finding.baseline === 'known' ? 'known' : 'counted' })),
+    ...report.ignored.map((finding): Listed => ({ finding, state: 'ignored' })),
+    ...(report.fixed ?? []).map((finding): Listed => ({ finding, state: 'fixed' })),
+  ];
+  const byRule = new Map<string, { severity: string; counted: number; other: number }>();
+  for (const { finding, state } of listed) {
+    const row = byRule.get(finding.code) ?? { severity: lintSeverityName(finding.severity), counted: 0, other: 0 };
+    if (state === 'counted') row.counted++; else row.other++;
+    byRule.set(finding.code, row);
+  }
+  const rules = [...byRule.keys()].sort();
+  const sources = [...new Set(listed.map(({ finding }) => finding.source))].sort();
+  const s = report.summary;
+  const body = html`
+<h1>restguide lint</h1>
+<p>${report.sources.length} document(s), started ${report.startedAt}, ${(report.durationMs / 1000).toFixed(2)} s, restguide ${report.version}.</p>
+<p id="summary">${s.errors} errors, ${s.warnings} warnings, ${s.infos} infos, ${s.hints} hints, ${s.ignored} ignored${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
+<h2>By rule</h2>
+<table id="rules"><thead><tr><th>rule</th><th>severity</th><th>counted</th><th>known, ignored or fixed</th></tr></thead><tbody>
+${rules.map((rule) => { const row = byRule.get(rule)!; return html`<tr data-rule="${rule}"><td>${rule}</td><td>${row.severity}</td><td class="n">${row.counted}</td><td class="n">${row.other}</td></tr>`; })}
+</tbody></table>
+<h2>Findings</h2>
+<div class="filters">${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info', 'hint'])}${selectFilter('rule', 'Rule', rules)}<span id="shown"></span></div>
+${sources.map((source) => html`
+<section class="group"><h3>${displaySource(source, options.cwd)}</h3><ul class="items">${listed
+    .filter(({ finding }) => finding.source === source)
+    .sort((a, b) => a.finding.range.start.line - b.finding.range.start.line)
+    .map((item) => findingItem(item, options.cwd))}</ul></section>`)}`;
+  return page('restguide lint', body);
+};

@@ -1,0 +1,24 @@
+import type { CheckReport, CheckResult } from '../core/types.js';
+import type { CheckReporter, LintReporter } from './render-options.js';
+import { countedFindings } from './lint-severity.js';
+
+// Contract fields first, in the order DESIGN.md shows them; optional fields follow as present.
+const orderedResult = ({ id, rule, severity, status, resource, message, evidence, ...optional }: CheckResult) =>
+  ({ id, rule, severity, status, resource, message, evidence, ...optional });
+
+/** The DESIGN.md check contract: `{ tool, version, target, startedAt, durationMs, summary, results }`. */
+export const checkJson: CheckReporter = (report: CheckReport) => {
+  const { tool, version, target, startedAt, durationMs, summary, results } = report;
+  return `${JSON.stringify({ tool, version, target, startedAt, durationMs, summary, results: results.map(orderedResult) }, null, 2)}\n`;
+};
+
+/**
+ * Spectral's own JSON output: a bare array of `{ code, path, message, severity, range, source }`,
+ * so tools that read `spectral lint -f json` read this unchanged. Like Spectral, it lists only
+ * findings that count: ignored (`x-ignore-rules`) and known (baseline) findings are left out.
+ */
+export const lintJson: LintReporter = (report) => {
+  const findings = countedFindings(report).map(({ code, path, message, severity, range, source }) =>
+    ({ code, path, message, severity, range, source }));
+  return `${JSON.stringify(findings, null, '\t')}\n`;
+};

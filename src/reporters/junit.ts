@@ -1,0 +1,90 @@
+import type { CheckResult, LintFinding } from '../core/types.js';
+import type { CheckReporter, LintReporter } from './render-options.js';
+import { areaOf, groupByArea } from './check-areas.js';
+import { evidenceText } from './evidence-text.js';
+import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+
+// Characters XML 1.0 forbids (most controls, lone surrogates, U+FFFE/FFFF) become U+FFFD;
+// everything else is escaped, so no CDATA section is needed and `]]>` in a body is harmless.
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export const xml = (text: string): string => text.replace(INVALID_XML, '\ufffd').replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+// In attributes newlines would be normalised away by parsers: keep them as character references.
+const attr = (text: string): string => xml(text).replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+
+const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(3);
+
+interface Case { name: string; classname: string; timeMs?: number; outcome: 'pass' | 'failure' | 'error' | 'skipped'; message?: string; body?: string; type?: string; note?: string }
+
+function renderCase(test: Case): string {
+  const open = `    <testcase classname="${attr(test.classname)}" name="${attr(test.name)}" time="${seconds(test.timeMs)}"`;
+  const out = test.note ? [`      <system-out>${xml(test.note)}</system-out>`] : [];
+  if (test.outcome === 'skipped') out.unshift(`      <skipped message="${attr(test.message ?? '')}"/>`);
+  if (test.outcome === 'failure' || test.outcome === 'error') {
+    out.unshift(`      <${test.outcome} message="${attr(test.message ?? '')}" type="${attr(test.type ?? '')}">${xml(test.body ?? '')}</${test.outcome}>`);
+  }
+  return out.length ? `${open}>\n${out.join('\n')}\n    </testcase>` : `${open}/>`;
+}
+
+function renderSuites(name: string, suites: Array<{ name: string; cases: Case[]; timeMs?: number }>, timeMs: number): string {
+  const count = (cases: Case[], outcome: Case['outcome']) => cases.filter((test) => test.outcome === outcome).length;
+  const totals = (cases: Case[]) =>
+    `tests="${cases.length}" failures="${count(cases, 'failure')}" errors="${count(cases, 'error')}" skipped="${count(cases, 'skipped')}"`;
+  const all = suites.flatMap((suite) => suite.cases);
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${attr(name)}" ${totals(all)} time="${seconds(timeMs)}">`];
+  for (const suite of suites) {
+    lines.push(`  <testsuite name="${attr(suite.name)}" ${totals(suite.cases)} time="${seconds(suite.timeMs)}">`);
+    lines.push(...suite.cases.map(renderCase));
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  return `${lines.join('\n')}\n`;
+}
+
+function checkCase(result: CheckResult): Case {
+  const base = { name: `${result.id} ${result.resource}`, classname: areaOf(result.id), ...(result.durationMs === undefined ? {} : { timeMs: result.durationMs }) };
+  // A known failure no longer fails the run: shown as skipped so it stays visible.
+  if (result.baseline === 'known') return { ...base, outcome: 'skipped', message: `known (baseline): ${result.message}` };
+  if (result.baseline === 'fixed') return { ...base, outcome: 'pass', note: result.message };
+  switch (result.status) {
+    case 'pass': return { ...base, outcome: 'pass' };
+    case 'skip': return { ...base, outcome: 'skipped', message: result.message };
+    case 'error': return { ...base, outcome: 'error', message: result.message, type: 'error', body: evidenceText(result.evidence) };
+    case 'fail': return { ...base, outcome: 'failure', message: result.message, type: `${result.rule} (${result.severity})`, body: `${result.message}\n\n${evidenceText(result.evidence)}` };
+  }
+}
+
+/** A testsuite per area, a testcase per check and resource (`classname` = area, `name` = `id resource`). */
+export const checkJunit: CheckReporter = (report) => {
+  const suites = groupByArea(report.results).map(([area, results]) => ({
+    name: area,
+    cases: results.map(checkCase),
+    timeMs: results.reduce((sum, result) => sum + (result.durationMs ?? 0), 0),
+  }));
+  return renderSuites(`restguide check ${report.target}`, suites, report.durationMs);
+};
+
+function lintCase(finding: LintFinding, source: string, ignored: boolean): Case {
+  const { line, column } = startPosition(finding);
+  const base = { name: `${finding.code} ${printPath(finding.path)}`, classname: source };
+  const message = `${finding.message} (${source}:${line}:${column})`;
+  if (ignored) return { ...base, outcome: 'skipped', message: `ignored (x-ignore-rules): ${finding.ignoredReason ?? finding.message}` };
+  if (finding.baseline === 'known') return { ...base, outcome: 'skipped', message: `known (baseline): ${finding.message}` };
+  if (finding.baseline === 'fixed') return { ...base, outcome: 'pass', note: `fixed since the baseline: ${finding.message}` };
+  return { ...base, outcome: 'failure', message, type: lintSeverityName(finding.severity), body: `${lintSeverityName(finding.severity)} ${finding.code}: ${message}\npath: ${printPath(finding.path)}` };
+}
+
+/** A testsuite per source, a testcase per finding; a clean source gets one passing testcase. */
+export const lintJunit: LintReporter = (report, options) => {
+  const ignored = new Set(report.ignored);
+  const all = [...report.findings, ...report.ignored, ...(report.fixed ?? [])];
+  const sources = [...new Set([...report.sources, ...all.map((finding) => finding.source)])];
+  const suites = sources.map((source) => {
+    const shown = displaySource(source, options.cwd);
+    const cases = all.filter((finding) => finding.source === source).map((finding) => lintCase(finding, shown, ignored.has(finding)));
+    return { name: shown, cases: cases.length ? cases : [{ name: 'no findings', classname: shown, outcome: 'pass' as const }] };
+  });
+  return renderSuites('restguide lint', suites, report.durationMs);
+};

@@ -1,0 +1,32 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import type { LintFinding, LintReport, LintSeverity, Severity } from '../core/types.js';
+
+export type LintSeverityName = 'error' | 'warning' | 'info' | 'hint';
+
+const NAMES: Record<LintSeverity, LintSeverityName> = { 0: 'error', 1: 'warning', 2: 'info', 3: 'hint' };
+
+export const lintSeverityName = (severity: LintSeverity): LintSeverityName => NAMES[severity] ?? 'hint';
+
+/** A check severity on the same scale as a lint one, for formats that share one vocabulary. */
+export const checkSeverityName = (severity: Severity): LintSeverityName => severity;
+
+/** Findings that count against the run: not ignored by `x-ignore-rules`, not known in the baseline. */
+export const countedFindings = (report: LintReport): LintFinding[] =>
+  report.findings.filter((finding) => finding.baseline !== 'known');
+
+/** A lint source as shown to people: relative to cwd when it is a file below it, with `/` separators. */
+export function displaySource(source: string, cwd: string | undefined): string {
+  if (!cwd || /^[a-z][a-z0-9+.-]*:\/\//i.test(source) || !isAbsolute(source)) return source;
+  const rel = relative(cwd, source);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return source;
+  return rel.split(sep).join('/');
+}
+
+/** 1-based line and column of a finding (Spectral ranges are 0-based). */
+export const startPosition = (finding: LintFinding): { line: number; column: number } => ({
+  line: finding.range.start.line + 1,
+  column: finding.range.start.character + 1,
+});
+
+/** A JSON path in dot notation, as Spectral prints it (`paths./employers.get`). */
+export const printPath = (path: ReadonlyArray<string | number>): string => path.map(String).join('.');

@@ -1,0 +1,14 @@
+import type { CheckReport, LintReport, RuleInfo } from '../core/types.js';
+
+export interface RenderOptions {
+  /** Colours in stylish output (a TTY, no NO_COLOR). */
+  color: boolean;
+  /** Rule descriptions and guide links (from `restguide rules`), used by SARIF and HTML when given. */
+  rules?: readonly RuleInfo[];
+  /** Folder that lint sources are shown relative to; absent, sources are shown as reported. */
+  cwd?: string;
+}
+
+/** A reporter is pure: the same report and options give the same text, and nothing is written. */
+export type CheckReporter = (report: CheckReport, options: RenderOptions) => string;
+export type LintReporter = (report: LintReport, options: RenderOptions) => string;
