@@ -1,0 +1,103 @@
+// A check is static meta (read by `rules`, reporters and tests) plus one run function.
+import type { Exchange } from './exchange.js';
+import type { Query, RequestSpec } from './http-client.js';
+import type { Target, TargetKind, TargetOf } from './target.js';
+import type { Severity } from './types.js';
+import { CHECK_AREAS } from './types.js';
+
+export type MessageData = Record<string, string | number | boolean | null | undefined>;
+
+export interface CheckMeta<M extends string> {
+  /** `<area>.<file name>`, e.g. `problem.media-type`. */
+  id: string;
+  /** The guide's rule id (`err-problem`); the documentation link is built from it. */
+  rule: string;
+  severity: Severity;
+  /** True when the check sends POST/PUT/PATCH/DELETE: it runs only with --allow-writes. */
+  writes: boolean;
+  /** One line saying what a conforming API does; the message of a pass. */
+  title: string;
+  /** Failure messages by id; `{{name}}` is replaced from the data given to `report`. */
+  messages: Record<M, string>;
+}
+
+export interface FollowOptions {
+  /** The JSON property holding the next link (default `next`), or a function reading it. */
+  link?: string | ((exchange: Exchange) => string | undefined);
+  /** At most this many requests after the first exchange. */
+  max: number;
+  headers?: Record<string, string>;
+}
+
+export interface FollowResult {
+  /** The first exchange and every one followed, in order. */
+  exchanges: Exchange[];
+  /**
+   * end: no further link; cycle: a link pointed at a page already seen; max: the bound was hit;
+   * cross-origin: a link left the target's origin (not followed); status: a page did not answer 2xx.
+   */
+  stop: 'end' | 'cycle' | 'max' | 'cross-origin' | 'status';
+  /** The link not followed (cycle, max, cross-origin). */
+  url?: string;
+}
+
+export interface CheckContext<M extends string = string> {
+  /** The whole resolved target (e.g. documents, for a check that applies to the api). */
+  readonly target: Target;
+  /** The API base URL, no trailing slash. */
+  readonly baseUrl: string;
+  readonly allowWrites: boolean;
+  /** Aborted at the run's deadline. */
+  readonly signal: AbortSignal;
+  /** An absolute URL from a path relative to the base URL (`/employers`) plus a query. */
+  url(path: string, query?: Query): string;
+  /** Any request; relative URLs resolve against the base URL. Throws TransportError when no response came. */
+  request(spec: RequestSpec): Promise<Exchange>;
+  get(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange>;
+  head(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange>;
+  /** Follows a 3xx Location if it stays on the target's origin; undefined otherwise. */
+  followRedirect(exchange: Exchange, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange | undefined>;
+  /** Follows links (e.g. `next`) from a first exchange, bounded and cycle-safe, same origin only. */
+  follow(first: Exchange, options: FollowOptions): Promise<FollowResult>;
+  /** Records a failure with its evidence (counts as an assertion). */
+  report(messageId: M, data?: MessageData, ...evidence: Exchange[]): void;
+  /** An assertion: records the failure when `ok` is false; returns `ok`. */
+  expect(ok: boolean, messageId: M, data?: MessageData, ...evidence: Exchange[]): boolean;
+  /** Counts an assertion that held, for a check whose verdict is not a single `expect`. */
+  pass(): void;
+  /** Ends the check as not applicable (e.g. the resource lacks what the rule is about). */
+  skip(reason: string): never;
+  /** Runs after the check, also when it fails or errors (e.g. DELETE what it created). */
+  onCleanup(cleanup: () => Promise<unknown>): void;
+}
+
+export interface CheckDefinition<M extends string, K extends TargetKind> {
+  meta: CheckMeta<M>;
+  /** The kind of resource the runner runs this check against, once per resource. */
+  appliesTo: K;
+  run(ctx: CheckContext<M>, target: TargetOf[K]): Promise<void> | void;
+}
+
+/** Any check, as held by the registry and the runner. */
+export type AnyCheck = CheckDefinition<string, TargetKind>;
+
+const ID = /^([a-z0-9]+)\.[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Declares a check; message ids are inferred from `meta.messages`, so a typo does not compile. */
+export function defineCheck<const M extends string, K extends TargetKind>(definition: CheckDefinition<M, K>): CheckDefinition<M, K> {
+  const { id } = definition.meta;
+  const area = ID.exec(id)?.[1];
+  if (!area || !(CHECK_AREAS as readonly string[]).includes(area)) throw new Error(`check id ${id} is not <area>.<kebab-name> with a known area`);
+  if (Object.keys(definition.meta.messages).length === 0) throw new Error(`check ${id} has no messages`);
+  return Object.freeze(definition);
+}
+
+/** Fills `{{name}}` placeholders; a missing value shows as `?`. */
+export function renderMessage(template: string, data: MessageData = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_whole, name: string) => {
+    const value = data[name];
+    return value === undefined ? '?' : String(value);
+  });
+}
+
+export const areaOf = (id: string): string => id.split('.')[0] ?? id;

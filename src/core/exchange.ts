@@ -1,0 +1,76 @@
+import type { Evidence } from './types.js';
+import { curlLine, excerpt, redactHeaders, redactUrl } from './redact.js';
+
+export interface SentRequest {
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  /** Header names lower-cased, as sent (credentials included; redacted only in evidence). */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ReceivedResponse {
+  status: number;
+  /** Header names lower-cased; repeated headers joined with ', '. */
+  headers: Record<string, string>;
+  /** The body as UTF-8 text, at most the body cap. */
+  text: string;
+  /** The body parsed as JSON (lazily); undefined when empty, truncated or not JSON. */
+  readonly json: unknown;
+  /** True when the body was longer than the cap and reading stopped there. */
+  truncated: boolean;
+}
+
+/** One request and the response it got. */
+export interface Exchange {
+  request: SentRequest;
+  response: ReceivedResponse;
+  durationMs: number;
+}
+
+export function makeResponse(status: number, headers: Record<string, string>, text: string, truncated: boolean): ReceivedResponse {
+  let parsed = false;
+  let json: unknown;
+  return {
+    status, headers, text, truncated,
+    get json() {
+      if (!parsed) {
+        parsed = true;
+        if (!truncated && text.trim() !== '') {
+          try { json = JSON.parse(text); } catch { json = undefined; }
+        }
+      }
+      return json;
+    },
+  };
+}
+
+/** The media type without parameters, lower-cased: `application/problem+json`. */
+export const mediaTypeOf = (response: ReceivedResponse): string | undefined =>
+  response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
+
+export function requestEvidence(request: SentRequest): Evidence {
+  return {
+    request: {
+      method: request.method,
+      url: redactUrl(request.url),
+      headers: redactHeaders(request.headers),
+      ...(request.body !== undefined ? { body: excerpt(request.body) } : {}),
+    },
+    curl: curlLine(request),
+  };
+}
+
+/** What a report shows of an exchange: redacted, bodies capped at 2 KiB. */
+export function toEvidence(exchange: Exchange): Evidence {
+  const { response } = exchange;
+  return {
+    ...requestEvidence(exchange.request),
+    response: {
+      status: response.status,
+      headers: redactHeaders(response.headers),
+      ...(response.text !== '' ? { body: excerpt(response.text) + (response.truncated ? ' [truncated at the body cap]' : '') } : {}),
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { Agent } from 'undici';
+import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
+import { Semaphore } from './semaphore.js';
+import { VERSION } from './version.js';
+
+export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+export const DEFAULT_BODY_CAP = 1024 * 1024;
+
+export interface HttpClientOptions {
+  /** API base URL, no trailing slash; relative request paths are appended to it. */
+  baseUrl: string;
+  /** Configured headers (e.g. Authorization): sent only to the origin of baseUrl. */
+  headers?: Record<string, string>;
+  allowWrites: boolean;
+  timeoutMs: number;
+  concurrency: number;
+  /** Bytes of a body kept; the rest is not read. */
+  bodyCapBytes?: number;
+  /** At most this many requests started per second. */
+  ratePerSecond?: number;
+  /** The run's deadline: aborts every request in flight or waiting. */
+  signal?: AbortSignal;
+}
+
+export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
+
+export interface RequestSpec {
+  method?: string;
+  /** Absolute URL, or a path relative to the base URL (`/employers`). */
+  url: string;
+  query?: Query;
+  headers?: Record<string, string>;
+  /** A raw body; give `json` instead to send JSON with its Content-Type. */
+  body?: string;
+  json?: unknown;
+  /** false: leave out the configured headers even for the base origin (e.g. /health must be open). */
+  credentials?: boolean;
+  timeoutMs?: number;
+  /** Cleanups run after the deadline too, within their own timeout. */
+  ignoreDeadline?: boolean;
+}
+
+/** The transport broke (refused, reset, timeout, deadline): no response to judge. */
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+  constructor(message: string, readonly request: SentRequest, readonly code?: string) { super(message); }
+}
+
+/** A write method without --allow-writes: refused before anything is sent. */
+export class WriteRefusedError extends Error {
+  override readonly name = 'WriteRefusedError';
+}
+
+/** Appends a relative path to the base URL (which keeps its base path); absolute URLs pass through. */
+export function resolveUrl(baseUrl: string, url: string, query?: Query): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl}${url.startsWith('/') || url.startsWith('?') ? '' : '/'}${url}`;
+  if (!query) return absolute;
+  const parsed = new URL(absolute);
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) parsed.searchParams.append(name, String(one));
+  }
+  return parsed.href;
+}
+
+/**
+ * The only way checks reach the network: its own undici Agent, a timeout per request, bodies
+ * read up to a cap, bounded concurrency and rate, no automatic redirects, credentials kept to
+ * the target's origin, and write methods refused unless allowed.
+ */
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly baseOrigin: string;
+  /** Requests actually sent (for the summary). */
+  requests = 0;
+  private readonly agent: Agent;
+  private readonly semaphore: Semaphore;
+  private readonly bodyCap: number;
+  private nextStart = 0;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseOrigin = new URL(this.baseUrl).origin;
+    this.bodyCap = options.bodyCapBytes ?? DEFAULT_BODY_CAP;
+    this.semaphore = new Semaphore(options.concurrency);
+    // Our own Agent, never the global dispatcher; undici's own timeouts back up ours.
+    this.agent = new Agent({
+      connections: options.concurrency,
+      connectTimeout: options.timeoutMs,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  get allowWrites(): boolean { return this.options.allowWrites; }
+  get peakConcurrency(): number { return this.semaphore.peak; }
+
+  url(url: string, query?: Query): string { return resolveUrl(this.baseUrl, url, query); }
+
+  async request(spec: RequestSpec): Promise<Exchange> {
+    const method = (spec.method ?? 'GET').toUpperCase();
+    const url = this.url(spec.url, spec.query);
+    const target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new WriteRefusedError(`refusing a non-HTTP URL: ${url}`);
+    if (!this.options.allowWrites && !(SAFE_METHODS as readonly string[]).includes(method)) {
+      throw new WriteRefusedError(`${method} ${url} refused: write methods need --allow-writes`);
+    }
+    const headers: Record<string, string> = { 'user-agent': `restguide/${VERSION}` };
+    if (spec.credentials !== false && target.origin === this.baseOrigin) {
+      for (const [name, value] of Object.entries(this.options.headers ?? {})) headers[name.toLowerCase()] = value;
+    }
+    let body = spec.body;
+    if (spec.json !== undefined) {
+      body = JSON.stringify(spec.json);
+      headers['content-type'] = 'application/json';
+    }
+    for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
+    const request: SentRequest = { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) };
+
+    const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
+    const signals = [AbortSignal.timeout(timeoutMs)];
+    if (this.options.signal && !spec.ignoreDeadline) signals.push(this.options.signal);
+    const signal = AbortSignal.any(signals);
+    const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
+
+    const release = await this.semaphore.acquire(signal).catch(fail);
+    try {
+      await this.waitForRate(signal).catch(fail);
+      this.requests++;
+      const started = performance.now();
+      const response = await this.agent.request({
+        origin: target.origin, path: target.pathname + target.search, method, headers, body, signal,
+      }).catch(fail);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      try {
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
+          const room = this.bodyCap - size;
+          if (chunk.length > room) {
+            chunks.push(chunk.subarray(0, room));
+            size = this.bodyCap;
+            truncated = true;
+            break; // leaving the loop destroys the stream: the rest is never buffered
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+        }
+      } catch (error) {
+        fail(error);
+      }
+      return {
+        request,
+        response: makeResponse(response.statusCode, flattenHeaders(response.headers), Buffer.concat(chunks).toString('utf8'), truncated),
+        durationMs: Math.round(performance.now() - started),
+      };
+    } finally {
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.destroy().catch(() => undefined);
+  }
+
+  private async waitForRate(signal: AbortSignal): Promise<void> {
+    const rate = this.options.ratePerSecond;
+    if (!rate) return;
+    const now = Date.now();
+    const start = Math.max(now, this.nextStart);
+    this.nextStart = start + 1000 / rate;
+    if (start > now) await sleep(start - now, signal);
+  }
+
+  private transportError(error: unknown, request: SentRequest, signal: AbortSignal, timeoutMs: number): TransportError {
+    if (error instanceof TransportError) return error;
+    const where = `${request.method} ${request.url}`;
+    if (this.options.signal?.aborted && signal.aborted) return new TransportError(`${where}: the run's deadline was reached`, request, 'DEADLINE');
+    if (signal.aborted) return new TransportError(`${where}: no complete response within ${timeoutMs} ms`, request, 'TIMEOUT');
+    const cause = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    const code = cause.code ?? cause.cause?.code;
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new TransportError(`${where}: no complete response within ${timeoutMs} ms`, request, 'TIMEOUT');
+    }
+    const reason = code === 'ECONNREFUSED' ? 'connection refused' : (cause.cause?.message ?? cause.message ?? String(error));
+    return new TransportError(`${where}: ${reason}`, request, code);
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,73 @@
+// JSON Schema of a --profile file; ajv names the first bad field in the UsageError.
+const stringArray = { type: 'array', items: { type: 'string' } } as const;
+const path = { type: 'string', pattern: '^/' } as const;
+
+export const PROFILE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    api: {
+      type: 'object', additionalProperties: false,
+      properties: { health: path, openapiJson: path, openapiYaml: path, traceHeader: { type: 'string', minLength: 1 } },
+    },
+    collections: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['path'],
+        properties: {
+          path, key: { type: 'string' }, itemPath: path, pageSizeParam: { type: 'string' },
+          paging: {
+            oneOf: [
+              { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { const: 'offset' } } },
+              { type: 'object', additionalProperties: false, required: ['kind', 'param'], properties: { kind: { const: 'cursor' }, param: { type: 'string', minLength: 1 } } },
+            ],
+          },
+          filters: stringArray, sorts: stringArray, embed: { type: 'string' }, deleteCollection: { type: 'boolean' },
+          create: {
+            type: 'object', additionalProperties: false, required: ['body'],
+            properties: {
+              body: { type: 'object' },
+              unique: {
+                type: 'array',
+                items: {
+                  type: 'object', additionalProperties: false, required: ['path', 'kind'],
+                  properties: {
+                    path: { type: 'string', minLength: 1 }, kind: { enum: ['integer', 'digits', 'string'] },
+                    min: { type: 'integer' }, max: { type: 'integer' }, length: { type: 'integer', minimum: 1, maximum: 30 },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    documents: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['path'],
+        properties: {
+          path: { type: 'string', pattern: '^/.*\\{[^}]+\\}$' },
+          sampleIds: stringArray,
+          sampleIdsFrom: { type: 'object', additionalProperties: false, required: ['collection'], properties: { collection: path, property: { type: 'string' } } },
+          absentId: { type: 'string' }, malformedIds: stringArray, update: { enum: ['put', 'patch'] },
+          patch: { type: 'object' }, etag: { type: 'boolean' },
+        },
+      },
+    },
+    tasks: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['path', 'body'], properties: { path, body: {}, failingBody: {} } },
+    },
+    controllers: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['path'],
+        properties: {
+          path, method: { enum: ['GET', 'POST'] }, query: { type: 'object', additionalProperties: { type: 'string' } },
+          body: {}, expectedStatus: { type: 'integer', minimum: 100, maximum: 599 },
+        },
+      },
+    },
+  },
+} as const;

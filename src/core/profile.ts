@@ -1,0 +1,189 @@
+// A profile is the serializable description of what to check; resolving it yields the Target.
+import { randomInt, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import { parse as parseYaml } from 'yaml';
+import { UsageError } from './errors.js';
+import type { HttpClient } from './http-client.js';
+import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
+import { PROFILE_SCHEMA } from './profile-schema.js';
+import { fillTemplate, withQuery, type CollectionTarget, type DocumentTarget, type Paging, type Target, type UniqueValue } from './target.js';
+
+export interface CollectionProfile {
+  path: string;
+  key?: string;
+  itemPath?: string;
+  paging?: Paging;
+  pageSizeParam?: string;
+  filters?: string[];
+  sorts?: string[];
+  embed?: string;
+  create?: { body: JsonObject; unique?: UniqueValue[] };
+  deleteCollection?: boolean;
+}
+
+export interface DocumentProfile {
+  path: string;
+  sampleIds?: string[];
+  /** Read sample ids at run time from the first page of a collection (item property, or the href's last segment). */
+  sampleIdsFrom?: { collection: string; property?: string };
+  absentId?: string;
+  malformedIds?: string[];
+  update?: 'put' | 'patch';
+  patch?: JsonObject;
+  etag?: boolean;
+}
+
+export interface Profile {
+  api?: { health?: string; openapiJson?: string; openapiYaml?: string; traceHeader?: string };
+  collections?: CollectionProfile[];
+  documents?: DocumentProfile[];
+  tasks?: Array<{ path: string; body: JsonValue; failingBody?: JsonValue }>;
+  controllers?: Array<{ path: string; method?: 'GET' | 'POST'; query?: Record<string, string>; body?: JsonValue; expectedStatus?: number }>;
+}
+
+/** The reference API of spec/rest-interface.md; sample ids are read from /employers at run time. */
+export const BUILT_IN_PROFILE: Profile = {
+  collections: [
+    {
+      path: '/employers', key: 'employerId', itemPath: '/employers/{employerId}', paging: { kind: 'offset' },
+      filters: ['name', 'bankrupt'], sorts: ['name', 'employerId'], deleteCollection: true,
+      create: {
+        body: { name: 'restguide test employer', employerId: 5000000000, company: { enterpriseNumber: '0000000000' } },
+        unique: [{ path: 'employerId', kind: 'integer', min: 5_000_000_000, max: 5_899_999_999 }, { path: 'company.enterpriseNumber', kind: 'digits', length: 10 }],
+      },
+    },
+    { path: '/companies', key: 'enterpriseNumber', paging: { kind: 'cursor', param: 'afterCompany' }, filters: ['name'] },
+    { path: '/appendices/employerclasses', key: 'value', embed: 'items' },
+  ],
+  documents: [
+    {
+      path: '/employers/{employerId}', sampleIdsFrom: { collection: '/employers', property: 'employerId' },
+      absentId: '5999999999', malformedIds: ['abc', '6000000000'], update: 'patch', patch: { bankrupt: true }, etag: true,
+    },
+  ],
+  tasks: [{ path: '/images/tasks', body: { image: 'https://example.org/image.png' }, failingBody: { image: 'not a uri' } }],
+  controllers: [{ path: '/convertMoney', method: 'GET', query: { from: 'EUR', amount: '10', to: 'USD' }, expectedStatus: 200 }],
+};
+
+let validateProfile: ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string; params: Record<string, unknown> }> | null } | undefined;
+
+/** Validates a parsed profile; a bad one is a UsageError naming the first bad field. */
+export function checkProfile(data: unknown, source: string): Profile {
+  validateProfile ??= new Ajv({ allErrors: false, strict: true }).compile(PROFILE_SCHEMA);
+  if (!validateProfile(data)) {
+    const error = validateProfile.errors?.[0];
+    const where = error?.instancePath || '(root)';
+    const extra = error?.params['additionalProperty'] ? ` '${String(error.params['additionalProperty'])}'` : '';
+    throw new UsageError(`bad profile ${source}: ${where} ${error?.message ?? 'is invalid'}${extra}`);
+  }
+  return data as Profile;
+}
+
+export async function loadProfile(file: string, cwd: string): Promise<Profile> {
+  let text: string;
+  try { text = await readFile(resolve(cwd, file), 'utf8'); } catch (error) {
+    throw new UsageError(`cannot read profile ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let data: unknown;
+  try { data = parseYaml(text); } catch (error) {
+    throw new UsageError(`bad profile ${file}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  return checkProfile(data, file);
+}
+
+/** A fresh value for a unique property; never repeats within a process. */
+const used = new Set<string>();
+function uniqueValue(spec: UniqueValue, base: unknown): JsonValue {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    let value: JsonValue;
+    if (spec.kind === 'integer') value = randomInt(spec.min ?? 1, Math.min(spec.max ?? 2 ** 47, (spec.min ?? 1) + 2 ** 47 - 1) + 1);
+    else if (spec.kind === 'digits') value = Array.from({ length: spec.length ?? 10 }, () => randomInt(0, 10)).join('');
+    else value = `${typeof base === 'string' ? base : 'restguide'}-${randomUUID().slice(0, 8)}`;
+    const key = `${spec.path}=${String(value)}`;
+    if (!used.has(key)) { used.add(key); return value; }
+  }
+  throw new Error(`no unique value left for ${spec.path}`);
+}
+
+function setAt(target: JsonObject, path: string, value: JsonValue): void {
+  const steps = path.split('.');
+  let current: JsonObject = target;
+  for (const step of steps.slice(0, -1)) {
+    const next = current[step];
+    if (!isObject(next)) current[step] = {};
+    current = current[step] as JsonObject;
+  }
+  current[steps[steps.length - 1] as string] = value;
+}
+
+function collectionTarget(profile: CollectionProfile): CollectionTarget {
+  const pageSizeParam = profile.pageSizeParam ?? 'pageSize';
+  const create = profile.create ? { body: profile.create.body, unique: profile.create.unique ?? [] } : undefined;
+  return {
+    kind: 'collection', path: profile.path, pageSizeParam,
+    ...(profile.key !== undefined ? { key: profile.key } : {}),
+    ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
+    ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
+    ...(profile.embed !== undefined ? { embed: profile.embed } : {}),
+    ...(create ? { create } : {}),
+    filters: profile.filters ?? [], sorts: profile.sorts ?? [], deleteCollection: profile.deleteCollection ?? false,
+    firstPage: (options = {}) => withQuery(profile.path, { [pageSizeParam]: options.pageSize, ...options.query }),
+    createBody: () => {
+      if (!create) throw new Error(`collection ${profile.path} has no create body in the profile`);
+      const body = structuredClone(create.body);
+      for (const spec of create.unique) setAt(body, spec.path, uniqueValue(spec, valueAt(body, spec.path)));
+      return body;
+    },
+  };
+}
+
+/** Turns a profile into the Target of a run; reads sample ids from collections when asked (counted requests). */
+export async function resolveTarget(profile: Profile, client: HttpClient): Promise<Target> {
+  const documents: DocumentTarget[] = [];
+  for (const doc of profile.documents ?? []) {
+    const param = /\{([^}]+)\}$/.exec(doc.path)?.[1] ?? 'id';
+    const sampleIds = doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom) : []);
+    documents.push({
+      kind: 'document', path: doc.path, param, sampleIds,
+      ...(doc.absentId !== undefined ? { absentId: doc.absentId } : {}),
+      malformedIds: doc.malformedIds ?? [],
+      ...(doc.update !== undefined ? { update: doc.update } : {}),
+      ...(doc.patch !== undefined ? { patch: doc.patch } : {}),
+      etag: doc.etag ?? false,
+      url: (id) => fillTemplate(doc.path, { [param]: id }),
+    });
+  }
+  return {
+    api: {
+      kind: 'api', path: '/',
+      health: profile.api?.health ?? '/health',
+      openapiJson: profile.api?.openapiJson ?? '/doc/openapi.json',
+      openapiYaml: profile.api?.openapiYaml ?? '/doc/openapi.yaml',
+      traceHeader: profile.api?.traceHeader ?? 'BelGov-Trace-Id',
+    },
+    collections: (profile.collections ?? []).map(collectionTarget),
+    documents,
+    tasks: (profile.tasks ?? []).map((task) => ({ kind: 'task' as const, ...task })),
+    controllers: (profile.controllers ?? []).map((c) => ({ kind: 'controller' as const, ...c, method: c.method ?? 'GET', expectedStatus: c.expectedStatus ?? 200 })),
+  };
+}
+
+/** Up to five ids from the first page; a target that cannot list them leaves checks to skip. */
+async function readSampleIds(client: HttpClient, from: { collection: string; property?: string }): Promise<string[]> {
+  try {
+    const page = await client.request({ url: withQuery(from.collection, { pageSize: 5 }) });
+    const items = valueAt(page.response.json, 'items');
+    if (page.response.status !== 200 || !Array.isArray(items)) return [];
+    const ids = items.slice(0, 5).map((item) => {
+      const value = from.property ? valueAt(item, from.property) : undefined;
+      if (typeof value === 'string' || typeof value === 'number') return String(value);
+      const href = valueAt(item, 'href');
+      return typeof href === 'string' ? decodeURIComponent(href.replace(/\/+$/, '').split('/').pop() ?? '') : '';
+    });
+    return ids.filter((id) => id !== '');
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,158 @@
+// Runs every selected check against every resource it applies to, and builds the report.
+import { RunContext, SkipSignal } from './check-context.js';
+import type { AnyCheck } from './define-check.js';
+import { UsageError } from './errors.js';
+import { requestEvidence, toEvidence } from './exchange.js';
+import { HttpClient, TransportError, WriteRefusedError } from './http-client.js';
+import { resolveTarget, type Profile } from './profile.js';
+import { selectChecks } from './select-checks.js';
+import { resourcesOf, type Target } from './target.js';
+import type { CheckReport, CheckResult, CheckStatus } from './types.js';
+import { VERSION } from './version.js';
+
+export interface RunOptions {
+  /** API base URL (with its base path), no trailing slash. */
+  baseUrl: string;
+  allowWrites?: boolean;
+  /** Check ids or areas. */
+  only?: string[];
+  skip?: string[];
+  /** Per request. */
+  timeoutMs?: number;
+  /** Requests in flight at once (also the number of checks running at once). */
+  concurrency?: number;
+  ratePerSecond?: number;
+  /** The whole run; checks still running then end as `error`. */
+  deadlineMs?: number;
+  bodyCapBytes?: number;
+  /** Configured headers, sent only to the base URL's origin. */
+  headers?: Record<string, string>;
+  /** First send one GET to the base URL; a transport error then is a UsageError ("cannot reach"). */
+  probe?: boolean;
+  onResult?: (result: CheckResult, done: number, total: number) => void;
+}
+
+export const RUN_DEFAULTS = { timeoutMs: 10_000, concurrency: 8, deadlineMs: 120_000 } as const;
+
+class DeadlineReached extends Error {
+  override readonly name = 'DeadlineReached';
+  constructor() { super("the run's deadline was reached before the check ended"); }
+}
+
+export async function runChecks(checks: readonly AnyCheck[], profile: Profile, options: RunOptions): Promise<CheckReport> {
+  const selected = selectChecks(checks, options.only, options.skip);
+  const startedAt = new Date();
+  const started = performance.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), options.deadlineMs ?? RUN_DEFAULTS.deadlineMs);
+  const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
+  const client = new HttpClient({
+    baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
+    timeoutMs: options.timeoutMs ?? RUN_DEFAULTS.timeoutMs, signal: deadline.signal,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.bodyCapBytes ? { bodyCapBytes: options.bodyCapBytes } : {}),
+    ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
+  });
+  try {
+    if (options.probe) await probe(client);
+    const target = await resolveTarget(profile, client);
+    const jobs = selected.flatMap((check) => resourcesOf(target, check.appliesTo).map((resource) => ({ check, resource })));
+    const results: CheckResult[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        if (!job) break;
+        for (const result of await runJob(job.check, job.resource, target, client, deadline.signal)) {
+          results.push(result);
+          options.onResult?.(result, results.length, jobs.length);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(jobs.length, 1)) }, worker));
+    results.sort(compareResults);
+    const count = (status: CheckStatus) => results.filter((r) => r.status === status).length;
+    return {
+      tool: 'restguide', version: VERSION, target: client.baseUrl, startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      summary: { passed: count('pass'), failed: count('fail'), skipped: count('skip'), errored: count('error'), requests: client.requests },
+      results,
+    };
+  } finally {
+    clearTimeout(timer);
+    await client.close();
+  }
+}
+
+async function probe(client: HttpClient): Promise<void> {
+  try {
+    await client.request({ url: client.baseUrl });
+  } catch (error) {
+    const reason = error instanceof TransportError ? error.message.replace(/^GET \S+: /, '') : (error as Error).message;
+    throw new UsageError(`cannot reach ${client.baseUrl}: ${reason}`);
+  }
+}
+
+type Resource = ReturnType<typeof resourcesOf>[number];
+
+async function runJob(check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal): Promise<CheckResult[]> {
+  const { meta } = check;
+  const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
+  const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
+    ({ ...base, status, message, evidence: [], ...extra });
+  if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
+  if (deadline.aborted) return [result('error', "not run: the run's deadline was reached first")];
+
+  const ctx = new RunContext(client, target, meta.messages, deadline);
+  const started = performance.now();
+  let skipped: string | undefined;
+  let failure: unknown;
+  try {
+    await untilDeadline(Promise.resolve().then(() => check.run(ctx, resource as never)), deadline);
+  } catch (error) {
+    if (error instanceof SkipSignal) skipped = error.message;
+    else failure = error;
+  }
+  const cleanupFailures = await ctx.runCleanups();
+  const durationMs = Math.round(performance.now() - started);
+
+  const results: CheckResult[] = ctx.findings.map((f) =>
+    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map(toEvidence), durationMs }));
+  if (failure !== undefined) {
+    const evidence = failure instanceof TransportError ? [requestEvidence(failure.request)] : [];
+    results.push(result('error', describe(failure), { evidence, durationMs }));
+  } else if (results.length === 0) {
+    if (skipped !== undefined) results.push(result('skip', skipped, { durationMs }));
+    // A check that never looked at the API, or never judged what it saw, has no verdict.
+    else if (ctx.requests === 0) results.push(result('error', 'the check sent no request, so it reached no verdict', { durationMs }));
+    else if (ctx.assertions === 0) results.push(result('error', 'the check made no assertion, so it reached no verdict', { durationMs }));
+    else results.push(result('pass', meta.title, { durationMs }));
+  }
+  for (const message of cleanupFailures) results.push(result('error', `cleanup failed: ${message}`, { durationMs }));
+  return results;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof TransportError || error instanceof WriteRefusedError || error instanceof DeadlineReached) return error.message;
+  if (error instanceof Error) return `the check crashed: ${error.name}: ${error.message}`;
+  return `the check crashed: ${String(error)}`;
+}
+
+function untilDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  let onAbort = () => {};
+  const stop = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(deadline.reason instanceof DeadlineReached ? deadline.reason : new DeadlineReached());
+    if (deadline.aborted) onAbort();
+    else deadline.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, stop]).finally(() => deadline.removeEventListener('abort', onAbort));
+}
+
+const STATUS_ORDER: Record<CheckStatus, number> = { fail: 0, error: 1, skip: 2, pass: 3 };
+
+function compareResults(a: CheckResult, b: CheckResult): number {
+  return cmp(a.id, b.id) || cmp(a.resource, b.resource) || STATUS_ORDER[a.status] - STATUS_ORDER[b.status]
+    || cmp(a.messageId ?? '', b.messageId ?? '') || cmp(a.message, b.message);
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,17 @@
+import { areaOf, type AnyCheck } from './define-check.js';
+import { UsageError } from './errors.js';
+
+/** Splits repeated, comma-separated option values: ['a,b', 'c'] → ['a', 'b', 'c']. */
+export const splitList = (values: readonly string[] = []): string[] =>
+  values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+
+/** The checks selected by --only and --skip (each a check id or an area); unknown names are usage errors. */
+export function selectChecks(checks: readonly AnyCheck[], only: readonly string[] = [], skip: readonly string[] = []): AnyCheck[] {
+  const known = new Set(checks.flatMap((check) => [check.meta.id, areaOf(check.meta.id)]));
+  for (const [flag, names] of [['--only', only], ['--skip', skip]] as const) {
+    const unknown = names.find((name) => !known.has(name));
+    if (unknown !== undefined) throw new UsageError(`${flag}: no check or area named '${unknown}'`);
+  }
+  const matches = (check: AnyCheck, names: readonly string[]) => names.includes(check.meta.id) || names.includes(areaOf(check.meta.id));
+  return checks.filter((check) => (only.length === 0 || matches(check, only)) && !matches(check, skip));
+}

@@ -1,0 +1,123 @@
+// What a run checks: the resolved resources of the API, one kind per `appliesTo` value.
+import type { Query } from './http-client.js';
+import type { JsonObject, JsonValue } from './json.js';
+
+export const TARGET_KINDS = ['api', 'collection', 'document', 'task', 'controller'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+/** The API as a whole: reserved resources and headers. */
+export interface ApiTarget {
+  kind: 'api';
+  path: '/';
+  health: string;
+  openapiJson: string;
+  openapiYaml: string;
+  traceHeader: string;
+}
+
+export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };
+
+/** A property of a create body that must differ on every POST (a business key). */
+export interface UniqueValue {
+  /** Dotted path in the create body, e.g. `employerId` or `company.enterpriseNumber`. */
+  path: string;
+  /** integer: a number in [min, max]; digits: `length` decimal digits; string: the base value plus a random suffix. */
+  kind: 'integer' | 'digits' | 'string';
+  min?: number;
+  max?: number;
+  length?: number;
+}
+
+export interface CollectionTarget {
+  kind: 'collection';
+  path: string;
+  /** The business key property of the items (e.g. `employerId`). */
+  key?: string;
+  /** The document path of an item, e.g. `/employers/{employerId}`. */
+  itemPath?: string;
+  paging?: Paging;
+  pageSizeParam: string;
+  filters: string[];
+  sorts: string[];
+  /** Value of `embed` that asks for the items' full representations (e.g. `items`). */
+  embed?: string;
+  create?: { body: JsonObject; unique: UniqueValue[] };
+  /** Whether DELETE on the collection (removing items) is supported. */
+  deleteCollection: boolean;
+  /** The path (relative to the base URL) of the first page with the given page size. */
+  firstPage(options?: { pageSize?: number; query?: Query }): string;
+  /** A create body whose unique values were never used before in this process. */
+  createBody(): JsonObject;
+}
+
+export interface DocumentTarget {
+  kind: 'document';
+  /** Path template ending in a parameter: `/employers/{employerId}`. */
+  path: string;
+  param: string;
+  /** Ids that exist (from the profile, or read from a collection at run time); may be empty. */
+  sampleIds: string[];
+  absentId?: string;
+  /** Ids the server must refuse with 400 (wrong syntax, out of range). */
+  malformedIds: string[];
+  update?: 'put' | 'patch';
+  patch?: JsonObject;
+  etag: boolean;
+  /** The path of one document: the template with `id` filled in (URI-encoded). */
+  url(id: string): string;
+}
+
+export interface TaskTarget {
+  kind: 'task';
+  path: string;
+  body: JsonValue;
+  failingBody?: JsonValue;
+}
+
+export interface ControllerTarget {
+  kind: 'controller';
+  path: string;
+  method: 'GET' | 'POST';
+  query?: Record<string, string>;
+  body?: JsonValue;
+  expectedStatus: number;
+}
+
+export interface TargetOf {
+  api: ApiTarget;
+  collection: CollectionTarget;
+  document: DocumentTarget;
+  task: TaskTarget;
+  controller: ControllerTarget;
+}
+
+export interface Target {
+  api: ApiTarget;
+  collections: CollectionTarget[];
+  documents: DocumentTarget[];
+  tasks: TaskTarget[];
+  controllers: ControllerTarget[];
+}
+
+/** The resources a check of the given kind runs against. */
+export function resourcesOf<K extends TargetKind>(target: Target, kind: K): Array<TargetOf[K]> {
+  const all: { [P in TargetKind]: Array<TargetOf[P]> } = {
+    api: [target.api], collection: target.collections, document: target.documents, task: target.tasks, controller: target.controllers,
+  };
+  return all[kind];
+}
+
+/** Fills `{param}` placeholders of a path template. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(values[name] ?? '') : whole));
+}
+
+export function withQuery(path: string, query: Query): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) params.append(name, String(one));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
