@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { makeResponse, toEvidence } from '../../src/core/exchange.js';
+import { curlLine, REDACTED } from '../../src/core/redact.js';
+
+describe('evidence', () => {
+  const exchange = {
+    request: {
+      method: 'POST', url: 'http://user:pw@127.0.0.1:1/employers?api_key=abc&name=x',
+      headers: { authorization: 'Bearer s3cret', cookie: 'sid=1', 'proxy-authorization': 'Basic x', 'x-auth-token': 't', 'x-client-secret': 's', accept: 'application/json' },
+      body: `{"name":"it's"}`,
+    },
+    response: makeResponse(400, { 'set-cookie': 'sid=2', 'content-type': 'application/problem+json' }, 'x'.repeat(5000), false),
+    durationMs: 3,
+  };
+
+  it('redacts credentials in request and response headers and in the URL', () => {
+    const evidence = toEvidence(exchange);
+    expect(evidence.request.headers).toEqual({
+      authorization: REDACTED, cookie: REDACTED, 'proxy-authorization': REDACTED, 'x-auth-token': REDACTED, 'x-client-secret': REDACTED, accept: 'application/json',
+    });
+    expect(evidence.response?.headers['set-cookie']).toBe(REDACTED);
+    expect(evidence.request.url).not.toMatch(/abc|user|pw@/);
+    expect(evidence.request.url).toContain('name=x');
+    expect(JSON.stringify(evidence)).not.toMatch(/s3cret|sid=|Basic x/);
+  });
+
+  it('caps body excerpts', () => {
+    expect(toEvidence(exchange).response?.body?.length).toBeLessThan(2200);
+  });
+
+  it('gives a shell-quoted, redacted curl line', () => {
+    const curl = curlLine(exchange.request);
+    expect(curl).toContain(`-X POST`);
+    expect(curl).toContain(`-H 'authorization: ${REDACTED}'`);
+    expect(curl).toContain(`--data-raw '{"name":"it'\\''s"}'`);
+    expect(curl).not.toMatch(/s3cret|api_key=abc/);
+  });
+});

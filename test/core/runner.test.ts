@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defineCheck, type AnyCheck } from '../../src/core/define-check.js';
+import { runChecks } from '../../src/core/runner.js';
+import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
+
+const servers: FixtureServer[] = [];
+afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
+const start = async (...args: Parameters<typeof startFixture>) => { const s = await startFixture(...args); servers.push(s); return s; };
+
+const meta = (id: string, extra: { writes?: boolean } = {}) => ({
+  id, rule: 'stat-codes', severity: 'error' as const, writes: extra.writes ?? false, title: `${id} holds`,
+  messages: { bad: 'status was {{status}}' },
+});
+
+const statusIs200 = defineCheck({
+  meta: meta('http.sample-ok'),
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const page = await ctx.get(collection.firstPage());
+    ctx.expect(page.response.status === 200, 'bad', { status: page.response.status }, page);
+  },
+});
+
+const okServer = () => start((_req, res) => sendJson(res, 200, { items: [] }));
+const profile = { collections: [{ path: '/b' }, { path: '/a' }] };
+
+describe('runChecks', () => {
+  it('runs a check once per resource and sorts the results by id then resource', async () => {
+    const server = await okServer();
+    const report = await runChecks([statusIs200], profile, { baseUrl: server.url });
+    expect(report.results.map((r) => [r.id, r.resource, r.status])).toEqual([['http.sample-ok', '/a', 'pass'], ['http.sample-ok', '/b', 'pass']]);
+    expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0, requests: 2 });
+    expect(report.tool).toBe('restguide');
+  });
+
+  it('records failures with message ids and redacted evidence', async () => {
+    const server = await start((_req, res) => sendJson(res, 500, {}));
+    const report = await runChecks([statusIs200], { collections: [{ path: '/a' }] }, { baseUrl: server.url, headers: { Authorization: 'Bearer s3cret' } });
+    const [result] = report.results;
+    expect(result).toMatchObject({ status: 'fail', messageId: 'bad', message: 'status was 500' });
+    expect(result?.evidence[0]?.curl).toMatch(/^curl /);
+    expect(JSON.stringify(report)).not.toContain('s3cret');
+  });
+
+  it('turns a crashing check into an error result, not a crashed run', async () => {
+    const server = await okServer();
+    const crash = defineCheck({ meta: meta('http.crash'), appliesTo: 'api', async run(ctx) { await ctx.get('/'); throw new TypeError('boom'); } });
+    const report = await runChecks([crash, statusIs200], profile, { baseUrl: server.url });
+    expect(report.results.find((r) => r.id === 'http.crash')).toMatchObject({ status: 'error', message: expect.stringContaining('boom') });
+    expect(report.summary.passed).toBe(2);
+  });
+
+  it('never passes a check that sent no request or made no assertion', async () => {
+    const server = await okServer();
+    const silent = defineCheck({ meta: meta('http.silent'), appliesTo: 'api', run() { /* nothing */ } });
+    const blind = defineCheck({ meta: meta('http.blind'), appliesTo: 'api', async run(ctx) { await ctx.get('/'); } });
+    const report = await runChecks([silent, blind], profile, { baseUrl: server.url });
+    expect(report.results.map((r) => [r.id, r.status, r.message])).toEqual([
+      ['http.blind', 'error', 'the check made no assertion, so it reached no verdict'],
+      ['http.silent', 'error', 'the check sent no request, so it reached no verdict'],
+    ]);
+  });
+
+  it('skips write checks without allowWrites and says why', async () => {
+    const server = await okServer();
+    const writer = defineCheck({ meta: meta('create.sample', { writes: true }), appliesTo: 'api', async run(ctx) { await ctx.request({ method: 'POST', url: '/a', json: {} }); ctx.pass(); } });
+    const report = await runChecks([writer], profile, { baseUrl: server.url });
+    expect(report.results).toMatchObject([{ status: 'skip', message: 'needs --allow-writes' }]);
+    expect(server.requests).toHaveLength(0);
+    const allowed = await runChecks([writer], profile, { baseUrl: server.url, allowWrites: true });
+    expect(allowed.results).toMatchObject([{ status: 'pass' }]);
+  });
+
+  it('reports ctx.skip as skip', async () => {
+    const server = await okServer();
+    const skipper = defineCheck({ meta: meta('http.skipper'), appliesTo: 'api', run(ctx) { ctx.skip('no documents in the profile'); } });
+    expect((await runChecks([skipper], profile, { baseUrl: server.url })).results).toMatchObject([{ status: 'skip', message: 'no documents in the profile' }]);
+  });
+
+  it('ends checks still running at the deadline as errors, and returns by itself', async () => {
+    const server = await start(() => { /* never answers */ });
+    const stuckInCode = defineCheck({ meta: meta('http.stuck'), appliesTo: 'api', async run() { await new Promise(() => {}); } });
+    const started = Date.now();
+    const report = await runChecks([statusIs200, stuckInCode], profile, { baseUrl: server.url, timeoutMs: 60_000, deadlineMs: 400 });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(report.results.map((r) => r.status)).toEqual(['error', 'error', 'error']);
+    expect(report.results[0]?.message).toMatch(/deadline/);
+  });
+
+  it('runs cleanups after a failing check', async () => {
+    const server = await start((_req, res) => sendJson(res, 201, {}, { location: '/a/1' }));
+    const creator = defineCheck({
+      meta: meta('create.cleanup', { writes: true }), appliesTo: 'api',
+      async run(ctx) {
+        const created = await ctx.request({ method: 'POST', url: '/a', json: {} });
+        ctx.onCleanup(() => ctx.request({ method: 'DELETE', url: created.response.headers.location ?? '' }));
+        ctx.report('bad', { status: created.response.status }, created);
+      },
+    });
+    const report = await runChecks([creator], profile, { baseUrl: server.url, allowWrites: true });
+    expect(report.results).toMatchObject([{ status: 'fail' }]);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /a', 'DELETE /a/1']);
+  });
+
+  it('selects by id or area and refuses unknown names', async () => {
+    const server = await okServer();
+    const checks: AnyCheck[] = [statusIs200, defineCheck({ meta: meta('trace.other'), appliesTo: 'api', async run(ctx) { await ctx.get('/'); ctx.pass(); } })];
+    expect((await runChecks(checks, profile, { baseUrl: server.url, only: ['trace'] })).results.map((r) => r.id)).toEqual(['trace.other']);
+    expect((await runChecks(checks, profile, { baseUrl: server.url, skip: ['http.sample-ok'] })).results.map((r) => r.id)).toEqual(['trace.other']);
+    await expect(runChecks(checks, profile, { baseUrl: server.url, only: ['nope'] })).rejects.toThrow(/no check or area named 'nope'/);
+  });
+});
+
+describe('ctx.follow and ctx.followRedirect', () => {
+  it('stops at a next-link cycle, at the bound, and at another origin', async () => {
+    const other = await start((_req, res) => sendJson(res, 200, {}));
+    const server = await start((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
+      if (req.url?.startsWith('/loop')) sendJson(res, 200, { next: `/loop?page=${page === 3 ? 1 : page + 1}` });
+      else if (req.url?.startsWith('/endless')) sendJson(res, 200, { next: `/endless?page=${page + 1}` });
+      else sendJson(res, 200, { next: `${other.url}/elsewhere` });
+    });
+    const seen: Record<string, unknown> = {};
+    const follower = defineCheck({
+      meta: meta('paging.follower'), appliesTo: 'api',
+      async run(ctx) {
+        for (const path of ['/loop?page=1', '/endless?page=1', '/away']) {
+          const result = await ctx.follow(await ctx.get(path), { max: 10 });
+          seen[path] = [result.stop, result.exchanges.length];
+        }
+        ctx.pass();
+      },
+    });
+    const report = await runChecks([follower], {}, { baseUrl: server.url, headers: { authorization: 'Bearer s3cret' } });
+    expect(report.results[0]?.status).toBe('pass');
+    expect(seen).toEqual({ '/loop?page=1': ['cycle', 3], '/endless?page=1': ['max', 11], '/away': ['cross-origin', 1] });
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it('follows a same-origin redirect only when asked, and never carries credentials to another origin', async () => {
+    const other = await start((_req, res) => sendJson(res, 200, {}));
+    const server = await start((req, res) => {
+      if (req.url === '/here') { res.writeHead(303, { location: '/there' }); res.end(); }
+      else if (req.url === '/away') { res.writeHead(302, { location: `${other.url}/x` }); res.end(); }
+      else sendJson(res, 200, { ok: true });
+    });
+    const outcomes: unknown[] = [];
+    const redirects = defineCheck({
+      meta: meta('http.redirects'), appliesTo: 'api',
+      async run(ctx) {
+        const here = await ctx.get('/here');
+        outcomes.push(here.response.status, (await ctx.followRedirect(here))?.response.status);
+        outcomes.push(await ctx.followRedirect(await ctx.get('/away')));
+        ctx.pass();
+      },
+    });
+    await runChecks([redirects], {}, { baseUrl: server.url, headers: { authorization: 'Bearer s3cret' } });
+    expect(outcomes).toEqual([303, 200, undefined]);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer s3cret', 'Bearer s3cret', 'Bearer s3cret']);
+    expect(other.requests).toHaveLength(0);
+  });
+});
