@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
+import { applyCheckBaseline, applyLintBaseline, checkBaselineOf, lintBaselineOf } from '../../src/core/baseline.js';
+import { checkReport } from '../fixtures/reports/check-report.js';
+import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[/;
+
+describe('stylish reporter: check', () => {
+  const text = renderCheckReport('stylish', checkReport(), { color: false });
+
+  it('groups by area in the documented order', () => {
+    const headings = text.split('\n').filter((line) => /^[a-z]+$/.test(line));
+    expect(headings).toEqual(['problem', 'trace', 'http', 'paging', 'select', 'health']);
+  });
+
+  it('shows each result with a mark, id, resource and message', () => {
+    expect(text).toContain('✔ problem.content-type  http://127.0.0.1:4010/employers/xyz  Errors are problem+json.');
+    expect(text).toContain('✖ paging.next-link  http://127.0.0.1:4010/employers  Page 1 of /employers has 2 items but no `next` link.');
+    expect(text).toContain('⚠ paging.page-size');
+    expect(text).toContain('○ paging.cursor');
+    expect(text).toContain('! http.method-not-allowed');
+  });
+
+  it('shows the evidence and curl line of a failure, one line per body excerpt', () => {
+    expect(text).toContain('→ GET http://127.0.0.1:4010/employers?pageSize=2');
+    expect(text).toContain('← 200 application/json');
+    expect(text).toContain(`$ curl -i -X GET 'http://127.0.0.1:4010/employers?pageSize=2'`);
+    expect(text).toContain('{"title":"?[31mred?[0m ? Zoë – 日本語 🚀","detail":"</script><script>');
+    expect(text).not.toMatch(/[\u0007\u001b]/);
+  });
+
+  it('ends with the summary and uses no ANSI codes when color is off', () => {
+    expect(text.trimEnd().split('\n').at(-1)).toBe('3 passed, 4 failed, 1 skipped, 1 errored, 42 requests, 1.23s');
+    expect(text).not.toMatch(ANSI);
+  });
+
+  it('colours when asked, and never passes a body’s escape sequences through', () => {
+    const coloured = renderCheckReport('stylish', checkReport(), { color: true });
+    expect(coloured).toMatch(ANSI);
+    expect(coloured).not.toContain('\u001b[31mred');
+  });
+
+  it('notes known and fixed baseline entries', () => {
+    const report = checkReport();
+    const baseline = checkBaselineOf(report);
+    const later = checkReport({ results: report.results.map((r) => (r.id === 'paging.next-link' ? { ...r, status: 'pass' as const, messageId: undefined } : r)) });
+    const out = renderCheckReport('stylish', applyCheckBaseline(later, baseline), { color: false });
+    expect(out).toContain('(known: in the baseline)');
+    expect(out).toContain('(fixed since the baseline)');
+    expect(out).toContain('3 known (baseline), 1 fixed');
+  });
+});
+
+describe('stylish reporter: lint', () => {
+  const text = renderLintReport('stylish', lintReport(), { color: false, cwd: LINT_CWD });
+
+  it('groups by source file, relative to cwd', () => {
+    expect(text).toContain('specs/employers.yaml\n');
+    expect(text).toContain('specs/companies.json\n');
+    expect(text.indexOf('specs/companies.json')).toBeLessThan(text.indexOf('specs/employers.yaml'));
+  });
+
+  it('prints line:col severity code message path (1-based positions)', () => {
+    expect(text).toMatch(/ 12:3 +error +uri-notat +Path segment "\/Employers" must be lowerCamelCase\. +paths\.\/Employers/);
+    expect(text).toMatch(/ 1:1 +hint +oas-yaml/);
+  });
+
+  it('sums up errors, warnings, infos, hints and the ignored count, without ANSI codes', () => {
+    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 6 problems (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored');
+    expect(text).not.toMatch(ANSI);
+  });
+
+  it('notes known and fixed findings and counts only new ones', () => {
+    const report = lintReport();
+    const baseline = lintBaselineOf(report, { cwd: LINT_CWD });
+    const later = lintReport({ findings: report.findings.slice(1) });
+    const out = renderLintReport('stylish', applyLintBaseline(later, baseline, { cwd: LINT_CWD }), { color: false, cwd: LINT_CWD });
+    expect(out).toContain('(known: in the baseline)');
+    expect(out).toContain('(fixed since the baseline)');
+    expect(out.trimEnd().split('\n').at(-1)).toBe('✔ 0 problems (0 errors, 0 warnings, 0 infos, 0 hints) 1 ignored, 5 known (baseline), 1 fixed');
+  });
+});
