@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
+import { escapeData, escapeProperty } from '../../src/reporters/github.js';
+import { applyCheckBaseline, checkBaselineOf } from '../../src/core/baseline.js';
+import { checkReport } from '../fixtures/reports/check-report.js';
+import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
+
+describe('github reporter', () => {
+  it('escapes %, CR and LF in messages, and also : and , in properties', () => {
+    expect(escapeData('100% a\r\nb: c, d')).toBe('100%25 a%0D%0Ab: c, d');
+    expect(escapeProperty('100% a\r\nb: c, d')).toBe('100%25 a%0D%0Ab%3A c%2C d');
+  });
+
+  it('annotates each check failure (by severity) and check error, one line each', () => {
+    const lines = renderCheckReport('github', checkReport(), { color: false }).trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe(
+      '::error title=problem.type-urn http%3A//127.0.0.1%3A4010/employers/xyz::The problem type "about:blank" is not a urn:problem-type: URN <&>.'
+      + "%0Acurl -i -X GET 'http://127.0.0.1:4010/employers/xyz' -H 'Accept: application/json' -H 'Authorization: [redacted]'",
+    );
+    expect(lines.map((line) => line.slice(0, line.indexOf(' ')))).toEqual(['::error', '::error', '::warning', '::warning', '::notice']);
+    expect(lines[3]).toContain('::check error: Request timed out');
+    for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) [^:]*::[^\n\r]*$/);
+  });
+
+  it('stays quiet about known baseline failures', () => {
+    const report = checkReport();
+    expect(renderCheckReport('github', applyCheckBaseline(report, checkBaselineOf(report)), { color: false }).trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('annotates lint findings at file, line and column relative to the workspace', () => {
+    const lines = renderLintReport('github', lintReport(), { color: false, cwd: LINT_CWD }).trimEnd().split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe('::error file=specs/employers.yaml,line=12,col=3,endLine=12,endColumn=13,title=uri-notat::Path segment "/Employers" must be lowerCamelCase. (paths./Employers)');
+    expect(lines[2]).toBe('::warning file=specs/employers.yaml,line=18,col=5,endLine=18,endColumn=15,title=stat-codes-get::GET should declare 200, 400, 500:%0A  400 missing, 500 missing (paths./Employers.get.responses)');
+    expect(lines[4]).toContain('::notice file=specs/companies.json,line=1,col=1');
+    expect(lines[4]).toContain('title: a,b:c %25.');
+  });
+
+  it('prints nothing for a clean run', () => {
+    expect(renderLintReport('github', lintReport({ findings: [] }), { color: false })).toBe('');
+  });
+});
