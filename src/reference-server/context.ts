@@ -1,0 +1,45 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Language } from './i18n.js';
+import type { Store } from './store/store.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler sees: validated, typed input and the means to build absolute links. */
+export interface RequestContext {
+  method: Method;
+  /** The request path relative to the base path, as sent. */
+  path: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  searchParams: URLSearchParams;
+  /** The query string as sent, with its leading `?`, or ''. */
+  rawQuery: string;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  /** Absolute API base URL from the Host header, without a trailing slash. */
+  base: string;
+  /** The response media type chosen from Accept. */
+  mediaType: string;
+  lang: Language;
+  store: Store;
+  taskDelayMs: number;
+}
+
+export interface Reply {
+  status: number;
+  /** A JSON body; `text` instead for non-JSON media types. */
+  body?: unknown;
+  text?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+
+export interface RouteDef {
+  /** OpenAPI path template, relative to the base path. */
+  path: string;
+  methods: Partial<Record<Method, Handler>>;
+  /** Media types the GET can produce, first is the default; JSON when absent. */
+  produces?: string[];
+}

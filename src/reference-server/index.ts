@@ -1,0 +1,55 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { compiledApi } from './compiled-api.js';
+import { handleRequest } from './pipeline.js';
+import { Router } from './router.js';
+import { ROUTES } from './routes.js';
+import { Store } from './store/store.js';
+
+export interface ReferenceServerOptions {
+  port?: number;
+  host?: string;
+  /** How long a submitted image task stays `processing` (ms). */
+  taskDelayMs?: number;
+  basePath?: string;
+}
+
+export interface ReferenceServer {
+  /** API base URL including the base path, without a trailing slash, e.g. http://127.0.0.1:41234/registry/v1 */
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Starts a reference server with its own freshly seeded store; nothing listens until this is called. */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const host = options.host ?? '127.0.0.1';
+  const basePath = (options.basePath ?? '/registry/v1').replace(/\/+$/, '');
+  const { operations } = compiledApi();
+  const router = new Router(ROUTES);
+  const store = new Store();
+  let origin = '';
+  const server: Server = createServer((req, res) => {
+    void handleRequest(req, res, {
+      basePath, router, operations, store, taskDelayMs: options.taskDelayMs ?? 300, fallbackOrigin: () => origin,
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${hostPart}:${address.port}`;
+  return {
+    url: origin + basePath,
+    origin,
+    close: () => new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    }),
+  };
+}

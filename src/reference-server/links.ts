@@ -1,0 +1,33 @@
+import type { RequestContext } from './context.js';
+import { DEFAULT_PAGE_SIZE } from './openapi/parameters.js';
+
+/** The URL of this request, absolute: what `self` must reflect. */
+export const selfUrl = (ctx: RequestContext): string => `${ctx.base}${ctx.path}${ctx.rawQuery}`;
+
+/** This request's URL with some query parameters replaced (undefined removes one). */
+export function withQuery(ctx: RequestContext, changes: Record<string, string | undefined>): string {
+  const params = new URLSearchParams(ctx.searchParams);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) params.delete(name);
+    else params.set(name, value);
+  }
+  const query = params.toString();
+  return `${ctx.base}${ctx.path}${query ? `?${query}` : ''}`;
+}
+
+export interface OffsetPage<T> {
+  items: T[];
+  links: { page: number; pageSize: number; total: number; first: string; last: string; prev?: string; next?: string };
+}
+
+/** Cuts one offset page out of `all` and builds its paging links ([col-paging]). */
+export function offsetPage<T>(ctx: RequestContext, all: T[]): OffsetPage<T> {
+  const page = (ctx.query.page as number | undefined) ?? 1;
+  const pageSize = (ctx.query.pageSize as number | undefined) ?? DEFAULT_PAGE_SIZE;
+  const lastPage = Math.max(1, Math.ceil(all.length / pageSize));
+  const at = (n: number) => withQuery(ctx, { page: String(n), pageSize: String(pageSize) });
+  const links: OffsetPage<T>['links'] = { page, pageSize, total: all.length, first: at(1), last: at(lastPage) };
+  if (page > 1) links.prev = at(Math.min(page - 1, lastPage));
+  if (page < lastPage) links.next = at(page + 1);
+  return { items: all.slice((page - 1) * pageSize, page * pageSize), links };
+}

@@ -1,0 +1,59 @@
+/** Small builders that keep the OpenAPI paths readable; every operation gets a default problem response. */
+export type Json = Record<string, unknown>;
+
+export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+export const paramRef = (name: string): Json => ({ $ref: `#/components/parameters/${name}` });
+export const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
+
+export function jsonResponse(description: string, schema: string, extra: Json = {}): Json {
+  return { description, content: { 'application/json': { schema: schemaRef(schema) } }, ...extra };
+}
+
+export function problemResponse(description: string): Json {
+  return { description, content: { 'application/problem+json': { schema: schemaRef('Problem') } } };
+}
+
+export function jsonBody(schema: string, example: unknown, description?: string): Json {
+  return {
+    required: true,
+    ...(description ? { description } : {}),
+    content: { 'application/json': { schema: schemaRef(schema), example } },
+  };
+}
+
+export function operation(tag: string, operationId: string, summary: string, parts: Json & { responses: Json }): Json {
+  return {
+    tags: [tag], operationId, summary, ...parts,
+    responses: { ...parts.responses, default: problemResponse('Any other problem (see the problem type)') },
+  };
+}
+
+/** An integer identifier with the bounds [id-numer] asks for. */
+export const intId = (maximum: number, format: 'int32' | 'int64' = 'int32', minimum = 1): Json => ({
+  type: 'integer', format, minimum, maximum,
+});
+
+export const pathParam = (name: string, schema: Json, description: string): Json => ({
+  name, in: 'path', required: true, description, schema,
+});
+
+/** A multi-valued query parameter: repeated `?x=a&x=b` ([qry-multi]). */
+export const arrayQuery = (name: string, items: Json, description: string): Json => ({
+  name, in: 'query', required: false, description, style: 'form', explode: true,
+  schema: { type: 'array', items },
+});
+
+export const link = (description: string): Json => ({ type: 'string', format: 'uri', readOnly: true, description });
+
+/** Reserved collection properties of an offset-paged collection ([col-paging]). */
+export function offsetPagingProperties(): Json {
+  return {
+    total: { type: 'integer', format: 'int32', minimum: 0, description: 'Number of items in the (filtered) result over all pages' },
+    page: { type: 'integer', format: 'int32', minimum: 1, description: 'Index of this page, 1-based' },
+    pageSize: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, description: 'Maximum number of items per page' },
+    first: link('First page'),
+    last: link('Last page'),
+    prev: link('Previous page; absent on the first page'),
+    next: link('Next page; absent on the last page'),
+  };
+}

@@ -1,0 +1,47 @@
+import { headerRef, jsonBody, jsonResponse, operation, paramRef, pathParam, problemResponse, schemaRef, type Json } from './fragments.js';
+
+export const companyPaths: Record<string, Json> = {
+  '/companies': {
+    get: operation('Companies', 'listCompanies', 'List companies', {
+      parameters: [
+        paramRef('NameQuery'),
+        { name: 'afterCompany', in: 'query', required: false, description: 'Cursor: the page starts after this enterprise number (not with page)', schema: schemaRef('EnterpriseNumber') },
+        paramRef('PageQuery'),
+        paramRef('PageSizeQuery'),
+      ],
+      responses: { 200: jsonResponse('A page of companies, sorted by enterpriseNumber', 'CompanyCollection'), 400: problemResponse('Bad query (e.g. page together with afterCompany)') },
+    }),
+  },
+  '/companies/{enterpriseNumber}': {
+    parameters: [paramRef('EnterpriseNumberPath')],
+    get: operation('Companies', 'getCompany', 'Get a company', {
+      parameters: [paramRef('SelectQuery')],
+      responses: { 200: jsonResponse('The company', 'Company'), 400: problemResponse('Malformed enterprise number'), 404: problemResponse('No such company') },
+    }),
+  },
+  '/enterprises/{enterpriseNumber}/employers': {
+    parameters: [paramRef('EnterpriseNumberPath')],
+    post: operation('Enterprises', 'createEnterpriseEmployer', 'Create an employer under an enterprise', {
+      requestBody: jsonBody('EnterpriseEmployer', { employerId: 5000001, name: 'New Branch' }),
+      responses: {
+        201: jsonResponse('Created; the full employer', 'Employer', { headers: { Location: headerRef('Location'), ETag: headerRef('ETag') } }),
+        400: problemResponse('Malformed enterprise number or body'),
+        404: problemResponse('The enterprise number is unassigned'),
+        409: problemResponse('An employer with this employerId exists (duplicateKey)'),
+        413: problemResponse('Body larger than 64 KiB'),
+      },
+    }),
+  },
+  '/appendices/employerclasses': {
+    get: operation('Appendices', 'listEmployerClasses', 'List employer classes', {
+      parameters: [paramRef('PageQuery'), paramRef('PageSizeQuery'), paramRef('EmbedQuery')],
+      responses: { 200: jsonResponse('A page of employer classes', 'EmployerClassCollection'), 400: problemResponse('Bad query') },
+    }),
+  },
+  '/appendices/employerclasses/{value}': {
+    parameters: [pathParam('value', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, 'Code of the employer class')],
+    get: operation('Appendices', 'getEmployerClass', 'Get an employer class', {
+      responses: { 200: jsonResponse('The employer class', 'EmployerClass'), 400: problemResponse('Malformed value'), 404: problemResponse('No such class') },
+    }),
+  },
+};

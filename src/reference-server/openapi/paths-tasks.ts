@@ -1,0 +1,30 @@
+import { headerRef, intId, jsonBody, jsonResponse, operation, pathParam, problemResponse, type Json } from './fragments.js';
+
+export const taskPaths: Record<string, Json> = {
+  '/images/tasks': {
+    post: operation('Images', 'submitImageTask', 'Submit an image rendering task', {
+      requestBody: jsonBody('ImageTaskInput', { name: 'logo', width: 640, height: 480 }),
+      responses: {
+        202: jsonResponse('Accepted; poll the task at Location', 'ImageTask', { headers: { Location: headerRef('Location') } }),
+        400: problemResponse('Body violates the schema'),
+        413: problemResponse('Body larger than 64 KiB'),
+      },
+    }),
+  },
+  '/images/tasks/{taskId}': {
+    parameters: [pathParam('taskId', intId(2147483647), 'Task number')],
+    get: operation('Images', 'getImageTask', 'Get the status of an image task', {
+      responses: {
+        200: jsonResponse('Still processing (with pollAfter), or failed (with completed and problem)', 'ImageTask'),
+        303: jsonResponse('Done: Location is the image', 'ImageTask', { headers: { Location: headerRef('Location') } }),
+        400: problemResponse('Malformed taskId'), 404: problemResponse('No such task'),
+      },
+    }),
+  },
+  '/images/{imageId}': {
+    parameters: [pathParam('imageId', intId(2147483647), 'Image number')],
+    get: operation('Images', 'getImage', 'Get a rendered image', {
+      responses: { 200: jsonResponse('The image', 'Image'), 400: problemResponse('Malformed imageId'), 404: problemResponse('No such image') },
+    }),
+  },
+};

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Method, Reply, RequestContext } from './context.js';
+import { negotiateLanguage, type Language } from './i18n.js';
+import { parseJson, readBody } from './json-body.js';
+import { mediaTypeOf, negotiateMediaType } from './negotiation.js';
+import { PROBLEM_TYPES } from './problem-types.js';
+import { badRequest, issue, notFound, problemBody, ProblemError } from './problems.js';
+import type { Router } from './router.js';
+import type { Store } from './store/store.js';
+import { validateBody, validatePath, validateQuery, type CompiledOperation } from './validation.js';
+
+export interface PipelineOptions {
+  basePath: string;
+  router: Router;
+  operations: Map<string, CompiledOperation>;
+  store: Store;
+  taskDelayMs: number;
+  /** Origin of the listening socket, used when the Host header is absent or malformed. */
+  fallbackOrigin: () => string;
+}
+
+const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+const TRACE_ID = /^[\x21-\x7e]{1,200}$/;
+const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Handles one request end to end; never throws, never leaks an internal detail. */
+export async function handleRequest(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
+  const traceId = randomUUID();
+  const lang = negotiateLanguage(req.headers['accept-language']);
+  const host = req.headers.host;
+  const origin = host && HOST.test(host) ? `http://${host}` : options.fallbackOrigin();
+  const base = origin + options.basePath;
+  const common: Record<string, string> = { 'BelGov-Trace-Id': traceId };
+  const related = req.headers['belgov-trace-id'];
+  if (typeof related === 'string' && TRACE_ID.test(related)) common['BelGov-Related-Trace-Id'] = related;
+  let reply: Reply;
+  try {
+    reply = await dispatch(req, options, base, lang);
+  } catch (error) {
+    const problem = error instanceof ProblemError ? error : new ProblemError('internalServerError');
+    reply = {
+      status: PROBLEM_TYPES[problem.kind].status,
+      body: problemBody(problem, traceId, lang, base),
+      contentType: 'application/problem+json',
+      headers: { ...problem.options.headers, 'Content-Language': lang, Vary: 'Accept-Language' },
+    };
+  }
+  send(res, reply, common, req.method === 'HEAD');
+}
+
+async function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, lang: Language): Promise<Reply> {
+  const target = req.url ?? '/';
+  const queryAt = target.indexOf('?');
+  const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+  const rawQuery = queryAt === -1 ? '' : target.slice(queryAt);
+  if (!pathname.startsWith(`${options.basePath}/`)) throw notFound(pathname);
+  const path = pathname.slice(options.basePath.length);
+  const match = options.router.match(path);
+  if (!match) throw notFound(path);
+
+  const allowed = METHODS.filter((m) => match.def.methods[m]);
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const requested = req.method ?? 'GET';
+  if (requested === 'OPTIONS') return { status: 200, headers: { Allow: allow } };
+  const method = (requested === 'HEAD' ? 'GET' : requested) as Method;
+  const handler = METHODS.includes(method) ? match.def.methods[method] : undefined;
+  if (!handler) throw new ProblemError('methodNotAllowed', { method: requested.slice(0, 20) }, { headers: { Allow: allow } });
+
+  const operation = options.operations.get(`${method} ${match.def.path}`);
+  if (!operation) throw new ProblemError('internalServerError');
+  const mediaType = negotiateMediaType(header(req, 'accept'), method === 'GET' ? match.def.produces ?? ['application/json'] : ['application/json']);
+  const params = validatePath(operation, match.rawParams);
+  const searchParams = new URLSearchParams(rawQuery.slice(1));
+  const query = validateQuery(operation, searchParams);
+  const body = operation.validateBody ? await readJsonBody(req, operation) : undefined;
+
+  const ctx: RequestContext = {
+    method, path, params, query, searchParams, rawQuery, body, headers: req.headers, base, mediaType, lang,
+    store: options.store, taskDelayMs: options.taskDelayMs,
+  };
+  return handler(ctx);
+}
+
+async function readJsonBody(req: IncomingMessage, operation: CompiledOperation): Promise<unknown> {
+  const supported = operation.bodyMediaTypes ?? [];
+  const contentType = mediaTypeOf(header(req, 'content-type'));
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (contentType && !supported.includes(contentType)) {
+    throw new ProblemError('unsupportedMediaType', { contentType: contentType.slice(0, 100), supported: supported.join(' or ') });
+  }
+  const buffer = await readBody(req);
+  if (buffer.length === 0) {
+    throw badRequest([issue('schemaViolation', 'body', '', undefined, 'A request body is required')]);
+  }
+  if (!contentType && hasBody) {
+    throw new ProblemError('unsupportedMediaType', { contentType: '(none)', supported: supported.join(' or ') });
+  }
+  const body = parseJson(buffer);
+  validateBody(operation.validateBody!, body);
+  return body;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function send(res: ServerResponse, reply: Reply, common: Record<string, string>, head: boolean): void {
+  let payload: Buffer | undefined;
+  const headers: Record<string, string> = { ...common, ...reply.headers };
+  if (reply.text !== undefined) {
+    payload = Buffer.from(reply.text, 'utf8');
+    headers['Content-Type'] = reply.contentType ?? 'text/plain';
+  } else if (reply.body !== undefined) {
+    payload = Buffer.from(JSON.stringify(reply.body), 'utf8');
+    headers['Content-Type'] = reply.contentType ?? 'application/json';
+  }
+  if (reply.status !== 304) headers['Content-Length'] = String(payload?.length ?? 0);
+  res.writeHead(reply.status, headers);
+  res.end(head || reply.status === 304 ? undefined : payload);
+}

@@ -1,0 +1,190 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { badRequest, issue, type Issue } from './problems.js';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+type Json = Record<string, unknown>;
+const DOC_ID = 'https://restguide.invalid/openapi';
+
+interface CompiledParam {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: Json;
+  validate: ValidateFunction;
+}
+
+export interface CompiledOperation {
+  path: CompiledParam[];
+  query: CompiledParam[];
+  /** Media types the request body may have, or undefined when the operation takes no body. */
+  bodyMediaTypes?: string[];
+  validateBody?: ValidateFunction;
+}
+
+/** A fresh ajv that understands the OpenAPI 3.0 dialect of the document (nullable, example, int32/int64...). */
+export function createAjv(document: Json): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: DOC_ID, components: document.components }, DOC_ID);
+  return ajv;
+}
+
+/** Compiles `schema` (which may hold local `#/components/...` refs) against the document. */
+export function compileAgainst(ajv: Ajv, schema: unknown): ValidateFunction {
+  return ajv.compile(rebase(schema) as Json);
+}
+
+/** Rewrites local refs to point into the registered document. */
+function rebase(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rebase);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = key === '$ref' && typeof item === 'string' && item.startsWith('#/') ? DOC_ID + item : rebase(item);
+  }
+  return out;
+}
+
+export function resolveRef<T = Json>(document: Json, value: unknown): T {
+  let current = value as Json;
+  for (let hops = 0; hops < 10 && typeof current?.$ref === 'string'; hops++) {
+    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
+    current = pointer.reduce<unknown>((node, key) => (node as Json)?.[key], document) as Json;
+  }
+  return current as T;
+}
+
+/** Compiles, once at startup, the parameter and body validators of every operation of the document. */
+export function compileOperations(document: Json): Map<string, CompiledOperation> {
+  const ajv = createAjv(document);
+  const operations = new Map<string, CompiledOperation>();
+  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+    const shared = (item.parameters as unknown[] | undefined) ?? [];
+    for (const method of ['get', 'put', 'post', 'patch', 'delete']) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const params = [...shared, ...((op.parameters as unknown[] | undefined) ?? [])]
+        .map((p) => resolveRef<Json>(document, p))
+        .filter((p) => p.in === 'path' || p.in === 'query')
+        .map((p): CompiledParam => {
+          const schema = p.schema as Json;
+          return { name: p.name as string, in: p.in as 'path' | 'query', required: p.required === true, schema: resolveRef(document, schema), validate: compileAgainst(ajv, schema) };
+        });
+      const compiled: CompiledOperation = { path: params.filter((p) => p.in === 'path'), query: params.filter((p) => p.in === 'query') };
+      const body = op.requestBody ? resolveRef<Json>(document, op.requestBody) : undefined;
+      if (body) {
+        const content = body.content as Record<string, Json>;
+        compiled.bodyMediaTypes = Object.keys(content);
+        const first = Object.values(content)[0];
+        compiled.validateBody = compileAgainst(ajv, first?.schema);
+      }
+      operations.set(`${method.toUpperCase()} ${path}`, compiled);
+    }
+  }
+  return operations;
+}
+
+/** Turns a query or path string into the type its schema declares; anything else stays a string for ajv to refuse. */
+function coerce(raw: string, schema: Json): unknown {
+  switch (schema.type) {
+    case 'integer': return /^-?[0-9]{1,20}$/.test(raw) ? Number(raw) : raw;
+    case 'number': return /^-?[0-9]+(\.[0-9]+)?$/.test(raw) ? Number(raw) : raw;
+    case 'boolean': return raw === 'true' ? true : raw === 'false' ? false : raw;
+    default: return raw;
+  }
+}
+
+/** Validates path parameters; returns them typed. */
+export function validatePath(op: CompiledOperation, raw: Record<string, string>): Record<string, unknown> {
+  const issues: Issue[] = [];
+  const values: Record<string, unknown> = {};
+  for (const param of op.path) {
+    const text = raw[param.name] ?? '';
+    const value = coerce(text, param.schema);
+    if (param.validate(value)) values[param.name] = value;
+    else issues.push(issue('schemaViolation', 'path', param.name, text, describe(param.name, param.validate.errors)));
+  }
+  if (issues.length) throw badRequest(issues);
+  return values;
+}
+
+/** Validates the query string: unknown parameters, repetition, types, defaults. */
+export function validateQuery(op: CompiledOperation, query: URLSearchParams): Record<string, unknown> {
+  const issues: Issue[] = [];
+  const values: Record<string, unknown> = {};
+  const known = new Set(op.query.map((p) => p.name));
+  for (const name of new Set(query.keys())) {
+    if (!known.has(name)) issues.push(issue('unknownInput', 'query', name, query.get(name) ?? '', `Query parameter ${name} is not known`));
+  }
+  for (const param of op.query) {
+    const raws = query.getAll(param.name);
+    if (raws.length === 0) {
+      if (param.required) issues.push(issue('schemaViolation', 'query', param.name, undefined, `Query parameter ${param.name} is required`));
+      else if (param.schema.default !== undefined) values[param.name] = param.schema.default;
+      continue;
+    }
+    let value: unknown;
+    if (param.schema.type === 'array') {
+      value = raws.map((r) => coerce(r, (param.schema.items as Json | undefined) ?? {}));
+    } else if (raws.length > 1) {
+      issues.push(issue('schemaViolation', 'query', param.name, raws.join(','), `Query parameter ${param.name} must not be repeated`));
+      continue;
+    } else {
+      value = coerce(raws[0] ?? '', param.schema);
+    }
+    if (param.validate(value)) values[param.name] = value;
+    else issues.push(issue('schemaViolation', 'query', param.name, raws.length > 1 ? raws : raws[0], describe(param.name, param.validate.errors)));
+  }
+  if (issues.length) throw badRequest(issues);
+  return values;
+}
+
+/** Validates a parsed body with `validate`; unknown properties become unknownInput issues. */
+export function validateBody(validate: ValidateFunction, body: unknown): void {
+  if (validate(body)) return;
+  throw badRequest(bodyIssues(validate.errors ?? [], body));
+}
+
+export function bodyIssues(errors: ErrorObject[], body: unknown): Issue[] {
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const error of errors) {
+    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let kind: 'schemaViolation' | 'unknownInput' = 'schemaViolation';
+    if (error.keyword === 'additionalProperties') {
+      kind = 'unknownInput';
+      segments.push(String(error.params.additionalProperty));
+    } else if (error.keyword === 'required') {
+      segments.push(String(error.params.missingProperty));
+    }
+    const name = dotted(segments);
+    const key = `${kind} ${name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const value = valueAt(body, segments);
+    const detail = kind === 'unknownInput' ? `Property ${name} is not known` : `${name || 'body'} ${error.message ?? 'is invalid'}`;
+    issues.push(issue(kind, 'body', name, value, detail));
+  }
+  return issues;
+}
+
+function dotted(segments: string[]): string {
+  return segments.reduce((acc, s) => (/^[0-9]+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
+}
+
+function valueAt(body: unknown, segments: string[]): unknown {
+  let node: unknown = body;
+  for (const s of segments) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, s)) return undefined;
+    node = (node as Record<string, unknown>)[s];
+  }
+  return node;
+}
+
+function describe(name: string, errors: ErrorObject[] | null | undefined): string {
+  const message = errors?.[0]?.message ?? 'is invalid';
+  return `${name} ${message}`;
+}
