@@ -38,7 +38,7 @@ async function open(htmlText: string, name: string): Promise<Opened> {
   return opened;
 }
 
-const visibleCount = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => (n as HTMLElement).offsetParent !== null).length);
+const visibleCount = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => (n as unknown as { offsetParent: unknown }).offsetParent !== null).length);
 
 describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
   beforeAll(async () => {
@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
 
     it('does not execute a hostile body and requests nothing from the network', async () => {
       const { page, external, dialogs, errors } = opened;
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(await page.locator('li.result script, li.result img').count()).toBe(0);
       expect(dialogs).toEqual([]);
       expect(external).toEqual([]);
