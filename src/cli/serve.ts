@@ -1,6 +1,52 @@
 import type { Io } from './io.js';
 import { UsageError } from '../core/errors.js';
 
-export async function runServe(_options: Record<string, unknown>, _io: Io): Promise<number> {
-  throw new UsageError('serve: not implemented yet');
+/** Parses a non-negative integer option; anything else is a usage error. */
+function integerOption(name: string, value: unknown, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!/^[0-9]{1,10}$/.test(text) || Number(text) > max) {
+    throw new UsageError(`--${name} must be an integer from 0 to ${max}, got '${String(value).slice(0, 40)}'`);
+  }
+  return Number(text);
+}
+
+/**
+ * `restguide serve`: starts the reference server, prints its base URL and runs until SIGINT or
+ * SIGTERM, then closes it and resolves 0. The `signals` hook lets tests stop it without a signal.
+ */
+export async function runServe(
+  options: Record<string, unknown>, io: Io, signals: { until?: Promise<unknown> } = {},
+): Promise<number> {
+  const port = integerOption('port', options.port, 65535);
+  const taskDelayMs = integerOption('task-delay', options.taskDelay, 3_600_000);
+  const host = options.host === undefined ? undefined : String(options.host);
+  if (host !== undefined && !/^[A-Za-z0-9.:-]{1,253}$/.test(host)) throw new UsageError(`--host is not a host name or address: '${host.slice(0, 40)}'`);
+
+  const { startReferenceServer } = await import('../reference-server/index.js');
+  let server;
+  try {
+    server = await startReferenceServer({ port, host, taskDelayMs });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? `port ${port} is already in use`
+      : code === 'EACCES' ? `no permission to listen on port ${port}`
+      : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? `cannot listen on host ${host}`
+      : (error as Error).message;
+    throw new UsageError(`serve: ${why}`);
+  }
+  io.stdout(`restguide reference server listening on ${server.url}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    signals.until?.then(stop, stop);
+  });
+  await server.close();
+  return 0;
 }

@@ -29,7 +29,7 @@ export function seedCompanies(): CompanyRecord[] {
 /**
  * 120 employers. Employer 0 has id 93 (so /employers/0093 shows leading zeros are ignored), the others
  * 1000 + i × 17. Names cycle through 80 names, so the first 40 names (e.g. "Acme Construction") belong to
- * two employers each. Every employer with i % 10 === 7 is bankrupt.
+ * two employers each. The 20 employers with i % 6 === 5 are bankrupt (so of the two "Flanders Construction", only id 1085 is).
  */
 export function seedEmployers(companies: CompanyRecord[]): EmployerRecord[] {
   return Array.from({ length: SEED_EMPLOYER_COUNT }, (_, i) => {
@@ -38,7 +38,7 @@ export function seedEmployers(companies: CompanyRecord[]): EmployerRecord[] {
       employerId: i === 0 ? 93 : 1000 + i * 17,
       name: `${PREFIXES[k % 10]} ${SUFFIXES[Math.floor(k / 10)]}`,
       enterpriseNumber: companies[i % companies.length]!.enterpriseNumber,
-      bankrupt: i % 10 === 7,
+      bankrupt: i % 6 === 5,
     };
     if (record.bankrupt) record.bankruptDate = `2023-${String((i % 12) + 1).padStart(2, '0')}-15`;
     return record;
