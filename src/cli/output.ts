@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { fileErrorReason } from '../core/baseline.js';
 import { UsageError } from '../core/errors.js';
 import { isReportFormat, type ReportFormat } from '../reporters/index.js';
 import type { Io } from './io.js';
@@ -73,7 +74,6 @@ async function writeAtomically(file: string, text: string, shown: string): Promi
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot write report ${shown}: ${code ?? (error as Error).message}`);
+    throw new UsageError(`cannot write report ${shown}: ${fileErrorReason(error)}`);
   }
 }

@@ -72,7 +72,7 @@ export async function readBaseline(file: string): Promise<Baseline> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot read baseline ${file}: ${fileErrorReason(error)}`);
   }
   let data: unknown;
   try {
@@ -168,8 +168,20 @@ async function writeJsonAtomically(file: string, data: Baseline): Promise<void> 
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw new UsageError(`cannot write baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot write baseline ${file}: ${fileErrorReason(error)}`);
   }
+}
+
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or folder', EACCES: 'permission denied', EPERM: 'permission denied',
+  ENOTDIR: 'a parent is not a folder', EEXIST: 'a file is where a folder is needed', EISDIR: 'it is a folder', EROFS: 'read-only file system', ENOSPC: 'no space left',
+};
+
+/** `permission denied (EACCES)`: a file-system error in one line a person can act on. */
+export function fileErrorReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code && FILE_ERRORS[code]) return `${FILE_ERRORS[code]} (${code})`;
+  return code ?? (error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
 }
 
 // ---- applying ------------------------------------------------------------------------------

@@ -7,6 +7,9 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 /** Text safe for a terminal or an annotation: controls shown as `?`. */
 export const withoutControls = (text: string): string => text.replace(CONTROL, '?');
 
+/** One line for a terminal table: line breaks folded into spaces, controls removed. */
+export const oneLine = (text: string): string => withoutControls(text.replace(/\s*[\r\n]+\s*/g, ' '));
+
 /** A short single-line excerpt of a body: whitespace collapsed, controls removed, capped. */
 export function bodyExcerpt(body: string | undefined, max = 200): string {
   if (!body) return '';

@@ -64,7 +64,7 @@ function findingItem({ finding, state }: Listed, cwd: string | undefined): SafeH
   const where = state === 'fixed' ? displaySource(finding.source, cwd) : `${displaySource(finding.source, cwd)}:${line}:${column}`;
   return html`
 <li class="item finding" data-severity="${severity}" data-rule="${finding.code}">
-<span class="badge s-${severity}">${severity}</span>${state === 'counted' ? '' : html` <span class="badge b-${state}">${state === 'known' ? 'known (baseline)' : state}</span>`}
+<span class="badge sev-${severity}">${severity}</span>${state === 'counted' ? '' : html` <span class="badge b-${state}">${state === 'known' ? 'known (baseline)' : state}</span>`}
 <code class="where">${where}</code> <span class="id">${finding.code}</span>
 <span class="msg">${finding.message}</span> <code class="path">${printPath(finding.path)}</code>
 ${state === 'ignored' && finding.ignoredReason ? html`<span class="msg">(ignored: ${finding.ignoredReason})</span>` : ''}

@@ -2,7 +2,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, LintFinding } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { groupByArea } from './check-areas.js';
-import { bodyExcerpt, requestLine, responseLine, withoutControls } from './evidence-text.js';
+import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';
 import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 
 // A Chalk instance of our own: level 0 when colours are off, whatever the environment says.
@@ -25,7 +25,7 @@ function statusMark(c: ChalkInstance, result: CheckResult): string {
 function checkLines(c: ChalkInstance, result: CheckResult): string[] {
   const note = result.baseline === 'known' ? c.yellow(' (known: in the baseline)')
     : result.baseline === 'fixed' ? c.green(' (fixed since the baseline)') : '';
-  const head = `  ${statusMark(c, result)} ${c.bold(result.id)}  ${withoutControls(result.resource)}  ${c.dim(withoutControls(result.message))}${note}`;
+  const head = `  ${statusMark(c, result)} ${c.bold(result.id)}  ${oneLine(result.resource)}  ${c.dim(oneLine(result.message))}${note}`;
   if (result.status !== 'fail' && result.status !== 'error') return [head];
   const lines = [head];
   for (const evidence of result.evidence) {
@@ -77,7 +77,9 @@ export const lintStylish: LintReporter = (report, options) => {
     ...(report.fixed ?? []).map((finding) => ({ finding, note: c.green('(fixed since the baseline)') })),
   ];
   const bySource = new Map<string, typeof listed>();
-  for (const item of listed) {
+  // By line within a source; fixed entries (no position any more) last.
+  const line = (item: (typeof listed)[number]) => (item.finding.baseline === 'fixed' ? Infinity : item.finding.range.start.line);
+  for (const item of [...listed].sort((a, b) => line(a) - line(b))) {
     const key = displaySource(item.finding.source, options.cwd);
     bySource.set(key, [...(bySource.get(key) ?? []), item]);
   }
@@ -86,7 +88,7 @@ export const lintStylish: LintReporter = (report, options) => {
     const rows = items.map(({ finding, note }) => {
       const { line, column } = startPosition(finding);
       const position = finding.baseline === 'fixed' ? '-' : `${line}:${column}`;
-      return [c.dim(position), severityColour(c, finding), finding.code, withoutControls(finding.message), c.dim(printPath(finding.path)), note];
+      return [c.dim(position), severityColour(c, finding), oneLine(finding.code), oneLine(finding.message), c.dim(oneLine(printPath(finding.path))), note];
     });
     const widths = [0, 1, 2, 3, 4, 5].map((i) => Math.max(...rows.map((row) => visible(row[i] ?? '').length)));
     out.push(c.underline(withoutControls(source)), ...table(rows, widths).map((row) => ` ${row}`), '');

@@ -67,6 +67,12 @@ describe('stylish reporter: lint', () => {
     expect(text).toMatch(/ 1:1 +hint +oas-yaml/);
   });
 
+  it('keeps each finding on one line, sorted by line within its source', () => {
+    expect(text).toMatch(/ 18:5 +warning +stat-codes-get +GET should declare 200, 400, 500: 400 missing, 500 missing +paths/);
+    const lines = text.split('\n').filter((line) => /^ \d+:\d+/.test(line)).map((line) => Number(line.trim().split(':')[0]));
+    expect(lines).toEqual([1, 34, 12, 18, 21, 61]);
+  });
+
   it('sums up errors, warnings, infos, hints and the ignored count, without ANSI codes', () => {
     expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 6 problems (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored');
     expect(text).not.toMatch(ANSI);

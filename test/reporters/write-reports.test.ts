@@ -69,7 +69,7 @@ describe('writeReports', () => {
     const io = ioIn(dir);
     const error = await writeReports({ formats: ['json', 'stylish'], outputs: ['a-file/report.json'] }, render, io).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toMatch(/^cannot write report a-file\/report\.json: (ENOTDIR|EEXIST)/);
+    expect((error as Error).message).toMatch(/^cannot write report a-file\/report\.json: (a parent is not a folder \(ENOTDIR\)|a file is where a folder is needed \(EEXIST\))$/);
     expect((error as Error).message).not.toContain('\n');
     expect(io.out).toBe('');
   });
@@ -78,11 +78,11 @@ describe('writeReports', () => {
     if (process.getuid?.() === 0) {
       // root writes anywhere; a directory path as the output is unwritable for everyone.
       const dir = await tempDir();
-      await expect(writeReports({ outputs: [dir] }, render, captureIo())).rejects.toThrow(/cannot write report .*: EISDIR/);
+      await expect(writeReports({ outputs: [dir] }, render, captureIo())).rejects.toThrow(/cannot write report .*: it is a folder \(EISDIR\)/);
       return;
     }
     const dir = await tempDir();
     await chmod(dir, 0o500);
-    await expect(writeReports({ outputs: ['r.json'] }, render, ioIn(dir))).rejects.toThrow(/cannot write report r\.json: EACCES/);
+    await expect(writeReports({ outputs: ['r.json'] }, render, ioIn(dir))).rejects.toThrow(/cannot write report r\.json: permission denied \(EACCES\)/);
   });
 });
