@@ -1,0 +1,22 @@
+import { defineCheck } from '../../core/define-check.js';
+import { mediaTypeOf } from '../../core/exchange.js';
+
+export default defineCheck({
+  meta: {
+    id: 'http.head-no-body', rule: 'meth-http', severity: 'error', writes: false,
+    title: 'HEAD answers as GET does: same status and Content-Type (HTTP framing keeps its body empty)',
+    messages: {
+      statusDiffers: 'HEAD {{url}} answered {{headStatus}} but GET answered {{getStatus}}.',
+      contentTypeDiffers: 'HEAD {{url}} answered Content-Type {{headType}} but GET answered {{getType}}.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const url = collection.firstPage();
+    const [get, head] = [await ctx.get(url), await ctx.head(url)];
+    const data = { url: head.request.url, headStatus: head.response.status, getStatus: get.response.status };
+    ctx.expect(head.response.status === get.response.status, 'statusDiffers', data, get, head);
+    const [headType, getType] = [mediaTypeOf(head.response) ?? '(none)', mediaTypeOf(get.response) ?? '(none)'];
+    ctx.expect(headType === getType, 'contentTypeDiffers', { ...data, headType, getType }, get, head);
+  },
+});

@@ -1,0 +1,38 @@
+import { defineCheck } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+
+// The '-' cells of the guide's status × method matrix for the safe methods (204 on GET: http.no-204-on-get).
+const NOT_FOR: Record<string, number[]> = {
+  GET: [201, 202, 409, 412, 413],
+  HEAD: [201, 202, 409, 412, 413],
+};
+
+export default defineCheck({
+  meta: {
+    id: 'http.status-matrix', rule: 'stat-codes', severity: 'error', writes: false,
+    title: "GET and HEAD answer only statuses the guide's matrix allows; 201/3xx carry Location and 405 Allow",
+    messages: {
+      statusNotForMethod: '{{method}} {{url}} answered {{status}}, a status {{method}} should not use.',
+      missingLocation: '{{method}} {{url}} answered {{status}} without a Location header.',
+      missingAllow: '{{method}} {{url}} answered 405 without an Allow header.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    const urls = ctx.target.collections.map((c) => c.firstPage());
+    for (const document of ctx.target.documents) {
+      const ids = [document.sampleIds[0], document.absentId, ...document.malformedIds].filter((id): id is string => id !== undefined);
+      urls.push(...ids.map((id) => document.url(id)));
+    }
+    if (urls.length === 0) return ctx.skip('the profile lists no collections or documents');
+    const exchanges: Exchange[] = (await Promise.all(urls.map((url) => Promise.all([ctx.get(url), ctx.head(url)])))).flat();
+    for (const exchange of exchanges) {
+      const { status, headers } = exchange.response;
+      const data = exchangeData(exchange);
+      ctx.expect(!(NOT_FOR[exchange.request.method] ?? []).includes(status), 'statusNotForMethod', data, exchange);
+      if ([201, 301, 302, 303, 307, 308].includes(status)) ctx.expect(headers['location'] !== undefined, 'missingLocation', data, exchange);
+      if (status === 405) ctx.expect(headers['allow'] !== undefined, 'missingAllow', data, exchange);
+    }
+  },
+});

@@ -1,0 +1,25 @@
+import { defineCheck } from '../../core/define-check.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+
+export default defineCheck({
+  meta: {
+    id: 'http.unsupported-media-type-415', rule: 'cnt-negot', severity: 'error', writes: true,
+    title: 'A request body of an unsupported media type answers 415',
+    messages: {
+      not415: '{{method}} {{url}} with Content-Type: text/plain answered {{status}} instead of 415.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    if (!collection.create) return ctx.skip('the profile gives no create body for this collection (it may not accept POST)');
+    const exchange = await ctx.request({
+      method: 'POST', url: collection.path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(collection.createBody()),
+    });
+    const location = exchange.response.headers['location'];
+    // A server that created something anyway gets it removed again.
+    if (exchange.response.status >= 200 && exchange.response.status < 300 && location) {
+      ctx.onCleanup(() => ctx.request({ method: 'DELETE', url: new URL(location, exchange.request.url).href }));
+    }
+    ctx.expect(exchange.response.status === 415, 'not415', exchangeData(exchange), exchange);
+  },
+});

@@ -1,0 +1,56 @@
+import { defineCheck } from '../../core/define-check.js';
+import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+
+// Heuristics for implementation details an error must not reveal (err-sanit).
+const BODY_LEAKS: Array<[string, RegExp]> = [
+  ['a stack trace', /\bat [\w$.<>]+\s?\([^)]*:\d+(:\d+)?\)|\bat (?:[\w$]+\.)+[\w$<>]+\((?:[\w$]+\.java|Native Method|Unknown Source)|Traceback \(most recent call last\)|\bFile "[^"]+", line \d+|\n\s+at\s+\S+\s+\(/],
+  ['an exception class', /\b(?:java|javax|jakarta|org|com|System)\.[\w.]*(?:Exception|Error)\b|\b\w+(?:Exception|Error): /],
+  ['a database error', /\bSQLSTATE\b|\bORA-\d{5}\b|\bPG::\w+|\bSQLException\b|\bsyntax error at or near\b|\bduplicate key value violates\b|\bER_[A-Z_]+\b|\bMongo\w*Error\b/],
+  ['a file path', /(?:^|[\s"'(])(?:\/(?:home|usr|var|opt|srv|app|etc|tmp|root)\/[\w./-]+|[A-Za-z]:\\\\?[\w\\ .-]+\.\w+)|node_modules\//],
+  ['an internal host name or address', /\b(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})\b|\b[\w-]+\.(?:internal|local|corp|intra|lan)\b/],
+  ['a framework name', /\b(?:Express|Spring(?:Boot| Boot)?|Hibernate|Django|Flask|Laravel|Symfony|ASP\.NET|Tomcat|Jetty|WildFly|JBoss|Rails|Werkzeug|Kestrel|Quarkus)\b/],
+];
+// Server or X-Powered-By naming a product with a version, or any X-Powered-By / X-AspNet-Version.
+const HEADER_LEAKS: Array<[string, (value: string) => boolean]> = [
+  ['server', (value) => /\/\s*\d/.test(value) || /\b(?:Apache|nginx|IIS|Tomcat|Jetty|Kestrel|Express|Werkzeug|gunicorn|uvicorn)\b/i.test(value)],
+  ['x-powered-by', () => true],
+  ['x-aspnet-version', () => true],
+  ['x-aspnetmvc-version', () => true],
+];
+
+export default defineCheck({
+  meta: {
+    id: 'problem.no-leaks', rule: 'err-sanit', severity: 'error', writes: false,
+    title: 'Errors reveal no stack traces, database codes, file paths, host names or frameworks',
+    messages: {
+      leakInBody: '{{method}} {{url}} answered {{status}} with a body revealing {{what}}: "{{excerpt}}".',
+      leakInHeader: '{{method}} {{url}} answered {{status}} with header {{header}}: {{value}}, revealing the implementation.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    for (const exchange of await provokeErrorResponses(ctx)) {
+      const data = exchangeData(exchange);
+      // Judge JSON by its decoded strings: escapes like \n\tat would hide a stack trace from the patterns.
+      const json = exchange.response.json;
+      const text = json === undefined ? exchange.response.text : stringsOf(json).join('\n');
+      for (const [what, pattern] of BODY_LEAKS) {
+        const match = pattern.exec(text);
+        const at = match ? Math.max(0, match.index - 20) : 0;
+        ctx.expect(!match, 'leakInBody', { ...data, what, excerpt: text.slice(at, at + 120).replace(/\s+/g, ' ') }, exchange);
+      }
+      for (const [header, leaks] of HEADER_LEAKS) {
+        const value = exchange.response.headers[header];
+        ctx.expect(value === undefined || !leaks(value), 'leakInHeader', { ...data, header, value }, exchange);
+      }
+    }
+  },
+});
+
+/** Every string in a JSON value, keys included, depth-first. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsOf(inner)]);
+  return [];
+}

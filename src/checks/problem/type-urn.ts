@@ -1,0 +1,32 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+
+// urn:problem-type:<org>[:<api>]:<type>; issue types put input-validation before the api.
+const PROBLEM_URN = /^urn:problem-type:[a-z0-9-]+(:[a-zA-Z0-9-]+)*:[a-z][a-zA-Z0-9]*$/;
+
+export default defineCheck({
+  meta: {
+    id: 'problem.type-urn', rule: 'prb-type', severity: 'warning', writes: false,
+    title: 'Problem and issue types are URNs urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>',
+    messages: {
+      notUrn: '{{method}} {{url}} answered {{status}} with {{where}} type "{{type}}", not of the form urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    let judged = 0;
+    for (const exchange of await provokeErrorResponses(ctx)) {
+      const body = exchange.response.json;
+      if (!isObject(body)) continue;
+      const types: Array<[string, unknown]> = [['problem', body['type']]];
+      if (Array.isArray(body['issues'])) for (const issue of body['issues']) if (isObject(issue)) types.push(['issue', issue['type']]);
+      for (const [where, type] of types) {
+        if (typeof type !== 'string') continue;
+        judged++;
+        ctx.expect(PROBLEM_URN.test(type), 'notUrn', { ...exchangeData(exchange), where, type }, exchange);
+      }
+    }
+    if (judged === 0) ctx.skip('no error response carried a problem with a string `type`');
+  },
+});

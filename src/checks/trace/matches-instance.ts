@@ -1,0 +1,28 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+
+export default defineCheck({
+  meta: {
+    id: 'trace.matches-instance', rule: 'trc-header', severity: 'warning', writes: false,
+    title: 'On a problem, the trace id header equals the UUID of the `instance` URN',
+    messages: {
+      mismatch: '{{method}} {{url}} answered {{status}} with {{header}} {{trace}} but problem instance {{instance}}.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx, api) {
+    let judged = 0;
+    for (const exchange of await provokeErrorResponses(ctx)) {
+      const trace = exchange.response.headers[api.traceHeader.toLowerCase()];
+      const body = exchange.response.json;
+      const instance = isObject(body) ? body['instance'] : undefined;
+      // Only a urn:uuid instance carries an id to compare; header-present reports a missing header.
+      if (trace === undefined || typeof instance !== 'string' || !/^urn:uuid:/i.test(instance)) continue;
+      judged++;
+      ctx.expect(instance.slice('urn:uuid:'.length).toLowerCase() === trace.toLowerCase(), 'mismatch',
+        { ...exchangeData(exchange), header: api.traceHeader, trace, instance }, exchange);
+    }
+    if (judged === 0) ctx.skip('no problem had both a trace id header and a urn:uuid instance');
+  },
+});

@@ -1,0 +1,184 @@
+// `--openapi`: derive a profile from an OpenAPI 3 document (a best effort; a --profile overrides it).
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { UsageError } from './errors.js';
+import { HttpClient, TransportError } from './http-client.js';
+import { isObject, type JsonObject, type JsonValue } from './json.js';
+import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
+
+type Obj = Record<string, unknown>;
+const RESERVED_QUERY = new Set(['page', 'pageSize', 'sort', 'embed', 'select', 'q', 'lang']);
+// First words that make a path segment a controller (ctl-res: controllers are verbs).
+const VERBS = /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
+
+export async function loadOpenApi(source: string, cwd: string): Promise<Obj> {
+  let text: string;
+  if (/^https?:\/\//i.test(source)) {
+    const client = new HttpClient({ baseUrl: source, allowWrites: false, timeoutMs: 10_000, concurrency: 1, bodyCapBytes: 16 * 1024 * 1024 });
+    try {
+      const exchange = await client.request({ url: source, headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
+      if (exchange.response.status !== 200) throw new UsageError(`cannot read OpenAPI document ${source}: HTTP ${exchange.response.status}`);
+      if (exchange.response.truncated) throw new UsageError(`cannot read OpenAPI document ${source}: larger than 16 MiB`);
+      text = exchange.response.text;
+    } catch (error) {
+      if (error instanceof TransportError) throw new UsageError(`cannot read OpenAPI document ${source}: ${error.message.replace(/^GET \S+: /, '')}`);
+      throw error;
+    } finally {
+      await client.close();
+    }
+  } else {
+    try { text = await readFile(resolve(cwd, source), 'utf8'); } catch (error) {
+      throw new UsageError(`cannot read OpenAPI document ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  let doc: unknown;
+  try { doc = parseYaml(text); } catch (error) {
+    throw new UsageError(`bad OpenAPI document ${source}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (!isObject(doc) || typeof doc['openapi'] !== 'string' || !isObject(doc['paths'])) {
+    throw new UsageError(`bad OpenAPI document ${source}: no 'openapi' version or no 'paths'`);
+  }
+  return doc;
+}
+
+/** Resolves local `$ref`s (`#/components/...`), bounded so a cyclic document cannot loop. */
+function deref(doc: Obj, value: unknown, depth = 0): unknown {
+  if (!isObject(value) || typeof value['$ref'] !== 'string' || depth > 20) return value;
+  const ref = value['$ref'];
+  if (!ref.startsWith('#/')) return undefined;
+  let current: unknown = doc;
+  for (const step of ref.slice(2).split('/')) current = isObject(current) ? current[step.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return deref(doc, current, depth + 1);
+}
+
+/** The properties of a schema, merging allOf members one level deep. */
+function propertiesOf(doc: Obj, schema: unknown): Obj {
+  const s = deref(doc, schema);
+  if (!isObject(s)) return {};
+  const own = isObject(s['properties']) ? s['properties'] : {};
+  const merged = Array.isArray(s['allOf']) ? s['allOf'].map((part) => propertiesOf(doc, part)) : [];
+  return Object.assign({}, ...merged, own);
+}
+
+const jsonSchemaOf = (doc: Obj, response: unknown): unknown => {
+  const content = (deref(doc, response) as Obj | undefined)?.['content'];
+  if (!isObject(content)) return undefined;
+  const key = Object.keys(content).find((type) => /json/i.test(type));
+  return key ? (content[key] as Obj | undefined)?.['schema'] : undefined;
+};
+
+const exampleOf = (doc: Obj, holder: unknown): JsonValue | undefined => {
+  const h = deref(doc, holder);
+  if (!isObject(h)) return undefined;
+  if (h['example'] !== undefined) return h['example'] as JsonValue;
+  if (isObject(h['examples'])) {
+    const first = deref(doc, Object.values(h['examples'])[0]);
+    if (isObject(first) && first['value'] !== undefined) return first['value'] as JsonValue;
+  }
+  if (Array.isArray(h['examples']) && h['examples'].length > 0) return h['examples'][0] as JsonValue;
+  const schema = deref(doc, h['schema']);
+  if (isObject(schema)) {
+    if (schema['example'] !== undefined) return schema['example'] as JsonValue;
+    if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0] as JsonValue;
+  }
+  return undefined;
+};
+
+function parametersOf(doc: Obj, pathItem: Obj, operation: Obj): Obj[] {
+  const all = [...(Array.isArray(pathItem['parameters']) ? pathItem['parameters'] : []), ...(Array.isArray(operation['parameters']) ? operation['parameters'] : [])];
+  return all.map((p) => deref(doc, p)).filter(isObject);
+}
+
+const requestExample = (doc: Obj, operation: Obj): JsonValue | undefined => {
+  const body = deref(doc, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const key = Object.keys(content).find((type) => /json/i.test(type));
+  return key ? exampleOf(doc, content[key]) : undefined;
+};
+
+export function deriveProfile(doc: Obj): Profile {
+  const paths = doc['paths'] as Obj;
+  const collections: CollectionProfile[] = [];
+  const documents: DocumentProfile[] = [];
+  const tasks: NonNullable<Profile['tasks']> = [];
+  const controllers: NonNullable<Profile['controllers']> = [];
+  const collectionPaths = new Set<string>();
+
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = deref(doc, rawItem);
+    if (!isObject(item)) continue;
+    const get = isObject(item['get']) ? item['get'] : undefined;
+    const post = isObject(item['post']) ? item['post'] : undefined;
+    const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+    const responses = (op: Obj | undefined): Obj => (op && isObject(op['responses']) ? op['responses'] : {});
+
+    const itemsSchema = get ? propertiesOf(doc, jsonSchemaOf(doc, responses(get)['200']))['items'] : undefined;
+    if (get && itemsSchema !== undefined && params.length === 0) {
+      collectionPaths.add(path);
+      const query = parametersOf(doc, item, get).filter((p) => p['in'] === 'query');
+      const names = query.map((p) => String(p['name']));
+      const cursor = names.find((n) => /^after[A-Z]/.test(n));
+      const sortParam = query.find((p) => p['name'] === 'sort');
+      const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
+      const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
+      const itemProps = Object.keys(propertiesOf(doc, (deref(doc, itemsSchema) as Obj | undefined)?.['items']));
+      const key = itemProps.find((p) => p !== 'href' && p !== 'title');
+      const createExample = post ? requestExample(doc, post) : undefined;
+      collections.push({
+        path,
+        ...(key ? { key } : {}),
+        ...(cursor ? { paging: { kind: 'cursor', param: cursor } } : names.includes('page') ? { paging: { kind: 'offset' } } : {}),
+        filters: names.filter((n) => !RESERVED_QUERY.has(n) && n !== cursor),
+        sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
+        ...(names.includes('embed') ? { embed: 'items' } : {}),
+        ...(isObject(createExample) ? { create: { body: createExample as JsonObject } } : {}),
+        deleteCollection: isObject(item['delete']),
+      });
+      continue;
+    }
+    const last = /\/\{([^}]+)\}$/.exec(path)?.[1];
+    if (get && last !== undefined && params.length === 1) {
+      const param = parametersOf(doc, item, get).find((p) => p['in'] === 'path' && p['name'] === last);
+      const example = param ? exampleOf(doc, param) : undefined;
+      const schema = deref(doc, param?.['schema']) as Obj | undefined;
+      const parent = path.slice(0, path.lastIndexOf('/'));
+      const malformed = schema?.['type'] === 'integer'
+        ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
+        : [];
+      const patch = isObject(item['patch']) ? requestExample(doc, item['patch']) : undefined;
+      documents.push({
+        path,
+        ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : { sampleIdsFrom: { collection: parent } }),
+        ...(schema?.['type'] === 'integer' && typeof schema['maximum'] === 'number' ? { absentId: String(schema['maximum']) } : {}),
+        malformedIds: malformed,
+        ...(isObject(item['patch']) ? { update: 'patch' as const } : isObject(item['put']) ? { update: 'put' as const } : {}),
+        ...(isObject(patch) ? { patch: patch as JsonObject } : {}),
+        etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
+      });
+      continue;
+    }
+    if (post && responses(post)['202'] !== undefined && params.length === 0) {
+      tasks.push({ path, body: requestExample(doc, post) ?? {} });
+      continue;
+    }
+    const segment = path.split('/').pop() ?? '';
+    if (params.length === 0 && VERBS.test(segment) && (get || post)) {
+      const op = (get ?? post) as Obj;
+      const query: Record<string, string> = {};
+      for (const p of parametersOf(doc, item, op).filter((p) => p['in'] === 'query')) {
+        const value = exampleOf(doc, p);
+        if (value !== undefined && value !== null && typeof value !== 'object') query[String(p['name'])] = String(value);
+      }
+      const success = Object.keys(responses(op)).find((code) => /^2\d\d$/.test(code));
+      const body = post && !get ? requestExample(doc, post) : undefined;
+      controllers.push({
+        path, method: get ? 'GET' : 'POST', ...(Object.keys(query).length ? { query } : {}),
+        ...(body !== undefined ? { body } : {}), expectedStatus: success ? Number(success) : 200,
+      });
+    }
+  }
+  // Sample ids can only be read from a parent that is a collection.
+  for (const d of documents) if (d.sampleIdsFrom && !collectionPaths.has(d.sampleIdsFrom.collection)) delete d.sampleIdsFrom;
+  return { collections, documents, tasks, controllers };
+}

@@ -1,0 +1,71 @@
+// A response-rewriting proxy in front of the reference server: tests break exactly one rule.
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProxiedRequest {
+  method: string;
+  /** The path relative to the API base path, with its query: `/employers?pageSize=2`. */
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface MutableResponse {
+  status: number;
+  /** Lower-cased names; delete one to strip the header. */
+  headers: Record<string, string>;
+  /** The parsed JSON body (undefined when not JSON); change it in place or replace it. */
+  json: unknown;
+  /** The raw body; set it to replace the body with non-JSON text. */
+  text: string;
+}
+
+export type Mutator = (request: ProxiedRequest, response: MutableResponse) => void;
+
+export interface Proxy {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Forwards everything to `upstream` (keeping Host, so absolute links point at the proxy) and lets `mutate` rewrite responses. */
+export async function startProxy(upstream: string, basePath: string, mutate: Mutator): Promise<Proxy> {
+  const target = new URL(upstream);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const upstreamRequest = httpRequest({
+        host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers,
+      }, (upstreamResponse) => {
+        const body: Buffer[] = [];
+        upstreamResponse.on('data', (chunk: Buffer) => body.push(chunk));
+        upstreamResponse.on('end', () => {
+          const text = Buffer.concat(body).toString('utf8');
+          let json: unknown;
+          try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(upstreamResponse.headers)) {
+            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers, json, text };
+          const url = req.url ?? '/';
+          const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
+          mutate({ method: req.method ?? 'GET', path, headers: req.headers }, response);
+          const out = response.text !== text || response.json === undefined ? response.text : JSON.stringify(response.json);
+          delete response.headers['content-length'];
+          delete response.headers['transfer-encoding'];
+          if (req.method !== 'HEAD') response.headers['content-length'] = String(Buffer.byteLength(out));
+          res.writeHead(response.status, response.headers);
+          res.end(req.method === 'HEAD' ? undefined : out);
+        });
+      });
+      upstreamRequest.on('error', (error) => { res.writeHead(502); res.end(String(error)); });
+      upstreamRequest.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
