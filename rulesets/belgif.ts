@@ -1,0 +1,178 @@
+// The Belgif REST guide as a Spectral ruleset: one rule per guide rule id (sub-rules
+// `<id>-<aspect>` where one id has checks of different severities). Rules are data: a target,
+// a function from ./functions and its options. Schema-wide rules take the document root and
+// walk the shared inventory (support/inventory.ts) instead of `$..*`, which keeps large
+// documents fast.
+import type { RuleDefinition, RulesetDefinition } from '@stoplight/spectral-core';
+import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
+import { guideAnchor } from '../src/core/types.js';
+import { allOfComposition, conflictingTypes, discriminatorMapping, oneOfComposition } from './functions/schema-composition.js';
+import { defaultValid, enumValid, examplesValid } from './functions/schema-values.js';
+import {
+  additionalPropertiesForMaps, codesLowerCamel, decimalType, embeddedIsMap, freeTextDocumentation, identifierSchemas,
+  multiLanguage, nullableOutsidePatch, propertyNames, readOnlyRequired, requiredDeclared,
+} from './functions/schema-properties.js';
+import {
+  defaultProblemResponse, defaultUsesProblemSchema, infoTitle, operationIdCase, operationIdPresentUnique, payloadPresence,
+  problemMediaType, requestBodyRequired, statusCodesForMethod, tagGuidelines,
+} from './functions/operations.js';
+import {
+  collectionNamePlural, collectionRepresentation, healthOperation, jsonObjectBodies, longRunningTasks, mergePatch,
+  securityRequirements, structuredMediaType,
+} from './functions/resources.js';
+import { parameterNames } from './functions/names.js';
+import { controllerMethods, docAndRefData, generalHeaders, openApiYaml, parameterShape, pathSegmentsCamel, trailingSlash, uriExtensions } from './functions/paths.js';
+import {
+  componentNames, deprecationMarked, lastModifiedWithEtag, mediaTypeWithoutCharset, openApi30, schemaNamesMeaningful,
+  serverUrlFormat, versionFormat, versionPresent,
+} from './functions/document.js';
+
+type Severity = 'error' | 'warn' | 'info';
+type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
+type Then = RuleFunction | RuleFunction[];
+
+/** The guide rule id of a rule code: `stat-codes-get` → `stat-codes`. */
+export const GUIDE_RULE_OF: Record<string, string> = {};
+
+function rule(code: string, guideRule: string, severity: Severity, description: string, then: Then, extra: Partial<RuleDefinition> = {}): RuleDefinition {
+  GUIDE_RULE_OF[code] = guideRule;
+  return { description, message: '{{error}}', severity, given: '$', then, documentationUrl: guideAnchor(guideRule), ...extra } as RuleDefinition;
+}
+
+const LOWER_CAMEL = '^[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?$';
+const QUERY_NAME = '^[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?(?:[._][a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?)*$';
+const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9]*)*(/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+/v[0-9]+$';
+const SENSITIVE = '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
+
+/** The `-` cells of the status code × method matrix (guide-rules §1.4). */
+const FORBIDDEN_STATUS: Record<string, number[]> = {
+  get: [201, 202, 204, 409, 412, 413],
+  head: [201, 202, 409, 412, 413],
+  put: [202, 304],
+  post: [304],
+  patch: [201, 202, 304],
+  delete: [201, 202, 304, 413],
+  options: [201, 204, 304, 405, 409, 412, 413],
+};
+
+const statusCodeRules = Object.fromEntries(
+  Object.entries(FORBIDDEN_STATUS).map(([method, forbidden]) => [
+    `stat-codes-${method}`,
+    rule(`stat-codes-${method}`, 'stat-codes', 'warn', `${method.toUpperCase()} responses use only the status codes the guide allows for ${method.toUpperCase()} (not ${forbidden.join(', ')})`,
+      { function: statusCodesForMethod, functionOptions: { method, forbidden } }),
+  ]),
+);
+
+export const belgifRules: Record<string, RuleDefinition> = {
+  // --- the 34 ids of belgif's rest-guide-validator ---
+  'sch-allof': rule('sch-allof', 'sch-allof', 'warn', 'allOf members do not declare the same property; a discriminator property is declared and required by its schema', { function: allOfComposition }),
+  'sch-allof-types': rule('sch-allof-types', 'sch-allof', 'error', 'allOf/oneOf/anyOf members have compatible types', { function: conflictingTypes }),
+  'sch-oneof': rule('sch-oneof', 'sch-oneof', 'warn', 'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property', { function: oneOfComposition }),
+  'sch-discr': rule('sch-discr', 'sch-discr', 'warn', 'A discriminator has an explicit mapping to URI references (#/components/schemas/X)', { function: discriminatorMapping }),
+  'evo-object': rule('evo-object', 'evo-object', 'error', 'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars', { function: jsonObjectBodies }),
+  'cod-design': rule('cod-design', 'cod-design', 'warn', 'Code values (string enums, discriminator values) are lowerCamelCase', { function: codesLowerCamel }),
+  'oas-comp': rule('oas-comp', 'oas-comp', 'warn', 'Component names are UpperCamelCase', { function: componentNames }),
+  'prb-defaul': rule('prb-defaul', 'prb-defaul', 'warn', 'Every operation (but HEAD and OPTIONS) has a default problem response', { function: defaultProblemResponse }),
+  'prb-defaul-schema': rule('prb-defaul-schema', 'prb-defaul', 'warn', 'The default response uses a Problem schema by $ref under application/problem+json', { function: defaultUsesProblemSchema }, { resolved: false }),
+  'err-problem': rule('err-problem', 'err-problem', 'warn', 'Error responses (4xx, 5xx, default) use application/problem+json; successful ones do not', { function: problemMediaType }),
+  'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', { function: defaultValid }),
+  'oas-enum': rule('oas-enum', 'oas-enum', 'warn', 'Enum values are valid against their schema', { function: enumValid }),
+  'oas-exampl': rule('oas-exampl', 'oas-exampl', 'error', 'Examples are valid against their schema', { function: examplesValid }),
+  'oas-descr': rule('oas-descr', 'oas-descr', 'warn', 'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names', { function: freeTextDocumentation }),
+  'oas-descr-title': rule('oas-descr-title', 'oas-descr', 'error', 'info.title is present', { function: infoTitle }),
+  ...statusCodeRules,
+  'hdr-case': rule('hdr-case', 'hdr-case', 'warn', 'Header names are Upper-Kebab-Case', {
+    function: parameterNames,
+    functionOptions: {
+      in: ['header', 'response-header'], match: '^[A-Z][a-z0-9]*(?:-[A-Z][a-z0-9]*)*$',
+      exempt: ['ETag', 'traceparent', 'tracestate', 'WWW-Authenticate', 'baggage', 'Accept-CH'],
+      exemptPrefixes: ['BelGov-', 'Sec-CH-', 'Sec-WebSocket-'], message: 'Header "{{name}}" should be Upper-Kebab-Case',
+    },
+  }),
+  'id-name': rule('id-name', 'id-name', 'warn', 'Path parameters are named after their resource (employerId), not just id or code', {
+    function: parameterNames, functionOptions: { in: ['path'], notMatch: '^(?:id|code)$', message: 'Path parameter "{{name}}" should be prefixed with the resource type (e.g. employerId)' },
+  }),
+  'rep-struct': rule('rep-struct', 'rep-struct', 'error', 'Structured data uses application/json (or another structured media type)', { function: structuredMediaType }),
+  'qry-multi': rule('qry-multi', 'qry-multi', 'warn', 'Multi-valued query parameters repeat the parameter (style form, explode true)', {
+    function: parameterShape, functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
+  }),
+  'oas-contra': rule('oas-contra', 'oas-contra', 'warn', 'APIs are described with OpenAPI 3.0 (3.1 should not be used yet)', { function: openApi30 }),
+  'uri-notat': rule('uri-notat', 'uri-notat', 'warn', 'Path segments and query parameters are lowerCamelCase', [
+    { function: pathSegmentsCamel },
+    { function: parameterNames, functionOptions: { in: ['query'], match: QUERY_NAME, message: 'Query parameter "{{name}}" should be lowerCamelCase' } },
+  ]),
+  'uri-notat-slash': rule('uri-notat-slash', 'uri-notat', 'error', 'Paths do not end with a slash', { function: trailingSlash }),
+  'path-param': rule('path-param', 'path-param', 'warn', 'Path parameters are lowerCamelCase', {
+    function: parameterNames, functionOptions: { in: ['path'], match: LOWER_CAMEL, message: 'Path parameter "{{name}}" should be lowerCamelCase' },
+  }),
+  'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', { function: collectionNamePlural }),
+  'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', { function: healthOperation }),
+  'meth-http': rule('meth-http', 'meth-http', 'warn', 'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204', { function: payloadPresence }),
+  'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase', { function: propertyNames }),
+  'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', { function: nullableOutsidePatch }),
+  'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', { function: readOnlyRequired }),
+  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation }),
+  'opbody-req': rule('opbody-req', 'opbody-req', 'warn', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
+  'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
+  'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
+  'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared at the top level and starting with a capital', { function: tagGuidelines }),
+  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'Paths have no file extension (except /doc/openapi.json|yaml)', { function: uriExtensions }),
+  'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', { function: requiredDeclared }),
+  'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', { function: operationIdPresentUnique }),
+  'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', { function: operationIdCase }),
+
+  // --- the gaps the Java validator leaves ---
+  'res-repres': rule('res-repres', 'res-repres', 'warn', 'The select query parameter is a string', {
+    function: parameterShape, functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
+  }),
+  'doc-patch': rule('doc-patch', 'doc-patch', 'warn', 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own', { function: mergePatch }),
+  'lng-task': rule('lng-task', 'lng-task', 'error', '202 and 303 responses declare Location; GET on a task declares 303', { function: longRunningTasks }),
+  'col-paging': rule('col-paging', 'col-paging', 'error', 'The page parameter is an integer with minimum 1 (default 1); pageSize has a default', [
+    { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', minimum: 1, defaultValue: 1, message: 'Paging parameter "{{name}}"' } },
+    { function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' } },
+  ]),
+  'col-sort': rule('col-sort', 'col-sort', 'warn', 'The sort parameter is a repeated array parameter (style form, explode)', {
+    function: parameterShape, functionOptions: { in: 'query', name: 'sort', type: 'array', repeated: true, message: 'Query parameter "{{name}}"' },
+  }),
+  'col-filter': rule('col-filter', 'col-filter', 'warn', 'The full-text query parameter q is a string', {
+    function: parameterShape, functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
+  }),
+  'prf-embed': rule('prf-embed', 'prf-embed', 'error', 'embedded is an object with additionalProperties, keyed by the embedded resources\' hrefs', { function: embeddedIsMap }),
+  'id-numer': rule('id-numer', 'id-numer', 'warn', 'Integer identifiers declare format, minimum and maximum; string identifiers a pattern', { function: identifierSchemas }),
+  'sens-dat': rule('sens-dat', 'sens-dat', 'warn', 'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers', {
+    function: parameterNames,
+    functionOptions: { in: ['path', 'query', 'header', 'cookie'], notMatch: SENSITIVE, flags: 'i', message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers' },
+  }),
+  'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', { function: multiLanguage }),
+  'api-version': rule('api-version', 'api-version', 'error', 'info.version is present', { function: versionPresent }),
+  'api-version-format': rule('api-version-format', 'api-version', 'warn', 'info.version is major.minor[.patch] and its major matches the servers\' /v{major}', { function: versionFormat }),
+  'cst-header': rule('cst-header', 'cst-header', 'warn', 'Custom headers are not prefixed with X- (use the organisation\'s prefix or BelGov-)', {
+    function: parameterNames,
+    functionOptions: { in: ['header', 'response-header'], notMatch: '^X-', flags: 'i', exempt: ['X-HTTP-Method-Override'], message: 'Header "{{name}}" uses the deprecated X- prefix' },
+  }),
+  'doc-refdata': rule('doc-refdata', 'doc-refdata', 'warn', 'The OpenAPI document under /doc is readable without authentication; reference data lives under /refData', { function: docAndRefData }),
+  'oas-yaml': rule('oas-yaml', 'oas-yaml', 'warn', 'An API serving /doc/openapi.json also serves /doc/openapi.yaml', { function: openApiYaml }),
+  'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', { function: additionalPropertiesForMaps }),
+  'dec-type': rule('dec-type', 'dec-type', 'warn', 'Amounts are not binary floating point numbers', {
+    function: decimalType, functionOptions: { namePattern: '(?:amount|price|cost|balance|salary|wage|fee|tax|vat)$' },
+  }),
+  'oas-types': rule('oas-types', 'oas-types', 'warn', 'Schema names carry business meaning, not generic terms', {
+    function: schemaNamesMeaningful,
+    functionOptions: { generic: ['Data', 'Info', 'Object', 'Item', 'Items', 'Result', 'Response', 'Request', 'Body', 'Payload', 'Entity', 'Model'], genericSuffixes: ['Dto', 'DTO', 'Info', 'Data'] },
+  }),
+  'ctl-res': rule('ctl-res', 'ctl-res', 'warn', 'Controllers (verb-named resources) are called with POST or GET', { function: controllerMethods }),
+  'gen-header': rule('gen-header', 'gen-header', 'warn', 'Headers present on every operation are documented once, not per operation', { function: generalHeaders, functionOptions: { minOperations: 2 } }),
+  'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
+  'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'Media types in the document carry no charset parameter', { function: mediaTypeWithoutCharset }),
+  'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', { function: lastModifiedWithEtag }),
+};
+
+/** The ruleset definition: `new Ruleset(belgif)`, or `extends: [belgif]` in a JS ruleset. */
+export const belgif: RulesetDefinition = {
+  description: 'The Belgif REST guide (restguide)',
+  documentationUrl: 'https://www.belgif.be/specification/rest/api-guide/',
+  formats: [oas3_0, oas3_1],
+  rules: belgifRules,
+} as RulesetDefinition;
+
+export default belgif;

@@ -1,0 +1,39 @@
+// The shape every restguide rule function shares: it receives the resolved document root
+// (`given: '$'`), walks the shared inventory and returns findings with absolute paths.
+import { createRulesetFunction, type RulesetFunctionContext } from '@stoplight/spectral-core';
+import type { IFunctionResult } from '@stoplight/spectral-core';
+import { isObject, type JsonPath } from '../support/json.js';
+
+export type Finding = IFunctionResult & { path: JsonPath };
+export type RuleFunctionBody<O> = (root: Record<string, unknown>, options: O, context: RulesetFunctionContext) => Finding[];
+export type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
+
+/** A rule function whose options are checked against `options` when the ruleset loads. */
+export function defineRuleFunction<O>(options: OptionsSchema, body: RuleFunctionBody<O>) {
+  return createRulesetFunction<unknown, O>({ input: null, options }, (input, opts, context) => {
+    if (!isObject(input)) return [];
+    return body(input, opts, context);
+  });
+}
+
+/** Options schema for functions without options. */
+export const NO_OPTIONS = null;
+
+/** A schema-only document (`x-reusable-definitions-only: true`): API-level rules do not apply. */
+export const isReusableDefinitionsOnly = (root: Record<string, unknown>): boolean =>
+  root['x-reusable-definitions-only'] === true;
+
+/**
+ * Where `at` (a path in the resolved document) is defined: the file and path after following $refs.
+ * Rules use it to tell component schemas from inline ones in any file.
+ */
+export function definitionPath(context: RulesetFunctionContext, at: JsonPath): JsonPath {
+  try {
+    const item = context.documentInventory.findAssociatedItemForPath(at, true);
+    return item ? [...item.path] : at;
+  } catch {
+    return at;
+  }
+}
+
+export const finding = (message: string, path: JsonPath): Finding => ({ message, path });

@@ -1,0 +1,126 @@
+// Document-level rules: OpenAPI version, servers, versioning, component names, deprecation,
+// media type parameters, caching headers.
+import { allMediaTypes, allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../support/inventory.js';
+import { asArray, entries, isObject, type JsonPath } from '../support/json.js';
+import { isUpperCamel } from '../support/naming.js';
+import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+
+/** oas-contra: OpenAPI 3.0 (3.1 should not be used yet). */
+export const openApi30 = defineRuleFunction<null>(NO_OPTIONS, (root) =>
+  typeof root.openapi === 'string' && root.openapi.startsWith('3.1')
+    ? [finding(`OpenAPI ${root.openapi} should not be used yet: describe the API with OpenAPI 3.0`, ['openapi'])]
+    : [],
+);
+
+/** uri-format: server URLs follow https://host/[prefix/]apiName/v{major}. */
+export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
+  { type: 'object', properties: { pattern: { type: 'string' } }, required: ['pattern'], additionalProperties: false },
+  (root, { pattern }) => {
+    const regex = new RegExp(pattern);
+    const out: Finding[] = [];
+    asArray(root.servers).forEach((server, i) => {
+      if (isObject(server) && typeof server.url === 'string' && !regex.test(server.url)) {
+        out.push(finding(`Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
+      }
+    });
+    return out;
+  },
+);
+
+/** api-version (MUST): info.version is present. */
+export const versionPresent = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const info = isObject(root.info) ? root.info : undefined;
+  if (!info || (typeof info.version === 'string' && info.version.trim() !== '')) return [];
+  return [finding('info.version must state the API version', ['info'])];
+});
+
+const SEMVER_ISH = /^(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/;
+
+/** api-version: info.version is major.minor[.patch] and its major matches the servers' /v{major}. */
+export const versionFormat = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  if (isReusableDefinitionsOnly(root) || !isObject(root.info) || typeof root.info.version !== 'string') return [];
+  const version = root.info.version;
+  const match = SEMVER_ISH.exec(version);
+  if (!match) return [finding(`info.version "${version}" should be major.minor[.patch]`, ['info', 'version'])];
+  const out: Finding[] = [];
+  asArray(root.servers).forEach((server, i) => {
+    const url = isObject(server) && typeof server.url === 'string' ? server.url : '';
+    const major = /\/v(\d+)\/?$/.exec(url)?.[1];
+    if (major !== undefined && Number(major) !== Number(match[1])) {
+      out.push(finding(`Server URL major version v${major} does not match info.version ${version}`, ['servers', i, 'url']));
+    }
+  });
+  return out;
+});
+
+/** oas-comp: component names are UpperCamelCase. */
+export const componentNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const [type, group] of entries(root.components)) {
+    if (type.startsWith('x-')) continue;
+    for (const name of Object.keys(isObject(group) ? group : {})) {
+      if (!isUpperCamel(name)) out.push(finding(`Component name "${name}" should be UpperCamelCase`, ['components', type, name]));
+    }
+  }
+  return out;
+});
+
+/** oas-types: schema names carry business meaning, not generic terms. */
+export const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; genericSuffixes: string[] }>(
+  {
+    type: 'object',
+    properties: { generic: { type: 'array', items: { type: 'string' } }, genericSuffixes: { type: 'array', items: { type: 'string' } } },
+    required: ['generic', 'genericSuffixes'],
+    additionalProperties: false,
+  },
+  (root, { generic, genericSuffixes }) => {
+    const out: Finding[] = [];
+    const schemas = isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {};
+    for (const name of Object.keys(schemas)) {
+      if (generic.includes(name) || genericSuffixes.some((s) => name.endsWith(s) && name !== s)) {
+        out.push(finding(`Schema name "${name}" is generic: name it after its business meaning`, ['components', 'schemas', name]));
+      }
+    }
+    return out;
+  },
+);
+
+const MENTIONS_DEPRECATION = /\bdeprecated\b/i;
+
+/** evo-deprec: what the description calls deprecated is marked `deprecated: true` (`x-deprecated` on security schemes). */
+export const deprecationMarked = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const check = (holder: unknown, at: JsonPath, flag = 'deprecated') => {
+    if (isObject(holder) && typeof holder.description === 'string' && MENTIONS_DEPRECATION.test(holder.description) && holder[flag] !== true) {
+      out.push(finding(`Described as deprecated but not marked \`${flag}: true\``, at));
+    }
+  };
+  for (const op of operationsOf(root)) check(op.operation, op.at);
+  for (const { parameter, at } of allParameters(root)) check(parameter, at);
+  for (const { header, at } of allResponseHeaders(root)) check(header, at);
+  for (const { schema, at } of inventory(root).schemas) check(schema, at);
+  const schemes = isObject(root.components) ? root.components.securitySchemes : undefined;
+  for (const [name, scheme] of entries(schemes)) check(scheme, ['components', 'securitySchemes', name], 'x-deprecated');
+  return out;
+});
+
+/** cnt-negot: media types in the document carry no charset parameter. */
+export const mediaTypeWithoutCharset = defineRuleFunction<null>(NO_OPTIONS, (root) =>
+  allMediaTypes(root)
+    .filter((m) => /;\s*charset=/i.test(m.mediaType))
+    .map((m) => finding(`Media type "${m.mediaType}" should not declare a charset in the OpenAPI document`, m.at)),
+);
+
+/** prf-lstmod: a response declaring Last-Modified also declares ETag. */
+export const lastModifiedWithEtag = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const op of operationsOf(root)) {
+    for (const { response, at } of responsesOf(op)) {
+      const names = Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase());
+      if (names.includes('last-modified') && !names.includes('etag')) {
+        out.push(finding('Prefer ETag over Last-Modified (no sub-second precision): declare ETag too', [...at, 'headers']));
+      }
+    }
+  }
+  return out;
+});

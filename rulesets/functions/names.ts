@@ -1,0 +1,65 @@
+// Data-driven name rules: parameter names and header names checked against patterns given as
+// function options, so uri-notat, path-param, id-name, sens-dat, hdr-case and cst-header are
+// plain data in the ruleset.
+import { allParameters, allResponseHeaders } from '../support/inventory.js';
+import { type JsonPath } from '../support/json.js';
+import { defineRuleFunction, finding, type Finding, type OptionsSchema } from './define.js';
+
+interface NameOptions {
+  /** Parameter locations this applies to. */
+  in: string[];
+  /** The name must match this pattern ... */
+  match?: string;
+  /** ... and must not match this one. */
+  notMatch?: string;
+  /** Regex flags for both patterns. */
+  flags?: string;
+  /** Names exempt from the rule, exactly. */
+  exempt?: string[];
+  /** Names starting with one of these are exempt. */
+  exemptPrefixes?: string[];
+  /** `{{name}}` is replaced by the offending name. */
+  message: string;
+}
+
+const NAME_OPTIONS: OptionsSchema = {
+  type: 'object',
+  properties: {
+    in: { type: 'array', items: { type: 'string', enum: ['path', 'query', 'header', 'cookie', 'response-header'] }, minItems: 1 },
+    match: { type: 'string' },
+    notMatch: { type: 'string' },
+    flags: { type: 'string', pattern: '^[imsu]*$' },
+    exempt: { type: 'array', items: { type: 'string' } },
+    exemptPrefixes: { type: 'array', items: { type: 'string' } },
+    message: { type: 'string' },
+  },
+  required: ['in', 'message'],
+  additionalProperties: false,
+};
+
+function compile(options: NameOptions): (name: string) => boolean {
+  const match = options.match !== undefined ? new RegExp(options.match, options.flags) : undefined;
+  const notMatch = options.notMatch !== undefined ? new RegExp(options.notMatch, options.flags) : undefined;
+  const exempt = new Set(options.exempt ?? []);
+  const prefixes = options.exemptPrefixes ?? [];
+  return (name) => {
+    if (exempt.has(name) || prefixes.some((p) => name.startsWith(p))) return false;
+    return (match !== undefined && !match.test(name)) || (notMatch !== undefined && notMatch.test(name));
+  };
+}
+
+/** Flags parameters (and, with `response-header`, response headers) whose names break the pattern. */
+export const parameterNames = defineRuleFunction<NameOptions>(NAME_OPTIONS, (root, options) => {
+  const offends = compile(options);
+  const out: Finding[] = [];
+  const report = (name: string, at: JsonPath) => {
+    if (offends(name)) out.push(finding(options.message.replace(/\{\{name\}\}/g, name), at));
+  };
+  for (const { parameter, at } of allParameters(root)) {
+    if (typeof parameter.name === 'string' && typeof parameter.in === 'string' && options.in.includes(parameter.in)) report(parameter.name, at);
+  }
+  if (options.in.includes('response-header')) {
+    for (const { name, at } of allResponseHeaders(root)) report(name, at);
+  }
+  return out;
+});

@@ -1,0 +1,146 @@
+// Path-level rules: URI notation, extensions, controllers, reserved resources.
+import type { RulesetFunctionContext } from '@stoplight/spectral-core';
+import { operationsOf, parametersOf } from '../support/inventory.js';
+import { asArray, isObject } from '../support/json.js';
+import { isLowerCamel } from '../support/naming.js';
+import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+
+const OPENAPI_DOC = /\/doc\/openapi\.(?:json|yaml)$/;
+const staticSegments = (path: string): string[] => path.split('/').filter((s) => s !== '' && !s.includes('{'));
+const pathKeys = (root: Record<string, unknown>): string[] => Object.keys(isObject(root.paths) ? root.paths : {});
+
+/** uri-notat (segments): static path segments are lowerCamelCase. */
+export const pathSegmentsCamel = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const path of pathKeys(root)) {
+    const segments = OPENAPI_DOC.test(path) ? staticSegments(path).slice(0, -1) : staticSegments(path);
+    const bad = segments.filter((s) => !isLowerCamel(s));
+    if (bad.length > 0) out.push(finding(`Path segments should be lowerCamelCase: ${bad.join(', ')}`, ['paths', path]));
+  }
+  return out;
+});
+
+/** uri-notat (REQUIRED): no trailing slash. */
+export const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
+  pathKeys(root).filter((p) => p.length > 1 && p.endsWith('/')).map((p) => finding(`Path "${p}" must not end with a slash`, ['paths', p])),
+);
+
+/** uri-extens: no file extensions in paths, except /doc/openapi.json|yaml. */
+export const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) =>
+  pathKeys(root)
+    .filter((p) => /.+\..+$/.test(p) && !OPENAPI_DOC.test(p))
+    .map((p) => finding(`Path "${p}" should not have a file extension`, ['paths', p])),
+);
+
+/** Parameter schema constraints (col-paging, col-sort, res-repres, col-filter, qry-multi) as data. */
+interface ParameterShape {
+  in: string;
+  /** Exact parameter name; omitted = every parameter in that location. */
+  name?: string;
+  type?: string;
+  minimum?: number;
+  /** A default must be declared (`true`), or if declared equal this value. */
+  requireDefault?: boolean;
+  defaultValue?: unknown;
+  /** For array parameters: style form with explode (the repeated `?x=a&x=b` form). */
+  repeated?: boolean;
+  message: string;
+}
+
+export const parameterShape = defineRuleFunction<ParameterShape>(
+  {
+    type: 'object',
+    properties: {
+      in: { type: 'string', enum: ['path', 'query', 'header', 'cookie'] },
+      name: { type: 'string' },
+      type: { type: 'string', enum: ['string', 'integer', 'number', 'boolean', 'array', 'object'] },
+      minimum: { type: 'number' },
+      requireDefault: { type: 'boolean' },
+      defaultValue: {},
+      repeated: { type: 'boolean' },
+      message: { type: 'string' },
+    },
+    required: ['in', 'message'],
+    additionalProperties: false,
+  },
+  (root, options) => {
+    const out: Finding[] = [];
+    const seen = new Set<unknown>();
+    const params = operationsOf(root).flatMap((op) => parametersOf(op));
+    for (const { parameter, at } of params) {
+      if (seen.has(parameter) || parameter.in !== options.in || (options.name !== undefined && parameter.name !== options.name)) continue;
+      seen.add(parameter);
+      const schema = isObject(parameter.schema) ? parameter.schema : {};
+      const problems: string[] = [];
+      if (options.type !== undefined && schema.type !== options.type) problems.push(`type ${options.type}`);
+      if (options.minimum !== undefined && schema.minimum !== options.minimum) problems.push(`minimum ${options.minimum}`);
+      if (options.requireDefault && schema.default === undefined) problems.push('a default');
+      if ('defaultValue' in options && schema.default !== undefined && schema.default !== options.defaultValue) problems.push(`default ${JSON.stringify(options.defaultValue)}`);
+      const isArray = schema.type === 'array';
+      if (options.repeated && (options.type === 'array' || isArray)) {
+        if ((parameter.style !== undefined && parameter.style !== 'form') || parameter.explode === false) problems.push('style form with explode (repeated parameter)');
+      }
+      if (options.repeated && options.type === undefined && !isArray) continue;
+      if (problems.length > 0) out.push(finding(`${options.message.replace(/\{\{name\}\}/g, String(parameter.name))}: expected ${problems.join(', ')}`, at));
+    }
+    return out;
+  },
+);
+
+const CONTROLLER_VERB = /^(?:activate|approve|archive|calculate|cancel|check|compute|convert|deactivate|duplicate|execute|export|generate|import|lock|merge|notify|print|process|publish|recalculate|reject|resend|reset|restart|run|search|send|sign|start|stop|submit|transfer|unlock|validate|verify|withdraw)(?:[A-Z][a-zA-Z0-9]*)?$/;
+
+/** ctl-res: a controller (verb-named last segment) is only called with GET or POST. */
+export const controllerMethods = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const op of operationsOf(root)) {
+    const last = op.path.split('/').filter((s) => s !== '').pop();
+    if (!last || !CONTROLLER_VERB.test(last) || ['get', 'post', 'head', 'options'].includes(op.method)) continue;
+    out.push(finding(`"${last}" is a controller: use POST (or GET for a safe action), not ${op.method.toUpperCase()}`, op.at));
+  }
+  return out;
+});
+
+/** gen-header: a header parameter documented on every operation belongs in general documentation. */
+export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
+  { type: 'object', properties: { minOperations: { type: 'integer', minimum: 2 } }, required: ['minOperations'], additionalProperties: false },
+  (root, { minOperations }) => {
+    const ops = operationsOf(root);
+    if (ops.length < minOperations) return [];
+    const perOperation = ops.map((op) => parametersOf(op).filter((p) => p.parameter.in === 'header'));
+    const first = perOperation[0] ?? [];
+    const out: Finding[] = [];
+    for (const { parameter, at } of first) {
+      const name = String(parameter.name).toLowerCase();
+      if (perOperation.every((params) => params.some((p) => String(p.parameter.name).toLowerCase() === name))) {
+        out.push(finding(`Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`, at));
+      }
+    }
+    return out;
+  },
+);
+
+/** doc-refdata: /doc/openapi.* is open to anyone; reference data lives under /refData (spelled so). */
+export const docAndRefData = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const path of pathKeys(root)) {
+    const misspelled = path.split('/').find((s) => /^(?:ref-?data|reference-?data|refdatas?)$/i.test(s) && s !== 'refData');
+    if (misspelled) out.push(finding(`Reference data belongs under /refData (not /${misspelled})`, ['paths', path]));
+  }
+  for (const op of operationsOf(root)) {
+    if (op.method !== 'get' || !OPENAPI_DOC.test(op.path)) continue;
+    const security = op.operation.security ?? root.security;
+    const open = security === undefined || asArray(security).length === 0 || asArray(security).some((r) => isObject(r) && Object.keys(r).length === 0);
+    if (!open) out.push(finding('The OpenAPI document should be readable without authentication', op.at));
+  }
+  return out;
+});
+
+/** oas-yaml: when the API serves its OpenAPI document, it serves the YAML form. */
+export const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root, _o, _c: RulesetFunctionContext) => {
+  if (isReusableDefinitionsOnly(root)) return [];
+  const keys = pathKeys(root);
+  return keys
+    .filter((p) => p.endsWith('/doc/openapi.json') && !keys.includes(p.replace(/json$/, 'yaml')))
+    .map((p) => finding('The OpenAPI document should also be available in YAML (/doc/openapi.yaml)', ['paths', p]));
+});
+

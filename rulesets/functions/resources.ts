@@ -1,0 +1,187 @@
+// Resource-level rules: body media types and shapes, collections, patch, long-running tasks,
+// security requirements, the health resource.
+import { allMediaTypes, declaredProperties, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
+import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
+import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+
+const isBinary = (schema: Json): boolean =>
+  schema.type === 'string' && (schema.format === 'binary' || schema.format === 'byte' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
+
+/** evo-object: application/json has a schema; JSON and multipart bodies are objects. */
+export const jsonObjectBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const { mediaType, media, at, kind } of allMediaTypes(root)) {
+    if (kind === 'parameter') continue;
+    const bare = bareMediaType(mediaType);
+    const schema = media.schema;
+    if (bare === 'application/json' && schema === undefined) {
+      out.push(finding('An application/json media type should have a schema', at));
+    } else if ((bare === 'application/json' || bare.startsWith('multipart/')) && isObject(schema) && typeof schema.$ref !== 'string' && effectiveType(schema) !== 'object') {
+      out.push(finding(`The top-level ${bare} structure must be a JSON object`, [...at, 'schema']));
+    }
+  }
+  return out;
+});
+
+const STRUCTURED = /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/[\w.+-]+)$/;
+
+/** rep-struct: structured (non-binary) data uses a JSON (or XML, form, multipart) media type. */
+export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const { mediaType, media, at } of allMediaTypes(root)) {
+    const bare = bareMediaType(mediaType);
+    const schema = media.schema;
+    if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
+    if (bare.startsWith('text/') && effectiveType(schema) === 'string') continue;
+    if (bare === '*/*' || bare === 'application/octet-stream') continue;
+    out.push(finding(`Structured data should use application/json, not ${bare}`, at));
+  }
+  return out;
+});
+
+const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !== '');
+const isParamSegment = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
+
+/** Paths that have a direct child `<path>/{param}`: their GET returns a collection. */
+function collectionPaths(root: Json): Set<string> {
+  const out = new Set<string>();
+  for (const path of Object.keys(isObject(root.paths) ? root.paths : {})) {
+    const segments = segmentsOf(path);
+    const last = segments[segments.length - 1];
+    if (last !== undefined && isParamSegment(last)) out.add(`/${segments.slice(0, -1).join('/')}`);
+  }
+  return out;
+}
+
+function jsonSchemaOf(response: Json): { schema: unknown; mediaType: string } | undefined {
+  for (const [mediaType, media] of entries(response.content)) {
+    if (bareMediaType(mediaType) === 'application/json' && isObject(media)) return { schema: media.schema, mediaType };
+  }
+  return undefined;
+}
+
+const itemsAreObjects = (schema: Json): boolean => {
+  const items = declaredProperties(schema).get('items');
+  if (!isObject(items) || effectiveType(items) !== 'array') return false;
+  return isObject(items.items) && (typeof items.items.$ref === 'string' || effectiveType(items.items) === 'object');
+};
+
+/** col-repres: GET on a collection returns an object with an `items` array of objects. */
+export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const collections = collectionPaths(root);
+  for (const op of operationsOf(root)) {
+    if (op.method !== 'get' || !collections.has(op.path.replace(/\/$/, ''))) continue;
+    const ok = responsesOf(op).find((r) => r.code === '200');
+    if (!ok) continue;
+    const json = jsonSchemaOf(ok.response);
+    if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
+    if (!itemsAreObjects(json.schema)) {
+      out.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, [...ok.at, 'content', json.mediaType, 'schema']));
+    }
+  }
+  return out;
+});
+
+/** col-name: a collection's name is a plural noun (ends with s, data or Data; or is a history). */
+export const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const collections = collectionPaths(root);
+  for (const op of operationsOf(root)) {
+    if (op.method !== 'get') continue;
+    const ok = responsesOf(op).find((r) => r.code === '200');
+    const json = ok ? jsonSchemaOf(ok.response) : undefined;
+    const returnsItems = json !== undefined && isObject(json.schema) && itemsAreObjects(json.schema);
+    if (!collections.has(op.path) && !returnsItems) continue;
+    const last = segmentsOf(op.path).pop();
+    if (last === undefined || isParamSegment(last)) continue;
+    if (/(?:s|data|Data)$/.test(last) || op.path.endsWith('/history')) continue;
+    out.push(finding(`Collection "${last}" should be named with a plural noun`, ['paths', op.path]));
+  }
+  return out;
+});
+
+const MERGE_PATCH = 'application/merge-patch+json';
+
+/** doc-patch: PATCH accepts merge-patch+json and application/json, with a schema of its own. */
+export const mergePatch = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const ops = operationsOf(root);
+  for (const op of ops) {
+    if (op.method !== 'patch') continue;
+    const body = op.operation.requestBody;
+    if (!isObject(body) || !isObject(body.content)) continue;
+    const types = Object.keys(body.content).map(bareMediaType);
+    const missing = [MERGE_PATCH, 'application/json'].filter((t) => !types.includes(t));
+    if (missing.length > 0) out.push(finding(`PATCH should accept ${missing.join(' and ')} (JSON Merge Patch)`, [...op.at, 'requestBody', 'content']));
+    const get = ops.find((o) => o.path === op.path && o.method === 'get');
+    const getOk = get ? responsesOf(get).find((r) => r.code === '200') : undefined;
+    const getSchema = getOk ? jsonSchemaOf(getOk.response)?.schema : undefined;
+    for (const [mediaType, media] of entries(body.content)) {
+      if (isObject(media) && isObject(getSchema) && media.schema === getSchema) {
+        out.push(finding('The PATCH body should have its own merge-patch schema, not the GET representation', [...op.at, 'requestBody', 'content', mediaType, 'schema']));
+      }
+    }
+  }
+  return out;
+});
+
+const hasHeader = (response: Json, name: string): boolean =>
+  Object.keys(isObject(response.headers) ? response.headers : {}).some((h) => h.toLowerCase() === name.toLowerCase());
+
+/** lng-task: 202 declares Location; a task's GET declares 303 with Location. */
+export const longRunningTasks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const op of operationsOf(root)) {
+    for (const { code, response, at } of responsesOf(op)) {
+      if ((code === '202' || code === '303') && !hasHeader(response, 'Location')) {
+        out.push(finding(`A ${code} response must declare the Location header`, at));
+      }
+    }
+    const segments = segmentsOf(op.path);
+    const parent = segments[segments.length - 2];
+    const last = segments[segments.length - 1];
+    const isTask = op.method === 'get' && last !== undefined && isParamSegment(last) && parent !== undefined && /^(?:tasks|[a-z][a-zA-Z0-9]*Tasks)$/.test(parent);
+    if (isTask && !responsesOf(op).some((r) => r.code === '303')) {
+      out.push(finding('GET on a task should declare 303 (with Location) for a finished task', isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at));
+    }
+  }
+  return out;
+});
+
+/** sec-req: security requirements name declared schemes, and oauth2 scopes declared in a flow of that scheme. */
+export const securityRequirements = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const schemes = isObject(root.components) && isObject(root.components.securitySchemes) ? root.components.securitySchemes : {};
+  const check = (requirements: unknown, at: JsonPath) => {
+    asArray(requirements).forEach((requirement, i) => {
+      for (const [name, scopes] of entries(requirement)) {
+        const scheme = schemes[name];
+        if (!isObject(scheme)) {
+          out.push(finding(`Security scheme "${name}" is not declared in components.securitySchemes`, [...at, i, name]));
+          continue;
+        }
+        if (scheme.type !== 'oauth2') continue;
+        const declared = new Set(entries(scheme.flows).flatMap(([, flow]) => Object.keys(isObject(flow) && isObject(flow.scopes) ? flow.scopes : {})));
+        const unknown = asArray(scopes).filter((s) => typeof s !== 'string' || !declared.has(s));
+        if (unknown.length > 0) out.push(finding(`Scopes not defined in security scheme "${name}": ${unknown.join(', ')}`, [...at, i, name]));
+      }
+    });
+  };
+  check(root.security, ['security']);
+  for (const op of operationsOf(root)) check(op.operation.security, [...op.at, 'security']);
+  return out;
+});
+
+/** hlth-res: GET /health exists and declares 200 and 503. */
+export const healthOperation = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  if (isReusableDefinitionsOnly(root)) return [];
+  const paths = isObject(root.paths) ? root.paths : undefined;
+  const health = paths?.['/health'];
+  if (!isObject(health)) return [finding('The API should have a /health resource', paths ? ['paths'] : [])];
+  const get = health.get;
+  if (!isObject(get)) return [finding('/health should have a GET operation', ['paths', '/health'])];
+  const codes = Object.keys(isObject(get.responses) ? get.responses : {});
+  const missing = ['200', '503'].filter((c) => !codes.includes(c));
+  return missing.length > 0 ? [finding(`GET /health should declare responses 200 and 503 (missing ${missing.join(', ')})`, ['paths', '/health', 'get', 'responses'])] : [];
+});

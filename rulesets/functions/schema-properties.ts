@@ -1,0 +1,256 @@
+// Schema-level conventions: codes, titles, property names, nullable, readOnly, required,
+// additionalProperties, decimals, multi-language texts, `embedded`, numeric identifiers.
+import type { RulesetFunctionContext } from '@stoplight/spectral-core';
+import { declaredProperties, effectiveType, inventory, type SchemaVisit } from '../support/inventory.js';
+import { asArray, bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
+import { isLowerCamel, isUpperCamel } from '../support/naming.js';
+import { operationSummaries } from './operations.js';
+import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from './define.js';
+
+/** The parameter a schema belongs to (itself or through array items). */
+function owningParameter(visit: SchemaVisit): Json | undefined {
+  for (let v: SchemaVisit | undefined = visit; v; v = v.relation === 'items' ? v.parent : undefined) {
+    if (v.parameter) return v.parameter;
+  }
+  return undefined;
+}
+
+/** Component names along a path (`components.schemas.<name>...`). */
+const componentNameIn = (path: JsonPath): string | undefined =>
+  path[0] === 'components' && path[1] === 'schemas' && typeof path[2] === 'string' ? path[2] : undefined;
+
+const isComponentPath = (path: JsonPath): boolean => path.length === 3 && componentNameIn(path) !== undefined;
+
+/** The component a schema is defined in, wherever the file: its own name, or the mapped path's. */
+function definingComponent(visit: SchemaVisit, context: RulesetFunctionContext): string | undefined {
+  return componentNameIn(visit.at) ?? componentNameIn(definitionPath(context, visit.at));
+}
+
+const HEALTH_STATES = new Set(['UP', 'DOWN', 'DEGRADED', 'OUT_OF_SERVICE', 'UNKNOWN']);
+
+/** cod-design: string enum values and discriminator mapping keys are lowerCamelCase. */
+export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
+  const out: Finding[] = [];
+  for (const visit of inventory(root).schemas) {
+    const { schema, at } = visit;
+    if (Array.isArray(schema.enum)) {
+      const strings = schema.enum.filter((v): v is string => typeof v === 'string');
+      // The guide itself prescribes the health states UP/DEGRADED/DOWN.
+      if (strings.length > 0 && !strings.every((v) => HEALTH_STATES.has(v))) {
+        const sortParam = owningParameter(visit)?.name === 'sort';
+        const bad = strings.filter((v) => !isLowerCamel(sortParam ? v.replace(/^-/, '') : v));
+        if (bad.length > 0 && definingComponent(visit, context) !== 'BelgianRegionCode') {
+          out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, 'enum']));
+        }
+      }
+    }
+    const discriminator = schema.discriminator;
+    if (isObject(discriminator) && isObject(discriminator.mapping)) {
+      for (const key of Object.keys(discriminator.mapping)) {
+        if (!isLowerCamel(key) && definingComponent(visit, context) !== 'AsynchronousMessageBase') {
+          out.push(finding(`Discriminator value "${key}" should be lowerCamelCase`, [...at, 'discriminator', 'mapping', key]));
+        }
+      }
+    }
+  }
+  return out;
+});
+
+/**
+ * oas-descr: operations have a summary; inline object schemas have an UpperCamelCase title;
+ * a component's title is absent or equals its name.
+ */
+export const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
+  const out: Finding[] = operationSummaries(root);
+  for (const visit of inventory(root).schemas) {
+    const { schema, at } = visit;
+    const title = schema.title;
+    if (typeof title === 'string') {
+      const mapped = visit.componentName ? at : definitionPath(context, at);
+      const component = isComponentPath(mapped) ? componentNameIn(mapped) : undefined;
+      if (component !== undefined && title !== component) {
+        out.push(finding(`Title "${title}" of a component schema should be absent or equal its name "${component}"`, [...at, 'title']));
+      } else if (!isUpperCamel(title)) {
+        out.push(finding(`Schema title "${title}" should be UpperCamelCase`, [...at, 'title']));
+      }
+      continue;
+    }
+    if (visit.componentName || effectiveType(schema) !== 'object') continue;
+    if (visit.relation === 'allOf' || visit.relation === 'anyOf' || visit.relation === 'not') continue;
+    if (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) continue;
+    if (visit.mediaType !== undefined && !isJsonMediaType(visit.mediaType)) continue;
+    if (isComponentPath(definitionPath(context, at))) continue;
+    out.push(finding('Inline object schemas should have an UpperCamelCase title', at));
+  }
+  return out;
+});
+
+// OAuth2/OIDC protocol members keep their standard snake_case names.
+const PROTOCOL_NAMES = new Set([
+  'access_token', 'token_type', 'expires_in', 'refresh_token', 'id_token', 'scope', 'client_id', 'client_secret',
+  'grant_type', 'error_description', 'error_uri', 'redirect_uri', 'response_type', 'code_verifier', 'code_challenge',
+  'code_challenge_method', 'token_type_hint', 'active', 'iss', 'sub', 'aud', 'exp', 'iat', 'nbf', 'jti',
+]);
+
+/** jsn-naming: property names are lowerCamelCase. */
+export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const { schema, at } of inventory(root).schemas) {
+    for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
+      if (!isLowerCamel(name) && !PROTOCOL_NAMES.has(name)) {
+        out.push(finding(`Property name "${name}" should be lowerCamelCase`, [...at, 'properties', name]));
+      }
+    }
+  }
+  return out;
+});
+
+const PATCH_NAME = /patch|update/i;
+const CLOUD_EVENTS = /AsynchronousMessage|CloudEvent/;
+
+/** jsn-null: nullable only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies). */
+export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
+  const out: Finding[] = [];
+  const { schemas, patchSchemas } = inventory(root);
+  for (const visit of schemas) {
+    const { schema, at } = visit;
+    const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
+    if (!nullable || patchSchemas.has(schema)) continue;
+    const names = [componentNameIn(at), componentNameIn(definitionPath(context, at))];
+    for (let v = visit.parent; v; v = v.parent) names.push(v.componentName);
+    if (names.some((n) => n !== undefined && (PATCH_NAME.test(n) || CLOUD_EVENTS.test(n)))) continue;
+    out.push(finding('Omit properties without a value instead of making them nullable (nullable is for merge-patch schemas)', [...at, schema.nullable === true ? 'nullable' : 'type']));
+  }
+  return out;
+});
+
+/** oas-rdonly: a readOnly property should not be required. */
+export const readOnlyRequired = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const { schema, at } of inventory(root).schemas) {
+    if (!Array.isArray(schema.required)) continue;
+    const properties = declaredProperties(schema);
+    schema.required.forEach((name, i) => {
+      const property = typeof name === 'string' ? properties.get(name) : undefined;
+      if (isObject(property) && property.readOnly === true) {
+        out.push(finding(`Property "${String(name)}" is readOnly and should not be required`, [...at, 'required', i]));
+      }
+    });
+  }
+  return out;
+});
+
+/** The property names a `required` list may name: own, allOf, oneOf/anyOf members, and a composing parent's. */
+function availableProperties(visit: SchemaVisit): Set<string> {
+  const names = new Set<string>();
+  const addFrom = (schema: Json) => { for (const n of declaredProperties(schema).keys()) names.add(n); };
+  addFrom(visit.schema);
+  for (const keyword of ['oneOf', 'anyOf'] as const) asArray(visit.schema[keyword]).forEach((m) => isObject(m) && addFrom(m));
+  if (visit.parent && (visit.relation === 'allOf' || visit.relation === 'oneOf' || visit.relation === 'anyOf')) {
+    addFrom(visit.parent.schema);
+    const grand = visit.parent.parent;
+    if (grand && visit.parent.relation === 'allOf') addFrom(grand.schema);
+  }
+  return names;
+}
+
+/** prop-req: every `required` entry is declared as a property. */
+export const requiredDeclared = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const visit of inventory(root).schemas) {
+    const { schema, at } = visit;
+    if (!Array.isArray(schema.required) || schema.required.length === 0) continue;
+    if (isObject(schema.additionalProperties) || schema.additionalProperties === true) continue;
+    const available = availableProperties(visit);
+    schema.required.forEach((name, i) => {
+      if (typeof name === 'string' && !available.has(name)) {
+        out.push(finding(`Required property "${name}" is not declared in properties`, [...at, 'required', i]));
+      }
+    });
+  }
+  return out;
+});
+
+/** addi-prop: additionalProperties only for maps, not next to declared properties. */
+export const additionalPropertiesForMaps = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const { schema, at } of inventory(root).schemas) {
+    const hasProperties = isObject(schema.properties) && Object.keys(schema.properties).length > 0;
+    const open = schema.additionalProperties === true || isObject(schema.additionalProperties);
+    if (hasProperties && open) {
+      out.push(finding('additionalProperties should only be used for maps, not in a schema that declares properties', [...at, 'additionalProperties']));
+    }
+  }
+  return out;
+});
+
+/** dec-type: money-like properties should not be binary floating point numbers. */
+export const decimalType = defineRuleFunction<{ namePattern: string }>(
+  { type: 'object', properties: { namePattern: { type: 'string' } }, required: ['namePattern'], additionalProperties: false },
+  (root, options) => {
+    const pattern = new RegExp(options.namePattern, 'i');
+    const out: Finding[] = [];
+    for (const { schema, at } of inventory(root).schemas) {
+      for (const [name, property] of entries(schema.properties)) {
+        if (isObject(property) && property.type === 'number' && pattern.test(name)) {
+          out.push(finding(`"${name}" looks like a decimal amount: use type string with format number (or integer cents), not type number`, [...at, 'properties', name]));
+        }
+      }
+    }
+    return out;
+  },
+);
+
+/** multi-lang: texts in several languages are one object keyed by language code, not one property per language. */
+export const multiLanguage = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const suffixed = /^[a-z][a-zA-Z0-9]*(Nl|Fr|De|En)$/;
+  for (const { schema, at } of inventory(root).schemas) {
+    for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
+      if (suffixed.test(name)) {
+        out.push(finding(`"${name}" holds one language: use one property with an object keyed by language code (nl, fr, de, en)`, [...at, 'properties', name]));
+      }
+    }
+  }
+  return out;
+});
+
+/** prf-embed: `embedded` is a map (object with additionalProperties) keyed by the embedded resources' URIs. */
+export const embeddedIsMap = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const { schema, at } of inventory(root).schemas) {
+    const embedded = isObject(schema.properties) ? schema.properties.embedded : undefined;
+    if (!isObject(embedded) || typeof embedded.$ref === 'string') continue;
+    const isMap = effectiveType(embedded) === 'object' && (isObject(embedded.additionalProperties) || embedded.additionalProperties === true);
+    if (!isMap) out.push(finding('"embedded" should be an object with additionalProperties, keyed by the href of each embedded resource', [...at, 'properties', 'embedded']));
+  }
+  return out;
+});
+
+const ID_NAME = /^(?:id|[a-z][a-zA-Z0-9]*Id)$/;
+
+function numericIdProblem(schema: Json): string | undefined {
+  if (schema.type === 'integer') {
+    const missing = ['format', 'minimum', 'maximum'].filter((k) => schema[k] === undefined);
+    return missing.length > 0 ? `an integer identifier should declare ${missing.join(', ')}` : undefined;
+  }
+  if (schema.type === 'string') {
+    const constrained = schema.pattern !== undefined || schema.format !== undefined || schema.enum !== undefined;
+    return constrained ? undefined : 'a string identifier should declare a pattern';
+  }
+  return undefined;
+}
+
+/** id-numer: identifiers are constrained: integers with format, minimum and maximum; strings with a pattern. */
+export const identifierSchemas = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const visit of inventory(root).schemas) {
+    const name = visit.propertyName ?? (visit.parameter && visit.parameter.in !== 'header' ? String(visit.parameter.name) : undefined) ?? visit.componentName;
+    const isId = name !== undefined && (ID_NAME.test(name) || (visit.componentName !== undefined && /Id$/.test(visit.componentName)));
+    if (!isId) continue;
+    const problem = numericIdProblem(visit.schema);
+    if (problem) out.push(finding(`Identifier "${name}": ${problem}`, visit.at));
+  }
+  return out;
+});
+

@@ -1,0 +1,61 @@
+// oas-defaul, oas-enum, oas-exampl: values written in the document must satisfy their schemas.
+import { allMediaTypes, allParameters, inventory } from '../support/inventory.js';
+import { asArray, entries, isObject, type Json, type JsonPath } from '../support/json.js';
+import { oasKind, schemaViolation } from '../support/schema-validator.js';
+import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
+
+/** oas-defaul: a `default` must be valid against its schema. */
+export const defaultValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const kind = oasKind(root);
+  const out: Finding[] = [];
+  for (const { schema, at } of inventory(root).schemas) {
+    if (!('default' in schema)) continue;
+    const why = schemaViolation(schema, schema.default, kind);
+    if (why) out.push(finding(`Default value is not valid against its schema: ${why}`, [...at, 'default']));
+  }
+  return out;
+});
+
+/** oas-enum: every enum value must be valid against the rest of its schema (null only if nullable). */
+export const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const kind = oasKind(root);
+  const out: Finding[] = [];
+  for (const { schema, at } of inventory(root).schemas) {
+    if (!Array.isArray(schema.enum)) continue;
+    const bad = schema.enum.filter((value) => schemaViolation(schema, value, kind, 'enum') !== undefined);
+    if (bad.length > 0) out.push(finding(`Enum values not valid against their schema: ${bad.map((v) => JSON.stringify(v)).join(', ')}`, [...at, 'enum']));
+  }
+  return out;
+});
+
+function checkExamples(holder: Json, schema: unknown, at: JsonPath, kind: ReturnType<typeof oasKind>, out: Finding[]): void {
+  if (!isObject(schema)) return;
+  if ('example' in holder) {
+    const why = schemaViolation(schema, holder.example, kind);
+    if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
+  }
+  for (const [name, example] of entries(holder.examples)) {
+    if (!isObject(example) || !('value' in example)) continue;
+    const why = schemaViolation(schema, example.value, kind);
+    if (why) out.push(finding(`Example "${name}" is not valid against its schema: ${why}`, [...at, 'examples', name, 'value']));
+  }
+}
+
+/** oas-exampl: examples of schemas, parameters and media types must be valid against their schemas. */
+export const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const kind = oasKind(root);
+  const out: Finding[] = [];
+  for (const { schema, at } of inventory(root).schemas) {
+    if ('example' in schema) {
+      const why = schemaViolation(schema, schema.example, kind);
+      if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
+    }
+    asArray(schema.examples).forEach((value, i) => {
+      const why = schemaViolation(schema, value, kind);
+      if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'examples', i]));
+    });
+  }
+  for (const { parameter, at } of allParameters(root)) checkExamples(parameter, parameter.schema, at, kind, out);
+  for (const { media, at } of allMediaTypes(root)) checkExamples(media, media.schema, at, kind, out);
+  return out;
+});

@@ -1,0 +1,98 @@
+// Validates values (defaults, enum values, examples) against OpenAPI schemas with ajv. The OAS
+// schema is converted to JSON Schema once per schema object (nullable, boolean exclusive bounds,
+// discriminator hints removed) and its validator cached by identity.
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { isObject, type Json } from './json.js';
+
+type AddFormats = (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+
+const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true> = {
+  int32: (v) => typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31,
+  int64: (v) => typeof v === 'number' && Number.isInteger(v),
+  float: true,
+  double: true,
+  byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+  binary: true,
+  password: true,
+};
+
+function makeAjv(kind: '3.0' | '3.1'): Ajv {
+  const options = { strict: false, allErrors: false, logger: false as const, validateSchema: false, discriminator: false };
+  const ajv = kind === '3.1' ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv as Ajv);
+  for (const [name, format] of Object.entries(OAS_FORMATS)) {
+    if (format === true) ajv.addFormat(name, true);
+    else if (format instanceof RegExp) ajv.addFormat(name, format);
+    else ajv.addFormat(name, { type: 'number', validate: format as (v: number) => boolean });
+  }
+  return ajv as Ajv;
+}
+
+const ajvs: Partial<Record<'3.0' | '3.1', Ajv>> = {};
+const validators = { '3.0': new WeakMap<Json, ValidateFunction | null>(), '3.1': new WeakMap<Json, ValidateFunction | null>() };
+const MAX_DEPTH = 64;
+
+/** Converts an OAS 3.0 schema to draft-07; a cycle or an unresolved $ref becomes `{}` (accept anything). */
+function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', stack: Set<unknown>, omit?: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, kind, stack));
+  if (!isObject(schema)) return schema;
+  if (stack.has(schema) || stack.size > MAX_DEPTH || typeof schema.$ref === 'string') return {};
+  stack.add(schema);
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === omit || key === 'discriminator' || key === 'xml' || key === 'externalDocs' || key === 'example' || key === 'examples' || key === 'default' || key.startsWith('x-')) continue;
+    if (key === 'properties' || key === 'patternProperties') {
+      out[key] = isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, kind, stack)])) : value;
+    } else if (key === 'enum' || key === 'required' || key === 'type' || key === 'const') {
+      out[key] = value;
+    } else if (typeof value === 'object' && value !== null) {
+      out[key] = toJsonSchema(value, kind, stack);
+    } else {
+      out[key] = value;
+    }
+  }
+  if (kind === '3.0') {
+    if (schema.nullable === true) {
+      if (typeof out.type === 'string') out.type = [out.type, 'null'];
+      if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    }
+    delete out.nullable;
+    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+      if (out[flag] === true && typeof out[bound] === 'number') { out[flag] = out[bound]; delete out[bound]; }
+      else if (typeof out[flag] === 'boolean') delete out[flag];
+    }
+  }
+  stack.delete(schema);
+  return out;
+}
+
+function validatorFor(schema: Json, kind: '3.0' | '3.1', omit?: string): ValidateFunction | null {
+  const cache = validators[kind];
+  if (!omit && cache.has(schema)) return cache.get(schema) ?? null;
+  let validate: ValidateFunction | null;
+  try {
+    const ajv = (ajvs[kind] ??= makeAjv(kind));
+    validate = ajv.compile(toJsonSchema(schema, kind, new Set(), omit) as object);
+  } catch {
+    validate = null; // a schema ajv cannot compile is someone else's finding, not a crash here
+  }
+  if (!omit) cache.set(schema, validate);
+  return validate;
+}
+
+export type OasKind = '3.0' | '3.1';
+export const oasKind = (root: unknown): OasKind =>
+  isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1') ? '3.1' : '3.0';
+
+/** Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged). */
+export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum'): string | undefined {
+  const validate = validatorFor(schema, kind, omit);
+  if (!validate || validate(value)) return undefined;
+  const error = validate.errors?.[0];
+  if (!error) return 'does not match the schema';
+  const where = error.instancePath ? `${error.instancePath} ` : '';
+  return `${where}${error.message ?? 'does not match the schema'}`.trim();
+}

@@ -1,0 +1,43 @@
+// x-ignore-rules with the Java validator's semantics: `{ ruleId: reason }` on the exact object a
+// finding points at (or the nearest object enclosing that path) suppresses that rule there.
+import type { LintFinding } from '../core/types.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The ids under which `x-ignore-rules` may name a finding's code. */
+export function ignoreIdsOf(code: string, guideRuleOf: (code: string) => string | undefined): string[] {
+  const ids = [code];
+  const guide = guideRuleOf(code);
+  if (guide && guide !== code) ids.push(guide);
+  if (code === 'opbody-req') ids.push('reqBodyReq'); // the Java validator's spelling
+  return ids;
+}
+
+/** The object at `path` in `data`, or the nearest object above it. */
+function nearestObject(data: unknown, path: ReadonlyArray<string | number>): Json | undefined {
+  const chain: unknown[] = [data];
+  let node: unknown = data;
+  for (const segment of path) {
+    if (isObject(node)) node = node[String(segment)];
+    else if (Array.isArray(node)) node = node[Number(segment)];
+    else break;
+    chain.push(node);
+  }
+  for (let i = chain.length - 1; i >= 0; i--) if (isObject(chain[i])) return chain[i] as Json;
+  return undefined;
+}
+
+/** The reason an `x-ignore-rules` entry gives for ignoring this finding, if any. */
+export function ignoredReason(finding: LintFinding, data: unknown, ids: string[]): string | undefined {
+  const holder = nearestObject(data, finding.path);
+  const ignore = holder?.['x-ignore-rules'];
+  if (!isObject(ignore)) return undefined;
+  for (const id of ids) {
+    if (id in ignore) {
+      const reason = ignore[id];
+      return typeof reason === 'string' && reason.trim() !== '' ? reason : '(no reason given)';
+    }
+  }
+  return undefined;
+}

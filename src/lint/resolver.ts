@@ -1,0 +1,26 @@
+// The $ref resolver: Spectral's json-ref-resolver with our own readers, so referenced files get
+// the same size cap and timeout as the linted document, and their text is kept for x-ignore-rules.
+import { Resolver } from '@stoplight/spectral-ref-resolver';
+import { readSource, type ReadLimits } from './read-source.js';
+
+export interface RecordingResolver {
+  resolver: Resolver;
+  /** The text of every document the resolver read, by its location. */
+  texts: Map<string, string>;
+}
+
+interface Uri { href(): string }
+
+export function createResolver(limits: ReadLimits): RecordingResolver {
+  const texts = new Map<string, string>();
+  const read = async (uri: Uri): Promise<string> => {
+    const location = uri.href();
+    const text = await readSource(location, limits);
+    texts.set(location.replace(/\/$/, ''), text);
+    return text;
+  };
+  const resolver = new Resolver({
+    resolvers: { file: { resolve: read }, http: { resolve: read }, https: { resolve: read } },
+  });
+  return { resolver, texts };
+}
