@@ -2,7 +2,6 @@ import type { Reply, RequestContext, RouteDef } from '../context.js';
 import { offsetPage, selfUrl, withQuery } from '../links.js';
 import { DEFAULT_PAGE_SIZE } from '../openapi/parameters.js';
 import { badRequest, issue, notFound } from '../problems.js';
-import { applySelect, parseSelect } from '../select.js';
 import type { CompanyRecord } from '../store/seed-employers.js';
 import { companyHref } from './employer-representation.js';
 import { createEmployer, employerFromBody } from './employers.js';
@@ -41,10 +40,7 @@ function listCompanies(ctx: RequestContext): Reply {
 function getCompany(ctx: RequestContext): Reply {
   const company = ctx.store.companies.get(ctx.params.enterpriseNumber as string);
   if (!company) throw notFound(ctx.path);
-  const select = ctx.query.select as string | undefined;
-  const rep = { self: select === undefined ? companyHref(ctx.base, company.enterpriseNumber) : selfUrl(ctx), enterpriseNumber: company.enterpriseNumber, name: company.name };
-  if (select === undefined) return { status: 200, body: rep };
-  return { status: 200, body: applySelect(rep, parseSelect(select), { self: true, enterpriseNumber: true, name: true }, select) };
+  return { status: 200, body: { self: companyHref(ctx.base, company.enterpriseNumber), enterpriseNumber: company.enterpriseNumber, name: company.name } };
 }
 
 /** POST /enterprises/{enterpriseNumber}/employers: 404 when the enterprise number is unassigned. */

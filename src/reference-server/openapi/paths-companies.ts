@@ -15,7 +15,6 @@ export const companyPaths: Record<string, Json> = {
   '/companies/{enterpriseNumber}': {
     parameters: [paramRef('EnterpriseNumberPath')],
     get: operation('Companies', 'getCompany', 'Get a company', {
-      parameters: [paramRef('SelectQuery')],
       responses: { 200: jsonResponse('The company', 'Company'), 400: problemResponse('Malformed enterprise number'), 404: problemResponse('No such company') },
     }),
   },

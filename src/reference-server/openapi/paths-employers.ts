@@ -38,7 +38,7 @@ export const employerPaths: Record<string, Json> = {
     get: operation(TAG, 'getEmployer', 'Get an employer', {
       parameters: [paramRef('SelectQuery'), paramRef('IfNoneMatchHeader')],
       responses: {
-        200: jsonResponse('The employer (only the selected properties with select)', 'Employer', { headers: { ETag: headerRef('ETag') } }),
+        200: jsonResponse('The employer (only the selected properties with select)', 'EmployerView', { headers: { ETag: headerRef('ETag') } }),
         304: { description: 'Not modified (If-None-Match matches)', headers: { ETag: headerRef('ETag') } },
         400: badRequest, 404: notFound,
       },

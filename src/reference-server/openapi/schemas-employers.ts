@@ -22,6 +22,20 @@ export const employerSchemas: Record<string, Json> = {
     additionalProperties: false,
     example: employerExample,
   },
+  EmployerView: {
+    type: 'object',
+    description: 'An employer as GET returns it: every property, unless `select` asks for fewer (`self` always stays)',
+    properties: {
+      self: link('This employer; with select, reflects the query'),
+      employerId: schemaRef('EmployerId'),
+      name: { type: 'string' },
+      company: { type: 'object', title: 'EmployerViewCompany', properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: link('The company') }, additionalProperties: false },
+      bankrupt: { type: 'boolean' },
+      bankruptDate: { type: 'string', format: 'date' },
+    },
+    required: ['self'],
+    additionalProperties: false,
+  },
   EmployerCompany: {
     type: 'object',
     properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: link('The company') },
