@@ -1,0 +1,35 @@
+// Every check file is registered, named after its id, documented and tested (ESLint's checkRuleFiles).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/checks/index.js';
+import { CHECK_AREAS } from '../../src/core/types.js';
+
+const root = join(import.meta.dirname, '../../src/checks');
+const files = readdirSync(root)
+  .filter((entry) => statSync(join(root, entry)).isDirectory())
+  .flatMap((area) => readdirSync(join(root, area)).filter((f) => f.endsWith('.ts')).map((f) => ({ area, name: f.slice(0, -3) })));
+
+describe('check registry', () => {
+  it('is sorted by id, without duplicates', () => {
+    const ids = CHECKS.map((c) => c.meta.id);
+    expect(ids).toEqual([...new Set(ids)].sort());
+  });
+
+  it('registers every file under src/checks/<area>/ and nothing else', () => {
+    expect(CHECKS.map((c) => c.meta.id)).toEqual(files.map((f) => `${f.area}.${f.name}`).sort());
+  });
+
+  for (const { area, name } of files) {
+    it(`${area}/${name}: known area, id = <area>.<file name>, documented, tested`, async () => {
+      expect(CHECK_AREAS).toContain(area);
+      const check = ((await import(join(root, area, `${name}.ts`))) as { default: (typeof CHECKS)[number] }).default;
+      expect(check.meta.id).toBe(`${area}.${name}`);
+      expect(CHECKS).toContain(check);
+      expect(check.meta.rule).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+      expect(check.meta.title.length).toBeGreaterThan(10);
+      expect(Object.keys(check.meta.messages).length).toBeGreaterThan(0);
+      expect(existsSync(join(import.meta.dirname, '../checks', area, `${name}.test.ts`))).toBe(true);
+    });
+  }
+});
