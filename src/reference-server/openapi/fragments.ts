@@ -23,7 +23,7 @@ export function jsonBody(schema: string, example: unknown, description?: string)
 
 export function operation(tag: string, operationId: string, summary: string, parts: Json & { responses: Json }): Json {
   return {
-    tags: [tag], operationId, summary, ...parts,
+    tags: [tag], operationId, summary, description: `${summary}.`, ...parts,
     responses: { ...parts.responses, default: problemResponse('Any other problem (see the problem type)') },
   };
 }
