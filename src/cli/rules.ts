@@ -1,6 +1,8 @@
 import type { Io } from './io.js';
-import { UsageError } from '../core/errors.js';
+import { renderRulesText, ruleCatalogue } from '../catalogue/rules.js';
 
-export async function runRules(_options: Record<string, unknown>, _io: Io): Promise<number> {
-  throw new UsageError('rules: not implemented yet');
+export async function runRules(options: Record<string, unknown>, io: Io): Promise<number> {
+  const rules = ruleCatalogue();
+  io.stdout(options['format'] === 'json' ? `${JSON.stringify(rules, null, 2)}\n` : renderRulesText(rules));
+  return 0;
 }

@@ -1,0 +1,34 @@
+// Every check and lint rule as rows for `restguide rules` and the README table.
+import { CHECKS } from '../checks/index.js';
+import { guideAnchor, type RuleInfo } from '../core/types.js';
+import { lintRuleInfos } from '../lint/rule-infos.js';
+
+/** Checks first, then lint rules, each sorted by id. */
+export function ruleCatalogue(): RuleInfo[] {
+  const checks: RuleInfo[] = CHECKS.map(({ meta }) => ({
+    kind: 'check', id: meta.id, rule: meta.rule, severity: meta.severity, writes: meta.writes,
+    description: meta.title, url: guideAnchor(meta.rule),
+  }));
+  checks.sort((a, b) => a.id.localeCompare(b.id));
+  return [...checks, ...lintRuleInfos()];
+}
+
+/** Aligned columns for a terminal. */
+export function renderRulesText(rules: readonly RuleInfo[]): string {
+  const header = ['KIND', 'ID', 'GUIDE RULE', 'SEVERITY', 'WRITES', 'DESCRIPTION', 'LINK'];
+  const rows = rules.map((r) => [r.kind, r.id, r.rule, r.severity, r.writes ? 'yes' : 'no', oneLine(r.description), r.url]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  // The last two columns are not padded: descriptions vary a lot and links end the line.
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 5 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd();
+  const checks = rules.filter((r) => r.kind === 'check').length;
+  return `${[line(header), ...rows.map(line)].join('\n')}\n\n${checks} checks, ${rules.length - checks} lint rules\n`;
+}
+
+/** A Markdown table, the one the README carries between its `rules` markers. */
+export function renderRulesMarkdown(rules: readonly RuleInfo[]): string {
+  const escape = (text: string) => oneLine(text).replace(/\|/g, '\\|');
+  const rows = rules.map((r) => `| ${r.kind} | \`${r.id}\` | [${r.rule}](${r.url}) | ${r.severity} | ${r.writes ? 'yes' : 'no'} | ${escape(r.description)} |`);
+  return ['| kind | id | guide rule | severity | writes | what it verifies |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

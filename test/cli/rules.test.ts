@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderRulesMarkdown, ruleCatalogue } from '../../src/catalogue/rules.js';
+import { CHECKS } from '../../src/checks/index.js';
+import { main } from '../../src/cli/main.js';
+import type { RuleInfo } from '../../src/core/types.js';
+import { lintRuleInfos } from '../../src/lint/rule-infos.js';
+import { captureIo } from '../helpers/io.js';
+
+describe('restguide rules', () => {
+  it('lists every registered check and every lint rule once, as JSON', async () => {
+    const io = captureIo();
+    expect(await main(['rules', '--format', 'json'], io)).toBe(0);
+    const rules = JSON.parse(io.out) as RuleInfo[];
+    const ids = rules.map((r) => `${r.kind}:${r.id}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(rules.filter((r) => r.kind === 'check').map((r) => r.id).sort()).toEqual(CHECKS.map((c) => c.meta.id).sort());
+    expect(rules.filter((r) => r.kind === 'lint').map((r) => r.id).sort()).toEqual(lintRuleInfos().map((r) => r.id).sort());
+    for (const rule of rules) {
+      expect(rule.url).toBe(`https://www.belgif.be/specification/rest/api-guide/#rule-${rule.rule}`);
+      expect(['error', 'warning', 'info']).toContain(rule.severity);
+      expect(rule.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('says which checks write', async () => {
+    const rules = ruleCatalogue();
+    const writing = CHECKS.filter((c) => c.meta.writes).map((c) => c.meta.id).sort();
+    expect(rules.filter((r) => r.writes).map((r) => r.id).sort()).toEqual(writing);
+    expect(rules.filter((r) => r.kind === 'lint' && r.writes)).toEqual([]);
+  });
+
+  it('prints a text table with one row per rule and a tally', async () => {
+    const io = captureIo();
+    expect(await main(['rules'], io)).toBe(0);
+    const lines = io.out.trimEnd().split('\n');
+    const rules = ruleCatalogue();
+    expect(lines[0]).toMatch(/^KIND\s+ID\s+GUIDE RULE\s+SEVERITY\s+WRITES\s+DESCRIPTION\s+LINK$/);
+    expect(lines).toHaveLength(rules.length + 3);
+    expect(lines.at(-1)).toBe(`${CHECKS.length} checks, ${rules.length - CHECKS.length} lint rules`);
+  });
+
+  it('matches the table in the README (regenerate: npm run build && node scripts/sync-readme-rules.mjs)', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.split('<!-- rules:start -->')[1]?.split('<!-- rules:end -->')[0]?.trim();
+    expect(table).toBe(renderRulesMarkdown(ruleCatalogue()));
+  });
+});
