@@ -1,6 +1,122 @@
-import type { Io } from './io.js';
+// `restguide check [baseUrl]`: build the target, run the checks, apply the baseline, write the reports, map to an exit code.
+import { resolve } from 'node:path';
+import { CHECKS } from '../checks/index.js';
 import { UsageError } from '../core/errors.js';
+import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
+import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
+import { splitList } from '../core/select-checks.js';
+import type { CheckReport, CheckResult } from '../core/types.js';
+import type { Io } from './io.js';
+import { writeReports } from './output.js';
 
-export async function runCheck(_baseUrl: string | undefined, _options: Record<string, unknown>, _io: Io): Promise<number> {
-  throw new UsageError('check: not implemented yet');
+type FailOn = 'error' | 'warning';
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function positiveInteger(value: unknown, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer, not "${String(value)}"`);
+  return n;
+}
+
+/** `http(s)://host[:port][/base/path]` without a trailing slash; anything else is a usage error. */
+export function parseBaseUrl(value: string): string {
+  let url: URL;
+  try { url = new URL(value); } catch { throw new UsageError(`not a URL: "${value}" (expected http(s)://host/base/path)`); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: "${value}"`);
+  if (url.search || url.hash) throw new UsageError(`the base URL must not have a query or fragment: "${value}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** `Name: value` → [name, value]. */
+export function parseHeaders(values: string[] = []): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/.exec(value);
+    if (!match?.[1]) throw new UsageError(`--header must look like 'Name: value', not "${value}"`);
+    headers[match[1]] = match[2] ?? '';
+  }
+  return headers;
+}
+
+/** 2 when every check that ran errored (skips did not run); 1 when a counted failure is at or above `failOn`; else 0. */
+export function checkExitCode(report: CheckReport, failOn: FailOn): number {
+  const results = report.results.filter((r) => r.baseline !== 'fixed');
+  const ran = results.filter((r) => r.status !== 'skip');
+  if (ran.length > 0 && ran.every((r) => r.status === 'error')) return 2;
+  const counts = (r: CheckResult) => r.severity === 'error' || (failOn === 'warning' && r.severity === 'warning');
+  return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
+}
+
+async function targetProfile(options: Record<string, unknown>, io: Io): Promise<Profile> {
+  const profile = text(options.profile);
+  if (profile) return loadProfile(profile, io.cwd);
+  const openapi = text(options.openapi);
+  if (openapi) {
+    const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
+    return deriveProfile(await loadOpenApi(openapi, io.cwd));
+  }
+  return BUILT_IN_PROFILE;
+}
+
+export async function runCheck(baseUrl: string | undefined, options: Record<string, unknown>, io: Io): Promise<number> {
+  const failOn = String(options.failOn ?? 'warning');
+  if (failOn !== 'error' && failOn !== 'warning') throw new UsageError(`--fail-on must be error or warning, not "${failOn}"`);
+  const run: Omit<RunOptions, 'baseUrl'> = {
+    allowWrites: options.allowWrites === true,
+    only: splitList(strings(options.only)),
+    skip: splitList(strings(options.skip)),
+    headers: parseHeaders(strings(options.header)),
+    timeoutMs: positiveInteger(options.timeout, '--timeout', RUN_DEFAULTS.timeoutMs),
+    concurrency: positiveInteger(options.concurrency, '--concurrency', RUN_DEFAULTS.concurrency),
+    deadlineMs: positiveInteger(options.deadline, '--deadline', RUN_DEFAULTS.deadlineMs),
+    probe: true,
+    ...(io.isTTY ? { onResult: progress(io) } : {}),
+  };
+  const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
+  const profile = await targetProfile(options, io);
+
+  let report: CheckReport;
+  if (url === undefined) {
+    // No URL: the embedded reference server, whole suite, writes included.
+    const { startReferenceServer } = await import('../reference-server/index.js');
+    const server = await startReferenceServer({ port: 0 });
+    try {
+      report = await runChecks(CHECKS, profile, { ...run, baseUrl: server.url, allowWrites: true });
+    } finally {
+      await server.close();
+    }
+  } else {
+    report = await runChecks(CHECKS, profile, { ...run, baseUrl: url });
+  }
+  if (io.isTTY) io.stderr('\r\u001b[K');
+  if (report.results.length === 0) throw new UsageError('no check applies: the profile lists no resource the selected checks run against');
+
+  const baseline = text(options.baseline);
+  const writeBaseline = text(options.writeBaseline);
+  if (baseline || writeBaseline) {
+    const { readBaseline, applyCheckBaseline, writeCheckBaseline } = await import('../core/baseline.js');
+    if (baseline) report = applyCheckBaseline(report, await readBaseline(resolve(io.cwd, baseline)));
+    if (writeBaseline) await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
+  }
+
+  const { renderCheckReport } = await import('../reporters/index.js');
+  const color = io.isTTY && !io.env.NO_COLOR;
+  const finished = report;
+  await writeReports(
+    { formats: strings(options.format), outputs: strings(options.output) },
+    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout' }),
+    io,
+  );
+  return checkExitCode(report, failOn);
+}
+
+/** One self-overwriting line on stderr: `[12/40] problem.media-type`. */
+function progress(io: Io) {
+  return (result: CheckResult, done: number, total: number) => {
+    io.stderr(`\r\u001b[K[${Math.min(done, total)}/${total}] ${result.id}`);
+  };
 }

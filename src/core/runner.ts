@@ -29,6 +29,7 @@ export interface RunOptions {
   headers?: Record<string, string>;
   /** First send one GET to the base URL; a transport error then is a UsageError ("cannot reach"). */
   probe?: boolean;
+  /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
 
@@ -59,13 +60,16 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     const jobs = selected.flatMap((check) => resourcesOf(target, check.appliesTo).map((resource) => ({ check, resource })));
     const results: CheckResult[] = [];
     let next = 0;
+    let done = 0;
     const worker = async () => {
       while (next < jobs.length) {
         const job = jobs[next++];
         if (!job) break;
-        for (const result of await runJob(job.check, job.resource, target, client, deadline.signal)) {
+        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal);
+        done++;
+        for (const result of jobResults) {
           results.push(result);
-          options.onResult?.(result, results.length, jobs.length);
+          options.onResult?.(result, done, jobs.length);
         }
       }
     };

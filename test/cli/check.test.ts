@@ -1,0 +1,147 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { CheckReport } from '../../src/core/types.js';
+import { startReferenceServer } from '../../src/reference-server/index.js';
+import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
+import { captureIo } from '../helpers/io.js';
+
+const servers: FixtureServer[] = [];
+afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
+const start = async (...args: Parameters<typeof startFixture>) => { const s = await startFixture(...args); servers.push(s); return s; };
+
+async function check(args: string[]) {
+  const io = captureIo();
+  const code = await main(['check', ...args], io);
+  return { code, io };
+}
+const oneLine = (text: string) => text.trim().split('\n').length === 1;
+
+describe('restguide check: usage errors exit 2 with one line', () => {
+  it('a bad URL', async () => {
+    const { code, io } = await check(['not a url']);
+    expect(code).toBe(2);
+    expect(io.err).toMatch(/not a URL/);
+    expect(oneLine(io.err)).toBe(true);
+  });
+
+  it('an unreachable target (a closed port)', async () => {
+    const server = await startFixture(() => {});
+    const url = server.url;
+    await server.close();
+    const { code, io } = await check([`${url}/api`, '--format', 'json']);
+    expect(code).toBe(2);
+    expect(io.err).toMatch(new RegExp(`cannot reach ${url}/api: connection refused`));
+    expect(oneLine(io.err)).toBe(true);
+    expect(io.out).toBe('');
+  });
+
+  it('a bad profile, naming the bad field', async () => {
+    const server = await start((_req, res) => sendJson(res, 200, {}));
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+    await writeFile(join(dir, 'profile.yaml'), 'collections:\n  - path: employers\n');
+    const { code, io } = await check([server.url, '--profile', join(dir, 'profile.yaml')]);
+    expect(code).toBe(2);
+    expect(io.err).toMatch(/bad profile .*profile\.yaml: \/collections\/0\/path must match pattern/);
+    expect(oneLine(io.err)).toBe(true);
+  });
+
+  it('bad numbers and headers', async () => {
+    expect((await check(['http://127.0.0.1:1', '--timeout', 'soon'])).code).toBe(2);
+    expect((await check(['http://127.0.0.1:1', '--header', 'no colon'])).io.err).toMatch(/--header must look like/);
+  });
+});
+
+describe('restguide check against the reference server', () => {
+  it('with no URL runs the whole suite on the embedded server: every check passes or skips, JSON contract', async () => {
+    const { code, io } = await check(['--format', 'json']);
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(Object.keys(report)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results']);
+    expect(Object.keys(report.summary)).toEqual(['passed', 'failed', 'skipped', 'errored', 'requests']);
+    expect(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip')).toEqual([]);
+    expect(report.summary.passed).toBeGreaterThan(20);
+    expect(report.summary.requests).toBeGreaterThan(20);
+    expect(report.results[0]).toMatchObject({ id: expect.any(String), rule: expect.any(String), severity: expect.any(String), status: expect.any(String), resource: expect.any(String), message: expect.any(String), evidence: [] });
+    expect(code).toBe(0);
+  });
+
+  it('writes several formats to their outputs, and --only limits the run', async () => {
+    const server = await startReferenceServer({ port: 0 });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+      const out = join(dir, 'report.json');
+      const { code, io } = await check([server.url, '--only', 'problem,trace.unique', '--format', 'json', '--output', out, '--format', 'json']);
+      expect(code).toBe(0);
+      const written = JSON.parse(await readFile(out, 'utf8')) as CheckReport;
+      const printed = JSON.parse(io.out) as CheckReport;
+      expect(new Set(written.results.map((r) => r.id.split('.')[0]))).toEqual(new Set(['problem', 'trace']));
+      expect(printed.results.map((r) => r.id)).toEqual(written.results.map((r) => r.id));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('restguide check is read-only by default', () => {
+  it('sends only GET, HEAD and OPTIONS without --allow-writes', async () => {
+    const server = await start((req, res) => {
+      if (req.method === 'HEAD') { res.writeHead(200, { 'content-type': 'application/json' }).end(); return; }
+      sendJson(res, 200, { self: req.url, items: [{ href: '/api/employers/1', employerId: 1 }], status: 'UP', openapi: '3.0.3' });
+    }, { basePath: '/api' });
+    const { code, io } = await check([server.url, '--format', 'json']);
+    expect([0, 1]).toContain(code);
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.filter((r) => r.message === 'needs --allow-writes').length).toBeGreaterThan(0);
+    expect(server.requests.length).toBeGreaterThan(10);
+    expect(new Set(server.requests.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD']));
+  });
+});
+
+describe('restguide check against hostile targets ends by itself', () => {
+  const hostile = async (name: string, answer: Parameters<typeof startFixture>[0], extra: string[] = []) => {
+    const server = await start((req, res, s) => {
+      // The base URL answers, so the reachability probe passes; everything else is hostile.
+      if (req.url === '/api') { sendJson(res, 200, {}); return; }
+      return answer(req, res, s);
+    }, { basePath: '/api' });
+    const started = Date.now();
+    const { code, io } = await check([server.url, '--format', 'json', '--timeout', '500', '--deadline', '4000', '-H', 'Authorization: Bearer s3cret', ...extra]);
+    const elapsed = Date.now() - started;
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(elapsed, name).toBeLessThan(7000);
+    expect(report.summary.failed + report.summary.errored, name).toBeGreaterThan(0);
+    expect(io.out).not.toContain('s3cret');
+    return { code, report, server };
+  };
+
+  it('a server that never answers: every result errors, exit 2', async () => {
+    const { code, report } = await hostile('silent', () => {});
+    expect(report.results.every((r) => r.status === 'error' || r.status === 'skip')).toBe(true);
+    expect(code).toBe(2);
+  });
+
+  it('invalid JSON everywhere', async () => {
+    const { code } = await hostile('invalid json', (_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"items": [1, 2'); });
+    expect(code).toBe(1);
+  });
+
+  it('an endless body', async () => {
+    await hostile('endless', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, ' ');
+      const timer = setInterval(() => res.write(chunk), 1);
+      res.on('close', () => clearInterval(timer));
+    });
+  });
+
+  it('next links that loop, and links and redirects to another origin that never see the credentials', async () => {
+    const other = await start((_req, res) => sendJson(res, 200, { items: [] }));
+    await hostile('looping', (req, res) => {
+      if (req.url?.includes('/doc/')) { res.writeHead(302, { location: `${other.url}/doc` }); res.end(); return; }
+      sendJson(res, 200, { self: req.url, items: [{ href: `${other.url}/x` }], next: req.url, status: 'UP' });
+    });
+    expect(other.requests.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
+  });
+});
