@@ -21,6 +21,13 @@ describe('the published OpenAPI document', () => {
     expect(warnings).toEqual([]);
   }, 30_000);
 
+  it("lints clean under restguide's own guide ruleset", async () => {
+    const { lintObject } = await import('../../src/lint/index.js');
+    const report = await lintObject(buildOpenApiDocument());
+    const findings = (report as unknown as { findings: Array<{ code: string; path: unknown[]; message: string }> }).findings;
+    expect(findings.map((f) => `${f.code} ${f.path.join('.')}: ${f.message}`)).toEqual([]);
+  }, 60_000);
+
   it('describes exactly the routes the server has', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`)).sort();
     const served = ROUTES.flatMap((r) => Object.keys(r.methods).map((m) => `${m} ${r.path}`)).sort();

@@ -21,8 +21,8 @@ function getProblemType(ctx: RequestContext): Reply {
   return { status: 200, text: html, contentType: 'text/html; charset=utf-8', headers };
 }
 
-function codeEntry(ctx: RequestContext, list: CodeRecord[]): Reply {
-  const entry = list.find((c) => c.code === ctx.params.code);
+function codeEntry(ctx: RequestContext, list: CodeRecord[], param: string): Reply {
+  const entry = list.find((c) => c.code === ctx.params[param]);
   if (!entry) throw notFound(ctx.path);
   const lang = ctx.query.lang as Language | undefined;
   const description = lang ? { [lang]: entry.description[lang] } : { ...entry.description };
@@ -35,6 +35,6 @@ function codeEntry(ctx: RequestContext, list: CodeRecord[]): Reply {
 
 export const referenceDataRoutes: RouteDef[] = [
   { path: '/refData/problemTypes/{problemType}', methods: { GET: getProblemType }, produces: ['text/html', 'application/json'] },
-  { path: '/refData/paymentMethods/{code}', methods: { GET: (ctx) => codeEntry(ctx, PAYMENT_METHODS) } },
-  { path: '/refData/deliveryMethods/{code}', methods: { GET: (ctx) => codeEntry(ctx, DELIVERY_METHODS) } },
+  { path: '/refData/paymentMethods/{paymentMethodCode}', methods: { GET: (ctx) => codeEntry(ctx, PAYMENT_METHODS, 'paymentMethodCode') } },
+  { path: '/refData/deliveryMethods/{deliveryMethodCode}', methods: { GET: (ctx) => codeEntry(ctx, DELIVERY_METHODS, 'deliveryMethodCode') } },
 ];

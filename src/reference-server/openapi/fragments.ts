@@ -43,7 +43,9 @@ export const arrayQuery = (name: string, items: Json, description: string): Json
   schema: { type: 'array', items },
 });
 
-export const link = (description: string): Json => ({ type: 'string', format: 'uri', readOnly: true, description });
+export const link = (description: string): Json => ({ type: 'string', format: 'uri', description });
+/** A link in a schema that is also a request body: the server sets it and ignores it on input. */
+export const readOnlyLink = (description: string): Json => ({ ...link(description), readOnly: true });
 
 /** Reserved collection properties of an offset-paged collection ([col-paging]). */
 export function offsetPagingProperties(): Json {

@@ -1,6 +1,6 @@
 import { intId, jsonResponse, operation, pathParam, problemResponse, schemaRef, type Json } from './fragments.js';
 
-const code = (description: string) => pathParam('code', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
+const code = (name: string, description: string) => pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
 
 export const miscPaths: Record<string, Json> = {
   '/refData/problemTypes/{problemType}': {
@@ -15,14 +15,14 @@ export const miscPaths: Record<string, Json> = {
       },
     }),
   },
-  '/refData/paymentMethods/{code}': {
-    parameters: [code('Payment method code: cash, wireTransfer, creditCard or debitCard')],
+  '/refData/paymentMethods/{paymentMethodCode}': {
+    parameters: [code('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
     get: operation('Reference Data', 'getPaymentMethod', 'Get a payment method', {
       responses: { 200: jsonResponse('The payment method', 'CodeDescription'), 400: problemResponse('Malformed code'), 404: problemResponse('No such code') },
     }),
   },
-  '/refData/deliveryMethods/{code}': {
-    parameters: [code('Delivery method code: homeDelivery, pickupPoint or storePickup')],
+  '/refData/deliveryMethods/{deliveryMethodCode}': {
+    parameters: [code('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup')],
     get: operation('Reference Data', 'getDeliveryMethod', 'Get a delivery method', {
       parameters: [{ name: 'lang', in: 'query', required: false, description: 'Only this language in description', schema: { type: 'string', enum: ['nl', 'fr', 'de', 'en'] } }],
       responses: { 200: jsonResponse('The delivery method', 'CodeDescription'), 400: problemResponse('Malformed code or lang'), 404: problemResponse('No such code') },
@@ -41,7 +41,10 @@ export const miscPaths: Record<string, Json> = {
     }),
   },
   '/persons/{ssin}': {
-    parameters: [pathParam('ssin', schemaRef('Ssin'), 'Social security identification number (11 digits, leading zeros kept)')],
+    parameters: [{
+      ...pathParam('ssin', schemaRef('Ssin'), 'Social security identification number (11 digits, leading zeros kept)'),
+      'x-ignore-rules': { 'sens-dat': 'The interface specification names GET /persons/{ssin}: the business identifier is the key' },
+    }],
     get: operation('Persons', 'getPerson', 'Get a person', {
       responses: { 200: jsonResponse('The person', 'Person'), 400: problemResponse('Malformed ssin'), 404: problemResponse('No such person') },
     }),

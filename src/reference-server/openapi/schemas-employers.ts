@@ -1,4 +1,4 @@
-import { link, offsetPagingProperties, schemaRef, type Json } from './fragments.js';
+import { link, offsetPagingProperties, readOnlyLink, schemaRef, type Json } from './fragments.js';
 
 const employerExample = {
   employerId: 93, name: 'Acme Construction', company: { enterpriseNumber: '0200068636' }, bankrupt: false,
@@ -11,7 +11,7 @@ export const employerSchemas: Record<string, Json> = {
     type: 'object',
     description: 'An employer. Used as the response, the POST body and the PUT body (a PUT replaces every value; absent optional ones take their default). `self` and `company.href` are read-only and ignored on input.',
     properties: {
-      self: link('This employer'),
+      self: readOnlyLink('This employer'),
       employerId: schemaRef('EmployerId'),
       name: { type: 'string', minLength: 1, maxLength: 200 },
       company: schemaRef('EmployerCompany'),
@@ -38,7 +38,7 @@ export const employerSchemas: Record<string, Json> = {
   },
   EmployerCompany: {
     type: 'object',
-    properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: link('The company') },
+    properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: readOnlyLink('The company') },
     required: ['enterpriseNumber'],
     additionalProperties: false,
   },
@@ -46,7 +46,7 @@ export const employerSchemas: Record<string, Json> = {
     type: 'object',
     description: 'JSON Merge Patch (RFC 7386) of an employer: present properties overwrite, null removes (bankrupt then takes its default false)',
     properties: {
-      self: link('Ignored'),
+      self: readOnlyLink('Ignored'),
       employerId: schemaRef('EmployerId'),
       name: { type: 'string', minLength: 1, maxLength: 200 },
       company: schemaRef('EmployerCompanyPatch'),
@@ -58,7 +58,7 @@ export const employerSchemas: Record<string, Json> = {
   },
   EmployerCompanyPatch: {
     type: 'object',
-    properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: link('Ignored') },
+    properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: readOnlyLink('Ignored') },
     additionalProperties: false,
   },
   EnterpriseEmployer: {
