@@ -119,7 +119,7 @@ export const mergePatch = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const getSchema = getOk ? jsonSchemaOf(getOk.response)?.schema : undefined;
     for (const [mediaType, media] of entries(body.content)) {
       if (isObject(media) && isObject(getSchema) && media.schema === getSchema) {
-        out.push(finding('The PATCH body should have its own merge-patch schema, not the GET representation', [...op.at, 'requestBody', 'content', mediaType, 'schema']));
+        out.push(finding('The PATCH body should have its own merge-patch schema, not the GET representation', [...op.at, 'requestBody', 'content', mediaType]));
       }
     }
   }

@@ -1,0 +1,173 @@
+// Cases for the schema rules: composition, values, property conventions.
+import type { RuleCase } from '../harness.js';
+import { withPath, withSchemas, op, ok } from '../documents.js';
+
+const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
+
+export const cases: Record<string, RuleCase[]> = {
+  'sch-allof': [
+    { name: 'members redeclare a property', errors: [{ path: P('A', 'allOf'), message: 'name' }], document: withSchemas({
+      A: { allOf: [{ type: 'object', properties: { name: { type: 'string' } } }, { type: 'object', properties: { name: { type: 'string' } } }] },
+    }) },
+    { name: 'discriminator property not required', errors: [{ path: P('Pet', 'discriminator') }], document: withSchemas({
+      Pet: { type: 'object', properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind', mapping: { dog: '#/components/schemas/Pet' } } },
+    }) },
+    { name: 'distinct members, required discriminator', errors: [], document: withSchemas({
+      Pet: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind' } },
+      Dog: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { bark: { type: 'boolean' } } }] },
+    }) },
+  ],
+  'sch-allof-types': [
+    { name: 'string and object members', errors: [{ path: P('A', 'allOf'), message: 'incompatible' }], document: withSchemas({
+      A: { allOf: [{ type: 'string' }, { type: 'object' }] },
+    }) },
+    { name: 'integer and number are compatible', errors: [], document: withSchemas({ A: { anyOf: [{ type: 'integer' }, { type: 'number' }] } }) },
+  ],
+  'sch-oneof': [
+    { name: 'objects without discriminator', errors: [{ path: P('A', 'oneOf') }], document: withSchemas({
+      A: { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] },
+    }) },
+    { name: 'member without the discriminator property', errors: [{ path: P('A', 'oneOf', 1) }], document: withSchemas({
+      A: { discriminator: { propertyName: 'kind' }, oneOf: [
+        { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
+        { type: 'object', properties: { b: { type: 'string' } } },
+      ] },
+    }) },
+    { name: 'enums of different types', errors: [{ path: P('A', 'oneOf'), message: 'different types' }], document: withSchemas({ A: { oneOf: [{ enum: ['a'] }, { enum: [1] }] } }) },
+    { name: 'the three allowed forms', errors: [], document: withSchemas({
+      R: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] },
+      E: { oneOf: [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['b'] }] },
+      D: { discriminator: { propertyName: 'kind' }, oneOf: [
+        { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
+        { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, x: { type: 'string' } } },
+      ] },
+    }) },
+  ],
+  'sch-discr': [
+    { name: 'no mapping; a bare name in a mapping', errors: [{ path: P('A', 'discriminator') }, { path: P('B', 'discriminator', 'mapping', 'dog') }], document: withSchemas({
+      A: { type: 'object', discriminator: { propertyName: 'kind' } },
+      B: { type: 'object', discriminator: { propertyName: 'kind', mapping: { dog: 'Dog' } } },
+    }) },
+    { name: 'mapping to URI references', errors: [], document: withSchemas({ A: { type: 'object', discriminator: { propertyName: 'kind', mapping: { dog: '#/components/schemas/Dog' } } } }) },
+  ],
+  'cod-design': [
+    { name: 'upper-case codes; discriminator value', errors: [{ path: P('Status', 'enum'), message: 'ACTIVE' }, { path: P('A', 'discriminator', 'mapping', 'Dog') }], document: withSchemas({
+      Status: { type: 'string', enum: ['ACTIVE', 'closed'] },
+      A: { type: 'object', discriminator: { propertyName: 'kind', mapping: { Dog: '#/components/schemas/A' } } },
+    }) },
+    { name: 'lowerCamelCase codes, sort with -, health states, BelgianRegionCode', errors: [], document: withPath('/things', { get: op({
+      parameters: [{ name: 'sort', in: 'query', schema: { type: 'array', items: { type: 'string', enum: ['name', '-name'] } } }],
+    }) }, { components: { schemas: {
+      Status: { type: 'string', enum: ['active', 'closedForGood'] },
+      Health: { type: 'object', properties: { status: { type: 'string', enum: ['UP', 'DEGRADED', 'DOWN'] } } },
+      BelgianRegionCode: { type: 'string', enum: ['BE-BRU', 'BE-VLG'] },
+    } } }) },
+  ],
+  'oas-defaul': [
+    { name: 'default of the wrong type', errors: [{ path: P('A', 'properties', 'size', 'default') }], document: withSchemas({
+      A: { type: 'object', properties: { size: { type: 'integer', minimum: 1, default: 0 } } },
+    }) },
+    { name: 'valid defaults', errors: [], document: withSchemas({ A: { type: 'object', properties: { size: { type: 'integer', minimum: 1, default: 1 }, d: { type: 'string', format: 'date', default: '2024-01-31' } } } }) },
+  ],
+  'oas-enum': [
+    { name: 'a value of another type; null without nullable', errors: [{ path: P('A', 'enum'), message: '3' }, { path: P('B', 'enum'), message: 'null' }], document: withSchemas({
+      A: { type: 'string', enum: ['a', 3] }, B: { type: 'string', enum: ['a', null] },
+    }) },
+    { name: 'valid values, null when nullable', errors: [], document: withSchemas({ A: { type: 'string', enum: ['a', 'b'] }, B: { type: 'string', nullable: true, enum: ['a', null] } }) },
+  ],
+  'oas-exampl': [
+    { name: 'schema, parameter and media type examples', errors: [
+      { path: P('A', 'example') },
+      { path: ['paths', '/things', 'get', 'parameters', 0, 'example'] },
+      { path: ['paths', '/things', 'get', 'responses', '200', 'content', 'application/json', 'examples', 'one', 'value'] },
+    ], document: withPath('/things', { get: op({
+      parameters: [{ name: 'page', in: 'query', schema: { type: 'integer' }, example: 'one' }],
+      responses: { '200': { description: 'OK', content: { 'application/json': {
+        schema: { type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, examples: { one: { value: { b: 1 } } },
+      } } } },
+    }) }, { components: { schemas: { A: { type: 'string', format: 'date-time', example: '2024-01-01T10:00:00' } } } }) },
+    { name: 'valid examples', errors: [], document: withSchemas({
+      A: { type: 'string', format: 'date-time', example: '2024-01-01T10:00:00Z' },
+      B: { type: 'object', properties: { n: { type: 'integer', format: 'int32' } }, example: { n: 3 } },
+    }) },
+  ],
+  'oas-descr': [
+    { name: 'no summary; inline object without title; lower title; component title differs', errors: [
+      { path: ['paths', '/things', 'get'], message: 'summary' },
+      { path: ['paths', '/things', 'get', 'responses', '200', 'content', 'application/json', 'schema'] },
+      { path: P('A', 'properties', 'b', 'title') },
+      { path: P('C', 'title') },
+    ], document: withPath('/things', { get: { operationId: 'getThings', responses: { '200': ok({ type: 'object', properties: { a: { type: 'string' } } }) } } }, { components: { schemas: {
+      A: { type: 'object', properties: { b: { type: 'object', title: 'lower', properties: { c: { type: 'string' } } } } },
+      C: { type: 'object', title: 'Other', properties: { c: { type: 'string' } } },
+    } } }) },
+    { name: 'summaries, titled inline objects, referenced components', errors: [], document: withPath('/things', {
+      get: op({ responses: { '200': ok({ $ref: '#/components/schemas/A' }) } }),
+      post: op({ operationId: 'post', requestBody: { required: true, content: { 'application/json': { schema: { title: 'Input', type: 'object', properties: { a: { type: 'string' } } } } } } }),
+    }, { components: { schemas: { A: { type: 'object', title: 'A', properties: { b: { allOf: [{ type: 'object', properties: { c: { type: 'string' } } }] } } } } } }) },
+  ],
+  'jsn-naming': [
+    { name: 'snake and kebab case', errors: [{ path: P('A', 'properties', 'first_name') }, { path: P('A', 'properties', 'last-name') }], document: withSchemas({
+      A: { type: 'object', properties: { first_name: { type: 'string' }, 'last-name': { type: 'string' }, ok: { type: 'string' } } },
+    }) },
+    { name: 'lowerCamelCase and OAuth2 names', errors: [], document: withSchemas({ A: { type: 'object', properties: { employerId: { type: 'string' }, ssin: { type: 'string' }, access_token: { type: 'string' } } } }) },
+  ],
+  'jsn-null': [
+    { name: 'nullable in a representation', errors: [{ path: P('Employer', 'properties', 'name', 'nullable') }], document: withSchemas({
+      Employer: { type: 'object', properties: { name: { type: 'string', nullable: true } } },
+    }) },
+    { name: 'nullable in patch schemas (by name, by use in PATCH)', errors: [], document: withPath('/employers/{employerId}', { patch: op({
+      requestBody: { required: true, content: { 'application/merge-patch+json': { schema: { $ref: '#/components/schemas/Changes' } } } },
+    }) }, { components: { schemas: {
+      EmployerPatch: { type: 'object', properties: { name: { type: 'string', nullable: true } } },
+      Changes: { type: 'object', properties: { date: { type: 'string', nullable: true } } },
+    } } }) },
+  ],
+  'oas-rdonly': [
+    { name: 'required readOnly property', errors: [{ path: P('A', 'required', 0) }], document: withSchemas({
+      A: { type: 'object', required: ['self'], properties: { self: { type: 'string', readOnly: true } } },
+    }) },
+    { name: 'readOnly, not required', errors: [], document: withSchemas({ A: { type: 'object', required: ['name'], properties: { self: { type: 'string', readOnly: true }, name: { type: 'string' } } } }) },
+  ],
+  'prop-req': [
+    { name: 'required name not declared', errors: [{ path: P('A', 'required', 1), message: 'nmae' }], document: withSchemas({
+      A: { type: 'object', required: ['id', 'nmae'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    }) },
+    { name: 'declared inline, through allOf, or by the oneOf parent', errors: [], document: withSchemas({
+      A: { allOf: [{ type: 'object', properties: { id: { type: 'string' } } }], required: ['id'] },
+      B: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] },
+    }) },
+  ],
+  'addi-prop': [
+    { name: 'properties and additionalProperties', errors: [{ path: P('A', 'additionalProperties') }], document: withSchemas({
+      A: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } },
+    }) },
+    { name: 'a map; a closed object', errors: [], document: withSchemas({ M: { type: 'object', additionalProperties: { type: 'string' } }, C: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false } }) },
+  ],
+  'dec-type': [
+    { name: 'an amount as number', errors: [{ path: P('Invoice', 'properties', 'totalAmount') }], document: withSchemas({
+      Invoice: { type: 'object', properties: { totalAmount: { type: 'number' } } },
+    }) },
+    { name: 'an amount as string format number; a ratio as number', errors: [], document: withSchemas({ Invoice: { type: 'object', properties: { totalAmount: { type: 'string', format: 'number' }, ratio: { type: 'number' } } } }) },
+  ],
+  'multi-lang': [
+    { name: 'one property per language', errors: [{ path: P('A', 'properties', 'nameNl') }, { path: P('A', 'properties', 'nameFr') }], document: withSchemas({
+      A: { type: 'object', properties: { nameNl: { type: 'string' }, nameFr: { type: 'string' } } },
+    }) },
+    { name: 'a localized object', errors: [], document: withSchemas({ A: { type: 'object', properties: { name: { type: 'object', properties: { nl: { type: 'string' }, fr: { type: 'string' } } } } } }) },
+  ],
+  'prf-embed': [
+    { name: 'embedded with fixed properties', errors: [{ path: P('A', 'properties', 'embedded') }], document: withSchemas({
+      A: { type: 'object', properties: { embedded: { type: 'object', properties: { x: { type: 'string' } } } } },
+    }) },
+    { name: 'embedded as a map', errors: [], document: withSchemas({ A: { type: 'object', properties: { embedded: { type: 'object', additionalProperties: { type: 'object' } } } } }) },
+  ],
+  'id-numer': [
+    { name: 'unbounded integer id; unconstrained string id', errors: [{ path: P('A', 'properties', 'employerId') }, { path: P('A', 'properties', 'companyId') }], document: withSchemas({
+      A: { type: 'object', properties: { employerId: { type: 'integer' }, companyId: { type: 'string' } } },
+    }) },
+    { name: 'bounded integer, patterned string', errors: [], document: withSchemas({
+      A: { type: 'object', properties: { employerId: { type: 'integer', format: 'int64', minimum: 0, maximum: 5999999999 }, companyId: { type: 'string', pattern: '^\\d{10}$' } } },
+    }) },
+  ],
+};

@@ -1,0 +1,25 @@
+// Every rule of the built-in ruleset, alone, against documents that must produce exactly the
+// listed findings and documents that must produce none.
+import { describe, expect, it } from 'vitest';
+import { belgifRules } from '../../rulesets/belgif.js';
+import { testRule, type RuleCase } from './harness.js';
+import { cases as schemaCases } from './cases/schemas.js';
+import { cases as operationCases } from './cases/operations.js';
+import { cases as pathCases } from './cases/paths.js';
+
+const all: Record<string, RuleCase[]> = { ...schemaCases, ...operationCases, ...pathCases };
+
+describe('case coverage', () => {
+  it('every rule has a case with findings and a case without', () => {
+    const missing = Object.keys(belgifRules).filter((code) => {
+      const list = all[code] ?? [];
+      return !list.some((c) => c.errors.length > 0) || !list.some((c) => c.errors.length === 0);
+    });
+    expect(missing).toEqual([]);
+  });
+  it('no cases for rules that do not exist', () => {
+    expect(Object.keys(all).filter((code) => !(code in belgifRules))).toEqual([]);
+  });
+});
+
+for (const [code, list] of Object.entries(all)) testRule(code, list);
