@@ -1,0 +1,67 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../src/core/http-client.js';
+import { deriveProfile, loadOpenApi } from '../../src/core/openapi-profile.js';
+import { BUILT_IN_PROFILE, checkProfile, loadProfile, resolveTarget } from '../../src/core/profile.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
+
+let server: ReferenceServer;
+beforeAll(async () => { server = await startReferenceServer({ port: 0 }); });
+afterAll(async () => { await server.close(); });
+
+describe('profiles', () => {
+  it('accepts the built-in profile and refuses bad ones naming the field', () => {
+    expect(checkProfile(BUILT_IN_PROFILE, 'built-in')).toBe(BUILT_IN_PROFILE);
+    expect(() => checkProfile({ collections: [{ path: '/a', paging: { kind: 'cursor' } }] }, 'p.yaml')).toThrow(/bad profile p\.yaml: \/collections\/0\/paging/);
+    expect(() => checkProfile({ documents: [{ path: '/a/{id}', update: 'post' }] }, 'p.yaml')).toThrow(/\/documents\/0\/update must be equal to one of the allowed values/);
+    expect(() => checkProfile({ colections: [] }, 'p.yaml')).toThrow(/must NOT have additional properties 'colections'/);
+  });
+
+  it('loads YAML and reports unreadable or unparsable files as usage errors', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+    await writeFile(join(dir, 'ok.yaml'), 'collections:\n  - path: /employers\n    paging: { kind: offset }\n');
+    await writeFile(join(dir, 'broken.yaml'), 'collections: [\n');
+    expect((await loadProfile('ok.yaml', dir)).collections?.[0]?.paging).toEqual({ kind: 'offset' });
+    await expect(loadProfile('missing.yaml', dir)).rejects.toThrow(/cannot read profile missing\.yaml: ENOENT/);
+    await expect(loadProfile('broken.yaml', dir)).rejects.toThrow(/bad profile broken\.yaml: not YAML or JSON/);
+  });
+
+  it('resolves the built-in profile against the reference server, reading sample ids at run time', async () => {
+    const client = new HttpClient({ baseUrl: server.url, allowWrites: false, timeoutMs: 5000, concurrency: 2 });
+    try {
+      const target = await resolveTarget(BUILT_IN_PROFILE, client);
+      const employers = target.documents[0];
+      expect(employers?.sampleIds.length).toBeGreaterThan(0);
+      expect(employers?.url('12 3')).toBe('/employers/12%203');
+      const collection = target.collections[0];
+      expect(collection?.firstPage({ pageSize: 2 })).toBe('/employers?pageSize=2');
+      const [a, b] = [collection?.createBody(), collection?.createBody()];
+      expect(a?.['employerId']).not.toEqual(b?.['employerId']);
+      expect(String((a?.['company'] as Record<string, unknown>)['enterpriseNumber'])).toMatch(/^\d{10}$/);
+      expect(client.requests).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('--openapi: a profile derived from an OpenAPI document', () => {
+  it('finds the collections, documents, tasks and controllers of the reference API', async () => {
+    const profile = deriveProfile(await loadOpenApi(`${server.url}/doc/openapi.json`, process.cwd()));
+    expect(checkProfile(JSON.parse(JSON.stringify(profile)), 'derived')).toBeTruthy();
+    const employers = profile.collections?.find((c) => c.path === '/employers');
+    expect(employers).toMatchObject({ paging: { kind: 'offset' }, key: 'employerId' });
+    expect(employers?.filters).toContain('name');
+    expect(profile.collections?.find((c) => c.path === '/companies')?.paging).toEqual({ kind: 'cursor', param: 'afterCompany' });
+    expect(profile.documents?.map((d) => d.path)).toContain('/employers/{employerId}');
+    expect(profile.tasks?.map((t) => t.path)).toContain('/images/tasks');
+    expect(profile.controllers?.map((c) => c.path)).toContain('/convertMoney');
+  });
+
+  it('refuses a document that is not OpenAPI', async () => {
+    await expect(loadOpenApi(`${server.url}/health`, process.cwd())).rejects.toThrow(/bad OpenAPI document .*no 'openapi' version/);
+    await expect(loadOpenApi('nope.yaml', process.cwd())).rejects.toThrow(/cannot read OpenAPI document nope\.yaml: ENOENT/);
+  });
+});
