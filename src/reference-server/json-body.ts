@@ -11,9 +11,9 @@ const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Reads the whole body; a body over the limit is drained (not buffered) and answered with 413. */
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
-    req.destroy();
-    throw tooLarge();
+  if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) {
+    // Known too large up front: answer at once and close, instead of receiving what we would drop.
+    throw tooLarge({ Connection: 'close' });
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -29,7 +29,8 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const tooLarge = () => new ProblemError('payloadTooLarge', { limit: BODY_LIMIT_BYTES }, { extra: { limit: BODY_LIMIT_BYTES } });
+const tooLarge = (headers: Record<string, string> = {}) =>
+  new ProblemError('payloadTooLarge', { limit: BODY_LIMIT_BYTES }, { extra: { limit: BODY_LIMIT_BYTES }, headers });
 
 /**
  * Parses JSON into null-prototype objects (so `__proto__` or `constructor` keys are plain data and

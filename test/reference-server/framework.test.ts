@@ -49,6 +49,20 @@ describe('routing', () => {
   });
 });
 
+describe('body limits', () => {
+  it('413 also for a chunked body without Content-Length, and the server keeps serving', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) { if (sent++ < 6) controller.enqueue(chunk); else controller.close(); },
+    });
+    const res = await fetch(`${server.url}/employers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await res.json()).limit).toBe(65536);
+    expect((await call('GET', '/health')).status).toBe(200);
+  });
+});
+
 describe('tracing and sanitization', () => {
   it('a fresh BelGov-Trace-Id on every response; the request one is echoed as related', async () => {
     const sent = '11111111-2222-4333-8444-555555555555';
