@@ -1,0 +1,28 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { readSelectSubject, selectPath } from './select-subject.js';
+
+export default defineCheck({
+  meta: {
+    id: 'select.exclude', rule: 'res-repres', severity: 'warning', writes: false,
+    title: '`?select=!(p)` returns every property of the document but p',
+    messages: {
+      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      stillThere: '{{method}} {{url}} still returned the excluded property `{{property}}`.',
+      missingProperties: '{{method}} {{url}} also left out properties it did not exclude: {{missing}}.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const subject = await readSelectSubject(ctx, document);
+    const p = subject.stringProperty;
+    const selected = await ctx.get(selectPath(subject.path, `!(${p})`));
+    const data = exchangeData(selected);
+    const body = selected.response.json;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    ctx.expect(!(p in body), 'stillThere', { ...data, property: p }, selected);
+    const missing = Object.keys(subject.body).filter((name) => name !== p && !(name in body));
+    ctx.expect(missing.length === 0, 'missingProperties', { ...data, missing: missing.join(', ') }, selected, subject.full);
+  },
+});

@@ -1,0 +1,30 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { extraProperties, readSelectSubject, selectPath } from './select-subject.js';
+
+export default defineCheck({
+  meta: {
+    id: 'select.include', rule: 'res-repres', severity: 'warning', writes: false,
+    title: '`?select=(p)` returns the property p and `self`, and no other property of the document',
+    messages: {
+      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      missingProperty: '{{method}} {{url}} left out the selected property `{{property}}`.',
+      missingSelf: '{{method}} {{url}} left out `self`, which a selection keeps.',
+      extraProperties: '{{method}} {{url}} still returned unselected properties: {{extra}}.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const subject = await readSelectSubject(ctx, document);
+    const p = subject.stringProperty;
+    const selected = await ctx.get(selectPath(subject.path, `(${p})`));
+    const data = exchangeData(selected);
+    const body = selected.response.json;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    ctx.expect(p in body, 'missingProperty', { ...data, property: p }, selected);
+    ctx.expect('self' in body, 'missingSelf', data, selected);
+    const extra = extraProperties(subject.body, body, [p, 'self']);
+    ctx.expect(extra.length === 0, 'extraProperties', { ...data, extra: extra.join(', ') }, selected, subject.full);
+  },
+});

@@ -1,0 +1,37 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { extraProperties, pickNested, readSelectSubject, selectPath } from './select-subject.js';
+
+export default defineCheck({
+  meta: {
+    id: 'select.nested', rule: 'res-repres', severity: 'warning', writes: false,
+    title: '`?select=(obj(sub))` returns only `sub` inside the object property `obj`',
+    messages: {
+      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      missingObject: '{{method}} {{url}} did not return `{{object}}` as an object.',
+      missingSub: '{{method}} {{url}} left out the selected `{{object}}.{{sub}}`.',
+      extraSubs: '{{method}} {{url}} returned unselected members of `{{object}}`: {{extra}}.',
+      extraProperties: '{{method}} {{url}} returned unselected top-level properties: {{extra}}.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const subject = await readSelectSubject(ctx, document);
+    const nested = pickNested(subject.body);
+    if (!nested) ctx.skip(`${subject.path} has no object property with two or more members to select inside`);
+    const { name, sub } = nested;
+    const selected = await ctx.get(selectPath(subject.path, `(${name}(${sub}))`));
+    const data = { ...exchangeData(selected), object: name, sub };
+    const body = selected.response.json;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    const inner = body[name];
+    if (!ctx.expect(isObject(inner), 'missingObject', data, selected) || !isObject(inner)) return;
+    ctx.expect(sub in inner, 'missingSub', data, selected);
+    const fullInner = subject.body[name] as Record<string, unknown>;
+    const extraSubs = extraProperties(fullInner, inner, [sub]);
+    ctx.expect(extraSubs.length === 0, 'extraSubs', { ...data, extra: extraSubs.join(', ') }, selected, subject.full);
+    const extra = extraProperties(subject.body, body, [name, 'self']);
+    ctx.expect(extra.length === 0, 'extraProperties', { ...data, extra: extra.join(', ') }, selected, subject.full);
+  },
+});

@@ -1,0 +1,54 @@
+// What the select checks need: one document's full representation and properties picked from it.
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
+import type { DocumentTarget } from '../../core/target.js';
+
+/** A property name the select grammar can express: `-`, `_`, letters and digits. */
+const SELECTABLE = /^[-_A-Za-z0-9]+$/;
+const LINKS = new Set(['self', 'href']);
+
+export interface SelectSubject {
+  /** The document path (relative to the base URL) of the sample. */
+  path: string;
+  full: Exchange;
+  body: Record<string, unknown>;
+  /** A top-level string property other than a link, e.g. `name`. */
+  stringProperty: string;
+  /** A second selectable property (for lists), or the first again when there is none. */
+  otherProperty: string;
+}
+
+/** Reads the full representation of the first sample id; skips when there is nothing to select from. */
+export async function readSelectSubject(ctx: CheckContext<string>, document: DocumentTarget): Promise<SelectSubject> {
+  const id = document.sampleIds[0];
+  if (id === undefined) ctx.skip(`no sample id for ${document.path}`);
+  const path = document.url(id);
+  const full = await ctx.get(path);
+  const body = full.response.json;
+  if (full.response.status !== 200 || !isObject(body)) ctx.skip(`GET ${path} answered ${full.response.status} without a JSON object`);
+  const names = Object.keys(body).filter((name) => SELECTABLE.test(name) && !LINKS.has(name));
+  const stringProperty = names.find((name) => typeof body[name] === 'string');
+  if (stringProperty === undefined) ctx.skip(`${path} has no top-level string property to select`);
+  const otherProperty = names.find((name) => name !== stringProperty) ?? stringProperty;
+  return { path, full, body, stringProperty, otherProperty };
+}
+
+/** An object property with at least two selectable members (so selecting one can be told apart), and one of them. */
+export function pickNested(body: Record<string, unknown>): { name: string; sub: string } | undefined {
+  for (const [name, value] of Object.entries(body)) {
+    if (!SELECTABLE.test(name) || !isObject(value)) continue;
+    const subs = Object.keys(value).filter((key) => SELECTABLE.test(key));
+    const sub = subs.find((key) => !LINKS.has(key)) ?? subs[0];
+    if (subs.length >= 2 && sub !== undefined) return { name, sub };
+  }
+  return undefined;
+}
+
+/** The document path with `?select=` and the value, keeping the grammar's characters readable. */
+export const selectPath = (path: string, value: string): string =>
+  `${path}?select=${value.replace(/[^-_A-Za-z0-9(),!.~]/g, (c) => encodeURIComponent(c))}`;
+
+/** The top-level properties of `full` that `body` also has, besides the allowed ones. */
+export const extraProperties = (full: Record<string, unknown>, body: Record<string, unknown>, allowed: string[]): string[] =>
+  Object.keys(full).filter((name) => !allowed.includes(name) && name in body);

@@ -1,0 +1,30 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { readSelectSubject, selectPath } from './select-subject.js';
+
+export default defineCheck({
+  meta: {
+    id: 'select.self-reflects-query', rule: 'res-repres', severity: 'warning', writes: false,
+    title: 'The `self` link of a selected representation carries the `select` query',
+    messages: {
+      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      noSelf: '{{method}} {{url}} returned no string `self` link.',
+      queryLost: '{{method}} {{url}} returned self {{self}}, whose `select` is {{found}} instead of {{expected}}.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const subject = await readSelectSubject(ctx, document);
+    const expected = `(${subject.stringProperty})`;
+    const selected = await ctx.get(selectPath(subject.path, expected));
+    const data = exchangeData(selected);
+    const body = selected.response.json;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    const self = body['self'];
+    if (!ctx.expect(typeof self === 'string', 'noSelf', data, selected) || typeof self !== 'string') return;
+    let found: string | null = null;
+    try { found = new URL(self, selected.request.url).searchParams.get('select'); } catch { found = null; }
+    ctx.expect(found === expected, 'queryLost', { ...data, self, found: found ?? '(none)', expected }, selected);
+  },
+});
