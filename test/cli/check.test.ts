@@ -84,6 +84,37 @@ describe('restguide check against the reference server', () => {
   });
 });
 
+describe('restguide check: progress and baselines', () => {
+  it('draws a progress line on stderr only on a TTY', async () => {
+    const server = await startReferenceServer({ port: 0 });
+    try {
+      const quiet = captureIo();
+      await main(['check', server.url, '--only', 'doc', '--format', 'json'], quiet);
+      expect(quiet.err).toBe('');
+      const tty = { ...captureIo(), isTTY: true };
+      const io = Object.assign(tty, { stderr(text: string) { tty.err += text; }, stdout(text: string) { tty.out += text; } });
+      await main(['check', server.url, '--only', 'doc', '--format', 'json'], io);
+      expect(io.err).toMatch(/\[2\/2\] doc\.openapi-/);
+      expect(JSON.parse(io.out)).toHaveProperty('summary');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('--write-baseline records failures; --baseline then no longer fails on them', async () => {
+    const server = await start((_req, res) => sendJson(res, 200, { status: 'UP' }), { basePath: '/api' });
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+    const args = [server.url, '--only', 'http.unknown-uri-404', '--format', 'json'];
+    const first = await check([...args, '--write-baseline', join(dir, 'baseline.json')]);
+    expect(first.io.err).toBe('');
+    expect(first.code).toBe(1);
+    const { code, io } = await check([...args, '--baseline', join(dir, 'baseline.json')]);
+    expect(code).toBe(0);
+    const { summary } = JSON.parse(io.out) as CheckReport;
+    expect(summary).toMatchObject({ failed: 0, known: 2 });
+  });
+});
+
 describe('restguide check is read-only by default', () => {
   it('sends only GET, HEAD and OPTIONS without --allow-writes', async () => {
     const server = await start((req, res) => {
