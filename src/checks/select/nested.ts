@@ -19,7 +19,7 @@ export default defineCheck({
   async run(ctx, document) {
     const subject = await readSelectSubject(ctx, document);
     const nested = pickNested(subject.body);
-    if (!nested) ctx.skip(`${subject.path} has no object property with two or more members to select inside`);
+    if (!nested) return ctx.skip(`${subject.path} has no object property with two or more members to select inside`);
     const { name, sub } = nested;
     const selected = await ctx.get(selectPath(subject.path, `(${name}(${sub}))`));
     const data = { ...exchangeData(selected), object: name, sub };
