@@ -28,15 +28,32 @@ function nearestObject(data: unknown, path: ReadonlyArray<string | number>): Jso
   return undefined;
 }
 
+/**
+ * The objects whose `x-ignore-rules` apply: the one the finding points at (or the nearest above);
+ * for a finding on a property (`.../properties/<name>`), also the schema declaring it, since a
+ * property's name belongs to that schema.
+ */
+function holders(data: unknown, path: ReadonlyArray<string | number>): Json[] {
+  const out: Json[] = [];
+  const nearest = nearestObject(data, path);
+  if (nearest) out.push(nearest);
+  if (path.length >= 2 && path[path.length - 2] === 'properties') {
+    const owner = nearestObject(data, path.slice(0, -2));
+    if (owner && owner !== nearest) out.push(owner);
+  }
+  return out;
+}
+
 /** The reason an `x-ignore-rules` entry gives for ignoring this finding, if any. */
 export function ignoredReason(finding: LintFinding, data: unknown, ids: string[]): string | undefined {
-  const holder = nearestObject(data, finding.path);
-  const ignore = holder?.['x-ignore-rules'];
-  if (!isObject(ignore)) return undefined;
-  for (const id of ids) {
-    if (id in ignore) {
-      const reason = ignore[id];
-      return typeof reason === 'string' && reason.trim() !== '' ? reason : '(no reason given)';
+  for (const holder of holders(data, finding.path)) {
+    const ignore = holder['x-ignore-rules'];
+    if (!isObject(ignore)) continue;
+    for (const id of ids) {
+      if (id in ignore) {
+        const reason = ignore[id];
+        return typeof reason === 'string' && reason.trim() !== '' ? reason : '(no reason given)';
+      }
     }
   }
   return undefined;

@@ -15,7 +15,12 @@ export function createResolver(limits: ReadLimits): RecordingResolver {
   const texts = new Map<string, string>();
   const read = async (uri: Uri): Promise<string> => {
     const location = uri.href();
-    const text = await readSource(location, limits);
+    let text: string;
+    try {
+      text = await readSource(location, limits);
+    } catch (error) {
+      throw new Error((error as Error).message); // becomes an invalid-ref finding, without the class name
+    }
     texts.set(location.replace(/\/$/, ''), text);
     return text;
   };

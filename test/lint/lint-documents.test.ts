@@ -1,0 +1,102 @@
+// The lint wiring: multi-file $refs, x-ignore-rules, schema-only documents, bad input, user rulesets.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lintDocuments } from '../../src/lint/index.js';
+import { UsageError } from '../../src/core/errors.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/lint');
+const fixture = (name: string) => join(FIXTURES, name);
+const codes = (findings: Array<{ code: string }>) => findings.map((f) => f.code).sort();
+
+describe('multi-file $refs', () => {
+  it('reports a problem in a referenced file against that file and its line', async () => {
+    const report = await lintDocuments([fixture('multi/api.yaml')]);
+    const naming = report.findings.filter((f) => f.code === 'jsn-naming');
+    expect(naming).toHaveLength(1);
+    expect(naming[0]).toMatchObject({
+      source: fixture('multi/schemas/employer.yaml'),
+      path: ['components', 'schemas', 'Employer', 'properties', 'employer_name'],
+      severity: 1,
+    });
+    expect(naming[0]?.range.start.line).toBe(17); // 0-based: line 18 of employer.yaml
+    expect(report.sources).toEqual([fixture('multi/api.yaml')]);
+  });
+
+  it('reports a $ref that does not resolve as an invalid-ref finding, not a crash', async () => {
+    const report = await lintDocuments([fixture('broken-ref.yaml')]);
+    const invalid = report.findings.find((f) => f.code === 'invalid-ref');
+    expect(invalid?.severity).toBe(0);
+    expect(invalid?.message).toContain('does-not-exist.yaml');
+  });
+
+  it('lints circular $refs across files without hanging', async () => {
+    const report = await lintDocuments([fixture('circular.yaml')]);
+    expect(report.findings.filter((f) => f.code === 'jsn-naming').map((f) => f.path)).toEqual([['components', 'schemas', 'Node', 'properties', 'bad_name']]);
+  }, 10_000);
+});
+
+describe('x-ignore-rules', () => {
+  it('moves findings named by x-ignore-rules on their object to ignored, with the reason', async () => {
+    const report = await lintDocuments([fixture('ignore-rules.yaml')]);
+    expect(report.findings.map((f) => f.path.join('/'))).toEqual(['components/schemas/Other/properties/other_code']);
+    expect(report.ignored.map((f) => [f.code, f.path.join('/'), f.ignoredReason]).sort()).toEqual([
+      ['jsn-naming', 'components/schemas/Legacy/properties/legacy_code', 'Field names fixed by a legacy mainframe contract'],
+      ['cod-design', 'components/schemas/Codes/enum', 'ISO codes'],
+    ].sort());
+    expect(report.summary).toMatchObject({ warnings: 1, ignored: 2 });
+  });
+});
+
+describe('x-reusable-definitions-only', () => {
+  it('does not ask a schema-only document for /health or API versions', async () => {
+    const report = await lintDocuments([fixture('reusable.yaml')]);
+    expect(report.findings).toEqual([]);
+  });
+});
+
+describe('bad input: one clear UsageError', () => {
+  const cases: Array<[string, string, RegExp]> = [
+    ['a missing file', 'missing.yaml', /missing\.yaml: no such file/],
+    ['malformed YAML', 'malformed.yaml', /malformed\.yaml:\d+:\d+: malformed document/],
+    ['a document that is not OpenAPI', 'not-openapi.yaml', /is not an OpenAPI 3\.0 or 3\.1 document/],
+  ];
+  for (const [name, file, message] of cases) {
+    it(name, async () => {
+      const error = await lintDocuments([fixture(file)]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    });
+  }
+
+  it('a document over the size cap', async () => {
+    const error = await lintDocuments([fixture('multi/api.yaml')], { limits: { maxBytes: 100 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/larger than .* lint size cap/);
+  });
+
+  it('an unreachable URL', async () => {
+    const error = await lintDocuments(['http://127.0.0.1:1/openapi.yaml'], { limits: { timeoutMs: 2000 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/cannot fetch/);
+  });
+});
+
+describe('--ruleset', () => {
+  it('a YAML ruleset extends restguide, turns rules off, raises severities, adds rules and overrides per file', async () => {
+    const report = await lintDocuments([fixture('ignore-rules.yaml')], { ruleset: fixture('ruleset-extends.yaml') });
+    expect(codes(report.findings)).toEqual(['my-title-length']);
+    const base = await lintDocuments([fixture('multi/api.yaml')], { ruleset: fixture('ruleset-extends.yaml') });
+    expect(base.findings.find((f) => f.code === 'jsn-naming')?.severity).toBe(0);
+    expect(codes(base.findings)).not.toContain('hlth-res');
+  });
+
+  it('a JS ruleset extends restguide by name', async () => {
+    const report = await lintDocuments([fixture('multi/api.yaml')], { ruleset: fixture('ruleset-extends.mjs') });
+    expect(report.findings.find((f) => f.code === 'hlth-res')?.severity).toBe(2);
+  });
+
+  it('an unknown base ruleset is a UsageError', async () => {
+    await expect(lintDocuments([fixture('multi/api.yaml')], { ruleset: fixture('ruleset-unknown.yaml') })).rejects.toThrow(/cannot extend "spectral:nonsense"/);
+  });
+});
