@@ -1,0 +1,37 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject, jsonTypeOf } from '../../core/json.js';
+import { linkOf, NO_MATCH, totalOf } from './support/collection-page.js';
+
+export default defineCheck({
+  meta: {
+    id: 'collection.empty-result', rule: 'col-repres', severity: 'error', writes: false,
+    title: 'A filter that matches nothing gives 200 with `items: []`',
+    messages: {
+      status: 'GET {{url}} (a filter that matches nothing) answered {{status}}; an empty result is 200 with `items: []`.',
+      notEmptyArray: 'GET {{url}} (a filter that matches nothing) answered `items` as {{items}}, not an empty array.',
+      total: 'GET {{url}} (a filter that matches nothing) answered `total` {{total}}, not 0.',
+      next: 'GET {{url}} (a filter that matches nothing) has a `next` link although it holds no items.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const filters = collection.filters.filter((name) => name !== 'q');
+    if (filters.length === 0) ctx.skip('the profile lists no filter for this collection');
+    // A typed filter (e.g. a boolean) may refuse the random value with 400; then the next filter is tried.
+    const tried = filters.slice(0, 3);
+    for (const filter of tried) {
+      const exchange = await ctx.get(collection.firstPage({ query: { [filter]: NO_MATCH } }));
+      const { status, json } = exchange.response;
+      const url = exchange.request.url;
+      if (status === 400 && filter !== tried[tried.length - 1]) continue;
+      if (status === 400) ctx.skip(`every filter refused the value ${NO_MATCH} with 400`);
+      if (!ctx.expect(status === 200, 'status', { url, status }, exchange)) return;
+      const body = isObject(json) ? json : {};
+      const items = body['items'];
+      ctx.expect(Array.isArray(items) && items.length === 0, 'notEmptyArray', { url, items: items === undefined ? '(absent)' : Array.isArray(items) ? `an array of ${items.length}` : jsonTypeOf(items) }, exchange);
+      if (body['total'] !== undefined) ctx.expect(totalOf(body) === 0, 'total', { url, total: JSON.stringify(body['total']) }, exchange);
+      ctx.expect(linkOf(body, 'next') === undefined, 'next', { url }, exchange);
+      return;
+    }
+  },
+});

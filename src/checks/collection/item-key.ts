@@ -1,0 +1,25 @@
+import { defineCheck } from '../../core/define-check.js';
+import { valueAt } from '../../core/json.js';
+import { pageOrSkip } from './support/collection-page.js';
+
+export default defineCheck({
+  meta: {
+    id: 'collection.item-key', rule: 'col-repres', severity: 'warning', writes: false,
+    title: 'Every item of a collection carries its business key',
+    messages: {
+      missingKey: 'items[{{index}}] of {{url}} lacks the business key `{{key}}`.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const key = collection.key;
+    if (key === undefined) ctx.skip('the profile names no business key for this collection');
+    const page = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 5 })));
+    const url = page.exchange.request.url;
+    if (page.items.length === 0) ctx.skip(`${url} has no items to look at`);
+    page.items.forEach((item, index) => {
+      const value = valueAt(item, key);
+      ctx.expect(value !== undefined && value !== null && value !== '', 'missingKey', { url, index, key }, page.exchange);
+    });
+  },
+});

@@ -1,0 +1,27 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject, jsonTypeOf } from '../../core/json.js';
+
+export default defineCheck({
+  meta: {
+    id: 'collection.items-array', rule: 'col-repres', severity: 'error', writes: false,
+    title: 'A collection has an `items` array whose elements are JSON objects',
+    messages: {
+      notCollection: 'GET {{url}} answered {{status}} without a JSON object body.',
+      missing: 'The collection {{url}} has no `items` property.',
+      notArray: '`items` of {{url}} is a JSON {{type}}, not an array.',
+      notObjectItem: 'items[{{index}}] of {{url}} is a JSON {{type}}, not an object.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const exchange = await ctx.get(collection.firstPage({ pageSize: 3 }));
+    const url = exchange.request.url;
+    const body = exchange.response.json;
+    if (!ctx.expect(exchange.response.status === 200 && isObject(body), 'notCollection', { url, status: exchange.response.status }, exchange) || !isObject(body)) return;
+    if (!ctx.expect(body['items'] !== undefined, 'missing', { url }, exchange)) return;
+    const items = body['items'];
+    if (!ctx.expect(Array.isArray(items), 'notArray', { url, type: jsonTypeOf(items) }, exchange) || !Array.isArray(items)) return;
+    if (items.length === 0) ctx.skip(`${url} has no items to look at`);
+    items.forEach((item, index) => ctx.expect(isObject(item), 'notObjectItem', { url, index, type: jsonTypeOf(item) }, exchange));
+  },
+});

@@ -1,0 +1,36 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isAbsoluteUrl, linkOf, NO_MATCH, pageOf, pageOrSkip } from './support/collection-page.js';
+
+export default defineCheck({
+  meta: {
+    id: 'collection.self-link', rule: 'col-repres', severity: 'error', writes: false,
+    title: 'A collection has an absolute `self` link that reflects the query used',
+    messages: {
+      missing: 'GET {{url}} answered a collection without a `self` link.',
+      notAbsolute: 'The `self` link {{self}} of {{url}} is not an absolute http(s) URL.',
+      otherPath: 'The `self` link {{self}} points at another path than the request {{url}}.',
+      queryNotReflected: 'The `self` link {{self}} does not reflect the query parameter {{name}}={{value}} of the request {{url}}.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    // A filter in the query too, when there is one, so `self` has more than the page size to reflect.
+    const filter = collection.filters.find((name) => name !== 'q');
+    const filtered = filter === undefined ? undefined : pageOf(await ctx.get(collection.firstPage({ pageSize: 3, query: { [filter]: NO_MATCH } })));
+    // A filter that refuses the value (e.g. a typed one) leaves the page size alone to reflect.
+    const page = filtered ?? pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 3 })));
+    const { exchange } = page;
+    const url = exchange.request.url;
+    const self = linkOf(page.body, 'self');
+    if (!ctx.expect(self !== undefined, 'missing', { url }, exchange) || self === undefined) return;
+    if (!ctx.expect(isAbsoluteUrl(self), 'notAbsolute', { url, self }, exchange)) return;
+    const requested = new URL(url);
+    const linked = new URL(self);
+    ctx.expect(linked.pathname.replace(/\/+$/, '') === requested.pathname.replace(/\/+$/, ''), 'otherPath', { url, self }, exchange);
+    for (const name of new Set(requested.searchParams.keys())) {
+      const values = requested.searchParams.getAll(name);
+      const reflected = linked.searchParams.getAll(name);
+      ctx.expect(values.every((value) => reflected.includes(value)), 'queryNotReflected', { url, self, name, value: values.join(',') }, exchange);
+    }
+  },
+});

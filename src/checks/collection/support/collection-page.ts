@@ -1,0 +1,58 @@
+// Reading one page of a collection: its body, items and links, as the collection-family checks need them.
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import { isObject } from '../../../core/json.js';
+
+export interface CollectionPage {
+  exchange: Exchange;
+  body: Record<string, unknown>;
+  items: unknown[];
+}
+
+/** The page when the exchange is a 200 JSON object with an `items` array; undefined otherwise. */
+export function pageOf(exchange: Exchange): CollectionPage | undefined {
+  const body = exchange.response.json;
+  if (exchange.response.status !== 200 || !isObject(body) || !Array.isArray(body['items'])) return undefined;
+  return { exchange, body, items: body['items'] };
+}
+
+/**
+ * The page, or a skip: a page that is not a collection is what the collection.* checks report,
+ * so the other checks have no verdict to give on it.
+ */
+export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): CollectionPage {
+  const page = pageOf(exchange);
+  if (!page) ctx.skip(`GET ${exchange.request.url} answered ${exchange.response.status} without a collection body (see collection.items-array)`);
+  return page;
+}
+
+/** A string link property of a body (`next`, `self`...), or undefined. */
+export function linkOf(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The `href` of an item, or undefined. */
+export function hrefOf(item: unknown): string | undefined {
+  return isObject(item) && typeof item['href'] === 'string' ? item['href'] : undefined;
+}
+
+/** True for an absolute http(s) URL. */
+export function isAbsoluteUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try { return new URL(value).host !== ''; } catch { return false; }
+}
+
+/** The integer `total` of a body, or undefined when absent or not a non-negative integer. */
+export function totalOf(body: Record<string, unknown>): number | undefined {
+  const total = body['total'];
+  return typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : undefined;
+}
+
+/** A query parameter of an absolute URL (first value), or undefined. */
+export function queryParam(url: string, name: string): string | undefined {
+  try { return new URL(url).searchParams.get(name) ?? undefined; } catch { return undefined; }
+}
+
+/** A value no data set contains, for filters and searches that must match nothing. */
+export const NO_MATCH = 'restguideNoSuchValue7f3a9c';

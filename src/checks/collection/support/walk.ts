@@ -1,0 +1,47 @@
+// Walks a collection along its `next` links with a page size chosen from `total`, so the walk stays bounded.
+import type { CheckContext, FollowResult } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import type { CollectionTarget } from '../../../core/target.js';
+import { pageOf, pageOrSkip, totalOf, type CollectionPage } from './collection-page.js';
+
+export interface Walk {
+  pageSize: number;
+  /** `total` of the first page, when it has one. */
+  total: number | undefined;
+  /** Every exchange of the walk, in order, with its page when it is a collection page. */
+  steps: Array<{ exchange: Exchange; page: CollectionPage | undefined }>;
+  stop: FollowResult['stop'];
+  /** The link not followed (cycle, max, cross-origin). */
+  url?: string;
+}
+
+export interface WalkOptions {
+  /** At most this many requests in the walk (the first page included). */
+  maxRequests: number;
+  /** The number of pages aimed at when `total` is known. */
+  targetPages: number;
+}
+
+const PROBE_PAGE_SIZE = 2;
+// Most APIs cap pageSize at 100 or more; asking more would not shorten the walk.
+const MAX_PAGE_SIZE = 100;
+
+/** Skips when `total` says the walk could not end within the bound. */
+export async function walkCollection(ctx: CheckContext<string>, collection: CollectionTarget, options: WalkOptions): Promise<Walk> {
+  const probe = await ctx.get(collection.firstPage({ pageSize: PROBE_PAGE_SIZE }));
+  const total = totalOf(pageOrSkip(ctx, probe).body);
+  let pageSize = PROBE_PAGE_SIZE;
+  let first = probe;
+  if (total !== undefined) {
+    pageSize = Math.min(MAX_PAGE_SIZE, Math.max(PROBE_PAGE_SIZE, Math.ceil(total / options.targetPages)));
+    if (Math.ceil(total / pageSize) > options.maxRequests) ctx.skip(`total ${total} needs more than ${options.maxRequests} pages of ${pageSize}`);
+    if (pageSize !== PROBE_PAGE_SIZE) first = await ctx.get(collection.firstPage({ pageSize }));
+  }
+  const followed = await ctx.follow(first, { max: options.maxRequests - 1 });
+  return {
+    pageSize, total,
+    steps: followed.exchanges.map((exchange) => ({ exchange, page: pageOf(exchange) })),
+    stop: followed.stop,
+    ...(followed.url !== undefined ? { url: followed.url } : {}),
+  };
+}

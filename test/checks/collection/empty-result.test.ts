@@ -1,0 +1,29 @@
+import check from '../../../src/checks/collection/empty-result.js';
+import { NO_MATCH } from '../../../src/checks/collection/support/collection-page.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+import type { Mutator } from '../../helpers/proxy.js';
+
+const onNoMatch = (change: Mutator): Mutator => (req, res) => { if (req.path.includes(NO_MATCH)) change(req, res); };
+
+testCheck(check, {
+  // The employer classes have no filter to provoke an empty result with.
+  valid: [{ name: 'reference server', server: reference(), skips: true }],
+  invalid: [
+    {
+      name: 'an empty result is a 404 problem',
+      server: reference({ mutate: onNoMatch((_req, res) => { res.status = 404; res.headers['content-type'] = 'application/problem+json'; res.json = { type: 'urn:problem-type:belgif:resourceNotFound', status: 404 }; }) }),
+      findings: ['status'],
+    },
+    {
+      name: 'an empty result drops items and says total 1',
+      server: reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) { delete res.json['items']; res.json['total'] = 1; } }) }),
+      findings: ['notEmptyArray', 'total'],
+    },
+    {
+      name: 'an empty result links to a next page',
+      server: reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) res.json['next'] = `${String(res.json['self'])}&page=2`; }) }),
+      findings: ['next'],
+    },
+  ],
+});

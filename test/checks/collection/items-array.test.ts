@@ -1,0 +1,28 @@
+import check from '../../../src/checks/collection/items-array.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+
+testCheck(check, {
+  valid: [{ name: 'reference server', server: reference() }],
+  invalid: [
+    {
+      name: 'items is a map keyed by href',
+      server: reference({ mutate: (req, res) => {
+        if (req.path.startsWith('/employers?') && isObject(res.json) && Array.isArray(res.json['items'])) res.json['items'] = { first: res.json['items'][0] };
+      } }),
+      findings: ['notArray'],
+    },
+    {
+      name: 'items are bare hrefs',
+      server: reference({ mutate: (req, res) => {
+        if (req.path.startsWith('/companies?') && isObject(res.json) && Array.isArray(res.json['items'])) res.json['items'] = res.json['items'].map((item) => (isObject(item) ? item['href'] : item));
+      } }),
+      findings: ['notObjectItem'],
+    },
+    {
+      name: 'items is absent',
+      server: reference({ mutate: (req, res) => { if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json)) delete res.json['items']; } }),
+      findings: ['missing'],
+    },
+  ],
+});
