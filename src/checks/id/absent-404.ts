@@ -1,0 +1,26 @@
+import { defineCheck } from '../../core/define-check.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { problemOf, problemTypeName } from './problem-type.js';
+
+export default defineCheck({
+  meta: {
+    id: 'id.absent-404', rule: 'stat-codes', severity: 'error', writes: false,
+    title: 'A well-formed identifier of no resource answers 404 with a resourceNotFound problem',
+    messages: {
+      not404: '{{method}} {{url}} (absent id {{id}}) answered {{status}} instead of 404.',
+      notProblem: '{{method}} {{url}} answered 404 without a problem body (application/problem+json).',
+      notResourceNotFound: '{{method}} {{url}} answered 404 with problem type {{type}} instead of a resourceNotFound type.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const id = document.absentId;
+    if (id === undefined) return ctx.skip(`the profile names no absent id for ${document.path}`);
+    const exchange = await ctx.get(document.url(id));
+    const data = { ...exchangeData(exchange), id };
+    if (!ctx.expect(exchange.response.status === 404, 'not404', data, exchange)) return;
+    const problem = problemOf(exchange);
+    if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) return;
+    ctx.expect(/notfound/i.test(problemTypeName(problem) ?? ''), 'notResourceNotFound', { ...data, type: String(problem?.['type']) }, exchange);
+  },
+});

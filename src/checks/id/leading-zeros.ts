@@ -1,0 +1,44 @@
+import { defineCheck } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+
+/** A representation without its `self` link, keys sorted: two URIs of one resource compare equal. */
+function fingerprint(body: unknown): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (!isObject(value)) return value;
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
+  };
+  if (!isObject(body)) return JSON.stringify(body);
+  const { self: _self, ...rest } = body;
+  return JSON.stringify(sorted(rest));
+}
+
+export default defineCheck({
+  meta: {
+    id: 'id.leading-zeros', rule: 'id-numer', severity: 'warning', writes: false,
+    title: 'A numeric id with a leading zero resolves to the same resource or is refused with 4xx, never 5xx',
+    messages: {
+      serverError: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}: a malformed id must be refused with 4xx.',
+      otherResource: '{{method}} {{url}} (id {{id}} with a leading zero) answered a different resource than {{canonical}}.',
+      unexpectedStatus: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}, neither the resource nor a refusal.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const id = document.sampleIds.find((sample) => /^[0-9]+$/.test(sample));
+    if (id === undefined) return ctx.skip(`no numeric sample id for ${document.path}`);
+    const canonical = await ctx.get(document.url(id));
+    if (canonical.response.status !== 200) return ctx.skip(`GET ${document.url(id)} answered ${canonical.response.status}`);
+    let padded: Exchange = await ctx.get(document.url(`0${id}`));
+    // A redirect to the canonical URI is a fine way to resolve it.
+    padded = (await ctx.followRedirect(padded)) ?? padded;
+    const { status } = padded.response;
+    const data = { ...exchangeData(padded), id: `0${id}`, canonical: canonical.request.url };
+    if (!ctx.expect(status < 500, 'serverError', data, padded)) return;
+    if (status >= 400) return ctx.pass();
+    if (!ctx.expect(status === 200, 'unexpectedStatus', data, padded)) return;
+    ctx.expect(fingerprint(padded.response.json) === fingerprint(canonical.response.json), 'otherResource', data, padded, canonical);
+  },
+});

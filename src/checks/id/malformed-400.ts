@@ -1,0 +1,29 @@
+import { defineCheck } from '../../core/define-check.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { problemOf, problemTypeName } from './problem-type.js';
+
+export default defineCheck({
+  meta: {
+    id: 'id.malformed-400', rule: 'stat-codes', severity: 'error', writes: false,
+    title: 'A malformed identifier in the path answers 400 with a badRequest problem (not 404 or 500)',
+    messages: {
+      not400: '{{method}} {{url}} (malformed id {{id}}) answered {{status}} instead of 400.',
+      notProblem: '{{method}} {{url}} answered 400 without a problem body (application/problem+json).',
+      notBadRequest: '{{method}} {{url}} answered 400 with problem type {{type}} instead of a badRequest type.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    if (document.malformedIds.length === 0) ctx.skip(`the profile lists no malformed ids for ${document.path}`);
+    const ids = document.malformedIds.slice(0, 5);
+    const exchanges = await Promise.all(ids.map((id) => ctx.get(document.url(id))));
+    exchanges.forEach((exchange, index) => {
+      const data = { ...exchangeData(exchange), id: ids[index] };
+      if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
+      const problem = problemOf(exchange);
+      if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) return;
+      const type = problemTypeName(problem);
+      ctx.expect(type === 'badRequest', 'notBadRequest', { ...data, type: String(problem?.['type']) }, exchange);
+    });
+  },
+});
