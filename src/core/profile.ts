@@ -50,8 +50,9 @@ export const BUILT_IN_PROFILE: Profile = {
       path: '/employers', key: 'employerId', itemPath: '/employers/{employerId}', paging: { kind: 'offset' },
       filters: ['name', 'bankrupt'], sorts: ['name', 'employerId'], deleteCollection: true,
       create: {
-        body: { name: 'restguide test employer', employerId: 5000000000, company: { enterpriseNumber: '0000000000' } },
-        unique: [{ path: 'employerId', kind: 'integer', min: 5_000_000_000, max: 5_899_999_999 }, { path: 'company.enterpriseNumber', kind: 'digits', length: 10 }],
+        // The company must exist (a seeded one); only the employer id has to be new.
+        body: { name: 'restguide test employer', employerId: 5000000000, company: { enterpriseNumber: '0200068636' }, bankrupt: false },
+        unique: [{ path: 'employerId', kind: 'integer', min: 5_000_000_000, max: 5_899_999_999 }],
       },
     },
     { path: '/companies', key: 'enterpriseNumber', paging: { kind: 'cursor', param: 'afterCompany' }, filters: ['name'] },
@@ -63,7 +64,8 @@ export const BUILT_IN_PROFILE: Profile = {
       absentId: '5999999999', malformedIds: ['abc', '6000000000'], update: 'patch', patch: { bankrupt: true }, etag: true,
     },
   ],
-  tasks: [{ path: '/images/tasks', body: { image: 'https://example.org/image.png' }, failingBody: { image: 'not a uri' } }],
+  // A schema-valid image named `corrupt` makes the reference task end `failed`.
+  tasks: [{ path: '/images/tasks', body: { name: 'logo', width: 640, height: 480 }, failingBody: { name: 'corrupt', width: 640, height: 480 } }],
   controllers: [{ path: '/convertMoney', method: 'GET', query: { from: 'EUR', amount: '10', to: 'USD' }, expectedStatus: 200 }],
 };
 
