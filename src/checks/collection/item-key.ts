@@ -12,8 +12,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    const key = collection.key;
-    if (key === undefined) ctx.skip('the profile names no business key for this collection');
+    const key = collection.key ?? ctx.skip('the profile names no business key for this collection');
     const page = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 5 })));
     const url = page.exchange.request.url;
     if (page.items.length === 0) ctx.skip(`${url} has no items to look at`);

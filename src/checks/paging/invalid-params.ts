@@ -1,0 +1,45 @@
+import { defineCheck } from '../../core/define-check.js';
+import { mediaTypeOf } from '../../core/exchange.js';
+import { pageOf } from '../collection/support/collection-page.js';
+
+const HUGE = 100_000;
+
+export default defineCheck({
+  meta: {
+    id: 'paging.invalid-params', rule: 'col-paging', severity: 'error', writes: false,
+    title: 'A malformed `page` or `pageSize` (0, negative, not a number) gives a 400 problem; a huge `pageSize` is refused (400) or capped',
+    messages: {
+      notBadRequest: '{{url}} ({{param}}={{value}} is malformed) answered {{status}}, not 400.',
+      notProblem: '{{url}} answered 400 with Content-Type {{contentType}}, not application/problem+json.',
+      hugeStatus: '{{url}} (pageSize={{value}}) answered {{status}}; a too large pageSize is refused with 400 or capped with 200.',
+      hugeNotCapped: '{{url}} (pageSize={{value}}) answered 200 with `pageSize` {{echoed}} and {{count}} items; a capped page echoes a pageSize at most the one asked and holds no more items than it.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const size = collection.pageSizeParam;
+    const malformed: Array<[string, string]> = [[size, '0'], [size, 'abc']];
+    if (collection.paging?.kind === 'offset') malformed.push(['page', '0'], ['page', '-1'], ['page', 'abc']);
+    const probes = await Promise.all(malformed.map(([param, value]) => ctx.get(ctx.url(collection.path, { [param]: value }))));
+    probes.forEach((exchange, index) => {
+      const [param, value] = malformed[index] ?? ['', ''];
+      const url = exchange.request.url;
+      if (!ctx.expect(exchange.response.status === 400, 'notBadRequest', { url, param, value, status: exchange.response.status }, exchange)) return;
+      ctx.expect(mediaTypeOf(exchange.response) === 'application/problem+json', 'notProblem', { url, contentType: mediaTypeOf(exchange.response) ?? '(none)' }, exchange);
+    });
+    // The spec fixes no maximum: refusing (400, a schema violation) and capping are both conforming.
+    const huge = await ctx.get(ctx.url(collection.path, { [size]: HUGE }));
+    const url = huge.request.url;
+    const { status } = huge.response;
+    if (status === 400) {
+      ctx.expect(mediaTypeOf(huge.response) === 'application/problem+json', 'notProblem', { url, contentType: mediaTypeOf(huge.response) ?? '(none)' }, huge);
+      return;
+    }
+    const page = pageOf(huge);
+    if (!ctx.expect(page !== undefined, 'hugeStatus', { url, value: HUGE, status }, huge) || !page) return;
+    const echoed = page.body['pageSize'];
+    const cap = typeof echoed === 'number' ? echoed : HUGE;
+    ctx.expect((echoed === undefined || (typeof echoed === 'number' && echoed <= HUGE)) && page.items.length <= cap, 'hugeNotCapped',
+      { url, value: HUGE, echoed: JSON.stringify(echoed), count: page.items.length }, huge);
+  },
+});

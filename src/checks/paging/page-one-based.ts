@@ -1,0 +1,30 @@
+import { defineCheck } from '../../core/define-check.js';
+import { hrefOf, pageOrSkip } from '../collection/support/collection-page.js';
+
+export default defineCheck({
+  meta: {
+    id: 'paging.page-one-based', rule: 'col-paging', severity: 'error', writes: false,
+    title: 'Offset paging is 1-based: without `page` the first page (page 1) is returned, and `page=1` is that same page',
+    messages: {
+      pageMissing: '{{url}} (offset paging) has no integer `page` property.',
+      defaultNotOne: '{{url}} (no `page` parameter) answered `page` {{page}}; the default page is 1.',
+      pageOneDiffers: '{{url}} answered `page` {{page}} or other items than the default first page {{first}}.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    if (collection.paging?.kind !== 'offset') ctx.skip('the profile does not give this collection offset paging');
+    const [first, one] = await Promise.all([
+      ctx.get(collection.firstPage({ pageSize: 3 })),
+      ctx.get(collection.firstPage({ pageSize: 3, query: { page: 1 } })),
+    ]);
+    const byDefault = pageOrSkip(ctx, first);
+    const explicit = pageOrSkip(ctx, one);
+    const url = first.request.url;
+    if (!ctx.expect(Number.isInteger(byDefault.body['page']), 'pageMissing', { url }, first)) return;
+    ctx.expect(byDefault.body['page'] === 1, 'defaultNotOne', { url, page: JSON.stringify(byDefault.body['page']) }, first);
+    const hrefs = (items: unknown[]) => JSON.stringify(items.map(hrefOf));
+    ctx.expect(explicit.body['page'] === 1 && hrefs(explicit.items) === hrefs(byDefault.items), 'pageOneDiffers',
+      { url: one.request.url, page: JSON.stringify(explicit.body['page']), first: url }, first, one);
+  },
+});

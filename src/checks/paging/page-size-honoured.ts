@@ -1,0 +1,36 @@
+import { defineCheck } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { linkOf, pageOf, pageOrSkip, type CollectionPage } from '../collection/support/collection-page.js';
+
+const SIZE = 3;
+
+export default defineCheck({
+  meta: {
+    id: 'paging.page-size-honoured', rule: 'col-paging', severity: 'error', writes: false,
+    title: '`pageSize=n` gives at most n items, exactly n on every page but the last, and `pageSize` echoes n',
+    messages: {
+      tooMany: '{{url}} asked for {{size}} items per page and got {{count}}.',
+      tooFew: '{{url}} asked for {{size}} items per page and got {{count}}, yet it is not the last page (it has `next`).',
+      echoDiffers: '{{url}} asked for pageSize {{size}} but echoes `pageSize` {{echoed}}.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
+    const pages: CollectionPage[] = [first];
+    // The second page too: the size must hold on pages reached through `next`, and on the last page.
+    const next = linkOf(first.body, 'next');
+    if (next !== undefined) {
+      const second = pageOf(await ctx.get(next));
+      if (second) pages.push(second);
+    }
+    for (const page of pages) judge(page.exchange, page);
+    function judge(exchange: Exchange, page: CollectionPage) {
+      const url = exchange.request.url;
+      const count = page.items.length;
+      ctx.expect(count <= SIZE, 'tooMany', { url, size: SIZE, count }, exchange);
+      if (linkOf(page.body, 'next') !== undefined) ctx.expect(count >= SIZE, 'tooFew', { url, size: SIZE, count }, exchange);
+      if (page.body['pageSize'] !== undefined) ctx.expect(page.body['pageSize'] === SIZE, 'echoDiffers', { url, size: SIZE, echoed: JSON.stringify(page.body['pageSize']) }, exchange);
+    }
+  },
+});
