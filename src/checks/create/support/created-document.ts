@@ -1,0 +1,93 @@
+// Write checks work on documents they create themselves (POST to the collection) and DELETE them afterwards.
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import { isObject, valueAt, type JsonObject } from '../../../core/json.js';
+import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../../core/target.js';
+
+type Ctx = CheckContext<string>;
+
+export interface Creation {
+  /** The POST exchange. */
+  exchange: Exchange;
+  /** The body that was sent. */
+  body: JsonObject;
+  /** Absolute URL of the new document when the POST succeeded (2xx) and it could be located. */
+  url?: string;
+}
+
+export interface Subject {
+  /** Absolute URL of the document the check may change. */
+  url: string;
+  /** The GET of the document before the check changed it. */
+  before: Exchange;
+  representation: Record<string, unknown>;
+  /** The create body when the check created the document (its defaults are what it left out). */
+  createBody?: JsonObject;
+  etag?: string;
+}
+
+/** The collection whose POST creates documents of this path template. */
+export const creatorOf = (ctx: Ctx, document: DocumentTarget): CollectionTarget | undefined =>
+  ctx.target.collections.find((collection) => collection.create !== undefined && collection.itemPath === document.path);
+
+/** The same-origin URL a Location header points at; undefined when absent, unparseable or elsewhere. */
+export function sameOriginLocation(ctx: Ctx, exchange: Exchange): string | undefined {
+  const location = exchange.response.headers['location'];
+  if (!location) return undefined;
+  try {
+    const url = new URL(location, exchange.request.url);
+    return url.origin === new URL(ctx.baseUrl).origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the document created from `body` lives: its same-origin Location, else the item path filled with its key. */
+export function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): string | undefined {
+  const located = sameOriginLocation(ctx, exchange);
+  if (located) return located;
+  const key = collection.key === undefined ? undefined : valueAt(body, collection.key);
+  const param = collection.itemPath ? /\{([^}]+)\}$/.exec(collection.itemPath)?.[1] : undefined;
+  if (!collection.itemPath || !param || (typeof key !== 'string' && typeof key !== 'number')) return undefined;
+  return ctx.url(fillTemplate(collection.itemPath, { [param]: String(key) }));
+}
+
+/** POSTs a create body; a document it made (2xx) is DELETEd after the check, whatever the verdict. */
+export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonObject = collection.createBody()): Promise<Creation> {
+  const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body });
+  const { status } = exchange.response;
+  // A 303 names a document that existed before: never ours to delete.
+  if (status < 200 || status > 299) return { exchange, body };
+  const url = createdUrl(ctx, collection, exchange, body);
+  if (url) ctx.onCleanup(() => ctx.request({ method: 'DELETE', url }));
+  return url ? { exchange, body, url } : { exchange, body };
+}
+
+/** A document created for this check and read back; skips the check when that is not possible. */
+export async function createSubject(ctx: Ctx, collection: CollectionTarget): Promise<Subject> {
+  const created = await create(ctx, collection);
+  if (!created.url) {
+    return ctx.skip(`could not create a document to work on: POST ${collection.path} answered ${created.exchange.response.status}${created.exchange.response.status < 300 ? ' without a usable Location' : ''}`);
+  }
+  return readSubject(ctx, created.url, created.body);
+}
+
+/** GETs a document the check is about to change. */
+export async function readSubject(ctx: Ctx, url: string, createBody?: JsonObject): Promise<Subject> {
+  const before = await ctx.get(url);
+  const representation = before.response.json;
+  if (before.response.status !== 200 || !isObject(representation)) {
+    return ctx.skip(`GET ${url} answered ${before.response.status} without a JSON object, so there is nothing to compare`);
+  }
+  const etag = before.response.headers['etag'];
+  return { url, before, representation, ...(createBody ? { createBody } : {}), ...(etag ? { etag } : {}) };
+}
+
+/** The document as it is now (a GET); undefined representation when not a JSON object. */
+export async function reread(ctx: Ctx, url: string): Promise<{ exchange: Exchange; representation: Record<string, unknown> | undefined }> {
+  const exchange = await ctx.get(url);
+  const body = exchange.response.json;
+  return { exchange, representation: exchange.response.status === 200 && isObject(body) ? body : undefined };
+}
+
+export const isSuccess = (exchange: Exchange): boolean => exchange.response.status >= 200 && exchange.response.status <= 299;

@@ -1,0 +1,33 @@
+// Whether an error response is a problem (err-problem): write checks expect problems on 404/409/412/415.
+import { mediaTypeOf, type Exchange } from '../../../core/exchange.js';
+import { isObject } from '../../../core/json.js';
+
+/** An absolute URI: a scheme, a colon and something after it (`https://...`, `urn:...`). */
+export const isAbsoluteUri = (value: unknown): boolean => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);
+
+/** Why a problem object is not valid (undefined when it is): absolute `type`, a `title`, a `status` 400..599. */
+export function problemObjectFault(problem: unknown): string | undefined {
+  if (!isObject(problem)) return 'it is not a JSON object';
+  if (!isAbsoluteUri(problem['type'])) return `its type ${JSON.stringify(problem['type']) ?? '(absent)'} is not an absolute URI`;
+  if (typeof problem['title'] !== 'string' || problem['title'] === '') return 'it has no title';
+  const status = problem['status'];
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status >= 600) return `its status ${JSON.stringify(status) ?? '(absent)'} is not an integer from 400 to 599`;
+  return undefined;
+}
+
+/**
+ * Why an error response is not a problem response (undefined when it is): application/problem+json,
+ * a JSON object with an absolute `type`, and a `status` (when given) equal to the HTTP status.
+ * 405, 406 and 415 may have no body at all.
+ */
+export function problemResponseFault(exchange: Exchange): string | undefined {
+  const { response } = exchange;
+  if (response.text.trim() === '' && [405, 406, 415].includes(response.status)) return undefined;
+  const mediaType = mediaTypeOf(response);
+  if (mediaType !== 'application/problem+json') return `its Content-Type is ${mediaType ?? '(none)'}, not application/problem+json`;
+  const body = response.json;
+  if (!isObject(body)) return 'its body is not a JSON object';
+  if (!isAbsoluteUri(body['type'])) return `its type ${JSON.stringify(body['type']) ?? '(absent)'} is not an absolute URI`;
+  if (body['status'] !== undefined && body['status'] !== response.status) return `its status member is ${JSON.stringify(body['status'])}`;
+  return undefined;
+}

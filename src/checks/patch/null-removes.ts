@@ -1,0 +1,41 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isSuccess, reread } from '../create/support/created-document.js';
+import { sameJson, show } from '../create/support/same-json.js';
+import { patchSubject, sendPatch } from './support/patch-subject.js';
+
+export default defineCheck({
+  meta: {
+    id: 'patch.null-removes', rule: 'doc-patch', severity: 'warning', writes: true,
+    title: 'A property set to null in a merge patch is removed (or back to its default)',
+    messages: {
+      rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
+      notRemoved: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}}: a null member removes the property{{orDefault}}.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const subject = await patchSubject(ctx, document);
+    const before = subject.representation;
+    // An optional property of the profile's patch: one the document lacks (it must vanish again), or one the
+    // create body left out (the document shows its default, which it must show again once removed).
+    const keys = Object.keys(subject.patch);
+    const property = keys.find((key) => !(key in before))
+      ?? (subject.createBody ? keys.find((key) => !(key in (subject.createBody ?? {}))) : undefined);
+    if (property === undefined) return ctx.skip('no property of the profile\'s patch is optional (absent from the document or from its create body)');
+    const set = { [property]: subject.patch[property] };
+    const first = await sendPatch(ctx, subject.url, set);
+    if (!ctx.expect(isSuccess(first), 'rejected', { url: subject.url, patch: show(set), status: first.response.status }, first)) return;
+    const remove = { [property]: null };
+    const removed = await sendPatch(ctx, subject.url, remove);
+    if (!ctx.expect(isSuccess(removed), 'rejected', { url: subject.url, patch: show(remove), status: removed.response.status }, removed)) return;
+    const after = await reread(ctx, subject.url);
+    const actual = after.representation?.[property];
+    const hadDefault = property in before;
+    ctx.expect(
+      after.representation !== undefined && (actual === undefined || (hadDefault && sameJson(actual, before[property]))),
+      'notRemoved',
+      { url: subject.url, patch: show(remove), property, actual: show(actual), orDefault: hadDefault ? ` or takes its default ${show(before[property])}` : '' },
+      removed, after.exchange,
+    );
+  },
+});

@@ -1,0 +1,43 @@
+// What every patch check needs: a merge-patch document, the profile's patch and a document it may change.
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import { isObject, type JsonObject } from '../../../core/json.js';
+import type { DocumentTarget } from '../../../core/target.js';
+import { createSubject, creatorOf, readSubject, reread, type Subject } from '../../create/support/created-document.js';
+import { restorePatch } from '../../create/support/same-json.js';
+
+type Ctx = CheckContext<string>;
+
+export const MERGE_PATCH = 'application/merge-patch+json';
+
+export interface PatchSubject extends Subject {
+  /** The profile's patch without null members: values the document must show afterwards. */
+  patch: JsonObject;
+}
+
+/** Sends a PATCH with a JSON body of the given media type. */
+export function sendPatch(ctx: Ctx, url: string, body: unknown, contentType = MERGE_PATCH, headers: Record<string, string> = {}): Promise<Exchange> {
+  return ctx.request({ method: 'PATCH', url, headers: { 'content-type': contentType, ...headers }, body: JSON.stringify(body) });
+}
+
+/**
+ * A document to patch: one created for the check when its collection can create it, else the first
+ * sample, restored afterwards by a merge patch back to what it was. Skips when the document is not patched.
+ */
+export async function patchSubject(ctx: Ctx, document: DocumentTarget): Promise<PatchSubject> {
+  if (document.update !== 'patch') return ctx.skip('the profile does not give PATCH as the update style of this document');
+  const patch = Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
+  if (Object.keys(patch).length === 0) return ctx.skip('the profile gives no patch (with a non-null value) for this document');
+  const collection = creatorOf(ctx, document);
+  if (collection) return { ...(await createSubject(ctx, collection)), patch };
+  const id = document.sampleIds[0];
+  if (id === undefined) return ctx.skip('no collection creates this document and the profile gives no sample id');
+  const subject = await readSubject(ctx, ctx.url(document.url(id)));
+  ctx.onCleanup(async () => {
+    const now = await reread(ctx, subject.url);
+    if (!now.representation) return;
+    const restore = restorePatch(now.representation, subject.representation);
+    if (Object.keys(restore).length > 0 && isObject(restore)) await sendPatch(ctx, subject.url, restore);
+  });
+  return { ...subject, patch };
+}

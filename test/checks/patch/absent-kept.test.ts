@@ -1,0 +1,21 @@
+import check from '../../../src/checks/patch/absent-kept.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+import { isCreatedEmployer, WRITE_PROFILE } from '../create/support/write-profile.js';
+
+/** After a PATCH of a created employer, its name is lost (as a server replacing the whole document would). */
+function dropsNameAfterPatch() {
+  const patched = new Set<string>();
+  return reference({
+    mutate: (req, res) => {
+      if (!isCreatedEmployer(req.path)) return;
+      if (req.method === 'PATCH') patched.add(req.path);
+      else if (patched.has(req.path) && isObject(res.json)) delete res.json['name'];
+    },
+  });
+}
+
+testCheck(check, {
+  valid: [{ name: 'reference server', server: reference(), profile: WRITE_PROFILE }],
+  invalid: [{ name: 'a property absent from the patch is dropped', server: dropsNameAfterPatch(), profile: WRITE_PROFILE, findings: ['notKept'] }],
+});

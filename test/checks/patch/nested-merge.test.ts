@@ -1,0 +1,29 @@
+import check from '../../../src/checks/patch/nested-merge.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
+
+/** After a PATCH, company holds only what the patch sent (as a shallow-merging server stores it). */
+function replacesNestedObjects(on: 'GET' | 'PATCH') {
+  const patched = new Set<string>();
+  return reference({
+    mutate: (req, res) => {
+      if (!isCreatedEmployer(req.path)) return;
+      if (req.method === 'PATCH') patched.add(req.path);
+      if (req.method === on && patched.has(req.path) && isObject(res.json) && isObject(res.json['company'])) delete res.json['company']['href'];
+    },
+  });
+}
+
+testCheck(check, {
+  valid: [{ name: 'reference server', server: reference(), profile: WRITE_PROFILE }],
+  invalid: [
+    { name: 'nested object replaced (seen on GET)', server: replacesNestedObjects('GET'), profile: WRITE_PROFILE, findings: ['replaced'] },
+    { name: 'nested object replaced (seen in the PATCH response)', server: replacesNestedObjects('PATCH'), profile: WRITE_PROFILE, findings: ['replaced'] },
+    {
+      name: 'a nested patch is refused',
+      server: reference({ mutate: (req, res) => { if (req.method === 'PATCH') res.status = 422; } }),
+      profile: withDocument((d) => d), findings: ['rejected'],
+    },
+  ],
+});

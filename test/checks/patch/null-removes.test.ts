@@ -1,0 +1,43 @@
+import check from '../../../src/checks/patch/null-removes.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+import type { MutableResponse } from '../../helpers/proxy.js';
+import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
+
+/** Rewrites the responses for a created employer once it has seen two PATCHes (the set, then the null). */
+function afterSecondPatch(change: (method: string, res: MutableResponse) => void) {
+  const patches = new Map<string, number>();
+  return reference({
+    mutate: (req, res) => {
+      if (!isCreatedEmployer(req.path)) return;
+      if (req.method === 'PATCH') patches.set(req.path, (patches.get(req.path) ?? 0) + 1);
+      if ((patches.get(req.path) ?? 0) >= 2) change(req.method, res);
+    },
+  });
+}
+
+const DATE_PATCH = withDocument((d) => ({ ...d, patch: { bankruptDate: '2024-02-29' } }));
+
+testCheck(check, {
+  valid: [
+    { name: 'reference server (bankrupt back to its default)', server: reference(), profile: WRITE_PROFILE },
+    { name: 'reference server (bankruptDate removed)', server: reference(), profile: DATE_PATCH },
+  ],
+  invalid: [
+    {
+      name: 'null leaves the value in place',
+      server: afterSecondPatch((method, res) => { if (method === 'GET' && isObject(res.json)) res.json['bankrupt'] = true; }),
+      profile: WRITE_PROFILE, findings: ['notRemoved'],
+    },
+    {
+      name: 'null on an optional property keeps showing it',
+      server: afterSecondPatch((method, res) => { if (method === 'GET' && isObject(res.json)) res.json['bankruptDate'] = '2024-02-29'; }),
+      profile: DATE_PATCH, findings: ['notRemoved'],
+    },
+    {
+      name: 'a null member is refused',
+      server: afterSecondPatch((method, res) => { if (method === 'PATCH') res.status = 400; }),
+      profile: WRITE_PROFILE, findings: ['rejected'],
+    },
+  ],
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../src/checks/patch/overwrite.js';
+import { isObject } from '../../../src/core/json.js';
+import { runChecks } from '../../../src/core/runner.js';
+import { startReferenceServer } from '../../../src/reference-server/index.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
+
+testCheck(check, {
+  valid: [
+    { name: 'reference server (created employer)', server: reference(), profile: WRITE_PROFILE },
+    // Without a creating collection the check patches a sample and restores it.
+    { name: 'reference server (sample, restored)', server: reference(), profile: { ...WRITE_PROFILE, collections: [] } },
+  ],
+  invalid: [
+    {
+      name: 'the patched value never shows',
+      server: reference({ mutate: (req, res) => { if (isCreatedEmployer(req.path) && isObject(res.json)) res.json['bankrupt'] = false; } }),
+      profile: WRITE_PROFILE, findings: ['notOverwritten'],
+    },
+    {
+      name: 'PATCH refused with 400',
+      server: reference({ mutate: (req, res) => { if (req.method === 'PATCH') res.status = 400; } }),
+      profile: WRITE_PROFILE, findings: ['rejected'],
+    },
+  ],
+});
+
+describe('patch.overwrite safety', () => {
+  it('restores a sample document it had to patch', async () => {
+    const server = await startReferenceServer({ port: 0 });
+    try {
+      const before = await (await fetch(`${server.url}/employers?pageSize=1`)).json() as { items: Array<{ href: string }> };
+      const href = before.items[0]!.href;
+      const original = await (await fetch(href)).json() as Record<string, unknown>;
+      const report = await runChecks([check], { ...WRITE_PROFILE, collections: [] }, { baseUrl: server.url, allowWrites: true, timeoutMs: 5000 });
+      expect(report.results.map((r) => r.status)).toEqual(['pass']);
+      expect(await (await fetch(href)).json()).toEqual(original);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('skips a document whose update style is put', async () => {
+    const report = await runOne(check, reference(), withDocument((d) => ({ ...d, update: 'put' })));
+    expect(report.results.map((r) => `${r.status} ${r.message}`)).toEqual(['skip the profile does not give PATCH as the update style of this document']);
+  });
+});
