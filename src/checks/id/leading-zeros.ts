@@ -1,19 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-
-/** A representation without its `self` link, keys sorted: two URIs of one resource compare equal. */
-function fingerprint(body: unknown): string {
-  const sorted = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(sorted);
-    if (!isObject(value)) return value;
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
-  };
-  if (!isObject(body)) return JSON.stringify(body);
-  const { self: _self, ...rest } = body;
-  return JSON.stringify(sorted(rest));
-}
+import { fingerprint } from './fingerprint.js';
 
 export default defineCheck({
   meta: {

@@ -1,0 +1,47 @@
+import { defineCheck } from '../../core/define-check.js';
+import type { JsonObject } from '../../core/json.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { fingerprint } from '../id/fingerprint.js';
+import { hasIssue, UNKNOWN_INPUT } from './issues.js';
+import { postProbe, updateProbe, withoutLinks, writeTargets } from './write-probes.js';
+
+const PROPERTY = 'restguideUnknownProperty';
+
+export default defineCheck({
+  meta: {
+    id: 'input.unknown-body-property', rule: 'req-valid', severity: 'warning', writes: true,
+    title: 'A write with an unknown body property answers 400 with an unknownInput issue in the body, and changes nothing',
+    messages: {
+      not400: '{{method}} {{url}} (unknown body property {{property}}) answered {{status}} instead of 400.',
+      noUnknownInputIssue: '{{method}} {{url}} answered 400 without an issue of type …input-validation:unknownInput, in body, named {{property}}.',
+      changed: '{{method}} {{url}} was refused with {{status}} but changed the document anyway.',
+      created: '{{method}} {{url}} created a resource ({{location}}) from a body with an unknown property.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    const { collection, document } = writeTargets(ctx);
+    if (!collection && !document) ctx.skip('no collection with a create body and no document with an update style');
+    const judge = (exchange: Parameters<typeof exchangeData>[0]) => {
+      const data = { ...exchangeData(exchange), property: PROPERTY };
+      if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
+      ctx.expect(hasIssue(exchange, { type: UNKNOWN_INPUT, in: 'body', name: PROPERTY }), 'noUnknownInputIssue', data, exchange);
+    };
+    if (document) {
+      const { before, exchange } = await updateProbe(ctx, document, (current) =>
+        ({ json: document.update === 'patch' ? { [PROPERTY]: 'x' } : { ...(withoutLinks(current) as JsonObject), [PROPERTY]: 'x' } }));
+      judge(exchange);
+      if (exchange.response.status >= 400) {
+        const after = await ctx.get(before.request.url);
+        ctx.expect(fingerprint(after.response.json) === fingerprint(before.response.json), 'changed', exchangeData(exchange), exchange, before, after);
+      }
+    }
+    if (collection) {
+      const exchange = await postProbe(ctx, collection, { json: { ...collection.createBody(), [PROPERTY]: 'x' } });
+      judge(exchange);
+      const location = exchange.response.headers['location'];
+      const created = exchange.response.status >= 200 && exchange.response.status < 300;
+      ctx.expect(!created, 'created', { ...exchangeData(exchange), location: location ?? '(no Location)' }, exchange);
+    }
+  },
+});

@@ -1,0 +1,78 @@
+// Writes that a conforming API refuses; when one is accepted anyway, it is undone after the check.
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject, type JsonObject, type JsonValue } from '../../core/json.js';
+import type { CollectionTarget, DocumentTarget } from '../../core/target.js';
+
+export interface Payload { json?: unknown; body?: string }
+
+const is2xx = (exchange: Exchange) => exchange.response.status >= 200 && exchange.response.status < 300;
+
+/** The first collection that has a create body, and the first document with an update style and a sample id. */
+export function writeTargets(ctx: CheckContext<string>): { collection?: CollectionTarget; document?: DocumentTarget } {
+  const collection = ctx.target.collections.find((c) => c.create !== undefined);
+  const document = ctx.target.documents.find((d) => d.update !== undefined && d.sampleIds.length > 0);
+  return { ...(collection ? { collection } : {}), ...(document ? { document } : {}) };
+}
+
+/** POSTs to the collection; a 2xx is undone by DELETE on its Location. */
+export async function postProbe(ctx: CheckContext<string>, collection: CollectionTarget, payload: Payload): Promise<Exchange> {
+  const exchange = await ctx.request({ method: 'POST', url: collection.path, ...send(payload, 'application/json') });
+  const location = exchange.response.headers['location'];
+  if (is2xx(exchange) && location) {
+    const created = new URL(location, exchange.request.url).href;
+    ctx.onCleanup(() => ctx.request({ method: 'DELETE', url: created }));
+  }
+  return exchange;
+}
+
+export interface UpdateProbe {
+  /** GET of the document before the write. */
+  before: Exchange;
+  exchange: Exchange;
+}
+
+/** Reads the document, then PATCHes or PUTs it (its update style); a 2xx is undone by writing back what was read. */
+export async function updateProbe(ctx: CheckContext<string>, document: DocumentTarget, payload: (current: JsonObject) => Payload): Promise<UpdateProbe> {
+  const path = document.url(document.sampleIds[0] ?? '');
+  const before = await ctx.get(path);
+  const current = before.response.json;
+  if (before.response.status !== 200 || !isObject(current)) return ctx.skip(`GET ${path} answered ${before.response.status} without a JSON object`);
+  const etag = before.response.headers['etag'];
+  const ifMatch: Record<string, string> = etag ? { 'if-match': etag } : {};
+  const patch = document.update === 'patch';
+  const sent = payload(current as JsonObject);
+  const spec = send(sent, patch ? 'application/merge-patch+json' : 'application/json');
+  const exchange = await ctx.request({ method: patch ? 'PATCH' : 'PUT', url: path, ...spec, headers: { ...spec.headers, ...ifMatch } });
+  if (is2xx(exchange)) ctx.onCleanup(() => restore(ctx, path, patch, current as JsonObject, sent));
+  return { before, exchange };
+}
+
+/** The representation as a PUT body: links are read-only, so `self` and every `href` go. */
+export function withoutLinks(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(withoutLinks);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'self' && key !== 'href').map(([key, item]) => [key, withoutLinks(item as JsonValue)]));
+}
+
+/** A value of another JSON type than `value` (a number for a string, a string for anything else). */
+export const wrongType = (value: JsonValue): JsonValue => (typeof value === 'string' ? 12345 : 'restguide-wrong-type');
+
+function send(payload: Payload, contentType: string): { body?: string; headers: Record<string, string> } {
+  const body = payload.body ?? JSON.stringify(payload.json);
+  return { body, headers: { 'content-type': contentType } };
+}
+
+async function restore(ctx: CheckContext<string>, path: string, patch: boolean, before: JsonObject, sent: Payload): Promise<void> {
+  const latest = await ctx.get(path);
+  const etag = latest.response.headers['etag'];
+  const headers: Record<string, string> = { ...(etag ? { 'if-match': etag } : {}) };
+  if (!patch) {
+    await ctx.request({ method: 'PUT', url: path, json: withoutLinks(before), headers });
+    return;
+  }
+  if (!isObject(sent.json)) return;
+  // Merge patch back: every property the probe sent gets its old value, or goes when it was absent.
+  const back = Object.fromEntries(Object.keys(sent.json).map((key) => [key, before[key] ?? null]));
+  await ctx.request({ method: 'PATCH', url: path, body: JSON.stringify(back), headers: { ...headers, 'content-type': 'application/merge-patch+json' } });
+}

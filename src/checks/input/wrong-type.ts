@@ -1,0 +1,50 @@
+import { defineCheck } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import type { JsonObject } from '../../core/json.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { hasIssue, SCHEMA_VIOLATION } from './issues.js';
+import { postProbe, updateProbe, withoutLinks, writeTargets, wrongType } from './write-probes.js';
+
+/** The body with its first non-null top-level property (a string one if any) given another JSON type. */
+function breakType(body: JsonObject): { json: JsonObject; property: string } | undefined {
+  const names = Object.keys(body).filter((name) => body[name] !== null && body[name] !== undefined);
+  const property = names.find((name) => typeof body[name] === 'string') ?? names[0];
+  if (property === undefined) return undefined;
+  return { json: { ...body, [property]: wrongType(body[property] ?? null) }, property };
+}
+
+export default defineCheck({
+  meta: {
+    id: 'input.wrong-type', rule: 'req-valid', severity: 'error', writes: true,
+    title: 'A body property of the wrong JSON type answers 400 with a schemaViolation issue',
+    messages: {
+      not400: '{{method}} {{url}} (property {{property}} of the wrong type) answered {{status}} instead of 400.',
+      noSchemaViolation: '{{method}} {{url}} answered 400 without an issue of type …input-validation:schemaViolation in body.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    const { collection, document } = writeTargets(ctx);
+    if (!collection && !document) ctx.skip('no collection with a create body and no document with an update style');
+    let judged = 0;
+    const judge = (exchange: Exchange, property: string) => {
+      judged++;
+      const data = { ...exchangeData(exchange), property };
+      if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
+      ctx.expect(hasIssue(exchange, { type: SCHEMA_VIOLATION, in: 'body' }), 'noSchemaViolation', data, exchange);
+    };
+    const created = collection ? breakType(collection.createBody()) : undefined;
+    if (collection && created) judge(await postProbe(ctx, collection, { json: created.json }), created.property);
+    if (document) {
+      let property = '';
+      const { exchange } = await updateProbe(ctx, document, (current) => {
+        const base = document.update === 'patch' ? document.patch ?? current : (withoutLinks(current) as JsonObject);
+        const broken = breakType(document.update === 'patch' ? (withoutLinks(base) as JsonObject) : base);
+        property = broken?.property ?? '';
+        return { json: broken ? (document.update === 'patch' ? { [broken.property]: broken.json[broken.property] ?? null } : broken.json) : {} };
+      });
+      if (property !== '') judge(exchange, property);
+    }
+    if (judged === 0) ctx.skip('no body property to give a wrong type');
+  },
+});

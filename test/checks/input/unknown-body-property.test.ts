@@ -1,0 +1,41 @@
+import check from '../../../src/checks/input/unknown-body-property.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+
+/** GETs of one employer seen so far: the one after the refused PATCH is the second. */
+function changedAfterRefusal() {
+  let gets = 0;
+  return reference({
+    mutate: (req, res) => {
+      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && ++gets === 2 && isObject(res.json)) res.json['name'] = 'changed';
+    },
+  });
+}
+
+testCheck(check, {
+  valid: [{ name: 'reference server', server: reference() }],
+  invalid: [
+    {
+      name: 'unknown property refused as a schema violation',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method === 'GET' || !isObject(res.json) || !Array.isArray(res.json['issues'])) return;
+          for (const issue of res.json['issues']) if (isObject(issue)) issue['type'] = 'urn:problem-type:belgif:input-validation:schemaViolation';
+        },
+      }),
+      findings: ['noUnknownInputIssue'],
+    },
+    {
+      name: 'create with an unknown property answers 201',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method !== 'POST' || req.path !== '/employers') return;
+          res.status = 201;
+          res.headers['location'] = '/registry/v1/employers/93';
+        },
+      }),
+      findings: ['not400', 'created'],
+    },
+    { name: 'document changed although refused', server: changedAfterRefusal(), findings: ['changed'] },
+  ],
+});
