@@ -42,9 +42,14 @@ export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) =
 const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !== '');
 const isParamSegment = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
 
+const collectionCache = new WeakMap<Json, Set<string>>();
+
 /** Paths that have a direct child `<path>/{param}`: their GET returns a collection. */
 function collectionPaths(root: Json): Set<string> {
+  const cached = collectionCache.get(root);
+  if (cached) return cached;
   const out = new Set<string>();
+  collectionCache.set(root, out);
   for (const path of Object.keys(isObject(root.paths) ? root.paths : {})) {
     const segments = segmentsOf(path);
     const last = segments[segments.length - 1];

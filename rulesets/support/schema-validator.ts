@@ -5,6 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isObject, type Json } from './json.js';
+import { isScalarSchema, scalarViolation } from './scalar-validator.js';
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
@@ -89,6 +90,7 @@ export const oasKind = (root: unknown): OasKind =>
 
 /** Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged). */
 export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum'): string | undefined {
+  if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
   const validate = validatorFor(schema, kind, omit);
   if (!validate || validate(value)) return undefined;
   const error = validate.errors?.[0];
