@@ -1,0 +1,40 @@
+// What every put check needs: a document it created, a change to make, and PUT of a full representation.
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import type { JsonObject } from '../../../core/json.js';
+import type { DocumentTarget } from '../../../core/target.js';
+import { createSubject, creatorOf, type Subject } from '../../create/support/created-document.js';
+import { applyMergePatch } from '../../create/support/same-json.js';
+
+type Ctx = CheckContext<string>;
+
+export interface PutSubject extends Subject {
+  /** The values to change (the profile's patch without null members). */
+  changes: JsonObject;
+  /** The full representation with the changes applied: the body of a changing PUT. */
+  changed: Record<string, unknown>;
+}
+
+/** A document created for the check, to be replaced by PUT; skips when none can be created or no change is known. */
+export async function putSubject(ctx: Ctx, document: DocumentTarget): Promise<PutSubject> {
+  const changes = Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
+  if (Object.keys(changes).length === 0) return ctx.skip('the profile gives no change (a patch with a non-null value) to make with PUT');
+  const collection = creatorOf(ctx, document);
+  if (!collection) return ctx.skip('no collection of the profile creates this document, and PUT is tried only on a document the check created');
+  const subject = await createSubject(ctx, collection);
+  return { ...subject, changes, changed: applyMergePatch(subject.representation, changes) as Record<string, unknown> };
+}
+
+export function sendPut(ctx: Ctx, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
+  return ctx.request({ method: 'PUT', url, json: body, headers });
+}
+
+/**
+ * A document whose update style is not put may not accept PUT at all (405/501): not applicable.
+ * A put-style document must accept it, so its refusal is judged by the caller.
+ */
+export function skipUnlessPutSupported(ctx: Ctx, document: DocumentTarget, exchange: Exchange): void {
+  if (document.update !== 'put' && [405, 501].includes(exchange.response.status)) {
+    ctx.skip(`PUT ${exchange.request.url} answered ${exchange.response.status}: the document is not updated by PUT`);
+  }
+}
