@@ -1,0 +1,37 @@
+import { defineCheck } from '../../core/define-check.js';
+import { absoluteHttp, readLinks, type FoundLink } from './gather-links.js';
+
+/** Enough links to catch a broken family (items, paging, nested hrefs) without crawling the API. */
+const MAX_LINKS = 15;
+
+export default defineCheck({
+  meta: {
+    id: 'link.dereferenceable', rule: 'hyp-links', severity: 'warning', writes: false,
+    title: 'Every same-origin link found on a first page and a document answers 200 to GET',
+    messages: {
+      notOk: 'GET {{link}} (from `{{pointer}}` of {{source}}) answered {{status}} instead of 200.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    const origin = new URL(ctx.baseUrl).origin;
+    const chosen = new Map<string, FoundLink>();
+    for (const link of await readLinks(ctx)) {
+      const url = absoluteHttp(link.value) ?? (typeof link.value === 'string' ? safeUrl(link.value, link.source.request.url) : undefined);
+      // Other origins are never requested: the check must not spread the target's traffic or credentials.
+      if (!url || url.origin !== origin) continue;
+      url.hash = '';
+      if (!chosen.has(url.href) && chosen.size < MAX_LINKS) chosen.set(url.href, link);
+    }
+    if (chosen.size === 0) ctx.skip('no returned link stays on the API origin');
+    await Promise.all([...chosen].map(async ([href, link]) => {
+      const exchange = await ctx.get(href);
+      ctx.expect(exchange.response.status === 200, 'notOk',
+        { link: href, pointer: link.pointer, source: link.source.request.url, status: exchange.response.status }, exchange, link.source);
+    }));
+  },
+});
+
+function safeUrl(value: string, base: string): URL | undefined {
+  try { return new URL(value, base); } catch { return undefined; }
+}

@@ -1,0 +1,57 @@
+// Links returned by the API: collection first pages and sample documents, read once per check.
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
+
+/** Members that hold a link to a resource ([hyp-links], [col-paging]). */
+export const LINK_MEMBERS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);
+const MAX_DEPTH = 8;
+const MAX_LINKS = 500;
+
+export interface FoundLink {
+  /** Where in the body: `items[0].href`. */
+  pointer: string;
+  value: unknown;
+  source: Exchange;
+}
+
+/** Every link member of a JSON body, bounded in depth and count. */
+export function linksIn(source: Exchange): FoundLink[] {
+  const found: FoundLink[] = [];
+  const walk = (value: unknown, pointer: string, depth: number): void => {
+    if (depth > MAX_DEPTH || found.length >= MAX_LINKS) return;
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${pointer}[${index}]`, depth + 1));
+    else if (isObject(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        const at = pointer ? `${pointer}.${key}` : key;
+        if (LINK_MEMBERS.has(key) && !isObject(item) && !Array.isArray(item)) found.push({ pointer: at, value: item, source });
+        else walk(item, at, depth + 1);
+      }
+    }
+  };
+  walk(source.response.json, '', 0);
+  return found;
+}
+
+/** GETs one sample document per document target (first two) and the first page of each collection (first three). */
+export async function readLinkSources(ctx: CheckContext<string>): Promise<Exchange[]> {
+  const paths = [
+    ...ctx.target.documents.filter((d) => d.sampleIds.length > 0).slice(0, 2).map((d) => d.url(d.sampleIds[0] ?? '')),
+    ...ctx.target.collections.slice(0, 3).map((c) => c.firstPage({ pageSize: 2 })),
+  ];
+  const exchanges = await Promise.all(paths.map((path) => ctx.get(path)));
+  return exchanges.filter((e) => e.response.status === 200 && isObject(e.response.json));
+}
+
+/** The links of every source; skips the check when the API returned none. */
+export async function readLinks(ctx: CheckContext<string>): Promise<FoundLink[]> {
+  const links = (await readLinkSources(ctx)).flatMap(linksIn);
+  if (links.length === 0) ctx.skip('no collection page or document returned a link');
+  return links;
+}
+
+/** An absolute http(s) URL, or undefined. */
+export function absoluteHttp(value: unknown): URL | undefined {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return undefined;
+  try { return new URL(value); } catch { return undefined; }
+}

@@ -1,0 +1,30 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+
+export default defineCheck({
+  meta: {
+    id: 'link.same-origin-items', rule: 'hyp-links', severity: 'warning', writes: false,
+    title: 'The item hrefs of a collection stay within the API base URL',
+    messages: {
+      notOk: 'GET {{url}} answered {{status}} instead of 200 with a JSON object.',
+      outsideApi: '{{url}} lists item {{index}} with href {{href}}, outside the API base URL {{base}}.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const page = await ctx.get(collection.firstPage({ pageSize: 5 }));
+    const body = page.response.json;
+    const data = { url: page.request.url, status: page.response.status };
+    if (!ctx.expect(page.response.status === 200 && isObject(body), 'notOk', data, page) || !isObject(body)) return;
+    const items = Array.isArray(body['items']) ? body['items'] : [];
+    const hrefs = items.map((item) => (isObject(item) ? item['href'] : undefined));
+    if (!hrefs.some((href) => typeof href === 'string')) return ctx.skip(`the first page of ${collection.path} has no item with an href`);
+    const base = `${ctx.baseUrl}/`;
+    hrefs.forEach((href, index) => {
+      if (typeof href !== 'string') return;
+      let resolved: string;
+      try { resolved = new URL(href, page.request.url).href; } catch { resolved = href; }
+      ctx.expect(resolved.startsWith(base), 'outsideApi', { url: page.request.url, index, href, base: ctx.baseUrl }, page);
+    });
+  },
+});
