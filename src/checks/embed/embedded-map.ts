@@ -1,0 +1,44 @@
+import { defineCheck } from '../../core/define-check.js';
+import { isObject, jsonTypeOf } from '../../core/json.js';
+import { hrefOf, linkOf, pageOrSkip } from '../collection/support/collection-page.js';
+
+export default defineCheck({
+  meta: {
+    id: 'embed.embedded-map', rule: 'col-embed', severity: 'error', writes: false,
+    title: 'With `embed`, `embedded` maps each item href to the full representation of that item',
+    messages: {
+      notMap: '{{url}} answered `embedded` as {{type}}, not an object keyed by item href.',
+      missingEntry: '`embedded` of {{url}} has no entry for the item {{href}}.',
+      extraEntry: '`embedded` of {{url}} has the key {{key}}, which is no item href of the page.',
+      notRepresentation: '`embedded[{{key}}]` of {{url}} is {{type}}, not a representation object.',
+      selfMismatch: '`embedded[{{key}}]` of {{url}} has `self` {{self}}, not its key.',
+      notFull: '`embedded[{{key}}]` of {{url}} lacks {{missing}}, which the document {{key}} has.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const embed = collection.embed ?? ctx.skip('the profile gives no `embed` value for this collection');
+    const page = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 3, query: { embed } })));
+    const { exchange } = page;
+    const url = exchange.request.url;
+    if (page.items.length === 0) ctx.skip(`${url} has no items to embed`);
+    const embedded = page.body['embedded'];
+    if (!ctx.expect(isObject(embedded), 'notMap', { url, type: embedded === undefined ? 'absent' : jsonTypeOf(embedded) }, exchange) || !isObject(embedded)) return;
+    const hrefs = page.items.map(hrefOf).filter((href) => href !== undefined);
+    for (const href of hrefs) ctx.expect(href in embedded, 'missingEntry', { url, href }, exchange);
+    for (const [key, value] of Object.entries(embedded)) {
+      if (!ctx.expect(hrefs.includes(key), 'extraEntry', { url, key }, exchange)) continue;
+      if (!ctx.expect(isObject(value), 'notRepresentation', { url, key, type: jsonTypeOf(value) }, exchange) || !isObject(value)) continue;
+      const self = linkOf(value, 'self');
+      ctx.expect(self === key, 'selfMismatch', { url, key, self: self ?? '(absent)' }, exchange);
+    }
+    // Full means what the document itself has: compare property names (values may change under concurrent writes).
+    const sample = hrefs.find((href) => isObject(embedded[href]));
+    if (sample === undefined) return;
+    const document = await ctx.get(sample);
+    if (document.response.status !== 200 || !isObject(document.response.json)) return;
+    const entry = embedded[sample] as Record<string, unknown>;
+    const missing = Object.keys(document.response.json).filter((name) => !(name in entry));
+    ctx.expect(missing.length === 0, 'notFull', { url, key: sample, missing: missing.map((name) => `\`${name}\``).join(', ') }, exchange, document);
+  },
+});

@@ -1,0 +1,15 @@
+import { defineCheck } from '../../core/define-check.js';
+import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
+
+export default defineCheck({
+  meta: {
+    id: 'sort.ascending', rule: 'col-sort', severity: 'error', writes: false,
+    title: '`sort=<property>` orders the items ascending by that property',
+    messages: ORDER_MESSAGES,
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    if (collection.sorts.length === 0) ctx.skip('the profile lists no sortable property for this collection');
+    await judgeOrders(ctx, collection, collection.sorts.slice(0, 3).map((property) => [{ property, descending: false }]));
+  },
+});

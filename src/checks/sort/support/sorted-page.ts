@@ -1,0 +1,77 @@
+// A page asked with `sort` keys, its items' sort values, and an ordering test tolerant of string collations.
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import { valueAt } from '../../../core/json.js';
+import type { CollectionTarget } from '../../../core/target.js';
+import { pageOf } from '../../collection/support/collection-page.js';
+import { itemDocuments } from '../../collection/support/item-documents.js';
+
+export interface SortKey { property: string; descending: boolean }
+
+export interface SortedPage {
+  exchange: Exchange;
+  /** The exchanges the values were read from (embed page, documents). */
+  sources: Exchange[];
+  /** Per item in page order: its sort values, one per key (undefined when absent). */
+  rows: Array<{ href: string | undefined; values: unknown[] }>;
+}
+
+const PAGE_SIZE = 8;
+
+export const sortParam = (keys: SortKey[]): string[] => keys.map((k) => `${k.descending ? '-' : ''}${k.property}`);
+
+/** GETs the first page sorted by `keys`; undefined (with the exchange) when it is not a collection page. */
+export async function sortedPage(ctx: CheckContext<string>, collection: CollectionTarget, keys: SortKey[]): Promise<SortedPage | Exchange> {
+  const exchange = await ctx.get(collection.firstPage({ pageSize: PAGE_SIZE, query: { sort: sortParam(keys) } }));
+  const page = pageOf(exchange);
+  if (!page) return exchange;
+  const { items, exchanges } = await itemDocuments(ctx, collection, page, { needs: keys.map((k) => k.property), maxFetches: PAGE_SIZE });
+  return { exchange, sources: exchanges, rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })) };
+}
+
+type Collation = (a: string, b: string) => number;
+// Servers sort strings by code unit, by locale, or case-insensitively; any one of them is an ascending order.
+const COLLATIONS: Collation[] = [
+  (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  (a, b) => a.localeCompare(b, 'en'),
+  (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }),
+];
+
+function compare(a: unknown, b: unknown, collation: Collation): number | undefined {
+  if (typeof a === 'number' && typeof b === 'number') return Math.sign(a - b);
+  if (typeof a === 'string' && typeof b === 'string') return Math.sign(collation(a, b));
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return undefined;
+}
+
+/**
+ * Whether row `a` may come before row `b` under the keys (lexicographic, `-` reversing a key):
+ * true or false, or undefined when a value is absent or of another type than its partner.
+ */
+export function inOrder(a: unknown[], b: unknown[], keys: SortKey[]): boolean | undefined {
+  let comparable = false;
+  for (const collation of COLLATIONS) {
+    let verdict: boolean | undefined = true;
+    for (const [index, key] of keys.entries()) {
+      const result = compare(a[index], b[index], collation);
+      if (result === undefined) { verdict = index === 0 ? undefined : true; break; }
+      if (result !== 0) { verdict = (key.descending ? -result : result) < 0; break; }
+    }
+    if (verdict === true) return true;
+    if (verdict === false) comparable = true;
+  }
+  return comparable ? false : undefined;
+}
+
+/** The first pair of neighbours out of order, or 'none', or 'incomparable' when no pair could be compared. */
+export function firstDisorder(page: SortedPage, keys: SortKey[]): { index: number } | 'none' | 'incomparable' {
+  let compared = false;
+  for (let index = 0; index + 1 < page.rows.length; index++) {
+    const verdict = inOrder(page.rows[index]?.values ?? [], page.rows[index + 1]?.values ?? [], keys);
+    if (verdict === false) return { index };
+    if (verdict === true) compared = true;
+  }
+  return compared ? 'none' : 'incomparable';
+}
+
+export const showValues = (values: unknown[] | undefined): string => (values ?? []).map((v) => (v === undefined ? '(absent)' : JSON.stringify(v))).join(', ');

@@ -1,0 +1,36 @@
+import check from '../../../src/checks/embed/embedded-map.js';
+import { isObject } from '../../../src/core/json.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+import type { Mutator } from '../../helpers/proxy.js';
+
+type Map = Record<string, unknown>;
+const onEmbedded = (change: (embedded: Map) => void): Mutator => (req, res) => {
+  if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json) && isObject(res.json['embedded'])) change(res.json['embedded']);
+};
+const first = (embedded: Map): [string, Map] => {
+  const [key, value] = Object.entries(embedded)[0] ?? ['', {}];
+  return [key, value as Map];
+};
+
+// The employers support embed=items too (the built-in profile does not say so yet).
+const withEmployerEmbed: Profile = {
+  ...BUILT_IN_PROFILE,
+  collections: (BUILT_IN_PROFILE.collections ?? []).map((c) => (c.path === '/employers' ? { ...c, embed: 'items' } : c)),
+};
+
+testCheck(check, {
+  // The companies have no embed.
+  valid: [
+    { name: 'reference server', server: reference(), skips: true },
+    { name: 'reference server, employers with embed', server: reference(), profile: withEmployerEmbed, skips: true },
+  ],
+  invalid: [
+    { name: 'embedded is an array', server: reference({ mutate: (req, res) => { if (req.path.includes('embed=') && isObject(res.json)) res.json['embedded'] = Object.values(res.json['embedded'] as Map); } }), findings: ['notMap'] },
+    { name: 'an item has no entry', server: reference({ mutate: onEmbedded((e) => { delete e[first(e)[0]]; }) }), findings: ['missingEntry'] },
+    { name: 'entries keyed by value, not href', server: reference({ mutate: onEmbedded((e) => { const [key, value] = first(e); delete e[key]; e[String(value['value'])] = value; }) }), findings: ['extraEntry', 'missingEntry'] },
+    { name: 'an entry is a bare string', server: reference({ mutate: onEmbedded((e) => { e[first(e)[0]] = 'full'; }) }), findings: ['notRepresentation'] },
+    { name: 'an entry has a relative self', server: reference({ mutate: onEmbedded((e) => { const [, value] = first(e); value['self'] = new URL(String(value['self'])).pathname; }) }), findings: ['selfMismatch'] },
+    { name: 'entries are summaries without description', server: reference({ mutate: onEmbedded((e) => { for (const value of Object.values(e)) delete (value as Map)['description']; }) }), findings: ['notFull'] },
+  ],
+});
