@@ -1,0 +1,26 @@
+import { defineCheck } from '../../core/define-check.js';
+import { problemResponseFault } from '../create/support/problem-response.js';
+
+export default defineCheck({
+  meta: {
+    id: 'delete.absent-404', rule: 'stat-codes', severity: 'warning', writes: true,
+    title: 'DELETE of a document that does not exist answers 404 with a problem',
+    messages: {
+      not404: 'DELETE {{url}} (a document that does not exist) answered {{status}} instead of 404.',
+      notProblem: 'DELETE {{url}} (a document that does not exist) answered 404, but {{reason}}.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    if (document.absentId === undefined) return ctx.skip('the profile gives no absent id for this document');
+    const url = ctx.url(document.url(document.absentId));
+    // Never DELETE something that exists: the absent id is verified first.
+    const probe = await ctx.get(url);
+    if (probe.response.status !== 404) return ctx.skip(`GET ${url} answered ${probe.response.status}, so the absent id is not known to be absent`);
+    const exchange = await ctx.request({ method: 'DELETE', url });
+    const { status } = exchange.response;
+    if (!ctx.expect(status === 404, 'not404', { url, status }, probe, exchange)) return;
+    const reason = problemResponseFault(exchange);
+    ctx.expect(reason === undefined, 'notProblem', { url, reason }, exchange);
+  },
+});

@@ -1,0 +1,30 @@
+import { defineCheck } from '../../core/define-check.js';
+import { createSubject, creatorOf } from '../create/support/created-document.js';
+import { problemResponseFault } from '../create/support/problem-response.js';
+
+export default defineCheck({
+  meta: {
+    id: 'delete.then-404', rule: 'stat-codes', severity: 'warning', writes: true,
+    title: 'DELETE of a document answers 204 (or 200 with a body), after which GET answers 404 with a problem',
+    messages: {
+      wrongStatus: 'DELETE {{url}} answered {{status}} instead of 204 (or 200 with a body).',
+      emptyOk: 'DELETE {{url}} answered 200 without a body; 204 is the status of a success without content.',
+      stillThere: 'GET {{url}} after its DELETE answered {{status}} instead of 404.',
+      notProblem: 'GET {{url}} after its DELETE answered 404, but {{reason}}.',
+    },
+  },
+  appliesTo: 'document',
+  async run(ctx, document) {
+    const collection = creatorOf(ctx, document);
+    if (!collection) return ctx.skip('no collection of the profile creates this document, and only a created document is deleted');
+    const subject = await createSubject(ctx, collection);
+    const removed = await ctx.request({ method: 'DELETE', url: subject.url });
+    const { status, text } = removed.response;
+    if (!ctx.expect(status === 204 || status === 200, 'wrongStatus', { url: subject.url, status }, removed)) return;
+    if (status === 200) ctx.expect(text.trim() !== '', 'emptyOk', { url: subject.url }, removed);
+    const gone = await ctx.get(subject.url);
+    if (!ctx.expect(gone.response.status === 404, 'stillThere', { url: subject.url, status: gone.response.status }, removed, gone)) return;
+    const reason = problemResponseFault(gone);
+    ctx.expect(reason === undefined, 'notProblem', { url: subject.url, reason }, gone);
+  },
+});
