@@ -1,0 +1,27 @@
+import { defineCheck } from '../../core/define-check.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { contentLanguage, getIn, probePath } from './language-probe.js';
+
+const UNSUPPORTED = 'xx';
+
+export default defineCheck({
+  meta: {
+    id: 'i18n.unsupported-language-default', rule: 'int-negot', severity: 'error', writes: false,
+    title: 'An Accept-Language the API does not speak gets the default language, not 406',
+    messages: {
+      statusDiffers: '{{method}} {{url}} with Accept-Language xx answered {{status}}, without it {{plainStatus}}.',
+      noDefault: '{{method}} {{url}} with Accept-Language xx answered Content-Language {{got}} instead of its default language {{default}}.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    const path = probePath(ctx);
+    const [plain, foreign] = await Promise.all([getIn(ctx, path), getIn(ctx, path, UNSUPPORTED)]);
+    const data = { ...exchangeData(foreign), plainStatus: plain.response.status };
+    if (!ctx.expect(foreign.response.status === plain.response.status, 'statusDiffers', data, foreign, plain)) return;
+    const fallback = contentLanguage(plain);
+    if (fallback === undefined) return ctx.pass();
+    const got = contentLanguage(foreign) ?? '(none)';
+    ctx.expect(got === fallback, 'noDefault', { ...data, got, default: fallback }, foreign, plain);
+  },
+});
