@@ -1,0 +1,34 @@
+import { defineCheck } from '../../core/define-check.js';
+import { show } from '../collection/support/item-documents.js';
+import { valueAt } from '../../core/json.js';
+import { matches, primitiveAt, propertyFilters, readPage, samplePage } from './support/filtered-page.js';
+
+export default defineCheck({
+  meta: {
+    id: 'filter.equality', rule: 'col-filter', severity: 'error', writes: false,
+    title: 'A filter parameter named like a property returns only items with that value',
+    messages: {
+      status: '{{url}} answered {{status}} without a collection page.',
+      noResult: '{{url}} returned no item, though {{href}} has {{filter}} = {{value}}.',
+      mismatch: '{{url}} returned {{href}} whose {{filter}} is {{actual}}, not {{value}}.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const filter = propertyFilters(collection)[0] ?? ctx.skip('the profile lists no property filter for this collection');
+    const sample = await samplePage(ctx, collection, 5, [filter]);
+    const source = sample.items.find((item) => primitiveAt(item.data, filter) !== undefined)
+      ?? ctx.skip(`no item of ${sample.exchange.request.url} has a value for ${filter}`);
+    const value = String(primitiveAt(source.data, filter));
+    const filtered = await readPage(ctx, collection, 10, { [filter]: value }, [filter]);
+    if (!('items' in filtered)) {
+      ctx.report('status', { url: filtered.request.url, status: filtered.response.status }, filtered);
+      return;
+    }
+    const url = filtered.exchange.request.url;
+    if (!ctx.expect(filtered.items.length > 0, 'noResult', { url, href: source.href ?? '?', filter, value }, filtered.exchange, sample.exchange, ...sample.sources)) return;
+    for (const item of filtered.items) {
+      ctx.expect(matches(item.data, filter, value), 'mismatch', { url, href: item.href ?? '?', filter, value, actual: show(valueAt(item.data, filter)) }, filtered.exchange, ...filtered.sources);
+    }
+  },
+});

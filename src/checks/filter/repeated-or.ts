@@ -1,0 +1,43 @@
+import { defineCheck } from '../../core/define-check.js';
+import { valueAt } from '../../core/json.js';
+import { show } from '../collection/support/item-documents.js';
+import { matches, primitiveAt, propertyFilters, readPage, samplePage } from './support/filtered-page.js';
+
+export default defineCheck({
+  meta: {
+    id: 'filter.repeated-or', rule: 'col-filter', severity: 'error', writes: false,
+    title: 'Repeating a filter parameter combines its values with OR',
+    messages: {
+      status: '{{url}} answered {{status}} without a collection page.',
+      outside: '{{url}} returned {{href}} whose {{filter}} is {{actual}}, neither {{a}} nor {{b}}.',
+      missingValue: '{{url}} returned no item with {{filter}} = {{value}}, though {{href}} has it: the values are not combined with OR.',
+    },
+  },
+  appliesTo: 'collection',
+  async run(ctx, collection) {
+    const filter = propertyFilters(collection)[0] ?? ctx.skip('the profile lists no property filter for this collection');
+    const sample = await samplePage(ctx, collection, 5, [filter]);
+    const byValue = new Map<string, string>();
+    for (const item of sample.items) {
+      const value = primitiveAt(item.data, filter);
+      if (value !== undefined && !byValue.has(String(value))) byValue.set(String(value), item.href ?? '?');
+    }
+    const reason = `the first page has fewer than two distinct values of ${filter}`;
+    const a = [...byValue.keys()][0] ?? ctx.skip(reason);
+    const b = [...byValue.keys()][1] ?? ctx.skip(reason);
+    const both = await readPage(ctx, collection, 10, { [filter]: [a, b] }, [filter]);
+    if (!('items' in both)) {
+      ctx.report('status', { url: both.request.url, status: both.response.status }, both);
+      return;
+    }
+    const url = both.exchange.request.url;
+    for (const item of both.items) {
+      ctx.expect(matches(item.data, filter, a) || matches(item.data, filter, b), 'outside', { url, href: item.href ?? '?', filter, a, b, actual: show(valueAt(item.data, filter)) }, both.exchange, ...both.sources);
+    }
+    // With more pages a value may come later; presence is judged on a complete result only.
+    if (both.hasNext) return;
+    for (const value of [a, b]) {
+      ctx.expect(both.items.some((item) => matches(item.data, filter, value)), 'missingValue', { url, filter, value, href: byValue.get(value) ?? '?' }, both.exchange, sample.exchange, ...both.sources);
+    }
+  },
+});

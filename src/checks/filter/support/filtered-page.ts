@@ -1,0 +1,47 @@
+// Filtered pages with the filtered properties read from the items or their documents (bounded).
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import type { Query } from '../../../core/http-client.js';
+import { valueAt } from '../../../core/json.js';
+import type { CollectionTarget } from '../../../core/target.js';
+import { linkOf, pageOf } from '../../collection/support/collection-page.js';
+import { itemDocuments, type ItemData } from '../../collection/support/item-documents.js';
+
+export interface ReadPage {
+  exchange: Exchange;
+  /** The exchanges the property values came from, for evidence. */
+  sources: Exchange[];
+  items: ItemData[];
+  hasNext: boolean;
+}
+
+/** GETs one page with `query` and reads `needs` of each item; the bare exchange when it is not a collection page. */
+export async function readPage(ctx: CheckContext<string>, collection: CollectionTarget, pageSize: number, query: Query, needs: string[] | 'document'): Promise<ReadPage | Exchange> {
+  const exchange = await ctx.get(collection.firstPage({ pageSize, query }));
+  const page = pageOf(exchange);
+  if (!page) return exchange;
+  const { items, exchanges } = await itemDocuments(ctx, collection, page, { needs, maxFetches: pageSize * 2 });
+  return { exchange, sources: exchanges, items, hasNext: linkOf(page.body, 'next') !== undefined };
+}
+
+/** The filters named like properties: `q` is the full-text search, not a property. */
+export const propertyFilters = (collection: CollectionTarget): string[] => collection.filters.filter((name) => name !== 'q');
+
+/** A value a query parameter can carry (string, number or boolean), or undefined. */
+export function primitiveAt(data: unknown, path: string): string | number | boolean | undefined {
+  const value = valueAt(data, path);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+}
+
+/** Whether the item's property matches a filter value as sent in the query (a multi-valued property: any element). */
+export function matches(data: unknown, path: string, wanted: string): boolean {
+  const value = valueAt(data, path);
+  return Array.isArray(value) ? value.some((one) => String(one) === wanted) : value !== undefined && value !== null && String(value) === wanted;
+}
+
+/** The unfiltered first page the filter values are taken from; skips when it is not a collection page. */
+export async function samplePage(ctx: CheckContext<string>, collection: CollectionTarget, pageSize: number, needs: string[] | 'document'): Promise<ReadPage> {
+  const sample = await readPage(ctx, collection, pageSize, {}, needs);
+  if (!('items' in sample)) ctx.skip(`${sample.request.url} answered ${sample.response.status} without a collection page`);
+  return sample;
+}

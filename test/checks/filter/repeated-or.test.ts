@@ -1,0 +1,17 @@
+import check from '../../../src/checks/filter/repeated-or.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+import { employerItem, onEmployers } from './on-filtered.js';
+
+const twoNames = (q: URLSearchParams) => q.getAll('name').length === 2;
+
+testCheck(check, {
+  valid: [{ name: 'reference server', server: reference(), skips: true }],
+  invalid: [
+    {
+      name: 'only the last value counts',
+      server: reference({ mutate: onEmployers(twoNames, (items, _base, q) => items.filter((item) => item['title'] === q.getAll('name')[1])) }),
+      findings: ['missingValue'],
+    },
+    { name: 'an employer with a third name slips in', server: reference({ mutate: onEmployers(twoNames, (items, base) => [...items, employerItem(base, 1034)]) }), findings: ['outside'] },
+  ],
+});
