@@ -1,0 +1,31 @@
+import { defineCheck } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { valueAt } from '../../core/json.js';
+import { show } from '../create/support/same-json.js';
+import { isZonedDateTime, stateOf, submitAccepted } from './support/poll-task.js';
+
+export default defineCheck({
+  meta: {
+    id: 'task.poll-after', rule: 'lng-task', severity: 'error', writes: true,
+    title: 'While a task is processing its status has a pollAfter, an ISO-8601 date-time with a zone',
+    messages: {
+      missingPollAfter: '{{method}} {{url}} answered a processing task without `status.pollAfter`.',
+      badPollAfter: '{{method}} {{url}} answered `status.pollAfter` = {{value}}, not an ISO-8601 date-time with Z or an offset.',
+    },
+  },
+  appliesTo: 'task',
+  async run(ctx, task) {
+    const submitted = await submitAccepted(ctx, task);
+    const polled = await ctx.get(submitted.url);
+    const processing = [submitted.exchange, polled].filter((exchange) => stateOf(exchange) === 'processing');
+    if (processing.length === 0) return ctx.skip('the task was never seen processing');
+    for (const exchange of processing) judge(exchange);
+
+    function judge(exchange: Exchange) {
+      const data = { method: exchange.request.method, url: exchange.request.url };
+      const value = valueAt(exchange.response.json, 'status.pollAfter');
+      if (!ctx.expect(value !== undefined, 'missingPollAfter', data, exchange)) return;
+      ctx.expect(isZonedDateTime(value), 'badPollAfter', { ...data, value: show(value) }, exchange);
+    }
+  },
+});
