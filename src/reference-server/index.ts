@@ -4,6 +4,7 @@ import { compiledApi } from './compiled-api.js';
 import { handleRequest } from './pipeline.js';
 import { Router } from './router.js';
 import { ROUTES } from './routes.js';
+import type { SeedCounts } from './store/seed-employers.js';
 import { Store } from './store/store.js';
 
 export interface ReferenceServerOptions {
@@ -12,6 +13,11 @@ export interface ReferenceServerOptions {
   /** How long a submitted image task stays `processing` (ms). */
   taskDelayMs?: number;
   basePath?: string;
+  /**
+   * How many employers and companies to seed (default 120 and 60, the hand-made data the tests know).
+   * Larger counts extend that data deterministically, e.g. for scale tests; at most 5,000,000 each.
+   */
+  seed?: SeedCounts;
 }
 
 export interface ReferenceServer {
@@ -27,7 +33,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const basePath = (options.basePath ?? '/registry/v1').replace(/\/+$/, '');
   const { operations } = compiledApi();
   const router = new Router(ROUTES);
-  const store = new Store();
+  const store = new Store(options.seed);
   let origin = '';
   const server: Server = createServer((req, res) => {
     void handleRequest(req, res, {

@@ -20,14 +20,26 @@ export interface OffsetPage<T> {
   links: { page: number; pageSize: number; total: number; first: string; last: string; prev?: string; next?: string };
 }
 
-/** Cuts one offset page out of `all` and builds its paging links ([col-paging]). */
-export function offsetPage<T>(ctx: RequestContext, all: T[]): OffsetPage<T> {
+/** The requested offset page (1-based), its size, and the index of its first item. */
+export function offsetRequest(ctx: RequestContext): { page: number; pageSize: number; start: number } {
   const page = (ctx.query.page as number | undefined) ?? 1;
   const pageSize = (ctx.query.pageSize as number | undefined) ?? DEFAULT_PAGE_SIZE;
-  const lastPage = Math.max(1, Math.ceil(all.length / pageSize));
+  return { page, pageSize, start: (page - 1) * pageSize };
+}
+
+/** The paging links of an offset page of a collection of `total` items ([col-paging]). */
+export function offsetLinks(ctx: RequestContext, total: number): OffsetPage<never>['links'] {
+  const { page, pageSize } = offsetRequest(ctx);
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const at = (n: number) => withQuery(ctx, { page: String(n), pageSize: String(pageSize) });
-  const links: OffsetPage<T>['links'] = { page, pageSize, total: all.length, first: at(1), last: at(lastPage) };
+  const links: OffsetPage<never>['links'] = { page, pageSize, total, first: at(1), last: at(lastPage) };
   if (page > 1) links.prev = at(Math.min(page - 1, lastPage));
   if (page < lastPage) links.next = at(page + 1);
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), links };
+  return links;
+}
+
+/** Cuts one offset page out of `all` and builds its paging links ([col-paging]). */
+export function offsetPage<T>(ctx: RequestContext, all: T[]): OffsetPage<T> {
+  const { pageSize, start } = offsetRequest(ctx);
+  return { items: all.slice(start, start + pageSize), links: offsetLinks(ctx, all.length) };
 }

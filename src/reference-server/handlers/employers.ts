@@ -1,17 +1,17 @@
 import { compiledApi } from '../compiled-api.js';
 import { notModified, requireIfMatch } from '../conditional.js';
 import type { Reply, RequestContext, RouteDef } from '../context.js';
-import { offsetPage, selfUrl } from '../links.js';
+import { offsetLinks, offsetRequest, selfUrl } from '../links.js';
 import { mergePatch } from '../merge-patch.js';
 import { badRequest, issue, notFound, ProblemError } from '../problems.js';
 import { applySelect, parseSelect } from '../select.js';
 import type { EmployerRecord } from '../store/seed-employers.js';
+import { pageOf } from '../store/sorted-index.js';
 import type { StoredEmployer } from '../store/store.js';
 import { bodyIssues } from '../validation.js';
 import { EMPLOYER_SHAPE, employerHref, employerRepresentation } from './employer-representation.js';
 
 type Body = Record<string, unknown>;
-const SORT_KEYS = { name: (e: EmployerRecord) => e.name, employerId: (e: EmployerRecord) => e.employerId } as const;
 
 function findEmployer(ctx: RequestContext): StoredEmployer {
   const employer = ctx.store.employers.get(ctx.params.employerId as number);
@@ -45,29 +45,27 @@ export function createEmployer(ctx: RequestContext, record: EmployerRecord): Rep
   };
 }
 
+/**
+ * One offset page. The default order (employerId, either direction) without filters is a slice of the
+ * index: O(page size). Another sort is served from a sorted copy cached until the next write; the
+ * name, bankrupt and q filters scan every employer (O(n)), since `total` counts every match.
+ */
 function listEmployers(ctx: RequestContext): Reply {
   const names = ctx.query.name as string[] | undefined;
   const bankrupt = ctx.query.bankrupt as boolean | undefined;
   const q = (ctx.query.q as string | undefined)?.toLowerCase();
-  let rows = [...ctx.store.employers.values()].filter((e) =>
+  const filtered = names !== undefined || bankrupt !== undefined || !!q;
+  const keep = (e: StoredEmployer) =>
     (!names || names.includes(e.name))
     && (bankrupt === undefined || e.bankrupt === bankrupt)
-    && (!q || [e.name, e.enterpriseNumber, e.bankruptDate ?? ''].some((text) => text.toLowerCase().includes(q))));
-  const sort = [...((ctx.query.sort as string[] | undefined) ?? []), 'employerId'];
-  rows = rows.sort((a, b) => {
-    for (const key of sort) {
-      const descending = key.startsWith('-');
-      const pick = SORT_KEYS[key.replace(/^-/, '') as keyof typeof SORT_KEYS];
-      const x = pick(a); const y = pick(b);
-      if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
-    }
-    return 0;
-  });
-  const { items, links } = offsetPage(ctx, rows);
+    && (!q || [e.name, e.enterpriseNumber, e.bankruptDate ?? ''].some((text) => text.toLowerCase().includes(q)));
+  const view = ctx.store.employerOrders.view((ctx.query.sort as string[] | undefined) ?? []);
+  const { pageSize, start } = offsetRequest(ctx);
+  const { items, total } = pageOf(view, start, pageSize, filtered ? keep : undefined);
   const body: Body = {
     self: selfUrl(ctx),
     items: items.map((e) => ({ href: employerHref(ctx.base, e.employerId), title: e.name, employerId: e.employerId })),
-    ...links,
+    ...offsetLinks(ctx, total),
   };
   if ((ctx.query.embed as string[] | undefined)?.includes('items')) {
     body.embedded = Object.fromEntries(items.map((e) => [employerHref(ctx.base, e.employerId), employerRepresentation(ctx.base, e)]));
@@ -84,7 +82,7 @@ function postEmployer(ctx: RequestContext): Reply {
 /** DELETE on the collection: removes the employers the `name` filter selects (all without it); 204. */
 function deleteEmployers(ctx: RequestContext): Reply {
   const names = ctx.query.name as string[] | undefined;
-  for (const [id, e] of ctx.store.employers) if (!names || names.includes(e.name)) ctx.store.employers.delete(id);
+  ctx.store.employers.deleteWhere((e) => !names || names.includes(e.name));
   return { status: 204 };
 }
 

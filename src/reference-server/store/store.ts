@@ -1,13 +1,33 @@
 import {
-  seedCompanies, seedEmployerClasses, seedEmployers,
-  type CompanyRecord, type EmployerClassRecord, type EmployerRecord,
+  seedCompanies, seedCounts, seedEmployer, seedEmployerClasses,
+  type CompanyRecord, type EmployerClassRecord, type EmployerRecord, type SeedCounts,
 } from './seed-employers.js';
 import {
   seedAccounts, seedAddresses, seedOrders, seedPersons, seedStores,
   type AccountRecord, type AddressRecord, type OrderRecord, type PersonRecord, type StoreRecord,
 } from './seed-other.js';
+import { EmployerOrders } from './employer-order.js';
+import { SortedIndex } from './sorted-index.js';
 
-export interface StoredEmployer extends EmployerRecord { etag: string }
+/** An employer as stored: its ETag follows from a store-wide version number, made into text only when read. */
+export class StoredEmployer implements EmployerRecord {
+  readonly employerId: number;
+  readonly name: string;
+  readonly enterpriseNumber: string;
+  readonly bankrupt: boolean;
+  readonly bankruptDate?: string;
+
+  constructor(record: EmployerRecord, readonly version: number) {
+    this.employerId = record.employerId;
+    this.name = record.name;
+    this.enterpriseNumber = record.enterpriseNumber;
+    this.bankrupt = record.bankrupt;
+    if (record.bankruptDate !== undefined) this.bankruptDate = record.bankruptDate;
+  }
+
+  /** Strong, and never used before in this store: every update changes it. */
+  get etag(): string { return `"v${this.version}"`; }
+}
 
 export interface ImageTaskInput { name: string; width: number; height: number }
 export interface TaskRecord {
@@ -23,8 +43,12 @@ const byKey = <K, V>(rows: V[], key: (row: V) => K): Map<K, V> => new Map(rows.m
 
 /** The in-memory data of one server instance, seeded deterministically. */
 export class Store {
-  readonly companies: Map<string, CompanyRecord>;
-  readonly employers: Map<number, StoredEmployer>;
+  /** In enterpriseNumber order: cursor pages are a binary search and a slice. */
+  readonly companies: SortedIndex<string, CompanyRecord>;
+  /** In employerId order, kept so on every write: default pages are a slice. */
+  readonly employers: SortedIndex<number, StoredEmployer>;
+  /** Employers in the orders `sort` asks for, cached until the next write. */
+  readonly employerOrders: EmployerOrders<StoredEmployer>;
   readonly employerClasses: EmployerClassRecord[] = seedEmployerClasses();
   readonly accounts = byKey<number, AccountRecord>(seedAccounts(), (a) => a.accountId);
   readonly stores = byKey<number, StoreRecord>(seedStores(), (s) => s.id);
@@ -37,22 +61,20 @@ export class Store {
   private nextTaskId = 1;
   private nextImageId = 1;
 
-  constructor() {
-    const companies = seedCompanies();
-    this.companies = byKey(companies, (c) => c.enterpriseNumber);
-    this.employers = new Map(seedEmployers(companies).map((e) => [e.employerId, { ...e, etag: this.newEtag() }]));
-  }
-
-  /** A strong ETag never used before in this store, so every update changes it. */
-  newEtag(): string {
-    this.version += 1;
-    return `"v${this.version}"`;
+  /** Seeds the default 120 employers and 60 companies, or as many as `seed` asks (a deterministic extension). */
+  constructor(seed: SeedCounts = {}) {
+    const counts = seedCounts(seed);
+    const companies = seedCompanies(counts.companies);
+    const employers = Array.from({ length: counts.employers }, (_, i) => new StoredEmployer(seedEmployer(i, companies), ++this.version));
+    this.companies = new SortedIndex((c) => c.enterpriseNumber, companies);
+    this.employers = new SortedIndex((e) => e.employerId, employers);
+    this.employerOrders = new EmployerOrders(this.employers);
   }
 
   /** Stores an employer with a fresh ETag; synchronous, so a check-then-write in one handler is atomic. */
   saveEmployer(record: EmployerRecord): StoredEmployer {
-    const stored = { ...record, etag: this.newEtag() };
-    this.employers.set(record.employerId, stored);
+    const stored = new StoredEmployer(record, ++this.version);
+    this.employers.set(stored);
     return stored;
   }
 
