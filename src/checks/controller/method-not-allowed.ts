@@ -1,0 +1,32 @@
+import { defineCheck } from '../../core/define-check.js';
+import { exchangeData } from '../../core/provoke-errors.js';
+import { controllerPath } from './call-controller.js';
+
+export default defineCheck({
+  meta: {
+    id: 'controller.method-not-allowed', rule: 'meth-http', severity: 'error', writes: true,
+    title: 'A method other than the controller\'s (PUT, DELETE) answers 405 with an Allow header listing the controller\'s method',
+    messages: {
+      not405: '{{method}} {{url}} (a {{own}} controller) answered {{status}} instead of 405.',
+      missingAllow: '{{method}} {{url}} answered 405 without an Allow header.',
+      allowLacksMethod: '{{method}} {{url}} answered 405 with Allow: {{allow}}, which does not list {{own}}.',
+    },
+  },
+  appliesTo: 'controller',
+  async run(ctx, controller) {
+    const own = controller.method;
+    // Write methods: sent only with --allow-writes, in case a server wrongly honours them.
+    const exchanges = await Promise.all([
+      ctx.request({ method: 'PUT', url: controllerPath(controller), json: {} }),
+      ctx.request({ method: 'DELETE', url: controllerPath(controller) }),
+    ]);
+    for (const exchange of exchanges) {
+      const data = { ...exchangeData(exchange), own };
+      if (!ctx.expect(exchange.response.status === 405, 'not405', data, exchange)) continue;
+      const allow = exchange.response.headers['allow'];
+      if (!ctx.expect(allow !== undefined, 'missingAllow', data, exchange) || allow === undefined) continue;
+      const listed = allow.split(',').map((m) => m.trim().toUpperCase());
+      ctx.expect(listed.includes(own), 'allowLacksMethod', { ...data, allow }, exchange);
+    }
+  },
+});
