@@ -1,52 +1,59 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { CheckContext } from '../../core/define-check.js';
 import { hrefOf, totalOf } from '../collection/support/collection-page.js';
-import { walkCollection } from '../collection/support/walk.js';
+import type { Walk } from '../collection/support/walk.js';
+import { judgeWalk, type WalkFinding } from '../collection/support/walk-findings.js';
+
+const MESSAGES = {
+  duplicate: 'Item {{href}} appears on page {{first}} and again on page {{again}} of the walk.',
+  countMismatch: 'The walk along `next` reached {{seen}} distinct items in {{pages}} pages, but `total` is {{total}}.',
+  totalChanged: '`total` is {{total}} on page 1 but {{other}} on page {{page}} ({{url}}).',
+  noHref: 'Page {{page}} ({{url}}) has items without `href`, so the walk cannot tell them apart.',
+  brokenNext: 'The `next` link of page {{page}} leads to {{url}}, which answered {{status}} without a collection page.',
+  cycle: 'The `next` link of page {{page}} points back at a page already visited ({{url}}).',
+} as const;
+type Id = keyof typeof MESSAGES;
 
 export default defineCheck({
   meta: {
     id: 'paging.full-walk', rule: 'col-paging', severity: 'error', writes: false,
+    // Also col-repres' "total is the count across all pages": a walk is the only way to see it.
     title: 'Following `next` from the first page visits every item exactly once, and `total` is the same on every page',
-    messages: {
-      duplicate: 'Item {{href}} appears on page {{first}} and again on page {{again}} of the walk.',
-      countMismatch: 'The walk along `next` reached {{seen}} distinct items in {{pages}} pages, but `total` is {{total}}.',
-      totalChanged: '`total` is {{total}} on page 1 but {{other}} on page {{page}} ({{url}}).',
-      noHref: 'Page {{page}} ({{url}}) has items without `href`, so the walk cannot tell them apart.',
-      brokenNext: 'The `next` link of page {{page}} leads to {{url}}, which answered {{status}} without a collection page.',
-      cycle: 'The `next` link of page {{page}} points back at a page already visited ({{url}}).',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    // Bounded: about 8 pages when `total` is known, never more than 40 requests.
-    const walk = await walkCollection(ctx, collection, { maxRequests: 40, targetPages: 8 });
-    const last = walk.steps[walk.steps.length - 1];
-    if (walk.stop === 'cycle' && last) {
-      ctx.report('cycle', { page: walk.steps.length, url: walk.url ?? '?' }, last.exchange);
-      return;
-    }
-    if (walk.stop === 'max' || walk.stop === 'cross-origin') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
-    const firstSeen = new Map<string, number>();
-    for (const [index, { exchange, page }] of walk.steps.entries()) {
-      const url = exchange.request.url;
-      if (!page) {
-        const previous = walk.steps[index - 1]?.exchange;
-        ctx.report('brokenNext', { page: index, url, status: exchange.response.status }, ...(previous ? [previous] : []), exchange);
-        return;
-      }
-      if (walk.total !== undefined && page.body['total'] !== undefined) {
-        const other = totalOf(page.body);
-        ctx.expect(other === walk.total, 'totalChanged', { total: walk.total, other: JSON.stringify(page.body['total']), page: index + 1, url }, walk.steps[0]?.exchange ?? exchange, exchange);
-      }
-      for (const item of page.items) {
-        const href = hrefOf(item);
-        if (href === undefined) { ctx.report('noHref', { page: index + 1, url }, exchange); continue; }
-        const before = firstSeen.get(href);
-        if (before === undefined) firstSeen.set(href, index);
-        else ctx.report('duplicate', { href, first: before + 1, again: index + 1 }, walk.steps[before]?.exchange ?? exchange, exchange);
-      }
-    }
-    if (walk.total !== undefined) {
-      ctx.expect(firstSeen.size === walk.total, 'countMismatch', { seen: firstSeen.size, pages: walk.steps.length, total: walk.total }, ...walk.steps.map((s) => s.exchange));
-    } else ctx.pass();
+    // Bounded: about 8 pages when `total` is known, never more than 40 requests per walk.
+    await judgeWalk(ctx, collection, { maxRequests: 40, targetPages: 8 }, (walk) => judge(ctx, walk));
   },
 });
+
+function judge(ctx: CheckContext<Id>, walk: Walk): Array<WalkFinding<Id>> {
+  const last = walk.steps[walk.steps.length - 1];
+  if (walk.stop === 'cycle' && last) return [{ id: 'cycle', data: { page: walk.steps.length, url: walk.url ?? '?' }, evidence: [last.exchange] }];
+  if (walk.stop === 'max' || walk.stop === 'cross-origin') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  const findings: Array<WalkFinding<Id>> = [];
+  const firstSeen = new Map<string, number>();
+  const firstExchange = walk.steps[0]?.exchange;
+  for (const [index, { exchange, page }] of walk.steps.entries()) {
+    const url = exchange.request.url;
+    if (!page) {
+      const previous = walk.steps[index - 1]?.exchange;
+      return [...findings, { id: 'brokenNext', data: { page: index, url, status: exchange.response.status }, evidence: [...(previous ? [previous] : []), exchange] }];
+    }
+    if (walk.total !== undefined && page.body['total'] !== undefined && totalOf(page.body) !== walk.total) {
+      findings.push({ id: 'totalChanged', data: { total: walk.total, other: JSON.stringify(page.body['total']), page: index + 1, url }, evidence: [...(firstExchange ? [firstExchange] : []), exchange] });
+    }
+    for (const item of page.items) {
+      const href = hrefOf(item);
+      if (href === undefined) { findings.push({ id: 'noHref', data: { page: index + 1, url }, evidence: [exchange] }); continue; }
+      const before = firstSeen.get(href);
+      if (before === undefined) firstSeen.set(href, index);
+      else findings.push({ id: 'duplicate', data: { href, first: before + 1, again: index + 1 }, evidence: [walk.steps[before]?.exchange ?? exchange, exchange] });
+    }
+  }
+  if (walk.total !== undefined && firstSeen.size !== walk.total) {
+    findings.push({ id: 'countMismatch', data: { seen: firstSeen.size, pages: walk.steps.length, total: walk.total }, evidence: walk.steps.map((s) => s.exchange) });
+  }
+  return findings;
+}
