@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { controllerPath } from './call-controller.js';
+import { controllerPath } from './support/call-controller.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { contentLanguage, getIn, probePath } from './language-probe.js';
+import { contentLanguage, getIn, probePath } from './support/language-probe.js';
 
 export default defineCheck({
   meta: {

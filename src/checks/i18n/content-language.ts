@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { fingerprint } from '../id/fingerprint.js';
-import { getIn, probePath } from './language-probe.js';
+import { fingerprint } from '../id/support/fingerprint.js';
+import { getIn, probePath } from './support/language-probe.js';
 
 const LANGUAGES = ['nl', 'fr', 'de', 'en'];
 

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { problemOf, problemTypeName } from './problem-type.js';
+import { problemOf, problemTypeName } from './support/problem-type.js';
 
 export default defineCheck({
   meta: {

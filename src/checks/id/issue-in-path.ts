@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { problemOf } from './problem-type.js';
+import { problemOf } from './support/problem-type.js';
 
 export default defineCheck({
   meta: {

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint } from './support/fingerprint.js';
 
 export default defineCheck({
   meta: {

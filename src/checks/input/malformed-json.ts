@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { postProbe, updateProbe, writeTargets } from './write-probes.js';
+import { postProbe, updateProbe, writeTargets } from './support/write-probes.js';
 
 /** Cut off mid-object: no JSON parser accepts it. */
 const NOT_JSON = '{"restguide": ';

@@ -1,9 +1,9 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { fingerprint } from '../id/fingerprint.js';
-import { hasIssue, UNKNOWN_INPUT } from './issues.js';
-import { postProbe, updateProbe, withoutLinks, writeTargets } from './write-probes.js';
+import { fingerprint } from '../id/support/fingerprint.js';
+import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
+import { postProbe, updateProbe, withoutLinks, writeTargets } from './support/write-probes.js';
 
 const PROPERTY = 'restguideUnknownProperty';
 

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { withQuery } from '../../core/target.js';
-import { hasIssue, UNKNOWN_INPUT } from './issues.js';
+import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
 
 const PARAM = 'restguideUnknownParam';
 

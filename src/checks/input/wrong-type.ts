@@ -2,8 +2,8 @@ import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { hasIssue, SCHEMA_VIOLATION } from './issues.js';
-import { postProbe, updateProbe, withoutLinks, writeTargets, wrongType } from './write-probes.js';
+import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
+import { postProbe, updateProbe, withoutLinks, writeTargets, wrongType } from './support/write-probes.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(body: JsonObject): { json: JsonObject; property: string } | undefined {

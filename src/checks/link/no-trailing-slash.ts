@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { readLinks } from './gather-links.js';
+import { readLinks } from './support/gather-links.js';
 
 /** The path of a link, absolute or relative; the root path `/` alone is not a trailing slash. */
 function pathOf(value: string, base: string): string | undefined {

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { extraProperties, readSelectSubject, selectPath } from './select-subject.js';
+import { extraProperties, readSelectSubject, selectPath } from './support/select-subject.js';
 
 export default defineCheck({
   meta: {

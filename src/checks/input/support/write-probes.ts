@@ -1,8 +1,8 @@
 // Writes that a conforming API refuses; when one is accepted anyway, it is undone after the check.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject, type JsonObject, type JsonValue } from '../../core/json.js';
-import type { CollectionTarget, DocumentTarget } from '../../core/target.js';
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
+import type { CollectionTarget, DocumentTarget } from '../../../core/target.js';
 
 export interface Payload { json?: unknown; body?: string }
 
