@@ -14,7 +14,7 @@ export default defineCheck({
   },
   appliesTo: 'document',
   async run(ctx, document) {
-    const subject = await patchSubject(ctx, document);
+    const subject = await patchSubject(ctx, document, { omitPatched: true });
     const before = subject.representation;
     // An optional property of the profile's patch: one the document lacks (it must vanish again), or one the
     // create body left out (the document shows its default, which it must show again once removed).

@@ -1,6 +1,7 @@
+import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/patch/null-removes.js';
 import { isObject } from '../../../src/core/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { MutableResponse } from '../../helpers/proxy.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
 
@@ -40,4 +41,15 @@ testCheck(check, {
       profile: WRITE_PROFILE, findings: ['rejected'],
     },
   ],
+});
+
+describe('patch.null-removes optional property', () => {
+  it('skips when the server requires every property of the patch on creation', async () => {
+    // The create body without `bankrupt` is the shorter one (about 100 bytes against 120).
+    const requiresBankrupt = reference({
+      mutate: (req, res) => { if (req.method === 'POST' && req.path === '/employers' && Number(req.headers['content-length']) < 110) res.status = 400; },
+    });
+    const report = await runOne(check, requiresBankrupt, WRITE_PROFILE);
+    expect(report.results.map((r) => `${r.status} ${r.message}`)).toEqual([expect.stringMatching(/^skip no property of the profile's patch is optional/)]);
+  });
 });

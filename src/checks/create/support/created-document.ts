@@ -63,9 +63,20 @@ export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonO
   return url ? { exchange, body, url } : { exchange, body };
 }
 
-/** A document created for this check and read back; skips the check when that is not possible. */
-export async function createSubject(ctx: Ctx, collection: CollectionTarget): Promise<Subject> {
-  const created = await create(ctx, collection);
+/**
+ * A document created for this check and read back; skips the check when that is not possible.
+ * `omit` leaves top-level properties out of the create body, so the document shows their defaults
+ * (when the server refuses such a body, the full one is used).
+ */
+export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit: string[] = []): Promise<Subject> {
+  let body = collection.createBody();
+  let created: Creation | undefined;
+  if (omit.some((key) => key in body)) {
+    const lean = Object.fromEntries(Object.entries(body).filter(([key]) => !omit.includes(key))) as JsonObject;
+    created = await create(ctx, collection, lean);
+    if (!created.url) body = collection.createBody();
+  }
+  if (!created?.url) created = await create(ctx, collection, body);
   if (!created.url) {
     return ctx.skip(`could not create a document to work on: POST ${collection.path} answered ${created.exchange.response.status}${created.exchange.response.status < 300 ? ' without a usable Location' : ''}`);
   }

@@ -23,13 +23,14 @@ export function sendPatch(ctx: Ctx, url: string, body: unknown, contentType = ME
 /**
  * A document to patch: one created for the check when its collection can create it, else the first
  * sample, restored afterwards by a merge patch back to what it was. Skips when the document is not patched.
+ * `omitPatched` creates it without the patch's properties, so it shows their defaults.
  */
-export async function patchSubject(ctx: Ctx, document: DocumentTarget): Promise<PatchSubject> {
+export async function patchSubject(ctx: Ctx, document: DocumentTarget, options: { omitPatched?: boolean } = {}): Promise<PatchSubject> {
   if (document.update !== 'patch') return ctx.skip('the profile does not give PATCH as the update style of this document');
   const patch = Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
   if (Object.keys(patch).length === 0) return ctx.skip('the profile gives no patch (with a non-null value) for this document');
   const collection = creatorOf(ctx, document);
-  if (collection) return { ...(await createSubject(ctx, collection)), patch };
+  if (collection) return { ...(await createSubject(ctx, collection, options.omitPatched ? Object.keys(patch) : [])), patch };
   const id = document.sampleIds[0];
   if (id === undefined) return ctx.skip('no collection creates this document and the profile gives no sample id');
   const subject = await readSubject(ctx, ctx.url(document.url(id)));

@@ -15,13 +15,16 @@ export interface PutSubject extends Subject {
   changed: Record<string, unknown>;
 }
 
-/** A document created for the check, to be replaced by PUT; skips when none can be created or no change is known. */
-export async function putSubject(ctx: Ctx, document: DocumentTarget): Promise<PutSubject> {
+/**
+ * A document created for the check, to be replaced by PUT; skips when none can be created or no change is known.
+ * `omitChanged` creates it without the changed properties, so it shows their defaults.
+ */
+export async function putSubject(ctx: Ctx, document: DocumentTarget, options: { omitChanged?: boolean } = {}): Promise<PutSubject> {
   const changes = Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
   if (Object.keys(changes).length === 0) return ctx.skip('the profile gives no change (a patch with a non-null value) to make with PUT');
   const collection = creatorOf(ctx, document);
   if (!collection) return ctx.skip('no collection of the profile creates this document, and PUT is tried only on a document the check created');
-  const subject = await createSubject(ctx, collection);
+  const subject = await createSubject(ctx, collection, options.omitChanged ? Object.keys(changes) : []);
   return { ...subject, changes, changed: applyMergePatch(subject.representation, changes) as Record<string, unknown> };
 }
 
