@@ -1,17 +1,26 @@
 // `npm run bench`: every benchmark, each compared as a ratio against a baseline measured in
 // the same run. Never part of `npm test`. Pass names to run a subset: `npm run bench -- lint`.
-import { benchServer } from './server.mjs';
-import { benchCheck } from './check.mjs';
-import { benchLint } from './lint.mjs';
+// A benchmark that fails is reported as failed; the others still run.
 import { fmt } from './lib/measure.mjs';
 
-const all = { server: benchServer, check: benchCheck, lint: benchLint };
+const all = {
+  server: async () => (await import('./server.mjs')).benchServer(),
+  check: async () => (await import('./check.mjs')).benchCheck(),
+  lint: async () => (await import('./lint.mjs')).benchLint(),
+};
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
-const rows = [];
 for (const name of wanted) {
   if (!all[name]) { console.error(`unknown benchmark '${name}' (one of ${Object.keys(all).join(', ')})`); process.exit(2); }
+}
+const rows = [];
+const failures = [];
+for (const name of wanted) {
   process.stderr.write(`bench: ${name}...\n`);
-  rows.push(...await all[name]());
+  try {
+    rows.push(...await all[name]());
+  } catch (error) {
+    failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 console.log('\n| measure | value | baseline (same run) | ratio | target |');
 console.log('|---|---|---|---|---|');
@@ -25,4 +34,6 @@ for (const { label, value, baseline, ratio, target } of rows) {
   }
   console.log(`| ${label} | ${value} | ${baseline} | ${fmt(ratio, 2)} | ${goal} |`);
 }
+for (const failure of failures) console.log(`\nFAILED ${failure}`);
 console.log(missed ? `\n${missed} target(s) missed` : '\nall targets met');
+process.exitCode = failures.length ? 1 : 0;
