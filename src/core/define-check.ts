@@ -75,6 +75,12 @@ export interface CheckDefinition<M extends string, K extends TargetKind> {
   meta: CheckMeta<M>;
   /** The kind of resource the runner runs this check against, once per resource. */
   appliesTo: K;
+  /**
+   * A guard read from the profile before anything is sent: resources that fail it get no result
+   * (the check does not apply to them); when no resource passes it, the check reports one skip
+   * saying what it needs.
+   */
+  requires?: { what: string; test(target: TargetOf[K]): boolean };
   run(ctx: CheckContext<M>, target: TargetOf[K]): Promise<void> | void;
 }
 

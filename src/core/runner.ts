@@ -57,8 +57,12 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   try {
     if (options.probe) await probe(client);
     const target = await resolveTarget(profile, client);
-    const jobs = selected.flatMap((check) => resourcesOf(target, check.appliesTo).map((resource) => ({ check, resource })));
     const results: CheckResult[] = [];
+    const jobs = selected.flatMap((check) => {
+      const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never) ?? true);
+      if (resources.length === 0) results.push(notApplicable(check));
+      return resources.map((resource) => ({ check, resource }));
+    });
     let next = 0;
     let done = 0;
     const worker = async () => {
@@ -98,6 +102,13 @@ async function probe(client: HttpClient): Promise<void> {
 }
 
 type Resource = ReturnType<typeof resourcesOf>[number];
+
+/** The one result of a check that no resource of the target meets the requirements of. */
+function notApplicable(check: AnyCheck): CheckResult {
+  const { meta } = check;
+  const needs = check.requires?.what ?? `a resource of kind ${check.appliesTo}`;
+  return { id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: `not applicable: the target has no ${needs}`, evidence: [] };
+}
 
 async function runJob(check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal): Promise<CheckResult[]> {
   const { meta } = check;
