@@ -15,8 +15,8 @@ export const median = (values) => {
  * `stats()` asks the child (over IPC) for its CPU time and RSS, so server cost per request can be
  * measured in the server itself, apart from the load generator sharing the machine.
  */
-export async function startChild(script, args = [], { timeoutMs = 120_000 } = {}) {
-  const child = spawn(process.execPath, ['--expose-gc', script, ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+export async function startChild(script, args = [], { timeoutMs = 120_000, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, script, ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   let buffer = '';
   const info = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${script} did not start within ${timeoutMs} ms`)); }, timeoutMs);

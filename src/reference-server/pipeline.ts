@@ -59,13 +59,16 @@ async function dispatch(req: IncomingMessage, options: PipelineOptions, base: st
   const match = options.router.match(path);
   if (!match) throw notFound(path);
 
-  const allowed = METHODS.filter((m) => match.def.methods[m]);
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  // Allow is only needed for OPTIONS and 405: built then, not on every request.
+  const allow = () => {
+    const allowed = METHODS.filter((m) => match.def.methods[m]);
+    return [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  };
   const requested = req.method ?? 'GET';
-  if (requested === 'OPTIONS') return { status: 200, headers: { Allow: allow } };
+  if (requested === 'OPTIONS') return { status: 200, headers: { Allow: allow() } };
   const method = (requested === 'HEAD' ? 'GET' : requested) as Method;
   const handler = METHODS.includes(method) ? match.def.methods[method] : undefined;
-  if (!handler) throw new ProblemError('methodNotAllowed', { method: requested.slice(0, 20) }, { headers: { Allow: allow } });
+  if (!handler) throw new ProblemError('methodNotAllowed', { method: requested.slice(0, 20) }, { headers: { Allow: allow() } });
 
   const operation = options.operations.get(`${method} ${match.def.path}`);
   if (!operation) throw new ProblemError('internalServerError');
@@ -107,16 +110,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 function send(res: ServerResponse, reply: Reply, common: Record<string, string>, head: boolean): void {
-  let payload: Buffer | undefined;
+  // A string payload goes out in one write together with the head; a Buffer would take a second (writev).
+  let payload: string | undefined;
   const headers: Record<string, string> = { ...common, ...reply.headers };
   if (reply.text !== undefined) {
-    payload = Buffer.from(reply.text, 'utf8');
+    payload = reply.text;
     headers['Content-Type'] = reply.contentType ?? 'text/plain';
   } else if (reply.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(reply.body), 'utf8');
+    payload = JSON.stringify(reply.body);
     headers['Content-Type'] = reply.contentType ?? 'application/json';
   }
-  if (reply.status !== 304) headers['Content-Length'] = String(payload?.length ?? 0);
+  if (reply.status !== 304) headers['Content-Length'] = String(payload === undefined ? 0 : Buffer.byteLength(payload, 'utf8'));
   res.writeHead(reply.status, headers);
-  res.end(head || reply.status === 304 ? undefined : payload);
+  res.end(head || reply.status === 304 ? undefined : payload, 'utf8');
 }
