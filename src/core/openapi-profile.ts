@@ -132,6 +132,7 @@ export function deriveProfile(doc: Obj): Profile {
         filters: names.filter((n) => !RESERVED_QUERY.has(n) && n !== cursor),
         sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
         ...(names.includes('embed') ? { embed: 'items' } : {}),
+        ...(names.includes('q') ? { fullText: 'q' } : {}),
         ...(isObject(createExample) ? { create: { body: createExample as JsonObject } } : {}),
         deleteCollection: isObject(item['delete']),
       });

@@ -22,7 +22,7 @@ export const PROFILE_SCHEMA = {
               { type: 'object', additionalProperties: false, required: ['kind', 'param'], properties: { kind: { const: 'cursor' }, param: { type: 'string', minLength: 1 } } },
             ],
           },
-          filters: stringArray, sorts: stringArray, embed: { type: 'string' }, deleteCollection: { type: 'boolean' },
+          filters: stringArray, sorts: stringArray, embed: { type: 'string' }, fullText: { type: 'string', minLength: 1 }, deleteCollection: { type: 'boolean' },
           create: {
             type: 'object', additionalProperties: false, required: ['body'],
             properties: {

@@ -19,6 +19,8 @@ export interface CollectionProfile {
   filters?: string[];
   sorts?: string[];
   embed?: string;
+  /** The full-text search query parameter (`q`). */
+  fullText?: string;
   create?: { body: JsonObject; unique?: UniqueValue[] };
   deleteCollection?: boolean;
 }
@@ -48,7 +50,7 @@ export const BUILT_IN_PROFILE: Profile = {
   collections: [
     {
       path: '/employers', key: 'employerId', itemPath: '/employers/{employerId}', paging: { kind: 'offset' },
-      filters: ['name', 'bankrupt'], sorts: ['name', 'employerId'], deleteCollection: true,
+      filters: ['name', 'bankrupt'], sorts: ['name', 'employerId'], embed: 'items', fullText: 'q', deleteCollection: true,
       create: {
         // The company must exist (a seeded one); only the employer id has to be new.
         body: { name: 'restguide test employer', employerId: 5000000000, company: { enterpriseNumber: '0200068636' }, bankrupt: false },
@@ -56,7 +58,7 @@ export const BUILT_IN_PROFILE: Profile = {
       },
     },
     { path: '/companies', key: 'enterpriseNumber', paging: { kind: 'cursor', param: 'afterCompany' }, filters: ['name'] },
-    { path: '/appendices/employerclasses', key: 'value', embed: 'items' },
+    { path: '/appendices/employerclasses', key: 'value', paging: { kind: 'offset' }, embed: 'items' },
   ],
   documents: [
     {
@@ -129,6 +131,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
     ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
     ...(profile.embed !== undefined ? { embed: profile.embed } : {}),
+    ...(profile.fullText !== undefined ? { fullText: profile.fullText } : {}),
     ...(create ? { create } : {}),
     filters: profile.filters ?? [], sorts: profile.sorts ?? [], deleteCollection: profile.deleteCollection ?? false,
     firstPage: (options = {}) => withQuery(profile.path, { [pageSizeParam]: options.pageSize, ...options.query }),
@@ -143,10 +146,12 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
 
 /** Turns a profile into the Target of a run; reads sample ids from collections when asked (counted requests). */
 export async function resolveTarget(profile: Profile, client: HttpClient): Promise<Target> {
+  const collections = (profile.collections ?? []).map(collectionTarget);
   const documents: DocumentTarget[] = [];
   for (const doc of profile.documents ?? []) {
     const param = /\{([^}]+)\}$/.exec(doc.path)?.[1] ?? 'id';
     const sampleIds = doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom) : []);
+    const creator = collections.find((collection) => collection.create !== undefined && collection.itemPath === doc.path);
     documents.push({
       kind: 'document', path: doc.path, param, sampleIds,
       ...(doc.absentId !== undefined ? { absentId: doc.absentId } : {}),
@@ -154,6 +159,7 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
       ...(doc.update !== undefined ? { update: doc.update } : {}),
       ...(doc.patch !== undefined ? { patch: doc.patch } : {}),
       etag: doc.etag ?? false,
+      ...(creator ? { creator } : {}),
       url: (id) => fillTemplate(doc.path, { [param]: id }),
     });
   }
@@ -165,7 +171,7 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
       openapiYaml: profile.api?.openapiYaml ?? '/doc/openapi.yaml',
       traceHeader: profile.api?.traceHeader ?? 'BelGov-Trace-Id',
     },
-    collections: (profile.collections ?? []).map(collectionTarget),
+    collections,
     documents,
     tasks: (profile.tasks ?? []).map((task) => ({ kind: 'task' as const, ...task })),
     controllers: (profile.controllers ?? []).map((c) => ({ kind: 'controller' as const, ...c, method: c.method ?? 'GET', expectedStatus: c.expectedStatus ?? 200 })),

@@ -41,6 +41,8 @@ export interface CollectionTarget {
   sorts: string[];
   /** Value of `embed` that asks for the items' full representations (e.g. `items`). */
   embed?: string;
+  /** The name of the full-text search query parameter (the guide reserves `q`). */
+  fullText?: string;
   create?: { body: JsonObject; unique: UniqueValue[] };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
@@ -63,6 +65,8 @@ export interface DocumentTarget {
   update?: 'put' | 'patch';
   patch?: JsonObject;
   etag: boolean;
+  /** The collection whose POST creates documents of this path (it has a create body and this item path). */
+  creator?: CollectionTarget;
   /** The path of one document: the template with `id` filled in (URI-encoded). */
   url(id: string): string;
 }

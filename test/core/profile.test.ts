@@ -17,6 +17,15 @@ describe('profiles', () => {
     expect(() => checkProfile({ collections: [{ path: '/a', paging: { kind: 'cursor' } }] }, 'p.yaml')).toThrow(/bad profile p\.yaml: \/collections\/0\/paging/);
     expect(() => checkProfile({ documents: [{ path: '/a/{id}', update: 'post' }] }, 'p.yaml')).toThrow(/\/documents\/0\/update must be equal to one of the allowed values/);
     expect(() => checkProfile({ colections: [] }, 'p.yaml')).toThrow(/must NOT have additional properties 'colections'/);
+    expect(() => checkProfile({ collections: [{ path: '/a', fullText: '' }] }, 'p.yaml')).toThrow(/\/collections\/0\/fullText must NOT have fewer than 1 characters/);
+  });
+
+  it('names the full-text parameter, the embed value and the paging of the reference collections', () => {
+    const byPath = new Map((BUILT_IN_PROFILE.collections ?? []).map((c) => [c.path, c]));
+    expect(byPath.get('/employers')).toMatchObject({ fullText: 'q', embed: 'items', paging: { kind: 'offset' } });
+    expect(byPath.get('/employers')?.filters).not.toContain('q');
+    expect(byPath.get('/appendices/employerclasses')).toMatchObject({ embed: 'items', paging: { kind: 'offset' } });
+    expect(byPath.get('/companies')?.fullText).toBeUndefined();
   });
 
   it('loads YAML and reports unreadable or unparsable files as usage errors', async () => {
@@ -39,6 +48,9 @@ describe('profiles', () => {
       expect(collection?.firstPage({ pageSize: 2 })).toBe('/employers?pageSize=2');
       const [a, b] = [collection?.createBody(), collection?.createBody()];
       expect(a?.['employerId']).not.toEqual(b?.['employerId']);
+      expect(collection?.fullText).toBe('q');
+      // The document's creator is the collection with a create body whose item path it is.
+      expect(employers?.creator).toBe(collection);
       expect(client.requests).toBe(1);
     } finally {
       await client.close();
@@ -67,6 +79,9 @@ describe('--openapi: a profile derived from an OpenAPI document', () => {
     const employers = profile.collections?.find((c) => c.path === '/employers');
     expect(employers).toMatchObject({ paging: { kind: 'offset' }, key: 'employerId' });
     expect(employers?.filters).toContain('name');
+    expect(employers?.filters).not.toContain('q');
+    expect(employers?.fullText).toBe('q');
+    expect(profile.collections?.find((c) => c.path === '/companies')?.fullText).toBeUndefined();
     expect(profile.collections?.find((c) => c.path === '/companies')?.paging).toEqual({ kind: 'cursor', param: 'afterCompany' });
     expect(profile.documents?.map((d) => d.path)).toContain('/employers/{employerId}');
     expect(profile.tasks?.map((t) => t.path)).toContain('/images/tasks');
@@ -76,5 +91,22 @@ describe('--openapi: a profile derived from an OpenAPI document', () => {
   it('refuses a document that is not OpenAPI', async () => {
     await expect(loadOpenApi(`${server.url}/health`, process.cwd())).rejects.toThrow(/bad OpenAPI document .*no 'openapi' version/);
     await expect(loadOpenApi('nope.yaml', process.cwd())).rejects.toThrow(/cannot read OpenAPI document nope\.yaml: ENOENT/);
+  });
+});
+
+describe('resolving document creators', () => {
+  it('leaves a document without a creator when no collection with a create body lists it as item path', async () => {
+    const client = new HttpClient({ baseUrl: server.url, allowWrites: false, timeoutMs: 5000, concurrency: 1 });
+    try {
+      const body = { name: 'x' };
+      const target = await resolveTarget({
+        collections: [{ path: '/a', itemPath: '/a/{id}' }, { path: '/b', itemPath: '/b/{id}', create: { body } }],
+        documents: [{ path: '/a/{id}', sampleIds: ['1'] }, { path: '/b/{id}', sampleIds: ['1'] }],
+      }, client);
+      expect(target.documents.map((d) => d.creator?.path)).toEqual([undefined, '/b']);
+      expect(client.requests).toBe(0);
+    } finally {
+      await client.close();
+    }
   });
 });
