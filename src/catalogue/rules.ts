@@ -1,16 +1,11 @@
 // Every check and lint rule as rows for `restguide rules` and the README table.
-import { CHECKS } from '../checks/index.js';
-import { guideAnchor, type RuleInfo } from '../core/types.js';
+import type { RuleInfo } from '../core/types.js';
 import { lintRuleInfos } from '../lint/rule-infos.js';
+import { checkRuleInfos } from './check-rules.js';
 
 /** Checks first, then lint rules, each sorted by id. */
 export function ruleCatalogue(): RuleInfo[] {
-  const checks: RuleInfo[] = CHECKS.map(({ meta }) => ({
-    kind: 'check', id: meta.id, rule: meta.rule, severity: meta.severity, writes: meta.writes,
-    description: meta.title, url: guideAnchor(meta.rule),
-  }));
-  checks.sort((a, b) => a.id.localeCompare(b.id));
-  return [...checks, ...lintRuleInfos()];
+  return [...checkRuleInfos(), ...lintRuleInfos()];
 }
 
 /** Aligned columns for a terminal. */

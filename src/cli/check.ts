@@ -1,12 +1,13 @@
 // `restguide check [baseUrl]`: build the target, run the checks, apply the baseline, write the reports, map to an exit code.
 import { resolve } from 'node:path';
+import { checkRuleInfos } from '../catalogue/check-rules.js';
 import { CHECKS } from '../checks/index.js';
 import { UsageError } from '../core/errors.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { splitList } from '../core/select-checks.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
-import type { Io } from './io.js';
+import { wantsColor, type Io } from './io.js';
 import { writeReports } from './output.js';
 
 type FailOn = 'error' | 'warning';
@@ -104,11 +105,12 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   }
 
   const { renderCheckReport } = await import('../reporters/index.js');
-  const color = io.isTTY && !io.env.NO_COLOR;
+  const color = wantsColor(io);
+  const rules = checkRuleInfos();
   const finished = report;
   await writeReports(
     { formats: strings(options.format), outputs: strings(options.output) },
-    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout' }),
+    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
   return checkExitCode(report, failOn);

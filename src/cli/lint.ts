@@ -1,5 +1,5 @@
 // `restguide lint <documents...>`: lint, apply the baseline, write the reports, map to an exit code.
-import type { Io } from './io.js';
+import { wantsColor, type Io } from './io.js';
 import { UsageError } from '../core/errors.js';
 import type { LintReport } from '../core/types.js';
 import { writeReports } from './output.js';
@@ -38,10 +38,12 @@ export async function runLint(documents: string[], options: Record<string, unkno
   }
 
   const { renderLintReport } = await import('../reporters/index.js');
-  const color = io.isTTY && !io.env.NO_COLOR;
+  const { lintRuleInfos } = await import('../lint/rule-infos.js');
+  const color = wantsColor(io);
+  const rules = lintRuleInfos();
   await writeReports(
     { formats: strings(options.format), outputs: strings(options.output) },
-    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout' }),
+    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
   return lintExitCode(report, failOn as FailOn);
