@@ -13,15 +13,27 @@ export interface CompiledApi {
 
 let cached: CompiledApi | undefined;
 
-/** The document and its validators, compiled once per process: the document never changes. */
+/**
+ * The document and its validators, compiled once per process: the document never changes. Start-up
+ * pays only for the operation validators (one ajv for all); the served JSON and YAML texts and the
+ * whole-employer validator are made on first use.
+ */
 export function compiledApi(): CompiledApi {
   if (!cached) {
     const document = buildOpenApiDocument();
+    const ajv = createAjv(document);
+    const once = <T>(make: () => T): (() => T) => {
+      let value: T | undefined;
+      return () => (value ??= make());
+    };
+    const json = once(() => JSON.stringify(document, null, 2));
+    const yaml = once(() => stringify(document));
+    const employer = once(() => compileAgainst(ajv, { $ref: '#/components/schemas/Employer' }));
     cached = {
-      documentJson: JSON.stringify(document, null, 2),
-      documentYaml: stringify(document),
-      operations: compileOperations(document),
-      validateEmployer: compileAgainst(createAjv(document), { $ref: '#/components/schemas/Employer' }),
+      get documentJson() { return json(); },
+      get documentYaml() { return yaml(); },
+      operations: compileOperations(document, ajv),
+      get validateEmployer() { return employer(); },
     };
   }
   return cached;

@@ -26,7 +26,9 @@ export interface CompiledOperation {
 
 /** A fresh ajv that understands the OpenAPI 3.0 dialect of the document (nullable, example, int32/int64...). */
 export function createAjv(document: Json): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  // No code optimisation pass: it halves compile time at start-up (every `restguide check` pays it) and
+  // these small parameter and body validators run no measurably slower without it.
+  const ajv = new Ajv({ strict: false, allErrors: true, code: { optimize: false } });
   addFormats(ajv);
   ajv.addSchema({ $id: DOC_ID, components: document.components }, DOC_ID);
   return ajv;
@@ -58,8 +60,7 @@ export function resolveRef<T = Json>(document: Json, value: unknown): T {
 }
 
 /** Compiles, once at startup, the parameter and body validators of every operation of the document. */
-export function compileOperations(document: Json): Map<string, CompiledOperation> {
-  const ajv = createAjv(document);
+export function compileOperations(document: Json, ajv: Ajv = createAjv(document)): Map<string, CompiledOperation> {
   const operations = new Map<string, CompiledOperation>();
   for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
     const shared = (item.parameters as unknown[] | undefined) ?? [];
