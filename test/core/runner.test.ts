@@ -77,6 +77,35 @@ describe('runChecks', () => {
     expect((await runChecks([skipper], profile, { baseUrl: server.url })).results).toMatchObject([{ status: 'skip', message: 'no documents in the profile' }]);
   });
 
+  it('runs a guarded check only on the resources its requires guard accepts', async () => {
+    const server = await okServer();
+    const guarded = defineCheck({ ...statusIs200, meta: meta('http.sample-guarded'), requires: { what: 'collection named /b', test: (c) => c.path === '/b' } });
+    const report = await runChecks([guarded], profile, { baseUrl: server.url });
+    expect(report.results.map((r) => [r.resource, r.status])).toEqual([['/b', 'pass']]);
+    expect(server.requests.map((r) => r.url)).toEqual(['/b']);
+  });
+
+  it('reports one not-applicable skip, sending nothing, when no resource passes the guard', async () => {
+    const server = await okServer();
+    const guarded = defineCheck({ ...statusIs200, meta: meta('http.sample-guarded'), requires: { what: 'collection with cursor paging', test: (c) => c.paging?.kind === 'cursor' } });
+    const writer = defineCheck({ ...guarded, meta: meta('create.sample-guarded', { writes: true }) });
+    const report = await runChecks([guarded, writer], profile, { baseUrl: server.url, allowWrites: true });
+    expect(report.results).toMatchObject([
+      { id: 'create.sample-guarded', status: 'skip', resource: '-', message: 'not applicable: the target has no collection with cursor paging', evidence: [] },
+      { id: 'http.sample-guarded', status: 'skip', resource: '-', message: 'not applicable: the target has no collection with cursor paging', evidence: [] },
+    ]);
+    expect(report.summary).toMatchObject({ skipped: 2, passed: 0, requests: 0 });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('reports a check whose kind of resource the target lacks as not applicable', async () => {
+    const server = await okServer();
+    const onTasks = defineCheck({ meta: meta('task.sample'), appliesTo: 'task', async run(ctx, task) { await ctx.get(task.path); ctx.pass(); } });
+    const report = await runChecks([onTasks], profile, { baseUrl: server.url });
+    expect(report.results).toMatchObject([{ status: 'skip', resource: '-', message: expect.stringMatching(/^not applicable: the target has no .*task$/) }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('ends checks still running at the deadline as errors, and returns by itself', async () => {
     const server = await start(() => { /* never answers */ });
     const stuckInCode = defineCheck({ meta: meta('http.stuck'), appliesTo: 'api', async run() { await new Promise(() => {}); } });

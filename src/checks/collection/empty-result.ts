@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
+import { propertyFilters, WITH_PROPERTY_FILTER } from '../filter/support/filtered-page.js';
 import { linkOf, NO_MATCH, totalOf } from './support/collection-page.js';
 
 export default defineCheck({
@@ -14,9 +15,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: WITH_PROPERTY_FILTER,
   async run(ctx, collection) {
-    const filters = collection.filters.filter((name) => name !== 'q');
-    if (filters.length === 0) ctx.skip('the profile lists no filter for this collection');
+    const filters = propertyFilters(collection);
     // A typed filter (e.g. a boolean) may refuse the random value with 400; then the next filter is tried.
     const tried = filters.slice(0, 3);
     for (const filter of tried) {

@@ -11,8 +11,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with a business key', test: (collection) => collection.key !== undefined },
   async run(ctx, collection) {
-    const key = collection.key ?? ctx.skip('the profile names no business key for this collection');
+    const key = collection.key as string;
     const page = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 5 })));
     const url = page.exchange.request.url;
     if (page.items.length === 0) ctx.skip(`${url} has no items to look at`);

@@ -24,8 +24,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'controller',
+  requires: { what: 'GET controller', test: (controller) => controller.method === 'GET' },
   async run(ctx, controller) {
-    if (controller.method !== 'GET') return ctx.skip(`${controller.method} ${controller.path} is not a GET controller`);
     // One after the other: a side effect of the first call shows in the second.
     const first: Exchange = await callController(ctx, controller);
     const second: Exchange = await callController(ctx, controller);

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
-import { create, sameOriginLocation } from './support/created-document.js';
+import { create, sameOriginLocation, WITH_CREATE_BODY } from './support/created-document.js';
 import { show } from './support/same-json.js';
 
 export default defineCheck({
@@ -15,8 +15,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
-    if (!collection.create) return ctx.skip('the profile gives no create body for this collection');
     const created = await create(ctx, collection);
     const { exchange } = created;
     const url = exchange.request.url;

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { create, isSuccess, sameOriginLocation } from './support/created-document.js';
+import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from './support/created-document.js';
 import { problemResponseFault } from './support/problem-response.js';
 
 export default defineCheck({
@@ -13,8 +13,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
-    if (!collection.create) return ctx.skip('the profile gives no create body for this collection');
     const first = await create(ctx, collection);
     if (!first.url) return ctx.skip(`could not create a first resource: POST ${collection.path} answered ${first.exchange.response.status}`);
     // The same body again: if the server creates a second resource anyway, that one is removed too.

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { create } from './support/created-document.js';
+import { create, WITH_CREATE_BODY } from './support/created-document.js';
 
 export default defineCheck({
   meta: {
@@ -11,8 +11,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
-    if (!collection.create) return ctx.skip('the profile gives no create body for this collection');
     const { exchange } = await create(ctx, collection);
     const location = exchange.response.headers['location'];
     if (location === undefined) return ctx.skip(`POST ${collection.path} answered ${exchange.response.status} without a Location`);

@@ -11,9 +11,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: { what: 'document with an absent id', test: (document) => document.absentId !== undefined },
   async run(ctx, document) {
-    if (document.absentId === undefined) return ctx.skip('the profile gives no absent id for this document');
-    const url = ctx.url(document.url(document.absentId));
+    const url = ctx.url(document.url(document.absentId as string));
     // Never DELETE something that exists: the absent id is verified first.
     const probe = await ctx.get(url);
     if (probe.response.status !== 404) return ctx.skip(`GET ${url} answered ${probe.response.status}, so the absent id is not known to be absent`);

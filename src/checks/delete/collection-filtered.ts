@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { valueAt, type JsonObject } from '../../core/json.js';
+import type { CollectionTarget } from '../../core/target.js';
 import { create } from '../create/support/created-document.js';
+
+/** A filter the check can give values no other item shares: one naming a text property of the create body. */
+const textFilterOf = (collection: CollectionTarget): string | undefined =>
+  collection.filters.find((name) => typeof collection.create?.body[name] === 'string');
 
 export default defineCheck({
   meta: {
@@ -15,12 +20,13 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: {
+    what: 'collection with collection DELETE, a create body and a filter on one of its text properties',
+    test: (collection) => collection.deleteCollection && textFilterOf(collection) !== undefined,
+  },
   async run(ctx, collection) {
-    if (!collection.deleteCollection) return ctx.skip('the profile does not say this collection supports DELETE');
-    if (!collection.create) return ctx.skip('the profile gives no create body for this collection');
+    const filter = textFilterOf(collection) as string;
     const sample = collection.createBody();
-    const filter = collection.filters.find((name) => typeof sample[name] === 'string');
-    if (!filter) return ctx.skip('no filter of this collection is a text property of its create body');
     // Values no other item can share, even with a substring match: two selected items, one control item.
     const selected = `restguide-delete-${randomUUID()}`;
     const bodies: JsonObject[] = [

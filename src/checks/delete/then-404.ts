@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { createSubject, creatorOf } from '../create/support/created-document.js';
+import { CREATED_BY_A_COLLECTION, createSubject, creatorOf } from '../create/support/created-document.js';
 import { problemResponseFault } from '../create/support/problem-response.js';
 
 export default defineCheck({
@@ -14,10 +14,10 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  // Only a document the check created is deleted.
+  requires: CREATED_BY_A_COLLECTION,
   async run(ctx, document) {
-    const collection = creatorOf(ctx, document);
-    if (!collection) return ctx.skip('no collection of the profile creates this document, and only a created document is deleted');
-    const subject = await createSubject(ctx, collection);
+    const subject = await createSubject(ctx, creatorOf(document));
     const removed = await ctx.request({ method: 'DELETE', url: subject.url });
     const { status, text } = removed.response;
     if (!ctx.expect(status === 204 || status === 200, 'wrongStatus', { url: subject.url, status }, removed)) return;

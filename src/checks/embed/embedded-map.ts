@@ -16,8 +16,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with an embed value', test: (collection) => collection.embed !== undefined },
   async run(ctx, collection) {
-    const embed = collection.embed ?? ctx.skip('the profile gives no `embed` value for this collection');
+    const embed = collection.embed as string;
     const page = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 3, query: { embed } })));
     const { exchange } = page;
     const url = exchange.request.url;

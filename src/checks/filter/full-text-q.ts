@@ -23,7 +23,7 @@ function wordOf(data: unknown): string | undefined {
 export default defineCheck({
   meta: {
     id: 'filter.full-text-q', rule: 'col-filter', severity: 'error', writes: false,
-    title: '`q` searches the full text: every item found contains the word, and a word found nowhere gives `items: []`',
+    title: 'The full-text parameter (`q`) searches the full text: every item found contains the word, and a word found nowhere gives `items: []`',
     messages: {
       status: '{{url}} answered {{status}} without a collection page.',
       noResult: '{{url}} returned no item, though {{href}} contains "{{word}}".',
@@ -32,15 +32,15 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with full-text search', test: (collection) => collection.fullText !== undefined },
   async run(ctx, collection) {
-    // `q` among the profile's filters says the collection has full-text search.
-    if (!collection.filters.includes('q')) ctx.skip('the profile does not list `q` among the filters of this collection');
+    const param = collection.fullText as string;
     const sample = await samplePage(ctx, collection, 3, 'document');
     const source = sample.items.find((item) => wordOf(item.data) !== undefined) ?? ctx.skip('no document of the first page has a word to search');
     const word = wordOf(source.data) as string;
     const [found, nothing] = await Promise.all([
-      readPage(ctx, collection, 5, { q: word }, 'document'),
-      ctx.get(collection.firstPage({ pageSize: 5, query: { q: NO_MATCH } })),
+      readPage(ctx, collection, 5, { [param]: word }, 'document'),
+      ctx.get(collection.firstPage({ pageSize: 5, query: { [param]: NO_MATCH } })),
     ]);
     if (!('items' in found)) ctx.report('status', { url: found.request.url, status: found.response.status }, found);
     else {

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
 import { show } from '../collection/support/item-documents.js';
-import { matches, primitiveAt, propertyFilters, readPage, samplePage } from './support/filtered-page.js';
+import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_TWO_PROPERTY_FILTERS } from './support/filtered-page.js';
 
 const SIZE = 20;
 
@@ -16,10 +16,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: WITH_TWO_PROPERTY_FILTERS,
   async run(ctx, collection) {
-    const reason = 'the profile lists fewer than two property filters for this collection';
-    const first = propertyFilters(collection)[0] ?? ctx.skip(reason);
-    const second = propertyFilters(collection)[1] ?? ctx.skip(reason);
+    const [first, second] = propertyFilters(collection) as [string, string];
     const needs = [first, second];
     const sample = await samplePage(ctx, collection, 5, needs);
     const source = sample.items.find((item) => primitiveAt(item.data, first) !== undefined && primitiveAt(item.data, second) !== undefined)

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
 import { show } from '../collection/support/item-documents.js';
-import { matches, primitiveAt, propertyFilters, readPage, samplePage } from './support/filtered-page.js';
+import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_PROPERTY_FILTER } from './support/filtered-page.js';
 
 export default defineCheck({
   meta: {
@@ -14,8 +14,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: WITH_PROPERTY_FILTER,
   async run(ctx, collection) {
-    const filter = propertyFilters(collection)[0] ?? ctx.skip('the profile lists no property filter for this collection');
+    const [filter] = propertyFilters(collection) as [string];
     const sample = await samplePage(ctx, collection, 5, [filter]);
     const byValue = new Map<string, string>();
     for (const item of sample.items) {

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
+import { WITH_CREATE_BODY } from '../create/support/created-document.js';
 
 export default defineCheck({
   meta: {
@@ -10,8 +11,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
-    if (!collection.create) return ctx.skip('the profile gives no create body for this collection (it may not accept POST)');
     const exchange = await ctx.request({
       method: 'POST', url: collection.path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(collection.createBody()),
     });

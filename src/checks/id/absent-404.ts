@@ -13,9 +13,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: { what: 'document with an absent id', test: (document) => document.absentId !== undefined },
   async run(ctx, document) {
-    const id = document.absentId;
-    if (id === undefined) return ctx.skip(`the profile names no absent id for ${document.path}`);
+    const id = document.absentId as string;
     const exchange = await ctx.get(document.url(id));
     const data = { ...exchangeData(exchange), id };
     if (!ctx.expect(exchange.response.status === 404, 'not404', data, exchange)) return;

@@ -13,8 +13,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: { what: 'document with malformed ids', test: (document) => document.malformedIds.length > 0 },
   async run(ctx, document) {
-    if (document.malformedIds.length === 0) ctx.skip(`the profile lists no malformed ids for ${document.path}`);
     const ids = document.malformedIds.slice(0, 5);
     const exchanges = await Promise.all(ids.map((id) => ctx.get(document.url(id))));
     exchanges.forEach((exchange, index) => {

@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { Paging } from '../../core/target.js';
 import { hrefOf, isAbsoluteUrl, linkOf, pageOrSkip, queryParam } from '../collection/support/collection-page.js';
 
 const SIZE = 3;
@@ -15,8 +16,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with cursor paging', test: (collection) => collection.paging?.kind === 'cursor' },
   async run(ctx, collection) {
-    const param = collection.paging?.kind === 'cursor' ? collection.paging.param : ctx.skip('the profile does not give this collection cursor paging');
+    const { param } = collection.paging as Extract<Paging, { kind: 'cursor' }>;
     const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
     const url = first.exchange.request.url;
     ctx.expect(first.body['page'] === undefined, 'pageProperty', { url, page: JSON.stringify(first.body['page']) }, first.exchange);

@@ -12,8 +12,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with offset paging', test: (collection) => collection.paging?.kind === 'offset' },
   async run(ctx, collection) {
-    if (collection.paging?.kind !== 'offset') ctx.skip('the profile does not give this collection offset paging');
     const [first, one] = await Promise.all([
       ctx.get(collection.firstPage({ pageSize: 3 })),
       ctx.get(collection.firstPage({ pageSize: 3, query: { page: 1 } })),

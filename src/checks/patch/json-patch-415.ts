@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { problemResponseFault } from '../create/support/problem-response.js';
-import { patchSubject, sendPatch } from './support/patch-subject.js';
+import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -12,6 +12,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     const operations = Object.entries(subject.patch).map(([name, value]) => ({ op: 'replace', path: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, value }));

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isSuccess } from '../create/support/created-document.js';
-import { MERGE_PATCH, patchSubject, sendPatch } from './support/patch-subject.js';
+import { MERGE_PATCH, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -11,6 +11,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     // Sequential: the same patch twice is idempotent, and two writes at once could race on an ETag.

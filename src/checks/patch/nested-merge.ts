@@ -3,7 +3,7 @@ import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import { isSuccess, reread } from '../create/support/created-document.js';
 import { sameJson, show } from '../create/support/same-json.js';
-import { patchSubject, sendPatch } from './support/patch-subject.js';
+import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 // Links are often read-only; a member the client may set makes the better probe.
 const READ_ONLY_GUESS = new Set(['href', 'self']);
@@ -18,6 +18,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     const nested = Object.entries(subject.representation).find(([key, value]) =>

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isSuccess, reread } from '../create/support/created-document.js';
 import { sameJson, show } from '../create/support/same-json.js';
-import { patchSubject, sendPatch } from './support/patch-subject.js';
+import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -13,6 +13,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document, { omitPatched: true });
     const before = subject.representation;

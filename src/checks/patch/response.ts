@@ -2,7 +2,7 @@ import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import { reread } from '../create/support/created-document.js';
 import { sameJson, show } from '../create/support/same-json.js';
-import { patchSubject, sendPatch } from './support/patch-subject.js';
+import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -15,6 +15,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     const patched = await sendPatch(ctx, subject.url, subject.patch);

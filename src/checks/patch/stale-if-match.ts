@@ -2,7 +2,7 @@ import { defineCheck } from '../../core/define-check.js';
 import { isSuccess, reread } from '../create/support/created-document.js';
 import { problemResponseFault } from '../create/support/problem-response.js';
 import { restorePatch, sameJson, show } from '../create/support/same-json.js';
-import { patchSubject, sendPatch } from './support/patch-subject.js';
+import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -16,6 +16,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     const stale = subject.etag;

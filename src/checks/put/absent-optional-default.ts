@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isSuccess, reread } from '../create/support/created-document.js';
 import { sameJson, show } from '../create/support/same-json.js';
-import { putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
+import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 export default defineCheck({
   meta: {
@@ -13,6 +13,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PUT_SUBJECT,
   async run(ctx, document) {
     const subject = await putSubject(ctx, document, { omitChanged: true });
     // Optional: left out of the create body. The freshly created document shows its default (or nothing).

@@ -2,7 +2,7 @@ import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import { isSuccess, reread } from '../create/support/created-document.js';
 import { containsJson, show } from '../create/support/same-json.js';
-import { putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
+import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 export default defineCheck({
   meta: {
@@ -14,6 +14,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: PUT_SUBJECT,
   async run(ctx, document) {
     const subject = await putSubject(ctx, document);
     const data = { url: subject.url, changes: show(subject.changes) };

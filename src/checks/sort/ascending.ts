@@ -8,8 +8,8 @@ export default defineCheck({
     messages: ORDER_MESSAGES,
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with a sortable property', test: (collection) => collection.sorts.length > 0 },
   async run(ctx, collection) {
-    if (collection.sorts.length === 0) ctx.skip('the profile lists no sortable property for this collection');
     await judgeOrders(ctx, collection, collection.sorts.slice(0, 3).map((property) => [{ property, descending: false }]));
   },
 });

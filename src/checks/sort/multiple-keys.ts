@@ -8,10 +8,9 @@ export default defineCheck({
     messages: ORDER_MESSAGES,
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with two sortable properties', test: (collection) => collection.sorts.length > 1 },
   async run(ctx, collection) {
-    const reason = 'the profile lists fewer than two sortable properties for this collection';
-    const a = collection.sorts[0] ?? ctx.skip(reason);
-    const b = collection.sorts[1] ?? ctx.skip(reason);
+    const [a, b] = collection.sorts as [string, string];
     await judgeOrders(ctx, collection, [[{ property: a, descending: false }, { property: b, descending: true }]]);
   },
 });

@@ -11,8 +11,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  requires: { what: 'collection with a sortable property', test: (collection) => collection.sorts.length > 0 },
   async run(ctx, collection) {
-    if (collection.sorts.length === 0) ctx.skip('the profile lists no sortable property for this collection');
     const exchange = await ctx.get(collection.firstPage({ pageSize: 2, query: { sort: 'restguideNoSuchProperty' } }));
     const url = exchange.request.url;
     if (!ctx.expect(exchange.response.status === 400, 'notBadRequest', { url, status: exchange.response.status }, exchange)) return;

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { valueAt } from '../../core/json.js';
+import { valueAt, type JsonValue } from '../../core/json.js';
 import { problemObjectFault } from '../create/support/problem-response.js';
 import { show } from '../create/support/same-json.js';
 import { isZonedDateTime, MAX_TOTAL_MS, pollUntilEnded, stateOf, submit } from './support/poll-task.js';
@@ -16,9 +16,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'task',
+  requires: { what: 'task with a failing body', test: (task) => task.failingBody !== undefined },
   async run(ctx, task) {
-    if (task.failingBody === undefined) return ctx.skip('the profile gives no failing body for this task');
-    const submitted = await submit(ctx, task, task.failingBody);
+    const submitted = await submit(ctx, task, task.failingBody as JsonValue);
     if (!submitted.url) {
       return ctx.skip(`POST ${task.path} with the failing body answered ${submitted.exchange.response.status}: refused up front, so no failed task to poll`);
     }

@@ -3,7 +3,7 @@ import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
 import { sendJson } from '../../helpers/fixture-server.js';
 
 testCheck(check, {
-  valid: [{ name: 'reference server (collections without a create body skip)', server: reference(), skips: true }],
+  valid: [{ name: 'reference server', server: reference() }],
   invalid: [
     {
       name: 'text/plain answered 400',

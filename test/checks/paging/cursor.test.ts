@@ -5,7 +5,7 @@ import { onPage } from './on-page.js';
 
 testCheck(check, {
   // Only the companies have cursor paging in the built-in profile.
-  valid: [{ name: 'reference server', server: reference(), skips: true }],
+  valid: [{ name: 'reference server', server: reference() }],
   invalid: [
     { name: 'the companies answer a page property', server: reference({ mutate: onPage('/companies', (body) => { body['page'] = 1; }) }), findings: ['pageProperty'] },
     {

@@ -41,8 +41,10 @@ describe('patch.overwrite safety', () => {
     }
   });
 
-  it('skips a document whose update style is put', async () => {
+  it('does not apply to a document whose update style is put', async () => {
     const report = await runOne(check, reference(), withDocument((d) => ({ ...d, update: 'put' })));
-    expect(report.results.map((r) => `${r.status} ${r.message}`)).toEqual(['skip the profile does not give PATCH as the update style of this document']);
+    expect(report.results.map((r) => `${r.status} ${r.resource} ${r.message}`))
+      .toEqual(['skip - not applicable: the target has no document with PATCH as its update style and a patch (non-null values)']);
+    expect(report.summary.requests).toBe(1); // only the sample ids read while resolving the target
   });
 });

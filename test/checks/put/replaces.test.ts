@@ -39,8 +39,9 @@ describe('put.replaces applicability', () => {
     expect(report.results[0]?.message).toMatch(/answered 405: the document is not updated by PUT/);
   });
 
-  it('skips when no collection can create the document', async () => {
+  it('does not apply when no collection can create the document', async () => {
     const report = await runOne(check, reference(), { ...WRITE_PROFILE, collections: [] });
-    expect(report.results.map((r) => r.status)).toEqual(['skip']);
+    expect(report.results.map((r) => `${r.status} ${r.resource} ${r.message}`))
+      .toEqual(['skip - not applicable: the target has no document with a patch (non-null values) that a collection creates']);
   });
 });

@@ -26,9 +26,17 @@ export interface Subject {
   etag?: string;
 }
 
-/** The collection whose POST creates documents of this path template. */
-export const creatorOf = (ctx: Ctx, document: DocumentTarget): CollectionTarget | undefined =>
-  ctx.target.collections.find((collection) => collection.create !== undefined && collection.itemPath === document.path);
+/** The guard of a check that POSTs to a collection: only collections the profile gives a create body apply. */
+export const WITH_CREATE_BODY = { what: 'collection with a create body', test: (collection: CollectionTarget): boolean => collection.create !== undefined };
+
+/** The guard of a check that works on a document it creates: only documents some collection creates apply. */
+export const CREATED_BY_A_COLLECTION = { what: 'document created by a collection (a create body and its item path)', test: (document: DocumentTarget): boolean => document.creator !== undefined };
+
+/** The creating collection of a document that passed CREATED_BY_A_COLLECTION; without one the check was run unguarded, a bug. */
+export function creatorOf(document: DocumentTarget): CollectionTarget {
+  if (!document.creator) throw new Error(`no collection creates ${document.path}: the check ran without its requires guard`);
+  return document.creator;
+}
 
 /** The same-origin URL a Location header points at; undefined when absent, unparseable or elsewhere. */
 export function sameOriginLocation(ctx: Ctx, exchange: Exchange): string | undefined {

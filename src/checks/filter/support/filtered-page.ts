@@ -24,8 +24,12 @@ export async function readPage(ctx: CheckContext<string>, collection: Collection
   return { exchange, sources: exchanges, items, hasNext: linkOf(page.body, 'next') !== undefined };
 }
 
-/** The filters named like properties: `q` is the full-text search, not a property. */
-export const propertyFilters = (collection: CollectionTarget): string[] => collection.filters.filter((name) => name !== 'q');
+/** The filters named like properties: the full-text parameter (`q`, reserved by the guide) is no property. */
+export const propertyFilters = (collection: CollectionTarget): string[] =>
+  collection.filters.filter((name) => name !== 'q' && name !== collection.fullText);
+
+export const WITH_PROPERTY_FILTER = { what: 'collection with a property filter', test: (collection: CollectionTarget): boolean => propertyFilters(collection).length > 0 };
+export const WITH_TWO_PROPERTY_FILTERS = { what: 'collection with two property filters', test: (collection: CollectionTarget): boolean => propertyFilters(collection).length > 1 };
 
 /** A value a query parameter can carry (string, number or boolean), or undefined. */
 export function primitiveAt(data: unknown, path: string): string | number | boolean | undefined {

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject, type JsonObject } from '../../../core/json.js';
 import type { DocumentTarget } from '../../../core/target.js';
-import { createSubject, creatorOf, readSubject, reread, type Subject } from '../../create/support/created-document.js';
+import { createSubject, readSubject, reread, type Subject } from '../../create/support/created-document.js';
 import { restorePatch } from '../../create/support/same-json.js';
 
 type Ctx = CheckContext<string>;
@@ -20,16 +20,24 @@ export function sendPatch(ctx: Ctx, url: string, body: unknown, contentType = ME
   return ctx.request({ method: 'PATCH', url, headers: { 'content-type': contentType, ...headers }, body: JSON.stringify(body) });
 }
 
+/** The profile's patch without null members. */
+const patchOf = (document: DocumentTarget): JsonObject =>
+  Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
+
+/** The guard of every patch check: PATCH is the document's update style and the profile gives a patch to send. */
+export const PATCH_SUBJECT = {
+  what: 'document with PATCH as its update style and a patch (non-null values)',
+  test: (document: DocumentTarget): boolean => document.update === 'patch' && Object.keys(patchOf(document)).length > 0,
+};
+
 /**
- * A document to patch: one created for the check when its collection can create it, else the first
- * sample, restored afterwards by a merge patch back to what it was. Skips when the document is not patched.
+ * A document to patch (guard: PATCH_SUBJECT): one created for the check when its collection can create it,
+ * else the first sample, restored afterwards by a merge patch back to what it was.
  * `omitPatched` creates it without the patch's properties, so it shows their defaults.
  */
 export async function patchSubject(ctx: Ctx, document: DocumentTarget, options: { omitPatched?: boolean } = {}): Promise<PatchSubject> {
-  if (document.update !== 'patch') return ctx.skip('the profile does not give PATCH as the update style of this document');
-  const patch = Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
-  if (Object.keys(patch).length === 0) return ctx.skip('the profile gives no patch (with a non-null value) for this document');
-  const collection = creatorOf(ctx, document);
+  const patch = patchOf(document);
+  const collection = document.creator;
   if (collection) return { ...(await createSubject(ctx, collection, options.omitPatched ? Object.keys(patch) : [])), patch };
   const id = document.sampleIds[0];
   if (id === undefined) return ctx.skip('no collection creates this document and the profile gives no sample id');

@@ -15,16 +15,23 @@ export interface PutSubject extends Subject {
   changed: Record<string, unknown>;
 }
 
+/** The values to change: the profile's patch without null members. */
+const changesOf = (document: DocumentTarget): JsonObject =>
+  Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
+
+/** PUT is tried only on a document the check created, with a change the profile knows. */
+export const PUT_SUBJECT = {
+  what: 'document with a patch (non-null values) that a collection creates',
+  test: (document: DocumentTarget): boolean => document.creator !== undefined && Object.keys(changesOf(document)).length > 0,
+};
+
 /**
- * A document created for the check, to be replaced by PUT; skips when none can be created or no change is known.
+ * A document created for the check (guard: PUT_SUBJECT), to be replaced by PUT; skips when it cannot be created.
  * `omitChanged` creates it without the changed properties, so it shows their defaults.
  */
 export async function putSubject(ctx: Ctx, document: DocumentTarget, options: { omitChanged?: boolean } = {}): Promise<PutSubject> {
-  const changes = Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
-  if (Object.keys(changes).length === 0) return ctx.skip('the profile gives no change (a patch with a non-null value) to make with PUT');
-  const collection = creatorOf(ctx, document);
-  if (!collection) return ctx.skip('no collection of the profile creates this document, and PUT is tried only on a document the check created');
-  const subject = await createSubject(ctx, collection, options.omitChanged ? Object.keys(changes) : []);
+  const changes = changesOf(document);
+  const subject = await createSubject(ctx, creatorOf(document), options.omitChanged ? Object.keys(changes) : []);
   return { ...subject, changes, changed: applyMergePatch(subject.representation, changes) as Record<string, unknown> };
 }
 

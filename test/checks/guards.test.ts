@@ -1,0 +1,92 @@
+// The requires guards: read from the profile only, they decide which resources a check runs on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/checks/index.js';
+import { HttpClient } from '../../src/core/http-client.js';
+import { BUILT_IN_PROFILE, resolveTarget, type Profile } from '../../src/core/profile.js';
+import { runChecks } from '../../src/core/runner.js';
+import { resourcesOf, type Target } from '../../src/core/target.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
+import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
+
+const guarded = CHECKS.filter((check) => check.requires !== undefined);
+
+/** Which built-in resources each guarded check runs on: the profile's facts, written out. */
+const BUILT_IN_APPLIES: Record<string, string[]> = {
+  'collection.empty-result': ['/companies', '/employers'],
+  'collection.item-key': ['/appendices/employerclasses', '/companies', '/employers'],
+  'controller.get-safe': ['/convertMoney'],
+  'create.created-201': ['/employers'],
+  'create.duplicate-409': ['/employers'],
+  'create.location-absolute': ['/employers'],
+  'delete.absent-404': ['/employers/{employerId}'],
+  'delete.collection-filtered': ['/employers'],
+  'delete.then-404': ['/employers/{employerId}'],
+  'embed.embedded-map': ['/appendices/employerclasses', '/employers'],
+  'filter.equality': ['/companies', '/employers'],
+  'filter.full-text-q': ['/employers'],
+  'filter.params-and': ['/employers'],
+  'filter.repeated-or': ['/companies', '/employers'],
+  'http.unsupported-media-type-415': ['/employers'],
+  'id.absent-404': ['/employers/{employerId}'],
+  'id.issue-in-path': ['/employers/{employerId}'],
+  'id.malformed-400': ['/employers/{employerId}'],
+  'paging.cursor': ['/companies'],
+  'paging.page-one-based': ['/appendices/employerclasses', '/employers'],
+  'patch.absent-kept': ['/employers/{employerId}'],
+  'patch.json-patch-415': ['/employers/{employerId}'],
+  'patch.media-types': ['/employers/{employerId}'],
+  'patch.nested-merge': ['/employers/{employerId}'],
+  'patch.null-removes': ['/employers/{employerId}'],
+  'patch.overwrite': ['/employers/{employerId}'],
+  'patch.response': ['/employers/{employerId}'],
+  'patch.stale-if-match': ['/employers/{employerId}'],
+  'put.absent-optional-default': ['/employers/{employerId}'],
+  'put.replaces': ['/employers/{employerId}'],
+  'put.stale-if-match': ['/employers/{employerId}'],
+  'sort.ascending': ['/employers'],
+  'sort.descending': ['/employers'],
+  'sort.multiple-keys': ['/employers'],
+  'sort.unknown-property-400': ['/employers'],
+  'task.failed-200': ['/images/tasks'],
+};
+
+/** One resource of each kind with nothing optional: no guard lets it through. */
+const BARE: Profile = {
+  collections: [{ path: '/things' }],
+  documents: [{ path: '/things/{id}', sampleIds: ['1'] }],
+  tasks: [{ path: '/jobs', body: {} }],
+  controllers: [{ path: '/sendThing', method: 'POST' }],
+};
+
+let reference: ReferenceServer;
+let target: Target;
+beforeAll(async () => {
+  reference = await startReferenceServer({ port: 0 });
+  const client = new HttpClient({ baseUrl: reference.url, allowWrites: false, timeoutMs: 5000, concurrency: 2 });
+  try { target = await resolveTarget(BUILT_IN_PROFILE, client); } finally { await client.close(); }
+});
+afterAll(async () => { await reference.close(); });
+
+describe('requires guards', () => {
+  it('are declared by exactly the checks listed here', () => {
+    expect(guarded.map((check) => check.meta.id)).toEqual(Object.keys(BUILT_IN_APPLIES).sort());
+  });
+
+  it.each(guarded.map((check) => [check.meta.id, check] as const))('%s applies to the expected built-in resources', (id, check) => {
+    const applies = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never)).map((r) => r.path).sort();
+    expect(applies).toEqual(BUILT_IN_APPLIES[id]);
+  });
+
+  it('turn every guarded check into one not-applicable skip on bare resources, before any request', async () => {
+    let server: FixtureServer | undefined;
+    try {
+      server = await startFixture((_req, res) => sendJson(res, 200, { items: [] }));
+      const report = await runChecks(guarded, BARE, { baseUrl: server.url, allowWrites: true, timeoutMs: 2000 });
+      expect(report.results.map((r) => `${r.id} ${r.status} ${r.resource} ${r.message}`))
+        .toEqual(guarded.map((check) => `${check.meta.id} skip - not applicable: the target has no ${check.requires?.what ?? '?'}`));
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server?.close();
+    }
+  });
+});
