@@ -113,6 +113,26 @@ describe('restguide check: progress and baselines', () => {
     const { summary } = JSON.parse(io.out) as CheckReport;
     expect(summary).toMatchObject({ failed: 0, known: 2 });
   });
+
+  it('a baseline does not hide a new failure, and reports a fixed one', async () => {
+    let healthy = false;
+    const server = await start((_req, res) => (healthy ? sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', title: 'Resource Not Found', status: 404 }) : sendJson(res, 200, { status: 'UP' })), { basePath: '/api' });
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+    const baseline = join(dir, 'baseline.json');
+    const only = (ids: string) => [server.url, '--only', ids, '--format', 'json'];
+    expect((await check([...only('http.unknown-uri-404'), '--write-baseline', baseline])).code).toBe(1);
+    // A check outside the baseline fails on its own.
+    const widened = await check([...only('http.unknown-uri-404,trace.header-present'), '--baseline', baseline]);
+    expect(widened.code).toBe(1);
+    const widenedReport = JSON.parse(widened.io.out) as CheckReport;
+    expect(widenedReport.results.filter((r) => r.status === 'fail' && !r.baseline).map((r) => r.id)).toContain('trace.header-present');
+    // Once the server answers unknown URIs with 404, the baseline entries show as fixed.
+    healthy = true;
+    const fixed = await check([...only('http.unknown-uri-404'), '--baseline', baseline]);
+    const fixedReport = JSON.parse(fixed.io.out) as CheckReport;
+    expect(fixedReport.summary.fixed).toBeGreaterThan(0);
+    expect(fixedReport.results.some((r) => r.baseline === 'fixed')).toBe(true);
+  });
 });
 
 describe('restguide check is read-only by default', () => {
