@@ -1,18 +1,31 @@
 // Where the reference server spends its time under load: runs it with --cpu-prof, loads it for a
 // bounded time on loopback, and prints the functions with the most self time.
 // `node bench/profile-server.mjs [--bare] [path ...]` (default: a document and a collection page);
-// --bare profiles the bare node:http baseline instead, to see what node itself costs.
+// --bare profiles the bare node:http baseline instead (replaying the reference's answers to the same
+// paths), to see what node itself costs.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fmt, loadTest, startChild } from './lib/measure.mjs';
+import { recordResponses, startBare } from './lib/replay.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const bare = args[0] === '--bare';
 const paths = args.slice(bare ? 1 : 0).length ? args.slice(bare ? 1 : 0) : ['/employers/1017', '/employers?pageSize=20'];
 const dir = mkdtempSync(join(tmpdir(), 'restguide-profile-'));
-const server = await startChild(`${here}lib/${bare ? 'bare' : 'reference'}-server.mjs`, [], { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+const profiling = { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] };
+let server;
+if (bare) {
+  const reference = await startChild(`${here}lib/reference-server.mjs`);
+  try {
+    server = await startBare(await recordResponses(reference, paths), profiling);
+  } finally {
+    await reference.stop();
+  }
+} else {
+  server = await startChild(`${here}lib/reference-server.mjs`, [], profiling);
+}
 let result;
 try {
   result = await loadTest(server, paths, { seconds: 5 });
