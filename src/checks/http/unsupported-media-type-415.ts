@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
+import { beginWriting } from '../collection/support/own-writes.js';
 import { WITH_CREATE_BODY } from '../create/support/created-document.js';
 
 export default defineCheck({
@@ -13,6 +14,7 @@ export default defineCheck({
   appliesTo: 'collection',
   requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
+    await beginWriting(ctx, collection);
     const exchange = await ctx.request({
       method: 'POST', url: collection.path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(collection.createBody()),
     });

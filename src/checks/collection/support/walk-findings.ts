@@ -5,6 +5,7 @@ import type { CheckContext, MessageData } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import type { CollectionTarget } from '../../../core/target.js';
 import { hrefOf } from './collection-page.js';
+import { whileOwnWritesRest } from './own-writes.js';
 import { walkCollection, type Walk, type WalkOptions } from './walk.js';
 
 export interface WalkFinding<M extends string> {
@@ -33,7 +34,7 @@ export async function judgeWalk<M extends string>(
   let previous: string | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (PAUSES_MS[attempt]) await sleep(PAUSES_MS[attempt], undefined, { signal: ctx.signal });
-    const walk = await walkCollection(ctx as CheckContext<string>, collection, options);
+    const walk = await whileOwnWritesRest(ctx as CheckContext<string>, collection, () => walkCollection(ctx as CheckContext<string>, collection, options));
     const findings = await judge(walk);
     if (findings.length === 0) { ctx.pass(); return; }
     const seen = fingerprint(walk);

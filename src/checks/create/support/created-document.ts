@@ -3,6 +3,7 @@ import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject, valueAt, type JsonObject } from '../../../core/json.js';
 import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../../core/target.js';
+import { beginWriting } from '../../collection/support/own-writes.js';
 
 type Ctx = CheckContext<string>;
 
@@ -62,6 +63,7 @@ export function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exc
 
 /** POSTs a create body; a document it made (2xx) is DELETEd after the check, whatever the verdict. */
 export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonObject = collection.createBody()): Promise<Creation> {
+  await beginWriting(ctx, collection);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body });
   const { status } = exchange.response;
   // A 303 names a document that existed before: never ours to delete.

@@ -3,6 +3,7 @@ import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
 import type { CollectionTarget, DocumentTarget } from '../../../core/target.js';
+import { beginWriting } from '../../collection/support/own-writes.js';
 
 export interface Payload { json?: unknown; body?: string }
 
@@ -17,6 +18,8 @@ export function writeTargets(ctx: CheckContext<string>): { collection?: Collecti
 
 /** POSTs to the collection; a 2xx is undone by DELETE on its Location. */
 export async function postProbe(ctx: CheckContext<string>, collection: CollectionTarget, payload: Payload): Promise<Exchange> {
+  // Refused by a conforming API, but one that creates anything must not do it under a walk.
+  await beginWriting(ctx, collection);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, ...send(payload, 'application/json') });
   const location = exchange.response.headers['location'];
   if (is2xx(exchange) && location) {
