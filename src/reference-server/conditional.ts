@@ -16,6 +16,7 @@ export function requireIfMatch(ctx: RequestContext, etag: string): void {
 
 /** Whether If-None-Match names the current ETag (weak comparison, as RFC 9110 asks for GET). */
 export function notModified(ctx: RequestContext, etag: string): boolean {
+  if (ctx.headers['if-none-match'] === undefined) return false;
   const wanted = tags(ctx.headers['if-none-match']).map((t) => t.replace(/^W\//, ''));
   return wanted.includes('*') || wanted.includes(etag);
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Language } from './i18n.js';
+import type { ParsedQuery } from './query-string.js';
 import type { Store } from './store/store.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,7 +12,10 @@ export interface RequestContext {
   path: string;
   params: Record<string, unknown>;
   query: Record<string, unknown>;
-  searchParams: URLSearchParams;
+  /** The query string's name/value pairs, as sent (before validation). */
+  parsedQuery: ParsedQuery;
+  /** The same as URLSearchParams, made on first use. */
+  readonly searchParams: URLSearchParams;
   /** The query string as sent, with its leading `?`, or ''. */
   rawQuery: string;
   body: unknown;
@@ -29,6 +33,8 @@ export interface Reply {
   status: number;
   /** A JSON body; `text` instead for non-JSON media types. */
   body?: unknown;
+  /** A JSON body already serialized (from a cache of representations); sent as is. */
+  json?: string;
   text?: string;
   contentType?: string;
   headers?: Record<string, string>;

@@ -1,17 +1,15 @@
 import type { RequestContext } from './context.js';
 import { DEFAULT_PAGE_SIZE } from './openapi/parameters.js';
+import { queryTemplate } from './query-string.js';
+
+const PAGING_NAMES = ['page', 'pageSize'];
 
 /** The URL of this request, absolute: what `self` must reflect. */
 export const selfUrl = (ctx: RequestContext): string => `${ctx.base}${ctx.path}${ctx.rawQuery}`;
 
-/** This request's URL with some query parameters replaced (undefined removes one). */
+/** This request's URL with some query parameters replaced (undefined removes one), as URLSearchParams#set would. */
 export function withQuery(ctx: RequestContext, changes: Record<string, string | undefined>): string {
-  const params = new URLSearchParams(ctx.searchParams);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === undefined) params.delete(name);
-    else params.set(name, value);
-  }
-  const query = params.toString();
+  const query = ctx.parsedQuery.with(changes);
   return `${ctx.base}${ctx.path}${query ? `?${query}` : ''}`;
 }
 
@@ -31,7 +29,9 @@ export function offsetRequest(ctx: RequestContext): { page: number; pageSize: nu
 export function offsetLinks(ctx: RequestContext, total: number): OffsetPage<never>['links'] {
   const { page, pageSize } = offsetRequest(ctx);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const at = (n: number) => withQuery(ctx, { page: String(n), pageSize: String(pageSize) });
+  const template = queryTemplate(ctx.parsedQuery, PAGING_NAMES);
+  const size = String(pageSize);
+  const at = (n: number) => `${ctx.base}${ctx.path}?${template([String(n), size])}`;
   const links: OffsetPage<never>['links'] = { page, pageSize, total, first: at(1), last: at(lastPage) };
   if (page > 1) links.prev = at(Math.min(page - 1, lastPage));
   if (page < lastPage) links.next = at(page + 1);

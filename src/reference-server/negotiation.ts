@@ -21,7 +21,8 @@ const specificity = (r: MediaRange) => (r.type === '*' ? 0 : r.subtype === '*' ?
  */
 export function negotiateMediaType(header: string | undefined, offered: readonly string[]): string {
   const first = offered[0] ?? 'application/json';
-  if (!header || !header.trim()) return first;
+  if (!header || header === '*/*' || !header.trim()) return first;
+  if (header === first) return first; // the common exact Accept, no parsing
   const ranges = parseAccept(header);
   let best: { offer: string; q: number; order: number } | undefined;
   offered.forEach((offer, order) => {

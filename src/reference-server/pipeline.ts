@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Method, Reply, RequestContext } from './context.js';
+import type { Method, Reply, RequestContext, RouteDef } from './context.js';
 import { negotiateLanguage, type Language } from './i18n.js';
 import { parseJson, readBody } from './json-body.js';
 import { mediaTypeOf, negotiateMediaType } from './negotiation.js';
 import { PROBLEM_TYPES } from './problem-types.js';
+import { ParsedQuery } from './query-string.js';
 import { badRequest, issue, notFound, problemBody, ProblemError } from './problems.js';
 import type { Router } from './router.js';
 import type { Store } from './store/store.js';
@@ -23,66 +24,99 @@ export interface PipelineOptions {
 const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
 const TRACE_ID = /^[\x21-\x7e]{1,200}$/;
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const JSON_ONLY = ['application/json'];
 
-/** Handles one request end to end; never throws, never leaks an internal detail. */
-export async function handleRequest(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
+const DONE: Promise<void> = Promise.resolve();
+
+/**
+ * Handles one request end to end; never throws, never leaks an internal detail. Requests without a
+ * body to read and with a synchronous handler are answered synchronously (the promise is then settled).
+ */
+export function handleRequest(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
   const traceId = randomUUID();
   const lang = negotiateLanguage(req.headers['accept-language']);
-  const host = req.headers.host;
-  const origin = host && HOST.test(host) ? `http://${host}` : options.fallbackOrigin();
-  const base = origin + options.basePath;
-  const common: Record<string, string> = { 'BelGov-Trace-Id': traceId };
+  const base = baseUrl(req.headers.host, options);
   const related = req.headers['belgov-trace-id'];
-  if (typeof related === 'string' && TRACE_ID.test(related)) common['BelGov-Related-Trace-Id'] = related;
-  let reply: Reply;
+  const relatedId = typeof related === 'string' && TRACE_ID.test(related) ? related : undefined;
+  const head = req.method === 'HEAD';
+  let reply: Reply | Promise<Reply>;
   try {
-    reply = await dispatch(req, options, base, lang);
+    reply = dispatch(req, options, base, lang);
   } catch (error) {
-    const problem = error instanceof ProblemError ? error : new ProblemError('internalServerError');
-    reply = {
-      status: PROBLEM_TYPES[problem.kind].status,
-      body: problemBody(problem, traceId, lang, base),
-      contentType: 'application/problem+json',
-      headers: { ...problem.options.headers, 'Content-Language': lang, Vary: 'Accept-Language' },
-    };
+    reply = problemReply(error, traceId, lang, base);
   }
-  send(res, reply, common, req.method === 'HEAD');
+  if (!(reply instanceof Promise)) {
+    send(res, reply, traceId, relatedId, head);
+    return DONE;
+  }
+  return reply.then(
+    (settled) => send(res, settled, traceId, relatedId, head),
+    (error: unknown) => send(res, problemReply(error, traceId, lang, base), traceId, relatedId, head),
+  );
 }
 
-async function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, lang: Language): Promise<Reply> {
+// The last Host header seen and the base URL it gave: clients keep sending the same one.
+let lastHost: string | undefined;
+let lastBasePath = '';
+let lastBase = '';
+
+/** Absolute API base URL from the Host header; the socket's origin when Host is absent or malformed. */
+function baseUrl(host: string | undefined, options: PipelineOptions): string {
+  if (host !== undefined && host === lastHost && options.basePath === lastBasePath) return lastBase;
+  if (!host || !HOST.test(host)) return options.fallbackOrigin() + options.basePath;
+  lastHost = host;
+  lastBasePath = options.basePath;
+  lastBase = `http://${host}${options.basePath}`;
+  return lastBase;
+}
+
+function problemReply(error: unknown, traceId: string, lang: Language, base: string): Reply {
+  const problem = error instanceof ProblemError ? error : new ProblemError('internalServerError');
+  return {
+    status: PROBLEM_TYPES[problem.kind].status,
+    body: problemBody(problem, traceId, lang, base),
+    contentType: 'application/problem+json',
+    headers: { ...problem.options.headers, 'Content-Language': lang, Vary: 'Accept-Language' },
+  };
+}
+
+function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, lang: Language): Reply | Promise<Reply> {
   const target = req.url ?? '/';
   const queryAt = target.indexOf('?');
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : target.slice(queryAt);
-  if (!pathname.startsWith(`${options.basePath}/`)) throw notFound(pathname);
+  if (!pathname.startsWith(options.basePath) || pathname.charCodeAt(options.basePath.length) !== 47 /* / */) throw notFound(pathname);
   const path = pathname.slice(options.basePath.length);
   const match = options.router.match(path);
   if (!match) throw notFound(path);
 
-  // Allow is only needed for OPTIONS and 405: built then, not on every request.
-  const allow = () => {
-    const allowed = METHODS.filter((m) => match.def.methods[m]);
-    return [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-  };
   const requested = req.method ?? 'GET';
-  if (requested === 'OPTIONS') return { status: 200, headers: { Allow: allow() } };
+  if (requested === 'OPTIONS') return { status: 200, headers: { Allow: allowOf(match.def) } };
   const method = (requested === 'HEAD' ? 'GET' : requested) as Method;
   const handler = METHODS.includes(method) ? match.def.methods[method] : undefined;
-  if (!handler) throw new ProblemError('methodNotAllowed', { method: requested.slice(0, 20) }, { headers: { Allow: allow() } });
+  if (!handler) throw new ProblemError('methodNotAllowed', { method: requested.slice(0, 20) }, { headers: { Allow: allowOf(match.def) } });
 
   const operation = options.operations.get(`${method} ${match.def.path}`);
   if (!operation) throw new ProblemError('internalServerError');
-  const mediaType = negotiateMediaType(header(req, 'accept'), method === 'GET' ? match.def.produces ?? ['application/json'] : ['application/json']);
+  const mediaType = negotiateMediaType(header(req, 'accept'), method === 'GET' ? match.def.produces ?? JSON_ONLY : JSON_ONLY);
   const params = validatePath(operation, match.rawParams);
-  const searchParams = new URLSearchParams(rawQuery.slice(1));
-  const query = validateQuery(operation, searchParams);
-  const body = operation.validateBody ? await readJsonBody(req, operation) : undefined;
-
+  const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
+  const query = validateQuery(operation, parsedQuery);
   const ctx: RequestContext = {
-    method, path, params, query, searchParams, rawQuery, body, headers: req.headers, base, mediaType, lang,
-    store: options.store, taskDelayMs: options.taskDelayMs,
+    method, path, params, query, parsedQuery, get searchParams() { return parsedQuery.searchParams; }, rawQuery, body: undefined,
+    headers: req.headers, base, mediaType, lang, store: options.store, taskDelayMs: options.taskDelayMs,
   };
-  return handler(ctx);
+  if (!operation.validateBody) return handler(ctx);
+  return readJsonBody(req, operation).then((body) => {
+    ctx.body = body;
+    return handler(ctx);
+  });
+}
+
+/** The Allow header of a route, only needed for OPTIONS and 405: built then, not on every request. */
+function allowOf(def: RouteDef): string {
+  const allowed = METHODS.filter((m) => def.methods[m]);
+  return [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
 }
 
 async function readJsonBody(req: IncomingMessage, operation: CompiledOperation): Promise<unknown> {
@@ -109,13 +143,18 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-function send(res: ServerResponse, reply: Reply, common: Record<string, string>, head: boolean): void {
+function send(res: ServerResponse, reply: Reply, traceId: string, relatedId: string | undefined, head: boolean): void {
   // A string payload goes out in one write together with the head; a Buffer would take a second (writev).
   let payload: string | undefined;
-  const headers: Record<string, string> = { ...common, ...reply.headers };
+  const headers: Record<string, string> = { 'BelGov-Trace-Id': traceId };
+  if (relatedId !== undefined) headers['BelGov-Related-Trace-Id'] = relatedId;
+  if (reply.headers) Object.assign(headers, reply.headers);
   if (reply.text !== undefined) {
     payload = reply.text;
     headers['Content-Type'] = reply.contentType ?? 'text/plain';
+  } else if (reply.json !== undefined) {
+    payload = reply.json;
+    headers['Content-Type'] = reply.contentType ?? 'application/json';
   } else if (reply.body !== undefined) {
     payload = JSON.stringify(reply.body);
     headers['Content-Type'] = reply.contentType ?? 'application/json';

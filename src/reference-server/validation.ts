@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { badRequest, issue, type Issue } from './problems.js';
+import type { ParsedQuery } from './query-string.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -112,13 +113,33 @@ export function validatePath(op: CompiledOperation, raw: Record<string, string>)
   return values;
 }
 
+/** What validateQuery needs of an operation beyond its parameters, worked out on first use. */
+interface QueryPlan { known: Set<string>; defaults: Record<string, unknown>; required: string[] }
+const plans = new WeakMap<CompiledOperation, QueryPlan>();
+
+function planOf(op: CompiledOperation): QueryPlan {
+  let plan = plans.get(op);
+  if (!plan) {
+    const defaults: Record<string, unknown> = {};
+    for (const param of op.query) if (!param.required && param.schema.default !== undefined) defaults[param.name] = param.schema.default;
+    plan = { known: new Set(op.query.map((p) => p.name)), defaults, required: op.query.filter((p) => p.required).map((p) => p.name) };
+    plans.set(op, plan);
+  }
+  return plan;
+}
+
 /** Validates the query string: unknown parameters, repetition, types, defaults. */
-export function validateQuery(op: CompiledOperation, query: URLSearchParams): Record<string, unknown> {
+export function validateQuery(op: CompiledOperation, query: ParsedQuery): Record<string, unknown> {
+  const plan = planOf(op);
+  // No query string: only defaults, unless a parameter is required (then the full pass reports it).
+  if (query.pairs.length === 0 && plan.required.length === 0) return { ...plan.defaults };
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
-  const known = new Set(op.query.map((p) => p.name));
-  for (const name of new Set(query.keys())) {
-    if (!known.has(name)) issues.push(issue('unknownInput', 'query', name, query.get(name) ?? '', `Query parameter ${name} is not known`));
+  const reported = new Set<string>();
+  for (const [name] of query.pairs) {
+    if (plan.known.has(name) || reported.has(name)) continue;
+    reported.add(name);
+    issues.push(issue('unknownInput', 'query', name, query.get(name) ?? '', `Query parameter ${name} is not known`));
   }
   for (const param of op.query) {
     const raws = query.getAll(param.name);

@@ -19,9 +19,9 @@ function listCompanies(ctx: RequestContext): Reply {
   const keep = names ? (c: CompanyRecord) => names.includes(c.name) : undefined;
   const companies = ctx.store.companies;
   const after = ctx.query.afterCompany as string | undefined;
-  if (ctx.searchParams.has('page')) {
+  if (ctx.parsedQuery.has('page')) {
     if (after !== undefined) {
-      throw badRequest([issue('invalidInput', 'query', 'page', ctx.searchParams.get('page') ?? '', 'page (offset paging) cannot be combined with afterCompany (cursor paging)')]);
+      throw badRequest([issue('invalidInput', 'query', 'page', ctx.parsedQuery.get('page') ?? '', 'page (offset paging) cannot be combined with afterCompany (cursor paging)')]);
     }
     const { pageSize, start } = offsetRequest(ctx);
     const { items, total } = pageOf(companies, start, pageSize, keep);

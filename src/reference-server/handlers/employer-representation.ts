@@ -1,5 +1,6 @@
 import type { Shape } from '../select.js';
 import type { EmployerRecord } from '../store/seed-employers.js';
+import type { StoredEmployer } from '../store/store.js';
 
 export const employerHref = (base: string, employerId: number): string => `${base}/employers/${employerId}`;
 export const companyHref = (base: string, enterpriseNumber: string): string => `${base}/companies/${enterpriseNumber}`;
@@ -21,3 +22,33 @@ export function employerRepresentation(base: string, e: EmployerRecord, self = e
 export const EMPLOYER_SHAPE: Shape = {
   self: true, employerId: true, name: true, company: { enterpriseNumber: true, href: true }, bankrupt: true, bankruptDate: true,
 };
+
+/** An employer's representations as JSON text, for one base URL, each made when first asked for. */
+interface EmployerTexts { base: string; document?: string; item?: string }
+
+// Keyed by the stored employer, which is immutable: a write stores a new object with a new ETag, so a
+// text is never stale. Bounded (emptied when full) so walking a million employers cannot pin them all.
+const texts = new Map<StoredEmployer, EmployerTexts>();
+const MAX_CACHED = 20_000;
+
+function textsOf(base: string, e: StoredEmployer): EmployerTexts {
+  let cached = texts.get(e);
+  if (cached?.base !== base) {
+    if (texts.size >= MAX_CACHED) texts.clear();
+    cached = { base };
+    texts.set(e, cached);
+  }
+  return cached;
+}
+
+/** JSON.stringify(employerRepresentation(base, e)), made once per stored version and base URL. */
+export function employerDocumentJson(base: string, e: StoredEmployer): string {
+  const cached = textsOf(base, e);
+  return (cached.document ??= JSON.stringify(employerRepresentation(base, e)));
+}
+
+/** The employer as a collection item ({ href, title, employerId }) in JSON, made once per stored version and base URL. */
+export function employerItemJson(base: string, e: StoredEmployer): string {
+  const cached = textsOf(base, e);
+  return (cached.item ??= JSON.stringify({ href: employerHref(base, e.employerId), title: e.name, employerId: e.employerId }));
+}

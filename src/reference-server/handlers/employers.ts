@@ -9,9 +9,10 @@ import type { EmployerRecord } from '../store/seed-employers.js';
 import { pageOf } from '../store/sorted-index.js';
 import type { StoredEmployer } from '../store/store.js';
 import { bodyIssues } from '../validation.js';
-import { EMPLOYER_SHAPE, employerHref, employerRepresentation } from './employer-representation.js';
+import { EMPLOYER_SHAPE, employerDocumentJson, employerHref, employerItemJson, employerRepresentation } from './employer-representation.js';
 
 type Body = Record<string, unknown>;
+const NO_SORT: readonly string[] = [];
 
 function findEmployer(ctx: RequestContext): StoredEmployer {
   const employer = ctx.store.employers.get(ctx.params.employerId as number);
@@ -55,22 +56,20 @@ function listEmployers(ctx: RequestContext): Reply {
   const bankrupt = ctx.query.bankrupt as boolean | undefined;
   const q = (ctx.query.q as string | undefined)?.toLowerCase();
   const filtered = names !== undefined || bankrupt !== undefined || !!q;
-  const keep = (e: StoredEmployer) =>
+  const keep = !filtered ? undefined : (e: StoredEmployer) =>
     (!names || names.includes(e.name))
     && (bankrupt === undefined || e.bankrupt === bankrupt)
     && (!q || [e.name, e.enterpriseNumber, e.bankruptDate ?? ''].some((text) => text.toLowerCase().includes(q)));
-  const view = ctx.store.employerOrders.view((ctx.query.sort as string[] | undefined) ?? []);
+  const view = ctx.store.employerOrders.view((ctx.query.sort as string[] | undefined) ?? NO_SORT);
   const { pageSize, start } = offsetRequest(ctx);
-  const { items, total } = pageOf(view, start, pageSize, filtered ? keep : undefined);
-  const body: Body = {
-    self: selfUrl(ctx),
-    items: items.map((e) => ({ href: employerHref(ctx.base, e.employerId), title: e.name, employerId: e.employerId })),
-    ...offsetLinks(ctx, total),
-  };
+  const { items, total } = pageOf(view, start, pageSize, keep);
+  // The text of { self, items, ...links, embedded? }, the items from the per-employer cache.
+  let json = `{"self":${JSON.stringify(selfUrl(ctx))},"items":[${items.map((e) => employerItemJson(ctx.base, e)).join(',')}],`
+    + JSON.stringify(offsetLinks(ctx, total)).slice(1, -1);
   if ((ctx.query.embed as string[] | undefined)?.includes('items')) {
-    body.embedded = Object.fromEntries(items.map((e) => [employerHref(ctx.base, e.employerId), employerRepresentation(ctx.base, e)]));
+    json += `,"embedded":{${items.map((e) => `${JSON.stringify(employerHref(ctx.base, e.employerId))}:${employerDocumentJson(ctx.base, e)}`).join(',')}}`;
   }
-  return { status: 200, body };
+  return { status: 200, json: `${json}}` };
 }
 
 function postEmployer(ctx: RequestContext): Reply {
@@ -90,8 +89,9 @@ function getEmployer(ctx: RequestContext): Reply {
   const employer = findEmployer(ctx);
   const select = ctx.query.select as string | undefined;
   if (select === undefined) {
-    if (notModified(ctx, employer.etag)) return { status: 304, headers: { ETag: employer.etag } };
-    return { status: 200, body: employerRepresentation(ctx.base, employer), headers: { ETag: employer.etag } };
+    const etag = employer.etag;
+    if (notModified(ctx, etag)) return { status: 304, headers: { ETag: etag } };
+    return { status: 200, json: employerDocumentJson(ctx.base, employer), headers: { ETag: etag } };
   }
   const full = employerRepresentation(ctx.base, employer, selfUrl(ctx));
   return { status: 200, body: applySelect(full, parseSelect(select), EMPLOYER_SHAPE, select) };

@@ -28,6 +28,7 @@ export class EmployerOrders<V extends EmployerRecord> {
   constructor(private readonly index: SortedIndex<number, V>) {}
 
   view(sort: readonly string[]): OrderedView<V> {
+    if (sort.length === 0) return this.index; // the default order, on every unsorted page
     const keys = effectiveSort(sort);
     if (keys.length === 1) return keys[0] === 'employerId' ? this.index : reversed(this.index);
     if (this.cachedAt !== this.index.version) {
