@@ -1,4 +1,5 @@
 // Runs every selected check against every resource it applies to, and builds the report.
+import { setMaxListeners } from 'node:events';
 import { RunContext, SkipSignal } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
@@ -45,6 +46,8 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const startedAt = new Date();
   const started = performance.now();
   const deadline = new AbortController();
+  // Every in-flight request and running check listens to the deadline: more than Node's default 10.
+  setMaxListeners(0, deadline.signal);
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), options.deadlineMs ?? RUN_DEFAULTS.deadlineMs);
   const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
   const client = new HttpClient({
@@ -106,7 +109,7 @@ type Resource = ReturnType<typeof resourcesOf>[number];
 /** The one result of a check that no resource of the target meets the requirements of. */
 function notApplicable(check: AnyCheck): CheckResult {
   const { meta } = check;
-  const needs = check.requires?.what ?? `a resource of kind ${check.appliesTo}`;
+  const needs = check.requires?.what ?? check.appliesTo;
   return { id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: `not applicable: the target has no ${needs}`, evidence: [] };
 }
 
