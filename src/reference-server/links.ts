@@ -29,13 +29,47 @@ export function offsetRequest(ctx: RequestContext): { page: number; pageSize: nu
 export function offsetLinks(ctx: RequestContext, total: number): OffsetPage<never>['links'] {
   const { page, pageSize } = offsetRequest(ctx);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const template = queryTemplate(ctx.parsedQuery, PAGING_NAMES);
-  const size = String(pageSize);
-  const at = (n: number) => `${ctx.base}${ctx.path}?${template([String(n), size])}`;
+  const at = pageUrl(ctx, pageSize);
   const links: OffsetPage<never>['links'] = { page, pageSize, total, first: at(1), last: at(lastPage) };
   if (page > 1) links.prev = at(Math.min(page - 1, lastPage));
   if (page < lastPage) links.next = at(page + 1);
   return links;
+}
+
+/** JSON.stringify(offsetLinks(ctx, total)) without its braces: the members to splice into a page's JSON text. */
+export function offsetLinksJson(ctx: RequestContext, total: number): string {
+  const page = (ctx.query.page as number | undefined) ?? 1;
+  const pageSize = (ctx.query.pageSize as number | undefined) ?? DEFAULT_PAGE_SIZE;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const at = pageUrl(ctx, pageSize);
+  const quote = plainUrls(ctx) ? (url: string) => `"${url}"` : JSON.stringify;
+  let json = `"page":${page},"pageSize":${pageSize},"total":${total},"first":${quote(at(1))},"last":${quote(at(lastPage))}`;
+  if (page > 1) json += `,"prev":${quote(at(Math.min(page - 1, lastPage)))}`;
+  if (page < lastPage) json += `,"next":${quote(at(page + 1))}`;
+  return json;
+}
+
+/** JSON.stringify(selfUrl(ctx)), without the escaping scan when nothing in it can need escaping. */
+export const selfUrlJson = (ctx: RequestContext): string => (plainUrls(ctx) ? `"${selfUrl(ctx)}"` : JSON.stringify(selfUrl(ctx)));
+
+// Printable ASCII but `"` and `\`: what JSON.stringify leaves as it is.
+const JSON_PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+let plainBase = '';
+
+/** Whether URLs of this request (base, path, and its query or a changed copy) need no JSON escaping. */
+function plainUrls(ctx: RequestContext): boolean {
+  if (!ctx.parsedQuery.plain || !JSON_PLAIN.test(ctx.path)) return false;
+  if (ctx.base === plainBase) return true;
+  if (!JSON_PLAIN.test(ctx.base)) return false;
+  plainBase = ctx.base; // the base comes from the Host header: the same on almost every request
+  return true;
+}
+
+/** This request's URL for page `n` of `pageSize` items. */
+function pageUrl(ctx: RequestContext, pageSize: number): (n: number) => string {
+  const template = queryTemplate(ctx.parsedQuery, PAGING_NAMES);
+  const prefix = `${ctx.base}${ctx.path}?`;
+  return (n) => prefix + template([n, pageSize]);
 }
 
 /** Cuts one offset page out of `all` and builds its paging links ([col-paging]). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Method, Reply, RequestContext, RouteDef } from './context.js';
 import { negotiateLanguage, type Language } from './i18n.js';
 import { parseJson, readBody } from './json-body.js';
@@ -102,15 +102,33 @@ function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, 
   const params = validatePath(operation, match.rawParams);
   const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
   const query = validateQuery(operation, parsedQuery);
-  const ctx: RequestContext = {
-    method, path, params, query, parsedQuery, get searchParams() { return parsedQuery.searchParams; }, rawQuery, body: undefined,
-    headers: req.headers, base, mediaType, lang, store: options.store, taskDelayMs: options.taskDelayMs,
-  };
+  const ctx = new Context(method, path, params, query, parsedQuery, rawQuery, req.headers, base, mediaType, lang, options);
   if (!operation.validateBody) return handler(ctx);
   return readJsonBody(req, operation).then((body) => {
     ctx.body = body;
     return handler(ctx);
   });
+}
+
+/**
+ * What a handler sees. A class, so that the lazy `searchParams` getter lives on the prototype: a getter
+ * in an object literal gives every request's context its own hidden class, which the GC then has to keep.
+ */
+class Context implements RequestContext {
+  body: unknown = undefined;
+  readonly store: Store;
+  readonly taskDelayMs: number;
+
+  constructor(
+    readonly method: Method, readonly path: string, readonly params: Record<string, unknown>, readonly query: Record<string, unknown>,
+    readonly parsedQuery: ParsedQuery, readonly rawQuery: string, readonly headers: IncomingHttpHeaders, readonly base: string,
+    readonly mediaType: string, readonly lang: Language, options: PipelineOptions,
+  ) {
+    this.store = options.store;
+    this.taskDelayMs = options.taskDelayMs;
+  }
+
+  get searchParams(): URLSearchParams { return this.parsedQuery.searchParams; }
 }
 
 /** The Allow header of a route, only needed for OPTIONS and 405: built then, not on every request. */

@@ -84,27 +84,30 @@ export class ParsedQuery {
 
 /**
  * `query.with({ [names[0]]: values[0], ... })` as a function of the values, worked out once so that many
- * links of one response (first, last, prev, next) are each a few concatenations. Values must be defined.
+ * links of one response (first, last, prev, next) are each a few concatenations. Numbers need no encoding.
  */
-export function queryTemplate(query: ParsedQuery, names: readonly string[]): (values: readonly string[]) => string {
-  const plain = query.plain;
-  if (!plain) return (values) => query.with(Object.fromEntries(names.map((name, i) => [name, values[i]])));
+export function queryTemplate(query: ParsedQuery, names: readonly string[]): (values: ReadonlyArray<string | number>) => string {
+  const general = (values: ReadonlyArray<string | number>) => query.with(Object.fromEntries(names.map((name, i) => [name, String(values[i])])));
+  if (!query.plain) return general;
   // Literal `name=value` texts, and slots (the index of a name) where a changed name goes.
   const parts: Array<string | number> = [];
-  const placed = new Set<number>();
+  const placed: boolean[] = names.map(() => false);
   for (const [name, value] of query.pairs) {
     const slot = names.indexOf(name);
     if (slot === -1) parts.push(`${name}=${value}`);
-    else if (!placed.has(slot)) {
-      placed.add(slot);
+    else if (!placed[slot]) {
+      placed[slot] = true;
       parts.push(slot);
     }
   }
-  names.forEach((_, slot) => { if (!placed.has(slot)) parts.push(slot); });
+  placed.forEach((done, slot) => { if (!done) parts.push(slot); });
   return (values) => {
-    if (!values.every((v) => PLAIN_VALUE.test(v))) return query.with(Object.fromEntries(names.map((name, i) => [name, values[i]])));
+    if (!values.every((v) => typeof v === 'number' || PLAIN_VALUE.test(v))) return general(values);
     let out = '';
-    for (const part of parts) out += `${out ? '&' : ''}${typeof part === 'string' ? part : `${names[part]}=${values[part]}`}`;
+    for (const part of parts) {
+      if (out !== '') out += '&';
+      out += typeof part === 'string' ? part : `${names[part]}=${values[part]}`;
+    }
     return out;
   };
 }

@@ -1,7 +1,7 @@
 import { compiledApi } from '../compiled-api.js';
 import { notModified, requireIfMatch } from '../conditional.js';
 import type { Reply, RequestContext, RouteDef } from '../context.js';
-import { offsetLinks, offsetRequest, selfUrl } from '../links.js';
+import { offsetLinksJson, offsetRequest, selfUrl, selfUrlJson } from '../links.js';
 import { mergePatch } from '../merge-patch.js';
 import { badRequest, issue, notFound, ProblemError } from '../problems.js';
 import { applySelect, parseSelect } from '../select.js';
@@ -64,8 +64,8 @@ function listEmployers(ctx: RequestContext): Reply {
   const { pageSize, start } = offsetRequest(ctx);
   const { items, total } = pageOf(view, start, pageSize, keep);
   // The text of { self, items, ...links, embedded? }, the items from the per-employer cache.
-  let json = `{"self":${JSON.stringify(selfUrl(ctx))},"items":[${items.map((e) => employerItemJson(ctx.base, e)).join(',')}],`
-    + JSON.stringify(offsetLinks(ctx, total)).slice(1, -1);
+  let json = `{"self":${selfUrlJson(ctx)},"items":[${items.map((e) => employerItemJson(ctx.base, e)).join(',')}],`
+    + offsetLinksJson(ctx, total);
   if ((ctx.query.embed as string[] | undefined)?.includes('items')) {
     json += `,"embedded":{${items.map((e) => `${JSON.stringify(employerHref(ctx.base, e.employerId))}:${employerDocumentJson(ctx.base, e)}`).join(',')}}`;
   }
