@@ -35,6 +35,8 @@ export interface Reply {
   body?: unknown;
   /** A JSON body already serialized (from a cache of representations); sent as is. */
   json?: string;
+  /** The length of `json` in UTF-8 bytes, when the handler knows it without scanning the text. */
+  jsonBytes?: number;
   text?: string;
   contentType?: string;
   headers?: Record<string, string>;

@@ -164,6 +164,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 function send(res: ServerResponse, reply: Reply, traceId: string, relatedId: string | undefined, head: boolean): void {
   // A string payload goes out in one write together with the head; a Buffer would take a second (writev).
   let payload: string | undefined;
+  let bytes: number | undefined;
   const headers: Record<string, string> = { 'BelGov-Trace-Id': traceId };
   if (relatedId !== undefined) headers['BelGov-Related-Trace-Id'] = relatedId;
   if (reply.headers) Object.assign(headers, reply.headers);
@@ -172,12 +173,13 @@ function send(res: ServerResponse, reply: Reply, traceId: string, relatedId: str
     headers['Content-Type'] = reply.contentType ?? 'text/plain';
   } else if (reply.json !== undefined) {
     payload = reply.json;
+    bytes = reply.jsonBytes;
     headers['Content-Type'] = reply.contentType ?? 'application/json';
   } else if (reply.body !== undefined) {
     payload = JSON.stringify(reply.body);
     headers['Content-Type'] = reply.contentType ?? 'application/json';
   }
-  if (reply.status !== 304) headers['Content-Length'] = String(payload === undefined ? 0 : Buffer.byteLength(payload, 'utf8'));
+  if (reply.status !== 304) headers['Content-Length'] = String(payload === undefined ? 0 : bytes ?? Buffer.byteLength(payload, 'utf8'));
   res.writeHead(reply.status, headers);
   res.end(head || reply.status === 304 ? undefined : payload, 'utf8');
 }

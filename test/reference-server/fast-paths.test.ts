@@ -91,4 +91,16 @@ describe('cached employer texts follow writes', () => {
     const again = await call('GET', '/employers/1017');
     expect(again.body.self).toBe(`${server.url}/employers/1017`);
   });
+
+  it('Content-Length counts UTF-8 bytes of a page built from cached items, with and without embed', async () => {
+    const created = await call('POST', '/employers', { body: { employerId: 9999, name: 'Bâtiments Ørsted – 東京', company: { enterpriseNumber: '0201078737' } } });
+    expect(created.status).toBe(201);
+    for (const path of ['/employers?page=1&pageSize=100&sort=-employerId', '/employers?pageSize=3&sort=-employerId&embed=items']) {
+      const res = await request(`${server.url}${path}`);
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      expect(res.statusCode).toBe(200);
+      expect(Number(res.headers['content-length'])).toBe(bytes.length);
+      expect(JSON.parse(bytes.toString('utf8')).items[0].title).toBe('Bâtiments Ørsted – 東京');
+    }
+  });
 });

@@ -23,8 +23,11 @@ export const EMPLOYER_SHAPE: Shape = {
   self: true, employerId: true, name: true, company: { enterpriseNumber: true, href: true }, bankrupt: true, bankruptDate: true,
 };
 
+/** A JSON text and its length in UTF-8 bytes, so a response made of such parts needs no second scan for Content-Length. */
+export interface JsonText { readonly text: string; readonly bytes: number }
+
 /** An employer's representations as JSON text, for one base URL, each made when first asked for. */
-interface EmployerTexts { base: string; document?: string; item?: string }
+interface EmployerTexts { base: string; document?: string; item?: JsonText }
 
 // Keyed by the stored employer, which is immutable: a write stores a new object with a new ETag, so a
 // text is never stale. Bounded (emptied when full) so walking a million employers cannot pin them all.
@@ -48,7 +51,11 @@ export function employerDocumentJson(base: string, e: StoredEmployer): string {
 }
 
 /** The employer as a collection item ({ href, title, employerId }) in JSON, made once per stored version and base URL. */
-export function employerItemJson(base: string, e: StoredEmployer): string {
+export function employerItemJson(base: string, e: StoredEmployer): JsonText {
   const cached = textsOf(base, e);
-  return (cached.item ??= JSON.stringify({ href: employerHref(base, e.employerId), title: e.name, employerId: e.employerId }));
+  if (!cached.item) {
+    const text = JSON.stringify({ href: employerHref(base, e.employerId), title: e.name, employerId: e.employerId });
+    cached.item = { text, bytes: Buffer.byteLength(text, 'utf8') };
+  }
+  return cached.item;
 }

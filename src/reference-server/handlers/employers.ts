@@ -63,13 +63,27 @@ function listEmployers(ctx: RequestContext): Reply {
   const view = ctx.store.employerOrders.view((ctx.query.sort as string[] | undefined) ?? NO_SORT);
   const { pageSize, start } = offsetRequest(ctx);
   const { items, total } = pageOf(view, start, pageSize, keep);
-  // The text of { self, items, ...links, embedded? }, the items from the per-employer cache.
-  let json = `{"self":${selfUrlJson(ctx)},"items":[${items.map((e) => employerItemJson(ctx.base, e)).join(',')}],`
-    + offsetLinksJson(ctx, total);
-  if ((ctx.query.embed as string[] | undefined)?.includes('items')) {
-    json += `,"embedded":{${items.map((e) => `${JSON.stringify(employerHref(ctx.base, e.employerId))}:${employerDocumentJson(ctx.base, e)}`).join(',')}}`;
+  // The text of { self, items, ...links, embedded? }, the items from the per-employer cache; their byte
+  // lengths are known, so Content-Length needs no scan of the whole page.
+  let itemsJson = '';
+  let itemsBytes = 0;
+  for (const e of items) {
+    const item = employerItemJson(ctx.base, e);
+    itemsJson += itemsJson === '' ? item.text : `,${item.text}`;
+    itemsBytes += item.bytes;
   }
-  return { status: 200, json: `${json}}` };
+  const head = `{"self":${selfUrlJson(ctx)},"items":[`;
+  let tail = `],${offsetLinksJson(ctx, total)}`;
+  if ((ctx.query.embed as string[] | undefined)?.includes('items')) {
+    tail += `,"embedded":{${items.map((e) => `${JSON.stringify(employerHref(ctx.base, e.employerId))}:${employerDocumentJson(ctx.base, e)}`).join(',')}}`;
+  }
+  tail += '}';
+  const commas = Math.max(0, items.length - 1);
+  return {
+    status: 200,
+    json: head + itemsJson + tail,
+    jsonBytes: Buffer.byteLength(head, 'utf8') + itemsBytes + commas + Buffer.byteLength(tail, 'utf8'),
+  };
 }
 
 function postEmployer(ctx: RequestContext): Reply {
