@@ -6,8 +6,10 @@ import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
+import type { UniqueValue } from './target.js';
 
 type Obj = Record<string, unknown>;
+const METHODS = ['get', 'head', 'options', 'post', 'put', 'patch', 'delete'] as const;
 const RESERVED_QUERY = new Set(['page', 'pageSize', 'sort', 'embed', 'select', 'q', 'lang']);
 // First words that make a path segment a controller (ctl-res: controllers are verbs).
 const VERBS = /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
@@ -97,6 +99,48 @@ const requestExample = (doc: Obj, operation: Obj): JsonValue | undefined => {
   return key ? exampleOf(doc, content[key]) : undefined;
 };
 
+const requestSchema = (doc: Obj, operation: Obj): unknown => {
+  const body = deref(doc, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const key = Object.keys(content).find((type) => /json/i.test(type));
+  return key ? (content[key] as Obj | undefined)?.['schema'] : undefined;
+};
+
+/** A pattern of decimal digits only (`^[0-9]{11}$`, `^\\d{2,11}$`): the number of digits to make, else undefined. */
+function digitsLength(pattern: unknown): number | undefined {
+  if (typeof pattern !== 'string') return undefined;
+  const match = /^\^(?:\[0-9\]|\\d)\{(?:\d+,)?(\d+)\}\$$/.exec(pattern);
+  const length = match ? Number(match[1]) : NaN;
+  return length >= 1 && length <= 30 ? length : undefined;
+}
+
+/**
+ * How to make a fresh value of a create body's business key from its schema: an integer in the upper tenth of
+ * its range (seeded data tends to sit low; the maximum itself is left for the absent id), digits for a
+ * digits-only pattern, a suffixed string otherwise; undefined for another type.
+ */
+export function uniqueValueOf(path: string, schema: unknown): UniqueValue | undefined {
+  if (!isObject(schema)) return undefined;
+  if (schema['type'] === 'integer') {
+    const min = typeof schema['minimum'] === 'number' ? Math.ceil(schema['minimum']) : 1;
+    const max = typeof schema['maximum'] === 'number' ? Math.floor(schema['maximum']) : 2 ** 31 - 1;
+    if (max - min < 2) return { path, kind: 'integer', min, max };
+    const top = max - 1;
+    return { path, kind: 'integer', min: top - Math.floor((top - min) / 10), max: top };
+  }
+  if (schema['type'] !== 'string') return undefined;
+  const length = digitsLength(schema['pattern']);
+  return length !== undefined ? { path, kind: 'digits', length } : { path, kind: 'string' };
+}
+
+/** The unique values of a collection's create body: its business key when the POST body carries it. */
+function uniqueOfCreate(doc: Obj, post: Obj, key: string | undefined): UniqueValue[] {
+  if (key === undefined) return [];
+  const schema = deref(doc, propertiesOf(doc, requestSchema(doc, post))[key]);
+  const unique = uniqueValueOf(key, schema);
+  return unique ? [unique] : [];
+}
+
 export function deriveProfile(doc: Obj): Profile {
   const paths = doc['paths'] as Obj;
   const collections: CollectionProfile[] = [];
@@ -125,15 +169,22 @@ export function deriveProfile(doc: Obj): Profile {
       const itemProps = Object.keys(propertiesOf(doc, (deref(doc, itemsSchema) as Obj | undefined)?.['items']));
       const key = itemProps.find((p) => p !== 'href' && p !== 'title');
       const createExample = post ? requestExample(doc, post) : undefined;
+      const itemPath = itemPathOf(doc, paths, path);
+      // What the checks create they must delete again: no create body when the item path has no DELETE.
+      const removable = itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
+      const create = post && isObject(createExample) && removable
+        ? { body: createExample as JsonObject, unique: uniqueOfCreate(doc, post, key) }
+        : undefined;
       collections.push({
         path,
         ...(key ? { key } : {}),
+        ...(itemPath ? { itemPath } : {}),
         ...(cursor ? { paging: { kind: 'cursor', param: cursor } } : names.includes('page') ? { paging: { kind: 'offset' } } : {}),
         filters: names.filter((n) => !RESERVED_QUERY.has(n) && n !== cursor),
         sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
         ...(names.includes('embed') ? { embed: 'items' } : {}),
         ...(names.includes('q') ? { fullText: 'q' } : {}),
-        ...(isObject(createExample) ? { create: { body: createExample as JsonObject } } : {}),
+        ...(create ? { create } : {}),
         deleteCollection: isObject(item['delete']),
       });
       continue;
@@ -148,14 +199,19 @@ export function deriveProfile(doc: Obj): Profile {
         ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
         : [];
       const patch = isObject(item['patch']) ? requestExample(doc, item['patch']) : undefined;
+      const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
+      // The parent collection lists ids that exist now; the example is only a fallback.
       documents.push({
         path,
-        ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : { sampleIdsFrom: { collection: parent } }),
+        ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : {}),
+        sampleIdsFrom: { collection: parent },
         ...(schema?.['type'] === 'integer' && typeof schema['maximum'] === 'number' ? { absentId: String(schema['maximum']) } : {}),
         malformedIds: malformed,
         ...(isObject(item['patch']) ? { update: 'patch' as const } : isObject(item['put']) ? { update: 'put' as const } : {}),
         ...(isObject(patch) ? { patch: patch as JsonObject } : {}),
         etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
+        select,
+        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
       });
       continue;
     }
@@ -179,7 +235,25 @@ export function deriveProfile(doc: Obj): Profile {
       });
     }
   }
-  // Sample ids can only be read from a parent that is a collection.
-  for (const d of documents) if (d.sampleIdsFrom && !collectionPaths.has(d.sampleIdsFrom.collection)) delete d.sampleIdsFrom;
+  // Sample ids can only be read from a parent that is a collection; one that is lists them, not the example.
+  for (const d of documents) {
+    const from = d.sampleIdsFrom;
+    if (!from || !collectionPaths.has(from.collection)) delete d.sampleIdsFrom;
+    else {
+      delete d.sampleIds;
+      // The collection may come after its documents in `paths`: its key names the id property when it is the parameter.
+      const key = collections.find((c) => c.path === from.collection)?.key;
+      if (key !== undefined && d.path.endsWith(`/{${key}}`)) from.property = key;
+    }
+  }
   return { collections, documents, tasks, controllers };
+}
+
+/** The document path under a collection (`/employers/{employerId}` under `/employers`) that has a GET. */
+function itemPathOf(doc: Obj, paths: Obj, collection: string): string | undefined {
+  const isChild = (path: string): boolean => {
+    const rest = path.startsWith(`${collection}/`) ? path.slice(collection.length + 1) : '';
+    return /^\{[^{}/]+\}$/.test(rest);
+  };
+  return Object.keys(paths).find((path) => isChild(path) && isObject((deref(doc, paths[path]) as Obj | undefined)?.['get']));
 }

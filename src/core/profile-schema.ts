@@ -1,6 +1,7 @@
 // JSON Schema of a --profile file; ajv names the first bad field in the UsageError.
 const stringArray = { type: 'array', items: { type: 'string' } } as const;
 const path = { type: 'string', pattern: '^/' } as const;
+const HTTP_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const PROFILE_SCHEMA = {
   type: 'object',
@@ -52,6 +53,11 @@ export const PROFILE_SCHEMA = {
           sampleIdsFrom: { type: 'object', additionalProperties: false, required: ['collection'], properties: { collection: path, property: { type: 'string' } } },
           absentId: { type: 'string' }, malformedIds: stringArray, update: { enum: ['put', 'patch'] },
           patch: { type: 'object' }, etag: { type: 'boolean' },
+          select: { type: 'boolean', description: 'GET supports the select query parameter; absent means false, so the select checks do not apply' },
+          methods: {
+            type: 'array', uniqueItems: true, items: { enum: HTTP_METHODS },
+            description: 'The methods the document supports; absent means unknown, and every write check (PUT, PATCH, DELETE) is tried as before',
+          },
         },
       },
     },

@@ -8,7 +8,7 @@ import { UsageError } from './errors.js';
 import type { HttpClient } from './http-client.js';
 import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
-import { fillTemplate, withQuery, type CollectionTarget, type DocumentTarget, type Paging, type Target, type UniqueValue } from './target.js';
+import { fillTemplate, supportsMethod, withQuery, type CollectionTarget, type DocumentTarget, type Paging, type Target, type UniqueValue } from './target.js';
 
 export interface CollectionProfile {
   path: string;
@@ -35,6 +35,10 @@ export interface DocumentProfile {
   update?: 'put' | 'patch';
   patch?: JsonObject;
   etag?: boolean;
+  /** GET supports `select` (default false: the select checks do not apply). */
+  select?: boolean;
+  /** Supported HTTP methods; absent: unknown, every write check is tried. */
+  methods?: string[];
 }
 
 export interface Profile {
@@ -64,6 +68,7 @@ export const BUILT_IN_PROFILE: Profile = {
     {
       path: '/employers/{employerId}', sampleIdsFrom: { collection: '/employers', property: 'employerId' },
       absentId: '5999999999', malformedIds: ['abc', '6000000000'], update: 'patch', patch: { bankrupt: true }, etag: true,
+      select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'],
     },
   ],
   // A schema-valid image named `corrupt` makes the reference task end `failed`.
@@ -151,7 +156,11 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
   for (const doc of profile.documents ?? []) {
     const param = /\{([^}]+)\}$/.exec(doc.path)?.[1] ?? 'id';
     const sampleIds = doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom) : []);
-    const creator = collections.find((collection) => collection.create !== undefined && collection.itemPath === doc.path);
+    const methods = doc.methods?.map((method) => method.toUpperCase());
+    // A document the checks create must be removable again: without DELETE it gets no creator.
+    const creator = supportsMethod({ methods }, 'DELETE')
+      ? collections.find((collection) => collection.create !== undefined && collection.itemPath === doc.path)
+      : undefined;
     documents.push({
       kind: 'document', path: doc.path, param, sampleIds,
       ...(doc.absentId !== undefined ? { absentId: doc.absentId } : {}),
@@ -159,6 +168,8 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
       ...(doc.update !== undefined ? { update: doc.update } : {}),
       ...(doc.patch !== undefined ? { patch: doc.patch } : {}),
       etag: doc.etag ?? false,
+      select: doc.select ?? false,
+      ...(methods ? { methods } : {}),
       ...(creator ? { creator } : {}),
       url: (id) => fillTemplate(doc.path, { [param]: id }),
     });

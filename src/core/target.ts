@@ -65,7 +65,14 @@ export interface DocumentTarget {
   update?: 'put' | 'patch';
   patch?: JsonObject;
   etag: boolean;
-  /** The collection whose POST creates documents of this path (it has a create body and this item path). */
+  /** Whether GET of the document supports the `select` query parameter (a SHOULD of the guide). */
+  select: boolean;
+  /** The HTTP methods the document supports (upper case); undefined when the profile does not say (then all are tried). */
+  methods?: string[];
+  /**
+   * The collection whose POST creates documents of this path (it has a create body and this item path);
+   * only when the document supports DELETE, so a created one can be removed again.
+   */
   creator?: CollectionTarget;
   /** The path of one document: the template with `id` filled in (URI-encoded). */
   url(id: string): string;
@@ -101,6 +108,11 @@ export interface Target {
   documents: DocumentTarget[];
   tasks: TaskTarget[];
   controllers: ControllerTarget[];
+}
+
+/** Whether the document supports `method`; a profile that lists no methods leaves every method to be tried. */
+export function supportsMethod(document: Pick<DocumentTarget, 'methods'>, method: string): boolean {
+  return document.methods === undefined || document.methods.includes(method.toUpperCase());
 }
 
 /** The resources a check of the given kind runs against. */

@@ -29,6 +29,7 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'http.unsupported-media-type-415': ['/employers'],
   'id.absent-404': ['/employers/{employerId}'],
   'id.issue-in-path': ['/employers/{employerId}'],
+  'id.leading-zeros': ['/employers/{employerId}'],
   'id.malformed-400': ['/employers/{employerId}'],
   'paging.cursor': ['/companies'],
   'paging.page-one-based': ['/appendices/employerclasses', '/employers'],
@@ -43,6 +44,11 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'put.absent-optional-default': ['/employers/{employerId}'],
   'put.replaces': ['/employers/{employerId}'],
   'put.stale-if-match': ['/employers/{employerId}'],
+  'select.exclude': ['/employers/{employerId}'],
+  'select.include': ['/employers/{employerId}'],
+  'select.malformed-400': ['/employers/{employerId}'],
+  'select.nested': ['/employers/{employerId}'],
+  'select.self-reflects-query': ['/employers/{employerId}'],
   'sort.ascending': ['/employers'],
   'sort.descending': ['/employers'],
   'sort.multiple-keys': ['/employers'],
@@ -53,7 +59,7 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
 /** One resource of each kind with nothing optional: no guard lets it through. */
 const BARE: Profile = {
   collections: [{ path: '/things' }],
-  documents: [{ path: '/things/{id}', sampleIds: ['1'] }],
+  documents: [{ path: '/things/{id}', sampleIds: ['one'] }],
   tasks: [{ path: '/jobs', body: {} }],
   controllers: [{ path: '/sendThing', method: 'POST' }],
 };

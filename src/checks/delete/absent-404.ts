@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { supportsMethod } from '../../core/target.js';
 import { problemResponseFault } from '../create/support/problem-response.js';
 
 export default defineCheck({
@@ -11,7 +12,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
-  requires: { what: 'document with an absent id', test: (document) => document.absentId !== undefined },
+  requires: { what: 'document with DELETE and an absent id', test: (document) => document.absentId !== undefined && supportsMethod(document, 'DELETE') },
   async run(ctx, document) {
     const url = ctx.url(document.url(document.absentId as string));
     // Never DELETE something that exists: the absent id is verified first.

@@ -1,7 +1,10 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
+import { holdDocument } from '../../core/document-lock.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { fingerprint } from './support/fingerprint.js';
+
+const isNumeric = (id: string): boolean => /^[0-9]+$/.test(id);
 
 export default defineCheck({
   meta: {
@@ -14,9 +17,11 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: { what: 'document with a numeric sample id', test: (document) => document.sampleIds.some(isNumeric) },
   async run(ctx, document) {
-    const id = document.sampleIds.find((sample) => /^[0-9]+$/.test(sample));
-    if (id === undefined) return ctx.skip(`no numeric sample id for ${document.path}`);
+    const id = document.sampleIds.find(isNumeric) as string;
+    // The two reads are compared: no write of this run may come between them.
+    await holdDocument(ctx, document.url(id), 'read');
     const canonical = await ctx.get(document.url(id));
     if (canonical.response.status !== 200) return ctx.skip(`GET ${document.url(id)} answered ${canonical.response.status}`);
     let padded: Exchange = await ctx.get(document.url(`0${id}`));

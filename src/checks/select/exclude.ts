@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { readSelectSubject, selectPath } from './support/select-subject.js';
+import { readSelectSubject, selectPath, SUPPORTS_SELECT } from './support/select-subject.js';
 
 export default defineCheck({
   meta: {
@@ -14,6 +14,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  requires: SUPPORTS_SELECT,
   async run(ctx, document) {
     const subject = await readSelectSubject(ctx, document);
     const p = subject.stringProperty;

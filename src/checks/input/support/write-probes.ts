@@ -2,17 +2,17 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
-import type { CollectionTarget, DocumentTarget } from '../../../core/target.js';
-import { beginWriting } from '../../collection/support/own-writes.js';
+import { supportsMethod, type CollectionTarget, type DocumentTarget } from '../../../core/target.js';
+import { beginChangingDocument, beginWriting } from '../../collection/support/own-writes.js';
 
 export interface Payload { json?: unknown; body?: string }
 
 const is2xx = (exchange: Exchange) => exchange.response.status >= 200 && exchange.response.status < 300;
 
-/** The first collection that has a create body, and the first document with an update style and a sample id. */
+/** The first collection that has a create body, and the first document with a supported update style and a sample id. */
 export function writeTargets(ctx: CheckContext<string>): { collection?: CollectionTarget; document?: DocumentTarget } {
   const collection = ctx.target.collections.find((c) => c.create !== undefined);
-  const document = ctx.target.documents.find((d) => d.update !== undefined && d.sampleIds.length > 0);
+  const document = ctx.target.documents.find((d) => d.update !== undefined && supportsMethod(d, d.update) && d.sampleIds.length > 0);
   return { ...(collection ? { collection } : {}), ...(document ? { document } : {}) };
 }
 
@@ -35,9 +35,13 @@ export interface UpdateProbe {
   exchange: Exchange;
 }
 
-/** Reads the document, then PATCHes or PUTs it (its update style); a 2xx is undone by writing back what was read. */
+/**
+ * Reads the document, then PATCHes or PUTs it (its update style); a 2xx is undone by writing back what was read.
+ * The sample is shared: the run's other writers to it wait until the undo is done.
+ */
 export async function updateProbe(ctx: CheckContext<string>, document: DocumentTarget, payload: (current: JsonObject) => Payload): Promise<UpdateProbe> {
   const path = document.url(document.sampleIds[0] ?? '');
+  await beginChangingDocument(ctx, document, path);
   const before = await ctx.get(path);
   const current = before.response.json;
   if (before.response.status !== 200 || !isObject(current)) return ctx.skip(`GET ${path} answered ${before.response.status} without a JSON object`);

@@ -2,7 +2,8 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject, type JsonObject } from '../../../core/json.js';
-import type { DocumentTarget } from '../../../core/target.js';
+import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
+import { beginChangingDocument } from '../../collection/support/own-writes.js';
 import { createSubject, readSubject, reread, type Subject } from '../../create/support/created-document.js';
 import { restorePatch } from '../../create/support/same-json.js';
 
@@ -27,12 +28,14 @@ const patchOf = (document: DocumentTarget): JsonObject =>
 /** The guard of every patch check: PATCH is the document's update style and the profile gives a patch to send. */
 export const PATCH_SUBJECT = {
   what: 'document with PATCH as its update style and a patch (non-null values)',
-  test: (document: DocumentTarget): boolean => document.update === 'patch' && Object.keys(patchOf(document)).length > 0,
+  test: (document: DocumentTarget): boolean =>
+    document.update === 'patch' && supportsMethod(document, 'PATCH') && Object.keys(patchOf(document)).length > 0,
 };
 
 /**
  * A document to patch (guard: PATCH_SUBJECT): one created for the check when its collection can create it,
- * else the first sample, restored afterwards by a merge patch back to what it was.
+ * else the first sample, held against the run's other writers to it and restored afterwards by a merge patch
+ * back to what it was.
  * `omitPatched` creates it without the patch's properties, so it shows their defaults.
  */
 export async function patchSubject(ctx: Ctx, document: DocumentTarget, options: { omitPatched?: boolean } = {}): Promise<PatchSubject> {
@@ -41,6 +44,7 @@ export async function patchSubject(ctx: Ctx, document: DocumentTarget, options: 
   if (collection) return { ...(await createSubject(ctx, collection, options.omitPatched ? Object.keys(patch) : [])), patch };
   const id = document.sampleIds[0];
   if (id === undefined) return ctx.skip('no collection creates this document and the profile gives no sample id');
+  await beginChangingDocument(ctx, document, document.url(id));
   const subject = await readSubject(ctx, ctx.url(document.url(id)));
   ctx.onCleanup(async () => {
     const now = await reread(ctx, subject.url);

@@ -2,7 +2,7 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import type { JsonObject } from '../../../core/json.js';
-import type { DocumentTarget } from '../../../core/target.js';
+import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
 import { createSubject, creatorOf, type Subject } from '../../create/support/created-document.js';
 import { applyMergePatch } from '../../create/support/same-json.js';
 
@@ -22,7 +22,8 @@ const changesOf = (document: DocumentTarget): JsonObject =>
 /** PUT is tried only on a document the check created, with a change the profile knows. */
 export const PUT_SUBJECT = {
   what: 'document with a patch (non-null values) that a collection creates',
-  test: (document: DocumentTarget): boolean => document.creator !== undefined && Object.keys(changesOf(document)).length > 0,
+  test: (document: DocumentTarget): boolean =>
+    document.creator !== undefined && supportsMethod(document, 'PUT') && Object.keys(changesOf(document)).length > 0,
 };
 
 /**

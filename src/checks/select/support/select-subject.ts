@@ -2,6 +2,7 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject } from '../../../core/json.js';
+import { holdDocument } from '../../../core/document-lock.js';
 import type { DocumentTarget } from '../../../core/target.js';
 
 /** A property name the select grammar can express: `-`, `_`, letters and digits. */
@@ -19,11 +20,20 @@ export interface SelectSubject {
   otherProperty: string;
 }
 
-/** Reads the full representation of the first sample id; skips when there is nothing to select from. */
+/** The guard of every select check: the profile says the document's GET supports `select`, and names one. */
+export const SUPPORTS_SELECT = {
+  what: 'document whose GET supports select, with a sample id',
+  test: (document: DocumentTarget): boolean => document.select && document.sampleIds.length > 0,
+};
+
+/**
+ * Reads the full representation of the first sample id, held against the run's writers to it so the reads
+ * compared stay of one version; skips when there is nothing to select from.
+ */
 export async function readSelectSubject(ctx: CheckContext<string>, document: DocumentTarget): Promise<SelectSubject> {
-  const id = document.sampleIds[0];
-  if (id === undefined) ctx.skip(`no sample id for ${document.path}`);
+  const id = document.sampleIds[0] as string;
   const path = document.url(id);
+  await holdDocument(ctx, path, 'read');
   const full = await ctx.get(path);
   const body = full.response.json;
   if (full.response.status !== 200 || !isObject(body)) ctx.skip(`GET ${path} answered ${full.response.status} without a JSON object`);
