@@ -38,8 +38,16 @@ export class ParsedQuery {
     return new ParsedQuery(raw, pairs, plain);
   }
 
-  has(name: string): boolean { return this.pairs.some(([n]) => n === name); }
-  get(name: string): string | undefined { return this.pairs.find(([n]) => n === name)?.[1]; }
+  has(name: string): boolean {
+    for (const pair of this.pairs) if (pair[0] === name) return true;
+    return false;
+  }
+
+  get(name: string): string | undefined {
+    for (const pair of this.pairs) if (pair[0] === name) return pair[1];
+    return undefined;
+  }
+
   getAll(name: string): string[] {
     const values: string[] = [];
     for (const [n, v] of this.pairs) if (n === name) values.push(v);

@@ -116,6 +116,7 @@ export function validatePath(op: CompiledOperation, raw: Record<string, string>)
 /** What validateQuery needs of an operation beyond its parameters, worked out on first use. */
 interface QueryPlan { known: Set<string>; defaults: Record<string, unknown>; required: string[] }
 const plans = new WeakMap<CompiledOperation, QueryPlan>();
+const NONE: readonly string[] = [];
 
 function planOf(op: CompiledOperation): QueryPlan {
   let plan = plans.get(op);
@@ -135,14 +136,14 @@ export function validateQuery(op: CompiledOperation, query: ParsedQuery): Record
   if (query.pairs.length === 0 && plan.required.length === 0) return { ...plan.defaults };
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
-  const reported = new Set<string>();
+  let reported: Set<string> | undefined;
   for (const [name] of query.pairs) {
-    if (plan.known.has(name) || reported.has(name)) continue;
-    reported.add(name);
+    if (plan.known.has(name) || reported?.has(name)) continue;
+    (reported ??= new Set()).add(name);
     issues.push(issue('unknownInput', 'query', name, query.get(name) ?? '', `Query parameter ${name} is not known`));
   }
   for (const param of op.query) {
-    const raws = query.getAll(param.name);
+    const raws = query.has(param.name) ? query.getAll(param.name) : NONE;
     if (raws.length === 0) {
       if (param.required) issues.push(issue('schemaViolation', 'query', param.name, undefined, `Query parameter ${param.name} is required`));
       else if (param.schema.default !== undefined) values[param.name] = param.schema.default;
