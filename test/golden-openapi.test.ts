@@ -1,0 +1,80 @@
+// The golden test of --openapi: the profile derived from the reference server's own OpenAPI document gives no
+// failure and no error against it, skips only what the document cannot tell, and leaves the seed data as it was.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKS } from '../src/checks/index.js';
+import { deriveProfile, loadOpenApi } from '../src/core/openapi-profile.js';
+import type { Profile } from '../src/core/profile.js';
+import { runChecks } from '../src/core/runner.js';
+import type { CheckReport, CheckResult } from '../src/core/types.js';
+import { startReferenceServer, type ReferenceServer } from '../src/reference-server/index.js';
+
+const RUN = { timeoutMs: 5000, deadlineMs: 60_000 } as const;
+const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
+
+/** Every skip the derived profile may still cause, with why it cannot be derived. */
+const ALLOWED_SKIPS = [
+  // Which body makes a task fail is the server's own secret: an OpenAPI document declares no failing example.
+  'skip task.failed-200 -: not applicable: the target has no task with a failing body',
+];
+
+interface Snapshot { total: unknown; employers: Record<string, unknown>; companies: unknown }
+
+/** Every employer in full (the seed has 120, at most 3 pages of 50) and the companies' first page. */
+async function snapshot(url: string): Promise<Snapshot> {
+  const pages = await Promise.all([1, 2, 3].map(async (page) =>
+    (await fetch(`${url}/employers?pageSize=50&page=${page}&embed=items`)).json() as Promise<{ total?: unknown; embedded?: Record<string, unknown> }>));
+  const companies = await (await fetch(`${url}/companies?pageSize=100`)).json() as { items?: unknown };
+  return { total: pages[0]?.total, employers: Object.assign({}, ...pages.map((page) => page.embedded)) as Record<string, unknown>, companies: companies.items };
+}
+
+describe('golden --openapi: every check against the reference server, profile derived from its OpenAPI, writes allowed', () => {
+  let server: ReferenceServer;
+  let profile: Profile;
+  let before: Snapshot;
+  let after: Snapshot;
+  let report: CheckReport;
+
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0 });
+    profile = deriveProfile(await loadOpenApi(`${server.url}/doc/openapi.json`, process.cwd()));
+    before = await snapshot(server.url);
+    report = await runChecks(CHECKS, profile, { baseUrl: server.url, allowWrites: true, ...RUN });
+    after = await snapshot(server.url);
+  }, 90_000);
+  afterAll(async () => { await server.close(); });
+
+  it('derives the write targets: a unique create body, its item path, methods and select', () => {
+    const employers = profile.collections?.find((c) => c.path === '/employers');
+    expect(employers?.itemPath).toBe('/employers/{employerId}');
+    expect(employers?.create?.unique).toEqual([{ path: 'employerId', kind: 'integer', min: 5_399_999_999, max: 5_999_999_998 }]);
+    const employer = profile.documents?.find((d) => d.path === '/employers/{employerId}');
+    expect(employer).toMatchObject({ select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], update: 'patch' });
+    expect(profile.documents?.filter((d) => d.select).map((d) => d.path)).toEqual(['/employers/{employerId}']);
+  });
+
+  it('has no failure and no error', () => {
+    expect(report.results.filter((r) => r.status === 'fail' || r.status === 'error').map(line)).toEqual([]);
+    expect(report.summary).toMatchObject({ failed: 0, errored: 0 });
+  });
+
+  it('skips only what an OpenAPI document cannot tell', () => {
+    expect(report.results.filter((r) => r.status === 'skip').map(line)).toEqual(ALLOWED_SKIPS);
+    expect(report.summary.skipped).toBe(ALLOWED_SKIPS.length);
+  });
+
+  it('passes every registered check but the allowed skips, the write checks included', () => {
+    const passed = new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.id));
+    const skippedIds = ALLOWED_SKIPS.map((skip) => skip.split(' ')[1]);
+    expect(CHECKS.map((check) => check.meta.id).filter((id) => !passed.has(id) && !skippedIds.includes(id))).toEqual([]);
+    for (const id of ['create.created-201', 'delete.then-404', 'put.replaces', 'patch.overwrite', 'patch.response', 'select.include']) expect(passed).toContain(id);
+  });
+
+  it('leaves the seed data as it was', () => {
+    expect(Object.keys(before.employers)).toHaveLength(120);
+    expect(before.total).toBe(120);
+    expect(after.total).toBe(before.total);
+    expect(Object.keys(after.employers).sort()).toEqual(Object.keys(before.employers).sort());
+    expect(after.employers).toEqual(before.employers);
+    expect(after.companies).toEqual(before.companies);
+  });
+});
