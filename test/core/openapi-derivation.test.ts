@@ -1,0 +1,126 @@
+// What --openapi derives for the write and select checks: unique create values, item paths, methods, select.
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../../src/core/http-client.js';
+import { deriveProfile, uniqueValueOf } from '../../src/core/openapi-profile.js';
+import { checkProfile, resolveTarget, type Profile } from '../../src/core/profile.js';
+import { supportsMethod } from '../../src/core/target.js';
+
+const ok = (schema: object) => ({ 200: { description: 'ok', content: { 'application/json': { schema } } } });
+const page = (item: object) => ok({ type: 'object', properties: { items: { type: 'array', items: item } } });
+const body = (schema: object, example: object) => ({ content: { 'application/json': { schema, example } } });
+const idParam = (name: string, schema: object) => ({ name, in: 'path', required: true, schema });
+
+/** A small API: /widgets (created, deleted), /gadgets (created, never deleted), /parts (read-only, no list). */
+const API = {
+  openapi: '3.0.3',
+  paths: {
+    '/widgets/{widgetId}': {
+      parameters: [idParam('widgetId', { $ref: '#/components/schemas/WidgetId' })],
+      get: { parameters: [{ name: 'select', in: 'query', schema: { type: 'string' } }], responses: ok({ $ref: '#/components/schemas/Widget' }) },
+      patch: { requestBody: body({ type: 'object' }, { colour: 'red' }), responses: ok({}) },
+      delete: { responses: { 204: { description: 'gone' } } },
+    },
+    '/widgets': {
+      get: { responses: page({ type: 'object', properties: { href: { type: 'string' }, widgetId: { $ref: '#/components/schemas/WidgetId' } } }) },
+      post: { requestBody: body({ $ref: '#/components/schemas/Widget' }, { widgetId: 7, name: 'seven', colour: 'blue' }), responses: { 201: { description: 'created' } } },
+    },
+    '/gadgets': {
+      get: { responses: page({ type: 'object', properties: { ssin: { type: 'string' } } }) },
+      post: { requestBody: body({ type: 'object', properties: { ssin: { type: 'string', pattern: '^[0-9]{11}$' } } }, { ssin: '00010112345' }), responses: { 201: { description: 'created' } } },
+    },
+    '/gadgets/{ssin}': { get: { parameters: [idParam('ssin', { type: 'string' })], responses: ok({ type: 'object' }) }, put: { responses: ok({}) } },
+    '/parts/{partId}': { get: { parameters: [idParam('partId', { type: 'integer', minimum: 1, maximum: 999, example: 12 })], responses: ok({ type: 'object' }) } },
+  },
+  components: {
+    schemas: {
+      WidgetId: { type: 'integer', minimum: 0, maximum: 1000 },
+      Widget: { type: 'object', properties: { widgetId: { $ref: '#/components/schemas/WidgetId' }, name: { type: 'string' }, colour: { type: 'string' } } },
+    },
+  },
+};
+
+const profile = deriveProfile(API);
+const collection = (path: string) => profile.collections?.find((c) => c.path === path);
+const document = (path: string) => profile.documents?.find((d) => d.path === path);
+
+describe('unique values of a create body, from the business key schema', () => {
+  it('an integer range gives the upper tenth below the maximum (the maximum is the absent id)', () => {
+    expect(uniqueValueOf('id', { type: 'integer', minimum: 0, maximum: 5_999_999_999 })).toEqual({ path: 'id', kind: 'integer', min: 5_399_999_999, max: 5_999_999_998 });
+    expect(uniqueValueOf('id', { type: 'integer', minimum: 1, maximum: 101 })).toEqual({ path: 'id', kind: 'integer', min: 91, max: 100 });
+    expect(uniqueValueOf('id', { type: 'integer', minimum: 3, maximum: 4 })).toEqual({ path: 'id', kind: 'integer', min: 3, max: 4 });
+    expect(uniqueValueOf('id', { type: 'integer' })).toMatchObject({ kind: 'integer', max: 2 ** 31 - 2 });
+  });
+
+  it('a digits-only pattern gives digits of its length; another string a suffixed string; other types nothing', () => {
+    expect(uniqueValueOf('ssin', { type: 'string', pattern: '^[0-9]{11}$' })).toEqual({ path: 'ssin', kind: 'digits', length: 11 });
+    expect(uniqueValueOf('code', { type: 'string', pattern: '^\\d{4,6}$' })).toEqual({ path: 'code', kind: 'digits', length: 6 });
+    expect(uniqueValueOf('nr', { type: 'string', pattern: '^[01][0-9]{9}$' })).toEqual({ path: 'nr', kind: 'string' });
+    expect(uniqueValueOf('name', { type: 'string' })).toEqual({ path: 'name', kind: 'string' });
+    expect(uniqueValueOf('flag', { type: 'boolean' })).toBeUndefined();
+    expect(uniqueValueOf('x', undefined)).toBeUndefined();
+  });
+
+  it('the derived collection carries the key of its create body as unique, through $refs', () => {
+    expect(collection('/widgets')?.create).toEqual({
+      body: { widgetId: 7, name: 'seven', colour: 'blue' },
+      unique: [{ path: 'widgetId', kind: 'integer', min: 900, max: 999 }],
+    });
+  });
+});
+
+describe('item paths, methods and select', () => {
+  it('names the document path under a collection, whatever the order of the paths', () => {
+    expect(collection('/widgets')?.itemPath).toBe('/widgets/{widgetId}');
+    expect(collection('/gadgets')?.itemPath).toBe('/gadgets/{ssin}');
+  });
+
+  it('derives no create body when the item path has no DELETE: what the checks create they must remove', () => {
+    expect(collection('/gadgets')?.create).toBeUndefined();
+  });
+
+  it('lists the methods of the path item and whether GET declares select', () => {
+    expect(document('/widgets/{widgetId}')).toMatchObject({ methods: ['GET', 'PATCH', 'DELETE'], select: true, update: 'patch', patch: { colour: 'red' } });
+    expect(document('/gadgets/{ssin}')).toMatchObject({ methods: ['GET', 'PUT'], select: false, update: 'put' });
+    expect(document('/parts/{partId}')).toMatchObject({ methods: ['GET'], select: false });
+  });
+
+  it('reads sample ids from the parent collection by its key, else takes the parameter example', () => {
+    expect(document('/widgets/{widgetId}')).toMatchObject({ sampleIdsFrom: { collection: '/widgets', property: 'widgetId' } });
+    expect(document('/widgets/{widgetId}')?.sampleIds).toBeUndefined();
+    expect(document('/parts/{partId}')).toMatchObject({ sampleIds: ['12'], absentId: '999' });
+    expect(document('/parts/{partId}')?.sampleIdsFrom).toBeUndefined();
+  });
+
+  it('gives a valid profile', () => {
+    expect(checkProfile(JSON.parse(JSON.stringify(profile)), 'derived')).toBeTruthy();
+    expect(() => checkProfile({ documents: [{ path: '/a/{id}', methods: ['FETCH'] }] }, 'p.yaml')).toThrow(/\/documents\/0\/methods\/0 must be equal to one of the allowed values/);
+    expect(() => checkProfile({ documents: [{ path: '/a/{id}', select: 'yes' }] }, 'p.yaml')).toThrow(/\/documents\/0\/select must be boolean/);
+  });
+});
+
+describe('resolving methods, select and creators', () => {
+  const resolve = async (p: Profile) => {
+    const client = new HttpClient({ baseUrl: 'http://127.0.0.1:9', allowWrites: false, timeoutMs: 1000, concurrency: 1 });
+    try { return await resolveTarget(p, client); } finally { await client.close(); }
+  };
+  const create = { body: { name: 'x' } };
+
+  it('a document without DELETE gets no creator; one that does not list its methods keeps today\'s behaviour', async () => {
+    const target = await resolve({
+      collections: [{ path: '/a', itemPath: '/a/{id}', create }, { path: '/b', itemPath: '/b/{id}', create }],
+      documents: [{ path: '/a/{id}', sampleIds: ['1'], methods: ['GET', 'PUT'] }, { path: '/b/{id}', sampleIds: ['1'] }],
+    });
+    const [a, b] = target.documents;
+    expect(a?.creator).toBeUndefined();
+    expect(b?.creator?.path).toBe('/b');
+    expect(a && supportsMethod(a, 'delete')).toBe(false);
+    expect(a && supportsMethod(a, 'PUT')).toBe(true);
+    expect(b && supportsMethod(b, 'DELETE')).toBe(true);
+    expect(b?.methods).toBeUndefined();
+  });
+
+  it('select is false unless the profile says so', async () => {
+    const target = await resolve({ documents: [{ path: '/a/{id}', select: true }, { path: '/b/{id}' }] });
+    expect(target.documents.map((d) => d.select)).toEqual([true, false]);
+  });
+});
