@@ -83,6 +83,20 @@ describe('requires guards', () => {
     expect(applies).toEqual(BUILT_IN_APPLIES[id]);
   });
 
+  it('keep the write checks off a document whose methods lack them, and the select checks off one without select', async () => {
+    const client = new HttpClient({ baseUrl: reference.url, allowWrites: false, timeoutMs: 5000, concurrency: 2 });
+    let readOnly: Target;
+    try {
+      readOnly = await resolveTarget({
+        ...BUILT_IN_PROFILE,
+        documents: (BUILT_IN_PROFILE.documents ?? []).map((document) => ({ ...document, methods: ['GET'], select: false })),
+      }, client);
+    } finally { await client.close(); }
+    const document = readOnly.documents[0];
+    const applying = guarded.filter((check) => check.appliesTo === 'document' && check.requires?.test(document as never)).map((check) => check.meta.id);
+    expect(applying).toEqual(['id.absent-404', 'id.issue-in-path', 'id.leading-zeros', 'id.malformed-400']);
+  });
+
   it('turn every guarded check into one not-applicable skip on bare resources, before any request', async () => {
     let server: FixtureServer | undefined;
     try {
