@@ -50,6 +50,7 @@ describe('golden --openapi: every check against the reference server, profile de
     const employer = profile.documents?.find((d) => d.path === '/employers/{employerId}');
     expect(employer).toMatchObject({ select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], update: 'patch' });
     expect(profile.documents?.filter((d) => d.select).map((d) => d.path)).toEqual(['/employers/{employerId}']);
+    expect(profile.documents?.find((d) => d.path === '/persons/{ssin}')?.malformedIds).toEqual(['abc', '0']);
   });
 
   it('has no failure and no error', () => {
@@ -66,6 +67,8 @@ describe('golden --openapi: every check against the reference server, profile de
     const passed = new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.id));
     const skippedIds = ALLOWED_SKIPS.map((skip) => skip.split(' ')[1]);
     expect(CHECKS.map((check) => check.meta.id).filter((id) => !passed.has(id) && !skippedIds.includes(id))).toEqual([]);
+    const malformedPassed = report.results.filter((r) => r.id === 'id.malformed-400' && r.status === 'pass').map((r) => r.resource);
+    expect(malformedPassed).toEqual(expect.arrayContaining(['/companies/{enterpriseNumber}', '/persons/{ssin}']));
     for (const id of ['create.created-201', 'delete.then-404', 'put.replaces', 'patch.overwrite', 'patch.response', 'select.include']) expect(passed).toContain(id);
   });
 

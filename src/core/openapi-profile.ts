@@ -114,6 +114,16 @@ function digitsLength(pattern: unknown): number | undefined {
   return length >= 1 && length <= 30 ? length : undefined;
 }
 
+/** Ids a string parameter's pattern refuses (one letters-only, one digits-only candidate), none without a usable pattern. */
+export function malformedStrings(schema: unknown): string[] {
+  if (!isObject(schema) || schema['type'] !== 'string' || typeof schema['pattern'] !== 'string') return [];
+  let pattern: RegExp;
+  try { pattern = new RegExp(schema['pattern'], 'u'); } catch { return []; }
+  return [['abc', 'abcdefghijk'], ['0', '12345678901234567890']]
+    .map((candidates) => candidates.find((candidate) => !pattern.test(candidate)))
+    .filter((candidate): candidate is string => candidate !== undefined);
+}
+
 /**
  * How to make a fresh value of a create body's business key from its schema: an integer in the upper tenth of
  * its range (seeded data tends to sit low; the maximum itself is left for the absent id), digits for a
@@ -197,7 +207,7 @@ export function deriveProfile(doc: Obj): Profile {
       const parent = path.slice(0, path.lastIndexOf('/'));
       const malformed = schema?.['type'] === 'integer'
         ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
-        : [];
+        : malformedStrings(schema);
       const patch = isObject(item['patch']) ? requestExample(doc, item['patch']) : undefined;
       const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
       // The parent collection lists ids that exist now; the example is only a fallback.

@@ -1,7 +1,7 @@
 // What --openapi derives for the write and select checks: unique create values, item paths, methods, select.
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/core/http-client.js';
-import { deriveProfile, uniqueValueOf } from '../../src/core/openapi-profile.js';
+import { deriveProfile, malformedStrings, uniqueValueOf } from '../../src/core/openapi-profile.js';
 import { checkProfile, resolveTarget, type Profile } from '../../src/core/profile.js';
 import { supportsMethod } from '../../src/core/target.js';
 
@@ -65,6 +65,17 @@ describe('unique values of a create body, from the business key schema', () => {
       body: { widgetId: 7, name: 'seven', colour: 'blue' },
       unique: [{ path: 'widgetId', kind: 'integer', min: 900, max: 999 }],
     });
+  });
+});
+
+describe('malformed ids of a string parameter, from its pattern', () => {
+  it('takes a letters-only and a digits-only candidate the pattern refuses', () => {
+    expect(malformedStrings({ type: 'string', pattern: '^[0-9]{11}$' })).toEqual(['abc', '0']);
+    expect(malformedStrings({ type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' })).toEqual(['0']);
+    expect(malformedStrings({ type: 'string', pattern: '^[a-z]{1,5}$' })).toEqual(['abcdefghijk', '0']);
+    expect(malformedStrings({ type: 'string', pattern: '(' })).toEqual([]);
+    expect(malformedStrings({ type: 'string' })).toEqual([]);
+    expect(malformedStrings({ type: 'integer', pattern: '^1$' })).toEqual([]);
   });
 });
 
