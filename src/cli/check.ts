@@ -52,15 +52,38 @@ export function checkExitCode(report: CheckReport, failOn: FailOn): number {
   return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
 }
 
-async function targetProfile(options: Record<string, unknown>, io: Io): Promise<Profile> {
+/**
+ * The profile, in order of precedence: --profile, --openapi, then for a given URL the API's own
+ * document at the guide's reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves
+ * the reference API (embedded, or a URL publishing the reference document).
+ */
+async function targetProfile(url: string | undefined, options: Record<string, unknown>, timeoutMs: number, io: Io): Promise<{ profile: Profile; note?: string }> {
   const profile = text(options.profile);
-  if (profile) return loadProfile(profile, io.cwd);
+  if (profile) return { profile: await loadProfile(profile, io.cwd) };
   const openapi = text(options.openapi);
-  if (openapi) {
-    const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
-    return deriveProfile(await loadOpenApi(openapi, io.cwd));
+  const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
+  if (openapi) return { profile: deriveProfile(await loadOpenApi(openapi, io.cwd, { timeoutMs })) };
+  if (url === undefined) return { profile: BUILT_IN_PROFILE };
+  for (const file of ['openapi.json', 'openapi.yaml']) {
+    let document: Record<string, unknown>;
+    try {
+      document = await loadOpenApi(`${url}/doc/${file}`, io.cwd, { timeoutMs });
+    } catch (error) {
+      if (error instanceof UsageError) continue;
+      throw error;
+    }
+    if (await isReferenceDocument(document)) return { profile: BUILT_IN_PROFILE };
+    return { profile: deriveProfile(document), note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}` };
   }
-  return BUILT_IN_PROFILE;
+  return { profile: {}, note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran` };
+}
+
+/** Whether a published document is the reference server's own (title and version alike). */
+async function isReferenceDocument(document: Record<string, unknown>): Promise<boolean> {
+  const { buildOpenApiDocument } = await import('../reference-server/openapi/document.js');
+  const reference = buildOpenApiDocument()['info'] as Record<string, unknown>;
+  const info = document['info'] as Record<string, unknown> | undefined;
+  return info?.['title'] === reference['title'] && info?.['version'] === reference['version'];
 }
 
 export async function runCheck(baseUrl: string | undefined, options: Record<string, unknown>, io: Io): Promise<number> {
@@ -78,7 +101,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
-  const profile = await targetProfile(options, io);
+  const { profile, note } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
 
   let report: CheckReport;
   if (url === undefined) {
@@ -94,6 +117,8 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     report = await runChecks(CHECKS, profile, { ...run, baseUrl: url });
   }
   if (io.isTTY) io.stderr('\r\u001b[K');
+  // Said after the run, so an unreachable target gets one line, not a discovery note first.
+  if (note) io.stderr(`restguide: ${note}\n`);
   if (report.results.length === 0) throw new UsageError('no check applies: the profile lists no resource the selected checks run against');
 
   const baseline = text(options.baseline);

@@ -14,10 +14,10 @@ const RESERVED_QUERY = new Set(['page', 'pageSize', 'sort', 'embed', 'select', '
 // First words that make a path segment a controller (ctl-res: controllers are verbs).
 const VERBS = /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
 
-export async function loadOpenApi(source: string, cwd: string): Promise<Obj> {
+export async function loadOpenApi(source: string, cwd: string, options: { timeoutMs?: number } = {}): Promise<Obj> {
   let text: string;
   if (/^https?:\/\//i.test(source)) {
-    const client = new HttpClient({ baseUrl: source, allowWrites: false, timeoutMs: 10_000, concurrency: 1, bodyCapBytes: 16 * 1024 * 1024 });
+    const client = new HttpClient({ baseUrl: source, allowWrites: false, timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, bodyCapBytes: 16 * 1024 * 1024 });
     try {
       const exchange = await client.request({ url: source, headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
       if (exchange.response.status !== 200) throw new UsageError(`cannot read OpenAPI document ${source}: HTTP ${exchange.response.status}`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
 import type { CheckReport } from '../../src/core/types.js';
 import { startReferenceServer } from '../../src/reference-server/index.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
@@ -84,6 +85,49 @@ describe('restguide check against the reference server', () => {
   });
 });
 
+describe('restguide check: where the target comes from without --profile or --openapi', () => {
+  it("uses the built-in profile when the URL publishes the reference API's own document", async () => {
+    const server = await startReferenceServer({ port: 0, taskDelayMs: 50 });
+    try {
+      const { code, io } = await check([server.url, '--allow-writes', '--format', 'json']);
+      const report = JSON.parse(io.out) as CheckReport;
+      expect(io.err).toBe('');
+      expect(report.summary).toMatchObject({ failed: 0, errored: 0, skipped: 0 });
+      expect(report.results.some((r) => r.id === 'task.failed-200' && r.status === 'pass')).toBe(true);
+      expect(code).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("reads the target from the API's own {base}/doc/openapi.json and says so", async () => {
+    const document = {
+      openapi: '3.0.3', info: { title: 'Tiny', version: '1.0.0' },
+      paths: { '/widgets': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } } } } } } } } },
+    };
+    const server = await start((req, res) => {
+      if (req.url === '/api/doc/openapi.json') return sendJson(res, 200, document);
+      if (req.url?.startsWith('/api/widgets')) return sendJson(res, 200, { self: `http://${req.headers.host}${req.url}`, items: [] });
+      return sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404, title: 'Resource Not Found' });
+    }, { basePath: '/api' });
+    const { io } = await check([server.url, '--only', 'collection', '--format', 'json']);
+    expect(io.err).toBe(`restguide: no --profile or --openapi: the target was read from the API's own ${server.url}/doc/openapi.json\n`);
+    const report = JSON.parse(io.out) as CheckReport;
+    // Collection checks judge the documented collection; those needing more (filters, a key) do not apply.
+    const judged = report.results.filter((r) => !r.message.startsWith('not applicable'));
+    expect(new Set(judged.map((r) => r.resource))).toEqual(new Set(['/widgets']));
+    expect(judged.filter((r) => r.status === 'pass').map((r) => r.id)).toContain('collection.self-link');
+  });
+
+  it('runs only the API-wide checks when the API publishes no document, and says so', async () => {
+    const server = await start((_req, res) => sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404, title: 'Resource Not Found' }), { basePath: '/api' });
+    const { io } = await check([server.url, '--format', 'json']);
+    expect(io.err).toContain('only API-wide checks ran');
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.filter((r) => r.resource.startsWith('/employers'))).toEqual([]);
+  });
+});
+
 describe('restguide check: progress and baselines', () => {
   it('draws a progress line on stderr only on a TTY', async () => {
     const server = await startReferenceServer({ port: 0 });
@@ -106,7 +150,7 @@ describe('restguide check: progress and baselines', () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
     const args = [server.url, '--only', 'http.unknown-uri-404', '--format', 'json'];
     const first = await check([...args, '--write-baseline', join(dir, 'baseline.json')]);
-    expect(first.io.err).toBe('');
+    expect(first.io.err).toContain('only API-wide checks ran');
     expect(first.code).toBe(1);
     const { code, io } = await check([...args, '--baseline', join(dir, 'baseline.json')]);
     expect(code).toBe(0);
@@ -141,7 +185,10 @@ describe('restguide check is read-only by default', () => {
       if (req.method === 'HEAD') { res.writeHead(200, { 'content-type': 'application/json' }).end(); return; }
       sendJson(res, 200, { self: req.url, items: [{ href: '/api/employers/1', employerId: 1 }], status: 'UP', openapi: '3.0.3' });
     }, { basePath: '/api' });
-    const { code, io } = await check([server.url, '--format', 'json']);
+    // The reference API's profile, so that every kind of check (and every write check) is tried.
+    const profile = join(await mkdtemp(join(tmpdir(), 'restguide-')), 'profile.json');
+    await writeFile(profile, JSON.stringify(BUILT_IN_PROFILE));
+    const { code, io } = await check([server.url, '--profile', profile, '--format', 'json']);
     expect([0, 1]).toContain(code);
     const report = JSON.parse(io.out) as CheckReport;
     expect(report.results.filter((r) => r.message === 'needs --allow-writes').length).toBeGreaterThan(0);
