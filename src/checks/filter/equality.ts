@@ -5,7 +5,7 @@ import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_PROPE
 
 export default defineCheck({
   meta: {
-    id: 'filter.equality', rule: 'col-filter', severity: 'error', writes: false,
+    id: 'filter.equality', rule: 'col-filter', severity: 'warning', writes: false,
     title: 'A filter parameter named like a property returns only items with that value',
     messages: {
       status: '{{url}} answered {{status}} without a collection page.',

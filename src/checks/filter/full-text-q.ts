@@ -22,7 +22,7 @@ function wordOf(data: unknown): string | undefined {
 
 export default defineCheck({
   meta: {
-    id: 'filter.full-text-q', rule: 'col-filter', severity: 'error', writes: false,
+    id: 'filter.full-text-q', rule: 'col-filter', severity: 'warning', writes: false,
     title: 'The full-text parameter (`q`) searches the full text: every item found contains the word, and a word found nowhere gives `items: []`',
     messages: {
       status: '{{url}} answered {{status}} without a collection page.',

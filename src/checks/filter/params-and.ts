@@ -7,7 +7,7 @@ const SIZE = 20;
 
 export default defineCheck({
   meta: {
-    id: 'filter.params-and', rule: 'col-filter', severity: 'error', writes: false,
+    id: 'filter.params-and', rule: 'col-filter', severity: 'warning', writes: false,
     title: 'Different filter parameters combine with AND: the result is the intersection',
     messages: {
       status: '{{url}} answered {{status}} without a collection page.',

@@ -5,7 +5,7 @@ import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_PROPE
 
 export default defineCheck({
   meta: {
-    id: 'filter.repeated-or', rule: 'col-filter', severity: 'error', writes: false,
+    id: 'filter.repeated-or', rule: 'col-filter', severity: 'warning', writes: false,
     title: 'Repeating a filter parameter combines its values with OR',
     messages: {
       status: '{{url}} answered {{status}} without a collection page.',

@@ -10,7 +10,7 @@ const NOT_FOR: Record<string, number[]> = {
 
 export default defineCheck({
   meta: {
-    id: 'http.status-matrix', rule: 'stat-codes', severity: 'error', writes: false,
+    id: 'http.status-matrix', rule: 'stat-codes', severity: 'warning', writes: false,
     title: "GET and HEAD answer only statuses the guide's matrix allows; 201/3xx carry Location and 405 Allow",
     messages: {
       statusNotForMethod: '{{method}} {{url}} answered {{status}}, a status {{method}} should not use.',

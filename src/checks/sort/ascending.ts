@@ -3,7 +3,7 @@ import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 
 export default defineCheck({
   meta: {
-    id: 'sort.ascending', rule: 'col-sort', severity: 'error', writes: false,
+    id: 'sort.ascending', rule: 'col-sort', severity: 'warning', writes: false,
     title: '`sort=<property>` orders the items ascending by that property',
     messages: ORDER_MESSAGES,
   },

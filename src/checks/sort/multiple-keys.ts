@@ -3,7 +3,7 @@ import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 
 export default defineCheck({
   meta: {
-    id: 'sort.multiple-keys', rule: 'col-sort', severity: 'error', writes: false,
+    id: 'sort.multiple-keys', rule: 'col-sort', severity: 'warning', writes: false,
     title: '`sort=a&sort=-b` orders the items by a ascending, then by b descending',
     messages: ORDER_MESSAGES,
   },
