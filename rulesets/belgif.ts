@@ -26,6 +26,10 @@ import {
   componentNames, deprecationMarked, lastModifiedWithEtag, mediaTypeWithoutCharset, openApi30, schemaNamesMeaningful,
   serverUrlFormat, versionFormat, versionPresent,
 } from './functions/document.js';
+import { problemTypeValues } from './functions/problem-types.js';
+import { linkProperties } from './functions/links.js';
+import { documentationCoverage, noImplementationDetails } from './functions/documentation.js';
+import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
 
 type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
@@ -54,6 +58,12 @@ const FORBIDDEN_STATUS: Record<string, number[]> = {
   delete: [201, 202, 304, 413],
   options: [201, 204, 304, 405, 409, 412, 413],
 };
+
+/** Schema names of belgif's openapi-problem, openapi-common and identifier repositories. */
+const BELGIF_COMMON_TYPES = [
+  'Problem', 'InputValidationProblem', 'InputValidationIssue', 'InvalidParamProblem', 'HttpLink', 'SelfLink', 'LocalizedString',
+  'HealthStatus', 'LongRunningTaskStatus', 'Uuid', 'BelgianLanguage', 'Ssin', 'EnterpriseNumber', 'EstablishmentUnitNumber', 'Period',
+];
 
 const statusCodeRules = Object.fromEntries(
   Object.entries(FORBIDDEN_STATUS).map(([method, forbidden]) => [
@@ -164,6 +174,17 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'gen-header': rule('gen-header', 'gen-header', 'warn', 'Headers present on every operation are documented once, not per operation', { function: generalHeaders, functionOptions: { minOperations: 2 } }),
   'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
   'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'Media types in the document carry no charset parameter', { function: mediaTypeWithoutCharset }),
+  'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
+  'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are strings with format uri; HAL _links/_embedded are not used', { function: linkProperties }),
+  'oas-doc': rule('oas-doc', 'oas-doc', 'warn', 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)', { function: noImplementationDetails }),
+  'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and every operation has a description, externalDocs or a summary of at least two words', {
+    function: documentationCoverage, functionOptions: { minSummaryWords: 2 },
+  }),
+  'oas-reuse': rule('oas-reuse', 'oas-reuse', 'warn', 'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)', { function: reusableFilePaths }, { resolved: false }),
+  'oas-reuse-version': rule('oas-reuse-version', 'oas-reuse', 'error', 'Files referenced by $ref state their version in info.version', { function: referencedVersions }, { resolved: false }),
+  'oas-comdef': rule('oas-comdef', 'oas-comdef', 'warn', 'Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif\'s openapi-* files, not defined locally', {
+    function: commonDefinitionsReused, functionOptions: { names: BELGIF_COMMON_TYPES },
+  }, { resolved: false }),
   'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', { function: lastModifiedWithEtag }),
 };
 

@@ -1,5 +1,6 @@
 // Spectral's testRule, for restguide: a ruleset holding only the rule under test, run on each
 // case's document; the findings (code and path) must be exactly the listed ones.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
@@ -24,7 +25,8 @@ export async function runRule(code: string, document: Record<string, unknown>) {
   if (!rule) throw new Error(`no rule ${code}`);
   const spectral = new Spectral();
   spectral.setRuleset({ formats: [oas3_0, oas3_1], rules: { [code]: rule } });
-  const parsed = new Document(JSON.stringify(document, null, 2), Parsers.Json as unknown as typeof Parsers.Yaml, 'case.json');
+  // An absolute source, so $refs to fixture files resolve (test/fixtures/lint/reuse).
+  const parsed = new Document(JSON.stringify(document, null, 2), Parsers.Json as unknown as typeof Parsers.Yaml, join(import.meta.dirname, 'case.json'));
   const results = await spectral.run(parsed, { ignoreUnknownFormat: true });
   return results.map((r) => ({ code: String(r.code), path: [...r.path], message: r.message, severity: r.severity }));
 }

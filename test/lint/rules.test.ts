@@ -6,8 +6,9 @@ import { testRule, type RuleCase } from './harness.js';
 import { cases as schemaCases } from './cases/schemas.js';
 import { cases as operationCases } from './cases/operations.js';
 import { cases as pathCases } from './cases/paths.js';
+import { cases as documentationCases } from './cases/documentation.js';
 
-const all: Record<string, RuleCase[]> = { ...schemaCases, ...operationCases, ...pathCases };
+const all: Record<string, RuleCase[]> = { ...schemaCases, ...operationCases, ...pathCases, ...documentationCases };
 
 describe('case coverage', () => {
   it('every rule has a case with findings and a case without', () => {
