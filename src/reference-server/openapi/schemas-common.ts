@@ -1,8 +1,12 @@
 import { link, schemaRef, type Json } from './fragments.js';
 
+// oas-comdef prefers belgif's shared definitions; this demo API ships its own copies on purpose.
+const SELF_CONTAINED = { 'oas-comdef': 'The reference API is a self-contained demo: it defines the common Belgif types locally instead of referencing openapi-problem and openapi-common' };
+
 /** Problem details ([err-problem]) and the shared value types. */
 export const commonSchemas: Record<string, Json> = {
   Problem: {
+    'x-ignore-rules': SELF_CONTAINED,
     type: 'object',
     description: 'RFC 9457 problem details; every 4xx and 5xx response carries one',
     properties: {
@@ -22,6 +26,7 @@ export const commonSchemas: Record<string, Json> = {
     },
   },
   InputValidationIssue: {
+    'x-ignore-rules': SELF_CONTAINED,
     type: 'object',
     properties: {
       type: { type: 'string', format: 'uri' },
@@ -41,8 +46,8 @@ export const commonSchemas: Record<string, Json> = {
       nl: { type: 'string' }, fr: { type: 'string' }, de: { type: 'string' }, en: { type: 'string' },
     },
   },
-  EnterpriseNumber: { type: 'string', pattern: '^[01][0-9]{9}$', description: 'Enterprise number, 10 digits', example: '0200068636' },
-  Ssin: { type: 'string', pattern: '^[0-9]{11}$', description: 'Social security identification number, 11 digits', example: '00010112345' },
+  EnterpriseNumber: { 'x-ignore-rules': SELF_CONTAINED, type: 'string', pattern: '^[01][0-9]{9}$', description: 'Enterprise number, 10 digits', example: '0200068636' },
+  Ssin: { 'x-ignore-rules': SELF_CONTAINED, type: 'string', pattern: '^[0-9]{11}$', description: 'Social security identification number, 11 digits', example: '00010112345' },
   MoneyAmount: { type: 'string', pattern: '^[0-9]{1,9}(\\.[0-9]{1,2})?$', description: 'A decimal amount, as a string to keep its precision', example: '25.00' },
   CurrencyCode: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code; supported: EUR, USD, GBP, CHF, JPY', example: 'EUR' },
   Reference: {
@@ -52,6 +57,7 @@ export const commonSchemas: Record<string, Json> = {
     required: ['href'],
   },
   HealthStatus: {
+    'x-ignore-rules': SELF_CONTAINED,
     type: 'object',
     properties: { status: { type: 'string', pattern: '^(UP|DEGRADED|DOWN)$', description: 'UP or DEGRADED (200), DOWN (503)', example: 'UP' } },
     required: ['status'],
