@@ -12,7 +12,7 @@ const spectralBin = join(root, 'node_modules/@stoplight/spectral-cli/dist/index.
 /** Exit 0 (clean) or 1 (findings) with a JSON report on stdout; anything else failed. */
 const jsonReport = (r) => (r.code === 0 || r.code === 1) && /^\s*[[{]/.test(r.output);
 
-export async function benchLint({ resources = 400 } = {}) {
+export async function benchLint({ resources = 1000 } = {}) {
   const dir = join(root, '.bench-tmp');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'large-openapi.yaml');
