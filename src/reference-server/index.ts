@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { answerClientError } from './client-error.js';
 import type { AddressInfo } from 'node:net';
 import { compiledApi } from './compiled-api.js';
 import { handleRequest } from './pipeline.js';
@@ -40,6 +41,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       basePath, router, operations, store, taskDelayMs: options.taskDelayMs ?? 300, fallbackOrigin: () => origin,
     });
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, origin + basePath));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

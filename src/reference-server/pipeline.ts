@@ -63,7 +63,7 @@ let lastBase = '';
 /** Absolute API base URL from the Host header; the socket's origin when Host is absent or malformed. */
 function baseUrl(host: string | undefined, options: PipelineOptions): string {
   if (host !== undefined && host === lastHost && options.basePath === lastBasePath) return lastBase;
-  if (!host || !HOST.test(host)) return options.fallbackOrigin() + options.basePath;
+  if (!host || !HOST.test(host) || Number(/:(\d+)$/.exec(host)?.[1] ?? 0) > 65535) return options.fallbackOrigin() + options.basePath;
   lastHost = host;
   lastBasePath = options.basePath;
   lastBase = `http://${host}${options.basePath}`;

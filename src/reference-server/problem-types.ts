@@ -83,6 +83,11 @@ export const PROBLEM_TYPES = {
     description: 'The `If-Match` header does not match the current ETag: the resource was modified since it was read.',
     detail: { en: 'The resource was modified; If-Match {ifMatch} does not match the current ETag', nl: 'De resource werd gewijzigd; If-Match {ifMatch} komt niet overeen met de huidige ETag', fr: 'La ressource a été modifiée ; If-Match {ifMatch} ne correspond pas à l’ETag actuel', de: 'Die Ressource wurde geändert; If-Match {ifMatch} entspricht nicht dem aktuellen ETag' },
   },
+  requestHeaderFieldsTooLarge: {
+    status: 431, title: 'Request Header Fields Too Large', standard: false,
+    description: 'The request line or the header fields are larger than the server accepts (16 KiB in all).',
+    detail: { en: 'The request line or headers are too large', nl: 'De request-regel of de headers zijn te groot', fr: 'La ligne de requête ou les en-têtes sont trop grands', de: 'Die Anfragezeile oder die Header sind zu groß' },
+  },
   unprocessableImage: {
     status: 422, title: 'Unprocessable Image', standard: false,
     description: 'An image task failed: the input is schema-valid but cannot be processed (name `corrupt`, or width × height above 25 000 000 pixels).',
