@@ -80,7 +80,7 @@ export interface CheckDefinition<M extends string, K extends TargetKind> {
    * (the check does not apply to them); when no resource passes it, the check reports one skip
    * saying what it needs.
    */
-  requires?: { what: string; test(target: TargetOf[K]): boolean };
+  requires?: { what: string; test(resource: TargetOf[K], target: Target): boolean };
   run(ctx: CheckContext<M>, target: TargetOf[K]): Promise<void> | void;
 }
 

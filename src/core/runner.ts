@@ -62,7 +62,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     const target = await resolveTarget(profile, client);
     const results: CheckResult[] = [];
     const jobs = selected.flatMap((check) => {
-      const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never) ?? true);
+      const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target) ?? true);
       if (resources.length === 0) results.push(notApplicable(check));
       return resources.map((resource) => ({ check, resource }));
     });

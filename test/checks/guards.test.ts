@@ -26,11 +26,17 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'filter.full-text-q': ['/employers'],
   'filter.params-and': ['/employers'],
   'filter.repeated-or': ['/companies', '/employers'],
+  'http.status-matrix': ['/'],
   'http.unsupported-media-type-415': ['/employers'],
   'id.absent-404': ['/employers/{employerId}'],
   'id.issue-in-path': ['/employers/{employerId}'],
   'id.leading-zeros': ['/employers/{employerId}'],
   'id.malformed-400': ['/employers/{employerId}'],
+  'input.malformed-json': ['/'],
+  'input.unknown-body-property': ['/'],
+  'input.unknown-header-accepted': ['/'],
+  'input.unknown-query-param': ['/'],
+  'input.wrong-type': ['/'],
   'paging.cursor': ['/companies'],
   'paging.page-one-based': ['/appendices/employerclasses', '/employers'],
   'patch.absent-kept': ['/employers/{employerId}'],
@@ -79,7 +85,7 @@ describe('requires guards', () => {
   });
 
   it.each(guarded.map((check) => [check.meta.id, check] as const))('%s applies to the expected built-in resources', (id, check) => {
-    const applies = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never)).map((r) => r.path).sort();
+    const applies = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target)).map((r) => r.path).sort();
     expect(applies).toEqual(BUILT_IN_APPLIES[id]);
   });
 
@@ -93,7 +99,7 @@ describe('requires guards', () => {
       }, client);
     } finally { await client.close(); }
     const document = readOnly.documents[0];
-    const applying = guarded.filter((check) => check.appliesTo === 'document' && check.requires?.test(document as never)).map((check) => check.meta.id);
+    const applying = guarded.filter((check) => check.appliesTo === 'document' && check.requires?.test(document as never, readOnly)).map((check) => check.meta.id);
     expect(applying).toEqual(['id.absent-404', 'id.issue-in-path', 'id.leading-zeros', 'id.malformed-400']);
   });
 
@@ -101,9 +107,14 @@ describe('requires guards', () => {
     let server: FixtureServer | undefined;
     try {
       server = await startFixture((_req, res) => sendJson(res, 200, { items: [] }));
-      const report = await runChecks(guarded, BARE, { baseUrl: server.url, allowWrites: true, timeoutMs: 2000 });
-      expect(report.results.map((r) => `${r.id} ${r.status} ${r.resource} ${r.message}`))
-        .toEqual(guarded.map((check) => `${check.meta.id} skip - not applicable: the target has no ${check.requires?.what ?? '?'}`));
+      // Resource guards see bare resources; the API-wide guards see a target with no resource at all.
+      const perResource = guarded.filter((check) => check.appliesTo !== 'api');
+      const apiWide = guarded.filter((check) => check.appliesTo === 'api');
+      const report = await runChecks(perResource, BARE, { baseUrl: server.url, allowWrites: true, timeoutMs: 2000 });
+      const empty = await runChecks(apiWide, {}, { baseUrl: server.url, allowWrites: true, timeoutMs: 2000 });
+      const lines = [...report.results, ...empty.results].map((r) => `${r.id} ${r.status} ${r.resource} ${r.message}`).sort();
+      expect(lines).toEqual(guarded.map((check) => `${check.meta.id} skip - not applicable: the target has no ${check.requires?.what ?? '?'}`).sort());
+      expect(apiWide.length).toBeGreaterThan(0);
       expect(server.requests).toHaveLength(0);
     } finally {
       await server?.close();

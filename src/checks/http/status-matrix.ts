@@ -19,13 +19,13 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  requires: { what: 'collection or document', test: (_api, target) => target.collections.length > 0 || target.documents.length > 0 },
   async run(ctx) {
     const urls = ctx.target.collections.map((c) => c.firstPage());
     for (const document of ctx.target.documents) {
       const ids = [document.sampleIds[0], document.absentId, ...document.malformedIds].filter((id): id is string => id !== undefined);
       urls.push(...ids.map((id) => document.url(id)));
     }
-    if (urls.length === 0) return ctx.skip('the profile lists no collections or documents');
     const exchanges: Exchange[] = (await Promise.all(urls.map((url) => Promise.all([ctx.get(url), ctx.head(url)])))).flat();
     for (const exchange of exchanges) {
       const { status, headers } = exchange.response;

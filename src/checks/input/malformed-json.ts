@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { postProbe, updateProbe, writeTargets } from './support/write-probes.js';
+import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 /** Cut off mid-object: no JSON parser accepts it. */
 const NOT_JSON = '{"restguide": ';
@@ -16,9 +16,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);
-    if (!collection && !document) ctx.skip('no collection with a create body and no document with an update style');
     const judge = (exchange: Exchange) => {
       const data = exchangeData(exchange);
       if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;

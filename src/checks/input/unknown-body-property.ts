@@ -3,7 +3,7 @@ import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { fingerprint } from '../id/support/fingerprint.js';
 import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
-import { postProbe, updateProbe, withoutLinks, writeTargets } from './support/write-probes.js';
+import { postProbe, updateProbe, withoutLinks, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 const PROPERTY = 'restguideUnknownProperty';
 
@@ -19,9 +19,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);
-    if (!collection && !document) ctx.skip('no collection with a create body and no document with an update style');
     const judge = (exchange: Parameters<typeof exchangeData>[0]) => {
       const data = { ...exchangeData(exchange), property: PROPERTY };
       if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;

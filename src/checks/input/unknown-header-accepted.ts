@@ -10,12 +10,15 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  requires: {
+    what: 'collection or document with a sample id',
+    test: (_api, target) => target.collections.length > 0 || target.documents.some((d) => d.sampleIds.length > 0),
+  },
   async run(ctx) {
     const paths = [
       ...ctx.target.collections.slice(0, 1).map((c) => c.firstPage({ pageSize: 2 })),
       ...ctx.target.documents.filter((d) => d.sampleIds.length > 0).slice(0, 1).map((d) => d.url(d.sampleIds[0] ?? '')),
     ];
-    if (paths.length === 0) ctx.skip('the target has no collection and no document with a sample id');
     await Promise.all(paths.map(async (path) => {
       const [plain, extra] = await Promise.all([ctx.get(path), ctx.get(path, { headers: { 'Restguide-Unknown': 'x' } })]);
       ctx.expect(plain.response.status === extra.response.status, 'rejected', { ...exchangeData(extra), plainStatus: plain.response.status }, extra, plain);

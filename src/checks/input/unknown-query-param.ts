@@ -15,12 +15,15 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  requires: {
+    what: 'collection or document with a sample id',
+    test: (_api, target) => target.collections.length > 0 || target.documents.some((d) => d.sampleIds.length > 0),
+  },
   async run(ctx) {
     const paths = [
       ...ctx.target.collections.slice(0, 3).map((c) => c.path),
       ...ctx.target.documents.filter((d) => d.sampleIds.length > 0).slice(0, 2).map((d) => d.url(d.sampleIds[0] ?? '')),
     ];
-    if (paths.length === 0) ctx.skip('the target has no collection and no document with a sample id');
     const exchanges = await Promise.all(paths.map((path) => ctx.get(withQuery(path, { [PARAM]: '1' }))));
     for (const exchange of exchanges) {
       const data = { ...exchangeData(exchange), param: PARAM };

@@ -3,7 +3,7 @@ import type { Exchange } from '../../core/exchange.js';
 import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
-import { postProbe, updateProbe, withoutLinks, writeTargets, wrongType } from './support/write-probes.js';
+import { postProbe, updateProbe, withoutLinks, writeTargets, wrongType, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(body: JsonObject): { json: JsonObject; property: string } | undefined {
@@ -23,9 +23,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);
-    if (!collection && !document) ctx.skip('no collection with a create body and no document with an update style');
     let judged = 0;
     const judge = (exchange: Exchange, property: string) => {
       judged++;

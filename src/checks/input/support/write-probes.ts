@@ -2,7 +2,7 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
-import { supportsMethod, type CollectionTarget, type DocumentTarget } from '../../../core/target.js';
+import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
 import { beginChangingDocument, beginWriting } from '../../collection/support/own-writes.js';
 
 export interface Payload { json?: unknown; body?: string }
@@ -11,10 +11,23 @@ const is2xx = (exchange: Exchange) => exchange.response.status >= 200 && exchang
 
 /** The first collection that has a create body, and the first document with a supported update style and a sample id. */
 export function writeTargets(ctx: CheckContext<string>): { collection?: CollectionTarget; document?: DocumentTarget } {
-  const collection = ctx.target.collections.find((c) => c.create !== undefined);
-  const document = ctx.target.documents.find((d) => d.update !== undefined && supportsMethod(d, d.update) && d.sampleIds.length > 0);
+  return writeTargetsOf(ctx.target);
+}
+
+export function writeTargetsOf(target: Target): { collection?: CollectionTarget; document?: DocumentTarget } {
+  const collection = target.collections.find((c) => c.create !== undefined);
+  const document = target.documents.find((d) => d.update !== undefined && supportsMethod(d, d.update) && d.sampleIds.length > 0);
   return { ...(collection ? { collection } : {}), ...(document ? { document } : {}) };
 }
+
+/** Guard of the body probes: a collection that creates, or a document that updates. */
+export const WRITE_PROBE_TARGET = {
+  what: 'collection with a create body or document with an update style and a sample id',
+  test: (_api: unknown, target: Target) => {
+    const { collection, document } = writeTargetsOf(target);
+    return collection !== undefined || document !== undefined;
+  },
+};
 
 /** POSTs to the collection; a 2xx is undone by DELETE on its Location. */
 export async function postProbe(ctx: CheckContext<string>, collection: CollectionTarget, payload: Payload): Promise<Exchange> {
