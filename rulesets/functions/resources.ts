@@ -7,17 +7,30 @@ import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, typ
 const isBinary = (schema: Json): boolean =>
   schema.type === 'string' && (schema.format === 'binary' || schema.format === 'byte' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
 
-/** evo-object: application/json has a schema; JSON and multipart bodies are objects. */
+/** True when every value the schema allows is an object: type object, or a oneOf/anyOf whose members all are, or an allOf with one that is. */
+function describesObject(schema: Json, depth = 0): boolean {
+  if (typeof schema.$ref === 'string' || depth > 32) return true; // an unresolved (circular) $ref: not ours to judge
+  const type = effectiveType({ type: schema.type, properties: schema.properties, additionalProperties: schema.additionalProperties, items: schema.items });
+  if (type !== undefined) return type === 'object';
+  const all = (keyword: 'oneOf' | 'anyOf') => Array.isArray(schema[keyword]) && schema[keyword].length > 0 && schema[keyword].every((m) => isObject(m) && describesObject(m, depth + 1));
+  return all('oneOf') || all('anyOf') || asArray(schema.allOf).some((m) => isObject(m) && describesObject(m, depth + 1));
+}
+
+/** application/json and its +json structured-suffix types (problem+json, merge-patch+json). */
+const isJsonFamily = (bare: string): boolean => bare === 'application/json' || /^application\/[\w.-]+\+json$/.test(bare);
+
+/** evo-object: JSON media types have a schema; JSON and multipart bodies are objects (through oneOf/anyOf/allOf). */
 export const jsonObjectBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const { mediaType, media, at, kind } of allMediaTypes(root)) {
     if (kind === 'parameter') continue;
     const bare = bareMediaType(mediaType);
     const schema = media.schema;
-    if (bare === 'application/json' && schema === undefined) {
-      out.push(finding('An application/json media type should have a schema', at));
-    } else if ((bare === 'application/json' || bare.startsWith('multipart/')) && isObject(schema) && typeof schema.$ref !== 'string' && effectiveType(schema) !== 'object') {
-      out.push(finding(`The top-level ${bare} structure must be a JSON object`, [...at, 'schema']));
+    if (isJsonFamily(bare) && schema === undefined) {
+      out.push(finding(`An ${bare} media type should have a schema`, at));
+    } else if ((isJsonFamily(bare) || bare.startsWith('multipart/')) && isObject(schema) && !describesObject(schema)) {
+      // At the media type, not its schema: a shared $ref'd schema still gives one finding per body.
+      out.push(finding(`The top-level ${bare} structure must be a JSON object`, at));
     }
   }
   return out;

@@ -76,12 +76,26 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'title present', errors: [], document: base() },
   ],
   'evo-object': [
-    { name: 'JSON without schema; array body', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/json') }, { path: O('/a', 'post', 'requestBody', 'content', 'application/json', 'schema') }],
+    { name: 'JSON without schema; array body', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/json') }, { path: O('/a', 'post', 'requestBody', 'content', 'application/json') }],
       document: withPath('/a', {
         get: op({ responses: { '200': { description: 'x', content: { 'application/json': {} } } } }),
         post: op({ operationId: 'p', requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } }),
       }) },
     { name: 'objects, also via $ref and allOf', errors: [], document: withPath('/a', { get: op({ responses: { '200': ok({ allOf: [{ $ref: '#/components/schemas/A' }] }) } }) }, { components: { schemas: { A: { type: 'object' } } } }) },
+    { name: 'problem+json without schema; a oneOf with a string member; an allOf of string and array',
+      errors: [
+        { path: O('/a', 'get', 'responses', 'default', 'content', 'application/problem+json'), message: 'application/problem+json media type should have a schema' },
+        { path: O('/a', 'get', 'responses', '200', 'content', 'application/json') },
+        { path: O('/a', 'post', 'requestBody', 'content', 'application/json') },
+      ],
+      document: withPath('/a', {
+        get: op({ responses: { '200': ok({ oneOf: [{ type: 'object' }, { type: 'string' }] }), default: { description: 'x', content: { 'application/problem+json': {} } } } }),
+        post: op({ operationId: 'p', requestBody: { required: true, content: { 'application/json': { schema: { anyOf: [{ type: 'object' }, { allOf: [{ type: 'string' }, { type: 'array' }] }] } } } } }),
+      }) },
+    { name: 'oneOf/anyOf of objects; a problem+json object', errors: [], document: withPath('/a', { get: op({ responses: {
+      '200': ok({ oneOf: [{ type: 'object' }, { anyOf: [{ type: 'object' }, { $ref: '#/components/schemas/A' }] }] }),
+      default: { description: 'x', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/A' } } } },
+    } }) }, { components: { schemas: { A: { type: 'object' } } } }) },
   ],
   'rep-struct': [
     { name: 'an object as text/plain', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'text/plain') }], document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'object' }, 'text/plain') } }) }) },
