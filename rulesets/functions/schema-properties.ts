@@ -28,7 +28,24 @@ function definingComponent(visit: SchemaVisit, context: RulesetFunctionContext):
 
 const HEALTH_STATES = new Set(['UP', 'DOWN', 'DEGRADED', 'OUT_OF_SERVICE', 'UNKNOWN']);
 
-/** cod-design: string enum values and discriminator mapping keys are lowerCamelCase. */
+/** Whether a schema is, or inherits through allOf, the component `name` (of any file). */
+function inheritsFrom(schema: Json, at: JsonPath, name: string, context: RulesetFunctionContext, depth = 0): boolean {
+  if (componentNameIn(definitionPath(context, at)) === name) return true;
+  if (depth > 16) return false;
+  return asArray(schema.allOf).some((m, i) => isObject(m) && inheritsFrom(m, [...at, 'allOf', i], name, context, depth + 1));
+}
+
+/** CloudEvents messages (belgif's AsynchronousMessageBase) use reverse-DNS event types as discriminator values. */
+function isAsynchronousMessage(schema: Json, at: JsonPath, context: RulesetFunctionContext): boolean {
+  if (!isObject(schema.discriminator) || schema.discriminator.propertyName !== 'type') return false;
+  const base = 'AsynchronousMessageBase';
+  if (Array.isArray(schema.oneOf)) return schema.oneOf.every((m, i) => isObject(m) && inheritsFrom(m, [...at, 'oneOf', i], base, context));
+  return inheritsFrom(schema, at, base, context);
+}
+
+const SORT = /sort/i;
+
+/** cod-design: string enum values and discriminator mapping keys are lowerCamelCase; one finding per enum or mapping. */
 export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
   for (const visit of inventory(root).schemas) {
@@ -37,19 +54,21 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
       const strings = schema.enum.filter((v): v is string => typeof v === 'string');
       // The guide itself prescribes the health states UP/DEGRADED/DOWN.
       if (strings.length > 0 && !strings.every((v) => HEALTH_STATES.has(v))) {
-        const sortParam = owningParameter(visit)?.name === 'sort';
-        const bad = strings.filter((v) => !isLowerCamel(sortParam ? v.replace(/^-/, '') : v));
-        if (bad.length > 0 && definingComponent(visit, context) !== 'BelgianRegionCode') {
+        const component = definingComponent(visit, context);
+        // Sort values may carry the descending '-' prefix, wherever the sort codes are named (parameter, property or schema).
+        const parameterName = owningParameter(visit)?.name;
+        const sortCodes = [typeof parameterName === 'string' ? parameterName : undefined, visit.propertyName, component].some((n) => n !== undefined && SORT.test(n));
+        const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v));
+        if (bad.length > 0 && component !== 'BelgianRegionCode') {
           out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, 'enum']));
         }
       }
     }
     const discriminator = schema.discriminator;
     if (isObject(discriminator) && isObject(discriminator.mapping)) {
-      for (const key of Object.keys(discriminator.mapping)) {
-        if (!isLowerCamel(key) && definingComponent(visit, context) !== 'AsynchronousMessageBase') {
-          out.push(finding(`Discriminator value "${key}" should be lowerCamelCase`, [...at, 'discriminator', 'mapping', key]));
-        }
+      const bad = Object.keys(discriminator.mapping).filter((key) => !isLowerCamel(key));
+      if (bad.length > 0 && !isAsynchronousMessage(schema, at, context)) {
+        out.push(finding(`Discriminator values should be lowerCamelCase: ${bad.join(', ')}`, [...at, 'discriminator', 'mapping']));
       }
     }
   }

@@ -51,9 +51,14 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'mapping to URI references', errors: [], document: withSchemas({ A: { type: 'object', discriminator: { propertyName: 'kind', mapping: { dog: '#/components/schemas/Dog' } } } }) },
   ],
   'cod-design': [
-    { name: 'upper-case codes; discriminator value', errors: [{ path: P('Status', 'enum'), message: 'ACTIVE' }, { path: P('A', 'discriminator', 'mapping', 'Dog') }], document: withSchemas({
+    { name: 'upper-case codes; discriminator values: one finding per mapping', errors: [{ path: P('Status', 'enum'), message: 'ACTIVE' }, { path: P('A', 'discriminator', 'mapping'), message: 'Dog, Big.Cat' }], document: withSchemas({
       Status: { type: 'string', enum: ['ACTIVE', 'closed'] },
-      A: { type: 'object', discriminator: { propertyName: 'kind', mapping: { Dog: '#/components/schemas/A' } } },
+      A: { type: 'object', discriminator: { propertyName: 'kind', mapping: { Dog: '#/components/schemas/A', 'Big.Cat': '#/components/schemas/A', bird: '#/components/schemas/A' } } },
+    }) },
+    { name: 'sort codes named by their schema; CloudEvents types of AsynchronousMessageBase messages', errors: [], document: withSchemas({
+      EmployerSortKey: { type: 'string', enum: ['name', '-name', '-creationDate'] },
+      AsynchronousMessageBase: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+      EmployerEvent: { allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }], discriminator: { propertyName: 'type', mapping: { 'be.employer.created': '#/components/schemas/EmployerEvent' } } },
     }) },
     { name: 'lowerCamelCase codes, sort with -, health states, BelgianRegionCode', errors: [], document: withPath('/things', { get: op({
       parameters: [{ name: 'sort', in: 'query', schema: { type: 'array', items: { type: 'string', enum: ['name', '-name'] } } }],
