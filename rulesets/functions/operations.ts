@@ -3,7 +3,7 @@
 import { operationsOf, responsesOf, type OperationVisit } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
-import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
+import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 const isErrorCode = (code: string): boolean => /^[45]/.test(code) || code === 'default';
@@ -166,12 +166,14 @@ export const operationIdCase = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 export const tagGuidelines = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   const declared = new Set(asArray(root.tags).map((t) => (isObject(t) ? t.name : undefined)));
+  // A file of reusable definitions declares no tags: the entry document that uses its paths does.
+  const checkDeclared = !isReusableDefinitionsOnly(root);
   for (const op of operationsOf(root)) {
     const tags = asArray(op.operation.tags);
     if (tags.length > 1) out.push(finding('An operation should have at most one tag', [...op.at, 'tags']));
     tags.forEach((tag, i) => {
       if (typeof tag !== 'string') return;
-      if (!declared.has(tag)) out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, [...op.at, 'tags', i]));
+      if (checkDeclared && !declared.has(tag)) out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, [...op.at, 'tags', i]));
       if (!/^[A-Z]/.test(tag)) out.push(finding(`Tag "${tag}" should start with a capital`, [...op.at, 'tags', i]));
     });
   }

@@ -70,6 +70,8 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'two tags; undeclared; lower case', errors: [{ path: O('/a', 'get', 'tags') }, { path: O('/a', 'get', 'tags', 1) }, { path: O('/a', 'get', 'tags', 1) }, { path: O('/a', 'put', 'tags', 0) }],
       document: withPath('/a', { get: op({ tags: ['Things', 'stuff'] }), put: op({ operationId: 'p', tags: ['Unknown'] }) }, { tags: [{ name: 'Things' }] }) },
     { name: 'one declared tag', errors: [], document: withPath('/a', { get: op({ tags: ['Things'] }) }, { tags: [{ name: 'Things' }] }) },
+    { name: 'reusable definitions: tags are declared by the entry document, case still checked', errors: [{ path: O('/health', 'get', 'tags', 0), message: 'capital' }],
+      document: withPath('/health', { get: op({ tags: ['monitoring'] }) }, { 'x-reusable-definitions-only': true }) },
   ],
   'oas-descr-title': [
     { name: 'empty title', errors: [{ path: ['info'] }], document: base({ info: { title: '', version: '1.0.0' } }) },
@@ -159,5 +161,6 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'GET /health without 503', errors: [{ path: ['paths', '/health', 'get', 'responses'] }], document: withPath('/health', { get: op() }) },
     { name: 'GET /health with 200 and 503; schema-only documents', errors: [], document: withPath('/health', { get: op({ responses: { '200': ok(), '503': ok() } }) }) },
     { name: 'x-reusable-definitions-only', errors: [], document: base({ 'x-reusable-definitions-only': true, paths: {} }) },
+    { name: 'no paths at all: nothing to monitor', errors: [], document: base({ paths: {}, components: { schemas: { A: { type: 'object' } } } }) },
   ],
 };
