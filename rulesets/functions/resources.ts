@@ -5,7 +5,7 @@ import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } f
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const isBinary = (schema: Json): boolean =>
-  schema.type === 'string' && (schema.format === 'binary' || schema.format === 'byte' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
+  schema.type === 'string' && (schema.format === 'binary' || schema.format === 'byte' || schema.format === 'base64' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
 
 /** True when every value the schema allows is an object: type object, or a oneOf/anyOf whose members all are, or an allOf with one that is. */
 function describesObject(schema: Json, depth = 0): boolean {
@@ -36,9 +36,12 @@ export const jsonObjectBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   return out;
 });
 
-const STRUCTURED = /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/[\w.+-]+)$/;
+const STRUCTURED = /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/(?:[\w.+-]+|\*))$/;
 
-/** rep-struct: structured (non-binary) data uses a JSON (or XML, form, multipart) media type. */
+/**
+ * rep-struct: structured (non-binary) data uses a JSON (or XML, form, multipart) media type.
+ * A string schema without a binary format is not binary: a wildcard or octet-stream body needs one too.
+ */
 export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const { mediaType, media, at } of allMediaTypes(root)) {
@@ -46,7 +49,6 @@ export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) =
     const schema = media.schema;
     if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
     if (bare.startsWith('text/') && effectiveType(schema) === 'string') continue;
-    if (bare === '*/*' || bare === 'application/octet-stream') continue;
     out.push(finding(`Structured data should use application/json, not ${bare}`, at));
   }
   return out;

@@ -105,6 +105,11 @@ export const cases: Record<string, RuleCase[]> = {
       '200': { description: 'x', content: { 'application/json': { schema: { type: 'object' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'text/csv': { schema: { type: 'string' } } } },
       default: problem(),
     } }) }) },
+    { name: 'a plain string as */* (no binary format)', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', '*/*') }], document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'string' }, '*/*') } }) }) },
+    { name: 'an object as multipart/*; binary as */*', errors: [], document: withPath('/a', { get: op({ responses: {
+      '200': { description: 'x', content: { 'multipart/*': { schema: { type: 'object' } }, '*/*': { schema: { type: 'string', format: 'binary' } } } },
+      default: problem(),
+    } }) }) },
   ],
   'col-repres': [
     { name: 'collection without items', errors: [{ path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema') }], document: base({ paths: {
