@@ -3,7 +3,29 @@ import { inventory, declaredProperties, requiredNames, effectiveType } from '../
 import { asArray, entries, isObject, type Json } from '../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
 
-/** sch-allof: allOf members declaring the same property; a discriminator property the parent does not declare and require. */
+/** Every property a schema may carry: its own, and those of its allOf, oneOf and anyOf members (any depth). */
+const reachableCache = new WeakMap<Json, Set<string>>();
+function reachableProperties(schema: Json, seen?: Set<Json>): Set<string> {
+  const cached = reachableCache.get(schema);
+  if (cached) return cached;
+  const out = new Set<string>();
+  if (seen === undefined) {
+    reachableCache.set(schema, out); // filled below; a fresh walk is complete
+    seen = new Set<Json>();
+  }
+  if (seen.has(schema)) return out;
+  seen.add(schema);
+  for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) out.add(name);
+  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
+    for (const member of asArray(schema[keyword])) if (isObject(member)) for (const name of reachableProperties(member, seen)) out.add(name);
+  }
+  return out;
+}
+
+/**
+ * sch-allof: allOf members declaring the same property (a property a member's oneOf/anyOf branch
+ * declares counts too: generated code gets it twice); a discriminator property the parent does not declare and require.
+ */
 export const allOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const { schema, at } of inventory(root).schemas) {
@@ -12,7 +34,7 @@ export const allOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
       const duplicated = new Set<string>();
       schema.allOf.forEach((member, i) => {
         if (!isObject(member)) return;
-        for (const name of declaredProperties(member).keys()) {
+        for (const name of reachableProperties(member)) {
           if (owners.has(name) && owners.get(name) !== i) duplicated.add(name);
           else owners.set(name, i);
         }

@@ -16,6 +16,12 @@ export const cases: Record<string, RuleCase[]> = {
       Pet: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind' } },
       Dog: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { bark: { type: 'boolean' } } }] },
     }) },
+    { name: 'a member redeclares a property its sibling gets from a oneOf branch', errors: [{ path: P('B', 'allOf'), message: 'code' }], document: withSchemas({
+      B: { allOf: [{ oneOf: [{ type: 'object', required: ['code'], properties: { code: { type: 'string' } } }, { type: 'object', required: ['id'], properties: { id: { type: 'string' } } }] }, { type: 'object', properties: { code: { type: 'string' } } }] },
+    }) },
+    { name: 'oneOf branches of one member share a property', errors: [], document: withSchemas({
+      C: { allOf: [{ oneOf: [{ type: 'object', required: ['code'], properties: { code: { type: 'string' } } }, { type: 'object', required: ['code'], properties: { code: { type: 'integer' } } }] }, { type: 'object', properties: { label: { type: 'string' } } }] },
+    }) },
   ],
   'sch-allof-types': [
     { name: 'string and object members', errors: [{ path: P('A', 'allOf'), message: 'incompatible' }], document: withSchemas({
