@@ -4,6 +4,7 @@ import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { declaredProperties, effectiveType, inventory, type SchemaVisit } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel, isUpperCamel } from '../support/naming.js';
+import { ownReadOnlyRequiredNames } from '../support/composed-names.js';
 import { operationSummaries } from './operations.js';
 import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from './define.js';
 
@@ -143,18 +144,19 @@ export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, 
   return out;
 });
 
-/** oas-rdonly: a readOnly property should not be required. */
+/**
+ * oas-rdonly: a readOnly property should not be required, also when composition makes it so (readOnly
+ * in an allOf member, required in a oneOf branch); reported where the conflict arises, not at every inheritor.
+ */
 export const readOnlyRequired = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const { schema, at } of inventory(root).schemas) {
-    if (!Array.isArray(schema.required)) continue;
-    const properties = declaredProperties(schema);
-    schema.required.forEach((name, i) => {
-      const property = typeof name === 'string' ? properties.get(name) : undefined;
-      if (isObject(property) && property.readOnly === true) {
-        out.push(finding(`Property "${String(name)}" is readOnly and should not be required`, [...at, 'required', i]));
-      }
-    });
+    if (!Array.isArray(schema.required) && !Array.isArray(schema.allOf) && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf)) continue;
+    const own = asArray(schema.required);
+    for (const name of ownReadOnlyRequiredNames(schema)) {
+      const i = own.indexOf(name);
+      out.push(finding(`Property "${name}" is readOnly and should not be required`, i >= 0 ? [...at, 'required', i] : at));
+    }
   }
   return out;
 });

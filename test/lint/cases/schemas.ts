@@ -139,6 +139,14 @@ export const cases: Record<string, RuleCase[]> = {
       A: { type: 'object', required: ['self'], properties: { self: { type: 'string', readOnly: true } } },
     }) },
     { name: 'readOnly, not required', errors: [], document: withSchemas({ A: { type: 'object', required: ['name'], properties: { self: { type: 'string', readOnly: true }, name: { type: 'string' } } } }) },
+    { name: 'readOnly in an allOf member, required in a oneOf branch: once, where composed', errors: [{ path: P('Ids'), message: '"id"' }], document: withSchemas({
+      Base: { type: 'object', properties: { id: { type: 'string', readOnly: true }, ssin: { type: 'string' } } },
+      Ids: { allOf: [{ $ref: '#/components/schemas/Base' }, { oneOf: [{ required: ['id'] }, { required: ['ssin'] }] }] },
+      Child: { allOf: [{ $ref: '#/components/schemas/Ids' }, { type: 'object', properties: { x: { type: 'string' } } }] },
+    }) },
+    { name: 'readOnly in one oneOf branch, required in another', errors: [], document: withSchemas({
+      A: { oneOf: [{ type: 'object', properties: { id: { type: 'string', readOnly: true } } }, { type: 'object', required: ['id'], properties: { id: { type: 'string' } } }] },
+    }) },
   ],
   'prop-req': [
     { name: 'required name not declared', errors: [{ path: P('A', 'required', 1), message: 'nmae' }], document: withSchemas({
