@@ -128,6 +128,17 @@ export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 const PATCH_NAME = /patch|update/i;
 const CLOUD_EVENTS = /AsynchronousMessage|CloudEvent/;
 
+/**
+ * A property of an object inheriting from AsynchronousMessageBase (declared by it or an inline allOf member):
+ * CloudEvents lets such context attributes be null. Nested objects and the event itself are not exempt.
+ */
+function isCloudEventsAttribute(visit: SchemaVisit, context: RulesetFunctionContext): boolean {
+  if (visit.relation !== 'properties') return false;
+  let owner = visit.parent;
+  while (owner?.relation === 'allOf' && owner.parent) owner = owner.parent;
+  return owner !== undefined && inheritsFrom(owner.schema, owner.at, 'AsynchronousMessageBase', context);
+}
+
 /** jsn-null: nullable only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies). */
 export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
@@ -139,6 +150,7 @@ export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, 
     const names = [componentNameIn(at), componentNameIn(definitionPath(context, at))];
     for (let v = visit.parent; v; v = v.parent) names.push(v.componentName);
     if (names.some((n) => n !== undefined && (PATCH_NAME.test(n) || CLOUD_EVENTS.test(n)))) continue;
+    if (isCloudEventsAttribute(visit, context)) continue;
     out.push(finding('Omit properties without a value instead of making them nullable (nullable is for merge-patch schemas)', [...at, schema.nullable === true ? 'nullable' : 'type']));
   }
   return out;

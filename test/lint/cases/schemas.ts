@@ -133,6 +133,16 @@ export const cases: Record<string, RuleCase[]> = {
       EmployerPatch: { type: 'object', properties: { name: { type: 'string', nullable: true } } },
       Changes: { type: 'object', properties: { date: { type: 'string', nullable: true } } },
     } } }) },
+    { name: 'a CloudEvents event: its attributes may be null, its data and the event may not', errors: [
+      { path: P('EmployerCreated', 'properties', 'data', 'properties', 'name', 'nullable') }, { path: P('Wrapper', 'properties', 'event', 'nullable') },
+    ], document: withSchemas({
+      AsynchronousMessageBase: { type: 'object', properties: { type: { type: 'string' } } },
+      EmployerCreated: {
+        allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }, { type: 'object', properties: { subject: { type: 'string', nullable: true } } }],
+        properties: { dataref: { type: 'string', nullable: true }, data: { type: 'object', properties: { name: { type: 'string', nullable: true } } } },
+      },
+      Wrapper: { type: 'object', properties: { event: { nullable: true, allOf: [{ $ref: '#/components/schemas/EmployerCreated' }] } } },
+    }) },
   ],
   'oas-rdonly': [
     { name: 'required readOnly property', errors: [{ path: P('A', 'required', 0) }], document: withSchemas({
