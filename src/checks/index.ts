@@ -18,6 +18,7 @@ import deleteCollectionFiltered from './delete/collection-filtered.js';
 import deleteThen404 from './delete/then-404.js';
 import docOpenapiJson from './doc/openapi-json.js';
 import docOpenapiYaml from './doc/openapi-yaml.js';
+import docResponsesMatchOpenapi from './doc/responses-match-openapi.js';
 import embedEmbeddedMap from './embed/embedded-map.js';
 import filterEquality from './filter/equality.js';
 import filterFullTextQ from './filter/full-text-q.js';
@@ -112,6 +113,7 @@ export const CHECKS: readonly AnyCheck[] = [
   deleteThen404,
   docOpenapiJson,
   docOpenapiYaml,
+  docResponsesMatchOpenapi,
   embedEmbeddedMap,
   filterEquality,
   filterFullTextQ,

@@ -1,0 +1,73 @@
+import { parse as parseYaml } from 'yaml';
+import { defineCheck, type CheckContext } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
+import { UNKNOWN_PATH } from '../../core/provoke-errors.js';
+import { supportsMethod, type ApiTarget, type Target } from '../../core/target.js';
+import { ContractValidator } from './support/contract-validator.js';
+import { judgeExchange } from './support/judge-exchange.js';
+
+type Obj = Record<string, unknown>;
+const MAX_PROBES = 20;
+
+/** The API's own OpenAPI document (JSON, else YAML), or the reason there is none to hold it to. */
+async function fetchContract(ctx: CheckContext, api: ApiTarget): Promise<Obj | string> {
+  const reasons: string[] = [];
+  for (const [path, accept] of [[api.openapiJson, 'application/json'], [api.openapiYaml, 'application/yaml, text/yaml;q=0.9, */*;q=0.1']] as const) {
+    const exchange = await ctx.get(path, { headers: { accept } });
+    const { status, truncated, text } = exchange.response;
+    if (status !== 200) { reasons.push(`${path} answered ${status}`); continue; }
+    if (truncated) { reasons.push(`${path} is larger than the body cap`); continue; }
+    let doc: unknown = exchange.response.json;
+    if (doc === undefined) {
+      try { doc = parseYaml(text); } catch { reasons.push(`${path} is neither JSON nor YAML`); continue; }
+    }
+    if (isObject(doc) && typeof doc['openapi'] === 'string' && isObject(doc['paths'])) return doc;
+    reasons.push(`${path} is no OpenAPI 3 document`);
+  }
+  return `no OpenAPI document to hold the responses to (${reasons.join('; ')})`;
+}
+
+/** A bounded set of GETs with known outcomes: first pages, a sample, an absent and a malformed id, an unknown URI. */
+function probeUrls(target: Target): string[] {
+  const urls = target.collections.map((collection) => collection.firstPage({ pageSize: 3 }));
+  for (const document of target.documents.filter((d) => supportsMethod(d, 'GET'))) {
+    const ids = [document.sampleIds[0], document.absentId, document.malformedIds[0]];
+    for (const id of ids) if (id !== undefined) urls.push(document.url(id));
+  }
+  urls.push(UNKNOWN_PATH);
+  return [...new Set(urls)].slice(0, MAX_PROBES);
+}
+
+// Severity error although oas-contra is a SHOULD: that rule is about having a contract; once an API
+// publishes one, a response contradicting it breaks every client built from it — a defect, not a style.
+export default defineCheck({
+  meta: {
+    id: 'doc.responses-match-openapi', rule: 'oas-contra', severity: 'error', writes: false,
+    title: 'Responses match the API\'s own OpenAPI document: documented status, media type and schema',
+    messages: {
+      undocumentedStatus: 'GET {{url}} answered {{status}}, a status {{operation}} does not document (no matching code, range or default).',
+      undocumentedMediaType: 'GET {{url}} answered {{status}} with {{mediaType}}, not a media type {{operation}} documents for response {{response}} ({{documented}}).',
+      schemaMismatch: 'GET {{url}} answered {{status}} with a {{mediaType}} body that does not match the schema {{operation}} documents for response {{response}}: {{errors}}.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx, api) {
+    const contract = await fetchContract(ctx, api);
+    if (typeof contract === 'string') return ctx.skip(contract);
+    const validator = new ContractValidator(contract);
+    const exchanges = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
+    const notJudged: string[] = [];
+    let judged = 0;
+    for (const exchange of exchanges) {
+      const verdict = judgeExchange(contract, validator, ctx.baseUrl, exchange);
+      if (verdict.kind === 'undocumented') notJudged.push(`undocumentedPath ${verdict.what}`);
+      else if (verdict.kind === 'unjudged') notJudged.push(verdict.why);
+      else {
+        judged++;
+        if (verdict.kind === 'pass') ctx.pass();
+        else ctx.report(verdict.messageId, verdict.data, exchange);
+      }
+    }
+    if (judged === 0) ctx.skip(`no response could be held to the document: ${notJudged.join('; ')}`);
+  },
+});

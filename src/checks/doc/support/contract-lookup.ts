@@ -1,0 +1,113 @@
+// What an OpenAPI document promises for one exchange: the path template, the response, the content entry.
+import { isObject } from '../../../core/json.js';
+
+type Obj = Record<string, unknown>;
+
+/** A JSON pointer token: `~` and `/` escaped (RFC 6901). */
+export const pointerToken = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The value at a `#/...` pointer of the document, or undefined. */
+export function valueAtPointer(document: Obj, pointer: string): unknown {
+  let current: unknown = document;
+  for (const raw of pointer.replace(/^#\/?/, '').split('/').filter((token) => token !== '')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    current = isObject(current) ? current[token] : undefined;
+  }
+  return current;
+}
+
+/** Follows local `$ref`s (a response or parameter may be one), bounded; returns the value and where it lives. */
+export function resolveLocal(document: Obj, value: unknown, pointer: string): { value: unknown; pointer: string } {
+  for (let hops = 0; hops < 10 && isObject(value) && typeof value['$ref'] === 'string'; hops++) {
+    const ref = value['$ref'];
+    if (!ref.startsWith('#/')) return { value: undefined, pointer: ref };
+    pointer = ref;
+    value = valueAtPointer(document, ref);
+  }
+  return { value, pointer };
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One template segment as a regular expression: `{id}` matches one non-empty segment, literals match themselves. */
+function segmentPattern(segment: string): RegExp {
+  const source = segment.split(/(\{[^}]*\})/).map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : escapeRegExp(part))).join('');
+  return new RegExp(`^${source}$`);
+}
+
+const decodeSegment = (segment: string): string => {
+  try { return decodeURIComponent(segment); } catch { return segment; }
+};
+
+/**
+ * The template of `templates` that `path` (relative to the server, no query) matches; a concrete
+ * segment wins over a templated one (OpenAPI: concrete paths match before templated ones).
+ */
+export function matchPathTemplate(templates: readonly string[], path: string): string | undefined {
+  const parts = path.split('/');
+  let best: { template: string; statics: number } | undefined;
+  for (const template of templates) {
+    const segments = template.split('/');
+    if (segments.length !== parts.length) continue;
+    const matches = segments.every((segment, i) => {
+      const pattern = segmentPattern(segment);
+      const part = parts[i] ?? '';
+      return pattern.test(part) || pattern.test(decodeSegment(part));
+    });
+    if (!matches) continue;
+    const statics = segments.filter((segment) => !segment.includes('{')).length;
+    if (!best || statics > best.statics) best = { template, statics };
+  }
+  return best?.template;
+}
+
+/** The base path a `servers` entry names (`/registry/v1`), its variables filled with their defaults. */
+function serverPath(servers: unknown, baseUrl: string): string | undefined {
+  const server = Array.isArray(servers) ? servers[0] : undefined;
+  if (!isObject(server) || typeof server['url'] !== 'string') return undefined;
+  const variables = isObject(server['variables']) ? server['variables'] : {};
+  const url = server['url'].replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const variable = variables[name];
+    return isObject(variable) && typeof variable['default'] === 'string' ? variable['default'] : whole;
+  });
+  try { return new URL(url, `${baseUrl}/`).pathname.replace(/\/+$/, ''); } catch { return undefined; }
+}
+
+/**
+ * The paths the document may know a request URL by: relative to the target's base URL, and
+ * relative to the document's own `servers[0].url` when that differs.
+ */
+export function candidatePaths(requestUrl: string, baseUrl: string, servers: unknown): string[] {
+  const path = new URL(requestUrl).pathname;
+  const prefixes = [new URL(baseUrl).pathname.replace(/\/+$/, ''), serverPath(servers, baseUrl)];
+  const candidates: string[] = [];
+  for (const prefix of prefixes) {
+    if (prefix === undefined || !(path === prefix || path.startsWith(`${prefix}/`))) continue;
+    const relative = path.slice(prefix.length) || '/';
+    if (!candidates.includes(relative)) candidates.push(relative);
+  }
+  return candidates;
+}
+
+/** The key of the response documented for `status`: exact code, else its `4XX` range, else `default`. */
+export function selectResponse(responses: unknown, status: number): string | undefined {
+  if (!isObject(responses)) return undefined;
+  const keys = Object.keys(responses);
+  return keys.find((key) => key === String(status))
+    ?? keys.find((key) => key.toUpperCase() === `${String(status)[0]}XX`)
+    ?? keys.find((key) => key === 'default');
+}
+
+/** The content key documented for a media type (no parameters): exact, else `type/*`, else `*\/*`. */
+export function selectContent(content: unknown, mediaType: string): string | undefined {
+  if (!isObject(content)) return undefined;
+  const bare = (key: string) => key.split(';')[0]?.trim().toLowerCase() ?? '';
+  const keys = Object.keys(content);
+  const wanted = mediaType.toLowerCase();
+  return keys.find((key) => bare(key) === wanted)
+    ?? keys.find((key) => bare(key) === `${wanted.split('/')[0]}/*`)
+    ?? keys.find((key) => bare(key) === '*/*');
+}
+
+/** Media types whose bodies are JSON and can be validated against a schema. */
+export const isJsonMediaType = (mediaType: string): boolean => mediaType === 'application/json' || mediaType.endsWith('+json');

@@ -1,0 +1,63 @@
+// One exchange against the contract: which operation and response the document promises, and whether the body keeps it.
+import type { MessageData } from '../../../core/define-check.js';
+import { mediaTypeOf, type Exchange } from '../../../core/exchange.js';
+import { isObject } from '../../../core/json.js';
+import { candidatePaths, isJsonMediaType, matchPathTemplate, pointerToken, resolveLocal, selectContent, selectResponse } from './contract-lookup.js';
+import type { ContractValidator } from './contract-validator.js';
+
+type Obj = Record<string, unknown>;
+
+export type ContractFinding = 'undocumentedStatus' | 'undocumentedMediaType' | 'schemaMismatch';
+
+export type Verdict =
+  | { kind: 'pass' }
+  | { kind: 'fail'; messageId: ContractFinding; data: MessageData }
+  /** The document says nothing about this request (no path or no GET): nothing to hold it to. */
+  | { kind: 'undocumented'; what: string }
+  /** Something documented, but no verdict possible (truncated body, a schema ajv cannot compile). */
+  | { kind: 'unjudged'; why: string };
+
+const MAX_ERRORS = 3;
+/** Statuses that never carry a body (RFC 9110), whatever the document lists as content. */
+const BODILESS = new Set([204, 304]);
+
+export function judgeExchange(document: Obj, validator: ContractValidator, baseUrl: string, exchange: Exchange): Verdict {
+  const { request, response } = exchange;
+  const method = request.method.toLowerCase();
+  const paths = isObject(document['paths']) ? document['paths'] : {};
+  const candidates = candidatePaths(request.url, baseUrl, document['servers']);
+  const template = candidates.map((path) => matchPathTemplate(Object.keys(paths), path)).find((found) => found !== undefined);
+  if (template === undefined) return { kind: 'undocumented', what: `${request.method} ${candidates[0] ?? new URL(request.url).pathname} (no documented path)` };
+  const item = resolveLocal(document, paths[template], `#/paths/${pointerToken(template)}`);
+  const operation = isObject(item.value) ? item.value[method] : undefined;
+  if (!isObject(operation)) return { kind: 'undocumented', what: `${request.method} ${template} (no documented operation)` };
+  const operationPointer = `${item.pointer}/${method}`;
+
+  const data: MessageData = { url: request.url, status: response.status, operation: `${request.method} ${template}` };
+  const responseKey = selectResponse(operation['responses'], response.status);
+  if (responseKey === undefined) return { kind: 'fail', messageId: 'undocumentedStatus', data };
+  const declared = resolveLocal(document, (operation['responses'] as Obj)[responseKey], `${operationPointer}/responses/${pointerToken(responseKey)}`);
+  const content = isObject(declared.value) && isObject(declared.value['content']) ? declared.value['content'] : {};
+  const documented = Object.keys(content).join(', ') || '(no body)';
+  Object.assign(data, { response: responseKey, documented });
+  if (response.truncated) return { kind: 'unjudged', why: `${request.method} ${template} → ${response.status}: body larger than the body cap` };
+
+  const mediaType = mediaTypeOf(response);
+  if (response.text === '') {
+    // An empty body keeps the contract when the response documents none (or the status allows none).
+    if (Object.keys(content).length === 0 || BODILESS.has(response.status)) return { kind: 'pass' };
+    return { kind: 'fail', messageId: 'undocumentedMediaType', data: { ...data, mediaType: '(empty body)' } };
+  }
+  const contentKey = mediaType === undefined ? undefined : selectContent(content, mediaType);
+  if (contentKey === undefined) return { kind: 'fail', messageId: 'undocumentedMediaType', data: { ...data, mediaType: mediaType ?? '(none)' } };
+  const media = content[contentKey];
+  if (!isObject(media) || media['schema'] === undefined || !isJsonMediaType(mediaType ?? '')) return { kind: 'pass' };
+
+  const body = response.json;
+  if (body === undefined) return { kind: 'fail', messageId: 'schemaMismatch', data: { ...data, mediaType, errors: '(root) is not JSON' } };
+  const result = validator.validate(`${declared.pointer}/content/${pointerToken(contentKey)}/schema`, body);
+  if (result.ok === true) return { kind: 'pass' };
+  if (result.ok === 'unusable') return { kind: 'unjudged', why: `${request.method} ${template} → ${responseKey}: schema not compilable (${result.reason})` };
+  const more = result.errors.length > MAX_ERRORS ? ` (+${result.errors.length - MAX_ERRORS} more)` : '';
+  return { kind: 'fail', messageId: 'schemaMismatch', data: { ...data, mediaType, errors: result.errors.slice(0, MAX_ERRORS).join('; ') + more } };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../src/checks/doc/responses-match-openapi.js';
+import { isObject } from '../../../src/core/json.js';
+import { fixture, reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import type { Mutator } from '../../helpers/proxy.js';
+
+const EMPLOYER = /^\/employers\/\d+(\?|$)/;
+
+const teapot = (contentType: string, body: unknown): Mutator => (req, res) => {
+  if (EMPLOYER.test(req.path) && res.status === 200) {
+    res.status = 418;
+    res.headers['content-type'] = contentType;
+    res.json = body;
+  }
+};
+
+testCheck(check, {
+  valid: [{ name: 'reference server (its document describes every response)', server: reference() }],
+  invalid: [
+    {
+      name: 'employer document with employerId as a string',
+      server: reference({ mutate: (req, res) => { if (EMPLOYER.test(req.path) && isObject(res.json)) res.json['employerId'] = String(res.json['employerId']); } }),
+      findings: ['schemaMismatch'],
+    },
+    {
+      name: 'collection page without items',
+      server: reference({ mutate: (req, res) => { if (req.path.startsWith('/employers?') && isObject(res.json)) delete res.json['items']; } }),
+      findings: ['schemaMismatch'],
+    },
+    {
+      name: '418 on a document GET whose operation has no default response',
+      server: reference({
+        mutate: (req, res) => {
+          teapot('application/problem+json', { type: 'about:blank', title: 'I am a teapot', status: 418 })(req, res);
+          const doc = res.json as { paths?: Record<string, { get?: { responses?: Record<string, unknown> } }> } | undefined;
+          if (req.path === '/doc/openapi.json') delete doc?.paths?.['/employers/{employerId}']?.get?.responses?.['default'];
+        },
+      }),
+      findings: ['undocumentedStatus'],
+    },
+    {
+      name: '418 answered with plain JSON where the default response documents problem+json only',
+      server: reference({ mutate: teapot('application/json', { teapot: true }) }),
+      findings: ['undocumentedMediaType'],
+    },
+    {
+      name: '418 answered with a problem+json body the default Problem schema refuses',
+      server: reference({ mutate: teapot('application/problem+json', { type: 'about:blank', title: 'I am a teapot', status: 'teapot' }) }),
+      findings: ['schemaMismatch'],
+    },
+    {
+      name: 'a problem whose instance is no URI',
+      server: reference({ mutate: (_req, res) => { if (res.status === 404 && isObject(res.json)) res.json['instance'] = 'not a uri'; } }),
+      findings: ['schemaMismatch'],
+    },
+  ],
+});
+
+describe('doc.responses-match-openapi without a document', () => {
+  it('skips, naming the document paths tried, when neither /doc/openapi.json nor .yaml exists', async () => {
+    const report = await runOne(check, fixture((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/problem+json' });
+      res.end('{"type":"about:blank","title":"Not Found","status":404}');
+    }, { basePath: '/registry/v1' }));
+    expect(report.results.map((r) => r.status)).toEqual(['skip']);
+    expect(report.results[0]?.message).toMatch(/no OpenAPI document .*\/doc\/openapi\.json answered 404.*\/doc\/openapi\.yaml answered 404/);
+  });
+
+  it('falls back to the YAML document and judges with it', async () => {
+    const report = await runOne(check, reference({
+      mutate: (req, res) => {
+        if (req.path === '/doc/openapi.json') { res.status = 404; res.text = ''; }
+        if (EMPLOYER.test(req.path) && isObject(res.json)) res.json['employerId'] = String(res.json['employerId']);
+      },
+    }));
+    const failed = report.results.filter((r) => r.status === 'fail');
+    expect(failed.map((r) => r.messageId)).toEqual(['schemaMismatch']);
+    expect(failed[0]?.message).toContain('GET /employers/{employerId}');
+    expect(failed[0]?.message).toMatch(/\/employerId must be (integer|number)/);
+  });
+});
