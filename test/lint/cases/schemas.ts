@@ -28,6 +28,15 @@ export const cases: Record<string, RuleCase[]> = {
       A: { allOf: [{ type: 'string' }, { type: 'object' }] },
     }) },
     { name: 'integer and number are compatible', errors: [], document: withSchemas({ A: { anyOf: [{ type: 'integer' }, { type: 'number' }] } }) },
+    { name: 'alternatives of different types are a union; allOf narrows it', errors: [], document: withSchemas({
+      A: { anyOf: [{ type: 'integer' }, { type: 'array' }] },
+      B: { allOf: [{ type: 'string' }, { oneOf: [{ type: 'string' }, { type: 'object' }, { description: 'any' }] }] },
+    }) },
+    { name: 'allOf leaving no type, through a member narrowed by its oneOf: once, where it arises', errors: [{ path: P('Root', 'allOf'), message: 'object, string' }], document: withSchemas({
+      Narrowed: { allOf: [{ type: 'object' }], oneOf: [{ type: 'object' }, { type: 'string' }] },
+      Root: { allOf: [{ $ref: '#/components/schemas/Narrowed' }, { type: 'string' }] },
+      Outer: { allOf: [{ $ref: '#/components/schemas/Root' }] },
+    }) },
   ],
   'sch-oneof': [
     { name: 'objects without discriminator', errors: [{ path: P('A', 'oneOf') }], document: withSchemas({
