@@ -95,9 +95,12 @@ export const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root,
       }
       continue;
     }
-    if (visit.componentName || effectiveType(schema) !== 'object') continue;
-    if (visit.relation === 'allOf' || visit.relation === 'anyOf' || visit.relation === 'not') continue;
-    if (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) continue;
+    if (visit.componentName || visit.relation === 'allOf' || visit.relation === 'anyOf' || visit.relation === 'not') continue;
+    // An object by its own type or properties (one merely composed of objects names none itself);
+    // a map (additionalProperties only) becomes a Map, not a named class: no title needed.
+    const hasProperties = isObject(schema.properties) && Object.keys(schema.properties).length > 0;
+    const isMap = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+    if (hasProperties ? effectiveType(schema) !== 'object' : schema.type !== 'object' || isMap) continue;
     if (visit.mediaType !== undefined && !isJsonMediaType(visit.mediaType)) continue;
     if (isComponentPath(definitionPath(context, at))) continue;
     out.push(finding('Inline object schemas should have an UpperCamelCase title', at));

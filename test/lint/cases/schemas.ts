@@ -3,6 +3,7 @@ import type { RuleCase } from '../harness.js';
 import { withPath, withSchemas, op, ok } from '../documents.js';
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases: Record<string, RuleCase[]> = {
   'sch-allof': [
@@ -121,6 +122,12 @@ export const cases: Record<string, RuleCase[]> = {
       A: { type: 'object', properties: { b: { type: 'object', title: 'lower', properties: { c: { type: 'string' } } } } },
       C: { type: 'object', title: 'Other', properties: { c: { type: 'string' } } },
     } } }) },
+    { name: 'an untitled inline object without properties', errors: [{ path: O('/things', 'get', 'responses', '200', 'content', 'application/json', 'schema') }], document: withPath('/things', {
+      get: op({ responses: { '200': ok({ type: 'object', description: 'anything' }) } }),
+    }) },
+    { name: 'an untitled inline map; an object only through allOf', errors: [], document: withPath('/things', {
+      get: op({ responses: { '200': ok({ title: 'Counts', type: 'object', properties: { byName: { type: 'object', additionalProperties: { type: 'integer' } }, other: { allOf: [{ $ref: '#/components/schemas/A' }] } } }) } }),
+    }, { components: { schemas: { A: { type: 'object' } } } }) },
     { name: 'summaries, titled inline objects, referenced components', errors: [], document: withPath('/things', {
       get: op({ responses: { '200': ok({ $ref: '#/components/schemas/A' }) } }),
       post: op({ operationId: 'post', requestBody: { required: true, content: { 'application/json': { schema: { title: 'Input', type: 'object', properties: { a: { type: 'string' } } } } } } }),
