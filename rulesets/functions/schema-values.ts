@@ -2,7 +2,8 @@
 import { allMediaTypes, allParameters, inventory } from '../support/inventory.js';
 import { asArray, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { oasKind, schemaViolation } from '../support/schema-validator.js';
-import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
+import { discriminatorRules, type DiscriminatorRules } from '../support/discriminators.js';
+import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from './define.js';
 
 /** oas-defaul: a `default` must be valid against its schema. */
 export const defaultValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
@@ -28,34 +29,39 @@ export const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   return out;
 });
 
-function checkExamples(holder: Json, schema: unknown, at: JsonPath, kind: ReturnType<typeof oasKind>, out: Finding[]): void {
+function checkExamples(holder: Json, schema: unknown, at: JsonPath, kind: ReturnType<typeof oasKind>, rules: DiscriminatorRules, out: Finding[]): void {
   if (!isObject(schema)) return;
   if ('example' in holder) {
-    const why = schemaViolation(schema, holder.example, kind);
+    const why = schemaViolation(schema, holder.example, kind, undefined, rules);
     if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
   }
   for (const [name, example] of entries(holder.examples)) {
     if (!isObject(example) || !('value' in example)) continue;
-    const why = schemaViolation(schema, example.value, kind);
+    const why = schemaViolation(schema, example.value, kind, undefined, rules);
     if (why) out.push(finding(`Example "${name}" is not valid against its schema: ${why}`, [...at, 'examples', name, 'value']));
   }
 }
 
-/** oas-exampl: examples of schemas, parameters and media types must be valid against their schemas. */
-export const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+/**
+ * oas-exampl: examples of schemas, parameters and media types must be valid against their schemas;
+ * a discriminator value picks the oneOf branch to check (and must name a known schema).
+ */
+export const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const kind = oasKind(root);
   const out: Finding[] = [];
-  for (const { schema, at } of inventory(root).schemas) {
+  const { schemas } = inventory(root);
+  const rules = discriminatorRules(root, schemas, (at) => definitionPath(context, at));
+  for (const { schema, at } of schemas) {
     if ('example' in schema) {
-      const why = schemaViolation(schema, schema.example, kind);
+      const why = schemaViolation(schema, schema.example, kind, undefined, rules);
       if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
     }
     asArray(schema.examples).forEach((value, i) => {
-      const why = schemaViolation(schema, value, kind);
+      const why = schemaViolation(schema, value, kind, undefined, rules);
       if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'examples', i]));
     });
   }
-  for (const { parameter, at } of allParameters(root)) checkExamples(parameter, parameter.schema, at, kind, out);
-  for (const { media, at } of allMediaTypes(root)) checkExamples(media, media.schema, at, kind, out);
+  for (const { parameter, at } of allParameters(root)) checkExamples(parameter, parameter.schema, at, kind, rules, out);
+  for (const { media, at } of allMediaTypes(root)) checkExamples(media, media.schema, at, kind, rules, out);
   return out;
 });

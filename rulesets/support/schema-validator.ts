@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isObject, type Json } from './json.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
+import type { DiscriminatorRules } from './discriminators.js';
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
@@ -37,8 +38,8 @@ const validators = { '3.0': new WeakMap<Json, ValidateFunction | null>(), '3.1':
 const MAX_DEPTH = 64;
 
 /** Converts an OAS 3.0 schema to draft-07; a cycle or an unresolved $ref becomes `{}` (accept anything). */
-function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', stack: Set<unknown>, omit?: string): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, kind, stack));
+function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', stack: Set<unknown>, omit?: string, rules?: DiscriminatorRules): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, kind, stack, undefined, rules));
   if (!isObject(schema)) return schema;
   if (stack.has(schema) || stack.size > MAX_DEPTH || typeof schema.$ref === 'string') return {};
   stack.add(schema);
@@ -46,11 +47,11 @@ function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', stack: Set<unknown>,
   for (const [key, value] of Object.entries(schema)) {
     if (key === omit || key === 'discriminator' || key === 'xml' || key === 'externalDocs' || key === 'example' || key === 'examples' || key === 'default' || key.startsWith('x-')) continue;
     if (key === 'properties' || key === 'patternProperties') {
-      out[key] = isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, kind, stack)])) : value;
+      out[key] = isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, kind, stack, undefined, rules)])) : value;
     } else if (key === 'enum' || key === 'required' || key === 'type' || key === 'const') {
       out[key] = value;
     } else if (typeof value === 'object' && value !== null) {
-      out[key] = toJsonSchema(value, kind, stack);
+      out[key] = toJsonSchema(value, kind, stack, undefined, rules);
     } else {
       out[key] = value;
     }
@@ -66,17 +67,41 @@ function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', stack: Set<unknown>,
       else if (typeof out[flag] === 'boolean') delete out[flag];
     }
   }
+  const rule = rules?.get(schema);
+  if (rule) applyDiscriminator(out, rule);
   stack.delete(schema);
   return out;
 }
 
-function validatorFor(schema: Json, kind: '3.0' | '3.1', omit?: string): ValidateFunction | null {
-  const cache = validators[kind];
+/** The discriminator value picks the branch (oneOf/anyOf), or must name a known schema (allOf parent). */
+function applyDiscriminator(out: Json, rule: NonNullable<ReturnType<DiscriminatorRules['get']>>): void {
+  const name = rule.propertyName;
+  const extra: unknown[] = [];
+  if (rule.branches) {
+    const members = out[rule.branches.keyword];
+    if (!Array.isArray(members)) return;
+    delete out[rule.branches.keyword];
+    extra.push({ required: [name], properties: { [name]: { enum: rule.branches.values.flat() } } });
+    rule.branches.values.forEach((values, i) => extra.push({ if: { required: [name], properties: { [name]: { enum: values } } }, then: members[i] }));
+  } else if (rule.allowed) {
+    extra.push({ properties: { [name]: { enum: rule.allowed } } });
+  }
+  out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), ...extra];
+}
+
+const discriminatingValidators = new WeakMap<DiscriminatorRules, WeakMap<Json, ValidateFunction | null>>();
+
+function validatorFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: DiscriminatorRules): ValidateFunction | null {
+  let cache = validators[kind];
+  if (rules) {
+    cache = discriminatingValidators.get(rules) ?? new WeakMap();
+    discriminatingValidators.set(rules, cache);
+  }
   if (!omit && cache.has(schema)) return cache.get(schema) ?? null;
   let validate: ValidateFunction | null;
   try {
     const ajv = (ajvs[kind] ??= makeAjv(kind));
-    validate = ajv.compile(toJsonSchema(schema, kind, new Set(), omit) as object);
+    validate = ajv.compile(toJsonSchema(schema, kind, new Set(), omit, rules) as object);
   } catch {
     validate = null; // a schema ajv cannot compile is someone else's finding, not a crash here
   }
@@ -89,9 +114,9 @@ export const oasKind = (root: unknown): OasKind =>
   isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1') ? '3.1' : '3.0';
 
 /** Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged). */
-export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum'): string | undefined {
+export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum', rules?: DiscriminatorRules): string | undefined {
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
-  const validate = validatorFor(schema, kind, omit);
+  const validate = validatorFor(schema, kind, omit, rules);
   if (!validate || validate(value)) return undefined;
   const error = validate.errors?.[0];
   if (!error) return 'does not match the schema';

@@ -97,6 +97,17 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'valid values, null when nullable', errors: [], document: withSchemas({ A: { type: 'string', enum: ['a', 'b'] }, B: { type: 'string', nullable: true, enum: ['a', null] } }) },
   ],
   'oas-exampl': [
+    { name: 'the discriminator value picks the oneOf branch; unknown values and names are flagged', errors: [
+      { path: P('Animal', 'examples', 1) }, { path: P('Dog', 'example') },
+    ], document: withSchemas({
+      Pet: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat' } } },
+      Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { name: { type: 'string' } } }] },
+      Dog: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { bark: { type: 'string' } } }], example: { kind: 'Wolf', bark: 'loud' } },
+      Animal: {
+        oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat' } },
+        examples: [{ kind: 'cat', name: 'misty' }, { kind: 'Monkey' }, { kind: 'Dog', bark: 'soft' }],
+      },
+    }) },
     { name: 'schema, parameter and media type examples', errors: [
       { path: P('A', 'example') },
       { path: ['paths', '/things', 'get', 'parameters', 0, 'example'] },
