@@ -123,7 +123,7 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     if (!Array.isArray(schema.oneOf)) continue;
     const members = schema.oneOf.filter(isObject);
     const discriminator = isObject(schema.discriminator) ? schema.discriminator : undefined;
-    const requiredOnly = members.every((m) => Object.keys(m).every((k) => ['required', 'description', 'title'].includes(k) || k.startsWith('x-')) && Array.isArray(m.required));
+    const requiredOnly = members.every((m) => Object.keys(m).every((k) => ['required', 'description', 'title', 'example'].includes(k) || k.startsWith('x-')) && Array.isArray(m.required));
     const enums = members.every((m) => Array.isArray(m.enum));
     const objects = members.every((m) => effectiveType(m) === 'object');
     if (requiredOnly) continue;
@@ -133,14 +133,15 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
       if (types.size > 1) out.push(finding(`oneOf enums have values of different types: ${[...types].join(', ')}`, [...at, 'oneOf']));
       continue;
     }
-    if (objects && discriminator && typeof discriminator.propertyName === 'string') {
+    if (discriminator && typeof discriminator.propertyName === 'string') {
+      // Every member a discriminator can pick must carry its property, mixed oneOfs included.
       const name = discriminator.propertyName;
       members.forEach((member, i) => {
         if (!requiredNames(member).has(name) || !declaredProperties(member).has(name)) {
           out.push(finding(`oneOf member must declare and require the discriminator property "${name}"`, [...at, 'oneOf', i]));
         }
       });
-      continue;
+      if (objects) continue;
     }
     out.push(finding('oneOf should be used only with required-only members, same-type enums, or object members with a discriminator', [...at, 'oneOf']));
   }

@@ -50,8 +50,11 @@ export const cases: Record<string, RuleCase[]> = {
       ] },
     }) },
     { name: 'enums of different types', errors: [{ path: P('A', 'oneOf'), message: 'different types' }], document: withSchemas({ A: { oneOf: [{ enum: ['a'] }, { enum: [1] }] } }) },
+    { name: 'a discriminated object mixed with a required-only member', errors: [{ path: P('A', 'oneOf') }, { path: P('A', 'oneOf', 1) }], document: withSchemas({
+      A: { discriminator: { propertyName: 'kind' }, oneOf: [{ type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } }, { required: ['kind', 'x'] }] },
+    }) },
     { name: 'the three allowed forms', errors: [], document: withSchemas({
-      R: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] },
+      R: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'], example: { a: 'x' } }, { required: ['b'], title: 'ByB' }] },
       E: { oneOf: [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['b'] }] },
       D: { discriminator: { propertyName: 'kind' }, oneOf: [
         { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
