@@ -17,14 +17,20 @@ export const defaultValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   return out;
 });
 
-/** oas-enum: every enum value must be valid against the rest of its schema (null only if nullable). */
+/**
+ * oas-enum: every enum value must be valid against the rest of its schema (null only if nullable), and an
+ * enum in an allOf member against the composed schema too (a value it can never match is dead); one finding per value.
+ */
 export const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const kind = oasKind(root);
   const out: Finding[] = [];
-  for (const { schema, at } of inventory(root).schemas) {
+  for (const { schema, at, relation, parent } of inventory(root).schemas) {
     if (!Array.isArray(schema.enum)) continue;
-    const bad = schema.enum.filter((value) => schemaViolation(schema, value, kind, 'enum') !== undefined);
-    if (bad.length > 0) out.push(finding(`Enum values not valid against their schema: ${bad.map((v) => JSON.stringify(v)).join(', ')}`, [...at, 'enum']));
+    const composed = relation === 'allOf' ? parent?.schema : undefined;
+    schema.enum.forEach((value, i) => {
+      const why = schemaViolation(schema, value, kind, 'enum') ?? (composed ? schemaViolation(composed, value, kind) : undefined);
+      if (why) out.push(finding(`Enum value ${JSON.stringify(value)} is not valid against its schema: ${why}`, [...at, 'enum', i]));
+    });
   }
   return out;
 });

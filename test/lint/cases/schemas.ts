@@ -94,8 +94,15 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'valid defaults', errors: [], document: withSchemas({ A: { type: 'object', properties: { size: { type: 'integer', minimum: 1, default: 1 }, d: { type: 'string', format: 'date', default: '2024-01-31' } } } }) },
   ],
   'oas-enum': [
-    { name: 'a value of another type; null without nullable', errors: [{ path: P('A', 'enum'), message: '3' }, { path: P('B', 'enum'), message: 'null' }], document: withSchemas({
+    { name: 'a value of another type; null without nullable', errors: [{ path: P('A', 'enum', 1), message: '3' }, { path: P('B', 'enum', 1), message: 'null' }], document: withSchemas({
       A: { type: 'string', enum: ['a', 3] }, B: { type: 'string', enum: ['a', null] },
+    }) },
+    { name: 'one finding per value; the enum of an allOf member against the composed schema', errors: [
+      { path: P('A', 'enum', 1) }, { path: P('A', 'enum', 2) }, { path: P('Sizes', 'allOf', 1, 'enum', 1), message: 'xl' },
+    ], document: withSchemas({
+      A: { type: 'string', enum: ['a', 1, 2] },
+      Size: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string' } } },
+      Sizes: { allOf: [{ $ref: '#/components/schemas/Size' }, { type: 'object', enum: [{ code: 's' }, { xl: true }] }] },
     }) },
     { name: 'valid values, null when nullable', errors: [], document: withSchemas({ A: { type: 'string', enum: ['a', 'b'] }, B: { type: 'string', nullable: true, enum: ['a', null] } }) },
   ],
