@@ -1,6 +1,6 @@
 // Resource-level rules: body media types and shapes, collections, patch, long-running tasks,
 // security requirements, the health resource.
-import { allMediaTypes, declaredProperties, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
+import { allMediaTypes, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
@@ -73,17 +73,26 @@ function collectionPaths(root: Json): Set<string> {
   return out;
 }
 
+/** The first JSON (application/json or +json) body of a response. */
 function jsonSchemaOf(response: Json): { schema: unknown; mediaType: string } | undefined {
   for (const [mediaType, media] of entries(response.content)) {
-    if (bareMediaType(mediaType) === 'application/json' && isObject(media)) return { schema: media.schema, mediaType };
+    if (isJsonFamily(bareMediaType(mediaType)) && isObject(media)) return { schema: media.schema, mediaType };
   }
   return undefined;
 }
 
+/** Every declaration of property `name`, the schema's own and its allOf members' (they all apply). */
+function propertyDeclarations(schema: Json, name: string, depth = 0): Json[] {
+  const own = isObject(schema.properties) && isObject(schema.properties[name]) ? [schema.properties[name]] : [];
+  if (depth > 32) return own;
+  return [...own, ...asArray(schema.allOf).flatMap((m) => (isObject(m) ? propertyDeclarations(m, name, depth + 1) : []))];
+}
+
+/** An `items` array of objects: one allOf member may say array, a sibling what its items are. */
 const itemsAreObjects = (schema: Json): boolean => {
-  const items = declaredProperties(schema).get('items');
-  if (!isObject(items) || effectiveType(items) !== 'array') return false;
-  return isObject(items.items) && (typeof items.items.$ref === 'string' || effectiveType(items.items) === 'object');
+  const items = propertyDeclarations(schema, 'items');
+  if (!items.some((d) => effectiveType(d) === 'array')) return false;
+  return items.some((d) => isObject(d.items) && (typeof d.items.$ref === 'string' || effectiveType(d.items) === 'object'));
 };
 
 /** col-repres: GET on a collection returns an object with an `items` array of objects. */

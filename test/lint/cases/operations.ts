@@ -120,6 +120,14 @@ export const cases: Record<string, RuleCase[]> = {
       '/employers': { get: op({ responses: { '200': ok({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } } } }) } }) },
       '/employers/{employerId}': { get: op({ operationId: 'one' }) },
     } }) },
+    { name: 'items typed array by one allOf member, its objects by a sibling; problem+json counts as JSON', errors: [{ path: O('/lists', 'get', 'responses', '200', 'content', 'application/problem+json', 'schema') }], document: base({ paths: {
+      '/employers': { get: op({ responses: { '200': ok({ title: 'Employers', type: 'object', allOf: [
+        { $ref: '#/components/schemas/Page' }, { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } } } },
+      ] }) } }) },
+      '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+      '/lists': { get: op({ operationId: 'lists', responses: { '200': ok({ title: 'Lists', type: 'object', properties: { list: { type: 'array' } } }, 'application/problem+json') } }) },
+      '/lists/{listId}': { get: op({ operationId: 'list' }) },
+    }, components: { schemas: { Page: { type: 'object', properties: { items: { type: 'array' }, page: { type: 'integer' } } } } } }) },
   ],
   'col-name': [
     { name: 'singular collection', errors: [{ path: ['paths', '/employer'] }], document: base({ paths: { '/employer': { get: op() }, '/employer/{employerId}': { get: op({ operationId: 'one' }) } } }) },
