@@ -44,11 +44,14 @@ const STRUCTURED = /^(?:application\/json|application\/[\w.+-]+\+json|applicatio
  */
 export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
+  const is31 = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
   for (const { mediaType, media, at } of allMediaTypes(root)) {
     const bare = bareMediaType(mediaType);
     const schema = media.schema;
     if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
     if (bare.startsWith('text/') && effectiveType(schema) === 'string') continue;
+    // OAS 3.1 dropped format: binary; a string body of a non-text media type is its raw content.
+    if (is31 && schema.type === 'string' && schema.format === undefined) continue;
     out.push(finding(`Structured data should use application/json, not ${bare}`, at));
   }
   return out;

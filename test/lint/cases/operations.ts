@@ -106,6 +106,7 @@ export const cases: Record<string, RuleCase[]> = {
       default: problem(),
     } }) }) },
     { name: 'a plain string as */* (no binary format)', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', '*/*') }], document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'string' }, '*/*') } }) }) },
+    { name: 'OAS 3.1: a plain string body is raw content', errors: [], document: { ...withPath('/a', { get: op({ responses: { '200': ok({ type: 'string' }, 'image/png'), default: problem() } }) }), openapi: '3.1.0' } },
     { name: 'an object as multipart/*; binary as */*', errors: [], document: withPath('/a', { get: op({ responses: {
       '200': { description: 'x', content: { 'multipart/*': { schema: { type: 'object' } }, '*/*': { schema: { type: 'string', format: 'binary' } } } },
       default: problem(),
