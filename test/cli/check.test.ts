@@ -138,7 +138,8 @@ describe('restguide check: progress and baselines', () => {
       const tty = { ...captureIo(), isTTY: true };
       const io = Object.assign(tty, { stderr(text: string) { tty.err += text; }, stdout(text: string) { tty.out += text; } });
       await main(['check', server.url, '--only', 'doc', '--format', 'json'], io);
-      expect(io.err).toMatch(/\[2\/2\] doc\.openapi-/);
+      // One self-overwriting line per result, ending at n/n.
+      expect(io.err).toMatch(/\[1\/(\d+)\] doc\.[\s\S]*\[(\1)\/\1\] doc\./);
       expect(JSON.parse(io.out)).toHaveProperty('summary');
     } finally {
       await server.close();
