@@ -7,6 +7,7 @@ import type { Profile } from '../src/core/profile.js';
 import { runChecks } from '../src/core/runner.js';
 import type { CheckReport, CheckResult } from '../src/core/types.js';
 import { startReferenceServer, type ReferenceServer } from '../src/reference-server/index.js';
+import { seedSnapshot, type SeedSnapshot } from './helpers/seed-snapshot.js';
 
 const RUN = { timeoutMs: 5000, deadlineMs: 60_000 } as const;
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
@@ -17,29 +18,20 @@ const ALLOWED_SKIPS = [
   'skip task.failed-200 -: not applicable: the target has no task with a failing body',
 ];
 
-interface Snapshot { total: unknown; employers: Record<string, unknown>; companies: unknown }
-
-/** Every employer in full (the seed has 120, at most 3 pages of 50) and the companies' first page. */
-async function snapshot(url: string): Promise<Snapshot> {
-  const pages = await Promise.all([1, 2, 3].map(async (page) =>
-    (await fetch(`${url}/employers?pageSize=50&page=${page}&embed=items`)).json() as Promise<{ total?: unknown; embedded?: Record<string, unknown> }>));
-  const companies = await (await fetch(`${url}/companies?pageSize=100`)).json() as { items?: unknown };
-  return { total: pages[0]?.total, employers: Object.assign({}, ...pages.map((page) => page.embedded)) as Record<string, unknown>, companies: companies.items };
-}
 
 describe('golden --openapi: every check against the reference server, profile derived from its OpenAPI, writes allowed', () => {
   let server: ReferenceServer;
   let profile: Profile;
-  let before: Snapshot;
-  let after: Snapshot;
+  let before: SeedSnapshot;
+  let after: SeedSnapshot;
   let report: CheckReport;
 
   beforeAll(async () => {
     server = await startReferenceServer({ port: 0 });
     profile = deriveProfile(await loadOpenApi(`${server.url}/doc/openapi.json`, process.cwd()));
-    before = await snapshot(server.url);
+    before = await seedSnapshot(server.url);
     report = await runChecks(CHECKS, profile, { baseUrl: server.url, allowWrites: true, ...RUN });
-    after = await snapshot(server.url);
+    after = await seedSnapshot(server.url);
   }, 90_000);
   afterAll(async () => { await server.close(); });
 

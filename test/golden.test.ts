@@ -7,31 +7,23 @@ import { runChecks } from '../src/core/runner.js';
 import type { CheckReport, CheckResult } from '../src/core/types.js';
 import { startReferenceServer, type ReferenceServer } from '../src/reference-server/index.js';
 import { startProxy, type Proxy } from './helpers/proxy.js';
+import { seedSnapshot, type SeedSnapshot } from './helpers/seed-snapshot.js';
 
 const RUN = { timeoutMs: 5000, deadlineMs: 60_000 } as const;
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
 
-interface Snapshot { total: unknown; employers: Record<string, unknown>; companies: unknown }
-
-/** Every employer in full (the seed has 120, at most 3 pages of 50) and the companies' first page. */
-async function snapshot(url: string): Promise<Snapshot> {
-  const pages = await Promise.all([1, 2, 3].map(async (page) =>
-    (await fetch(`${url}/employers?pageSize=50&page=${page}&embed=items`)).json() as Promise<{ total?: unknown; embedded?: Record<string, unknown> }>));
-  const companies = await (await fetch(`${url}/companies?pageSize=100`)).json() as { items?: unknown };
-  return { total: pages[0]?.total, employers: Object.assign({}, ...pages.map((page) => page.embedded)) as Record<string, unknown>, companies: companies.items };
-}
 
 describe('golden: every check against the reference server, writes allowed', () => {
   let server: ReferenceServer;
-  let before: Snapshot;
-  let after: Snapshot;
+  let before: SeedSnapshot;
+  let after: SeedSnapshot;
   let report: CheckReport;
 
   beforeAll(async () => {
     server = await startReferenceServer({ port: 0 });
-    before = await snapshot(server.url);
+    before = await seedSnapshot(server.url);
     report = await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: server.url, allowWrites: true, ...RUN });
-    after = await snapshot(server.url);
+    after = await seedSnapshot(server.url);
   }, 90_000);
   afterAll(async () => { await server.close(); });
 

@@ -1,6 +1,6 @@
 // prb-type: problem type URIs written in the document (examples, enums, defaults of problem
 // schemas and problem+json media types) follow urn:problem-type:<org>[:<api>]:<type>.
-import { allMediaTypes, inventory } from '../support/inventory.js';
+import { allMediaTypes, inventory, schemaClosure } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
 import { defineRuleFunction, finding, type Finding } from './define.js';
@@ -36,18 +36,10 @@ const MAX_DEPTH = 64;
 
 /** Schemas describing problems: under problem+json media types, or inside components named like *Problem* / *Issue*. */
 function problemSchemas(root: Json): Set<Json> {
-  const found = new Set<Json>();
-  const add = (schema: unknown, depth: number): void => {
-    if (!isObject(schema) || found.has(schema) || depth > MAX_DEPTH) return;
-    found.add(schema);
-    for (const [, child] of entries(schema.properties)) add(child, depth + 1);
-    add(schema.items, depth + 1);
-    add(schema.additionalProperties, depth + 1);
-    for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) asArray(schema[keyword]).forEach((c) => add(c, depth + 1));
-  };
-  for (const { mediaType, media } of allMediaTypes(root)) if (isProblemMedia(mediaType)) add(media.schema, 0);
-  for (const { schema, componentName } of inventory(root).schemas) if (componentName && PROBLEM_COMPONENT.test(componentName)) add(schema, 0);
-  return found;
+  const roots: unknown[] = [];
+  for (const { mediaType, media } of allMediaTypes(root)) if (isProblemMedia(mediaType)) roots.push(media.schema);
+  for (const { schema, componentName } of inventory(root).schemas) if (componentName && PROBLEM_COMPONENT.test(componentName)) roots.push(schema);
+  return schemaClosure(roots, MAX_DEPTH);
 }
 
 /** prb-type: one finding per problem or issue type value that breaks the URN scheme. */

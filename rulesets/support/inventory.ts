@@ -139,21 +139,28 @@ function build(root: Json): Inventory {
   return { operations, schemas, patchSchemas: collectPatchSchemas(operations) };
 }
 
-function collectPatchSchemas(operations: OperationVisit[]): Set<Json> {
+/** The given schemas and every schema they contain (properties, items, maps, compositions), bounded in depth. */
+export function schemaClosure(roots: Iterable<unknown>, maxDepth = MAX_DEPTH): Set<Json> {
   const found = new Set<Json>();
   const add = (schema: unknown, depth: number): void => {
-    if (!isObject(schema) || found.has(schema) || depth > MAX_DEPTH) return;
+    if (!isObject(schema) || found.has(schema) || depth > maxDepth) return;
     found.add(schema);
     for (const [, child] of entries(schema.properties)) add(child, depth + 1);
     add(schema.items, depth + 1);
     add(schema.additionalProperties, depth + 1);
     for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) asArray(schema[keyword]).forEach((c) => add(c, depth + 1));
   };
+  for (const root of roots) add(root, 0);
+  return found;
+}
+
+function collectPatchSchemas(operations: OperationVisit[]): Set<Json> {
+  const roots: unknown[] = [];
   for (const op of operations) {
     if (op.method !== 'patch' || !isObject(op.operation.requestBody)) continue;
-    for (const [, media] of entries(op.operation.requestBody.content)) if (isObject(media)) add(media.schema, 0);
+    for (const [, media] of entries(op.operation.requestBody.content)) if (isObject(media)) roots.push(media.schema);
   }
-  return found;
+  return schemaClosure(roots);
 }
 
 /** Every parameter of an operation (path-item level ones included, operation ones win). */
