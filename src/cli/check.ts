@@ -96,6 +96,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     headers: parseHeaders(strings(options.header)),
     timeoutMs: positiveInteger(options.timeout, '--timeout', RUN_DEFAULTS.timeoutMs),
     concurrency: positiveInteger(options.concurrency, '--concurrency', RUN_DEFAULTS.concurrency),
+    ...(options.rate === undefined ? {} : { ratePerSecond: positiveInteger(options.rate, '--rate', 0) }),
     deadlineMs: positiveInteger(options.deadline, '--deadline', RUN_DEFAULTS.deadlineMs),
     probe: true,
     ...(io.isTTY ? { onResult: progress(io) } : {}),

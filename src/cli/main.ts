@@ -36,6 +36,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('-H, --header <header>', "extra request header 'Name: value' (repeatable); sent only to the target's origin", collect)
     .option('--timeout <ms>', 'timeout of each request in milliseconds', '10000')
     .option('--concurrency <n>', 'requests in flight at once', '8')
+    .option('--rate <n>', 'at most n requests per second (default: no limit)')
     .option('--deadline <ms>', 'deadline of the whole run in milliseconds', '120000')
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning']).default('warning'))
     .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))

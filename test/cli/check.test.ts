@@ -52,6 +52,7 @@ describe('restguide check: usage errors exit 2 with one line', () => {
   it('bad numbers and headers', async () => {
     expect((await check(['http://127.0.0.1:1', '--timeout', 'soon'])).code).toBe(2);
     expect((await check(['http://127.0.0.1:1', '--header', 'no colon'])).io.err).toMatch(/--header must look like/);
+    expect((await check(['http://127.0.0.1:1', '--rate', '0'])).io.err).toMatch(/--rate must be a positive integer/);
   });
 });
 

@@ -91,6 +91,16 @@ describe('HttpClient', () => {
     expect(c.requests).toBe(15);
   });
 
+  it('spaces request starts by `ratePerSecond`', async () => {
+    const arrivals: number[] = [];
+    const server = await start((_req, res) => { arrivals.push(performance.now()); sendJson(res, 200, {}); });
+    const c = client(server.url, { concurrency: 4, ratePerSecond: 20 });
+    await Promise.all(Array.from({ length: 6 }, (_, i) => c.request({ url: `/r${i}` })));
+    expect(arrivals).toHaveLength(6);
+    // 20 per second: starts at least ~50 ms apart, so six take at least ~250 ms (a lower bound only).
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(230);
+  });
+
   it('parses JSON lazily and resolves paths against the base path', async () => {
     const server = await start((req, res) => sendJson(res, 200, { path: req.url }), { basePath: '/registry/v1' });
     const exchange = await client(server.url).request({ url: '/employers', query: { pageSize: 2, sort: ['name', '-employerId'] } });
