@@ -1,0 +1,32 @@
+import { defineCheck } from '../../core/define-check.js';
+import { readLinkSources } from '../link/support/gather-links.js';
+
+export default defineCheck({
+  meta: {
+    id: 'http.last-modified-with-etag', rule: 'prf-lstmod', severity: 'warning', writes: false,
+    title: 'A response with Last-Modified (one-second precision) also carries an ETag',
+    messages: {
+      lastModifiedOnly: 'GET {{url}} answered Last-Modified: {{lastModified}} without an ETag; Last-Modified has only one-second precision, prefer an ETag.',
+    },
+  },
+  appliesTo: 'api',
+  requires: {
+    what: 'collection or document with a sample id',
+    test: (_api, target) => target.collections.length > 0 || target.documents.some((d) => d.sampleIds.length > 0),
+  },
+  async run(ctx) {
+    // Collection first pages and sample documents that answered 200 with JSON.
+    const responses = await readLinkSources(ctx);
+    if (responses.length === 0) return ctx.skip('no collection page or sample document answered 200');
+    let withLastModified = 0;
+    for (const exchange of responses) {
+      const lastModified = exchange.response.headers['last-modified'];
+      if (lastModified === undefined) continue;
+      withLastModified++;
+      ctx.expect(exchange.response.headers['etag'] !== undefined, 'lastModifiedOnly', { url: exchange.request.url, lastModified }, exchange);
+    }
+    // Not vacuous: every response received was judged, and none used Last-Modified, so none relies on its
+    // one-second precision: the rule (prefer ETag over Last-Modified) holds. A "no violation found" pass.
+    if (withLastModified === 0) ctx.pass();
+  },
+});
