@@ -1,0 +1,36 @@
+import { defineCheck } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../json/support/sample-responses.js';
+
+// Security headers that web servers, gateways and frameworks (e.g. helmet) add outside the API's design;
+// they predate RFC 6648, have no un-prefixed names to move to, and removing them would weaken browsers' defences.
+const TOLERATED = new Set([
+  'x-content-type-options', 'x-frame-options', 'x-xss-protection',
+  'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies',
+]);
+
+export default defineCheck({
+  meta: {
+    id: 'http.no-x-headers', rule: 'cst-header', severity: 'warning', writes: false,
+    title: 'Responses carry no X- headers (RFC 6648): custom headers use an organization prefix such as BelGov-',
+    messages: {
+      xHeader: '{{method}} {{url}} answered with header {{header}}; the X- prefix is deprecated (RFC 6648), use an organization prefix.',
+    },
+  },
+  appliesTo: 'api',
+  requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
+  async run(ctx) {
+    const exchanges = await sampleResponses(ctx);
+    // One finding per header name, with the first response that carried it.
+    const seen = new Map<string, Exchange>();
+    for (const exchange of exchanges) {
+      for (const name of Object.keys(exchange.response.headers)) {
+        if (/^x-/i.test(name) && !TOLERATED.has(name.toLowerCase()) && !seen.has(name)) seen.set(name, exchange);
+      }
+    }
+    for (const [header, exchange] of seen) {
+      ctx.report('xHeader', { method: exchange.request.method, url: exchange.request.url, header }, exchange);
+    }
+    if (seen.size === 0) ctx.pass();
+  },
+});

@@ -1,0 +1,40 @@
+// Visits every property of a JSON value with its path; map-like objects (keys are data, not names) are marked.
+import { isObject } from '../../../core/json.js';
+
+export interface VisitedProperty {
+  /** JSON path with array indices and map keys as `[*]`, so one name repeated over items is one finding: `$.items[*].employer_name`. */
+  path: string;
+  name: string;
+  value: unknown;
+  /** True when the key is data of a map (an `embedded` href, a language code, a URL), not a property name. */
+  mapKey: boolean;
+}
+
+const URL_KEY = /^[a-z][a-z0-9+.-]*:\S+$/i;
+// Localized strings are objects keyed by language code (`nl`, `fr`, `nl-BE`) holding strings.
+const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+function isMap(parentName: string | undefined, object: Record<string, unknown>): boolean {
+  const entries = Object.entries(object);
+  if (entries.length === 0) return false;
+  // The guide's `embedded` object maps hrefs to representations.
+  if (parentName === 'embedded') return true;
+  if (entries.every(([key]) => URL_KEY.test(key))) return true;
+  return entries.every(([key, value]) => LANGUAGE_KEY.test(key) && typeof value === 'string');
+}
+
+/** Depth-first, bounded by the value itself (parsed JSON has no cycles). */
+export function walkJson(value: unknown, visit: (property: VisitedProperty) => void, path = '$', parentName?: string): void {
+  if (Array.isArray(value)) {
+    for (const item of value) walkJson(item, visit, `${path}[*]`, parentName);
+    return;
+  }
+  if (!isObject(value)) return;
+  const mapKey = isMap(parentName, value);
+  for (const [name, child] of Object.entries(value)) {
+    const childPath = mapKey ? `${path}[*]` : `${path}.${name}`;
+    visit({ path: childPath, name, value: child, mapKey });
+    // Inside a map the values are representations again; their names are judged as usual.
+    walkJson(child, visit, childPath, mapKey ? undefined : name);
+  }
+}

@@ -1,0 +1,65 @@
+import check from '../../../src/checks/json/property-names.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, testCheck } from '../../helpers/check-harness.js';
+
+const isDocument = (path: string) => /^\/employers\/\d+$/.test(path);
+
+testCheck(check, {
+  valid: [
+    { name: 'reference server', server: reference() },
+    {
+      name: 'map keys (language codes, URLs) are data, not names',
+      server: reference({
+        mutate: (req, res) => {
+          if (!isDocument(req.path) || !isObject(res.json)) return;
+          res.json['description'] = { nl: 'werkgever', fr: 'employeur', 'nl-BE': 'werkgever' };
+          res.json['links'] = { 'https://example.org/a': { href: 'https://example.org/a' } };
+        },
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a document with employer_name',
+      server: reference({ mutate: (req, res) => { if (isDocument(req.path) && isObject(res.json)) res.json['employer_name'] = 'x'; } }),
+      findings: ['notLowerCamelCase'],
+    },
+    {
+      name: 'a nested EmployerName in every collection item',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.startsWith('/employers?') && isObject(res.json) && Array.isArray(res.json['items'])) {
+            for (const item of res.json['items']) if (isObject(item)) item['EmployerName'] = 'x';
+          }
+        },
+      }),
+      findings: ['notLowerCamelCase'],
+    },
+    {
+      name: 'an upper-case abbreviation (employerID)',
+      server: reference({ mutate: (req, res) => { if (isDocument(req.path) && isObject(res.json)) res.json['employerID'] = 1; } }),
+      findings: ['notLowerCamelCase'],
+    },
+    {
+      name: 'more bad names than are listed',
+      server: reference({
+        mutate: (req, res) => {
+          if (!isDocument(req.path) || !isObject(res.json)) return;
+          for (let i = 0; i < 7; i++) res.json[`bad_name${i}`] = i;
+        },
+      }),
+      findings: ['notLowerCamelCase', 'moreNames'],
+    },
+    {
+      name: 'a bad name inside an embedded representation',
+      server: reference({
+        mutate: (req, res) => {
+          const embedded = isObject(res.json) ? res.json['embedded'] : undefined;
+          if (!req.path.startsWith('/employers?') || !isObject(embedded)) return;
+          for (const value of Object.values(embedded)) if (isObject(value)) value['Employer-Name'] = 'x';
+        },
+      }),
+      findings: ['notLowerCamelCase'],
+    },
+  ],
+});
