@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import check from '../../../src/checks/http/header-names-case-insensitive.js';
+import { exactCaseGet } from '../../../src/checks/http/support/exact-case-get.js';
+import type { CheckContext } from '../../../src/core/define-check.js';
+import { HttpClient } from '../../../src/core/http-client.js';
+import type { Profile } from '../../../src/core/profile.js';
+import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
+import { sendJson, startFixture } from '../../helpers/fixture-server.js';
+
+const PROFILE: Profile = {
+  collections: [{ path: '/things' }],
+  documents: [{ path: '/things/{id}', sampleIds: ['1'], absentId: '999' }],
+};
+
+/** The value of a header only when its name is written exactly so (what a broken, case-sensitive parser sees). */
+function exactHeader(req: IncomingMessage, name: string): string | undefined {
+  const index = req.rawHeaders.findIndex((raw, i) => i % 2 === 0 && raw === name);
+  return index >= 0 ? req.rawHeaders[index + 1] : undefined;
+}
+
+/** Honours Accept and Accept-Language only when spelled in their canonical case. */
+function caseSensitiveServer(req: IncomingMessage, res: Parameters<typeof sendJson>[0]): void {
+  const language = exactHeader(req, 'Accept-Language') === 'fr' ? 'fr' : 'en';
+  if (exactHeader(req, 'Accept') === 'application/xml') {
+    sendJson(res, 406, { type: 'about:blank', status: 406 }, { 'content-type': 'application/problem+json', 'content-language': language });
+  } else if (req.url?.startsWith('/things/999')) {
+    sendJson(res, 404, { type: 'about:blank', status: 404 }, { 'content-type': 'application/problem+json', 'content-language': language });
+  } else {
+    sendJson(res, 200, { self: 'x', items: [] });
+  }
+}
+
+testCheck(check, {
+  valid: [{ name: 'reference server', server: reference() }],
+  invalid: [{
+    name: 'a server that honours only the canonical spelling of header names',
+    server: fixture((req, res) => caseSensitiveServer(req, res)),
+    profile: PROFILE,
+    findings: ['caseMatters'],
+  }],
+});
+
+describe('why the check sends outside the engine', () => {
+  it('the engine lower-cases header names, exactCaseGet keeps them as written', async () => {
+    const rawNames: string[][] = [];
+    const server = await startFixture((req, res) => { rawNames.push(req.rawHeaders.filter((_v, i) => i % 2 === 0)); sendJson(res, 200, {}); });
+    const client = new HttpClient({ baseUrl: server.url, allowWrites: false, timeoutMs: 5000, concurrency: 1 });
+    try {
+      await client.request({ url: '/a', headers: { 'ACCEPT-LANGUAGE': 'fr' } });
+      const ctx = { url: (path: string) => client.url(path), baseUrl: server.url, signal: new AbortController().signal } as unknown as CheckContext<string>;
+      const exchange = await exactCaseGet(ctx, '/b', { 'ACCEPT-LANGUAGE': 'fr' });
+      expect(exchange.response.status).toBe(200);
+      expect(server.requests.map((r) => r.url)).toEqual(['/a', '/b']);
+      expect(rawNames[0]).toContain('accept-language');
+      expect(rawNames[0]).not.toContain('ACCEPT-LANGUAGE');
+      expect(rawNames[1]).toContain('ACCEPT-LANGUAGE');
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
