@@ -25,10 +25,14 @@ import filterFullTextQ from './filter/full-text-q.js';
 import filterParamsAnd from './filter/params-and.js';
 import filterRepeatedOr from './filter/repeated-or.js';
 import healthHealthStatus from './health/health-status.js';
+import httpCaching from './http/caching.js';
 import httpContentTypeOnBody from './http/content-type-on-body.js';
 import httpHeadNoBody from './http/head-no-body.js';
+import httpHeaderNamesCaseInsensitive from './http/header-names-case-insensitive.js';
+import httpLastModifiedWithEtag from './http/last-modified-with-etag.js';
 import httpMethodNotAllowed405 from './http/method-not-allowed-405.js';
 import httpNo204OnGet from './http/no-204-on-get.js';
+import httpNoXHeaders from './http/no-x-headers.js';
 import httpNotAcceptable406 from './http/not-acceptable-406.js';
 import httpStatusMatrix from './http/status-matrix.js';
 import httpUnknownUri404 from './http/unknown-uri-404.js';
@@ -46,8 +50,13 @@ import inputUnknownBodyProperty from './input/unknown-body-property.js';
 import inputUnknownHeaderAccepted from './input/unknown-header-accepted.js';
 import inputUnknownQueryParam from './input/unknown-query-param.js';
 import inputWrongType from './input/wrong-type.js';
+import jsonMediaType from './json/media-type.js';
+import jsonNoNull from './json/no-null.js';
+import jsonPropertyNames from './json/property-names.js';
 import linkAbsolute from './link/absolute.js';
+import linkBaseUrlFormat from './link/base-url-format.js';
 import linkDereferenceable from './link/dereferenceable.js';
+import linkNoExtensions from './link/no-extensions.js';
 import linkNoTrailingSlash from './link/no-trailing-slash.js';
 import linkSameOriginItems from './link/same-origin-items.js';
 import pagingCursor from './paging/cursor.js';
@@ -120,10 +129,14 @@ export const CHECKS: readonly AnyCheck[] = [
   filterParamsAnd,
   filterRepeatedOr,
   healthHealthStatus,
+  httpCaching,
   httpContentTypeOnBody,
   httpHeadNoBody,
+  httpHeaderNamesCaseInsensitive,
+  httpLastModifiedWithEtag,
   httpMethodNotAllowed405,
   httpNo204OnGet,
+  httpNoXHeaders,
   httpNotAcceptable406,
   httpStatusMatrix,
   httpUnknownUri404,
@@ -141,8 +154,13 @@ export const CHECKS: readonly AnyCheck[] = [
   inputUnknownHeaderAccepted,
   inputUnknownQueryParam,
   inputWrongType,
+  jsonMediaType,
+  jsonNoNull,
+  jsonPropertyNames,
   linkAbsolute,
+  linkBaseUrlFormat,
   linkDereferenceable,
+  linkNoExtensions,
   linkNoTrailingSlash,
   linkSameOriginItems,
   pagingCursor,

@@ -38,6 +38,8 @@ export interface RequestSpec {
   timeoutMs?: number;
   /** Cleanups run after the deadline too, within their own timeout. */
   ignoreDeadline?: boolean;
+  /** Send the names of `headers` spelled as given (e.g. `ACCEPT-LANGUAGE`) instead of lower-cased. */
+  exactHeaderNames?: boolean;
 }
 
 /** The transport broke (refused, reset, timeout, deadline): no response to judge. */
@@ -114,7 +116,11 @@ export class HttpClient {
       body = JSON.stringify(spec.json);
       headers['content-type'] = 'application/json';
     }
-    for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(spec.headers ?? {})) {
+      // One spelling per header: an exact-case name replaces the lower-cased default it overrides.
+      delete headers[name.toLowerCase()];
+      headers[spec.exactHeaderNames ? name : name.toLowerCase()] = value;
+    }
     const request: SentRequest = { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) };
 
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;

@@ -91,6 +91,20 @@ describe('HttpClient', () => {
     expect(c.requests).toBe(15);
   });
 
+  it('lower-cases header names, or sends them as written with exactHeaderNames', async () => {
+    const rawNames: string[][] = [];
+    const server = await start((req, res) => { rawNames.push(req.rawHeaders.filter((_v, i) => i % 2 === 0)); sendJson(res, 200, {}); });
+    const c = client(server.url);
+    await c.request({ url: '/a', headers: { 'ACCEPT-LANGUAGE': 'fr' } });
+    const exact = await c.request({ url: '/b', headers: { 'ACCEPT-LANGUAGE': 'fr', 'User-Agent': 'probe' }, exactHeaderNames: true });
+    expect(rawNames[0]).toContain('accept-language');
+    expect(rawNames[0]).not.toContain('ACCEPT-LANGUAGE');
+    expect(rawNames[1]).toContain('ACCEPT-LANGUAGE');
+    // One spelling per header: the exact name replaces the default, never a duplicate.
+    expect(rawNames[1]?.filter((name) => name.toLowerCase() === 'user-agent')).toEqual(['User-Agent']);
+    expect(exact.request.headers['ACCEPT-LANGUAGE']).toBe('fr');
+  });
+
   it('spaces request starts by `ratePerSecond`', async () => {
     const arrivals: number[] = [];
     const server = await start((_req, res) => { arrivals.push(performance.now()); sendJson(res, 200, {}); });

@@ -2,6 +2,7 @@ import type { Reply, RequestContext, RouteDef } from '../context.js';
 import { offsetPage, selfUrl } from '../links.js';
 import { notFound } from '../problems.js';
 import type { EmployerClassRecord } from '../store/seed-employers.js';
+import { CODE_LIST_CACHING } from '../caching.js';
 
 const href = (ctx: RequestContext, value: string) => `${ctx.base}/appendices/employerclasses/${value}`;
 const full = (ctx: RequestContext, c: EmployerClassRecord) => ({ self: href(ctx, c.value), value: c.value, description: { ...c.description } });
@@ -22,7 +23,7 @@ function listEmployerClasses(ctx: RequestContext): Reply {
 function getEmployerClass(ctx: RequestContext): Reply {
   const found = ctx.store.employerClasses.find((c) => c.value === ctx.params.value);
   if (!found) throw notFound(ctx.path);
-  return { status: 200, body: full(ctx, found) };
+  return { status: 200, body: full(ctx, found), headers: CODE_LIST_CACHING };
 }
 
 export const appendixRoutes: RouteDef[] = [

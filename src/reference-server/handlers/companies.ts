@@ -6,6 +6,7 @@ import type { CompanyRecord } from '../store/seed-employers.js';
 import { pageOf, type OrderedView } from '../store/sorted-index.js';
 import { companyHref } from './employer-representation.js';
 import { createEmployer, employerFromBody } from './employers.js';
+import { ENTITY_CACHING } from '../caching.js';
 
 const item = (ctx: RequestContext, c: CompanyRecord) => ({ href: companyHref(ctx.base, c.enterpriseNumber), title: c.name, enterpriseNumber: c.enterpriseNumber });
 
@@ -62,7 +63,7 @@ function cursorWindow(view: OrderedView<CompanyRecord>, from: number, size: numb
 function getCompany(ctx: RequestContext): Reply {
   const company = ctx.store.companies.get(ctx.params.enterpriseNumber as string);
   if (!company) throw notFound(ctx.path);
-  return { status: 200, body: { self: companyHref(ctx.base, company.enterpriseNumber), enterpriseNumber: company.enterpriseNumber, name: company.name } };
+  return { status: 200, body: { self: companyHref(ctx.base, company.enterpriseNumber), enterpriseNumber: company.enterpriseNumber, name: company.name }, headers: ENTITY_CACHING };
 }
 
 /** POST /enterprises/{enterpriseNumber}/employers: 404 when the enterprise number is unassigned. */

@@ -4,6 +4,7 @@ import { selfUrl } from '../links.js';
 import { notFound } from '../problems.js';
 import { API_PROBLEM_TYPES, PROBLEM_TYPES, problemTypeUri, type ProblemTypeName } from '../problem-types.js';
 import { DELIVERY_METHODS, PAYMENT_METHODS, type CodeRecord } from '../store/seed-other.js';
+import { CODE_LIST_CACHING } from '../caching.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -29,7 +30,7 @@ function codeEntry(ctx: RequestContext, list: CodeRecord[], param: string): Repl
   return {
     status: 200,
     body: { self: selfUrl(ctx), code: entry.code, description },
-    headers: lang ? { 'Content-Language': lang } : {},
+    headers: lang ? { ...CODE_LIST_CACHING, 'Content-Language': lang } : CODE_LIST_CACHING,
   };
 }
 
