@@ -27,6 +27,10 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'filter.params-and': ['/employers'],
   'filter.repeated-or': ['/companies', '/employers'],
   'http.status-matrix': ['/'],
+  'http.caching': ['/employers/{employerId}'],
+  'http.header-names-case-insensitive': ['/'],
+  'http.last-modified-with-etag': ['/'],
+  'http.no-x-headers': ['/'],
   'http.unsupported-media-type-415': ['/employers'],
   'id.absent-404': ['/employers/{employerId}'],
   'id.issue-in-path': ['/employers/{employerId}'],
@@ -37,6 +41,9 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'input.unknown-header-accepted': ['/'],
   'input.unknown-query-param': ['/'],
   'input.wrong-type': ['/'],
+  'json.media-type': ['/'],
+  'json.no-null': ['/'],
+  'json.property-names': ['/'],
   'paging.cursor': ['/companies'],
   'paging.page-one-based': ['/appendices/employerclasses', '/employers'],
   'patch.absent-kept': ['/employers/{employerId}'],
@@ -65,7 +72,7 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
 /** One resource of each kind with nothing optional: no guard lets it through. */
 const BARE: Profile = {
   collections: [{ path: '/things' }],
-  documents: [{ path: '/things/{id}', sampleIds: ['one'] }],
+  documents: [{ path: '/things/{id}' }],
   tasks: [{ path: '/jobs', body: {} }],
   controllers: [{ path: '/sendThing', method: 'POST' }],
 };
@@ -100,7 +107,7 @@ describe('requires guards', () => {
     } finally { await client.close(); }
     const document = readOnly.documents[0];
     const applying = guarded.filter((check) => check.appliesTo === 'document' && check.requires?.test(document as never, readOnly)).map((check) => check.meta.id);
-    expect(applying).toEqual(['id.absent-404', 'id.issue-in-path', 'id.leading-zeros', 'id.malformed-400']);
+    expect(applying).toEqual(['http.caching', 'id.absent-404', 'id.issue-in-path', 'id.leading-zeros', 'id.malformed-400']);
   });
 
   it('turn every guarded check into one not-applicable skip on bare resources, before any request', async () => {
