@@ -1,14 +1,10 @@
 import { defineCheck } from '../../core/define-check.js';
-import { readLinks } from './support/gather-links.js';
+import { readLinkPaths } from './support/gather-links.js';
 
 /** A file extension on the last segment; it must hold a letter, so a decimal id such as `2.5` is not one. */
 const EXTENSION = /\.(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+$/;
 /** The guide's own exceptions: the OpenAPI document in both formats. */
 const ALLOWED = ['/doc/openapi.json', '/doc/openapi.yaml'];
-
-function pathOf(value: string, base: string): string | undefined {
-  try { return new URL(value, base).pathname; } catch { return undefined; }
-}
 
 export default defineCheck({
   meta: {
@@ -20,16 +16,12 @@ export default defineCheck({
   },
   appliesTo: 'api',
   async run(ctx) {
-    let judged = 0;
-    for (const link of await readLinks(ctx)) {
-      if (typeof link.value !== 'string') continue;
-      const path = pathOf(link.value, link.source.request.url);
-      if (path === undefined) continue;
-      judged++;
+    const links = await readLinkPaths(ctx);
+    if (links.length === 0) ctx.skip('no returned link was a URI');
+    for (const { path, source, pointer, value } of links) {
       const last = path.split('/').at(-1) ?? '';
       const extension = ALLOWED.some((allowed) => path.endsWith(allowed)) ? undefined : EXTENSION.exec(last)?.[0];
-      ctx.expect(extension === undefined, 'extension', { url: link.source.request.url, pointer: link.pointer, value: link.value, extension }, link.source);
+      ctx.expect(extension === undefined, 'extension', { url: source.request.url, pointer, value, extension }, source);
     }
-    if (judged === 0) ctx.skip('no returned link was a URI');
   },
 });

@@ -1,10 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { readLinks } from './support/gather-links.js';
-
-/** The path of a link, absolute or relative; the root path `/` alone is not a trailing slash. */
-function pathOf(value: string, base: string): string | undefined {
-  try { return new URL(value, base).pathname; } catch { return undefined; }
-}
+import { readLinkPaths } from './support/gather-links.js';
 
 export default defineCheck({
   meta: {
@@ -16,14 +11,11 @@ export default defineCheck({
   },
   appliesTo: 'api',
   async run(ctx) {
-    let judged = 0;
-    for (const link of await readLinks(ctx)) {
-      if (typeof link.value !== 'string') continue;
-      const path = pathOf(link.value, link.source.request.url);
-      if (path === undefined) continue;
-      judged++;
-      ctx.expect(path === '/' || !path.endsWith('/'), 'trailingSlash', { url: link.source.request.url, pointer: link.pointer, value: link.value }, link.source);
+    const links = await readLinkPaths(ctx);
+    if (links.length === 0) ctx.skip('no returned link was a URI');
+    for (const { path, source, pointer, value } of links) {
+      // The root path `/` alone is not a trailing slash.
+      ctx.expect(path === '/' || !path.endsWith('/'), 'trailingSlash', { url: source.request.url, pointer, value }, source);
     }
-    if (judged === 0) ctx.skip('no returned link was a URI');
   },
 });

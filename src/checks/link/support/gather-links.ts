@@ -51,6 +51,16 @@ export async function readLinks(ctx: CheckContext<string>): Promise<FoundLink[]>
 }
 
 /** An absolute http(s) URL, or undefined. */
+/** The string links of the first pages and documents that parse as URIs, with their paths (relative links resolved). */
+export async function readLinkPaths(ctx: CheckContext<string>): Promise<Array<FoundLink & { value: string; path: string }>> {
+  const found: Array<FoundLink & { value: string; path: string }> = [];
+  for (const link of await readLinks(ctx)) {
+    if (typeof link.value !== 'string') continue;
+    try { found.push({ ...link, value: link.value, path: new URL(link.value, link.source.request.url).pathname }); } catch { /* not a URI */ }
+  }
+  return found;
+}
+
 export function absoluteHttp(value: unknown): URL | undefined {
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return undefined;
   try { return new URL(value); } catch { return undefined; }
