@@ -102,10 +102,32 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
+  const demo = options.authDemo === true;
+  if (demo && url !== undefined) throw new UsageError('--auth-demo checks the embedded protected reference server: give no base URL');
   const { profile, note } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
+  const { resolveAuth, resolveTls } = await import('../core/auth/settings.js');
+  const { proxyEnvOf } = await import('../core/auth/transport.js');
+  const flags = {
+    oauth2TokenUrl: text(options.oauth2TokenUrl), clientId: text(options.clientId), clientKey: text(options.clientKey),
+    scope: text(options.scope), narrowScope: text(options.narrowScope), cert: text(options.cert), key: text(options.key), ca: text(options.ca),
+  };
+  const auth = await resolveAuth(flags, profile.auth, run.headers ?? {}, io.env, io.cwd);
+  const tls = await resolveTls(flags, profile.auth, io.cwd);
+  if (url === undefined && (auth !== undefined || tls !== undefined)) {
+    throw new UsageError('credentials and TLS options need a base URL (the embedded servers bring their own: see --auth-demo)');
+  }
 
   let report: CheckReport;
-  if (url === undefined) {
+  if (demo) {
+    // The protected reference server, whole suite, writes included, with the demo client's credentials.
+    const { startProtectedDemo } = await import('../reference-server/auth/demo.js');
+    const { server, auth: demoAuth } = await startProtectedDemo();
+    try {
+      report = await runChecks(CHECKS, profile, { ...run, baseUrl: server.url, allowWrites: true, auth: demoAuth });
+    } finally {
+      await server.close();
+    }
+  } else if (url === undefined) {
     // No URL: the embedded reference server, whole suite, writes included.
     const { startReferenceServer } = await import('../reference-server/index.js');
     const server = await startReferenceServer({ port: 0 });
@@ -115,7 +137,11 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
       await server.close();
     }
   } else {
-    report = await runChecks(CHECKS, profile, { ...run, baseUrl: url });
+    // Only a real target goes through the environment's proxy; the embedded servers are on loopback.
+    const proxy = proxyEnvOf(io.env);
+    report = await runChecks(CHECKS, profile, {
+      ...run, baseUrl: url, ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}),
+    });
   }
   if (io.isTTY) io.stderr('\r\u001b[K');
   // Said after the run, so an unreachable target gets one line, not a discovery note first.

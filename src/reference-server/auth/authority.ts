@@ -44,8 +44,12 @@ export class Authority {
   readonly tokenLifetimeSec: number;
 
   private constructor(private readonly privateKey: CryptoKey, private readonly publicKey: CryptoKey, options: AuthOptions) {
-    const clients = options.clients ?? [{ id: 'restguide-demo', secret: randomBytes(24).toString('base64url') }];
-    this.clients = new Map(clients.map((c) => [c.id, { ...c, scopes: c.scopes ?? (Object.keys(SCOPES) as Scope[]) }]));
+    const clients = options.clients ?? [{ id: 'restguide-demo' }];
+    // A client registered with neither a secret nor a key gets a random secret (read back from the server handle).
+    this.clients = new Map(clients.map((c) => [c.id, {
+      ...c, scopes: c.scopes ?? (Object.keys(SCOPES) as Scope[]),
+      ...(c.secret === undefined && c.publicJwk === undefined ? { secret: randomBytes(24).toString('base64url') } : {}),
+    }]));
     this.tokenLifetimeSec = options.tokenLifetimeSec ?? 300;
   }
 
