@@ -15,19 +15,19 @@ export function buildSecuredDocument(): Record<string, unknown> {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      operation['security'] = OPEN_ROUTES.has(path) ? [] : [{ oauth2: [requiredScope(method.toUpperCase())] }];
+      operation['security'] = OPEN_ROUTES.has(path) ? [] : [{ OAuth2: [requiredScope(method.toUpperCase())] }];
     }
   }
   const components = document['components'] as Record<string, unknown>;
   components['securitySchemes'] = {
-    oauth2: {
+    OAuth2: {
       type: 'oauth2',
       description: 'OAuth2 client credentials; access tokens are JWTs signed by this server (client_secret_basic or private_key_jwt)',
       // Relative to the server URL's origin: the token endpoint sits beside the API, not under its base path.
       flows: { clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } } },
     },
   };
-  document['security'] = [{ oauth2: ['registry:read'] }];
+  document['security'] = [{ OAuth2: ['registry:read'] }];
   const info = document['info'] as Record<string, unknown>;
   info['description'] = `${String(info['description'])} Protected mode: every operation but /health and /doc/* needs a Bearer access token with its scope.`;
   return document;
