@@ -28,6 +28,7 @@ export class TokenError extends Error {
 interface Cached { value: string; refreshAt: number; scope?: string }
 
 const MAX_MARGIN_MS = 30_000;
+const MIN_MARGIN_MS = 1000;
 const MAX_ERROR_TEXT = 300;
 
 export class ClientCredentialsTokenProvider {
@@ -104,8 +105,9 @@ export class ClientCredentialsTokenProvider {
     this.fetched++;
     const expiresIn = Number(body?.['expires_in']);
     const lifetimeMs = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 300_000;
-    // Refresh when a fifth of the lifetime is left (at most 30 s early): a request never leaves with a token about to lapse.
-    const margin = Math.min(MAX_MARGIN_MS, lifetimeMs / 5);
+    // Refresh when a fifth of the lifetime is left (1 s to 30 s early): a request never leaves with a token about to
+    // lapse, also when the server rounded `exp` down to the second.
+    const margin = Math.min(MAX_MARGIN_MS, Math.max(MIN_MARGIN_MS, lifetimeMs / 5), lifetimeMs / 2);
     const granted = typeof body?.['scope'] === 'string' ? body['scope'] : undefined;
     return { value: token, refreshAt: started + lifetimeMs - margin, ...(granted !== undefined ? { scope: granted } : {}) };
   }

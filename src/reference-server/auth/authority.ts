@@ -60,11 +60,14 @@ export class Authority {
 
   /** A signed access token; a negative lifetime makes an already expired one (for the expired-token check). */
   issue(clientId: string, scopes: readonly string[], lifetimeSec = this.tokenLifetimeSec): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Date.now() / 1000;
+    const iat = Math.floor(now);
+    // exp has second precision: rounded up, the token lives at least the expires_in the endpoint announced.
+    const exp = Math.ceil(now + lifetimeSec);
     return new SignJWT({ scope: scopes.join(' '), client_id: clientId })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
       .setIssuer(ISSUER).setAudience(AUDIENCE).setSubject(clientId).setJti(randomUUID())
-      .setIssuedAt(Math.min(now, now + lifetimeSec)).setExpirationTime(now + lifetimeSec)
+      .setIssuedAt(Math.min(iat, exp)).setExpirationTime(exp)
       .sign(this.privateKey);
   }
 
