@@ -97,7 +97,7 @@ describe('restguide check --auth-demo', () => {
 });
 
 describe('restguide check against serve --auth, the whole suite (last: the first token has lapsed by now)', () => {
-  it('runs the whole suite with 0 failed and 0 skipped across a 5 s token's expiry; no secret or token in the report', async () => {
+  it('runs the whole suite with 0 failed and 0 skipped across the expiry of a 5 s token; no secret or token in the report', async () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, soonExpired.expiresAt - Date.now())));
     const { code, report, io } = await check([
       url, '--oauth2-token-url', tokenUrl, '--client-id', 'restguide-demo', '--scope', 'registry:read registry:write',
