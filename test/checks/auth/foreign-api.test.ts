@@ -39,6 +39,21 @@ describe('auth checks against a foreign OAuth2 API', () => {
     ]);
   });
 
+  it('a fixed Authorization header counts as protected: no narrow token or expired one, so those two are not applicable', async () => {
+    const { auth: _oauth, ...rest } = options();
+    const answer = await fetch(api.tokenUrl, {
+      method: 'POST', body: 'grant_type=client_credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${encodeURIComponent(api.clientId)}:${encodeURIComponent(api.secret)}`).toString('base64')}` },
+    });
+    const token = (await answer.json() as { access_token: string }).access_token;
+    const report = await runChecks(CHECKS.filter((c) => c.meta.id.startsWith('auth.')), profile, {
+      ...rest, headers: { Authorization: `Bearer ${token}` }, auth: { staticAuthorization: true },
+    });
+    expect(report.results.map((r) => `${r.status} ${r.id}`)).toEqual([
+      'skip auth.expired-token', 'pass auth.invalid-token', 'skip auth.missing-scope', 'pass auth.no-token', 'pass auth.open-resources',
+    ]);
+  });
+
   it('redacts the token and the client secret wherever the API echoes them, and forgets them after the run', async () => {
     const echoed = defineCheck({
       meta: { id: 'http.sample-echo', rule: 'stat-codes', severity: 'error', writes: false, title: 'sample that fails with evidence', messages: { seen: 'saw {{text}}' } },

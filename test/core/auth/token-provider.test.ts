@@ -74,6 +74,27 @@ describe('ClientCredentialsTokenProvider', () => {
     tokens.dispose();
   });
 
+  it('sends the token only to the base origin, and asks for none for requests without credentials', async () => {
+    let asked = 0;
+    const client = new HttpClient({
+      baseUrl: server.url, allowWrites: false, timeoutMs: 5000, concurrency: 1,
+      authorization: async () => { asked++; return 'Bearer must-not-leave'; },
+    });
+    try {
+      // Another origin: the same server under another host name.
+      // Refused or answered, what was sent is what counts (localhost may resolve to ::1, where nothing listens).
+      const elsewhere = await client.request({ url: server.url.replace('127.0.0.1', 'localhost') + '/health' }).catch((error: { request: { headers: Record<string, string> } }) => error);
+      expect(elsewhere.request.headers['authorization']).toBeUndefined();
+      const open = await client.request({ url: '/health', credentials: false });
+      expect(open.request.headers['authorization']).toBeUndefined();
+      expect(asked).toBe(0);
+      await client.request({ url: '/health' });
+      expect(asked).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('authenticates with private_key_jwt', async () => {
     const tokens = provider({ clientId: 'keyed', auth: { method: 'private_key_jwt', privateKeyPem } });
     expect(await tokens.authorization()).toMatch(/^Bearer ey/);
