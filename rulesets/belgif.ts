@@ -137,8 +137,8 @@ export const belgifRules: Record<string, RuleDefinition> = {
   }),
   'doc-patch': rule('doc-patch', 'doc-patch', 'warn', 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own', { function: mergePatch }),
   'lng-task': rule('lng-task', 'lng-task', 'error', '202 and 303 responses declare Location; GET on a task declares 303', { function: longRunningTasks }),
-  'col-paging': rule('col-paging', 'col-paging', 'error', 'The page parameter is an integer with minimum 1 (default 1); pageSize has a default', [
-    { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', minimum: 1, defaultValue: 1, message: 'Paging parameter "{{name}}"' } },
+  'col-paging': rule('col-paging', 'col-paging', 'error', 'The page parameter is an integer counted from 1 (default 1; a minimum, if declared, is 1); pageSize has a default', [
+    { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', firstPage: 1, message: 'Paging parameter "{{name}}"' } },
     { function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' } },
   ]),
   'col-sort': rule('col-sort', 'col-sort', 'warn', 'The sort parameter is a repeated array parameter (style form, explode)', {
@@ -149,9 +149,9 @@ export const belgifRules: Record<string, RuleDefinition> = {
   }),
   'prf-embed': rule('prf-embed', 'prf-embed', 'error', 'embedded is an object with additionalProperties, keyed by the embedded resources\' hrefs', { function: embeddedIsMap }),
   'id-numer': rule('id-numer', 'id-numer', 'warn', 'Integer identifiers declare format, minimum and maximum; string identifiers a pattern', { function: identifierSchemas }),
-  'sens-dat': rule('sens-dat', 'sens-dat', 'warn', 'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers', {
+  'sens-dat': rule('sens-dat', 'sens-dat', 'warn', 'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers of an operation', {
     function: parameterNames,
-    functionOptions: { in: ['path', 'query', 'header', 'cookie'], notMatch: SENSITIVE, flags: 'i', message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers' },
+    functionOptions: { in: ['path', 'query', 'header', 'cookie'], notMatch: SENSITIVE, flags: 'i', usedOnly: true, message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers' },
   }),
   'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', { function: multiLanguage }),
   'api-version': rule('api-version', 'api-version', 'error', 'info.version is present', { function: versionPresent }),
