@@ -50,4 +50,11 @@ export function definedInOtherFile(context: RulesetFunctionContext, at: JsonPath
   }
 }
 
+/** Whether the linted file writes a `$ref` at `at` (with siblings such as x-ignore-rules, the resolver merges them into a new object). */
+export function writtenAsRef(context: RulesetFunctionContext, at: JsonPath): boolean {
+  let node: unknown = context.document.data;
+  for (const segment of at) node = isObject(node) ? node[String(segment)] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  return isObject(node) && typeof node.$ref === 'string';
+}
+
 export const finding = (message: string, path: JsonPath): Finding => ({ message, path });

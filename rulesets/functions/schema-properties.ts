@@ -7,7 +7,7 @@ import { isLowerCamel, isUpperCamel } from '../support/naming.js';
 import { ownReadOnlyRequiredNames } from '../support/composed-names.js';
 import { allowsNull, enumerated, singleType } from '../support/schema-forms.js';
 import { operationSummaries } from './operations.js';
-import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from './define.js';
+import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, writtenAsRef, type Finding } from './define.js';
 
 /** The parameter a schema belongs to (itself or through array items). */
 function owningParameter(visit: SchemaVisit): Json | undefined {
@@ -104,7 +104,7 @@ export const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root,
     const isMap = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
     if (hasProperties ? effectiveType(schema) !== 'object' : singleType(schema) !== 'object' || isMap) continue;
     if (visit.mediaType !== undefined && !isJsonMediaType(visit.mediaType)) continue;
-    if (isComponentPath(definitionPath(context, at))) continue;
+    if (isComponentPath(definitionPath(context, at)) || writtenAsRef(context, at)) continue;
     out.push(finding('Inline object schemas should have an UpperCamelCase title', at));
   }
   return out;
