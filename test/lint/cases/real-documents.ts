@@ -148,6 +148,13 @@ export const cases: Record<string, RuleCase[]> = {
     { name: '3.1: null default of a nullable string; a number default', errors: [{ path: P('B', 'default') }], document: v31(withSchemas({ A: { type: ['string', 'null'], default: null }, B: { type: ['string', 'null'], default: 1 } })) },
   ],
   'oas-exampl': [
+    { name: 'an unquoted leading-zero number where a string is wanted: the message says to quote it', errors: [
+      { path: P('Person', 'example'), message: '/ssin must be string (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)' },
+      { path: P('Ssin', 'example'), message: 'quote the value' },
+    ], document: withSchemas({
+      Ssin: { type: 'string', pattern: '^\\d{11}$', example: 433072831 },
+      Person: { type: 'object', properties: { ssin: { type: 'string' } }, example: { ssin: 433072831 } },
+    }) },
     { name: '3.1: a null example of a nullable string; a number example', errors: [{ path: P('B', 'example') }], document: v31(withSchemas({ A: { type: ['string', 'null'], example: null }, B: { type: ['string', 'null'], example: 1 } })) },
   ],
   'rep-struct': [
