@@ -30,6 +30,8 @@ import { problemTypeValues } from './functions/problem-types.js';
 import { linkProperties } from './functions/links.js';
 import { documentationCoverage, noImplementationDetails } from './functions/documentation.js';
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
+import { contextAttributes, genericMessageBodies, messagesExtendBase, oneSchemaPerType, serviceAndTypeValues } from './functions/events.js';
+import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
 
 type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
@@ -185,6 +187,15 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'oas-comdef': rule('oas-comdef', 'oas-comdef', 'warn', 'Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif\'s openapi-* files, not defined locally', {
     function: commonDefinitionsReused, functionOptions: { names: BELGIF_COMMON_TYPES },
   }, { resolved: false }),
+  'col-embed': rule('col-embed', 'col-embed', 'error', 'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one', { function: collectionEmbedding }),
+  'req-valid': rule('req-valid', 'req-valid', 'warn', 'Operations taking input declare 400 (or default) to refuse unknown input; no free-form object query parameter', { function: unknownInputRefused }),
+
+  // --- the events chapter: documents describing CloudEvents messages (openapi-cloudevents) ---
+  'async-cespec': rule('async-cespec', 'async-cespec', 'warn', 'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required', { function: messagesExtendBase }),
+  'async-ctxt': rule('async-ctxt', 'async-ctxt', 'error', 'Message context attributes are lower-case alphanumeric scalars; specversion, id, type, source, service are required (relatedto, relatedtosource on replies)', { function: contextAttributes }),
+  'async-svctype': rule('async-svctype', 'async-svctype', 'warn', 'service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]', { function: serviceAndTypeValues }),
+  'async-contract': rule('async-contract', 'async-contract', 'warn', 'One schema per message type value', { function: oneSchemaPerType }),
+  'async-generic': rule('async-generic', 'async-generic', 'warn', 'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required', { function: genericMessageBodies }),
   'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', { function: lastModifiedWithEtag }),
 };
 

@@ -31,7 +31,7 @@ function definingComponent(visit: SchemaVisit, context: RulesetFunctionContext):
 const HEALTH_STATES = new Set(['UP', 'DOWN', 'DEGRADED', 'OUT_OF_SERVICE', 'UNKNOWN']);
 
 /** Whether a schema is, or inherits through allOf, the component `name` (of any file). */
-function inheritsFrom(schema: Json, at: JsonPath, name: string, context: RulesetFunctionContext, depth = 0): boolean {
+export function inheritsFrom(schema: Json, at: JsonPath, name: string, context: RulesetFunctionContext, depth = 0): boolean {
   if (componentNameIn(definitionPath(context, at)) === name) return true;
   if (depth > 16) return false;
   return asArray(schema.allOf).some((m, i) => isObject(m) && inheritsFrom(m, [...at, 'allOf', i], name, context, depth + 1));
@@ -214,7 +214,8 @@ export const additionalPropertiesForMaps = defineRuleFunction<null>(NO_OPTIONS, 
   for (const { schema, at } of inventory(root).schemas) {
     const hasProperties = isObject(schema.properties) && Object.keys(schema.properties).length > 0;
     const open = schema.additionalProperties === true || isObject(schema.additionalProperties);
-    if (hasProperties && open) {
+    // An Asynchronous Message (declares specversion) may carry CloudEvents extension attributes.
+    if (hasProperties && open && !declaredProperties(schema).has('specversion')) {
       out.push(finding('additionalProperties should only be used for maps, not in a schema that declares properties', [...at, 'additionalProperties']));
     }
   }

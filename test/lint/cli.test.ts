@@ -64,6 +64,8 @@ describe('restguide lint', () => {
     expect((await lint([vendored, '--format', 'json', '--exclude', 'nothing/**'])).code).toBe(0);
     const withVendor = await lint([join(FIXTURES, 'refs/api/api.yaml'), '--format', 'json', '--exclude', '**/missing*', '--exclude', '**/vendor/**']);
     expect(withVendor.out).not.toContain('shape_kind');
+    const related = JSON.parse((await lint([join(FIXTURES, 'refs/api/api.yaml'), '--format', 'json'])).out) as Array<{ code: string; related?: Array<{ source: string }> }>;
+    expect(related.find((f) => f.code === 'jsn-naming')?.related?.[0]?.source).toBe(join(FIXTURES, 'refs/vendor/shapes/v1/shapes-v1.yaml'));
   });
   for (const [name, args, message] of bad) {
     it(`${name}: one line on stderr, exit 2`, async () => {
