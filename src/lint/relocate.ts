@@ -41,14 +41,15 @@ function refsOf(location: string, data: unknown): RefEdge[] {
   let visited = 0;
   while (stack.length > 0 && visited++ < MAX_NODES) {
     const { node, at } = stack.pop() as { node: unknown; at: JsonPath };
+    // Children pushed last-first, so $refs are found in document order (the first $ref wins).
     if (Array.isArray(node)) {
-      node.forEach((child, i) => stack.push({ node: child, at: [...at, i] }));
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], at: [...at, i] });
     } else if (isObject(node)) {
       if (typeof node.$ref === 'string') {
         const { file, pointer } = refTarget(location, node.$ref);
         out.push({ from: location, at, to: file, pointer });
       }
-      for (const [key, child] of Object.entries(node)) if (typeof child === 'object' && child !== null) stack.push({ node: child, at: [...at, key] });
+      for (const [key, child] of Object.entries(node).reverse()) if (typeof child === 'object' && child !== null) stack.push({ node: child, at: [...at, key] });
     }
   }
   return out;

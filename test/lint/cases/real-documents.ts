@@ -56,6 +56,12 @@ export const cases: Record<string, RuleCase[]> = {
   'oas-doc-coverage': [
     { name: 'FP: a schema-only file (paths: {}) without info.description', errors: [], document: definitions({ schemas: { Period: { type: 'object' } } }) },
   ],
+  'addi-prop': [
+    { name: 'FP: an Asynchronous Message open to CloudEvents extension attributes', errors: [], document: withSchemas({
+      AsynchronousMessageBase: ASYNC_BASE,
+      AsynchronousMessage: { allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }], type: 'object', properties: { data: {} }, additionalProperties: true },
+    }) },
+  ],
   'uri-notat': [
     { name: 'FP: x-ignore-rules under paths', errors: [], document: base({ paths: { '/things': { get: op() }, 'x-ignore-rules': { 'hlth-res': 'a demo' } } }) },
   ],
