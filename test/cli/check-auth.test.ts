@@ -87,6 +87,26 @@ describe('restguide check against serve --auth', () => {
   });
 });
 
+describe('restguide serve --auth without a secret in the environment', () => {
+  it('generates one and prints it once, so a client can use it; a zero token lifetime is a usage error', async () => {
+    const io = captureIo();
+    let halt!: () => void;
+    const until = new Promise<void>((resolve) => { halt = resolve; });
+    const running = runServe({ port: '0', host: '127.0.0.1', auth: true }, io, { until });
+    for (let i = 0; i < 200 && !io.out.includes('client secret'); i++) await new Promise((r) => setTimeout(r, 10));
+    const secret = /client secret \(generated\): (\S+)\n/.exec(io.out)?.[1];
+    const endpoint = /token endpoint (\S+),/.exec(io.out)?.[1];
+    const answer = await fetch(endpoint!, {
+      method: 'POST', body: 'grant_type=client_credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`restguide-demo:${secret}`).toString('base64')}` },
+    });
+    expect(answer.status).toBe(200);
+    halt();
+    expect(await running).toBe(0);
+    await expect(runServe({ port: '0', auth: true, tokenLifetime: '0' }, captureIo())).rejects.toThrow('--token-lifetime must be at least 1 second');
+  });
+});
+
 describe('restguide check --auth-demo', () => {
   it('checks the embedded protected server: every auth check passes', async () => {
     const { code, report } = await check(['--auth-demo', '--only', 'auth,health,doc', '--format', 'json']);
