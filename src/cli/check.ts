@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { splitList } from '../core/select-checks.js';
+import { erroredReason, newErrors } from '../core/summary.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { writeReports } from './output.js';
@@ -43,11 +44,15 @@ export function parseHeaders(values: string[] = []): Record<string, string> {
   return headers;
 }
 
-/** 2 when every check that ran errored (skips did not run); 1 when a counted failure is at or above `failOn`; else 0. */
+/**
+ * 2 when every check that ran errored (nothing could run); 1 when a failure at or above `failOn`
+ * or any error is not known to the baseline (a gate never passes what it could not verify); else 0.
+ */
 export function checkExitCode(report: CheckReport, failOn: FailOn): number {
   const results = report.results.filter((r) => r.baseline !== 'fixed');
   const ran = results.filter((r) => r.status !== 'skip');
   if (ran.length > 0 && ran.every((r) => r.status === 'error')) return 2;
+  if (newErrors(results).length > 0) return 1;
   const counts = (r: CheckResult) => r.severity === 'error' || (failOn === 'warning' && r.severity === 'warning');
   return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
 }
@@ -139,7 +144,11 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
-  return checkExitCode(report, failOn);
+  const code = checkExitCode(report, failOn);
+  // Said on stderr too, so a gate read through --format json still tells why it failed.
+  const reason = code === 1 ? erroredReason(report.summary.errored) : undefined;
+  if (reason) io.stderr(`restguide: ${reason}\n`);
+  return code;
 }
 
 /** One self-overwriting line on stderr: `[12/40] problem.media-type`. */

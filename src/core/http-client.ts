@@ -124,14 +124,16 @@ export class HttpClient {
     const request: SentRequest = { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) };
 
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (this.options.signal && !spec.ignoreDeadline) signals.push(this.options.signal);
-    const signal = AbortSignal.any(signals);
-    const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
-
-    const release = await this.semaphore.acquire(signal).catch(fail);
+    // Waiting for our own semaphore and rate queue is bounded by the deadline only: the
+    // timeout covers the request on the wire, never restguide's own queueing.
+    const deadline = this.options.signal && !spec.ignoreDeadline ? this.options.signal : undefined;
+    const waiting = deadline ?? new AbortController().signal;
+    const failWaiting = (error: unknown): never => { throw this.transportError(error, request, waiting, timeoutMs); };
+    const release = await this.semaphore.acquire(waiting).catch(failWaiting);
     try {
-      await this.waitForRate(signal).catch(fail);
+      await this.waitForRate(waiting).catch(failWaiting);
+      const signal = deadline ? AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline]) : AbortSignal.timeout(timeoutMs);
+      const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
       this.requests++;
       const started = performance.now();
       const response = await this.agent.request({

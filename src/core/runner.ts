@@ -7,6 +7,7 @@ import { requestEvidence, toEvidence } from './exchange.js';
 import { HttpClient, TransportError, WriteRefusedError } from './http-client.js';
 import { resolveTarget, type Profile } from './profile.js';
 import { selectChecks } from './select-checks.js';
+import { summarize } from './summary.js';
 import { resourcesOf, type Target } from './target.js';
 import type { CheckReport, CheckResult, CheckStatus } from './types.js';
 import { VERSION } from './version.js';
@@ -82,11 +83,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(jobs.length, 1)) }, worker));
     results.sort(compareResults);
-    const count = (status: CheckStatus) => results.filter((r) => r.status === status).length;
     return {
       tool: 'restguide', version: VERSION, target: client.baseUrl, startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
-      summary: { passed: count('pass'), failed: count('fail'), skipped: count('skip'), errored: count('error'), requests: client.requests },
+      summary: summarize(results, client.requests),
       results,
     };
   } finally {

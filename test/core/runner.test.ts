@@ -29,7 +29,7 @@ describe('runChecks', () => {
     const server = await okServer();
     const report = await runChecks([statusIs200], profile, { baseUrl: server.url });
     expect(report.results.map((r) => [r.id, r.resource, r.status])).toEqual([['http.sample-ok', '/a', 'pass'], ['http.sample-ok', '/b', 'pass']]);
-    expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0, requests: 2 });
+    expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0, requests: 2, findings: 0 });
     expect(report.tool).toBe('restguide');
   });
 
