@@ -1,4 +1,5 @@
 import { Agent } from 'undici';
+import { OutsideApiError, outsideApi } from './api-scope.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
 import { Semaphore } from './semaphore.js';
 import { VERSION } from './version.js';
@@ -67,14 +68,16 @@ export function resolveUrl(baseUrl: string, url: string, query?: Query): string 
 
 /**
  * The only way checks reach the network: its own undici Agent, a timeout per request, bodies
- * read up to a cap, bounded concurrency and rate, no automatic redirects, credentials kept to
- * the target's origin, and write methods refused unless allowed.
+ * read up to a cap, bounded concurrency and rate, no automatic redirects, nothing sent outside
+ * the API (its origin; for writes its base URL), and write methods refused unless allowed.
  */
 export class HttpClient {
   readonly baseUrl: string;
   readonly baseOrigin: string;
   /** Requests actually sent (for the summary). */
   requests = 0;
+  /** Requests refused because they lay outside the API (never sent). */
+  refused = 0;
   private readonly agent: Agent;
   private readonly semaphore: Semaphore;
   private readonly bodyCap: number;
@@ -104,6 +107,11 @@ export class HttpClient {
     const url = this.url(spec.url, spec.query);
     const target = new URL(url);
     if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new WriteRefusedError(`refusing a non-HTTP URL: ${url}`);
+    const outside = outsideApi(this.baseUrl, target.href, !(SAFE_METHODS as readonly string[]).includes(method));
+    if (outside) {
+      this.refused++;
+      throw new OutsideApiError(method, target.href, outside, outside === 'origin' ? this.baseOrigin : this.baseUrl);
+    }
     if (!this.options.allowWrites && !(SAFE_METHODS as readonly string[]).includes(method)) {
       throw new WriteRefusedError(`${method} ${url} refused: write methods need --allow-writes`);
     }

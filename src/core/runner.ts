@@ -1,6 +1,6 @@
 // Runs every selected check against every resource it applies to, and builds the report.
 import { setMaxListeners } from 'node:events';
-import { RunContext, SkipSignal } from './check-context.js';
+import { OutsideApiLink, RunContext, SkipSignal } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
@@ -134,6 +134,12 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
   const cleanupFailures = await ctx.runCleanups();
   const durationMs = Math.round(performance.now() - started);
 
+  if (failure instanceof OutsideApiLink) {
+    // The API named a URL outside itself and the check would have followed it: that link breaks the check's rule.
+    const { refused } = failure;
+    ctx.engineFinding('outsideApi', { url: refused.url, base: refused.base }, failure.source);
+    failure = undefined;
+  }
   const results: CheckResult[] = ctx.findings.map((f) =>
     result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map(toEvidence), durationMs }));
   if (failure !== undefined) {
@@ -147,6 +153,8 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
     else results.push(result('pass', meta.title, { durationMs }));
   }
   for (const message of cleanupFailures) results.push(result('error', `cleanup failed: ${message}`, { durationMs }));
+  const first = results[0];
+  if (first && ctx.notes.length > 0) first.message = `${first.message} (${ctx.notes.join('; ')})`;
   return results;
 }
 
