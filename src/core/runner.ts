@@ -140,7 +140,10 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
     ctx.engineFinding('outsideApi', { url: refused.url, base: refused.base }, failure.source);
     failure = undefined;
   }
-  const results: CheckResult[] = ctx.findings.map((f) =>
+  // The engine's Location finding adds nothing when the check itself judged that exchange.
+  const findings = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
+    || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
+  const results: CheckResult[] = findings.map((f) =>
     result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map(toEvidence), durationMs }));
   if (failure !== undefined) {
     const evidence = failure instanceof TransportError ? [requestEvidence(failure.request)] : [];
