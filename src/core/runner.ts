@@ -6,6 +6,7 @@ import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
 import { HttpClient, TransportError, WriteRefusedError } from './http-client.js';
 import { resolveTarget, type Profile } from './profile.js';
+import { Redactor } from './secrets.js';
 import { selectChecks } from './select-checks.js';
 import { summarize } from './summary.js';
 import { resourcesOf, type Target } from './target.js';
@@ -31,6 +32,11 @@ export interface RunOptions {
   headers?: Record<string, string>;
   /** First send one GET to the base URL; a transport error then is a UsageError ("cannot reach"). */
   probe?: boolean;
+  /**
+   * Secrets to scrub from the report besides the configured header values (which are always added);
+   * more may be registered while the run goes (e.g. an OAuth2 token fetched at run time).
+   */
+  redactor?: Redactor;
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
@@ -83,11 +89,13 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(jobs.length, 1)) }, worker));
     results.sort(compareResults);
+    // Scrubbed once, here, so every format and the baseline get the same redacted results.
+    const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
     return {
       tool: 'restguide', version: VERSION, target: client.baseUrl, startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
       summary: summarize(results, client.requests),
-      results,
+      results: redactor.deep(results),
     };
   } finally {
     clearTimeout(timer);
