@@ -2,7 +2,9 @@
 import { resolve } from 'node:path';
 import { checkRuleInfos } from '../catalogue/check-rules.js';
 import { CHECKS } from '../checks/index.js';
+import type { CleanupEntry } from '../core/check-context.js';
 import { UsageError } from '../core/errors.js';
+import { redactUrl } from '../core/redact.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { splitList } from '../core/select-checks.js';
@@ -109,6 +111,52 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const { profile, note } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
 
+  const interrupt = onInterrupt(io);
+  const cleanups: CleanupEntry[] = [];
+  run.interrupt = interrupt.signal;
+  run.onCleanup = (entry) => cleanups.push(entry);
+  try {
+    return await checkAndReport(url, profile, note, run, options, failOn, io, () => interrupt.signal.aborted);
+  } catch (error) {
+    if (!interrupt.signal.aborted) throw error;
+    io.stderr(`restguide: interrupted before the checks ran: ${(error as Error).message}\n`);
+    return EXIT_INTERRUPTED;
+  } finally {
+    interrupt.dispose();
+    if (interrupt.signal.aborted) reportCleanups(cleanups, io);
+  }
+}
+
+const EXIT_INTERRUPTED = 130;
+
+/** SIGINT/SIGTERM abort the run once; a second signal gets Node's default (immediate exit). */
+function onInterrupt(io: Io): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const handler = (signal: NodeJS.Signals) => {
+    io.stderr(`\nrestguide: ${signal}: sending no new request; running the cleanups (Ctrl-C again to quit at once)\n`);
+    controller.abort();
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return {
+    signal: controller.signal,
+    dispose: () => { process.removeListener('SIGINT', handler); process.removeListener('SIGTERM', handler); },
+  };
+}
+
+/** What an interrupted run cleaned, and what it could not (so a person can remove it by hand). */
+function reportCleanups(cleanups: CleanupEntry[], io: Io): void {
+  const failed = cleanups.filter((entry) => !entry.ok);
+  io.stderr(`restguide: interrupted: ${cleanups.length - failed.length} cleanup request${cleanups.length - failed.length === 1 ? '' : 's'} succeeded, ${failed.length} could not clean up\n`);
+  for (const entry of cleanups) io.stderr(`  ${entry.ok ? 'cleaned' : 'NOT cleaned'}: ${redactUrlsIn(entry.what)}\n`);
+}
+
+const redactUrlsIn = (text: string): string => text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url));
+
+async function checkAndReport(
+  url: string | undefined, profile: Profile, note: string | undefined, run: Omit<RunOptions, 'baseUrl'>,
+  options: Record<string, unknown>, failOn: FailOn, io: Io, interrupted: () => boolean,
+): Promise<number> {
   let report: CheckReport;
   if (url === undefined) {
     // No URL: the embedded reference server, whole suite, writes included.
@@ -132,7 +180,8 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   if (baseline || writeBaseline) {
     const { readBaseline, applyCheckBaseline, writeCheckBaseline } = await import('../core/baseline.js');
     if (baseline) report = applyCheckBaseline(report, await readBaseline(resolve(io.cwd, baseline)));
-    if (writeBaseline) await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
+    // A partial (interrupted) run would record a partial baseline: none is written then.
+    if (writeBaseline && !interrupted()) await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
   }
 
   const { renderCheckReport } = await import('../reporters/index.js');
@@ -144,6 +193,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
+  if (interrupted()) return EXIT_INTERRUPTED;
   const code = checkExitCode(report, failOn);
   // Said on stderr too, so a gate read through --format json still tells why it failed.
   const reason = code === 1 ? erroredReason(report.summary.errored) : undefined;

@@ -28,6 +28,9 @@ export const ENGINE_MESSAGES = {
   locationOutsideApi: '{{method}} {{request}} answered {{status}} with Location {{location}}, outside the API ({{base}}).',
 } as const;
 
+/** One request a cleanup sent (or could not send): what the run left behind, if anything. */
+export interface CleanupEntry { ok: boolean; what: string }
+
 /** A refused request, with the exchange whose answer named the URL (when found). */
 export class OutsideApiLink extends Error {
   override readonly name = 'OutsideApiLink';
@@ -40,6 +43,8 @@ export class RunContext implements CheckContext<string> {
   requests = 0;
   /** Said in the result besides the verdict (e.g. a cleanup skipped because it pointed outside the API). */
   readonly notes: string[] = [];
+  /** Every request cleanups sent, and whether it removed what it targeted (2xx, or 404/410: already gone). */
+  readonly cleanupLog: CleanupEntry[] = [];
   private readonly cleanups: Array<() => Promise<unknown>> = [];
   private cleaningUp = false;
   private readonly exchanges: Exchange[] = [];
@@ -65,7 +70,12 @@ export class RunContext implements CheckContext<string> {
         : this.client.request(spec));
     } catch (error) {
       if (error instanceof OutsideApiError && !this.cleaningUp) throw new OutsideApiLink(error, this.namedBy(error.url));
+      if (this.cleaningUp) this.cleanupLog.push({ ok: false, what: `${(spec.method ?? 'GET').toUpperCase()} ${this.url(spec.url, spec.query)}: ${(error as Error).message}` });
       throw error;
+    }
+    if (this.cleaningUp) {
+      const { status } = exchange.response;
+      this.cleanupLog.push({ ok: (status >= 200 && status < 300) || status === 404 || status === 410, what: `${exchange.request.method} ${exchange.request.url} → ${status}` });
     }
     this.exchanges.push(exchange);
     if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();

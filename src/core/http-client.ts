@@ -49,6 +49,11 @@ export class TransportError extends Error {
   constructor(message: string, readonly request: SentRequest, readonly code?: string) { super(message); }
 }
 
+/** The run was interrupted (SIGINT/SIGTERM): only cleanups are still sent. */
+export class InterruptedError extends Error {
+  override readonly name = 'InterruptedError';
+}
+
 /** A write method without --allow-writes: refused before anything is sent. */
 export class WriteRefusedError extends Error {
   override readonly name = 'WriteRefusedError';
@@ -78,6 +83,7 @@ export class HttpClient {
   requests = 0;
   /** Requests refused because they lay outside the API (never sent). */
   refused = 0;
+  private stopped = false;
   private readonly agent: Agent;
   private readonly semaphore: Semaphore;
   private readonly bodyCap: number;
@@ -98,6 +104,9 @@ export class HttpClient {
   }
 
   get allowWrites(): boolean { return this.options.allowWrites; }
+
+  /** From now on only cleanups (ignoreDeadline) are sent; requests in flight finish, so what they create can be cleaned. */
+  stop(): void { this.stopped = true; }
   get peakConcurrency(): number { return this.semaphore.peak; }
 
   url(url: string, query?: Query): string { return resolveUrl(this.baseUrl, url, query); }
@@ -137,9 +146,12 @@ export class HttpClient {
     const deadline = this.options.signal && !spec.ignoreDeadline ? this.options.signal : undefined;
     const waiting = deadline ?? new AbortController().signal;
     const failWaiting = (error: unknown): never => { throw this.transportError(error, request, waiting, timeoutMs); };
+    const interrupted = () => this.stopped && !spec.ignoreDeadline;
+    if (interrupted()) throw new InterruptedError(`${method} ${target.href} not sent: the run was interrupted`);
     const release = await this.semaphore.acquire(waiting).catch(failWaiting);
     try {
       await this.waitForRate(waiting).catch(failWaiting);
+      if (interrupted()) throw new InterruptedError(`${method} ${target.href} not sent: the run was interrupted`);
       const signal = deadline ? AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline]) : AbortSignal.timeout(timeoutMs);
       const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
       this.requests++;

@@ -1,10 +1,10 @@
 // Runs every selected check against every resource it applies to, and builds the report.
 import { setMaxListeners } from 'node:events';
-import { OutsideApiLink, RunContext, SkipSignal } from './check-context.js';
+import { OutsideApiLink, RunContext, SkipSignal, type CleanupEntry } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
-import { HttpClient, TransportError, WriteRefusedError } from './http-client.js';
+import { HttpClient, InterruptedError, TransportError, WriteRefusedError } from './http-client.js';
 import { resolveTarget, type Profile } from './profile.js';
 import { Redactor } from './secrets.js';
 import { selectChecks } from './select-checks.js';
@@ -37,11 +37,19 @@ export interface RunOptions {
    * more may be registered while the run goes (e.g. an OAuth2 token fetched at run time).
    */
   redactor?: Redactor;
+  /**
+   * Aborted on SIGINT/SIGTERM: no new check starts and no new request is sent, requests in flight
+   * finish and every registered cleanup runs, all within `cleanupBudgetMs`; the report is partial.
+   */
+  interrupt?: AbortSignal;
+  cleanupBudgetMs?: number;
+  /** Each request a cleanup sent (or could not send). */
+  onCleanup?: (entry: CleanupEntry) => void;
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
 
-export const RUN_DEFAULTS = { timeoutMs: 10_000, concurrency: 8, deadlineMs: 120_000 } as const;
+export const RUN_DEFAULTS = { timeoutMs: 10_000, concurrency: 8, deadlineMs: 120_000, cleanupBudgetMs: 20_000 } as const;
 
 class DeadlineReached extends Error {
   override readonly name = 'DeadlineReached';
@@ -64,6 +72,13 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     ...(options.bodyCapBytes ? { bodyCapBytes: options.bodyCapBytes } : {}),
     ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
   });
+  let budget: NodeJS.Timeout | undefined;
+  const onInterrupt = () => {
+    client.stop();
+    budget = setTimeout(() => deadline.abort(new DeadlineReached()), options.cleanupBudgetMs ?? RUN_DEFAULTS.cleanupBudgetMs);
+  };
+  if (options.interrupt?.aborted) onInterrupt();
+  else options.interrupt?.addEventListener('abort', onInterrupt, { once: true });
   try {
     if (options.probe) await probe(client);
     const target = await resolveTarget(profile, client);
@@ -76,10 +91,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     let next = 0;
     let done = 0;
     const worker = async () => {
-      while (next < jobs.length) {
+      while (next < jobs.length && !options.interrupt?.aborted) {
         const job = jobs[next++];
         if (!job) break;
-        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal);
+        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, options.onCleanup);
         done++;
         for (const result of jobResults) {
           results.push(result);
@@ -99,6 +114,8 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     };
   } finally {
     clearTimeout(timer);
+    clearTimeout(budget);
+    options.interrupt?.removeEventListener('abort', onInterrupt);
     await client.close();
   }
 }
@@ -121,7 +138,9 @@ function notApplicable(check: AnyCheck): CheckResult {
   return { id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: `not applicable: the target has no ${needs}`, evidence: [] };
 }
 
-async function runJob(check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal): Promise<CheckResult[]> {
+async function runJob(
+  check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, onCleanup?: (entry: CleanupEntry) => void,
+): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
   const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
@@ -140,6 +159,7 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
     else failure = error;
   }
   const cleanupFailures = await ctx.runCleanups();
+  for (const entry of ctx.cleanupLog) onCleanup?.(entry);
   const durationMs = Math.round(performance.now() - started);
 
   if (failure instanceof OutsideApiLink) {
@@ -170,7 +190,7 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
 }
 
 function describe(error: unknown): string {
-  if (error instanceof TransportError || error instanceof WriteRefusedError || error instanceof DeadlineReached) return error.message;
+  if (error instanceof TransportError || error instanceof WriteRefusedError || error instanceof DeadlineReached || error instanceof InterruptedError) return error.message;
   if (error instanceof Error) return `the check crashed: ${error.name}: ${error.message}`;
   return `the check crashed: ${String(error)}`;
 }
