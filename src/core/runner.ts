@@ -6,6 +6,7 @@ import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
 import { HttpClient, InterruptedError, TransportError, WriteRefusedError } from './http-client.js';
 import { resolveTarget, type Profile } from './profile.js';
+import { probeResources } from './probe-resources.js';
 import { Redactor } from './secrets.js';
 import { selectChecks } from './select-checks.js';
 import { summarize } from './summary.js';
@@ -30,7 +31,10 @@ export interface RunOptions {
   bodyCapBytes?: number;
   /** Configured headers, sent only to the base URL's origin. */
   headers?: Record<string, string>;
-  /** First send one GET to the base URL; a transport error then is a UsageError ("cannot reach"). */
+  /**
+   * First send one GET to the base URL (a transport error then is a UsageError, "cannot reach"),
+   * then one GET per resource of the profile (one that answers 404 is a UsageError too).
+   */
   probe?: boolean;
   /**
    * Secrets to scrub from the report besides the configured header values (which are always added);
@@ -82,6 +86,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   try {
     if (options.probe) await probe(client);
     const target = await resolveTarget(profile, client);
+    if (options.probe) await probeResources(target, client);
     const results: CheckResult[] = [];
     const jobs = selected.flatMap((check) => {
       const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target) ?? true);
