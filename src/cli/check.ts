@@ -64,12 +64,14 @@ export function checkExitCode(report: CheckReport, failOn: FailOn): number {
  * document at the guide's reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves
  * the reference API (embedded, or a URL publishing the reference document).
  */
-async function targetProfile(url: string | undefined, options: Record<string, unknown>, timeoutMs: number, io: Io): Promise<{ profile: Profile; note?: string }> {
+async function targetProfile(url: string | undefined, options: Record<string, unknown>, timeoutMs: number, io: Io): Promise<{ profile: Profile; note?: string; contract?: Record<string, unknown> }> {
   const profile = text(options.profile);
-  if (profile) return { profile: await loadProfile(profile, io.cwd) };
   const openapi = text(options.openapi);
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
-  if (openapi) return { profile: deriveProfile(await loadOpenApi(openapi, io.cwd, { timeoutMs })) };
+  // --openapi is also the contract responses are held to, even when --profile says what to check.
+  const contract = openapi ? await loadOpenApi(openapi, io.cwd, { timeoutMs }) : undefined;
+  if (profile) return { profile: await loadProfile(profile, io.cwd), ...(contract ? { contract } : {}) };
+  if (contract) return { profile: deriveProfile(contract), contract };
   if (url === undefined) return { profile: BUILT_IN_PROFILE };
   for (const file of ['openapi.json', 'openapi.yaml']) {
     let document: Record<string, unknown>;
@@ -109,7 +111,8 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
-  const { profile, note } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
+  const { profile, note, contract } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
+  if (contract) run.contract = contract;
 
   const interrupt = onInterrupt(io);
   const cleanups: CleanupEntry[] = [];

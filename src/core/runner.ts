@@ -46,6 +46,8 @@ export interface RunOptions {
    * finish and every registered cleanup runs, all within `cleanupBudgetMs`; the report is partial.
    */
   interrupt?: AbortSignal;
+  /** The OpenAPI document given on the command line: the contract `doc.*` checks hold responses to. */
+  contract?: Record<string, unknown>;
   cleanupBudgetMs?: number;
   /** Each request a cleanup sent (or could not send). */
   onCleanup?: (entry: CleanupEntry) => void;
@@ -86,6 +88,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   try {
     if (options.probe) await probe(client);
     const target = await resolveTarget(profile, client);
+    if (options.contract) target.api.contract = options.contract;
     if (options.probe) await probeResources(target, client);
     const results: CheckResult[] = [];
     const jobs = selected.flatMap((check) => {
