@@ -1,8 +1,9 @@
 // Ctrl-C during `check --allow-writes`: no new requests, the cleanups run, the run says what it
 // cleaned and what it could not, exit 130 — and no test record is left in the store.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference-server/index.js';
 import { startProxy } from '../helpers/proxy.js';
 
@@ -23,6 +24,12 @@ async function leftovers(url: string): Promise<string[]> {
 }
 
 describe('SIGINT during check --allow-writes', () => {
+  beforeAll(() => {
+    // The child runs the compiled CLI: built by `npm run build` (CI builds before testing); built here when missing.
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    if (!existsSync(`${root}/dist/src/cli/main.js`)) spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, timeout: 180_000 });
+  }, 200_000);
+
   it('cleans up, says what it cleaned, exits 130, leaves no test record', async () => {
     const server = await startReferenceServer({ port: 0 });
     const basePath = new URL(server.url).pathname;
