@@ -3,10 +3,13 @@ import { resolve } from 'node:path';
 import { checkRuleInfos } from '../catalogue/check-rules.js';
 import { CHECKS } from '../checks/index.js';
 import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
+import type { CleanupEntry } from '../core/check-context.js';
 import { UsageError } from '../core/errors.js';
+import { redactUrl } from '../core/redact.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { splitList } from '../core/select-checks.js';
+import { erroredReason, newErrors } from '../core/summary.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { writeReports } from './output.js';
@@ -46,11 +49,15 @@ export function parseHeaders(values: string[] = []): Record<string, string> {
   return headers;
 }
 
-/** 2 when every check that ran errored (skips did not run); 1 when a counted failure is at or above `failOn`; else 0. */
+/**
+ * 2 when every check that ran errored (nothing could run); 1 when a failure at or above `failOn`
+ * or any error is not known to the baseline (a gate never passes what it could not verify); else 0.
+ */
 export function checkExitCode(report: CheckReport, failOn: FailOn): number {
   const results = report.results.filter((r) => r.baseline !== 'fixed');
   const ran = results.filter((r) => r.status !== 'skip');
   if (ran.length > 0 && ran.every((r) => r.status === 'error')) return 2;
+  if (newErrors(results).length > 0) return 1;
   const counts = (r: CheckResult) => r.severity === 'error' || (failOn === 'warning' && r.severity === 'warning');
   return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
 }
@@ -60,12 +67,14 @@ export function checkExitCode(report: CheckReport, failOn: FailOn): number {
  * document at the guide's reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves
  * the reference API (embedded, or a URL publishing the reference document).
  */
-async function targetProfile(url: string | undefined, options: Record<string, unknown>, fetch: LoadOptions, io: Io): Promise<{ profile: Profile; note?: string }> {
+async function targetProfile(url: string | undefined, options: Record<string, unknown>, fetch: LoadOptions, io: Io): Promise<{ profile: Profile; note?: string; contract?: Record<string, unknown> }> {
   const profile = text(options.profile);
-  if (profile) return { profile: await loadProfile(profile, io.cwd) };
   const openapi = text(options.openapi);
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
-  if (openapi) return { profile: deriveProfile(await loadOpenApi(openapi, io.cwd, fetch)) };
+  // --openapi is also the contract responses are held to, even when --profile says what to check.
+  const contract = openapi ? await loadOpenApi(openapi, io.cwd, fetch) : undefined;
+  if (profile) return { profile: await loadProfile(profile, io.cwd), ...(contract ? { contract } : {}) };
+  if (contract) return { profile: deriveProfile(contract), contract };
   if (url === undefined) return { profile: BUILT_IN_PROFILE };
   for (const file of ['openapi.json', 'openapi.yaml']) {
     let document: Record<string, unknown>;
@@ -116,7 +125,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   // Only a real target goes through the environment's proxy; the embedded servers are on loopback.
   const proxy = url === undefined ? undefined : proxyEnvOf(io.env);
   const flagTls = url === undefined ? undefined : await resolveTls(flags, undefined, io.cwd);
-  const { profile, note } = await targetProfile(url, options, {
+  const { profile, note, contract } = await targetProfile(url, options, {
     timeoutMs: run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}),
   }, io);
   const auth = await resolveAuth(flags, profile.auth, run.headers ?? {}, io.env, io.cwd);
@@ -124,7 +133,59 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   if (url === undefined && (auth !== undefined || tls !== undefined)) {
     throw new UsageError('credentials and TLS options need a base URL (the embedded servers bring their own: see --auth-demo)');
   }
+  if (contract) run.contract = contract;
+  const access: Access = { demo, auth, tls, proxy };
 
+  const interrupt = onInterrupt(io);
+  const cleanups: CleanupEntry[] = [];
+  run.interrupt = interrupt.signal;
+  run.onCleanup = (entry) => cleanups.push(entry);
+  try {
+    return await checkAndReport(url, profile, note, run, access, options, failOn, io, () => interrupt.signal.aborted);
+  } catch (error) {
+    if (!interrupt.signal.aborted) throw error;
+    io.stderr(`restguide: interrupted before the checks ran: ${(error as Error).message}\n`);
+    return EXIT_INTERRUPTED;
+  } finally {
+    interrupt.dispose();
+    if (interrupt.signal.aborted) reportCleanups(cleanups, io);
+  }
+}
+
+const EXIT_INTERRUPTED = 130;
+
+/** How the run reaches the API: the protected demo, or a target's credentials, TLS material and proxy. */
+interface Access { demo: boolean; auth: RunOptions['auth']; tls: RunOptions['tls']; proxy: RunOptions['proxy'] }
+
+/** SIGINT/SIGTERM abort the run once; a second signal gets Node's default (immediate exit). */
+function onInterrupt(io: Io): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const handler = (signal: NodeJS.Signals) => {
+    io.stderr(`\nrestguide: ${signal}: sending no new request; running the cleanups (Ctrl-C again to quit at once)\n`);
+    controller.abort();
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return {
+    signal: controller.signal,
+    dispose: () => { process.removeListener('SIGINT', handler); process.removeListener('SIGTERM', handler); },
+  };
+}
+
+/** What an interrupted run cleaned, and what it could not (so a person can remove it by hand). */
+function reportCleanups(cleanups: CleanupEntry[], io: Io): void {
+  const failed = cleanups.filter((entry) => !entry.ok);
+  io.stderr(`restguide: interrupted: ${cleanups.length - failed.length} cleanup request${cleanups.length - failed.length === 1 ? '' : 's'} succeeded, ${failed.length} could not clean up\n`);
+  for (const entry of cleanups) io.stderr(`  ${entry.ok ? 'cleaned' : 'NOT cleaned'}: ${redactUrlsIn(entry.what)}\n`);
+}
+
+const redactUrlsIn = (text: string): string => text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url));
+
+async function checkAndReport(
+  url: string | undefined, profile: Profile, note: string | undefined, run: Omit<RunOptions, 'baseUrl'>, access: Access,
+  options: Record<string, unknown>, failOn: FailOn, io: Io, interrupted: () => boolean,
+): Promise<number> {
+  const { demo, auth, tls, proxy } = access;
   let report: CheckReport;
   if (demo) {
     // The protected reference server, whole suite, writes included, with the demo client's credentials.
@@ -159,7 +220,8 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   if (baseline || writeBaseline) {
     const { readBaseline, applyCheckBaseline, writeCheckBaseline } = await import('../core/baseline.js');
     if (baseline) report = applyCheckBaseline(report, await readBaseline(resolve(io.cwd, baseline)));
-    if (writeBaseline) await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
+    // A partial (interrupted) run would record a partial baseline: none is written then.
+    if (writeBaseline && !interrupted()) await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
   }
 
   const { renderCheckReport } = await import('../reporters/index.js');
@@ -171,7 +233,12 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
-  return checkExitCode(report, failOn);
+  if (interrupted()) return EXIT_INTERRUPTED;
+  const code = checkExitCode(report, failOn);
+  // Said on stderr too, so a gate read through --format json still tells why it failed.
+  const reason = code === 1 ? erroredReason(report.summary.errored) : undefined;
+  if (reason) io.stderr(`restguide: ${reason}\n`);
+  return code;
 }
 
 /** One self-overwriting line on stderr: `[12/40] problem.media-type`. */

@@ -29,11 +29,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description('run the black-box conformance checks against a base URL (default: the embedded reference server)')
     .argument('[baseUrl]', 'base URL of the API; omitted, the embedded reference server is started and checked, writes included')
     .option('--profile <file>', 'YAML/JSON profile describing the collections, documents, tasks and controllers to check')
-    .option('--openapi <fileOrUrl>', 'derive the profile from an OpenAPI document')
+    .option('--openapi <fileOrUrl>', 'derive the profile from an OpenAPI document; also the contract responses are held to')
     .option('--allow-writes', 'enable the checks that POST, PUT, PATCH or DELETE (each cleans up after itself)')
     .option('--only <ids>', 'run only these check ids or areas (comma-separated)', collect)
     .option('--skip <ids>', 'skip these check ids or areas (comma-separated)', collect)
-    .option('-H, --header <header>', "extra request header 'Name: value' (repeatable); sent only to the target's origin", collect)
+    .option('-H, --header <header>', "extra request header 'Name: value' (repeatable); sent only to the target's origin, its value redacted in every report", collect)
     .option('--oauth2-token-url <url>', 'OAuth2 token endpoint: client credentials grant; the secret comes from $RESTGUIDE_CLIENT_SECRET, never a flag')
     .option('--client-id <id>', 'OAuth2 client id (with --oauth2-token-url)')
     .option('--client-key <file>', 'PEM private key for private_key_jwt client authentication instead of a secret (or $RESTGUIDE_CLIENT_KEY)')
@@ -45,13 +45,14 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--auth-demo', 'check the embedded reference server in protected mode (OAuth2, the guide\'s 401/403), whole suite')
     .option('--timeout <ms>', 'timeout of each request in milliseconds', '10000')
     .option('--concurrency <n>', 'requests in flight at once', '8')
-    .option('--rate <n>', 'at most n requests per second (default: no limit)')
+    .option('--rate <n>', 'at most n requests per second (default: no limit); queueing does not count against --timeout')
     .option('--deadline <ms>', 'deadline of the whole run in milliseconds', '120000')
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning']).default('warning'))
     .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
     .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
-    .option('--baseline <file>', 'known findings that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings as the baseline")
+    .option('--baseline <file>', 'known findings and errors that do not fail the run')
+    .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
+    .addHelpText('after', '\nExit codes: 0 clean; 1 findings or errored checks; 2 usage error, bad profile, unreachable target,\nmissing resource, nothing could run; 130 interrupted (cleanups run first, then listed on stderr).')
     .action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
       const { runCheck } = await import('./check.js');
       exitCode = await runCheck(baseUrl, options, io);
@@ -66,8 +67,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
     .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
-    .option('--baseline <file>', 'known findings that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings as the baseline")
+    .option('--baseline <file>', 'known findings and errors that do not fail the run')
+    .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
+    .addHelpText('after', '\nExit codes: 0 clean; 1 findings or errored checks; 2 usage error, bad profile, unreachable target,\nmissing resource, nothing could run; 130 interrupted (cleanups run first, then listed on stderr).')
     .action(async (documents: string[], options: Record<string, unknown>) => {
       const { runLint } = await import('./lint.js');
       exitCode = await runLint(documents, options, io);

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from './errors.js';
+import { summarize } from './summary.js';
 import type { CheckReport, CheckResult, LintFinding, LintReport, LintSeverity, Severity } from './types.js';
 
 export interface CheckBaselineEntry {
@@ -15,6 +16,8 @@ export interface CheckBaselineEntry {
   resource: string;
   messageId?: string;
   message: string;
+  /** `error` for a check that errored (absent for a failure). */
+  status?: 'error';
 }
 
 export interface LintBaselineEntry {
@@ -59,8 +62,9 @@ export function sourceKey(source: string, cwd: string = process.cwd()): string {
   return (isAbsolute(rel) ? rel : rel || '.').split(sep).join('/');
 }
 
-export const checkFingerprint = (result: Pick<CheckResult, 'id' | 'resource' | 'messageId'>): string =>
-  sha256(['check', result.id, resourceKey(result.resource), result.messageId ?? ''].join('\u0000'));
+/** An error has no message id: it is known by its check, resource and the word `error` (its message varies). */
+export const checkFingerprint = (result: Pick<CheckResult, 'id' | 'resource' | 'messageId'> & { status?: CheckResult['status'] }): string =>
+  sha256(['check', result.id, resourceKey(result.resource), result.status === 'error' ? '\u0001error' : result.messageId ?? ''].join('\u0000'));
 
 export const lintFingerprint = (finding: Pick<LintFinding, 'code' | 'source' | 'path'>, cwd?: string): string =>
   sha256(['lint', finding.code, sourceKey(finding.source, cwd), JSON.stringify(finding.path)].join('\u0000'));
@@ -121,9 +125,10 @@ function uniqueSorted<T extends { fingerprint: string }>(entries: T[], keys: (en
 
 export function checkBaselineOf(report: CheckReport, options: BaselineOptions = {}): CheckBaseline {
   const entries = report.results
-    .filter((result) => result.status === 'fail' && result.baseline !== 'fixed')
+    .filter((result) => (result.status === 'fail' || result.status === 'error') && result.baseline !== 'fixed')
     .map((result): CheckBaselineEntry => ({
       fingerprint: checkFingerprint(result),
+      ...(result.status === 'error' ? { status: 'error' as const } : {}),
       id: result.id,
       rule: result.rule,
       severity: result.severity,
@@ -191,8 +196,8 @@ function expectKind<K extends Baseline['kind']>(baseline: Baseline, kind: K): as
 }
 
 /**
- * Known failures keep status `fail`, gain `baseline: 'known'` and leave `summary.failed`
- * (counted in `summary.known`). A baseline entry whose check ran on its resource this time
+ * Known failures and errors keep their status, gain `baseline: 'known'` and leave
+ * `summary.failed`/`errored` (counted in `summary.known`), so they no longer fail the gate. A baseline entry whose check ran on its resource this time
  * (pass or fail) without that failure is fixed: a synthetic `pass` result with
  * `baseline: 'fixed'` and no evidence, counted in `summary.fixed`, not in `passed`.
  * Entries whose check did not run, was skipped or errored are neither: nothing is known about them.
@@ -204,11 +209,12 @@ export function applyCheckBaseline(report: CheckReport, baseline: Baseline): Che
     .filter((result) => result.baseline !== 'fixed')
     .map((result): CheckResult => {
       const { baseline: _previous, ...plain } = result;
-      return result.status === 'fail' && known.has(checkFingerprint(result)) ? { ...plain, baseline: 'known' } : plain;
+      return (result.status === 'fail' || result.status === 'error') && known.has(checkFingerprint(result)) ? { ...plain, baseline: 'known' } : plain;
     });
-  const failing = new Set(results.filter((r) => r.status === 'fail').map((r) => checkFingerprint(r)));
+  const failing = new Set(results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => checkFingerprint(r)));
   const judged = new Set(results.filter((r) => r.status === 'pass' || r.status === 'fail').map((r) => `${r.id}\u0000${resourceKey(r.resource)}`));
   const fixed = baseline.entries
+    // An error entry is fixed only when the check now reaches a verdict (pass or fail).
     .filter((entry) => !failing.has(entry.fingerprint) && judged.has(`${entry.id}\u0000${entry.resource}`))
     .map((entry): CheckResult => ({
       id: entry.id, rule: entry.rule ?? '', severity: entry.severity ?? 'error', status: 'pass',
@@ -216,13 +222,8 @@ export function applyCheckBaseline(report: CheckReport, baseline: Baseline): Che
       ...(entry.messageId === undefined ? {} : { messageId: entry.messageId }),
       evidence: [], baseline: 'fixed',
     }));
-  const knownCount = results.filter((r) => r.baseline === 'known').length;
-  const newFailures = results.filter((r) => r.status === 'fail' && r.baseline !== 'known').length;
-  return {
-    ...report,
-    summary: { ...report.summary, failed: newFailures, known: knownCount, fixed: fixed.length },
-    results: [...results, ...fixed],
-  };
+  const all = [...results, ...fixed];
+  return { ...report, summary: summarize(all, report.summary.requests, true), results: all };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The ctx a check receives: HTTP through the run's client plus the verdict bookkeeping.
 import type { CheckContext, FollowOptions, FollowResult, MessageData } from './define-check.js';
 import { renderMessage } from './define-check.js';
+import { locationOutside, OutsideApiError } from './api-scope.js';
 import type { Exchange } from './exchange.js';
 import type { HttpClient, Query, RequestSpec } from './http-client.js';
 import { isObject } from './json.js';
@@ -18,13 +19,35 @@ export class SkipSignal extends Error {
 }
 
 const CLEANUP_TIMEOUT_MS = 5000;
+// Enough to find where a refused link came from; a check sends a few dozen requests at most.
+const KEPT_EXCHANGES = 200;
+
+/** Message ids of the findings the engine itself reports, whatever the check. */
+export const ENGINE_MESSAGES = {
+  outsideApi: 'The API pointed restguide at {{url}}, outside the API ({{base}}): it was not requested.',
+  locationOutsideApi: '{{method}} {{request}} answered {{status}} with Location {{location}}, outside the API ({{base}}).',
+} as const;
+
+/** One request a cleanup sent (or could not send): what the run left behind, if anything. */
+export interface CleanupEntry { ok: boolean; what: string }
+
+/** A refused request, with the exchange whose answer named the URL (when found). */
+export class OutsideApiLink extends Error {
+  override readonly name = 'OutsideApiLink';
+  constructor(readonly refused: OutsideApiError, readonly source: Exchange[]) { super(refused.message); }
+}
 
 export class RunContext implements CheckContext<string> {
   readonly findings: Finding[] = [];
   assertions = 0;
   requests = 0;
+  /** Said in the result besides the verdict (e.g. a cleanup skipped because it pointed outside the API). */
+  readonly notes: string[] = [];
+  /** Every request cleanups sent, and whether it removed what it targeted (2xx, or 404/410: already gone). */
+  readonly cleanupLog: CleanupEntry[] = [];
   private readonly cleanups: Array<() => Promise<unknown>> = [];
   private cleaningUp = false;
+  private readonly exchanges: Exchange[] = [];
 
   constructor(
     private readonly client: HttpClient,
@@ -40,8 +63,51 @@ export class RunContext implements CheckContext<string> {
 
   async request(spec: RequestSpec): Promise<Exchange> {
     this.requests++;
-    if (!this.cleaningUp) return this.client.request(spec);
-    return this.client.request({ ...spec, ignoreDeadline: true, timeoutMs: Math.min(spec.timeoutMs ?? CLEANUP_TIMEOUT_MS, CLEANUP_TIMEOUT_MS) });
+    let exchange: Exchange;
+    try {
+      exchange = await (this.cleaningUp
+        ? this.client.request({ ...spec, ignoreDeadline: true, timeoutMs: Math.min(spec.timeoutMs ?? CLEANUP_TIMEOUT_MS, CLEANUP_TIMEOUT_MS) })
+        : this.client.request(spec));
+    } catch (error) {
+      if (error instanceof OutsideApiError && !this.cleaningUp) throw new OutsideApiLink(error, this.namedBy(error.url));
+      if (this.cleaningUp) this.cleanupLog.push({ ok: false, what: `${(spec.method ?? 'GET').toUpperCase()} ${this.url(spec.url, spec.query)}: ${(error as Error).message}` });
+      throw error;
+    }
+    if (this.cleaningUp) {
+      const { status } = exchange.response;
+      this.cleanupLog.push({ ok: (status >= 200 && status < 300) || status === 404 || status === 410, what: `${exchange.request.method} ${exchange.request.url} → ${status}` });
+    }
+    this.exchanges.push(exchange);
+    if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();
+    this.judgeWriteLocation(exchange);
+    return exchange;
+  }
+
+  /** A write answered with a Location outside the API is a finding of whichever check got it. */
+  private judgeWriteLocation(exchange: Exchange): void {
+    const { request, response } = exchange;
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || response.status < 200 || response.status > 399) return;
+    const outside = locationOutside(this.client.baseUrl, request.url, response.headers['location']);
+    if (outside === undefined) return;
+    this.engineFinding('locationOutsideApi', {
+      method: request.method, request: request.url, status: response.status, location: outside, base: this.client.baseUrl,
+    }, [exchange]);
+  }
+
+  /** The exchanges whose answer names `url` (newest first), else the newest one. */
+  private namedBy(url: string): Exchange[] {
+    const mentions = (e: Exchange) => e.response.text.includes(url) || Object.values(e.response.headers).some((v) => v.includes(url))
+      || e.response.text.includes(url.replace(/\/$/, ''));
+    const found = [...this.exchanges].reverse().filter(mentions).slice(0, 2);
+    const last = this.exchanges.at(-1);
+    return found.length > 0 ? found : last ? [last] : [];
+  }
+
+  /** A finding in the engine's own words (ENGINE_MESSAGES), whatever the check's messages. */
+  engineFinding(messageId: keyof typeof ENGINE_MESSAGES, data: MessageData, evidence: Exchange[]): void {
+    this.assertions++;
+    const message = renderMessage(ENGINE_MESSAGES[messageId], data);
+    if (!this.findings.some((f) => f.message === message)) this.findings.push({ messageId, message, evidence });
   }
 
   get(url: string, init: Omit<RequestSpec, 'url' | 'method'> = {}): Promise<Exchange> {
@@ -77,7 +143,10 @@ export class RunContext implements CheckContext<string> {
       const link = linkOf(current);
       if (link === undefined) return { exchanges, stop: 'end' };
       const next = new URL(link, current.request.url);
-      if (next.origin !== new URL(this.client.baseUrl).origin) return { exchanges, stop: 'cross-origin', url: next.href };
+      // A link out of the API is judged, never fetched: the check fails with the page that named it.
+      if (next.origin !== new URL(this.client.baseUrl).origin) {
+        throw new OutsideApiLink(new OutsideApiError('GET', next.href, 'origin', new URL(this.client.baseUrl).origin), [current]);
+      }
       if (visited.has(normalize(next.href))) return { exchanges, stop: 'cycle', url: next.href };
       if (exchanges.length > options.max) return { exchanges, stop: 'max', url: next.href };
       visited.add(normalize(next.href));
@@ -114,7 +183,13 @@ export class RunContext implements CheckContext<string> {
     this.cleaningUp = true;
     const failures: string[] = [];
     for (const cleanup of this.cleanups.reverse()) {
-      try { await cleanup(); } catch (error) { failures.push((error as Error).message); }
+      try {
+        await cleanup();
+      } catch (error) {
+        // Never a write outside the API: the cleanup is skipped, and the result says so.
+        if (error instanceof OutsideApiError) this.notes.push(`cleanup skipped: ${error.message}`);
+        else failures.push((error as Error).message);
+      }
     }
     return failures;
   }

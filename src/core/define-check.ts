@@ -34,7 +34,7 @@ export interface FollowResult {
   exchanges: Exchange[];
   /**
    * end: no further link; cycle: a link pointed at a page already seen; max: the bound was hit;
-   * cross-origin: a link left the target's origin (not followed); status: a page did not answer 2xx.
+   * cross-origin: no longer returned (a link out of the API makes follow throw, and the check fail); status: a page did not answer 2xx.
    */
   stop: 'end' | 'cycle' | 'max' | 'cross-origin' | 'status';
   /** The link not followed (cycle, max, cross-origin). */

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { createDispatcher, type ProxyEnv, type TlsMaterial } from './auth/transport.js';
+import { OutsideApiError, outsideApi } from './api-scope.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
 import { Semaphore } from './semaphore.js';
 import { VERSION } from './version.js';
@@ -55,6 +56,11 @@ export class TransportError extends Error {
   constructor(message: string, readonly request: SentRequest, readonly code?: string) { super(message); }
 }
 
+/** The run was interrupted (SIGINT/SIGTERM): only cleanups are still sent. */
+export class InterruptedError extends Error {
+  override readonly name = 'InterruptedError';
+}
+
 /** A write method without --allow-writes: refused before anything is sent. */
 export class WriteRefusedError extends Error {
   override readonly name = 'WriteRefusedError';
@@ -74,14 +80,17 @@ export function resolveUrl(baseUrl: string, url: string, query?: Query): string 
 
 /**
  * The only way checks reach the network: its own undici Agent, a timeout per request, bodies
- * read up to a cap, bounded concurrency and rate, no automatic redirects, credentials kept to
- * the target's origin, and write methods refused unless allowed.
+ * read up to a cap, bounded concurrency and rate, no automatic redirects, nothing sent outside
+ * the API (its origin; for writes its base URL), and write methods refused unless allowed.
  */
 export class HttpClient {
   readonly baseUrl: string;
   readonly baseOrigin: string;
   /** Requests actually sent (for the summary). */
   requests = 0;
+  /** Requests refused because they lay outside the API (never sent). */
+  refused = 0;
+  private stopped = false;
   private readonly agent: Dispatcher;
   private readonly semaphore: Semaphore;
   private readonly bodyCap: number;
@@ -100,6 +109,9 @@ export class HttpClient {
   }
 
   get allowWrites(): boolean { return this.options.allowWrites; }
+
+  /** From now on only cleanups (ignoreDeadline) are sent; requests in flight finish, so what they create can be cleaned. */
+  stop(): void { this.stopped = true; }
   get peakConcurrency(): number { return this.semaphore.peak; }
 
   url(url: string, query?: Query): string { return resolveUrl(this.baseUrl, url, query); }
@@ -109,6 +121,11 @@ export class HttpClient {
     const url = this.url(spec.url, spec.query);
     const target = new URL(url);
     if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new WriteRefusedError(`refusing a non-HTTP URL: ${url}`);
+    const outside = outsideApi(this.baseUrl, target.href, !(SAFE_METHODS as readonly string[]).includes(method));
+    if (outside) {
+      this.refused++;
+      throw new OutsideApiError(method, target.href, outside, outside === 'origin' ? this.baseOrigin : this.baseUrl);
+    }
     if (!this.options.allowWrites && !(SAFE_METHODS as readonly string[]).includes(method)) {
       throw new WriteRefusedError(`${method} ${url} refused: write methods need --allow-writes`);
     }
@@ -130,11 +147,13 @@ export class HttpClient {
     const request: SentRequest = { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) };
 
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (this.options.signal && !spec.ignoreDeadline) signals.push(this.options.signal);
-    const signal = AbortSignal.any(signals);
-    const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
-
+    // Waiting for our own semaphore and rate queue is bounded by the deadline only: the
+    // timeout covers the request on the wire, never restguide's own queueing.
+    const deadline = this.options.signal && !spec.ignoreDeadline ? this.options.signal : undefined;
+    const waiting = deadline ?? new AbortController().signal;
+    const failWaiting = (error: unknown): never => { throw this.transportError(error, request, waiting, timeoutMs); };
+    const interrupted = () => this.stopped && !spec.ignoreDeadline;
+    if (interrupted()) throw new InterruptedError(`${method} ${target.href} not sent: the run was interrupted`);
     // A check's own Authorization (e.g. a forged token) wins over the run's.
     const ownAuthorization = Object.keys(spec.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
     if (credentials && this.options.authorization && !ownAuthorization) {
@@ -144,9 +163,12 @@ export class HttpClient {
         throw new TransportError(`${method} ${target.href}: ${(error as Error).message}`, request, 'TOKEN');
       }
     }
-    const release = await this.semaphore.acquire(signal).catch(fail);
+    const release = await this.semaphore.acquire(waiting).catch(failWaiting);
     try {
-      await this.waitForRate(signal).catch(fail);
+      await this.waitForRate(waiting).catch(failWaiting);
+      if (interrupted()) throw new InterruptedError(`${method} ${target.href} not sent: the run was interrupted`);
+      const signal = deadline ? AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline]) : AbortSignal.timeout(timeoutMs);
+      const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
       this.requests++;
       const started = performance.now();
       const response = await this.agent.request({

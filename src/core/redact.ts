@@ -4,7 +4,11 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 const SECRET_NAME = /token|key|secret|password|passwd|session|credential/i;
 export const REDACTED = '[REDACTED]';
 
-export const isSecretName = (name: string): boolean => SECRET_HEADERS.has(name.toLowerCase()) || SECRET_NAME.test(name);
+// CORS response headers name credentials without carrying any (access-control-allow-credentials: true).
+const NOT_SECRET = /^access-control-/i;
+
+export const isSecretName = (name: string): boolean =>
+  SECRET_HEADERS.has(name.toLowerCase()) || (SECRET_NAME.test(name) && !NOT_SECRET.test(name));
 
 // Secrets known only at run time (a fetched access token, a client secret, a private key): any
 // text that reaches a report has every occurrence replaced, whatever header or body carries it.

@@ -1,15 +1,18 @@
 // Runs every selected check against every resource it applies to, and builds the report.
 import { setMaxListeners } from 'node:events';
-import { RunContext, SkipSignal } from './check-context.js';
+import { OutsideApiLink, RunContext, SkipSignal, type CleanupEntry } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
 import { openAuthSession, type RunAuthSettings } from './auth/session.js';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
-import { HttpClient, TransportError, WriteRefusedError } from './http-client.js';
+import { HttpClient, InterruptedError, TransportError, WriteRefusedError } from './http-client.js';
 import { redactSecrets } from './redact.js';
 import { resolveTarget, type Profile } from './profile.js';
+import { probeResources } from './probe-resources.js';
+import { Redactor } from './secrets.js';
 import { selectChecks } from './select-checks.js';
+import { summarize } from './summary.js';
 import { resourcesOf, type Target } from './target.js';
 import type { CheckReport, CheckResult, CheckStatus } from './types.js';
 import { VERSION } from './version.js';
@@ -37,13 +40,31 @@ export interface RunOptions {
   tls?: TlsMaterial;
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY; absent: direct connections. */
   proxy?: ProxyEnv;
-  /** First send one GET to the base URL; a transport error then is a UsageError ("cannot reach"). */
+  /**
+   * First send one GET to the base URL (a transport error then is a UsageError, "cannot reach"),
+   * then one GET per resource of the profile (one that answers 404 is a UsageError too).
+   */
   probe?: boolean;
+  /**
+   * Secrets to scrub from the report besides the configured header values (which are always added);
+   * more may be registered while the run goes (e.g. an OAuth2 token fetched at run time).
+   */
+  redactor?: Redactor;
+  /**
+   * Aborted on SIGINT/SIGTERM: no new check starts and no new request is sent, requests in flight
+   * finish and every registered cleanup runs, all within `cleanupBudgetMs`; the report is partial.
+   */
+  interrupt?: AbortSignal;
+  /** The OpenAPI document given on the command line: the contract `doc.*` checks hold responses to. */
+  contract?: Record<string, unknown>;
+  cleanupBudgetMs?: number;
+  /** Each request a cleanup sent (or could not send). */
+  onCleanup?: (entry: CleanupEntry) => void;
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
 
-export const RUN_DEFAULTS = { timeoutMs: 10_000, concurrency: 8, deadlineMs: 120_000 } as const;
+export const RUN_DEFAULTS = { timeoutMs: 10_000, concurrency: 8, deadlineMs: 120_000, cleanupBudgetMs: 20_000 } as const;
 
 class DeadlineReached extends Error {
   override readonly name = 'DeadlineReached';
@@ -70,10 +91,19 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     ...(options.bodyCapBytes ? { bodyCapBytes: options.bodyCapBytes } : {}),
     ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
   });
+  let budget: NodeJS.Timeout | undefined;
+  const onInterrupt = () => {
+    client.stop();
+    budget = setTimeout(() => deadline.abort(new DeadlineReached()), options.cleanupBudgetMs ?? RUN_DEFAULTS.cleanupBudgetMs);
+  };
+  if (options.interrupt?.aborted) onInterrupt();
+  else options.interrupt?.addEventListener('abort', onInterrupt, { once: true });
   try {
     if (options.probe) await probe(client);
     const target = await resolveTarget(profile, client);
     if (auth.api) target.api.auth = auth.api;
+    if (options.contract) target.api.contract = options.contract;
+    if (options.probe) await probeResources(target, client);
     const results: CheckResult[] = [];
     const jobs = selected.flatMap((check) => {
       const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target) ?? true);
@@ -83,10 +113,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     let next = 0;
     let done = 0;
     const worker = async () => {
-      while (next < jobs.length) {
+      while (next < jobs.length && !options.interrupt?.aborted) {
         const job = jobs[next++];
         if (!job) break;
-        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal);
+        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, options.onCleanup);
         done++;
         for (const result of jobResults) {
           results.push(result);
@@ -96,15 +126,18 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(jobs.length, 1)) }, worker));
     results.sort(compareResults);
-    const count = (status: CheckStatus) => results.filter((r) => r.status === status).length;
+    // Scrubbed once, here, so every format and the baseline get the same redacted results.
+    const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
     return {
       tool: 'restguide', version: VERSION, target: client.baseUrl, startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
-      summary: { passed: count('pass'), failed: count('fail'), skipped: count('skip'), errored: count('error'), requests: client.requests },
-      results,
+      summary: summarize(results, client.requests),
+      results: redactor.deep(results),
     };
   } finally {
     clearTimeout(timer);
+    clearTimeout(budget);
+    options.interrupt?.removeEventListener('abort', onInterrupt);
     await client.close();
     await auth.close();
   }
@@ -130,7 +163,9 @@ function notApplicable(check: AnyCheck): CheckResult {
   return { id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: `not applicable: the target has no ${needs}`, evidence: [] };
 }
 
-async function runJob(check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal): Promise<CheckResult[]> {
+async function runJob(
+  check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, onCleanup?: (entry: CleanupEntry) => void,
+): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
   const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
@@ -149,9 +184,19 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
     else failure = error;
   }
   const cleanupFailures = await ctx.runCleanups();
+  for (const entry of ctx.cleanupLog) onCleanup?.(entry);
   const durationMs = Math.round(performance.now() - started);
 
-  const results: CheckResult[] = ctx.findings.map((f) =>
+  if (failure instanceof OutsideApiLink) {
+    // The API named a URL outside itself and the check would have followed it: that link breaks the check's rule.
+    const { refused } = failure;
+    ctx.engineFinding('outsideApi', { url: refused.url, base: refused.base }, failure.source);
+    failure = undefined;
+  }
+  // The engine's Location finding adds nothing when the check itself judged that exchange.
+  const findings = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
+    || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
+  const results: CheckResult[] = findings.map((f) =>
     result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map(toEvidence), durationMs }));
   if (failure !== undefined) {
     const evidence = failure instanceof TransportError ? [requestEvidence(failure.request)] : [];
@@ -164,11 +209,13 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
     else results.push(result('pass', meta.title, { durationMs }));
   }
   for (const message of cleanupFailures) results.push(result('error', `cleanup failed: ${message}`, { durationMs }));
+  const first = results[0];
+  if (first && ctx.notes.length > 0) first.message = `${first.message} (${ctx.notes.join('; ')})`;
   return results;
 }
 
 function describe(error: unknown): string {
-  if (error instanceof TransportError || error instanceof WriteRefusedError || error instanceof DeadlineReached) return error.message;
+  if (error instanceof TransportError || error instanceof WriteRefusedError || error instanceof DeadlineReached || error instanceof InterruptedError) return error.message;
   if (error instanceof Error) return `the check crashed: ${error.name}: ${error.message}`;
   return `the check crashed: ${String(error)}`;
 }

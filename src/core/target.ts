@@ -13,6 +13,8 @@ export interface ApiTarget {
   openapiJson: string;
   openapiYaml: string;
   traceHeader: string;
+  /** The OpenAPI document given with `--openapi`: the contract responses are held to (else the API's own). */
+  contract?: Record<string, unknown>;
   /** Set when the run sends credentials: the API is protected and the auth checks apply. */
   auth?: ApiAuth;
 }

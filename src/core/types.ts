@@ -51,13 +51,16 @@ export interface CheckResult {
   baseline?: 'known' | 'fixed';
 }
 
+/** passed/failed/skipped/errored count checks run on a resource (a check fails once, with all its findings). */
 export interface CheckSummary {
   passed: number;
   failed: number;
   skipped: number;
   errored: number;
   requests: number;
-  /** Set by --baseline: failures already in the baseline (not counted in `failed`). */
+  /** Fail results (findings) not known to a baseline: a failed check has one or more. */
+  findings?: number;
+  /** Set by --baseline: results (findings and errors) already in the baseline (not counted in `failed`/`errored`/`findings`). */
   known?: number;
   /** Set by --baseline: baseline entries that no longer fail (results with `baseline: 'fixed'`). */
   fixed?: number;

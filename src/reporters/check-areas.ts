@@ -1,3 +1,4 @@
+import { summarize } from '../core/summary.js';
 import { CHECK_AREAS, type CheckResult } from '../core/types.js';
 
 /** The area of a check id: the prefix before the first dot (`paging.next-link` → `paging`). */
@@ -27,12 +28,8 @@ export function groupByArea(results: readonly CheckResult[]): Array<[string, Che
 export interface StatusCounts { pass: number; fail: number; skip: number; error: number; known: number; fixed: number }
 
 /** Counts of one group; a known (baselined) failure and a fixed entry are counted apart from pass/fail. */
+/** Per check run, as the report summary counts (a check with many findings fails once). */
 export function countStatuses(results: readonly CheckResult[]): StatusCounts {
-  const counts: StatusCounts = { pass: 0, fail: 0, skip: 0, error: 0, known: 0, fixed: 0 };
-  for (const result of results) {
-    if (result.baseline === 'known') counts.known++;
-    else if (result.baseline === 'fixed') counts.fixed++;
-    else counts[result.status]++;
-  }
-  return counts;
+  const s = summarize(results, 0, true);
+  return { pass: s.passed, fail: s.failed, skip: s.skipped, error: s.errored, known: s.known ?? 0, fixed: s.fixed ?? 0 };
 }

@@ -1,3 +1,4 @@
+import { erroredReason } from '../core/summary.js';
 import type { CheckResult, Severity } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
@@ -17,17 +18,21 @@ const annotation = (command: Command, properties: Array<[string, string | number
 function checkAnnotation(result: CheckResult): string {
   const curl = result.evidence[0]?.curl;
   const message = curl ? `${result.message}\n${curl}` : result.message;
-  // A check that broke is no finding, but it must not go unseen in the run log.
-  if (result.status === 'error') return annotation('warning', [['title', `${result.id} ${result.resource}`]], `check error: ${message}`);
+  // A check that broke fails the gate like a finding: it could not verify its rule.
+  if (result.status === 'error') return annotation('error', [['title', `${result.id} ${result.resource}`]], `check error: ${message}`);
   return annotation(COMMANDS[result.severity], [['title', `${result.id} ${result.resource}`]], message);
 }
 
-/** One line per counted failure (and per check error); passes, skips and known baseline failures stay quiet. */
+/** One line per counted failure and check error, then the summary; passes, skips and known baseline results stay quiet. */
 export const checkGithub: CheckReporter = (report) => {
   const lines = report.results
-    .filter((result) => (result.status === 'fail' && result.baseline === undefined) || result.status === 'error')
+    .filter((result) => (result.status === 'fail' || result.status === 'error') && result.baseline === undefined)
     .map(checkAnnotation);
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  const s = report.summary;
+  const reason = erroredReason(s.errored);
+  lines.push(annotation('notice', [['title', 'restguide check']],
+    `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored${reason ? `: ${reason}` : ''}`));
+  return `${lines.join('\n')}\n`;
 };
 
 /** One line per counted finding, located at its file, line and column (relative to the workspace). */

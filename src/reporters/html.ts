@@ -1,5 +1,6 @@
 import type { CheckResult, Evidence, LintFinding } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
+import { erroredReason } from '../core/summary.js';
 import { countStatuses, groupByArea } from './check-areas.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
 import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
@@ -39,7 +40,7 @@ export const checkHtml: CheckReporter = (report) => {
   const body = html`
 <h1>restguide check</h1>
 <p>Target <code>${report.target}</code>, started ${report.startedAt}, ${(report.durationMs / 1000).toFixed(2)} s, restguide ${report.version}.</p>
-<p id="summary">${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored, ${s.requests} requests${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
+<p id="summary">${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored, ${s.requests} requests${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.${erroredReason(s.errored) === undefined ? '' : ` ${erroredReason(s.errored)}.`}</p>
 <h2>By area</h2>
 <table id="areas"><thead><tr><th>area</th><th>pass</th><th>fail</th><th>skip</th><th>error</th><th>known</th><th>fixed</th></tr></thead><tbody>
 ${groups.map(([area, results]) => {

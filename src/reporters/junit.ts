@@ -56,11 +56,29 @@ function checkCase(result: CheckResult): Case {
   }
 }
 
+/** One case per check run: a check with several findings fails once, all of them in its body. */
+function runCases(results: readonly CheckResult[]): Case[] {
+  const runs = new Map<string, Case[]>();
+  for (const result of results) {
+    const key = `${result.id}\u0000${result.resource}\u0000${result.baseline === 'fixed' ? 'fixed' : ''}`;
+    runs.set(key, [...(runs.get(key) ?? []), checkCase(result)]);
+  }
+  const rank: Record<Case['outcome'], number> = { failure: 0, error: 1, skipped: 2, pass: 3 };
+  return [...runs.values()].map((cases) => {
+    const sorted = [...cases].sort((a, b) => rank[a.outcome] - rank[b.outcome]);
+    const first = sorted[0] as Case;
+    const same = sorted.filter((c) => c.outcome === first.outcome);
+    if (same.length < 2 || (first.outcome !== 'failure' && first.outcome !== 'error')) return first;
+    const noun = first.outcome === 'failure' ? 'findings' : 'errors';
+    return { ...first, message: `${same.length} ${noun}: ${first.message ?? ''}`, body: same.map((c) => c.body ?? '').join('\n\n') };
+  });
+}
+
 /** A testsuite per area, a testcase per check and resource (`classname` = area, `name` = `id resource`). */
 export const checkJunit: CheckReporter = (report) => {
   const suites = groupByArea(report.results).map(([area, results]) => ({
     name: area,
-    cases: results.map(checkCase),
+    cases: runCases(results),
     timeMs: results.reduce((sum, result) => sum + (result.durationMs ?? 0), 0),
   }));
   return renderSuites(`restguide check ${report.target}`, suites, report.durationMs);

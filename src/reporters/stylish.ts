@@ -1,4 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
+import { erroredReason } from '../core/summary.js';
 import type { CheckResult, LintFinding } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { groupByArea } from './check-areas.js';
@@ -45,14 +46,16 @@ export const checkStylish: CheckReporter = (report, options) => {
     out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result)), '');
   }
   const s = report.summary;
+  const failed = `${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}`;
   const parts = [
-    c.green(`${s.passed} passed`), (s.failed ? c.red : c.dim)(`${s.failed} failed`),
+    c.green(`${s.passed} passed`), (s.failed ? c.red : c.dim)(failed),
     `${s.skipped} skipped`, (s.errored ? c.magenta : c.dim)(`${s.errored} errored`),
     plural(s.requests, 'request'), seconds(report.durationMs),
   ];
   if (s.known !== undefined) parts.push(c.yellow(`${s.known} known (baseline)`));
   if (s.fixed !== undefined) parts.push(c.green(`${s.fixed} fixed`));
-  out.push(parts.join(', '));
+  const reason = erroredReason(s.errored);
+  out.push(parts.join(', ') + (reason ? ` — ${c.magenta(reason)}` : ''));
   return `${out.join('\n')}\n`;
 };
 

@@ -61,7 +61,7 @@ describe('restguide check against the reference server', () => {
     const { code, io } = await check(['--format', 'json']);
     const report = JSON.parse(io.out) as CheckReport;
     expect(Object.keys(report)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results']);
-    expect(Object.keys(report.summary)).toEqual(['passed', 'failed', 'skipped', 'errored', 'requests']);
+    expect(Object.keys(report.summary)).toEqual(['passed', 'failed', 'skipped', 'errored', 'requests', 'findings']);
     expect(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip')).toEqual([]);
     expect(report.summary.passed).toBeGreaterThan(20);
     expect(report.summary.requests).toBeGreaterThan(20);

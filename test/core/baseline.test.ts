@@ -19,9 +19,10 @@ describe('check baseline', () => {
     const report = checkReport();
     await writeCheckBaseline(file, report);
     const applied = applyCheckBaseline(report, await readBaseline(file));
-    expect(applied.summary).toMatchObject({ failed: 0, known: 4, fixed: 0, passed: 3, skipped: 1, errored: 1 });
+    // The errored check is in the baseline too: known, it no longer fails the gate.
+    expect(applied.summary).toMatchObject({ failed: 0, known: 5, fixed: 0, passed: 3, skipped: 1, errored: 0, findings: 0 });
     expect(failed(applied.results)).toEqual([]);
-    expect(applied.results.filter((r) => r.baseline === 'known').map((r) => r.id)).toEqual(['problem.type-urn', 'paging.next-link', 'paging.page-size', 'select.fields']);
+    expect(applied.results.filter((r) => r.baseline === 'known').map((r) => r.id)).toEqual(['problem.type-urn', 'paging.next-link', 'paging.page-size', 'http.method-not-allowed', 'select.fields']);
   });
 
   it('writes a sorted, origin-free file', async () => {
@@ -29,7 +30,9 @@ describe('check baseline', () => {
     await writeCheckBaseline(file, checkReport(), { now: new Date('2025-02-03T00:00:00Z') });
     const data = JSON.parse(await readFile(file, 'utf8'));
     expect(data).toMatchObject({ tool: 'restguide', kind: 'check', version: 1, createdAt: '2025-02-03T00:00:00.000Z' });
-    expect(data.entries.map((e: { id: string }) => e.id)).toEqual(['paging.next-link', 'paging.page-size', 'problem.type-urn', 'select.fields']);
+    expect(data.entries.map((e: { id: string }) => e.id)).toEqual(['http.method-not-allowed', 'paging.next-link', 'paging.page-size', 'problem.type-urn', 'select.fields']);
+    expect(data.entries[0]).toMatchObject({ id: 'http.method-not-allowed', status: 'error', resource: '/health' });
+    data.entries.shift();
     expect(data.entries[0]).toEqual({
       fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), id: 'paging.next-link', rule: 'col-paging', severity: 'error',
       resource: '/employers', messageId: 'missingNext', message: 'Page 1 of /employers has 2 items but no `next` link.',
@@ -47,7 +50,7 @@ describe('check baseline', () => {
     });
     const applied = applyCheckBaseline(checkReport({ results }), await readBaseline(file));
     expect(failed(applied.results).map((r) => r.id)).toEqual(['trace.header']);
-    expect(applied.summary).toMatchObject({ failed: 1, known: 3, fixed: 1, passed: 3 });
+    expect(applied.summary).toMatchObject({ failed: 1, known: 4, fixed: 1, passed: 3, errored: 0 });
     const fixed = applied.results.filter((r) => r.baseline === 'fixed');
     expect(fixed).toEqual([expect.objectContaining({ id: 'paging.next-link', status: 'pass', resource: '/employers', rule: 'col-paging', evidence: [] })]);
   });
@@ -59,7 +62,20 @@ describe('check baseline', () => {
       .filter((r) => r.id !== 'select.fields')
       .map((r): CheckResult => (r.id === 'paging.next-link' ? { ...r, status: 'skip', evidence: [] } : r));
     const applied = applyCheckBaseline(checkReport({ results }), await readBaseline(file));
-    expect(applied.summary).toMatchObject({ failed: 0, known: 2, fixed: 0 });
+    expect(applied.summary).toMatchObject({ failed: 0, known: 3, fixed: 0 });
+  });
+
+  it('an error not in the baseline stays counted; one that now passes is fixed', async () => {
+    const file = join(await tempDir(), 'b.json');
+    const before = checkReport();
+    await writeCheckBaseline(file, { ...before, results: before.results.filter((r) => r.status !== 'error') });
+    const applied = applyCheckBaseline(before, await readBaseline(file));
+    expect(applied.summary).toMatchObject({ errored: 1, known: 4 });
+    await writeCheckBaseline(file, before);
+    const results = checkResults().map((r): CheckResult => (r.status === 'error' ? { ...r, status: 'pass', evidence: [] } : r));
+    const later = applyCheckBaseline(checkReport({ results }), await readBaseline(file));
+    expect(later.summary).toMatchObject({ errored: 0, known: 4, fixed: 1 });
+    expect(later.results.filter((r) => r.baseline === 'fixed').map((r) => r.id)).toEqual(['http.method-not-allowed']);
   });
 
   it('treats a different message id on the same resource as a new failure', () => {

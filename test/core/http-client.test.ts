@@ -59,15 +59,15 @@ describe('HttpClient', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/from']);
   });
 
-  it('sends configured headers only to the base origin', async () => {
+  it('sends configured headers, and any request, only to the base origin', async () => {
     const other = await start((_req, res) => sendJson(res, 200, {}));
     const server = await start((_req, res) => sendJson(res, 200, { next: `${other.url}/page2` }));
     const c = client(server.url, { headers: { Authorization: 'Bearer s3cret', 'X-Api-Key': 'k' } });
     await c.request({ url: '/page1' });
-    await c.request({ url: `${other.url}/page2` });
+    // Another origin gets nothing at all: not the credentials, not the request.
+    await expect(c.request({ url: `${other.url}/page2` })).rejects.toMatchObject({ name: 'OutsideApiError' });
     expect(server.requests[0]?.headers.authorization).toBe('Bearer s3cret');
-    expect(other.requests).toHaveLength(1);
-    expect(other.requests.filter((r) => r.headers.authorization !== undefined || r.headers['x-api-key'] !== undefined)).toHaveLength(0);
+    expect(other.requests).toHaveLength(0);
   });
 
   it('refuses write methods without allowWrites, before anything is sent', async () => {

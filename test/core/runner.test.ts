@@ -29,7 +29,7 @@ describe('runChecks', () => {
     const server = await okServer();
     const report = await runChecks([statusIs200], profile, { baseUrl: server.url });
     expect(report.results.map((r) => [r.id, r.resource, r.status])).toEqual([['http.sample-ok', '/a', 'pass'], ['http.sample-ok', '/b', 'pass']]);
-    expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0, requests: 2 });
+    expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0, requests: 2, findings: 0 });
     expect(report.tool).toBe('restguide');
   });
 
@@ -161,8 +161,11 @@ describe('ctx.follow and ctx.followRedirect', () => {
       },
     });
     const report = await runChecks([follower], {}, { baseUrl: server.url, headers: { authorization: 'Bearer s3cret' } });
-    expect(report.results[0]?.status).toBe('pass');
-    expect(seen).toEqual({ '/loop?page=1': ['cycle', 3], '/endless?page=1': ['max', 11], '/away': ['cross-origin', 1] });
+    // A link out of the API is not followed: the check fails on it, with the page that named it.
+    expect(report.results[0]).toMatchObject({ status: 'fail', messageId: 'outsideApi' });
+    expect(report.results[0]?.message).toContain(`${other.url}/elsewhere`);
+    expect(report.results[0]?.evidence.map((e) => e.request.url)).toEqual([`${server.url}/away`]);
+    expect(seen).toEqual({ '/loop?page=1': ['cycle', 3], '/endless?page=1': ['max', 11] });
     expect(other.requests).toHaveLength(0);
   });
 

@@ -13,19 +13,22 @@ describe('github reporter', () => {
 
   it('annotates each check failure (by severity) and check error, one line each', () => {
     const lines = renderCheckReport('github', checkReport(), { color: false }).trimEnd().split('\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(
       '::error title=problem.type-urn http%3A//127.0.0.1%3A4010/employers/xyz::The problem type "about:blank" is not a urn:problem-type: URN <&>.'
       + "%0Acurl -i -X GET 'http://127.0.0.1:4010/employers/xyz' -H 'Accept: application/json' -H 'Authorization: [redacted]'",
     );
-    expect(lines.map((line) => line.slice(0, line.indexOf(' ')))).toEqual(['::error', '::error', '::warning', '::warning', '::notice']);
+    // The errored check fails the gate, so it is an error annotation; the summary closes the log.
+    expect(lines.map((line) => line.slice(0, line.indexOf(' ')))).toEqual(['::error', '::error', '::warning', '::error', '::notice', '::notice']);
+    expect(lines[5]).toBe('::notice title=restguide check::3 passed, 4 failed, 1 skipped, 1 errored: 1 check errored: a gate never passes what it could not verify');
     expect(lines[3]).toContain('::check error: Request timed out');
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) [^:]*::[^\n\r]*$/);
   });
 
   it('stays quiet about known baseline failures', () => {
     const report = checkReport();
-    expect(renderCheckReport('github', applyCheckBaseline(report, checkBaselineOf(report)), { color: false }).trimEnd().split('\n')).toHaveLength(1);
+    const lines = renderCheckReport('github', applyCheckBaseline(report, checkBaselineOf(report)), { color: false }).trimEnd().split('\n');
+    expect(lines).toEqual([expect.stringMatching(/^::notice title=restguide check::3 passed, 0 failed \(0 findings\), 1 skipped, 0 errored$/)]);
   });
 
   it('annotates lint findings at file, line and column relative to the workspace', () => {

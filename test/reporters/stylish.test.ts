@@ -32,7 +32,7 @@ describe('stylish reporter: check', () => {
   });
 
   it('ends with the summary and uses no ANSI codes when color is off', () => {
-    expect(text.trimEnd().split('\n').at(-1)).toBe('3 passed, 4 failed, 1 skipped, 1 errored, 42 requests, 1.23s');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('3 passed, 4 failed, 1 skipped, 1 errored, 42 requests, 1.23s — 1 check errored: a gate never passes what it could not verify');
     expect(text).not.toMatch(ANSI);
   });
 
@@ -49,7 +49,8 @@ describe('stylish reporter: check', () => {
     const out = renderCheckReport('stylish', applyCheckBaseline(later, baseline), { color: false });
     expect(out).toContain('(known: in the baseline)');
     expect(out).toContain('(fixed since the baseline)');
-    expect(out).toContain('3 known (baseline), 1 fixed');
+    expect(out).toContain('4 known (baseline), 1 fixed');
+    expect(out).toContain('0 failed (0 findings)');
   });
 });
 

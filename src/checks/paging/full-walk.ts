@@ -31,7 +31,7 @@ export default defineCheck({
 function judge(ctx: CheckContext<Id>, walk: Walk): Array<WalkFinding<Id>> {
   const last = walk.steps[walk.steps.length - 1];
   if (walk.stop === 'cycle' && last) return [{ id: 'cycle', data: { page: walk.steps.length, url: walk.url ?? '?' }, evidence: [last.exchange] }];
-  if (walk.stop === 'max' || walk.stop === 'cross-origin') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
   const findings: Array<WalkFinding<Id>> = [];
   const firstSeen = new Map<string, number>();
   const firstExchange = walk.steps[0]?.exchange;

@@ -27,7 +27,7 @@ export default defineCheck({
 });
 
 async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: Walk): Promise<Array<WalkFinding<Id>>> {
-  if (walk.stop === 'max' || walk.stop === 'cross-origin') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
   const findings: Array<WalkFinding<Id>> = [];
   let seen = 0;
   for (const [index, { exchange, page }] of walk.steps.entries()) {

@@ -38,7 +38,10 @@ export async function submit(ctx: Ctx, task: TaskTarget, body: JsonValue = task.
 export async function submitAccepted(ctx: Ctx, task: TaskTarget, body: JsonValue = task.body): Promise<Required<Submission>> {
   const submission = await submit(ctx, task, body);
   if (!submission.url) {
-    return ctx.skip(`POST ${task.path} answered ${submission.exchange.response.status}${submission.exchange.response.headers['location'] ? '' : ' without a Location'}, so there is no task to poll`);
+    const { status, headers } = submission.exchange.response;
+    // Say the real cause: a 202 whose Location lies elsewhere is not "no task" (the engine reports that Location).
+    const why = !headers['location'] ? ' without a Location' : status === 202 ? ` with Location ${headers['location']}, not on the API's origin` : '';
+    return ctx.skip(`POST ${task.path} answered ${status}${why}, so there is no task to poll`);
   }
   return { exchange: submission.exchange, url: submission.url };
 }
