@@ -1,0 +1,112 @@
+// Reads one side of a diff: a file, an http(s) URL or `git:<rev>:<path>` (through `git show`),
+// with every file its $refs name, read from the same place (the same revision for git).
+import { execFile } from 'node:child_process';
+import { dirname, posix, resolve as resolvePath } from 'node:path';
+import Parsers from '@stoplight/spectral-parsers';
+import { UsageError } from '../core/errors.js';
+import { assertOpenApi } from '../lint/lint-documents.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from '../lint/read-source.js';
+
+type Parser = typeof Parsers.Yaml;
+type Parsed = ReturnType<Parser['parse']>;
+export type JsonPath = Array<string | number>;
+
+export interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser }
+
+/** One side: the root document and every file reached through its $refs, by source. */
+export interface DocumentSet { root: string; files: Map<string, ParsedFile> }
+
+export interface ReadOptions { cwd: string; limits?: Partial<ReadLimits> }
+
+// A document with more referenced files than this is refused rather than read without end.
+const MAX_FILES = 1000;
+
+const GIT = /^git:([^:]+):(.+)$/;
+
+const parserFor = (location: string, text: string): Parser =>
+  location.split(/[?#]/)[0]!.toLowerCase().endsWith('.json') || /^\s*\{/.test(text) ? (Parsers.Json as unknown as Parser) : Parsers.Yaml;
+
+function runGit(args: string[], cwd: string, maxBytes: number, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, maxBuffer: maxBytes, timeout: timeoutMs, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout);
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'git is not installed' : code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? `larger than ${Math.round(maxBytes / 1048576)} MB` : (stderr.trim().split('\n')[0] || error.message);
+      reject(new UsageError(`git ${args.join(' ')}: ${reason}`));
+    });
+  });
+}
+
+/** Where a $ref's file part points, from the file that holds it. */
+export function resolveLocation(from: string, ref: string): string {
+  if (isUrl(ref)) return ref;
+  const git = GIT.exec(from);
+  if (git) return `git:${git[1]}:${posix.normalize(posix.join(posix.dirname(git[2]!), ref))}`;
+  if (isUrl(from)) return new URL(ref, from).href;
+  return resolvePath(dirname(from), decodeURIComponent(ref));
+}
+
+/** The external file parts of every `$ref` in a parsed document. */
+function externalRefs(data: unknown): Set<string> {
+  const out = new Set<string>();
+  const stack: unknown[] = [data];
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (typeof node === 'object' && node !== null) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string') {
+          const file = value.split('#')[0]!;
+          if (file) out.add(file);
+        } else if (typeof value === 'object') stack.push(value);
+      }
+    }
+  }
+  return out;
+}
+
+async function readText(location: string, cwd: string, limits: ReadLimits): Promise<string> {
+  const git = GIT.exec(location);
+  if (git) return runGit(['show', `${git[1]}:${git[2]}`], cwd, limits.maxBytes, limits.timeoutMs);
+  return readSource(location, limits);
+}
+
+function parse(source: string, text: string): ParsedFile {
+  const parser = parserFor(source, text);
+  const parsed = parser.parse(text);
+  const fatal = parsed.diagnostics.find((d) => d.severity === 0);
+  if (fatal) throw new UsageError(`${source}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}: malformed document (${fatal.message})`);
+  return { source, data: parsed.data, parsed, parser };
+}
+
+/** The canonical source of a command-line input: absolute file, URL, or git path from the repository root. */
+async function rootLocation(input: string, cwd: string, limits: ReadLimits): Promise<string> {
+  const git = GIT.exec(input);
+  if (!git) return isUrl(input) ? input : resolvePath(cwd, input);
+  const prefix = (await runGit(['rev-parse', '--show-prefix'], cwd, limits.maxBytes, limits.timeoutMs)).trim();
+  return `git:${git[1]}:${posix.normalize(posix.join(prefix, git[2]!.replace(/^\.\//, '')))}`;
+}
+
+/** Reads a document and every file its $refs reach; bad input throws UsageError. */
+export async function readDocumentSet(input: string, options: ReadOptions): Promise<DocumentSet> {
+  const limits: ReadLimits = { maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES, timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const root = await rootLocation(input, options.cwd, limits);
+  const files = new Map<string, ParsedFile>();
+  const queue: Array<{ location: string; from?: string }> = [{ location: root }];
+  while (queue.length) {
+    const { location, from } = queue.shift()!;
+    if (files.has(location)) continue;
+    if (files.size >= MAX_FILES) throw new UsageError(`${root}: more than ${MAX_FILES} files reached through $ref`);
+    let text: string;
+    try {
+      text = await readText(location, options.cwd, limits);
+    } catch (error) {
+      throw from ? new UsageError(`${from}: cannot resolve $ref to ${location} (${(error as Error).message})`) : error;
+    }
+    const file = parse(location, text);
+    if (!from) assertOpenApi(location, file.data);
+    files.set(location, file);
+    for (const ref of externalRefs(file.data)) queue.push({ location: resolveLocation(location, ref), from: location });
+  }
+  return { root, files };
+}
