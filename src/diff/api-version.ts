@@ -31,7 +31,7 @@ export function compareApiVersion(d: Differ): void {
   const info = d.new_.child(d.new_.at(d.new_.root, 'info'), 'version');
   for (const server of serverMajors(d.new_)) {
     if (server.major === major) continue;
-    const oldServer = serverMajors(d.old).find((s) => s.major === server.major)?.node ?? d.old.root;
+    const oldServer = serverMajors(d.old)[0]?.node ?? d.old.child(d.old.at(d.old.root, 'info'), 'version');
     d.add('api-version-mismatch', `server URL ${String(server.node.value)} says major version ${server.major}, info.version ${String(info.value)} says ${major}`, oldServer, server.node);
   }
 }

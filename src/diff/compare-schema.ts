@@ -24,7 +24,9 @@ export function compareSchema(d: Differ, oldSchema: Node, newSchema: Node, direc
   const pair = `${direction}\u0000${keyOf(o)}\u0000${keyOf(n)}`;
   if (d.compared.has(pair)) return;
   d.compared.add(pair);
-  const ov = viewOf(d.old, o);
+  const merged = new Set<string>();
+  const ov = viewOf(d.old, o, merged);
+  for (const key of merged) d.reached.add(key); // allOf members are judged here, not again as loose components
   const nv = viewOf(d.new_, n);
   const label = `${where}: ${at}`;
 
