@@ -111,7 +111,7 @@ function compareProperties(d: Differ, ov: SchemaView, nv: SchemaView, direction:
     const counterpart = nv.properties.get(name);
     if (!counterpart) {
       if (direction === 'response' && !skipped(property.node, 'old')) {
-        d.add('evo-compat-response-property-removed', `${label} property \`${name}\` removed or renamed`, property.node, nv.properties.size ? [...nv.properties.values()][0]!.owner : nv.node);
+        d.add('evo-compat-response-property-removed', `${label} property \`${name}\` removed or renamed`, property.node, nv.node);
       }
       continue;
     }
