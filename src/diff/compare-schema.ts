@@ -30,7 +30,7 @@ export function compareSchema(d: Differ, oldSchema: Node, newSchema: Node, direc
   const nv = viewOf(d.new_, n);
   const label = `${where}: ${at}`;
 
-  if (!ov.deprecated && nv.deprecated) d.add('evo-deprec-deprecated', `${label} is now deprecated`, o, n);
+  if (!ov.deprecated && nv.deprecated && d.once(`deprecated\u0000${keyOf(n)}`)) d.add('evo-deprec-deprecated', `${label} is now deprecated`, o, n);
   if (direction === 'response') compareResponseValue(d, ov, nv, label);
   else compareRequestValue(d, ov, nv, label);
   compareProperties(d, ov, nv, direction, where, at);

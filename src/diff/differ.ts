@@ -17,6 +17,15 @@ export class Differ {
 
   constructor(readonly old: Side, readonly new_: Side) {}
 
+  private readonly said = new Set<string>();
+
+  /** True the first time a key is seen: a schema's deprecation is one finding, whichever way it is read. */
+  once(key: string): boolean {
+    if (this.said.has(key)) return false;
+    this.said.add(key);
+    return true;
+  }
+
   add(code: DiffCode, message: string, oldNode: Node, newNode: Node): void {
     this.findings.push({ code, message, old: { source: oldNode.source, path: oldNode.path }, new: { source: newNode.source, path: newNode.path } });
   }
