@@ -22,6 +22,8 @@ export interface ReadOptions { cwd: string; limits?: Partial<ReadLimits> }
 const MAX_FILES = 1000;
 
 const GIT = /^git:([^:]+):(.+)$/;
+// A $ref whose value does not start with `#`, in YAML or JSON spelling.
+const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?[^#\s'"]/;
 
 const parserFor = (location: string, text: string): Parser =>
   location.split(/[?#]/)[0]!.toLowerCase().endsWith('.json') || /^\s*\{/.test(text) ? (Parsers.Json as unknown as Parser) : Parsers.Yaml;
@@ -106,6 +108,8 @@ export async function readDocumentSet(input: string, options: ReadOptions): Prom
     const file = parse(location, text);
     if (!from) assertOpenApi(location, file.data);
     files.set(location, file);
+    // Most documents are one file: a scan of the text spares walking their whole tree.
+    if (!EXTERNAL_REF.test(text)) continue;
     for (const ref of externalRefs(file.data)) queue.push({ location: resolveLocation(location, ref), from: location });
   }
   return { root, files };
