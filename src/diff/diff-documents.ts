@@ -27,6 +27,14 @@ export async function diffDocuments(oldInput: string, newInput: string, options:
   comparePaths(d);
   compareComponents(d);
   compareApiVersion(d);
+  for (const [side, set, other] of [[d.old, oldSet, d.new_], [d.new_, newSet, d.old]] as const) {
+    for (const m of set.missing) {
+      const at = { source: m.from, path: m.path, value: undefined };
+      const message = `${side === d.old ? 'old' : 'new'} version: cannot read the $ref target ${m.location} (${m.reason}); what it describes was not compared`;
+      if (side === d.old) d.add('evo-compat-unresolved-ref', message, at, other.root);
+      else d.add('evo-compat-unresolved-ref', message, other.root, at);
+    }
+  }
 
   const oldMajor = majorVersion(d.old);
   const newMajor = majorVersion(d.new_);
@@ -43,7 +51,7 @@ export async function diffDocuments(oldInput: string, newInput: string, options:
     const breaking = DIFF_KINDS[raw.code].breaking;
     // A new major version announces its breaking changes; api-version is about the new document itself.
     const downgraded = breaking && majorChanged && raw.code !== 'api-version-mismatch';
-    const severity: LintSeverity = breaking && !downgraded ? 0 : 2;
+    const severity: LintSeverity = breaking && !downgraded ? 0 : 'warning' in DIFF_KINDS[raw.code] ? 1 : 2;
     const old = locate(d.old, raw.old);
     const now = locate(d.new_, raw.new);
     const message = `${raw.message}${downgraded ? ` (breaking, with a new major version ${newMajor})` : ''} [old: ${shown(old.source, cwd)}:${old.range.start.line + 1}]`;

@@ -2,7 +2,7 @@
 // ids), the guide rule each belongs to, and whether a client written for the old version breaks.
 import { guideAnchor, type RuleInfo } from '../core/types.js';
 
-interface Kind { rule: 'evo-compat' | 'api-version' | 'evo-deprec'; breaking: boolean; description: string }
+interface Kind { rule: 'evo-compat' | 'api-version' | 'evo-deprec'; breaking: boolean; description: string; warning?: true }
 
 export const DIFF_KINDS = {
   'evo-compat-path-removed': { rule: 'evo-compat', breaking: true, description: 'A path of the old version is gone (a moved URL should keep answering with 301)' },
@@ -31,6 +31,7 @@ export const DIFF_KINDS = {
   'evo-compat-security-added': { rule: 'evo-compat', breaking: true, description: 'An operation needs a new security scheme or scope' },
   'evo-compat-component-removed': { rule: 'evo-compat', breaking: true, description: 'A component of the old version is gone (documents referencing it break)' },
   'api-version-mismatch': { rule: 'api-version', breaking: true, description: "The major version in the servers' base URL (/vN) and info.version disagree" },
+  'evo-compat-unresolved-ref': { rule: 'evo-compat', breaking: false, warning: true, description: 'A $ref target could not be read: what it describes was not compared' },
   'evo-compat-path-added': { rule: 'evo-compat', breaking: false, description: 'A path was added' },
   'evo-compat-operation-added': { rule: 'evo-compat', breaking: false, description: 'An operation was added' },
   'evo-compat-response-status-added': { rule: 'evo-compat', breaking: false, description: 'A response status was added' },
@@ -51,7 +52,7 @@ export const diffGuideRuleOf = (code: string): string | undefined => (DIFF_KINDS
 export function diffRuleInfos(): RuleInfo[] {
   return Object.entries(DIFF_KINDS as Record<string, Kind>)
     .map(([id, kind]) => ({
-      kind: 'diff' as const, id, rule: kind.rule, severity: kind.breaking ? 'error' as const : 'info' as const,
+      kind: 'diff' as const, id, rule: kind.rule, severity: kind.breaking ? 'error' as const : kind.warning ? 'warning' as const : 'info' as const,
       writes: false, description: kind.description, url: guideAnchor(kind.rule),
     }))
     .sort((a, b) => a.id.localeCompare(b.id));

@@ -13,8 +13,11 @@ export type JsonPath = Array<string | number>;
 
 export interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser }
 
+/** A $ref target that could not be read: what it describes is not compared, and the report says so. */
+export interface MissingFile { location: string; from: string; path: JsonPath; reason: string }
+
 /** One side: the root document and every file reached through its $refs, by source. */
-export interface DocumentSet { root: string; files: Map<string, ParsedFile> }
+export interface DocumentSet { root: string; files: Map<string, ParsedFile>; missing: MissingFile[] }
 
 export interface ReadOptions { cwd: string; limits?: Partial<ReadLimits> }
 
@@ -48,20 +51,18 @@ export function resolveLocation(from: string, ref: string): string {
   return resolvePath(dirname(from), decodeURIComponent(ref));
 }
 
-/** The external file parts of every `$ref` in a parsed document. */
-function externalRefs(data: unknown): Set<string> {
-  const out = new Set<string>();
-  const stack: unknown[] = [data];
+/** The external file part of every `$ref` in a parsed document, with where it first appears. */
+function externalRefs(data: unknown): Map<string, JsonPath> {
+  const out = new Map<string, JsonPath>();
+  const stack: Array<[unknown, JsonPath]> = [[data, []]];
   while (stack.length) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
-    else if (typeof node === 'object' && node !== null) {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string') {
-          const file = value.split('#')[0]!;
-          if (file) out.add(file);
-        } else if (typeof value === 'object') stack.push(value);
-      }
+    const [node, path] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const file = value.split('#')[0]!;
+        if (file && !out.has(file)) out.set(file, path);
+      } else if (typeof value === 'object') stack.push([value, [...path, Array.isArray(node) ? Number(key) : key]]);
     }
   }
   return out;
@@ -94,23 +95,28 @@ export async function readDocumentSet(input: string, options: ReadOptions): Prom
   const limits: ReadLimits = { maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES, timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const root = await rootLocation(input, options.cwd, limits);
   const files = new Map<string, ParsedFile>();
-  const queue: Array<{ location: string; from?: string }> = [{ location: root }];
+  const missing: MissingFile[] = [];
+  const queue: Array<{ location: string; from?: string; path?: JsonPath }> = [{ location: root }];
   while (queue.length) {
-    const { location, from } = queue.shift()!;
-    if (files.has(location)) continue;
+    const { location, from, path } = queue.shift()!;
+    if (files.has(location) || missing.some((m) => m.location === location)) continue;
     if (files.size >= MAX_FILES) throw new UsageError(`${root}: more than ${MAX_FILES} files reached through $ref`);
     let text: string;
     try {
       text = await readText(location, options.cwd, limits);
     } catch (error) {
-      throw from ? new UsageError(`${from}: cannot resolve $ref to ${location} (${(error as Error).message})`) : error;
+      if (!from) throw error;
+      // Like lint, an unreadable $ref target is a finding, not the end: belgif's documents name
+      // files that a build unpacks beside them.
+      missing.push({ location, from, path: path ?? [], reason: (error as Error).message });
+      continue;
     }
     const file = parse(location, text);
     if (!from) assertOpenApi(location, file.data);
     files.set(location, file);
     // Most documents are one file: a scan of the text spares walking their whole tree.
     if (!EXTERNAL_REF.test(text)) continue;
-    for (const ref of externalRefs(file.data)) queue.push({ location: resolveLocation(location, ref), from: location });
+    for (const [ref, at] of externalRefs(file.data)) queue.push({ location: resolveLocation(location, ref), from: location, path: at });
   }
-  return { root, files };
+  return { root, files, missing };
 }

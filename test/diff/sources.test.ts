@@ -73,16 +73,26 @@ describe('restguide diff inputs', () => {
     });
   });
 
+  it('reports a $ref target it cannot read as a warning, and compares the rest', async () => {
+    const dir = await writeFiles({
+      'ok.yaml': base(),
+      'dangling.yaml': variant(base(), (d) => { d.components.schemas.Employer = { $ref: 'missing.yaml#/Employer' }; delete d.paths['/employers'].post; }),
+    });
+    const report = await diffDocuments('ok.yaml', 'dangling.yaml', { cwd: dir });
+    expect(report.findings.map((f) => [f.code, f.severity]).sort()).toEqual([['evo-compat-operation-removed', 0], ['evo-compat-unresolved-ref', 1]]);
+    const unresolved = report.findings.find((f) => f.code === 'evo-compat-unresolved-ref')!;
+    expect(unresolved.message).toMatch(/^new version: cannot read the \$ref target .*missing\.yaml \(.*no such file\)/);
+    expect(unresolved.path).toEqual(['components', 'schemas', 'Employer']);
+  });
+
   it('refuses bad input with one clear UsageError', async () => {
     const dir = await writeFiles({
       'ok.yaml': base(), 'broken.yaml': 'openapi: 3.0.3\ninfo: [unclosed\n', 'swagger.yaml': { swagger: '2.0', info: {}, paths: {} },
-      'dangling.yaml': variant(base(), (d) => { d.components.schemas.Employer = { $ref: 'missing.yaml#/Employer' }; }),
     });
     const refused = async (a: string, b: string) => diffDocuments(a, b, { cwd: dir }).then(() => 'accepted', (e: Error) => `${e instanceof UsageError}: ${e.message}`);
     expect(await refused('ok.yaml', 'nope.yaml')).toMatch(/^true: .*nope\.yaml: no such file$/);
     expect(await refused('ok.yaml', 'broken.yaml')).toMatch(/^true: .*broken\.yaml:\d+:\d+: malformed document/);
     expect(await refused('swagger.yaml', 'ok.yaml')).toMatch(/^true: .*Swagger 2\.0 is not supported/);
-    expect(await refused('ok.yaml', 'dangling.yaml')).toMatch(/^true: .*dangling\.yaml: cannot resolve \$ref to .*missing\.yaml/);
     expect(await readFile(join(dir, 'ok.yaml'), 'utf8')).toContain('openapi');
   });
 });
