@@ -145,9 +145,11 @@ function compareResponses(d: Differ, oldOp: Node, newOp: Node, name: string): vo
   const n = d.new_.at(newOp, 'responses');
   if (!isObject(o.value) || !isObject(n.value)) return;
   for (const status of Object.keys(o.value)) {
-    if (!(status in n.value)) { d.add('evo-compat-response-status-removed', `${name} response ${status} removed`, d.old.child(o, status), n); continue; }
+    // A status now covered by its range (5XX) or by default is still documented: compare with that.
+    const covering = [status, `${status[0]}XX`, `${status[0]}xx`, 'default'].find((key) => key in (n.value as object) && (key === status || /^\d{3}$/.test(status)));
+    if (covering === undefined) { d.add('evo-compat-response-status-removed', `${name} response ${status} removed`, d.old.child(o, status), n); continue; }
     const or = d.old.at(o, status);
-    const nr = d.new_.at(n, status);
+    const nr = d.new_.at(n, covering);
     const where = `${name} response ${status}`;
     const oh = d.old.at(or, 'headers');
     const nh = d.new_.at(nr, 'headers');

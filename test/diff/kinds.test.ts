@@ -16,7 +16,8 @@ const CASES: Case[] = [
   { code: 'evo-compat-operation-removed', breaking: (d) => delete d.paths['/employers'].post,
     compatible: (d) => { d.paths['/employers/{employerId}'].delete = { responses: { 204: { description: 'Deleted' } } }; }, compatibleInfos: ['evo-compat-operation-added'] },
   { code: 'evo-compat-response-status-removed', breaking: (d) => delete op(d, '/employers/{employerId}', 'get').responses[404],
-    compatible: (d) => { op(d, '/employers/{employerId}', 'get').responses[410] = { description: 'Gone' }; }, compatibleInfos: ['evo-compat-response-status-added'] },
+    // 404 still documented, now by its range: compared with 4XX, not removed.
+    compatible: (d) => { const r = op(d, '/employers/{employerId}', 'get').responses; r['4XX'] = r[404]; delete r[404]; }, compatibleInfos: ['evo-compat-response-status-added'] },
   { code: 'evo-compat-response-media-type-removed', breaking: (d) => { const c = op(d, '/employers/{employerId}', 'get').responses[200].content; c['application/xml'] = c['application/json']; delete c['application/json']; },
     compatible: (d) => { const c = op(d, '/employers/{employerId}', 'get').responses[200].content; c['application/xml'] = c['application/json']; } },
   { code: 'evo-compat-response-header-removed', breaking: (d) => delete op(d, '/employers', 'post').responses[201].headers.Location,
