@@ -2,7 +2,7 @@
 // library of schemas, like belgif's openapi-* documents) are compared on their own, both ways.
 import { compareSchema } from './compare-schema.js';
 import type { Differ } from './differ.js';
-import { isObject, keyOf } from './nodes.js';
+import { isObject, keyOf, type Node } from './nodes.js';
 
 const SECTIONS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'securitySchemes'] as const;
 
@@ -21,6 +21,9 @@ export function compareComponents(d: Differ): void {
     }
     for (const name of Object.keys(after)) {
       if (!(name in before)) d.add('evo-compat-component-added', `components/${section}/${name} added`, oldHolder, d.new_.child(n, name));
+    }
+    for (const name of Object.keys(after)) {
+      if (name in before) markedDeprecated(d, d.old.deref(d.old.child(o, name)), d.new_.deref(d.new_.child(n, name)), `components/${section}/${name}`);
     }
     if (section !== 'schemas' && section !== 'responses') continue;
     for (const name of Object.keys(before)) {
@@ -44,4 +47,11 @@ export function compareComponents(d: Differ): void {
       }
     }
   }
+}
+
+// evo-deprec: `deprecated: true`, or `x-deprecated: true` where OpenAPI has no such field (security schemes).
+const deprecatedIn = (value: unknown): boolean => isObject(value) && (value.deprecated === true || value['x-deprecated'] === true);
+
+function markedDeprecated(d: Differ, o: Node, n: Node, where: string): void {
+  if (!deprecatedIn(o.value) && deprecatedIn(n.value) && d.once(`deprecated\u0000${keyOf(n)}`)) d.add('evo-deprec-deprecated', `${where} is now deprecated`, o, n);
 }

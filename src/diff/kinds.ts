@@ -40,7 +40,7 @@ export const DIFF_KINDS = {
   'evo-compat-parameter-added': { rule: 'evo-compat', breaking: false, description: 'An optional parameter was added' },
   'evo-compat-request-validation-relaxed': { rule: 'evo-compat', breaking: false, description: 'Request validation was relaxed (bound, enum, pattern, type, required)' },
   'evo-compat-component-added': { rule: 'evo-compat', breaking: false, description: 'A component was added' },
-  'evo-deprec-deprecated': { rule: 'evo-deprec', breaking: false, description: 'An operation, parameter or schema was marked deprecated: true' },
+  'evo-deprec-deprecated': { rule: 'evo-deprec', breaking: false, description: 'An operation, parameter, schema or component was marked deprecated: true (x-deprecated: true on a security scheme)' },
 } as const satisfies Record<string, Kind>;
 
 export type DiffCode = keyof typeof DIFF_KINDS;

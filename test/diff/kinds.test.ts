@@ -108,9 +108,17 @@ describe('restguide diff finding kinds', () => {
   });
 
   it('marks deprecations (evo-deprec) as compatible', async () => {
-    const report = await diffPair(base(), variant(base(), (d) => { op(d, '/employers', 'get').deprecated = true; S(d).Employer.properties.founded.deprecated = true; }));
+    const report = await diffPair(base(), variant(base(), (d) => {
+      op(d, '/employers', 'get').deprecated = true;
+      S(d).Employer.properties.founded.deprecated = true;
+      S(d).Unused.deprecated = true;
+      d.components.securitySchemes.oauth['x-deprecated'] = true;
+    }));
     expect(errorCodes(report)).toEqual([]);
-    expect(infoCodes(report)).toEqual(['evo-deprec-deprecated', 'evo-deprec-deprecated']);
+    expect(infoCodes(report)).toEqual(Array(4).fill('evo-deprec-deprecated'));
+    expect(report.findings.map((f) => f.path.join('/')).sort()).toEqual([
+      'components/schemas/Employer/properties/founded', 'components/schemas/Unused', 'components/securitySchemes/oauth', 'paths//employers/get',
+    ]);
   });
 });
 
