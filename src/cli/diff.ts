@@ -1,7 +1,7 @@
 // `restguide diff <old> <new>`: compare, apply the baseline, write the reports, map to an exit code.
 import { wantsColor, type Io } from './io.js';
 import { UsageError } from '../core/errors.js';
-import type { LintReport } from '../core/types.js';
+import type { LintFinding, LintReport } from '../core/types.js';
 import { lintExitCode } from './lint.js';
 import { writeReports } from './output.js';
 
@@ -18,7 +18,6 @@ function breakingOnly(report: LintReport): LintReport {
   const count = (severity: number) => findings.filter((f) => f.severity === severity && f.baseline !== 'known').length;
   return { ...report, findings, ignored: report.ignored.filter(keep), summary: { ...report.summary, errors: count(0), warnings: count(1), infos: count(2), hints: count(3) } };
 }
-type LintFinding = LintReport['findings'][number];
 
 export async function runDiff(oldDocument: string, newDocument: string, options: Record<string, unknown>, io: Io): Promise<number> {
   const failOn = String(options.failOn ?? 'warning') as FailOn;

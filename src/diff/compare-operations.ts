@@ -127,8 +127,13 @@ function compareParameters(d: Differ, o: Operation, n: Operation, name: string):
 function compareRequestBody(d: Differ, oldOp: Node, newOp: Node, name: string): void {
   const o = d.old.at(oldOp, 'requestBody');
   const n = d.new_.at(newOp, 'requestBody');
-  if (n.value === undefined) return;
   const required = (v: unknown) => isObject(v) && v.required === true;
+  if (n.value === undefined) {
+    // No body any more: what clients send is no longer accepted, media type by media type.
+    const oc = d.old.at(o, 'content');
+    if (isObject(oc.value)) for (const media of Object.keys(oc.value)) d.add('evo-compat-request-media-type-removed', `${name} no longer accepts a ${media} request body`, d.old.child(oc, media), newOp);
+    return;
+  }
   if (required(n.value) && !required(o.value)) d.add('evo-compat-request-body-required', `${name} request body ${o.value === undefined ? 'added as required' : 'is now required'}`, o.value === undefined ? oldOp : o, n);
   if (o.value === undefined) return;
   const oc = d.old.at(o, 'content');

@@ -51,6 +51,11 @@ describe('restguide diff comparator', () => {
     expect(infoCodes(report)).toEqual(['evo-compat-request-validation-relaxed']);
   });
 
+  it('a request body dropped altogether no longer accepts what clients send', async () => {
+    const report = await diffPair(base(), variant(base(), (d) => { delete d.paths['/employers'].post.requestBody; }));
+    expect(errorCodes(report)).toEqual(['evo-compat-request-media-type-removed']);
+  });
+
   it('reads OpenAPI 3.1 type arrays: adding "null" makes a response nullable', async () => {
     const doc = variant(base(), (d) => { d.openapi = '3.1.0'; });
     const report = await diffPair(doc, variant(doc, (d) => { S(d).Employer.properties.name.type = ['string', 'null']; }));
