@@ -91,6 +91,8 @@ export interface LintFinding {
   range: LintRange;
   /** The reason from `x-ignore-rules` when the finding is ignored. */
   ignoredReason?: string;
+  /** Set on a finding a `$ref` brings in: where in the referenced file it arises (`source`/`range` are the $ref's). */
+  related?: Array<{ source: string; path: Array<string | number>; range: LintRange; message: string }>;
   baseline?: 'known' | 'fixed';
 }
 
