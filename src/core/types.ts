@@ -9,7 +9,7 @@ export type CheckStatus = 'pass' | 'fail' | 'skip' | 'error';
 export const CHECK_AREAS = [
   'problem', 'trace', 'http', 'collection', 'paging', 'select', 'embed', 'sort', 'filter',
   'patch', 'put', 'create', 'delete', 'task', 'link', 'id', 'input', 'controller', 'i18n',
-  'health', 'doc', 'json',
+  'health', 'doc', 'json', 'auth',
 ] as const;
 export type CheckArea = (typeof CHECK_AREAS)[number];
 
