@@ -1,11 +1,12 @@
-// Every check and lint rule as rows for `restguide rules` and the README table.
+// Every check, lint rule and diff finding kind as rows for `restguide rules` and the README table.
 import type { RuleInfo } from '../core/types.js';
+import { diffRuleInfos } from '../diff/kinds.js';
 import { lintRuleInfos } from '../lint/rule-infos.js';
 import { checkRuleInfos } from './check-rules.js';
 
-/** Checks first, then lint rules, each sorted by id. */
+/** Checks first, then lint rules, then diff finding kinds, each sorted by id. */
 export function ruleCatalogue(): RuleInfo[] {
-  return [...checkRuleInfos(), ...lintRuleInfos()];
+  return [...checkRuleInfos(), ...lintRuleInfos(), ...diffRuleInfos()];
 }
 
 /** Aligned columns for a terminal. */
@@ -16,7 +17,8 @@ export function renderRulesText(rules: readonly RuleInfo[]): string {
   // The last two columns are not padded: descriptions vary a lot and links end the line.
   const line = (cells: string[]) => cells.map((cell, i) => (i < 5 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd();
   const checks = rules.filter((r) => r.kind === 'check').length;
-  return `${[line(header), ...rows.map(line)].join('\n')}\n\n${checks} checks, ${rules.length - checks} lint rules\n`;
+  const diffs = rules.filter((r) => r.kind === 'diff').length;
+  return `${[line(header), ...rows.map(line)].join('\n')}\n\n${checks} checks, ${rules.length - checks - diffs} lint rules, ${diffs} diff findings\n`;
 }
 
 /** A Markdown table, the one the README carries between its `rules` markers. */

@@ -16,7 +16,7 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let exitCode = EXIT_OK;
   const program = new Command('restguide')
-    .description('Conformance checks, OpenAPI lint and a reference server for the Belgif REST guide')
+    .description('Conformance checks, OpenAPI lint and diff, and a reference server for the Belgif REST guide')
     .version(VERSION, '-v, --version')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) })
@@ -73,6 +73,22 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .action(async (documents: string[], options: Record<string, unknown>) => {
       const { runLint } = await import('./lint.js');
       exitCode = await runLint(documents, options, io);
+    });
+
+  program
+    .command('diff')
+    .description('breaking changes between two versions of an OpenAPI document (evo-compat, api-version, evo-deprec)')
+    .argument('<old>', 'the old version: a file, an http(s) URL or git:<rev>:<path> (read with git show)')
+    .argument('<new>', 'the new version: a file, an http(s) URL or git:<rev>:<path>')
+    .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
+    .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
+    .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (info: also compatible changes)').choices(['error', 'warning', 'info']).default('warning'))
+    .option('--baseline <file>', 'known findings that do not fail the run')
+    .option('--write-baseline <file>', "record this run's findings as the baseline")
+    .option('--verbose', 'also show compatible changes (always in the JSON report)')
+    .action(async (oldDocument: string, newDocument: string, options: Record<string, unknown>) => {
+      const { runDiff } = await import('./diff.js');
+      exitCode = await runDiff(oldDocument, newDocument, options, io);
     });
 
   program

@@ -121,7 +121,7 @@ export interface LintReport {
 
 /** One row of `restguide rules`. */
 export interface RuleInfo {
-  kind: 'check' | 'lint';
+  kind: 'check' | 'lint' | 'diff';
   id: string;
   rule: string;
   severity: Severity;

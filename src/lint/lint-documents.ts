@@ -31,7 +31,7 @@ const parserFor = (location: string, text: string): Parser =>
 const locate = (input: string, cwd: string): string => (isUrl(input) ? input : resolvePath(cwd, input));
 
 /** Refuses, in one line, what is not an OpenAPI 3.x document. */
-function assertOpenApi(location: string, data: unknown): void {
+export function assertOpenApi(location: string, data: unknown): void {
   const root = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   if (root && typeof root.swagger === 'string') throw new UsageError(`${location}: Swagger ${root.swagger} is not supported, convert it to OpenAPI 3.0`);
   if (!root || typeof root.openapi !== 'string' || !/^3\.[01]\./.test(root.openapi)) {

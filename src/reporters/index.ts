@@ -4,6 +4,7 @@ import type { CheckReporter, LintReporter, RenderOptions } from './render-option
 import { checkGithub, lintGithub } from './github.js';
 import { checkHtml, lintHtml } from './html.js';
 import { checkJson, lintJson } from './json.js';
+import { diffJson } from './diff-json.js';
 import { checkJunit, lintJunit } from './junit.js';
 import { checkSarif, lintSarif } from './sarif.js';
 import { checkStylish, lintStylish } from './stylish.js';
@@ -30,4 +31,9 @@ export function renderCheckReport(format: ReportFormat, report: CheckReport, opt
 
 export function renderLintReport(format: ReportFormat, report: LintReport, options: RenderOptions): string {
   return REPORTERS[format].lint(report, options);
+}
+
+/** A diff report is a lint report with old/new locations: JSON has its own shape, other formats render it as lint. */
+export function renderDiffReport(format: ReportFormat, report: LintReport, options: RenderOptions): string {
+  return format === 'json' ? diffJson(report, options) : REPORTERS[format].lint(report, options);
 }

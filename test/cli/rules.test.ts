@@ -5,6 +5,7 @@ import { CHECKS } from '../../src/checks/index.js';
 import { main } from '../../src/cli/main.js';
 import type { RuleInfo } from '../../src/core/types.js';
 import { lintRuleInfos } from '../../src/lint/rule-infos.js';
+import { DIFF_KINDS } from '../../src/diff/kinds.js';
 import { captureIo } from '../helpers/io.js';
 
 describe('restguide rules', () => {
@@ -16,6 +17,7 @@ describe('restguide rules', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(rules.filter((r) => r.kind === 'check').map((r) => r.id).sort()).toEqual(CHECKS.map((c) => c.meta.id).sort());
     expect(rules.filter((r) => r.kind === 'lint').map((r) => r.id).sort()).toEqual(lintRuleInfos().map((r) => r.id).sort());
+    expect(rules.filter((r) => r.kind === 'diff').map((r) => r.id).sort()).toEqual(Object.keys(DIFF_KINDS).sort());
     for (const rule of rules) {
       expect(rule.url).toBe(`https://www.belgif.be/specification/rest/api-guide/#rule-${rule.rule}`);
       expect(['error', 'warning', 'info']).toContain(rule.severity);
@@ -37,7 +39,8 @@ describe('restguide rules', () => {
     const rules = ruleCatalogue();
     expect(lines[0]).toMatch(/^KIND\s+ID\s+GUIDE RULE\s+SEVERITY\s+WRITES\s+DESCRIPTION\s+LINK$/);
     expect(lines).toHaveLength(rules.length + 3);
-    expect(lines.at(-1)).toBe(`${CHECKS.length} checks, ${rules.length - CHECKS.length} lint rules`);
+    const diffs = Object.keys(DIFF_KINDS).length;
+    expect(lines.at(-1)).toBe(`${CHECKS.length} checks, ${rules.length - CHECKS.length - diffs} lint rules, ${diffs} diff findings`);
   });
 
   it('matches the table in the README (regenerate: npm run build && node scripts/sync-readme-rules.mjs)', () => {

@@ -1,0 +1,52 @@
+// `restguide diff <old> <new>`: compare, apply the baseline, write the reports, map to an exit code.
+import { wantsColor, type Io } from './io.js';
+import { UsageError } from '../core/errors.js';
+import type { LintFinding, LintReport } from '../core/types.js';
+import { lintExitCode } from './lint.js';
+import { writeReports } from './output.js';
+
+const FAIL_LEVELS = ['error', 'warning', 'info'] as const;
+type FailOn = (typeof FAIL_LEVELS)[number];
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
+
+/** Without --verbose, people see what breaks; compatible changes stay in the JSON report. */
+function breakingOnly(report: LintReport): LintReport {
+  const keep = (f: LintFinding) => (f as { breaking?: boolean }).breaking !== false;
+  const findings = report.findings.filter(keep);
+  const count = (severity: number) => findings.filter((f) => f.severity === severity && f.baseline !== 'known').length;
+  return { ...report, findings, ignored: report.ignored.filter(keep), summary: { ...report.summary, errors: count(0), warnings: count(1), infos: count(2), hints: count(3) } };
+}
+
+export async function runDiff(oldDocument: string, newDocument: string, options: Record<string, unknown>, io: Io): Promise<number> {
+  const failOn = String(options.failOn ?? 'warning') as FailOn;
+  if (!FAIL_LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be error, warning or info, not "${failOn}"`);
+
+  const { diffDocuments } = await import('../diff/index.js');
+  const { maxBytesFromEnv } = await import('../lint/index.js');
+  let report: LintReport = await diffDocuments(oldDocument, newDocument, { cwd: io.cwd, limits: { maxBytes: maxBytesFromEnv(io.env) } });
+
+  const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
+  const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;
+  if (baseline || writeBaseline) {
+    // Diff codes never collide with lint codes, so a lint baseline (code, source, path) keys them.
+    const { readBaseline, applyLintBaseline, writeLintBaseline } = await import('../core/baseline.js');
+    const { resolve } = await import('node:path');
+    if (baseline) report = applyLintBaseline(report, await readBaseline(resolve(io.cwd, baseline)), { cwd: io.cwd });
+    if (writeBaseline) await writeLintBaseline(resolve(io.cwd, writeBaseline), report, { cwd: io.cwd });
+  }
+
+  const { renderDiffReport } = await import('../reporters/index.js');
+  const { diffRuleInfos } = await import('../diff/kinds.js');
+  const color = wantsColor(io);
+  // The lint reporters look rules up as lint rules; diff rows carry the same fields.
+  const rules = diffRuleInfos().map((rule) => ({ ...rule, kind: 'lint' as const }));
+  const shown = options.verbose ? report : breakingOnly(report);
+  await writeReports(
+    { formats: strings(options.format), outputs: strings(options.output) },
+    (format, to) => renderDiffReport(format, format === 'json' ? report : shown, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
+    io,
+  );
+  return lintExitCode(report, failOn);
+}

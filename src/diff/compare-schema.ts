@@ -1,0 +1,135 @@
+// Compares an old and a new schema in one direction: a response schema breaks clients when it can
+// now produce what it could not; a request schema breaks them when it now refuses what it accepted.
+import type { Differ, Direction } from './differ.js';
+import { keyOf, type Node } from './nodes.js';
+import { viewOf, type SchemaView } from './schema-view.js';
+
+const show = (value: unknown): string => JSON.stringify(value);
+const list = (set?: Set<string>): string => (set ? [...set].sort().join('|') : 'any');
+
+/** Every type of `inner` is accepted by `outer` (undefined: any; an integer is a number). */
+function typesWithin(inner: Set<string> | undefined, outer: Set<string> | undefined): boolean {
+  if (!outer) return true;
+  if (!inner) return false;
+  return [...inner].every((t) => outer.has(t) || (t === 'integer' && outer.has('number')));
+}
+
+const sameTypes = (a?: Set<string>, b?: Set<string>): boolean => list(a) === list(b);
+
+export function compareSchema(d: Differ, oldSchema: Node, newSchema: Node, direction: Direction, where: string, at: string): void {
+  const o = d.old.deref(oldSchema);
+  const n = d.new_.deref(newSchema);
+  if (o.value === undefined || n.value === undefined) return;
+  d.reached.add(keyOf(o));
+  const pair = `${direction}\u0000${keyOf(o)}\u0000${keyOf(n)}`;
+  if (d.compared.has(pair)) return;
+  d.compared.add(pair);
+  const merged = new Set<string>();
+  const ov = viewOf(d.old, o, merged);
+  for (const key of merged) d.reached.add(key); // allOf members are judged here, not again as loose components
+  const nv = viewOf(d.new_, n);
+  const label = `${where}: ${at}`;
+
+  if (!ov.deprecated && nv.deprecated && d.once(`deprecated\u0000${keyOf(n)}`)) d.add('evo-deprec-deprecated', `${label} is now deprecated`, o, n);
+  if (direction === 'response') compareResponseValue(d, ov, nv, label);
+  else compareRequestValue(d, ov, nv, label);
+  compareProperties(d, ov, nv, direction, where, at);
+
+  if (ov.items && nv.items) compareSchema(d, ov.items, nv.items, direction, where, `${at}[]`);
+  if (ov.additional && nv.additional) compareSchema(d, ov.additional, nv.additional, direction, where, `${at}{}`);
+  const shared = Math.min(ov.alternatives.length, nv.alternatives.length);
+  for (let i = 0; i < shared; i++) compareSchema(d, ov.alternatives[i]!, nv.alternatives[i]!, direction, where, `${at}<${i}>`);
+  if (nv.alternatives.length > ov.alternatives.length && ov.alternatives.length > 0) {
+    if (direction === 'response') d.add('evo-compat-response-property-type-changed', `${label} has ${nv.alternatives.length - ov.alternatives.length} more oneOf/anyOf alternative(s)`, o, n);
+    else d.add('evo-compat-request-validation-relaxed', `${label} accepts more oneOf/anyOf alternatives`, o, n);
+  } else if (nv.alternatives.length < ov.alternatives.length && nv.alternatives.length > 0 && direction === 'request') {
+    d.add('evo-compat-request-type-changed', `${label} accepts ${ov.alternatives.length - nv.alternatives.length} fewer oneOf/anyOf alternative(s)`, o, n);
+  }
+}
+
+function compareResponseValue(d: Differ, ov: SchemaView, nv: SchemaView, label: string): void {
+  const { node: o } = ov;
+  const { node: n } = nv;
+  if (!typesWithin(nv.types, ov.types)) d.add('evo-compat-response-property-type-changed', `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`, o, n);
+  else if (ov.format !== undefined && ov.format !== nv.format) d.add('evo-compat-response-property-type-changed', `${label} changed format from ${ov.format} to ${nv.format ?? 'none'}`, o, n);
+  if (!ov.nullable && nv.nullable) d.add('evo-compat-response-property-nullable', `${label} may now be null`, o, n);
+  if (nv.extensible || !ov.enum) return;
+  if (!nv.enum) d.add('evo-compat-response-enum-value-added', `${label} is no longer limited to ${show(ov.enum)}`, o, n);
+  else {
+    const known = new Set(ov.enum.map(show));
+    const added = nv.enum.filter((v) => !known.has(show(v)));
+    if (added.length) d.add('evo-compat-response-enum-value-added', `${label} may now be ${added.map(show).join(', ')} (mark the enum x-extensible-enum if clients must expect new values)`, o, n);
+  }
+}
+
+function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: string): void {
+  const { node: o } = ov;
+  const { node: n } = nv;
+  const relaxed = (what: string) => d.add('evo-compat-request-validation-relaxed', `${label}: ${what}`, o, n);
+  if (!typesWithin(ov.types, nv.types)) d.add('evo-compat-request-type-changed', `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`, o, n);
+  else if (!sameTypes(ov.types, nv.types)) relaxed(`type widened from ${list(ov.types)} to ${list(nv.types)}`);
+  if (ov.nullable && !nv.nullable) d.add('evo-compat-request-type-changed', `${label} no longer accepts null`, o, n);
+  else if (!ov.nullable && nv.nullable) relaxed('now accepts null');
+
+  for (const keyword of ['format', 'pattern'] as const) {
+    if (nv[keyword] !== undefined && nv[keyword] !== ov[keyword]) d.add('evo-compat-request-pattern-changed', `${label} ${keyword} ${ov[keyword] === undefined ? 'added' : `changed from ${show(ov[keyword])}`}: ${show(nv[keyword])}`, o, n);
+    else if (ov[keyword] !== undefined && nv[keyword] === undefined) relaxed(`${keyword} ${show(ov[keyword])} removed`);
+  }
+
+  if (nv.enum && !nv.extensible) {
+    if (!ov.enum) d.add('evo-compat-request-enum-value-removed', `${label} is now limited to ${show(nv.enum)}`, o, n);
+    else {
+      const now = new Set(nv.enum.map(show));
+      const removed = ov.enum.filter((v) => !now.has(show(v)));
+      if (removed.length) d.add('evo-compat-request-enum-value-removed', `${label} no longer accepts ${removed.map(show).join(', ')}`, o, n);
+      else if (nv.enum.length > ov.enum.length) relaxed('enum gained values');
+    }
+  } else if (ov.enum && !ov.extensible) relaxed('enum removed');
+
+  for (const bound of ['maxLength', 'maximum', 'maxItems', 'maxProperties'] as const) {
+    const [before, after] = [ov.numbers[bound], nv.numbers[bound]];
+    if (after !== undefined && (before === undefined || after < before)) d.add('evo-compat-request-bound-tightened', `${label} ${bound} ${before === undefined ? 'added' : `lowered from ${before}`}: ${after}`, o, n);
+    else if (before !== undefined && (after === undefined || after > before)) relaxed(`${bound} raised from ${before} to ${after ?? 'none'}`);
+  }
+  for (const bound of ['minLength', 'minimum', 'minItems', 'minProperties'] as const) {
+    const [before, after] = [ov.numbers[bound], nv.numbers[bound]];
+    if (after !== undefined && (before === undefined ? bound === 'minimum' || after > 0 : after > before)) d.add('evo-compat-request-bound-tightened', `${label} ${bound} ${before === undefined ? 'added' : `raised from ${before}`}: ${after}`, o, n);
+    else if (before !== undefined && (after === undefined || after < before)) relaxed(`${bound} lowered from ${before} to ${after ?? 'none'}`);
+  }
+  if (ov.additional !== false && nv.additional === false) d.add('evo-compat-request-additional-properties-closed', `${label} no longer accepts additional properties`, o, n);
+  else if (ov.additional === false && nv.additional !== false) relaxed('accepts additional properties');
+}
+
+function compareProperties(d: Differ, ov: SchemaView, nv: SchemaView, direction: Direction, where: string, at: string): void {
+  const label = `${where}: ${at}`;
+  // A client never receives writeOnly properties, nor sends readOnly ones.
+  const skipped = (p: Node, side: 'old' | 'new') => {
+    const v = viewOf(side === 'old' ? d.old : d.new_, p);
+    return direction === 'response' ? v.writeOnly : v.readOnly;
+  };
+  for (const [name, property] of ov.properties) {
+    const counterpart = nv.properties.get(name);
+    if (!counterpart) {
+      if (direction === 'response' && !skipped(property.node, 'old')) {
+        d.add('evo-compat-response-property-removed', `${label} property \`${name}\` removed or renamed`, property.node, nv.node);
+      }
+      continue;
+    }
+    compareSchema(d, property.node, counterpart.node, direction, where, `${at}.${name}`);
+    if (skipped(counterpart.node, 'new')) continue;
+    if (direction === 'response' && ov.required.has(name) && !nv.required.has(name)) {
+      d.add('evo-compat-response-property-optional', `${label} property \`${name}\` is no longer required: clients relied on it`, property.node, counterpart.node);
+    } else if (direction === 'request' && !ov.required.has(name) && nv.required.has(name)) {
+      d.add('evo-compat-request-property-required', `${label} property \`${name}\` is now required`, property.node, counterpart.node);
+    } else if (direction === 'request' && ov.required.has(name) && !nv.required.has(name)) {
+      d.add('evo-compat-request-validation-relaxed', `${label} property \`${name}\` is now optional`, property.node, counterpart.node);
+    }
+  }
+  for (const [name, property] of nv.properties) {
+    if (ov.properties.has(name) || skipped(property.node, 'new')) continue;
+    const oldOwner = ov.properties.size ? [...ov.properties.values()][0]!.owner : ov.node;
+    if (direction === 'response') d.add('evo-compat-response-property-added', `${label} property \`${name}\` added`, oldOwner, property.node);
+    else if (nv.required.has(name)) d.add('evo-compat-request-property-required', `${label} property \`${name}\` added as required`, oldOwner, property.node);
+    else d.add('evo-compat-request-property-added', `${label} optional property \`${name}\` added`, oldOwner, property.node);
+  }
+}

@@ -1,0 +1,63 @@
+// A node of one side: a value with the file and JSON path it was read from, so every finding can
+// name a file and a line; `deref` follows $refs (across files) to the node they point at.
+import type { LintRange } from '../core/types.js';
+import { resolveLocation, type DocumentSet, type JsonPath } from './sources.js';
+
+export type Json = Record<string, unknown>;
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface Node { source: string; path: JsonPath; value: unknown }
+
+// A chain of $refs to $refs longer than this is a loop.
+const MAX_REF_HOPS = 64;
+
+const decodePointer = (pointer: string): string[] =>
+  pointer.replace(/^\/?/, '').split('/').filter((s, i, all) => !(all.length === 1 && s === ''))
+    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+
+export class Side {
+  constructor(readonly set: DocumentSet) {}
+
+  get root(): Node {
+    return { source: this.set.root, path: [], value: this.set.files.get(this.set.root)?.data };
+  }
+
+  /** The child `key` of a node (not dereferenced). */
+  child(node: Node, key: string | number): Node {
+    const value = isObject(node.value) ? node.value[String(key)] : Array.isArray(node.value) ? node.value[Number(key)] : undefined;
+    return { source: node.source, path: [...node.path, key], value };
+  }
+
+  /** The node a `$ref` chain ends at; the node itself when it is no $ref, an undefined value when the target is missing. */
+  deref(node: Node): Node {
+    let current = node;
+    for (let hops = 0; hops < MAX_REF_HOPS; hops++) {
+      const ref = isObject(current.value) ? current.value.$ref : undefined;
+      if (typeof ref !== 'string') return current;
+      const [file = '', pointer = ''] = ref.split('#');
+      const source = file ? resolveLocation(current.source, file) : current.source;
+      const path = decodePointer(pointer);
+      let value: unknown = this.set.files.get(source)?.data;
+      for (const key of path) value = isObject(value) || Array.isArray(value) ? (value as Json)[key] : undefined;
+      current = { source, path, value };
+    }
+    return { ...current, value: undefined };
+  }
+
+  /** The dereferenced child. */
+  at(node: Node, ...keys: Array<string | number>): Node {
+    let current = this.deref(node);
+    for (const key of keys) current = this.deref(this.child(current, key));
+    return current;
+  }
+
+  range(node: Pick<Node, 'source' | 'path'>): LintRange {
+    const file = this.set.files.get(node.source);
+    const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    if (!file) return zero;
+    const location = file.parser.getLocationForJsonPath(file.parsed, node.path, true);
+    return location ? { start: { ...location.range.start }, end: { ...location.range.end } } : zero;
+  }
+}
+
+export const keyOf = (node: Node): string => `${node.source}#${node.path.join('/')}`;

@@ -1,0 +1,87 @@
+// A schema seen through its $ref and allOf: the keywords a compatibility judgement needs.
+import { isObject, keyOf, type Node, type Side } from './nodes.js';
+
+export interface Property { node: Node; owner: Node }
+
+export interface SchemaView {
+  node: Node;
+  /** undefined: any type. */
+  types?: Set<string>;
+  nullable: boolean;
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  /** The enum is open: marked `x-extensible-enum` (true, or the list of known values instead of `enum`). */
+  extensible: boolean;
+  properties: Map<string, Property>;
+  required: Set<string>;
+  /** false: closed; a node: its schema; undefined: open. */
+  additional?: Node | false;
+  items?: Node;
+  alternatives: Node[];
+  numbers: Record<string, number>;
+  readOnly: boolean;
+  writeOnly: boolean;
+  deprecated: boolean;
+}
+
+export const BOUNDS = ['maxLength', 'maximum', 'maxItems', 'maxProperties', 'minLength', 'minimum', 'minItems', 'minProperties'] as const;
+
+function typesOf(schema: Record<string, unknown>): { types?: Set<string>; nullable: boolean } {
+  const type = schema.type;
+  const list = Array.isArray(type) ? type.map(String) : typeof type === 'string' ? [type] : undefined;
+  const nullable = schema.nullable === true || Boolean(list?.includes('null'));
+  const types = list?.filter((t) => t !== 'null');
+  return { types: types && types.length ? new Set(types) : undefined, nullable };
+}
+
+/** The view of a schema node; allOf members are merged in (cycle-safe), the schema's own keywords win. */
+export function viewOf(side: Side, schemaNode: Node, seen = new Set<string>()): SchemaView {
+  const node = side.deref(schemaNode);
+  const schema = isObject(node.value) ? node.value : {};
+  const { types, nullable } = typesOf(schema);
+  const view: SchemaView = {
+    node, types, nullable,
+    format: typeof schema.format === 'string' ? schema.format : undefined,
+    pattern: typeof schema.pattern === 'string' ? schema.pattern : undefined,
+    enum: Array.isArray(schema.enum) ? schema.enum : Array.isArray(schema['x-extensible-enum']) ? (schema['x-extensible-enum'] as unknown[]) : undefined,
+    extensible: schema['x-extensible-enum'] !== undefined && schema['x-extensible-enum'] !== false,
+    properties: new Map(), required: new Set(Array.isArray(schema.required) ? schema.required.map(String) : []),
+    additional: schema.additionalProperties === false ? false : isObject(schema.additionalProperties) ? side.child(node, 'additionalProperties') : undefined,
+    items: isObject(schema.items) ? side.child(node, 'items') : undefined,
+    alternatives: [],
+    numbers: {},
+    readOnly: schema.readOnly === true, writeOnly: schema.writeOnly === true, deprecated: schema.deprecated === true,
+  };
+  for (const bound of BOUNDS) if (typeof schema[bound] === 'number') view.numbers[bound] = schema[bound] as number;
+  const owner = side.child(node, 'properties');
+  if (isObject(owner.value)) for (const name of Object.keys(owner.value)) view.properties.set(name, { node: side.child(owner, name), owner });
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    if (Array.isArray(schema[keyword])) (schema[keyword] as unknown[]).forEach((_, i) => view.alternatives.push(side.child(side.child(node, keyword), i)));
+  }
+  seen.add(keyOf(node));
+  if (Array.isArray(schema.allOf)) {
+    schema.allOf.forEach((_, i) => {
+      const member = side.deref(side.child(side.child(node, 'allOf'), i));
+      if (seen.has(keyOf(member))) return;
+      mergeInto(view, viewOf(side, member, seen));
+    });
+  }
+  return view;
+}
+
+function mergeInto(view: SchemaView, member: SchemaView): void {
+  view.types ??= member.types;
+  view.nullable ||= member.nullable;
+  view.format ??= member.format;
+  view.pattern ??= member.pattern;
+  view.enum ??= member.enum;
+  view.extensible ||= member.extensible;
+  for (const [name, property] of member.properties) if (!view.properties.has(name)) view.properties.set(name, property);
+  for (const name of member.required) view.required.add(name);
+  if (view.additional === undefined) view.additional = member.additional;
+  view.items ??= member.items;
+  view.alternatives.push(...member.alternatives);
+  view.numbers = { ...member.numbers, ...view.numbers };
+  view.deprecated ||= member.deprecated;
+}

@@ -1,0 +1,122 @@
+// Reads one side of a diff: a file, an http(s) URL or `git:<rev>:<path>` (through `git show`),
+// with every file its $refs name, read from the same place (the same revision for git).
+import { execFile } from 'node:child_process';
+import { dirname, posix, resolve as resolvePath } from 'node:path';
+import Parsers from '@stoplight/spectral-parsers';
+import { UsageError } from '../core/errors.js';
+import { assertOpenApi } from '../lint/lint-documents.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from '../lint/read-source.js';
+
+type Parser = typeof Parsers.Yaml;
+type Parsed = ReturnType<Parser['parse']>;
+export type JsonPath = Array<string | number>;
+
+export interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser }
+
+/** A $ref target that could not be read: what it describes is not compared, and the report says so. */
+export interface MissingFile { location: string; from: string; path: JsonPath; reason: string }
+
+/** One side: the root document and every file reached through its $refs, by source. */
+export interface DocumentSet { root: string; files: Map<string, ParsedFile>; missing: MissingFile[] }
+
+export interface ReadOptions { cwd: string; limits?: Partial<ReadLimits> }
+
+// A document with more referenced files than this is refused rather than read without end.
+const MAX_FILES = 1000;
+
+const GIT = /^git:([^:]+):(.+)$/;
+// A $ref whose value does not start with `#`, in YAML or JSON spelling.
+const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?[^#\s'"]/;
+
+const parserFor = (location: string, text: string): Parser =>
+  location.split(/[?#]/)[0]!.toLowerCase().endsWith('.json') || /^\s*\{/.test(text) ? (Parsers.Json as unknown as Parser) : Parsers.Yaml;
+
+function runGit(args: string[], cwd: string, maxBytes: number, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, maxBuffer: maxBytes, timeout: timeoutMs, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout);
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'git is not installed' : code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? `larger than ${Math.round(maxBytes / 1048576)} MB` : (stderr.trim().split('\n')[0] || error.message);
+      reject(new UsageError(`git ${args.join(' ')}: ${reason}`));
+    });
+  });
+}
+
+/** Where a $ref's file part points, from the file that holds it. */
+export function resolveLocation(from: string, ref: string): string {
+  if (isUrl(ref)) return ref;
+  const git = GIT.exec(from);
+  if (git) return `git:${git[1]}:${posix.normalize(posix.join(posix.dirname(git[2]!), ref))}`;
+  if (isUrl(from)) return new URL(ref, from).href;
+  return resolvePath(dirname(from), decodeURIComponent(ref));
+}
+
+/** The external file part of every `$ref` in a parsed document, with where it first appears. */
+function externalRefs(data: unknown): Map<string, JsonPath> {
+  const out = new Map<string, JsonPath>();
+  const stack: Array<[unknown, JsonPath]> = [[data, []]];
+  while (stack.length) {
+    const [node, path] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const file = value.split('#')[0]!;
+        if (file && !out.has(file)) out.set(file, path);
+      } else if (typeof value === 'object') stack.push([value, [...path, Array.isArray(node) ? Number(key) : key]]);
+    }
+  }
+  return out;
+}
+
+async function readText(location: string, cwd: string, limits: ReadLimits): Promise<string> {
+  const git = GIT.exec(location);
+  if (git) return runGit(['show', `${git[1]}:${git[2]}`], cwd, limits.maxBytes, limits.timeoutMs);
+  return readSource(location, limits);
+}
+
+function parse(source: string, text: string): ParsedFile {
+  const parser = parserFor(source, text);
+  const parsed = parser.parse(text);
+  const fatal = parsed.diagnostics.find((d) => d.severity === 0);
+  if (fatal) throw new UsageError(`${source}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}: malformed document (${fatal.message})`);
+  return { source, data: parsed.data, parsed, parser };
+}
+
+/** The canonical source of a command-line input: absolute file, URL, or git path from the repository root. */
+async function rootLocation(input: string, cwd: string, limits: ReadLimits): Promise<string> {
+  const git = GIT.exec(input);
+  if (!git) return isUrl(input) ? input : resolvePath(cwd, input);
+  const prefix = (await runGit(['rev-parse', '--show-prefix'], cwd, limits.maxBytes, limits.timeoutMs)).trim();
+  return `git:${git[1]}:${posix.normalize(posix.join(prefix, git[2]!.replace(/^\.\//, '')))}`;
+}
+
+/** Reads a document and every file its $refs reach; bad input throws UsageError. */
+export async function readDocumentSet(input: string, options: ReadOptions): Promise<DocumentSet> {
+  const limits: ReadLimits = { maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES, timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const root = await rootLocation(input, options.cwd, limits);
+  const files = new Map<string, ParsedFile>();
+  const missing: MissingFile[] = [];
+  const queue: Array<{ location: string; from?: string; path?: JsonPath }> = [{ location: root }];
+  while (queue.length) {
+    const { location, from, path } = queue.shift()!;
+    if (files.has(location) || missing.some((m) => m.location === location)) continue;
+    if (files.size >= MAX_FILES) throw new UsageError(`${root}: more than ${MAX_FILES} files reached through $ref`);
+    let text: string;
+    try {
+      text = await readText(location, options.cwd, limits);
+    } catch (error) {
+      if (!from) throw error;
+      // Like lint, an unreadable $ref target is a finding, not the end: belgif's documents name
+      // files that a build unpacks beside them.
+      missing.push({ location, from, path: path ?? [], reason: (error as Error).message });
+      continue;
+    }
+    const file = parse(location, text);
+    if (!from) assertOpenApi(location, file.data);
+    files.set(location, file);
+    // Most documents are one file: a scan of the text spares walking their whole tree.
+    if (!EXTERNAL_REF.test(text)) continue;
+    for (const [ref, at] of externalRefs(file.data)) queue.push({ location: resolveLocation(location, ref), from: location, path: at });
+  }
+  return { root, files, missing };
+}

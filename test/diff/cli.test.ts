@@ -1,0 +1,106 @@
+// `restguide diff` end to end through main(): exit codes, --verbose, formats, --fail-on, baselines.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { XMLParser } from 'fast-xml-parser';
+import { main } from '../../src/cli/main.js';
+import { captureIo } from '../helpers/io.js';
+import { base } from './base-document.js';
+import { variant, writeFiles } from './harness.js';
+
+const S = (d: any) => d.components.schemas;
+
+async function setup() {
+  return writeFiles({
+    'old.yaml': base(),
+    'same.yaml': base(),
+    'compatible.yaml': variant(base(), (d) => { S(d).Employer.properties.website = { type: 'string' }; }),
+    'breaking.yaml': variant(base(), (d) => { delete S(d).Employer.properties.status; S(d).Employer.properties.website = { type: 'string' }; }),
+    'major.yaml': variant(base(), (d) => { delete S(d).Employer.properties.status; d.info.version = '2.0.0'; d.servers[0].url = 'https://api.example.org/demo/v2'; }),
+    'broken.yaml': 'openapi: 3.0.3\npaths: {\n',
+  });
+}
+
+async function diff(cwd: string, args: string[]) {
+  const io = captureIo();
+  io.cwd = cwd;
+  const code = await main(['diff', ...args], io);
+  return { code, out: io.out, err: io.err };
+}
+
+describe('restguide diff (CLI)', () => {
+  it('exits 0 on no change and on a compatible change, 1 on a breaking one', async () => {
+    const dir = await setup();
+    expect((await diff(dir, ['old.yaml', 'same.yaml'])).code).toBe(0);
+    const compatible = await diff(dir, ['old.yaml', 'compatible.yaml']);
+    expect(compatible.code).toBe(0);
+    expect(compatible.out).not.toContain('evo-compat-response-property-added');
+    const breaking = await diff(dir, ['old.yaml', 'breaking.yaml']);
+    expect(breaking.code).toBe(1);
+    expect(breaking.out).toMatch(/breaking\.yaml\n\s+\d+:\d+\s+error\s+evo-compat-response-property-removed .*`status` removed or renamed \[old: old\.yaml:\d+\]/);
+    expect(breaking.out).not.toContain('evo-compat-response-property-added');
+  });
+
+  it('--verbose also shows compatible changes; --fail-on info fails on them', async () => {
+    const dir = await setup();
+    const verbose = await diff(dir, ['old.yaml', 'compatible.yaml', '--verbose']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.out).toMatch(/info\s+evo-compat-response-property-added/);
+    expect((await diff(dir, ['old.yaml', 'compatible.yaml', '--fail-on', 'info'])).code).toBe(1);
+  });
+
+  it('a new major version turns the breaking change into info: exit 0', async () => {
+    const dir = await setup();
+    const { code, out } = await diff(dir, ['old.yaml', 'major.yaml']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/info\s+evo-compat-response-property-removed .*breaking, with a new major version 2/);
+  });
+
+  it('JSON: every finding with code, severity, breaking, message and both locations, compatible ones included', async () => {
+    const dir = await setup();
+    const { code, out } = await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(out);
+    expect(report).toMatchObject({ tool: 'restguide', kind: 'diff', old: { source: 'old.yaml', version: '1.0.0' }, new: { source: 'breaking.yaml' }, majorChanged: false, summary: { errors: 1, infos: 1 } });
+    const removed = report.findings.find((f: any) => f.code === 'evo-compat-response-property-removed');
+    expect(removed).toMatchObject({ severity: 'error', breaking: true, old: { source: 'old.yaml', path: ['components', 'schemas', 'Employer', 'properties', 'status'] }, new: { source: 'breaking.yaml', path: ['components', 'schemas', 'Employer'] } });
+    expect(removed.old.line).toBeGreaterThan(1);
+    expect(report.findings.map((f: any) => f.code)).toContain('evo-compat-response-property-added');
+  });
+
+  it('renders junit, sarif, github and html from the same findings', async () => {
+    const dir = await setup();
+    const junit = await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'junit']);
+    expect(() => new XMLParser().parse(junit.out)).not.toThrow();
+    expect(junit.out).toContain('evo-compat-response-property-removed');
+    const sarif = JSON.parse((await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'sarif'])).out);
+    expect(sarif.runs[0].results.map((r: any) => r.ruleId)).toEqual(['evo-compat-response-property-removed']);
+    expect(sarif.runs[0].tool.driver.rules[0].helpUri).toBe('https://www.belgif.be/specification/rest/api-guide/#rule-evo-compat');
+    expect((await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'github'])).out).toMatch(/^::error file=breaking\.yaml,line=\d+/m);
+    expect((await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'html'])).out).toContain('evo-compat-response-property-removed');
+  });
+
+  it('a baseline written now makes the same breaking change known: exit 0', async () => {
+    const dir = await setup();
+    expect((await diff(dir, ['old.yaml', 'breaking.yaml', '--write-baseline', 'baseline.json'])).code).toBe(1);
+    expect(await readFile(join(dir, 'baseline.json'), 'utf8')).toContain('evo-compat-response-property-removed');
+    expect((await diff(dir, ['old.yaml', 'breaking.yaml', '--baseline', 'baseline.json'])).code).toBe(0);
+  });
+
+  const bad: Array<[string, string[], RegExp]> = [
+    ['a missing file', ['old.yaml', 'nope.yaml'], /nope\.yaml: no such file/],
+    ['malformed YAML', ['old.yaml', 'broken.yaml'], /broken\.yaml:\d+:\d+: malformed document/],
+    ['git input outside a repository', ['git:HEAD:old.yaml', 'old.yaml'], /^restguide: git rev-parse --show-prefix: fatal: not a git repository/],
+    ['a missing argument', ['old.yaml'], /missing required argument 'new'/],
+    ['an unknown format', ['old.yaml', 'same.yaml', '-f', 'pdf'], /one of stylish/],
+  ];
+  for (const [name, args, message] of bad) {
+    it(`exits 2 with one line on ${name}`, async () => {
+      const dir = await setup();
+      const { code, err } = await diff(dir, args);
+      expect(code).toBe(2);
+      expect(err).toMatch(message);
+      expect(err).not.toMatch(/internal error|    at /);
+    });
+  }
+});
