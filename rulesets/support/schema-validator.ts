@@ -1,6 +1,6 @@
 // Validates values (defaults, enum values, examples) against OpenAPI schemas with ajv. The OAS
 // schema is converted to JSON Schema once per schema object (nullable, boolean exclusive bounds,
-// discriminator hints removed) and its validator cached by identity.
+// discriminator hints removed) and its validator cached by identity and by content.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -91,6 +91,26 @@ function applyDiscriminator(out: Json, rule: NonNullable<ReturnType<Discriminato
 
 const discriminatingValidators = new WeakMap<DiscriminatorRules, WeakMap<Json, ValidateFunction | null>>();
 
+// Identical schemas (inline copies of one shape are common in large documents) share one
+// compiled validator: the key is the converted JSON Schema's text, which already reflects `omit`
+// and the discriminator rules, so equal keys validate alike.
+const byContent = { '3.0': new Map<string, ValidateFunction | null>(), '3.1': new Map<string, ValidateFunction | null>() };
+
+function compileByContent(converted: unknown, kind: '3.0' | '3.1'): ValidateFunction | null {
+  const key = JSON.stringify(converted);
+  const cached = byContent[kind].get(key);
+  if (cached !== undefined) return cached;
+  let validate: ValidateFunction | null;
+  try {
+    const ajv = (ajvs[kind] ??= makeAjv(kind));
+    validate = ajv.compile(converted as object);
+  } catch {
+    validate = null; // a schema ajv cannot compile is someone else's finding, not a crash here
+  }
+  byContent[kind].set(key, validate);
+  return validate;
+}
+
 function validatorFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: DiscriminatorRules): ValidateFunction | null {
   let cache = validators[kind];
   if (rules) {
@@ -98,13 +118,7 @@ function validatorFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: 
     discriminatingValidators.set(rules, cache);
   }
   if (!omit && cache.has(schema)) return cache.get(schema) ?? null;
-  let validate: ValidateFunction | null;
-  try {
-    const ajv = (ajvs[kind] ??= makeAjv(kind));
-    validate = ajv.compile(toJsonSchema(schema, kind, new Set(), omit, rules) as object);
-  } catch {
-    validate = null; // a schema ajv cannot compile is someone else's finding, not a crash here
-  }
+  const validate = compileByContent(toJsonSchema(schema, kind, new Set(), omit, rules), kind);
   if (!omit) cache.set(schema, validate);
   return validate;
 }
