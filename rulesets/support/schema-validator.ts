@@ -1,11 +1,13 @@
 // Validates values (defaults, enum values, examples) against OpenAPI schemas with ajv. The OAS
 // schema is converted to JSON Schema once per schema object (nullable, boolean exclusive bounds,
-// discriminator hints removed) and its validator cached by identity and by content.
+// discriminator hints removed) once per schema object; a value that surely passes is judged without
+// ajv, and ajv validators are compiled only for the rest, once per distinct converted schema.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isObject, type Json } from './json.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
+import { surelyValid, type QuickContext } from './quick-validator.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -34,7 +36,11 @@ function makeAjv(kind: '3.0' | '3.1'): Ajv {
 }
 
 const ajvs: Partial<Record<'3.0' | '3.1', Ajv>> = {};
-const validators = { '3.0': new WeakMap<Json, ValidateFunction | null>(), '3.1': new WeakMap<Json, ValidateFunction | null>() };
+const ajvFor = (kind: '3.0' | '3.1'): Ajv => (ajvs[kind] ??= makeAjv(kind));
+
+/** A schema converted once; its ajv validator compiled only when a value fails the quick check. */
+interface Entry { converted: unknown; validate?: ValidateFunction | null }
+const entries = { '3.0': new WeakMap<Json, Entry>(), '3.1': new WeakMap<Json, Entry>() };
 const MAX_DEPTH = 64;
 
 /** Converts an OAS 3.0 schema to draft-07; a cycle or an unresolved $ref becomes `{}` (accept anything). */
@@ -89,8 +95,6 @@ function applyDiscriminator(out: Json, rule: NonNullable<ReturnType<Discriminato
   out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), ...extra];
 }
 
-const discriminatingValidators = new WeakMap<DiscriminatorRules, WeakMap<Json, ValidateFunction | null>>();
-
 // Identical schemas (inline copies of one shape are common in large documents) share one
 // compiled validator: the key is the converted JSON Schema's text, which already reflects `omit`
 // and the discriminator rules, so equal keys validate alike.
@@ -102,8 +106,7 @@ function compileByContent(converted: unknown, kind: '3.0' | '3.1'): ValidateFunc
   if (cached !== undefined) return cached;
   let validate: ValidateFunction | null;
   try {
-    const ajv = (ajvs[kind] ??= makeAjv(kind));
-    validate = ajv.compile(converted as object);
+    validate = ajvFor(kind).compile(converted as object);
   } catch {
     validate = null; // a schema ajv cannot compile is someone else's finding, not a crash here
   }
@@ -111,16 +114,19 @@ function compileByContent(converted: unknown, kind: '3.0' | '3.1'): ValidateFunc
   return validate;
 }
 
-function validatorFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: DiscriminatorRules): ValidateFunction | null {
-  let cache = validators[kind];
+const discriminatingEntries = new WeakMap<DiscriminatorRules, WeakMap<Json, Entry>>();
+
+function entryFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: DiscriminatorRules): Entry {
+  let cache = entries[kind];
   if (rules) {
-    cache = discriminatingValidators.get(rules) ?? new WeakMap();
-    discriminatingValidators.set(rules, cache);
+    cache = discriminatingEntries.get(rules) ?? new WeakMap();
+    discriminatingEntries.set(rules, cache);
   }
-  if (!omit && cache.has(schema)) return cache.get(schema) ?? null;
-  const validate = compileByContent(toJsonSchema(schema, kind, new Set(), omit, rules), kind);
-  if (!omit) cache.set(schema, validate);
-  return validate;
+  const known = omit ? undefined : cache.get(schema);
+  if (known) return known;
+  const entry: Entry = { converted: toJsonSchema(schema, kind, new Set(), omit, rules) };
+  if (!omit) cache.set(schema, entry);
+  return entry;
 }
 
 export type OasKind = '3.0' | '3.1';
@@ -130,7 +136,11 @@ export const oasKind = (root: unknown): OasKind =>
 /** Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged). */
 export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum', rules?: DiscriminatorRules): string | undefined {
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
-  const validate = validatorFor(schema, kind, omit, rules);
+  const entry = entryFor(schema, kind, omit, rules);
+  const ajv = ajvFor(kind);
+  if (surelyValid(entry.converted, value, { kind, formats: ajv.formats as QuickContext['formats'] })) return undefined;
+  if (entry.validate === undefined) entry.validate = compileByContent(entry.converted, kind);
+  const validate = entry.validate;
   if (!validate || validate(value)) return undefined;
   const error = validate.errors?.[0];
   if (!error) return 'does not match the schema';
