@@ -58,6 +58,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
+    .option('-q, --quiet', 'no progress line on stderr (it shows only on a terminal, for runs over a second)')
     .action(async (documents: string[], options: Record<string, unknown>) => {
       const { runLint } = await import('./lint.js');
       exitCode = await runLint(documents, options, io);

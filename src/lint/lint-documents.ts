@@ -11,13 +11,18 @@ import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
 import { createResolver } from './resolver.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from './read-source.js';
 import { guideRuleOf } from './rule-infos.js';
+import { instrument, withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
 
 export interface LintOptions {
   /** A user ruleset file (JS, YAML, JSON); the built-in ruleset otherwise. */
   ruleset?: string;
   cwd?: string;
   limits?: Partial<ReadLimits>;
+  /** Called as the run advances (for a progress line); rule functions are counted only when given. */
+  onProgress?: ProgressSink;
 }
+
+type Phase = (phase: LintProgress['phase']) => void;
 
 type Parser = typeof Parsers.Yaml;
 const parserFor = (location: string, text: string): Parser =>
@@ -49,12 +54,14 @@ const findingKey = (f: LintFinding) => `${f.code}\u0000${f.source}\u0000${f.path
 
 interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[] }
 
-async function lintOne(input: string, ruleset: Ruleset, cwd: string, limits: ReadLimits): Promise<DocumentResult & { source: string }> {
+async function lintOne(input: string, ruleset: Ruleset, cwd: string, limits: ReadLimits, phase?: Phase): Promise<DocumentResult & { source: string }> {
   const source = locate(input, cwd);
-  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits)), source };
+  phase?.('reading');
+  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits, phase)), source };
 }
 
-async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits): Promise<DocumentResult> {
+async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, phase?: Phase): Promise<DocumentResult> {
+  phase?.('parsing');
   const document = new Document(text, parserFor(source, text), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
@@ -65,6 +72,7 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   const { resolver, texts } = createResolver(limits);
   const spectral = new Spectral({ resolver });
   spectral.setRuleset(ruleset);
+  phase?.('resolving $refs'); // Spectral resolves, then runs every rule in one pass
   const results = await spectral.run(document, { ignoreUnknownFormat: true });
 
   // x-ignore-rules is looked up in the file a finding points at.
@@ -108,12 +116,21 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const findings: LintFinding[] = [];
   const ignored: LintFinding[] = [];
   const sources: string[] = [];
-  for (const input of inputs) {
-    const result = await lintOne(input, ruleset, cwd, limits);
-    sources.push(result.source);
-    findings.push(...result.findings);
-    ignored.push(...result.ignored);
-  }
+  const sink = options.onProgress;
+  const progress: LintProgress = { files: 0, totalFiles: inputs.length, rules: sink ? instrument(ruleset) : 0, findings: 0, phase: 'reading' };
+  const phase: Phase | undefined = sink && ((name) => { progress.phase = name; sink({ ...progress }); });
+  const counted = sink && ((count: number) => { progress.phase = 'running rules'; progress.findings += count; sink({ ...progress }); });
+  await withRuleProgress(counted, async () => {
+    for (const input of inputs) {
+      const result = await lintOne(input, ruleset, cwd, limits, phase);
+      sources.push(result.source);
+      // Not push(...spread): a 10 MB document has tens of thousands of findings (stack limit).
+      for (const f of result.findings) findings.push(f);
+      for (const f of result.ignored) ignored.push(f);
+      progress.files++;
+    }
+  });
+  phase?.('done');
   return buildReport(sources, findings, ignored, started);
 }
 
