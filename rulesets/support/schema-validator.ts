@@ -1,11 +1,13 @@
 // Validates values (defaults, enum values, examples) against OpenAPI schemas with ajv. The OAS
 // schema is converted to JSON Schema once per schema object (nullable, boolean exclusive bounds,
-// discriminator hints removed) and its validator cached by identity.
+// discriminator hints removed) once per schema object; a value that surely passes is judged without
+// ajv, and ajv validators are compiled only for the rest, once per distinct converted schema.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isObject, type Json } from './json.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
+import { surelyValid, type QuickContext } from './quick-validator.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -22,7 +24,9 @@ const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true>
 };
 
 function makeAjv(kind: '3.0' | '3.1'): Ajv {
-  const options = { strict: false, allErrors: false, logger: false as const, validateSchema: false, discriminator: false };
+  // No optimizing pass over the generated code: most validators run once or twice, and that pass
+  // was half of each compile.
+  const options = { strict: false, allErrors: false, logger: false as const, validateSchema: false, discriminator: false, code: { optimize: false } };
   const ajv = kind === '3.1' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv as Ajv);
   for (const [name, format] of Object.entries(OAS_FORMATS)) {
@@ -34,7 +38,11 @@ function makeAjv(kind: '3.0' | '3.1'): Ajv {
 }
 
 const ajvs: Partial<Record<'3.0' | '3.1', Ajv>> = {};
-const validators = { '3.0': new WeakMap<Json, ValidateFunction | null>(), '3.1': new WeakMap<Json, ValidateFunction | null>() };
+const ajvFor = (kind: '3.0' | '3.1'): Ajv => (ajvs[kind] ??= makeAjv(kind));
+
+/** A schema converted once; its ajv validator compiled only when a value fails the quick check. */
+interface Entry { converted: unknown; validate?: ValidateFunction | null }
+const entries = { '3.0': new WeakMap<Json, Entry>(), '3.1': new WeakMap<Json, Entry>() };
 const MAX_DEPTH = 64;
 
 /** Converts an OAS 3.0 schema to draft-07; a cycle or an unresolved $ref becomes `{}` (accept anything). */
@@ -89,24 +97,38 @@ function applyDiscriminator(out: Json, rule: NonNullable<ReturnType<Discriminato
   out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), ...extra];
 }
 
-const discriminatingValidators = new WeakMap<DiscriminatorRules, WeakMap<Json, ValidateFunction | null>>();
+// Identical schemas (inline copies of one shape are common in large documents) share one
+// compiled validator: the key is the converted JSON Schema's text, which already reflects `omit`
+// and the discriminator rules, so equal keys validate alike.
+const byContent = { '3.0': new Map<string, ValidateFunction | null>(), '3.1': new Map<string, ValidateFunction | null>() };
 
-function validatorFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: DiscriminatorRules): ValidateFunction | null {
-  let cache = validators[kind];
-  if (rules) {
-    cache = discriminatingValidators.get(rules) ?? new WeakMap();
-    discriminatingValidators.set(rules, cache);
-  }
-  if (!omit && cache.has(schema)) return cache.get(schema) ?? null;
+function compileByContent(converted: unknown, kind: '3.0' | '3.1'): ValidateFunction | null {
+  const key = JSON.stringify(converted);
+  const cached = byContent[kind].get(key);
+  if (cached !== undefined) return cached;
   let validate: ValidateFunction | null;
   try {
-    const ajv = (ajvs[kind] ??= makeAjv(kind));
-    validate = ajv.compile(toJsonSchema(schema, kind, new Set(), omit, rules) as object);
+    validate = ajvFor(kind).compile(converted as object);
   } catch {
     validate = null; // a schema ajv cannot compile is someone else's finding, not a crash here
   }
-  if (!omit) cache.set(schema, validate);
+  byContent[kind].set(key, validate);
   return validate;
+}
+
+const discriminatingEntries = new WeakMap<DiscriminatorRules, WeakMap<Json, Entry>>();
+
+function entryFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: DiscriminatorRules): Entry {
+  let cache = entries[kind];
+  if (rules) {
+    cache = discriminatingEntries.get(rules) ?? new WeakMap();
+    discriminatingEntries.set(rules, cache);
+  }
+  const known = omit ? undefined : cache.get(schema);
+  if (known) return known;
+  const entry: Entry = { converted: toJsonSchema(schema, kind, new Set(), omit, rules) };
+  if (!omit) cache.set(schema, entry);
+  return entry;
 }
 
 export type OasKind = '3.0' | '3.1';
@@ -116,7 +138,11 @@ export const oasKind = (root: unknown): OasKind =>
 /** Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged). */
 export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum', rules?: DiscriminatorRules): string | undefined {
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
-  const validate = validatorFor(schema, kind, omit, rules);
+  const entry = entryFor(schema, kind, omit, rules);
+  const ajv = ajvFor(kind);
+  if (surelyValid(entry.converted, value, { kind, formats: ajv.formats as QuickContext['formats'] })) return undefined;
+  if (entry.validate === undefined) entry.validate = compileByContent(entry.converted, kind);
+  const validate = entry.validate;
   if (!validate || validate(value)) return undefined;
   const error = validate.errors?.[0];
   if (!error) return 'does not match the schema';

@@ -3,6 +3,7 @@ import { wantsColor, type Io } from './io.js';
 import { UsageError } from '../core/errors.js';
 import type { LintReport } from '../core/types.js';
 import { writeReports } from './output.js';
+import { progressLine } from './progress-line.js';
 
 const FAIL_LEVELS = { error: 0, warning: 1, info: 2 } as const;
 type FailOn = keyof typeof FAIL_LEVELS;
@@ -22,12 +23,19 @@ export async function runLint(documents: string[], options: Record<string, unkno
   if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL)');
 
   const { lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
-  let report = await lintDocuments(documents, {
-    ruleset: typeof options.ruleset === 'string' ? options.ruleset : undefined,
-    cwd: io.cwd,
-    limits: { maxBytes: maxBytesFromEnv(io.env) },
-    exclude: strings(options.exclude),
-  });
+  const progress = progressLine(io, options.quiet === true);
+  let report: LintReport;
+  try {
+    report = await lintDocuments(documents, {
+      ruleset: typeof options.ruleset === 'string' ? options.ruleset : undefined,
+      cwd: io.cwd,
+      limits: { maxBytes: maxBytesFromEnv(io.env) },
+      exclude: strings(options.exclude),
+      onProgress: progress.sink,
+    });
+  } finally {
+    progress.end();
+  }
 
   const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
   const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;

@@ -67,9 +67,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
     .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
-    .option('--baseline <file>', 'known findings and errors that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
-    .addHelpText('after', '\nExit codes: 0 clean; 1 findings or errored checks; 2 usage error, bad profile, unreachable target,\nmissing resource, nothing could run; 130 interrupted (cleanups run first, then listed on stderr).')
+    .option('--baseline <file>', 'known findings that do not fail the run')
+    .option('--write-baseline <file>', "record this run's findings as the baseline")
+    .option('-q, --quiet', 'no progress line on stderr (it shows only on a terminal, for runs over a second)')
+    .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage error, unreadable input, nothing could be linted.')
     .action(async (documents: string[], options: Record<string, unknown>) => {
       const { runLint } = await import('./lint.js');
       exitCode = await runLint(documents, options, io);

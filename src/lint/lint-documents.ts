@@ -14,6 +14,7 @@ import { guideRuleOf } from './rule-infos.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
 import { RefIndex } from './relocate.js';
 import { excludedFilesOf } from './load-ruleset.js';
+import { instrument, withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
 
 export interface LintOptions {
   /** A user ruleset file (JS, YAML, JSON); the built-in ruleset otherwise. */
@@ -22,7 +23,11 @@ export interface LintOptions {
   limits?: Partial<ReadLimits>;
   /** Globs (relative to cwd) of files not linted as the user's own: skipped as inputs, their findings dropped. */
   exclude?: string[];
+  /** Called as the run advances (for a progress line); rule functions are counted only when given. */
+  onProgress?: ProgressSink;
 }
+
+type Phase = (phase: LintProgress['phase']) => void;
 
 type Parser = typeof Parsers.Yaml;
 const parserFor = (location: string, text: string): Parser =>
@@ -60,11 +65,13 @@ interface Parsed {
 
 interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[] }
 
-async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[]): Promise<DocumentResult & { source: string }> {
-  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits, exclude)), source };
+async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[], phase?: Phase): Promise<DocumentResult & { source: string }> {
+  phase?.('reading');
+  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits, exclude, phase)), source };
 }
 
-async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = []): Promise<DocumentResult> {
+async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = [], phase?: Phase): Promise<DocumentResult> {
+  phase?.('parsing');
   const document = new Document(text, parserFor(source, text), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
@@ -75,6 +82,7 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   const { resolver, texts } = createResolver(limits);
   const spectral = new Spectral({ resolver });
   spectral.setRuleset(ruleset);
+  phase?.('resolving $refs'); // Spectral resolves, then runs every rule in one pass
   const results = await spectral.run(document, { ignoreUnknownFormat: true });
 
   // x-ignore-rules is looked up in the file a finding points at, and at the $ref that brings it in.
@@ -153,12 +161,21 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const findings: LintFinding[] = [];
   const ignored: LintFinding[] = [];
   const sources: string[] = [];
-  for (const location of included) {
-    const result = await lintOne(location, ruleset, limits, exclude);
-    sources.push(result.source);
-    findings.push(...result.findings);
-    ignored.push(...result.ignored);
-  }
+  const sink = options.onProgress;
+  const progress: LintProgress = { files: 0, totalFiles: included.length, rules: sink ? instrument(ruleset) : 0, findings: 0, phase: 'reading' };
+  const phase: Phase | undefined = sink && ((name) => { progress.phase = name; sink({ ...progress }); });
+  const counted = sink && ((count: number) => { progress.phase = 'running rules'; progress.findings += count; sink({ ...progress }); });
+  await withRuleProgress(counted, async () => {
+    for (const location of included) {
+      const result = await lintOne(location, ruleset, limits, exclude, phase);
+      sources.push(result.source);
+      // Not push(...spread): a 10 MB document has tens of thousands of findings (stack limit).
+      for (const f of result.findings) findings.push(f);
+      for (const f of result.ignored) ignored.push(f);
+      progress.files++;
+    }
+  });
+  phase?.('done');
   return buildReport(sources, findings, ignored, started);
 }
 

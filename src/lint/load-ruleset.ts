@@ -1,9 +1,9 @@
 // Loads the built-in ruleset once per process, and user rulesets (`--ruleset`) that extend it.
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
-import * as coreFunctions from '@stoplight/spectral-functions';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
 import { excludePatterns, type ExcludePattern } from './exclude.js';
@@ -22,11 +22,41 @@ async function builtinDefinition(): Promise<RulesetDefinition> {
   return module.belgif;
 }
 
-/** The built-in ruleset, constructed (and its function options validated) once per process. */
+type Assertions = { assertValidRuleset?: (...args: unknown[]) => void };
+
+/**
+ * Spectral's own assertions module, whose `assertValidRuleset` the Ruleset constructor looks up at
+ * each call. Compiling the ruleset schema it validates against was a quarter of a small lint's
+ * start-up; the built-in definition is proven valid by a test instead. Undefined if the layout changed.
+ */
+function spectralAssertions(): Assertions | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const module = require(join(dirname(require.resolve('@stoplight/spectral-core')), 'ruleset/validation/assertions.js')) as Assertions;
+    return typeof module.assertValidRuleset === 'function' ? module : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Constructs a trusted definition without Spectral's schema validation (plain construction if it cannot). */
+function constructTrusted(definition: RulesetDefinition, source: string): Ruleset {
+  const assertions = spectralAssertions();
+  const original = assertions?.assertValidRuleset;
+  if (!assertions || !original) return new Ruleset(definition, { severity: 'recommended', source });
+  assertions.assertValidRuleset = () => undefined;
+  try {
+    return new Ruleset(definition, { severity: 'recommended', source });
+  } finally {
+    assertions.assertValidRuleset = original;
+  }
+}
+
+/** The built-in ruleset, constructed once per process. */
 export function loadBuiltinRuleset(): Promise<Ruleset> {
   builtin ??= builtinDefinition().then((definition) => {
     loads++;
-    return new Ruleset(definition, { severity: 'recommended', source: 'restguide:belgif' });
+    return constructTrusted(definition, 'restguide:belgif');
   });
   return builtin;
 }
@@ -51,10 +81,8 @@ function substituteExtends(definition: Json, builtinDef: RulesetDefinition, file
   return { ...definition, extends: list.map(mapOne) };
 }
 
-const CORE_FUNCTIONS = coreFunctions as unknown as Record<string, unknown>;
-
-/** In a YAML/JSON ruleset a function is a name: one of Spectral's core functions. */
-function bindFunctionNames(rules: unknown, file: string): unknown {
+/** In a YAML/JSON ruleset a function is a name: one of Spectral's core functions (loaded only then). */
+function bindFunctionNames(rules: unknown, file: string, CORE_FUNCTIONS: Record<string, unknown>): unknown {
   if (!isObject(rules)) return rules;
   const bound: Json = {};
   for (const [code, rule] of Object.entries(rules)) {
@@ -103,7 +131,9 @@ async function readUserDefinition(file: string): Promise<Json> {
     throw new UsageError(`${file}: custom functions need a JS ruleset (export default { extends: ['restguide'], rules: {...} })`);
   }
   // A ruleset may only extend (and exclude files): no `rules` key then, not `rules: undefined`.
-  return parsed.rules === undefined ? parsed : { ...parsed, rules: bindFunctionNames(parsed.rules, file) };
+  if (parsed.rules === undefined) return parsed;
+  const coreFunctions = (await import('@stoplight/spectral-functions')) as unknown as Record<string, unknown>;
+  return { ...parsed, rules: bindFunctionNames(parsed.rules, file, coreFunctions) };
 }
 
 const excludedByRuleset = new WeakMap<Ruleset, ExcludePattern[]>();

@@ -4,6 +4,7 @@ import { erroredReason } from '../core/summary.js';
 import { countStatuses, groupByArea } from './check-areas.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
 import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import { groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 
 const headers = (record: Record<string, string>): string =>
   Object.entries(record).map(([name, value]) => `${name}: ${value}`).join('\n');
@@ -59,16 +60,24 @@ ${groups.map(([area, results]) => html`
 
 type Listed = { finding: LintFinding; state: 'counted' | 'known' | 'ignored' | 'fixed' };
 
-function findingItem({ finding, state }: Listed, cwd: string | undefined): SafeHtml {
-  const severity = lintSeverityName(finding.severity);
+const location = (finding: LintFinding, state: Listed['state'], cwd: string | undefined): string => {
   const { line, column } = startPosition(finding);
-  const where = state === 'fixed' ? displaySource(finding.source, cwd) : `${displaySource(finding.source, cwd)}:${line}:${column}`;
+  return state === 'fixed' ? displaySource(finding.source, cwd) : `${displaySource(finding.source, cwd)}:${line}:${column}`;
+};
+
+/** One entry per group of identical findings in a file: the first location, a count and a few more. */
+function groupItem({ findings: [finding, ...others], state }: FindingGroup<Listed['state']>, cwd: string | undefined): SafeHtml {
+  const first = finding!;
+  const severity = lintSeverityName(first.severity);
+  const shown = others.slice(0, SHOWN_LOCATIONS - 1).map((f) => `${startPosition(f).line}:${startPosition(f).column}`);
+  const more = others.length - shown.length;
   return html`
-<li class="item finding" data-severity="${severity}" data-rule="${finding.code}">
-<span class="badge sev-${severity}">${severity}</span>${state === 'counted' ? '' : html` <span class="badge b-${state}">${state === 'known' ? 'known (baseline)' : state}</span>`}
-<code class="where">${where}</code> <span class="id">${finding.code}</span>
-<span class="msg">${finding.message}</span> <code class="path">${printPath(finding.path)}</code>
-${state === 'ignored' && finding.ignoredReason ? html`<span class="msg">(ignored: ${finding.ignoredReason})</span>` : ''}
+<li class="item finding" data-severity="${severity}" data-rule="${first.code}">
+<span class="badge sev-${severity}">${severity}</span>${state === 'counted' ? '' : html` <span class="badge b-${state}">${state === 'known' ? 'known (baseline)' : state}</span>`}${others.length ? html` <span class="badge count">×${others.length + 1}</span>` : ''}
+<code class="where">${location(first, state, cwd)}</code> <span class="id">${first.code}</span>
+<span class="msg">${first.message}</span> <code class="path">${printPath(first.path)}</code>
+${state === 'ignored' && first.ignoredReason ? html`<span class="msg">(ignored: ${first.ignoredReason})</span>` : ''}
+${others.length ? html`<span class="also">also at ${shown.join(', ')}${more > 0 ? ` and ${more} more (every one in the JSON or SARIF report)` : ''}</span>` : ''}
 </li>`;
 }
 
@@ -98,9 +107,9 @@ ${rules.map((rule) => { const row = byRule.get(rule)!; return html`<tr data-rule
 <h2>Findings</h2>
 <div class="filters">${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info', 'hint'])}${selectFilter('rule', 'Rule', rules)}<span id="shown"></span></div>
 ${sources.map((source) => html`
-<section class="group"><h3>${displaySource(source, options.cwd)}</h3><ul class="items">${listed
+<section class="group"><h3>${displaySource(source, options.cwd)}</h3><ul class="items">${groupFindings(listed
     .filter(({ finding }) => finding.source === source)
-    .sort((a, b) => a.finding.range.start.line - b.finding.range.start.line)
-    .map((item) => findingItem(item, options.cwd))}</ul></section>`)}`;
+    .sort((a, b) => a.finding.range.start.line - b.finding.range.start.line))
+    .map((group) => groupItem(group, options.cwd))}</ul></section>`)}`;
   return page('restguide lint', body);
 };

@@ -5,6 +5,7 @@ import type { CheckReporter, LintReporter } from './render-options.js';
 import { groupByArea } from './check-areas.js';
 import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';
 import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import { countByRule, groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 
 // A Chalk instance of our own: level 0 when colours are off, whatever the environment says.
 const paint = (color: boolean): ChalkInstance => new Chalk({ level: color ? 1 : 0 });
@@ -66,36 +67,96 @@ const severityColour = (c: ChalkInstance, finding: LintFinding): string => {
   return name === 'error' ? c.red(name) : name === 'warning' ? c.yellow(name) : c.blue(name);
 };
 
-/** Rows padded to the widest cell per column, like Spectral's table (colour codes not counted). */
-function table(rows: string[][], widths: number[]): string[] {
-  return rows.map((row) => row.map((cell, i) => cell.padEnd((widths[i] ?? 0) + cell.length - visible(cell).length)).join('  ').trimEnd());
-}
+// Columns are padded to their widest cell up to a cap, and messages wrap at the cap: one long
+// message must not pad every line of a big report (GitHub's document gave 44 MB of spaces).
+const CAPS = [10, 7, 24, 80];
+const MESSAGE = 3;
+
 // eslint-disable-next-line no-control-regex
 const visible = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+const pad = (cell: string, width: number): string => cell + ' '.repeat(Math.max(0, width - visible(cell).length));
+
+/** Splits text into lines of at most `width` characters, at spaces where it can. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > width) {
+    const space = rest.lastIndexOf(' ', width);
+    const cut = space > width / 3 ? space : width;
+    lines.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  lines.push(rest);
+  return lines;
+}
+
+type State = 'counted' | 'known' | 'fixed';
+const fmtCount = (n: number): string => n.toLocaleString('en-US');
+const where = (finding: LintFinding): string => {
+  const { line, column } = startPosition(finding);
+  return finding.baseline === 'fixed' ? '-' : `${line}:${column}`;
+};
+
+function groupRows(c: ChalkInstance, group: FindingGroup<State>): string[][] {
+  const [first, ...others] = group.findings;
+  const note = group.state === 'known' ? c.yellow('(known: in the baseline)') : group.state === 'fixed' ? c.green('(fixed since the baseline)') : '';
+  const rows = [[c.dim(where(first!)), severityColour(c, first!), oneLine(group.code), oneLine(group.message), c.dim(oneLine(printPath(first!.path))), note]];
+  if (others.length > 0) {
+    const shown = others.slice(0, SHOWN_LOCATIONS - 1).map(where).join(', ');
+    const more = others.length - (SHOWN_LOCATIONS - 1);
+    rows.push(['', '', '', c.dim(`×${fmtCount(group.findings.length)}: also at ${shown}${more > 0 ? ` and ${fmtCount(more)} more (every one in --format json or sarif)` : ''}`)]);
+  }
+  return rows;
+}
+
+/** Rows with capped column widths; a message over its cap continues on lines of its own. */
+function table(rows: string[][]): string[] {
+  const widths = CAPS.map((cap, i) => Math.min(cap, Math.max(0, ...rows.map((row) => visible(row[i] ?? '').length))));
+  const out: string[] = [];
+  for (const row of rows) {
+    const text = row[MESSAGE] ?? '';
+    // Messages are plain text; the dimmed "×N" line is short enough not to need wrapping.
+    const message = visible(text) === text ? wrap(text, widths[MESSAGE]!) : [text];
+    const head = row.slice(0, MESSAGE).map((cell, i) => pad(cell, widths[i]!));
+    out.push(` ${[...head, pad(message[0]!, widths[MESSAGE]!), ...row.slice(MESSAGE + 1)].join('  ')}`.trimEnd());
+    const indent = ' '.repeat(1 + head.reduce((n, cell) => n + visible(cell).length + 2, 0));
+    for (const line of message.slice(1)) out.push(`${indent}${line}`.trimEnd());
+  }
+  return out;
+}
+
+function ruleTable(c: ChalkInstance, findings: readonly LintFinding[]): string[] {
+  const rows = countByRule(findings);
+  if (rows.length === 0) return [];
+  const codeWidth = Math.max(4, ...rows.map((r) => r.code.length));
+  const countWidth = Math.max(8, ...rows.map((r) => fmtCount(r.count).length));
+  return [
+    c.bold(` ${'rule'.padEnd(codeWidth)}  ${'severity'.padEnd(8)}  ${'findings'.padStart(countWidth)}`),
+    ...rows.map((r) => ` ${r.code.padEnd(codeWidth)}  ${r.severity.padEnd(8)}  ${fmtCount(r.count).padStart(countWidth)}`),
+    '',
+  ];
+}
 
 export const lintStylish: LintReporter = (report, options) => {
   const c = paint(options.color);
-  const listed: Array<{ finding: LintFinding; note: string }> = [
-    ...report.findings.map((finding) => ({ finding, note: finding.baseline === 'known' ? c.yellow('(known: in the baseline)') : '' })),
-    ...(report.fixed ?? []).map((finding) => ({ finding, note: c.green('(fixed since the baseline)') })),
+  const listed: Array<{ finding: LintFinding; state: State }> = [
+    ...report.findings.map((finding) => ({ finding, state: (finding.baseline === 'known' ? 'known' : 'counted') as State })),
+    ...(report.fixed ?? []).map((finding) => ({ finding, state: 'fixed' as State })),
   ];
   const bySource = new Map<string, typeof listed>();
   // By line within a source; fixed entries (no position any more) last.
-  const line = (item: (typeof listed)[number]) => (item.finding.baseline === 'fixed' ? Infinity : item.finding.range.start.line);
+  const line = (item: (typeof listed)[number]) => (item.state === 'fixed' ? Infinity : item.finding.range.start.line);
   for (const item of [...listed].sort((a, b) => line(a) - line(b))) {
     const key = displaySource(item.finding.source, options.cwd);
-    bySource.set(key, [...(bySource.get(key) ?? []), item]);
+    const items = bySource.get(key);
+    if (items) items.push(item);
+    else bySource.set(key, [item]);
   }
   const out: string[] = [];
   for (const [source, items] of [...bySource].sort(([a], [b]) => a.localeCompare(b))) {
-    const rows = items.map(({ finding, note }) => {
-      const { line, column } = startPosition(finding);
-      const position = finding.baseline === 'fixed' ? '-' : `${line}:${column}`;
-      return [c.dim(position), severityColour(c, finding), oneLine(finding.code), oneLine(finding.message), c.dim(oneLine(printPath(finding.path))), note];
-    });
-    const widths = [0, 1, 2, 3, 4, 5].map((i) => Math.max(...rows.map((row) => visible(row[i] ?? '').length)));
-    out.push(c.underline(withoutControls(source)), ...table(rows, widths).map((row) => ` ${row}`), '');
+    out.push(c.underline(withoutControls(source)), ...table(groupFindings(items).flatMap((group) => groupRows(c, group))), '');
   }
+  out.push(...ruleTable(c, countedFindings(report)));
   const s = report.summary;
   const problems = countedFindings(report).length;
   const summary = `${problems ? '✖' : '✔'} ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}, ${plural(s.hints, 'hint')})`;

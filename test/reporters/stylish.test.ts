@@ -3,6 +3,7 @@ import { renderCheckReport, renderLintReport } from '../../src/reporters/index.j
 import { applyCheckBaseline, applyLintBaseline, checkBaselineOf, lintBaselineOf } from '../../src/core/baseline.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
+import type { LintFinding } from '../../src/core/types.js';
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[/;
@@ -87,5 +88,42 @@ describe('stylish reporter: lint', () => {
     expect(out).toContain('(known: in the baseline)');
     expect(out).toContain('(fixed since the baseline)');
     expect(out.trimEnd().split('\n').at(-1)).toBe('✔ 0 problems (0 errors, 0 warnings, 0 infos, 0 hints) 1 ignored, 5 known (baseline), 1 fixed');
+  });
+});
+
+describe('stylish reporter: lint on a big document', () => {
+  const source = `${LINT_CWD}/specs/big.yaml`;
+  const naming = (i: number): LintFinding => ({
+    code: 'jsn-naming', severity: 1, message: 'Property name "node_id" should be lowerCamelCase', path: ['paths', `/r${i}`, 'get'], source,
+    range: { start: { line: 10 * i + 4, character: 6 }, end: { line: 10 * i + 4, character: 13 } },
+  });
+  const long: LintFinding = {
+    code: 'uri-format', severity: 1, message: `Server URL "${'x'.repeat(150)}" should look like https://host/[pathPrefix/]apiName/v{major} with words that wrap`,
+    path: ['servers', 0, 'url'], source, range: { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } },
+  };
+  const findings = [long, ...Array.from({ length: 1150 }, (_, i) => naming(i))];
+  const text = renderLintReport('stylish', lintReport({ findings }), { color: false, cwd: LINT_CWD });
+  const lines = text.split('\n');
+
+  it('groups identical code and message in a file: the first, a count and the next locations', () => {
+    expect(lines.filter((l) => l.includes('jsn-naming') && l.includes('node_id'))).toHaveLength(1);
+    expect(text).toContain(' 5:7 ');
+    expect(text).toMatch(/×1,150: also at 15:7, 25:7 and 1,147 more \(every one in --format json or sarif\)/);
+    expect(text.length).toBeLessThan(5_000);
+  });
+
+  it('caps column padding and wraps long messages instead of padding every line', () => {
+    const findingLines = lines.filter((l) => /^ \d+:\d+ /.test(l));
+    // position 10 + severity 7 + code 24 + message 80 + separators, then the path
+    for (const line of findingLines) expect(line.length).toBeLessThan(1 + 10 + 7 + 24 + 80 + 8 + 40);
+    expect(text).toContain('with words that');
+    expect(lines.some((l) => /^ {20,}\S/.test(l) && l.trim() === 'wrap')).toBe(true);
+  });
+
+  it('ends with a per-rule table, most frequent first, before the summary line', () => {
+    const table = lines.slice(lines.findIndex((l) => /^ rule +severity +findings$/.test(l)));
+    expect(table[1]).toMatch(/^ jsn-naming +warning +1,150$/);
+    expect(table[2]).toMatch(/^ uri-format +warning +1$/);
+    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 1151 problems (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored');
   });
 });
