@@ -8,7 +8,7 @@ import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { splitList } from '../core/select-checks.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
-import { writeReports } from './output.js';
+import { planOutputs, reportTargets, writeReports } from './output.js';
 
 type FailOn = 'error' | 'warning';
 
@@ -101,6 +101,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     probe: true,
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
+  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const { profile, note } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
 
@@ -135,7 +136,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   const rules = checkRuleInfos();
   const finished = report;
   await writeReports(
-    { formats: strings(options.format), outputs: strings(options.output) },
+    reportTargets(options),
     (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );

@@ -2,7 +2,7 @@
 import { wantsColor, type Io } from './io.js';
 import { UsageError } from '../core/errors.js';
 import type { LintReport } from '../core/types.js';
-import { writeReports } from './output.js';
+import { planOutputs, reportTargets, writeReports } from './output.js';
 
 const FAIL_LEVELS = { error: 0, warning: 1, info: 2 } as const;
 type FailOn = keyof typeof FAIL_LEVELS;
@@ -21,6 +21,7 @@ export async function runLint(documents: string[], options: Record<string, unkno
   if (!(failOn in FAIL_LEVELS)) throw new UsageError(`--fail-on must be error, warning or info, not "${failOn}"`);
   if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL)');
 
+  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
   const { lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
   let report = await lintDocuments(documents, {
     ruleset: typeof options.ruleset === 'string' ? options.ruleset : undefined,
@@ -42,7 +43,7 @@ export async function runLint(documents: string[], options: Record<string, unkno
   const color = wantsColor(io);
   const rules = lintRuleInfos();
   await writeReports(
-    { formats: strings(options.format), outputs: strings(options.output) },
+    reportTargets(options),
     (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );

@@ -1,7 +1,8 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { processIo, type Io } from './io.js';
+import { addReportOptions } from './output.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -24,7 +25,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   const formats = ['stylish', 'json', 'junit', 'sarif', 'github', 'html'];
 
-  program
+  const check = program
     .command('check')
     .description('run the black-box conformance checks against a base URL (default: the embedded reference server)')
     .argument('[baseUrl]', 'base URL of the API; omitted, the embedded reference server is started and checked, writes included')
@@ -39,29 +40,25 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--rate <n>', 'at most n requests per second (default: no limit)')
     .option('--deadline <ms>', 'deadline of the whole run in milliseconds', '120000')
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning']).default('warning'))
-    .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
-    .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
     .option('--baseline <file>', 'known findings that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings as the baseline")
-    .action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
-      const { runCheck } = await import('./check.js');
-      exitCode = await runCheck(baseUrl, options, io);
-    });
+    .option('--write-baseline <file>', "record this run's findings as the baseline");
+  addReportOptions(check, formats).action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
+    const { runCheck } = await import('./check.js');
+    exitCode = await runCheck(baseUrl, options, io);
+  });
 
-  program
+  const lint = program
     .command('lint')
     .description('lint OpenAPI 3.0/3.1 documents (YAML or JSON, files or URLs) against the guide')
     .argument('<documents...>', 'OpenAPI documents: files or http(s) URLs')
     .option('--ruleset <file>', 'a Spectral ruleset that extends or overrides the built-in one')
-    .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
-    .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
     .option('--baseline <file>', 'known findings that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings as the baseline")
-    .action(async (documents: string[], options: Record<string, unknown>) => {
-      const { runLint } = await import('./lint.js');
-      exitCode = await runLint(documents, options, io);
-    });
+    .option('--write-baseline <file>', "record this run's findings as the baseline");
+  addReportOptions(lint, formats).action(async (documents: string[], options: Record<string, unknown>) => {
+    const { runLint } = await import('./lint.js');
+    exitCode = await runLint(documents, options, io);
+  });
 
   program
     .command('serve')
@@ -77,7 +74,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   program
     .command('rules')
     .description('list every check and lint rule: id, guide rule, severity, writes, description, guide link')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: Record<string, unknown>) => {
       const { runRules } = await import('./rules.js');
       exitCode = await runRules(options, io);
@@ -98,12 +95,4 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.stderr(`restguide: internal error, please report it\n${(error as Error)?.stack ?? String(error)}\n`);
     return EXIT_USAGE;
   }
-}
-
-/** A repeatable option whose values are restricted to `choices`. */
-function collectChoice(choices: string[]) {
-  return (value: string, previous: string[] | undefined): string[] => {
-    if (!choices.includes(value)) throw new InvalidArgumentError(`one of ${choices.join(', ')}`);
-    return [...(previous ?? []), value];
-  };
 }
