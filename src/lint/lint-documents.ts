@@ -9,6 +9,8 @@ import { VERSION } from '../core/version.js';
 import { ignoredReason, ignoreIdsOf } from './ignore-rules.js';
 import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
 import { createResolver } from './resolver.js';
+import { expandInputs } from './expand-inputs.js';
+import { asUnlintable, UnlintableDocument } from './unlintable.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from './read-source.js';
 import { guideRuleOf } from './rule-infos.js';
 
@@ -28,9 +30,9 @@ const locate = (input: string, cwd: string): string => (isUrl(input) ? input : r
 /** Refuses, in one line, what is not an OpenAPI 3.x document. */
 function assertOpenApi(location: string, data: unknown): void {
   const root = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-  if (root && typeof root.swagger === 'string') throw new UsageError(`${location}: Swagger ${root.swagger} is not supported, convert it to OpenAPI 3.0`);
+  if (root && typeof root.swagger === 'string') throw new UnlintableDocument(location, 'unrecognized-format', `Swagger ${root.swagger} is not supported, convert it to OpenAPI 3.0`);
   if (!root || typeof root.openapi !== 'string' || !/^3\.[01]\./.test(root.openapi)) {
-    throw new UsageError(`${location} is not an OpenAPI 3.0 or 3.1 document (no "openapi: 3.x.y" at its root)`);
+    throw new UnlintableDocument(location, 'unrecognized-format', 'not an OpenAPI 3.0 or 3.1 document (no "openapi: 3.x.y" at its root)');
   }
 }
 
@@ -47,19 +49,22 @@ function toFinding(result: ISpectralDiagnostic, fallbackSource: string): LintFin
 
 const findingKey = (f: LintFinding) => `${f.code}\u0000${f.source}\u0000${f.path.join('\u0001')}\u0000${f.message}`;
 
-interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[] }
+interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[]; unlintable?: UnlintableDocument }
 
 async function lintOne(input: string, ruleset: Ruleset, cwd: string, limits: ReadLimits): Promise<DocumentResult & { source: string }> {
   const source = locate(input, cwd);
-  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits)), source };
+  try {
+    return { ...(await lintText(source, await readSource(source, limits), ruleset, limits)), source };
+  } catch (error) {
+    const unlintable = asUnlintable(error, source);
+    return { findings: [unlintable.toFinding()], ignored: [], source, unlintable };
+  }
 }
 
 async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits): Promise<DocumentResult> {
   const document = new Document(text, parserFor(source, text), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
-  if (fatal) {
-    throw new UsageError(`${source}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}: malformed document (${fatal.message})`);
-  }
+  if (fatal) throw new UnlintableDocument(source, 'parser', `malformed document (${fatal.message})`, { ...fatal.range.start });
   assertOpenApi(source, document.data);
 
   const { resolver, texts } = createResolver(limits);
@@ -99,7 +104,11 @@ export function maxBytesFromEnv(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : DEFAULT_MAX_BYTES;
 }
 
-/** Lints every input with one ruleset and returns one report. Bad input throws UsageError. */
+/**
+ * Lints every input (globs expanded) with one ruleset and returns one report. A document that
+ * cannot be linted is an error finding (`unreadable`, `parser`, `unrecognized-format`) and the
+ * others are still linted; only when no document could be linted does it throw a UsageError.
+ */
 export async function lintDocuments(inputs: string[], options: LintOptions = {}): Promise<LintReport> {
   const started = Date.now();
   const cwd = options.cwd ?? process.cwd();
@@ -108,12 +117,23 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const findings: LintFinding[] = [];
   const ignored: LintFinding[] = [];
   const sources: string[] = [];
-  for (const input of inputs) {
-    const result = await lintOne(input, ruleset, cwd, limits);
-    sources.push(result.source);
-    findings.push(...result.findings);
-    ignored.push(...result.ignored);
+  const failures: UnlintableDocument[] = [];
+  for (const { input, files } of await expandInputs(inputs, cwd)) {
+    if (files.length === 0) failures.push(new UnlintableDocument(input, 'unreadable', 'no file matches this pattern'));
+    for (const file of files) {
+      const result = await lintOne(file, ruleset, cwd, limits);
+      sources.push(result.source);
+      if (result.unlintable) failures.push(result.unlintable);
+      findings.push(...result.findings);
+      ignored.push(...result.ignored);
+    }
   }
+  const linted = sources.length - failures.filter((failure) => sources.includes(failure.source)).length;
+  if (failures.length > 0 && linted === 0) {
+    const [first] = failures;
+    throw new UsageError(failures.length === 1 ? (first as UnlintableDocument).message : `no document could be linted: ${(first as UnlintableDocument).message} (and ${failures.length - 1} more)`);
+  }
+  for (const failure of failures) if (!sources.includes(failure.source)) findings.push(failure.toFinding());
   return buildReport(sources, findings, ignored, started);
 }
 
