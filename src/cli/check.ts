@@ -125,10 +125,16 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
 
   const baseline = text(options.baseline);
   const writeBaseline = text(options.writeBaseline);
+  let wrote: string | undefined;
   if (baseline || writeBaseline) {
     const { readBaseline, applyCheckBaseline, writeCheckBaseline } = await import('../core/baseline.js');
     if (baseline) report = applyCheckBaseline(report, await readBaseline(resolve(io.cwd, baseline)));
-    if (writeBaseline) await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
+    if (writeBaseline) {
+      const written = await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
+      const failing = report.results.filter((r) => r.status === 'fail' && r.baseline !== 'fixed').length;
+      const entries = written.entries.length;
+      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (${failing} failing result${failing === 1 ? '' : 's'}); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
+    }
   }
 
   const { renderCheckReport } = await import('../reporters/index.js');
@@ -140,6 +146,11 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  if (wrote) {
+    io.stderr(wrote);
+    return checkExitCode(report, failOn) === 2 ? 2 : 0;
+  }
   return checkExitCode(report, failOn);
 }
 

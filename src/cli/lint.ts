@@ -31,11 +31,20 @@ export async function runLint(documents: string[], options: Record<string, unkno
 
   const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
   const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;
+  let wrote: string | undefined;
   if (baseline || writeBaseline) {
-    const { readBaseline, applyLintBaseline, writeLintBaseline } = await import('../core/baseline.js');
+    const { readBaseline, applyLintBaseline, writeLintBaseline, lintBaselineRoot } = await import('../core/baseline.js');
     const { resolve } = await import('node:path');
-    if (baseline) report = applyLintBaseline(report, await readBaseline(resolve(io.cwd, baseline)), { cwd: io.cwd });
-    if (writeBaseline) await writeLintBaseline(resolve(io.cwd, writeBaseline), report, { cwd: io.cwd });
+    if (baseline) {
+      const file = resolve(io.cwd, baseline);
+      report = applyLintBaseline(report, await readBaseline(file), { cwd: lintBaselineRoot(file) });
+    }
+    if (writeBaseline) {
+      const file = resolve(io.cwd, writeBaseline);
+      const written = await writeLintBaseline(file, report, { cwd: lintBaselineRoot(file) });
+      const entries = written.entries.length;
+      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (one per finding); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
+    }
   }
 
   const { renderLintReport } = await import('../reporters/index.js');
@@ -47,5 +56,10 @@ export async function runLint(documents: string[], options: Record<string, unkno
     (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  if (wrote) {
+    io.stderr(wrote);
+    return 0;
+  }
   return lintExitCode(report, failOn as FailOn);
 }
