@@ -27,7 +27,11 @@ export const checkGithub: CheckReporter = (report) => {
   const lines = report.results
     .filter((result) => (result.status === 'fail' && result.baseline === undefined) || result.status === 'error')
     .map(checkAnnotation);
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  if (lines.length) return `${lines.join('\n')}\n`;
+  // CI users look for a sign of life: an empty log reads as "did it even run?".
+  const s = report.summary;
+  const known = s.known ? `, ${s.known} known (baseline)` : '';
+  return `${annotation('notice', [['title', 'restguide check']], `nothing to report for ${report.target}: ${s.passed} passed, ${s.skipped} skipped${known}`)}\n`;
 };
 
 /** One line per counted finding, located at its file, line and column (relative to the workspace). */
@@ -41,5 +45,8 @@ export const lintGithub: LintReporter = (report, options) => {
       ['title', finding.code],
     ], `${finding.message} (${printPath(finding.path)})`);
   });
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  if (lines.length) return `${lines.join('\n')}\n`;
+  const count = report.sources.length;
+  const extras = [report.summary.ignored ? `${report.summary.ignored} ignored` : '', report.summary.known ? `${report.summary.known} known (baseline)` : ''].filter(Boolean);
+  return `${annotation('notice', [['title', 'restguide lint']], `nothing to report in ${count} document${count === 1 ? '' : 's'}${extras.length ? ` (${extras.join(', ')})` : ''}`)}\n`;
 };
