@@ -143,7 +143,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   const finished = report;
   await writeReports(
     reportTargets(options),
-    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
+    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn }),
     io,
   );
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.

@@ -53,7 +53,7 @@ export async function runLint(documents: string[], options: Record<string, unkno
   const rules = lintRuleInfos();
   await writeReports(
     reportTargets(options),
-    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
+    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn: failOn as FailOn }),
     io,
   );
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.

@@ -7,6 +7,8 @@ export interface RenderOptions {
   rules?: readonly RuleInfo[];
   /** Folder that lint sources are shown relative to; absent, sources are shown as reported. */
   cwd?: string;
+  /** The run's --fail-on, so a report can say why it fails (absent: not said). */
+  failOn?: 'error' | 'warning' | 'info';
 }
 
 /** A reporter is pure: the same report and options give the same text, and nothing is written. */
