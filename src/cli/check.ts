@@ -141,17 +141,16 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   const color = wantsColor(io);
   const rules = checkRuleInfos();
   const finished = report;
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  const gate = checkExitCode(report, failOn);
+  const exitCode = wrote && gate !== 2 ? 0 : gate;
   await writeReports(
     reportTargets(options),
-    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn }),
+    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode }),
     io,
   );
-  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
-  if (wrote) {
-    io.stderr(wrote);
-    return checkExitCode(report, failOn) === 2 ? 2 : 0;
-  }
-  return checkExitCode(report, failOn);
+  if (wrote) io.stderr(wrote);
+  return exitCode;
 }
 
 /** One self-overwriting line on stderr: `[12/40] problem.media-type`. */

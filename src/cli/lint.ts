@@ -51,15 +51,16 @@ export async function runLint(documents: string[], options: Record<string, unkno
   const { lintRuleInfos } = await import('../lint/rule-infos.js');
   const color = wantsColor(io);
   const rules = lintRuleInfos();
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  const exitCode = wrote ? 0 : lintExitCode(report, failOn as FailOn);
+  // The HTML page shows each finding's line: read the linted files only when it is asked for.
+  const wantsHtml = planOutputs(reportTargets(options), 'stylish').some((item) => item.format === 'html');
+  const sourceLines = wantsHtml ? await (await import('../lint/source-lines.js')).readSourceLines(report) : undefined;
   await writeReports(
     reportTargets(options),
-    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn: failOn as FailOn }),
+    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn: failOn as FailOn, exitCode, ...(sourceLines ? { sourceLines } : {}) }),
     io,
   );
-  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
-  if (wrote) {
-    io.stderr(wrote);
-    return 0;
-  }
-  return lintExitCode(report, failOn as FailOn);
+  if (wrote) io.stderr(wrote);
+  return exitCode;
 }
