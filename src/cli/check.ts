@@ -5,7 +5,7 @@ import { CHECKS } from '../checks/index.js';
 import { UsageError } from '../core/errors.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
-import { splitList } from '../core/select-checks.js';
+import { selectChecks, splitList } from '../core/select-checks.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
@@ -52,17 +52,30 @@ export function checkExitCode(report: CheckReport, failOn: FailOn): number {
   return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
 }
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What a profile holds, so a user sees why checks skipped: `2 collections, 1 document, 0 tasks, 0 controllers`. */
+export const profileCounts = (profile: Profile): string =>
+  [plural(profile.collections?.length ?? 0, 'collection'), plural(profile.documents?.length ?? 0, 'document'),
+    plural(profile.tasks?.length ?? 0, 'task'), plural(profile.controllers?.length ?? 0, 'controller')].join(', ');
+
 /**
- * The profile, in order of precedence: --profile, --openapi, then for a given URL the API's own
+ * The profile, in order of precedence: --profile, --openapi (never both), then for a given URL the API's own
  * document at the guide's reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves
  * the reference API (embedded, or a URL publishing the reference document).
  */
 async function targetProfile(url: string | undefined, options: Record<string, unknown>, timeoutMs: number, io: Io): Promise<{ profile: Profile; note?: string }> {
   const profile = text(options.profile);
-  if (profile) return { profile: await loadProfile(profile, io.cwd) };
   const openapi = text(options.openapi);
+  if (profile && openapi) {
+    throw new UsageError(`--profile and --openapi both describe the target: give one (to start a profile from the document: restguide check --openapi ${openapi} --print-profile > profile.yaml)`);
+  }
+  if (profile) return { profile: await loadProfile(profile, io.cwd) };
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
-  if (openapi) return { profile: deriveProfile(await loadOpenApi(openapi, io.cwd, { timeoutMs })) };
+  if (openapi) {
+    const derived = deriveProfile(await loadOpenApi(openapi, io.cwd, { timeoutMs }));
+    return { profile: derived, note: `the target was derived from ${openapi}: ${profileCounts(derived)}` };
+  }
   if (url === undefined) return { profile: BUILT_IN_PROFILE };
   for (const file of ['openapi.json', 'openapi.yaml']) {
     let document: Record<string, unknown>;
@@ -73,7 +86,8 @@ async function targetProfile(url: string | undefined, options: Record<string, un
       throw error;
     }
     if (await isReferenceDocument(document)) return { profile: BUILT_IN_PROFILE };
-    return { profile: deriveProfile(document), note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}` };
+    const derived = deriveProfile(document);
+    return { profile: derived, note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}` };
   }
   return { profile: {}, note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran` };
 }
@@ -102,8 +116,16 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
   planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
+  selectChecks(CHECKS, run.only, run.skip); // and so is a selection that leaves nothing, before the target is contacted
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const { profile, note } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
+  if (options.printProfile === true) {
+    // The profile as a file --profile reads, to see what was derived or to start one's own from it.
+    const { stringify } = await import('yaml');
+    io.stdout(stringify(profile));
+    io.stderr(`restguide: ${note ?? (url === undefined ? 'the built-in profile of the reference API' : 'the built-in profile: the URL publishes the reference API\'s document')}${note?.includes(profileCounts(profile)) ? '' : `: ${profileCounts(profile)}`}\n`);
+    return 0;
+  }
 
   let report: CheckReport;
   if (url === undefined) {
