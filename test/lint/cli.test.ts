@@ -82,6 +82,20 @@ describe('restguide lint', () => {
     expect(findings.some((f) => f.code === 'jsn-naming')).toBe(true);
   });
 
+  it('-f html=file writes a page with the banner, each finding under its file and its source line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
+    const page = join(dir, 'lint.html');
+    const { code, out } = await lint([API, '-f', `html=${page}`]);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    const text = await readFile(page, 'utf8');
+    expect(text).toContain('<strong>✖ Failed: exit 1</strong>');
+    expect(text).toMatch(/<section class="group" data-group="[^"]*multi\/schemas\/employer\.yaml">/);
+    // jsn-naming points at employer_name in the referenced file: that line is shown, marked.
+    expect(text).toMatch(/<mark>\s*employer_name:<\/mark>/);
+    expect(text).toContain('href="https://www.belgif.be/specification/rest/api-guide/#rule-jsn-naming"');
+  });
+
   const bad: Array<[string, string[], RegExp]> = [
     ['a missing file', [join(FIXTURES, 'nope.yaml')], /nope\.yaml: no such file/],
     ['malformed YAML', [join(FIXTURES, 'malformed.yaml')], /malformed document/],
