@@ -1,4 +1,6 @@
 // Quoted globs (`'apis/**/*.yaml'`) expand as in Spectral; shells on Windows and in CI YAML often pass them unexpanded.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { isUrl } from './read-source.js';
 
@@ -8,7 +10,8 @@ export interface ExpandedInput { input: string; files: string[] }
 export async function expandInputs(inputs: string[], cwd: string): Promise<ExpandedInput[]> {
   const expanded: ExpandedInput[] = [];
   for (const input of inputs) {
-    if (isUrl(input) || !isDynamicPattern(input)) {
+    // A file that exists by that very name (`api (v2).yaml`, `[draft].yaml`) is that file, not a pattern.
+    if (isUrl(input) || !isDynamicPattern(input) || existsSync(resolve(cwd, input))) {
       expanded.push({ input, files: [input] });
       continue;
     }

@@ -1,4 +1,6 @@
 // The lint wiring: multi-file $refs, x-ignore-rules, schema-only documents, bad input, user rulesets.
+import { cp, mkdtemp, rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintDocuments } from '../../src/lint/index.js';
@@ -149,6 +151,15 @@ describe('quoted globs expand, as in Spectral', () => {
     const expected = globSync('reuse/**/*.yaml', { cwd, absolute: true }).sort();
     expect(expected.length).toBeGreaterThan(1);
     expect(report.sources).toEqual(expected);
+  });
+
+  it('a file whose name looks like a glob is linted as that file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-glob-'));
+    await cp(fixture('multi'), dir, { recursive: true });
+    await rename(join(dir, 'api.yaml'), join(dir, 'api [draft].yaml'));
+    const report = await lintDocuments(['api [draft].yaml'], { cwd: dir });
+    expect(report.sources).toEqual([join(dir, 'api [draft].yaml')]);
+    expect(codes(report.findings)).toContain('jsn-naming');
   });
 
   it('a glob that matches nothing is an error result beside the linted files, or a UsageError alone', async () => {
