@@ -36,6 +36,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--only <ids>', 'run only these check ids or areas (comma-separated)', collect)
     .option('--skip <ids>', 'skip these check ids or areas (comma-separated)', collect)
     .option('-H, --header <header>', "extra request header 'Name: value' (repeatable); sent only to the target's origin", collect)
+    .option('--oauth2-token-url <url>', 'OAuth2 token endpoint: client credentials grant; the secret comes from $RESTGUIDE_CLIENT_SECRET, never a flag')
+    .option('--client-id <id>', 'OAuth2 client id (with --oauth2-token-url)')
+    .option('--client-key <file>', 'PEM private key for private_key_jwt client authentication instead of a secret (or $RESTGUIDE_CLIENT_KEY)')
+    .option('--scope <scopes>', "scopes of the run's access token (space-separated)")
+    .option('--narrow-scope <scopes>', 'scopes of a second token that lacks what reading the API needs (auth.missing-scope expects 403)')
+    .option('--cert <file>', 'client certificate (PEM) for mutual TLS')
+    .option('--key <file>', 'private key (PEM) of --cert')
+    .option('--ca <file>', 'CA certificate(s) (PEM) to trust for the target')
+    .option('--auth-demo', 'check the embedded reference server in protected mode (OAuth2, the guide\'s 401/403), whole suite')
     .option('--timeout <ms>', 'timeout of each request in milliseconds', '10000')
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--rate <n>', 'at most n requests per second (default: no limit)')
@@ -52,7 +61,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .command('lint')
     .description('lint OpenAPI 3.0/3.1 documents (YAML or JSON, files or URLs) against the guide')
     .argument('<documents...>', 'OpenAPI documents: files or http(s) URLs')
-    .option('--ruleset <file>', 'a Spectral ruleset that extends or overrides the built-in one')
+    .option('--ruleset <file>', 'a Spectral ruleset that extends or overrides the built-in one (its excludedFiles too)')
+    .option('--exclude <glob>', 'files not linted as yours (vendored definitions): skipped as inputs, their findings dropped (repeatable)', collect)
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline");
@@ -67,6 +77,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '3000')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--task-delay <ms>', 'how long a submitted task stays processing', '500')
+    .option('--auth', 'protected mode: an OAuth2 token endpoint at /oauth2/token; client restguide-demo, secret from $RESTGUIDE_CLIENT_SECRET or generated')
+    .option('--token-lifetime <s>', 'access token lifetime in seconds (protected mode)', '300')
     .action(async (options: Record<string, unknown>) => {
       const { runServe } = await import('./serve.js');
       exitCode = await runServe(options, io);
