@@ -90,9 +90,9 @@ describe('restguide lint', () => {
     expect(out).toBe('');
     const text = await readFile(page, 'utf8');
     expect(text).toContain('<strong>✖ Failed: exit 1</strong>');
-    expect(text).toMatch(/<section class="group" data-group="[^"]*multi\/schemas\/employer\.yaml">/);
-    // jsn-naming points at employer_name in the referenced file: that line is shown, marked.
-    expect(text).toMatch(/<mark>\s*employer_name:<\/mark>/);
+    expect(text).toMatch(/<section class="group" data-group="[^"]*multi\/api\.yaml">/);
+    // jsn-naming is reported at the $ref that brings employer_name in: that line is shown, marked.
+    expect(text).toMatch(/<mark>\s*\$ref: &#39;\.\/schemas\/employer\.yaml#\/components\/schemas\/EmployerList&#39;<\/mark>/);
     expect(text).toContain('href="https://www.belgif.be/specification/rest/api-guide/#rule-jsn-naming"');
   });
 

@@ -37,6 +37,9 @@ describe('restguide/ruleset in spectral-cli', () => {
     const spectral = JSON.parse(result.stdout) as SpectralFinding[];
     const ours = await lintDocuments([document]);
     expect(spectral.length).toBeGreaterThan(0);
-    expect(spectral.map(key).sort()).toEqual(ours.findings.map(key).sort());
+    // Same rules firing with the same severities; restguide reports a finding a $ref brings in at that $ref, Spectral in the referenced file.
+    const inDocument = (f: { source: string }) => f.source === document;
+    expect(spectral.map((f) => `${f.code} ${f.severity}`).sort()).toEqual(ours.findings.map((f) => `${f.code} ${f.severity}`).sort());
+    expect(spectral.filter(inDocument).map(key).sort()).toEqual(ours.findings.filter((f) => inDocument(f) && !f.message.includes('(in ')).map(key).sort());
   }, 120_000);
 });
