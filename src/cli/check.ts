@@ -8,11 +8,11 @@ import { UsageError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
-import { splitList } from '../core/select-checks.js';
+import { selectChecks, splitList } from '../core/select-checks.js';
 import { erroredReason, newErrors } from '../core/summary.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
-import { writeReports } from './output.js';
+import { planOutputs, reportTargets, writeReports } from './output.js';
 
 type FailOn = 'error' | 'warning';
 /** How the OpenAPI document is fetched: the run's timeout, and for a real target its TLS material and proxy. */
@@ -62,8 +62,15 @@ export function checkExitCode(report: CheckReport, failOn: FailOn): number {
   return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
 }
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What a profile holds, so a user sees why checks skipped: `2 collections, 1 document, 0 tasks, 0 controllers`. */
+export const profileCounts = (profile: Profile): string =>
+  [plural(profile.collections?.length ?? 0, 'collection'), plural(profile.documents?.length ?? 0, 'document'),
+    plural(profile.tasks?.length ?? 0, 'task'), plural(profile.controllers?.length ?? 0, 'controller')].join(', ');
+
 /**
- * The profile, in order of precedence: --profile, --openapi, then for a given URL the API's own
+ * The profile, in order of precedence: --profile, --openapi (never both), then for a given URL the API's own
  * document at the guide's reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves
  * the reference API (embedded, or a URL publishing the reference document).
  */
@@ -73,8 +80,14 @@ async function targetProfile(url: string | undefined, options: Record<string, un
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
   // --openapi is also the contract responses are held to, even when --profile says what to check.
   const contract = openapi ? await loadOpenApi(openapi, io.cwd, fetch) : undefined;
-  if (profile) return { profile: await loadProfile(profile, io.cwd), ...(contract ? { contract } : {}) };
-  if (contract) return { profile: deriveProfile(contract), contract };
+  if (profile) {
+    const note = contract ? `the resources come from ${profile}; ${openapi} is the contract responses are held to` : undefined;
+    return { profile: await loadProfile(profile, io.cwd), ...(contract ? { contract } : {}), ...(note ? { note } : {}) };
+  }
+  if (contract) {
+    const derived = deriveProfile(contract);
+    return { profile: derived, contract, note: `the target was derived from ${openapi}: ${profileCounts(derived)}` };
+  }
   if (url === undefined) return { profile: BUILT_IN_PROFILE };
   for (const file of ['openapi.json', 'openapi.yaml']) {
     let document: Record<string, unknown>;
@@ -85,7 +98,8 @@ async function targetProfile(url: string | undefined, options: Record<string, un
       throw error;
     }
     if (await isReferenceDocument(document)) return { profile: BUILT_IN_PROFILE };
-    return { profile: deriveProfile(document), note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}` };
+    const derived = deriveProfile(document);
+    return { profile: derived, note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}` };
   }
   return { profile: {}, note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran` };
 }
@@ -113,6 +127,8 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     probe: true,
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
+  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
+  selectChecks(CHECKS, run.only, run.skip); // and so is a selection that leaves nothing, before the target is contacted
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const demo = options.authDemo === true;
   if (demo && url !== undefined) throw new UsageError('--auth-demo checks the embedded protected reference server: give no base URL');
@@ -132,6 +148,13 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   const tls = await resolveTls(flags, profile.auth, io.cwd);
   if (url === undefined && (auth !== undefined || tls !== undefined)) {
     throw new UsageError('credentials and TLS options need a base URL (the embedded servers bring their own: see --auth-demo)');
+  }
+  if (options.printProfile === true) {
+    // The profile as a file --profile reads, to see what was derived or to start one's own from it.
+    const { stringify } = await import('yaml');
+    io.stdout(stringify(profile));
+    io.stderr(`restguide: ${note ?? (url === undefined ? 'the built-in profile of the reference API' : 'the built-in profile: the URL publishes the reference API\'s document')}${note?.includes(profileCounts(profile)) ? '' : `: ${profileCounts(profile)}`}\n`);
+    return 0;
   }
   if (contract) run.contract = contract;
   const access: Access = { demo, auth, tls, proxy };
@@ -217,28 +240,37 @@ async function checkAndReport(
 
   const baseline = text(options.baseline);
   const writeBaseline = text(options.writeBaseline);
+  let wrote: string | undefined;
   if (baseline || writeBaseline) {
     const { readBaseline, applyCheckBaseline, writeCheckBaseline } = await import('../core/baseline.js');
     if (baseline) report = applyCheckBaseline(report, await readBaseline(resolve(io.cwd, baseline)));
     // A partial (interrupted) run would record a partial baseline: none is written then.
-    if (writeBaseline && !interrupted()) await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
+    if (writeBaseline && !interrupted()) {
+      const written = await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
+      const failing = report.results.filter((r) => r.status === 'fail' && r.baseline !== 'fixed').length;
+      const entries = written.entries.length;
+      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (${failing} failing result${failing === 1 ? '' : 's'}); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
+    }
   }
 
   const { renderCheckReport } = await import('../reporters/index.js');
   const color = wantsColor(io);
   const rules = checkRuleInfos();
   const finished = report;
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  const gate = checkExitCode(report, failOn);
+  const exitCode = wrote && gate !== 2 ? 0 : gate;
   await writeReports(
-    { formats: strings(options.format), outputs: strings(options.output) },
-    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
+    reportTargets(options),
+    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode }),
     io,
   );
   if (interrupted()) return EXIT_INTERRUPTED;
-  const code = checkExitCode(report, failOn);
+  if (wrote) io.stderr(wrote);
   // Said on stderr too, so a gate read through --format json still tells why it failed.
-  const reason = code === 1 ? erroredReason(report.summary.errored) : undefined;
+  const reason = exitCode === 1 ? erroredReason(report.summary.errored) : undefined;
   if (reason) io.stderr(`restguide: ${reason}\n`);
-  return code;
+  return exitCode;
 }
 
 /** One self-overwriting line on stderr: `[12/40] problem.media-type`. */

@@ -3,7 +3,7 @@ import { wantsColor, type Io } from './io.js';
 import { UsageError } from '../core/errors.js';
 import type { LintFinding, LintReport } from '../core/types.js';
 import { lintExitCode } from './lint.js';
-import { writeReports } from './output.js';
+import { planOutputs, reportTargets, writeReports } from './output.js';
 
 const FAIL_LEVELS = ['error', 'warning', 'info'] as const;
 type FailOn = (typeof FAIL_LEVELS)[number];
@@ -23,6 +23,7 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
   const failOn = String(options.failOn ?? 'warning') as FailOn;
   if (!FAIL_LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be error, warning or info, not "${failOn}"`);
 
+  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
   const { diffDocuments } = await import('../diff/index.js');
   const { maxBytesFromEnv } = await import('../lint/index.js');
   let report: LintReport = await diffDocuments(oldDocument, newDocument, { cwd: io.cwd, limits: { maxBytes: maxBytesFromEnv(io.env) } });
@@ -44,7 +45,7 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
   const rules = diffRuleInfos().map((rule) => ({ ...rule, kind: 'lint' as const }));
   const shown = options.verbose ? report : breakingOnly(report);
   await writeReports(
-    { formats: strings(options.format), outputs: strings(options.output) },
+    reportTargets(options),
     (format, to) => renderDiffReport(format, format === 'json' ? report : shown, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );

@@ -2,7 +2,7 @@
 import { wantsColor, type Io } from './io.js';
 import { UsageError } from '../core/errors.js';
 import type { LintReport } from '../core/types.js';
-import { writeReports } from './output.js';
+import { planOutputs, reportTargets, writeReports } from './output.js';
 import { progressLine } from './progress-line.js';
 
 const FAIL_LEVELS = { error: 0, warning: 1, info: 2 } as const;
@@ -22,6 +22,7 @@ export async function runLint(documents: string[], options: Record<string, unkno
   if (!(failOn in FAIL_LEVELS)) throw new UsageError(`--fail-on must be error, warning or info, not "${failOn}"`);
   if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL)');
 
+  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
   const { lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
   const progress = progressLine(io, options.quiet === true);
   let report: LintReport;
@@ -39,21 +40,36 @@ export async function runLint(documents: string[], options: Record<string, unkno
 
   const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
   const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;
+  let wrote: string | undefined;
   if (baseline || writeBaseline) {
-    const { readBaseline, applyLintBaseline, writeLintBaseline } = await import('../core/baseline.js');
+    const { readBaseline, applyLintBaseline, writeLintBaseline, lintBaselineRoot } = await import('../core/baseline.js');
     const { resolve } = await import('node:path');
-    if (baseline) report = applyLintBaseline(report, await readBaseline(resolve(io.cwd, baseline)), { cwd: io.cwd });
-    if (writeBaseline) await writeLintBaseline(resolve(io.cwd, writeBaseline), report, { cwd: io.cwd });
+    if (baseline) {
+      const file = resolve(io.cwd, baseline);
+      report = applyLintBaseline(report, await readBaseline(file), { cwd: lintBaselineRoot(file) });
+    }
+    if (writeBaseline) {
+      const file = resolve(io.cwd, writeBaseline);
+      const written = await writeLintBaseline(file, report, { cwd: lintBaselineRoot(file) });
+      const entries = written.entries.length;
+      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (one per finding); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
+    }
   }
 
   const { renderLintReport } = await import('../reporters/index.js');
   const { lintRuleInfos } = await import('../lint/rule-infos.js');
   const color = wantsColor(io);
   const rules = lintRuleInfos();
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  const exitCode = wrote ? 0 : lintExitCode(report, failOn as FailOn);
+  // The HTML page shows each finding's line: read the linted files only when it is asked for.
+  const wantsHtml = planOutputs(reportTargets(options), 'stylish').some((item) => item.format === 'html');
+  const sourceLines = wantsHtml ? await (await import('../lint/source-lines.js')).readSourceLines(report) : undefined;
   await writeReports(
-    { formats: strings(options.format), outputs: strings(options.output) },
-    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
+    reportTargets(options),
+    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn: failOn as FailOn, exitCode, ...(sourceLines ? { sourceLines } : {}) }),
     io,
   );
-  return lintExitCode(report, failOn as FailOn);
+  if (wrote) io.stderr(wrote);
+  return exitCode;
 }

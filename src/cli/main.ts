@@ -1,7 +1,8 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { processIo, type Io } from './io.js';
+import { addReportOptions } from './output.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -24,12 +25,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   const formats = ['stylish', 'json', 'junit', 'sarif', 'github', 'html'];
 
-  program
+  const check = program
     .command('check')
     .description('run the black-box conformance checks against a base URL (default: the embedded reference server)')
     .argument('[baseUrl]', 'base URL of the API; omitted, the embedded reference server is started and checked, writes included')
     .option('--profile <file>', 'YAML/JSON profile describing the collections, documents, tasks and controllers to check')
     .option('--openapi <fileOrUrl>', 'derive the profile from an OpenAPI document; also the contract responses are held to')
+    .option('--print-profile', 'print the profile the run would use (e.g. derived by --openapi) as YAML, with its counts on stderr, and run nothing')
     .option('--allow-writes', 'enable the checks that POST, PUT, PATCH or DELETE (each cleans up after itself)')
     .option('--only <ids>', 'run only these check ids or areas (comma-separated)', collect)
     .option('--skip <ids>', 'skip these check ids or areas (comma-separated)', collect)
@@ -48,49 +50,43 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--rate <n>', 'at most n requests per second (default: no limit); queueing does not count against --timeout')
     .option('--deadline <ms>', 'deadline of the whole run in milliseconds', '120000')
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning']).default('warning'))
-    .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
-    .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
     .option('--baseline <file>', 'known findings and errors that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
-    .addHelpText('after', '\nExit codes: 0 clean; 1 findings or errored checks; 2 usage error, bad profile, unreachable target,\nmissing resource, nothing could run; 130 interrupted (cleanups run first, then listed on stderr).')
-    .action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
-      const { runCheck } = await import('./check.js');
-      exitCode = await runCheck(baseUrl, options, io);
-    });
+    .addHelpText('after', '\nExit codes: 0 clean; 1 findings or errored checks; 2 usage error, bad profile, unreachable target,\nmissing resource, nothing could run; 130 interrupted (cleanups run first, then listed on stderr).');
+  addReportOptions(check, formats).action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
+    const { runCheck } = await import('./check.js');
+    exitCode = await runCheck(baseUrl, options, io);
+  });
 
-  program
+  const lint = program
     .command('lint')
     .description('lint OpenAPI 3.0/3.1 documents (YAML or JSON, files or URLs) against the guide')
     .argument('<documents...>', 'OpenAPI documents: files or http(s) URLs')
     .option('--ruleset <file>', 'a Spectral ruleset that extends or overrides the built-in one (its excludedFiles too)')
     .option('--exclude <glob>', 'files not linted as yours (vendored definitions): skipped as inputs, their findings dropped (repeatable)', collect)
-    .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
-    .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
     .option('-q, --quiet', 'no progress line on stderr (it shows only on a terminal, for runs over a second)')
-    .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage error, unreadable input, nothing could be linted.')
-    .action(async (documents: string[], options: Record<string, unknown>) => {
-      const { runLint } = await import('./lint.js');
-      exitCode = await runLint(documents, options, io);
-    });
+    .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage error, unreadable input, nothing could be linted.');
+  addReportOptions(lint, formats).action(async (documents: string[], options: Record<string, unknown>) => {
+    const { runLint } = await import('./lint.js');
+    exitCode = await runLint(documents, options, io);
+  });
 
-  program
+  const diff = program
     .command('diff')
     .description('breaking changes between two versions of an OpenAPI document (evo-compat, api-version, evo-deprec)')
     .argument('<old>', 'the old version: a file, an http(s) URL or git:<rev>:<path> (read with git show)')
     .argument('<new>', 'the new version: a file, an http(s) URL or git:<rev>:<path>')
-    .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')} (repeatable, each with its own --output)`).argParser(collectChoice(formats)))
-    .option('-o, --output <file>', 'write the report to a file (repeatable, pairs with --format)', collect)
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (info: also compatible changes)').choices(['error', 'warning', 'info']).default('warning'))
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
-    .option('--verbose', 'also show compatible changes (always in the JSON report)')
-    .action(async (oldDocument: string, newDocument: string, options: Record<string, unknown>) => {
-      const { runDiff } = await import('./diff.js');
-      exitCode = await runDiff(oldDocument, newDocument, options, io);
-    });
+    .option('--verbose', 'also show compatible changes (always in the JSON report)');
+  addReportOptions(diff, formats).action(async (oldDocument: string, newDocument: string, options: Record<string, unknown>) => {
+    const { runDiff } = await import('./diff.js');
+    exitCode = await runDiff(oldDocument, newDocument, options, io);
+  });
 
   program
     .command('serve')
@@ -108,7 +104,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   program
     .command('rules')
     .description('list every check and lint rule: id, guide rule, severity, writes, description, guide link')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: Record<string, unknown>) => {
       const { runRules } = await import('./rules.js');
       exitCode = await runRules(options, io);
@@ -129,12 +125,4 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.stderr(`restguide: internal error, please report it\n${(error as Error)?.stack ?? String(error)}\n`);
     return EXIT_USAGE;
   }
-}
-
-/** A repeatable option whose values are restricted to `choices`. */
-function collectChoice(choices: string[]) {
-  return (value: string, previous: string[] | undefined): string[] => {
-    if (!choices.includes(value)) throw new InvalidArgumentError(`one of ${choices.join(', ')}`);
-    return [...(previous ?? []), value];
-  };
 }

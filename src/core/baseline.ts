@@ -23,7 +23,7 @@ export interface CheckBaselineEntry {
 export interface LintBaselineEntry {
   fingerprint: string;
   code: string;
-  /** The source, relative to the folder the baseline was written from, with `/` separators. */
+  /** The source, relative to the baseline file's folder, with `/` separators. */
   source: string;
   path: Array<string | number>;
   severity?: LintSeverity;
@@ -36,7 +36,7 @@ export type LintBaseline = BaselineHeader & { kind: 'lint'; entries: LintBaselin
 export type Baseline = CheckBaseline | LintBaseline;
 
 export interface BaselineOptions {
-  /** Folder lint sources are made relative to (default: the process's working directory). */
+  /** Folder lint sources are made relative to (the CLI passes lintBaselineRoot; default: the working directory). */
   cwd?: string;
   /** Timestamp written in the file (tests pin it). */
   now?: Date;
@@ -159,13 +159,20 @@ export function lintBaselineOf(report: LintReport, options: BaselineOptions = {}
   };
 }
 
-export const writeCheckBaseline = (file: string, report: CheckReport, options?: BaselineOptions): Promise<void> =>
+/** Writes the baseline and returns it, so the CLI can say how many entries it recorded. */
+export const writeCheckBaseline = (file: string, report: CheckReport, options?: BaselineOptions): Promise<CheckBaseline> =>
   writeJsonAtomically(file, checkBaselineOf(report, options));
 
-export const writeLintBaseline = (file: string, report: LintReport, options?: BaselineOptions): Promise<void> =>
+export const writeLintBaseline = (file: string, report: LintReport, options?: BaselineOptions): Promise<LintBaseline> =>
   writeJsonAtomically(file, lintBaselineOf(report, options));
 
-async function writeJsonAtomically(file: string, data: Baseline): Promise<void> {
+/**
+ * The folder lint sources are keyed relative to: the baseline file's own folder, so a baseline
+ * written from `lint/` matches when the same files are linted from the parent folder.
+ */
+export const lintBaselineRoot = (baselineFile: string): string => dirname(baselineFile);
+
+async function writeJsonAtomically<B extends Baseline>(file: string, data: B): Promise<B> {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true });
@@ -175,6 +182,7 @@ async function writeJsonAtomically(file: string, data: Baseline): Promise<void> 
     await rm(temp, { force: true }).catch(() => undefined);
     throw new UsageError(`cannot write baseline ${file}: ${fileErrorReason(error)}`);
   }
+  return data;
 }
 
 const FILE_ERRORS: Record<string, string> = {

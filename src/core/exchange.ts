@@ -50,6 +50,17 @@ export function makeResponse(status: number, headers: Record<string, string>, te
 export const mediaTypeOf = (response: ReceivedResponse): string | undefined =>
   response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
 
+/** What a body is, for messages that say what came instead: `a JSON array`, `a text/html body`, `an empty body`. */
+export function describeBody(response: ReceivedResponse): string {
+  if (response.text.trim() === '') return 'an empty body';
+  if (response.truncated) return 'a body too long to read';
+  const json = response.json;
+  if (json === undefined) return `a non-JSON ${mediaTypeOf(response) ?? 'untyped'} body`;
+  if (json === null) return 'JSON null';
+  if (Array.isArray(json)) return 'a JSON array';
+  return typeof json === 'object' ? 'a JSON object' : `a JSON ${typeof json}`;
+}
+
 export function requestEvidence(request: SentRequest): Evidence {
   return {
     request: {

@@ -1,6 +1,6 @@
 // Requests that a conforming API answers with a problem: shared by the problem and trace checks.
 import type { CheckContext } from './define-check.js';
-import type { Exchange } from './exchange.js';
+import { describeBody, type Exchange } from './exchange.js';
 
 /** A path no API defines (lowerCamelCase, so only its absence can make it a 404). */
 export const UNKNOWN_PATH = '/restguideUnknownResource';
@@ -34,4 +34,6 @@ export const exchangeData = (exchange: Exchange) => ({
   method: exchange.request.method,
   url: exchange.request.url,
   status: exchange.response.status,
+  /** What the body was, so "answered 200 with a JSON array" says why 200 did not do. */
+  got: describeBody(exchange.response),
 });

@@ -13,5 +13,12 @@ export function selectChecks(checks: readonly AnyCheck[], only: readonly string[
     if (unknown !== undefined) throw new UsageError(`${flag}: no check or area named '${unknown}'`);
   }
   const matches = (check: AnyCheck, names: readonly string[]) => names.includes(check.meta.id) || names.includes(areaOf(check.meta.id));
-  return checks.filter((check) => (only.length === 0 || matches(check, only)) && !matches(check, skip));
+  const selected = checks.filter((check) => (only.length === 0 || matches(check, only)) && !matches(check, skip));
+  // Said here, so an empty selection is not blamed on the profile ("no check applies").
+  if (selected.length === 0 && checks.length > 0) {
+    throw new UsageError(only.length > 0
+      ? `--skip ${skip.join(',')} removes every check that --only ${only.join(',')} selects: nothing left to run`
+      : `--skip ${skip.join(',')} skips every check: nothing left to run`);
+  }
+  return selected;
 }

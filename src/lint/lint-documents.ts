@@ -9,6 +9,8 @@ import { VERSION } from '../core/version.js';
 import { ignoredReason, ignoreIdsOf } from './ignore-rules.js';
 import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
 import { createResolver } from './resolver.js';
+import { expandInputs } from './expand-inputs.js';
+import { asUnlintable, UnlintableDocument } from './unlintable.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from './read-source.js';
 import { guideRuleOf } from './rule-infos.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
@@ -38,9 +40,9 @@ const locate = (input: string, cwd: string): string => (isUrl(input) ? input : r
 /** Refuses, in one line, what is not an OpenAPI 3.x document. */
 export function assertOpenApi(location: string, data: unknown): void {
   const root = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-  if (root && typeof root.swagger === 'string') throw new UsageError(`${location}: Swagger ${root.swagger} is not supported, convert it to OpenAPI 3.0`);
+  if (root && typeof root.swagger === 'string') throw new UnlintableDocument(location, 'unrecognized-format', `Swagger ${root.swagger} is not supported, convert it to OpenAPI 3.0`);
   if (!root || typeof root.openapi !== 'string' || !/^3\.[01]\./.test(root.openapi)) {
-    throw new UsageError(`${location} is not an OpenAPI 3.0 or 3.1 document (no "openapi: 3.x.y" at its root)`);
+    throw new UnlintableDocument(location, 'unrecognized-format', 'not an OpenAPI 3.0 or 3.1 document (no "openapi: 3.x.y" at its root)');
   }
 }
 
@@ -63,20 +65,23 @@ interface Parsed {
   getRangeForJsonPath(path: Array<string | number>, closest?: boolean): LintFinding['range'] | undefined;
 }
 
-interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[] }
+interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[]; unlintable?: UnlintableDocument }
 
 async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[], phase?: Phase): Promise<DocumentResult & { source: string }> {
   phase?.('reading');
-  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits, exclude, phase)), source };
+  try {
+    return { ...(await lintText(source, await readSource(source, limits), ruleset, limits, exclude, phase)), source };
+  } catch (error) {
+    const unlintable = asUnlintable(error, source);
+    return { findings: [unlintable.toFinding()], ignored: [], source, unlintable };
+  }
 }
 
 async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = [], phase?: Phase): Promise<DocumentResult> {
   phase?.('parsing');
   const document = new Document(text, parserFor(source, text), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
-  if (fatal) {
-    throw new UsageError(`${source}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}: malformed document (${fatal.message})`);
-  }
+  if (fatal) throw new UnlintableDocument(source, 'parser', `malformed document (${fatal.message})`, { ...fatal.range.start });
   assertOpenApi(source, document.data);
 
   const { resolver, texts } = createResolver(limits);
@@ -148,16 +153,23 @@ export function maxBytesFromEnv(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : DEFAULT_MAX_BYTES;
 }
 
-/** Lints every input with one ruleset and returns one report. Bad input throws UsageError. */
+/**
+ * Lints every input (globs expanded) with one ruleset and returns one report. A document that
+ * cannot be linted is an error finding (`unreadable`, `parser`, `unrecognized-format`) and the
+ * others are still linted; only when no document could be linted does it throw a UsageError.
+ */
 export async function lintDocuments(inputs: string[], options: LintOptions = {}): Promise<LintReport> {
   const started = Date.now();
   const cwd = options.cwd ?? process.cwd();
   const limits: ReadLimits = { maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES, timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const ruleset = options.ruleset ? await loadUserRuleset(options.ruleset, cwd) : await loadBuiltinRuleset();
   const exclude = [...excludePatterns(options.exclude ?? [], cwd), ...excludedFilesOf(ruleset)];
-  const locations = inputs.map((input) => locate(input, cwd));
+  const failures: UnlintableDocument[] = [];
+  const expanded = await expandInputs(inputs, cwd);
+  for (const { input, files } of expanded) if (files.length === 0) failures.push(new UnlintableDocument(input, 'unreadable', 'no file matches this pattern'));
+  const locations = expanded.flatMap(({ files }) => files.map((file) => locate(file, cwd)));
   const included = locations.filter((location) => !isExcluded(location, exclude));
-  if (included.length === 0) throw new UsageError(`nothing to lint: every document given matches an exclude pattern (${exclude.map((p) => p.glob).join(', ')})`);
+  if (included.length === 0 && failures.length === 0) throw new UsageError(`nothing to lint: every document given matches an exclude pattern (${exclude.map((p) => p.glob).join(', ')})`);
   const findings: LintFinding[] = [];
   const ignored: LintFinding[] = [];
   const sources: string[] = [];
@@ -169,6 +181,7 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
     for (const location of included) {
       const result = await lintOne(location, ruleset, limits, exclude, phase);
       sources.push(result.source);
+      if (result.unlintable) failures.push(result.unlintable);
       // Not push(...spread): a 10 MB document has tens of thousands of findings (stack limit).
       for (const f of result.findings) findings.push(f);
       for (const f of result.ignored) ignored.push(f);
@@ -176,6 +189,12 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
     }
   });
   phase?.('done');
+  const linted = sources.length - failures.filter((failure) => sources.includes(failure.source)).length;
+  if (failures.length > 0 && linted === 0) {
+    const [first] = failures;
+    throw new UsageError(failures.length === 1 ? (first as UnlintableDocument).message : `no document could be linted: ${(first as UnlintableDocument).message} (and ${failures.length - 1} more)`);
+  }
+  for (const failure of failures) if (!sources.includes(failure.source)) findings.push(failure.toFinding());
   return buildReport(sources, findings, ignored, started);
 }
 

@@ -9,7 +9,21 @@ import { UsageError } from '../core/errors.js';
 import { excludePatterns, type ExcludePattern } from './exclude.js';
 
 /** Names a user ruleset may give in `extends` to mean the built-in ruleset. */
-export const BUILTIN_RULESET_NAMES = ['restguide', 'restguide:belgif'];
+export const BUILTIN_RULESET_NAMES = ['restguide', 'restguide:belgif', 'restguide/ruleset'];
+/** Spectral's own rulesets, so one run gives Spectral's findings and the guide's. */
+export const SPECTRAL_RULESET_NAMES = ['spectral:oas', 'spectral:asyncapi', 'spectral:arazzo'];
+
+/** The definitions `extends` may name, Spectral's loaded only when named (they are large). */
+async function namedDefinitions(definition: Json): Promise<Map<string, unknown>> {
+  const named = new Map<string, unknown>();
+  const builtinDef = await builtinDefinition();
+  for (const name of BUILTIN_RULESET_NAMES) named.set(name, builtinDef);
+  if (SPECTRAL_RULESET_NAMES.some((name) => JSON.stringify(definition.extends ?? null).includes(`"${name}"`))) {
+    const spectral = (await import('@stoplight/spectral-rulesets')) as unknown as Record<string, unknown>;
+    for (const name of SPECTRAL_RULESET_NAMES) named.set(name, spectral[name.slice('spectral:'.length)]);
+  }
+  return named;
+}
 
 let builtin: Promise<Ruleset> | undefined;
 let loads = 0;
@@ -64,16 +78,17 @@ export function loadBuiltinRuleset(): Promise<Ruleset> {
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Replaces `restguide` in `extends` (alone or as `[name, severity]`) with the built-in definition. */
-function substituteExtends(definition: Json, builtinDef: RulesetDefinition, file: string): Json {
+/** Replaces `restguide` and `spectral:oas|asyncapi|arazzo` in `extends` (alone or as `[name, severity]`) with their definitions. */
+function substituteExtends(definition: Json, named: Map<string, unknown>, file: string): Json {
   if (definition.extends === undefined) return definition;
   const list = Array.isArray(definition.extends) && !(definition.extends.length === 2 && typeof definition.extends[1] === 'string' && ['off', 'recommended', 'all'].includes(definition.extends[1]) && !Array.isArray(definition.extends[0]) && typeof definition.extends[0] !== 'string')
     ? definition.extends
     : [definition.extends];
   const mapOne = (entry: unknown): unknown => {
     if (typeof entry === 'string') {
-      if (BUILTIN_RULESET_NAMES.includes(entry)) return builtinDef;
-      throw new UsageError(`${file}: cannot extend "${entry}": only ${BUILTIN_RULESET_NAMES.join(' or ')} (or a ruleset object in a JS ruleset) can be extended`);
+      const found = named.get(entry);
+      if (found !== undefined) return found;
+      throw new UsageError(`${file}: cannot extend "${entry}": only ${[...BUILTIN_RULESET_NAMES, ...SPECTRAL_RULESET_NAMES].join(', ')} (or a ruleset object in a JS ruleset) can be extended`);
     }
     if (Array.isArray(entry) && entry.length === 2) return [mapOne(entry[0]), entry[1]];
     return entry;
@@ -156,7 +171,7 @@ function takeExcludedFiles(definition: Json, file: string): { rest: Json; globs:
 export async function loadUserRuleset(file: string, cwd: string): Promise<Ruleset> {
   const path = resolve(cwd, file);
   const { rest, globs } = takeExcludedFiles(await readUserDefinition(path), path);
-  const definition = substituteExtends(rest, await builtinDefinition(), path);
+  const definition = substituteExtends(rest, await namedDefinitions(rest), path);
   try {
     const ruleset = new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: path });
     excludedByRuleset.set(ruleset, excludePatterns(globs, dirname(path)));

@@ -46,5 +46,8 @@ export const lintGithub: LintReporter = (report, options) => {
       ['title', finding.code],
     ], `${finding.message} (${printPath(finding.path)})`);
   });
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  if (lines.length) return `${lines.join('\n')}\n`;
+  const count = report.sources.length;
+  const extras = [report.summary.ignored ? `${report.summary.ignored} ignored` : '', report.summary.known ? `${report.summary.known} known (baseline)` : ''].filter(Boolean);
+  return `${annotation('notice', [['title', 'restguide lint']], `nothing to report in ${count} document${count === 1 ? '' : 's'}${extras.length ? ` (${extras.join(', ')})` : ''}`)}\n`;
 };

@@ -32,6 +32,10 @@ ul.items{list-style:none;padding:0;margin:0}li.item{border-bottom:1px solid #eae
 .sev-warning{background:var(--warn)}.sev-info,.sev-hint{background:var(--info)}.b-known{background:#bf8700}.b-fixed{background:var(--pass)}.b-ignored{background:var(--skip)}.count{background:#57606a;min-width:0}.also{display:block;color:#57606a;font-size:.8rem;margin-left:4.7rem}
 code,pre{font-family:ui-monospace,monospace;font-size:.85rem}pre{background:#f6f8fa;padding:.5rem;overflow:auto;white-space:pre-wrap;word-break:break-all}
 .id{font-weight:600}.msg{color:#57606a}.curl{display:flex;gap:.5rem;align-items:flex-start}.curl pre{flex:1;margin:0}
+.banner{padding:.6rem .8rem;border-radius:.4rem;margin:.5rem 0;color:#fff;font-size:1.05rem}.v-pass{background:var(--pass)}.v-fail{background:var(--fail)}
+.banner .reason{opacity:.95}.check{margin:.4rem 0 .8rem;border-left:3px solid #d0d7de;padding-left:.6rem}.check-head{padding:.2rem 0}.count{font-weight:600}
+a.guide{font-size:.8rem;color:var(--info)}details#others>summary,details#by-area>summary{cursor:pointer;font-weight:600;margin:.8rem 0}
+pre.source{margin:.3rem 0 0;padding:.3rem .5rem}pre.source .ln{color:#6e7781;user-select:none}pre.source mark{background:#fff8c5}
 [hidden]{display:none!important}
 `;
 

@@ -2,7 +2,8 @@
 import type { CheckReport, LintReport } from '../core/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { checkGithub, lintGithub } from './github.js';
-import { checkHtml, lintHtml } from './html.js';
+import { checkHtml } from './html-check.js';
+import { lintHtml } from './html.js';
 import { checkJson, lintJson } from './json.js';
 import { diffJson } from './diff-json.js';
 import { checkJunit, lintJunit } from './junit.js';

@@ -30,3 +30,14 @@ export const startPosition = (finding: LintFinding): { line: number; column: num
 
 /** A JSON path in dot notation, as Spectral prints it (`paths./employers.get`). */
 export const printPath = (path: ReadonlyArray<string | number>): string => path.map(String).join('.');
+
+/** Said when warnings (or infos) alone fail a lint run: Spectral's default --fail-on is error, ours is warning. */
+export function failOnNote(report: LintReport, failOn: 'error' | 'warning' | 'info' | undefined): string | undefined {
+  if (failOn === undefined || failOn === 'error') return undefined;
+  const counted = countedFindings(report);
+  const threshold = failOn === 'warning' ? 1 : 2;
+  if (counted.some((f) => f.severity === 0) || !counted.some((f) => f.severity <= threshold)) return undefined;
+  return failOn === 'warning'
+    ? "warnings alone fail this run (--fail-on warning, the default; Spectral's is error)"
+    : 'warnings and infos alone fail this run (--fail-on info)';
+}

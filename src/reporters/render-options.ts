@@ -7,6 +7,12 @@ export interface RenderOptions {
   rules?: readonly RuleInfo[];
   /** Folder that lint sources are shown relative to; absent, sources are shown as reported. */
   cwd?: string;
+  /** The run's --fail-on, so a report can say why it fails (absent: not said). */
+  failOn?: 'error' | 'warning' | 'info';
+  /** The run's exit code, so the HTML banner says it (absent: judged from the failures). */
+  exitCode?: number;
+  /** Lines of the linted files, so the HTML report can show the line of each finding. */
+  sourceLines?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A reporter is pure: the same report and options give the same text, and nothing is written. */

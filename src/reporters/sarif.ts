@@ -1,13 +1,15 @@
 import { pathToFileURL } from 'node:url';
 import { checkFingerprint, lintFingerprint } from '../core/baseline.js';
-import { guideAnchor, type CheckReport, type CheckResult, type Evidence, type LintFinding, type LintReport, type RuleInfo, type Severity } from '../core/types.js';
+import { PROJECT_URL } from '../core/version.js';
+import { GUIDE_URL, guideAnchor, type CheckReport, type CheckResult, type Evidence, type LintFinding, type LintReport, type RuleInfo, type Severity } from '../core/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf } from './check-areas.js';
 import { displaySource, lintSeverityName, printPath } from './lint-severity.js';
 
 // SARIF 2.1.0 (OASIS): one run, rules from the report, results with stable partial fingerprints.
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-const INFORMATION_URI = 'https://www.npmjs.com/package/restguide';
+// The project's own page when package.json names one; else the guide it enforces (a page that exists).
+const INFORMATION_URI = PROJECT_URL ?? GUIDE_URL;
 const FINGERPRINT_KEY = 'restguide/v1';
 
 type Level = 'error' | 'warning' | 'note' | 'none';
@@ -24,7 +26,8 @@ function ruleOf(kind: RuleInfo['kind'], id: string, guideRule: string, level: Le
   return {
     id, name: id,
     shortDescription: { text: info?.description ?? `Belgif REST guide rule ${guideRule}` },
-    helpUri: info?.url ?? guideAnchor(guideRule),
+    // A lint code missing from the given catalogue is no guide rule (`parser`, Spectral's `info-contact`): no anchor to point at.
+    helpUri: info?.url ?? (kind === 'lint' && options.rules ? INFORMATION_URI : guideAnchor(guideRule)),
     defaultConfiguration: { level },
     properties: { guideRule, ...(kind === 'check' ? { area: areaOf(id) } : {}) },
   };

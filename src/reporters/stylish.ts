@@ -4,7 +4,7 @@ import type { CheckResult, LintFinding } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { groupByArea } from './check-areas.js';
 import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';
-import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import { countedFindings, displaySource, failOnNote, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 import { countByRule, groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 
 // A Chalk instance of our own: level 0 when colours are off, whatever the environment says.
@@ -164,6 +164,7 @@ export const lintStylish: LintReporter = (report, options) => {
   if (s.known !== undefined) extras.push(`${s.known} known (baseline)`);
   if (s.fixed !== undefined) extras.push(`${s.fixed} fixed`);
   const colour = s.errors ? c.red : s.warnings ? c.yellow : c.green;
-  out.push(`${colour.bold(summary)} ${c.dim(extras.join(', '))}`);
+  const note = failOnNote(report, options.failOn);
+  out.push(`${colour.bold(summary)} ${c.dim(extras.join(', '))}${note ? ` ${c.yellow(`— ${note}`)}` : ''}`);
   return `${out.join('\n')}\n`;
 };

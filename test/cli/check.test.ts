@@ -2,8 +2,12 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { profileCounts } from '../../src/cli/check.js';
 import { main } from '../../src/cli/main.js';
-import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
+import { parse as parseYaml } from 'yaml';
+import { deriveProfile } from '../../src/core/openapi-profile.js';
+import { BUILT_IN_PROFILE, loadProfile } from '../../src/core/profile.js';
+import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 import type { CheckReport } from '../../src/core/types.js';
 import { startReferenceServer } from '../../src/reference-server/index.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
@@ -47,6 +51,24 @@ describe('restguide check: usage errors exit 2 with one line', () => {
     expect(code).toBe(2);
     expect(io.err).toMatch(/bad profile .*profile\.yaml: \/collections\/0\/path must match pattern/);
     expect(oneLine(io.err)).toBe(true);
+  });
+
+  it('--only and --skip that leave nothing: blames them, not the profile, before contacting the target', async () => {
+    const { code, io } = await check(['http://127.0.0.1:1/api', '--only', 'paging', '--skip', 'paging']);
+    expect(code).toBe(2);
+    expect(io.err).toBe('restguide: --skip paging removes every check that --only paging selects: nothing left to run\n');
+  });
+
+  it('--profile with --openapi: the profile says what to check, the document is the contract, and a note says so', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-pair-'));
+    const document = join(dir, 'api.json');
+    await writeFile(document, JSON.stringify(buildOpenApiDocument()));
+    const profile = join(dir, 'p.yaml');
+    await writeFile(profile, 'collections:\n  - path: /employers\n');
+    const { code, io } = await check(['http://127.0.0.1:1/api', '--profile', profile, '--openapi', document, '--print-profile']);
+    expect(code).toBe(0);
+    expect(parseYaml(io.out)).toMatchObject({ collections: [{ path: '/employers' }] });
+    expect(io.err).toContain(`the resources come from ${profile}; ${document} is the contract responses are held to`);
   });
 
   it('bad numbers and headers', async () => {
@@ -114,7 +136,7 @@ describe('restguide check: where the target comes from without --profile or --op
       return sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404, title: 'Resource Not Found' });
     }, { basePath: '/api' });
     const { io } = await check([server.url, '--only', 'collection', '--format', 'json']);
-    expect(io.err).toBe(`restguide: no --profile or --openapi: the target was read from the API's own ${server.url}/doc/openapi.json\n`);
+    expect(io.err).toBe(`restguide: no --profile or --openapi: the target was read from the API's own ${server.url}/doc/openapi.json: 1 collection, 0 documents, 0 tasks, 0 controllers\n`);
     const report = JSON.parse(io.out) as CheckReport;
     // Collection checks judge the documented collection; those needing more (filters, a key) do not apply.
     const judged = report.results.filter((r) => !r.message.startsWith('not applicable'));
@@ -155,7 +177,10 @@ describe('restguide check: progress and baselines', () => {
     const args = [server.url, '--only', 'http.unknown-uri-404', '--format', 'json'];
     const first = await check([...args, '--write-baseline', join(dir, 'baseline.json')]);
     expect(first.io.err).toContain('only API-wide checks ran');
-    expect(first.code).toBe(1);
+    // Recording is the point of the run: it says what it wrote and succeeds.
+    expect(first.io.err).toContain(`restguide: wrote baseline ${join(dir, 'baseline.json')}: 1 entry (2 failing results); runs with --baseline`);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(await readFile(join(dir, 'baseline.json'), 'utf8')).entries).toHaveLength(1);
     const { code, io } = await check([...args, '--baseline', join(dir, 'baseline.json')]);
     expect(code).toBe(0);
     const { summary } = JSON.parse(io.out) as CheckReport;
@@ -168,7 +193,7 @@ describe('restguide check: progress and baselines', () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
     const baseline = join(dir, 'baseline.json');
     const only = (ids: string) => [server.url, '--only', ids, '--format', 'json'];
-    expect((await check([...only('http.unknown-uri-404'), '--write-baseline', baseline])).code).toBe(1);
+    expect((await check([...only('http.unknown-uri-404'), '--write-baseline', baseline])).code).toBe(0);
     // A check outside the baseline fails on its own.
     const widened = await check([...only('http.unknown-uri-404,trace.header-present'), '--baseline', baseline]);
     expect(widened.code).toBe(1);
@@ -247,3 +272,29 @@ describe('restguide check against hostile targets ends by itself', () => {
     expect(other.requests.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
   });
 });
+
+describe('restguide check --print-profile', () => {
+  it('prints the profile --openapi derives, as YAML that --profile reads back, with its counts, and runs nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+    const file = join(dir, 'api.json');
+    const document = buildOpenApiDocument();
+    await writeFile(file, JSON.stringify(document));
+    const { code, io } = await check(['http://127.0.0.1:1/api', '--openapi', file, '--print-profile']);
+    expect(code).toBe(0);
+    const derived = deriveProfile(document);
+    expect(parseYaml(io.out)).toEqual(JSON.parse(JSON.stringify(derived)));
+    expect(profileCounts(derived)).toBe('3 collections, 11 documents, 1 task, 1 controller');
+    expect(io.err).toBe(`restguide: the target was derived from ${file}: ${profileCounts(derived)}\n`);
+    expect(derived.collections?.length).toBeGreaterThan(1);
+    await writeFile(join(dir, 'profile.yaml'), io.out);
+    expect(await loadProfile(join(dir, 'profile.yaml'), dir)).toEqual(JSON.parse(JSON.stringify(derived)));
+  });
+
+  it('prints the built-in profile without a URL', async () => {
+    const { code, io } = await check(['--print-profile']);
+    expect(code).toBe(0);
+    expect(parseYaml(io.out)).toEqual(JSON.parse(JSON.stringify(BUILT_IN_PROFILE)));
+    expect(io.err).toBe('restguide: the built-in profile of the reference API: 3 collections, 1 document, 1 task, 1 controller\n');
+  });
+});
+

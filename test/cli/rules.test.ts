@@ -25,6 +25,15 @@ describe('restguide rules', () => {
     }
   });
 
+  it('takes -f as --format, as check and lint do', async () => {
+    const short = captureIo();
+    const long = captureIo();
+    expect(await main(['rules', '-f', 'json'], short)).toBe(0);
+    expect(await main(['rules', '--format', 'json'], long)).toBe(0);
+    expect(short.out).toBe(long.out);
+    expect(Array.isArray(JSON.parse(short.out))).toBe(true);
+  });
+
   it('says which checks write', async () => {
     const rules = ruleCatalogue();
     const writing = CHECKS.filter((c) => c.meta.writes).map((c) => c.meta.id).sort();

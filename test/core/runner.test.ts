@@ -138,6 +138,14 @@ describe('runChecks', () => {
     expect((await runChecks(checks, profile, { baseUrl: server.url, skip: ['http.sample-ok'] })).results.map((r) => r.id)).toEqual(['trace.other']);
     await expect(runChecks(checks, profile, { baseUrl: server.url, only: ['nope'] })).rejects.toThrow(/no check or area named 'nope'/);
   });
+
+  it('blames --only/--skip, not the profile, when they leave no check', async () => {
+    const server = await okServer();
+    const checks: AnyCheck[] = [statusIs200, defineCheck({ meta: meta('trace.other'), appliesTo: 'api', async run(ctx) { await ctx.get('/'); ctx.pass(); } })];
+    await expect(runChecks(checks, profile, { baseUrl: server.url, only: ['trace'], skip: ['trace'] })).rejects.toThrow(/^--skip trace removes every check that --only trace selects: nothing left to run$/);
+    await expect(runChecks(checks, profile, { baseUrl: server.url, skip: ['trace', 'http'] })).rejects.toThrow(/^--skip trace,http skips every check/);
+    expect(server.requests).toEqual([]);
+  });
 });
 
 describe('ctx.follow and ctx.followRedirect', () => {

@@ -46,7 +46,7 @@ describe('secrets never reach a report', () => {
       '-H', `Authorization: Bearer ${TOKEN}`, '-H', `X-Tenant: ${TENANT}`,
       ...FORMATS.flatMap((format, i) => ['--format', format, '--output', files[i] as string]),
       '--write-baseline', join(dir, 'baseline.json')], io);
-    expect(code).toBe(1);
+    expect(code).toBe(0); // writing a baseline is not a gate
     const texts = await Promise.all([...files, join(dir, 'baseline.json')].map((file) => readFile(file, 'utf8')));
     const json = JSON.parse(texts[1] as string) as { results: Array<{ status: string; evidence: Array<{ request: { body?: string }; curl: string; response?: { headers: Record<string, string>; body?: string } }> }> };
     // The run did see the echoes: failures with evidence, PUT bodies copied from echoing GETs.

@@ -1,5 +1,5 @@
 // `restguide lint` end to end through main(): formats and outputs, --fail-on, baselines, exit codes.
-import { mkdtemp, readFile, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,10 +45,55 @@ describe('restguide lint', () => {
   it('a baseline written now makes the same findings known: exit 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
     const baseline = join(dir, 'baseline.json');
-    expect((await lint([API, '--format', 'json', '--write-baseline', baseline])).code).toBe(1);
+    const written = await lint([API, '--format', 'json', '--write-baseline', baseline]);
+    expect(written.code).toBe(0);
+    expect(written.err).toBe(`restguide: wrote baseline ${baseline}: ${JSON.parse(written.out).length} entries (one per finding); runs with --baseline ${baseline} now fail only on new ones\n`);
     expect(await readFile(baseline, 'utf8')).toContain('jsn-naming');
     const { code } = await lint([API, '--format', 'json', '--baseline', baseline]);
     expect(code).toBe(0);
+  });
+
+  it('a baseline keys files relative to its own folder, so it matches from any working directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
+    await cp(join(FIXTURES, 'multi'), join(dir, 'lint'), { recursive: true });
+    const inLint = async (cwd: string, args: string[]) => {
+      const io = Object.assign(captureIo(), { cwd });
+      const code = await main(['lint', ...args, '--format', 'json'], io);
+      return { code, report: io.out ? (JSON.parse(io.out) as Array<{ code: string }>) : [] };
+    };
+    expect((await inLint(join(dir, 'lint'), ['api.yaml', '--write-baseline', 'baseline.json'])).code).toBe(0);
+    const entries = (JSON.parse(await readFile(join(dir, 'lint/baseline.json'), 'utf8')) as { entries: Array<{ source: string }> }).entries;
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => !e.source.startsWith('..') && !e.source.startsWith('/'))).toBe(true);
+    // From the parent folder the same findings are known: exit 0, nothing fixed.
+    const fromParent = await inLint(dir, ['lint/api.yaml', '--baseline', 'lint/baseline.json']);
+    expect(fromParent.code).toBe(0);
+    // And a new finding in the same file still fails from there.
+    const text = await readFile(join(dir, 'lint/api.yaml'), 'utf8');
+    await writeFile(join(dir, 'lint/api.yaml'), text.replace('  /employers:', '  /Employer_List:'));
+    expect((await inLint(dir, ['lint/api.yaml', '--baseline', 'lint/baseline.json'])).code).toBe(1);
+  });
+
+  it('lints the good documents beside a bad one: the bad one is an error result, exit 1', async () => {
+    const { code, out } = await lint([API, join(FIXTURES, 'not-openapi.yaml'), '--format', 'json']);
+    expect(code).toBe(1);
+    const findings = JSON.parse(out) as Array<{ code: string; source: string; severity: number }>;
+    expect(findings.filter((f) => f.source.endsWith('not-openapi.yaml')).map((f) => [f.code, f.severity])).toEqual([['unrecognized-format', 0]]);
+    expect(findings.some((f) => f.code === 'jsn-naming')).toBe(true);
+  });
+
+  it('-f html=file writes a page with the banner, each finding under its file and its source line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
+    const page = join(dir, 'lint.html');
+    const { code, out } = await lint([API, '-f', `html=${page}`]);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    const text = await readFile(page, 'utf8');
+    expect(text).toContain('<strong>✖ Failed: exit 1</strong>');
+    expect(text).toMatch(/<section class="group" data-group="[^"]*multi\/api\.yaml">/);
+    // jsn-naming is reported at the $ref that brings employer_name in: that line is shown, marked.
+    expect(text).toMatch(/<mark>\s*\$ref: &#39;\.\/schemas\/employer\.yaml#\/components\/schemas\/EmployerList&#39;<\/mark>/);
+    expect(text).toContain('href="https://www.belgif.be/specification/rest/api-guide/#rule-jsn-naming"');
   });
 
   const bad: Array<[string, string[], RegExp]> = [

@@ -1,4 +1,6 @@
 // The lint wiring: multi-file $refs, x-ignore-rules, schema-only documents, bad input, user rulesets.
+import { cp, mkdtemp, rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintDocuments } from '../../src/lint/index.js';
@@ -107,7 +109,7 @@ describe('bad input: one clear UsageError', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['a missing file', 'missing.yaml', /missing\.yaml: no such file/],
     ['malformed YAML', 'malformed.yaml', /malformed\.yaml:\d+:\d+: malformed document/],
-    ['a document that is not OpenAPI', 'not-openapi.yaml', /is not an OpenAPI 3\.0 or 3\.1 document/],
+    ['a document that is not OpenAPI', 'not-openapi.yaml', /not-openapi\.yaml: not an OpenAPI 3\.0 or 3\.1 document/],
   ];
   for (const [name, file, message] of cases) {
     it(name, async () => {
@@ -145,7 +147,73 @@ describe('--ruleset', () => {
     expect(report.findings.find((f) => f.code === 'hlth-res')?.severity).toBe(2);
   });
 
+  it('extends: [spectral:oas, restguide] gives Spectral\'s findings and the guide\'s in one run', async () => {
+    const key = (f: { code: string; path: unknown[] }) => `${f.code} ${JSON.stringify(f.path)}`;
+    const document = [fixture('multi/api.yaml')];
+    const guide = await lintDocuments(document);
+    const oas = await lintDocuments(document, { ruleset: fixture('ruleset-oas-only.yaml') });
+    const both = await lintDocuments(document, { ruleset: fixture('ruleset-spectral-oas.yaml') });
+    expect(codes(oas.findings)).toContain('info-contact');
+    expect(both.findings.map(key).sort()).toEqual([...guide.findings, ...oas.findings].map(key).sort());
+    // spectral:asyncapi loads too; its rules only apply to AsyncAPI documents.
+    const asyncapi = await lintDocuments(document, { ruleset: fixture('ruleset-spectral-asyncapi.yaml') });
+    expect(asyncapi.findings.map(key).sort()).toEqual(guide.findings.map(key).sort());
+  });
+
   it('an unknown base ruleset is a UsageError', async () => {
     await expect(lintDocuments([fixture('multi/api.yaml')], { ruleset: fixture('ruleset-unknown.yaml') })).rejects.toThrow(/cannot extend "spectral:nonsense"/);
+  });
+});
+
+describe('one bad document does not abort the run (as in Spectral)', () => {
+  it('reports each bad document as one error result and lints the others', async () => {
+    const good = fixture('multi/api.yaml');
+    const alone = await lintDocuments([good]);
+    const report = await lintDocuments([good, fixture('not-openapi.yaml'), fixture('malformed.yaml'), fixture('missing.yaml')]);
+    expect(report.sources).toEqual([good, fixture('not-openapi.yaml'), fixture('malformed.yaml'), fixture('missing.yaml')]);
+    const badSources = new Set([fixture('not-openapi.yaml'), fixture('malformed.yaml'), fixture('missing.yaml')]);
+    const bad = report.findings.filter((f) => badSources.has(f.source));
+    expect(bad.map((f) => [f.source, f.code, f.severity])).toEqual([
+      [fixture('malformed.yaml'), 'parser', 0],
+      [fixture('missing.yaml'), 'unreadable', 0],
+      [fixture('not-openapi.yaml'), 'unrecognized-format', 0],
+    ]);
+    expect(bad.find((f) => f.code === 'parser')?.range.start.line).toBeGreaterThan(0);
+    expect(bad.find((f) => f.code === 'unreadable')?.message).toBe('no such file');
+    expect(report.findings.filter((f) => !badSources.has(f.source))).toEqual(alone.findings);
+    expect(report.summary.errors).toBe(alone.summary.errors + 3);
+  });
+
+  it('throws one UsageError only when no document could be linted', async () => {
+    const error = await lintDocuments([fixture('not-openapi.yaml'), fixture('missing.yaml')]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/^no document could be linted: .*not-openapi\.yaml: not an OpenAPI .* \(and 1 more\)$/);
+  });
+});
+
+describe('quoted globs expand, as in Spectral', () => {
+  it('lints every file a glob matches, sorted, relative to cwd', async () => {
+    const cwd = fixture('.');
+    const report = await lintDocuments(['reuse/**/*.yaml'], { cwd });
+    const { globSync } = await import('tinyglobby');
+    const expected = globSync('reuse/**/*.yaml', { cwd, absolute: true }).sort();
+    expect(expected.length).toBeGreaterThan(1);
+    expect(report.sources).toEqual(expected);
+  });
+
+  it('a file whose name looks like a glob is linted as that file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-glob-'));
+    await cp(fixture('multi'), dir, { recursive: true });
+    await rename(join(dir, 'api.yaml'), join(dir, 'api [draft].yaml'));
+    const report = await lintDocuments(['api [draft].yaml'], { cwd: dir });
+    expect(report.sources).toEqual([join(dir, 'api [draft].yaml')]);
+    expect(codes(report.findings)).toContain('jsn-naming');
+  });
+
+  it('a glob that matches nothing is an error result beside the linted files, or a UsageError alone', async () => {
+    const cwd = fixture('.');
+    const report = await lintDocuments(['multi/api.yaml', 'nowhere/*.yaml'], { cwd });
+    expect(report.findings.filter((f) => f.source === 'nowhere/*.yaml').map((f) => [f.code, f.message])).toEqual([['unreadable', 'no file matches this pattern']]);
+    await expect(lintDocuments(['nowhere/*.yaml'], { cwd })).rejects.toThrow(/^nowhere\/\*\.yaml: no file matches this pattern$/);
   });
 });

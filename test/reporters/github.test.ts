@@ -40,7 +40,11 @@ describe('github reporter', () => {
     expect(lines[4]).toContain('title: a,b:c %25.');
   });
 
-  it('prints nothing for a clean run', () => {
-    expect(renderLintReport('github', lintReport({ findings: [] }), { color: false })).toBe('');
+  it('prints one notice line for a clean run, so a CI log shows it ran', () => {
+    const clean = lintReport({ findings: [] });
+    expect(renderLintReport('github', clean, { color: false })).toBe(`::notice title=restguide lint::nothing to report in ${clean.sources.length} documents (${clean.summary.ignored} ignored)\n`);
+    const passing = checkReport({ results: checkReport().results.filter((r) => r.status === 'pass' || r.status === 'skip') });
+    const line = renderCheckReport('github', passing, { color: false });
+    expect(line).toMatch(/^::notice title=restguide check::\d+ passed, 0 failed( \(0 findings\))?, \d+ skipped, 0 errored\n$/);
   });
 });

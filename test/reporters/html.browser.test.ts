@@ -38,7 +38,8 @@ async function open(htmlText: string, name: string): Promise<Opened> {
   return opened;
 }
 
-const visibleCount = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => (n as unknown as { offsetParent: unknown }).offsetParent !== null).length);
+// checkVisibility: also false inside a closed <details>, where offsetParent may still be set.
+const visibleCount = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => (n as unknown as { checkVisibility(): boolean }).checkVisibility()).length);
 
 describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
   beforeAll(async () => {
@@ -65,7 +66,7 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
 
     it("reveals a failure's evidence and curl line when expanded", async () => {
       const { page } = opened;
-      const item = page.locator('li.result', { hasText: 'problem.type-urn' });
+      const item = page.locator('.check[data-check="problem.type-urn"] li.result');
       const body = item.locator('pre.body');
       await expect(body.isVisible()).resolves.toBe(false);
       await item.locator('summary').click();
@@ -88,6 +89,7 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
 
     it('hides passes when the pass status is unchecked', async () => {
       const { page } = opened;
+      await page.locator('details#others > summary').click();
       expect(await visibleCount(page, 'li.result[data-status="pass"]')).toBe(3);
       await page.locator('input[data-filter="status"][value="pass"]').uncheck();
       expect(await visibleCount(page, 'li.result[data-status="pass"]')).toBe(0);
@@ -100,12 +102,69 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
 
     it('filters by area', async () => {
       const { page } = opened;
+      expect(await page.locator('details#others').getAttribute('open')).not.toBeNull();
       await page.locator('select[data-filter="area"]').selectOption('paging');
       expect(await visibleCount(page, 'li.result')).toBe(3);
       expect(await visibleCount(page, 'li.result[data-area="paging"]')).toBe(3);
       await expect(page.locator('#shown').textContent()).resolves.toBe('3 of 9 shown');
       await page.locator('select[data-filter="area"]').selectOption('');
       expect(await visibleCount(page, 'li.result')).toBe(9);
+    });
+
+    it('shows failures first and keeps passes and skips collapsed until asked', async () => {
+      const { page } = await open(renderCheckReport('html', checkReport(), { color: false }), 'collapsed.html');
+      expect(await page.locator('details#others').getAttribute('open')).toBeNull();
+      expect(await visibleCount(page, 'li.result[data-status="pass"]')).toBe(0);
+      expect(await visibleCount(page, 'li.result[data-status="skip"]')).toBe(0);
+      expect(await visibleCount(page, '#failures li.result')).toBe(5);
+      const order = await page.locator('li.result').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+      expect(order.slice(0, 5).every((status) => status === 'fail' || status === 'error')).toBe(true);
+      await expect(page.locator('details#others > summary').textContent()).resolves.toBe('Passed, skipped and fixed (4)');
+      await page.close();
+    });
+
+    it('gives each item its severity and a link to its guide rule', async () => {
+      const { page } = opened;
+      const item = page.locator('.check[data-check="select.fields"] li.result');
+      await expect(item.locator('.badge.sev-info').textContent()).resolves.toBe('info');
+      expect(await page.locator('li.result').count()).toBe(await page.locator('li.result .badge[class*="sev-"]').count());
+      const head = page.locator('.check[data-check="paging.next-link"] .check-head');
+      await expect(head.locator('.badge.sev-error').textContent()).resolves.toBe('error');
+      expect(await head.locator('a.guide').getAttribute('href')).toBe('https://www.belgif.be/specification/rest/api-guide/#rule-col-paging');
+      expect(await page.locator('#others li.result[data-status="pass"] a.guide').first().getAttribute('href')).toMatch(/^https:\/\/www\.belgif\.be\/specification\/rest\/api-guide\/#rule-/);
+    });
+
+    it('says pass or fail at a glance, with the exit code and its reason', async () => {
+      const { page } = opened;
+      await expect(page.locator('#banner.v-fail strong').textContent()).resolves.toBe('✖ Failed');
+      const failing = await open(renderCheckReport('html', checkReport(), { color: false, failOn: 'warning', exitCode: 1 }), 'banner-fail.html');
+      await expect(failing.page.locator('#banner.v-fail').textContent()).resolves.toContain('Failed: exit 1');
+      await expect(failing.page.locator('#banner .reason').textContent()).resolves.toBe('3 failures at or above --fail-on warning (2 errors, 1 warning); 1 check errored, so the run could not verify everything');
+      await failing.page.close();
+      const passes = checkReport({ results: checkReport().results.filter((r) => r.status === 'pass' || r.severity === 'info') });
+      const passing = await open(renderCheckReport('html', passes, { color: false, failOn: 'warning', exitCode: 0 }), 'banner-pass.html');
+      await expect(passing.page.locator('#banner.v-pass').textContent()).resolves.toContain('Passed: exit 0');
+      await expect(passing.page.locator('#banner .reason').textContent()).resolves.toBe('no failure at or above --fail-on warning (1 failure below it)');
+      await expect(passing.page.locator('#failures').textContent()).resolves.toContain('Failures and errors (1)');
+      await passing.page.close();
+    });
+
+    it('groups repeated findings of one check under it with a count, and ranks resources worst first', async () => {
+      const results = checkReport().results;
+      const next = results.find((r) => r.id === 'paging.next-link')!;
+      const repeated = [...results, { ...next, resource: 'http://127.0.0.1:4010/companies' }, { ...next, resource: 'http://127.0.0.1:4010/appendices' }];
+      const { page } = await open(renderCheckReport('html', checkReport({ results: repeated }), { color: false }), 'grouped.html');
+      const group = page.locator('.check[data-check="paging.next-link"]');
+      await expect(group.locator('.count').textContent()).resolves.toBe('×3');
+      expect(await group.locator('li.result').count()).toBe(3);
+      expect(await group.locator('li.result .resource').allTextContents()).toEqual(['http://127.0.0.1:4010/employers', 'http://127.0.0.1:4010/companies', 'http://127.0.0.1:4010/appendices']);
+      expect(await page.locator('.check[data-check="problem.type-urn"] .count').textContent()).toBe('×1');
+      // /companies fails twice (next-link, page-size); ties on one error-level failure go by path; info and errored-only last.
+      const rows = await page.locator('#resources tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows.slice(0, 3)).toEqual([['/companies', 'error', '2', '0', '0', '1'], ['/appendices', 'error', '1', '0', '0', '0'], ['/employers', 'error', '1', '0', '1', '0']]);
+      expect(rows.map((row) => row[0])).toEqual(['/companies', '/appendices', '/employers', '/employers/xyz', '/employers/93017373', '/health']);
+      expect(rows.at(-1)).toEqual(['/health', '', '0', '1', '1', '0']);
+      await page.close();
     });
 
     it('shows baseline badges', async () => {
@@ -128,6 +187,26 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       expect(await page.locator('#rules tr[data-rule="uri-notat"] td').allTextContents()).toEqual(['uri-notat', 'error', '1', '0']);
       expect(await page.locator('li.finding[data-rule="uri-notat"] .where').textContent()).toBe('specs/employers.yaml:12:3');
       expect(await page.locator('li.finding[data-rule="err-problem"] .msg').first().textContent()).toContain('not <text/html> & "friends" ]]>.');
+    });
+
+    it('groups findings by file and shows the line of each, marked, with a guide link and a banner', async () => {
+      const text = 'openapi: 3.0.3\n'.repeat(10) + 'paths:\n  /Employers:\n    get:\n';
+      const report = lintReport();
+      const sourceLines = new Map([[`${LINT_CWD}/specs/employers.yaml`, text.split('\n')]]);
+      const rules = [{ kind: 'lint' as const, id: 'uri-notat', rule: 'uri-notat', severity: 'error' as const, writes: false, description: 'd', url: 'u' },
+        { kind: 'lint' as const, id: 'stat-codes-get', rule: 'stat-codes', severity: 'warning' as const, writes: false, description: 'd', url: 'u' }];
+      const { page } = await open(renderLintReport('html', report, { color: false, cwd: LINT_CWD, sourceLines, rules, failOn: 'warning', exitCode: 1 }), 'lint-lines.html');
+      expect(await page.locator('section.group h3').allTextContents()).toEqual(['specs/companies.json', 'specs/employers.yaml']);
+      const item = page.locator('section.group[data-group="specs/employers.yaml"] li.finding[data-rule="uri-notat"]');
+      expect(await item.locator('pre.source mark').textContent()).toBe('  /Employers:');
+      expect(await item.locator('pre.source').textContent()).toBe('11 │ paths:\n12 │   /Employers:\n13 │     get:\n');
+      expect(await item.locator('a.guide').getAttribute('href')).toBe('https://www.belgif.be/specification/rest/api-guide/#rule-uri-notat');
+      expect(await page.locator('li.finding[data-rule="stat-codes-get"] a.guide').textContent()).toBe('stat-codes');
+      // No lines known for companies.json: its findings show without an excerpt.
+      expect(await page.locator('section.group[data-group="specs/companies.json"] pre.source').count()).toBe(0);
+      await expect(page.locator('#banner.v-fail').textContent()).resolves.toContain('Failed: exit 1');
+      await expect(page.locator('#banner .reason').textContent()).resolves.toBe('4 findings at or above --fail-on warning (2 errors, 2 warnings)');
+      await page.close();
     });
 
     it('filters by severity and by rule, offline', async () => {

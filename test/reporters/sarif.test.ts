@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { applyCheckBaseline, applyLintBaseline, checkBaselineOf, checkFingerprint, lintBaselineOf } from '../../src/core/baseline.js';
 import { guideAnchor } from '../../src/core/types.js';
+import { PROJECT_URL } from '../../src/core/version.js';
 import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
@@ -85,6 +86,18 @@ describe('sarif reporter: lint', () => {
     const ignored = run.results.at(-1);
     expect(ignored).toMatchObject({ ruleId: 'id-numer', suppressions: [{ kind: 'inSource', justification: 'legacy identifiers, agreed with the API board' }] });
     expect(run.tool.driver.rules.find((rule: { id: string }) => rule.id === 'err-problem').helpUri).toBe(guideAnchor('err-problem'));
+  });
+
+  it('points the tool at a page that exists and each rule at its guide anchor; a non-guide code at the tool', () => {
+    expect(run.tool.driver.informationUri).toBe(PROJECT_URL ?? 'https://www.belgif.be/specification/rest/api-guide/');
+    expect(run.tool.driver.informationUri).not.toContain('npmjs.com');
+    const report = lintReport();
+    const withParser = { ...report, findings: [...report.findings, { ...report.findings[0]!, code: 'parser', message: 'malformed document' }] };
+    const rules = [{ kind: 'lint' as const, id: 'uri-notat', rule: 'uri-notat', severity: 'error' as const, writes: false, description: 'd', url: guideAnchor('uri-notat') }];
+    const driver = parseValid(renderLintReport('sarif', withParser, { color: false, cwd: LINT_CWD, rules })).runs[0].tool.driver;
+    const helpOf = (id: string) => driver.rules.find((rule: { id: string }) => rule.id === id).helpUri;
+    expect(helpOf('uri-notat')).toBe('https://www.belgif.be/specification/rest/api-guide/#rule-uri-notat');
+    expect(helpOf('parser')).toBe(driver.informationUri);
   });
 
   it('uses file URLs without a cwd, and marks baseline state', () => {

@@ -89,6 +89,19 @@ describe('stylish reporter: lint', () => {
     expect(out).toContain('(fixed since the baseline)');
     expect(out.trimEnd().split('\n').at(-1)).toBe('✔ 0 problems (0 errors, 0 warnings, 0 infos, 0 hints) 1 ignored, 5 known (baseline), 1 fixed');
   });
+
+  it('says in the summary line when warnings alone fail the run, and only then', () => {
+    const report = lintReport();
+    const warningsOnly = lintReport({ findings: report.findings.filter((f) => f.severity === 1) });
+    const last = (r: typeof report, failOn?: 'error' | 'warning' | 'info') =>
+      renderLintReport('stylish', r, { color: false, cwd: LINT_CWD, ...(failOn ? { failOn } : {}) }).trimEnd().split('\n').at(-1);
+    expect(last(warningsOnly, 'warning')).toBe("✖ 2 problems (0 errors, 2 warnings, 0 infos, 0 hints) 1 ignored — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)");
+    expect(last(warningsOnly, 'error')).not.toContain('fail this run');
+    expect(last(report, 'warning')).not.toContain('fail this run'); // errors fail it anyway
+    const infosOnly = lintReport({ findings: report.findings.filter((f) => f.severity === 2) });
+    expect(last(infosOnly, 'warning')).not.toContain('fail this run');
+    expect(last(infosOnly, 'info')).toContain('warnings and infos alone fail this run (--fail-on info)');
+  });
 });
 
 describe('stylish reporter: lint on a big document', () => {

@@ -2,7 +2,8 @@ import { chmod, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planOutputs, writeReports, type OutputTarget } from '../../src/cli/output.js';
+import { Command } from 'commander';
+import { addReportOptions, planOutputs, reportTargets, writeReports, type OutputTarget } from '../../src/cli/output.js';
 import { UsageError } from '../../src/core/errors.js';
 import type { ReportFormat } from '../../src/reporters/index.js';
 import { captureIo } from '../helpers/io.js';
@@ -84,5 +85,49 @@ describe('writeReports', () => {
     const dir = await tempDir();
     await chmod(dir, 0o500);
     await expect(writeReports({ outputs: ['r.json'] }, render, ioIn(dir))).rejects.toThrow(/cannot write report r\.json: permission denied \(EACCES\)/);
+  });
+});
+
+describe('addReportOptions: an output belongs to the format just before it', () => {
+  const parse = (argv: string[]) => {
+    const command = addReportOptions(new Command('x').exitOverride().configureOutput({ writeErr: () => undefined }), ['stylish', 'json', 'junit', 'sarif', 'github', 'html']);
+    command.parse(argv, { from: 'user' });
+    return planOutputs(reportTargets(command.opts()), 'stylish');
+  };
+
+  it('writes JUnit to junit.xml and stylish to stdout for `-f stylish -f junit -o junit.xml`', () => {
+    expect(parse(['-f', 'stylish', '-f', 'junit', '-o', 'junit.xml'])).toEqual([
+      { format: 'stylish', to: { kind: 'stdout' } },
+      { format: 'junit', to: { kind: 'file', path: 'junit.xml' } },
+    ]);
+  });
+
+  it('accepts format=file, mixes it with -o, and takes an extra output format from its extension', () => {
+    expect(parse(['-f', 'junit=reports/junit.xml', '-f', 'json', '-o', 'r.json', '-o', 'r.html', '-f', 'stylish'])).toEqual([
+      { format: 'junit', to: { kind: 'file', path: 'reports/junit.xml' } },
+      { format: 'json', to: { kind: 'file', path: 'r.json' } },
+      { format: 'html', to: { kind: 'file', path: 'r.html' } },
+      { format: 'stylish', to: { kind: 'stdout' } },
+    ]);
+    expect(parse(['-o', 'r.sarif', '-o', 'x.xml'])).toEqual([
+      { format: 'sarif', to: { kind: 'file', path: 'r.sarif' } },
+      { format: 'junit', to: { kind: 'file', path: 'x.xml' } },
+    ]);
+  });
+
+  it('refuses an output before any format once a format follows, with the fix in the message', () => {
+    expect(() => parse(['-o', 'r.html', '-f', 'html'])).toThrow(/--output r\.html comes before any --format.*-f html=r\.html/);
+  });
+
+  it('refuses a file whose extension contradicts its format, in one line', () => {
+    expect(() => parse(['-f', 'html', '-o', 'r.json'])).toThrow(/^r\.json is named like a json report, but --format html was given for it/);
+    expect(() => parse(['-f', 'stylish=out.xml'])).toThrow(UsageError);
+    expect(parse(['-f', 'sarif', '-o', 'r.json'])[0]).toEqual({ format: 'sarif', to: { kind: 'file', path: 'r.json' } });
+    expect(parse(['-f', 'stylish', '-o', 'out.txt'])[0]).toEqual({ format: 'stylish', to: { kind: 'file', path: 'out.txt' } });
+  });
+
+  it('refuses an unknown format and an empty file after =', () => {
+    expect(() => parse(['-f', 'yaml'])).toThrow(/one of stylish/);
+    expect(() => parse(['-f', 'json='])).toThrow(/give a file after "json="/);
   });
 });

@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { describeBody } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 
 export default defineCheck({
@@ -6,7 +7,7 @@ export default defineCheck({
     id: 'link.same-origin-items', rule: 'hyp-links', severity: 'warning', writes: false,
     title: 'The item hrefs of a collection stay within the API base URL',
     messages: {
-      notOk: 'GET {{url}} answered {{status}} instead of 200 with a JSON object.',
+      notOk: 'GET {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
       outsideApi: '{{url}} lists item {{index}} with href {{href}}, outside the API base URL {{base}}.',
     },
   },
@@ -14,7 +15,7 @@ export default defineCheck({
   async run(ctx, collection) {
     const page = await ctx.get(collection.firstPage({ pageSize: 5 }));
     const body = page.response.json;
-    const data = { url: page.request.url, status: page.response.status };
+    const data = { url: page.request.url, status: page.response.status, got: describeBody(page.response) };
     if (!ctx.expect(page.response.status === 200 && isObject(body), 'notOk', data, page) || !isObject(body)) return;
     const items = Array.isArray(body['items']) ? body['items'] : [];
     const hrefs = items.map((item) => (isObject(item) ? item['href'] : undefined));

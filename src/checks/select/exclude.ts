@@ -8,7 +8,7 @@ export default defineCheck({
     id: 'select.exclude', rule: 'res-repres', severity: 'warning', writes: false,
     title: '`?select=!(p)` returns every property of the document but p',
     messages: {
-      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
       stillThere: '{{method}} {{url}} still returned the excluded property `{{property}}`.',
       missingProperties: '{{method}} {{url}} also left out properties it did not exclude: {{missing}}.',
     },

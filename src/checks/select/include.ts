@@ -8,7 +8,7 @@ export default defineCheck({
     id: 'select.include', rule: 'res-repres', severity: 'warning', writes: false,
     title: '`?select=(p)` returns the property p and `self`, and no other property of the document',
     messages: {
-      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
       missingProperty: '{{method}} {{url}} left out the selected property `{{property}}`.',
       missingSelf: '{{method}} {{url}} left out `self`, which a selection keeps.',
       extraProperties: '{{method}} {{url}} still returned unselected properties: {{extra}}.',

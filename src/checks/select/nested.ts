@@ -8,7 +8,7 @@ export default defineCheck({
     id: 'select.nested', rule: 'res-repres', severity: 'warning', writes: false,
     title: '`?select=(obj(sub))` returns only `sub` inside the object property `obj`',
     messages: {
-      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
       missingObject: '{{method}} {{url}} did not return `{{object}}` as an object.',
       missingSub: '{{method}} {{url}} left out the selected `{{object}}.{{sub}}`.',
       extraSubs: '{{method}} {{url}} returned unselected members of `{{object}}`: {{extra}}.',

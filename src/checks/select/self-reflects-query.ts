@@ -8,7 +8,7 @@ export default defineCheck({
     id: 'select.self-reflects-query', rule: 'res-repres', severity: 'warning', writes: false,
     title: 'The `self` link of a selected representation carries the `select` query',
     messages: {
-      notOk: '{{method}} {{url}} answered {{status}} instead of 200 with a JSON object.',
+      notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
       noSelf: '{{method}} {{url}} returned no string `self` link.',
       queryLost: '{{method}} {{url}} returned self {{self}}, whose `select` is {{found}} instead of {{expected}}.',
     },

@@ -1,0 +1,45 @@
+// The published ruleset (`restguide/ruleset`) as Spectral users load it: spectral-cli with
+// `extends: [restguide/ruleset]` in a project's .spectral.yaml, restguide installed in node_modules.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { lintDocuments } from '../../src/lint/index.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const SPECTRAL = join(ROOT, 'node_modules/.bin/spectral');
+const FIXTURES = join(import.meta.dirname, '../fixtures/lint');
+const run = promisify(execFile);
+
+type SpectralFinding = { code: string; path: string[]; severity: number; source: string };
+const key = (f: { code: string; path: Array<string | number>; severity: number; source: string }) => `${f.code} ${f.severity} ${f.path.join('.')} ${f.source}`;
+
+describe('restguide/ruleset in spectral-cli', () => {
+  it('is the compiled package export (npm run build makes it)', () => {
+    expect(existsSync(join(ROOT, 'dist/rulesets/spectral.js'))).toBe(true);
+  });
+
+  it('spectral lint with `extends: [restguide/ruleset]` gives the same findings as restguide lint', async () => {
+    const project = await mkdtemp(join(tmpdir(), 'restguide-spectral-'));
+    await mkdir(join(project, 'node_modules'));
+    await symlink(ROOT, join(project, 'node_modules/restguide'), 'dir');
+    await writeFile(join(project, '.spectral.yaml'), 'extends: [restguide/ruleset]\n');
+    await cp(join(FIXTURES, 'multi'), join(project, 'api'), { recursive: true });
+    const document = join(project, 'api/api.yaml');
+
+    // spectral exits 1 on findings; its JSON report is on stdout either way.
+    const result = await run(SPECTRAL, ['lint', '-f', 'json', '--fail-severity', 'error', document], { cwd: project, timeout: 90_000, env: { ...process.env, SCARF_ANALYTICS: 'false' } })
+      .catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+    expect(result.stderr).not.toMatch(/exports is not defined|Error/);
+    const spectral = JSON.parse(result.stdout) as SpectralFinding[];
+    const ours = await lintDocuments([document]);
+    expect(spectral.length).toBeGreaterThan(0);
+    // Same rules firing with the same severities; restguide reports a finding a $ref brings in at that $ref, Spectral in the referenced file.
+    const inDocument = (f: { source: string }) => f.source === document;
+    expect(spectral.map((f) => `${f.code} ${f.severity}`).sort()).toEqual(ours.findings.map((f) => `${f.code} ${f.severity}`).sort());
+    expect(spectral.filter(inDocument).map(key).sort()).toEqual(ours.findings.filter((f) => inDocument(f) && !f.message.includes('(in ')).map(key).sort());
+  }, 120_000);
+});
