@@ -21,6 +21,10 @@ export interface ReferenceServerOptions {
    * a bare origin gets `basePath`). Default: the listening address. The Host header is never used.
    */
   publicUrl?: string;
+  /** How long a finished image task (and the image it made) stays readable; then 404 (ms, default 10 minutes). */
+  taskTtlMs?: number;
+  /** At most this many tasks, and as many images, are kept; a newer one pushes the oldest out (default 10,000). */
+  maxTasks?: number;
   /** How long the request line and headers may take to arrive before a 408 (ms, default 5000). */
   headersTimeoutMs?: number;
   /**
@@ -53,7 +57,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const { operations } = compiledApi();
   let publicBase = configuredBase ?? '';
   const pipeline: PipelineOptions = {
-    basePath, router: new Router(ROUTES), operations, store: new Store(options.seed),
+    basePath, router: new Router(ROUTES), operations, store: new Store(options.seed, { taskTtlMs: options.taskTtlMs, maxTasks: options.maxTasks }),
     taskDelayMs: options.taskDelayMs ?? 300, publicBase: () => publicBase,
   };
   const server: Server = createServer({

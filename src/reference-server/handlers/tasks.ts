@@ -14,7 +14,8 @@ function submitImageTask(ctx: RequestContext): Reply {
   const body = ctx.body as Record<string, unknown>;
   const input: ImageTaskInput = { name: body.name as string, width: body.width as number, height: body.height as number };
   const task: TaskRecord = { id: ctx.store.taskId(), input, dueAt: Date.now() + ctx.taskDelayMs };
-  ctx.store.tasks.set(task.id, task);
+  // Completion is at dueAt; the task then stays readable for the store's TTL.
+  ctx.store.tasks.set(task.id, task, task.dueAt + ctx.store.taskTtlMs);
   return {
     status: 202,
     body: { self: taskHref(ctx, task.id), status: { state: 'processing', pollAfter: iso(task.dueAt) } },
@@ -30,7 +31,7 @@ function settle(ctx: RequestContext, task: TaskRecord): NonNullable<TaskRecord['
     task.outcome = { completedAt: task.dueAt, problemId: randomUUID() };
   } else {
     const imageId = ctx.store.imageId();
-    ctx.store.images.set(imageId, { imageId, ...input });
+    ctx.store.images.set(imageId, { imageId, ...input }, Date.now() + ctx.store.taskTtlMs);
     task.outcome = { completedAt: task.dueAt, imageId };
   }
   return task.outcome;
