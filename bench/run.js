@@ -9,6 +9,7 @@ const all = {
   'server-throughput': async () => (await import('./server.mjs')).benchServer({ scale: false }),
   check: async () => (await import('./check.mjs')).benchCheck(),
   lint: async () => (await import('./lint.mjs')).benchLint(),
+  memory: async () => (await import('./memory.mjs')).benchMemory(),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all).filter((name) => name !== 'server-throughput');
 for (const name of wanted) {

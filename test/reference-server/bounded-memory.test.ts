@@ -40,21 +40,19 @@ describe('sorted views of employers', () => {
 describe('bounded records', () => {
   it('expire at their own time and never exceed max, the oldest pushed out first', () => {
     let now = 1000;
-    const records = new BoundedRecords<string>(3, () => now);
-    records.set(1, 'a', 2000);
-    records.set(2, 'b', 5000);
-    expect(records.get(1)).toBe('a');
+    const records = new BoundedRecords<{ v: string; until: number }>(3, (r) => r.until, () => now);
+    records.set(1, { v: 'a', until: 2000 });
+    records.set(2, { v: 'b', until: 5000 });
+    expect(records.get(1)?.v).toBe('a');
     now = 2000;
     expect(records.get(1)).toBeUndefined();
-    records.set(3, 'c', 9000);
-    records.set(4, 'd', 9000);
-    records.set(5, 'e', 9000);
+    for (const [id, v] of [[3, 'c'], [4, 'd'], [5, 'e']] as const) records.set(id, { v, until: 9000 });
     expect(records.size).toBe(3);
     expect(records.get(2)).toBeUndefined();
-    expect([records.get(3), records.get(4), records.get(5)]).toEqual(['c', 'd', 'e']);
+    expect([3, 4, 5].map((id) => records.get(id)?.v)).toEqual(['c', 'd', 'e']);
   });
   it('refuses a max that is not a positive integer', () => {
-    expect(() => new BoundedRecords(0)).toThrow(RangeError);
+    expect(() => new BoundedRecords(0, () => 0)).toThrow(RangeError);
   });
 });
 

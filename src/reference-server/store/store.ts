@@ -35,10 +35,12 @@ export interface TaskRecord {
   id: number;
   input: ImageTaskInput;
   dueAt: number;
+  /** dueAt + the store's task TTL: when the task stops being readable. */
+  expiresAt: number;
   /** Set once the task is observed past dueAt: the image made, or the failure. */
   outcome?: { completedAt: number; imageId?: number; problemId?: string };
 }
-export interface ImageRecord extends ImageTaskInput { imageId: number }
+export interface ImageRecord extends ImageTaskInput { imageId: number; expiresAt: number }
 
 /** How long finished tasks and their images are kept, and how many at most (the oldest go first). */
 export interface TaskLimits { taskTtlMs?: number; maxTasks?: number }
@@ -74,8 +76,8 @@ export class Store {
   constructor(seed: SeedCounts = {}, limits: TaskLimits = {}) {
     this.taskTtlMs = limits.taskTtlMs ?? DEFAULT_TASK_TTL_MS;
     if (!Number.isInteger(this.taskTtlMs) || this.taskTtlMs < 1) throw new RangeError(`taskTtlMs must be a positive integer, not ${String(this.taskTtlMs)}`);
-    this.tasks = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS);
-    this.images = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS);
+    this.tasks = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS, (task) => task.expiresAt);
+    this.images = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS, (image) => image.expiresAt);
     const counts = seedCounts(seed);
     const companies = seedCompanies(counts.companies);
     const employers = Array.from({ length: counts.employers }, (_, i) => new StoredEmployer(seedEmployer(i, companies), ++this.version));
