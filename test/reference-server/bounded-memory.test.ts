@@ -58,7 +58,7 @@ describe('bounded records', () => {
 
 describe('image tasks expire', () => {
   it('a finished task and its image answer 404 once the TTL has passed', async () => {
-    const server = await startReferenceServer({ port: 0, taskDelayMs: 10, taskTtlMs: 300 });
+    const server = await startReferenceServer({ port: 0, taskDelayMs: 10, taskTtlMs: 1500 });
     const call = client(server);
     try {
       const submitted = await call('POST', '/images/tasks', { body: { name: 'logo', width: 4, height: 4 } });
@@ -68,7 +68,13 @@ describe('image tasks expire', () => {
       expect(done.status).toBe(303);
       const image = done.headers.get('location')!.slice(server.url.length);
       expect((await call('GET', image)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 400));
+      // Bounded wait (the machine may be slow): both must go, and then answer a problem.
+      let gone = false;
+      for (let i = 0; i < 100 && !gone; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        gone = (await call('GET', image)).status === 404;
+      }
+      expect(gone).toBe(true);
       expectProblem(await call('GET', task), 404, `${BELGIF}resourceNotFound`);
       expectProblem(await call('GET', image), 404, `${BELGIF}resourceNotFound`);
     } finally {
