@@ -20,7 +20,13 @@ export async function runServe(
 ): Promise<number> {
   const port = integerOption('port', options.port, 65535);
   const taskDelayMs = integerOption('task-delay', options.taskDelay, 3_600_000);
+  const tokenLifetimeSec = integerOption('token-lifetime', options.tokenLifetime, 86_400);
+  if (tokenLifetimeSec === 0) throw new UsageError('--token-lifetime must be at least 1 second');
   const host = options.host === undefined ? undefined : String(options.host);
+  const secret = io.env['RESTGUIDE_CLIENT_SECRET'] || undefined;
+  const auth = options.auth === true
+    ? { clients: [{ id: 'restguide-demo', ...(secret ? { secret } : {}) }], ...(tokenLifetimeSec ? { tokenLifetimeSec } : {}) }
+    : undefined;
   if (host !== undefined && !/^[A-Za-z0-9.:-]{1,253}$/.test(host)) throw new UsageError(`--host is not a host name or address: '${host.slice(0, 40)}'`);
 
   const publicUrl = options.publicUrl === undefined ? undefined : String(options.publicUrl);
@@ -28,7 +34,7 @@ export async function runServe(
   const { startReferenceServer } = await import('../reference-server/index.js');
   let server;
   try {
-    server = await startReferenceServer({ port, host, taskDelayMs, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+    server = await startReferenceServer({ port, host, taskDelayMs, ...(publicUrl !== undefined ? { publicUrl } : {}), ...(auth ? { auth } : {}) });
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(error.message); // a bad --public-url
     const code = (error as NodeJS.ErrnoException).code;
@@ -40,6 +46,12 @@ export async function runServe(
   }
   io.stdout(`restguide reference server listening on ${server.url}\n`);
   if (server.publicUrl !== server.url) io.stdout(`links use the public base URL ${server.publicUrl}\n`);
+  if (server.auth) {
+    const client = server.auth.clients[0];
+    io.stdout(`protected mode: token endpoint ${server.auth.tokenUrl}, client ${client?.id ?? '?'}, scopes ${server.auth.scopes.join(' ')}\n`);
+    // A secret this process made up is printed once so a client can use it; one from the environment never is.
+    if (!secret && client?.secret) io.stdout(`client secret (generated): ${client.secret}\n`);
+  }
 
   await new Promise<void>((resolve) => {
     const stop = () => {

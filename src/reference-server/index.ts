@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import type { AuthOptions } from './auth/authority.js';
+import { protectedMode, type ProtectedMode } from './auth/protected-mode.js';
 import type { AddressInfo } from 'node:net';
 import { answerClientError, answerOnSocket, trackAnswer } from './client-error.js';
 import { compiledApi } from './compiled-api.js';
@@ -32,6 +34,8 @@ export interface ReferenceServerOptions {
    * Larger counts extend that data deterministically, e.g. for scale tests; at most 5,000,000 each.
    */
   seed?: SeedCounts;
+  /** Protected mode: an OAuth2 token endpoint of its own and a Bearer token with the right scope on every operation. */
+  auth?: AuthOptions | boolean;
 }
 
 export interface ReferenceServer {
@@ -40,6 +44,8 @@ export interface ReferenceServer {
   origin: string;
   /** The base URL links are built from: `publicUrl` when given, else `url`. */
   publicUrl: string;
+  /** Protected mode only: the token endpoint, the registered clients and a way to mint tokens (tests, the demo run). */
+  auth?: ProtectedMode['handle'];
   close(): Promise<void>;
 }
 
@@ -56,9 +62,14 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   if (!Number.isInteger(headersTimeout) || headersTimeout < 1) throw new RangeError('headersTimeoutMs must be a positive integer');
   const { operations } = compiledApi();
   let publicBase = configuredBase ?? '';
+  let origin = '';
+  // The token endpoint is served on the listening origin (protected mode is for tests and demos).
+  const secured = options.auth ? await protectedMode(options.auth === true ? {} : options.auth, () => origin) : undefined;
   const pipeline: PipelineOptions = {
-    basePath, router: new Router(ROUTES), operations, store: new Store(options.seed, { taskTtlMs: options.taskTtlMs, maxTasks: options.maxTasks }),
+    basePath, router: new Router(secured ? secured.routes(ROUTES) : ROUTES), operations,
+    store: new Store(options.seed, { taskTtlMs: options.taskTtlMs, maxTasks: options.maxTasks }),
     taskDelayMs: options.taskDelayMs ?? 300, publicBase: () => publicBase,
+    ...(secured ? { authorize: secured.authorize } : {}),
   };
   const server: Server = createServer({
     // Answered by the pipeline as a problem (node's own answer is a bare 400 with no body).
@@ -69,6 +80,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
   }, (req, res) => {
     trackAnswer(req, res);
+    if (secured?.isTokenRequest(req)) return void secured.serveToken(req, res);
     void handleRequest(req, res, pipeline);
   });
   // An Expect other than 100-continue: node would answer a bare 417.
@@ -89,12 +101,13 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   });
   const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const origin = `http://${hostPart}:${address.port}`;
+  origin = `http://${hostPart}:${address.port}`;
   publicBase = configuredBase ?? origin + basePath;
   return {
     url: origin + basePath,
     origin,
     publicUrl: publicBase,
+    ...(secured ? { auth: secured.handle } : {}),
     close: () => new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
