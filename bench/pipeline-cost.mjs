@@ -11,7 +11,7 @@ import { fmt, median } from './lib/measure.mjs';
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/employers/1017', '/employers?pageSize=20', '/employers?page=2&pageSize=20', '/employers'];
 const basePath = '/registry/v1';
-const options = { basePath, router: new Router(ROUTES), operations: compiledApi().operations, store: new Store(), taskDelayMs: 0, fallbackOrigin: () => 'http://127.0.0.1:1' };
+const options = { basePath, router: new Router(ROUTES), operations: compiledApi().operations, store: new Store(), taskDelayMs: 0, publicBase: () => 'http://127.0.0.1:1/registry/v1' };
 const sink = { status: 0, bytes: 0 };
 const response = () => ({
   writeHead(status) { sink.status = status; return this; },

@@ -12,6 +12,7 @@ const all = {
   diff: async () => (await import('./diff.mjs')).benchDiff(),
   // restguide lint vs Redocly CLI and spectral-cli on big real documents (bench/documents/), linearity, start-up.
   'lint-scale': async () => (await import('./lint-scale.mjs')).benchLintScale(),
+  memory: async () => (await import('./memory.mjs')).benchMemory(),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all).filter((name) => name !== 'server-throughput');
 for (const name of wanted) {

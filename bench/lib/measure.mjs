@@ -31,6 +31,8 @@ export async function startChild(script, args = [], { timeoutMs = 120_000, nodeA
     ...info,
     /** { cpuMs, rssMB } of the child right now. */
     stats: () => new Promise((resolve) => { child.once('message', resolve); child.send('stats'); }),
+    /** The same after a full GC in the child: what it retains, not garbage not yet collected. */
+    retained: () => new Promise((resolve) => { child.once('message', resolve); child.send('stats-gc'); }),
     async stop() { child.kill('SIGTERM'); await once(child, 'exit'); },
   };
 }
@@ -38,9 +40,11 @@ export async function startChild(script, args = [], { timeoutMs = 120_000, nodeA
 /** What a child server answers to `stats` (shared by the child scripts). */
 export function answerStats() {
   process.on('message', (message) => {
-    if (message !== 'stats') return;
+    if (message !== 'stats' && message !== 'stats-gc') return;
+    if (message === 'stats-gc') globalThis.gc?.();
     const { user, system } = process.cpuUsage();
-    process.send({ cpuMs: (user + system) / 1000, rssMB: process.memoryUsage().rss / 1024 / 1024 });
+    const memory = process.memoryUsage();
+    process.send({ cpuMs: (user + system) / 1000, rssMB: memory.rss / 1024 / 1024, heapMB: memory.heapUsed / 1024 / 1024, externalMB: memory.external / 1024 / 1024 });
   });
 }
 

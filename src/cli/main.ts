@@ -93,6 +93,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description('start the reference server: the whole example API of the guide, conforming')
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '3000')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--public-url <url>', 'public base URL every link starts with (a bare origin gets /registry/v1); default: the listening address')
     .option('--task-delay <ms>', 'how long a submitted task stays processing', '500')
     .option('--auth', 'protected mode: an OAuth2 token endpoint at /oauth2/token; client restguide-demo, secret from $RESTGUIDE_CLIENT_SECRET or generated')
     .option('--token-lifetime <s>', 'access token lifetime in seconds (protected mode)', '300')

@@ -29,11 +29,14 @@ export async function runServe(
     : undefined;
   if (host !== undefined && !/^[A-Za-z0-9.:-]{1,253}$/.test(host)) throw new UsageError(`--host is not a host name or address: '${host.slice(0, 40)}'`);
 
+  const publicUrl = options.publicUrl === undefined ? undefined : String(options.publicUrl);
+
   const { startReferenceServer } = await import('../reference-server/index.js');
   let server;
   try {
-    server = await startReferenceServer({ port, host, taskDelayMs, ...(auth ? { auth } : {}) });
+    server = await startReferenceServer({ port, host, taskDelayMs, ...(publicUrl !== undefined ? { publicUrl } : {}), ...(auth ? { auth } : {}) });
   } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message); // a bad --public-url
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? `port ${port} is already in use`
       : code === 'EACCES' ? `no permission to listen on port ${port}`
@@ -42,6 +45,7 @@ export async function runServe(
     throw new UsageError(`serve: ${why}`);
   }
   io.stdout(`restguide reference server listening on ${server.url}\n`);
+  if (server.publicUrl !== server.url) io.stdout(`links use the public base URL ${server.publicUrl}\n`);
   if (server.auth) {
     const client = server.auth.clients[0];
     io.stdout(`protected mode: token endpoint ${server.auth.tokenUrl}, client ${client?.id ?? '?'}, scopes ${server.auth.scopes.join(' ')}\n`);

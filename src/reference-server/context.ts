@@ -20,7 +20,7 @@ export interface RequestContext {
   rawQuery: string;
   body: unknown;
   headers: IncomingHttpHeaders;
-  /** Absolute API base URL from the Host header, without a trailing slash. */
+  /** The public API base URL (configured, never from the Host header), without a trailing slash. */
   base: string;
   /** The response media type chosen from Accept. */
   mediaType: string;

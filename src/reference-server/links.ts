@@ -61,7 +61,7 @@ function plainUrls(ctx: RequestContext): boolean {
   if (!ctx.parsedQuery.plain || !JSON_PLAIN.test(ctx.path)) return false;
   if (ctx.base === plainBase) return true;
   if (!JSON_PLAIN.test(ctx.base)) return false;
-  plainBase = ctx.base; // the base comes from the Host header: the same on almost every request
+  plainBase = ctx.base; // the configured public base URL: the same on every request
   return true;
 }
 

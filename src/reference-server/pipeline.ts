@@ -5,6 +5,7 @@ import { negotiateLanguage, type Language } from './i18n.js';
 import { parseJson, readBody } from './json-body.js';
 import { mediaTypeOf, negotiateMediaType } from './negotiation.js';
 import { PROBLEM_TYPES } from './problem-types.js';
+import { checkContentEncoding, checkProtocol } from './protocol-guard.js';
 import { ParsedQuery } from './query-string.js';
 import { badRequest, issue, notFound, problemBody, ProblemError } from './problems.js';
 import type { Router } from './router.js';
@@ -17,13 +18,12 @@ export interface PipelineOptions {
   operations: Map<string, CompiledOperation>;
   store: Store;
   taskDelayMs: number;
-  /** Origin of the listening socket, used when the Host header is absent or malformed. */
-  fallbackOrigin: () => string;
+  /** The API's public base URL (configured, or the listening address): every absolute link starts with it. */
+  publicBase: () => string;
   /** Protected mode: checks the access token of an operation before any input is read; undefined lets it through. */
   authorize?: (req: IncomingMessage, method: Method, routePath: string) => Promise<void> | undefined;
 }
 
-const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
 const TRACE_ID = /^[\x21-\x7e]{1,200}$/;
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const JSON_ONLY = ['application/json'];
@@ -37,7 +37,8 @@ const DONE: Promise<void> = Promise.resolve();
 export function handleRequest(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
   const traceId = randomUUID();
   const lang = negotiateLanguage(req.headers['accept-language']);
-  const base = baseUrl(req.headers.host, options);
+  // Never from the Host header: a client-chosen Host would poison every link a shared cache stores.
+  const base = options.publicBase();
   const related = req.headers['belgov-trace-id'];
   const relatedId = typeof related === 'string' && TRACE_ID.test(related) ? related : undefined;
   const head = req.method === 'HEAD';
@@ -57,19 +58,11 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, options
   );
 }
 
-// The last Host header seen and the base URL it gave: clients keep sending the same one.
-let lastHost: string | undefined;
-let lastBasePath = '';
-let lastBase = '';
-
-/** Absolute API base URL from the Host header; the socket's origin when Host is absent or malformed. */
-function baseUrl(host: string | undefined, options: PipelineOptions): string {
-  if (host !== undefined && host === lastHost && options.basePath === lastBasePath) return lastBase;
-  if (!host || !HOST.test(host) || Number(/:(\d+)$/.exec(host)?.[1] ?? 0) > 65535) return options.fallbackOrigin() + options.basePath;
-  lastHost = host;
-  lastBasePath = options.basePath;
-  lastBase = `http://${host}${options.basePath}`;
-  return lastBase;
+/** Answers `error` as a problem outside the normal dispatch (e.g. an unmet Expect), with the trace header. */
+export function answerProblem(req: IncomingMessage, res: ServerResponse, error: ProblemError, options: PipelineOptions): void {
+  const traceId = randomUUID();
+  const lang = negotiateLanguage(req.headers['accept-language']);
+  send(res, problemReply(error, traceId, lang, options.publicBase()), traceId, undefined, req.method === 'HEAD');
 }
 
 function problemReply(error: unknown, traceId: string, lang: Language, base: string): Reply {
@@ -83,6 +76,7 @@ function problemReply(error: unknown, traceId: string, lang: Language, base: str
 }
 
 function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, lang: Language): Reply | Promise<Reply> {
+  checkProtocol(req);
   const target = req.url ?? '/';
   const queryAt = target.indexOf('?');
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
@@ -106,6 +100,7 @@ function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, 
     const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
     const query = validateQuery(operation, parsedQuery);
     const ctx = new Context(method, path, params, query, parsedQuery, rawQuery, req.headers, base, mediaType, lang, options);
+    if (operation.validateBody || hasBody(req)) checkContentEncoding(req);
     if (!operation.validateBody) return handler(ctx);
     return readJsonBody(req, operation).then((body) => {
       ctx.body = body;
@@ -147,7 +142,6 @@ function allowOf(def: RouteDef): string {
 async function readJsonBody(req: IncomingMessage, operation: CompiledOperation): Promise<unknown> {
   const supported = operation.bodyMediaTypes ?? [];
   const contentType = mediaTypeOf(header(req, 'content-type'));
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (contentType && !supported.includes(contentType)) {
     throw new ProblemError('unsupportedMediaType', { contentType: contentType.slice(0, 100), supported: supported.join(' or ') });
   }
@@ -155,13 +149,16 @@ async function readJsonBody(req: IncomingMessage, operation: CompiledOperation):
   if (buffer.length === 0) {
     throw badRequest([issue('schemaViolation', 'body', '', undefined, 'A request body is required')]);
   }
-  if (!contentType && hasBody) {
+  if (!contentType && hasBody(req)) {
     throw new ProblemError('unsupportedMediaType', { contentType: '(none)', supported: supported.join(' or ') });
   }
   const body = parseJson(buffer);
   validateBody(operation.validateBody!, body);
   return body;
 }
+
+const hasBody = (req: IncomingMessage): boolean =>
+  Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];

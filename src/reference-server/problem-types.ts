@@ -109,6 +109,31 @@ export const PROBLEM_TYPES = {
     description: 'The request line or the header fields are larger than the server accepts (16 KiB in all).',
     detail: { en: 'The request line or headers are too large', nl: 'De request-regel of de headers zijn te groot', fr: 'La ligne de requête ou les en-têtes sont trop grands', de: 'Die Anfragezeile oder die Header sind zu groß' },
   },
+  requestTimeout: {
+    status: 408, title: 'Request Timeout', standard: false,
+    description: 'The request line and headers (or the whole request) did not arrive within the time the server waits; the connection is closed.',
+    detail: { en: 'The request did not arrive in time', nl: 'Het verzoek kwam niet op tijd aan', fr: "La requête n'est pas arrivée à temps", de: 'Die Anfrage kam nicht rechtzeitig an' },
+  },
+  expectationFailed: {
+    status: 417, title: 'Expectation Failed', standard: false,
+    description: 'The `Expect` header asks for something other than `100-continue`, the only expectation the server meets.',
+    detail: { en: 'Expectation {expect} cannot be met; only 100-continue is supported', nl: 'Verwachting {expect} kan niet worden ingewilligd; enkel 100-continue wordt ondersteund', fr: "L'attente {expect} ne peut être satisfaite ; seul 100-continue est supporté", de: 'Erwartung {expect} kann nicht erfüllt werden; nur 100-continue wird unterstützt' },
+  },
+  unsupportedContentEncoding: {
+    status: 415, title: 'Unsupported Content Encoding', standard: false,
+    description: 'The request body has a `Content-Encoding` the server cannot decode; send it unencoded (`Accept-Encoding: identity` in the answer says so).',
+    detail: { en: 'Content encoding {encoding} is not supported; send the body unencoded', nl: 'Inhoudscodering {encoding} wordt niet ondersteund; stuur de body ongecodeerd', fr: "L'encodage de contenu {encoding} n'est pas supporté ; envoyez le corps non encodé", de: 'Inhaltscodierung {encoding} wird nicht unterstützt; senden Sie den Body uncodiert' },
+  },
+  notImplemented: {
+    status: 501, title: 'Not Implemented', standard: false,
+    description: 'The request method is one the server supports for no resource (CONNECT: it is not a proxy).',
+    detail: { en: 'Method {method} is not supported by this server', nl: 'Methode {method} wordt door deze server niet ondersteund', fr: "La méthode {method} n'est pas supportée par ce serveur", de: 'Methode {method} wird von diesem Server nicht unterstützt' },
+  },
+  httpVersionNotSupported: {
+    status: 505, title: 'HTTP Version Not Supported', standard: false,
+    description: 'The request line names an HTTP version other than HTTP/1.0 and HTTP/1.1; the request is not executed.',
+    detail: { en: 'HTTP version {version} is not supported; use HTTP/1.1', nl: 'HTTP-versie {version} wordt niet ondersteund; gebruik HTTP/1.1', fr: "La version HTTP {version} n'est pas supportée ; utilisez HTTP/1.1", de: 'HTTP-Version {version} wird nicht unterstützt; verwenden Sie HTTP/1.1' },
+  },
   unprocessableImage: {
     status: 422, title: 'Unprocessable Image', standard: false,
     description: 'An image task failed: the input is schema-valid but cannot be processed (name `corrupt`, or width × height above 25 000 000 pixels).',

@@ -48,7 +48,8 @@ export function applySelect(rep: Record<string, unknown>, selection: Selection, 
 
 function checkNames(items: SelectItem[], shape: Shape, prefix: string, raw: string): void {
   for (const item of items) {
-    const sub = shape[item.name];
+    // Own properties only: `__proto__` or `constructor` would otherwise find Object.prototype's members.
+    const sub = Object.hasOwn(shape, item.name) ? shape[item.name] : undefined;
     const name = prefix + item.name;
     if (!sub) throw badRequest([issue('schemaViolation', 'query', 'select', raw, `select names an unknown property ${name}`)]);
     if (item.children) {

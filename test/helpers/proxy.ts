@@ -26,9 +26,15 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-/** Forwards everything to `upstream` (keeping Host, so absolute links point at the proxy) and lets `mutate` rewrite responses. */
+/**
+ * Forwards everything to `upstream` and lets `mutate` rewrite responses. Like a reverse proxy with URL
+ * rewriting, it puts its own origin in place of the upstream's in bodies and headers, so absolute links
+ * (which the reference server builds from its configured URL, never from Host) point at the proxy.
+ */
 export async function startProxy(upstream: string, basePath: string, mutate: Mutator): Promise<Proxy> {
   const target = new URL(upstream);
+  let origin = '';
+  const toProxy = (text: string) => text.replaceAll(target.origin, origin);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,12 +45,12 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
         const body: Buffer[] = [];
         upstreamResponse.on('data', (chunk: Buffer) => body.push(chunk));
         upstreamResponse.on('end', () => {
-          const text = Buffer.concat(body).toString('utf8');
+          const text = toProxy(Buffer.concat(body).toString('utf8'));
           let json: unknown;
           try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(upstreamResponse.headers)) {
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+            if (value !== undefined) headers[name] = toProxy(Array.isArray(value) ? value.join(', ') : value);
           }
           const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers, json, text };
           const url = req.url ?? '/';
@@ -64,8 +70,9 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -42,6 +42,11 @@ describe('select', () => {
     const problem = expectProblem(await call('GET', `/employers/93?select=${encodeURIComponent(select)}`), 400, `${BELGIF}badRequest`);
     expect(problem.issues[0]).toMatchObject({ in: 'query', name: 'select', value: select });
   });
+  it.each(['(__proto__)', '(constructor)', '(toString)', '(company(__proto__))', '(company(constructor))', '!(__proto__)', '(hasOwnProperty)'])(
+    '%s names an unknown property: 400 with a query issue', async (select) => {
+      const problem = expectProblem(await call('GET', `/employers/93?select=${encodeURIComponent(select)}`), 400, `${BELGIF}badRequest`);
+      expect(problem.issues).toEqual([expect.objectContaining({ in: 'query', name: 'select', value: select })]);
+    });
   it('400 on unknown property names or nesting into a scalar', async () => {
     expectProblem(await call('GET', '/employers/93?select=(salary)'), 400, `${BELGIF}badRequest`);
     expectProblem(await call('GET', '/employers/93?select=(name(first))'), 400, `${BELGIF}badRequest`);
@@ -68,6 +73,27 @@ describe('ETag and conditional requests', () => {
     expectProblem(await call('PUT', '/employers/1034', { headers: { 'If-Match': etag }, body: { employerId: 1034, name: 'Lost', company: { enterpriseNumber: '0200068636' } } }), 412, `${API}preconditionFailed`);
     expectProblem(await call('DELETE', '/employers/1034', { headers: { 'If-Match': etag } }), 412, `${API}preconditionFailed`);
     expect((await call('GET', '/employers/1034')).body.name).toBe('Renamed');
+  });
+  it.each([',', ', ,', '', ' ', 'W/"v1"'])('If-Match %j names no current tag: 412 on PUT, PATCH and DELETE, nothing written', async (ifMatch) => {
+    const before = await call('GET', '/employers/1187');
+    const put = { employerId: 1187, name: 'Overwritten', company: { enterpriseNumber: before.body.company.enterpriseNumber } };
+    expectProblem(await call('PUT', '/employers/1187', { headers: { 'If-Match': ifMatch }, body: put }), 412, `${API}preconditionFailed`);
+    expectProblem(await call('PATCH', '/employers/1187', { headers: { ...MERGE, 'If-Match': ifMatch }, body: '{"name":"Lost"}' }), 412, `${API}preconditionFailed`);
+    expectProblem(await call('DELETE', '/employers/1187', { headers: { 'If-Match': ifMatch } }), 412, `${API}preconditionFailed`);
+    const after = await call('GET', '/employers/1187');
+    expect(after.body).toEqual(before.body);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+  });
+  it.each(['v1', '"unterminated', '*, "v1"', '"a" "b"'])('If-Match %j is not entity-tag syntax: 400 with a header issue, nothing written', async (ifMatch) => {
+    const problem = expectProblem(await call('DELETE', '/employers/1187', { headers: { 'If-Match': ifMatch } }), 400, `${BELGIF}badRequest`);
+    expect(problem.issues).toEqual([expect.objectContaining({ in: 'header', name: 'If-Match' })]);
+    expect((await call('GET', '/employers/1187')).status).toBe(200);
+  });
+  it('If-Match * and a list naming the current tag still pass', async () => {
+    const etag = (await call('GET', '/employers/1204')).headers.get('etag')!;
+    const patched = await call('PATCH', '/employers/1204', { headers: { ...MERGE, 'If-Match': `"old", ${etag}` }, body: '{"name":"Listed"}' });
+    expect(patched.status).toBe(200);
+    expect((await call('PATCH', '/employers/1204', { headers: { ...MERGE, 'If-Match': '*' }, body: '{"name":"Any"}' })).status).toBe(200);
   });
   it('50 parallel PATCHes with one If-Match: exactly one wins per ETag generation, no lost update', async () => {
     let etag = (await call('GET', '/employers/1051')).headers.get('etag')!;

@@ -84,7 +84,7 @@ describe('tracing and sanitization', () => {
     const operations = new Map(compiledApi().operations);
     operations.set('GET /boom', { path: [], query: [] });
     const raw = createServer((req, res) => void handleRequest(req, res, {
-      basePath: '/api', router, operations, store: new Store(), taskDelayMs: 0, fallbackOrigin: () => 'http://127.0.0.1',
+      basePath: '/api', router, operations, store: new Store(), taskDelayMs: 0, publicBase: () => 'http://127.0.0.1/api',
     }));
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     try {
@@ -114,7 +114,7 @@ describe('language negotiation of problem details', () => {
 });
 
 describe('Host header', () => {
-  it('builds links from a valid Host and falls back to the listening address for a bad one', async () => {
+  it('never builds links from Host: any Host, valid or not, gives links on the listening address', async () => {
     const url = new URL(server.url);
     const links = async (host: string) => new Promise<string>((resolve, reject) => {
       import('node:http').then(({ request }) => {
@@ -124,7 +124,7 @@ describe('Host header', () => {
         req.on('error', reject); req.end();
       });
     });
-    expect(await links('api.example.test:8443')).toBe('http://api.example.test:8443/registry/v1/employers/93');
+    expect(await links('api.example.test:8443')).toBe(`${server.url}/employers/93`);
     expect(await links('evil/<script>')).toBe(`${server.url}/employers/93`);
   });
 });

@@ -44,14 +44,3 @@ describe('requests the HTTP parser refuses', () => {
     expect(answer.json).toMatchObject({ type: 'urn:problem-type:belgif:badRequest', status: 400 });
   });
 });
-
-describe('the Host header', () => {
-  it('builds links from a valid Host, and from the listening origin when the port is out of range', async () => {
-    const ask = async (host: string) => {
-      const answer = parse(await raw(`GET /registry/v1/employers/93 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
-      return answer.json['self'];
-    };
-    expect(await ask('api.example.org:8443')).toBe('http://api.example.org:8443/registry/v1/employers/93');
-    expect(await ask('api.example.org:99999')).toBe(`${server.url}/employers/93`);
-  });
-});

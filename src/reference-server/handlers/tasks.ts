@@ -13,7 +13,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function submitImageTask(ctx: RequestContext): Reply {
   const body = ctx.body as Record<string, unknown>;
   const input: ImageTaskInput = { name: body.name as string, width: body.width as number, height: body.height as number };
-  const task: TaskRecord = { id: ctx.store.taskId(), input, dueAt: Date.now() + ctx.taskDelayMs };
+  const dueAt = Date.now() + ctx.taskDelayMs;
+  // Completion is at dueAt; the task then stays readable for the store's TTL.
+  const task: TaskRecord = { id: ctx.store.taskId(), input, dueAt, expiresAt: dueAt + ctx.store.taskTtlMs };
   ctx.store.tasks.set(task.id, task);
   return {
     status: 202,
@@ -30,7 +32,7 @@ function settle(ctx: RequestContext, task: TaskRecord): NonNullable<TaskRecord['
     task.outcome = { completedAt: task.dueAt, problemId: randomUUID() };
   } else {
     const imageId = ctx.store.imageId();
-    ctx.store.images.set(imageId, { imageId, ...input });
+    ctx.store.images.set(imageId, { imageId, ...input, expiresAt: Date.now() + ctx.store.taskTtlMs });
     task.outcome = { completedAt: task.dueAt, imageId };
   }
   return task.outcome;
@@ -58,7 +60,8 @@ function getImageTask(ctx: RequestContext): Reply {
 function getImage(ctx: RequestContext): Reply {
   const image = ctx.store.images.get(ctx.params.imageId as number);
   if (!image) throw notFound(ctx.path);
-  return { status: 200, body: { self: imageHref(ctx, image.imageId), ...image } };
+  const { expiresAt: _kept, ...fields } = image;
+  return { status: 200, body: { self: imageHref(ctx, image.imageId), ...fields } };
 }
 
 export const taskRoutes: RouteDef[] = [

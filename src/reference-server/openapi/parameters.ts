@@ -17,7 +17,7 @@ export const parameters: Record<string, Json> = {
     description: 'Partial representation, e.g. (name,company(enterpriseNumber)); a leading ! excludes the listed properties',
     schema: { type: 'string', maxLength: 1000, example: '(name,company(enterpriseNumber))' },
   },
-  IfMatchHeader: { name: 'If-Match', in: 'header', required: false, description: 'ETag read before; a stale one gives 412', schema: { type: 'string' } },
+  IfMatchHeader: { name: 'If-Match', in: 'header', required: false, description: 'ETag read before, or *; one naming no current ETag (also an empty list such as `,`) gives 412, one that is not entity-tag syntax 400', schema: { type: 'string' } },
   IfNoneMatchHeader: { name: 'If-None-Match', in: 'header', required: false, description: 'ETag held by the client; unchanged gives 304', schema: { type: 'string' } },
   NameQuery: arrayQuery('name', { type: 'string', minLength: 1, maxLength: 200 }, 'Exact name; repeated values combine with OR'),
 };

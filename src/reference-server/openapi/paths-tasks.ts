@@ -17,14 +17,15 @@ export const taskPaths: Record<string, Json> = {
       responses: {
         200: jsonResponse('Still processing (with pollAfter), or failed (with completed and problem)', 'ImageTask'),
         303: jsonResponse('Done: Location is the image', 'ImageTask', { headers: { Location: headerRef('Location') } }),
-        400: problemResponse('Malformed taskId'), 404: problemResponse('No such task'),
+        400: problemResponse('Malformed taskId'),
+        404: problemResponse('No such task, or it expired: tasks are kept 10 minutes after they complete, at most the newest 10,000'),
       },
     }),
   },
   '/images/{imageId}': {
     parameters: [pathParam('imageId', intId(2147483647), 'Image number')],
     get: operation('Images', 'getImage', 'Get a rendered image', {
-      responses: { 200: jsonResponse('The image', 'Image'), 400: problemResponse('Malformed imageId'), 404: problemResponse('No such image') },
+      responses: { 200: jsonResponse('The image', 'Image'), 400: problemResponse('Malformed imageId'), 404: problemResponse('No such image, or it expired (10 minutes after its task was seen done)') },
     }),
   },
 };

@@ -6,6 +6,7 @@ import {
   seedAccounts, seedAddresses, seedOrders, seedPersons, seedStores,
   type AccountRecord, type AddressRecord, type OrderRecord, type PersonRecord, type StoreRecord,
 } from './seed-other.js';
+import { BoundedRecords } from './bounded-records.js';
 import { EmployerOrders } from './employer-order.js';
 import { SortedIndex } from './sorted-index.js';
 
@@ -34,10 +35,17 @@ export interface TaskRecord {
   id: number;
   input: ImageTaskInput;
   dueAt: number;
+  /** dueAt + the store's task TTL: when the task stops being readable. */
+  expiresAt: number;
   /** Set once the task is observed past dueAt: the image made, or the failure. */
   outcome?: { completedAt: number; imageId?: number; problemId?: string };
 }
-export interface ImageRecord extends ImageTaskInput { imageId: number }
+export interface ImageRecord extends ImageTaskInput { imageId: number; expiresAt: number }
+
+/** How long finished tasks and their images are kept, and how many at most (the oldest go first). */
+export interface TaskLimits { taskTtlMs?: number; maxTasks?: number }
+export const DEFAULT_TASK_TTL_MS = 10 * 60_000;
+export const DEFAULT_MAX_TASKS = 10_000;
 
 const byKey = <K, V>(rows: V[], key: (row: V) => K): Map<K, V> => new Map(rows.map((row) => [key(row), row]));
 
@@ -55,14 +63,21 @@ export class Store {
   readonly orders = byKey<number, OrderRecord>(seedOrders(), (o) => o.id);
   readonly persons = byKey<string, PersonRecord>(seedPersons(), (p) => p.ssin);
   readonly addresses = byKey<number, AddressRecord>(seedAddresses(), (a) => a.id);
-  readonly tasks = new Map<number, TaskRecord>();
-  readonly images = new Map<number, ImageRecord>();
+  /** Each kept until `taskTtlMs` after it completes; a flood of submissions pushes the oldest out. */
+  readonly tasks: BoundedRecords<TaskRecord>;
+  /** Each kept until `taskTtlMs` after its task was seen done. */
+  readonly images: BoundedRecords<ImageRecord>;
+  readonly taskTtlMs: number;
   private version = 0;
   private nextTaskId = 1;
   private nextImageId = 1;
 
   /** Seeds the default 120 employers and 60 companies, or as many as `seed` asks (a deterministic extension). */
-  constructor(seed: SeedCounts = {}) {
+  constructor(seed: SeedCounts = {}, limits: TaskLimits = {}) {
+    this.taskTtlMs = limits.taskTtlMs ?? DEFAULT_TASK_TTL_MS;
+    if (!Number.isInteger(this.taskTtlMs) || this.taskTtlMs < 1) throw new RangeError(`taskTtlMs must be a positive integer, not ${String(this.taskTtlMs)}`);
+    this.tasks = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS, (task) => task.expiresAt);
+    this.images = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS, (image) => image.expiresAt);
     const counts = seedCounts(seed);
     const companies = seedCompanies(counts.companies);
     const employers = Array.from({ length: counts.employers }, (_, i) => new StoredEmployer(seedEmployer(i, companies), ++this.version));
