@@ -256,7 +256,46 @@ export function deriveProfile(doc: Obj): Profile {
       if (key !== undefined && d.path.endsWith(`/{${key}}`)) from.property = key;
     }
   }
-  return { collections, documents, tasks, controllers };
+  for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
+  const languages = languagesOf(doc, paths);
+  return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** A task has an output when the GET of the task (`{path}/{id}`) documents a 303 (the redirect to it). */
+function taskHasOutput(doc: Obj, paths: Obj, taskPath: string): boolean {
+  return Object.keys(paths).some((path) => {
+    if (!/^\{[^{}/]+\}$/.test(path.startsWith(`${taskPath}/`) ? path.slice(taskPath.length + 1) : '')) return false;
+    const get = (deref(doc, paths[path]) as Obj | undefined)?.['get'];
+    return isObject(get) && isObject(get['responses']) && get['responses']['303'] !== undefined;
+  });
+}
+
+/** Languages a document lists: enums of an Accept-Language header, a `lang` query parameter, or a Content-Language response header. */
+function languagesOf(doc: Obj, paths: Obj): string[] {
+  const found = new Set<string>();
+  const take = (schema: unknown) => {
+    const values = (deref(doc, schema) as Obj | undefined)?.['enum'];
+    if (Array.isArray(values)) for (const v of values) if (typeof v === 'string' && /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i.test(v)) found.add(v.toLowerCase());
+  };
+  for (const rawItem of Object.values(paths)) {
+    const item = deref(doc, rawItem);
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      for (const p of parametersOf(doc, item, op)) {
+        const name = String(p['name']).toLowerCase();
+        if ((p['in'] === 'header' && name === 'accept-language') || (p['in'] === 'query' && name === 'lang')) take(p['schema']);
+      }
+      for (const response of Object.values(isObject(op['responses']) ? op['responses'] : {})) {
+        const headers = (deref(doc, response) as Obj | undefined)?.['headers'];
+        for (const [name, header] of Object.entries(isObject(headers) ? headers : {})) {
+          if (name.toLowerCase() === 'content-language') take((deref(doc, header) as Obj | undefined)?.['schema']);
+        }
+      }
+    }
+  }
+  return [...found];
 }
 
 /** The document path under a collection (`/employers/{employerId}` under `/employers`) that has a GET. */

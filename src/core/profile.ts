@@ -45,7 +45,9 @@ export interface Profile {
   api?: { health?: string; openapiJson?: string; openapiYaml?: string; traceHeader?: string };
   collections?: CollectionProfile[];
   documents?: DocumentProfile[];
-  tasks?: Array<{ path: string; body: JsonValue; failingBody?: JsonValue }>;
+  /** Languages the API serves; the i18n checks demand them (absent: they are guessed from answers). */
+  languages?: string[];
+  tasks?: Array<{ path: string; body: JsonValue; failingBody?: JsonValue; maxWait?: number; output?: boolean }>;
   controllers?: Array<{ path: string; method?: 'GET' | 'POST'; query?: Record<string, string>; body?: JsonValue; expectedStatus?: number }>;
 }
 
@@ -71,8 +73,9 @@ export const BUILT_IN_PROFILE: Profile = {
       select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'],
     },
   ],
-  // A schema-valid image named `corrupt` makes the reference task end `failed`.
-  tasks: [{ path: '/images/tasks', body: { name: 'logo', width: 640, height: 480 }, failingBody: { name: 'corrupt', width: 640, height: 480 } }],
+  languages: ['en', 'nl', 'fr', 'de'],
+  // A schema-valid image named `corrupt` makes the reference task end `failed`; a done one redirects to its image.
+  tasks: [{ path: '/images/tasks', body: { name: 'logo', width: 640, height: 480 }, failingBody: { name: 'corrupt', width: 640, height: 480 }, output: true }],
   controllers: [{ path: '/convertMoney', method: 'GET', query: { from: 'EUR', amount: '10', to: 'USD' }, expectedStatus: 200 }],
 };
 
@@ -181,10 +184,11 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
       openapiJson: profile.api?.openapiJson ?? '/doc/openapi.json',
       openapiYaml: profile.api?.openapiYaml ?? '/doc/openapi.yaml',
       traceHeader: profile.api?.traceHeader ?? 'BelGov-Trace-Id',
+      ...(profile.languages ? { languages: profile.languages.map((language) => language.toLowerCase()) } : {}),
     },
     collections,
     documents,
-    tasks: (profile.tasks ?? []).map((task) => ({ kind: 'task' as const, ...task })),
+    tasks: (profile.tasks ?? []).map(({ maxWait, ...task }) => ({ kind: 'task' as const, ...task, ...(maxWait !== undefined ? { maxWaitMs: maxWait } : {}) })),
     controllers: (profile.controllers ?? []).map((c) => ({ kind: 'controller' as const, ...c, method: c.method ?? 'GET', expectedStatus: c.expectedStatus ?? 200 })),
   };
 }

@@ -48,7 +48,9 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const deadline = new AbortController();
   // Every in-flight request and running check listens to the deadline: more than Node's default 10.
   setMaxListeners(0, deadline.signal);
-  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), options.deadlineMs ?? RUN_DEFAULTS.deadlineMs);
+  const deadlineMs = options.deadlineMs ?? RUN_DEFAULTS.deadlineMs;
+  const deadlineAt = Date.now() + deadlineMs;
+  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), deadlineMs);
   const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
   const client = new HttpClient({
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
@@ -72,7 +74,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       while (next < jobs.length) {
         const job = jobs[next++];
         if (!job) break;
-        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal);
+        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt);
         done++;
         for (const result of jobResults) {
           results.push(result);
@@ -113,7 +115,7 @@ function notApplicable(check: AnyCheck): CheckResult {
   return { id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: `not applicable: the target has no ${needs}`, evidence: [] };
 }
 
-async function runJob(check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal): Promise<CheckResult[]> {
+async function runJob(check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
   const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
@@ -121,7 +123,7 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
   if (deadline.aborted) return [result('error', "not run: the run's deadline was reached first")];
 
-  const ctx = new RunContext(client, target, meta.messages, deadline);
+  const ctx = new RunContext(client, target, meta.messages, deadline, deadlineAt);
   const started = performance.now();
   let skipped: string | undefined;
   let failure: unknown;

@@ -13,6 +13,8 @@ export interface ApiTarget {
   openapiJson: string;
   openapiYaml: string;
   traceHeader: string;
+  /** Languages the API declares it serves (lower case); undefined: not declared, the i18n checks guess. */
+  languages?: string[];
 }
 
 export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };
@@ -83,6 +85,10 @@ export interface TaskTarget {
   path: string;
   body: JsonValue;
   failingBody?: JsonValue;
+  /** How long the task may stay processing; undefined: derived from the pollAfter it announces. */
+  maxWaitMs?: number;
+  /** The task has an output: done answers 303 with its Location (200 is only for a task without output). */
+  output?: boolean;
 }
 
 export interface ControllerTarget {
