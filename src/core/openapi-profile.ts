@@ -210,6 +210,10 @@ export function deriveProfile(doc: Obj): Profile {
         : malformedStrings(schema);
       const patch = isObject(item['patch']) ? requestExample(doc, item['patch']) : undefined;
       const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
+      const readOnly = [...new Set([get, item['put'], item['patch']].flatMap((op) => {
+        if (!isObject(op)) return [];
+        return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
+      }))];
       // The parent collection lists ids that exist now; the example is only a fallback.
       documents.push({
         path,
@@ -222,6 +226,7 @@ export function deriveProfile(doc: Obj): Profile {
         etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
         select,
         methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
+        ...(readOnly.length ? { readOnly } : {}),
       });
       continue;
     }
@@ -259,6 +264,19 @@ export function deriveProfile(doc: Obj): Profile {
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
   const languages = languagesOf(doc, paths);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
+function readOnlyPaths(doc: Obj, schema: unknown, prefix = '', depth = 0): string[] {
+  const s = deref(doc, schema);
+  if (!isObject(s) || depth > 6) return [];
+  if (s['type'] === 'array') return readOnlyPaths(doc, s['items'], prefix, depth + 1);
+  return Object.entries(propertiesOf(doc, s)).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    const resolved = deref(doc, property);
+    if (isObject(resolved) && resolved['readOnly'] === true) return [path];
+    return readOnlyPaths(doc, resolved, `${path}.`, depth + 1);
+  });
 }
 
 /** A task has an output when the GET of the task (`{path}/{id}`) documents a 303 (the redirect to it). */

@@ -62,6 +62,7 @@ export const PROFILE_SCHEMA = {
             type: 'array', uniqueItems: true, items: { enum: HTTP_METHODS },
             description: 'The methods the document supports; absent means unknown, and every write check (PUT, PATCH, DELETE) is tried as before',
           },
+          readOnly: { ...stringArray, description: 'Dotted paths of read-only members write bodies leave out; absent means links (self, nested href) are left out' },
         },
       },
     },

@@ -39,6 +39,8 @@ export interface DocumentProfile {
   select?: boolean;
   /** Supported HTTP methods; absent: unknown, every write check is tried. */
   methods?: string[];
+  /** Dotted paths of read-only members (`self`, `company.href`) that write bodies leave out; absent: links are left out. */
+  readOnly?: string[];
 }
 
 export interface Profile {
@@ -70,7 +72,7 @@ export const BUILT_IN_PROFILE: Profile = {
     {
       path: '/employers/{employerId}', sampleIdsFrom: { collection: '/employers', property: 'employerId' },
       absentId: '5999999999', malformedIds: ['abc', '6000000000'], update: 'patch', patch: { bankrupt: true }, etag: true,
-      select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], readOnly: ['self', 'company.href'],
     },
   ],
   languages: ['en', 'nl', 'fr', 'de'],
@@ -173,6 +175,7 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
       etag: doc.etag ?? false,
       select: doc.select ?? false,
       ...(methods ? { methods } : {}),
+      ...(doc.readOnly ? { readOnly: doc.readOnly } : {}),
       ...(creator ? { creator } : {}),
       url: (id) => fillTemplate(doc.path, { [param]: id }),
     });

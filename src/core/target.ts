@@ -69,6 +69,8 @@ export interface DocumentTarget {
   etag: boolean;
   /** Whether GET of the document supports the `select` query parameter (a SHOULD of the guide). */
   select: boolean;
+  /** Dotted paths of members the server owns (never sent in a write body); undefined: links are dropped instead. */
+  readOnly?: string[];
   /** The HTTP methods the document supports (upper case); undefined when the profile does not say (then all are tried). */
   methods?: string[];
   /**

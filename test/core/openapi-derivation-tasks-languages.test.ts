@@ -44,3 +44,10 @@ describe('--openapi derivation of tasks and languages', () => {
     expect(profile.tasks?.map((task) => task.output)).toEqual([true]);
   });
 });
+
+describe('--openapi derivation of read-only members', () => {
+  it('the reference document marks self and company.href read-only on the employer', () => {
+    const profile = deriveProfile(buildOpenApiDocument());
+    expect(profile.documents?.find((d) => d.path === '/employers/{employerId}')?.readOnly?.sort()).toEqual(['company.href', 'self']);
+  });
+});

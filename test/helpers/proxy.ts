@@ -7,6 +7,8 @@ export interface ProxiedRequest {
   /** The path relative to the API base path, with its query: `/employers?pageSize=2`. */
   path: string;
   headers: IncomingHttpHeaders;
+  /** The request body as text ('' when none), e.g. to refuse a write body the way a validating server does. */
+  body: string;
 }
 
 export interface MutableResponse {
@@ -49,7 +51,7 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
           const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers, json, text };
           const url = req.url ?? '/';
           const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
-          mutate({ method: req.method ?? 'GET', path, headers: req.headers }, response);
+          mutate({ method: req.method ?? 'GET', path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }, response);
           const out = response.text !== text || response.json === undefined ? response.text : JSON.stringify(response.json);
           delete response.headers['content-length'];
           delete response.headers['transfer-encoding'];
