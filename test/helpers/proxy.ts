@@ -22,6 +22,8 @@ export interface MutableResponse {
 }
 
 export type Mutator = (request: ProxiedRequest, response: MutableResponse) => void;
+/** Rewrites a request body before it goes upstream (e.g. a server that ignores a media type sees `{}`); undefined keeps it. */
+export type RequestRewriter = (request: ProxiedRequest) => string | undefined;
 
 export interface Proxy {
   origin: string;
@@ -29,14 +31,20 @@ export interface Proxy {
 }
 
 /** Forwards everything to `upstream` (keeping Host, so absolute links point at the proxy) and lets `mutate` rewrite responses. */
-export async function startProxy(upstream: string, basePath: string, mutate: Mutator): Promise<Proxy> {
+export async function startProxy(upstream: string, basePath: string, mutate: Mutator, rewrite?: RequestRewriter): Promise<Proxy> {
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const received = Buffer.concat(chunks).toString('utf8');
+      const url = req.url ?? '/';
+      const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
+      const rewritten = rewrite?.({ method: req.method ?? 'GET', path, headers: req.headers, body: received });
+      const sent = rewritten === undefined ? Buffer.concat(chunks) : Buffer.from(rewritten);
+      const headers = rewritten === undefined ? req.headers : { ...req.headers, 'content-length': String(sent.length) };
       const upstreamRequest = httpRequest({
-        host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers,
+        host: target.hostname, port: target.port, method: req.method, path: req.url, headers,
       }, (upstreamResponse) => {
         const body: Buffer[] = [];
         upstreamResponse.on('data', (chunk: Buffer) => body.push(chunk));
@@ -44,14 +52,12 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
           const text = Buffer.concat(body).toString('utf8');
           let json: unknown;
           try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-          const headers: Record<string, string> = {};
+          const responseHeaders: Record<string, string> = {};
           for (const [name, value] of Object.entries(upstreamResponse.headers)) {
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+            if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
           }
-          const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers, json, text };
-          const url = req.url ?? '/';
-          const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
-          mutate({ method: req.method ?? 'GET', path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }, response);
+          const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers: responseHeaders, json, text };
+          mutate({ method: req.method ?? 'GET', path, headers: req.headers, body: received }, response);
           const out = response.text !== text || response.json === undefined ? response.text : JSON.stringify(response.json);
           delete response.headers['content-length'];
           delete response.headers['transfer-encoding'];
@@ -61,7 +67,7 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
         });
       });
       upstreamRequest.on('error', (error) => { res.writeHead(502); res.end(String(error)); });
-      upstreamRequest.end(Buffer.concat(chunks));
+      upstreamRequest.end(sent);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
