@@ -22,8 +22,11 @@ export interface MutableResponse {
 }
 
 export type Mutator = (request: ProxiedRequest, response: MutableResponse) => void;
-/** Rewrites a request body before it goes upstream (e.g. a server that ignores a media type sees `{}`); undefined keeps it. */
-export type RequestRewriter = (request: ProxiedRequest) => string | undefined;
+/**
+ * Rewrites a request before it goes upstream: its body (a server that ignores a media type sees `{}`) or its path
+ * relative to the base path (a server that ignores a query parameter); undefined members are kept.
+ */
+export type RequestRewriter = (request: ProxiedRequest) => { body?: string; path?: string } | undefined;
 
 export interface Proxy {
   origin: string;
@@ -41,10 +44,10 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
       const url = req.url ?? '/';
       const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
       const rewritten = rewrite?.({ method: req.method ?? 'GET', path, headers: req.headers, body: received });
-      const sent = rewritten === undefined ? Buffer.concat(chunks) : Buffer.from(rewritten);
-      const headers = rewritten === undefined ? req.headers : { ...req.headers, 'content-length': String(sent.length) };
+      const sent = rewritten?.body === undefined ? Buffer.concat(chunks) : Buffer.from(rewritten.body);
+      const headers = rewritten?.body === undefined ? req.headers : { ...req.headers, 'content-length': String(sent.length) };
       const upstreamRequest = httpRequest({
-        host: target.hostname, port: target.port, method: req.method, path: req.url, headers,
+        host: target.hostname, port: target.port, method: req.method, path: rewritten?.path === undefined ? req.url : `${basePath}${rewritten.path}`, headers,
       }, (upstreamResponse) => {
         const body: Buffer[] = [];
         upstreamResponse.on('data', (chunk: Buffer) => body.push(chunk));

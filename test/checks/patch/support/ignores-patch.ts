@@ -2,5 +2,5 @@
 import { reference } from '../../../helpers/check-harness.js';
 
 export const ignoresPatchBodies = (contentTypes: string[] = ['application/merge-patch+json', 'application/json']) => reference({
-  rewrite: (req) => (req.method === 'PATCH' && contentTypes.includes(String(req.headers['content-type'])) ? '{}' : undefined),
+  rewrite: (req) => (req.method === 'PATCH' && contentTypes.includes(String(req.headers['content-type'])) ? { body: '{}' } : undefined),
 });
