@@ -5,6 +5,7 @@ import { writableBody } from '../../put/support/writable-body.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
 import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
 import { beginChangingDocument, beginWriting } from '../../collection/support/own-writes.js';
+import { create } from '../../create/support/created-document.js';
 
 export interface Payload { json?: unknown; body?: string }
 
@@ -50,12 +51,14 @@ export interface UpdateProbe {
 }
 
 /**
- * Reads the document, then PATCHes or PUTs it (its update style); a 2xx is undone by writing back what was read.
- * The sample is shared: the run's other writers to it wait until the undo is done.
+ * Reads the document, then PATCHes or PUTs it (its update style). The document is one the check creates when a
+ * collection can (no other client knows it, so a before/after comparison is the server's doing); else the shared
+ * sample: the run's other writers to it wait, and a 2xx is undone by writing back what was read.
  */
 export async function updateProbe(ctx: CheckContext<string>, document: DocumentTarget, payload: (current: JsonObject) => Payload): Promise<UpdateProbe> {
-  const path = document.url(document.sampleIds[0] ?? '');
-  await beginChangingDocument(ctx, document, path);
+  const created = document.creator ? await create(ctx, document.creator) : undefined;
+  const path = created?.url ?? document.url(document.sampleIds[0] ?? '');
+  if (!created?.url) await beginChangingDocument(ctx, document, path);
   const before = await ctx.get(path);
   const current = before.response.json;
   if (before.response.status !== 200 || !isObject(current)) return ctx.skip(`GET ${path} answered ${before.response.status} without a JSON object`);
@@ -65,7 +68,7 @@ export async function updateProbe(ctx: CheckContext<string>, document: DocumentT
   const sent = payload(current as JsonObject);
   const spec = send(sent, patch ? 'application/merge-patch+json' : 'application/json');
   const exchange = await ctx.request({ method: patch ? 'PATCH' : 'PUT', url: path, ...spec, headers: { ...spec.headers, ...ifMatch } });
-  if (is2xx(exchange)) ctx.onCleanup(() => restore(ctx, document, path, patch, current as JsonObject, sent));
+  if (is2xx(exchange) && !created?.url) ctx.onCleanup(() => restore(ctx, document, path, patch, current as JsonObject, sent));
   return { before, exchange };
 }
 
