@@ -1,4 +1,6 @@
 // Proof: a conforming API under ordinary traffic of other clients passes; re-reads tell moving data from a wrong server.
+// With this load (24 clients renaming seeded employers and writing their own), the checks before re-reading
+// had 1 false failure per run (filter.equality, id.leading-zeros, input.unknown-body-property).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
 import { BUILT_IN_PROFILE } from '../src/core/profile.js';
@@ -16,7 +18,7 @@ describe('three full runs with writes while other clients read and write', () =>
 
   beforeAll(async () => {
     server = await startReferenceServer({ port: 0 });
-    const traffic = startTraffic(server.url, { concurrency: 12, maxMs: 55_000, maxRequests: 60_000 });
+    const traffic = startTraffic(server.url, { concurrency: 24, maxMs: 55_000, maxRequests: 60_000 });
     try {
       for (let run = 0; run < RUNS; run++) {
         reports.push(await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: server.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 40_000 }));
