@@ -30,6 +30,8 @@ import { problemTypeValues } from './functions/problem-types.js';
 import { linkProperties } from './functions/links.js';
 import { documentationCoverage, noImplementationDetails } from './functions/documentation.js';
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
+import { contextAttributes, genericMessageBodies, messagesExtendBase, oneSchemaPerType, serviceAndTypeValues } from './functions/events.js';
+import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
 
 type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
@@ -137,8 +139,8 @@ export const belgifRules: Record<string, RuleDefinition> = {
   }),
   'doc-patch': rule('doc-patch', 'doc-patch', 'warn', 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own', { function: mergePatch }),
   'lng-task': rule('lng-task', 'lng-task', 'error', '202 and 303 responses declare Location; GET on a task declares 303', { function: longRunningTasks }),
-  'col-paging': rule('col-paging', 'col-paging', 'error', 'The page parameter is an integer with minimum 1 (default 1); pageSize has a default', [
-    { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', minimum: 1, defaultValue: 1, message: 'Paging parameter "{{name}}"' } },
+  'col-paging': rule('col-paging', 'col-paging', 'error', 'The page parameter is an integer counted from 1 (default 1; a minimum, if declared, is 1); pageSize has a default', [
+    { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', firstPage: 1, message: 'Paging parameter "{{name}}"' } },
     { function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' } },
   ]),
   'col-sort': rule('col-sort', 'col-sort', 'warn', 'The sort parameter is a repeated array parameter (style form, explode)', {
@@ -149,9 +151,9 @@ export const belgifRules: Record<string, RuleDefinition> = {
   }),
   'prf-embed': rule('prf-embed', 'prf-embed', 'error', 'embedded is an object with additionalProperties, keyed by the embedded resources\' hrefs', { function: embeddedIsMap }),
   'id-numer': rule('id-numer', 'id-numer', 'warn', 'Integer identifiers declare format, minimum and maximum; string identifiers a pattern', { function: identifierSchemas }),
-  'sens-dat': rule('sens-dat', 'sens-dat', 'warn', 'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers', {
+  'sens-dat': rule('sens-dat', 'sens-dat', 'warn', 'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers of an operation', {
     function: parameterNames,
-    functionOptions: { in: ['path', 'query', 'header', 'cookie'], notMatch: SENSITIVE, flags: 'i', message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers' },
+    functionOptions: { in: ['path', 'query', 'header', 'cookie'], notMatch: SENSITIVE, flags: 'i', usedOnly: true, message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers' },
   }),
   'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', { function: multiLanguage }),
   'api-version': rule('api-version', 'api-version', 'error', 'info.version is present', { function: versionPresent }),
@@ -185,6 +187,15 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'oas-comdef': rule('oas-comdef', 'oas-comdef', 'warn', 'Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif\'s openapi-* files, not defined locally', {
     function: commonDefinitionsReused, functionOptions: { names: BELGIF_COMMON_TYPES },
   }, { resolved: false }),
+  'col-embed': rule('col-embed', 'col-embed', 'error', 'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one', { function: collectionEmbedding }),
+  'req-valid': rule('req-valid', 'req-valid', 'warn', 'Operations taking input declare 400 (or default) to refuse unknown input; no free-form object query parameter', { function: unknownInputRefused }),
+
+  // --- the events chapter: documents describing CloudEvents messages (openapi-cloudevents) ---
+  'async-cespec': rule('async-cespec', 'async-cespec', 'warn', 'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required', { function: messagesExtendBase }),
+  'async-ctxt': rule('async-ctxt', 'async-ctxt', 'error', 'Message context attributes are lower-case alphanumeric scalars; specversion, id, type, source, service are required (relatedto, relatedtosource on replies)', { function: contextAttributes }),
+  'async-svctype': rule('async-svctype', 'async-svctype', 'warn', 'service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]', { function: serviceAndTypeValues }),
+  'async-contract': rule('async-contract', 'async-contract', 'warn', 'One schema per message type value', { function: oneSchemaPerType }),
+  'async-generic': rule('async-generic', 'async-generic', 'warn', 'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required', { function: genericMessageBodies }),
   'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', { function: lastModifiedWithEtag }),
 };
 

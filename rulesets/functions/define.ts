@@ -23,6 +23,10 @@ export const NO_OPTIONS = null;
 export const isReusableDefinitionsOnly = (root: Record<string, unknown>): boolean =>
   root['x-reusable-definitions-only'] === true;
 
+/** A definitions file: flagged as such, or with no path items (`paths: {}`, how belgif's openapi-* files are written). */
+export const isSchemaOnly = (root: Record<string, unknown>): boolean =>
+  isReusableDefinitionsOnly(root) || !isObject(root.paths) || Object.keys(root.paths).every((k) => k.startsWith('x-'));
+
 /**
  * Where `at` (a path in the resolved document) is defined: the file and path after following $refs.
  * Rules use it to tell component schemas from inline ones in any file.
@@ -34,6 +38,23 @@ export function definitionPath(context: RulesetFunctionContext, at: JsonPath): J
   } catch {
     return at;
   }
+}
+
+/** Whether `at` (a path in the resolved document) is defined in another file, reached through a $ref. */
+export function definedInOtherFile(context: RulesetFunctionContext, at: JsonPath): boolean {
+  try {
+    const item = context.documentInventory.findAssociatedItemForPath(at, true);
+    return item !== null && item !== undefined && item.document.source !== context.document.source;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the linted file writes a `$ref` at `at` (with siblings such as x-ignore-rules, the resolver merges them into a new object). */
+export function writtenAsRef(context: RulesetFunctionContext, at: JsonPath): boolean {
+  let node: unknown = context.document.data;
+  for (const segment of at) node = isObject(node) ? node[String(segment)] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  return isObject(node) && typeof node.$ref === 'string';
 }
 
 export const finding = (message: string, path: JsonPath): Finding => ({ message, path });

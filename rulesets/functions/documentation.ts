@@ -2,7 +2,7 @@
 // details, and the API and its operations say more than a one-word summary.
 import { allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../support/inventory.js';
 import { asArray, isObject, type Json, type JsonPath } from '../support/json.js';
-import { defineRuleFunction, finding, isReusableDefinitionsOnly, type Finding } from './define.js';
+import { defineRuleFunction, finding, isReusableDefinitionsOnly, isSchemaOnly, type Finding } from './define.js';
 
 /** What gives away the implementation, by name; case-sensitive so prose ("select the items from") is not SQL. */
 const LEAKS: Array<[string, RegExp]> = [
@@ -62,7 +62,7 @@ const wordCount = (value: unknown): number => (typeof value === 'string' ? value
 export const documentationCoverage = defineRuleFunction<{ minSummaryWords: number }>(
   { type: 'object', properties: { minSummaryWords: { type: 'integer', minimum: 1 } }, required: ['minSummaryWords'], additionalProperties: false },
   (root, { minSummaryWords }) => {
-    if (isReusableDefinitionsOnly(root)) return [];
+    if (isSchemaOnly(root)) return [];
     const out: Finding[] = [];
     if (isObject(root.info) && !hasText(root.info.description)) {
       out.push(finding('The API has no info.description: describe what it offers and to whom', ['info']));

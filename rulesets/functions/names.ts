@@ -1,7 +1,7 @@
 // Data-driven name rules: parameter names and header names checked against patterns given as
 // function options, so uri-notat, path-param, id-name, sens-dat, hdr-case and cst-header are
 // plain data in the ruleset.
-import { allParameters, allResponseHeaders } from '../support/inventory.js';
+import { allParameters, allResponseHeaders, operationsOf, parametersOf } from '../support/inventory.js';
 import { type JsonPath } from '../support/json.js';
 import { defineRuleFunction, finding, type Finding, type OptionsSchema } from './define.js';
 
@@ -18,6 +18,8 @@ interface NameOptions {
   exempt?: string[];
   /** Names starting with one of these are exempt. */
   exemptPrefixes?: string[];
+  /** Only parameters an operation of the document sends (not unused reusable definitions). */
+  usedOnly?: boolean;
   /** `{{name}}` is replaced by the offending name. */
   message: string;
 }
@@ -31,6 +33,7 @@ const NAME_OPTIONS: OptionsSchema = {
     flags: { type: 'string', pattern: '^[imsu]*$' },
     exempt: { type: 'array', items: { type: 'string' } },
     exemptPrefixes: { type: 'array', items: { type: 'string' } },
+    usedOnly: { type: 'boolean' },
     message: { type: 'string' },
   },
   required: ['in', 'message'],
@@ -55,7 +58,9 @@ export const parameterNames = defineRuleFunction<NameOptions>(NAME_OPTIONS, (roo
   const report = (name: string, at: JsonPath) => {
     if (offends(name)) out.push(finding(options.message.replace(/\{\{name\}\}/g, name), at));
   };
-  for (const { parameter, at } of allParameters(root)) {
+  const seen = new Set<unknown>();
+  const parameters = options.usedOnly ? operationsOf(root).flatMap((op) => parametersOf(op)).filter((p) => !seen.has(p.parameter) && seen.add(p.parameter)) : allParameters(root);
+  for (const { parameter, at } of parameters) {
     if (typeof parameter.name === 'string' && typeof parameter.in === 'string' && options.in.includes(parameter.in)) report(parameter.name, at);
   }
   if (options.in.includes('response-header')) {

@@ -3,7 +3,7 @@
 import { operationsOf, responsesOf, type OperationVisit } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
-import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+import { defineRuleFunction, definedInOtherFile, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 const isErrorCode = (code: string): boolean => /^[45]/.test(code) || code === 'default';
@@ -163,7 +163,7 @@ export const operationIdCase = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 });
 
 /** oas-tags: at most one tag per operation, declared at the top level, starting with a capital. */
-export const tagGuidelines = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+export const tagGuidelines = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
   const declared = new Set(asArray(root.tags).map((t) => (isObject(t) ? t.name : undefined)));
   // A file of reusable definitions declares no tags: the entry document that uses its paths does.
@@ -173,7 +173,8 @@ export const tagGuidelines = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     if (tags.length > 1) out.push(finding('An operation should have at most one tag', [...op.at, 'tags']));
     tags.forEach((tag, i) => {
       if (typeof tag !== 'string') return;
-      if (checkDeclared && !declared.has(tag)) out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, [...op.at, 'tags', i]));
+      // A path item $ref'd from a definitions file (common-v1's /health) carries that file's tags.
+      if (checkDeclared && !declared.has(tag) && !definedInOtherFile(context, [...op.at, 'tags', i])) out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, [...op.at, 'tags', i]));
       if (!/^[A-Z]/.test(tag)) out.push(finding(`Tag "${tag}" should start with a capital`, [...op.at, 'tags', i]));
     });
   }

@@ -3,11 +3,13 @@ import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { operationsOf, parametersOf } from '../support/inventory.js';
 import { asArray, isObject } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
+import { singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const OPENAPI_DOC = /\/doc\/openapi\.(?:json|yaml)$/;
 const staticSegments = (path: string): string[] => path.split('/').filter((s) => s !== '' && !s.includes('{'));
-const pathKeys = (root: Record<string, unknown>): string[] => Object.keys(isObject(root.paths) ? root.paths : {});
+// `x-` keys under paths are extensions (x-ignore-rules), not paths.
+const pathKeys = (root: Record<string, unknown>): string[] => Object.keys(isObject(root.paths) ? root.paths : {}).filter((k) => !k.startsWith('x-'));
 
 /** uri-notat (segments): static path segments are lowerCamelCase. */
 export const pathSegmentsCamel = defineRuleFunction<null>(NO_OPTIONS, (root) => {
@@ -38,7 +40,8 @@ interface ParameterShape {
   /** Exact parameter name; omitted = every parameter in that location. */
   name?: string;
   type?: string;
-  minimum?: number;
+  /** The first page number: minimum and default, where declared, equal it, and at least one of them says it. */
+  firstPage?: number;
   /** A default must be declared (`true`), or if declared equal this value. */
   requireDefault?: boolean;
   defaultValue?: unknown;
@@ -54,7 +57,7 @@ export const parameterShape = defineRuleFunction<ParameterShape>(
       in: { type: 'string', enum: ['path', 'query', 'header', 'cookie'] },
       name: { type: 'string' },
       type: { type: 'string', enum: ['string', 'integer', 'number', 'boolean', 'array', 'object'] },
-      minimum: { type: 'number' },
+      firstPage: { type: 'integer' },
       requireDefault: { type: 'boolean' },
       defaultValue: {},
       repeated: { type: 'boolean' },
@@ -72,11 +75,14 @@ export const parameterShape = defineRuleFunction<ParameterShape>(
       seen.add(parameter);
       const schema = isObject(parameter.schema) ? parameter.schema : {};
       const problems: string[] = [];
-      if (options.type !== undefined && schema.type !== options.type) problems.push(`type ${options.type}`);
-      if (options.minimum !== undefined && schema.minimum !== options.minimum) problems.push(`minimum ${options.minimum}`);
+      if (options.type !== undefined && singleType(schema) !== options.type) problems.push(`type ${options.type}`);
+      const first = options.firstPage;
+      if (first !== undefined && (schema.minimum ?? schema.default) === undefined) problems.push(`default ${first} (pages start at ${first})`);
+      if (first !== undefined && schema.minimum !== undefined && schema.minimum !== first) problems.push(`minimum ${first}`);
+      if (first !== undefined && schema.default !== undefined && schema.default !== first) problems.push(`default ${first}`);
       if (options.requireDefault && schema.default === undefined) problems.push('a default');
       if ('defaultValue' in options && schema.default !== undefined && schema.default !== options.defaultValue) problems.push(`default ${JSON.stringify(options.defaultValue)}`);
-      const isArray = schema.type === 'array';
+      const isArray = singleType(schema) === 'array';
       if (options.repeated && (options.type === 'array' || isArray)) {
         if ((parameter.style !== undefined && parameter.style !== 'form') || parameter.explode === false) problems.push('style form with explode (repeated parameter)');
       }

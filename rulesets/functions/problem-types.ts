@@ -1,12 +1,13 @@
 // prb-type: problem type URIs written in the document (examples, enums, defaults of problem
 // schemas and problem+json media types) follow urn:problem-type:<org>[:<api>]:<type>.
-import { allMediaTypes, inventory, schemaClosure } from '../support/inventory.js';
+import { allMediaTypes, declaredProperties, inventory, schemaClosure } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
 import { defineRuleFunction, finding, type Finding } from './define.js';
 
 const URN_PREFIX = 'urn:problem-type:';
-const ORG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// The guide gives <org> as a short identifier and sets no casing (belgif's own example: exampleOrganization).
+const ORG = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
 const API = /^[a-z][a-zA-Z0-9]*(?:-[a-zA-Z0-9]+)*$/;
 const INPUT_VALIDATION = 'input-validation';
 
@@ -17,7 +18,7 @@ export function problemTypeViolation(value: string, isSchemaDefault: boolean): s
   const parts = value.slice(URN_PREFIX.length).split(':');
   const org = parts[0] ?? '';
   if (org.includes('.')) return `"${value}": the organisation "${org}" should be a short name, not in reverse-DNS form`;
-  if (!ORG.test(org)) return `"${value}": the organisation "${org}" should be a short lower-case name`;
+  if (!ORG.test(org)) return `"${value}": the organisation "${org}" should be a short name (letters, digits, hyphens)`;
   // Issue types put the API after input-validation: <org>:input-validation:[<api>:]<type>.
   const middle = parts[1] === INPUT_VALIDATION ? parts.slice(2, -1) : parts.slice(1, -1);
   const type = parts.length >= 2 ? parts[parts.length - 1] ?? '' : '';
@@ -39,7 +40,10 @@ function problemSchemas(root: Json): Set<Json> {
   const roots: unknown[] = [];
   for (const { mediaType, media } of allMediaTypes(root)) if (isProblemMedia(mediaType)) roots.push(media.schema);
   for (const { schema, componentName } of inventory(root).schemas) if (componentName && PROBLEM_COMPONENT.test(componentName)) roots.push(schema);
-  return schemaClosure(roots, MAX_DEPTH);
+  const closure = schemaClosure(roots, MAX_DEPTH);
+  // A CloudEvents message (AsynchronousProblemReplyMessage) carries a problem in `data`; its own `type` is a reverse-DNS event type.
+  for (const schema of closure) if (declaredProperties(schema).has('specversion')) closure.delete(schema);
+  return closure;
 }
 
 /** prb-type: one finding per problem or issue type value that breaks the URN scheme. */

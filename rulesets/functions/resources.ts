@@ -2,10 +2,11 @@
 // security requirements, the health resource.
 import { allMediaTypes, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
+import { singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const isBinary = (schema: Json): boolean =>
-  schema.type === 'string' && (schema.format === 'binary' || schema.format === 'byte' || schema.format === 'base64' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
+  singleType(schema) === 'string' && (schema.format === 'binary' || schema.format === 'byte' || schema.format === 'base64' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
 
 /** True when every value the schema allows is an object: type object, or a oneOf/anyOf whose members all are, or an allOf with one that is. */
 function describesObject(schema: Json, depth = 0): boolean {
@@ -51,7 +52,7 @@ export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) =
     if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
     if (bare.startsWith('text/') && effectiveType(schema) === 'string') continue;
     // OAS 3.1 dropped format: binary; a string body of a non-text media type is its raw content.
-    if (is31 && schema.type === 'string' && schema.format === undefined) continue;
+    if (is31 && singleType(schema) === 'string' && schema.format === undefined) continue;
     out.push(finding(`Structured data should use application/json, not ${bare}`, at));
   }
   return out;
@@ -161,9 +162,22 @@ export const mergePatch = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 const hasHeader = (response: Json, name: string): boolean =>
   Object.keys(isObject(response.headers) ? response.headers : {}).some((h) => h.toLowerCase() === name.toLowerCase());
 
-/** lng-task: 202 declares Location; a task's GET declares 303 with Location. */
+/** The collections whose POST starts a long-running task (declares 202): their `/{id}` items are tasks. */
+function taskCollections(root: Json): Set<string> {
+  const out = new Set<string>();
+  for (const op of operationsOf(root)) {
+    if (op.method === 'post' && responsesOf(op).some((r) => r.code === '202')) out.add(op.path.replace(/\/$/, ''));
+  }
+  return out;
+}
+
+/**
+ * lng-task: 202 and 303 declare Location; GET on a task (an item of a collection whose POST answers 202)
+ * declares 200 (its status while running, or the outcome of a task without output) or 303 to the result.
+ */
 export const longRunningTasks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
+  const collections = taskCollections(root);
   for (const op of operationsOf(root)) {
     for (const { code, response, at } of responsesOf(op)) {
       if ((code === '202' || code === '303') && !hasHeader(response, 'Location')) {
@@ -171,11 +185,10 @@ export const longRunningTasks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
       }
     }
     const segments = segmentsOf(op.path);
-    const parent = segments[segments.length - 2];
     const last = segments[segments.length - 1];
-    const isTask = op.method === 'get' && last !== undefined && isParamSegment(last) && parent !== undefined && /^(?:tasks|[a-z][a-zA-Z0-9]*Tasks)$/.test(parent);
-    if (isTask && !responsesOf(op).some((r) => r.code === '303')) {
-      out.push(finding('GET on a task should declare 303 (with Location) for a finished task', isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at));
+    const isTask = op.method === 'get' && last !== undefined && isParamSegment(last) && collections.has(`/${segments.slice(0, -1).join('/')}`);
+    if (isTask && !responsesOf(op).some((r) => r.code === '200' || r.code === '303')) {
+      out.push(finding('GET on a task should declare 200 (its status) or 303 (with Location) to its result', isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at));
     }
   }
   return out;

@@ -3,7 +3,7 @@
 // Both read the unresolved document (`resolved: false`): the $refs as written.
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { asArray, entries, isObject, type Json, type JsonPath } from '../support/json.js';
-import { defineRuleFunction, finding, type Finding } from './define.js';
+import { defineRuleFunction, finding, isSchemaOnly, type Finding } from './define.js';
 
 interface ExternalRef {
   /** Where the $ref is written in the linted document. */
@@ -95,6 +95,8 @@ const isReferencedFromFile = (schema: Json): boolean =>
 export const commonDefinitionsReused = defineRuleFunction<{ names: string[] }>(
   { type: 'object', properties: { names: { type: 'array', items: { type: 'string' }, minItems: 1 } }, required: ['names'], additionalProperties: false },
   (root, { names }) => {
+    // A definitions file (no operations) is where such types are defined: belgif's own openapi-* files.
+    if (isSchemaOnly(root)) return [];
     const common = new Set(names);
     const schemas = isObject(root.components) ? root.components.schemas : undefined;
     const out: Finding[] = [];

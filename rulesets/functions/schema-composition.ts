@@ -1,6 +1,7 @@
 // sch-allof, sch-oneof, sch-discr: how schemas are composed.
 import { inventory, declaredProperties, requiredNames, effectiveType } from '../support/inventory.js';
 import { asArray, entries, isObject, type Json } from '../support/json.js';
+import { enumerated } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
 
 /** Every property a schema may carry: its own, and those of its allOf, oneOf and anyOf members (any depth). */
@@ -124,11 +125,11 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const members = schema.oneOf.filter(isObject);
     const discriminator = isObject(schema.discriminator) ? schema.discriminator : undefined;
     const requiredOnly = members.every((m) => Object.keys(m).every((k) => ['required', 'description', 'title', 'example'].includes(k) || k.startsWith('x-')) && Array.isArray(m.required));
-    const enums = members.every((m) => Array.isArray(m.enum));
+    const enums = members.every((m) => enumerated(m) !== undefined);
     const objects = members.every((m) => effectiveType(m) === 'object');
     if (requiredOnly) continue;
     if (enums) {
-      const types = new Set(members.flatMap((m) => asArray(m.enum).map((v) => (v === null ? 'null' : typeof v))));
+      const types = new Set(members.flatMap((m) => (enumerated(m)?.values ?? []).map((v) => (v === null ? 'null' : typeof v))));
       types.delete('null');
       if (types.size > 1) out.push(finding(`oneOf enums have values of different types: ${[...types].join(', ')}`, [...at, 'oneOf']));
       continue;

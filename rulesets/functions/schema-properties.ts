@@ -5,8 +5,9 @@ import { declaredProperties, effectiveType, inventory, type SchemaVisit } from '
 import { asArray, bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel, isUpperCamel } from '../support/naming.js';
 import { ownReadOnlyRequiredNames } from '../support/composed-names.js';
+import { allowsNull, enumerated, singleType } from '../support/schema-forms.js';
 import { operationSummaries } from './operations.js';
-import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from './define.js';
+import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, writtenAsRef, type Finding } from './define.js';
 
 /** The parameter a schema belongs to (itself or through array items). */
 function owningParameter(visit: SchemaVisit): Json | undefined {
@@ -22,15 +23,15 @@ const componentNameIn = (path: JsonPath): string | undefined =>
 
 const isComponentPath = (path: JsonPath): boolean => path.length === 3 && componentNameIn(path) !== undefined;
 
-/** The component a schema is defined in, wherever the file: its own name, or the mapped path's. */
+/** The component a schema is defined in, wherever the file: the mapped path's (through $refs to other files), or its own. */
 function definingComponent(visit: SchemaVisit, context: RulesetFunctionContext): string | undefined {
-  return componentNameIn(visit.at) ?? componentNameIn(definitionPath(context, visit.at));
+  return componentNameIn(definitionPath(context, visit.at)) ?? componentNameIn(visit.at);
 }
 
 const HEALTH_STATES = new Set(['UP', 'DOWN', 'DEGRADED', 'OUT_OF_SERVICE', 'UNKNOWN']);
 
 /** Whether a schema is, or inherits through allOf, the component `name` (of any file). */
-function inheritsFrom(schema: Json, at: JsonPath, name: string, context: RulesetFunctionContext, depth = 0): boolean {
+export function inheritsFrom(schema: Json, at: JsonPath, name: string, context: RulesetFunctionContext, depth = 0): boolean {
   if (componentNameIn(definitionPath(context, at)) === name) return true;
   if (depth > 16) return false;
   return asArray(schema.allOf).some((m, i) => isObject(m) && inheritsFrom(m, [...at, 'allOf', i], name, context, depth + 1));
@@ -51,8 +52,9 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
   const out: Finding[] = [];
   for (const visit of inventory(root).schemas) {
     const { schema, at } = visit;
-    if (Array.isArray(schema.enum)) {
-      const strings = schema.enum.filter((v): v is string => typeof v === 'string');
+    const codes = enumerated(schema);
+    if (codes) {
+      const strings = codes.values.filter((v): v is string => typeof v === 'string');
       // The guide itself prescribes the health states UP/DEGRADED/DOWN.
       if (strings.length > 0 && !strings.every((v) => HEALTH_STATES.has(v))) {
         const component = definingComponent(visit, context);
@@ -60,8 +62,8 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
         const parameterName = owningParameter(visit)?.name;
         const sortCodes = [typeof parameterName === 'string' ? parameterName : undefined, visit.propertyName, component].some((n) => n !== undefined && SORT.test(n));
         const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v));
-        if (bad.length > 0 && component !== 'BelgianRegionCode') {
-          out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, 'enum']));
+        if (bad.length > 0 && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)) {
+          out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, codes.keyword]));
         }
       }
     }
@@ -100,9 +102,9 @@ export const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root,
     // a map (additionalProperties only) becomes a Map, not a named class: no title needed.
     const hasProperties = isObject(schema.properties) && Object.keys(schema.properties).length > 0;
     const isMap = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
-    if (hasProperties ? effectiveType(schema) !== 'object' : schema.type !== 'object' || isMap) continue;
+    if (hasProperties ? effectiveType(schema) !== 'object' : singleType(schema) !== 'object' || isMap) continue;
     if (visit.mediaType !== undefined && !isJsonMediaType(visit.mediaType)) continue;
-    if (isComponentPath(definitionPath(context, at))) continue;
+    if (isComponentPath(definitionPath(context, at)) || writtenAsRef(context, at)) continue;
     out.push(finding('Inline object schemas should have an UpperCamelCase title', at));
   }
   return out;
@@ -148,13 +150,12 @@ export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, 
   const { schemas, patchSchemas } = inventory(root);
   for (const visit of schemas) {
     const { schema, at } = visit;
-    const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
-    if (!nullable || patchSchemas.has(schema)) continue;
+    if (!allowsNull(schema) || patchSchemas.has(schema)) continue;
     const names = [componentNameIn(at), componentNameIn(definitionPath(context, at))];
     for (let v = visit.parent; v; v = v.parent) names.push(v.componentName);
     if (names.some((n) => n !== undefined && (PATCH_NAME.test(n) || CLOUD_EVENTS.test(n)))) continue;
     if (isCloudEventsAttribute(visit, context)) continue;
-    out.push(finding('Omit properties without a value instead of making them nullable (nullable is for merge-patch schemas)', [...at, schema.nullable === true ? 'nullable' : 'type']));
+    out.push(finding('Omit properties without a value instead of making them nullable (nullable is for merge-patch schemas)', [...at, schema.nullable === true ? 'nullable' : Array.isArray(schema.type) ? 'type' : Array.isArray(schema.oneOf) ? 'oneOf' : 'anyOf']));
   }
   return out;
 });
@@ -213,7 +214,8 @@ export const additionalPropertiesForMaps = defineRuleFunction<null>(NO_OPTIONS, 
   for (const { schema, at } of inventory(root).schemas) {
     const hasProperties = isObject(schema.properties) && Object.keys(schema.properties).length > 0;
     const open = schema.additionalProperties === true || isObject(schema.additionalProperties);
-    if (hasProperties && open) {
+    // An Asynchronous Message (declares specversion) may carry CloudEvents extension attributes.
+    if (hasProperties && open && !declaredProperties(schema).has('specversion')) {
       out.push(finding('additionalProperties should only be used for maps, not in a schema that declares properties', [...at, 'additionalProperties']));
     }
   }
@@ -228,7 +230,7 @@ export const decimalType = defineRuleFunction<{ namePattern: string }>(
     const out: Finding[] = [];
     for (const { schema, at } of inventory(root).schemas) {
       for (const [name, property] of entries(schema.properties)) {
-        if (isObject(property) && property.type === 'number' && pattern.test(name)) {
+        if (isObject(property) && singleType(property) === 'number' && pattern.test(name)) {
           out.push(finding(`"${name}" looks like a decimal amount: use type string with format number (or integer cents), not type number`, [...at, 'properties', name]));
         }
       }
@@ -265,14 +267,25 @@ export const embeddedIsMap = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 const ID_NAME = /^(?:id|[a-z][a-zA-Z0-9]*Id)$/;
 
+/** The sample values a schema gives (example, examples, default, enum, const). */
+const sampleValues = (schema: Json): unknown[] =>
+  [schema.example, ...asArray(schema.examples), schema.default, ...(enumerated(schema)?.values ?? [])].filter((v) => v !== undefined);
+
+/**
+ * The rule is about existing numerical identifiers: integers, or digit strings (leading zeros) whose
+ * samples show they are numbers. A free-form string id (a UUID, a CloudEvents id) is none of its business.
+ */
 function numericIdProblem(schema: Json): string | undefined {
-  if (schema.type === 'integer') {
+  const type = singleType(schema);
+  if (type === 'integer') {
     const missing = ['format', 'minimum', 'maximum'].filter((k) => schema[k] === undefined);
     return missing.length > 0 ? `an integer identifier should declare ${missing.join(', ')}` : undefined;
   }
-  if (schema.type === 'string') {
-    const constrained = schema.pattern !== undefined || schema.format !== undefined || schema.enum !== undefined;
-    return constrained ? undefined : 'a string identifier should declare a pattern';
+  if (type === 'string') {
+    const samples = sampleValues(schema);
+    const numeric = samples.length > 0 && samples.every((v) => typeof v === 'string' && /^\d+$/.test(v));
+    const constrained = schema.pattern !== undefined || schema.format !== undefined || Array.isArray(schema.enum) || 'const' in schema;
+    return numeric && !constrained ? 'a numerical identifier held as a string should declare a pattern' : undefined;
   }
   return undefined;
 }

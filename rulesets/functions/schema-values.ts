@@ -5,13 +5,26 @@ import { oasKind, schemaViolation } from '../support/schema-validator.js';
 import { discriminatorRules, type DiscriminatorRules } from '../support/discriminators.js';
 import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from './define.js';
 
+/**
+ * The violation message, with the fix when a number stands where a string is wanted: unquoted digits
+ * are a number in YAML 1.2 (read here), while the YAML 1.1 of belgif's Java validator reads a
+ * leading-zero one such as 0433072831 as a string. The finding stays: quoting is right for both.
+ */
+function withYamlHint(why: string | undefined, value: unknown): string | undefined {
+  if (why === undefined || !/must be string\b/.test(why)) return why;
+  const pointer = /^(\/\S*) must be string/.exec(why)?.[1];
+  let node = value;
+  for (const segment of pointer ? pointer.slice(1).split('/') : []) node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  return typeof node === 'number' ? `${why} (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)` : why;
+}
+
 /** oas-defaul: a `default` must be valid against its schema. */
 export const defaultValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const kind = oasKind(root);
   const out: Finding[] = [];
   for (const { schema, at } of inventory(root).schemas) {
     if (!('default' in schema)) continue;
-    const why = schemaViolation(schema, schema.default, kind);
+    const why = withYamlHint(schemaViolation(schema, schema.default, kind), schema.default);
     if (why) out.push(finding(`Default value is not valid against its schema: ${why}`, [...at, 'default']));
   }
   return out;
@@ -38,12 +51,12 @@ export const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 function checkExamples(holder: Json, schema: unknown, at: JsonPath, kind: ReturnType<typeof oasKind>, rules: DiscriminatorRules, out: Finding[]): void {
   if (!isObject(schema)) return;
   if ('example' in holder) {
-    const why = schemaViolation(schema, holder.example, kind, undefined, rules);
+    const why = withYamlHint(schemaViolation(schema, holder.example, kind, undefined, rules), holder.example);
     if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
   }
   for (const [name, example] of entries(holder.examples)) {
     if (!isObject(example) || !('value' in example)) continue;
-    const why = schemaViolation(schema, example.value, kind, undefined, rules);
+    const why = withYamlHint(schemaViolation(schema, example.value, kind, undefined, rules), example.value);
     if (why) out.push(finding(`Example "${name}" is not valid against its schema: ${why}`, [...at, 'examples', name, 'value']));
   }
 }
@@ -59,11 +72,11 @@ export const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
   const rules = discriminatorRules(root, schemas, (at) => definitionPath(context, at));
   for (const { schema, at } of schemas) {
     if ('example' in schema) {
-      const why = schemaViolation(schema, schema.example, kind, undefined, rules);
+      const why = withYamlHint(schemaViolation(schema, schema.example, kind, undefined, rules), schema.example);
       if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
     }
     asArray(schema.examples).forEach((value, i) => {
-      const why = schemaViolation(schema, value, kind, undefined, rules);
+      const why = withYamlHint(schemaViolation(schema, value, kind, undefined, rules), value);
       if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'examples', i]));
     });
   }

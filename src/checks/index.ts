@@ -1,6 +1,11 @@
 // The registry: every check, sorted by id. A test keeps it in step with the files under src/checks/<area>/.
 // Regenerate with `node scripts/register-checks.mjs` after adding a check file.
 import type { AnyCheck } from '../core/define-check.js';
+import authExpiredToken from './auth/expired-token.js';
+import authInvalidToken from './auth/invalid-token.js';
+import authMissingScope from './auth/missing-scope.js';
+import authNoToken from './auth/no-token.js';
+import authOpenResources from './auth/open-resources.js';
 import collectionEmptyResult from './collection/empty-result.js';
 import collectionIsObject from './collection/is-object.js';
 import collectionItemHref from './collection/item-href.js';
@@ -105,6 +110,11 @@ import traceNotEchoed from './trace/not-echoed.js';
 import traceUnique from './trace/unique.js';
 
 export const CHECKS: readonly AnyCheck[] = [
+  authExpiredToken,
+  authInvalidToken,
+  authMissingScope,
+  authNoToken,
+  authOpenResources,
   collectionEmptyResult,
   collectionIsObject,
   collectionItemHref,

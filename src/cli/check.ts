@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { checkRuleInfos } from '../catalogue/check-rules.js';
 import { CHECKS } from '../checks/index.js';
+import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
 import { UsageError } from '../core/errors.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
@@ -11,6 +12,8 @@ import { wantsColor, type Io } from './io.js';
 import { writeReports } from './output.js';
 
 type FailOn = 'error' | 'warning';
+/** How the OpenAPI document is fetched: the run's timeout, and for a real target its TLS material and proxy. */
+type LoadOptions = { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv };
 
 const strings = (value: unknown): string[] | undefined =>
   Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
@@ -57,17 +60,17 @@ export function checkExitCode(report: CheckReport, failOn: FailOn): number {
  * document at the guide's reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves
  * the reference API (embedded, or a URL publishing the reference document).
  */
-async function targetProfile(url: string | undefined, options: Record<string, unknown>, timeoutMs: number, io: Io): Promise<{ profile: Profile; note?: string }> {
+async function targetProfile(url: string | undefined, options: Record<string, unknown>, fetch: LoadOptions, io: Io): Promise<{ profile: Profile; note?: string }> {
   const profile = text(options.profile);
   if (profile) return { profile: await loadProfile(profile, io.cwd) };
   const openapi = text(options.openapi);
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
-  if (openapi) return { profile: deriveProfile(await loadOpenApi(openapi, io.cwd, { timeoutMs })) };
+  if (openapi) return { profile: deriveProfile(await loadOpenApi(openapi, io.cwd, fetch)) };
   if (url === undefined) return { profile: BUILT_IN_PROFILE };
   for (const file of ['openapi.json', 'openapi.yaml']) {
     let document: Record<string, unknown>;
     try {
-      document = await loadOpenApi(`${url}/doc/${file}`, io.cwd, { timeoutMs });
+      document = await loadOpenApi(`${url}/doc/${file}`, io.cwd, fetch);
     } catch (error) {
       if (error instanceof UsageError) continue;
       throw error;
@@ -102,10 +105,37 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
-  const { profile, note } = await targetProfile(url, options, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, io);
+  const demo = options.authDemo === true;
+  if (demo && url !== undefined) throw new UsageError('--auth-demo checks the embedded protected reference server: give no base URL');
+  const { resolveAuth, resolveTls } = await import('../core/auth/settings.js');
+  const { proxyEnvOf } = await import('../core/auth/transport.js');
+  const flags = {
+    oauth2TokenUrl: text(options.oauth2TokenUrl), clientId: text(options.clientId), clientKey: text(options.clientKey),
+    scope: text(options.scope), narrowScope: text(options.narrowScope), cert: text(options.cert), key: text(options.key), ca: text(options.ca),
+  };
+  // Only a real target goes through the environment's proxy; the embedded servers are on loopback.
+  const proxy = url === undefined ? undefined : proxyEnvOf(io.env);
+  const flagTls = url === undefined ? undefined : await resolveTls(flags, undefined, io.cwd);
+  const { profile, note } = await targetProfile(url, options, {
+    timeoutMs: run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}),
+  }, io);
+  const auth = await resolveAuth(flags, profile.auth, run.headers ?? {}, io.env, io.cwd);
+  const tls = await resolveTls(flags, profile.auth, io.cwd);
+  if (url === undefined && (auth !== undefined || tls !== undefined)) {
+    throw new UsageError('credentials and TLS options need a base URL (the embedded servers bring their own: see --auth-demo)');
+  }
 
   let report: CheckReport;
-  if (url === undefined) {
+  if (demo) {
+    // The protected reference server, whole suite, writes included, with the demo client's credentials.
+    const { startProtectedDemo } = await import('../reference-server/auth/demo.js');
+    const { server, auth: demoAuth } = await startProtectedDemo();
+    try {
+      report = await runChecks(CHECKS, profile, { ...run, baseUrl: server.url, allowWrites: true, auth: demoAuth });
+    } finally {
+      await server.close();
+    }
+  } else if (url === undefined) {
     // No URL: the embedded reference server, whole suite, writes included.
     const { startReferenceServer } = await import('../reference-server/index.js');
     const server = await startReferenceServer({ port: 0 });
@@ -115,7 +145,9 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
       await server.close();
     }
   } else {
-    report = await runChecks(CHECKS, profile, { ...run, baseUrl: url });
+    report = await runChecks(CHECKS, profile, {
+      ...run, baseUrl: url, ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}),
+    });
   }
   if (io.isTTY) io.stderr('\r\u001b[K');
   // Said after the run, so an unreachable target gets one line, not a discovery note first.

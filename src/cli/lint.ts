@@ -26,6 +26,7 @@ export async function runLint(documents: string[], options: Record<string, unkno
     ruleset: typeof options.ruleset === 'string' ? options.ruleset : undefined,
     cwd: io.cwd,
     limits: { maxBytes: maxBytesFromEnv(io.env) },
+    exclude: strings(options.exclude),
   });
 
   const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;

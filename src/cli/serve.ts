@@ -20,13 +20,19 @@ export async function runServe(
 ): Promise<number> {
   const port = integerOption('port', options.port, 65535);
   const taskDelayMs = integerOption('task-delay', options.taskDelay, 3_600_000);
+  const tokenLifetimeSec = integerOption('token-lifetime', options.tokenLifetime, 86_400);
+  if (tokenLifetimeSec === 0) throw new UsageError('--token-lifetime must be at least 1 second');
   const host = options.host === undefined ? undefined : String(options.host);
+  const secret = io.env['RESTGUIDE_CLIENT_SECRET'] || undefined;
+  const auth = options.auth === true
+    ? { clients: [{ id: 'restguide-demo', ...(secret ? { secret } : {}) }], ...(tokenLifetimeSec ? { tokenLifetimeSec } : {}) }
+    : undefined;
   if (host !== undefined && !/^[A-Za-z0-9.:-]{1,253}$/.test(host)) throw new UsageError(`--host is not a host name or address: '${host.slice(0, 40)}'`);
 
   const { startReferenceServer } = await import('../reference-server/index.js');
   let server;
   try {
-    server = await startReferenceServer({ port, host, taskDelayMs });
+    server = await startReferenceServer({ port, host, taskDelayMs, ...(auth ? { auth } : {}) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? `port ${port} is already in use`
@@ -36,6 +42,12 @@ export async function runServe(
     throw new UsageError(`serve: ${why}`);
   }
   io.stdout(`restguide reference server listening on ${server.url}\n`);
+  if (server.auth) {
+    const client = server.auth.clients[0];
+    io.stdout(`protected mode: token endpoint ${server.auth.tokenUrl}, client ${client?.id ?? '?'}, scopes ${server.auth.scopes.join(' ')}\n`);
+    // A secret this process made up is printed once so a client can use it; one from the environment never is.
+    if (!secret && client?.secret) io.stdout(`client secret (generated): ${client.secret}\n`);
+  }
 
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -1,4 +1,5 @@
-import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createDispatcher, type ProxyEnv, type TlsMaterial } from './auth/transport.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
 import { Semaphore } from './semaphore.js';
 import { VERSION } from './version.js';
@@ -20,6 +21,12 @@ export interface HttpClientOptions {
   ratePerSecond?: number;
   /** The run's deadline: aborts every request in flight or waiting. */
   signal?: AbortSignal;
+  /** Client certificate, key and CA (PEM) for mutual TLS. */
+  tls?: TlsMaterial;
+  /** Proxy settings from the environment; absent: connect directly. */
+  proxy?: ProxyEnv;
+  /** The Authorization value for the base origin, asked per request (an OAuth2 token refreshed before it expires). */
+  authorization?: () => Promise<string>;
 }
 
 export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
@@ -75,7 +82,7 @@ export class HttpClient {
   readonly baseOrigin: string;
   /** Requests actually sent (for the summary). */
   requests = 0;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly semaphore: Semaphore;
   private readonly bodyCap: number;
   private nextStart = 0;
@@ -85,12 +92,10 @@ export class HttpClient {
     this.baseOrigin = new URL(this.baseUrl).origin;
     this.bodyCap = options.bodyCapBytes ?? DEFAULT_BODY_CAP;
     this.semaphore = new Semaphore(options.concurrency);
-    // Our own Agent, never the global dispatcher; undici's own timeouts back up ours.
-    this.agent = new Agent({
-      connections: options.concurrency,
-      connectTimeout: options.timeoutMs,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+    // Our own dispatcher, never the global one; undici's own timeouts back up ours.
+    this.agent = createDispatcher({
+      connections: options.concurrency, timeoutMs: options.timeoutMs,
+      ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}),
     });
   }
 
@@ -108,7 +113,8 @@ export class HttpClient {
       throw new WriteRefusedError(`${method} ${url} refused: write methods need --allow-writes`);
     }
     const headers: Record<string, string> = { 'user-agent': `restguide/${VERSION}` };
-    if (spec.credentials !== false && target.origin === this.baseOrigin) {
+    const credentials = spec.credentials !== false && target.origin === this.baseOrigin;
+    if (credentials) {
       for (const [name, value] of Object.entries(this.options.headers ?? {})) headers[name.toLowerCase()] = value;
     }
     let body = spec.body;
@@ -129,6 +135,15 @@ export class HttpClient {
     const signal = AbortSignal.any(signals);
     const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
 
+    // A check's own Authorization (e.g. a forged token) wins over the run's.
+    const ownAuthorization = Object.keys(spec.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    if (credentials && this.options.authorization && !ownAuthorization) {
+      try {
+        headers['authorization'] = await this.options.authorization();
+      } catch (error) {
+        throw new TransportError(`${method} ${target.href}: ${(error as Error).message}`, request, 'TOKEN');
+      }
+    }
     const release = await this.semaphore.acquire(signal).catch(fail);
     try {
       await this.waitForRate(signal).catch(fail);

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
@@ -14,10 +15,13 @@ const RESERVED_QUERY = new Set(['page', 'pageSize', 'sort', 'embed', 'select', '
 // First words that make a path segment a controller (ctl-res: controllers are verbs).
 const VERBS = /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
 
-export async function loadOpenApi(source: string, cwd: string, options: { timeoutMs?: number } = {}): Promise<Obj> {
+export async function loadOpenApi(source: string, cwd: string, options: { timeoutMs?: number; tls?: TlsMaterial; proxy?: ProxyEnv } = {}): Promise<Obj> {
   let text: string;
   if (/^https?:\/\//i.test(source)) {
-    const client = new HttpClient({ baseUrl: source, allowWrites: false, timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, bodyCapBytes: 16 * 1024 * 1024 });
+    const client = new HttpClient({
+      baseUrl: source, allowWrites: false, timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, bodyCapBytes: 16 * 1024 * 1024,
+      ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}),
+    });
     try {
       const exchange = await client.request({ url: source, headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
       if (exchange.response.status !== 200) throw new UsageError(`cannot read OpenAPI document ${source}: HTTP ${exchange.response.status}`);

@@ -3,6 +3,9 @@ const stringArray = { type: 'array', items: { type: 'string' } } as const;
 const path = { type: 'string', pattern: '^/' } as const;
 const HTTP_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+const envName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } as const;
+const text = { type: 'string', minLength: 1 } as const;
+
 export const PROFILE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -75,6 +78,15 @@ export const PROFILE_SCHEMA = {
           maxWait: { type: 'integer', minimum: 1, description: 'How long (ms) a task may stay processing before the task checks fail; default derived from its pollAfter' },
           output: { type: 'boolean', description: 'The task produces an output: when done, GET must answer 303 with its Location' },
         },
+      },
+    },
+    auth: {
+      // Secrets are named by environment variable, never written here: a literal clientSecret is refused as an unknown field.
+      type: 'object', additionalProperties: false,
+      properties: {
+        tokenUrl: { type: 'string', pattern: '^https?://' }, clientId: text, clientSecretEnv: envName,
+        privateKeyFile: text, privateKeyEnv: envName, scope: text, narrowScope: text, expiredTokenEnv: envName,
+        cert: text, key: text, ca: text,
       },
     },
     controllers: {

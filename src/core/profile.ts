@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { UsageError } from './errors.js';
 import type { HttpClient } from './http-client.js';
 import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
+import type { AuthProfile } from './auth/settings.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
 import { fillTemplate, supportsMethod, withQuery, type CollectionTarget, type DocumentTarget, type Paging, type Target, type UniqueValue } from './target.js';
 
@@ -51,6 +52,8 @@ export interface Profile {
   languages?: string[];
   tasks?: Array<{ path: string; body: JsonValue; failingBody?: JsonValue; maxWait?: number; output?: boolean }>;
   controllers?: Array<{ path: string; method?: 'GET' | 'POST'; query?: Record<string, string>; body?: JsonValue; expectedStatus?: number }>;
+  /** A protected API: OAuth2 client credentials and mutual TLS; secrets only by environment variable name. */
+  auth?: AuthProfile;
 }
 
 /** The reference API of spec/rest-interface.md; sample ids are read from /employers at run time. */

@@ -4,7 +4,10 @@ import { RunContext, SkipSignal } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
+import { openAuthSession, type RunAuthSettings } from './auth/session.js';
+import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { HttpClient, TransportError, WriteRefusedError } from './http-client.js';
+import { redactSecrets } from './redact.js';
 import { resolveTarget, type Profile } from './profile.js';
 import { selectChecks } from './select-checks.js';
 import { resourcesOf, type Target } from './target.js';
@@ -28,6 +31,12 @@ export interface RunOptions {
   bodyCapBytes?: number;
   /** Configured headers, sent only to the base URL's origin. */
   headers?: Record<string, string>;
+  /** A protected API: OAuth2 client credentials, or a fixed Authorization header; the auth checks apply. */
+  auth?: RunAuthSettings;
+  /** Client certificate, key and CA (PEM) for mutual TLS. */
+  tls?: TlsMaterial;
+  /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY; absent: direct connections. */
+  proxy?: ProxyEnv;
   /** First send one GET to the base URL; a transport error then is a UsageError ("cannot reach"). */
   probe?: boolean;
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
@@ -52,9 +61,13 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const deadlineAt = Date.now() + deadlineMs;
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), deadlineMs);
   const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
+  const timeoutMs = options.timeoutMs ?? RUN_DEFAULTS.timeoutMs;
+  const transport = { ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}) };
+  const auth = openAuthSession(options.auth, { timeoutMs, ...transport });
   const client = new HttpClient({
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
-    timeoutMs: options.timeoutMs ?? RUN_DEFAULTS.timeoutMs, signal: deadline.signal,
+    timeoutMs, signal: deadline.signal, ...transport,
+    ...(auth.authorization ? { authorization: auth.authorization } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.bodyCapBytes ? { bodyCapBytes: options.bodyCapBytes } : {}),
     ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
@@ -62,6 +75,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   try {
     if (options.probe) await probe(client);
     const target = await resolveTarget(profile, client);
+    if (auth.api) target.api.auth = auth.api;
     const results: CheckResult[] = [];
     const jobs = selected.flatMap((check) => {
       const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target) ?? true);
@@ -94,6 +108,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   } finally {
     clearTimeout(timer);
     await client.close();
+    await auth.close();
   }
 }
 
@@ -102,6 +117,8 @@ async function probe(client: HttpClient): Promise<void> {
     await client.request({ url: client.baseUrl });
   } catch (error) {
     const reason = error instanceof TransportError ? error.message.replace(/^GET \S+: /, '') : (error as Error).message;
+    // No token means nothing can be checked: say why the token endpoint refused, not "cannot reach".
+    if (error instanceof TransportError && error.code === 'TOKEN') throw new UsageError(`cannot obtain an access token: ${reason}`);
     throw new UsageError(`cannot reach ${client.baseUrl}: ${reason}`);
   }
 }
@@ -119,7 +136,7 @@ async function runJob(check: AnyCheck, resource: Resource, target: Target, clien
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
   const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
-    ({ ...base, status, message, evidence: [], ...extra });
+    ({ ...base, status, message: redactSecrets(message), evidence: [], ...extra });
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
   if (deadline.aborted) return [result('error', "not run: the run's deadline was reached first")];
 

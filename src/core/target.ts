@@ -15,6 +15,16 @@ export interface ApiTarget {
   traceHeader: string;
   /** Languages the API declares it serves (lower case); undefined: not declared, the i18n checks guess. */
   languages?: string[];
+  /** Set when the run sends credentials: the API is protected and the auth checks apply. */
+  auth?: ApiAuth;
+}
+
+/** What the auth checks may use besides the run's own credentials. */
+export interface ApiAuth {
+  /** A second token whose scopes lack what reading the profile's resources needs. */
+  narrow?: { scope: string; authorization(): Promise<string>; grantedScope(): Promise<string | undefined> };
+  /** A token the API must refuse as expired. */
+  expiredToken?: string;
 }
 
 export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };

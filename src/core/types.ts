@@ -9,7 +9,7 @@ export type CheckStatus = 'pass' | 'fail' | 'skip' | 'error';
 export const CHECK_AREAS = [
   'problem', 'trace', 'http', 'collection', 'paging', 'select', 'embed', 'sort', 'filter',
   'patch', 'put', 'create', 'delete', 'task', 'link', 'id', 'input', 'controller', 'i18n',
-  'health', 'doc', 'json',
+  'health', 'doc', 'json', 'auth',
 ] as const;
 export type CheckArea = (typeof CHECK_AREAS)[number];
 
@@ -91,6 +91,8 @@ export interface LintFinding {
   range: LintRange;
   /** The reason from `x-ignore-rules` when the finding is ignored. */
   ignoredReason?: string;
+  /** Set on a finding a `$ref` brings in: where in the referenced file it arises (`source`/`range` are the $ref's). */
+  related?: Array<{ source: string; path: Array<string | number>; range: LintRange; message: string }>;
   baseline?: 'known' | 'fixed';
 }
 

@@ -1,6 +1,6 @@
 // Lints OpenAPI documents: read, parse, check it is OpenAPI 3.x, resolve $refs across files,
 // run the ruleset, map Spectral's results to findings and apply x-ignore-rules.
-import { extname, resolve as resolvePath } from 'node:path';
+import { dirname, extname, relative, resolve as resolvePath } from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic, type Ruleset } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { UsageError } from '../core/errors.js';
@@ -11,12 +11,17 @@ import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
 import { createResolver } from './resolver.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from './read-source.js';
 import { guideRuleOf } from './rule-infos.js';
+import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
+import { RefIndex } from './relocate.js';
+import { excludedFilesOf } from './load-ruleset.js';
 
 export interface LintOptions {
   /** A user ruleset file (JS, YAML, JSON); the built-in ruleset otherwise. */
   ruleset?: string;
   cwd?: string;
   limits?: Partial<ReadLimits>;
+  /** Globs (relative to cwd) of files not linted as the user's own: skipped as inputs, their findings dropped. */
+  exclude?: string[];
 }
 
 type Parser = typeof Parsers.Yaml;
@@ -47,14 +52,19 @@ function toFinding(result: ISpectralDiagnostic, fallbackSource: string): LintFin
 
 const findingKey = (f: LintFinding) => `${f.code}\u0000${f.source}\u0000${f.path.join('\u0001')}\u0000${f.message}`;
 
-interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[] }
-
-async function lintOne(input: string, ruleset: Ruleset, cwd: string, limits: ReadLimits): Promise<DocumentResult & { source: string }> {
-  const source = locate(input, cwd);
-  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits)), source };
+/** What relocation needs of a parsed document. */
+interface Parsed {
+  data: unknown;
+  getRangeForJsonPath(path: Array<string | number>, closest?: boolean): LintFinding['range'] | undefined;
 }
 
-async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits): Promise<DocumentResult> {
+interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[] }
+
+async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[]): Promise<DocumentResult & { source: string }> {
+  return { ...(await lintText(source, await readSource(source, limits), ruleset, limits, exclude)), source };
+}
+
+async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = []): Promise<DocumentResult> {
   const document = new Document(text, parserFor(source, text), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
@@ -67,15 +77,17 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   spectral.setRuleset(ruleset);
   const results = await spectral.run(document, { ignoreUnknownFormat: true });
 
-  // x-ignore-rules is looked up in the file a finding points at.
-  const dataBySource = new Map<string, unknown>([[source, document.data]]);
-  const dataOf = (location: string): unknown => {
-    if (!dataBySource.has(location)) {
+  // x-ignore-rules is looked up in the file a finding points at, and at the $ref that brings it in.
+  const documents = new Map<string, Parsed | undefined>([[source, document as Parsed]]);
+  const documentOf = (location: string): Parsed | undefined => {
+    if (!documents.has(location)) {
       const raw = texts.get(location);
-      dataBySource.set(location, raw === undefined ? undefined : new Document(raw, parserFor(location, raw), location).data);
+      documents.set(location, raw === undefined ? undefined : (new Document(raw, parserFor(location, raw), location) as Parsed));
     }
-    return dataBySource.get(location);
+    return documents.get(location);
   };
+  const dataOf = (location: string): unknown => documentOf(location)?.data;
+  const refs = new RefIndex(source, dataOf);
 
   const seen = new Set<string>();
   const out: DocumentResult = { findings: [], ignored: [] };
@@ -84,11 +96,40 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
     const key = findingKey(finding);
     if (seen.has(key)) continue; // one object reached through several $refs
     seen.add(key);
-    const reason = ignoredReason(finding, dataOf(finding.source), ignoreIdsOf(finding.code, guideRuleOf));
-    if (reason !== undefined) out.ignored.push({ ...finding, ignoredReason: reason });
-    else out.findings.push(finding);
+    if (finding.source !== source && isExcluded(finding.source, exclude)) continue;
+    const ids = ignoreIdsOf(finding.code, guideRuleOf);
+    const own = ignoredReason(finding, dataOf(finding.source), ids);
+    const placed = finding.source === source ? finding : relocate(finding, refs, documentOf, (f) => own ?? ignoredReason(f, document.data, ids));
+    const reason = own ?? ignoredReason(placed, document.data, ids);
+    if (reason !== undefined) out.ignored.push({ ...placed, ignoredReason: reason });
+    else out.findings.push(placed);
   }
   return out;
+}
+
+/** A referenced file as the user wrote it: relative to the linted document's folder. */
+const shortLocation = (location: string, root: string): string =>
+  isUrl(location) || isUrl(root) ? location : relative(dirname(root), location) || location;
+
+/**
+ * A finding in a referenced file, moved to the `$ref` of the linted document that brings it in (the
+ * first such $ref that does not ignore it), with where it arises as related information.
+ */
+function relocate(finding: LintFinding, refs: RefIndex, documentOf: (location: string) => Parsed | undefined, ignored: (f: LintFinding) => string | undefined): LintFinding {
+  const origin = documentOf(finding.source);
+  // Spectral places some findings of referenced files (invalid-ref) at 0:0: find their line.
+  const zero = finding.range.start.line === 0 && finding.range.start.character === 0 && finding.range.end.line === 0;
+  const range = (zero && origin?.getRangeForJsonPath(finding.path, true)) || finding.range;
+  const sites = refs.sitesFor(finding.source, finding.path);
+  const root = documentOf(refs.rootSource);
+  if (sites.length === 0 || !root) return { ...finding, range: { start: { ...range.start }, end: { ...range.end } } };
+  const related = [{ source: finding.source, path: finding.path, range: { start: { ...range.start }, end: { ...range.end } }, message: 'where it arises' }];
+  const candidates = sites.map((path): LintFinding => {
+    const at = root.getRangeForJsonPath(path, true) ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const message = `${finding.message} (in ${shortLocation(finding.source, refs.rootSource)}:${range.start.line + 1})`;
+    return { ...finding, message, path, source: refs.rootSource, range: { start: { ...at.start }, end: { ...at.end } }, related };
+  });
+  return candidates.find((c) => ignored(c) === undefined) ?? (candidates[0] as LintFinding);
 }
 
 const bySourceAndPosition = (a: LintFinding, b: LintFinding): number =>
@@ -105,11 +146,15 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const cwd = options.cwd ?? process.cwd();
   const limits: ReadLimits = { maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES, timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const ruleset = options.ruleset ? await loadUserRuleset(options.ruleset, cwd) : await loadBuiltinRuleset();
+  const exclude = [...excludePatterns(options.exclude ?? [], cwd), ...excludedFilesOf(ruleset)];
+  const locations = inputs.map((input) => locate(input, cwd));
+  const included = locations.filter((location) => !isExcluded(location, exclude));
+  if (included.length === 0) throw new UsageError(`nothing to lint: every document given matches an exclude pattern (${exclude.map((p) => p.glob).join(', ')})`);
   const findings: LintFinding[] = [];
   const ignored: LintFinding[] = [];
   const sources: string[] = [];
-  for (const input of inputs) {
-    const result = await lintOne(input, ruleset, cwd, limits);
+  for (const location of included) {
+    const result = await lintOne(location, ruleset, limits, exclude);
     sources.push(result.source);
     findings.push(...result.findings);
     ignored.push(...result.ignored);

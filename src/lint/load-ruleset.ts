@@ -1,11 +1,12 @@
 // Loads the built-in ruleset once per process, and user rulesets (`--ruleset`) that extend it.
 import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
 import * as coreFunctions from '@stoplight/spectral-functions';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
+import { excludePatterns, type ExcludePattern } from './exclude.js';
 
 /** Names a user ruleset may give in `extends` to mean the built-in ruleset. */
 export const BUILTIN_RULESET_NAMES = ['restguide', 'restguide:belgif'];
@@ -101,15 +102,35 @@ async function readUserDefinition(file: string): Promise<Json> {
   if (parsed.functions !== undefined || parsed.functionsDir !== undefined) {
     throw new UsageError(`${file}: custom functions need a JS ruleset (export default { extends: ['restguide'], rules: {...} })`);
   }
-  return { ...parsed, rules: bindFunctionNames(parsed.rules, file) };
+  // A ruleset may only extend (and exclude files): no `rules` key then, not `rules: undefined`.
+  return parsed.rules === undefined ? parsed : { ...parsed, rules: bindFunctionNames(parsed.rules, file) };
+}
+
+const excludedByRuleset = new WeakMap<Ruleset, ExcludePattern[]>();
+
+/** The ruleset file's `excludedFiles` (globs relative to that file), as belgif's Java validator names them. */
+export const excludedFilesOf = (ruleset: Ruleset): ExcludePattern[] => excludedByRuleset.get(ruleset) ?? [];
+
+/** Takes `excludedFiles` out of a definition (Spectral does not know it), checked to be a list of globs. */
+function takeExcludedFiles(definition: Json, file: string): { rest: Json; globs: string[] } {
+  const { excludedFiles, ...rest } = definition;
+  if (excludedFiles === undefined) return { rest, globs: [] };
+  const globs = typeof excludedFiles === 'string' ? [excludedFiles] : excludedFiles;
+  if (!Array.isArray(globs) || !globs.every((g) => typeof g === 'string' && g !== '')) {
+    throw new UsageError(`${file}: excludedFiles must be a list of file globs`);
+  }
+  return { rest, globs: globs as string[] };
 }
 
 /** A user ruleset (JS, YAML or JSON) whose `extends: [restguide]` means the built-in ruleset. */
 export async function loadUserRuleset(file: string, cwd: string): Promise<Ruleset> {
   const path = resolve(cwd, file);
-  const definition = substituteExtends(await readUserDefinition(path), await builtinDefinition(), path);
+  const { rest, globs } = takeExcludedFiles(await readUserDefinition(path), path);
+  const definition = substituteExtends(rest, await builtinDefinition(), path);
   try {
-    return new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: path });
+    const ruleset = new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: path });
+    excludedByRuleset.set(ruleset, excludePatterns(globs, dirname(path)));
+    return ruleset;
   } catch (error) {
     const inner = (error as { errors?: Error[] }).errors;
     const detail = inner && inner.length > 0 ? inner.map((e) => e.message).join('; ') : (error as Error).message;

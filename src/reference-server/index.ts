@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import type { AuthOptions } from './auth/authority.js';
+import { protectedMode, type ProtectedMode } from './auth/protected-mode.js';
 import { answerClientError } from './client-error.js';
 import type { AddressInfo } from 'node:net';
 import { compiledApi } from './compiled-api.js';
@@ -19,12 +21,16 @@ export interface ReferenceServerOptions {
    * Larger counts extend that data deterministically, e.g. for scale tests; at most 5,000,000 each.
    */
   seed?: SeedCounts;
+  /** Protected mode: an OAuth2 token endpoint of its own and a Bearer token with the right scope on every operation. */
+  auth?: AuthOptions | boolean;
 }
 
 export interface ReferenceServer {
   /** API base URL including the base path, without a trailing slash, e.g. http://127.0.0.1:41234/registry/v1 */
   url: string;
   origin: string;
+  /** Protected mode only: the token endpoint, the registered clients and a way to mint tokens (tests, the demo run). */
+  auth?: ProtectedMode['handle'];
   close(): Promise<void>;
 }
 
@@ -33,12 +39,15 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const host = options.host ?? '127.0.0.1';
   const basePath = (options.basePath ?? '/registry/v1').replace(/\/+$/, '');
   const { operations } = compiledApi();
-  const router = new Router(ROUTES);
-  const store = new Store(options.seed);
   let origin = '';
+  const secured = options.auth ? await protectedMode(options.auth === true ? {} : options.auth, () => origin) : undefined;
+  const router = new Router(secured ? secured.routes(ROUTES) : ROUTES);
+  const store = new Store(options.seed);
   const server: Server = createServer((req, res) => {
+    if (secured?.isTokenRequest(req)) return void secured.serveToken(req, res);
     void handleRequest(req, res, {
       basePath, router, operations, store, taskDelayMs: options.taskDelayMs ?? 300, fallbackOrigin: () => origin,
+      ...(secured ? { authorize: secured.authorize } : {}),
     });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, origin + basePath));
@@ -55,6 +64,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   return {
     url: origin + basePath,
     origin,
+    ...(secured ? { auth: secured.handle } : {}),
     close: () => new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();

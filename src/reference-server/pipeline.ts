@@ -19,6 +19,8 @@ export interface PipelineOptions {
   taskDelayMs: number;
   /** Origin of the listening socket, used when the Host header is absent or malformed. */
   fallbackOrigin: () => string;
+  /** Protected mode: checks the access token of an operation before any input is read; undefined lets it through. */
+  authorize?: (req: IncomingMessage, method: Method, routePath: string) => Promise<void> | undefined;
 }
 
 const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
@@ -98,16 +100,21 @@ function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, 
 
   const operation = options.operations.get(`${method} ${match.def.path}`);
   if (!operation) throw new ProblemError('internalServerError');
-  const mediaType = negotiateMediaType(header(req, 'accept'), method === 'GET' ? match.def.produces ?? JSON_ONLY : JSON_ONLY);
-  const params = validatePath(operation, match.rawParams);
-  const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
-  const query = validateQuery(operation, parsedQuery);
-  const ctx = new Context(method, path, params, query, parsedQuery, rawQuery, req.headers, base, mediaType, lang, options);
-  if (!operation.validateBody) return handler(ctx);
-  return readJsonBody(req, operation).then((body) => {
-    ctx.body = body;
-    return handler(ctx);
-  });
+  const operate = (): Reply | Promise<Reply> => {
+    const mediaType = negotiateMediaType(header(req, 'accept'), method === 'GET' ? match.def.produces ?? JSON_ONLY : JSON_ONLY);
+    const params = validatePath(operation, match.rawParams);
+    const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
+    const query = validateQuery(operation, parsedQuery);
+    const ctx = new Context(method, path, params, query, parsedQuery, rawQuery, req.headers, base, mediaType, lang, options);
+    if (!operation.validateBody) return handler(ctx);
+    return readJsonBody(req, operation).then((body) => {
+      ctx.body = body;
+      return handler(ctx);
+    });
+  };
+  // The token is judged before any input: a client without the right to call learns nothing from validation.
+  const authorized = options.authorize?.(req, method, match.def.path);
+  return authorized ? authorized.then(operate) : operate();
 }
 
 /**

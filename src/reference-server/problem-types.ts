@@ -43,6 +43,27 @@ export const PROBLEM_TYPES = {
     description: 'The request body exceeds the size limit given in `limit` (bytes).',
     detail: { en: 'The request body exceeds the limit of {limit} bytes', nl: 'De request body overschrijdt de limiet van {limit} bytes', fr: 'Le corps de la requête dépasse la limite de {limit} octets', de: 'Der Request-Body überschreitet das Limit von {limit} Bytes' },
   },
+  // The guide's security problems, answered only in protected mode (`--auth`).
+  noAccessToken: {
+    status: 401, title: 'No Access Token', standard: true,
+    description: 'The request carries no Bearer access token in its Authorization header.',
+    detail: { en: 'No Bearer access token found in Authorization HTTP header', nl: 'Geen Bearer access token gevonden in de Authorization HTTP-header', fr: "Aucun access token Bearer trouvé dans l'en-tête HTTP Authorization", de: 'Kein Bearer-Access-Token im Authorization-HTTP-Header gefunden' },
+  },
+  invalidAccessToken: {
+    status: 401, title: 'Invalid Access Token', standard: true,
+    description: 'The Bearer access token is malformed or its signature does not verify.',
+    detail: { en: 'The Bearer access token found in the Authorization HTTP header is invalid', nl: 'Het Bearer access token in de Authorization HTTP-header is ongeldig', fr: "L'access token Bearer de l'en-tête HTTP Authorization est invalide", de: 'Das Bearer-Access-Token im Authorization-HTTP-Header ist ungültig' },
+  },
+  expiredAccessToken: {
+    status: 401, title: 'Expired Access Token', standard: true,
+    description: 'The Bearer access token has expired.',
+    detail: { en: 'The Bearer access token found in the Authorization HTTP header has expired', nl: 'Het Bearer access token in de Authorization HTTP-header is verlopen', fr: "L'access token Bearer de l'en-tête HTTP Authorization a expiré", de: 'Das Bearer-Access-Token im Authorization-HTTP-Header ist abgelaufen' },
+  },
+  missingScope: {
+    status: 403, title: 'Missing Scope', standard: true,
+    description: 'The access token lacks a scope the operation requires; `requiredScopes` lists them.',
+    detail: { en: 'Forbidden to consult the resource without the scopes {scopes}', nl: 'Verboden de resource te raadplegen zonder de scopes {scopes}', fr: 'Interdit de consulter la ressource sans les scopes {scopes}', de: 'Zugriff auf die Ressource ohne die Scopes {scopes} verboten' },
+  },
   internalServerError: {
     status: 500, title: 'Internal Server Error', standard: true,
     description: 'An unexpected error occurred in the server.',

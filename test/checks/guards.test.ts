@@ -12,6 +12,12 @@ const guarded = CHECKS.filter((check) => check.requires !== undefined);
 
 /** Which built-in resources each guarded check runs on: the profile's facts, written out. */
 const BUILT_IN_APPLIES: Record<string, string[]> = {
+  // A run without credentials treats the API as open: the auth checks apply to nothing.
+  'auth.expired-token': [],
+  'auth.invalid-token': [],
+  'auth.missing-scope': [],
+  'auth.no-token': [],
+  'auth.open-resources': [],
   'collection.empty-result': ['/companies', '/employers'],
   'collection.item-key': ['/appendices/employerclasses', '/companies', '/employers'],
   'controller.get-safe': ['/convertMoney'],

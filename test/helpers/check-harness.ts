@@ -2,13 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckDefinition } from '../../src/core/define-check.js';
 import { BUILT_IN_PROFILE, type Profile } from '../../src/core/profile.js';
-import { runChecks } from '../../src/core/runner.js';
+import { runChecks, type RunOptions } from '../../src/core/runner.js';
 import type { TargetKind } from '../../src/core/target.js';
 import type { CheckReport } from '../../src/core/types.js';
 import { startFixture, type FixtureHandler } from './fixture-server.js';
 import { startProxy, type Mutator, type RequestRewriter } from './proxy.js';
 
-export interface RunningServer { url: string; close(): Promise<void> }
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+  /** What a run needs to reach this server besides its URL (e.g. the credentials of a protected one). */
+  runOptions?: Partial<RunOptions>;
+}
 /** How to start a server for one case (started fresh per case, closed after it). */
 export interface ServerFactory { start(): Promise<RunningServer> }
 
@@ -52,7 +57,7 @@ export interface CheckCases<M extends string> {
 export async function runOne(check: CheckDefinition<string, TargetKind>, server: ServerFactory, profile: Profile = BUILT_IN_PROFILE): Promise<CheckReport> {
   const running = await server.start();
   try {
-    return await runChecks([check], profile, { baseUrl: running.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 25_000, concurrency: 4 });
+    return await runChecks([check], profile, { baseUrl: running.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 25_000, concurrency: 4, ...running.runOptions });
   } finally {
     await running.close();
   }

@@ -56,7 +56,17 @@ describe('restguide lint', () => {
     ['malformed YAML', [join(FIXTURES, 'malformed.yaml')], /malformed document/],
     ['not OpenAPI', [join(FIXTURES, 'not-openapi.yaml')], /not an OpenAPI 3\.0 or 3\.1 document/],
     ['a bad ruleset', [API, '--ruleset', join(FIXTURES, 'ruleset-unknown.yaml')], /cannot extend/],
+    ['every input excluded', [API, '--exclude', '**/api.yaml'], /nothing to lint/],
   ];
+
+  it('--exclude (repeatable) drops the findings a vendored file brings in: exit 0 when nothing else is wrong', async () => {
+    const vendored = join(FIXTURES, 'refs/api/ignored.yaml');
+    expect((await lint([vendored, '--format', 'json', '--exclude', 'nothing/**'])).code).toBe(0);
+    const withVendor = await lint([join(FIXTURES, 'refs/api/api.yaml'), '--format', 'json', '--exclude', '**/missing*', '--exclude', '**/vendor/**']);
+    expect(withVendor.out).not.toContain('shape_kind');
+    const related = JSON.parse((await lint([join(FIXTURES, 'refs/api/api.yaml'), '--format', 'json'])).out) as Array<{ code: string; related?: Array<{ source: string }> }>;
+    expect(related.find((f) => f.code === 'jsn-naming')?.related?.[0]?.source).toBe(join(FIXTURES, 'refs/vendor/shapes/v1/shapes-v1.yaml'));
+  });
   for (const [name, args, message] of bad) {
     it(`${name}: one line on stderr, exit 2`, async () => {
       const { code, err } = await lint([...args, '--format', 'json']);

@@ -9,16 +9,19 @@ const fixture = (name: string) => join(FIXTURES, name);
 const codes = (findings: Array<{ code: string }>) => findings.map((f) => f.code).sort();
 
 describe('multi-file $refs', () => {
-  it('reports a problem in a referenced file against that file and its line', async () => {
+  it('reports a problem a $ref brings in at that $ref, with where it arises in the referenced file', async () => {
     const report = await lintDocuments([fixture('multi/api.yaml')]);
     const naming = report.findings.filter((f) => f.code === 'jsn-naming');
     expect(naming).toHaveLength(1);
     expect(naming[0]).toMatchObject({
-      source: fixture('multi/schemas/employer.yaml'),
-      path: ['components', 'schemas', 'Employer', 'properties', 'employer_name'],
+      source: fixture('multi/api.yaml'),
+      path: ['paths', '/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema', '$ref'],
       severity: 1,
+      message: expect.stringContaining('(in schemas/employer.yaml:18)'),
     });
-    expect(naming[0]?.range.start.line).toBe(17); // 0-based: line 18 of employer.yaml
+    expect(naming[0]?.range.start.line).toBe(17); // 0-based: the $ref on line 18 of api.yaml
+    expect(naming[0]?.related?.[0]).toMatchObject({ source: fixture('multi/schemas/employer.yaml'), path: ['components', 'schemas', 'Employer', 'properties', 'employer_name'] });
+    expect(naming[0]?.related?.[0]?.range.start.line).toBe(17); // line 18 of employer.yaml
     expect(report.sources).toEqual([fixture('multi/api.yaml')]);
   });
 
@@ -33,6 +36,51 @@ describe('multi-file $refs', () => {
     const report = await lintDocuments([fixture('circular.yaml')]);
     expect(report.findings.filter((f) => f.code === 'jsn-naming').map((f) => f.path)).toEqual([['components', 'schemas', 'Node', 'properties', 'bad_name']]);
   }, 10_000);
+});
+
+describe('findings of referenced files the user does not own (issue 10)', () => {
+  const API = fixture('refs/api/api.yaml');
+  const VENDOR = fixture('refs/vendor/shapes/v1/shapes-v1.yaml');
+
+  it('lands at the first $ref that does not ignore it; x-ignore-rules next to a $ref suppresses it there', async () => {
+    const report = await lintDocuments([API]);
+    const naming = report.findings.filter((f) => f.code === 'jsn-naming');
+    expect(naming.map((f) => [f.source, f.path.join('/')])).toEqual([[API, 'components/schemas/Drawing/properties/shape/$ref']]);
+    const ignored = await lintDocuments([fixture('refs/api/ignored.yaml')]);
+    expect(ignored.findings).toEqual([]);
+    expect(ignored.ignored.map((f) => [f.code, f.path.join('/'), f.ignoredReason])).toEqual([['jsn-naming', 'components/schemas/Drawing/properties/shape/$ref', 'the vendor names it so']]);
+  });
+
+  it('an invalid-ref inside a referenced file: at the $ref, with its own line in the referenced file', async () => {
+    const report = await lintDocuments([API]);
+    const inner = report.findings.find((f) => f.code === 'invalid-ref' && f.message.includes('missing-v1.yaml'));
+    expect(inner?.path.join('/')).toBe('components/schemas/Drawing/properties/outline/$ref');
+    expect(inner?.related?.[0]?.source).toBe(VENDOR);
+    expect(inner?.related?.[0]?.range.start.line).toBe(17); // line 18 of shapes-v1.yaml, not line 1
+  });
+
+  it('a response whose $ref does not resolve is an invalid-ref only, not also err-problem', async () => {
+    const report = await lintDocuments([API]);
+    const atDefault = report.findings.filter((f) => f.path.join('/').startsWith('paths//drawings/get/responses/default'));
+    expect(atDefault.map((f) => f.code).sort()).toEqual(['invalid-ref', 'oas-reuse']);
+  });
+
+  it('--exclude drops the findings of matching referenced files and skips matching inputs', async () => {
+    const report = await lintDocuments([API, VENDOR], { cwd: fixture('refs'), exclude: ['vendor/**'] });
+    expect(report.sources).toEqual([API]);
+    expect(report.findings.filter((f) => f.related !== undefined)).toEqual([]);
+    expect(codes(report.findings)).toEqual(['hlth-res', 'invalid-ref', 'oas-reuse']);
+  });
+
+  it('excludedFiles in the ruleset file, relative to that file', async () => {
+    const report = await lintDocuments([API], { ruleset: fixture('refs/ruleset-excluded.yaml') });
+    expect(codes(report.findings)).toEqual(['hlth-res', 'invalid-ref', 'oas-reuse']);
+  });
+
+  it('excluding every input is a usage error; excludedFiles must be a list of globs', async () => {
+    await expect(lintDocuments([VENDOR], { cwd: fixture('refs'), exclude: ['**/*-v1.yaml'] })).rejects.toThrow(/nothing to lint/);
+    await expect(lintDocuments([API], { ruleset: fixture('refs/ruleset-bad-excluded.yaml') })).rejects.toThrow(/excludedFiles must be a list of file globs/);
+  });
 });
 
 describe('x-ignore-rules', () => {

@@ -7,8 +7,14 @@ import { cases as schemaCases } from './cases/schemas.js';
 import { cases as operationCases } from './cases/operations.js';
 import { cases as pathCases } from './cases/paths.js';
 import { cases as documentationCases } from './cases/documentation.js';
+import { cases as realDocumentCases } from './cases/real-documents.js';
+import { cases as eventCases } from './cases/events.js';
 
-const all: Record<string, RuleCase[]> = { ...schemaCases, ...operationCases, ...pathCases, ...documentationCases };
+// Case files may add cases to the same rule: concatenate, do not overwrite.
+const all: Record<string, RuleCase[]> = {};
+for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases]) {
+  for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
+}
 
 describe('case coverage', () => {
   it('every rule has a case with findings and a case without', () => {

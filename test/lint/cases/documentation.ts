@@ -101,9 +101,9 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'a referenced file with info.version', errors: [], document: withSchemas({ Problem: { $ref: PROBLEM_V1 } }) },
   ],
   'oas-comdef': [
-    { name: 'Problem and Ssin defined locally', errors: [{ path: P('Problem') }, { path: P('Ssin'), message: 'Ssin' }], document: withSchemas({
+    { name: 'Problem and Ssin defined locally by an API', errors: [{ path: P('Problem') }, { path: P('Ssin'), message: 'Ssin' }], document: withSchemas({
       Ssin: { type: 'string', pattern: '^\\d{11}$' },
-    }) },
+    }, { paths: { '/a': { get: op() } } }) },
     { name: 'Problem from a belgif file, extended by allOf; other names', errors: [], document: base({
       components: { schemas: { Problem: { $ref: PROBLEM_V1 }, InputValidationProblem: { allOf: [{ $ref: PROBLEM_V1 }, { type: 'object', properties: { issues: { type: 'array' } } }] }, Employer: { type: 'object' } } },
     }) },

@@ -151,10 +151,10 @@ export const cases: Record<string, RuleCase[]> = {
     }, { components: { schemas: { Employer: { type: 'object' }, EmployerPatch: { type: 'object' } } } }) },
   ],
   'lng-task': [
-    { name: '202 without Location; task GET without 303', errors: [{ path: O('/imageTasks', 'post', 'responses', '202') }, { path: O('/imageTasks/{taskId}', 'get', 'responses') }],
+    { name: '202 without Location; task GET with neither 200 nor 303', errors: [{ path: O('/imageTasks', 'post', 'responses', '202') }, { path: O('/imageTasks/{taskId}', 'get', 'responses') }],
       document: base({ paths: {
         '/imageTasks': { post: op({ responses: { '202': { description: 'accepted' } } }) },
-        '/imageTasks/{taskId}': { get: op({ operationId: 'task' }) },
+        '/imageTasks/{taskId}': { get: op({ operationId: 'task', responses: { '404': problem(), default: problem() } }) },
       } }) },
     { name: 'Location on 202 and 303', errors: [], document: base({ paths: {
       '/images/tasks': { post: op({ responses: { '202': { description: 'accepted', headers: { Location: { schema: { type: 'string' } } } } } }) },

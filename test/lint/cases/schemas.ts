@@ -229,8 +229,8 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'embedded as a map', errors: [], document: withSchemas({ A: { type: 'object', properties: { embedded: { type: 'object', additionalProperties: { type: 'object' } } } } }) },
   ],
   'id-numer': [
-    { name: 'unbounded integer id; unconstrained string id', errors: [{ path: P('A', 'properties', 'employerId') }, { path: P('A', 'properties', 'companyId') }], document: withSchemas({
-      A: { type: 'object', properties: { employerId: { type: 'integer' }, companyId: { type: 'string' } } },
+    { name: 'unbounded integer id; digit-string id without pattern', errors: [{ path: P('A', 'properties', 'employerId') }, { path: P('A', 'properties', 'companyId') }], document: withSchemas({
+      A: { type: 'object', properties: { employerId: { type: 'integer' }, companyId: { type: 'string', example: '0123456789' } } },
     }) },
     { name: 'bounded integer, patterned string', errors: [], document: withSchemas({
       A: { type: 'object', properties: { employerId: { type: 'integer', format: 'int64', minimum: 0, maximum: 5999999999 }, companyId: { type: 'string', pattern: '^\\d{10}$' } } },
