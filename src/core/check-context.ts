@@ -54,6 +54,8 @@ export class RunContext implements CheckContext<string> {
     readonly target: Target,
     private readonly messages: Record<string, string>,
     readonly signal: AbortSignal,
+    /** Epoch ms of the run's deadline (when `signal` aborts). */
+    readonly deadlineAt = Number.POSITIVE_INFINITY,
   ) {}
 
   get baseUrl(): string { return this.client.baseUrl; }

@@ -49,6 +49,8 @@ export interface CheckContext<M extends string = string> {
   readonly allowWrites: boolean;
   /** Aborted at the run's deadline. */
   readonly signal: AbortSignal;
+  /** Epoch ms when the run's deadline aborts `signal` (Infinity when there is none): a check that waits bounds itself by it. */
+  readonly deadlineAt: number;
   /** An absolute URL from a path relative to the base URL (`/employers`) plus a query. */
   url(path: string, query?: Query): string;
   /** Any request; relative URLs resolve against the base URL. Throws TransportError when no response came. */

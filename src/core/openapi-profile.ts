@@ -214,6 +214,10 @@ export function deriveProfile(doc: Obj): Profile {
         : malformedStrings(schema);
       const patch = isObject(item['patch']) ? requestExample(doc, item['patch']) : undefined;
       const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
+      const readOnly = [...new Set([get, item['put'], item['patch']].flatMap((op) => {
+        if (!isObject(op)) return [];
+        return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
+      }))];
       // The parent collection lists ids that exist now; the example is only a fallback.
       documents.push({
         path,
@@ -226,6 +230,7 @@ export function deriveProfile(doc: Obj): Profile {
         etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
         select,
         methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
+        ...(readOnly.length ? { readOnly } : {}),
       });
       continue;
     }
@@ -260,7 +265,59 @@ export function deriveProfile(doc: Obj): Profile {
       if (key !== undefined && d.path.endsWith(`/{${key}}`)) from.property = key;
     }
   }
-  return { collections, documents, tasks, controllers };
+  for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
+  const languages = languagesOf(doc, paths);
+  return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
+function readOnlyPaths(doc: Obj, schema: unknown, prefix = '', depth = 0): string[] {
+  const s = deref(doc, schema);
+  if (!isObject(s) || depth > 6) return [];
+  if (s['type'] === 'array') return readOnlyPaths(doc, s['items'], prefix, depth + 1);
+  return Object.entries(propertiesOf(doc, s)).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    const resolved = deref(doc, property);
+    if (isObject(resolved) && resolved['readOnly'] === true) return [path];
+    return readOnlyPaths(doc, resolved, `${path}.`, depth + 1);
+  });
+}
+
+/** A task has an output when the GET of the task (`{path}/{id}`) documents a 303 (the redirect to it). */
+function taskHasOutput(doc: Obj, paths: Obj, taskPath: string): boolean {
+  return Object.keys(paths).some((path) => {
+    if (!/^\{[^{}/]+\}$/.test(path.startsWith(`${taskPath}/`) ? path.slice(taskPath.length + 1) : '')) return false;
+    const get = (deref(doc, paths[path]) as Obj | undefined)?.['get'];
+    return isObject(get) && isObject(get['responses']) && get['responses']['303'] !== undefined;
+  });
+}
+
+/** Languages a document lists: enums of an Accept-Language header, a `lang` query parameter, or a Content-Language response header. */
+function languagesOf(doc: Obj, paths: Obj): string[] {
+  const found = new Set<string>();
+  const take = (schema: unknown) => {
+    const values = (deref(doc, schema) as Obj | undefined)?.['enum'];
+    if (Array.isArray(values)) for (const v of values) if (typeof v === 'string' && /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i.test(v)) found.add(v.toLowerCase());
+  };
+  for (const rawItem of Object.values(paths)) {
+    const item = deref(doc, rawItem);
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      for (const p of parametersOf(doc, item, op)) {
+        const name = String(p['name']).toLowerCase();
+        if ((p['in'] === 'header' && name === 'accept-language') || (p['in'] === 'query' && name === 'lang')) take(p['schema']);
+      }
+      for (const response of Object.values(isObject(op['responses']) ? op['responses'] : {})) {
+        const headers = (deref(doc, response) as Obj | undefined)?.['headers'];
+        for (const [name, header] of Object.entries(isObject(headers) ? headers : {})) {
+          if (name.toLowerCase() === 'content-language') take((deref(doc, header) as Obj | undefined)?.['schema']);
+        }
+      }
+    }
+  }
+  return [...found];
 }
 
 /** The document path under a collection (`/employers/{employerId}` under `/employers`) that has a GET. */

@@ -14,6 +14,10 @@ export const PROFILE_SCHEMA = {
       type: 'object', additionalProperties: false,
       properties: { health: path, openapiJson: path, openapiYaml: path, traceHeader: { type: 'string', minLength: 1 } },
     },
+    languages: {
+      type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$' },
+      description: 'The languages the API serves (Accept-Language); the i18n checks demand each of them',
+    },
     collections: {
       type: 'array',
       items: {
@@ -61,12 +65,20 @@ export const PROFILE_SCHEMA = {
             type: 'array', uniqueItems: true, items: { enum: HTTP_METHODS },
             description: 'The methods the document supports; absent means unknown, and every write check (PUT, PATCH, DELETE) is tried as before',
           },
+          readOnly: { ...stringArray, description: 'Dotted paths of read-only members write bodies leave out; absent means links (self, nested href) are left out' },
         },
       },
     },
     tasks: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['path', 'body'], properties: { path, body: {}, failingBody: {} } },
+      items: {
+        type: 'object', additionalProperties: false, required: ['path', 'body'],
+        properties: {
+          path, body: {}, failingBody: {},
+          maxWait: { type: 'integer', minimum: 1, description: 'How long (ms) a task may stay processing before the task checks fail; default derived from its pollAfter' },
+          output: { type: 'boolean', description: 'The task produces an output: when done, GET must answer 303 with its Location' },
+        },
+      },
     },
     auth: {
       // Secrets are named by environment variable, never written here: a literal clientSecret is refused as an unknown field.

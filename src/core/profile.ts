@@ -40,13 +40,17 @@ export interface DocumentProfile {
   select?: boolean;
   /** Supported HTTP methods; absent: unknown, every write check is tried. */
   methods?: string[];
+  /** Dotted paths of read-only members (`self`, `company.href`) that write bodies leave out; absent: links are left out. */
+  readOnly?: string[];
 }
 
 export interface Profile {
   api?: { health?: string; openapiJson?: string; openapiYaml?: string; traceHeader?: string };
   collections?: CollectionProfile[];
   documents?: DocumentProfile[];
-  tasks?: Array<{ path: string; body: JsonValue; failingBody?: JsonValue }>;
+  /** Languages the API serves; the i18n checks demand them (absent: they are guessed from answers). */
+  languages?: string[];
+  tasks?: Array<{ path: string; body: JsonValue; failingBody?: JsonValue; maxWait?: number; output?: boolean }>;
   controllers?: Array<{ path: string; method?: 'GET' | 'POST'; query?: Record<string, string>; body?: JsonValue; expectedStatus?: number }>;
   /** A protected API: OAuth2 client credentials and mutual TLS; secrets only by environment variable name. */
   auth?: AuthProfile;
@@ -71,11 +75,12 @@ export const BUILT_IN_PROFILE: Profile = {
     {
       path: '/employers/{employerId}', sampleIdsFrom: { collection: '/employers', property: 'employerId' },
       absentId: '5999999999', malformedIds: ['abc', '6000000000'], update: 'patch', patch: { bankrupt: true }, etag: true,
-      select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], readOnly: ['self', 'company.href'],
     },
   ],
-  // A schema-valid image named `corrupt` makes the reference task end `failed`.
-  tasks: [{ path: '/images/tasks', body: { name: 'logo', width: 640, height: 480 }, failingBody: { name: 'corrupt', width: 640, height: 480 } }],
+  languages: ['en', 'nl', 'fr', 'de'],
+  // A schema-valid image named `corrupt` makes the reference task end `failed`; a done one redirects to its image.
+  tasks: [{ path: '/images/tasks', body: { name: 'logo', width: 640, height: 480 }, failingBody: { name: 'corrupt', width: 640, height: 480 }, output: true }],
   controllers: [{ path: '/convertMoney', method: 'GET', query: { from: 'EUR', amount: '10', to: 'USD' }, expectedStatus: 200 }],
 };
 
@@ -173,6 +178,7 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
       etag: doc.etag ?? false,
       select: doc.select ?? false,
       ...(methods ? { methods } : {}),
+      ...(doc.readOnly ? { readOnly: doc.readOnly } : {}),
       ...(creator ? { creator } : {}),
       url: (id) => fillTemplate(doc.path, { [param]: id }),
     });
@@ -184,10 +190,11 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
       openapiJson: profile.api?.openapiJson ?? '/doc/openapi.json',
       openapiYaml: profile.api?.openapiYaml ?? '/doc/openapi.yaml',
       traceHeader: profile.api?.traceHeader ?? 'BelGov-Trace-Id',
+      ...(profile.languages ? { languages: profile.languages.map((language) => language.toLowerCase()) } : {}),
     },
     collections,
     documents,
-    tasks: (profile.tasks ?? []).map((task) => ({ kind: 'task' as const, ...task })),
+    tasks: (profile.tasks ?? []).map(({ maxWait, ...task }) => ({ kind: 'task' as const, ...task, ...(maxWait !== undefined ? { maxWaitMs: maxWait } : {}) })),
     controllers: (profile.controllers ?? []).map((c) => ({ kind: 'controller' as const, ...c, method: c.method ?? 'GET', expectedStatus: c.expectedStatus ?? 200 })),
   };
 }

@@ -78,7 +78,9 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const deadline = new AbortController();
   // Every in-flight request and running check listens to the deadline: more than Node's default 10.
   setMaxListeners(0, deadline.signal);
-  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), options.deadlineMs ?? RUN_DEFAULTS.deadlineMs);
+  const deadlineMs = options.deadlineMs ?? RUN_DEFAULTS.deadlineMs;
+  const deadlineAt = Date.now() + deadlineMs;
+  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), deadlineMs);
   const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
   const timeoutMs = options.timeoutMs ?? RUN_DEFAULTS.timeoutMs;
   const transport = { ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}) };
@@ -116,7 +118,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       while (next < jobs.length && !options.interrupt?.aborted) {
         const job = jobs[next++];
         if (!job) break;
-        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, options.onCleanup);
+        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, options.onCleanup);
         done++;
         for (const result of jobResults) {
           results.push(result);
@@ -164,7 +166,8 @@ function notApplicable(check: AnyCheck): CheckResult {
 }
 
 async function runJob(
-  check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, onCleanup?: (entry: CleanupEntry) => void,
+  check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number,
+  onCleanup?: (entry: CleanupEntry) => void,
 ): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
@@ -173,7 +176,7 @@ async function runJob(
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
   if (deadline.aborted) return [result('error', "not run: the run's deadline was reached first")];
 
-  const ctx = new RunContext(client, target, meta.messages, deadline);
+  const ctx = new RunContext(client, target, meta.messages, deadline, deadlineAt);
   const started = performance.now();
   let skipped: string | undefined;
   let failure: unknown;

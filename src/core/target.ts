@@ -15,6 +15,8 @@ export interface ApiTarget {
   traceHeader: string;
   /** The OpenAPI document given with `--openapi`: the contract responses are held to (else the API's own). */
   contract?: Record<string, unknown>;
+  /** Languages the API declares it serves (lower case); undefined: not declared, the i18n checks guess. */
+  languages?: string[];
   /** Set when the run sends credentials: the API is protected and the auth checks apply. */
   auth?: ApiAuth;
 }
@@ -79,6 +81,8 @@ export interface DocumentTarget {
   etag: boolean;
   /** Whether GET of the document supports the `select` query parameter (a SHOULD of the guide). */
   select: boolean;
+  /** Dotted paths of members the server owns (never sent in a write body); undefined: links are dropped instead. */
+  readOnly?: string[];
   /** The HTTP methods the document supports (upper case); undefined when the profile does not say (then all are tried). */
   methods?: string[];
   /**
@@ -95,6 +99,10 @@ export interface TaskTarget {
   path: string;
   body: JsonValue;
   failingBody?: JsonValue;
+  /** How long the task may stay processing; undefined: derived from the pollAfter it announces. */
+  maxWaitMs?: number;
+  /** The task has an output: done answers 303 with its Location (200 is only for a task without output). */
+  output?: boolean;
 }
 
 export interface ControllerTarget {

@@ -6,7 +6,7 @@ import { runChecks, type RunOptions } from '../../src/core/runner.js';
 import type { TargetKind } from '../../src/core/target.js';
 import type { CheckReport } from '../../src/core/types.js';
 import { startFixture, type FixtureHandler } from './fixture-server.js';
-import { startProxy, type Mutator } from './proxy.js';
+import { startProxy, type Mutator, type RequestRewriter } from './proxy.js';
 
 export interface RunningServer {
   url: string;
@@ -18,14 +18,14 @@ export interface RunningServer {
 export interface ServerFactory { start(): Promise<RunningServer> }
 
 /** The reference server; with `mutate`, behind a proxy that rewrites its responses. */
-export function reference(options: { mutate?: Mutator; taskDelayMs?: number } = {}): ServerFactory {
+export function reference(options: { mutate?: Mutator; rewrite?: RequestRewriter; taskDelayMs?: number } = {}): ServerFactory {
   return {
     async start() {
       const { startReferenceServer } = await import('../../src/reference-server/index.js');
       const server = await startReferenceServer({ port: 0, ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}) });
-      if (!options.mutate) return server;
+      if (!options.mutate && !options.rewrite) return server;
       const basePath = new URL(server.url).pathname;
-      const proxy = await startProxy(server.origin, basePath, options.mutate);
+      const proxy = await startProxy(server.origin, basePath, options.mutate ?? (() => {}), options.rewrite);
       return {
         url: `${proxy.origin}${basePath}`,
         close: async () => { await proxy.close(); await server.close(); },

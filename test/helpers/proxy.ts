@@ -7,6 +7,8 @@ export interface ProxiedRequest {
   /** The path relative to the API base path, with its query: `/employers?pageSize=2`. */
   path: string;
   headers: IncomingHttpHeaders;
+  /** The request body as text ('' when none), e.g. to refuse a write body the way a validating server does. */
+  body: string;
 }
 
 export interface MutableResponse {
@@ -20,6 +22,11 @@ export interface MutableResponse {
 }
 
 export type Mutator = (request: ProxiedRequest, response: MutableResponse) => void;
+/**
+ * Rewrites a request before it goes upstream: its body (a server that ignores a media type sees `{}`) or its path
+ * relative to the base path (a server that ignores a query parameter); undefined members are kept.
+ */
+export type RequestRewriter = (request: ProxiedRequest) => { body?: string; path?: string } | undefined;
 
 export interface Proxy {
   origin: string;
@@ -31,7 +38,7 @@ export interface Proxy {
  * rewriting, it puts its own origin in place of the upstream's in bodies and headers, so absolute links
  * (which the reference server builds from its configured URL, never from Host) point at the proxy.
  */
-export async function startProxy(upstream: string, basePath: string, mutate: Mutator): Promise<Proxy> {
+export async function startProxy(upstream: string, basePath: string, mutate: Mutator, rewrite?: RequestRewriter): Promise<Proxy> {
   const target = new URL(upstream);
   let origin = '';
   const toProxy = (text: string) => text.replaceAll(target.origin, origin);
@@ -39,8 +46,14 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const received = Buffer.concat(chunks).toString('utf8');
+      const url = req.url ?? '/';
+      const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
+      const rewritten = rewrite?.({ method: req.method ?? 'GET', path, headers: req.headers, body: received });
+      const sent = rewritten?.body === undefined ? Buffer.concat(chunks) : Buffer.from(rewritten.body);
+      const headers = rewritten?.body === undefined ? req.headers : { ...req.headers, 'content-length': String(sent.length) };
       const upstreamRequest = httpRequest({
-        host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers,
+        host: target.hostname, port: target.port, method: req.method, path: rewritten?.path === undefined ? req.url : `${basePath}${rewritten.path}`, headers,
       }, (upstreamResponse) => {
         const body: Buffer[] = [];
         upstreamResponse.on('data', (chunk: Buffer) => body.push(chunk));
@@ -48,14 +61,12 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
           const text = toProxy(Buffer.concat(body).toString('utf8'));
           let json: unknown;
           try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-          const headers: Record<string, string> = {};
+          const responseHeaders: Record<string, string> = {};
           for (const [name, value] of Object.entries(upstreamResponse.headers)) {
-            if (value !== undefined) headers[name] = toProxy(Array.isArray(value) ? value.join(', ') : value);
+            if (value !== undefined) responseHeaders[name] = toProxy(Array.isArray(value) ? value.join(', ') : value);
           }
-          const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers, json, text };
-          const url = req.url ?? '/';
-          const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
-          mutate({ method: req.method ?? 'GET', path, headers: req.headers }, response);
+          const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers: responseHeaders, json, text };
+          mutate({ method: req.method ?? 'GET', path, headers: req.headers, body: received }, response);
           const out = response.text !== text || response.json === undefined ? response.text : JSON.stringify(response.json);
           delete response.headers['content-length'];
           delete response.headers['transfer-encoding'];
@@ -65,7 +76,7 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
         });
       });
       upstreamRequest.on('error', (error) => { res.writeHead(502); res.end(String(error)); });
-      upstreamRequest.end(Buffer.concat(chunks));
+      upstreamRequest.end(sent);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+import { confirming } from '../../core/confirm.js';
 import { defineCheck } from '../../core/define-check.js';
 import { holdDocument } from '../../core/document-lock.js';
 import type { DocumentTarget } from '../../core/target.js';
@@ -5,19 +6,22 @@ import type { DocumentTarget } from '../../core/target.js';
 /** The opaque tag without its weak prefix: If-None-Match uses the weak comparison (RFC 9110 §13.1.2). */
 const opaque = (etag: string): string => etag.trim().replace(/^W\//, '');
 
+const MESSAGES = {
+  noValidator: 'GET {{url}} answered without an ETag and without Cache-Control: clients cannot cache or revalidate it.',
+  not304: 'GET {{url}} with If-None-Match: {{etag}} (the ETag just returned) answered {{status}}, not 304 Not Modified.',
+  etagChanged: 'GET {{url}} with If-None-Match: {{etag}} answered 304 with ETag {{returned}}, not the same ETag.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'http.caching', rule: 'prf-cach', severity: 'warning', writes: false,
     title: 'A document GET carries an ETag or Cache-Control; If-None-Match with its ETag answers 304 with the same ETag',
-    messages: {
-      noValidator: 'GET {{url}} answered without an ETag and without Cache-Control: clients cannot cache or revalidate it.',
-      not304: 'GET {{url}} with If-None-Match: {{etag}} (the ETag just returned) answered {{status}}, not 304 Not Modified.',
-      etagChanged: 'GET {{url}} with If-None-Match: {{etag}} answered 304 with ETag {{returned}}, not the same ETag.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: { what: 'document with a sample id', test: (document: DocumentTarget) => document.sampleIds.length > 0 },
-  async run(ctx, document) {
+  // Shared data may move under other clients: a fault counts when a re-read repeats it.
+  run: confirming(MESSAGES, async (ctx, document: DocumentTarget) => {
     const url = document.url(document.sampleIds[0] ?? '');
     // The two reads are compared: no write of this run may change the document between them.
     await holdDocument(ctx, url, 'read');
@@ -34,5 +38,5 @@ export default defineCheck({
     if (!ctx.expect(revalidated.response.status === 304, 'not304', data, first, revalidated)) return;
     const returned = revalidated.response.headers['etag'];
     ctx.expect(returned !== undefined && opaque(returned) === opaque(etag), 'etagChanged', { ...data, returned: returned ?? '(none)' }, first, revalidated);
-  },
+  }),
 });

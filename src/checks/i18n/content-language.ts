@@ -1,8 +1,9 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { fingerprint } from '../id/support/fingerprint.js';
-import { getIn, probePath } from './support/language-probe.js';
+import { contentLanguage, declaredLanguages, getIn, probePath } from './support/language-probe.js';
 
+/** Tried when the profile declares no languages: the content must then differ for the check to apply. */
 const LANGUAGES = ['nl', 'fr', 'de', 'en'];
 
 export default defineCheck({
@@ -11,17 +12,23 @@ export default defineCheck({
     title: 'A response whose content depends on Accept-Language carries Content-Language',
     messages: {
       missing: 'GET {{url}} with Accept-Language {{accept}} answered localized content without a Content-Language header.',
+      notServed: 'GET {{url}} with Accept-Language {{accept}} answered Content-Language {{got}}, but the API declares it serves {{accept}} (profile `languages`).',
     },
   },
   appliesTo: 'api',
   async run(ctx) {
     const path = probePath(ctx);
-    const answers = await Promise.all(LANGUAGES.map((language) => getIn(ctx, path, language)));
+    const declared = declaredLanguages(ctx);
+    const languages = declared ?? LANGUAGES;
+    const answers = await Promise.all(languages.map((language) => getIn(ctx, path, language)));
     // `instance` names the occurrence, so it differs on every problem whatever the language.
     const texts = new Set(answers.map((exchange: Exchange) => `${exchange.response.status} ${fingerprint(exchange.response.json ?? exchange.response.text, ['self', 'instance'])}`));
-    if (texts.size < 2) ctx.skip(`GET ${path} answers the same content in ${LANGUAGES.join(', ')}: nothing is localized`);
+    // Only declared languages are demanded; otherwise identical answers mean nothing is localized.
+    if (!declared && texts.size < 2) ctx.skip(`GET ${path} answers the same content in ${LANGUAGES.join(', ')}: nothing is localized (the profile declares no languages)`);
     answers.forEach((exchange, index) => {
-      ctx.expect(exchange.response.headers['content-language'] !== undefined, 'missing', { url: exchange.request.url, accept: LANGUAGES[index] }, exchange);
+      const data = { url: exchange.request.url, accept: languages[index] };
+      if (!ctx.expect(exchange.response.headers['content-language'] !== undefined, 'missing', data, exchange)) return;
+      if (declared) ctx.expect(contentLanguage(exchange) === languages[index], 'notServed', { ...data, got: contentLanguage(exchange) }, exchange);
     });
   },
 });

@@ -1,3 +1,5 @@
+import { confirming } from '../../core/confirm.js';
+import type { DocumentTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { holdDocument } from '../../core/document-lock.js';
@@ -6,19 +8,22 @@ import { fingerprint } from './support/fingerprint.js';
 
 const isNumeric = (id: string): boolean => /^[0-9]+$/.test(id);
 
+const MESSAGES = {
+  serverError: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}: a malformed id must be refused with 4xx.',
+  otherResource: '{{method}} {{url}} (id {{id}} with a leading zero) answered a different resource than {{canonical}}.',
+  unexpectedStatus: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}, neither the resource nor a refusal.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'id.leading-zeros', rule: 'id-numer', severity: 'warning', writes: false,
     title: 'A numeric id with a leading zero resolves to the same resource or is refused with 4xx, never 5xx',
-    messages: {
-      serverError: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}: a malformed id must be refused with 4xx.',
-      otherResource: '{{method}} {{url}} (id {{id}} with a leading zero) answered a different resource than {{canonical}}.',
-      unexpectedStatus: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}, neither the resource nor a refusal.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: { what: 'document with a numeric sample id', test: (document) => document.sampleIds.some(isNumeric) },
-  async run(ctx, document) {
+  // Shared data may move under other clients: a fault counts when a re-read repeats it.
+  run: confirming(MESSAGES, async (ctx, document: DocumentTarget) => {
     const id = document.sampleIds.find(isNumeric) as string;
     // The two reads are compared: no write of this run may come between them.
     await holdDocument(ctx, document.url(id), 'read');
@@ -33,5 +38,5 @@ export default defineCheck({
     if (status >= 400) return ctx.pass();
     if (!ctx.expect(status === 200, 'unexpectedStatus', data, padded)) return;
     ctx.expect(fingerprint(padded.response.json) === fingerprint(canonical.response.json), 'otherResource', data, padded, canonical);
-  },
+  }),
 });

@@ -3,7 +3,8 @@ import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { fingerprint } from '../id/support/fingerprint.js';
 import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
-import { postProbe, updateProbe, withoutLinks, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
+import { writableBody } from '../put/support/writable-body.js';
+import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 const PROPERTY = 'restguideUnknownProperty';
 
@@ -29,7 +30,7 @@ export default defineCheck({
     };
     if (document) {
       const { before, exchange } = await updateProbe(ctx, document, (current) =>
-        ({ json: document.update === 'patch' ? { [PROPERTY]: 'x' } : { ...(withoutLinks(current) as JsonObject), [PROPERTY]: 'x' } }));
+        ({ json: document.update === 'patch' ? { [PROPERTY]: 'x' } : { ...writableBody(current, document), [PROPERTY]: 'x' } }));
       judge(exchange);
       if (exchange.response.status >= 400) {
         const after = await ctx.get(before.request.url);

@@ -3,7 +3,8 @@ import type { Exchange } from '../../core/exchange.js';
 import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
-import { postProbe, updateProbe, withoutLinks, writeTargets, wrongType, WRITE_PROBE_TARGET } from './support/write-probes.js';
+import { writableBody } from '../put/support/writable-body.js';
+import { postProbe, updateProbe, writeTargets, wrongType, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(body: JsonObject): { json: JsonObject; property: string } | undefined {
@@ -38,8 +39,8 @@ export default defineCheck({
     if (document) {
       let property = '';
       const { exchange } = await updateProbe(ctx, document, (current) => {
-        const base = document.update === 'patch' ? document.patch ?? current : (withoutLinks(current) as JsonObject);
-        const broken = breakType(document.update === 'patch' ? (withoutLinks(base) as JsonObject) : base);
+        const base = document.update === 'patch' ? document.patch ?? current : writableBody(current, document);
+        const broken = breakType(document.update === 'patch' ? writableBody(base, document) : base);
         property = broken?.property ?? '';
         return { json: broken ? (document.update === 'patch' ? { [broken.property]: broken.json[broken.property] ?? null } : broken.json) : {} };
       });

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isSuccess, reread } from '../create/support/created-document.js';
 import { sameJson, show } from '../create/support/same-json.js';
-import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { notApplied, PATCH_SUBJECT, patchSubject, sendPatch, unchangedBy } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -9,6 +9,7 @@ export default defineCheck({
     title: 'Properties absent from a merge patch keep their values',
     messages: {
       rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
+      ignored: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so nothing shows what it keeps.',
       notKept: 'After PATCH {{url}} with {{patch}}, `{{property}}` (absent from the patch) changed from {{before}} to {{actual}}.',
     },
   },
@@ -17,9 +18,13 @@ export default defineCheck({
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     const data = { url: subject.url, patch: show(subject.patch) };
+    const same = unchangedBy(subject.representation, subject.patch);
+    if (same.length > 0) return ctx.skip(`the document already has the patch's value of ${same.join(', ')}, so a server ignoring the patch would look the same`);
     const patched = await sendPatch(ctx, subject.url, subject.patch);
     if (!ctx.expect(isSuccess(patched), 'rejected', { ...data, status: patched.response.status }, patched)) return;
     const after = await reread(ctx, subject.url);
+    const ignored = notApplied(after.representation, subject.patch);
+    if (!ctx.expect(ignored === undefined, 'ignored', { ...data, status: patched.response.status, property: ignored, actual: show(after.representation?.[ignored ?? '']) }, patched, after.exchange)) return;
     for (const [property, value] of Object.entries(subject.representation)) {
       if (property in subject.patch) continue;
       const actual = after.representation?.[property];

@@ -1,7 +1,8 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isSuccess, reread } from '../create/support/created-document.js';
 import { sameJson, show } from '../create/support/same-json.js';
-import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { notApplied, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import type { JsonObject } from '../../core/json.js';
 
 export default defineCheck({
   meta: {
@@ -9,6 +10,7 @@ export default defineCheck({
     title: 'A property set to null in a merge patch is removed (or back to its default)',
     messages: {
       rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
+      notSet: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so its removal cannot show.',
       notRemoved: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}}: a null member removes the property{{orDefault}}.',
     },
   },
@@ -23,9 +25,14 @@ export default defineCheck({
     const property = keys.find((key) => !(key in before))
       ?? (subject.createBody ? keys.find((key) => !(key in (subject.createBody ?? {}))) : undefined);
     if (property === undefined) return ctx.skip('no property of the profile\'s patch is optional (absent from the document or from its create body)');
-    const set = { [property]: subject.patch[property] };
+    const set = { [property]: subject.patch[property] } as JsonObject;
+    // Set to its default already, the property would look removed whether or not null was honoured.
+    if (property in before && sameJson(before[property], set[property])) return ctx.skip(`the patch sets \`${property}\` to its default ${show(before[property])}, so its removal would not show`);
     const first = await sendPatch(ctx, subject.url, set);
     if (!ctx.expect(isSuccess(first), 'rejected', { url: subject.url, patch: show(set), status: first.response.status }, first)) return;
+    const withValue = await reread(ctx, subject.url);
+    const unset = notApplied(withValue.representation, set);
+    if (!ctx.expect(unset === undefined, 'notSet', { url: subject.url, patch: show(set), status: first.response.status, property, actual: show(withValue.representation?.[property]) }, first, withValue.exchange)) return;
     const remove = { [property]: null };
     const removed = await sendPatch(ctx, subject.url, remove);
     if (!ctx.expect(isSuccess(removed), 'rejected', { url: subject.url, patch: show(remove), status: removed.response.status }, removed)) return;

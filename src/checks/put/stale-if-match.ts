@@ -29,7 +29,7 @@ export default defineCheck({
     if (updated.exchange.response.headers['etag'] === stale) return ctx.skip('the ETag did not change after an update, so no stale ETag is at hand');
     if (sameJson(updated.representation, subject.representation)) return ctx.skip('the change made no difference, so a stale write would not show');
     // The stale writer puts the old representation back; a conforming server refuses and keeps the update.
-    const refused = await sendPut(ctx, subject.url, subject.representation, { 'if-match': stale });
+    const refused = await sendPut(ctx, subject.url, subject.original, { 'if-match': stale });
     const { status } = refused.response;
     const data = { url: subject.url, etag: stale, status };
     if (!ctx.expect(status === 412 || status === 409, 'staleAccepted', data, refused)) return;

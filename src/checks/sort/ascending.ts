@@ -1,3 +1,5 @@
+import { confirming } from '../../core/confirm.js';
+import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 
@@ -9,7 +11,8 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   requires: { what: 'collection with a sortable property', test: (collection) => collection.sorts.length > 0 },
-  async run(ctx, collection) {
+  // Shared data may move under other clients: a fault counts when a re-read repeats it.
+  run: confirming(ORDER_MESSAGES, async (ctx, collection: CollectionTarget) => {
     await judgeOrders(ctx, collection, collection.sorts.slice(0, 3).map((property) => [{ property, descending: false }]));
-  },
+  }),
 });

@@ -1,3 +1,5 @@
+import { confirming } from '../../core/confirm.js';
+import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 
@@ -9,8 +11,9 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   requires: { what: 'collection with two sortable properties', test: (collection) => collection.sorts.length > 1 },
-  async run(ctx, collection) {
+  // Shared data may move under other clients: a fault counts when a re-read repeats it.
+  run: confirming(ORDER_MESSAGES, async (ctx, collection: CollectionTarget) => {
     const [a, b] = collection.sorts as [string, string];
     await judgeOrders(ctx, collection, [[{ property: a, descending: false }, { property: b, descending: true }]]);
-  },
+  }),
 });

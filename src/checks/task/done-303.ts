@@ -2,13 +2,15 @@ import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
 import { sameOriginLocation } from '../create/support/created-document.js';
 import { show } from '../create/support/same-json.js';
-import { isZonedDateTime, MAX_TOTAL_MS, pollUntilEnded, stateOf, submitAccepted } from './support/poll-task.js';
+import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submitAccepted } from './support/poll-task.js';
 
 export default defineCheck({
   meta: {
     id: 'task.done-303', rule: 'lng-task', severity: 'error', writes: true,
     title: 'A finished task answers 303 with the Location of its output and a done status with `completed`',
     messages: {
+      neverEnded: 'GET {{url}}: the task was still processing after {{waited}} ms and {{polls}} polls (allowed {{allowed}} ms: {{bound}}).',
+      noOutput: 'GET {{url}} of the done task answered 200 without a Location, but the task has an output (profile `output: true`): 303 with the Location of the output.',
       notDone: 'GET {{url}} of the finished task answered {{status}} with `status.state` = {{state}} instead of 303 and "done".',
       not303: 'GET {{url}} of the done task answered {{status}} with a Location instead of 303 (200 is for a task without output).',
       noLocation: 'GET {{url}} of the done task answered 303 without a Location (the URI of the output).',
@@ -19,8 +21,12 @@ export default defineCheck({
   appliesTo: 'task',
   async run(ctx, task) {
     const submitted = await submitAccepted(ctx, task);
-    const { last, ended } = await pollUntilEnded(ctx, submitted.url, submitted.exchange);
-    if (!ended) return ctx.skip(`the task was still processing after ${MAX_TOTAL_MS / 1000} s`);
+    const polled = await pollUntilEnded(ctx, task, submitted.url, submitted.exchange);
+    const { last, ended } = polled;
+    if (!ended) {
+      const data = { url: submitted.url, waited: polled.waitedMs, polls: polled.polls.length, allowed: polled.allowedMs, bound: polled.bound };
+      return ctx.report('neverEnded', data, ...pollEvidence(submitted.exchange, polled));
+    }
     const { status, headers } = last.response;
     const state = stateOf(last);
     const url = submitted.url;
@@ -28,7 +34,8 @@ export default defineCheck({
     const completed = valueAt(last.response.json, 'status.completed');
     ctx.expect(isZonedDateTime(completed), 'badCompleted', { url, value: show(completed) }, last);
     // 200 without Location: a task without output (spec); with a Location, the output calls for a 303.
-    if (status === 200) return void ctx.expect(headers['location'] === undefined, 'not303', { url, status }, last);
+    if (status === 200 && headers['location'] !== undefined) return ctx.report('not303', { url, status }, last);
+    if (status === 200) return void ctx.expect(task.output !== true, 'noOutput', { url }, last);
     if (!ctx.expect(headers['location'] !== undefined, 'noLocation', { url }, last)) return;
     // An output on another origin is refused by the engine, which fails the check with this poll as evidence.
     const location = sameOriginLocation(ctx, last) ?? resolved(headers['location'], url);

@@ -17,3 +17,12 @@ export function onEmployers(when: (query: URLSearchParams) => boolean, change: (
 
 /** An employer item of the seed: id 1017 is "Belfry Construction", 1085 is a bankrupt "Flanders Construction". */
 export const employerItem = (base: string, employerId: number): Record<string, unknown> => ({ href: `${base}/employers/${employerId}`, employerId });
+
+/** A server that ignores one query parameter of GET /employers when `when` holds (it never reaches the API). */
+export const ignoresParam = (param: string, when: (query: URLSearchParams) => boolean = () => true) => (req: { method: string; path: string }) => {
+  const [pathname, search = ''] = req.path.split('?');
+  const query = new URLSearchParams(search);
+  if (req.method !== 'GET' || pathname !== '/employers' || !query.has(param) || !when(query)) return undefined;
+  query.delete(param);
+  return { path: `${pathname}?${query.toString()}` };
+};

@@ -1,19 +1,21 @@
 import { expect, it } from 'vitest';
 import check from '../../../src/checks/i18n/content-language.js';
-import { isObject } from '../../../src/core/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { ignoresAcceptLanguage, localizesNothing, UNDECLARED } from './support/language-servers.js';
 
 testCheck(check, {
-  valid: [{ name: 'reference server (problem details are localized)', server: reference() }],
-  invalid: [{
-    name: 'localized details without Content-Language',
-    server: reference({ mutate: (_req, res) => { delete res.headers['content-language']; } }),
-    findings: ['missing'],
-  }],
+  valid: [
+    { name: 'reference server (problem details are localized)', server: reference() },
+    { name: 'reference server, no languages declared', server: reference(), profile: UNDECLARED },
+  ],
+  invalid: [
+    { name: 'localized details without Content-Language', server: reference({ mutate: (_req, res) => { delete res.headers['content-language']; } }), findings: ['missing'] },
+    { name: 'ignores Accept-Language although the profile declares en, nl, fr, de', server: ignoresAcceptLanguage(), findings: ['notServed'] },
+    { name: 'localizes nothing although the profile declares languages', server: localizesNothing(), findings: ['missing'] },
+  ],
 });
 
-it('i18n.content-language skips an API that localizes nothing', async () => {
-  const unlocalized = reference({ mutate: (_req, res) => { delete res.headers['content-language']; if (isObject(res.json) && 'detail' in res.json) res.json['detail'] = 'Not found'; } });
-  const report = await runOne(check, unlocalized);
+it('i18n.content-language skips an API that localizes nothing when the profile declares no languages', async () => {
+  const report = await runOne(check, localizesNothing(), UNDECLARED);
   expect(report.results.map((r) => r.status)).toEqual(['skip']);
 });

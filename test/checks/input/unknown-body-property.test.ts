@@ -12,8 +12,22 @@ function changedAfterRefusal() {
   });
 }
 
+/** Another client renames the seeded employers all the time: every GET of one shows a new name. */
+function othersRenameSeeded() {
+  let renames = 0;
+  return reference({
+    mutate: (req, res) => {
+      if (req.method === 'GET' && /^\/employers\/[0-9]{1,9}$/.test(req.path) && isObject(res.json)) res.json['name'] = `renamed by another client ${++renames}`;
+    },
+  });
+}
+
 testCheck(check, {
-  valid: [{ name: 'reference server', server: reference() }],
+  valid: [
+    { name: 'reference server', server: reference() },
+    // Failed before ("refused with 400 but changed the document anyway"): the probe now writes a document it created.
+    { name: 'other clients keep changing the seeded employers', server: othersRenameSeeded() },
+  ],
   invalid: [
     {
       name: 'unknown property refused as a schema violation',

@@ -1,5 +1,6 @@
 import check from '../../../src/checks/patch/absent-kept.js';
 import { isObject } from '../../../src/core/json.js';
+import { ignoresPatchBodies } from './support/ignores-patch.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import { isCreatedEmployer, WRITE_PROFILE } from '../create/support/write-profile.js';
 
@@ -17,5 +18,8 @@ function dropsNameAfterPatch() {
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference(), profile: WRITE_PROFILE }],
-  invalid: [{ name: 'a property absent from the patch is dropped', server: dropsNameAfterPatch(), profile: WRITE_PROFILE, findings: ['notKept'] }],
+  invalid: [
+    { name: 'a server answering 200 that ignores merge-patch bodies (json-server)', server: ignoresPatchBodies(), profile: WRITE_PROFILE, findings: ['ignored'] },
+    { name: 'a property absent from the patch is dropped', server: dropsNameAfterPatch(), profile: WRITE_PROFILE, findings: ['notKept'] },
+  ],
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/patch/null-removes.js';
 import { isObject } from '../../../src/core/json.js';
+import { ignoresPatchBodies } from './support/ignores-patch.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { MutableResponse } from '../../helpers/proxy.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
@@ -25,6 +26,7 @@ testCheck(check, {
     { name: 'reference server (bankruptDate removed)', server: reference(), profile: DATE_PATCH },
   ],
   invalid: [
+    { name: 'a server answering 200 that ignores merge-patch bodies (json-server)', server: ignoresPatchBodies(), profile: WRITE_PROFILE, findings: ['notSet'] },
     {
       name: 'null leaves the value in place',
       server: afterSecondPatch((method, res) => { if (method === 'GET' && isObject(res.json)) res.json['bankrupt'] = true; }),

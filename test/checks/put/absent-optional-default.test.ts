@@ -1,5 +1,6 @@
 import check from '../../../src/checks/put/absent-optional-default.js';
 import { isObject } from '../../../src/core/json.js';
+import { NO_READ_ONLY, refusesReadOnly } from './support/validating.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
 
@@ -28,6 +29,8 @@ const WITH_DATE = withDocument((d) => ({ ...d, patch: { bankrupt: true, bankrupt
 
 testCheck(check, {
   valid: [
+    { name: 'a server refusing read-only members (declared read-only paths)', server: refusesReadOnly(), profile: WRITE_PROFILE },
+    { name: 'a server refusing read-only members (no declaration: links dropped)', server: refusesReadOnly(), profile: NO_READ_ONLY },
     { name: 'reference server (bankrupt takes its default)', server: reference(), profile: WRITE_PROFILE },
     { name: 'reference server (bankruptDate removed)', server: reference(), profile: WITH_DATE },
   ],

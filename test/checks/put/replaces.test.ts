@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/put/replaces.js';
 import { isObject } from '../../../src/core/json.js';
+import { NO_READ_ONLY, refusesReadOnly } from './support/validating.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
 
@@ -18,6 +19,8 @@ function ignoresPut(on: 'GET' | 'PUT') {
 
 testCheck(check, {
   valid: [
+    { name: 'a server refusing read-only members (declared read-only paths)', server: refusesReadOnly(), profile: WRITE_PROFILE },
+    { name: 'a server refusing read-only members (no declaration: links dropped)', server: refusesReadOnly(), profile: NO_READ_ONLY },
     { name: 'reference server (patch-style document that also accepts PUT)', server: reference(), profile: WRITE_PROFILE },
     { name: 'reference server (put-style document)', server: reference(), profile: withDocument((d) => ({ ...d, update: 'put' })) },
   ],

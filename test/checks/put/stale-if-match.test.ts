@@ -1,10 +1,13 @@
 import check from '../../../src/checks/put/stale-if-match.js';
 import { isObject } from '../../../src/core/json.js';
+import { NO_READ_ONLY, refusesReadOnly } from './support/validating.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import { WRITE_PROFILE } from '../create/support/write-profile.js';
 
 testCheck(check, {
   valid: [
+    { name: 'a server refusing read-only members (declared read-only paths)', server: refusesReadOnly(), profile: WRITE_PROFILE },
+    { name: 'a server refusing read-only members (no declaration: links dropped)', server: refusesReadOnly(), profile: NO_READ_ONLY },
     { name: 'reference server (412)', server: reference(), profile: WRITE_PROFILE },
     {
       name: '409 instead of 412',

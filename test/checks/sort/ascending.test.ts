@@ -1,5 +1,7 @@
+import { expect, it } from 'vitest';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
 import check from '../../../src/checks/sort/ascending.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { reorder } from './reorder.js';
 
 testCheck(check, {
@@ -9,4 +11,13 @@ testCheck(check, {
     { name: 'sort=name comes back descending', server: reference({ mutate: reorder(['name'], (a, b) => String(b['title']).localeCompare(String(a['title']))) }), findings: ['outOfOrder'] },
     { name: 'sort=employerId is unsorted', server: reference({ mutate: reorder(['employerId'], (a, b) => (Number(a['employerId']) % 7) - (Number(b['employerId']) % 7)) }), findings: ['outOfOrder'] },
   ],
+});
+
+it('sort.ascending: a server ignoring sort fails on name; sort=employerId alone (the unsorted order) cannot pass it', async () => {
+  const ignoring = reference({ rewrite: (req) => (req.path.includes('sort=') ? { path: req.path.replace(/[?&]sort=[^&]*/g, '').replace('/employers&', '/employers?') } : undefined) });
+  const byName = await runOne(check, ignoring);
+  expect(byName.results.map((r) => `${r.status} ${r.messageId ?? ''}`)).toEqual(['fail outOfOrder']);
+  const idOnly = await runOne(check, ignoring, { ...BUILT_IN_PROFILE, collections: (BUILT_IN_PROFILE.collections ?? []).map((c) => ({ ...c, sorts: c.sorts?.filter((s) => s === 'employerId') ?? [] })) });
+  expect(idOnly.results.map((r) => r.status)).toEqual(['skip']);
+  expect(idOnly.results[0]?.message).toMatch(/already in the order of sort=employerId/);
 });

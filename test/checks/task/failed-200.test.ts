@@ -3,6 +3,7 @@ import { isObject } from '../../../src/core/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import type { MutableResponse } from '../../helpers/proxy.js';
 import { WRITE_PROFILE } from '../create/support/write-profile.js';
+import { stuckTasks, withTask } from './support/stuck-task.js';
 
 const onFailed = (change: (res: MutableResponse, status: Record<string, unknown>) => void) =>
   reference({
@@ -16,6 +17,7 @@ const onFailed = (change: (res: MutableResponse, status: Record<string, unknown>
 testCheck(check, {
   valid: [{ name: 'reference server (default delay)', server: reference(), profile: WRITE_PROFILE }],
   invalid: [
+    { name: 'the failing task never ends (maxWait 600 ms)', server: stuckTasks(), profile: withTask({ maxWait: 600 }), findings: ['neverEnded'] },
     { name: 'failed task answered 500', server: onFailed((res) => { res.status = 500; }), profile: WRITE_PROFILE, findings: ['not200'] },
     { name: 'completed missing', server: onFailed((_res, status) => { delete status['completed']; }), profile: WRITE_PROFILE, findings: ['badCompleted'] },
     { name: 'problem type not absolute', server: onFailed((_res, status) => { if (isObject(status['problem'])) status['problem']['type'] = 'unprocessableImage'; }), profile: WRITE_PROFILE, findings: ['badProblem'] },

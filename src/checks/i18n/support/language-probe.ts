@@ -18,3 +18,12 @@ export function contentLanguage(exchange: Exchange): string | undefined {
   const value = exchange.response.headers['content-language']?.split(',')[0]?.trim().toLowerCase();
   return value ? value.split('-')[0] : undefined;
 }
+
+/** The primary subtag of a language tag, lower-cased (`nl` of `nl-BE`). */
+export const primaryOf = (tag: string): string => tag.toLowerCase().split('-')[0] ?? tag;
+
+/** The languages the profile declares the API serves (primary subtags, in order); undefined when it declares none. */
+export function declaredLanguages(ctx: CheckContext<string>): string[] | undefined {
+  const declared = ctx.target.api.languages;
+  return declared && declared.length > 0 ? [...new Set(declared.map(primaryOf))] : undefined;
+}

@@ -1,9 +1,11 @@
 // Writes that a conforming API refuses; when one is accepted anyway, it is undone after the check.
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
+import { writableBody } from '../../put/support/writable-body.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
 import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
 import { beginChangingDocument, beginWriting } from '../../collection/support/own-writes.js';
+import { create } from '../../create/support/created-document.js';
 
 export interface Payload { json?: unknown; body?: string }
 
@@ -49,12 +51,14 @@ export interface UpdateProbe {
 }
 
 /**
- * Reads the document, then PATCHes or PUTs it (its update style); a 2xx is undone by writing back what was read.
- * The sample is shared: the run's other writers to it wait until the undo is done.
+ * Reads the document, then PATCHes or PUTs it (its update style). The document is one the check creates when a
+ * collection can (no other client knows it, so a before/after comparison is the server's doing); else the shared
+ * sample: the run's other writers to it wait, and a 2xx is undone by writing back what was read.
  */
 export async function updateProbe(ctx: CheckContext<string>, document: DocumentTarget, payload: (current: JsonObject) => Payload): Promise<UpdateProbe> {
-  const path = document.url(document.sampleIds[0] ?? '');
-  await beginChangingDocument(ctx, document, path);
+  const created = document.creator ? await create(ctx, document.creator) : undefined;
+  const path = created?.url ?? document.url(document.sampleIds[0] ?? '');
+  if (!created?.url) await beginChangingDocument(ctx, document, path);
   const before = await ctx.get(path);
   const current = before.response.json;
   if (before.response.status !== 200 || !isObject(current)) return ctx.skip(`GET ${path} answered ${before.response.status} without a JSON object`);
@@ -64,15 +68,8 @@ export async function updateProbe(ctx: CheckContext<string>, document: DocumentT
   const sent = payload(current as JsonObject);
   const spec = send(sent, patch ? 'application/merge-patch+json' : 'application/json');
   const exchange = await ctx.request({ method: patch ? 'PATCH' : 'PUT', url: path, ...spec, headers: { ...spec.headers, ...ifMatch } });
-  if (is2xx(exchange)) ctx.onCleanup(() => restore(ctx, path, patch, current as JsonObject, sent));
+  if (is2xx(exchange) && !created?.url) ctx.onCleanup(() => restore(ctx, document, path, patch, current as JsonObject, sent));
   return { before, exchange };
-}
-
-/** The representation as a PUT body: links are read-only, so `self` and every `href` go. */
-export function withoutLinks(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(withoutLinks);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'self' && key !== 'href').map(([key, item]) => [key, withoutLinks(item as JsonValue)]));
 }
 
 /** A value of another JSON type than `value` (a number for a string, a string for anything else). */
@@ -83,12 +80,12 @@ function send(payload: Payload, contentType: string): { body?: string; headers: 
   return { body, headers: { 'content-type': contentType } };
 }
 
-async function restore(ctx: CheckContext<string>, path: string, patch: boolean, before: JsonObject, sent: Payload): Promise<void> {
+async function restore(ctx: CheckContext<string>, document: DocumentTarget, path: string, patch: boolean, before: JsonObject, sent: Payload): Promise<void> {
   const latest = await ctx.get(path);
   const etag = latest.response.headers['etag'];
   const headers: Record<string, string> = { ...(etag ? { 'if-match': etag } : {}) };
   if (!patch) {
-    await ctx.request({ method: 'PUT', url: path, json: withoutLinks(before), headers });
+    await ctx.request({ method: 'PUT', url: path, json: writableBody(before, document), headers });
     return;
   }
   if (!isObject(sent.json)) return;

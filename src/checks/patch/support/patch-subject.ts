@@ -5,7 +5,7 @@ import { isObject, type JsonObject } from '../../../core/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
 import { beginChangingDocument } from '../../collection/support/own-writes.js';
 import { createSubject, readSubject, reread, type Subject } from '../../create/support/created-document.js';
-import { restorePatch } from '../../create/support/same-json.js';
+import { containsJson, restorePatch } from '../../create/support/same-json.js';
 
 type Ctx = CheckContext<string>;
 
@@ -54,3 +54,12 @@ export async function patchSubject(ctx: Ctx, document: DocumentTarget, options: 
   });
   return { ...subject, patch };
 }
+
+/** The first member of `patch` the representation does not show after a PATCH that should have applied it. */
+export function notApplied(representation: Record<string, unknown> | undefined, patch: JsonObject): string | undefined {
+  return Object.keys(patch).find((key) => !containsJson(representation?.[key], patch[key]));
+}
+
+/** The members of `patch` whose value the document already has: a patch of them would change nothing observable. */
+export const unchangedBy = (representation: Record<string, unknown>, patch: JsonObject): string[] =>
+  Object.keys(patch).filter((key) => containsJson(representation[key], patch[key]));

@@ -5,14 +5,17 @@ import type { JsonObject } from '../../../core/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
 import { createSubject, creatorOf, type Subject } from '../../create/support/created-document.js';
 import { applyMergePatch } from '../../create/support/same-json.js';
+import { writableBody } from './writable-body.js';
 
 type Ctx = CheckContext<string>;
 
 export interface PutSubject extends Subject {
   /** The values to change (the profile's patch without null members). */
   changes: JsonObject;
-  /** The full representation with the changes applied: the body of a changing PUT. */
+  /** The full representation with the changes applied, without what the server owns: the body of a changing PUT. */
   changed: Record<string, unknown>;
+  /** The representation as it was, without what the server owns: the body that puts it back. */
+  original: Record<string, unknown>;
 }
 
 /** The values to change: the profile's patch without null members. */
@@ -33,7 +36,8 @@ export const PUT_SUBJECT = {
 export async function putSubject(ctx: Ctx, document: DocumentTarget, options: { omitChanged?: boolean } = {}): Promise<PutSubject> {
   const changes = changesOf(document);
   const subject = await createSubject(ctx, creatorOf(document), options.omitChanged ? Object.keys(changes) : []);
-  return { ...subject, changes, changed: applyMergePatch(subject.representation, changes) as Record<string, unknown> };
+  const original = writableBody(subject.representation, document);
+  return { ...subject, changes, original, changed: applyMergePatch(original, changes) as Record<string, unknown> };
 }
 
 export function sendPut(ctx: Ctx, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {

@@ -1,4 +1,4 @@
-// Submitting a task and polling it: pollAfter is honoured, but never more than 2 s per wait nor 10 s in all.
+// Submitting a task and polling it: pollAfter is honoured (at most 2 s per wait) up to the task's maxWait.
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import type { JsonValue } from '../../../core/json.js';
@@ -9,10 +9,15 @@ import { sameOriginLocation } from '../../create/support/created-document.js';
 type Ctx = CheckContext<string>;
 
 export const MAX_WAIT_MS = 2000;
-export const MAX_TOTAL_MS = 10_000;
 /** Without a usable pollAfter: poll again this soon. */
 const DEFAULT_WAIT_MS = 100;
 const MIN_WAIT_MS = 20;
+/** The derived maxWait: this many of the task's longest announced pollAfter interval, within these bounds. */
+const HINTS_ALLOWED = 10;
+const MIN_DERIVED_MS = 5000;
+const MAX_DERIVED_MS = 300_000;
+const DEADLINE_MARGIN_MS = 2000;
+const MAX_POLLS = 500;
 
 /** An ISO-8601 / RFC 3339 date-time with seconds and a zone (`Z` or `±hh:mm`). */
 export const isZonedDateTime = (value: unknown): boolean =>
@@ -50,28 +55,54 @@ export interface Polled {
   /** The last poll: the task ended (state other than processing, or a redirect), or time ran out. */
   last: Exchange;
   ended: boolean;
+  /** Every GET of the task, in order. */
+  polls: Exchange[];
+  waitedMs: number;
+  /** What the task was allowed, and what set it. */
+  allowedMs: number;
+  bound: string;
 }
 
-/** Polls the task until it leaves `processing`, waiting as its pollAfter says (capped). */
-export async function pollUntilEnded(ctx: Ctx, url: string, submitted: Exchange): Promise<Polled> {
+/**
+ * Polls the task until it leaves `processing`: each wait as its pollAfter says (at most 2 s, backing off without
+ * one), for at most the task's maxWait (profile, else derived from its pollAfters), never past the run's deadline.
+ */
+export async function pollUntilEnded(ctx: Ctx, task: TaskTarget, url: string, submitted: Exchange): Promise<Polled> {
   const started = Date.now();
+  // Leave the run time to report and clean up after the last poll.
+  const deadlineEnd = ctx.deadlineAt - Math.min(DEADLINE_MARGIN_MS, (ctx.deadlineAt - started) / 10);
+  let longestHint = hintOf(submitted) ?? 0;
+  const budget = () => {
+    const maxWait = task.maxWaitMs ?? Math.min(MAX_DERIVED_MS, Math.max(MIN_DERIVED_MS, HINTS_ALLOWED * longestHint));
+    const why = task.maxWaitMs !== undefined ? 'the profile\'s maxWait' : `${HINTS_ALLOWED} times its longest pollAfter, at least ${MIN_DERIVED_MS / 1000} s`;
+    return started + maxWait <= deadlineEnd ? { end: started + maxWait, why } : { end: deadlineEnd, why: 'bounded by the run\'s --deadline' };
+  };
+  const polls: Exchange[] = [];
   let last = submitted;
-  for (let poll = 0; poll < 100; poll++) {
-    const elapsed = Date.now() - started;
-    if (elapsed >= MAX_TOTAL_MS) break;
-    await sleep(Math.min(waitFor(last), MAX_TOTAL_MS - elapsed), ctx.signal);
+  for (let poll = 0; poll < MAX_POLLS && !ctx.signal.aborted; poll++) {
+    const { end } = budget();
+    if (Date.now() >= end) break;
+    const floor = Math.min(MAX_WAIT_MS, MIN_WAIT_MS * 1.25 ** poll);
+    await sleep(Math.min(Math.max(floor, Math.min(MAX_WAIT_MS, hintOf(last) ?? DEFAULT_WAIT_MS)), end - Date.now()), ctx.signal);
+    if (ctx.signal.aborted) break;
     last = await ctx.get(url);
-    if (last.response.status !== 200 || stateOf(last) !== 'processing') return { last, ended: true };
+    polls.push(last);
+    if (last.response.status !== 200 || stateOf(last) !== 'processing') return { last, ended: true, polls, waitedMs: Date.now() - started, allowedMs: budget().end - started, bound: budget().why };
+    longestHint = Math.max(longestHint, hintOf(last) ?? 0);
   }
-  return { last, ended: false };
+  const { end, why } = budget();
+  return { last, ended: false, polls, waitedMs: Date.now() - started, allowedMs: Math.max(0, Math.round(end - started)), bound: why };
 }
 
-/** How long the last response asks us to wait, clamped. */
-function waitFor(exchange: Exchange): number {
+/** The evidence of a task that never ended: the submission, the first polls and the last ones. */
+export const pollEvidence = (submitted: Exchange, polled: Polled): Exchange[] =>
+  [submitted, ...(polled.polls.length <= 4 ? polled.polls : [...polled.polls.slice(0, 2), ...polled.polls.slice(-2)])];
+
+/** Milliseconds until the pollAfter of a processing answer; undefined without a usable one. */
+function hintOf(exchange: Exchange): number | undefined {
   const pollAfter = valueAt(exchange.response.json, 'status.pollAfter');
   const at = typeof pollAfter === 'string' ? Date.parse(pollAfter) : Number.NaN;
-  const wait = Number.isNaN(at) ? DEFAULT_WAIT_MS : at - Date.now();
-  return Math.max(MIN_WAIT_MS, Math.min(MAX_WAIT_MS, wait));
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,0 +1,53 @@
+// What --openapi derives for the task and i18n checks: a task's output (a documented 303) and the languages listed.
+import { describe, expect, it } from 'vitest';
+import { deriveProfile } from '../../src/core/openapi-profile.js';
+import { checkProfile } from '../../src/core/profile.js';
+import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
+
+const ok = { 200: { description: 'ok' } };
+const taskApi = (taskGetResponses: object) => ({
+  openapi: '3.0.3',
+  paths: {
+    '/reports/tasks': { post: { requestBody: { content: { 'application/json': { example: { year: 2024 } } } }, responses: { 202: { description: 'accepted' } } } },
+    '/reports/tasks/{taskId}': { get: { responses: taskGetResponses } },
+  },
+});
+
+describe('--openapi derivation of tasks and languages', () => {
+  it('a task whose GET documents a 303 has an output; one without has none declared', () => {
+    expect(deriveProfile(taskApi({ ...ok, 303: { description: 'done' } })).tasks).toEqual([{ path: '/reports/tasks', body: { year: 2024 }, output: true }]);
+    expect(deriveProfile(taskApi(ok)).tasks).toEqual([{ path: '/reports/tasks', body: { year: 2024 } }]);
+  });
+
+  it('collects languages from Accept-Language and lang enums and Content-Language response headers, through $refs', () => {
+    const doc = {
+      openapi: '3.0.3',
+      components: { parameters: { Lang: { name: 'Accept-Language', in: 'header', schema: { type: 'string', enum: ['nl', 'FR'] } } } },
+      paths: {
+        '/a': { get: { parameters: [{ $ref: '#/components/parameters/Lang' }], responses: ok } },
+        '/b': { get: { parameters: [{ name: 'lang', in: 'query', schema: { enum: ['de', 'not a tag!'] } }], responses: ok } },
+        '/c': { get: { responses: { 200: { description: 'ok', headers: { 'Content-Language': { schema: { enum: ['en'] } } } } } } },
+      },
+    };
+    const profile = deriveProfile(doc);
+    expect(profile.languages?.sort()).toEqual(['de', 'en', 'fr', 'nl']);
+    expect(() => checkProfile(profile, 'derived')).not.toThrow();
+  });
+
+  it('a document that lists no language declares none (the i18n checks then guess)', () => {
+    expect(deriveProfile(taskApi(ok)).languages).toBeUndefined();
+  });
+
+  it('the reference document gives the reference languages and a task with output', () => {
+    const profile = deriveProfile(buildOpenApiDocument());
+    expect(profile.languages?.sort()).toEqual(['de', 'en', 'fr', 'nl']);
+    expect(profile.tasks?.map((task) => task.output)).toEqual([true]);
+  });
+});
+
+describe('--openapi derivation of read-only members', () => {
+  it('the reference document marks self and company.href read-only on the employer', () => {
+    const profile = deriveProfile(buildOpenApiDocument());
+    expect(profile.documents?.find((d) => d.path === '/employers/{employerId}')?.readOnly?.sort()).toEqual(['company.href', 'self']);
+  });
+});
