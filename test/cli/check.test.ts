@@ -110,7 +110,7 @@ describe('restguide check against the reference server', () => {
 
 describe('restguide check: where the target comes from without --profile or --openapi', () => {
   it("uses the built-in profile when the URL publishes the reference API's own document", async () => {
-    const server = await startReferenceServer({ port: 0, taskDelayMs: 50 });
+    const server = await startReferenceServer({ port: 0, taskDelayMs: 1000 }); // task.processing-200 must see the task processing, even under load
     try {
       const { code, io } = await check([server.url, '--allow-writes', '--format', 'json']);
       const report = JSON.parse(io.out) as CheckReport;

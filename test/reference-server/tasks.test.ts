@@ -4,7 +4,7 @@ import { BELGIF, expectProblem, freshServer, type ApiResponse } from './helpers/
 
 let server: ReferenceServer;
 let call: Awaited<ReturnType<typeof freshServer>>['call'];
-beforeAll(async () => ({ server, call } = await freshServer(400)));
+beforeAll(async () => ({ server, call } = await freshServer(1500))); // long enough that the first poll sees `processing` even on a loaded machine
 afterAll(() => server.close());
 
 async function pollUntilSettled(location: string): Promise<ApiResponse> {
