@@ -61,27 +61,32 @@ export function describeBody(response: ReceivedResponse): string {
   return typeof json === 'object' ? 'a JSON object' : `a JSON ${typeof json}`;
 }
 
-export function requestEvidence(request: SentRequest): Evidence {
+/** Scrubs known secrets from a body before it is cut to an excerpt (a secret cut in two would slip past a later pass). */
+type Scrub = (text: string) => string;
+const unchanged: Scrub = (text) => text;
+
+export function requestEvidence(request: SentRequest, scrub: Scrub = unchanged): Evidence {
+  const body = request.body === undefined ? undefined : scrub(request.body);
   return {
     request: {
       method: request.method,
       url: redactUrl(request.url),
       headers: redactHeaders(request.headers),
-      ...(request.body !== undefined ? { body: excerpt(request.body) } : {}),
+      ...(body !== undefined ? { body: excerpt(body) } : {}),
     },
-    curl: curlLine(request),
+    curl: curlLine({ ...request, ...(body !== undefined ? { body } : {}) }),
   };
 }
 
 /** What a report shows of an exchange: redacted, bodies capped at 2 KiB. */
-export function toEvidence(exchange: Exchange): Evidence {
+export function toEvidence(exchange: Exchange, scrub: Scrub = unchanged): Evidence {
   const { response } = exchange;
   return {
-    ...requestEvidence(exchange.request),
+    ...requestEvidence(exchange.request, scrub),
     response: {
       status: response.status,
       headers: redactHeaders(response.headers),
-      ...(response.text !== '' ? { body: excerpt(response.text) + (response.truncated ? ' [truncated at the body cap]' : '') } : {}),
+      ...(response.text !== '' ? { body: excerpt(scrub(response.text)) + (response.truncated ? ' [truncated at the body cap]' : '') } : {}),
     },
   };
 }

@@ -10,37 +10,14 @@ const NOT_SECRET = /^access-control-/i;
 export const isSecretName = (name: string): boolean =>
   SECRET_HEADERS.has(name.toLowerCase()) || (SECRET_NAME.test(name) && !NOT_SECRET.test(name));
 
-// Secrets known only at run time (a fetched access token, a client secret, a private key): any
-// text that reaches a report has every occurrence replaced, whatever header or body carries it.
-const runtimeSecrets = new Set<string>();
-const MIN_SECRET_LENGTH = 8;
-
-/**
- * Registers a run-time secret; returns its unregistration. A value under 8 characters is not
- * registered: as text it would blank out ordinary words (it is still redacted by header name).
- */
-export function registerSecret(value: string): () => void {
-  if (value.length < MIN_SECRET_LENGTH) return () => {};
-  runtimeSecrets.add(value);
-  return () => { runtimeSecrets.delete(value); };
-}
-
-/** The text with every registered secret replaced. */
-export function redactSecrets(text: string): string {
-  let out = text;
-  for (const secret of runtimeSecrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  return out;
-}
-
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = isSecretName(name) ? REDACTED : redactSecrets(value);
+  for (const [name, value] of Object.entries(headers)) out[name] = isSecretName(name) ? REDACTED : value;
   return out;
 }
 
 /** Query parameters named like credentials (`api_key`, `access_token`) are redacted too. */
-export function redactUrl(raw: string): string {
-  const url = redactSecrets(raw);
+export function redactUrl(url: string): string {
   let parsed: URL;
   try { parsed = new URL(url); } catch { return url; }
   let changed = false;
@@ -52,8 +29,7 @@ export function redactUrl(raw: string): string {
 }
 
 /** At most `max` characters, with a marker saying how much was cut. */
-export function excerpt(raw: string, max = 2048): string {
-  const text = redactSecrets(raw);
+export function excerpt(text: string, max = 2048): string {
   return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
 }
 

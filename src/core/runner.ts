@@ -7,7 +7,6 @@ import { requestEvidence, toEvidence } from './exchange.js';
 import { openAuthSession, type RunAuthSettings } from './auth/session.js';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { HttpClient, InterruptedError, TransportError, WriteRefusedError } from './http-client.js';
-import { redactSecrets } from './redact.js';
 import { resolveTarget, type Profile } from './profile.js';
 import { probeResources } from './probe-resources.js';
 import { Redactor } from './secrets.js';
@@ -84,7 +83,9 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
   const timeoutMs = options.timeoutMs ?? RUN_DEFAULTS.timeoutMs;
   const transport = { ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}) };
-  const auth = openAuthSession(options.auth, { timeoutMs, ...transport });
+  // One redactor for the run: the configured header values now, the OAuth2 secret and tokens as they come.
+  const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
+  const auth = openAuthSession(options.auth, { timeoutMs, ...transport }, redactor);
   const client = new HttpClient({
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
     timeoutMs, signal: deadline.signal, ...transport,
@@ -118,7 +119,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       while (next < jobs.length && !options.interrupt?.aborted) {
         const job = jobs[next++];
         if (!job) break;
-        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, options.onCleanup);
+        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, options.onCleanup);
         done++;
         for (const result of jobResults) {
           results.push(result);
@@ -129,7 +130,6 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(jobs.length, 1)) }, worker));
     results.sort(compareResults);
     // Scrubbed once, here, so every format and the baseline get the same redacted results.
-    const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
     return {
       tool: 'restguide', version: VERSION, target: client.baseUrl, startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
@@ -167,12 +167,12 @@ function notApplicable(check: AnyCheck): CheckResult {
 
 async function runJob(
   check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number,
-  onCleanup?: (entry: CleanupEntry) => void,
+  redactor: Redactor, onCleanup?: (entry: CleanupEntry) => void,
 ): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
   const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
-    ({ ...base, status, message: redactSecrets(message), evidence: [], ...extra });
+    ({ ...base, status, message, evidence: [], ...extra });
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
   if (deadline.aborted) return [result('error', "not run: the run's deadline was reached first")];
 
@@ -197,12 +197,13 @@ async function runJob(
     failure = undefined;
   }
   // The engine's Location finding adds nothing when the check itself judged that exchange.
+  const scrub = (text: string): string => redactor.text(text);
   const findings = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
     || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
   const results: CheckResult[] = findings.map((f) =>
-    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map(toEvidence), durationMs }));
+    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), durationMs }));
   if (failure !== undefined) {
-    const evidence = failure instanceof TransportError ? [requestEvidence(failure.request)] : [];
+    const evidence = failure instanceof TransportError ? [requestEvidence(failure.request, scrub)] : [];
     results.push(result('error', describe(failure), { evidence, durationMs }));
   } else if (results.length === 0) {
     if (skipped !== undefined) results.push(result('skip', skipped, { durationMs }));

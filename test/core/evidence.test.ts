@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeResponse, toEvidence } from '../../src/core/exchange.js';
 import { curlLine, REDACTED } from '../../src/core/redact.js';
+import { Redactor } from '../../src/core/secrets.js';
 
 describe('evidence', () => {
   const exchange = {
@@ -34,5 +35,15 @@ describe('evidence', () => {
     expect(curl).toContain(`-H 'authorization: ${REDACTED}'`);
     expect(curl).toContain(`--data-raw '{"name":"it'\\''s"}'`);
     expect(curl).not.toMatch(/s3cret|api_key=abc/);
+  });
+
+  it('scrubs a secret before the excerpt cuts it, so no piece of it survives', () => {
+    const token = 'tok-0123456789abcdef0123456789abcdef';
+    const text = `${'x'.repeat(2040)}${token}${'y'.repeat(100)}`; // the 2 KiB cut falls inside the token
+    const echoed = { ...exchange, request: { ...exchange.request, body: text }, response: makeResponse(200, {}, text, false) };
+    const redactor = new Redactor().add(token);
+    const evidence = toEvidence(echoed, (t) => redactor.text(t));
+    for (const part of [evidence.request.body, evidence.response?.body, evidence.curl]) expect(part).not.toContain('tok-0123');
+    expect(toEvidence(echoed).response?.body).toContain('tok-0123'); // without the scrub the cut keeps a piece
   });
 });

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiAuth } from '../target.js';
 import { ClientCredentialsTokenProvider, type ClientAuth } from './token-provider.js';
 import { createDispatcher, type ProxyEnv, type TlsMaterial } from './transport.js';
+import type { Redactor } from '../secrets.js';
 
 /** OAuth2 client credentials settings, resolved from flags, the profile's `auth:` and the environment. */
 export interface OAuth2Settings {
@@ -32,7 +33,9 @@ export interface AuthSession {
 }
 
 /** Token requests go through their own dispatcher with the run's TLS material and proxy. */
-export function openAuthSession(settings: RunAuthSettings | undefined, transport: { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv }): AuthSession {
+export function openAuthSession(
+  settings: RunAuthSettings | undefined, transport: { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv }, secrets?: Redactor,
+): AuthSession {
   const oauth2 = settings?.oauth2;
   if (!oauth2) {
     const api: ApiAuth | undefined = settings?.staticAuthorization ? { ...(settings.expiredToken ? { expiredToken: settings.expiredToken } : {}) } : undefined;
@@ -44,7 +47,7 @@ export function openAuthSession(settings: RunAuthSettings | undefined, transport
   });
   const provider = (scope: string | undefined) => new ClientCredentialsTokenProvider({
     tokenUrl: oauth2.tokenUrl, clientId: oauth2.clientId, auth: oauth2.clientAuth, dispatcher, timeoutMs: transport.timeoutMs,
-    ...(scope ? { scope } : {}),
+    ...(scope ? { scope } : {}), ...(secrets ? { secrets } : {}),
   });
   const main = provider(oauth2.scope);
   const narrow = oauth2.narrowScope ? provider(oauth2.narrowScope) : undefined;

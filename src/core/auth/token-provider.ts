@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT, type CryptoKey, type KeyObject } from 'jose';
 import { request, type Dispatcher } from 'undici';
-import { registerSecret, redactSecrets } from '../redact.js';
+import type { Redactor } from '../secrets.js';
 import { VERSION } from '../version.js';
 
 /** How the client proves who it is: client_secret_basic, or private_key_jwt (RFC 7523) with a PEM PKCS#8 key. */
@@ -18,6 +18,8 @@ export interface TokenProviderOptions {
   timeoutMs: number;
   /** Injectable clock (ms), for tests of expiry. */
   now?: () => number;
+  /** The run's redactor: learns the client secret or key and every token, so no report carries them. */
+  secrets?: Redactor;
 }
 
 /** The token endpoint refused or could not be reached; the message never carries a secret. */
@@ -34,13 +36,12 @@ const MAX_ERROR_TEXT = 300;
 export class ClientCredentialsTokenProvider {
   private cached: Cached | undefined;
   private inFlight: Promise<Cached> | undefined;
-  private readonly unregister: Array<() => void> = [];
   private signingKey: Promise<{ key: CryptoKey | KeyObject; alg: string }> | undefined;
   /** Tokens fetched so far (tests and the summary of a long run). */
   fetched = 0;
 
   constructor(private readonly options: TokenProviderOptions) {
-    this.unregister.push(registerSecret(options.auth.method === 'client_secret_basic' ? options.auth.secret : options.auth.privateKeyPem));
+    options.secrets?.add(options.auth.method === 'client_secret_basic' ? options.auth.secret : options.auth.privateKeyPem);
   }
 
   private now(): number { return this.options.now?.() ?? Date.now(); }
@@ -99,9 +100,9 @@ export class ClientCredentialsTokenProvider {
       const why = typeof body?.['error'] === 'string'
         ? `${String(body['error'])}${typeof body['error_description'] === 'string' ? `: ${String(body['error_description'])}` : ''}`
         : `HTTP ${status}${status === 200 ? ' without an access_token' : ''}`;
-      throw new TokenError(`the token endpoint ${tokenUrl} refused client ${clientId}: ${redactSecrets(why).slice(0, MAX_ERROR_TEXT)}`);
+      throw new TokenError(`the token endpoint ${tokenUrl} refused client ${clientId}: ${(this.options.secrets?.text(why) ?? why).slice(0, MAX_ERROR_TEXT)}`);
     }
-    this.unregister.push(registerSecret(token));
+    this.options.secrets?.add(token);
     this.fetched++;
     const expiresIn = Number(body?.['expires_in']);
     const lifetimeMs = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 300_000;
@@ -126,9 +127,10 @@ export class ClientCredentialsTokenProvider {
       .sign(key);
   }
 
-  /** Forgets the secrets it registered for redaction once the run's reports are written. */
+  /** Drops the cached token at the end of the run (the run's redactor, not this, keeps secrets out of reports). */
   dispose(): void {
-    for (const unregister of this.unregister.splice(0)) unregister();
+    this.cached = undefined;
+    this.inFlight = undefined;
   }
 }
 
