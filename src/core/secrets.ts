@@ -8,6 +8,8 @@ const MIN_SECRET_LENGTH = 4;
 
 export class Redactor {
   private readonly forms = new Set<string>();
+  /** The forms longest first, so `Bearer abc` is replaced whole before `abc` alone; rebuilt after an add. */
+  private ordered: string[] | undefined;
 
   /** Registers a secret: its raw, JSON-escaped and URL-encoded forms, and the credential after an auth scheme. */
   add(secret: string | undefined): this {
@@ -22,6 +24,7 @@ export class Redactor {
       this.forms.add(part);
       this.forms.add(JSON.stringify(part).slice(1, -1));
       this.forms.add(encodeURIComponent(part));
+      this.ordered = undefined;
     }
     return this;
   }
@@ -37,8 +40,8 @@ export class Redactor {
   text(value: string): string {
     if (this.forms.size === 0) return value;
     let out = value;
-    // Longest first, so `Bearer abc` is replaced whole before `abc` alone.
-    for (const form of [...this.forms].sort((a, b) => b.length - a.length)) {
+    this.ordered ??= [...this.forms].sort((a, b) => b.length - a.length);
+    for (const form of this.ordered) {
       if (out.includes(form)) out = out.split(form).join(REDACTED);
     }
     return out;
