@@ -15,6 +15,7 @@ import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimi
 import { guideRuleOf } from './rule-infos.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
 import { RefIndex } from './relocate.js';
+import { IndexedJson, IndexedYaml } from './positions.js';
 import { excludedFilesOf } from './load-ruleset.js';
 import { instrument, withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
 
@@ -33,7 +34,7 @@ type Phase = (phase: LintProgress['phase']) => void;
 
 type Parser = typeof Parsers.Yaml;
 const parserFor = (location: string, text: string): Parser =>
-  extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || /^\s*\{/.test(text) ? (Parsers.Json as unknown as Parser) : Parsers.Yaml;
+  extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || /^\s*\{/.test(text) ? IndexedJson : IndexedYaml;
 
 const locate = (input: string, cwd: string): string => (isUrl(input) ? input : resolvePath(cwd, input));
 

@@ -1,0 +1,139 @@
+// Spectral's YAML and JSON parsers with a faster "where is this path" lookup. Every finding asks
+// for the range of its path; the stock lookup walks each map's entries in a line from the root
+// (and, in YAML, rebuilds the list of merge-key entries at every step), so a 10 MB document with
+// 40,000 findings spends seconds there. Here each map is indexed by key the first time a lookup
+// passes through it, and the found node is handed to the stock code to turn into a range, so the
+// ranges are exactly the stock ones: same winner among duplicate keys, same `closest` fallback.
+import Parsers from '@stoplight/spectral-parsers';
+import { getLocationForJsonPath as yamlLocation } from '@stoplight/yaml';
+
+type Segment = string | number;
+type Parser = typeof Parsers.Yaml;
+type Location = ReturnType<Parser['getLocationForJsonPath']>;
+
+// ---- YAML (@stoplight/yaml-ast-parser nodes) ----
+// Kinds as @stoplight/yaml numbers them: SCALAR 0, MAPPING 1, MAP 2, SEQ 3, ANCHOR_REF 4.
+const MAP = 2;
+const SEQ = 3;
+const ANCHOR_REF = 4;
+
+interface YamlNode { kind: number; mappings?: YamlMapping[]; items?: Array<YamlNode | null>; value?: unknown; key?: YamlNode }
+interface YamlMapping { key: YamlNode & { value?: unknown }; value: YamlNode | null }
+
+const isNode = (value: unknown): value is YamlNode => typeof value === 'object' && value !== null;
+
+/** The entries of a merge key's value, in the order the stock lookup sees them. */
+function mergedEntries(node: unknown): YamlMapping[] {
+  if (!isNode(node)) return [];
+  if (node.kind === SEQ) {
+    const out: YamlMapping[] = [];
+    const items = node.items ?? [];
+    for (let i = items.length - 1; i >= 0; i--) out.push(...mergedEntries(items[i]));
+    return out;
+  }
+  if (node.kind === MAP) return node.mappings ?? [];
+  if (node.kind === ANCHOR_REF) return mergedEntries(node.value);
+  return [];
+}
+
+const yamlIndexes = new WeakMap<YamlNode, Map<unknown, YamlMapping>>();
+
+/** Key → entry of a map; the last entry with a key wins, as in the stock backwards search. */
+function yamlIndex(node: YamlNode, mergeKeys: boolean): Map<unknown, YamlMapping> {
+  let index = yamlIndexes.get(node);
+  if (index) return index;
+  index = new Map();
+  for (const mapping of node.mappings ?? []) {
+    if (mergeKeys) {
+      if (!isNode(mapping)) continue;
+      if (mapping.key.value === '<<') {
+        for (const merged of mergedEntries(mapping.value)) index.set(merged.key.value, merged);
+        continue;
+      }
+    }
+    index.set(mapping.key.value, mapping);
+  }
+  yamlIndexes.set(node, index);
+  return index;
+}
+
+function findYamlNode(root: unknown, path: Segment[], closest: boolean, mergeKeys: boolean): YamlNode | undefined {
+  let node = root;
+  for (const segment of path) {
+    if (!isNode(node)) return closest ? (node as YamlNode) : undefined;
+    if (node.kind === MAP) {
+      const item = yamlIndex(node, mergeKeys).get(segment);
+      if (!item) return closest ? node : undefined;
+      node = item.value === null ? item.key : item.value;
+    } else if (node.kind === SEQ) {
+      const items = node.items ?? [];
+      const index = Number(segment);
+      const item = Number.isInteger(index) && index >= 0 && index < items.length ? items[index] : null;
+      if (!item) return closest ? node : undefined;
+      node = item;
+    } else {
+      return closest ? node : undefined;
+    }
+  }
+  return node as YamlNode;
+}
+
+interface YamlResult { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?: boolean } }
+
+// Spectral's YAML parser passes no `closest` on (a path that runs out gives no range): nor does this.
+function yamlLocationForJsonPath(result: YamlResult, path: Segment[]): Location {
+  const node = findYamlNode(result.ast, path, false, result.metadata?.mergeKeys === true);
+  if (node === undefined) return undefined;
+  // The stock code, given the node itself as the root and an empty path, turns it into a range.
+  return yamlLocation({ ...result, ast: node } as never, []) as Location;
+}
+
+// ---- JSON (jsonc-parser nodes, as @stoplight/json builds them) ----
+interface JsonNode { type: string; children?: JsonNode[]; value?: unknown; range?: unknown }
+
+const jsonIndexes = new WeakMap<JsonNode, Map<string, JsonNode>>();
+
+/** Key → value node of an object; the first property with a key wins, as in the stock forward search. */
+function jsonIndex(node: JsonNode): Map<string, JsonNode> {
+  let index = jsonIndexes.get(node);
+  if (index) return index;
+  index = new Map();
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (property.children?.length === 2 && key && value && !index.has(String(key.value))) index.set(String(key.value), value);
+  }
+  jsonIndexes.set(node, index);
+  return index;
+}
+
+function findJsonNode(root: JsonNode, path: Segment[], closest: boolean): JsonNode | undefined {
+  let node = root;
+  for (const raw of path) {
+    // The stock lookup's reading of a segment: an integer-looking one is a number, even for an object.
+    const segment = Number.isInteger(Number(raw)) ? Number(raw) : raw;
+    if (typeof segment === 'string' || node.type !== 'array') {
+      if (node.type !== 'object' || !Array.isArray(node.children)) return closest ? node : undefined;
+      const value = jsonIndex(node).get(String(segment));
+      if (!value) return closest ? node : undefined;
+      node = value;
+    } else {
+      if (segment < 0 || !Array.isArray(node.children) || segment >= node.children.length) return closest ? node : undefined;
+      node = node.children[segment] as JsonNode;
+    }
+  }
+  return node;
+}
+
+function jsonLocationForJsonPath(result: { ast: JsonNode }, path: Segment[], closest = false): Location {
+  const node = result.ast === undefined ? undefined : findJsonNode(result.ast, path, closest);
+  return node?.range === undefined ? undefined : ({ range: node.range } as Location);
+}
+
+/** Spectral's YAML parser, with indexed path lookups. */
+export const IndexedYaml: Parser = { ...Parsers.Yaml, getLocationForJsonPath: yamlLocationForJsonPath as Parser['getLocationForJsonPath'] };
+
+/** Spectral's JSON parser, with indexed path lookups. */
+export const IndexedJson: Parser = {
+  ...(Parsers.Json as unknown as Parser),
+  getLocationForJsonPath: jsonLocationForJsonPath as unknown as Parser['getLocationForJsonPath'],
+};
