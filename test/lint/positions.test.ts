@@ -55,6 +55,23 @@ describe('indexed path lookup', () => {
     expect(compared).toBeGreaterThan(5_000);
   });
 
+  it('parses to the same data and diagnostics as the stock parsers, as plain objects', () => {
+    const yamlFiles = filesUnder('test/fixtures/lint').filter((f) => /\.ya?ml$/.test(f));
+    for (const file of yamlFiles) {
+      const text = readFileSync(file, 'utf8');
+      const [stock, ours] = [Parsers.Yaml.parse(text), IndexedYaml.parse(text)];
+      expect(JSON.parse(JSON.stringify(ours.data ?? null)), file).toEqual(JSON.parse(JSON.stringify(stock.data ?? null)));
+      expect(ours.diagnostics, file).toEqual(stock.diagnostics);
+    }
+    for (const text of ['{ "a": 1, "a": 2 }', '{ "b": [1, 2, {"c": null}] }', '{ "broken": ']) {
+      const [stock, ours] = [Parsers.Json.parse(text), IndexedJson.parse(text)];
+      expect(ours.data).toEqual(stock.data);
+      expect(ours.diagnostics).toEqual(stock.diagnostics);
+    }
+    // Plain objects, not key-order proxies: every property read in the rules is a plain read.
+    expect(Object.getOwnPropertySymbols(IndexedYaml.parse('a: { b: 1 }').data as object)).toEqual([]);
+  });
+
   it('keeps YAML quirks: merge keys, aliases, duplicate keys, empty values, sequences of nulls', () => {
     const text = [
       'base: &base { a: 1, b: 2 }',
