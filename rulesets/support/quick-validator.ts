@@ -10,7 +10,12 @@ export type KnownFormat = true | RegExp | ((value: string) => boolean) | { type?
 export interface QuickContext {
   kind: '3.0' | '3.1';
   formats: Record<string, KnownFormat | undefined>;
+  /** The shared subschema a `$ref` names (see schema-validator); undefined leaves the `$ref` to ajv. */
+  shared?: (id: string) => unknown;
 }
+
+const sharedSchema = (ref: unknown, ctx: QuickContext): unknown =>
+  (typeof ref === 'string' ? ctx.shared?.(ref) : undefined) ?? unsure();
 
 /** Thrown when the interpreter cannot vouch for a schema: the caller asks ajv. */
 class Unsure extends Error {}
@@ -99,6 +104,7 @@ function keyword(key: string, s: Json, value: unknown, ctx: QuickContext): boole
     case 'not': return !valid(s.not, value, ctx);
     case 'if': return valid(s.if, value, ctx) ? (s.then === undefined || valid(s.then, value, ctx)) : (s.else === undefined || valid(s.else, value, ctx));
     case 'then': case 'else': return true; // judged with if
+    case '$ref': return valid(sharedSchema(s.$ref, ctx), value, ctx);
     default: return ANNOTATIONS.has(key) ? true : unsure();
   }
 }

@@ -1,7 +1,8 @@
 // Validates values (defaults, enum values, examples) against OpenAPI schemas with ajv. The OAS
 // schema is converted to JSON Schema once per schema object (nullable, boolean exclusive bounds,
-// discriminator hints removed) once per schema object; a value that surely passes is judged without
-// ajv, and ajv validators are compiled only for the rest, once per distinct converted schema.
+// discriminator hints removed), with repeated subschemas kept apart and shared by id; a value that
+// surely passes is judged without ajv, and ajv validators are compiled only for the rest, once per
+// distinct converted schema.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -26,7 +27,7 @@ const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true>
 function makeAjv(kind: '3.0' | '3.1'): Ajv {
   // No optimizing pass over the generated code: most validators run once or twice, and that pass
   // was half of each compile.
-  const options = { strict: false, allErrors: false, logger: false as const, validateSchema: false, discriminator: false, code: { optimize: false } };
+  const options = { strict: false, allErrors: false, logger: false as const, validateSchema: false, discriminator: false, inlineRefs: false, code: { optimize: false } };
   const ajv = kind === '3.1' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv as Ajv);
   for (const [name, format] of Object.entries(OAS_FORMATS)) {
@@ -45,26 +46,107 @@ interface Entry { converted: unknown; validate?: ValidateFunction | null }
 const entries = { '3.0': new WeakMap<Json, Entry>(), '3.1': new WeakMap<Json, Entry>() };
 const MAX_DEPTH = 64;
 
-/** Converts an OAS 3.0 schema to draft-07; a cycle or an unresolved $ref becomes `{}` (accept anything). */
-function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', stack: Set<unknown>, omit?: string, rules?: DiscriminatorRules): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, kind, stack, undefined, rules));
+/**
+ * Subschemas met more than once (a large document's schemas repeat the same shapes: one repository
+ * schema inside hundreds of others) are converted once and kept apart as their own ajv schema,
+ * referred to by `{ "$ref": id }`, one id per distinct converted text. ajv then generates code for
+ * each shape once per process instead of once per copy in every schema that holds it.
+ */
+interface SharedStore {
+  /** Converted text → id. */
+  ids: Map<string, string>;
+  /** id → converted schema (for the quick validator). */
+  schemas: Map<string, unknown>;
+  /** Not yet added to ajv. */
+  pending: Array<[string, unknown]>;
+  /** Source schema → its `$ref` placeholder, per discriminator rules (they change the conversion). */
+  placeholders: WeakMap<object, WeakMap<object, Json>>;
+}
+const SHARED_ID = 'https://restguide.invalid/shared/';
+const newStore = (): SharedStore => ({ ids: new Map(), schemas: new Map(), pending: [], placeholders: new WeakMap() });
+const sharedStores = { '3.0': newStore(), '3.1': newStore() };
+const NO_RULES = {};
+
+interface Conversion {
+  kind: '3.0' | '3.1';
+  rules?: DiscriminatorRules;
+  stack: Set<unknown>;
+  /** How often each schema object is met in this schema, counted before converting. */
+  uses: Map<unknown, number>;
+  /** Shared subschemas already converted (with these rules), by source object. */
+  shared: WeakMap<object, Json>;
+  /** Cycle and depth cuts so far: a subschema converted without one does not depend on where it sits. */
+  cuts: number;
+}
+
+const SKIPPED = (key: string, omit?: string) =>
+  key === omit || key === 'discriminator' || key === 'xml' || key === 'externalDocs' || key === 'example' || key === 'examples' || key === 'default' || key.startsWith('x-');
+const VALUES = new Set(['enum', 'required', 'type', 'const']);
+
+/** Counts the schema objects reached, as the conversion walks them (each object's children once). */
+function countUses(schema: unknown, uses: Map<unknown, number>, omit?: string): void {
+  if (Array.isArray(schema)) { for (const s of schema) countUses(s, uses); return; }
+  if (!isObject(schema) || typeof schema.$ref === 'string') return;
+  const seen = uses.get(schema) ?? 0;
+  uses.set(schema, seen + 1);
+  if (seen > 0) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (SKIPPED(key, omit) || VALUES.has(key) || typeof value !== 'object' || value === null) continue;
+    if ((key === 'properties' || key === 'patternProperties') && isObject(value)) for (const v of Object.values(value)) countUses(v, uses);
+    else countUses(value, uses);
+  }
+}
+
+/** Converts an OAS schema to draft-07 (3.0) or 2020-12 (3.1); a cycle or an unresolved $ref becomes `{}` (accept anything). */
+function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', omit?: string, rules?: DiscriminatorRules): unknown {
+  const uses = new Map<unknown, number>();
+  countUses(schema, uses, omit);
+  const store = sharedStores[kind];
+  const key = (rules ?? NO_RULES) as object;
+  let shared = store.placeholders.get(key);
+  if (!shared) store.placeholders.set(key, (shared = new WeakMap()));
+  return convert(schema, { kind, ...(rules ? { rules } : {}), stack: new Set(), uses, shared, cuts: 0 }, omit);
+}
+
+/** The `$ref` placeholder of a converted subschema, registered once per distinct text. */
+function share(converted: Json, kind: '3.0' | '3.1'): Json {
+  const store = sharedStores[kind];
+  const text = JSON.stringify(converted);
+  let id = store.ids.get(text);
+  if (id === undefined) {
+    id = `${SHARED_ID}${store.ids.size}`;
+    store.ids.set(text, id);
+    store.schemas.set(id, converted);
+    store.pending.push([id, converted]);
+  }
+  return { $ref: id };
+}
+
+function convert(schema: unknown, c: Conversion, omit?: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => convert(s, c));
   if (!isObject(schema)) return schema;
-  if (stack.has(schema) || stack.size > MAX_DEPTH || typeof schema.$ref === 'string') return {};
-  stack.add(schema);
+  const placeholder = omit === undefined ? c.shared.get(schema) : undefined;
+  if (placeholder) return placeholder;
+  if (c.stack.has(schema) || c.stack.size > MAX_DEPTH || typeof schema.$ref === 'string') {
+    if (typeof schema.$ref !== 'string') c.cuts++;
+    return {};
+  }
+  const cutsBefore = c.cuts;
+  c.stack.add(schema);
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === omit || key === 'discriminator' || key === 'xml' || key === 'externalDocs' || key === 'example' || key === 'examples' || key === 'default' || key.startsWith('x-')) continue;
+    if (SKIPPED(key, omit)) continue;
     if (key === 'properties' || key === 'patternProperties') {
-      out[key] = isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, kind, stack, undefined, rules)])) : value;
-    } else if (key === 'enum' || key === 'required' || key === 'type' || key === 'const') {
+      out[key] = isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, c)])) : value;
+    } else if (VALUES.has(key)) {
       out[key] = value;
     } else if (typeof value === 'object' && value !== null) {
-      out[key] = toJsonSchema(value, kind, stack, undefined, rules);
+      out[key] = convert(value, c);
     } else {
       out[key] = value;
     }
   }
-  if (kind === '3.0') {
+  if (c.kind === '3.0') {
     if (schema.nullable === true) {
       if (typeof out.type === 'string') out.type = [out.type, 'null'];
       if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
@@ -75,9 +157,15 @@ function toJsonSchema(schema: unknown, kind: '3.0' | '3.1', stack: Set<unknown>,
       else if (typeof out[flag] === 'boolean') delete out[flag];
     }
   }
-  const rule = rules?.get(schema);
+  const rule = c.rules?.get(schema);
   if (rule) applyDiscriminator(out, rule);
-  stack.delete(schema);
+  c.stack.delete(schema);
+  // Met again, and converted the same wherever it sits (omit applies to the root alone): share it.
+  if (omit === undefined && c.cuts === cutsBefore && (c.uses.get(schema) ?? 0) > 1) {
+    const ref = share(out, c.kind);
+    c.shared.set(schema, ref);
+    return ref;
+  }
   return out;
 }
 
@@ -107,8 +195,11 @@ function compileByContent(converted: unknown, kind: '3.0' | '3.1'): ValidateFunc
   const cached = byContent[kind].get(key);
   if (cached !== undefined) return cached;
   let validate: ValidateFunction | null;
+  const ajv = ajvFor(kind);
+  const { pending } = sharedStores[kind];
+  for (const [id, shared] of pending.splice(0)) ajv.addSchema(shared as object, id);
   try {
-    validate = ajvFor(kind).compile(converted as object);
+    validate = ajv.compile(converted as object);
   } catch {
     validate = null; // a schema ajv cannot compile is someone else's finding, not a crash here
   }
@@ -126,10 +217,12 @@ function entryFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: Disc
   }
   const known = omit ? undefined : cache.get(schema);
   if (known) return known;
-  const entry: Entry = { converted: toJsonSchema(schema, kind, new Set(), omit, rules) };
+  const entry: Entry = { converted: toJsonSchema(schema, kind, omit, rules) };
   if (!omit) cache.set(schema, entry);
   return entry;
 }
+
+const sharedOf = { '3.0': (id: string) => sharedStores['3.0'].schemas.get(id), '3.1': (id: string) => sharedStores['3.1'].schemas.get(id) };
 
 export type OasKind = '3.0' | '3.1';
 export const oasKind = (root: unknown): OasKind =>
@@ -140,7 +233,7 @@ export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omi
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
   const entry = entryFor(schema, kind, omit, rules);
   const ajv = ajvFor(kind);
-  if (surelyValid(entry.converted, value, { kind, formats: ajv.formats as QuickContext['formats'] })) return undefined;
+  if (surelyValid(entry.converted, value, { kind, formats: ajv.formats as QuickContext['formats'], shared: sharedOf[kind] })) return undefined;
   if (entry.validate === undefined) entry.validate = compileByContent(entry.converted, kind);
   const validate = entry.validate;
   if (!validate || validate(value)) return undefined;

@@ -35,7 +35,10 @@ type Phase = (phase: LintProgress['phase']) => void;
 
 type Parser = typeof Parsers.Yaml;
 const parserFor = (location: string, text: string): Parser =>
-  extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || /^\s*\{/.test(text) ? IndexedJson : IndexedYaml;
+  extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || startsWithBrace(text) ? IndexedJson : IndexedYaml;
+
+/** Whether the text opens with `{` after white space (a sticky match: only the start is tried, not every offset). */
+const startsWithBrace = (text: string): boolean => /\s*\{/y.test(text);
 
 const locate = (input: string, cwd: string): string => (isUrl(input) ? input : resolvePath(cwd, input));
 
