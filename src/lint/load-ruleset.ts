@@ -4,7 +4,6 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
-import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
 import { excludePatterns, type ExcludePattern } from './exclude.js';
 
@@ -136,6 +135,7 @@ async function readUserDefinition(file: string): Promise<Json> {
     throw new UsageError(`${file}: cannot read the ruleset (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   let parsed: unknown;
+  const { parse: parseYaml } = await import('yaml'); // only a YAML/JSON ruleset needs it: not every lint's start-up
   try {
     parsed = parseYaml(text);
   } catch (error) {
