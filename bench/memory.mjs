@@ -1,6 +1,9 @@
 // Memory under hostile request mixes: the reference server's RSS after 30,000 distinct `sort` values and
 // after 50,000 image tasks, each against its own RSS after a warm-up in the same run (target: within 20 %).
+// The server runs with the Node flags `restguide serve` gives it (a bounded young generation), so the
+// figures are those of the shipped setting.
 import { Pool } from 'undici';
+import { SERVE_NODE_FLAGS } from '../dist/src/cli/young-generation.js';
 import { fmt, startChild } from './lib/measure.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -46,7 +49,8 @@ const task = (i) => ({
 });
 
 export async function benchMemory() {
-  const server = await startChild(`${here}lib/reference-server.mjs`);
+  const server = await startChild(`${here}lib/reference-server.mjs`, [], { nodeArgs: [...SERVE_NODE_FLAGS] });
+  const flags = SERVE_NODE_FLAGS.length ? SERVE_NODE_FLAGS.join(' ') : 'default Node flags';
   try {
     const started = (await server.retained()).rssMB;
     // Warm-up: a tenth of each flood, so the baseline holds what any busy server holds (compiled code, a
@@ -61,7 +65,7 @@ export async function benchMemory() {
     const afterTasks = await server.retained();
     // Heap used is what the server retains; RSS also holds heap pages V8 keeps committed after a flood.
     const row = (label, { rssMB: mb, heapMB }) => ({
-      label, value: `${fmt(mb, 1)} MB RSS after GC (heap used ${fmt(heapMB, 1)} MB, baseline ${fmt(base.heapMB, 1)} MB)`, baseline: `${fmt(baseline, 1)} MB after ${fmt(SORTS / 10)} sorts + ${fmt(TASKS / 10)} tasks (${fmt(started, 1)} MB just started)`, ratio: mb / baseline, target: { atMost: 1.2, note: 'within 20 %' },
+      label: `${label} (server: ${flags})`, value: `${fmt(mb, 1)} MB RSS after GC (heap used ${fmt(heapMB, 1)} MB, baseline ${fmt(base.heapMB, 1)} MB)`, baseline: `${fmt(baseline, 1)} MB after ${fmt(SORTS / 10)} sorts + ${fmt(TASKS / 10)} tasks (${fmt(started, 1)} MB just started)`, ratio: mb / baseline, target: { atMost: 1.2, note: 'within 20 %' },
     });
     return [
       row(`memory: ${fmt(SORTS)} distinct sort values`, afterSorts),

@@ -53,16 +53,24 @@ export async function runServe(
     if (!secret && client?.secret) io.stdout(`client secret (generated): ${client.secret}\n`);
   }
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    signals.until?.then(stop, stop);
-  });
-  await server.close();
+  // Stopped by a signal, the process is ending and the handlers stay: a repeat of the signal (Ctrl-C
+  // reaches both `serve` processes, and the parent passes it on) must not kill it while it closes or
+  // exits (the exit would then read as interrupted). Stopped by `until` (in-process), they go.
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => { stop = resolve; });
+  let bySignal = false;
+  const onSignal = () => { bySignal = true; stop(); };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  signals.until?.then(stop, stop);
+  try {
+    await stopped;
+    await server.close();
+  } finally {
+    if (!bySignal) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  }
   return 0;
 }
