@@ -1,0 +1,18 @@
+// Every test run writes its temporary files (reports, baselines, profiles, spawned CLIs' files)
+// under one folder of its own, removed when the run ends: tests create them with
+// mkdtemp(tmpdir()), and a run used to leave a few hundred `restguide-*` folders in /tmp.
+// Test workers and the processes they spawn inherit TMPDIR, which tmpdir() reads.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): () => void {
+  const previous = process.env.TMPDIR;
+  const runDir = mkdtempSync(join(tmpdir(), 'restguide-test-run-'));
+  process.env.TMPDIR = runDir;
+  return () => {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}
