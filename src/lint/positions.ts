@@ -11,18 +11,13 @@
 // plain objects; findings are sorted by position, so the order keys are visited in does not show.
 import { parseWithPointers as parseJsonWithPointers } from '@stoplight/json';
 import Parsers from '@stoplight/spectral-parsers';
-import { getLocationForJsonPath as yamlLocation, parseWithPointers } from '@stoplight/yaml';
+import { getLocationForJsonPath as yamlLocation, Kind, parseWithPointers } from '@stoplight/yaml';
 
 type Segment = string | number;
 type Parser = typeof Parsers.Yaml;
 type Location = ReturnType<Parser['getLocationForJsonPath']>;
 
 // ---- YAML (@stoplight/yaml-ast-parser nodes) ----
-// Kinds as @stoplight/yaml numbers them: SCALAR 0, MAPPING 1, MAP 2, SEQ 3, ANCHOR_REF 4.
-const MAP = 2;
-const SEQ = 3;
-const ANCHOR_REF = 4;
-
 interface YamlNode { kind: number; mappings?: YamlMapping[]; items?: Array<YamlNode | null>; value?: unknown; key?: YamlNode }
 interface YamlMapping { key: YamlNode & { value?: unknown }; value: YamlNode | null }
 
@@ -31,14 +26,14 @@ const isNode = (value: unknown): value is YamlNode => typeof value === 'object' 
 /** The entries of a merge key's value, in the order the stock lookup sees them. */
 function mergedEntries(node: unknown): YamlMapping[] {
   if (!isNode(node)) return [];
-  if (node.kind === SEQ) {
+  if (node.kind === Kind.SEQ) {
     const out: YamlMapping[] = [];
     const items = node.items ?? [];
     for (let i = items.length - 1; i >= 0; i--) out.push(...mergedEntries(items[i]));
     return out;
   }
-  if (node.kind === MAP) return node.mappings ?? [];
-  if (node.kind === ANCHOR_REF) return mergedEntries(node.value);
+  if (node.kind === Kind.MAP) return node.mappings ?? [];
+  if (node.kind === Kind.ANCHOR_REF) return mergedEntries(node.value);
   return [];
 }
 
@@ -63,22 +58,23 @@ function yamlIndex(node: YamlNode, mergeKeys: boolean): Map<unknown, YamlMapping
   return index;
 }
 
-function findYamlNode(root: unknown, path: Segment[], closest: boolean, mergeKeys: boolean): YamlNode | undefined {
+/** The node at `path`, or undefined when the path runs out (Spectral's YAML parser asks for no closest node). */
+function findYamlNode(root: unknown, path: Segment[], mergeKeys: boolean): YamlNode | undefined {
   let node = root;
   for (const segment of path) {
-    if (!isNode(node)) return closest ? (node as YamlNode) : undefined;
-    if (node.kind === MAP) {
+    if (!isNode(node)) return undefined;
+    if (node.kind === Kind.MAP) {
       const item = yamlIndex(node, mergeKeys).get(segment);
-      if (!item) return closest ? node : undefined;
+      if (!item) return undefined;
       node = item.value === null ? item.key : item.value;
-    } else if (node.kind === SEQ) {
+    } else if (node.kind === Kind.SEQ) {
       const items = node.items ?? [];
       const index = Number(segment);
       const item = Number.isInteger(index) && index >= 0 && index < items.length ? items[index] : null;
-      if (!item) return closest ? node : undefined;
+      if (!item) return undefined;
       node = item;
     } else {
-      return closest ? node : undefined;
+      return undefined;
     }
   }
   return node as YamlNode;
@@ -88,7 +84,7 @@ interface YamlResult { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?:
 
 // Spectral's YAML parser passes no `closest` on (a path that runs out gives no range): nor does this.
 function yamlLocationForJsonPath(result: YamlResult, path: Segment[]): Location {
-  const node = findYamlNode(result.ast, path, false, result.metadata?.mergeKeys === true);
+  const node = findYamlNode(result.ast, path, result.metadata?.mergeKeys === true);
   if (node === undefined) return undefined;
   // The stock code, given the node itself as the root and an empty path, turns it into a range.
   return yamlLocation({ ...result, ast: node } as never, []) as Location;
