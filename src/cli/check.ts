@@ -4,6 +4,7 @@ import { checkRuleInfos } from '../catalogue/check-rules.js';
 import { CHECKS } from '../checks/index.js';
 import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
 import type { CleanupEntry } from '../core/check-context.js';
+import { commonJsExports } from '../core/commonjs-exports.js';
 import { UsageError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
@@ -151,7 +152,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   }
   if (options.printProfile === true) {
     // The profile as a file --profile reads, to see what was derived or to start one's own from it.
-    const { stringify } = await import('yaml');
+    const { stringify } = commonJsExports(await import('yaml'));
     io.stdout(stringify(profile));
     io.stderr(`restguide: ${note ?? (url === undefined ? 'the built-in profile of the reference API' : 'the built-in profile: the URL publishes the reference API\'s document')}${note?.includes(profileCounts(profile)) ? '' : `: ${profileCounts(profile)}`}\n`);
     return 0;

@@ -8,7 +8,8 @@
 
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../core/version.js';
 
 /**
  * Semi-space size in MB, by measurement (bench/memory.mjs, tasks flood RSS ÷ warmed-up baseline):
@@ -66,7 +67,7 @@ const FORWARD_AFTER_MS = 250;
 function isOurBin(script: string | undefined): boolean {
   if (!script) return false;
   try {
-    return realpathSync(script) === realpathSync(fileURLToPath(new URL('../../../bin/restguide.js', import.meta.url)));
+    return realpathSync(script) === realpathSync(join(PACKAGE_ROOT, 'bin/restguide.js'));
   } catch {
     return false;
   }

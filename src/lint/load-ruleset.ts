@@ -1,11 +1,12 @@
 // Loads the built-in ruleset once per process, and user rulesets (`--ruleset`) that extend it.
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
+import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
+import { commonJsExports } from '../core/commonjs-exports.js';
 import { UsageError } from '../core/errors.js';
 import { excludePatterns, type ExcludePattern } from './exclude.js';
+import { spectralInternal } from './spectral-internals.js';
 
 /** Names a user ruleset may give in `extends` to mean the built-in ruleset. */
 export const BUILTIN_RULESET_NAMES = ['restguide', 'restguide:belgif', 'restguide/ruleset'];
@@ -18,7 +19,7 @@ async function namedDefinitions(definition: Json): Promise<Map<string, unknown>>
   const builtinDef = await builtinDefinition();
   for (const name of BUILTIN_RULESET_NAMES) named.set(name, builtinDef);
   if (SPECTRAL_RULESET_NAMES.some((name) => JSON.stringify(definition.extends ?? null).includes(`"${name}"`))) {
-    const spectral = (await import('@stoplight/spectral-rulesets')) as unknown as Record<string, unknown>;
+    const spectral = commonJsExports(await import('@stoplight/spectral-rulesets')) as unknown as Record<string, unknown>;
     for (const name of SPECTRAL_RULESET_NAMES) named.set(name, spectral[name.slice('spectral:'.length)]);
   }
   return named;
@@ -43,13 +44,8 @@ type Assertions = { assertValidRuleset?: (...args: unknown[]) => void };
  * start-up; the built-in definition is proven valid by a test instead. Undefined if the layout changed.
  */
 function spectralAssertions(): Assertions | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const module = require(join(dirname(require.resolve('@stoplight/spectral-core')), 'ruleset/validation/assertions.js')) as Assertions;
-    return typeof module.assertValidRuleset === 'function' ? module : undefined;
-  } catch {
-    return undefined;
-  }
+  const module = spectralInternal('assertions') as Assertions | undefined;
+  return typeof module?.assertValidRuleset === 'function' ? module : undefined;
 }
 
 /** Constructs a trusted definition without Spectral's schema validation (plain construction if it cannot). */
@@ -135,7 +131,7 @@ async function readUserDefinition(file: string): Promise<Json> {
     throw new UsageError(`${file}: cannot read the ruleset (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   let parsed: unknown;
-  const { parse: parseYaml } = await import('yaml'); // only a YAML/JSON ruleset needs it: not every lint's start-up
+  const { parse: parseYaml } = commonJsExports(await import('yaml')); // only a YAML/JSON ruleset needs it: not every lint's start-up
   try {
     parsed = parseYaml(text);
   } catch (error) {
@@ -147,7 +143,7 @@ async function readUserDefinition(file: string): Promise<Json> {
   }
   // A ruleset may only extend (and exclude files): no `rules` key then, not `rules: undefined`.
   if (parsed.rules === undefined) return parsed;
-  const coreFunctions = (await import('@stoplight/spectral-functions')) as unknown as Record<string, unknown>;
+  const coreFunctions = commonJsExports(await import('@stoplight/spectral-functions')) as unknown as Record<string, unknown>;
   return { ...parsed, rules: bindFunctionNames(parsed.rules, file, coreFunctions) };
 }
 

@@ -13,10 +13,8 @@
 // (its `exports` hide it), so this applies only when that file has the expected shape.
 // (immer's auto-freeze in the $ref resolver looks like a similar cost, but turning it off makes
 // each later update walk the unfrozen tree: slower, measured.)
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { spectralInternal } from './spectral-internals.js';
 
-const require = createRequire(import.meta.url);
 let tuned = false;
 
 type Print = (input: string, values: unknown) => string;
@@ -35,8 +33,7 @@ function addOnce(list: string[], item: string): void {
 }
 
 function tuneDependencyGraph(): void {
-  const fromResolver = createRequire(createRequire(require.resolve('@stoplight/spectral-ref-resolver')).resolve('@stoplight/json-ref-resolver'));
-  const { DepGraph } = fromResolver('dependency-graph') as { DepGraph?: { prototype: { addDependency?: AddDependency } } };
+  const { DepGraph } = (spectralInternal('dependencyGraph') ?? {}) as { DepGraph?: { prototype: { addDependency?: AddDependency } } };
   const stock = DepGraph?.prototype.addDependency;
   if (!DepGraph || typeof stock !== 'function' || !/indexOf\(to\) === -1/.test(String(stock))) return;
   DepGraph.prototype.addDependency = function addDependency(from, to) {
@@ -57,9 +54,9 @@ export function tuneSpectral(): void {
     // another layout of Spectral's packages: keep the stock graph
   }
   try {
-    const messages = require(join(dirname(require.resolve('@stoplight/spectral-core')), 'runner/utils/message.js')) as { message?: Print };
-    const print = messages.message;
-    if (typeof print !== 'function') return;
+    const messages = spectralInternal('message') as { message?: Print } | undefined;
+    const print = messages?.message;
+    if (!messages || typeof print !== 'function') return;
     // `{{error}}`, the message of every built-in rule, prints as the printer would: the value as text.
     messages.message = (input, values) => {
       if (input === '{{error}}' && typeof values === 'object' && values !== null && 'error' in values) return String((values as { error: unknown }).error);

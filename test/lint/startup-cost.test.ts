@@ -1,7 +1,6 @@
 // A small lint's start-up: the built-in ruleset skips Spectral's ruleset-schema validation (a
 // quarter of the start-up) because this test proves the definition valid, and Spectral's core
 // functions load only for YAML/JSON user rulesets that name them.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,20 +9,15 @@ import { assertValidRuleset } from '@stoplight/spectral-core/ruleset/validation'
 import { belgif } from '../../rulesets/belgif.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { lintDocuments } from '../../src/lint/index.js';
+import { loadedPackages, loadedWith } from '../helpers/loaded-packages.js';
 
-const BIN = join(PACKAGE_ROOT, 'bin/restguide.js');
 const FIXTURES = join(PACKAGE_ROOT, 'test/fixtures/lint');
-const PRELOAD = `data:text/javascript,${encodeURIComponent(
-  "import { createRequire } from 'node:module';" +
-  "const req = createRequire('/');" +
-  "process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(Object.keys(req.cache).filter((f) => f.includes('spectral-functions'))) + '\\n'));",
-)}`;
+const BUILDS = [{ build: 'bundled', env: {}, bundled: true }, { build: 'unbundled', env: { RESTGUIDE_UNBUNDLED: '1' }, bundled: false }];
 
-function loadsCoreFunctions(args: string[]): boolean {
-  const run = spawnSync(process.execPath, ['--import', PRELOAD, BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
-  const line = run.stderr.split('\n').find((l) => l.startsWith('LOADED '));
-  if (!line) throw new Error(`no module list: ${run.stderr}`);
-  return (JSON.parse(line.slice('LOADED '.length)) as string[]).length > 0;
+function loadsCoreFunctions(args: string[], env: Record<string, string>, bundled: boolean): boolean {
+  const run = loadedPackages(args, env);
+  expect(run.bundled).toBe(bundled);
+  return loadedWith(run, '@stoplight/spectral-functions').length > 0;
 }
 
 describe('lint start-up', () => {
@@ -38,11 +32,11 @@ describe('lint start-up', () => {
     await expect(lintDocuments([join(FIXTURES, 'multi/api.yaml')], { ruleset: file })).rejects.toThrow(/invalid ruleset: the value has to be one of/);
   });
 
-  it('does not load Spectral\'s core functions for the built-in ruleset', () => {
-    expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json'])).toBe(false);
+  it.each(BUILDS)('does not load Spectral\'s core functions for the built-in ruleset ($build)', ({ env, bundled }) => {
+    expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json'], env, bundled)).toBe(false);
   }, 60_000);
 
-  it('loads them for a YAML ruleset (so the probe above can fail)', () => {
-    expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json', '--ruleset', join(FIXTURES, 'ruleset-extends.yaml')])).toBe(true);
+  it.each(BUILDS)('loads them for a YAML ruleset, so the probe above can fail ($build)', ({ env, bundled }) => {
+    expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json', '--ruleset', join(FIXTURES, 'ruleset-extends.yaml')], env, bundled)).toBe(true);
   }, 60_000);
 });

@@ -1,0 +1,94 @@
+// The bundle (scripts/bundle.mjs) that bin/restguide.js runs: it holds everything a command needs
+// (so Spectral's files that restguide changes are the bundled ones, see src/lint/spectral-internals.ts),
+// it answers as the unbundled build does, and the bin falls back to the unbundled build when the
+// bundle is older than the compiled sources.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/core/version.js';
+import { BIN, loadedPackages } from '../helpers/loaded-packages.js';
+
+const FIXTURES = join(PACKAGE_ROOT, 'test/fixtures/lint');
+const UNBUNDLED = { RESTGUIDE_UNBUNDLED: '1' };
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+}
+
+describe('the bundle', () => {
+  it.each([
+    ['--version'],
+    ['lint', join(FIXTURES, 'multi/api.yaml'), '--format', 'json'],
+  ])('%s loads nothing from node_modules', (...args) => {
+    const run = loadedPackages(args);
+    expect(run.bundled).toBe(true);
+    expect(run.fromNodeModules).toEqual([]);
+  }, 60_000);
+
+  it('the unbundled build loads Spectral from node_modules (so the probe above can fail)', () => {
+    const run = loadedPackages(['lint', join(FIXTURES, 'multi/api.yaml'), '--format', 'json'], UNBUNDLED);
+    expect(run.bundled).toBe(false);
+    expect(run.fromNodeModules.some((f) => f.includes('@stoplight/spectral-core'))).toBe(true);
+  }, 60_000);
+
+  it('a lint with a user ruleset that extends spectral:oas loads nothing from node_modules either', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'restguide-bundle-'));
+    const ruleset = join(dir, 'ruleset.yaml');
+    writeFileSync(ruleset, 'extends: [restguide, spectral:oas]\nrules:\n  short-title:\n    given: $.info.title\n    then:\n      function: length\n      functionOptions: {max: 5}\n');
+    const run = loadedPackages(['lint', join(FIXTURES, 'multi/api.yaml'), '--format', 'json', '--ruleset', ruleset]);
+    expect(run.status).toBe(1);
+    expect(run.fromNodeModules).toEqual([]);
+    expect(run.stdout).toContain('"code": "short-title"');
+    expect(run.stdout).toContain('"code": "info-contact"');
+  }, 60_000);
+
+  it.each([
+    { name: 'the built-in ruleset', extra: [] as string[] },
+    { name: 'a YAML ruleset extending spectral:oas', extra: ['--ruleset', 'ruleset-extends-spectral.yaml'] },
+    { name: 'a JS ruleset', extra: ['--ruleset', 'ruleset.js'] },
+  ])('lint with $name reports exactly what the unbundled build reports', ({ extra }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'restguide-bundle-'));
+    writeFileSync(join(dir, 'ruleset-extends-spectral.yaml'), 'extends: [restguide, spectral:oas]\n');
+    writeFileSync(join(dir, 'ruleset.js'), [
+      "export default {",
+      "  extends: ['restguide'],",
+      "  rules: { 'no-x-tags': { given: '$.tags[*].name', then: { function: (name) => (String(name).startsWith('x') ? [{ message: 'tag starts with x' }] : []) } } },",
+      '};',
+    ].join('\n'));
+    const args = ['lint', join(FIXTURES, 'multi/api.yaml'), join(FIXTURES, 'reusable.yaml'), '--format', 'json', ...extra.map((a) => (a.startsWith('--') ? a : join(dir, a)))];
+    const bundled = cli(args);
+    const unbundled = cli(args, UNBUNDLED);
+    expect(bundled.stderr).toBe('');
+    expect(bundled.status).toBe(unbundled.status);
+    expect(JSON.parse(bundled.stdout).length).toBeGreaterThan(0);
+    expect(bundled.stdout).toBe(unbundled.stdout);
+  }, 60_000);
+
+  it('check against the embedded reference server gives the same verdicts bundled and unbundled', () => {
+    const args = ['check', '--format', 'json', '--only', 'doc,collection,problem'];
+    const verdicts = (stdout: string) => (JSON.parse(stdout) as { results: { id: string; status: string }[] }).results.map((r) => `${r.id} ${r.status}`);
+    const bundled = cli(args);
+    const unbundled = cli(args, UNBUNDLED);
+    expect(bundled.status).toBe(0);
+    expect(unbundled.status).toBe(0);
+    expect(verdicts(bundled.stdout).length).toBeGreaterThan(10);
+    expect(verdicts(bundled.stdout)).toEqual(verdicts(unbundled.stdout));
+  }, 120_000);
+
+  it('the bin runs the unbundled build when the bundle is older than the compiled sources', () => {
+    const bundle = join(PACKAGE_ROOT, 'dist/bundle/restguide.js');
+    const compiled = statSync(join(PACKAGE_ROOT, 'dist/src/cli/main.js'));
+    const { atime, mtime } = statSync(bundle);
+    try {
+      utimesSync(bundle, atime, new Date(compiled.mtimeMs - 60_000));
+      const stale = loadedPackages(['--version']);
+      expect(stale.status).toBe(0);
+      expect(stale.bundled).toBe(false);
+    } finally {
+      utimesSync(bundle, atime, mtime);
+    }
+    expect(loadedPackages(['--version']).bundled).toBe(true);
+  }, 60_000);
+});
