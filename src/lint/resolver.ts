@@ -1,6 +1,7 @@
 // The $ref resolver: Spectral's json-ref-resolver with our own readers, so referenced files get
 // the same size cap and timeout as the linted document, and their text is kept for x-ignore-rules.
 import { Resolver } from '@stoplight/spectral-ref-resolver';
+import { localFirstResolver, type SpectralResolver } from './local-refs.js';
 import { readSource, type ReadLimits } from './read-source.js';
 
 export interface RecordingResolver {
@@ -24,8 +25,10 @@ export function createResolver(limits: ReadLimits): RecordingResolver {
     texts.set(location.replace(/\/$/, ''), text);
     return text;
   };
-  const resolver = new Resolver({
+  const stock = new Resolver({
     resolvers: { file: { resolve: read }, http: { resolve: read }, https: { resolve: read } },
   });
+  // Documents whose $refs are all local skip immer (local-refs.ts); others go to Spectral's resolver.
+  const resolver = localFirstResolver(stock as unknown as SpectralResolver) as unknown as Resolver;
   return { resolver, texts };
 }
