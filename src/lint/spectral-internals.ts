@@ -12,12 +12,15 @@ export type SpectralInternal = 'assertions' | 'message' | 'dependencyGraph' | 'r
 
 const require = createRequire(import.meta.url);
 
-/** The file of each internal module, resolved the way Spectral's own code resolves it. */
+let files: Record<SpectralInternal, string> | undefined;
+
+/** The file of each internal module, resolved the way Spectral's own code resolves it (once per process). */
 export function internalFiles(): Record<SpectralInternal, string> {
+  if (files) return files;
   const core = dirname(require.resolve('@stoplight/spectral-core'));
   const refResolver = createRequire(require.resolve('@stoplight/spectral-ref-resolver')).resolve('@stoplight/json-ref-resolver');
   const fromResolver = createRequire(refResolver);
-  return {
+  files = {
     assertions: join(core, 'ruleset/validation/assertions.js'),
     message: join(core, 'runner/utils/message.js'),
     dependencyGraph: fromResolver.resolve('dependency-graph'),
@@ -25,6 +28,7 @@ export function internalFiles(): Record<SpectralInternal, string> {
     refUri: join(dirname(refResolver), 'uri.js'),
     refUtils: join(dirname(refResolver), 'utils.js'),
   };
+  return files;
 }
 
 /** The module object of one internal file, or undefined when Spectral's layout has changed. */
