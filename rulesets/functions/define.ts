@@ -1,6 +1,6 @@
 // The shape every restguide rule function shares: it receives the resolved document root
 // (`given: '$'`), walks the shared inventory and returns findings with absolute paths.
-import { createRulesetFunction, type RulesetFunctionContext } from '@stoplight/spectral-core';
+import { createRulesetFunction, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { isObject, type JsonPath } from '../support/json.js';
 
@@ -8,12 +8,22 @@ export type Finding = IFunctionResult & { path: JsonPath };
 export type RuleFunctionBody<O> = (root: Record<string, unknown>, options: O, context: RulesetFunctionContext) => Finding[];
 export type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
 
-/** A rule function whose options are checked against `options` when the ruleset loads. */
-export function defineRuleFunction<O>(options: OptionsSchema, body: RuleFunctionBody<O>) {
-  return createRulesetFunction<unknown, O>({ input: null, options }, (input, opts, context) => {
-    if (!isObject(input)) return [];
-    return body(input, opts, context);
-  });
+/**
+ * A rule function whose options are checked against `options` when a ruleset that uses it is
+ * validated (Spectral calls `validator`). The options schema is compiled at that first check, not
+ * when the module loads: the built-in ruleset is proven valid by a test and skips validation, so a
+ * lint that only runs it compiles no options schema (they were 20 ms of a small lint's start-up).
+ * Spectral's wrapper also re-checks the options on every call, cached per options object; the
+ * rules' options are fixed when the ruleset loads, so that re-check is left out here.
+ */
+export function defineRuleFunction<O>(options: OptionsSchema, body: RuleFunctionBody<O>): RulesetFunctionWithValidator<unknown, O> {
+  const run = (input: unknown, opts: O, context: RulesetFunctionContext): Finding[] => (isObject(input) ? body(input, opts, context) : []);
+  Reflect.defineProperty(run, 'name', { value: body.name }); // Spectral's messages name the function: the body's, not "run"
+  if (options === null) return createRulesetFunction<unknown, O>({ input: null, options: null }, run);
+  let checked: RulesetFunctionWithValidator<unknown, O> | undefined;
+  const ruleFunction = (input: unknown, opts: O, context: RulesetFunctionContext): Finding[] => run(input, opts, context);
+  const validator = (opts: unknown): void => (checked ??= createRulesetFunction<unknown, O>({ input: null, options }, run)).validator(opts);
+  return Object.assign(ruleFunction, { validator, schemas: { input: null, options } }) as RulesetFunctionWithValidator<unknown, O>;
 }
 
 /** Options schema for functions without options. */

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertValidRuleset } from '@stoplight/spectral-core/ruleset/validation';
 import { belgif } from '../../rulesets/belgif.js';
+import { documentationCoverage } from '../../rulesets/functions/documentation.js';
+import { defaultValid } from '../../rulesets/functions/schema-values.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { lintDocuments } from '../../src/lint/index.js';
 import { loadedPackages, loadedWith } from '../helpers/loaded-packages.js';
@@ -23,6 +25,24 @@ function loadsCoreFunctions(args: string[], env: Record<string, string>, bundled
 describe('lint start-up', () => {
   it('the built-in ruleset definition passes Spectral\'s own ruleset validation', () => {
     expect(() => assertValidRuleset(belgif as never, 'js')).not.toThrow();
+  });
+
+  it('a rule function checks its options when Spectral asks, with Spectral\'s messages', () => {
+    const { validator } = documentationCoverage;
+    const messages = (options: unknown): string[] => {
+      try {
+        validator(options);
+        return [];
+      } catch (error) {
+        return ((error as { errors?: Error[] }).errors ?? [error as Error]).map((e) => e.message);
+      }
+    };
+    expect(messages({ minSummaryWords: 3 })).toEqual([]);
+    expect(messages({ minSummaryWords: 0 })).toEqual(['must be >= 1']);
+    expect(messages({ minSummaryWords: 3, other: true })).toEqual(['"<unknown>" function does not support "other" option']);
+    expect(messages(null)).toHaveLength(1);
+    expect(() => defaultValid.validator({ any: 1 })).toThrow(/function does not accept any options/);
+    expect(documentationCoverage({ openapi: '3.0.3', info: {}, paths: {} } as never, { minSummaryWords: 3 }, {} as never)).toEqual([]);
   });
 
   it('a user ruleset is still validated by Spectral: a rule with a bad severity is refused', async () => {
