@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintDocuments } from '../../src/lint/index.js';
+import { PATTERN_CHARACTERS } from '../../src/lint/expand-inputs.js';
 import { UsageError } from '../../src/core/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/lint');
@@ -208,6 +209,25 @@ describe('quoted globs expand, as in Spectral', () => {
     const report = await lintDocuments(['api [draft].yaml'], { cwd: dir });
     expect(report.sources).toEqual([join(dir, 'api [draft].yaml')]);
     expect(codes(report.findings)).toContain('jsn-naming');
+  });
+
+  it('an input without glob characters is never a pattern to tinyglobby, so it is not loaded for it', async () => {
+    const { isDynamicPattern } = await import('tinyglobby');
+    const plain = ['api.yaml', 'apis/v1/openapi.json', './a.b-c_d~e.yml', '../x y/z.yaml', 'C:/apis/a.yaml', 'file#1.yaml', '%20.yaml', 'a,b.yaml', 'a=b;c.yaml', "it's.yaml", 'ünï.yaml'];
+    const patterns = ['*.yaml', 'a?.yaml', '[ab].yaml', '{a,b}.yaml', '!(a).yaml', '+(a).yaml', '@(a).yaml', '!a.yaml', 'a/**/b.yaml'];
+    for (const input of plain) {
+      expect(PATTERN_CHARACTERS.test(input), input).toBe(false);
+      expect(isDynamicPattern(input), input).toBe(false);
+    }
+    for (const input of patterns) expect([PATTERN_CHARACTERS.test(input), isDynamicPattern(input)], input).toEqual([true, true]);
+    // 5,000 random inputs over every printable ASCII character but those: none is a pattern.
+    const alphabet = [...Array(95)].map((_, i) => String.fromCharCode(32 + i)).filter((c) => !PATTERN_CHARACTERS.test(c));
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 5000; i++) {
+      const input = [...Array(1 + (next() % 12))].map(() => alphabet[next() % alphabet.length]).join('');
+      expect(isDynamicPattern(input), input).toBe(false);
+    }
   });
 
   it('a glob that matches nothing is an error result beside the linted files, or a UsageError alone', async () => {
