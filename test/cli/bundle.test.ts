@@ -3,7 +3,7 @@
 // it answers as the unbundled build does, and the bin falls back to the unbundled build when the
 // bundle is older than the compiled sources.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,27 @@ describe('the bundle', () => {
     expect(JSON.parse(bundled.stdout).length).toBeGreaterThan(0);
     expect(bundled.stdout).toBe(unbundled.stdout);
   }, 60_000);
+
+  it('a user ruleset with bad function options is refused in the same words bundled and unbundled (Spectral\'s Ajv is built on first use there)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'restguide-bundle-'));
+    const ruleset = join(dir, 'ruleset.yaml');
+    writeFileSync(ruleset, 'extends: [restguide]\nrules:\n  short-title:\n    given: $.info.title\n    then:\n      function: length\n      functionOptions: {max: five}\n');
+    const args = ['lint', join(FIXTURES, 'multi/api.yaml'), '--ruleset', ruleset];
+    const bundled = cli(args);
+    const unbundled = cli(args, UNBUNDLED);
+    expect(bundled.status).toBe(2);
+    expect(bundled.stderr).toMatch(/"length" function and its "max" option accepts only the following types: number/);
+    expect(bundled.stderr).toBe(unbundled.stderr);
+  }, 60_000);
+
+  it('carries lodash\'s methods one by one, Spectral\'s Ajv instance built on first use, and only ASCII', () => {
+    const chunks = Object.keys(JSON.parse(readFileSync(join(PACKAGE_ROOT, 'dist/bundle/chunks.json'), 'utf8')) as Record<string, string[]>);
+    const text = chunks.map((chunk) => readFileSync(join(PACKAGE_ROOT, 'dist/bundle', chunk), 'utf8')).join('\n');
+    expect(text).toContain('node_modules/lodash/get.js');
+    expect(text).not.toContain('node_modules/lodash/lodash.js');
+    expect(text).toMatch(/if \(ajvInstance === void 0\) \{\s*ajvInstance = new ajv_1\.default\(/);
+    expect(text).not.toMatch(/[^\0-\x7f]/);
+  });
 
   it('check against the embedded reference server gives the same verdicts bundled and unbundled', () => {
     const args = ['check', '--format', 'json', '--only', 'doc,collection,problem'];
