@@ -11,7 +11,8 @@
 // plain objects; findings are sorted by position, so the order keys are visited in does not show.
 import { parseWithPointers as parseJsonWithPointers } from '@stoplight/json';
 import Parsers from '@stoplight/spectral-parsers';
-import { getLocationForJsonPath as yamlLocation, Kind, parseWithPointers } from '@stoplight/yaml';
+import { getLocationForJsonPath as yamlLocation, Kind } from '@stoplight/yaml';
+import { parseYaml } from './yaml-data.js';
 
 type Segment = string | number;
 type Parser = typeof Parsers.Yaml;
@@ -134,7 +135,7 @@ function jsonLocationForJsonPath(result: { ast: JsonNode }, path: Segment[], clo
 /** Spectral's YAML parser, with indexed path lookups. */
 export const IndexedYaml: Parser = {
   ...Parsers.Yaml,
-  parse: (input: string) => parseWithPointers(input, { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: false, attachComments: false }) as ReturnType<Parser['parse']>,
+  parse: (input: string) => parseYaml(input) as ReturnType<Parser['parse']>,
   getLocationForJsonPath: yamlLocationForJsonPath as Parser['getLocationForJsonPath'],
 };
 
