@@ -11,8 +11,8 @@
 // plain objects; findings are sorted by position, so the order keys are visited in does not show.
 import { parseWithPointers as parseJsonWithPointers } from '@stoplight/json';
 import Parsers from '@stoplight/spectral-parsers';
-import { getLocationForJsonPath as yamlLocation, Kind } from '@stoplight/yaml';
-import { parseYaml } from './yaml-data.js';
+import { getLocationForJsonPath as yamlLocation, Kind, lineForPosition } from '@stoplight/yaml';
+import { parseYaml, type YamlPlaces } from './yaml-data.js';
 
 type Segment = string | number;
 type Parser = typeof Parsers.Yaml;
@@ -81,10 +81,26 @@ function findYamlNode(root: unknown, path: Segment[], mergeKeys: boolean): YamlN
   return node as YamlNode;
 }
 
-interface YamlResult { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?: boolean } }
+interface YamlResult { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?: boolean }; places?: YamlPlaces }
+
+/** A range from offsets, as the stock lookup computes it (getLoc in @stoplight/yaml). */
+function rangeOf(lineMap: number[], start: number, end: number): Location {
+  const startLine = lineForPosition(start, lineMap);
+  const endLine = lineForPosition(end, lineMap);
+  return {
+    range: {
+      start: { line: startLine, character: start - (startLine === 0 ? 0 : (lineMap[startLine - 1] as number)) },
+      end: { line: endLine, character: end - (endLine === 0 ? 0 : (lineMap[endLine - 1] as number)) },
+    },
+  } as Location;
+}
 
 // Spectral's YAML parser passes no `closest` on (a path that runs out gives no range): nor does this.
 function yamlLocationForJsonPath(result: YamlResult, path: Segment[]): Location {
+  if (result.places) {
+    const offsets = result.places.find(path);
+    return offsets === undefined ? undefined : rangeOf(result.lineMap, offsets[0], offsets[1]);
+  }
   const node = findYamlNode(result.ast, path, result.metadata?.mergeKeys === true);
   if (node === undefined) return undefined;
   // The stock code, given the node itself as the root and an empty path, turns it into a range.

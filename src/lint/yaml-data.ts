@@ -32,16 +32,152 @@ const WARNING = 1;
 interface Position { line: number; character: number }
 interface Diagnostic { code: string; message: string; severity: number; path: (string | number)[]; range: { start: Position; end: Position } }
 
-/** parseWithPointers(input, YAML_OPTIONS), built without the stock walk's per-node garbage. */
-export function parseYaml(input: string): YamlParseResult {
+const OTHER = 0;
+const MAP = 1;
+const LIST = 2;
+
+/**
+ * Where the nodes of a tree are, as the stock lookup (@stoplight/yaml's getLocationForJsonPath)
+ * gives them, kept instead of the tree: the tree is six times the size of the data (150 MB on a
+ * 10 MB document) and was held for the whole lint; this is a few numbers per node. Node 0 is the
+ * root; node i starts at `start[i]` and ends at `end[i]`; a map's or a list's children are at
+ * `first[i]` .. `first[i] + count[i] - 1` of `childKey` (a map key as the tree spells it) and
+ * `child` (the child's node, or -1 where a path cannot go).
+ */
+export class YamlPlaces {
+  private readonly start: number[] = [];
+  private readonly end: number[] = [];
+  private readonly kind: number[] = [];
+  private readonly first: number[] = [];
+  private readonly count: number[] = [];
+  private readonly childKey: unknown[] = [];
+  private readonly child: number[] = [];
+  /** Key → child of the maps a lookup has passed through, built on the first pass. */
+  private readonly keyIndexes = new Map<number, Map<unknown, number>>();
+
+  add(start: number, end: number): number {
+    this.start.push(start);
+    this.end.push(end);
+    this.kind.push(OTHER);
+    this.first.push(0);
+    this.count.push(0);
+    return this.start.length - 1;
+  }
+
+  /** Makes `node` a map or a list of `count` children, none placed yet; gives the first one's slot. */
+  reserve(node: number, kind: typeof MAP | typeof LIST, count: number): number {
+    const first = this.child.length;
+    this.kind[node] = kind;
+    this.first[node] = first;
+    this.count[node] = count;
+    for (let i = 0; i < count; i++) {
+      this.childKey.push(undefined);
+      this.child.push(-1);
+    }
+    return first;
+  }
+
+  place(slot: number, key: unknown, child: number): void {
+    this.childKey[slot] = key;
+    this.child[slot] = child;
+  }
+
+  /** The start and end offsets of the node at `path`, or undefined where the stock lookup finds none. */
+  find(path: ReadonlyArray<string | number>): [number, number] | undefined {
+    let at = 0;
+    for (const segment of path) {
+      const kind = this.kind[at];
+      if (kind === MAP) {
+        at = this.keyIndex(at).get(segment) ?? -1;
+      } else if (kind === LIST) {
+        const index = Number(segment);
+        at = Number.isInteger(index) && index >= 0 && index < (this.count[at] as number) ? (this.child[(this.first[at] as number) + index] as number) : -1;
+      } else {
+        return undefined;
+      }
+      if (at < 0) return undefined;
+    }
+    return [this.start[at] as number, this.end[at] as number];
+  }
+
+  /** A map's keys to its children; the last child with a key wins, as in the stock backwards search. */
+  private keyIndex(node: number): Map<unknown, number> {
+    let index = this.keyIndexes.get(node);
+    if (index) return index;
+    index = new Map();
+    const first = this.first[node] as number;
+    for (let slot = first; slot < first + (this.count[node] as number); slot++) {
+      if ((this.child[slot] as number) >= 0) index.set(this.childKey[slot], this.child[slot] as number);
+    }
+    this.keyIndexes.set(node, index);
+    return index;
+  }
+}
+
+/** A YAML parse whose tree was reduced to places (see parseYaml). */
+export type YamlPlacesResult = YamlParseResult & { places: YamlPlaces };
+
+/**
+ * From this many characters of YAML on, the tree is reduced to its places. Building them costs 2-3 %
+ * of a lint; keeping the tree costs six times the data's memory. Below, the memory is small and the
+ * tree is kept (GitHub's 10 MB description: peak RSS 620 MB with the tree, 525 MB with places).
+ */
+export const PLACES_FROM_CHARACTERS = 4 * 1024 * 1024;
+
+/**
+ * parseWithPointers(input, YAML_OPTIONS), built without the stock walk's per-node garbage. From
+ * `placesFrom` characters on, the tree is replaced by its places (`ast` undefined, `places` set),
+ * unless the document has merge keys, whose lookups follow anchors in ways the places do not model.
+ */
+export function parseYaml(input: string, placesFrom = PLACES_FROM_CHARACTERS): YamlParseResult | YamlPlacesResult {
   const ast = load(input, { ...YAML_OPTIONS, ignoreDuplicateKeys: true }) as YAMLNode | undefined;
   if (!ast || ast.errors.length > 0) return parseWithPointers(input, YAML_OPTIONS);
   const lineMap = lineStarts(input);
   const diagnostics: Diagnostic[] = [];
-  const data = new DataWalk(lineMap, diagnostics).value(ast);
+  const walk = new DataWalk(lineMap, diagnostics, input.length >= placesFrom);
+  const data = walk.value(ast);
   // Stable, by line only, as the stock parse sorts them.
   if (diagnostics.length > 0) diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
-  return { ast, lineMap, data, diagnostics, metadata: YAML_OPTIONS, comments: {} } as unknown as YamlParseResult;
+  const result = { ast, lineMap, data, diagnostics, metadata: YAML_OPTIONS, comments: {} };
+  if (!walk.placesComplete || !walk.places) return result as unknown as YamlParseResult;
+  return { ...result, ast: undefined, places: walk.places } as unknown as YamlPlacesResult;
+}
+
+/** The stock lookup's start of a node (getStartPosition in @stoplight/yaml). */
+function startOf(node: YAMLNode, firstLineEnd: number): number {
+  const parent = node.parent as YAMLMapping | null;
+  if (parent && parent.kind === Kind.MAPPING) {
+    if (parent.value === null) return parent.endPosition;
+    if (node.kind !== Kind.SCALAR) return parent.key.endPosition + 1;
+  }
+  if (parent === null && firstLineEnd - node.startPosition === 0) return 0;
+  return node.startPosition;
+}
+
+/** The stock lookup's end of a node (getEndPosition in @stoplight/yaml). */
+function endOf(node: YAMLNode): number {
+  switch (node.kind) {
+    case Kind.SEQ: {
+      const { items } = node as YAMLSequence;
+      const last = items[items.length - 1];
+      if (last) return endOf(last);
+      break;
+    }
+    case Kind.MAPPING:
+      if ((node as YAMLMapping).value !== null) return endOf((node as YAMLMapping).value);
+      break;
+    case Kind.MAP: {
+      const { mappings, value } = node as YamlMap;
+      if (value !== null && mappings.length !== 0) return endOf(mappings[mappings.length - 1] as YAMLNode);
+      break;
+    }
+    case Kind.SCALAR: {
+      const parent = node.parent as YAMLMapping | null;
+      if (parent !== null && parent.kind === Kind.MAPPING && parent.value === null) return parent.endPosition;
+      break;
+    }
+  }
+  return node.endPosition;
 }
 
 /** The offset after each line break, then one past the end: the stock parse's line map. */
@@ -70,35 +206,77 @@ function scalarValue(node: YAMLNode): unknown {
   }
 }
 
+/** Builds the data, the diagnostics and the places of a tree in one walk. */
 class DataWalk {
-  constructor(private readonly lineMap: number[], private readonly diagnostics: Diagnostic[]) {}
+  readonly places: YamlPlaces | undefined;
+  /** The place of the node `value` was last given (-1 for none, or inside an alias). */
+  private place = -1;
+  /** False once a merge key is met: the places are then incomplete and the tree is kept. */
+  placesComplete = true;
+  /** How many aliases deep the walk is: an alias is a place of its own, its target's data are not. */
+  private inAlias = 0;
+
+  constructor(private readonly lineMap: number[], private readonly diagnostics: Diagnostic[], withPlaces: boolean) {
+    this.places = withPlaces ? new YamlPlaces() : undefined;
+  }
 
   value(node: YAMLNode | null | undefined): unknown {
-    if (!node) return node;
+    if (!node) {
+      this.place = -1;
+      return node;
+    }
     switch (node.kind) {
       case Kind.MAP:
         return this.map(node as YamlMap);
-      case Kind.SEQ:
-        return (node as YAMLSequence).items.map((item: YAMLNode | null) => (item === null ? null : this.value(item)));
+      case Kind.SEQ: {
+        const { items } = node as YAMLSequence;
+        const me = this.at(node);
+        const first = me < 0 ? -1 : (this.places as YamlPlaces).reserve(me, LIST, items.length);
+        const data = items.map((item: YAMLNode | null, i: number) => {
+          if (item === null) return null;
+          const value = this.value(item);
+          if (first >= 0) (this.places as YamlPlaces).place(first + i, undefined, this.place);
+          return value;
+        });
+        this.place = me;
+        return data;
+      }
       case Kind.SCALAR: {
         const value = scalarValue(node);
+        this.place = this.at(node);
         return typeof value === 'bigint' ? Number(value) : value;
       }
       case Kind.ANCHOR_REF: {
         const ref = node as YAMLAnchorReference;
         if (ref.value !== null && typeof ref.value === 'object') ref.value = dereferenceAnchor(ref.value as never, ref.referencesAnchor) as unknown as YAMLNode;
-        return this.value(ref.value);
+        const me = this.at(node);
+        this.inAlias++;
+        const data = this.value(ref.value);
+        this.inAlias--;
+        this.place = me;
+        return data;
       }
       default:
+        this.place = this.at(node);
         return null;
     }
+  }
+
+  /** A new place for `node`, or -1 inside an alias (whose target is not a place of its own). */
+  private at(node: YAMLNode): number {
+    if (this.inAlias > 0 || !this.places) return -1;
+    return this.places.add(startOf(node, this.lineMap.length > 0 ? (this.lineMap[0] as number) : 0), endOf(node));
   }
 
   private map(node: YamlMap): Record<string, unknown> {
     const container: Record<string, unknown> = {};
     const seen = new Set<string>();
-    for (const mapping of node.mappings as YAMLMapping[]) {
+    const mappings = node.mappings as YAMLMapping[];
+    const me = this.at(node);
+    const first = me < 0 ? -1 : (this.places as YamlPlaces).reserve(me, MAP, mappings.length);
+    for (const [i, mapping] of mappings.entries()) {
       const keyNode = mapping.key;
+      if (keyNode.value === '<<') this.placesComplete = false;
       if (keyNode.kind !== Kind.SCALAR) {
         this.report(keyNode, 'YAMLIncompatibleValue', WARNING, 'mapping key must be a string scalar');
         continue;
@@ -110,13 +288,17 @@ class DataWalk {
       }
       const key = String(keyValue);
       if (key === '<<') {
+        this.placesComplete = false;
         Object.assign(container, merged(this.value(mapping.value)));
         continue;
       }
       if (seen.has(key)) this.report(keyNode, 'YAMLException', ERROR, 'duplicate key');
       else seen.add(key);
       container[key] = this.value(mapping.value);
+      // The stock lookup goes to the key itself when the value is empty.
+      if (first >= 0) (this.places as YamlPlaces).place(first + i, keyNode.value, mapping.value === null ? this.at(keyNode) : this.place);
     }
+    this.place = me;
     return container;
   }
 

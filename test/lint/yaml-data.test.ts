@@ -1,15 +1,17 @@
 // restguide's YAML walk (src/lint/yaml-data.ts) must give what @stoplight/yaml's parseWithPointers
-// gives with the same options: the same data (values, key order, prototypes, which places share an
-// object), the same diagnostics in the same order, the same line map, and a tree that locates every
-// path as the stock tree does. Proven on every YAML fixture, every lint rule case, a generated
-// document, and YAML's corners: duplicate and non-string keys, merge keys, anchors, tags, errors.
+// gives with the same options: the same data (values, key order, prototypes), the same diagnostics
+// in the same order, the same line map, and every path located as the stock lookup locates it, both
+// when the tree is kept and when it is reduced to places (large documents). Proven on every YAML
+// fixture, every lint rule case, a generated document, and YAML's corners: duplicate and non-string
+// keys, merge keys, anchors, tags, errors.
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
 import { stringify } from 'yaml';
 import { getLocationForJsonPath, parseWithPointers } from '@stoplight/yaml';
-import { parseYaml, YAML_OPTIONS, type YamlParseResult } from '../../src/lint/yaml-data.js';
+import { parseYaml, PLACES_FROM_CHARACTERS, YAML_OPTIONS, type YamlParseResult } from '../../src/lint/yaml-data.js';
+import { IndexedYaml } from '../../src/lint/positions.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { generateLargeDocument } from '../../bench/lib/large-document.mjs';
 import type { RuleCase } from './harness.js';
@@ -35,6 +37,23 @@ function pathsOf(data: unknown, limit = 5000): Segment[][] {
   return paths;
 }
 
+/** Paths spelled with the tree's own key text, through maps and lists (bounded). */
+function treePathsOf(ast: unknown, limit = 2000): Segment[][] {
+  const paths: Segment[][] = [];
+  const stack: Array<[any, Segment[]]> = [[ast, []]]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  while (stack.length > 0 && paths.length < limit) {
+    const [node, path] = stack.pop() as [any, Segment[]]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    paths.push(path);
+    if (!node || typeof node !== 'object') continue;
+    if (Array.isArray(node.mappings)) for (const m of node.mappings) if (m?.key) stack.push([m.value, [...path, m.key.value]]);
+    if (Array.isArray(node.items)) node.items.forEach((item: unknown, i: number) => stack.push([item, [...path, String(i)]]));
+  }
+  return paths;
+}
+
+/** Which form each parse in this file kept: its places or its tree. */
+const places: string[] = [];
+
 /**
  * Whether two data trees are the same: values, key order, and prototypes (a `__proto__` key sets
  * one, in both parses; each parse has its own, so they are compared as data, not by identity).
@@ -50,25 +69,36 @@ function sameData(a: unknown, b: unknown): boolean {
   return keys.every((key) => sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
-/** Where the two parses differ, or null. */
+/** Where the stock parse and restguide's differ, with places and with the tree kept, or null. */
 function difference(text: string): string | null {
+  return differenceWith(text, 0) ?? differenceWith(text, Infinity);
+}
+
+function differenceWith(text: string, placesFrom: number): string | null {
   let stock: YamlParseResult | undefined;
   let mine: YamlParseResult | undefined;
   let stockError: unknown;
   let myError: unknown;
   try { stock = parseWithPointers(text, YAML_OPTIONS); } catch (error) { stockError = error; }
-  try { mine = parseYaml(text); } catch (error) { myError = error; }
+  try { mine = parseYaml(text, placesFrom); } catch (error) { myError = error; }
   if (stockError !== undefined || myError !== undefined) return String(stockError) === String(myError) ? null : `threw ${String(stockError)} / ${String(myError)}`;
   if (!stock || !mine) return 'no result';
-  if (JSON.stringify(Object.keys(stock)) !== JSON.stringify(Object.keys(mine))) return 'result keys';
+  const keysOf = (result: object) => JSON.stringify(Object.keys(result).filter((key) => key !== 'places'));
+  if (keysOf(stock) !== keysOf(mine)) return 'result keys';
+  places.push('places' in mine ? 'places' : 'tree');
   if (!sameData(mine.data, stock.data)) return 'data';
   if (!isDeepStrictEqual(mine.diagnostics, stock.diagnostics)) return `diagnostics ${JSON.stringify(stock.diagnostics)} / ${JSON.stringify(mine.diagnostics)}`;
   if (!isDeepStrictEqual(mine.lineMap, stock.lineMap)) return 'line map';
   if (!isDeepStrictEqual(mine.metadata, stock.metadata) || !isDeepStrictEqual(mine.comments, stock.comments)) return 'metadata or comments';
-  for (const path of pathsOf(stock.data)) {
-    for (const closest of [false, true]) {
-      if (!isDeepStrictEqual(getLocationForJsonPath(mine, path, closest), getLocationForJsonPath(stock, path, closest))) return `location of ${JSON.stringify(path)}`;
-    }
+  // Spectral's YAML parser asks for no closest node; nor does restguide's lookup.
+  const paths = [...pathsOf(stock.data), ['nowhere'], ['paths', 'nowhere', 0], [0], ['a', 99]];
+  for (const path of paths) {
+    if (!isDeepStrictEqual(IndexedYaml.getLocationForJsonPath(mine as never, path), getLocationForJsonPath(stock, path))) return `location of ${JSON.stringify(path)}`;
+  }
+  // Paths as the tree spells keys (`~`, `0x1F`), which the stock lookup follows too. A key that is
+  // a map or a list has no text: no path from the data (strings and indexes) can name it.
+  for (const path of treePathsOf(stock.ast).filter((p) => p.every((segment) => typeof segment === 'string' || typeof segment === 'number'))) {
+    if (!isDeepStrictEqual(IndexedYaml.getLocationForJsonPath(mine as never, path), getLocationForJsonPath(stock, path))) return `location of tree path ${JSON.stringify(path)}`;
   }
   return null;
 }
@@ -115,5 +145,20 @@ describe('the YAML walk', () => {
     ['an unknown tag and an undefined alias', 'a: !custom x\nb: *nowhere\n'],
   ])('%s', (_name, text) => {
     expect(difference(text)).toBeNull();
+  });
+
+  it('kept places when asked, except for documents with merge keys, so both lookups were compared', () => {
+    expect(places.filter((p) => p === 'places').length).toBeGreaterThan(200);
+    expect(places.filter((p) => p === 'tree').length).toBeGreaterThan(200);
+  });
+
+  it('keeps the tree below PLACES_FROM_CHARACTERS and places from there on', () => {
+    const small = 'a:\n  b: [1, 2]\n';
+    expect('places' in parseYaml(small)).toBe(false);
+    const large = `${small}c: "${'x'.repeat(PLACES_FROM_CHARACTERS)}"\n`;
+    const parsed = parseYaml(large);
+    expect('places' in parsed).toBe(true);
+    expect(parsed.ast).toBeUndefined();
+    expect(IndexedYaml.getLocationForJsonPath(parsed as never, ['a', 'b', 1])).toEqual(getLocationForJsonPath(parseWithPointers(large, YAML_OPTIONS), ['a', 'b', 1]));
   });
 });
