@@ -118,11 +118,12 @@ export class YamlPlaces {
 export type YamlPlacesResult = YamlParseResult & { places: YamlPlaces };
 
 /**
- * From this many characters of YAML on, the tree is reduced to its places. Building them costs 2-3 %
- * of a lint; keeping the tree costs six times the data's memory. Below, the memory is small and the
- * tree is kept (GitHub's 10 MB description: peak RSS 620 MB with the tree, 525 MB with places).
+ * From this many characters of YAML on, the tree is reduced to its places. Building them costs 1-8 %
+ * of a lint (2 % on GitHub's 10 MB description, 8 % on the 4 MB Stripe stand-in); keeping the tree
+ * costs six times the data's memory, which only the largest documents feel (GitHub's description
+ * peaks at 575-624 MB of RSS with the tree, 522-571 MB with places).
  */
-export const PLACES_FROM_CHARACTERS = 4 * 1024 * 1024;
+export const PLACES_FROM_CHARACTERS = 8 * 1024 * 1024;
 
 /**
  * parseWithPointers(input, YAML_OPTIONS), built without the stock walk's per-node garbage. From
