@@ -21,9 +21,8 @@ export function defineRuleFunction<O>(options: OptionsSchema, body: RuleFunction
   Reflect.defineProperty(run, 'name', { value: body.name }); // Spectral's messages name the function: the body's, not "run"
   if (options === null) return createRulesetFunction<unknown, O>({ input: null, options: null }, run);
   let checked: RulesetFunctionWithValidator<unknown, O> | undefined;
-  const ruleFunction = (input: unknown, opts: O, context: RulesetFunctionContext): Finding[] => run(input, opts, context);
   const validator = (opts: unknown): void => (checked ??= createRulesetFunction<unknown, O>({ input: null, options }, run)).validator(opts);
-  return Object.assign(ruleFunction, { validator, schemas: { input: null, options } }) as RulesetFunctionWithValidator<unknown, O>;
+  return Object.assign(run, { validator, schemas: { input: null, options } }) as RulesetFunctionWithValidator<unknown, O>;
 }
 
 /** Options schema for functions without options. */

@@ -11,8 +11,8 @@
 // plain objects; findings are sorted by position, so the order keys are visited in does not show.
 import { parseWithPointers as parseJsonWithPointers } from '@stoplight/json';
 import Parsers from '@stoplight/spectral-parsers';
-import { getLocationForJsonPath as yamlLocation, Kind, lineForPosition } from '@stoplight/yaml';
-import { parseYaml, type YamlPlaces } from './yaml-data.js';
+import { getLocationForJsonPath as yamlLocation, Kind } from '@stoplight/yaml';
+import { parseYaml, positionAt, type YamlPlaces } from './yaml-data.js';
 
 type Segment = string | number;
 type Parser = typeof Parsers.Yaml;
@@ -85,14 +85,7 @@ interface YamlResult { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?:
 
 /** A range from offsets, as the stock lookup computes it (getLoc in @stoplight/yaml). */
 function rangeOf(lineMap: number[], start: number, end: number): Location {
-  const startLine = lineForPosition(start, lineMap);
-  const endLine = lineForPosition(end, lineMap);
-  return {
-    range: {
-      start: { line: startLine, character: start - (startLine === 0 ? 0 : (lineMap[startLine - 1] as number)) },
-      end: { line: endLine, character: end - (endLine === 0 ? 0 : (lineMap[endLine - 1] as number)) },
-    },
-  } as Location;
+  return { range: { start: positionAt(lineMap, start), end: positionAt(lineMap, end) } } as Location;
 }
 
 // Spectral's YAML parser passes no `closest` on (a path that runs out gives no range): nor does this.

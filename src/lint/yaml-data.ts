@@ -181,6 +181,12 @@ function endOf(node: YAMLNode): number {
   return node.endPosition;
 }
 
+/** Line and character of an offset, as @stoplight/yaml computes them for diagnostics and ranges. */
+export function positionAt(lineMap: number[], offset: number): Position {
+  const line = lineForPosition(offset, lineMap);
+  return { line, character: line === 0 ? offset : offset - (lineMap[line - 1] as number) };
+}
+
 /** The offset after each line break, then one past the end: the stock parse's line map. */
 function lineStarts(input: string): number[] {
   const starts: number[] = [];
@@ -304,12 +310,8 @@ class DataWalk {
   }
 
   private report(node: YAMLNode, code: string, severity: number, message: string): void {
-    this.diagnostics.push({ code, message, severity, path: buildJsonPath(node as never), range: { start: this.position(node.startPosition), end: this.position(node.endPosition) } });
-  }
-
-  private position(offset: number): Position {
-    const line = lineForPosition(offset, this.lineMap);
-    return { line, character: line === 0 ? offset : offset - (this.lineMap[line - 1] as number) };
+    const range = { start: positionAt(this.lineMap, node.startPosition), end: positionAt(this.lineMap, node.endPosition) };
+    this.diagnostics.push({ code, message, severity, path: buildJsonPath(node as never), range });
   }
 }
 
