@@ -78,6 +78,18 @@ describe('the bundle', () => {
     expect(bundled.stderr).toBe(unbundled.stderr);
   }, 60_000);
 
+  it('a ruleset that breaks Spectral\'s ruleset schema is refused in the same words bundled and unbundled (its validator loads on first use there)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'restguide-bundle-'));
+    const ruleset = join(dir, 'ruleset.yaml');
+    writeFileSync(ruleset, 'extends: [restguide]\nrules:\n  no-given:\n    severity: loud\n    then:\n      function: truthy\n');
+    const args = ['lint', join(FIXTURES, 'multi/api.yaml'), '--ruleset', ruleset];
+    const bundled = cli(args);
+    const unbundled = cli(args, UNBUNDLED);
+    expect(bundled.status).toBe(2);
+    expect(bundled.stderr).toMatch(/invalid ruleset: the value has to be one of: 0, 1, 2, 3 or "error"/);
+    expect(bundled.stderr).toBe(unbundled.stderr);
+  }, 60_000);
+
   it('carries lodash\'s methods one by one, Spectral\'s Ajv instance built on first use, and only ASCII', () => {
     const chunks = Object.keys(JSON.parse(readFileSync(join(PACKAGE_ROOT, 'dist/bundle/chunks.json'), 'utf8')) as Record<string, string[]>);
     const text = chunks.map((chunk) => readFileSync(join(PACKAGE_ROOT, 'dist/bundle', chunk), 'utf8')).join('\n');
@@ -85,6 +97,10 @@ describe('the bundle', () => {
     expect(text).not.toContain('node_modules/lodash/lodash.js');
     expect(text).toMatch(/if \(ajvInstance === void 0\) \{\s*ajvInstance = new ajv_1\.default\(/);
     expect(text).not.toMatch(/[^\0-\x7f]/);
+    // The exact patches took (the build only warns when one cannot).
+    expect(text).toContain('get cloneDeep() {');
+    expect(text).toContain('return left === right ? 0 : left.localeCompare(right);');
+    expect(text).toContain('get createValidator() {');
   });
 
   it('check against the embedded reference server gives the same verdicts bundled and unbundled', () => {
