@@ -20,6 +20,10 @@ import {
   type YAMLSequence,
   type YamlMap,
 } from '@stoplight/yaml-ast-parser';
+import { readSimpleYaml } from './yaml-fast.js';
+import { LIST, MAP, YamlPlaces } from './yaml-places.js';
+
+export { YamlPlaces };
 
 /** The options restguide parses YAML with (JSON-compatible keys, merge keys, duplicate keys reported). */
 export const YAML_OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: false, attachComments: false } as const;
@@ -31,88 +35,6 @@ const WARNING = 1;
 
 interface Position { line: number; character: number }
 interface Diagnostic { code: string; message: string; severity: number; path: (string | number)[]; range: { start: Position; end: Position } }
-
-const OTHER = 0;
-const MAP = 1;
-const LIST = 2;
-
-/**
- * Where the nodes of a tree are, as the stock lookup (@stoplight/yaml's getLocationForJsonPath)
- * gives them, kept instead of the tree: the tree is six times the size of the data (150 MB on a
- * 10 MB document) and was held for the whole lint; this is a few numbers per node. Node 0 is the
- * root; node i starts at `start[i]` and ends at `end[i]`; a map's or a list's children are at
- * `first[i]` .. `first[i] + count[i] - 1` of `childKey` (a map key as the tree spells it) and
- * `child` (the child's node, or -1 where a path cannot go).
- */
-export class YamlPlaces {
-  private readonly start: number[] = [];
-  private readonly end: number[] = [];
-  private readonly kind: number[] = [];
-  private readonly first: number[] = [];
-  private readonly count: number[] = [];
-  private readonly childKey: unknown[] = [];
-  private readonly child: number[] = [];
-  /** Key → child of the maps a lookup has passed through, built on the first pass. */
-  private readonly keyIndexes = new Map<number, Map<unknown, number>>();
-
-  add(start: number, end: number): number {
-    this.start.push(start);
-    this.end.push(end);
-    this.kind.push(OTHER);
-    this.first.push(0);
-    this.count.push(0);
-    return this.start.length - 1;
-  }
-
-  /** Makes `node` a map or a list of `count` children, none placed yet; gives the first one's slot. */
-  reserve(node: number, kind: typeof MAP | typeof LIST, count: number): number {
-    const first = this.child.length;
-    this.kind[node] = kind;
-    this.first[node] = first;
-    this.count[node] = count;
-    for (let i = 0; i < count; i++) {
-      this.childKey.push(undefined);
-      this.child.push(-1);
-    }
-    return first;
-  }
-
-  place(slot: number, key: unknown, child: number): void {
-    this.childKey[slot] = key;
-    this.child[slot] = child;
-  }
-
-  /** The start and end offsets of the node at `path`, or undefined where the stock lookup finds none. */
-  find(path: ReadonlyArray<string | number>): [number, number] | undefined {
-    let at = 0;
-    for (const segment of path) {
-      const kind = this.kind[at];
-      if (kind === MAP) {
-        at = this.keyIndex(at).get(segment) ?? -1;
-      } else if (kind === LIST) {
-        const index = Number(segment);
-        at = Number.isInteger(index) && index >= 0 && index < (this.count[at] as number) ? (this.child[(this.first[at] as number) + index] as number) : -1;
-      } else {
-        return undefined;
-      }
-      if (at < 0) return undefined;
-    }
-    return [this.start[at] as number, this.end[at] as number];
-  }
-
-  /** A map's keys to its children; the last child with a key wins, as in the stock backwards search. */
-  private keyIndex(node: number): Map<unknown, number> {
-    let index = this.keyIndexes.get(node);
-    if (index) return index;
-    index = new Map();
-    const first = this.first[node] as number;
-    for (let slot = first; slot < first + (this.count[node] as number); slot++) {
-      if ((this.child[slot] as number) >= 0) index.set(this.childKey[slot], this.child[slot] as number);
-    }
-    this.keyIndexes.set(node, index);
-    return index;
-  }
-}
 
 /** A YAML parse whose tree was reduced to places (see parseYaml). */
 export type YamlPlacesResult = YamlParseResult & { places: YamlPlaces };
@@ -126,11 +48,18 @@ export type YamlPlacesResult = YamlParseResult & { places: YamlPlaces };
 export const PLACES_FROM_CHARACTERS = 8 * 1024 * 1024;
 
 /**
- * parseWithPointers(input, YAML_OPTIONS), built without the stock walk's per-node garbage. From
- * `placesFrom` characters on, the tree is replaced by its places (`ast` undefined, `places` set),
- * unless the document has merge keys, whose lookups follow anchors in ways the places do not model.
+ * parseWithPointers(input, YAML_OPTIONS), built without the stock walk's per-node garbage. A
+ * document the direct reader (yaml-fast.ts) reads gets its data and places from it, with no tree
+ * (`direct` false skips it). Otherwise yaml-ast-parser's tree is walked; from `placesFrom`
+ * characters on, the tree is replaced by its places (`ast` undefined, `places` set), unless the
+ * document has merge keys, whose lookups follow anchors in ways the places do not model.
  */
-export function parseYaml(input: string, placesFrom = PLACES_FROM_CHARACTERS): YamlParseResult | YamlPlacesResult {
+export function parseYaml(input: string, placesFrom = PLACES_FROM_CHARACTERS, direct = true): YamlParseResult | YamlPlacesResult {
+  const read = direct ? readSimpleYaml(input) : undefined;
+  if (read) {
+    const result = { ast: undefined, places: read.places, lineMap: lineStarts(input), data: read.data, diagnostics: [], metadata: YAML_OPTIONS, comments: {} };
+    return result as unknown as YamlPlacesResult;
+  }
   const ast = load(input, { ...YAML_OPTIONS, ignoreDuplicateKeys: true }) as YAMLNode | undefined;
   if (!ast || ast.errors.length > 0) return parseWithPointers(input, YAML_OPTIONS);
   const lineMap = lineStarts(input);

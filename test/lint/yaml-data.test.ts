@@ -3,7 +3,10 @@
 // in the same order, the same line map, and every path located as the stock lookup locates it, both
 // when the tree is kept and when it is reduced to places (large documents). Proven on every YAML
 // fixture, every lint rule case, a generated document, and YAML's corners: duplicate and non-string
-// keys, merge keys, anchors, tags, errors.
+// keys, merge keys, anchors, tags, errors. The direct reader (src/lint/yaml-fast.ts), which reads
+// most documents without the tree, is held to the same on all of these, on the corners of what it
+// reads (scalar styles, folding, chomping, flows, layout), and on documents written by the `yaml`
+// package in random styles; where it gives up, the walk above answers.
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import { globSync } from 'tinyglobby';
 import { stringify } from 'yaml';
 import { getLocationForJsonPath, parseWithPointers } from '@stoplight/yaml';
 import { parseYaml, PLACES_FROM_CHARACTERS, YAML_OPTIONS, type YamlParseResult } from '../../src/lint/yaml-data.js';
+import { readSimpleYaml } from '../../src/lint/yaml-fast.js';
 import { IndexedYaml } from '../../src/lint/positions.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { generateLargeDocument } from '../../bench/lib/large-document.mjs';
@@ -51,7 +55,7 @@ function treePathsOf(ast: unknown, limit = 2000): Segment[][] {
   return paths;
 }
 
-/** Which form each parse in this file kept: its places or its tree. */
+/** Which form each parse in this file kept: its places or its tree, or the direct reader's places. */
 const places: string[] = [];
 
 /**
@@ -69,23 +73,24 @@ function sameData(a: unknown, b: unknown): boolean {
   return keys.every((key) => sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
-/** Where the stock parse and restguide's differ, with places and with the tree kept, or null. */
+/** Where the stock parse and restguide's differ (walked with places, with the tree, or read directly), or null. */
 function difference(text: string): string | null {
-  return differenceWith(text, 0) ?? differenceWith(text, Infinity);
+  return differenceWith(text, 0, false) ?? differenceWith(text, Infinity, false) ?? differenceWith(text, Infinity, true);
 }
 
-function differenceWith(text: string, placesFrom: number): string | null {
+function differenceWith(text: string, placesFrom: number, direct: boolean): string | null {
   let stock: YamlParseResult | undefined;
   let mine: YamlParseResult | undefined;
   let stockError: unknown;
   let myError: unknown;
   try { stock = parseWithPointers(text, YAML_OPTIONS); } catch (error) { stockError = error; }
-  try { mine = parseYaml(text, placesFrom); } catch (error) { myError = error; }
+  try { mine = parseYaml(text, placesFrom, direct); } catch (error) { myError = error; }
   if (stockError !== undefined || myError !== undefined) return String(stockError) === String(myError) ? null : `threw ${String(stockError)} / ${String(myError)}`;
   if (!stock || !mine) return 'no result';
   const keysOf = (result: object) => JSON.stringify(Object.keys(result).filter((key) => key !== 'places'));
   if (keysOf(stock) !== keysOf(mine)) return 'result keys';
-  places.push('places' in mine ? 'places' : 'tree');
+  if (!direct) places.push('places' in mine ? 'places' : 'tree');
+  else if (readSimpleYaml(text)) places.push('direct');
   if (!sameData(mine.data, stock.data)) return 'data';
   if (!isDeepStrictEqual(mine.diagnostics, stock.diagnostics)) return `diagnostics ${JSON.stringify(stock.diagnostics)} / ${JSON.stringify(mine.diagnostics)}`;
   if (!isDeepStrictEqual(mine.lineMap, stock.lineMap)) return 'line map';
@@ -154,11 +159,222 @@ describe('the YAML walk', () => {
 
   it('keeps the tree below PLACES_FROM_CHARACTERS and places from there on', () => {
     const small = 'a:\n  b: [1, 2]\n';
-    expect('places' in parseYaml(small)).toBe(false);
+    expect('places' in parseYaml(small, undefined, false)).toBe(false);
     const large = `${small}c: "${'x'.repeat(PLACES_FROM_CHARACTERS)}"\n`;
-    const parsed = parseYaml(large);
+    const parsed = parseYaml(large, undefined, false);
     expect('places' in parsed).toBe(true);
     expect(parsed.ast).toBeUndefined();
     expect(IndexedYaml.getLocationForJsonPath(parsed as never, ['a', 'b', 1])).toEqual(getLocationForJsonPath(parseWithPointers(large, YAML_OPTIONS), ['a', 'b', 1]));
+  });
+});
+
+/** A seeded generator (mulberry32), so a failing document can be made again. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Strings with what makes YAML choose its styles: spaces, breaks, indicators, quotes, numbers. */
+const PIECES = ['word', 'two words', ' lead', 'trail ', 'a: b', 'x #y', '#h', '- item', '"q"', "it's", '\\', 'é ✓', '\t', 'null', 'true', '12', '0x1F', '1.5e3', '.inf', '~', '', '\n', '\n\n', '  indented', '* star', '&amp', '[1]', '{a}', '|', '>', '%', '@', '`', '?', ':', ',', 'http://x.y/z?a=1#f'];
+
+function randomString(next: () => number): string {
+  const parts = Math.floor(next() * 6);
+  let text = '';
+  for (let i = 0; i < parts; i++) text += `${PIECES[Math.floor(next() * PIECES.length)]}${next() < 0.5 ? ' ' : ''}`;
+  return next() < 0.2 ? text.repeat(1 + Math.floor(next() * 8)) : text;
+}
+
+function randomValue(next: () => number, depth: number): unknown {
+  const roll = next();
+  if (depth > 0 && roll < 0.3) {
+    const out: Record<string, unknown> = {};
+    const size = Math.floor(next() * 5);
+    for (let i = 0; i < size; i++) out[next() < 0.8 ? `k${Math.floor(next() * 20)}` : randomString(next)] = randomValue(next, depth - 1);
+    return out;
+  }
+  if (depth > 0 && roll < 0.5) return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(next, depth - 1));
+  if (roll < 0.6) return Math.floor(next() * 2000) - 1000;
+  if (roll < 0.65) return next() * 100;
+  if (roll < 0.7) return next() < 0.5;
+  if (roll < 0.72) return null;
+  return randomString(next);
+}
+
+const STRING_TYPES = ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'] as const;
+
+/** A document written by the `yaml` package in random styles, sometimes with anchors for repeated objects. */
+function randomDocument(seed: number): string {
+  const next = random(seed);
+  const shared = randomValue(next, 2);
+  const data: Record<string, unknown> = {};
+  for (let i = 0; i < 1 + Math.floor(next() * 6); i++) data[`top${i}`] = next() < 0.15 && typeof shared === 'object' ? shared : randomValue(next, 4);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  return stringify(data, {
+    defaultStringType: pick(STRING_TYPES),
+    defaultKeyType: pick(['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'] as const),
+    lineWidth: pick([0, 20, 40, 80]),
+    minContentWidth: pick([0, 10, 20]),
+    indent: pick([2, 3, 4]),
+    indentSeq: next() < 0.5,
+    collectionStyle: next() < 0.8 ? 'any' : 'flow',
+    flowCollectionPadding: next() < 0.5,
+    aliasDuplicateObjects: next() < 0.5,
+  });
+}
+
+/**
+ * YAML text laid out by hand at random, where the `yaml` package's writer is regular: keys with
+ * spaces before the colon, comments and blank lines anywhere, plain and quoted scalars over lines
+ * with trailing spaces and blank lines, block scalars with every header, more-indented and
+ * whitespace-only lines, lists at the key's column, one-line flows, anchors and aliases.
+ */
+function randomLayout(seed: number): string {
+  const next = random(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const spaces = (n: number) => ' '.repeat(n);
+  const words = () => Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(['alpha', 'b', '12', 'x-y', 'é✓', 'a"b', "it's", 'c#d', 'e:f', '(g)', 'h\\i', 'true', '~', '0x1F', '1.5'])).join(pick([' ', '  ', ' ']));
+  const trailing = () => pick(['', '', ' ', '  ', ' # note', '   #c']);
+  const gap = (indent: number) => pick(['', '', '', '\n', `${spaces(Math.floor(next() * (indent + 3)))}\n`, `${spaces(indent)}# comment\n`, '# top comment\n']);
+  const anchors: string[] = [];
+  const lines: string[] = [];
+  const scalar = (column: number, indent: number): string => {
+    const deeper = column + 1 + Math.floor(next() * 3);
+    switch (pick(['plain', 'plain', 'multi', 'double', 'single', 'block', 'flow', 'alias'])) {
+      case 'plain': return `${pick(['word', 'two words', 'http://x.y/z#f', '-1', '12', 'null', 'a-b_c'])}${trailing()}`;
+      case 'multi': return `${pick(['first', 'a b'])}${pick(['', ' ', '  '])}\n${spaces(deeper)}${words()}${pick(['', '\n', `\n${spaces(Math.floor(next() * 8))}\n`])}${next() < 0.5 ? `\n${spaces(deeper + Math.floor(next() * 2))}${words()}` : ''}${trailing()}`;
+      case 'double': return `"${words()}${pick(['', '\\t', '\\u00e9', '\\"', '\\\\', '\\x41'])}${pick(['', ' ', '  '])}${next() < 0.6 ? `${pick(['', '\\'])}\n${spaces(deeper)}${words()}${pick(['', '\n'])}${next() < 0.4 ? `\n${spaces(deeper)}${words()}` : ''}` : ''}"${trailing()}`;
+      case 'single': return `'${words().replace(/'/g, "''")}${next() < 0.5 ? `${pick(['', ' '])}\n${pick(['', '\n'])}${spaces(deeper)}${words().replace(/'/g, "''")}` : ''}'${trailing()}`;
+      case 'block': {
+        const header = `${pick(['|', '>'])}${pick(['', '', '-', '+'])}${next() < 0.15 ? String(1 + Math.floor(next() * 2)) : ''}`;
+        const body = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick([`${spaces(deeper)}${words()}`, `${spaces(deeper + 2)}${words()}`, '', spaces(deeper), spaces(deeper + 3), `${spaces(deeper)}# not a comment`]));
+        if (!body.some((line) => line.trim() !== '')) body.push(`${spaces(deeper)}${words()}`);
+        const explicit = /\d/.exec(header);
+        if (explicit) return `${header}\n${body.map((line) => (line.trim() === '' ? line : `${spaces(column + Number(explicit[0]))}${line.trimStart()}`)).join('\n')}`;
+        return `${header}${trailing()}\n${body.join('\n')}`;
+      }
+      case 'flow': return `${pick(['[]', '{}', '[a, "b c", 1]', '{k: v, "l": [1, {}]}', "['x', y]"])}${trailing()}`;
+      default:
+        if (anchors.length === 0) return 'plain';
+        return `*${pick(anchors)}${trailing()}`;
+    }
+  };
+  const block = (indent: number, depth: number): void => {
+    const size = 1 + Math.floor(next() * 4);
+    const keys = new Set<string>();
+    for (let i = 0; i < size; i++) {
+      let key = pick(['k', 'key', 'x-ext', '/path/{id}', 'a b', 'application/json', '"quoted"', "'single'", '"with: colon"', `k${i}`]);
+      if (keys.has(key)) key = `${key.replace(/["']/g, '')}${i}`;
+      keys.add(key);
+      lines.push(`${gap(indent)}${spaces(indent)}${key}${pick(['', '', ' '])}:`);
+      const anchor = next() < 0.1 ? `a${anchors.length}` : undefined;
+      const roll = next();
+      if (depth > 0 && roll < 0.3) {
+        lines[lines.length - 1] += `${anchor ? ` &${anchor}` : ''}${trailing()}`;
+        block(indent + 1 + Math.floor(next() * 3), depth - 1);
+      } else if (depth > 0 && roll < 0.5) {
+        lines[lines.length - 1] += `${anchor ? ` &${anchor}` : ''}${trailing()}`;
+        list(next() < 0.4 ? indent : indent + 2, depth - 1);
+      } else if (roll < 0.55) {
+        lines[lines.length - 1] += trailing();
+        continue;
+      } else {
+        lines[lines.length - 1] += ` ${anchor ? `&${anchor} ` : ''}${scalar(indent, indent)}`;
+      }
+      if (anchor) anchors.push(anchor);
+    }
+  };
+  const list = (indent: number, depth: number): void => {
+    const size = 1 + Math.floor(next() * 3);
+    for (let i = 0; i < size; i++) {
+      const roll = next();
+      if (depth > 0 && roll < 0.3) {
+        lines.push(`${gap(indent)}${spaces(indent)}- ${pick(['k', 'name'])}: ${scalar(indent + 2, indent + 2)}`);
+        if (next() < 0.5) lines.push(`${spaces(indent + 2)}other: ${scalar(indent + 2, indent + 2)}`);
+      } else if (depth > 0 && roll < 0.4) {
+        lines.push(`${gap(indent)}${spaces(indent)}-`);
+        block(indent + 2, depth - 1);
+      } else {
+        lines.push(`${gap(indent)}${spaces(indent)}- ${scalar(indent, indent)}`);
+      }
+    }
+  };
+  block(0, 3);
+  return `${lines.join('\n')}${pick(['', '\n', '\n\n', '\n  '])}`;
+}
+
+describe('the direct reader', () => {
+  it.each([
+    ['plain scalars over several lines, with blank lines and trailing comments', 'a: one\n  two   \n\n  three # note\nb: x\n  - y\n  "z" [w]\n'],
+    ['quoted scalars folded over lines, escapes, escaped line breaks', 'a: "one\n  two  \n\n  three\\\n   four \\t\\x41\\u00e9\\U0001F600"\nb: \'it\'\'s\n  folded\'\n'],
+    ['literal and folded scalars with every chomping, at the end of the text too', 'a: |\n  x\n\n  y\n\nb: |-\n  x\n\nc: |+\n  x\n\n\nd: >\n  x\n  y\n\n  z\n    more\n  back\ne: >-\n  x\nf: >+\n  x\n\n'],
+    ['block scalars: leading blank lines, whitespace-only lines, comments inside and after', 'a: |\n\n  x\n    \n  # not a comment\n# a comment\nb: >\n\n  x\n   y\n'],
+    ['block scalars with an indentation indicator, in a map and in a list', 'a: |2\n    x\n   y\nb: >1\n  x\nc:\n  - |1\n     t\n  - >2-\n      u\n'],
+    ['a block scalar last, without a line end', 'a: |+\n  x\n  '],
+    ['lists at the key\'s column, lists of lists, maps in lists', 'a:\n- 1\n- - x\n  - y\n- k: v\n  l:\n  - z\nb: 2\n'],
+    ['flow collections on one line, nested and empty', 'a: [1, "two", \'three\', {k: v, l: [x]}, [], {}]\nb: {a: 1, "b c": [2]}\nc: []\n'],
+    ['anchors and aliases on maps, lists and scalars', 'a: &m\n  k: [1, 2]\nb: *m\nc: &s text\nd:\n  - *s\n  - &l\n    - 1\n  - *l\n'],
+    ['empty values, comments between keys, keys with spaces before the colon', 'a:\n# c\nb:   # c\n  c: 1\nd :\n"e f" : 2\n'],
+    ['tabs inside text', 'a: x\ty\nb: "x\ty"\nc: |\n  \tx\n'],
+    ['non-ASCII keys and values', 'ключ: значение\n"ü": ✓\n'],
+    ['a list document', '- a\n- b: 1\n'],
+  ])('reads %s as the stock parse does', (_name, text) => {
+    expect(readSimpleYaml(text)).toBeDefined();
+    expect(difference(text)).toBeNull();
+  });
+
+  it.each([
+    ['duplicate keys', 'a: 1\na: 2\n'],
+    ['keys that are not strings', '200: ok\n'],
+    ['merge keys', 'a: &b {x: 1}\nc:\n  <<: *b\n'],
+    ['tags', 'a: !!str 1\n'],
+    ['two documents', 'a: 1\n---\nb: 2\n'],
+    ['a document start', '---\na: 1\n'],
+    ['a flow collection over lines', 'a: [1,\n  2]\n'],
+    ['an empty list item', 'a:\n  -\n  - x\n'],
+    ['a tab in the indentation', 'a:\n\tb: 1\n'],
+    ['Windows line ends', 'a: 1\r\n'],
+    ['a scalar document', 'text\n'],
+    ['an undefined alias', 'a: *x\n'],
+    ['an alias inside its own anchor', 'a: &s\n  b: *s\n'],
+    ['a key and a value on one line of a list item with an anchor', '- &a k: v\n'],
+    ['a syntax error', 'a: [1, 2\nb: 3\n'],
+    ['bad indentation', 'a:\n  b: 1\n c: 2\n'],
+    ['a value after a value', 'a: b: c\n'],
+  ])('gives up on %s, and the walk answers as the stock parse does', (_name, text) => {
+    expect(readSimpleYaml(text)).toBeUndefined();
+    expect(difference(text)).toBeNull();
+  });
+
+  it('reads documents the yaml package writes in random styles as the stock parse does', () => {
+    let read = 0;
+    const count = 400;
+    for (let seed = 1; seed <= count; seed++) {
+      const text = randomDocument(seed);
+      if (readSimpleYaml(text)) read++;
+      expect.soft(difference(text), `seed ${seed}:\n${text}`).toBeNull();
+    }
+    // Most of them go the direct way, so this compares the reader, not only the walk.
+    expect(read).toBeGreaterThan(count / 2);
+  });
+
+  it('reads documents laid out at random as the stock parse does', () => {
+    let read = 0;
+    const count = 600;
+    for (let seed = 1; seed <= count; seed++) {
+      const text = randomLayout(seed);
+      if (readSimpleYaml(text)) read++;
+      expect.soft(difference(text), `seed ${seed}:\n${text}`).toBeNull();
+    }
+    expect(read).toBeGreaterThan(count / 4);
+  });
+
+  it('read the fixtures, rule cases and generated documents above directly, mostly', () => {
+    expect(places.filter((p) => p === 'direct').length).toBeGreaterThan(200);
   });
 });
