@@ -10,6 +10,9 @@
 // - src/lint/spectral-internals.js reaches three files inside Spectral's packages through
 //   node_modules at run time; here it `require`s them by path so the bundled copies are the ones
 //   it changes (see that file).
+// - rulesets/support/ajv-modules.js loads ajv, its 2020 draft and ajv-formats with createRequire on
+//   first use; here the same function `require`s the bundled copies, which then also start on
+//   first use (with Spectral's own Ajv modules below: 5-10 ms of a small lint that never needs them).
 // - node-fetch and es-aggregate-error are replaced by the stand-ins in scripts/bundle-shims/ (each
 //   says why): nothing restguide runs calls them, and they cost a tenth of the start-up.
 // - fdir (tinyglobby's directory walker) looks for an optional picomatch at load time for its
@@ -19,7 +22,8 @@
 //   instance when it loads, and adding ajv-errors' keyword to it compiles the draft-07 meta-schema:
 //   50 ms of every lint's start-up, though a lint with the built-in ruleset compiles nothing with it
 //   (its functions check their options only when a ruleset is validated). The instance is built on
-//   the first compile instead. Unchanged, and the build says so, if the text is not the expected one.
+//   the first compile instead, and ajv, ajv-formats and ajv-errors are required then. Unchanged, and
+//   the build says so, if the text is not the expected one.
 // - Two more of spectral-core's modules are changed the same way, by exact replacements that must
 //   each match once (or the module stays as it is and the build warns; see EXACT_PATCHES):
 //   runner/utils/results.js sorts the results with localeCompare, whose first call initialises
@@ -69,6 +73,26 @@ const spectralInternals = {
   },
 };
 
+/** The bundled form of rulesets/support/ajv-modules.js: the same function over the bundled ajv, required on first use. */
+const ajvModules = {
+  name: 'ajv-modules',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]rulesets[\\/]support[\\/]ajv-modules\.js$/ }, () => ({
+      loader: 'js',
+      resolveDir: root,
+      contents: [
+        'let modules;',
+        'export function ajvModules() {',
+        '  if (modules) return modules;',
+        '  const formats = require("ajv-formats");',
+        '  modules = { Ajv: require("ajv").Ajv, Ajv2020: require("ajv/dist/2020").Ajv2020, addFormats: formats.default ?? formats };',
+        '  return modules;',
+        '}',
+      ].join('\n'),
+    }));
+  },
+};
+
 /** fdir without its optional picomatch lookup (see above); unchanged if its text is not the expected one. */
 const fdirWithoutOptionalPicomatch = {
   name: 'fdir-without-optional-picomatch',
@@ -101,7 +125,13 @@ const lazySpectralFunctionAjv = {
         '  return ajvInstance.compile(schema);',
         '} };',
       ].join('\n');
-      return { loader: 'js', contents: text.replace(eager, lazy) };
+      // The modules themselves load on that first compile too (their start-up is 8 ms of a lint's).
+      let contents = text.replace(eager, lazy);
+      for (const [name, module] of [['ajv_1', 'ajv'], ['ajv_formats_1', 'ajv-formats'], ['ajv_errors_1', 'ajv-errors']]) {
+        const load = `const ${name} = tslib_1.__importDefault(require("${module}"));`;
+        if (contents.split(load).length === 2) contents = contents.replace(load, `const ${name} = { get default() { return tslib_1.__importDefault(require("${module}")).default; } };`);
+      }
+      return { loader: 'js', contents };
     });
   },
 };
@@ -193,7 +223,7 @@ const result = await build({
     'node-fetch': join(root, 'scripts/bundle-shims/node-fetch.cjs'),
     'es-aggregate-error': join(root, 'scripts/bundle-shims/es-aggregate-error.cjs'),
   },
-  plugins: [spectralInternals, fdirWithoutOptionalPicomatch, lazySpectralFunctionAjv, exactPatches, lodashMethods],
+  plugins: [spectralInternals, ajvModules, fdirWithoutOptionalPicomatch, lazySpectralFunctionAjv, exactPatches, lodashMethods],
   banner: { js: "import { createRequire as __restguideCreateRequire } from 'node:module'; const require = __restguideCreateRequire(import.meta.url);" },
   legalComments: 'none',
   metafile: true,

@@ -3,16 +3,13 @@
 // discriminator hints removed), with repeated subschemas kept apart and shared by id; a value that
 // surely passes is judged without ajv, and ajv validators are compiled only for the rest, once per
 // distinct converted schema.
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
+import { ajvModules } from './ajv-modules.js';
 import { isObject, type Json } from './json.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
 import { surelyValid, type QuickContext } from './quick-validator.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
-type AddFormats = (ajv: Ajv) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 
 const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true> = {
   int32: (v) => typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31,
@@ -28,6 +25,7 @@ function makeAjv(kind: '3.0' | '3.1'): Ajv {
   // No optimizing pass over the generated code: most validators run once or twice, and that pass
   // was half of each compile.
   const options = { strict: false, allErrors: false, logger: false as const, validateSchema: false, discriminator: false, inlineRefs: false, code: { optimize: false } };
+  const { Ajv, Ajv2020, addFormats } = ajvModules();
   const ajv = kind === '3.1' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv as Ajv);
   for (const [name, format] of Object.entries(OAS_FORMATS)) {
