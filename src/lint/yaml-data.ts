@@ -57,7 +57,17 @@ export const PLACES_FROM_CHARACTERS = 8 * 1024 * 1024;
 export function parseYaml(input: string, placesFrom = PLACES_FROM_CHARACTERS, direct = true): YamlParseResult | YamlPlacesResult {
   const read = direct ? readSimpleYaml(input) : undefined;
   if (read) {
-    const result = { ast: undefined, places: read.places, lineMap: lineStarts(input), data: read.data, diagnostics: [], metadata: YAML_OPTIONS, comments: {} };
+    const lineMap = lineStarts(input);
+    const diagnostics: Diagnostic[] = read.keyWarnings.map(({ start, end, type, path }) => ({
+      code: 'YAMLIncompatibleValue',
+      message: `mapping key must be a string scalar rather than ${type}`,
+      severity: WARNING,
+      path: [...path],
+      range: { start: positionAt(lineMap, start), end: positionAt(lineMap, end) },
+    }));
+    // Stable, by line only, as the stock parse sorts them (an alias repeats its anchor's warnings).
+    if (diagnostics.length > 1) diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
+    const result = { ast: undefined, places: read.places, lineMap, data: read.data, diagnostics, metadata: YAML_OPTIONS, comments: {} };
     return result as unknown as YamlPlacesResult;
   }
   const ast = load(input, { ...YAML_OPTIONS, ignoreDuplicateKeys: true }) as YAMLNode | undefined;

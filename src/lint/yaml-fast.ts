@@ -46,7 +46,7 @@ interface Scalar { text: string; plain: boolean; start: number; end: number }
 const probe = { value: '', plainScalar: true, doubleQuoted: false, singleQuoted: false };
 /** The words determineScalarType reads as null or a boolean. */
 const NULL_OR_BOOLEAN = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
-function scalarData(text: string, plain: boolean): unknown {
+function scalarData(text: string, plain: boolean, bigints = false): unknown {
   if (!plain) return text;
   // Only a null or boolean word, or text starting as a number does (a digit, a sign, a dot, `~`),
   // can be other than a string: most keys and values skip determineScalarType's regular expressions.
@@ -61,7 +61,7 @@ function scalarData(text: string, plain: boolean): unknown {
       return parseYamlBoolean(text);
     case ScalarType.int: {
       const value = parseYamlBigInteger(text);
-      return typeof value === 'bigint' ? Number(value) : value;
+      return typeof value === 'bigint' && !bigints ? Number(value) : value;
     }
     case ScalarType.float:
       return parseYamlFloat(text);
@@ -79,11 +79,17 @@ function copy(value: unknown): unknown {
   return out;
 }
 
+/** A key that is a number or a boolean, which the walk reports (yaml-data.ts: YAMLIncompatibleValue). */
+export interface KeyWarning { start: number; end: number; type: string; path: (string | number)[] }
+
+/** What the reader gives: the data, the places, and the keys to warn about. */
+export interface SimpleYaml { data: unknown; places: YamlPlaces; keyWarnings: KeyWarning[] }
+
 /**
  * The data and places of `input`, or undefined where the reader gives up (see above). The places
  * are those parseYaml builds from yaml-ast-parser's tree.
  */
-export function readSimpleYaml(input: string): { data: unknown; places: YamlPlaces } | undefined {
+export function readSimpleYaml(input: string): SimpleYaml | undefined {
   const read = readOrGiveUp(input);
   return typeof read === 'number' ? undefined : read;
 }
@@ -94,7 +100,7 @@ export function simpleYamlGivesUpAt(input: string): number | undefined {
   return typeof read === 'number' ? read : undefined;
 }
 
-function readOrGiveUp(input: string): { data: unknown; places: YamlPlaces } | number {
+function readOrGiveUp(input: string): SimpleYaml | number {
   const cr = input.indexOf('\r');
   if (cr >= 0) return cr;
   if (input.charCodeAt(0) === 0xfeff) return 0;
@@ -121,11 +127,15 @@ class Reader {
   private start = 0;
   /** The place of the node read last, or -1 inside an alias. */
   private place = -1;
-  private readonly anchors = new Map<string, { data: unknown; done: boolean }>();
+  /** Each anchor's data, and the key warnings read inside it (the walk warns again for each alias). */
+  private readonly anchors = new Map<string, { data: unknown; done: boolean; warningsFrom: number; warningsTo: number }>();
+  /** The keys (as written) and indexes down to the value being read, for key warnings. */
+  private readonly path: (string | number)[] = [];
+  private readonly keyWarnings: KeyWarning[] = [];
 
   constructor(private readonly s: string) {}
 
-  document(): { data: unknown; places: YamlPlaces } {
+  document(): SimpleYaml {
     const root = this.places.add(0, 0);
     const content = this.nextContent();
     if (content < 0) giveUp();
@@ -143,7 +153,7 @@ class Reader {
     const firstLineEnd = this.s.indexOf('\n');
     const start = (firstLineEnd < 0 ? this.s.length + 1 : firstLineEnd + 1) === this.start ? 0 : this.start;
     this.places.move(root, start, this.end);
-    return { data, places: this.places };
+    return { data, places: this.places, keyWarnings: this.keyWarnings };
   }
 
   // ---- lines ----------------------------------------------------------------------------------
@@ -242,8 +252,9 @@ class Reader {
     let mapStart = -1;
     let content = this.at + column;
     for (;;) {
-      // The key.
+      // The key, as written (for the places) and as a data key.
       let key: string;
+      let dataKey: string;
       let keyEndAt: number;
       const colon = this.keyEnd(content);
       if (colon < 0) giveUp();
@@ -251,19 +262,29 @@ class Reader {
       if (c === DQUOTE || c === SQUOTE) {
         const quoted = this.quoted(content, column, true);
         key = quoted.text;
+        dataKey = key;
         keyEndAt = quoted.end;
       } else {
         let e = colon;
         while (s.charCodeAt(e - 1) === SPACE) e--;
         key = s.slice(content, e);
+        dataKey = key;
         keyEndAt = e;
-        if (typeof scalarData(key, true) !== 'string') giveUp();
+        const typed = scalarData(key, true, true);
+        if (typeof typed !== 'string') {
+          // `200:`: the walk keys it by its value as a string (with a warning), its place by its text.
+          if (typed === null) giveUp();
+          dataKey = String(typed);
+          this.keyWarnings.push({ start: content, end: e, type: typeof typed, path: [...this.path, key] });
+        }
       }
       if (mapStart < 0) mapStart = content;
-      if (key === '<<' || key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key)) giveUp();
+      if (dataKey === '<<' || dataKey === '__proto__' || Object.prototype.hasOwnProperty.call(out, dataKey)) giveUp();
       // The value.
+      this.path.push(key);
       const value = this.mapValue(colon + 1, column, keyEndAt);
-      out[key] = value;
+      this.path.pop();
+      out[dataKey] = value;
       if (me >= 0) {
         keys.push(key);
         children.push(this.place);
@@ -357,6 +378,7 @@ class Reader {
         this.openAnchor(anchor);
       }
       let value: unknown;
+      this.path.push(out.length);
       if (p >= s.length || c === LF || (c === HASH && s.charCodeAt(p - 1) === SPACE)) {
         this.endLine(p);
         const next = this.nextContent();
@@ -387,6 +409,7 @@ class Reader {
         value = this.scalarData(this.scalar(p, column));
       }
       if (anchor !== undefined) this.closeAnchor(anchor, value);
+      this.path.pop();
       out.push(value);
       if (me >= 0) children.push(this.place);
       const next = this.nextContent();
@@ -420,12 +443,14 @@ class Reader {
 
   private openAnchor(name: string): void {
     if (this.anchors.has(name)) giveUp();
-    this.anchors.set(name, { data: undefined, done: false });
+    this.anchors.set(name, { data: undefined, done: false, warningsFrom: this.keyWarnings.length, warningsTo: 0 });
   }
 
   private closeAnchor(name: string, data: unknown): void {
-    (this.anchors.get(name) as { data: unknown; done: boolean }).data = data;
-    (this.anchors.get(name) as { data: unknown; done: boolean }).done = true;
+    const anchor = this.anchors.get(name) as { data: unknown; done: boolean; warningsTo: number };
+    anchor.data = data;
+    anchor.done = true;
+    anchor.warningsTo = this.keyWarnings.length;
   }
 
   /** `*name` at p: a copy of the anchor's data; its place is the name (without the `*`). */
@@ -433,6 +458,8 @@ class Reader {
     const nameEnd = this.nameEnd(p + 1);
     const anchor = this.anchors.get(this.s.slice(p + 1, nameEnd));
     if (!anchor || !anchor.done) giveUp();
+    const { warningsFrom, warningsTo } = anchor as { warningsFrom: number; warningsTo: number };
+    for (let i = warningsFrom; i < warningsTo; i++) this.keyWarnings.push(this.keyWarnings[i] as KeyWarning);
     this.start = p + 1;
     this.end = nameEnd;
     this.place = this.newPlace(p + 1, nameEnd);
