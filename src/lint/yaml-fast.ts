@@ -305,19 +305,11 @@ class Reader {
    * The value after a key's ':' at `p - 1`, in a map at `column`; `keyEnd` is where the key ends.
    * Leaves this.place (a new place, or -1 inside an alias) and this.end; this.at moves past it.
    */
-  private mapValue(p: number, column: number, keyEnd: number): unknown {
+  private mapValue(at: number, column: number, keyEnd: number): unknown {
     const s = this.s;
-    while (s.charCodeAt(p) === SPACE) p++;
-    let c = s.charCodeAt(p);
-    let anchor: string | undefined;
-    if (c === 0x26 /* & */) {
-      const nameEnd = this.nameEnd(p + 1);
-      anchor = s.slice(p + 1, nameEnd);
-      p = nameEnd;
-      while (s.charCodeAt(p) === SPACE) p++;
-      c = s.charCodeAt(p);
-      this.openAnchor(anchor);
-    }
+    const anchor = this.anchorAt(at);
+    const p = this.nodeAt;
+    const c = s.charCodeAt(p);
     let value: unknown;
     if (p >= s.length || c === LF || (c === HASH && s.charCodeAt(p - 1) === SPACE)) {
       this.endLine(p);
@@ -365,18 +357,9 @@ class Reader {
     let dash = this.at + column;
     for (;;) {
       if (listStart < 0) listStart = dash;
-      let p = dash + 1;
-      while (s.charCodeAt(p) === SPACE) p++;
-      let c = s.charCodeAt(p);
-      let anchor: string | undefined;
-      if (c === 0x26 /* & */) {
-        const nameEnd = this.nameEnd(p + 1);
-        anchor = s.slice(p + 1, nameEnd);
-        p = nameEnd;
-        while (s.charCodeAt(p) === SPACE) p++;
-        c = s.charCodeAt(p);
-        this.openAnchor(anchor);
-      }
+      const anchor = this.anchorAt(dash + 1);
+      const p = this.nodeAt;
+      const c = s.charCodeAt(p);
       let value: unknown;
       this.path.push(out.length);
       if (p >= s.length || c === LF || (c === HASH && s.charCodeAt(p - 1) === SPACE)) {
@@ -428,6 +411,25 @@ class Reader {
   }
 
   // ---- anchors and aliases --------------------------------------------------------------------
+
+  /** Where the node after an anchor (or after the spaces, without one) starts; see anchorAt. */
+  private nodeAt = 0;
+
+  /** Spaces from p, then `&name` and spaces if there: the anchor, opened, or undefined; sets this.nodeAt. */
+  private anchorAt(p: number): string | undefined {
+    const s = this.s;
+    while (s.charCodeAt(p) === SPACE) p++;
+    let anchor: string | undefined;
+    if (s.charCodeAt(p) === 0x26 /* & */) {
+      const nameEnd = this.nameEnd(p + 1);
+      anchor = s.slice(p + 1, nameEnd);
+      p = nameEnd;
+      while (s.charCodeAt(p) === SPACE) p++;
+      this.openAnchor(anchor);
+    }
+    this.nodeAt = p;
+    return anchor;
+  }
 
   private nameEnd(p: number): number {
     const s = this.s;
