@@ -146,7 +146,7 @@ class Reader {
     if (c === 0x25 /* % */) giveUp();
     let data: unknown;
     if (this.isDashItem(content)) data = this.blockList(0, root);
-    else if (this.keyEnd(content) >= 0) data = this.blockMap(0, root);
+    else if (this.isExplicitKey(content) || this.keyEnd(content) >= 0) data = this.blockMap(0, root);
     else giveUp();
     if (this.nextContent() >= 0) giveUp();
     // The stock lookup's start of the root (getStartPosition): 0 when it starts the second line.
@@ -252,6 +252,71 @@ class Reader {
     let mapStart = -1;
     let content = this.at + column;
     for (;;) {
+      if (mapStart < 0) mapStart = content;
+      if (this.isExplicitKey(content)) {
+        this.explicitEntry(content, column, out, keys, children);
+      } else {
+        this.implicitEntry(content, column, out, keys, children);
+      }
+      // The next key, or the end of the map.
+      const next = this.nextContent();
+      if (next < 0 || next - this.at < column) break;
+      if (next - this.at > column) giveUp();
+      content = next;
+    }
+    if (me >= 0) this.places.children(me, MAP, keys, children);
+    this.start = mapStart;
+    this.place = me;
+    return out;
+  }
+
+  /** `? key` at p: an explicit key, on one line here. */
+  private isExplicitKey(p: number): boolean {
+    if (this.s.charCodeAt(p) !== 0x3f /* ? */) return false;
+    const next = this.s.charCodeAt(p + 1);
+    if (next === TAB) giveUp();
+    return next === SPACE;
+  }
+
+  /**
+   * `? key` then `: value` at the key's column on the next line (js-yaml writes keys of more than
+   * 1,024 characters so): the key is a plain or quoted scalar on one line, the value any node.
+   */
+  private explicitEntry(content: number, column: number, out: Record<string, unknown>, keys: string[], children: number[]): void {
+    const s = this.s;
+    let p = content + 1;
+    while (s.charCodeAt(p) === SPACE) p++;
+    const c = s.charCodeAt(p);
+    let key: string;
+    let keyEndAt: number;
+    if (c === DQUOTE || c === SQUOTE) {
+      const quoted = this.quoted(p, column, true);
+      key = quoted.text;
+      keyEndAt = quoted.end;
+    } else {
+      if (NOT_PLAIN_START.has(c) || c === DASH) giveUp();
+      keyEndAt = this.plainLineEnd(p);
+      key = s.slice(p, keyEndAt);
+      if (typeof scalarData(key, true) !== 'string') giveUp();
+    }
+    this.endLine(keyEndAt);
+    if (key === '<<' || key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key)) giveUp();
+    const colon = this.nextContent();
+    if (colon < 0 || colon - this.at !== column || s.charCodeAt(colon) !== COLON) giveUp();
+    const after = s.charCodeAt(colon + 1);
+    if (after !== SPACE && after !== LF && colon + 1 < s.length) giveUp();
+    this.path.push(key);
+    const value = this.compactNode(colon + 1, column, keyEndAt);
+    this.path.pop();
+    out[key] = value;
+    keys.push(key);
+    children.push(this.place);
+  }
+
+  /** `key: value` at `content`, in a map at `column`. */
+  private implicitEntry(content: number, column: number, out: Record<string, unknown>, keys: string[], children: number[]): void {
+    const s = this.s;
+    {
       // The key, as written (for the places) and as a data key.
       let key: string;
       let dataKey: string;
@@ -278,27 +343,15 @@ class Reader {
           this.keyWarnings.push({ start: content, end: e, type: typeof typed, path: [...this.path, key] });
         }
       }
-      if (mapStart < 0) mapStart = content;
       if (dataKey === '<<' || dataKey === '__proto__' || Object.prototype.hasOwnProperty.call(out, dataKey)) giveUp();
       // The value.
       this.path.push(key);
       const value = this.mapValue(colon + 1, column, keyEndAt);
       this.path.pop();
       out[dataKey] = value;
-      if (me >= 0) {
-        keys.push(key);
-        children.push(this.place);
-      }
-      // The next key, or the end of the map.
-      const next = this.nextContent();
-      if (next < 0 || next - this.at < column) break;
-      if (next - this.at > column) giveUp();
-      content = next;
+      keys.push(key);
+      children.push(this.place);
     }
-    if (me >= 0) this.places.children(me, MAP, keys, children);
-    this.start = mapStart;
-    this.place = me;
-    return out;
   }
 
   /**
@@ -344,7 +397,7 @@ class Reader {
 
   /** A block map starting at `content`, which must hold a key. */
   private blockMapAt(content: number, column: number, me: number): Record<string, unknown> {
-    if (this.keyEnd(content) < 0) giveUp();
+    if (!this.isExplicitKey(content) && this.keyEnd(content) < 0) giveUp();
     return this.blockMap(column, me);
   }
 
@@ -357,41 +410,8 @@ class Reader {
     let dash = this.at + column;
     for (;;) {
       if (listStart < 0) listStart = dash;
-      const anchor = this.anchorAt(dash + 1);
-      const p = this.nodeAt;
-      const c = s.charCodeAt(p);
-      let value: unknown;
       this.path.push(out.length);
-      if (p >= s.length || c === LF || (c === HASH && s.charCodeAt(p - 1) === SPACE)) {
-        this.endLine(p);
-        const next = this.nextContent();
-        const nextColumn = next < 0 ? -1 : next - this.at;
-        if (next < 0 || nextColumn <= column) giveUp(); // an empty item
-        const item = this.newPlace();
-        value = this.isDashItem(next) ? this.blockList(nextColumn, item) : this.blockMapAt(next, nextColumn, item);
-        if (item >= 0) this.places.move(item, this.start, this.end);
-      } else if (anchor === undefined && this.isDashItem(p)) {
-        // `- - x`: a list in a list, its dashes at p's column.
-        const item = this.newPlace();
-        value = this.blockList(p - this.at, item);
-        if (item >= 0) this.places.move(item, this.start, this.end);
-      } else if (anchor === undefined && this.keyEnd(p) >= 0) {
-        // `- key: value`: a map in a list, its keys at p's column.
-        const item = this.newPlace();
-        value = this.blockMap(p - this.at, item);
-        if (item >= 0) this.places.move(item, this.start, this.end);
-      } else if (c === 0x2a /* * */) {
-        if (anchor !== undefined) giveUp();
-        value = this.alias(p);
-      } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-        const item = this.newPlace();
-        value = this.flow(p, item);
-        if (item >= 0) this.places.move(item, this.start, this.end);
-        this.endLine(this.flowEnd);
-      } else {
-        value = this.scalarData(this.scalar(p, column));
-      }
-      if (anchor !== undefined) this.closeAnchor(anchor, value);
+      const value = this.compactNode(dash + 1, column, -1);
       this.path.pop();
       out.push(value);
       if (me >= 0) children.push(this.place);
@@ -408,6 +428,52 @@ class Reader {
     this.start = listStart;
     this.place = me;
     return out;
+  }
+
+  /**
+   * The node after an indicator at `at - 1` in a block at `column`: a list item's after its dash, an
+   * explicit key's value after its `:`. It may start on that line (`- - x`, `- k: v`, a scalar, a
+   * flow, an alias) or on the lines after, deeper than the block. Its place starts where the node
+   * does, or, for a value other than a scalar, just after its key (`keyEnd`, -1 for a list item).
+   */
+  private compactNode(at: number, column: number, keyEnd: number): unknown {
+    const s = this.s;
+    const anchor = this.anchorAt(at);
+    const p = this.nodeAt;
+    const c = s.charCodeAt(p);
+    let value: unknown;
+    if (p >= s.length || c === LF || (c === HASH && s.charCodeAt(p - 1) === SPACE)) {
+      this.endLine(p);
+      const next = this.nextContent();
+      const nextColumn = next < 0 ? -1 : next - this.at;
+      if (next < 0 || nextColumn <= column) giveUp(); // an empty node
+      const me = this.newPlace();
+      value = this.isDashItem(next) ? this.blockList(nextColumn, me) : this.blockMapAt(next, nextColumn, me);
+      this.places.move(me, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
+    } else if (anchor === undefined && this.isDashItem(p)) {
+      // `- - x`: a list in a list, its dashes at p's column.
+      const me = this.newPlace();
+      value = this.blockList(p - this.at, me);
+      this.places.move(me, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
+    } else if (anchor === undefined && this.keyEnd(p) >= 0) {
+      // `- key: value`: a map in a list, its keys at p's column.
+      const me = this.newPlace();
+      value = this.blockMap(p - this.at, me);
+      this.places.move(me, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
+    } else if (c === 0x2a /* * */) {
+      if (anchor !== undefined) giveUp();
+      value = this.alias(p);
+      if (keyEnd >= 0) this.places.move(this.place, keyEnd + 1, this.end);
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      const me = this.newPlace();
+      value = this.flow(p, me);
+      this.places.move(me, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
+      this.endLine(this.flowEnd);
+    } else {
+      value = this.scalarData(this.scalar(p, column));
+    }
+    if (anchor !== undefined) this.closeAnchor(anchor, value);
+    return value;
   }
 
   // ---- anchors and aliases --------------------------------------------------------------------

@@ -271,7 +271,8 @@ function randomLayout(seed: number): string {
       let key = pick(['k', 'key', 'x-ext', '/path/{id}', 'a b', 'application/json', '"quoted"', "'single'", '"with: colon"', `k${i}`, '200', '0x1F', 'true']);
       if (keys.has(key)) key = `${key.replace(/["']/g, '')}${i}`;
       keys.add(key);
-      lines.push(`${gap(indent)}${spaces(indent)}${key}${pick(['', '', ' '])}:`);
+      const explicit = next() < 0.08 && !/^\d|^0x|^true$/.test(key);
+      lines.push(explicit ? `${gap(indent)}${spaces(indent)}? ${key}\n${spaces(indent)}:` : `${gap(indent)}${spaces(indent)}${key}${pick(['', '', ' '])}:`);
       const anchor = next() < 0.1 ? `a${anchors.length}` : undefined;
       const roll = next();
       if (depth > 0 && roll < 0.3) {
@@ -323,6 +324,7 @@ describe('the direct reader', () => {
     ['tabs inside text', 'a: x\ty\nb: "x\ty"\nc: |\n  \tx\n'],
     ['non-ASCII keys and values', 'ключ: значение\n"ü": ✓\n'],
     ['a list document', '- a\n- b: 1\n'],
+    ['explicit keys (js-yaml writes long keys so), their values on the next line or after the colon', 'a:\n  ? long.key.name\n  : type: object\n    x: 1\n  ? "quoted key"\n  :\n    - 1\n  ? k3 # note\n  : |\n    text\n  ? k4\n  : [1]\n  b: 2\n? top\n: v\n'],
     ['keys that are numbers or booleans (warnings), response codes among them', 'responses:\n  200:\n    description: ok\n  "201": made\n  true: t\n  1.5: f\n  0x1F: hex\n  123456789012345678901234567890: big\nlist:\n  - 404: x\n    k:\n      - 2: y\n'],
   ])('reads %s as the stock parse does', (_name, text) => {
     expect(readSimpleYaml(text)).toBeDefined();
@@ -332,6 +334,8 @@ describe('the direct reader', () => {
   it.each([
     ['duplicate keys', 'a: 1\na: 2\n'],
     ['null keys', 'a:\n  ~: x\n'],
+    ['an explicit key that is a map', '? {a: 1}\n: x\n'],
+    ['an explicit key without a value', '? k\nb: 1\n'],
     ['merge keys', 'a: &b {x: 1}\nc:\n  <<: *b\n'],
     ['tags', 'a: !!str 1\n'],
     ['two documents', 'a: 1\n---\nb: 2\n'],
