@@ -368,7 +368,19 @@ class Reader {
       this.endLine(p);
       const next = this.nextContent();
       const nextColumn = next < 0 ? -1 : next - this.at;
-      if (next >= 0 && (nextColumn > column || (nextColumn === column && this.isDashItem(next)))) {
+      const nextChar = next < 0 ? 0 : s.charCodeAt(next);
+      if (next >= 0 && nextColumn > column && (nextChar === 0x5b /* [ */ || nextChar === 0x7b /* { */)) {
+        // A flow collection on the lines after its key (a JSON example; not after an anchor, as for a scalar below).
+        if (anchor !== undefined) giveUp();
+        const me = this.newPlace();
+        value = this.flow(next, me, column);
+        this.places.move(me, keyEnd + 1, this.end);
+        this.endLine(this.flowEnd);
+      } else if (next >= 0 && nextColumn > column && !this.isDashItem(next) && !this.isExplicitKey(next) && this.keyEnd(next) < 0) {
+        // A scalar on the lines after its key (not after an anchor: yaml-ast-parser's alias of it reads `{}`).
+        if (anchor !== undefined) giveUp();
+        value = this.scalarData(this.scalar(next, column));
+      } else if (next >= 0 && (nextColumn > column || (nextColumn === column && this.isDashItem(next)))) {
         const me = this.newPlace();
         value = this.isDashItem(next) ? this.blockList(nextColumn, me) : this.blockMapAt(next, nextColumn, me);
         if (me >= 0) this.places.move(me, keyEnd + 1, this.end);
@@ -385,7 +397,7 @@ class Reader {
       if (this.place >= 0) this.places.move(this.place, keyEnd + 1, this.end);
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       const me = this.newPlace();
-      value = this.flow(p, me);
+      value = this.flow(p, me, column);
       if (me >= 0) this.places.move(me, keyEnd + 1, this.end);
       this.endLine(this.flowEnd);
     } else {
@@ -466,7 +478,7 @@ class Reader {
       if (keyEnd >= 0) this.places.move(this.place, keyEnd + 1, this.end);
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       const me = this.newPlace();
-      value = this.flow(p, me);
+      value = this.flow(p, me, column);
       this.places.move(me, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
       this.endLine(this.flowEnd);
     } else {
@@ -840,8 +852,11 @@ class Reader {
   /** Where the flow collection read last ends (after its closing bracket). */
   private flowEnd = 0;
 
-  /** A flow collection at p on one line; leaves this.start (its bracket), this.end and this.flowEnd. */
-  private flow(p: number, me: number): unknown {
+  /**
+   * A flow collection at p, over lines indented past the block at `column` (JSON examples are
+   * written so); leaves this.start (its bracket), this.end and this.flowEnd.
+   */
+  private flow(p: number, me: number, column: number): unknown {
     const s = this.s;
     const isMap = s.charCodeAt(p) === 0x7b;
     const close = isMap ? 0x7d : 0x5d;
@@ -850,9 +865,28 @@ class Reader {
     const children: number[] = [];
     let q = p + 1;
     let lastEnd = -1;
+    // Between entries: spaces, comments, and line breaks onto lines deeper than the block at `column`.
     const skip = () => {
-      while (s.charCodeAt(q) === SPACE) q++;
-      if (q >= s.length || s.charCodeAt(q) === LF) giveUp();
+      for (;;) {
+        const c = s.charCodeAt(q);
+        if (c === SPACE) {
+          q++;
+        } else if (c === LF) {
+          q++;
+          let r = q;
+          while (s.charCodeAt(r) === SPACE) r++;
+          const d = s.charCodeAt(r);
+          if (d === TAB || (d !== LF && d !== HASH && r - q <= column)) giveUp();
+        } else if (c === HASH && (s.charCodeAt(q - 1) === SPACE || s.charCodeAt(q - 1) === LF)) {
+          const eol = s.indexOf('\n', q);
+          if (eol < 0) giveUp();
+          q = eol;
+        } else if (q >= s.length || c === TAB) {
+          giveUp();
+        } else {
+          return;
+        }
+      }
     };
     skip();
     if (s.charCodeAt(q) !== close) {
@@ -868,11 +902,11 @@ class Reader {
           q++;
           if (s.charCodeAt(q) !== SPACE) giveUp();
           skip();
-          const value = this.flowValue(q, me, key.end);
+          const value = this.flowValue(q, me, key.end, column);
           (out as Record<string, unknown>)[key.text] = value;
           keys.push(key.text);
         } else {
-          const value = this.flowValue(q, me, -1);
+          const value = this.flowValue(q, me, -1, column);
           (out as unknown[]).push(value);
         }
         children.push(this.place);
@@ -883,7 +917,7 @@ class Reader {
         if (c === 0x2c /* , */) {
           q++;
           skip();
-          if (s.charCodeAt(q) === close) giveUp(); // a trailing comma
+          if (s.charCodeAt(q) === close) break; // a trailing comma
           continue;
         }
         if (c !== close) giveUp();
@@ -900,11 +934,11 @@ class Reader {
   }
 
   /** A value inside a flow collection at q; `keyEnd` is where its key ends (-1 in a list). */
-  private flowValue(q: number, me: number, keyEnd: number): unknown {
+  private flowValue(q: number, me: number, keyEnd: number, column: number): unknown {
     const c = this.s.charCodeAt(q);
     if (c === 0x5b || c === 0x7b) {
       const child = me >= 0 ? this.newPlace() : -1;
-      const value = this.flow(q, child);
+      const value = this.flow(q, child, column);
       if (child >= 0) this.places.move(child, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
       return value;
     }
@@ -929,8 +963,9 @@ class Reader {
     let r = q;
     for (;;) {
       const d = s.charCodeAt(r);
-      if (r >= s.length || d === LF) giveUp();
-      if (FLOW_STOP.has(d)) break;
+      if (r >= s.length) giveUp();
+      // A line break ends the scalar here; if the next line goes on with it, no `,` follows and the reader gives up.
+      if (FLOW_STOP.has(d) || d === LF) break;
       r++;
     }
     let end = r;

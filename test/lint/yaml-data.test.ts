@@ -246,7 +246,7 @@ function randomLayout(seed: number): string {
   const scalar = (column: number, indent: number): string => {
     const deeper = column + 1 + Math.floor(next() * 3);
     switch (pick(['plain', 'plain', 'multi', 'double', 'single', 'block', 'flow', 'alias'])) {
-      case 'plain': return `${pick(['word', 'two words', 'http://x.y/z#f', '-1', '12', 'null', 'a-b_c'])}${trailing()}`;
+      case 'plain': return `${next() < 0.1 ? `\n${spaces(deeper)}` : ''}${pick(['word', 'two words', 'http://x.y/z#f', '-1', '12', 'null', 'a-b_c'])}${trailing()}`;
       case 'multi': return `${pick(['first', 'a b'])}${pick(['', ' ', '  '])}\n${spaces(deeper)}${words()}${pick(['', '\n', `\n${spaces(Math.floor(next() * 8))}\n`])}${next() < 0.5 ? `\n${spaces(deeper + Math.floor(next() * 2))}${words()}` : ''}${trailing()}`;
       case 'double': return `"${words()}${pick(['', '\\t', '\\u00e9', '\\"', '\\\\', '\\x41'])}${pick(['', ' ', '  '])}${next() < 0.6 ? `${pick(['', '\\'])}\n${spaces(deeper)}${words()}${pick(['', '\n'])}${next() < 0.4 ? `\n${spaces(deeper)}${words()}` : ''}` : ''}"${trailing()}`;
       case 'single': return `'${words().replace(/'/g, "''")}${next() < 0.5 ? `${pick(['', ' '])}\n${pick(['', '\n'])}${spaces(deeper)}${words().replace(/'/g, "''")}` : ''}'${trailing()}`;
@@ -258,7 +258,13 @@ function randomLayout(seed: number): string {
         if (explicit) return `${header}\n${body.map((line) => (line.trim() === '' ? line : `${spaces(column + Number(explicit[0]))}${line.trimStart()}`)).join('\n')}`;
         return `${header}${trailing()}\n${body.join('\n')}`;
       }
-      case 'flow': return `${pick(['[]', '{}', '[a, "b c", 1]', '{k: v, "l": [1, {}]}', "['x', y]"])}${trailing()}`;
+      case 'flow': {
+        if (next() < 0.6) return `${pick(['[]', '{}', '[a, "b c", 1]', '{k: v, "l": [1, {}]}', "['x', y]", '[1, ]', '{a: b, }'])}${trailing()}`;
+        // A JSON example over lines, sometimes starting on the line after its key.
+        const inner = spaces(deeper + 2);
+        const json = `{\n${inner}"type": "urn:x",${pick(['', ' # note'])}\n${inner}"n": ${pick(['1', '-2.5', 'true', 'null'])},\n${inner}"list": [\n${inner}  {"k": "v"},\n${inner}  [],\n${inner}]${pick(['', ','])}\n${spaces(deeper)}}${trailing()}`;
+        return next() < 0.5 ? json : `\n${spaces(deeper)}${json}`;
+      }
       default:
         if (anchors.length === 0) return 'plain';
         return `*${pick(anchors)}${trailing()}`;
@@ -319,6 +325,8 @@ describe('the direct reader', () => {
     ['a block scalar last, without a line end', 'a: |+\n  x\n  '],
     ['lists at the key\'s column, lists of lists, maps in lists', 'a:\n- 1\n- - x\n  - y\n- k: v\n  l:\n  - z\nb: 2\n'],
     ['flow collections on one line, nested and empty', 'a: [1, "two", \'three\', {k: v, l: [x]}, [], {}]\nb: {a: 1, "b c": [2]}\nc: []\n'],
+    ['JSON examples: flow collections over lines, after their key or on the next lines, with comments and trailing commas', 'a: [1,\n  2]\nexample:\n  {\n    "type": "urn:x", # a note\n    "n": 12,\n    "list": [\n      {"k": true},\n      [],\n    ],\n  }\nb: {\n  "x": 1, }\n'],
+    ['scalars on the lines after their key', 'a:\n  text on\n  two lines\nb:\n  "quoted"\nc:\n  |\n  block\nd:\n    12\n'],
     ['anchors and aliases on maps, lists and scalars', 'a: &m\n  k: [1, 2]\nb: *m\nc: &s text\nd:\n  - *s\n  - &l\n    - 1\n  - *l\n'],
     ['empty values, comments between keys, keys with spaces before the colon', 'a:\n# c\nb:   # c\n  c: 1\nd :\n"e f" : 2\n'],
     ['tabs inside text', 'a: x\ty\nb: "x\ty"\nc: |\n  \tx\n'],
@@ -336,11 +344,13 @@ describe('the direct reader', () => {
     ['null keys', 'a:\n  ~: x\n'],
     ['an explicit key that is a map', '? {a: 1}\n: x\n'],
     ['an explicit key without a value', '? k\nb: 1\n'],
+    ['an anchor before a scalar or a flow on the next line (an alias of it reads `{}` there)', 'a: &x\n  text\nb: *x\nc: &y\n  {"k": 1}\nd: *y\n'],
     ['merge keys', 'a: &b {x: 1}\nc:\n  <<: *b\n'],
     ['tags', 'a: !!str 1\n'],
     ['two documents', 'a: 1\n---\nb: 2\n'],
     ['a document start', '---\na: 1\n'],
-    ['a flow collection over lines', 'a: [1,\n  2]\n'],
+    ['a flow collection whose line goes on with a plain scalar', 'a: [x\n  y]\n'],
+    ['a flow collection over a line less indented than its block', 'a:\n  b: [1,\n  2]\n'],
     ['an empty list item', 'a:\n  -\n  - x\n'],
     ['a tab in the indentation', 'a:\n\tb: 1\n'],
     ['Windows line ends', 'a: 1\r\n'],
