@@ -146,3 +146,55 @@ export function surelyValid(schema: unknown, value: unknown, ctx: QuickContext):
     throw error;
   }
 }
+
+/** A node of the schema where a value fails, with the part of the value it judges and where that is. */
+export interface Failure { path: (string | number)[]; schema: unknown; value: unknown }
+
+/**
+ * Where `value` fails `schema`: the schema nodes whose own keywords fail, found through the
+ * keywords that only pass a judgement down (`properties`, a single `items` schema, a shared
+ * `$ref`), in the order ajv meets them: properties in the schema's order, items by index, depth
+ * first (a node holds one of these that can fail for a value: a `$ref` node has no siblings, and
+ * a value is an object or an array). Every keyword ajv evaluates before the first of them passes,
+ * so ajv's first error over the whole schema is that node's first error, and ajv need compile
+ * only that node (see schema-validator). Undefined where the interpreter is unsure.
+ */
+export function failingNodes(schema: unknown, value: unknown, ctx: QuickContext): Failure[] | undefined {
+  try {
+    const out: Failure[] = [];
+    collect(schema, value, ctx, [], out);
+    return out;
+  } catch (error) {
+    if (error instanceof Unsure || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+function collect(schema: unknown, value: unknown, ctx: QuickContext, path: (string | number)[], out: Failure[]): void {
+  if (schema === true) return;
+  if (!isObject(schema)) {
+    if (schema === false) out.push({ path, schema, value });
+    else unsure();
+    return;
+  }
+  const inner: Failure[] = [];
+  let own = false;
+  for (const key of Object.keys(schema)) {
+    if (keyword(key, schema, value, ctx)) continue;
+    if (key === 'properties' && isObject(value) && isObject(schema.properties)) {
+      for (const [name, sub] of Object.entries(schema.properties)) {
+        if (has(value, name) && !valid(sub, value[name], ctx)) collect(sub, value[name], ctx, [...path, name], inner);
+      }
+    } else if (key === 'items' && Array.isArray(value) && !Array.isArray(schema.items) && !(ctx.kind === '3.1' && Array.isArray(schema.prefixItems))) {
+      value.forEach((item, i) => { if (!valid(schema.items, item, ctx)) collect(schema.items, item, ctx, [...path, i], inner); });
+    } else if (key === '$ref') {
+      collect(sharedSchema(schema.$ref, ctx), value, ctx, path, inner);
+    } else {
+      own = true;
+    }
+  }
+  // A node failing on its own is judged whole (its own keyword order decides its first error).
+  if (own) out.push({ path, schema, value });
+  else out.push(...inner);
+}
+
