@@ -203,6 +203,18 @@ class Reader {
     }
   }
 
+  /** Whether nothing but a comment follows at p on its line. */
+  private endsLine(p: number): boolean {
+    const c = this.s.charCodeAt(p);
+    return p >= this.s.length || c === LF || (c === HASH && this.s.charCodeAt(p - 1) === SPACE);
+  }
+
+  /** The next content after the line that ends at p (see nextContent). */
+  private contentAfter(p: number): number {
+    this.endLine(p);
+    return this.nextContent();
+  }
+
   private isDashItem(p: number): boolean {
     if (this.s.charCodeAt(p) !== DASH) return false;
     const next = this.s.charCodeAt(p + 1);
@@ -364,9 +376,8 @@ class Reader {
     const p = this.nodeAt;
     const c = s.charCodeAt(p);
     let value: unknown;
-    if (p >= s.length || c === LF || (c === HASH && s.charCodeAt(p - 1) === SPACE)) {
-      this.endLine(p);
-      const next = this.nextContent();
+    if (this.endsLine(p)) {
+      const next = this.contentAfter(p);
       const nextColumn = next < 0 ? -1 : next - this.at;
       const nextChar = next < 0 ? 0 : s.charCodeAt(next);
       if (next >= 0 && nextColumn > column && (nextChar === 0x5b /* [ */ || nextChar === 0x7b /* { */)) {
@@ -454,9 +465,8 @@ class Reader {
     const p = this.nodeAt;
     const c = s.charCodeAt(p);
     let value: unknown;
-    if (p >= s.length || c === LF || (c === HASH && s.charCodeAt(p - 1) === SPACE)) {
-      this.endLine(p);
-      const next = this.nextContent();
+    if (this.endsLine(p)) {
+      const next = this.contentAfter(p);
       const nextColumn = next < 0 ? -1 : next - this.at;
       if (next < 0 || nextColumn <= column) giveUp(); // an empty node
       const me = this.newPlace();

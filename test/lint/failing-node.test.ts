@@ -5,19 +5,9 @@
 // enums, bounds, arrays and nesting. 3,000 seeds per version passed once; 400 run here.
 import { describe, expect, it } from 'vitest';
 import { schemaViolation } from '../../rulesets/support/schema-validator.js';
+import { random } from '../helpers/random.js';
 
 type Json = Record<string, unknown>;
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generator(seed: number) {
   const next = random(seed);

@@ -25,6 +25,7 @@ import { cases as operationCases } from './cases/operations.js';
 import { cases as pathCases } from './cases/paths.js';
 import { cases as realCases } from './cases/real-documents.js';
 import { cases as schemaCases } from './cases/schemas.js';
+import { random } from '../helpers/random.js';
 
 type Segment = string | number;
 
@@ -168,17 +169,6 @@ describe('the YAML walk', () => {
   });
 });
 
-/** A seeded generator (mulberry32), so a failing document can be made again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Strings with what makes YAML choose its styles: spaces, breaks, indicators, quotes, numbers. */
 const PIECES = ['word', 'two words', ' lead', 'trail ', 'a: b', 'x #y', '#h', '- item', '"q"', "it's", '\\', 'é ✓', '\t', 'null', 'true', '12', '0x1F', '1.5e3', '.inf', '~', '', '\n', '\n\n', '  indented', '* star', '&amp', '[1]', '{a}', '|', '>', '%', '@', '`', '?', ':', ',', 'http://x.y/z?a=1#f'];
