@@ -45,16 +45,23 @@ describe('the bundle', () => {
   }, 60_000);
 
   it.each([
-    { name: 'the built-in ruleset', extra: [] as string[] },
-    { name: 'a YAML ruleset extending spectral:oas', extra: ['--ruleset', 'ruleset-extends-spectral.yaml'] },
-    { name: 'a JS ruleset', extra: ['--ruleset', 'ruleset.js'] },
-  ])('lint with $name reports exactly what the unbundled build reports', ({ extra }) => {
+    { name: 'the built-in ruleset', extra: [] as string[], contains: '"code": "hlth-res"' },
+    { name: 'a YAML ruleset extending spectral:oas', extra: ['--ruleset', 'ruleset-extends-spectral.yaml'], contains: '"code": "info-contact"' },
+    { name: 'a JS ruleset', extra: ['--ruleset', 'ruleset.js'], contains: '"message": "info.x-missing|#/info|[object Object]|the info object|\\"info.x-missing\\" property |Object{}|absent"' },
+  ])('lint with $name reports exactly what the unbundled build reports', ({ extra, contains }) => {
     const dir = mkdtempSync(join(tmpdir(), 'restguide-bundle-'));
     writeFileSync(join(dir, 'ruleset-extends-spectral.yaml'), 'extends: [restguide, spectral:oas]\n');
     writeFileSync(join(dir, 'ruleset.js'), [
       "export default {",
       "  extends: ['restguide'],",
-      "  rules: { 'no-x-tags': { given: '$.tags[*].name', then: { function: (name) => (String(name).startsWith('x') ? [{ message: 'tag starts with x' }] : []) } } },",
+      "  rules: {",
+      "    'no-x-tags': { given: '$.tags[*].name', then: { function: (name) => (String(name).startsWith('x') ? [{ message: 'tag starts with x' }] : []) } },",
+      // Every variable of a message template, which the bundle computes only when a template names it.
+      "    'templates': { description: 'the info object', message: '{{property}}|{{path}}|{{value}}|{{description}}|#{{print(\"property\")}}|#{{print(\"value\")}}|{{error}}', given: '$.info', then: [",
+      "      { field: 'title', function: () => [{ message: 'title {{property}}' }] },",
+      "      { field: 'x-missing', function: () => [{ message: 'absent' }] },",
+      "    ] },",
+      "  },",
       '};',
     ].join('\n'));
     const args = ['lint', join(FIXTURES, 'multi/api.yaml'), join(FIXTURES, 'reusable.yaml'), '--format', 'json', ...extra.map((a) => (a.startsWith('--') ? a : join(dir, a)))];
@@ -63,6 +70,7 @@ describe('the bundle', () => {
     expect(bundled.stderr).toBe('');
     expect(bundled.status).toBe(unbundled.status);
     expect(JSON.parse(bundled.stdout).length).toBeGreaterThan(0);
+    expect(bundled.stdout).toContain(contains);
     expect(bundled.stdout).toBe(unbundled.stdout);
   }, 60_000);
 
@@ -101,6 +109,8 @@ describe('the bundle', () => {
     expect(text).toContain('get cloneDeep() {');
     expect(text).toContain('return left === right ? 0 : left.localeCompare(right);');
     expect(text).toContain('get createValidator() {');
+    expect(text).toMatch(/get path\(\) \{\s*return \(0, spectral_runtime_1\.printPath\)\(path, spectral_runtime_1\.PrintStyle\.EscapedPointer\);/);
+    expect(text).toContain('String(parserFor().evaluate(expression, context))');
   });
 
   it('check against the embedded reference server gives the same verdicts bundled and unbundled', () => {
