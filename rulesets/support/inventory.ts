@@ -86,30 +86,39 @@ function build(root: Json): Inventory {
     if (!isObject(schema) || seen.has(schema) || depth > MAX_DEPTH) return;
     // An unresolved (circular or broken) $ref: not a schema we can judge.
     if (typeof schema.$ref === 'string') return;
+    visitNode({ schema, at, ...extra }, depth);
+  };
+  /** A nested schema's record, written out (a spread per schema was a tenth of the walk). */
+  const child = (schema: unknown, at: JsonPath, parent: SchemaVisit, relation: SchemaRelation, depth: number, propertyName?: string): void => {
+    if (!isObject(schema) || depth > MAX_DEPTH || typeof schema.$ref === 'string') return;
+    visitNode(propertyName === undefined
+      ? { schema, at, parent, mediaType: parent.mediaType, relation }
+      : { schema, at, parent, mediaType: parent.mediaType, relation, propertyName }, depth);
+  };
+  const visitNode = (node: SchemaVisit, depth: number): void => {
+    const { schema, at } = node;
     seen.add(schema);
-    const node: SchemaVisit = { schema, at, ...extra };
     schemas.push(node);
-    const inherit = { parent: node, mediaType: node.mediaType };
     // Resolved $refs share identity, so most children were seen already: test that before building
     // their path and visit record (on a 10 MB document those were 150 MB of garbage).
-    const unseen = (child: unknown): boolean => isObject(child) && !seen.has(child);
-    for (const [name, child] of entries(schema.properties)) {
-      if (unseen(child)) visit(child, [...at, 'properties', name], { ...inherit, relation: 'properties', propertyName: name }, depth + 1);
+    const unseen = (value: unknown): boolean => isObject(value) && !seen.has(value);
+    for (const [name, value] of entries(schema.properties)) {
+      if (unseen(value)) child(value, [...at, 'properties', name], node, 'properties', depth + 1, name);
     }
-    for (const [name, child] of entries(schema.patternProperties)) {
-      if (unseen(child)) visit(child, [...at, 'patternProperties', name], { ...inherit, relation: 'patternProperties' }, depth + 1);
+    for (const [name, value] of entries(schema.patternProperties)) {
+      if (unseen(value)) child(value, [...at, 'patternProperties', name], node, 'patternProperties', depth + 1);
     }
-    if (unseen(schema.additionalProperties)) visit(schema.additionalProperties, [...at, 'additionalProperties'], { ...inherit, relation: 'additionalProperties' }, depth + 1);
+    if (unseen(schema.additionalProperties)) child(schema.additionalProperties, [...at, 'additionalProperties'], node, 'additionalProperties', depth + 1);
     if (Array.isArray(schema.items)) {
-      schema.items.forEach((child, i) => { if (unseen(child)) visit(child, [...at, 'items', i], { ...inherit, relation: 'items' }, depth + 1); });
+      schema.items.forEach((value, i) => { if (unseen(value)) child(value, [...at, 'items', i], node, 'items', depth + 1); });
     } else if (unseen(schema.items)) {
-      visit(schema.items, [...at, 'items'], { ...inherit, relation: 'items' }, depth + 1);
+      child(schema.items, [...at, 'items'], node, 'items', depth + 1);
     }
-    asArray(schema.prefixItems).forEach((child, i) => { if (unseen(child)) visit(child, [...at, 'prefixItems', i], { ...inherit, relation: 'prefixItems' }, depth + 1); });
+    asArray(schema.prefixItems).forEach((value, i) => { if (unseen(value)) child(value, [...at, 'prefixItems', i], node, 'prefixItems', depth + 1); });
     for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
-      asArray(schema[keyword]).forEach((child, i) => { if (unseen(child)) visit(child, [...at, keyword, i], { ...inherit, relation: keyword }, depth + 1); });
+      asArray(schema[keyword]).forEach((value, i) => { if (unseen(value)) child(value, [...at, keyword, i], node, keyword, depth + 1); });
     }
-    if (unseen(schema.not)) visit(schema.not, [...at, 'not'], { ...inherit, relation: 'not' }, depth + 1);
+    if (unseen(schema.not)) child(schema.not, [...at, 'not'], node, 'not', depth + 1);
   };
 
   const visitContent = (content: unknown, at: JsonPath): void => {

@@ -14,18 +14,18 @@ export function ignoreIdsOf(code: string, guideRuleOf: (code: string) => string 
   return ids;
 }
 
-/** The object at `path` in `data`, or the nearest object above it. */
-function nearestObject(data: unknown, path: ReadonlyArray<string | number>): Json | undefined {
-  const chain: unknown[] = [data];
+/** The object at the first `length` segments of `path` in `data`, or the nearest object above it. */
+function nearestObject(data: unknown, path: ReadonlyArray<string | number>, length = path.length): Json | undefined {
+  let nearest = isObject(data) ? data : undefined;
   let node: unknown = data;
-  for (const segment of path) {
+  for (let i = 0; i < length; i++) {
+    const segment = path[i] as string | number;
     if (isObject(node)) node = node[String(segment)];
     else if (Array.isArray(node)) node = node[Number(segment)];
     else break;
-    chain.push(node);
+    if (isObject(node)) nearest = node;
   }
-  for (let i = chain.length - 1; i >= 0; i--) if (isObject(chain[i])) return chain[i] as Json;
-  return undefined;
+  return nearest;
 }
 
 /**
@@ -38,7 +38,7 @@ function holders(data: unknown, path: ReadonlyArray<string | number>): Json[] {
   const nearest = nearestObject(data, path);
   if (nearest) out.push(nearest);
   if (path.length >= 2 && path[path.length - 2] === 'properties') {
-    const owner = nearestObject(data, path.slice(0, -2));
+    const owner = nearestObject(data, path, path.length - 2);
     if (owner && owner !== nearest) out.push(owner);
   }
   return out;

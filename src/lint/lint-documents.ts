@@ -119,7 +119,8 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
     const ids = ignoreIdsOf(finding.code, guideRuleOf);
     const own = ignoredReason(finding, dataOf(finding.source), ids);
     const placed = finding.source === source ? finding : relocate(finding, refs, documentOf, (f) => own ?? ignoredReason(f, document.data, ids));
-    const reason = own ?? ignoredReason(placed, document.data, ids);
+    // A finding of the linted document itself was looked up just above.
+    const reason = own ?? (placed === finding ? undefined : ignoredReason(placed, document.data, ids));
     if (reason !== undefined) out.ignored.push({ ...placed, ignoredReason: reason });
     else out.findings.push(placed);
   }
@@ -151,8 +152,11 @@ function relocate(finding: LintFinding, refs: RefIndex, documentOf: (location: s
   return candidates.find((c) => ignored(c) === undefined) ?? (candidates[0] as LintFinding);
 }
 
+/** localeCompare, but equal strings (most pairs: findings mostly share a source) skip ICU. */
+const compareText = (a: string, b: string): number => (a === b ? 0 : a.localeCompare(b));
+
 const bySourceAndPosition = (a: LintFinding, b: LintFinding): number =>
-  a.source.localeCompare(b.source) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code);
+  compareText(a.source, b.source) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || compareText(a.code, b.code);
 
 export function maxBytesFromEnv(env: NodeJS.ProcessEnv): number {
   const mb = Number(env.RESTGUIDE_LINT_MAX_MB);

@@ -108,6 +108,7 @@ describe('the bundle', () => {
     // The exact patches took (the build only warns when one cannot).
     expect(text).toContain('get cloneDeep() {');
     expect(text).toContain('return left === right ? 0 : left.localeCompare(right);');
+    expect(text).toContain('numericCollator = new Intl.Collator(void 0, { numeric: true })).compare(String(left), String(right))');
     expect(text).toContain('get createValidator() {');
     expect(text).toMatch(/get path\(\) \{\s*return \(0, spectral_runtime_1\.printPath\)\(path, spectral_runtime_1\.PrintStyle\.EscapedPointer\);/);
     expect(text).toContain('String(parserFor().evaluate(expression, context))');
