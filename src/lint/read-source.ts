@@ -1,5 +1,6 @@
 // Reads a document (the linted one or one its $refs name) from a file or an http(s) URL, with
 // a size cap and a timeout, so a huge or slow input fails with one clear line.
+import { isAscii } from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 
@@ -35,10 +36,19 @@ async function readFileCapped(file: string, limits: ReadLimits): Promise<string>
   if (size > limits.maxBytes) throw tooLarge(file, limits);
   const handle = await open(file, 'r');
   try {
-    return await handle.readFile('utf8');
+    return decodeUtf8(await handle.readFile());
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The text of UTF-8 bytes, as one flat string. readFile('utf8') decodes a file of over 512 kB in
+ * pieces and joins them, which the first regular expression then flattens (7 ms on a 1.5 MB file);
+ * ASCII, which most descriptions are, is the same text read as Latin-1, copied without decoding.
+ */
+export function decodeUtf8(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.latin1Slice(0, bytes.length) : bytes.toString('utf8');
 }
 
 async function readUrl(url: string, limits: ReadLimits): Promise<string> {
@@ -66,5 +76,5 @@ async function readUrl(url: string, limits: ReadLimits): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeUtf8(Buffer.concat(chunks));
 }
