@@ -89,7 +89,11 @@ const ajvModules = {
       loader: 'js',
       resolveDir: root,
       contents: [
-        'let modules;',
+        'let modules, formats;',
+        'export function ajvFormats() {',
+        '  formats ??= require("ajv-formats/dist/formats").fullFormats;',
+        '  return formats;',
+        '}',
         'export function ajvModules() {',
         '  if (modules) return modules;',
         '  const formats = require("ajv-formats");',

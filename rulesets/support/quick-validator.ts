@@ -68,10 +68,16 @@ function formatOk(name: unknown, value: unknown, ctx: QuickContext): boolean {
 function keyword(key: string, s: Json, value: unknown, ctx: QuickContext): boolean {
   switch (key) {
     case 'type': {
-      const types = Array.isArray(s.type) ? s.type : [s.type];
+      // As ajv's getSchemaTypes reads them: no type checks nothing; nullable: true adds null.
+      const types: unknown[] = Array.isArray(s.type) ? [...s.type] : [s.type];
       if (!types.every((t) => typeof t === 'string' && TYPES.has(t))) return unsure();
+      if (types.length === 0) return true;
+      if (types.includes('null')) { if (s.nullable === false) return unsure(); } // ajv refuses the schema
+      else if (s.nullable === true) types.push('null');
       return types.some((t) => hasType(value, t as string));
     }
+    // ajv refuses a nullable without a type (3.0 schemas reach here converted, without nullable).
+    case 'nullable': return s.type === undefined || (Array.isArray(s.type) && s.type.length === 0) ? unsure() : true;
     case 'enum': return Array.isArray(s.enum) ? s.enum.some((e) => deepEqual(e, value)) : unsure();
     case 'const': return deepEqual(s.const, value);
     case 'multipleOf': { const m = num(s.multipleOf); if (typeof value !== 'number') return true; const r = value / m; return m !== 0 && r === parseInt(String(r)); }
@@ -198,3 +204,107 @@ function collect(schema: unknown, value: unknown, ctx: QuickContext, path: (stri
   else out.push(...inner);
 }
 
+
+/**
+ * ajv's first error message for a node failing on exactly one keyword of its own (its subschemas
+ * pass), where this knows ajv's words for it; undefined otherwise (the caller asks ajv). With one failing keyword
+ * the first error of ajv (allErrors off) is that keyword's, whatever order ajv evaluates keywords
+ * in, so such a failing example needs no validator compiled (on Twilio's description: most of them).
+ */
+export function ownFailureWords(schema: unknown, value: unknown, ctx: QuickContext): string | undefined {
+  if (!isObject(schema) || !compilable(schema, ctx)) return undefined;
+  try {
+    let failing: string | undefined;
+    for (const key of Object.keys(schema)) {
+      if (keyword(key, schema, value, ctx)) continue;
+      if (failing !== undefined) return undefined;
+      failing = key;
+    }
+    return failing === undefined ? undefined : wordsFor(failing, schema, value);
+  } catch (error) {
+    if (error instanceof Unsure || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+/** Keywords with no subschemas, each with a value ajv compiles (strict off, no schema validation). */
+const LEAF_KEYWORDS: Record<string, (v: unknown, s: Json) => boolean> = {
+  type: (v) => (typeof v === 'string' && TYPES.has(v)) || (Array.isArray(v) && v.every((t) => typeof t === 'string' && TYPES.has(t))),
+  // As ajv's getSchemaTypes takes it: only beside a type, and not false beside a null type.
+  nullable: (v, s) => {
+    const types: unknown[] = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+    return typeof v === 'boolean' && types.length > 0 && !(v === false && types.includes('null'));
+  },
+  enum: (v) => Array.isArray(v) && v.length > 0, // ajv refuses an empty enum
+  const: () => true,
+  format: (v) => typeof v === 'string',
+  pattern: (v) => { if (typeof v !== 'string') return false; try { new RegExp(v, 'u'); return true; } catch { return false; } },
+  maximum: isNumber, minimum: isNumber, exclusiveMaximum: isNumber, exclusiveMinimum: isNumber,
+  multipleOf: (v) => isNumber(v) && (v as number) > 0,
+  maxLength: isCount, minLength: isCount, maxItems: isCount, minItems: isCount, maxProperties: isCount, minProperties: isCount,
+  required: (v) => Array.isArray(v) && v.every((name) => typeof name === 'string'),
+  additionalProperties: (v) => typeof v === 'boolean',
+  uniqueItems: (v) => typeof v === 'boolean',
+  title: () => true, description: () => true, readOnly: () => true, writeOnly: () => true, deprecated: () => true,
+  $comment: (v) => typeof v === 'string', examples: () => true, contentMediaType: () => true, contentEncoding: () => true,
+};
+
+/** Keywords holding subschemas, and how: one schema, a non-empty list of them, or a map of them. */
+const SUBSCHEMAS: Record<string, 'one' | 'list' | 'map'> = {
+  properties: 'map', patternProperties: 'map', items: 'one', additionalProperties: 'one', not: 'one',
+  allOf: 'list', anyOf: 'list', oneOf: 'list', propertyNames: 'one', contains: 'one',
+};
+const compiles = new WeakMap<object, boolean>();
+
+/**
+ * Whether ajv surely compiles `s` as it is: every keyword, down through its subschemas (and the
+ * shared ones a `$ref` names), is one of the above or a subschema keyword, with a value of the kind
+ * ajv takes. A schema ajv would refuse leaves the value without a finding, so it gets no words.
+ */
+function compilable(s: unknown, ctx: QuickContext, depth = 0): boolean {
+  if (typeof s === 'boolean') return true;
+  if (!isObject(s) || depth > 64) return false;
+  const known = compiles.get(s);
+  if (known !== undefined) return known;
+  let ok = true;
+  for (const key of Object.keys(s)) {
+    const value = s[key];
+    const shape = Object.prototype.hasOwnProperty.call(SUBSCHEMAS, key) ? SUBSCHEMAS[key] : undefined;
+    if (key === 'additionalProperties' && typeof value === 'boolean') continue;
+    if (key === '$ref') ok = typeof value === 'string' && ctx.shared?.(value) !== undefined && compilable(ctx.shared(value), ctx, depth + 1);
+    else if (shape === 'one') ok = !(key === 'items' && Array.isArray(value)) && compilable(value, ctx, depth + 1);
+    else if (shape === 'list') ok = Array.isArray(value) && value.length > 0 && value.every((sub) => compilable(sub, ctx, depth + 1));
+    else if (shape === 'map') ok = isObject(value) && Object.entries(value).every(([name, sub]) => (key !== 'patternProperties' || LEAF_KEYWORDS.pattern?.(name, s) === true) && compilable(sub, ctx, depth + 1));
+    else ok = Object.prototype.hasOwnProperty.call(LEAF_KEYWORDS, key) && (LEAF_KEYWORDS[key] as (v: unknown, s: Json) => boolean)(value, s);
+    if (!ok) break;
+  }
+  compiles.set(s, ok);
+  return ok;
+}
+
+const LIMIT_WORDS: Record<string, string> = { maximum: '<=', minimum: '>=', exclusiveMaximum: '<', exclusiveMinimum: '>' };
+
+/** ajv's message for `key` failing in `s` (ajv/dist/vocabularies and compile/validate/dataType.js). */
+function wordsFor(key: string, s: Json, value: unknown): string | undefined {
+  switch (key) {
+    case 'type': return `must be ${String(s.type)}`; // a list of types joins with ","
+    case 'enum': return 'must be equal to one of the allowed values';
+    case 'const': return 'must be equal to constant';
+    case 'format': return `must match format "${String(s.format)}"`;
+    case 'pattern': return `must match pattern "${String(s.pattern)}"`;
+    case 'maximum': case 'minimum': case 'exclusiveMaximum': case 'exclusiveMinimum': return `must be ${LIMIT_WORDS[key]} ${String(s[key])}`;
+    case 'multipleOf': return `must be multiple of ${String(s.multipleOf)}`;
+    case 'maxLength': case 'minLength': return `must NOT have ${key === 'maxLength' ? 'more' : 'fewer'} than ${String(s[key])} characters`;
+    case 'maxItems': case 'minItems': return `must NOT have ${key === 'maxItems' ? 'more' : 'fewer'} than ${String(s[key])} items`;
+    case 'maxProperties': case 'minProperties': return `must NOT have ${key === 'maxProperties' ? 'more' : 'fewer'} than ${String(s[key])} properties`;
+    case 'required': {
+      // The first missing one, in the schema's order, as ajv's generated check finds it.
+      const missing = (s.required as string[]).find((name) => !has(value as Json, name));
+      return missing === undefined ? undefined : `must have required property '${missing}'`;
+    }
+    case 'additionalProperties': return s.additionalProperties === false ? 'must NOT have additional properties' : undefined;
+    default: return undefined;
+  }
+}

@@ -4,10 +4,10 @@
 // surely passes is judged without ajv, and ajv validators are compiled only for the rest, once per
 // distinct converted schema.
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { ajvModules } from './ajv-modules.js';
+import { ajvFormats, ajvModules } from './ajv-modules.js';
 import { isObject, type Json } from './json.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
-import { failingNodes, surelyValid, type Failure, type QuickContext } from './quick-validator.js';
+import { failingNodes, ownFailureWords, surelyValid, type Failure, type KnownFormat, type QuickContext } from './quick-validator.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
 
@@ -20,6 +20,21 @@ const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true>
   binary: true,
   password: true,
 };
+
+/**
+ * The formats as an ajv of makeAjv holds them (`ajv.formats`): ajv-formats' full set (what
+ * addFormats adds), then the OAS ones over it. The quick checks read them without an ajv, which a
+ * lint loads only when a value fails in a way ownFailureWords cannot word.
+ */
+let formats: QuickContext['formats'] | undefined;
+function quickFormats(): QuickContext['formats'] {
+  if (formats) return formats;
+  const out: Record<string, KnownFormat | undefined> = { ...ajvFormats() };
+  for (const [name, format] of Object.entries(OAS_FORMATS)) {
+    out[name] = typeof format === 'function' ? { type: 'number', validate: format as (v: never) => boolean } : format;
+  }
+  return (formats = out);
+}
 
 function makeAjv(kind: '3.0' | '3.1'): Ajv {
   // No optimizing pass over the generated code: most validators run once or twice, and that pass
@@ -233,17 +248,20 @@ export const oasKind = (root: unknown): OasKind =>
 export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum', rules?: DiscriminatorRules, whole = false): string | undefined {
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
   const entry = entryFor(schema, kind, omit, rules);
-  const ajv = ajvFor(kind);
-  const ctx: QuickContext = { kind, formats: ajv.formats as QuickContext['formats'], shared: sharedOf[kind] };
+  const ctx: QuickContext = { kind, formats: quickFormats(), shared: sharedOf[kind] };
   if (surelyValid(entry.converted, value, ctx)) return undefined;
-  // Compile only the first failing node (failingNodes lists them in the order ajv meets them): a
-  // handful of small schemas, shared by content across the document, instead of each failing
-  // example's whole schema (on Twilio's description, 83 schemas of up to 14 kB, a third of the lint).
+  // Word or compile only the first failing node (failingNodes lists them in the order ajv meets
+  // them): a handful of small schemas, shared by content across the document, instead of each
+  // failing example's whole schema (on Twilio's description, 83 schemas of up to 14 kB, a third of
+  // the lint); most fail on one keyword, whose words need no validator at all.
   const failures = whole ? undefined : failingNodes(entry.converted, value, ctx);
   if (failures !== undefined && failures.length > 0) {
     const { path, schema: node, value: part } = failures[0] as Failure;
+    const prefix = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    const words = ownFailureWords(node, part, ctx);
+    if (words !== undefined) return `${prefix ? `${prefix} ` : ''}${words}`.trim();
     const validate = compileByContent(node, kind);
-    if (validate && !validate(part)) return wording(validate.errors?.[0], path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''));
+    if (validate && !validate(part)) return wording(validate.errors?.[0], prefix);
   }
   if (entry.validate === undefined) entry.validate = compileByContent(entry.converted, kind);
   const validate = entry.validate;

@@ -48,7 +48,7 @@ async function readFileCapped(file: string, limits: ReadLimits): Promise<string>
  * ASCII, which most descriptions are, is the same text read as Latin-1, copied without decoding.
  */
 export function decodeUtf8(bytes: Buffer): string {
-  return isAscii(bytes) ? bytes.latin1Slice(0, bytes.length) : bytes.toString('utf8');
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 async function readUrl(url: string, limits: ReadLimits): Promise<string> {

@@ -1,10 +1,11 @@
 // The quick validator may only say "surely valid" where ajv agrees; on anything else the caller
-// asks ajv. Proven on a table of schemas × values (both directions), against ajv itself.
+// asks ajv. Where a value fails on one keyword it words the failure as ajv's first error. Proven on
+// a table of schemas × values (both directions), against ajv itself.
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { surelyValid, type QuickContext } from '../../rulesets/support/quick-validator.js';
+import { ownFailureWords, surelyValid, type QuickContext } from '../../rulesets/support/quick-validator.js';
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
@@ -28,6 +29,12 @@ const schemas: unknown[] = [
   { oneOf: [{ type: 'number' }, { type: 'integer' }] }, { not: { type: 'null' } },
   { if: { required: ['kind'], properties: { kind: { const: 'a' } } }, then: { required: ['a'] }, else: { required: ['b'] } },
   { type: 'string', unknownKeyword: 1 }, { $id: 'x' }, { type: 'file' }, { minimum: 'five' }, { pattern: '(' },
+  // ajv's own nullable keyword (3.1 schemas keep it): null joins the types; without a type, ajv refuses the schema.
+  { type: 'string', nullable: true }, { type: ['integer', 'null'], nullable: true }, { nullable: true }, { type: [] },
+  { type: 'integer', minimum: 0, exclusiveMinimum: 0, maximum: 2 }, { type: 'object', required: ['b', 'a'], additionalProperties: false },
+  // Schemas ajv refuses whatever the value: no words for them, though the value's type fails.
+  { type: 'string', enum: [] }, { type: 'string', maxLength: 'x' }, { type: 'integer', pattern: '(' }, { type: 'string', exclusiveMinimum: true },
+  { type: 'object', properties: { a: { type: 'nope' } } },
 ];
 const values: unknown[] = [
   null, true, 0, 1, 1.5, -1, 10, 3, 'a', 'ab', 'abcd', 'AB', '2020-01-01T00:00:00Z', 'yesterday', 'a@b.be', 'https://x.be/a', 'no uri',
@@ -53,6 +60,34 @@ describe.each([['3.0', ajv07], ['3.1', ajv20]] as const)('OAS %s', (kind, ajv) =
       }
     }
     expect(vouched).toBeGreaterThan(ajvValid * 0.8);
+  });
+
+  it('words a value failing on one keyword of its own as ajv\'s first error, and leaves the rest to ajv', () => {
+    let worded = 0;
+    let failing = 0;
+    for (const schema of schemas) {
+      let check: ((v: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null } | undefined;
+      try { check = ajv.compile(schema as object) as typeof check; } catch { check = undefined; }
+      for (const value of values) {
+        const words = ownFailureWords(schema, value, ctx);
+        if (!check) { expect({ schema, value, words }).toEqual({ schema, value, words: undefined }); continue; }
+        if (check(value)) { expect({ schema, value, words }).toEqual({ schema, value, words: undefined }); continue; }
+        failing++;
+        if (words === undefined) continue;
+        worded++;
+        const [first] = check.errors ?? [];
+        expect({ schema, value, words }).toEqual({ schema, value, words: `${first?.instancePath ? `${first.instancePath} ` : ''}${first?.message}` });
+      }
+    }
+    expect(worded).toBeGreaterThan(failing * 0.5);
+  });
+
+  it('leaves two failing keywords, and keywords it has no words for, to ajv', () => {
+    expect(ownFailureWords({ type: 'string', enum: ['a'] }, 5, ctx)).toBeUndefined();
+    expect(ownFailureWords({ type: 'array', uniqueItems: true }, [1, 1], ctx)).toBeUndefined();
+    expect(ownFailureWords({ properties: { a: { type: 'string' } } }, { a: 1 }, ctx)).toBeUndefined();
+    expect(ownFailureWords({ type: 'string', enum: ['a'] }, 'b', ctx)).toBe('must be equal to one of the allowed values');
+    expect(ownFailureWords({ required: ['b', 'a', 'c'] }, { a: 1 }, ctx)).toBe("must have required property 'b'");
   });
 
   it('leaves unknown keywords and malformed schemas to ajv', () => {
