@@ -246,6 +246,9 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // Without layout white space: a third less text (8.9 to 5.9 MB) for V8 to scan (9 ms of a small
+  // lint). Names stay, so a stack trace still names its functions.
+  minifyWhitespace: true,
   // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its `module` is plain ESM.
   mainFields: ['module', 'main'],
   alias: {
