@@ -113,7 +113,8 @@ describe('the bundle', () => {
     has('return left === right ? 0 : left.localeCompare(right)');
     has('numericCollator = new Intl.Collator(void 0, { numeric: true })).compare(String(left), String(right))');
     has('get createValidator() {');
-    has('get path() { return (0, spectral_runtime_1.printPath)(path, spectral_runtime_1.PrintStyle.EscapedPointer)');
+    has('get path() { return (0, spectral_runtime_1.printPath)(this.#path, spectral_runtime_1.PrintStyle.EscapedPointer)');
+    has('const vars = new TemplateVariables(associatedItem, path, document, result.message, rule.description)');
     has('String(parserFor().evaluate(expression, context))');
   });
 
