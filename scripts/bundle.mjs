@@ -252,7 +252,9 @@ const lodashMethods = {
     build.onLoad({ filter: /.*/, namespace: 'lodash-methods' }, () => ({
       loader: 'js',
       resolveDir: root,
-      contents: `module.exports = {\n${LODASH_METHODS.map((name) => `  get ${name}() { return require('lodash/${name}.js'); },`).join('\n')}\n};\n`,
+      // Each getter replaces itself with the method on first use: Spectral calls isObject and get
+      // per path segment of every result, and a getter that requires each time was 17 ms on Twilio.
+      contents: `module.exports = {\n${LODASH_METHODS.map((name) => `  get ${name}() { const method = require('lodash/${name}.js'); Object.defineProperty(this, '${name}', { value: method, enumerable: true }); return method; },`).join('\n')}\n};\n`,
     }));
   },
 };
