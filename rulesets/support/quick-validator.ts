@@ -206,26 +206,66 @@ function collect(schema: unknown, value: unknown, ctx: QuickContext, path: (stri
 
 
 /**
- * ajv's first error message for a node failing on exactly one keyword of its own (its subschemas
- * pass), where this knows ajv's words for it; undefined otherwise (the caller asks ajv). With one failing keyword
- * the first error of ajv (allErrors off) is that keyword's, whatever order ajv evaluates keywords
- * in, so such a failing example needs no validator compiled (on Twilio's description: most of them).
+ * ajv's first error message for a node failing on keywords of its own (its subschemas pass, or fail
+ * after them), where this knows ajv's words for the keyword ajv checks first; undefined otherwise
+ * (the caller asks ajv). ajv (allErrors off) stops at its first error, and checks a node's keywords
+ * in a fixed order (see firstChecked), so such a failing example needs no validator compiled (on
+ * Twilio's description: all but a handful of them).
  */
 export function ownFailureWords(schema: unknown, value: unknown, ctx: QuickContext): string | undefined {
   if (!isObject(schema) || !compilable(schema, ctx)) return undefined;
   try {
-    let failing: string | undefined;
-    for (const key of Object.keys(schema)) {
-      if (keyword(key, schema, value, ctx)) continue;
-      if (failing !== undefined) return undefined;
-      failing = key;
-    }
-    return failing === undefined ? undefined : wordsFor(failing, schema, value);
+    const failing = Object.keys(schema).filter((key) => !keyword(key, schema, value, ctx));
+    const first = failing.length > 1 ? firstChecked(failing, schema, value) : failing[0];
+    return first === undefined ? undefined : wordsFor(first, schema, value);
   } catch (error) {
     if (error instanceof Unsure || error instanceof RangeError) return undefined;
     throw error;
   }
 }
+
+// ajv's rule groups in the order it checks them (ajv/dist/compile/rules.js): the untyped keywords,
+// then those of a number, a string, an array, an object, each run only for data of its type. In a
+// group, keywords run in the order ajv's vocabularies add them (core, validation, applicator, format;
+// items and contains go before uniqueItems; format is both a number and a string keyword).
+const GROUP_TYPES = [undefined, 'number', 'string', 'array', 'object'] as const;
+const GROUP_KEYWORDS: readonly (readonly string[])[] = [
+  ['$ref', 'const', 'enum', 'not', 'anyOf', 'oneOf', 'allOf', 'if', 'then', 'else'],
+  ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'format'],
+  ['maxLength', 'minLength', 'pattern', 'format'],
+  ['maxItems', 'minItems', 'additionalItems', 'prefixItems', 'items', 'contains', 'uniqueItems'],
+  ['maxProperties', 'minProperties', 'required', 'propertyNames', 'additionalProperties', 'dependencies', 'properties', 'patternProperties'],
+];
+
+/**
+ * Of a node's failing keywords, the one whose error ajv reports (compile/validate/index.js): with
+ * the node's types (nullable: true adds null) checked up front, unless there is one type whose
+ * group has keywords in the node; then a wrong type is that group's error, met in its turn. A
+ * keyword of a typed group fails only for data of that type. Undefined for a keyword not placed.
+ */
+function firstChecked(failing: string[], s: Json, value: unknown): string | undefined {
+  const types: unknown[] = s.type === undefined ? [] : Array.isArray(s.type) ? [...s.type] : [s.type];
+  if (s.nullable === true && !types.includes('null')) types.push('null');
+  const typeGroup = types.length === 1 ? GROUP_TYPES.indexOf(types[0] as 'number') : -1;
+  const typeFirst = types.length > 0 && !(typeGroup > 0 && GROUP_KEYWORDS[typeGroup]?.some((key) => s[key] !== undefined));
+  let best: string | undefined;
+  let bestRank = Infinity;
+  for (const key of failing) {
+    let rank: number;
+    if (key === 'type') rank = typeFirst ? -1 : typeGroup * 100 + 99;
+    else {
+      const group = GROUP_TYPES.findIndex((type, i) => (type === undefined || dataIs(value, type)) && GROUP_KEYWORDS[i]?.includes(key));
+      if (group < 0) return undefined;
+      rank = group * 100 + (GROUP_KEYWORDS[group] as readonly string[]).indexOf(key);
+    }
+    if (rank < bestRank) { best = key; bestRank = rank; }
+  }
+  return best;
+}
+
+/** Whether ajv runs a typed group's keywords for `value` (strict off: any number is a number). */
+const dataIs = (value: unknown, type: string): boolean =>
+  type === 'number' ? typeof value === 'number' : type === 'string' ? typeof value === 'string' : type === 'array' ? Array.isArray(value) : isObject(value);
 
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
