@@ -32,6 +32,7 @@ import { documentationCoverage, noImplementationDetails } from './functions/docu
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
 import { contextAttributes, genericMessageBodies, messagesExtendBase, oneSchemaPerType, serviceAndTypeValues } from './functions/events.js';
 import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
+import { LOWER_CAMEL as LOWER_CAMEL_PATTERN } from './support/naming.js';
 
 type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
@@ -45,9 +46,14 @@ function rule(code: string, guideRule: string, severity: Severity, description: 
   return { description, message: '{{error}}', severity, given: '$', then, documentationUrl: guideAnchor(guideRule), ...extra } as RuleDefinition;
 }
 
-const LOWER_CAMEL = '^[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?$';
-const QUERY_NAME = '^[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?(?:[._][a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?)*$';
-const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9]*)*(/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+/v[0-9]+$';
+// The Java validator's patterns, each written so that a name splits into its groups one way only
+// (see support/naming.ts: theirs backtrack exponentially on a long lower-case run): the same names
+// match (test/lint/name-patterns.test.ts). A server URL's last segment before /v{major} is the
+// lowerCamelCase one their `(/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+` requires; the segments before it match
+// the `(/[A-Za-z0-9]*)*` in front of it anyway.
+const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
+const QUERY_NAME = '^[a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?(?:[._][a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?)*$';
+const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
 const SENSITIVE = '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */

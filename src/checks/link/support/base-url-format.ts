@@ -6,8 +6,13 @@ export type BaseUrlFinding =
   | { id: 'noApiName'; data: { url: string } }
   | { id: 'segmentCase'; data: { url: string; segment: string } };
 
-/** lowerCamelCase as the guide's server URL rule spells it: `[a-z0-9]+([A-Z]?[a-z0-9]+)*`. */
-const LOWER_CAMEL = /^[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*$/;
+/**
+ * lowerCamelCase as the guide's server URL rule spells it, `[a-z0-9]+([A-Z]?[a-z0-9]+)*`, written so
+ * that a segment splits into groups one way only: the guide's spelling backtracks exponentially on a
+ * long lower-case run that fails at its end (a server's segment is not ours to bound). Same segments
+ * match (test/lint/name-patterns.test.ts).
+ */
+export const LOWER_CAMEL_SEGMENT = /^[a-z0-9]+(?:[A-Z][a-z0-9]+)*$/;
 const VERSION = /^v[0-9]+$/;
 
 /** A local development or test server, where plain http is accepted. */
@@ -28,7 +33,7 @@ export function judgeBaseUrl(base: string): BaseUrlFinding[] {
   const named = versioned ? segments.slice(0, -1) : segments;
   if (named.length === 0) findings.push({ id: 'noApiName', data: { url: base } });
   for (const segment of named) {
-    if (!LOWER_CAMEL.test(decodeURIComponent(segment))) findings.push({ id: 'segmentCase', data: { url: base, segment } });
+    if (!LOWER_CAMEL_SEGMENT.test(decodeURIComponent(segment))) findings.push({ id: 'segmentCase', data: { url: base, segment } });
   }
   return findings;
 }
