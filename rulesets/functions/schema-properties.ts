@@ -141,8 +141,16 @@ function isCloudEventsAttribute(visit: SchemaVisit, context: RulesetFunctionCont
   if (visit.relation !== 'properties') return false;
   let owner = visit.parent;
   while (owner?.relation === 'allOf' && owner.parent) owner = owner.parent;
-  return owner !== undefined && inheritsFrom(owner.schema, owner.at, 'AsynchronousMessageBase', context);
+  if (owner === undefined) return false;
+  let inherits = ownerIsMessage.get(owner);
+  if (inherits === undefined) ownerIsMessage.set(owner, (inherits = inheritsFrom(owner.schema, owner.at, 'AsynchronousMessageBase', context)));
+  return inherits;
 }
+/**
+ * Per owning schema's visit (one per resolved document): its properties ask the same question,
+ * each looking up where the owner is defined (1,000 nullable properties on Twilio's description).
+ */
+const ownerIsMessage = new WeakMap<SchemaVisit, boolean>();
 
 /** jsn-null: nullable only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies). */
 export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
@@ -151,9 +159,12 @@ export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, 
   for (const visit of schemas) {
     const { schema, at } = visit;
     if (!allowsNull(schema) || patchSchemas.has(schema)) continue;
-    const names = [componentNameIn(at), componentNameIn(definitionPath(context, at))];
-    for (let v = visit.parent; v; v = v.parent) names.push(v.componentName);
-    if (names.some((n) => n !== undefined && (PATCH_NAME.test(n) || CLOUD_EVENTS.test(n)))) continue;
+    const exempt = (n: string | undefined): boolean => n !== undefined && (PATCH_NAME.test(n) || CLOUD_EVENTS.test(n));
+    if (exempt(componentNameIn(at))) continue;
+    let named = false;
+    for (let v = visit.parent; v && !named; v = v.parent) named = exempt(v.componentName);
+    // Where the schema is defined (a $ref's target) only when nothing nearer exempts it.
+    if (named || exempt(componentNameIn(definitionPath(context, at)))) continue;
     if (isCloudEventsAttribute(visit, context)) continue;
     out.push(finding('Omit properties without a value instead of making them nullable (nullable is for merge-patch schemas)', [...at, schema.nullable === true ? 'nullable' : Array.isArray(schema.type) ? 'type' : Array.isArray(schema.oneOf) ? 'oneOf' : 'anyOf']));
   }
