@@ -10,6 +10,7 @@ import { belgifRules } from '../../rulesets/belgif.js';
 import { LOWER_CAMEL, UPPER_CAMEL } from '../../rulesets/support/naming.js';
 import { LOWER_CAMEL_SEGMENT } from '../../src/checks/link/support/base-url-format.js';
 import { lintObject } from '../../src/lint/index.js';
+import { sequences } from '../helpers/strings.js';
 
 /** The spellings of the Java validator and of the guide, as they were. */
 const JAVA = {
@@ -34,18 +35,6 @@ const OURS = {
   serverUrl: new RegExp(optionsOf('uri-format').pattern as string),
 };
 
-/** Every string of up to `max` characters over `alphabet`. */
-function* strings(alphabet: string[], max: number): Generator<string> {
-  let level = [''];
-  yield '';
-  for (let length = 1; length <= max; length++) {
-    const next: string[] = [];
-    for (const prefix of level) for (const c of alphabet) next.push(prefix + c);
-    yield* next;
-    level = next;
-  }
-}
-
 describe('naming patterns', () => {
   const pairs: Array<[string, RegExp, RegExp]> = [
     ['lowerCamelCase', OURS.lowerCamel, JAVA.lowerCamel],
@@ -60,7 +49,7 @@ describe('naming patterns', () => {
       let compared = 0;
       let matching = 0;
       const differing: string[] = [];
-      for (const s of strings(['a', '1', 'A', 'B', '_', '.'], 7)) {
+      for (const s of sequences(['a', '1', 'A', 'B', '_', '.'], 7)) {
         compared++;
         const expected = theirs.test(s);
         if (expected) matching++;
