@@ -14,6 +14,7 @@ import { erroredReason, newErrors } from '../core/summary.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
+import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
 
 type FailOn = 'error' | 'warning';
 /** How the OpenAPI document is fetched: the run's timeout, and for a real target its TLS material and proxy. */
@@ -36,7 +37,7 @@ export function parseBaseUrl(value: string): string {
   try { url = new URL(value); } catch { throw new UsageError(`not a URL: "${value}" (expected http(s)://host/base/path)`); }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: "${value}"`);
   if (url.search || url.hash) throw new UsageError(`the base URL must not have a query or fragment: "${value}"`);
-  return url.href.replace(/\/+$/, '');
+  return withoutTrailingSlashes(url.href);
 }
 
 /** `Name: value` → [name, value]. */

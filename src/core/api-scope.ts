@@ -1,5 +1,6 @@
 // What lies inside the API: its origin for every request; its origin and base path for writes.
 // The HTTP client refuses anything else before sending, so no check can leak traffic or delete elsewhere.
+import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 export type Scope = 'origin' | 'base URL';
 
@@ -24,7 +25,7 @@ export function outsideApi(baseUrl: string, url: string, write: boolean): Scope 
   if (target.origin !== base.origin) return 'origin';
   if (!write) return undefined;
   // The parser has already resolved dot segments (also %2e), so a prefix test is exact.
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const basePath = withoutTrailingSlashes(base.pathname);
   const inside = basePath === '' || target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
   return inside ? undefined : 'base URL';
 }

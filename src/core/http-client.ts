@@ -4,6 +4,7 @@ import { OutsideApiError, outsideApi } from './api-scope.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
 import { Semaphore } from './semaphore.js';
 import { VERSION } from './version.js';
+import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 export const DEFAULT_BODY_CAP = 1024 * 1024;
@@ -97,7 +98,7 @@ export class HttpClient {
   private nextStart = 0;
 
   constructor(private readonly options: HttpClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = withoutTrailingSlashes(options.baseUrl);
     this.baseOrigin = new URL(this.baseUrl).origin;
     this.bodyCap = options.bodyCapBytes ?? DEFAULT_BODY_CAP;
     this.semaphore = new Semaphore(options.concurrency);

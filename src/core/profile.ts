@@ -10,6 +10,7 @@ import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
 import type { AuthProfile } from './auth/settings.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
 import { fillTemplate, supportsMethod, withQuery, type CollectionTarget, type DocumentTarget, type Paging, type Target, type UniqueValue } from './target.js';
+import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 export interface CollectionProfile {
   path: string;
@@ -209,7 +210,7 @@ async function readSampleIds(client: HttpClient, from: { collection: string; pro
       const value = from.property ? valueAt(item, from.property) : undefined;
       if (typeof value === 'string' || typeof value === 'number') return String(value);
       const href = valueAt(item, 'href');
-      return typeof href === 'string' ? decodeURIComponent(href.replace(/\/+$/, '').split('/').pop() ?? '') : '';
+      return typeof href === 'string' ? decodeURIComponent(withoutTrailingSlashes(href).split('/').pop() ?? '') : '';
     });
     return ids.filter((id) => id !== '');
   } catch {

@@ -11,6 +11,7 @@ import { Router } from './router.js';
 import { ROUTES } from './routes.js';
 import type { SeedCounts } from './store/seed-employers.js';
 import { Store } from './store/store.js';
+import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
 
 export interface ReferenceServerOptions {
   port?: number;
@@ -56,7 +57,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** Starts a reference server with its own freshly seeded store; nothing listens until this is called. */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const host = options.host ?? '127.0.0.1';
-  const basePath = (options.basePath ?? '/registry/v1').replace(/\/+$/, '');
+  const basePath = withoutTrailingSlashes(options.basePath ?? '/registry/v1');
   const configuredBase = options.publicUrl === undefined ? undefined : resolvePublicBase(options.publicUrl, basePath);
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   if (!Number.isInteger(headersTimeout) || headersTimeout < 1) throw new RangeError('headersTimeoutMs must be a positive integer');

@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
+
 /**
  * The API's public base URL from `--public-url`: an absolute http(s) URL without credentials, query or
  * fragment. A bare origin (no path) gets the server's base path; a URL with a path is the base URL as is
@@ -14,6 +16,6 @@ export function resolvePublicBase(publicUrl: string, basePath: string): string {
   if (url.username || url.password || url.search || url.hash) {
     throw new RangeError('--public-url must not contain credentials, a query or a fragment');
   }
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(url.pathname);
   return `${url.origin}${path === '' ? basePath : path}`;
 }

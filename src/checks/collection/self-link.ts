@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isAbsoluteUrl, linkOf, NO_MATCH, pageOf, pageOrSkip } from './support/collection-page.js';
+import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 
 export default defineCheck({
   meta: {
@@ -26,7 +27,7 @@ export default defineCheck({
     if (!ctx.expect(isAbsoluteUrl(self), 'notAbsolute', { url, self }, exchange)) return;
     const requested = new URL(url);
     const linked = new URL(self);
-    ctx.expect(linked.pathname.replace(/\/+$/, '') === requested.pathname.replace(/\/+$/, ''), 'otherPath', { url, self }, exchange);
+    ctx.expect(withoutTrailingSlashes(linked.pathname) === withoutTrailingSlashes(requested.pathname), 'otherPath', { url, self }, exchange);
     for (const name of new Set(requested.searchParams.keys())) {
       const values = requested.searchParams.getAll(name);
       const reflected = linked.searchParams.getAll(name);

@@ -1,5 +1,6 @@
 // What an OpenAPI document promises for one exchange: the path template, the response, the content entry.
 import { isObject } from '../../../core/json.js';
+import { withoutTrailingSlashes } from '../../../core/trailing-slashes.js';
 
 type Obj = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ function serverPath(servers: unknown, baseUrl: string): string | undefined {
     const variable = variables[name];
     return isObject(variable) && typeof variable['default'] === 'string' ? variable['default'] : whole;
   });
-  try { return new URL(url, `${baseUrl}/`).pathname.replace(/\/+$/, ''); } catch { return undefined; }
+  try { return withoutTrailingSlashes(new URL(url, `${baseUrl}/`).pathname); } catch { return undefined; }
 }
 
 /**
@@ -79,7 +80,7 @@ function serverPath(servers: unknown, baseUrl: string): string | undefined {
  */
 export function candidatePaths(requestUrl: string, baseUrl: string, servers: unknown): string[] {
   const path = new URL(requestUrl).pathname;
-  const prefixes = [new URL(baseUrl).pathname.replace(/\/+$/, ''), serverPath(servers, baseUrl)];
+  const prefixes = [withoutTrailingSlashes(new URL(baseUrl).pathname), serverPath(servers, baseUrl)];
   const candidates: string[] = [];
   for (const prefix of prefixes) {
     if (prefix === undefined || !(path === prefix || path.startsWith(`${prefix}/`))) continue;
