@@ -8,6 +8,7 @@ import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
 import type { UniqueValue } from './target.js';
+import { LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
 
 type Obj = Record<string, unknown>;
 const METHODS = ['get', 'head', 'options', 'post', 'put', 'patch', 'delete'] as const;
@@ -168,7 +169,7 @@ export function deriveProfile(doc: Obj): Profile {
     if (!isObject(item)) continue;
     const get = isObject(item['get']) ? item['get'] : undefined;
     const post = isObject(item['post']) ? item['post'] : undefined;
-    const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+    const params = [...path.matchAll(PARAMETERS)].map((m) => m[1] ?? '');
     const responses = (op: Obj | undefined): Obj => (op && isObject(op['responses']) ? op['responses'] : {});
 
     const itemsSchema = get ? propertiesOf(doc, jsonSchemaOf(doc, responses(get)['200']))['items'] : undefined;
@@ -203,7 +204,7 @@ export function deriveProfile(doc: Obj): Profile {
       });
       continue;
     }
-    const last = /\/\{([^}]+)\}$/.exec(path)?.[1];
+    const last = LAST_SEGMENT_PARAMETER.exec(path)?.[1];
     if (get && last !== undefined && params.length === 1) {
       const param = parametersOf(doc, item, get).find((p) => p['in'] === 'path' && p['name'] === last);
       const example = param ? exampleOf(doc, param) : undefined;

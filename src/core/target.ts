@@ -1,6 +1,7 @@
 // What a run checks: the resolved resources of the API, one kind per `appliesTo` value.
 import type { Query } from './http-client.js';
 import type { JsonObject, JsonValue } from './json.js';
+import { PARAMETERS } from './path-templates.js';
 
 export const TARGET_KINDS = ['api', 'collection', 'document', 'task', 'controller'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
@@ -145,7 +146,7 @@ export function resourcesOf<K extends TargetKind>(target: Target, kind: K): Arra
 
 /** Fills `{param}` placeholders of a path template. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(values[name] ?? '') : whole));
+  return template.replace(PARAMETERS, (whole, name: string) => (name in values ? encodeURIComponent(values[name] ?? '') : whole));
 }
 
 export function withQuery(path: string, query: Query): string {

@@ -3,10 +3,11 @@
 import { compareSchema } from './compare-schema.js';
 import type { Differ } from './differ.js';
 import { isObject, type Node, type Side } from './nodes.js';
+import { ANY_PARAMETERS } from '../core/path-templates.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export const normalizePath = (path: string): string => path.replace(/\{[^}]*\}/g, '{}').replace(/(.)\/$/, '$1');
+export const normalizePath = (path: string): string => path.replace(ANY_PARAMETERS, '{}').replace(/(.)\/$/, '$1');
 
 function pathsOf(side: Side): Map<string, { template: string; node: Node }> {
   const paths = side.at(side.root, 'paths');

@@ -4,6 +4,7 @@ import type { Exchange } from '../../../core/exchange.js';
 import { isObject, valueAt, type JsonObject } from '../../../core/json.js';
 import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../../core/target.js';
 import { beginWriting } from '../../collection/support/own-writes.js';
+import { LAST_PARAMETER } from '../../../core/path-templates.js';
 
 type Ctx = CheckContext<string>;
 
@@ -56,7 +57,7 @@ export function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exc
   const located = sameOriginLocation(ctx, exchange);
   if (located) return located;
   const key = collection.key === undefined ? undefined : valueAt(body, collection.key);
-  const param = collection.itemPath ? /\{([^}]+)\}$/.exec(collection.itemPath)?.[1] : undefined;
+  const param = collection.itemPath ? LAST_PARAMETER.exec(collection.itemPath)?.[1] : undefined;
   if (!collection.itemPath || !param || (typeof key !== 'string' && typeof key !== 'number')) return undefined;
   return ctx.url(fillTemplate(collection.itemPath, { [param]: String(key) }));
 }

@@ -1,6 +1,7 @@
 // What an OpenAPI document promises for one exchange: the path template, the response, the content entry.
 import { isObject } from '../../../core/json.js';
 import { withoutTrailingSlashes } from '../../../core/trailing-slashes.js';
+import { AROUND_PARAMETERS, PARAMETERS } from '../../../core/path-templates.js';
 
 type Obj = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 /** One template segment as a regular expression: `{id}` matches one non-empty segment, literals match themselves. */
 function segmentPattern(segment: string): RegExp {
-  const source = segment.split(/(\{[^}]*\})/).map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : escapeRegExp(part))).join('');
+  const source = segment.split(AROUND_PARAMETERS).map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : escapeRegExp(part))).join('');
   return new RegExp(`^${source}$`);
 }
 
@@ -67,7 +68,7 @@ function serverPath(servers: unknown, baseUrl: string): string | undefined {
   const server = Array.isArray(servers) ? servers[0] : undefined;
   if (!isObject(server) || typeof server['url'] !== 'string') return undefined;
   const variables = isObject(server['variables']) ? server['variables'] : {};
-  const url = server['url'].replace(/\{([^}]+)\}/g, (whole, name: string) => {
+  const url = server['url'].replace(PARAMETERS, (whole, name: string) => {
     const variable = variables[name];
     return isObject(variable) && typeof variable['default'] === 'string' ? variable['default'] : whole;
   });
