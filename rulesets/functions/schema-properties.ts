@@ -152,6 +152,9 @@ function isCloudEventsAttribute(visit: SchemaVisit, context: RulesetFunctionCont
  */
 const ownerIsMessage = new WeakMap<SchemaVisit, boolean>();
 
+/** A component name that allows nullable: a merge-patch schema's, or a CloudEvents one's. */
+const exempt = (name: string | undefined): boolean => name !== undefined && (PATCH_NAME.test(name) || CLOUD_EVENTS.test(name));
+
 /** jsn-null: nullable only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies). */
 export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
@@ -159,7 +162,6 @@ export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, 
   for (const visit of schemas) {
     const { schema, at } = visit;
     if (!allowsNull(schema) || patchSchemas.has(schema)) continue;
-    const exempt = (n: string | undefined): boolean => n !== undefined && (PATCH_NAME.test(n) || CLOUD_EVENTS.test(n));
     if (exempt(componentNameIn(at))) continue;
     let named = false;
     for (let v = visit.parent; v && !named; v = v.parent) named = exempt(v.componentName);

@@ -244,7 +244,7 @@ const GROUP_KEYWORDS: readonly (readonly string[])[] = [
  * keyword of a typed group fails only for data of that type. Undefined for a keyword not placed.
  */
 function firstChecked(failing: string[], s: Json, value: unknown): string | undefined {
-  const types: unknown[] = s.type === undefined ? [] : Array.isArray(s.type) ? [...s.type] : [s.type];
+  const types = [...declaredTypes(s)];
   if (s.nullable === true && !types.includes('null')) types.push('null');
   const typeGroup = types.length === 1 ? GROUP_TYPES.indexOf(types[0] as 'number') : -1;
   const typeFirst = types.length > 0 && !(typeGroup > 0 && GROUP_KEYWORDS[typeGroup]?.some((key) => s[key] !== undefined));
@@ -263,6 +263,9 @@ function firstChecked(failing: string[], s: Json, value: unknown): string | unde
   return best;
 }
 
+/** The types a schema states (none without `type`), before nullable adds null. */
+const declaredTypes = (s: Json): readonly unknown[] => (s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type]);
+
 /** Whether ajv runs a typed group's keywords for `value` (strict off: any number is a number). */
 const dataIs = (value: unknown, type: string): boolean =>
   type === 'number' ? typeof value === 'number' : type === 'string' ? typeof value === 'string' : type === 'array' ? Array.isArray(value) : isObject(value);
@@ -274,7 +277,7 @@ const LEAF_KEYWORDS: Record<string, (v: unknown, s: Json) => boolean> = {
   type: (v) => (typeof v === 'string' && TYPES.has(v)) || (Array.isArray(v) && v.every((t) => typeof t === 'string' && TYPES.has(t))),
   // As ajv's getSchemaTypes takes it: only beside a type, and not false beside a null type.
   nullable: (v, s) => {
-    const types: unknown[] = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+    const types = declaredTypes(s);
     return typeof v === 'boolean' && types.length > 0 && !(v === false && types.includes('null'));
   },
   enum: (v) => Array.isArray(v) && v.length > 0, // ajv refuses an empty enum
