@@ -52,7 +52,7 @@ function scalarData(text: string, plain: boolean, bigints = false): unknown {
   // can be other than a string: most keys and values skip determineScalarType's regular expressions.
   const first = text.charCodeAt(0);
   const numberLike = (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || first === 0x7e;
-  if (!numberLike && text.length > 0 && !NULL_OR_BOOLEAN.has(text)) return text;
+  if (!numberLike && text.length > 0 && (text.length > 5 || !NULL_OR_BOOLEAN.has(text))) return text;
   probe.value = text;
   switch (determineScalarType(probe as never)) {
     case ScalarType.null:

@@ -11,6 +11,13 @@ export const LIST = 2;
  * `first[i]` .. `first[i] + count[i] - 1` of `childKey` (a map key as the tree spells it) and
  * `child` (the child's node, or -1 where a path cannot go).
  */
+/**
+ * A map of at most this many entries is searched entry by entry; a larger one gets an index on its
+ * first lookup. Most maps a finding's path passes through are small, and an index for each was a
+ * sixth of the time findings take to place on Twilio's description.
+ */
+const SCANNED_MAP_SIZE = 16;
+
 export class YamlPlaces {
   // Typed arrays, grown by doubling: a 10 MB document has millions of nodes, which plain arrays of
   // numbers would hold as twice the memory and the garbage collector would walk.
@@ -81,7 +88,7 @@ export class YamlPlaces {
     for (const segment of path) {
       const kind = this.kind[at];
       if (kind === MAP) {
-        at = this.keyIndex(at).get(segment) ?? -1;
+        at = (this.count[at] as number) <= SCANNED_MAP_SIZE ? this.scan(at, segment) : (this.keyIndex(at).get(segment) ?? -1);
       } else if (kind === LIST) {
         const index = Number(segment);
         at = Number.isInteger(index) && index >= 0 && index < (this.count[at] as number) ? (this.child[(this.first[at] as number) + index] as number) : -1;
@@ -91,6 +98,17 @@ export class YamlPlaces {
       if (at < 0) return undefined;
     }
     return [this.start[at] as number, this.end[at] as number];
+  }
+
+  /** The child of a small map under `key` (the last one, as in keyIndex), found without an index. */
+  private scan(node: number, key: unknown): number {
+    const first = this.first[node] as number;
+    for (let slot = first + (this.count[node] as number) - 1; slot >= first; slot--) {
+      const child = this.child[slot] as number;
+      const own = this.childKey[slot];
+      if (child >= 0 && (own === key || (own !== own && key !== key))) return child; // NaN finds NaN, as in a Map
+    }
+    return -1;
   }
 
   /** A map's keys to its children; the last child with a key wins, as in the stock backwards search. */

@@ -130,6 +130,8 @@ describe('the YAML walk', () => {
 
   it.each([
     ['duplicate keys, the last one kept', 'a: 1\nb: 2\na: 3\nc:\n  d: 1\n  d: 2\n'],
+    // A map of up to 16 entries is searched entry by entry, a larger one through an index: both keep the last.
+    ['duplicate keys in maps of 16 entries and of 40', `small:\n${Array.from({ length: 16 }, (_, i) => `  k${i % 12}: ${i}\n`).join('')}large:\n${Array.from({ length: 40 }, (_, i) => `  k${i % 30}: {v: ${i}}\n`).join('')}`],
     ['numeric, boolean, null and float keys (warnings), response codes among them', 'responses:\n  200: ok\n  "201": made\n  true: t\n  ~: n\n  null: n2\n  1.5: f\n  0x1F: hex\n'],
     ['a key that is a map or a list (skipped, with a warning)', '? {a: 1}\n: x\n? [1, 2]\n: y\nz: 1\n'],
     ['merge keys: one map, a list of maps (the first wins), later keys override', 'base: &b {x: 1, y: 2}\nother: &o {y: 3, z: 4}\none:\n  <<: *b\n  y: 9\nmany:\n  <<: [*b, *o]\n  w: 0\n'],
