@@ -98,6 +98,64 @@ describe('the bundle', () => {
     expect(bundled.stderr).toBe(unbundled.stderr);
   }, 60_000);
 
+  it('places results reached through $refs, past the data and at $ref objects as the unbundled build does', () => {
+    // Spectral finds the document and path of each result by walking the resolved and the
+    // unresolved data (documentInventory.js, which the bundle walks once less): every branch here.
+    const dir = mkdtempSync(join(tmpdir(), 'restguide-bundle-'));
+    writeFileSync(join(dir, 'shared.yaml'), 'Pet:\n  type: object\n  properties:\n    name: {type: string}\n');
+    writeFileSync(join(dir, 'api.yaml'), [
+      'openapi: 3.0.3',
+      'info: {title: t, version: "1"}',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      "              schema: {$ref: '#/components/schemas/Local'}",
+      "        '201':",
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      "              schema: {$ref: 'shared.yaml#/Pet'}",
+      'components:',
+      '  schemas:',
+      '    Local:',
+      '      type: object',
+      '      properties:',
+      "        inner: {$ref: '#/components/schemas/Inner'}",
+      '    Inner: {type: string, description: inner}',
+      '',
+    ].join('\n'));
+    const media = ['paths', '/pets', 'get', 'responses'];
+    const paths = [
+      [...media, '200', 'content', 'application/json', 'schema', 'properties', 'inner', 'description'], // through two local $refs
+      [...media, '200', 'content', 'application/json', 'schema'], // at a $ref object
+      [...media, '201', 'content', 'application/json', 'schema', 'properties', 'name', 'type'], // into another file
+      ['info', 'x-nowhere', 'deeper'], // past the data
+      ['components', 'schemas', 'Inner', 'type'], // no $ref on the way
+      [], // the root
+    ];
+    writeFileSync(join(dir, 'ruleset.js'), [
+      'export default {',
+      '  rules: {',
+      `    'at-paths': { message: '{{property}} {{error}}', given: '$', resolved: true, then: { function: () => ${JSON.stringify(paths)}.map((path, i) => ({ message: 'result ' + i, path })) } },`,
+      `    'at-paths-unresolved': { given: '$', resolved: false, then: { function: () => ${JSON.stringify(paths)}.map((path, i) => ({ message: 'unresolved ' + i, path })) } },`,
+      '  },',
+      '};',
+    ].join('\n'));
+    const args = ['lint', join(dir, 'api.yaml'), '--format', 'json', '--ruleset', join(dir, 'ruleset.js')];
+    const bundled = cli(args);
+    const unbundled = cli(args, UNBUNDLED);
+    expect(bundled.stderr).toBe('');
+    const findings = JSON.parse(bundled.stdout) as Array<{ code: string; message: string; path: string[] }>;
+    expect(findings.filter((f) => f.code === 'at-paths')).toHaveLength(paths.length);
+    expect(findings.filter((f) => f.code === 'at-paths-unresolved')).toHaveLength(paths.length);
+    expect(bundled.stdout).toBe(unbundled.stdout);
+  }, 60_000);
+
   it('carries lodash\'s methods one by one, Spectral\'s Ajv instance built on first use, and only ASCII', () => {
     const chunks = Object.keys(JSON.parse(readFileSync(join(PACKAGE_ROOT, 'dist/bundle/chunks.json'), 'utf8')) as Record<string, string[]>);
     const text = chunks.map((chunk) => readFileSync(join(PACKAGE_ROOT, 'dist/bundle', chunk), 'utf8')).join('\n');
@@ -117,6 +175,7 @@ describe('the bundle', () => {
     has('get path() { return (0, spectral_runtime_1.printPath)(this.#path, spectral_runtime_1.PrintStyle.EscapedPointer)');
     has('const vars = new TemplateVariables(associatedItem, path, document, result.message, rule.description)');
     has('String(parserFor().evaluate(expression, context))');
+    has('const untilRef = untilRefOrClosest(this.unresolved, newPath, path);');
   });
 
   it('check against the embedded reference server gives the same verdicts bundled and unbundled', () => {
