@@ -91,7 +91,22 @@ export async function benchLintScale({ rounds = 2 } = {}) {
   }
   rows.push(...await linearity(rounds));
   rows.push(await startup());
+  rows.push(await firstTouch());
   return rows;
+}
+
+/**
+ * What memory touched for the first time costs on this machine (page faults), against touching it
+ * again: the reason `lint` holds the young generation on ordinary inputs (src/cli/lint-heap.ts). No
+ * target; it tells how far the lint figures above carry to another machine.
+ */
+async function firstTouch() {
+  const script = 'const b = Buffer.allocUnsafeSlow(64 * 1048576); let t = performance.now(); b.fill(1); const first = performance.now() - t; t = performance.now(); b.fill(2); process.stdout.write(JSON.stringify([first / 64, (performance.now() - t) / 64]));';
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(JSON.parse((await timeRun(['-e', script])).output));
+  const first = median(runs.map((r) => r[0]));
+  const again = median(runs.map((r) => r[1]));
+  return { label: 'memory touched for the first time (page faults), ms per MB; no target (see src/cli/lint-heap.ts)', value: fmt(first, 2), baseline: `touched again ${fmt(again, 2)} ms per MB`, ratio: first / again };
 }
 
 /** Cost per MB at 8 copies of a generated document against 1 copy: linear growth keeps it ≤ 1.25. */

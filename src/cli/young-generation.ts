@@ -5,11 +5,12 @@
 // grew RSS by a quarter while the heap in use grew by 1.4 MB. The semi-space size is fixed when the
 // isolate is created (v8.setFlagsFromString has no effect at run time), so `serve` re-runs Node once
 // with the flag, unless the user already chose a young-generation size: their own value wins.
+// (`lint` holds the young generation at its first size in this process instead: lint-heap.ts.)
 
 import { spawn } from 'node:child_process';
-import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../core/version.js';
+import { isOurBin, nodeOptionsArgs, SIZED_BY_USER } from './node-flags.js';
+
+export { nodeOptionsArgs } from './node-flags.js';
 
 /**
  * Semi-space size in MB, by measurement (bench/memory.mjs, tasks flood RSS ÷ warmed-up baseline):
@@ -21,20 +22,8 @@ export const SEMI_SPACE_MB = 4;
 /** The Node flags `restguide serve` runs the server with; bench/memory.mjs starts its child with the same. */
 export const SERVE_NODE_FLAGS: readonly string[] = [`--max-semi-space-size=${SEMI_SPACE_MB}`];
 
-/**
- * Flags by which the user already sized the heap's young generation. `--max-heap-size` counts too: V8
- * aborts at start-up when it is given with both --max-old-space-size and --max-semi-space-size.
- */
-const SIZED_BY_USER = /^--(?:max|min)[-_]semi[-_]space[-_]size(?:=|$)|^--max[-_]heap[-_]size(?:=|$)/;
-
 /** An inspector listens on a port the parent already holds: the process under the debugger must serve itself. */
 const INSPECTOR = /^--inspect(?:-brk|-wait|-port)?(?:=|$)/;
-
-/** NODE_OPTIONS split into its arguments (whitespace-separated; double quotes group, as Node reads them). */
-export function nodeOptionsArgs(value: string | undefined): string[] {
-  if (!value) return [];
-  return [...value.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!));
-}
 
 export interface NodeProcessView {
   /** process.execArgv: Node's own arguments before the script. */
@@ -62,16 +51,6 @@ export function relaunchArgs({ execArgv, argv, nodeOptions }: NodeProcessView): 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** How long a signal waits before it is passed on to a child that did not stop on it. */
 const FORWARD_AFTER_MS = 250;
-
-/** Whether `script` is this package's bin: a test calling main() in-process is never re-run. */
-function isOurBin(script: string | undefined): boolean {
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(join(PACKAGE_ROOT, 'bin/restguide.js'));
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Re-runs `restguide serve` in a child Node with SERVE_NODE_FLAGS when relaunchArgs says so, and
