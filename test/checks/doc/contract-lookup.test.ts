@@ -1,5 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePaths, matchPathTemplate, resolveLocal, selectContent, selectResponse } from '../../../src/checks/doc/support/contract-lookup.js';
+import { candidatePaths, matchPathTemplate, resolveLocal, segmentMatches, segmentParts, selectContent, selectResponse } from '../../../src/checks/doc/support/contract-lookup.js';
+import { AROUND_PARAMETERS } from '../../../src/core/path-templates.js';
+import { sequences } from '../../helpers/strings.js';
+
+/** The regular expression a template segment was matched with before (exponential on adjacent parameters). */
+function segmentRegExp(segment: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${segment.split(AROUND_PARAMETERS).map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : escape(part))).join('')}$`);
+}
+
+describe('segmentMatches: a path segment against a template segment', () => {
+  it('answers as the regular expression did on every template of up to 4 tokens and every text of up to 5', () => {
+    const templates = [...sequences(['a', 'b', '{x}', '{}', '.', '{', '}'], 4)];
+    const texts = [...sequences(['a', 'b', '.', '/', '{x}'], 5)];
+    let compared = 0;
+    for (const template of templates) {
+      const parts = segmentParts(template);
+      const pattern = segmentRegExp(template);
+      for (const text of texts) {
+        if (segmentMatches(parts, text) !== pattern.test(text)) expect.fail(`${JSON.stringify(template)} against ${JSON.stringify(text)}: regular expression ${pattern.test(text)}`);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000_000);
+  }, 60_000);
+
+  // The regular expression tried every split between adjacent parameters: minutes on this one.
+  it('judges adjacent parameters against a long segment', () => {
+    const parts = segmentParts('{a}{b}{c}{d}.json');
+    expect(segmentMatches(parts, `${'x'.repeat(100_000)}.jso`)).toBe(false);
+    expect(segmentMatches(parts, `${'x'.repeat(100_000)}.json`)).toBe(true);
+    expect(segmentMatches(parts, 'xyz.json')).toBe(false); // four parameters need four characters
+    expect(segmentMatches(parts, 'wxyz.json')).toBe(true);
+  }, 10_000);
+});
 
 describe('matchPathTemplate', () => {
   const templates = ['/employers', '/employers/{employerId}', '/employers/{employerId}/sendNotification', '/employers/count', '/files/{name}.json', '/doc/openapi.json'];
