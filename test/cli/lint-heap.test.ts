@@ -83,6 +83,7 @@ describe('the flag, set at run time', () => {
     const grown = newSpace('grow');
     expect(held).toBeGreaterThan(0);
     expect(held).toBeLessThanOrEqual(4 * 1024 * 1024);
-    expect(grown).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+    // V8 sizes the young generation by the machine's memory (2 × 16 MB from 2 GB on): compare, not a fixed size.
+    expect(grown).toBeGreaterThan(4 * held);
   }, 60_000);
 });
