@@ -30,6 +30,8 @@ describe('localInputBytes: the size of the inputs when each is a local file', ()
     ['a glob', ['*.yaml']],
     ['a missing file', ['a.yaml', 'missing.yaml']],
     ['a folder', ['sub']],
+    ['a path under a file', ['a.yaml/x.yaml']],
+    ['a name too long for the file system', [`${'n'.repeat(5000)}.yaml`]],
   ])('is undefined with %s among them (its size is not known)', (_what, inputs) => {
     expect(localInputBytes(inputs, dir)).toBeUndefined();
   });
@@ -64,6 +66,18 @@ describe('holdsYoungGeneration', () => {
   it('the old-space size is not a young-generation size', () => {
     expect(holdsYoungGeneration(['small.yaml'], dir, { ...ours, execArgv: ['--max-old-space-size=4096'] })).toBe(true);
   });
+});
+
+describe('the bin on inputs it cannot size', () => {
+  it.each([
+    ['a path under a file', 'package.json/x.yaml'],
+    ['a name too long for the file system', `${'n'.repeat(5000)}.yaml`],
+  ])('%s: the lint\'s one-line error and exit 2, no internal error', (_what, input) => {
+    const run = spawnSync(process.execPath, [BIN, 'lint', input], { cwd: PACKAGE_ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('the flag, set at run time', () => {
