@@ -53,10 +53,18 @@
 // - Characters outside ASCII, which esbuild leaves in regular expression literals (three, from
 //   urijs and @stoplight/json), are written as \u escapes: one such character makes Node decode
 //   its whole chunk (1.3 MB) to a two-byte string and V8 scan it as one, 20 ms of start-up.
+// - Packages a lint seldom runs (ajv and its plugins, immer, expr-eval-fork, minimatch) are not in
+//   the chunks: each group is a CommonJS file of its own, dist/bundle/lazy-<group>.cjs, read the first
+//   time one of its modules is used. Where a bundled module requires one, it gets a stand-in with the
+//   module's exports as getters (read off the real module at build time) that load the group's file
+//   on first access. A chunk is read and compiled whole even when none of its code runs: the ajv
+//   chunks were 220 kB of the 1.35 MB a lint loads, 10-17 ms of every lint, and a lint whose examples
+//   pass the quick checks, with the built-in ruleset and local $refs, runs none of these packages.
 // - `require` is defined in every chunk for the CommonJS code that loads Node's built-in modules.
 //
 // dist/bundle/chunks.json lists the packages in each chunk, for the start-up tests.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -327,6 +335,91 @@ function lodashImports(text) {
   return bare ? { reason: `uses \`${name}\` other than as \`${name}.method\`` } : { names: uses.map((use) => use[2]) };
 }
 
+/**
+ * The packages kept out of the chunks (see above), by group: a bare import whose package matches
+ * goes to dist/bundle/lazy-<group>.cjs. ajv-formats' formats file stays in the chunks: the quick
+ * validators (rulesets/support/scalar-validator.js) check formats with it on every lint.
+ */
+const LAZY_GROUPS = {
+  ajv: /^(?:ajv|ajv-formats|ajv-errors|ajv-draft-04)(?:\/|$)/,
+  immer: /^immer$/,
+  'expr-eval': /^expr-eval-fork$/,
+  minimatch: /^minimatch$/,
+};
+const STAYS_BUNDLED = /[\\/]node_modules[\\/]ajv-formats[\\/]dist[\\/]formats\.js$/;
+
+/** Each module a group's file holds: its id (the path under the package root) → its group. */
+const lazyModules = new Map();
+const lazyId = (file) => relative(root, file).replaceAll('\\', '/');
+
+/**
+ * The stand-in for one module of a group: the exports of the real module, each a getter that loads
+ * the group's file on first access (a function export also calls or constructs the real one).
+ */
+function lazyStandIn(file, group) {
+  const real = createRequire(file)(file);
+  const id = lazyId(file);
+  const callable = typeof real === 'function';
+  const own = new Set(callable ? ['length', 'name', 'prototype', 'arguments', 'caller'] : []);
+  const keys = Object.getOwnPropertyNames(real).filter((key) => !own.has(key) && key !== '__esModule');
+  return [
+    'let loaded;',
+    `const load = () => (loaded ??= require(${JSON.stringify(`./lazy-${group}.cjs`)})[${JSON.stringify(id)}]());`,
+    // A function export: called, constructed and asked `instanceof` as the real one (no bundled module
+    // subclasses one: ajv-draft-04, which extends ajv's core, is in the group with it).
+    callable
+      ? ['const standIn = function (...args) { return new.target ? Reflect.construct(load(), args, new.target === standIn ? load() : new.target) : load().apply(this, args); };',
+        'Object.defineProperty(standIn, Symbol.hasInstance, { value: (value) => value instanceof load() });'].join('\n')
+      : 'const standIn = {};',
+    real.__esModule ? 'Object.defineProperty(standIn, "__esModule", { value: true });' : '',
+    `for (const key of ${JSON.stringify(keys)}) Object.defineProperty(standIn, key, { get: () => load()[key], enumerable: true, configurable: true });`,
+    'module.exports = standIn;',
+  ].join('\n');
+}
+
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/lazy-[\w-]+\.cjs$/ }, ({ path }) => ({ path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, ({ path, resolveDir }) => {
+      const group = Object.keys(LAZY_GROUPS).find((name) => LAZY_GROUPS[name].test(path));
+      if (!group || !resolveDir) return undefined;
+      const file = createRequire(join(resolveDir, 'importer.js')).resolve(path);
+      if (!/\.c?js$/.test(file) || STAYS_BUNDLED.test(file)) return undefined;
+      lazyModules.set(file, group);
+      return { path: file, namespace: 'lazy-package' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, ({ path }) => ({ loader: 'js', resolveDir: root, contents: lazyStandIn(path, lazyModules.get(path)) }));
+  },
+};
+
+/** Builds each group's file: its modules, each required on first use by its id. */
+async function buildLazyGroups() {
+  const outputs = {};
+  for (const group of Object.keys(LAZY_GROUPS)) {
+    const files = [...lazyModules].filter(([, name]) => name === group).map(([file]) => file).sort();
+    if (files.length === 0) continue;
+    const outfile = join(out, `lazy-${group}.cjs`);
+    const built = await build({
+      absWorkingDir: root,
+      stdin: { contents: `module.exports = {\n${files.map((file) => `  ${JSON.stringify(lazyId(file))}: () => require(${JSON.stringify(file)}),`).join('\n')}\n};\n`, resolveDir: root, sourcefile: `lazy-${group}.cjs` },
+      outfile,
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minifyWhitespace: true,
+      legalComments: 'none',
+      metafile: true,
+      logLevel: 'warning',
+    });
+    // The innermost package (a copy nested under another package's node_modules is that copy).
+    const innermost = (input) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+    outputs[relative(out, outfile)] = [...new Set(Object.keys(built.metafile.inputs).map(innermost).filter(Boolean))].sort();
+  }
+  return outputs;
+}
+
 const started = Date.now();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -348,7 +441,7 @@ const result = await build({
     'node-fetch': join(root, 'scripts/bundle-shims/node-fetch.cjs'),
     'es-aggregate-error': join(root, 'scripts/bundle-shims/es-aggregate-error.cjs'),
   },
-  plugins: [spectralInternals, ajvModules, fdirWithoutOptionalPicomatch, lazySpectralFunctionAjv, exactPatches, lodashMethods],
+  plugins: [spectralInternals, ajvModules, fdirWithoutOptionalPicomatch, lazySpectralFunctionAjv, exactPatches, lodashMethods, lazyPackages],
   banner: { js: "import { createRequire as __restguideCreateRequire } from 'node:module'; const require = __restguideCreateRequire(import.meta.url);" },
   legalComments: 'none',
   metafile: true,
@@ -357,7 +450,10 @@ const result = await build({
 
 // Only ASCII in the output (see above): a \u escape per UTF-16 unit means the same in a string,
 // a template, a regular expression (with or without the u flag) and an identifier.
-for (const file of Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'))) {
+const packageOf = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('dist/') ? 'restguide' : input);
+const lazyOutputs = await buildLazyGroups();
+const written = [...Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')), ...Object.keys(lazyOutputs).map((file) => join('dist/bundle', file))];
+for (const file of written) {
   const text = readFileSync(join(root, file), 'utf8');
   if (/[^\0-\x7f]/.test(text)) {
     writeFileSync(join(root, file), text.replace(/[^\0-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`));
@@ -381,9 +477,10 @@ for (const [name, file] of Object.entries(internalFiles())) {
   if (!importers.has(relative(root, file))) throw new Error(`bundle: Spectral's ${name} (${relative(root, file)}) is not imported by the bundled Spectral`);
 }
 
-const packageOf = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('dist/') ? 'restguide' : input);
 const chunks = Object.fromEntries(Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
-  .map(([file, output]) => [relative('dist/bundle', file), [...new Set(Object.keys(output.inputs).map(packageOf))].sort()]));
+  // A stand-in of a package kept out of the chunks is not the package: its file (below) is.
+  .map(([file, output]) => [relative('dist/bundle', file), [...new Set(Object.keys(output.inputs).filter((input) => !input.startsWith('lazy-package:')).map(packageOf))].sort()]));
+Object.assign(chunks, lazyOutputs);
 writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
 console.log(`bundle: ${Object.keys(chunks).length} chunks in dist/bundle, ${((Date.now() - started) / 1000).toFixed(1)} s`);

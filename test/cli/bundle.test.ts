@@ -44,6 +44,46 @@ describe('the bundle', () => {
     expect(run.stdout).toContain('"code": "info-contact"');
   }, 60_000);
 
+  it('reads the files of the packages kept out of the chunks only when a lint runs them (ajv for an example the quick checks leave to it)', () => {
+    const lazy = ['ajv', 'expr-eval-fork', 'immer', 'minimatch'];
+    // Local $refs, examples the quick checks vouch for, the built-in ruleset: none of them runs.
+    const plain = loadedPackages(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json']);
+    expect(plain.bundled).toBe(true);
+    expect(plain.status).toBe(0);
+    expect(JSON.parse(plain.stdout)).toEqual([]);
+    expect(lazy.filter((name) => plain.packages.has(name))).toEqual([]);
+
+    // An example failing a oneOf: its message is ajv's, which loads then, and says what it says unbundled.
+    const dir = mkdtempSync(join(tmpdir(), 'restguide-bundle-'));
+    const document = join(dir, 'api.yaml');
+    writeFileSync(document, [
+      'openapi: 3.0.3',
+      'info: {title: Examples, version: 1.0.0, description: An API whose example does not match its schema.}',
+      'servers: [{url: "https://api.example.be/demo/v1"}]',
+      'paths:',
+      '  /things:',
+      '    get:',
+      '      operationId: getThings',
+      '      summary: List things',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      '                type: object',
+      '                properties:',
+      '                  count: {oneOf: [{type: integer, minimum: 10}, {type: string}]}',
+      '              example: {count: 3}',
+      '',
+    ].join('\n'));
+    const needsAjv = loadedPackages(['lint', document, '--format', 'json']);
+    expect(needsAjv.fromNodeModules).toEqual([]);
+    expect(needsAjv.packages.has('ajv')).toBe(true);
+    expect(needsAjv.stdout).toContain('Example is not valid against its schema: /count must be >= 10');
+    expect(needsAjv.stdout).toBe(cli(['lint', document, '--format', 'json'], UNBUNDLED).stdout);
+  }, 60_000);
+
   it.each([
     { name: 'the built-in ruleset', extra: [] as string[], contains: '"code": "hlth-res"' },
     { name: 'a YAML ruleset extending spectral:oas', extra: ['--ruleset', 'ruleset-extends-spectral.yaml'], contains: '"code": "info-contact"' },
