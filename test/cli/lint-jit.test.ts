@@ -66,8 +66,10 @@ describe('the bin', () => {
     const plain = lint([], join(dir, 'plain.json'));
     const asked = lint(['--turbo-inlining'], join(dir, 'asked.json'));
     expect([plain.status, asked.status]).toEqual([1, 1]);
-    expect(inlinings(plain.stdout)).toBe(0);
-    expect(inlinings(asked.stdout)).toBeGreaterThan(0);
+    // The flag is set when the lint starts: a function V8 optimized while the CLI was starting may
+    // have inlined a few (seen: 6 on a loaded machine, against some 200 with inlining).
+    expect(inlinings(asked.stdout)).toBeGreaterThan(20);
+    expect(inlinings(plain.stdout)).toBeLessThan(inlinings(asked.stdout) / 4);
     const findings = (report: string) => readFileSync(join(dir, report), 'utf8');
     expect(JSON.parse(findings('plain.json')).length).toBeGreaterThan(0);
     expect(findings('plain.json')).toBe(findings('asked.json'));
