@@ -393,6 +393,9 @@ const lazyPackages = {
   },
 };
 
+/** The innermost package of a file (a copy nested under another package's node_modules is that copy). */
+const innermostPackage = (input) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+
 /** Builds each group's file: its modules, each required on first use by its id. */
 async function buildLazyGroups() {
   const outputs = {};
@@ -413,9 +416,7 @@ async function buildLazyGroups() {
       metafile: true,
       logLevel: 'warning',
     });
-    // The innermost package (a copy nested under another package's node_modules is that copy).
-    const innermost = (input) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
-    outputs[relative(out, outfile)] = [...new Set(Object.keys(built.metafile.inputs).map(innermost).filter(Boolean))].sort();
+    outputs[relative(out, outfile)] = [...new Set(Object.keys(built.metafile.inputs).map(innermostPackage).filter(Boolean))].sort();
   }
   return outputs;
 }

@@ -14,9 +14,8 @@
 // generation, so setting it at run time takes effect, unlike the semi-space sizes (young-generation.ts).
 import { statSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { isUrl } from '../lint/read-source.js';
-import { isOurBin, youngGenerationSetByUser } from './node-flags.js';
+import { isOurBin, setV8Flag, thisProcess, youngGenerationSetByUser, type BinProcessView } from './node-flags.js';
 
 /** Inputs of up to this many bytes in all are linted with the young generation held (see above). */
 export const HOLD_UP_TO_BYTES = 3 * 1024 * 1024;
@@ -41,16 +40,8 @@ export function localInputBytes(inputs: readonly string[], cwd: string): number 
   return total;
 }
 
-export interface LintHeapView {
-  /** process.execArgv and $NODE_OPTIONS: a young-generation flag of the user's wins. */
-  execArgv: readonly string[];
-  nodeOptions: string | undefined;
-  /** process.argv[1]: the heap is tuned only when it is this package's bin. */
-  script: string | undefined;
-}
-
 /** Whether a lint of `inputs` holds the young generation (see above). */
-export function holdsYoungGeneration(inputs: readonly string[], cwd: string, view: LintHeapView): boolean {
+export function holdsYoungGeneration(inputs: readonly string[], cwd: string, view: BinProcessView): boolean {
   if (!isOurBin(view.script) || youngGenerationSetByUser(view.execArgv, view.nodeOptions)) return false;
   const bytes = localInputBytes(inputs, cwd);
   return bytes !== undefined && bytes <= HOLD_UP_TO_BYTES;
@@ -58,11 +49,5 @@ export function holdsYoungGeneration(inputs: readonly string[], cwd: string, vie
 
 /** Holds the young generation for a lint of `inputs` when holdsYoungGeneration says so; says whether it did. */
 export function holdYoungGenerationForLint(inputs: readonly string[], cwd: string, env: NodeJS.ProcessEnv): boolean {
-  if (!holdsYoungGeneration(inputs, cwd, { execArgv: process.execArgv, nodeOptions: env.NODE_OPTIONS, script: process.argv[1] })) return false;
-  try {
-    setFlagsFromString(HOLD_FLAG);
-    return true;
-  } catch {
-    return false; // a Node without the flag: the lint runs as it would have
-  }
+  return holdsYoungGeneration(inputs, cwd, thisProcess(env)) && setV8Flag(HOLD_FLAG);
 }

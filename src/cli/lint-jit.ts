@@ -10,8 +10,7 @@
 //
 // The flag is set before the lint's modules load, only in the CLI's own process (not in a test or
 // library calling main()), and never when the user chose TurboFan's inlining themselves.
-import { setFlagsFromString } from 'node:v8';
-import { isOurBin, nodeOptionsArgs } from './node-flags.js';
+import { givenByUser, isOurBin, thisProcess, setV8Flag, type BinProcessView } from './node-flags.js';
 
 /** The V8 flag `lint` sets. V8 reads it at each optimization, so it takes effect when set at run time. */
 export const NO_INLINING_FLAG = '--no-turbo-inlining';
@@ -19,27 +18,12 @@ export const NO_INLINING_FLAG = '--no-turbo-inlining';
 /** The user's own choice of inlining, in Node's arguments or NODE_OPTIONS: it wins. */
 const INLINING_BY_USER = /^--(?:no[-_])?turbo[-_]inlining(?:=|$)/;
 
-export interface LintJitView {
-  /** process.execArgv and $NODE_OPTIONS. */
-  execArgv: readonly string[];
-  nodeOptions: string | undefined;
-  /** process.argv[1]: only this package's bin is tuned. */
-  script: string | undefined;
-}
-
 /** Whether a lint run in the process `view` describes leaves out inlining (see above). */
-export function leavesOutInlining(view: LintJitView): boolean {
-  if (!isOurBin(view.script)) return false;
-  return ![...view.execArgv, ...nodeOptionsArgs(view.nodeOptions)].some((arg) => INLINING_BY_USER.test(arg));
+export function leavesOutInlining(view: BinProcessView): boolean {
+  return isOurBin(view.script) && !givenByUser(view.execArgv, view.nodeOptions, INLINING_BY_USER);
 }
 
 /** Leaves out TurboFan's inlining for this lint when leavesOutInlining says so; says whether it did. */
 export function leaveOutInliningForLint(env: NodeJS.ProcessEnv): boolean {
-  if (!leavesOutInlining({ execArgv: process.execArgv, nodeOptions: env.NODE_OPTIONS, script: process.argv[1] })) return false;
-  try {
-    setFlagsFromString(NO_INLINING_FLAG);
-    return true;
-  } catch {
-    return false; // a Node without the flag: the lint runs as it would have
-  }
+  return leavesOutInlining(thisProcess(env)) && setV8Flag(NO_INLINING_FLAG);
 }
