@@ -32,13 +32,11 @@
 //   them (the built-in rules' `{{error}}` names none; printing the paths was 50 ms of Twilio's 5,000
 //   results). Its prototype has no `constructor`, so a template sees what it saw on a plain object. utils/replacer.js built an expression parser for
 //   every message: it is built for the first `#{{expression}}` only.
-//   runner/utils/results.js sorts the results with localeCompare, whose first call initialises
-//   ICU's collator (9 ms): equal strings now compare as 0 without it, so a lint of one document,
-//   whose results all share their source, never starts it; and rule codes, which it compared with
-//   `localeCompare(other, undefined, { numeric: true })`, a new collator at each call (what
-//   ECMA-402 defines that call as), are compared by one such collator, made once (10 ms on
-//   Twilio's 5,081 results), each pair of codes once (ICU's compare was 8 ms more; a ruleset has
-//   tens of codes, so at most some thousands of pairs). ruleset/validation/assertions.js loads
+//   runner/utils/results.js deduplicates the results and sorts them: it only deduplicates here.
+//   restguide sorts each document's findings itself, with Spectral's order applied after its own
+//   (src/lint/lint-documents.ts), so sorting here gave nothing but its cost: the sort compared every
+//   pair's sources and codes with localeCompare, whose first call starts ICU's collator (10 ms), and
+//   compared codes with a numeric collator (8 ms more on Twilio's 5,081 results). ruleset/validation/assertions.js loads
 //   Ajv's 2020 draft, ajv-formats and ajv-errors for validating rulesets (10 ms), which a lint with
 //   the built-in ruleset never does: they load on the first validation instead.
 //   documentInventory.js finds, for each result, the path it has in the unresolved document by
@@ -168,13 +166,7 @@ const lazySpectralFunctionAjv = {
  */
 const EXACT_PATCHES = {
   '@stoplight/spectral-core/dist/runner/utils/results.js': [
-    ['const compareCode = (left, right) => {',
-      'let numericCollator;\nconst codeOrder = new Map();\nconst compareCodeText = (left, right) => {\n    let row = codeOrder.get(left);\n    if (row === void 0) codeOrder.set(left, (row = new Map()));\n    let order = row.get(right);\n    if (order === void 0) row.set(right, (order = (numericCollator !== null && numericCollator !== void 0 ? numericCollator : (numericCollator = new Intl.Collator(void 0, { numeric: true }))).compare(left, right)));\n    return order;\n};\nconst compareCode = (left, right) => {'],
-    ['return String(left).localeCompare(String(right), void 0, { numeric: true });',
-      'return String(left) === String(right) ? 0 : compareCodeText(String(left), String(right));'],
-    ['return left.localeCompare(right);', 'return left === right ? 0 : left.localeCompare(right);'],
-    ['const diffPath = left.path.join().localeCompare(right.path.join());',
-      'const leftPath = left.path.join(), rightPath = right.path.join();\n    const diffPath = leftPath === rightPath ? 0 : leftPath.localeCompare(rightPath);'],
+    ['return (0, exports.sortResults)(deduplicateResults(results));', 'return deduplicateResults(results);'],
   ],
   '@stoplight/spectral-core/dist/runner/lintNode.js': [
     ['        const value = path.length === 0 ? document.data : (0, lodash_1.get)(document.data, path);\n', ''],

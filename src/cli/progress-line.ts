@@ -2,6 +2,7 @@
 // once the run has taken a second (a quick run prints nothing). Rewritten in place, cleared at the end.
 import type { Io } from './io.js';
 import type { LintProgress, ProgressSink } from '../lint/progress.js';
+import { formatCount } from '../core/format-count.js';
 
 export interface ProgressLine {
   sink?: ProgressSink;
@@ -18,7 +19,7 @@ export interface ProgressTiming {
 const CLEAR = '\r\u001b[K';
 
 export const progressText = (p: LintProgress): string =>
-  `restguide lint: ${p.files}/${p.totalFiles} files, ${p.rules} rules, ${p.findings.toLocaleString('en-US')} findings so far (${p.phase})`;
+  `restguide lint: ${p.files}/${p.totalFiles} files, ${p.rules} rules, ${formatCount(p.findings)} findings so far (${p.phase})`;
 
 export function progressLine(io: Io, quiet: boolean, { afterMs = 1000, everyMs = 100, now = Date.now }: ProgressTiming = {}): ProgressLine {
   if (quiet || !io.isTTY) return { end() {} };

@@ -4,7 +4,7 @@ import { dirname, extname, relative, resolve as resolvePath } from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic, type Ruleset } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { UsageError } from '../core/errors.js';
-import type { LintFinding, LintReport, LintSeverity } from '../core/types.js';
+import { compareCodes, type LintFinding, type LintReport, type LintSeverity } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { ignoredReason, ignoreIdsOf } from './ignore-rules.js';
 import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
@@ -110,6 +110,7 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
 
   const seen = new Set<string>();
   const out: DocumentResult = { findings: [], ignored: [] };
+  const origins = new Map<LintFinding, ISpectralDiagnostic>();
   for (const result of results) {
     const finding = toFinding(result, source);
     const key = findingKey(finding);
@@ -121,9 +122,15 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
     const placed = finding.source === source ? finding : relocate(finding, refs, documentOf, (f) => own ?? ignoredReason(f, document.data, ids));
     // A finding of the linted document itself was looked up just above.
     const reason = own ?? (placed === finding ? undefined : ignoredReason(placed, document.data, ids));
-    if (reason !== undefined) out.ignored.push({ ...placed, ignoredReason: reason });
-    else out.findings.push(placed);
+    const kept = reason !== undefined ? { ...placed, ignoredReason: reason } : placed;
+    origins.set(kept, result);
+    (reason !== undefined ? out.ignored : out.findings).push(kept);
   }
+  // The bundled Spectral does not sort its results (scripts/bundle.mjs): its order is applied here,
+  // after restguide's own for findings, and alone for ignored ones (what sorting them twice gave).
+  const spectralOrder = (a: LintFinding, b: LintFinding): number => compareSpectralResults(origins.get(a) as ISpectralDiagnostic, origins.get(b) as ISpectralDiagnostic);
+  out.findings.sort((a, b) => bySourceAndPosition(a, b) || spectralOrder(a, b));
+  out.ignored.sort(spectralOrder);
   return out;
 }
 
@@ -156,7 +163,26 @@ function relocate(finding: LintFinding, refs: RefIndex, documentOf: (location: s
 const compareText = (a: string, b: string): number => (a === b ? 0 : a.localeCompare(b));
 
 const bySourceAndPosition = (a: LintFinding, b: LintFinding): number =>
-  compareText(a.source, b.source) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || compareText(a.code, b.code);
+  compareText(a.source, b.source) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || compareCodes(a.code, b.code);
+
+let numericCollator: Intl.Collator | undefined;
+const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
+const compareDefined = <T>(a: T | undefined, b: T | undefined, compare: (a: T, b: T) => number): number =>
+  a === undefined ? (b === undefined ? 0 : -1) : b === undefined ? 1 : compare(a, b);
+
+/**
+ * The order Spectral sorts its results in (spectral-core's runner/utils/results.js): source, start,
+ * code (numerically), path. Equal strings compare as 0 without ICU, which localeCompare also gives.
+ */
+export function compareSpectralResults(a: ISpectralDiagnostic, b: ISpectralDiagnostic): number {
+  return sign(compareDefined(a.source, b.source, compareText))
+    || sign(a.range.start.line - b.range.start.line) || sign(a.range.start.character - b.range.start.character)
+    || sign(compareDefined(a.code, b.code, (x, y) => {
+      const left = String(x), right = String(y);
+      return left === right ? 0 : (numericCollator ??= new Intl.Collator(undefined, { numeric: true })).compare(left, right);
+    }))
+    || sign(compareText(a.path.join(), b.path.join()));
+}
 
 export function maxBytesFromEnv(env: NodeJS.ProcessEnv): number {
   const mb = Number(env.RESTGUIDE_LINT_MAX_MB);

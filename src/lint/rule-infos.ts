@@ -1,13 +1,13 @@
 // Rule metadata for `restguide rules`, read from the ruleset definition without running it.
 import { GUIDE_RULE_OF, belgifRules } from '../../rulesets/belgif.js';
-import { guideAnchor, type RuleInfo, type Severity } from '../core/types.js';
+import { compareCodes, guideAnchor, type RuleInfo, type Severity } from '../core/types.js';
 
 const SEVERITY: Record<string, Severity> = { error: 'error', warn: 'warning', info: 'info', hint: 'info' };
 
 /** The guide rule id of a lint code (`stat-codes-get` → `stat-codes`); undefined for Spectral's own codes. */
 export const guideRuleOf = (code: string): string | undefined => GUIDE_RULE_OF[code];
 
-/** One row per lint rule of the built-in ruleset. */
+/** One row per lint rule of the built-in ruleset, by code. */
 export function lintRuleInfos(): RuleInfo[] {
   return Object.entries(belgifRules)
     .map(([id, rule]) => {
@@ -22,5 +22,5 @@ export function lintRuleInfos(): RuleInfo[] {
         url: guideAnchor(rule_),
       };
     })
-    .sort((a, b) => a.id.localeCompare(b.id));
+    .sort((a, b) => compareCodes(a.id, b.id));
 }

@@ -1,7 +1,7 @@
 // Groups lint findings for people (stylish, html): within one file, findings with the same code,
 // message and state are one entry with a count and the first few locations, so 21,500 copies of
 // one naming finding read as one line. json/sarif keep every finding.
-import type { LintFinding } from '../core/types.js';
+import { compareCodes, type LintFinding } from '../core/types.js';
 import { lintSeverityName, type LintSeverityName } from './lint-severity.js';
 
 /** Locations listed for a group before "and N more". */
@@ -37,5 +37,5 @@ export function countByRule(findings: readonly LintFinding[]): RuleCount[] {
     row.count++;
     rows.set(finding.code, row);
   }
-  return [...rows.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  return [...rows.values()].sort((a, b) => b.count - a.count || compareCodes(a.code, b.code));
 }

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { checkFingerprint, lintFingerprint } from '../core/baseline.js';
 import { PROJECT_URL } from '../core/version.js';
-import { GUIDE_URL, guideAnchor, type CheckReport, type CheckResult, type Evidence, type LintFinding, type LintReport, type RuleInfo, type Severity } from '../core/types.js';
+import { compareCodes, GUIDE_URL, guideAnchor, type CheckReport, type CheckResult, type Evidence, type LintFinding, type LintReport, type RuleInfo, type Severity } from '../core/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf } from './check-areas.js';
 import { displaySource, lintSeverityName, printPath } from './lint-severity.js';
@@ -35,7 +35,7 @@ function ruleOf(kind: RuleInfo['kind'], id: string, guideRule: string, level: Le
 
 /** Rules sorted by id; results refer to them by index. */
 function ruleTable(rules: Map<string, SarifRule>): { rules: SarifRule[]; indexOf: (id: string) => number } {
-  const sorted = [...rules.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const sorted = [...rules.values()].sort((a, b) => compareCodes(a.id, b.id));
   const index = new Map(sorted.map((rule, i) => [rule.id, i]));
   return { rules: sorted, indexOf: (id) => index.get(id) ?? -1 };
 }

@@ -1,5 +1,6 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { erroredReason } from '../core/summary.js';
+import { formatCount } from '../core/format-count.js';
 import type { CheckResult, LintFinding } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { groupByArea } from './check-areas.js';
@@ -91,7 +92,6 @@ export function wrap(text: string, width: number): string[] {
 }
 
 type State = 'counted' | 'known' | 'fixed';
-const fmtCount = (n: number): string => n.toLocaleString('en-US');
 const where = (finding: LintFinding): string => {
   const { line, column } = startPosition(finding);
   return finding.baseline === 'fixed' ? '-' : `${line}:${column}`;
@@ -104,7 +104,7 @@ function groupRows(c: ChalkInstance, group: FindingGroup<State>): string[][] {
   if (others.length > 0) {
     const shown = others.slice(0, SHOWN_LOCATIONS - 1).map(where).join(', ');
     const more = others.length - (SHOWN_LOCATIONS - 1);
-    rows.push(['', '', '', c.dim(`×${fmtCount(group.findings.length)}: also at ${shown}${more > 0 ? ` and ${fmtCount(more)} more (every one in --format json or sarif)` : ''}`)]);
+    rows.push(['', '', '', c.dim(`×${formatCount(group.findings.length)}: also at ${shown}${more > 0 ? ` and ${formatCount(more)} more (every one in --format json or sarif)` : ''}`)]);
   }
   return rows;
 }
@@ -129,10 +129,10 @@ function ruleTable(c: ChalkInstance, findings: readonly LintFinding[]): string[]
   const rows = countByRule(findings);
   if (rows.length === 0) return [];
   const codeWidth = Math.max(4, ...rows.map((r) => r.code.length));
-  const countWidth = Math.max(8, ...rows.map((r) => fmtCount(r.count).length));
+  const countWidth = Math.max(8, ...rows.map((r) => formatCount(r.count).length));
   return [
     c.bold(` ${'rule'.padEnd(codeWidth)}  ${'severity'.padEnd(8)}  ${'findings'.padStart(countWidth)}`),
-    ...rows.map((r) => ` ${r.code.padEnd(codeWidth)}  ${r.severity.padEnd(8)}  ${fmtCount(r.count).padStart(countWidth)}`),
+    ...rows.map((r) => ` ${r.code.padEnd(codeWidth)}  ${r.severity.padEnd(8)}  ${formatCount(r.count).padStart(countWidth)}`),
     '',
   ];
 }

@@ -208,9 +208,7 @@ describe('the bundle', () => {
     expect(text).not.toMatch(/[^\0-\x7f]/);
     // The exact patches took (the build only warns when one cannot).
     has('get cloneDeep() {');
-    has('return left === right ? 0 : left.localeCompare(right)');
-    has('numericCollator = new Intl.Collator(void 0, { numeric: true })).compare(left, right));');
-    has('return String(left) === String(right) ? 0 : compareCodeText(String(left), String(right))');
+    has('prepareResults = results => { return deduplicateResults(results) }');
     has('get createValidator() {');
     has('get path() { return (0, spectral_runtime_1.printPath)(this.#path, spectral_runtime_1.PrintStyle.EscapedPointer)');
     has('const vars = new TemplateVariables(associatedItem, path, document, result.message, rule.description)');

@@ -1,0 +1,8 @@
+// Counts for people: 21500 as "21,500", what toLocaleString('en-US') writes, without it: its first
+// call starts ICU's number formatting, 20 ms of a lint's stylish output or progress line.
+
+/** A count with commas between groups of three digits; other numbers as toLocaleString('en-US') writes them. */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) return n.toLocaleString('en-US');
+  return String(n).replace(/\B(?=(?:\d{3})+$)/g, ',');
+}
