@@ -1,5 +1,4 @@
 // Server throughput next to a bare node:http server, and page cost as the collection grows.
-import { SERVE_NODE_FLAGS } from '../dist/src/cli/young-generation.js';
 import { fmt, latency, loadTest, median, startChild } from './lib/measure.mjs';
 import { recordResponses, startBare } from './lib/replay.mjs';
 
@@ -20,9 +19,7 @@ async function json(url) {
  * THROUGHPUT_ROUNDS times: the ratio is then what our per-request work costs, not what the bytes cost.
  */
 async function throughput(seconds, rows) {
-  // With the Node flags `restguide serve` gives the server (a bounded young generation): what users run.
-  const reference = await startChild(`${here}lib/reference-server.mjs`, [], { nodeArgs: [...SERVE_NODE_FLAGS] });
-  const flags = SERVE_NODE_FLAGS.length ? SERVE_NODE_FLAGS.join(' ') : 'default Node flags';
+  const reference = await startChild(`${here}lib/reference-server.mjs`);
   let bare;
   try {
     const page = await json(`${reference.url}/employers?pageSize=20`);
@@ -51,7 +48,7 @@ async function throughput(seconds, rows) {
     const cpuRatios = (ours, theirs) => ratios(ours, theirs, (r) => r.cpuUsPerRequest, true);
     const list = (values, digits = 0) => values.map((v) => fmt(v, digits)).join('/');
     const bareNote = 'bare node:http (default Node flags) replaying the same answers';
-    const how = `server ${flags}; median of ${THROUGHPUT_ROUNDS} paired rounds; per-round ratios`;
+    const how = `median of ${THROUGHPUT_ROUNDS} paired rounds; per-round ratios`;
     rows.push({ label: `server: GET /employers/{id} (${bytes(loads.doc)} B body), req/s (${how} in value)`, value: `${fmt(rps('doc'))} (${list(runs.doc.map((r) => r.rps))}; ratios ${list(rpsRatios('doc', 'bareDoc'), 2)})`, baseline: `${bareNote} ${fmt(rps('bareDoc'))} (${list(runs.bareDoc.map((r) => r.rps))})`, ratio: median(rpsRatios('doc', 'bareDoc')), target: { atLeast: 0.75 } });
     rows.push({ label: `server: GET collection page (20 items, ${bytes(loads.page)} B body), req/s`, value: `${fmt(rps('page'))} (${list(runs.page.map((r) => r.rps))}; ratios ${list(rpsRatios('page', 'barePage'), 2)})`, baseline: `${bareNote} ${fmt(rps('barePage'))} (${list(runs.barePage.map((r) => r.rps))})`, ratio: median(rpsRatios('page', 'barePage')), target: { atLeast: 0.75 } });
     // CPU per request is the server's own clock (over IPC): the steadier figure on a loaded machine. Ratio = bare ÷ ours.

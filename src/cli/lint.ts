@@ -4,8 +4,6 @@ import { UsageError } from '../core/errors.js';
 import type { LintReport } from '../core/types.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { progressLine } from './progress-line.js';
-import { holdYoungGenerationForLint } from './lint-heap.js';
-import { leaveOutInliningForLint } from './lint-jit.js';
 
 const FAIL_LEVELS = { error: 0, warning: 1, info: 2 } as const;
 type FailOn = keyof typeof FAIL_LEVELS;
@@ -25,9 +23,6 @@ export async function runLint(documents: string[], options: Record<string, unkno
   if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL)');
 
   planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
-  // Both before the lint's modules load (see lint-heap.ts and lint-jit.ts).
-  holdYoungGenerationForLint(documents, io.cwd, io.env);
-  leaveOutInliningForLint(io.env);
   const { lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
   const progress = progressLine(io, options.quiet === true);
   let report: LintReport;

@@ -98,9 +98,6 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--auth', 'protected mode: an OAuth2 token endpoint at /oauth2/token; client restguide-demo, secret from $RESTGUIDE_CLIENT_SECRET or generated')
     .option('--token-lifetime <s>', 'access token lifetime in seconds (protected mode)', '300')
     .action(async (options: Record<string, unknown>) => {
-      // The server runs in a child Node with a bounded young generation (see young-generation.ts).
-      const relaunched = await (await import('./young-generation.js')).relaunchServe();
-      if (relaunched !== undefined) { exitCode = relaunched; return; }
       const { runServe } = await import('./serve.js');
       exitCode = await runServe(options, io);
     });
