@@ -7,7 +7,7 @@ import { loadedPackages, loadedWith } from '../helpers/loaded-packages.js';
 
 const LINT = ['lint', join(PACKAGE_ROOT, 'test/fixtures/lint/reusable.yaml'), '--format', 'json'];
 
-describe.each([
+describe.each<{ build: string; env: Record<string, string>; bundled: boolean }>([
   { build: 'the bundle', env: {}, bundled: true },
   { build: 'the unbundled build', env: { RESTGUIDE_UNBUNDLED: '1' }, bundled: false },
 ])('restguide --version, from $build', ({ env, bundled }) => {

@@ -79,7 +79,7 @@ describe('cached employer texts follow writes', () => {
     const page = await call('GET', '/employers?pageSize=100');
     expect(page.body.items.find((i: any) => i.employerId === 1017).title).toBe(before.body.name);
     const { self: _self, ...rest } = before.body;
-    const put = await call('PUT', '/employers/1017', { body: { ...rest, company: { enterpriseNumber: rest.company.enterpriseNumber }, name: 'Renamed Ltd' }, headers: { 'If-Match': before.headers.get('etag') } });
+    const put = await call('PUT', '/employers/1017', { body: { ...rest, company: { enterpriseNumber: rest.company.enterpriseNumber }, name: 'Renamed Ltd' }, headers: { 'If-Match': before.headers.get('etag')! } });
     expect(put.status).toBe(200);
     const after = await call('GET', '/employers/1017');
     expect(after.body.name).toBe('Renamed Ltd');

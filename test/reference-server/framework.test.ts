@@ -58,7 +58,7 @@ describe('body limits', () => {
     });
     const res = await fetch(`${server.url}/employers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
-    expect((await res.json()).limit).toBe(65536);
+    expect((await res.json() as { limit: number }).limit).toBe(65536);
     expect((await call('GET', '/health')).status).toBe(200);
   });
 });

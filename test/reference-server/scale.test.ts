@@ -9,6 +9,7 @@ const COMPANIES = 30_000;
 // The deterministic extension, written out independently of the seed code.
 const employerId = (i: number) => (i === 0 ? 93 : i < 120 ? 1000 + i * 17 : 100_000 + (i - 120) * 7);
 const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => employerId(from + k));
+type EmployerPage = { total: number; items: { employerId: number }[] };
 
 let server: ReferenceServer;
 let call: ReturnType<typeof client>;
@@ -142,11 +143,11 @@ describe('seed option', () => {
   it('keeps the default data as the start of a larger seed', async () => {
     const small = await startReferenceServer({ seed: { employers: 5, companies: 1 } });
     try {
-      const body = await (await fetch(`${small.url}/employers`)).json();
+      const body = await (await fetch(`${small.url}/employers`)).json() as EmployerPage;
       expect(body.total).toBe(5);
-      expect(body.items.map((i: any) => i.employerId)).toEqual(ids(0, 5));
-      const sameName = await (await fetch(`${server.url}/employers?name=Acme%20Construction&pageSize=3`)).json();
-      expect(sameName.items.map((i: any) => i.employerId).slice(0, 2)).toEqual([93, 2360]);
+      expect(body.items.map((i) => i.employerId)).toEqual(ids(0, 5));
+      const sameName = await (await fetch(`${server.url}/employers?name=Acme%20Construction&pageSize=3`)).json() as EmployerPage;
+      expect(sameName.items.map((i) => i.employerId).slice(0, 2)).toEqual([93, 2360]);
     } finally {
       await small.close();
     }

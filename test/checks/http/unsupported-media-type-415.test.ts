@@ -12,7 +12,7 @@ testCheck(check, {
     },
     {
       name: 'text/plain accepted and created (then cleaned up)',
-      server: fixture((req, res) => (req.method === 'POST' ? sendJson(res, 201, {}, { location: '/employers/1' }) : res.writeHead(204).end())),
+      server: fixture((req, res) => { if (req.method === 'POST') sendJson(res, 201, {}, { location: '/employers/1' }); else res.writeHead(204).end(); }),
       findings: ['not415'],
     },
   ],

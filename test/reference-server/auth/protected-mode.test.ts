@@ -1,5 +1,5 @@
 // Protected mode of the reference server: its token endpoint, the gate in front of every operation, the secured document.
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintObject } from '../../../src/lint/index.js';
 import { buildSecuredDocument } from '../../../src/reference-server/auth/document.js';
