@@ -2,7 +2,7 @@
 // details, and the API and its operations say more than a one-word summary.
 import { allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../support/inventory.js';
 import { asArray, isObject, type Json, type JsonPath } from '../support/json.js';
-import { defineRuleFunction, finding, isReusableDefinitionsOnly, isSchemaOnly, type Finding } from './define.js';
+import { defineRuleFunction, finding, isSchemaOnly, type Finding } from './define.js';
 
 const PACKAGE_ROOT = '(?:com|org|net|be|io|eu|java|javax|jakarta)';
 

@@ -1,5 +1,4 @@
 // Path-level rules: URI notation, extensions, controllers, reserved resources.
-import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { operationsOf, parametersOf } from '../support/inventory.js';
 import { asArray, isObject } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
@@ -155,7 +154,7 @@ export const docAndRefData = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 });
 
 /** oas-yaml: when the API serves its OpenAPI document, it serves the YAML form. */
-export const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root, _o, _c: RulesetFunctionContext) => {
+export const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   if (isReusableDefinitionsOnly(root)) return [];
   const keys = pathKeys(root);
   return keys

@@ -2,7 +2,7 @@
 // additionalProperties, decimals, multi-language texts, `embedded`, numeric identifiers.
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { declaredProperties, effectiveType, inventory, type SchemaVisit } from '../support/inventory.js';
-import { asArray, bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
+import { asArray, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel, isUpperCamel } from '../support/naming.js';
 import { ownReadOnlyRequiredNames } from '../support/composed-names.js';
 import { allowsNull, enumerated, singleType } from '../support/schema-forms.js';

@@ -8,9 +8,6 @@ import { planOutputs, reportTargets, writeReports } from './output.js';
 const FAIL_LEVELS = ['error', 'warning', 'info'] as const;
 type FailOn = (typeof FAIL_LEVELS)[number];
 
-const strings = (value: unknown): string[] | undefined =>
-  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
-
 /** Without --verbose, people see what breaks; compatible changes stay in the JSON report. */
 function breakingOnly(report: LintReport): LintReport {
   const keep = (f: LintFinding) => (f as { breaking?: boolean }).breaking !== false;

@@ -101,7 +101,7 @@ describe('restguide diff (CLI)', () => {
       const { code, err } = await diff(dir, args);
       expect(code).toBe(2);
       expect(err).toMatch(message);
-      expect(err).not.toMatch(/internal error|    at /);
+      expect(err).not.toMatch(/internal error| {4}at /);
     });
   }
 });

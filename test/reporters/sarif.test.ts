@@ -13,7 +13,6 @@ const ajv = new Ajv.default({ allErrors: true, strict: false });
 addFormats.default(ajv);
 const validate = ajv.compile(sarifRequiredSchema);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function parseValid(text: string): any {
   const sarif = JSON.parse(text);
   expect(validate(sarif), ajv.errorsText(validate.errors)).toBe(true);

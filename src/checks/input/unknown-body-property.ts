@@ -1,5 +1,4 @@
 import { defineCheck } from '../../core/define-check.js';
-import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { fingerprint } from '../id/support/fingerprint.js';
 import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';

@@ -24,7 +24,7 @@ export default defineCheck({
     if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
     const self = body['self'];
     if (!ctx.expect(typeof self === 'string', 'noSelf', data, selected) || typeof self !== 'string') return;
-    let found: string | null = null;
+    let found: string | null;
     try { found = new URL(self, selected.request.url).searchParams.get('select'); } catch { found = null; }
     ctx.expect(found === expected, 'queryLost', { ...data, self, found: found ?? '(none)', expected }, selected);
   },

@@ -1,4 +1,4 @@
-import { arrayQuery, intId, pathParam, schemaRef, type Json } from './fragments.js';
+import { arrayQuery, pathParam, schemaRef, type Json } from './fragments.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
