@@ -3,6 +3,10 @@
 // It runs the bundle (dist/bundle, made by `npm run build`; see scripts/bundle.mjs) unless that is
 // missing or older than the compiled sources (a `tsc` alone after an edit), or RESTGUIDE_UNBUNDLED=1.
 import { statSync } from 'node:fs';
+import module from 'node:module';
+
+// Node keeps the compiled code of the bundle's chunks on disk (Node >= 22.1; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+module.enableCompileCache?.();
 
 const compiled = new URL('../dist/src/cli/main.js', import.meta.url);
 const bundled = new URL('../dist/bundle/restguide.js', import.meta.url);

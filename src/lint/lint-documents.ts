@@ -16,7 +16,6 @@ import { guideRuleOf } from './rule-infos.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
 import { RefIndex } from './relocate.js';
 import { IndexedJson, IndexedYaml } from './positions.js';
-import { tuneSpectral } from './spectral-tuning.js';
 import { excludedFilesOf } from './load-ruleset.js';
 import { instrument, withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
 
@@ -84,7 +83,6 @@ async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exc
 
 async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = [], phase?: Phase): Promise<DocumentResult> {
   phase?.('parsing');
-  tuneSpectral();
   const document = new Document(text, parserFor(source, text), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
   if (fatal) throw new UnlintableDocument(source, 'parser', `malformed document (${fatal.message})`, { ...fatal.range.start });

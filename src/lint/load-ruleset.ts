@@ -6,7 +6,6 @@ import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
 import { commonJsExports } from '../core/commonjs-exports.js';
 import { UsageError } from '../core/errors.js';
 import { excludePatterns, type ExcludePattern } from './exclude.js';
-import { spectralInternal } from './spectral-internals.js';
 
 /** Names a user ruleset may give in `extends` to mean the built-in ruleset. */
 export const BUILTIN_RULESET_NAMES = ['restguide', 'restguide:belgif', 'restguide/ruleset'];
@@ -36,29 +35,14 @@ async function builtinDefinition(): Promise<RulesetDefinition> {
   return module.belgif;
 }
 
-type Assertions = { assertValidRuleset?: (...args: unknown[]) => void };
-
 /**
- * Spectral's own assertions module, whose `assertValidRuleset` the Ruleset constructor looks up at
- * each call. Compiling the ruleset schema it validates against was a quarter of a small lint's
- * start-up; the built-in definition is proven valid by a test instead. Undefined if the layout changed.
+ * Constructs the built-in definition without Spectral's schema validation, which compiles the ruleset
+ * schema: the largest cost of a small lint's start-up. A test proves the definition valid instead.
+ * `validate` is the option patches/spectral-core-ruleset-validate-option.patch adds; without the
+ * patch (the unbundled build) Spectral ignores it and validates.
  */
-function spectralAssertions(): Assertions | undefined {
-  const module = spectralInternal('assertions') as Assertions | undefined;
-  return typeof module?.assertValidRuleset === 'function' ? module : undefined;
-}
-
-/** Constructs a trusted definition without Spectral's schema validation (plain construction if it cannot). */
 function constructTrusted(definition: RulesetDefinition, source: string): Ruleset {
-  const assertions = spectralAssertions();
-  const original = assertions?.assertValidRuleset;
-  if (!assertions || !original) return new Ruleset(definition, { severity: 'recommended', source });
-  assertions.assertValidRuleset = () => undefined;
-  try {
-    return new Ruleset(definition, { severity: 'recommended', source });
-  } finally {
-    assertions.assertValidRuleset = original;
-  }
+  return new Ruleset(definition, { severity: 'recommended', source, validate: false } as ConstructorParameters<typeof Ruleset>[1]);
 }
 
 /** The built-in ruleset, constructed once per process. */
