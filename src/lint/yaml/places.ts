@@ -1,4 +1,4 @@
-// Where the nodes of a YAML document are, kept instead of yaml-ast-parser's tree (see yaml-data.ts).
+// Where the nodes of a YAML document are, kept instead of yaml-ast-parser's tree (see reader.ts).
 /** A node's kind: 0 for a scalar or an alias (the typed arrays' zero), or a map or a list. */
 export const MAP = 1;
 export const LIST = 2;

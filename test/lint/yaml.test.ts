@@ -1,20 +1,19 @@
-// restguide's YAML walk (src/lint/yaml-data.ts) must give what @stoplight/yaml's parseWithPointers
+// restguide's YAML for lint (src/lint/yaml/) must give what @stoplight/yaml's parseWithPointers
 // gives with the same options: the same data (values, key order, prototypes), the same diagnostics
-// in the same order, the same line map, and every path located as the stock lookup locates it, both
-// when the tree is kept and when it is reduced to places (large documents). Proven on every YAML
-// fixture, every lint rule case, a generated document, and YAML's corners: duplicate and non-string
-// keys, merge keys, anchors, tags, errors. The direct reader (src/lint/yaml-fast.ts), which reads
-// most documents without the tree, is held to the same on all of these, on the corners of what it
-// reads (scalar styles, folding, chomping, flows, layout), and on documents written by the `yaml`
-// package in random styles; where it gives up, the walk above answers.
+// in the same order, the same line map, and every path located as the stock lookup locates it.
+// Proven on every YAML fixture, every lint rule case, a generated document, and YAML's corners:
+// duplicate and non-string keys, merge keys, anchors, tags, errors. The direct reader, which reads
+// most documents without the stock parser's tree, is held to this on all of them, on the corners of
+// what it reads (scalar styles, folding, chomping, flows, layout), and on documents written by the
+// `yaml` package in random styles; where it gives up, the stock parser answers.
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
 import { stringify } from 'yaml';
 import { getLocationForJsonPath, parseWithPointers } from '@stoplight/yaml';
-import { parseYaml, PLACES_FROM_CHARACTERS, YAML_OPTIONS, type YamlParseResult } from '../../src/lint/yaml-data.js';
-import { readSimpleYaml } from '../../src/lint/yaml-fast.js';
+import { parseYaml, stockParserForced, YAML_OPTIONS, type YamlParseResult } from '../../src/lint/yaml/index.js';
+import { readSimpleYaml } from '../../src/lint/yaml/reader.js';
 import { IndexedYaml } from '../../src/lint/positions.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { generateLargeDocument } from '../../bench/lib/large-document.mjs';
@@ -56,7 +55,7 @@ function treePathsOf(ast: unknown, limit = 2000): Segment[][] {
   return paths;
 }
 
-/** Which form each parse in this file kept: its places or its tree, or the direct reader's places. */
+/** Which parser read each document compared in this file: the direct reader or the stock one. */
 const places: string[] = [];
 
 /**
@@ -74,24 +73,19 @@ function sameData(a: unknown, b: unknown): boolean {
   return keys.every((key) => sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
-/** Where the stock parse and restguide's differ (walked with places, with the tree, or read directly), or null. */
+/** Where the stock parse and restguide's differ, or null. */
 function difference(text: string): string | null {
-  return differenceWith(text, 0, false) ?? differenceWith(text, Infinity, false) ?? differenceWith(text, Infinity, true);
-}
-
-function differenceWith(text: string, placesFrom: number, direct: boolean): string | null {
   let stock: YamlParseResult | undefined;
   let mine: YamlParseResult | undefined;
   let stockError: unknown;
   let myError: unknown;
   try { stock = parseWithPointers(text, YAML_OPTIONS); } catch (error) { stockError = error; }
-  try { mine = parseYaml(text, placesFrom, direct); } catch (error) { myError = error; }
+  try { mine = parseYaml(text); } catch (error) { myError = error; }
   if (stockError !== undefined || myError !== undefined) return String(stockError) === String(myError) ? null : `threw ${String(stockError)} / ${String(myError)}`;
   if (!stock || !mine) return 'no result';
   const keysOf = (result: object) => JSON.stringify(Object.keys(result).filter((key) => key !== 'places'));
   if (keysOf(stock) !== keysOf(mine)) return 'result keys';
-  if (!direct) places.push('places' in mine ? 'places' : 'tree');
-  else if (readSimpleYaml(text)) places.push('direct');
+  places.push(readSimpleYaml(text) ? 'direct' : 'stock');
   if (!sameData(mine.data, stock.data)) return 'data';
   if (!isDeepStrictEqual(mine.diagnostics, stock.diagnostics)) return `diagnostics ${JSON.stringify(stock.diagnostics)} / ${JSON.stringify(mine.diagnostics)}`;
   if (!isDeepStrictEqual(mine.lineMap, stock.lineMap)) return 'line map';
@@ -113,7 +107,7 @@ const fixtures = globSync(['test/fixtures/**/*.{yaml,yml}'], { cwd: PACKAGE_ROOT
 const ruleCases = [documentationCases, eventCases, operationCases, pathCases, realCases, schemaCases]
   .flatMap((group: Record<string, RuleCase[]>) => Object.entries(group).flatMap(([rule, list]) => list.map((c) => ({ name: `${rule}: ${c.name}`, document: c.document }))));
 
-describe('the YAML walk', () => {
+describe('YAML for lint', () => {
   it('gives what the stock parse gives on every YAML fixture', () => {
     for (const file of fixtures) expect.soft(difference(readFileSync(file, 'utf8')), file).toBeNull();
     expect(fixtures.length).toBeGreaterThan(30);
@@ -155,19 +149,19 @@ describe('the YAML walk', () => {
     expect(difference(text)).toBeNull();
   });
 
-  it('kept places when asked, except for documents with merge keys, so both lookups were compared', () => {
-    expect(places.filter((p) => p === 'places').length).toBeGreaterThan(200);
-    expect(places.filter((p) => p === 'tree').length).toBeGreaterThan(200);
-  });
-
-  it('keeps the tree below PLACES_FROM_CHARACTERS and places from there on', () => {
-    const small = 'a:\n  b: [1, 2]\n';
-    expect('places' in parseYaml(small, undefined, false)).toBe(false);
-    const large = `${small}c: "${'x'.repeat(PLACES_FROM_CHARACTERS)}"\n`;
-    const parsed = parseYaml(large, undefined, false);
-    expect('places' in parsed).toBe(true);
-    expect(parsed.ast).toBeUndefined();
-    expect(IndexedYaml.getLocationForJsonPath(parsed as never, ['a', 'b', 1])).toEqual(getLocationForJsonPath(parseWithPointers(large, YAML_OPTIONS), ['a', 'b', 1]));
+  it('RESTGUIDE_YAML=stock sends every document to the stock parser', () => {
+    const text = 'a:\n  b: [1, 2]\n';
+    expect('places' in parseYaml(text)).toBe(true);
+    process.env['RESTGUIDE_YAML'] = 'stock';
+    try {
+      expect(stockParserForced()).toBe(true);
+      const parsed = parseYaml(text);
+      expect('places' in parsed).toBe(false);
+      expect(parsed.ast).toBeDefined();
+      expect(parsed.data).toEqual({ a: { b: [1, 2] } });
+    } finally {
+      delete process.env['RESTGUIDE_YAML'];
+    }
   });
 });
 
@@ -360,14 +354,14 @@ describe('the direct reader', () => {
 
   /** `count` documents from `generate` (YAML_FUZZ_DOCUMENTS for more), each as the stock parse reads it; most read directly. */
   function fuzz(generate: (seed: number) => string, count: number, directShare: number): void {
-    const documents = Number(process.env.YAML_FUZZ_DOCUMENTS ?? count); // more: YAML_FUZZ_DOCUMENTS=20000 npx vitest run test/lint/yaml-data.test.ts
+    const documents = Number(process.env.YAML_FUZZ_DOCUMENTS ?? count); // more: YAML_FUZZ_DOCUMENTS=20000 npx vitest run test/lint/yaml.test.ts
     let read = 0;
     for (let seed = 1; seed <= documents; seed++) {
       const text = generate(seed);
       if (readSimpleYaml(text)) read++;
       expect.soft(difference(text), `seed ${seed}:\n${text}`).toBeNull();
     }
-    // Enough of them go the direct way that this compares the reader, not only the walk.
+    // Enough of them go the direct way that this compares the reader, not only the stock parser with itself.
     expect(read).toBeGreaterThan(documents * directShare);
   }
 
