@@ -7,7 +7,7 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { ajvFormats, ajvModules } from './ajv-modules.js';
 import { isObject, type Json } from './json.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
-import { failingNodes, ownFailureWords, surelyValid, type Failure, type KnownFormat, type QuickContext } from './quick-validator.js';
+import { failingNodes, surelyValid, type Failure, type KnownFormat, type QuickContext } from './quick-validator.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
 
@@ -24,7 +24,7 @@ const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true>
 /**
  * The formats as an ajv of makeAjv holds them (`ajv.formats`): ajv-formats' full set (what
  * addFormats adds), then the OAS ones over it. The quick checks read them without an ajv, which a
- * lint loads only when a value fails in a way ownFailureWords cannot word.
+ * lint needs only when a value fails.
  */
 let formats: QuickContext['formats'] | undefined;
 function quickFormats(): QuickContext['formats'] {
@@ -250,16 +250,13 @@ export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omi
   const entry = entryFor(schema, kind, omit, rules);
   const ctx: QuickContext = { kind, formats: quickFormats(), shared: sharedOf[kind] };
   if (surelyValid(entry.converted, value, ctx)) return undefined;
-  // Word or compile only the first failing node (failingNodes lists them in the order ajv meets
-  // them): a handful of small schemas, shared by content across the document, instead of each
-  // failing example's whole schema (on Twilio's description, 83 schemas of up to 14 kB, a third of
-  // the lint); most fail on one keyword, whose words need no validator at all.
+  // Compile only the first failing node (failingNodes lists them in the order ajv meets them): a
+  // handful of small schemas, shared by content across the document, instead of each failing
+  // example's whole schema (a third of a large lint: docs/performance.md).
   const failures = whole ? undefined : failingNodes(entry.converted, value, ctx);
   if (failures !== undefined && failures.length > 0) {
     const { path, schema: node, value: part } = failures[0] as Failure;
     const prefix = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-    const words = ownFailureWords(node, part, ctx);
-    if (words !== undefined) return `${prefix ? `${prefix} ` : ''}${words}`.trim();
     const validate = compileByContent(node, kind);
     if (validate && !validate(part)) return wording(validate.errors?.[0], prefix);
   }

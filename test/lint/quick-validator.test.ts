@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { ownFailureWords, surelyValid, type QuickContext } from '../../rulesets/support/quick-validator.js';
+import { surelyValid, type QuickContext } from '../../rulesets/support/quick-validator.js';
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
@@ -65,47 +65,6 @@ describe.each([['3.0', ajv07], ['3.1', ajv20]] as const)('OAS %s', (kind, ajv) =
       }
     }
     expect(vouched).toBeGreaterThan(ajvValid * 0.8);
-  });
-
-  it('words a value failing on keywords of its own as ajv\'s first error, and leaves the rest to ajv', () => {
-    let worded = 0;
-    let failing = 0;
-    for (const schema of schemas) {
-      let check: ((v: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null } | undefined;
-      try { check = ajv.compile(schema as object) as typeof check; } catch { check = undefined; }
-      for (const value of values) {
-        const words = ownFailureWords(schema, value, ctx);
-        if (!check) { expect({ schema, value, words }).toEqual({ schema, value, words: undefined }); continue; }
-        if (check(value)) { expect({ schema, value, words }).toEqual({ schema, value, words: undefined }); continue; }
-        failing++;
-        if (words === undefined) continue;
-        worded++;
-        const [first] = check.errors ?? [];
-        expect({ schema, value, words }).toEqual({ schema, value, words: `${first?.instancePath ? `${first.instancePath} ` : ''}${first?.message}` });
-      }
-    }
-    expect(worded).toBeGreaterThan(failing * 0.5);
-  });
-
-  it('words the failing keyword ajv checks first, and leaves keywords it has no words for to ajv', () => {
-    // No string keyword beside the type: ajv checks the type before anything else.
-    expect(ownFailureWords({ type: 'string', enum: ['a'] }, 5, ctx)).toBe('must be string');
-    expect(ownFailureWords({ type: 'string', nullable: true, minLength: 2, enum: ['ab'] }, 5, ctx)).toBe('must be string'); // two types (null joins), checked first
-    // One type with keywords of its own: the untyped keywords, then the groups of keywords in order.
-    expect(ownFailureWords({ type: 'string', minLength: 2, enum: ['ab'] }, 5, ctx)).toBe('must be equal to one of the allowed values');
-    expect(ownFailureWords({ type: 'string', minLength: 2, maximum: 3 }, 5, ctx)).toBe('must be <= 3');
-    expect(ownFailureWords({ type: ['string', 'null'], pattern: '^AP', minLength: 34 }, '', ctx)).toBe('must NOT have fewer than 34 characters');
-    expect(ownFailureWords({ type: 'integer', multipleOf: 2, minimum: 5 }, 3, ctx)).toBe('must be >= 5');
-    expect(ownFailureWords({ type: 'object', additionalProperties: false, required: ['a'], maxProperties: 1 }, { b: 1, c: 2 }, ctx)).toBe('must NOT have more than 1 properties');
-    expect(ownFailureWords({ type: 'object', additionalProperties: false, required: ['a'] }, { b: 1 }, ctx)).toBe("must have required property 'a'");
-    expect(ownFailureWords({ type: 'array', uniqueItems: true, minItems: 3 }, [1, 1], ctx)).toBe('must NOT have fewer than 3 items');
-    // First checked, but no words here: ajv words it.
-    expect(ownFailureWords({ type: 'array', uniqueItems: true }, [1, 1], ctx)).toBeUndefined();
-    expect(ownFailureWords({ type: 'object', required: ['a'], properties: { b: { type: 'string' } } }, { b: 1 }, ctx)).toBe("must have required property 'a'");
-    expect(ownFailureWords({ type: 'object', maxProperties: 0, properties: { b: { type: 'string' } } }, { b: 1 }, ctx)).toBe('must NOT have more than 0 properties');
-    expect(ownFailureWords({ properties: { a: { type: 'string' } } }, { a: 1 }, ctx)).toBeUndefined();
-    expect(ownFailureWords({ type: 'string', enum: ['a'] }, 'b', ctx)).toBe('must be equal to one of the allowed values');
-    expect(ownFailureWords({ required: ['b', 'a', 'c'] }, { a: 1 }, ctx)).toBe("must have required property 'b'");
   });
 
   it('leaves unknown keywords and malformed schemas to ajv', () => {
