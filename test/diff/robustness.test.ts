@@ -6,17 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { diffDocuments } from '../../src/diff/index.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
+import { random } from '../helpers/random.js';
 import { writeFiles } from './harness.js';
-
-/** A small deterministic PRNG (mulberry32), so a failing edit can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every [parent, key] of a JSON tree. */
 function slots(node: unknown, out: Array<[Record<string, unknown>, string]> = []): Array<[Record<string, unknown>, string]> {

@@ -1,5 +1,5 @@
-// A seeded generator (mulberry32) for the tests that draw random documents and values: a failing
-// seed can be drawn again.
+// The tests' one seeded generator (mulberry32), for every random document, value or load: a
+// failing seed can be drawn again.
 export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -1,6 +1,7 @@
 // Ordinary traffic of other clients on loopback: readers of pages, sorts and filters, and writers of other employers.
 // Bounded in requests and time, and it stops by itself; the caller awaits `stop()`.
 import { request } from 'undici';
+import { random } from './random.js';
 
 export interface Traffic {
   /** Ends the load and resolves once every worker has stopped; returns the counts. */
@@ -28,6 +29,7 @@ export function startTraffic(baseUrl: string, options: TrafficOptions): Traffic 
   let stopped = false;
   const counts = { requests: 0, writes: 0, errors: 0 };
   const mine: string[] = [];
+  const next = random(1);
   const send = async (method: string, path: string, body?: unknown) => {
     counts.requests++;
     if (method !== 'GET') counts.writes++;
@@ -47,17 +49,17 @@ export function startTraffic(baseUrl: string, options: TrafficOptions): Traffic 
     const kind = n % 5;
     if (kind < 3) return void await send('GET', READS[(n * 7) % READS.length] ?? '/employers');
     if (kind === 3 || mine.length < 3) {
-      const id = LOAD_IDS.min + Math.floor(Math.random() * LOAD_IDS.span);
+      const id = LOAD_IDS.min + Math.floor(next() * LOAD_IDS.span);
       const created = await send('POST', '/employers', { name: `load employer ${n}`, employerId: id, company: { enterpriseNumber: '0200068636' }, bankrupt: n % 2 === 0 });
       if (created?.status === 201) mine.push(`/employers/${id}`);
       return;
     }
     // Half the updates go to the seeded employers, the first page (where the checks take their samples) most of all.
     if (n % 4 === 0 && seeded.length > 0) {
-      const index = Math.floor(Math.random() * Math.min(seeded.length, Math.random() < 0.5 ? 8 : seeded.length));
+      const index = Math.floor(next() * Math.min(seeded.length, next() < 0.5 ? 8 : seeded.length));
       return void await send('PATCH', seeded[index] as string, { name: `${n % 3 === 0 ? 'Aardvark' : 'Zebra'} traded ${n}`, bankrupt: n % 3 === 0 });
     }
-    const target = mine[Math.floor(Math.random() * mine.length)] as string;
+    const target = mine[Math.floor(next() * mine.length)] as string;
     if (n % 2 === 0) return void await send('PATCH', target, { name: `load employer renamed ${n}`, bankrupt: n % 3 === 0 });
     mine.splice(mine.indexOf(target), 1);
     await send('DELETE', target);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lintDocuments } from '../../src/lint/index.js';
 import { PATTERN_CHARACTERS } from '../../src/lint/expand-inputs.js';
 import { UsageError } from '../../src/core/errors.js';
+import { random } from '../helpers/random.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/lint');
 const fixture = (name: string) => join(FIXTURES, name);
@@ -222,10 +223,9 @@ describe('quoted globs expand, as in Spectral', () => {
     for (const input of patterns) expect([PATTERN_CHARACTERS.test(input), isDynamicPattern(input)], input).toEqual([true, true]);
     // 5,000 random inputs over every printable ASCII character but those: none is a pattern.
     const alphabet = [...Array(95)].map((_, i) => String.fromCharCode(32 + i)).filter((c) => !PATTERN_CHARACTERS.test(c));
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const next = random(7);
     for (let i = 0; i < 5000; i++) {
-      const input = [...Array(1 + (next() % 12))].map(() => alphabet[next() % alphabet.length]).join('');
+      const input = [...Array(1 + Math.floor(next() * 12))].map(() => alphabet[Math.floor(next() * alphabet.length)]).join('');
       expect(isDynamicPattern(input), input).toBe(false);
     }
   });

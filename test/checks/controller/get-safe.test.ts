@@ -9,12 +9,15 @@ function drifting(change: (res: MutableResponse) => void) {
   return reference({ mutate: (req, res) => { if (req.path.startsWith('/convertMoney') && ++calls > 1) change(res); } });
 }
 
+// Each answer a minute later than the one before, so the timestamp always differs.
+let stamps = 0;
+
 testCheck(check, {
   valid: [
     { name: 'reference server', server: reference() },
     {
       name: 'a timestamp changes between calls',
-      server: reference({ mutate: (req, res) => { if (req.path.startsWith('/convertMoney') && isObject(res.json)) res.json['computedAt'] = new Date(Date.now() + Math.random() * 1e6).toISOString(); } }),
+      server: reference({ mutate: (req, res) => { if (req.path.startsWith('/convertMoney') && isObject(res.json)) res.json['computedAt'] = new Date(Date.now() + ++stamps * 60_000).toISOString(); } }),
     },
   ],
   invalid: [
