@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { sarifRequiredSchema } from './sarif-schema.js';
 const ajv = new Ajv.default({ allErrors: true, strict: false });
 addFormats.default(ajv);
 const validate = ajv.compile(sarifRequiredSchema);
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function parseValid(text: string): any {
   const sarif = JSON.parse(text);
@@ -27,7 +29,7 @@ describe('sarif reporter: check', () => {
 
   it('names the tool and lists every check that ran as a rule with its guide anchor', () => {
     expect(sarif.$schema).toMatch(/sarif-2\.1\.0/);
-    expect(run.tool.driver).toMatchObject({ name: 'restguide', version: '0.1.0' });
+    expect(run.tool.driver).toMatchObject({ name: 'restguide', version: PACKAGE_VERSION });
     const nextLink = run.tool.driver.rules.find((rule: { id: string }) => rule.id === 'paging.next-link');
     expect(nextLink).toMatchObject({ helpUri: guideAnchor('col-paging'), defaultConfiguration: { level: 'error' } });
     expect(run.tool.driver.rules).toHaveLength(9);
