@@ -2,7 +2,7 @@
 // nested keywords). Compiling an ajv validator per schema costs ~1 ms; a large document has
 // thousands of them. Anything beyond scalars returns `undefined` (not judged here: use ajv).
 import formatsModule from 'ajv-formats/dist/formats.js';
-import { isObject, type Json } from './json.js';
+import type { Json } from './json.js';
 
 type FormatCheck = RegExp | ((value: string | number) => boolean) | { validate: RegExp | ((value: string | number) => boolean); type?: string };
 const fullFormats = ((formatsModule as unknown as { fullFormats?: Record<string, FormatCheck> }).fullFormats ?? {}) as Record<string, FormatCheck>;

@@ -82,7 +82,7 @@ class Edges {
   add(list: 'outgoing' | 'incoming', node: string): void {
     const nodes = this[list];
     const setKey = list === 'outgoing' ? 'outgoingSet' : 'incomingSet';
-    let set = this[setKey];
+    const set = this[setKey];
     if (set === undefined) {
       if (nodes.includes(node)) return;
       nodes.push(node);
@@ -231,6 +231,7 @@ class Draft {
   }
 
   markModified(): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk starts at this draft and climbs its parents
     for (let draft: Draft | undefined = this; draft && !draft.modified; draft = draft.parent) {
       draft.modified = true;
       draft.writable();

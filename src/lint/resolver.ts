@@ -20,7 +20,7 @@ export function createResolver(limits: ReadLimits): RecordingResolver {
     try {
       text = await readSource(location, limits);
     } catch (error) {
-      throw new Error((error as Error).message); // becomes an invalid-ref finding, without the class name
+      throw new Error((error as Error).message, { cause: error }); // an invalid-ref finding, without the class name
     }
     texts.set(location.replace(/\/$/, ''), text);
     return text;

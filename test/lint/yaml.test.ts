@@ -44,9 +44,9 @@ function pathsOf(data: unknown, limit = 5000): Segment[][] {
 /** Paths spelled with the tree's own key text, through maps and lists (bounded). */
 function treePathsOf(ast: unknown, limit = 2000): Segment[][] {
   const paths: Segment[][] = [];
-  const stack: Array<[any, Segment[]]> = [[ast, []]]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const stack: Array<[any, Segment[]]> = [[ast, []]];
   while (stack.length > 0 && paths.length < limit) {
-    const [node, path] = stack.pop() as [any, Segment[]]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const [node, path] = stack.pop() as [any, Segment[]];
     paths.push(path);
     if (!node || typeof node !== 'object') continue;
     if (Array.isArray(node.mappings)) for (const m of node.mappings) if (m?.key) stack.push([m.value, [...path, m.key.value]]);
@@ -229,7 +229,7 @@ function randomLayout(seed: number): string {
   const gap = (indent: number) => pick(['', '', '', '\n', `${spaces(Math.floor(next() * (indent + 3)))}\n`, `${spaces(indent)}# comment\n`, '# top comment\n']);
   const anchors: string[] = [];
   const lines: string[] = [];
-  const scalar = (column: number, indent: number): string => {
+  const scalar = (column: number): string => {
     const deeper = column + 1 + Math.floor(next() * 3);
     switch (pick(['plain', 'plain', 'multi', 'double', 'single', 'block', 'flow', 'alias'])) {
       case 'plain': return `${next() < 0.1 ? `\n${spaces(deeper)}` : ''}${pick(['word', 'two words', 'http://x.y/z#f', '-1', '12', 'null', 'a-b_c'])}${trailing()}`;
@@ -277,7 +277,7 @@ function randomLayout(seed: number): string {
         lines[lines.length - 1] += trailing();
         continue;
       } else {
-        lines[lines.length - 1] += ` ${anchor ? `&${anchor} ` : ''}${scalar(indent, indent)}`;
+        lines[lines.length - 1] += ` ${anchor ? `&${anchor} ` : ''}${scalar(indent)}`;
       }
       if (anchor) anchors.push(anchor);
     }
@@ -287,13 +287,13 @@ function randomLayout(seed: number): string {
     for (let i = 0; i < size; i++) {
       const roll = next();
       if (depth > 0 && roll < 0.3) {
-        lines.push(`${gap(indent)}${spaces(indent)}- ${pick(['k', 'name'])}: ${scalar(indent + 2, indent + 2)}`);
-        if (next() < 0.5) lines.push(`${spaces(indent + 2)}other: ${scalar(indent + 2, indent + 2)}`);
+        lines.push(`${gap(indent)}${spaces(indent)}- ${pick(['k', 'name'])}: ${scalar(indent + 2)}`);
+        if (next() < 0.5) lines.push(`${spaces(indent + 2)}other: ${scalar(indent + 2)}`);
       } else if (depth > 0 && roll < 0.4) {
         lines.push(`${gap(indent)}${spaces(indent)}-`);
         block(indent + 2, depth - 1);
       } else {
-        lines.push(`${gap(indent)}${spaces(indent)}- ${scalar(indent, indent)}`);
+        lines.push(`${gap(indent)}${spaces(indent)}- ${scalar(indent)}`);
       }
     }
   };

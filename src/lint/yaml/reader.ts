@@ -86,7 +86,6 @@ class Reader extends ScalarReader {
 
   /** A block map whose keys are at `column`; this.at is at the start of its first key's line. */
   private blockMap(column: number, me: number): Record<string, unknown> {
-    const s = this.s;
     const out: Record<string, unknown> = {};
     const keys: string[] = [];
     const children: number[] = [];
@@ -255,7 +254,6 @@ class Reader extends ScalarReader {
 
   /** A block list whose dashes are at `column`; this.at is at the start of its first item's line. */
   private blockList(column: number, me: number): unknown[] {
-    const s = this.s;
     const out: unknown[] = [];
     const children: number[] = [];
     let listStart = -1;

@@ -275,7 +275,7 @@ export class ScalarReader extends LineReader {
     let readText = false;
     let detected = explicit > 0;
     let moreIndented = false;
-    let stop = s.length;
+    let stop: number;
     for (;;) {
       if (line >= s.length) {
         stop = s.length;
