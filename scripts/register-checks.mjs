@@ -1,5 +1,6 @@
 // Rewrites src/checks/index.ts: the explicit registry, one import per check file, sorted by id.
-// Files under src/checks/<area>/support/ are helpers, not checks. The registry test catches drift.
+// Files under src/checks/<area>/support/ and src/checks/support/ (helpers of several areas) are not
+// checks. The registry test catches drift.
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -7,7 +8,7 @@ const root = new URL('../src/checks/', import.meta.url).pathname;
 const camel = (id) => id.replace(/[.-]([a-z0-9])/g, (_m, c) => c.toUpperCase());
 const ids = [];
 for (const area of readdirSync(root).sort()) {
-  if (!statSync(join(root, area)).isDirectory()) continue;
+  if (area === 'support' || !statSync(join(root, area)).isDirectory()) continue;
   for (const file of readdirSync(join(root, area))) {
     if (file.endsWith('.ts') && !file.endsWith('.d.ts')) ids.push(`${area}.${file.slice(0, -3)}`);
   }

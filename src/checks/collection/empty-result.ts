@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
-import { propertyFilters, WITH_PROPERTY_FILTER } from '../filter/support/filtered-page.js';
-import { linkOf, NO_MATCH, totalOf } from './support/collection-page.js';
+import { propertyFilters, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
+import { linkOf, NO_MATCH, totalOf } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {

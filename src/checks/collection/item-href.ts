@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { isAbsoluteUrl, pageOrSkip } from './support/collection-page.js';
+import { isAbsoluteUrl, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
-import { pageOrSkip } from './support/collection-page.js';
+import { pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {

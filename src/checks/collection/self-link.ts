@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isAbsoluteUrl, linkOf, NO_MATCH, pageOf, pageOrSkip } from './support/collection-page.js';
+import { isAbsoluteUrl, linkOf, NO_MATCH, pageOf, pageOrSkip } from '../support/collection-page.js';
 import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 
 export default defineCheck({

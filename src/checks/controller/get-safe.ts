@@ -2,7 +2,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { fingerprint } from '../id/support/fingerprint.js';
+import { fingerprint } from '../support/fingerprint.js';
 import { callController } from './support/call-controller.js';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

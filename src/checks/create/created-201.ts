@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
-import { create, sameOriginLocation, WITH_CREATE_BODY } from './support/created-document.js';
-import { show } from './support/same-json.js';
+import { create, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
+import { show } from '../support/same-json.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from './support/created-document.js';
-import { problemResponseFault } from './support/problem-response.js';
+import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
+import { problemResponseFault } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { create, WITH_CREATE_BODY } from './support/created-document.js';
+import { create, WITH_CREATE_BODY } from '../support/created-document.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { supportsMethod } from '../../core/target.js';
-import { problemResponseFault } from '../create/support/problem-response.js';
+import { problemResponseFault } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {

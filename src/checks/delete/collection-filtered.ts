@@ -3,7 +3,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { valueAt, type JsonObject } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
-import { create } from '../create/support/created-document.js';
+import { create } from '../support/created-document.js';
 
 /** A filter the check can give values no other item shares: one naming a text property of the create body. */
 const textFilterOf = (collection: CollectionTarget): string | undefined =>

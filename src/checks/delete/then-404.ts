@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { CREATED_BY_A_COLLECTION, createSubject, creatorOf } from '../create/support/created-document.js';
-import { problemResponseFault } from '../create/support/problem-response.js';
+import { CREATED_BY_A_COLLECTION, createSubject, creatorOf } from '../support/created-document.js';
+import { problemResponseFault } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {

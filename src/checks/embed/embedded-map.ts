@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
-import { hrefOf, linkOf, pageOrSkip } from '../collection/support/collection-page.js';
+import { hrefOf, linkOf, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {

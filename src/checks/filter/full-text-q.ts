@@ -2,8 +2,8 @@ import { confirming } from '../../core/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { NO_MATCH } from '../collection/support/collection-page.js';
-import { readPage, samplePage } from './support/filtered-page.js';
+import { NO_MATCH } from '../support/collection-page.js';
+import { readPage, samplePage } from '../support/filtered-page.js';
 
 /** The first word (4+ letters) of the document's text values, links left out. */
 function wordOf(data: unknown): string | undefined {

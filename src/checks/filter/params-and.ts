@@ -2,8 +2,8 @@ import { confirming } from '../../core/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
-import { show } from '../collection/support/item-documents.js';
-import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_TWO_PROPERTY_FILTERS } from './support/filtered-page.js';
+import { show } from '../support/item-documents.js';
+import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_TWO_PROPERTY_FILTERS } from '../support/filtered-page.js';
 
 const SIZE = 20;
 /** Values of the first filter tried before giving up on finding a discriminating pair. */

@@ -2,8 +2,8 @@ import { confirming } from '../../core/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
-import { show } from '../collection/support/item-documents.js';
-import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_PROPERTY_FILTER } from './support/filtered-page.js';
+import { show } from '../support/item-documents.js';
+import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
 
 const MESSAGES = {
   status: '{{url}} answered {{status}} without a collection page.',

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { readLinkSources } from '../link/support/gather-links.js';
+import { readLinkSources } from '../support/gather-links.js';
 
 export default defineCheck({
   meta: {

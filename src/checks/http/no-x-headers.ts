@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../json/support/sample-responses.js';
+import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
 
 // Security headers that web servers, gateways and frameworks (e.g. helmet) add outside the API's design;
 // they predate RFC 6648, have no un-prefixed names to move to, and removing them would weaken browsers' defences.

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { beginWriting } from '../collection/support/own-writes.js';
-import { WITH_CREATE_BODY } from '../create/support/created-document.js';
+import { beginWriting } from '../support/own-writes.js';
+import { WITH_CREATE_BODY } from '../support/created-document.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { fingerprint } from '../id/support/fingerprint.js';
+import { fingerprint } from '../support/fingerprint.js';
 import { contentLanguage, declaredLanguages, getIn, probePath } from './support/language-probe.js';
 
 /** Tried when the profile declares no languages: the content must then differ for the check to apply. */

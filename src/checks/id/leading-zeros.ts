@@ -4,7 +4,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { holdDocument } from '../../core/document-lock.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { fingerprint } from './support/fingerprint.js';
+import { fingerprint } from '../support/fingerprint.js';
 
 const isNumeric = (id: string): boolean => /^[0-9]+$/.test(id);
 

@@ -1,8 +1,8 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { fingerprint } from '../id/support/fingerprint.js';
+import { fingerprint } from '../support/fingerprint.js';
 import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
-import { writableBody } from '../put/support/writable-body.js';
+import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 const PROPERTY = 'restguideUnknownProperty';

@@ -3,7 +3,7 @@ import type { Exchange } from '../../core/exchange.js';
 import type { JsonObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
-import { writableBody } from '../put/support/writable-body.js';
+import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, wrongType, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { mediaTypeOf } from '../../core/exchange.js';
-import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from './support/sample-responses.js';
+import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
 
 // application/json, application/problem+json or any other structured-syntax `+json` type (RFC 6839).
 const JSON_TYPE = /^application\/([a-z0-9.!#$&^_-]+\+)?json$/;

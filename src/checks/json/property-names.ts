@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { reportPaths } from './support/findings.js';
-import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from './support/sample-responses.js';
+import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
 import { walkJson } from './support/walk-json.js';
 
 // lowerCamelCase with digits; abbreviations are lowerCamel too (`ssin`, `nihiiNumber`), so no two capitals in a row.

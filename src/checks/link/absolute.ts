@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { absoluteHttp, readLinks } from './support/gather-links.js';
+import { absoluteHttp, readLinks } from '../support/gather-links.js';
 
 export default defineCheck({
   meta: {

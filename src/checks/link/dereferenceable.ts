@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { absoluteHttp, readLinks, type FoundLink } from './support/gather-links.js';
+import { absoluteHttp, readLinks, type FoundLink } from '../support/gather-links.js';
 
 /** Enough links to catch a broken family (items, paging, nested hrefs) without crawling the API. */
 const MAX_LINKS = 15;

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { readLinkPaths } from './support/gather-links.js';
+import { readLinkPaths } from '../support/gather-links.js';
 
 /** A file extension on the last segment; it must hold a letter, so a decimal id such as `2.5` is not one. */
 const EXTENSION = /\.(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+$/;

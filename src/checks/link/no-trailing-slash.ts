@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { readLinkPaths } from './support/gather-links.js';
+import { readLinkPaths } from '../support/gather-links.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Paging } from '../../core/target.js';
-import { hrefOf, isAbsoluteUrl, linkOf, pageOrSkip, queryParam } from '../collection/support/collection-page.js';
+import { hrefOf, isAbsoluteUrl, linkOf, pageOrSkip, queryParam } from '../support/collection-page.js';
 
 const SIZE = 3;
 

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { linkOf, pageOrSkip, totalOf } from '../collection/support/collection-page.js';
+import { linkOf, pageOrSkip, totalOf } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {

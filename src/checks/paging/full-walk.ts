@@ -1,8 +1,8 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { hrefOf, totalOf } from '../collection/support/collection-page.js';
-import type { Walk } from '../collection/support/walk.js';
-import { judgeWalk, type WalkFinding } from '../collection/support/walk-findings.js';
+import { hrefOf, totalOf } from '../support/collection-page.js';
+import type { Walk } from '../support/walk.js';
+import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
 const MESSAGES = {
   duplicate: 'Item {{href}} appears on page {{first}} and again on page {{again}} of the walk.',

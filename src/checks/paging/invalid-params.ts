@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf } from '../../core/exchange.js';
-import { pageOf } from '../collection/support/collection-page.js';
+import { pageOf } from '../support/collection-page.js';
 
 const HUGE = 100_000;
 

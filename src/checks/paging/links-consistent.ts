@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isAbsoluteUrl, linkOf, pageOf, pageOrSkip, queryParam, totalOf, type CollectionPage } from '../collection/support/collection-page.js';
+import { isAbsoluteUrl, linkOf, pageOf, pageOrSkip, queryParam, totalOf, type CollectionPage } from '../support/collection-page.js';
 
 const SIZE = 3;
 const LINKS = ['self', 'next', 'prev', 'first', 'last'] as const;

@@ -1,9 +1,9 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CollectionTarget } from '../../core/target.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { linkOf, queryParam } from '../collection/support/collection-page.js';
-import type { Walk } from '../collection/support/walk.js';
-import { judgeWalk, type WalkFinding } from '../collection/support/walk-findings.js';
+import { linkOf, queryParam } from '../support/collection-page.js';
+import type { Walk } from '../support/walk.js';
+import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
 const MESSAGES = {
   missingNext: 'Page {{page}} ({{url}}) has no `next` link, but only {{seen}} of {{total}} items were reached.',

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { hrefOf, pageOrSkip } from '../collection/support/collection-page.js';
+import { hrefOf, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {

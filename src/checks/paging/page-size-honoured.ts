@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { linkOf, pageOf, pageOrSkip, type CollectionPage } from '../collection/support/collection-page.js';
+import { linkOf, pageOf, pageOrSkip, type CollectionPage } from '../support/collection-page.js';
 
 const SIZE = 3;
 

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { problemResponseFault } from '../create/support/problem-response.js';
+import { problemResponseFault } from '../support/problem-response.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { JsonObject } from '../../core/json.js';
-import { isSuccess, reread } from '../create/support/created-document.js';
-import { show } from '../create/support/same-json.js';
+import { isSuccess, reread } from '../support/created-document.js';
+import { show } from '../support/same-json.js';
 import { MERGE_PATCH, notApplied, PATCH_SUBJECT, patchSubject, sendPatch, unchangedBy } from './support/patch-subject.js';
 
 export default defineCheck({

@@ -1,8 +1,8 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
-import { isSuccess, reread } from '../create/support/created-document.js';
-import { sameJson, show } from '../create/support/same-json.js';
+import { isSuccess, reread } from '../support/created-document.js';
+import { sameJson, show } from '../support/same-json.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 // Links are often read-only; a member the client may set makes the better probe.

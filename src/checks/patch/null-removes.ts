@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isSuccess, reread } from '../create/support/created-document.js';
-import { sameJson, show } from '../create/support/same-json.js';
+import { isSuccess, reread } from '../support/created-document.js';
+import { sameJson, show } from '../support/same-json.js';
 import { notApplied, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 import type { JsonObject } from '../../core/json.js';
 

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isSuccess, reread } from '../create/support/created-document.js';
-import { containsJson, show } from '../create/support/same-json.js';
+import { isSuccess, reread } from '../support/created-document.js';
+import { containsJson, show } from '../support/same-json.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({

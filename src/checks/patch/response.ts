@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { reread } from '../create/support/created-document.js';
-import { sameJson, show } from '../create/support/same-json.js';
+import { reread } from '../support/created-document.js';
+import { sameJson, show } from '../support/same-json.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({

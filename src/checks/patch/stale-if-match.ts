@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isSuccess, reread } from '../create/support/created-document.js';
-import { problemResponseFault } from '../create/support/problem-response.js';
-import { restorePatch, sameJson, show } from '../create/support/same-json.js';
+import { isSuccess, reread } from '../support/created-document.js';
+import { problemResponseFault } from '../support/problem-response.js';
+import { restorePatch, sameJson, show } from '../support/same-json.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({

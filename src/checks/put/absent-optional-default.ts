@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isSuccess, reread } from '../create/support/created-document.js';
-import { sameJson, show } from '../create/support/same-json.js';
+import { isSuccess, reread } from '../support/created-document.js';
+import { sameJson, show } from '../support/same-json.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 export default defineCheck({

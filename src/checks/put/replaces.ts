@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { isSuccess, reread } from '../create/support/created-document.js';
-import { containsJson, show } from '../create/support/same-json.js';
+import { isSuccess, reread } from '../support/created-document.js';
+import { containsJson, show } from '../support/same-json.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 export default defineCheck({

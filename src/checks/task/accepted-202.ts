@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { show } from '../create/support/same-json.js';
+import { show } from '../support/same-json.js';
 import { stateOf, submit } from './support/poll-task.js';
 
 export default defineCheck({

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
-import { sameOriginLocation } from '../create/support/created-document.js';
-import { show } from '../create/support/same-json.js';
+import { sameOriginLocation } from '../support/created-document.js';
+import { show } from '../support/same-json.js';
 import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submitAccepted } from './support/poll-task.js';
 
 export default defineCheck({

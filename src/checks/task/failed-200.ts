@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt, type JsonValue } from '../../core/json.js';
-import { problemObjectFault } from '../create/support/problem-response.js';
-import { show } from '../create/support/same-json.js';
+import { problemObjectFault } from '../support/problem-response.js';
+import { show } from '../support/same-json.js';
 import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submit } from './support/poll-task.js';
 
 export default defineCheck({

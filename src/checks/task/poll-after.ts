@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { valueAt } from '../../core/json.js';
-import { show } from '../create/support/same-json.js';
+import { show } from '../support/same-json.js';
 import { isZonedDateTime, stateOf, submitAccepted } from './support/poll-task.js';
 
 export default defineCheck({

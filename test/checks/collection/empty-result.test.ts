@@ -1,5 +1,5 @@
 import check from '../../../src/checks/collection/empty-result.js';
-import { NO_MATCH } from '../../../src/checks/collection/support/collection-page.js';
+import { NO_MATCH } from '../../../src/checks/support/collection-page.js';
 import { isObject } from '../../../src/core/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';

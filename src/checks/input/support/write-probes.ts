@@ -1,11 +1,11 @@
 // Writes that a conforming API refuses; when one is accepted anyway, it is undone after the check.
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
-import { writableBody } from '../../put/support/writable-body.js';
+import { writableBody } from '../../support/writable-body.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
 import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
-import { beginChangingDocument, beginWriting } from '../../collection/support/own-writes.js';
-import { create } from '../../create/support/created-document.js';
+import { beginChangingDocument, beginWriting } from '../../support/own-writes.js';
+import { create } from '../../support/created-document.js';
 
 export interface Payload { json?: unknown; body?: string }
 

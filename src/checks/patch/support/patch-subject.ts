@@ -3,9 +3,9 @@ import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject, type JsonObject } from '../../../core/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
-import { beginChangingDocument } from '../../collection/support/own-writes.js';
-import { createSubject, readSubject, reread, type Subject } from '../../create/support/created-document.js';
-import { containsJson, restorePatch } from '../../create/support/same-json.js';
+import { beginChangingDocument } from '../../support/own-writes.js';
+import { createSubject, readSubject, reread, type Subject } from '../../support/created-document.js';
+import { containsJson, restorePatch } from '../../support/same-json.js';
 
 type Ctx = CheckContext<string>;
 

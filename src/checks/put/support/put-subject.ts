@@ -3,9 +3,9 @@ import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import type { JsonObject } from '../../../core/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
-import { createSubject, creatorOf, type Subject } from '../../create/support/created-document.js';
-import { applyMergePatch } from '../../create/support/same-json.js';
-import { writableBody } from './writable-body.js';
+import { createSubject, creatorOf, type Subject } from '../../support/created-document.js';
+import { applyMergePatch } from '../../support/same-json.js';
+import { writableBody } from '../../support/writable-body.js';
 
 type Ctx = CheckContext<string>;
 

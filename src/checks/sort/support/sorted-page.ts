@@ -3,8 +3,8 @@ import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { valueAt } from '../../../core/json.js';
 import type { CollectionTarget } from '../../../core/target.js';
-import { pageOf } from '../../collection/support/collection-page.js';
-import { itemDocuments } from '../../collection/support/item-documents.js';
+import { pageOf } from '../../support/collection-page.js';
+import { itemDocuments } from '../../support/item-documents.js';
 
 export interface SortKey { property: string; descending: boolean }
 

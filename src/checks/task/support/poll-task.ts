@@ -4,7 +4,7 @@ import type { Exchange } from '../../../core/exchange.js';
 import type { JsonValue } from '../../../core/json.js';
 import { valueAt } from '../../../core/json.js';
 import type { TaskTarget } from '../../../core/target.js';
-import { sameOriginLocation } from '../../create/support/created-document.js';
+import { sameOriginLocation } from '../../support/created-document.js';
 
 type Ctx = CheckContext<string>;
 

@@ -1,6 +1,6 @@
 // The gate between walks and the write checks of the same run.
 import { describe, expect, it } from 'vitest';
-import { beginWriting, whileOwnWritesRest } from '../../../src/checks/collection/support/own-writes.js';
+import { beginWriting, whileOwnWritesRest } from '../../../src/checks/support/own-writes.js';
 import { CHECKS } from '../../../src/checks/index.js';
 import type { CheckContext } from '../../../src/core/define-check.js';
 import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';

@@ -1,7 +1,7 @@
 // Links returned by the API: collection first pages and sample documents, read once per check.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
 
 /** Members that hold a link to a resource ([hyp-links], [col-paging]). */
 export const LINK_MEMBERS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);

@@ -1,7 +1,7 @@
 // Reading one page of a collection: its body, items and links, as the collection-family checks need them.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
 
 export interface CollectionPage {
   exchange: Exchange;

@@ -1,11 +1,11 @@
 // Filtered pages with the filtered properties read from the items or their documents (bounded).
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import type { Query } from '../../../core/http-client.js';
-import { valueAt } from '../../../core/json.js';
-import type { CollectionTarget } from '../../../core/target.js';
-import { linkOf, pageOf } from '../../collection/support/collection-page.js';
-import { itemDocuments, type ItemData } from '../../collection/support/item-documents.js';
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import type { Query } from '../../core/http-client.js';
+import { valueAt } from '../../core/json.js';
+import type { CollectionTarget } from '../../core/target.js';
+import { linkOf, pageOf } from './collection-page.js';
+import { itemDocuments, type ItemData } from './item-documents.js';
 
 export interface ReadPage {
   exchange: Exchange;

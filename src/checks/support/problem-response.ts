@@ -1,6 +1,6 @@
 // Whether an error response is a problem (err-problem): write checks expect problems on 404/409/412/415.
-import { mediaTypeOf, type Exchange } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
 
 /** An absolute URI: a scheme, a colon and something after it (`https://...`, `urn:...`). */
 export const isAbsoluteUri = (value: unknown): boolean => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);

@@ -1,10 +1,10 @@
 // Write checks work on documents they create themselves (POST to the collection) and DELETE them afterwards.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import { isObject, valueAt, type JsonObject } from '../../../core/json.js';
-import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../../core/target.js';
-import { beginWriting } from '../../collection/support/own-writes.js';
-import { LAST_PARAMETER } from '../../../core/path-templates.js';
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject, valueAt, type JsonObject } from '../../core/json.js';
+import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../core/target.js';
+import { beginWriting } from './own-writes.js';
+import { LAST_PARAMETER } from '../../core/path-templates.js';
 
 type Ctx = CheckContext<string>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writableBody } from '../../../src/checks/put/support/writable-body.js';
+import { writableBody } from '../../../src/checks/support/writable-body.js';
 
 const employer = { self: 'http://x/employers/1', employerId: 1, company: { enterpriseNumber: '0200068636', href: 'http://x/companies/0200068636' }, owner: { href: 'http://x/people/2' }, tags: [{ id: 1, href: 'h' }] };
 
