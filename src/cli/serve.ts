@@ -53,9 +53,9 @@ export async function runServe(
     if (!secret && client?.secret) io.stdout(`client secret (generated): ${client.secret}\n`);
   }
 
-  // Stopped by a signal, the process is ending and the handlers stay: a repeat of the signal (Ctrl-C
-  // reaches both `serve` processes, and the parent passes it on) must not kill it while it closes or
-  // exits (the exit would then read as interrupted). Stopped by `until` (in-process), they go.
+  // Stopped by a signal, the process is ending and the handlers stay: a repeated Ctrl-C must not kill
+  // it while it closes or exits (the exit would then read as interrupted). Stopped by `until`
+  // (in-process), they go.
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => { stop = resolve; });
   let bySignal = false;
