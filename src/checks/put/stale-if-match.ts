@@ -1,7 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isSuccess, reread } from '../support/created-document.js';
-import { problemResponseFault } from '../support/problem-response.js';
-import { sameJson, show } from '../support/same-json.js';
+import { sameJson } from '../support/same-json.js';
+import { runStaleIfMatch } from '../support/stale-if-match.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 export default defineCheck({
@@ -19,26 +18,16 @@ export default defineCheck({
   requires: PUT_SUBJECT,
   async run(ctx, document) {
     const subject = await putSubject(ctx, document);
-    const stale = subject.etag;
-    if (stale === undefined) return ctx.skip(`GET ${subject.url} gave no ETag`);
-    const fresh = await sendPut(ctx, subject.url, subject.changed, { 'if-match': stale });
-    skipUnlessPutSupported(ctx, document, fresh);
-    if (!ctx.expect(isSuccess(fresh), 'freshRefused', { url: subject.url, etag: stale, status: fresh.response.status }, fresh)) return;
-    const updated = await reread(ctx, subject.url);
-    if (!updated.representation) return ctx.skip(`GET ${subject.url} after the PUT answered ${updated.exchange.response.status}`);
-    if (updated.exchange.response.headers['etag'] === stale) return ctx.skip('the ETag did not change after an update, so no stale ETag is at hand');
-    if (sameJson(updated.representation, subject.representation)) return ctx.skip('the change made no difference, so a stale write would not show');
-    // The stale writer puts the old representation back; a conforming server refuses and keeps the update.
-    const refused = await sendPut(ctx, subject.url, subject.original, { 'if-match': stale });
-    const { status } = refused.response;
-    const data = { url: subject.url, etag: stale, status };
-    if (!ctx.expect(status === 412 || status === 409, 'staleAccepted', data, refused)) return;
-    const reason = problemResponseFault(refused);
-    ctx.expect(reason === undefined, 'notProblem', { ...data, reason }, refused);
-    const after = await reread(ctx, subject.url);
-    for (const [property, value] of Object.entries(updated.representation)) {
-      const actual = after.representation?.[property];
-      ctx.expect(sameJson(actual, value), 'changed', { url: subject.url, property, before: show(value), actual: show(actual) }, refused, after.exchange);
-    }
+    await runStaleIfMatch(ctx, {
+      method: 'PUT', url: subject.url, etag: subject.etag,
+      async update(etag) {
+        const fresh = await sendPut(ctx, subject.url, subject.changed, { 'if-match': etag });
+        skipUnlessPutSupported(ctx, document, fresh);
+        return fresh;
+      },
+      // The stale writer puts the old representation back.
+      undo: (updated) => (sameJson(updated, subject.representation) ? { skip: 'the change made no difference, so a stale write would not show' } : { body: subject.original }),
+      write: (body, etag) => sendPut(ctx, subject.url, body, { 'if-match': etag }),
+    });
   },
 });
