@@ -216,7 +216,7 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
       const result = await lintOne(location, ruleset, limits, exclude, phase);
       sources.push(result.source);
       if (result.unlintable) failures.push(result.unlintable);
-      // Not push(...spread): a 10 MB document has tens of thousands of findings (stack limit).
+      // Not push(...spread): a large document has tens of thousands of findings (stack limit).
       for (const f of result.findings) findings.push(f);
       for (const f of result.ignored) ignored.push(f);
       progress.files++;

@@ -1,8 +1,8 @@
 // $ref resolution for documents whose $refs are all local (`#/...`): the same algorithm as
 // Spectral's resolver (@stoplight/json-ref-resolver's runner and crawler), with the same graphs and
 // pointer functions, but without immer. The runner dereferences inside one immer `produce`, where
-// every lookup and assignment goes through a Proxy and the result is frozen object by object: 40 %
-// of the lint of a 1.5 MB document. Here the copy-on-write is done directly: a draft per object that
+// every lookup and assignment goes through a Proxy and the result is frozen object by object, a
+// large share of a large lint (docs/performance.md). Here the copy-on-write is done directly: a draft per object that
 // is reached, copied only when written to, and finalized as immer would (an unmodified draft is the
 // original object; a draft assigned to several places is one shared object in the result).
 //
@@ -99,7 +99,7 @@ class Edges {
  * The crawler's pointer graphs, with dependency-graph's semantics and orders (the order decides
  * which $ref is replaced first), over a Map: DepGraph keeps its nodes as object keys, checks each
  * edge with indexOf and tests `result.indexOf` for every node in overallOrder. A node is one object
- * (its two edge lists): the stem graph of a 1.5 MB document has tens of thousands of nodes.
+ * (its two edge lists): the stem graph of a large document has tens of thousands of nodes.
  */
 class PointerGraph {
   private readonly nodes = new Map<string, Edges>();

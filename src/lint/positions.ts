@@ -1,13 +1,13 @@
 // Spectral's YAML and JSON parsers with a faster "where is this path" lookup. Every finding asks
 // for the range of its path; the stock lookup walks each map's entries in a line from the root
-// (and, in YAML, rebuilds the list of merge-key entries at every step), so a 10 MB document with
-// 40,000 findings spends seconds there. Here each map is indexed by key the first time a lookup
+// (and, in YAML, rebuilds the list of merge-key entries at every step), so a large document with
+// many findings spends seconds there. Here each map is indexed by key the first time a lookup
 // passes through it, and the found node is handed to the stock code to turn into a range, so the
 // ranges are exactly the stock ones: same winner among duplicate keys, same `closest` fallback.
 //
 // The stock parsers also keep each object's key order in a Proxy around it (integer-like keys such
 // as status codes would otherwise come first). Every property read of every rule then goes through
-// the Proxy, and each object costs two more allocations: a third of a 10 MB lint. Here the data are
+// the Proxy, and each object costs two more allocations (docs/performance.md). Here the data are
 // plain objects; findings are sorted by position, so the order keys are visited in does not show.
 import { parseWithPointers as parseJsonWithPointers } from '@stoplight/json';
 import Parsers from '@stoplight/spectral-parsers';

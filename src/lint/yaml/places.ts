@@ -5,8 +5,8 @@ export const LIST = 2;
 
 /**
  * Where the nodes of a tree are, as the stock lookup (@stoplight/yaml's getLocationForJsonPath)
- * gives them, kept instead of the tree: the tree is six times the size of the data (150 MB on a
- * 10 MB document) and was held for the whole lint; this is a few numbers per node. Node 0 is the
+ * gives them, kept instead of the tree, which is several times the size of the data and was held
+ * for the whole lint; this is a few numbers per node. Node 0 is the
  * root; node i starts at `start[i]` and ends at `end[i]`; a map's or a list's children are at
  * `first[i]` .. `first[i] + count[i] - 1` of `childKey` (a map key as the tree spells it) and
  * `child` (the child's node, or -1 where a path cannot go).
@@ -19,7 +19,7 @@ export const LIST = 2;
 const SCANNED_MAP_SIZE = 16;
 
 export class YamlPlaces {
-  // Typed arrays, grown by doubling: a 10 MB document has millions of nodes, which plain arrays of
+  // Typed arrays, grown by doubling: a large document has millions of nodes, which plain arrays of
   // numbers would hold as twice the memory and the garbage collector would walk.
   private start = new Int32Array(1024);
   private end = new Int32Array(1024);
