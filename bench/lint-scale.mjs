@@ -1,6 +1,6 @@
 // Lint at scale: restguide against Redocly CLI and spectral-cli on the GitHub, Stripe and Twilio
 // descriptions (or same-size generated stand-ins), linear growth over 1, 2, 4, 8 copies of a
-// generated document, and start-up on a small document. Nothing is fetched: see README (Development).
+// generated document, and start-up on a small document. Nothing is fetched: see docs/development.md.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -85,14 +85,13 @@ export async function benchLintScale({ rounds = 2 } = {}) {
     // spectral-cli on the 10 MB document takes minutes and gigabytes, and no target uses it.
     const commands = { restguide: all.restguide, ...(doc.file !== 'github' ? { spectral: all.spectral } : {}), ...(all.redocly ? { redocly: all.redocly } : {}) };
     process.stderr.write(`bench: lint-scale ${doc.name} (${size})...\n`);
-    // Five rounds at least where spectral-cli is a baseline: its wall time on one document varies by
-    // half between runs on a shared VM (2.9 to 4.6 s on Twilio), and a median of two moved the ratio
-    // by 0.03 either side of its 0.3 target. The 10 MB document keeps `rounds` (Redocly only, 10 s each).
+    // Five rounds at least where spectral-cli runs: its wall time on one document varies by half
+    // between runs on a shared VM (docs/performance.md). The 10 MB document keeps `rounds`.
     const m = await measure(commands, commands.spectral ? Math.max(rounds, 5) : rounds);
     const label = `lint ${doc.name} (${size}): restguide wall, peak RSS`;
     const versusRedocly = doc.file === 'twilio' ? 0.5 : 1.0;
     if (m.redocly) rows.push({ label: `${label} vs Redocly CLI`, value: cell(m.restguide), baseline: `Redocly ${cell(m.redocly)}`, ratio: m.restguide.ms / m.redocly.ms, target: { atMost: versusRedocly } });
-    else rows.push({ label: `${label} (Redocly CLI not installed: see README)`, value: cell(m.restguide), baseline: '-', ratio: NaN });
+    else rows.push({ label: `${label} (Redocly CLI not installed: see docs/development.md)`, value: cell(m.restguide), baseline: '-', ratio: NaN });
     if (m.spectral) rows.push({ label: `${label} vs spectral-cli (spectral:oas)`, value: cell(m.restguide), baseline: `spectral ${cell(m.spectral)}`, ratio: m.restguide.ms / m.spectral.ms });
     if (doc.file === 'github') rows.push({ label: `lint ${doc.name}: peak RSS MB against 600 MB`, value: fmt(m.restguide.rss), baseline: '600 MB', ratio: m.restguide.rss / 600, target: { atMost: 1.0 } });
   }
@@ -119,8 +118,8 @@ async function linearity(rounds) {
 async function startup() {
   const small = join(root, 'test/fixtures/lint/multi/api.yaml');
   const version = [], lint = [];
-  // Eleven interleaved rounds: a few seconds of a busy neighbour move a median of five (seen: 0.96
-  // idle, 1.2 in the same minute), and the budget's fixed 150 ms does not scale with the machine.
+  // Eleven interleaved rounds: a few seconds of a busy neighbour move a median of five, and the
+  // budget's fixed 150 ms does not scale with the machine.
   for (let i = 0; i < 11; i++) {
     version.push((await timeRun([restguideBin, '--version'], { env })).ms);
     const r = await timeRun([restguideBin, 'lint', small, '--format', 'json'], { env });
