@@ -24,8 +24,6 @@ const lines = [
   ...ids.map((id) => `  ${camel(id)},`),
   '];',
   '',
-  'export const checkById = (id: string): AnyCheck | undefined => CHECKS.find((check) => check.meta.id === id);',
-  '',
 ];
 writeFileSync(join(root, 'index.ts'), lines.join('\n'));
 console.log(`${ids.length} checks registered`);

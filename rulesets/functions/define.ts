@@ -5,7 +5,7 @@ import type { IFunctionResult } from '@stoplight/spectral-core';
 import { isObject, type JsonPath } from '../support/json.js';
 
 export type Finding = IFunctionResult & { path: JsonPath };
-export type RuleFunctionBody<O> = (root: Record<string, unknown>, options: O, context: RulesetFunctionContext) => Finding[];
+type RuleFunctionBody<O> = (root: Record<string, unknown>, options: O, context: RulesetFunctionContext) => Finding[];
 export type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
 
 /**

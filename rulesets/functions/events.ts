@@ -41,7 +41,7 @@ export function isMessageType(value: string): boolean {
 }
 
 /** Whether a schema describes an Asynchronous Message: declares specversion, or all its alternatives do. */
-export function isMessage(schema: unknown, depth = 0): boolean {
+function isMessage(schema: unknown, depth = 0): boolean {
   if (!isObject(schema) || depth > 16) return false;
   if (declaredProperties(schema).has('specversion')) return true;
   const alternatives = [...asArray(schema.oneOf), ...asArray(schema.anyOf)];

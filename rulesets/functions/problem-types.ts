@@ -12,7 +12,7 @@ const API = /^[a-z][a-zA-Z0-9]*(?:-[a-zA-Z0-9]+)*$/;
 const INPUT_VALIDATION = 'input-validation';
 
 /** Why a problem (or issue) type value breaks the guide's URN scheme; undefined when it follows it. */
-export function problemTypeViolation(value: string, isSchemaDefault: boolean): string | undefined {
+function problemTypeViolation(value: string, isSchemaDefault: boolean): string | undefined {
   if (value === 'about:blank') return isSchemaDefault ? undefined : 'about:blank is only acceptable as the schema default: give problems a urn:problem-type:<org>[:<api>]:<type> type';
   if (!value.startsWith(URN_PREFIX)) return `"${value}" should be urn:problem-type:<org>[:<api>]:<type>`;
   const parts = value.slice(URN_PREFIX.length).split(':');

@@ -44,7 +44,7 @@ function externalRefs(root: Json, context: RulesetFunctionContext): ExternalRef[
 const VERSIONED_FILE = /^(.+)-(v\d+(?:(?:alpha|beta)\d*)?)\.(?:ya?ml|json)$/;
 
 /** Whether a file path follows <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml. */
-export function isVersionedReusablePath(file: string): boolean {
+function isVersionedReusablePath(file: string): boolean {
   const path = /^https?:\/\//.test(file) ? new URL(file).pathname : file.split(/[?#]/)[0] ?? '';
   const segments = path.split(/[\\/]/).filter((s) => s !== '');
   const match = VERSIONED_FILE.exec(segments[segments.length - 1] ?? '');

@@ -40,7 +40,7 @@ const readOnlySets = composedSets(readOnlyNames, readOnlyCache);
 const requiredSets = composedSets(requiredList, requiredCache);
 
 /** Names readOnly for sure and maybe required, or maybe readOnly and required for sure. */
-export function readOnlyRequiredNames(schema: Json): Set<string> {
+function readOnlyRequiredNames(schema: Json): Set<string> {
   const readOnly = readOnlySets(schema);
   const required = requiredSets(schema);
   const out = new Set<string>();

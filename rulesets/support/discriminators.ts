@@ -3,7 +3,7 @@
 import { asArray, entries, isObject, type Json, type JsonPath } from './json.js';
 import type { SchemaVisit } from './inventory.js';
 
-export interface DiscriminatorRule {
+interface DiscriminatorRule {
   propertyName: string;
   /** oneOf/anyOf discriminators: the values selecting each member, in member order. */
   branches?: { keyword: 'oneOf' | 'anyOf'; values: string[][] };

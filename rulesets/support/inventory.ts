@@ -2,8 +2,8 @@
 // each visited once (resolved $refs share object identity), so no rule needs `$..*`.
 import { asArray, entries, isObject, type Json, type JsonPath } from './json.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface OperationVisit {
   path: string;
@@ -13,7 +13,7 @@ export interface OperationVisit {
   at: JsonPath;
 }
 
-export type SchemaRelation =
+type SchemaRelation =
   | 'properties' | 'patternProperties' | 'additionalProperties' | 'items' | 'prefixItems'
   | 'allOf' | 'oneOf' | 'anyOf' | 'not';
 
@@ -32,7 +32,7 @@ export interface SchemaVisit {
   parameter?: Json;
 }
 
-export interface Inventory {
+interface Inventory {
   operations: OperationVisit[];
   schemas: SchemaVisit[];
   /** Schemas reachable from PATCH request bodies (jsn-null allows nullable there). */
@@ -298,7 +298,7 @@ export const responsesOf: (op: OperationVisit) => ReadonlyArray<{ code: string; 
     .filter((e): e is [string, Json] => isObject(e[1]) && typeof e[1].$ref !== 'string')
     .map(([code, response]) => ({ code, response, at: [...op.at, 'responses', code] })));
 
-export interface MediaVisit {
+interface MediaVisit {
   mediaType: string;
   media: Json;
   at: JsonPath;

@@ -5,8 +5,6 @@ export type JsonPath = Array<string | number>;
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const asObject = (value: unknown): Json | undefined => (isObject(value) ? value : undefined);
-
 export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 export const entries = (value: unknown): Array<[string, unknown]> =>

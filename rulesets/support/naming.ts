@@ -13,8 +13,5 @@ export const LOWER_CAMEL = /^[a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?$/;
 /** UpperCamelCase, the same shape with a leading capital. */
 export const UPPER_CAMEL = /^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]+)*[A-Z]?$/;
 
-/** Upper-Kebab-Case header names. */
-export const UPPER_KEBAB = /^[A-Z][a-z0-9]*(?:-[A-Z][a-z0-9]*)*$/;
-
 export const isLowerCamel = (name: string): boolean => LOWER_CAMEL.test(name);
 export const isUpperCamel = (name: string): boolean => UPPER_CAMEL.test(name);

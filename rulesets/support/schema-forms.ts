@@ -3,7 +3,7 @@
 import { asArray, isObject, type Json } from './json.js';
 
 /** The non-null types a schema declares: `type: string` and `type: [string, 'null']` both give ['string']. */
-export function declaredTypes(schema: Json): string[] {
+function declaredTypes(schema: Json): string[] {
   const raw = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   return raw.filter((t): t is string => typeof t === 'string' && t !== 'null');
 }

@@ -218,5 +218,3 @@ export const CHECKS: readonly AnyCheck[] = [
   traceNotEchoed,
   traceUnique,
 ];
-
-export const checkById = (id: string): AnyCheck | undefined => CHECKS.find((check) => check.meta.id === id);

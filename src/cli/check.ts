@@ -32,7 +32,7 @@ function positiveInteger(value: unknown, flag: string, fallback: number): number
 }
 
 /** `http(s)://host[:port][/base/path]` without a trailing slash; anything else is a usage error. */
-export function parseBaseUrl(value: string): string {
+function parseBaseUrl(value: string): string {
   let url: URL;
   try { url = new URL(value); } catch { throw new UsageError(`not a URL: "${value}" (expected http(s)://host/base/path)`); }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: "${value}"`);
@@ -65,7 +65,7 @@ export function parseHeaders(values: string[] = []): Record<string, string> {
  * 2 when every check that ran errored (nothing could run); 1 when a failure at or above `failOn`
  * or any error is not known to the baseline (a gate never passes what it could not verify); else 0.
  */
-export function checkExitCode(report: CheckReport, failOn: FailOn): number {
+function checkExitCode(report: CheckReport, failOn: FailOn): number {
   const results = report.results.filter((r) => r.baseline !== 'fixed');
   const ran = results.filter((r) => r.status !== 'skip');
   if (ran.length > 0 && ran.every((r) => r.status === 'error')) return 2;

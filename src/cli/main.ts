@@ -4,9 +4,8 @@ import { VERSION } from '../core/version.js';
 import { processIo, type Io } from './io.js';
 import { addReportOptions } from './output.js';
 
-export const EXIT_OK = 0;
-export const EXIT_FINDINGS = 1;
-export const EXIT_USAGE = 2;
+const EXIT_OK = 0;
+const EXIT_USAGE = 2;
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 

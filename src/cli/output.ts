@@ -15,7 +15,7 @@ export type OutputTarget = { kind: 'stdout' } | { kind: 'file'; path: string };
 const FORMAT_BY_EXTENSION: ReadonlyArray<[string, ReportFormat]> = [
   ['.sarif.json', 'sarif'], ['.sarif', 'sarif'], ['.json', 'json'], ['.xml', 'junit'], ['.html', 'html'], ['.htm', 'html'],
 ];
-export const formatOfFile = (file: string): ReportFormat | undefined =>
+const formatOfFile = (file: string): ReportFormat | undefined =>
   FORMAT_BY_EXTENSION.find(([extension]) => file.toLowerCase().endsWith(extension))?.[1];
 
 /** Formats whose reports are JSON: a `.json` file suits them all (SARIF is JSON too). */

@@ -4,13 +4,13 @@ import type { Io } from './io.js';
 import type { LintProgress, ProgressSink } from '../lint/progress.js';
 import { formatCount } from '../core/format-count.js';
 
-export interface ProgressLine {
+interface ProgressLine {
   sink?: ProgressSink;
   /** Clears the line, if one was shown. */
   end(): void;
 }
 
-export interface ProgressTiming {
+interface ProgressTiming {
   afterMs?: number;
   everyMs?: number;
   now?: () => number;
@@ -18,7 +18,7 @@ export interface ProgressTiming {
 
 const CLEAR = '\r\u001b[K';
 
-export const progressText = (p: LintProgress): string =>
+const progressText = (p: LintProgress): string =>
   `restguide lint: ${p.files}/${p.totalFiles} files, ${p.rules} rules, ${formatCount(p.findings)} findings so far (${p.phase})`;
 
 export function progressLine(io: Io, quiet: boolean, { afterMs = 1000, everyMs = 100, now = Date.now }: ProgressTiming = {}): ProgressLine {

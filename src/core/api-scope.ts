@@ -2,7 +2,7 @@
 // The HTTP client refuses anything else before sending, so no check can leak traffic or delete elsewhere.
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
-export type Scope = 'origin' | 'base URL';
+type Scope = 'origin' | 'base URL';
 
 /** A request the client refused to send because its URL lies outside the API. */
 export class OutsideApiError extends Error {

@@ -7,7 +7,7 @@ import { UsageError } from './errors.js';
 import { summarize } from './summary.js';
 import type { CheckReport, CheckResult, LintFinding, LintReport, LintSeverity, Severity } from './types.js';
 
-export interface CheckBaselineEntry {
+interface CheckBaselineEntry {
   fingerprint: string;
   id: string;
   rule: string;
@@ -20,7 +20,7 @@ export interface CheckBaselineEntry {
   status?: 'error';
 }
 
-export interface LintBaselineEntry {
+interface LintBaselineEntry {
   fingerprint: string;
   code: string;
   /** The source, relative to the baseline file's folder, with `/` separators. */
@@ -31,11 +31,11 @@ export interface LintBaselineEntry {
 }
 
 interface BaselineHeader { tool: 'restguide'; version: 1; createdAt: string }
-export type CheckBaseline = BaselineHeader & { kind: 'check'; entries: CheckBaselineEntry[] };
-export type LintBaseline = BaselineHeader & { kind: 'lint'; entries: LintBaselineEntry[] };
-export type Baseline = CheckBaseline | LintBaseline;
+type CheckBaseline = BaselineHeader & { kind: 'check'; entries: CheckBaselineEntry[] };
+type LintBaseline = BaselineHeader & { kind: 'lint'; entries: LintBaselineEntry[] };
+type Baseline = CheckBaseline | LintBaseline;
 
-export interface BaselineOptions {
+interface BaselineOptions {
   /** Folder lint sources are made relative to (the CLI passes lintBaselineRoot; default: the working directory). */
   cwd?: string;
   /** Timestamp written in the file (tests pin it). */
@@ -56,7 +56,7 @@ export function resourceKey(resource: string): string {
 }
 
 /** A lint source as a stable key: URLs as they are, files relative to cwd with `/` separators. */
-export function sourceKey(source: string, cwd: string = process.cwd()): string {
+function sourceKey(source: string, cwd: string = process.cwd()): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return source;
   const rel = relative(cwd, resolve(cwd, source));
   return (isAbsolute(rel) ? rel : rel || '.').split(sep).join('/');

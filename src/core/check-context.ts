@@ -7,7 +7,7 @@ import type { HttpClient, Query, RequestSpec } from './http-client.js';
 import { isObject } from './json.js';
 import type { Target } from './target.js';
 
-export interface Finding {
+interface Finding {
   messageId: string;
   message: string;
   evidence: Exchange[];
@@ -23,7 +23,7 @@ const CLEANUP_TIMEOUT_MS = 5000;
 const KEPT_EXCHANGES = 200;
 
 /** Message ids of the findings the engine itself reports, whatever the check. */
-export const ENGINE_MESSAGES = {
+const ENGINE_MESSAGES = {
   outsideApi: 'The API pointed restguide at {{url}}, outside the API ({{base}}): it was not requested.',
   locationOutsideApi: '{{method}} {{request}} answered {{status}} with Location {{location}}, outside the API ({{base}}).',
 } as const;

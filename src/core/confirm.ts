@@ -5,7 +5,7 @@ import type { Exchange } from './exchange.js';
 import type { Query, RequestSpec } from './http-client.js';
 
 /** How many times a failing observation is made in all (the first read and its re-reads). */
-export const CONFIRM_READS = 3;
+const CONFIRM_READS = 3;
 const PAUSE_MS = 150;
 
 interface Seen { messageId: string; data: MessageData | undefined; evidence: Exchange[] }

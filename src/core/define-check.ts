@@ -7,7 +7,7 @@ import { CHECK_AREAS } from './types.js';
 
 export type MessageData = Record<string, string | number | boolean | null | undefined>;
 
-export interface CheckMeta<M extends string> {
+interface CheckMeta<M extends string> {
   /** `<area>.<file name>`, e.g. `problem.media-type`. */
   id: string;
   /** The guide's rule id (`err-problem`); the documentation link is built from it. */

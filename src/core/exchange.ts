@@ -10,7 +10,7 @@ export interface SentRequest {
   body?: string;
 }
 
-export interface ReceivedResponse {
+interface ReceivedResponse {
   status: number;
   /** Header names lower-cased; repeated headers joined with ', '. */
   headers: Record<string, string>;

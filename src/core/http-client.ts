@@ -6,10 +6,10 @@ import { Semaphore } from './semaphore.js';
 import { VERSION } from './version.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
-export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
-export const DEFAULT_BODY_CAP = 1024 * 1024;
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+const DEFAULT_BODY_CAP = 1024 * 1024;
 
-export interface HttpClientOptions {
+interface HttpClientOptions {
   /** API base URL, no trailing slash; relative request paths are appended to it. */
   baseUrl: string;
   /** Configured headers (e.g. Authorization): sent only to the origin of baseUrl. */
@@ -68,7 +68,7 @@ export class WriteRefusedError extends Error {
 }
 
 /** Appends a relative path to the base URL (which keeps its base path); absolute URLs pass through. */
-export function resolveUrl(baseUrl: string, url: string, query?: Query): string {
+function resolveUrl(baseUrl: string, url: string, query?: Query): string {
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl}${url.startsWith('/') || url.startsWith('?') ? '' : '/'}${url}`;
   if (!query) return absolute;
   const parsed = new URL(absolute);

@@ -3,8 +3,7 @@ import type { Query } from './http-client.js';
 import type { JsonObject, JsonValue } from './json.js';
 import { PARAMETERS } from './path-templates.js';
 
-export const TARGET_KINDS = ['api', 'collection', 'document', 'task', 'controller'] as const;
-export type TargetKind = (typeof TARGET_KINDS)[number];
+export type TargetKind = 'api' | 'collection' | 'document' | 'task' | 'controller';
 
 /** The API as a whole: reserved resources and headers. */
 export interface ApiTarget {

@@ -11,9 +11,8 @@ export const CHECK_AREAS = [
   'patch', 'put', 'create', 'delete', 'task', 'link', 'id', 'input', 'controller', 'i18n',
   'health', 'doc', 'json', 'auth',
 ] as const;
-export type CheckArea = (typeof CHECK_AREAS)[number];
 
-export interface EvidenceRequest {
+interface EvidenceRequest {
   method: string;
   url: string;
   /** Header names lower-cased; credentials already redacted. */
@@ -21,7 +20,7 @@ export interface EvidenceRequest {
   body?: string;
 }
 
-export interface EvidenceResponse {
+interface EvidenceResponse {
   status: number;
   headers: Record<string, string>;
   /** An excerpt of the body, capped. */

@@ -7,7 +7,7 @@ import { ANY_PARAMETERS } from '../core/path-templates.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export const normalizePath = (path: string): string => path.replace(ANY_PARAMETERS, '{}').replace(/(.)\/$/, '$1');
+const normalizePath = (path: string): string => path.replace(ANY_PARAMETERS, '{}').replace(/(.)\/$/, '$1');
 
 function pathsOf(side: Side): Map<string, { template: string; node: Node }> {
   const paths = side.at(side.root, 'paths');

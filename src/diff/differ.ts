@@ -3,7 +3,7 @@ import type { DiffCode } from './kinds.js';
 import type { JsonPath } from './sources.js';
 import type { Side, Node } from './nodes.js';
 
-export interface Location { source: string; path: JsonPath }
+interface Location { source: string; path: JsonPath }
 export interface RawFinding { code: DiffCode; message: string; old: Location; new: Location }
 
 export type Direction = 'request' | 'response';

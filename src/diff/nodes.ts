@@ -3,7 +3,7 @@
 import type { LintRange } from '../core/types.js';
 import { resolveLocation, type DocumentSet, type JsonPath } from './sources.js';
 
-export type Json = Record<string, unknown>;
+type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface Node { source: string; path: JsonPath; value: unknown }

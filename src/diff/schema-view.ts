@@ -1,7 +1,7 @@
 // A schema seen through its $ref and allOf: the keywords a compatibility judgement needs.
 import { isObject, keyOf, type Node, type Side } from './nodes.js';
 
-export interface Property { node: Node; owner: Node }
+interface Property { node: Node; owner: Node }
 
 export interface SchemaView {
   node: Node;
@@ -25,7 +25,7 @@ export interface SchemaView {
   deprecated: boolean;
 }
 
-export const BOUNDS = ['maxLength', 'maximum', 'maxItems', 'maxProperties', 'minLength', 'minimum', 'minItems', 'minProperties'] as const;
+const BOUNDS = ['maxLength', 'maximum', 'maxItems', 'maxProperties', 'minLength', 'minimum', 'minItems', 'minProperties'] as const;
 
 function typesOf(schema: Record<string, unknown>): { types?: Set<string>; nullable: boolean } {
   const type = schema.type;

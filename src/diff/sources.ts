@@ -11,15 +11,15 @@ type Parser = typeof Parsers.Yaml;
 type Parsed = ReturnType<Parser['parse']>;
 export type JsonPath = Array<string | number>;
 
-export interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser }
+interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser }
 
 /** A $ref target that could not be read: what it describes is not compared, and the report says so. */
-export interface MissingFile { location: string; from: string; path: JsonPath; reason: string }
+interface MissingFile { location: string; from: string; path: JsonPath; reason: string }
 
 /** One side: the root document and every file reached through its $refs, by source. */
 export interface DocumentSet { root: string; files: Map<string, ParsedFile>; missing: MissingFile[] }
 
-export interface ReadOptions { cwd: string; limits?: Partial<ReadLimits> }
+interface ReadOptions { cwd: string; limits?: Partial<ReadLimits> }
 
 // A document with more referenced files than this is refused rather than read without end.
 const MAX_FILES = 1000;

@@ -3,7 +3,7 @@ import { stringify } from 'yaml';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { compileAgainst, compileOperations, createAjv, type CompiledOperation } from './validation.js';
 
-export interface CompiledApi {
+interface CompiledApi {
   documentJson: string;
   documentYaml: string;
   operations: Map<string, CompiledOperation>;

@@ -42,7 +42,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
 export interface RouteDef {
   /** OpenAPI path template, relative to the base path. */

@@ -1,5 +1,5 @@
 /** Languages the server localizes problem details in; the first is the default. */
-export const LANGUAGES = ['en', 'nl', 'fr', 'de'] as const;
+const LANGUAGES = ['en', 'nl', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export type Localized = Record<Language, string>;
 

@@ -13,7 +13,7 @@ import type { SeedCounts } from './store/seed-employers.js';
 import { Store } from './store/store.js';
 import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
 
-export interface ReferenceServerOptions {
+interface ReferenceServerOptions {
   port?: number;
   host?: string;
   /** How long a submitted image task stays `processing` (ms). */
@@ -50,7 +50,7 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_HEADERS_TIMEOUT_MS = 5000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 5000;
 /** The whole request (headers and body, at most 64 KiB) must arrive within this, whatever the headers timeout. */
 const REQUEST_TIMEOUT_MS = 30_000;
 

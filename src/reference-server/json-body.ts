@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { badRequest, issue, ProblemError } from './problems.js';
 
 /** Largest accepted request body (bytes); larger bodies get 413 payloadTooLarge. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 /** Deepest accepted JSON nesting; deeper documents get 400. */
-export const JSON_DEPTH_LIMIT = 32;
+const JSON_DEPTH_LIMIT = 32;
 /** Past this many bytes the connection is cut instead of drained, so a huge upload cannot tie the server up. */
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 

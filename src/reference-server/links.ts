@@ -13,7 +13,7 @@ export function withQuery(ctx: RequestContext, changes: Record<string, string | 
   return `${ctx.base}${ctx.path}${query ? `?${query}` : ''}`;
 }
 
-export interface OffsetPage<T> {
+interface OffsetPage<T> {
   items: T[];
   links: { page: number; pageSize: number; total: number; first: string; last: string; prev?: string; next?: string };
 }

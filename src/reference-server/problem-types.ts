@@ -1,7 +1,7 @@
 import type { Localized } from './i18n.js';
 
-export const BELGIF = 'urn:problem-type:belgif:';
-export const API_PREFIX = 'urn:problem-type:belgif:registry:';
+const BELGIF = 'urn:problem-type:belgif:';
+const API_PREFIX = 'urn:problem-type:belgif:registry:';
 export const ISSUE = {
   schemaViolation: 'urn:problem-type:belgif:input-validation:schemaViolation',
   unknownInput: 'urn:problem-type:belgif:input-validation:unknownInput',
@@ -15,7 +15,7 @@ export const ISSUE_TITLES: Record<keyof typeof ISSUE, string> = {
   referencedResourceNotFound: 'Referenced resource not found',
 };
 
-export interface ProblemTypeInfo {
+interface ProblemTypeInfo {
   status: number;
   title: string;
   /** true: a belgif standard type; false: specific to this API, documented under /refData/problemTypes. */

@@ -1,8 +1,8 @@
 import { format, type Language } from './i18n.js';
 import { ISSUE, ISSUE_TITLES, PROBLEM_TYPES, problemTypeUri, type ProblemTypeName } from './problem-types.js';
 
-export type IssueLocation = 'path' | 'query' | 'body' | 'header';
-export type IssueKind = keyof typeof ISSUE;
+type IssueLocation = 'path' | 'query' | 'body' | 'header';
+type IssueKind = keyof typeof ISSUE;
 
 export interface Issue {
   type: string;

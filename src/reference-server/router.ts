@@ -2,7 +2,7 @@ import type { RouteDef } from './context.js';
 
 interface ParamRoute { def: RouteDef; segments: string[]; staticCount: number }
 
-export interface RouteMatch { def: RouteDef; rawParams: Record<string, string> }
+interface RouteMatch { def: RouteDef; rawParams: Record<string, string> }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 

@@ -1,7 +1,7 @@
 import { badRequest, issue } from './problems.js';
 
 /** A parsed `select` value: the named properties, each with optional nested selection. */
-export interface Selection { negate: boolean; items: SelectItem[] }
+interface Selection { negate: boolean; items: SelectItem[] }
 interface SelectItem { name: string; children?: SelectItem[] }
 
 /** Property tree of a representation: a nested tree for object properties, true for leaves. */

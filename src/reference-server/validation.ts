@@ -51,7 +51,7 @@ function rebase(value: unknown): unknown {
   return out;
 }
 
-export function resolveRef<T = Json>(document: Json, value: unknown): T {
+function resolveRef<T = Json>(document: Json, value: unknown): T {
   let current = value as Json;
   for (let hops = 0; hops < 10 && typeof current?.$ref === 'string'; hops++) {
     const pointer = (current.$ref as string).replace(/^#\//, '').split('/');

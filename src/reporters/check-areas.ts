@@ -25,7 +25,7 @@ export function groupByArea(results: readonly CheckResult[]): Array<[string, Che
   return [...groups].sort(([a], [b]) => areaRank(a) - areaRank(b) || a.localeCompare(b));
 }
 
-export interface StatusCounts { pass: number; fail: number; skip: number; error: number; known: number; fixed: number }
+interface StatusCounts { pass: number; fail: number; skip: number; error: number; known: number; fixed: number }
 
 /** Counts of one group; a known (baselined) failure and a fixed entry are counted apart from pass/fail. */
 /** Per check run, as the report summary counts (a check with many findings fails once). */

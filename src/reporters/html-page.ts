@@ -9,7 +9,7 @@ export class SafeHtml {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
 type Part = SafeHtml | string | number | undefined | null | false | ReadonlyArray<Part>;
 const renderPart = (part: Part): string =>

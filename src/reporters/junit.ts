@@ -10,7 +10,7 @@ import { displaySource, lintSeverityName, printPath, startPosition } from './lin
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
-export const xml = (text: string): string => text.replace(INVALID_XML, '\ufffd').replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+const xml = (text: string): string => text.replace(INVALID_XML, '\ufffd').replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 // In attributes newlines would be normalised away by parsers: keep them as character references.
 const attr = (text: string): string => xml(text).replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 

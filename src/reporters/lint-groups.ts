@@ -27,7 +27,7 @@ export function groupFindings<S extends string>(items: ReadonlyArray<{ finding: 
   return [...groups.values()];
 }
 
-export interface RuleCount { code: string; severity: LintSeverityName; count: number }
+interface RuleCount { code: string; severity: LintSeverityName; count: number }
 
 /** Findings per rule, most frequent first (ties by code): the table at the end of a run. */
 export function countByRule(findings: readonly LintFinding[]): RuleCount[] {

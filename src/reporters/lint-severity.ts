@@ -1,14 +1,11 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { LintFinding, LintReport, LintSeverity, Severity } from '../core/types.js';
+import type { LintFinding, LintReport, LintSeverity } from '../core/types.js';
 
 export type LintSeverityName = 'error' | 'warning' | 'info' | 'hint';
 
 const NAMES: Record<LintSeverity, LintSeverityName> = { 0: 'error', 1: 'warning', 2: 'info', 3: 'hint' };
 
 export const lintSeverityName = (severity: LintSeverity): LintSeverityName => NAMES[severity] ?? 'hint';
-
-/** A check severity on the same scale as a lint one, for formats that share one vocabulary. */
-export const checkSeverityName = (severity: Severity): LintSeverityName => severity;
 
 /** Findings that count against the run: not ignored by `x-ignore-rules`, not known in the baseline. */
 export const countedFindings = (report: LintReport): LintFinding[] =>

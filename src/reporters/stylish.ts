@@ -78,7 +78,7 @@ const visible = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
 const pad = (cell: string, width: number): string => cell + ' '.repeat(Math.max(0, width - visible(cell).length));
 
 /** Splits text into lines of at most `width` characters, at spaces where it can. */
-export function wrap(text: string, width: number): string[] {
+function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let rest = text;
   while (rest.length > width) {

@@ -8,7 +8,7 @@ import { LAST_PARAMETER } from '../../core/path-templates.js';
 
 type Ctx = CheckContext<string>;
 
-export interface Creation {
+interface Creation {
   /** The POST exchange. */
   exchange: Exchange;
   /** The body that was sent. */
@@ -53,7 +53,7 @@ export function sameOriginLocation(ctx: Ctx, exchange: Exchange): string | undef
 }
 
 /** Where the document created from `body` lives: its same-origin Location, else the item path filled with its key. */
-export function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): string | undefined {
+function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): string | undefined {
   const located = sameOriginLocation(ctx, exchange);
   if (located) return located;
   const key = collection.key === undefined ? undefined : valueAt(body, collection.key);

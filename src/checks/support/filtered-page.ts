@@ -7,7 +7,7 @@ import type { CollectionTarget } from '../../core/target.js';
 import { linkOf, pageOf } from './collection-page.js';
 import { itemDocuments, type ItemData } from './item-documents.js';
 
-export interface ReadPage {
+interface ReadPage {
   exchange: Exchange;
   /** The exchanges the property values came from, for evidence. */
   sources: Exchange[];

@@ -4,7 +4,7 @@ import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 
 /** Members that hold a link to a resource ([hyp-links], [col-paging]). */
-export const LINK_MEMBERS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);
+const LINK_MEMBERS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);
 const MAX_DEPTH = 8;
 const MAX_LINKS = 500;
 
@@ -16,7 +16,7 @@ export interface FoundLink {
 }
 
 /** Every link member of a JSON body, bounded in depth and count. */
-export function linksIn(source: Exchange): FoundLink[] {
+function linksIn(source: Exchange): FoundLink[] {
   const found: FoundLink[] = [];
   const walk = (value: unknown, pointer: string, depth: number): void => {
     if (depth > MAX_DEPTH || found.length >= MAX_LINKS) return;

@@ -11,13 +11,13 @@ export interface ItemData {
   data: unknown;
 }
 
-export interface ItemDocuments {
+interface ItemDocuments {
   items: ItemData[];
   /** The extra exchanges (embed page, documents) the data came from, for evidence. */
   exchanges: Exchange[];
 }
 
-export interface ItemDocumentsOptions {
+interface ItemDocumentsOptions {
   /** Properties (dotted paths) to read; 'document' when the whole document is needed. */
   needs: string[] | 'document';
   /** At most this many item documents fetched one by one. */

@@ -3,7 +3,7 @@ import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 
 /** An absolute URI: a scheme, a colon and something after it (`https://...`, `urn:...`). */
-export const isAbsoluteUri = (value: unknown): boolean => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);
+const isAbsoluteUri = (value: unknown): boolean => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);
 
 /** Why a problem object is not valid (undefined when it is): absolute `type`, a `title`, a `status` 400..599. */
 export function problemObjectFault(problem: unknown): string | undefined {

@@ -8,9 +8,9 @@ import { problemResponseFault } from './problem-response.js';
 import { sameJson, show } from './same-json.js';
 
 /** The message ids both checks declare, each worded for its method. */
-export type StaleIfMatchMessage = 'freshRefused' | 'staleAccepted' | 'notProblem' | 'changed';
+type StaleIfMatchMessage = 'freshRefused' | 'staleAccepted' | 'notProblem' | 'changed';
 
-export interface StaleIfMatchWrites {
+interface StaleIfMatchWrites {
   method: 'PUT' | 'PATCH';
   /** The document the check may change, and its ETag as first read. */
   url: string;

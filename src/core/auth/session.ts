@@ -6,7 +6,7 @@ import { createDispatcher, type ProxyEnv, type TlsMaterial } from './transport.j
 import type { Redactor } from '../secrets.js';
 
 /** OAuth2 client credentials settings, resolved from flags, the profile's `auth:` and the environment. */
-export interface OAuth2Settings {
+interface OAuth2Settings {
   tokenUrl: string;
   clientId: string;
   clientAuth: ClientAuth;
@@ -24,7 +24,7 @@ export interface RunAuthSettings {
   staticAuthorization?: boolean;
 }
 
-export interface AuthSession {
+interface AuthSession {
   /** The Authorization value of every request to the base origin. */
   authorization?: () => Promise<string>;
   /** What the auth checks see on the api target; undefined: the run treats the API as open. */

@@ -26,7 +26,7 @@ export interface AuthProfile {
   ca?: string;
 }
 
-export interface AuthFlags {
+interface AuthFlags {
   oauth2TokenUrl?: string;
   clientId?: string;
   clientKey?: string;
@@ -37,7 +37,7 @@ export interface AuthFlags {
   ca?: string;
 }
 
-export const DEFAULT_ENV = { secret: 'RESTGUIDE_CLIENT_SECRET', key: 'RESTGUIDE_CLIENT_KEY', expired: 'RESTGUIDE_EXPIRED_TOKEN' } as const;
+const DEFAULT_ENV = { secret: 'RESTGUIDE_CLIENT_SECRET', key: 'RESTGUIDE_CLIENT_KEY', expired: 'RESTGUIDE_EXPIRED_TOKEN' } as const;
 
 async function readPem(file: string, what: string, cwd: string): Promise<string> {
   let text: string;

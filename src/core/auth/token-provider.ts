@@ -8,7 +8,7 @@ import { VERSION } from '../version.js';
 /** How the client proves who it is: client_secret_basic, or private_key_jwt (RFC 7523) with a PEM PKCS#8 key. */
 export type ClientAuth = { method: 'client_secret_basic'; secret: string } | { method: 'private_key_jwt'; privateKeyPem: string };
 
-export interface TokenProviderOptions {
+interface TokenProviderOptions {
   tokenUrl: string;
   clientId: string;
   auth: ClientAuth;
@@ -23,7 +23,7 @@ export interface TokenProviderOptions {
 }
 
 /** The token endpoint refused or could not be reached; the message never carries a secret. */
-export class TokenError extends Error {
+class TokenError extends Error {
   override readonly name = 'TokenError';
 }
 

@@ -15,7 +15,7 @@ export interface ProxyEnv {
   noProxy: string;
 }
 
-export interface TransportOptions {
+interface TransportOptions {
   connections: number;
   timeoutMs: number;
   tls?: TlsMaterial;

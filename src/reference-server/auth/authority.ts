@@ -15,7 +15,7 @@ export const OPEN_ROUTES = new Set(['/health', '/doc/openapi.json', '/doc/openap
 
 export const requiredScope = (method: string): Scope => (method === 'GET' || method === 'HEAD' ? 'registry:read' : 'registry:write');
 
-export interface AuthClient {
+interface AuthClient {
   id: string;
   /** client_secret_basic (or client_secret_post). */
   secret?: string;

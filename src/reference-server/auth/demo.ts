@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { RunAuthSettings } from '../../core/auth/session.js';
 import { startReferenceServer, type ReferenceServer } from '../index.js';
 
-export const DEMO_CLIENT = 'restguide-demo';
+const DEMO_CLIENT = 'restguide-demo';
 
 export async function startProtectedDemo(): Promise<{ server: ReferenceServer; auth: RunAuthSettings }> {
   const secret = randomBytes(24).toString('base64url');

@@ -24,7 +24,7 @@ export const EMPLOYER_SHAPE: Shape = {
 };
 
 /** A JSON text and its length in UTF-8 bytes, so a response made of such parts needs no second scan for Content-Length. */
-export interface JsonText { readonly text: string; readonly bytes: number }
+interface JsonText { readonly text: string; readonly bytes: number }
 
 /** An employer's representations as JSON text, for one base URL, each made when first asked for. */
 interface EmployerTexts { base: string; document?: string; item?: JsonText }

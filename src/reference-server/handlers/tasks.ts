@@ -4,7 +4,7 @@ import { notFound, problemBody, ProblemError } from '../problems.js';
 import type { ImageTaskInput, TaskRecord } from '../store/store.js';
 
 /** Above this many pixels a schema-valid image task ends `failed`, as does the name `corrupt`. */
-export const MAX_IMAGE_PIXELS = 25_000_000;
+const MAX_IMAGE_PIXELS = 25_000_000;
 
 const taskHref = (ctx: RequestContext, id: number) => `${ctx.base}/images/tasks/${id}`;
 const imageHref = (ctx: RequestContext, id: number) => `${ctx.base}/images/${id}`;

@@ -1,7 +1,7 @@
 import { arrayQuery, pathParam, schemaRef, type Json } from './fragments.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 export const parameters: Record<string, Json> = {
   EmployerIdPath: pathParam('employerId', schemaRef('EmployerId'), 'Employer number (leading zeros ignored)'),

@@ -2,7 +2,7 @@ import type { EmployerRecord } from './seed-employers.js';
 import { reversed, type OrderedView, type SortedIndex } from './sorted-index.js';
 
 const SORT_KEYS = { name: (e: EmployerRecord) => e.name, employerId: (e: EmployerRecord) => e.employerId } as const;
-export type EmployerSortKey = keyof typeof SORT_KEYS;
+type EmployerSortKey = keyof typeof SORT_KEYS;
 
 /**
  * The sort keys that decide an order: a field already sorted on cannot order ties again, so only its

@@ -15,10 +15,10 @@ const SUFFIXES = ['Construction', 'Logistics', 'Bakery', 'Consulting', 'Textiles
 const COMPANY_WORDS = ['Atlas', 'Beacon', 'Cobalt', 'Dune', 'Everest', 'Fjord', 'Glacier', 'Horizon', 'Indigo', 'Jade', 'Kestrel', 'Lagoon'];
 const COMPANY_FORMS = ['NV', 'BV', 'CV', 'VZW', 'SRL'];
 
-export const SEED_COMPANY_COUNT = 60;
-export const SEED_EMPLOYER_COUNT = 120;
+const SEED_COMPANY_COUNT = 60;
+const SEED_EMPLOYER_COUNT = 120;
 /** The most records of one kind a seed may ask for: ids stay in their domain and memory in reason. */
-export const MAX_SEED_COUNT = 5_000_000;
+const MAX_SEED_COUNT = 5_000_000;
 
 /** How many records to seed; the defaults are the hand-made 120 employers and 60 companies. */
 export interface SeedCounts { employers?: number; companies?: number }
@@ -43,7 +43,7 @@ export function seedCounts(seed: SeedCounts = {}): { employers: number; companie
  * 8-digit base 03000000 + (i − 60) with the mod-97 check digits of real enterprise numbers, so they stay
  * unique, 10 digits, `^[01][0-9]{9}$` (up to 17 million) and sort after the first 60.
  */
-export function enterpriseNumberOf(i: number): string {
+function enterpriseNumberOf(i: number): string {
   if (i < SEED_COMPANY_COUNT) return `0${String(200068636 + i * 1010101).padStart(9, '0')}`;
   const base = 3_000_000 + (i - SEED_COMPANY_COUNT);
   return `${String(base).padStart(8, '0')}${String(97 - (base % 97)).padStart(2, '0')}`;
@@ -60,7 +60,7 @@ export function seedCompanies(count = SEED_COMPANY_COUNT): CompanyRecord[] {
 }
 
 /** The id of employer i: 93, then 1000 + i × 17 for the first 120, then 100000 + (i − 120) × 7 (≤ 5999999999). */
-export function employerIdOf(i: number): number {
+function employerIdOf(i: number): number {
   if (i === 0) return 93;
   if (i < SEED_EMPLOYER_COUNT) return 1000 + i * 17;
   return 100_000 + (i - SEED_EMPLOYER_COUNT) * 7;
@@ -83,11 +83,6 @@ export function seedEmployer(i: number, companies: readonly CompanyRecord[]): Em
   };
   if (record.bankrupt) record.bankruptDate = BANKRUPT_DATES[i % 12]!;
   return record;
-}
-
-/** `count` employers in employerId order (see seedEmployer). */
-export function seedEmployers(companies: readonly CompanyRecord[], count = SEED_EMPLOYER_COUNT): EmployerRecord[] {
-  return Array.from({ length: count }, (_, i) => seedEmployer(i, companies));
 }
 
 const CLASSES: Array<[string, string, string, string]> = [

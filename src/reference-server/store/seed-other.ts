@@ -2,7 +2,7 @@ import type { Localized } from '../i18n.js';
 
 export interface AccountRecord { accountId: number; balanceCents: number; currency: string }
 export interface StoreRecord { id: number; name: string }
-export type OrderState = 'open' | 'completed' | 'archived';
+type OrderState = 'open' | 'completed' | 'archived';
 export interface OrderRecord {
   id: number; storeId: number; customerSsin: string;
   paymentMethod: 'cash' | 'wireTransfer' | 'creditCard' | 'debitCard'; deliveryMethod: string; state: OrderState;

@@ -1,5 +1,5 @@
 /** Keys are compared with `<`: numbers numerically, strings by UTF-16 code units (as Array#sort with `<` did). */
-export type IndexKey = number | string;
+type IndexKey = number | string;
 
 /** Read access to records in a fixed order; a page is `at(start)` … `at(end - 1)`. */
 export interface OrderedView<V> {

@@ -40,12 +40,12 @@ export interface TaskRecord {
   /** Set once the task is observed past dueAt: the image made, or the failure. */
   outcome?: { completedAt: number; imageId?: number; problemId?: string };
 }
-export interface ImageRecord extends ImageTaskInput { imageId: number; expiresAt: number }
+interface ImageRecord extends ImageTaskInput { imageId: number; expiresAt: number }
 
 /** How long finished tasks and their images are kept, and how many at most (the oldest go first). */
-export interface TaskLimits { taskTtlMs?: number; maxTasks?: number }
-export const DEFAULT_TASK_TTL_MS = 10 * 60_000;
-export const DEFAULT_MAX_TASKS = 10_000;
+interface TaskLimits { taskTtlMs?: number; maxTasks?: number }
+const DEFAULT_TASK_TTL_MS = 10 * 60_000;
+const DEFAULT_MAX_TASKS = 10_000;
 
 const byKey = <K, V>(rows: V[], key: (row: V) => K): Map<K, V> => new Map(rows.map((row) => [key(row), row]));
 

@@ -21,9 +21,9 @@ export function bearerChallenge(header: string | undefined): Record<string, stri
   return params;
 }
 
-export type ProblemMessage = 'wrongStatus' | 'notProblem' | 'wrongType' | 'noChallenge' | 'wrongChallengeError';
+type ProblemMessage = 'wrongStatus' | 'notProblem' | 'wrongType' | 'noChallenge' | 'wrongChallengeError';
 
-export interface ExpectedProblem {
+interface ExpectedProblem {
   status: 401 | 403;
   /** Last segment of the belgif type URN: noAccessToken, invalidAccessToken, ... */
   type: string;

@@ -4,7 +4,7 @@ import type { Exchange } from '../../../core/exchange.js';
 import type { Target } from '../../../core/target.js';
 
 /** Paths of the profile's readable resources, first pages and sample documents. */
-export function protectedPaths(target: Target): string[] {
+function protectedPaths(target: Target): string[] {
   const paths = target.collections.map((c) => c.firstPage({ pageSize: 1 }));
   for (const document of target.documents) {
     const id = document.sampleIds[0];

@@ -11,14 +11,14 @@ type Obj = Record<string, unknown>;
 /** The id the whole document is registered under, so `#/components/...` refs resolve inside it. */
 const DOCUMENT_ID = 'https://restguide.invalid/contract.json';
 
-export type Validation = { ok: true } | { ok: false; errors: string[] } | { ok: 'unusable'; reason: string };
+type Validation = { ok: true } | { ok: false; errors: string[] } | { ok: 'unusable'; reason: string };
 
 /**
  * Rewrites OpenAPI 3.0 schema keywords that JSON Schema reads differently, in place: boolean
  * exclusiveMinimum/Maximum (draft 4 style) and `nullable` without `type` (ajv's own `nullable`
  * needs a `type`). Example values are left alone.
  */
-export function toJsonSchemaDialect(value: unknown): void {
+function toJsonSchemaDialect(value: unknown): void {
   if (Array.isArray(value)) { for (const item of value) toJsonSchemaDialect(item); return; }
   if (!isObject(value)) return;
   for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {

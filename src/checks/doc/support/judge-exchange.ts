@@ -7,9 +7,9 @@ import type { ContractValidator } from './contract-validator.js';
 
 type Obj = Record<string, unknown>;
 
-export type ContractFinding = 'undocumentedStatus' | 'undocumentedMediaType' | 'schemaMismatch';
+type ContractFinding = 'undocumentedStatus' | 'undocumentedMediaType' | 'schemaMismatch';
 
-export type Verdict =
+type Verdict =
   | { kind: 'pass' }
   | { kind: 'fail'; messageId: ContractFinding; data: MessageData }
   /** The document says nothing about this request (no path or no GET): nothing to hold it to. */

@@ -20,7 +20,7 @@ export function contentLanguage(exchange: Exchange): string | undefined {
 }
 
 /** The primary subtag of a language tag, lower-cased (`nl` of `nl-BE`). */
-export const primaryOf = (tag: string): string => tag.toLowerCase().split('-')[0] ?? tag;
+const primaryOf = (tag: string): string => tag.toLowerCase().split('-')[0] ?? tag;
 
 /** The languages the profile declares the API serves (primary subtags, in order); undefined when it declares none. */
 export function declaredLanguages(ctx: CheckContext<string>): string[] | undefined {

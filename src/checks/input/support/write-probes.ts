@@ -7,7 +7,7 @@ import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target
 import { beginChangingDocument, beginWriting } from '../../support/own-writes.js';
 import { create } from '../../support/created-document.js';
 
-export interface Payload { json?: unknown; body?: string }
+interface Payload { json?: unknown; body?: string }
 
 const is2xx = (exchange: Exchange) => exchange.response.status >= 200 && exchange.response.status < 300;
 
@@ -16,7 +16,7 @@ export function writeTargets(ctx: CheckContext<string>): { collection?: Collecti
   return writeTargetsOf(ctx.target);
 }
 
-export function writeTargetsOf(target: Target): { collection?: CollectionTarget; document?: DocumentTarget } {
+function writeTargetsOf(target: Target): { collection?: CollectionTarget; document?: DocumentTarget } {
   const collection = target.collections.find((c) => c.create !== undefined);
   const document = target.documents.find((d) => d.update !== undefined && supportsMethod(d, d.update) && d.sampleIds.length > 0);
   return { ...(collection ? { collection } : {}), ...(document ? { document } : {}) };
@@ -44,7 +44,7 @@ export async function postProbe(ctx: CheckContext<string>, collection: Collectio
   return exchange;
 }
 
-export interface UpdateProbe {
+interface UpdateProbe {
   /** GET of the document before the write. */
   before: Exchange;
   exchange: Exchange;

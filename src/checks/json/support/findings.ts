@@ -2,7 +2,7 @@
 import type { CheckContext, MessageData } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 
-export const MAX_LISTED = 5;
+const MAX_LISTED = 5;
 
 /** Reports each distinct path once (up to MAX_LISTED), then one `more` finding with the count left. */
 export function reportPaths<M extends string>(

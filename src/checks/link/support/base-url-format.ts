@@ -1,6 +1,6 @@
 // Judges an API base URL against https://host[/pathPrefix]/apiName/v{major} ([uri-format], [api-version]).
 
-export type BaseUrlFinding =
+type BaseUrlFinding =
   | { id: 'notHttps'; data: { url: string; scheme: string } }
   | { id: 'notVersioned'; data: { url: string; last: string } }
   | { id: 'noApiName'; data: { url: string } }

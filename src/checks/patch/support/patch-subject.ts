@@ -11,7 +11,7 @@ type Ctx = CheckContext<string>;
 
 export const MERGE_PATCH = 'application/merge-patch+json';
 
-export interface PatchSubject extends Subject {
+interface PatchSubject extends Subject {
   /** The profile's patch without null members: values the document must show afterwards. */
   patch: JsonObject;
 }

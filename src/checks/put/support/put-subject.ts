@@ -9,7 +9,7 @@ import { writableBody } from '../../support/writable-body.js';
 
 type Ctx = CheckContext<string>;
 
-export interface PutSubject extends Subject {
+interface PutSubject extends Subject {
   /** The values to change (the profile's patch without null members). */
   changes: JsonObject;
   /** The full representation with the changes applied, without what the server owns: the body of a changing PUT. */

@@ -9,7 +9,7 @@ import type { DocumentTarget } from '../../../core/target.js';
 const SELECTABLE = /^[-_A-Za-z0-9]+$/;
 const LINKS = new Set(['self', 'href']);
 
-export interface SelectSubject {
+interface SelectSubject {
   /** The document path (relative to the base URL) of the sample. */
   path: string;
   full: Exchange;

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../../core/define-check.js';
 import type { CollectionTarget } from '../../../core/target.js';
 import { firstDisorder, showValues, sortedPage, sortParam, type SortKey } from './sorted-page.js';
 
-export type OrderMessages = 'status' | 'outOfOrder';
+type OrderMessages = 'status' | 'outOfOrder';
 
 /**
  * Judges each key list; skips when no pair of neighbours could be compared in any of them. A key list whose order

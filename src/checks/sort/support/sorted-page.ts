@@ -8,7 +8,7 @@ import { itemDocuments } from '../../support/item-documents.js';
 
 export interface SortKey { property: string; descending: boolean }
 
-export interface SortedPage {
+interface SortedPage {
   exchange: Exchange;
   /** The exchanges the values were read from (embed page, documents). */
   sources: Exchange[];
@@ -50,7 +50,7 @@ function compare(a: unknown, b: unknown, collation: Collation): number | undefin
  * Whether row `a` may come before row `b` under the keys (lexicographic, `-` reversing a key):
  * true or false, or undefined when a value is absent or of another type than its partner.
  */
-export function inOrder(a: unknown[], b: unknown[], keys: SortKey[]): boolean | undefined {
+function inOrder(a: unknown[], b: unknown[], keys: SortKey[]): boolean | undefined {
   let comparable = false;
   for (const collation of COLLATIONS) {
     let verdict: boolean | undefined = true;

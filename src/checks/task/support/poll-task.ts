@@ -8,7 +8,7 @@ import { sameOriginLocation } from '../../support/created-document.js';
 
 type Ctx = CheckContext<string>;
 
-export const MAX_WAIT_MS = 2000;
+const MAX_WAIT_MS = 2000;
 /** Without a usable pollAfter: poll again this soon. */
 const DEFAULT_WAIT_MS = 100;
 const MIN_WAIT_MS = 20;
@@ -27,7 +27,7 @@ export const isZonedDateTime = (value: unknown): boolean =>
 
 export const stateOf = (exchange: Exchange): unknown => valueAt(exchange.response.json, 'status.state');
 
-export interface Submission {
+interface Submission {
   exchange: Exchange;
   /** Absolute, same-origin URL of the task (its Location). */
   url?: string;
@@ -51,7 +51,7 @@ export async function submitAccepted(ctx: Ctx, task: TaskTarget, body: JsonValue
   return { exchange: submission.exchange, url: submission.url };
 }
 
-export interface Polled {
+interface Polled {
   /** The last poll: the task ended (state other than processing, or a redirect), or time ran out. */
   last: Exchange;
   ended: boolean;
