@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 
-export interface AjvModules {
+interface AjvModules {
   Ajv: typeof Ajv;
   Ajv2020: typeof Ajv2020;
   addFormats: (ajv: Ajv) => Ajv;

@@ -24,7 +24,7 @@ const unsure = (): never => { throw new Unsure(); };
 const ANNOTATIONS = new Set(['title', 'description', 'readOnly', 'writeOnly', 'deprecated', 'nullable', '$comment', 'examples', 'contentMediaType', 'contentEncoding', 'definitions', '$defs']);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object']);
 
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

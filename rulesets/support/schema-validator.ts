@@ -237,7 +237,7 @@ function entryFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: Disc
 
 const sharedOf = { '3.0': (id: string) => sharedStores['3.0'].schemas.get(id), '3.1': (id: string) => sharedStores['3.1'].schemas.get(id) };
 
-export type OasKind = '3.0' | '3.1';
+type OasKind = '3.0' | '3.1';
 export const oasKind = (root: unknown): OasKind =>
   isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1') ? '3.1' : '3.0';
 

@@ -5,7 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { isUrl } from './read-source.js';
 
 /** A glob as a RegExp: `**` any folders, `*` and `?` within one path segment, `{a,b}` alternatives. */
-export function globToRegExp(glob: string): RegExp {
+function globToRegExp(glob: string): RegExp {
   let out = '';
   let braces = 0;
   for (let i = 0; i < glob.length; i++) {

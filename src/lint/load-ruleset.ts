@@ -10,7 +10,7 @@ import { excludePatterns, type ExcludePattern } from './exclude.js';
 /** Names a user ruleset may give in `extends` to mean the built-in ruleset. */
 export const BUILTIN_RULESET_NAMES = ['restguide', 'restguide:belgif', 'restguide/ruleset'];
 /** Spectral's own rulesets, so one run gives Spectral's findings and the guide's. */
-export const SPECTRAL_RULESET_NAMES = ['spectral:oas', 'spectral:asyncapi', 'spectral:arazzo'];
+const SPECTRAL_RULESET_NAMES = ['spectral:oas', 'spectral:asyncapi', 'spectral:arazzo'];
 
 /** The definitions `extends` may name, Spectral's loaded only when named (they are large). */
 async function namedDefinitions(definition: Json): Promise<Map<string, unknown>> {

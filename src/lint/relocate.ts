@@ -26,7 +26,7 @@ const decodePointer = (fragment: string): string[] =>
   fragment.replace(/^\/?/, '').split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 
 /** The absolute location a $ref's file part names, relative to the document writing it. */
-export function refTarget(fromLocation: string, ref: string): { file: string; pointer: string[] } {
+function refTarget(fromLocation: string, ref: string): { file: string; pointer: string[] } {
   const hash = ref.indexOf('#');
   const file = hash < 0 ? ref : ref.slice(0, hash);
   const pointer = decodePointer(hash < 0 ? '' : ref.slice(hash + 1));

@@ -4,7 +4,7 @@ import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { localFirstResolver, type SpectralResolver } from './local-refs.js';
 import { readSource, type ReadLimits } from './read-source.js';
 
-export interface RecordingResolver {
+interface RecordingResolver {
   resolver: Resolver;
   /** The text of every document the resolver read, by its location. */
   texts: Map<string, string>;

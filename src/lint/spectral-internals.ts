@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export type SpectralInternal = 'dependencyGraph' | 'refRunner' | 'refUri' | 'refUtils';
+type SpectralInternal = 'dependencyGraph' | 'refRunner' | 'refUri' | 'refUtils';
 
 const require = createRequire(import.meta.url);
 

@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import type { LintFinding } from '../core/types.js';
 
 /** Spectral's codes where it has one (`parser`, `unrecognized-format`); `unreadable` otherwise. */
-export type UnlintableCode = 'unreadable' | 'parser' | 'unrecognized-format';
+type UnlintableCode = 'unreadable' | 'parser' | 'unrecognized-format';
 
 const ZERO = { line: 0, character: 0 };
 

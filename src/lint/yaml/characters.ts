@@ -2,7 +2,6 @@
 export const SPACE = 0x20;
 export const TAB = 0x09;
 export const LF = 0x0a;
-export const CR = 0x0d;
 export const HASH = 0x23;
 export const COLON = 0x3a;
 export const DASH = 0x2d;

@@ -13,7 +13,7 @@ export const YAML_OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, prese
 
 export type YamlParseResult = ReturnType<typeof parseWithPointers>;
 /** A parse by the direct reader: no tree, the places of its nodes instead. */
-export type YamlPlacesResult = YamlParseResult & { places: YamlPlaces };
+type YamlPlacesResult = YamlParseResult & { places: YamlPlaces };
 
 /** Spectral's diagnostic severity for a warning (@stoplight/types' DiagnosticSeverity). */
 const WARNING = 1;

@@ -7,10 +7,6 @@ export class LineReader {
   protected readonly places = new YamlPlaces();
   /** The position the reader is at: always the start of a line, or the end. */
   protected at = 0;
-  /** The start of the line being read (for simpleYamlGivesUpAt). */
-  get line(): number {
-    return this.at;
-  }
   /** Where the node read last ends, as the stock lookup's getEndPosition gives it. */
   protected end = 0;
   /** Where the node read last starts, for a list item or the root. */

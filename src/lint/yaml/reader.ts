@@ -21,35 +21,21 @@ function copy(value: unknown): unknown {
 }
 
 /** A key that is a number or a boolean, which the stock parser warns about (YAMLIncompatibleValue). */
-export interface KeyWarning { start: number; end: number; type: string; path: (string | number)[] }
+interface KeyWarning { start: number; end: number; type: string; path: (string | number)[] }
 
 /** What the reader gives: the data, the places, and the keys to warn about. */
-export interface SimpleYaml { data: unknown; places: YamlPlaces; keyWarnings: KeyWarning[] }
+interface SimpleYaml { data: unknown; places: YamlPlaces; keyWarnings: KeyWarning[] }
 
 /**
  * The data and places of `input`, or undefined where the reader gives up (see above). The places
  * locate each node where the stock lookup locates it in yaml-ast-parser's tree.
  */
 export function readSimpleYaml(input: string): SimpleYaml | undefined {
-  const read = readOrGiveUp(input);
-  return typeof read === 'number' ? undefined : read;
-}
-
-/** The offset of the line where readSimpleYaml gives up on `input`, or undefined where it does not. */
-export function simpleYamlGivesUpAt(input: string): number | undefined {
-  const read = readOrGiveUp(input);
-  return typeof read === 'number' ? read : undefined;
-}
-
-function readOrGiveUp(input: string): SimpleYaml | number {
-  const cr = input.indexOf('\r');
-  if (cr >= 0) return cr;
-  if (input.charCodeAt(0) === 0xfeff) return 0;
-  const reader = new Reader(input);
+  if (input.includes('\r') || input.charCodeAt(0) === 0xfeff) return undefined;
   try {
-    return reader.document();
+    return new Reader(input).document();
   } catch (error) {
-    if (error instanceof GiveUp) return reader.line;
+    if (error instanceof GiveUp) return undefined;
     throw error;
   }
 }
