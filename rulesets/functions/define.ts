@@ -12,7 +12,7 @@ export type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options
  * A rule function whose options are checked against `options` when a ruleset that uses it is
  * validated (Spectral calls `validator`). The options schema is compiled at that first check, not
  * when the module loads: the built-in ruleset is proven valid by a test and skips validation, so a
- * lint that only runs it compiles no options schema (they were 20 ms of a small lint's start-up).
+ * lint that only runs it compiles no options schema (a share of a small lint's start-up).
  * Spectral's wrapper also re-checks the options on every call, cached per options object; the
  * rules' options are fixed when the ruleset loads, so that re-check is left out here.
  */

@@ -10,7 +10,7 @@ const PACKAGE_ROOT = '(?:com|org|net|be|io|eu|java|javax|jakarta)';
  * What gives away the implementation, by name; case-sensitive so prose ("select the items from") is
  * not SQL. A class name and a SELECT do not start where one already started earlier in the same
  * run (the lookbehinds): that start saw all this one would, so each run is scanned once. Without
- * them a text of `com.a.b…` or of SELECTs without a FROM was quadratic (a 256 kB description: 22 s);
+ * them a text of `com.a.b…` or of SELECTs without a FROM was quadratic (seconds on a large description);
  * the matches are the same (test/lint/leak-patterns.test.ts).
  */
 export const LEAKS: Array<[string, RegExp]> = [

@@ -23,7 +23,7 @@ const MAJOR_VERSION_SEGMENT = /^v\d+$/;
  * type: <service>.<resourceType>[.<childResourceType>].<method>[.<suffix>], lowerCamelCase segments.
  * What `^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-zA-Z0-9]*\.v\d+(?:\.[a-z][a-zA-Z0-9]*){2,}$` matches,
  * read segment by segment: that expression tries each `.v<n>.` as the end of the service, every time
- * from the start, and took 0.3 s on a 40 kB value (half a minute on 400 kB). Some segment k is the
+ * from the start, quadratic in a long value (a lint that looks hung). Some segment k is the
  * major version, with the service's prefix segments and its lowerCamelCase name before it, and at
  * least two lowerCamelCase segments after it.
  */

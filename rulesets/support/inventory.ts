@@ -44,7 +44,7 @@ const MAX_DEPTH = 256;
 
 /**
  * `compute` once per key object: the lists below are asked for by many rules for the same operation
- * or document (on a 1.5 MB document their copies were 60 MB of garbage). Callers only read them.
+ * or document, and copies of them were much of a large lint's garbage. Callers only read them.
  */
 function oncePer<K extends object, V>(compute: (key: K) => V): (key: K) => V {
   const known = new WeakMap<K, V>();
@@ -100,7 +100,7 @@ function build(root: Json): Inventory {
     seen.add(schema);
     schemas.push(node);
     // Resolved $refs share identity, so most children were seen already: test that before building
-    // their path and visit record (on a 10 MB document those were 150 MB of garbage).
+    // their path and visit record (those were much of a large lint's garbage).
     const unseen = (value: unknown): boolean => isObject(value) && !seen.has(value);
     for (const [name, value] of entries(schema.properties)) {
       if (unseen(value)) child(value, [...at, 'properties', name], node, 'properties', depth + 1, name);

@@ -1,5 +1,5 @@
 // A fast path for the common case: defaults, enum values and examples of scalar schemas (no
-// nested keywords). Compiling an ajv validator per schema costs ~1 ms; a large document has
+// nested keywords). Compiling an ajv validator per schema is costly, and a large document has
 // thousands of them. Anything beyond scalars returns `undefined` (not judged here: use ajv).
 import formatsModule from 'ajv-formats/dist/formats.js';
 import type { Json } from './json.js';

@@ -46,8 +46,7 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
 /**
  * `Name: value` → [name, value]: a token, a colon, white space, then a value on one line. Read by
  * hand: `^(token+):\s*(.*)$` backtracked over the white space after the colon, each time to the end
- * of the value, when a line break followed it (40,000 tabs: 2.9 s; near the 128 kB limit of one
- * argument, half a minute).
+ * of the value, when a line break followed it: a long argument looked like a hung CLI.
  */
 export function parseHeaders(values: string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -1,7 +1,7 @@
 // `{name}` parameters in path templates and server URLs. After its `{`, each pattern skips a start
 // that an earlier `{` of the same run (no `}` between) already tried: that one reached the same `}`,
 // so a run of `{` is scanned once. `/\{([^}]+)\}/` went from every `{` to the run's end, quadratic
-// on a path key or URL of many `{` (64k: 2 s), which a description a server publishes may hold.
+// on a path key or URL of many `{`, which a description a server publishes may hold.
 // Same matches as the plain patterns (test/core/path-templates.test.ts).
 
 /** Each `{name}`, the name as group 1 (global: for replace and matchAll). */

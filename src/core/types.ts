@@ -135,7 +135,7 @@ export const guideAnchor = (rule: string): string => `${GUIDE_URL}#rule-${rule}`
 /**
  * Rule and check ids by their UTF-16 units, not the locale's collation: reports list them in the
  * same order on every machine (in Estonian, "az" sorts before "at"), and a lint need not start ICU's
- * collator for it (10 ms). For ids of lower-case letters, digits, hyphens and dots, as all built-in
+ * collator for it. For ids of lower-case letters, digits, hyphens and dots, as all built-in
  * ones are, it is the order localeCompare gives in the C and English locales.
  */
 export const compareCodes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

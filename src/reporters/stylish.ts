@@ -69,7 +69,7 @@ const severityColour = (c: ChalkInstance, finding: LintFinding): string => {
 };
 
 // Columns are padded to their widest cell up to a cap, and messages wrap at the cap: one long
-// message must not pad every line of a big report (GitHub's document gave 44 MB of spaces).
+// message must not pad every line of a big report with spaces.
 const CAPS = [10, 7, 24, 80];
 const MESSAGE = 3;
 
