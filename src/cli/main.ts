@@ -3,6 +3,7 @@ import { UsageError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { processIo, type Io } from './io.js';
 import { addReportOptions } from './output.js';
+import { REPORT_FORMATS } from '../reporters/formats.js';
 
 const EXIT_OK = 0;
 const EXIT_USAGE = 2;
@@ -22,7 +23,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) })
     .showHelpAfterError('(run `restguide --help` for usage)');
 
-  const formats = ['stylish', 'json', 'junit', 'sarif', 'github', 'html'];
+  const formats = [...REPORT_FORMATS];
 
   const check = program
     .command('check')

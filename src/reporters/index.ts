@@ -9,11 +9,11 @@ import { diffJson } from './diff-json.js';
 import { checkJunit, lintJunit } from './junit.js';
 import { checkSarif, lintSarif } from './sarif.js';
 import { checkStylish, lintStylish } from './stylish.js';
+import { REPORT_FORMATS, type ReportFormat } from './formats.js';
 
 export type { RenderOptions } from './render-options.js';
 
-export const REPORT_FORMATS = ['stylish', 'json', 'junit', 'sarif', 'github', 'html'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export { REPORT_FORMATS, type ReportFormat };
 
 const REPORTERS: { readonly [F in ReportFormat]: { check: CheckReporter; lint: LintReporter } } = {
   stylish: { check: checkStylish, lint: lintStylish },
