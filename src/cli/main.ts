@@ -104,7 +104,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   program
     .command('rules')
-    .description('list every check and lint rule: id, guide rule, severity, writes, description, guide link')
+    .description('list every check, lint rule and diff finding: id, guide rule, severity, writes, description, guide link')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: Record<string, unknown>) => {
       const { runRules } = await import('./rules.js');
