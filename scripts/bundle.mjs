@@ -418,7 +418,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { restguide: 'dist/src/cli/main.js' },
+  // The CLI, and the package export `restguide/ruleset` (dist/bundle/ruleset.js): one build, so the
+  // two share their chunks and the package carries one copy of Spectral.
+  entryPoints: { restguide: 'dist/src/cli/main.js', ruleset: 'dist/rulesets/spectral.js' },
   outdir: out,
   bundle: true,
   splitting: true,
