@@ -23,7 +23,7 @@ describe('install scripts', () => {
   });
 
   it('states one Node version, the same in package.json and README', () => {
-    expect(manifest.engines?.node).toBe('>=20.18.1');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('Requires Node.js 20.18.1 or later');
+    expect(manifest.engines?.node).toBe('>=22.12');
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('Requires Node.js 22.12 or later');
   });
 });

@@ -19,7 +19,8 @@ const HOOKS = `data:text/javascript,${encodeURIComponent(
   '}',
 )}`;
 
-const PRELOAD = `data:text/javascript,${encodeURIComponent(
+/** A `--import` preload that appends the URL of every file the process loads to $RESTGUIDE_TEST_LOADED. */
+export const PRELOAD = `data:text/javascript,${encodeURIComponent(
   "import { register, createRequire } from 'node:module';" +
   "import { appendFileSync } from 'node:fs';" +
   "import { pathToFileURL } from 'node:url';" +

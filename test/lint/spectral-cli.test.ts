@@ -18,8 +18,8 @@ type SpectralFinding = { code: string; path: string[]; severity: number; source:
 const key = (f: { code: string; path: Array<string | number>; severity: number; source: string }) => `${f.code} ${f.severity} ${f.path.join('.')} ${f.source}`;
 
 describe('restguide/ruleset in spectral-cli', () => {
-  it('is the compiled package export (npm run build makes it)', () => {
-    expect(existsSync(join(ROOT, 'dist/rulesets/spectral.js'))).toBe(true);
+  it('is the bundled package export (npm run build makes it)', () => {
+    expect(existsSync(join(ROOT, 'dist/bundle/ruleset.js'))).toBe(true);
   });
 
   it('spectral lint with `extends: [restguide/ruleset]` gives the same findings as restguide lint', async () => {
