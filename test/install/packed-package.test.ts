@@ -2,7 +2,7 @@
 // nothing but that tarball (--offline: everything restguide runs is bundled), then every command
 // and the `restguide/ruleset` export run there, loading no file from outside the package.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ beforeAll(() => {
   if (!packed) throw new Error('npm pack gave no tarball');
   tarballFiles = packed.files.map((file) => file.path);
   project = join(work, 'project');
-  spawnSync('mkdir', [project]);
+  mkdirSync(project);
   writeFileSync(join(project, 'package.json'), '{ "name": "user-project", "version": "1.0.0", "private": true }\n');
   npm(['install', '--offline', '--no-audit', '--no-fund', '--save-dev', join(work, packed.filename)], project);
   packageDir = realpathSync(join(project, 'node_modules/restguide'));
@@ -63,9 +63,10 @@ function expectOnlyPackageFiles(run: Run): void {
 const restguide = (...args: string[]): Run => node([join(packageDir, 'bin/restguide.js'), ...args]);
 
 describe('the packed package, installed from its tarball alone', () => {
-  it('holds bin/, dist/bundle/, ruleset.js and the README, and depends on nothing', () => {
+  it('holds bin/, dist/bundle/, ruleset.js, the README and docs, and depends on nothing', () => {
     expect(tarballFiles.filter((file) => !/^(?:bin\/|dist\/bundle\/|ruleset\.js$|README\.md$|package\.json$|docs\/[\w-]+\.md$)/.test(file))).toEqual([]);
     expect(tarballFiles).toContain('dist/bundle/ruleset.js');
+    expect(tarballFiles).toEqual(expect.arrayContaining(['docs/install.md', 'docs/ci.md']));
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { dependencies?: object; peerDependencies?: object; optionalDependencies?: object; scripts?: Record<string, string> };
     expect(manifest.dependencies ?? {}).toEqual({});
     expect(manifest.peerDependencies ?? {}).toEqual({});
