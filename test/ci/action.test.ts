@@ -3,7 +3,6 @@
 // GITHUB_ACTION_PATH at this checkout (whose build the action then uses) and GITHUB_OUTPUT a file.
 // Against the embedded reference server, a proxy in front of it that drops the trace header, and
 // a fixture document: the SARIF file, the annotations, the outputs and the exit code under --fail-on.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
+import { runShell, type ShellRun } from '../helpers/run-shell.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -34,17 +34,8 @@ function evaluate(expression: string, inputs: Record<string, string>): string {
 type ActionRun = { status: number | null; stdout: string; stderr: string; outputs: Record<string, string>; workspace: string };
 
 /** Runs bash on `script` as GitHub's `shell: bash` does (`bash --noprofile --norc -eo pipefail {0}`), asynchronously: the servers under test run in this process. */
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr }); });
-  });
+function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<ShellRun> {
+  return runShell('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], cwd, env);
 }
 
 /** Runs the action's `run:` steps in order in a fresh workspace, as a job would; stops at the first failing step. */

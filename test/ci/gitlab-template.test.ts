@@ -3,13 +3,13 @@
 // the template's defaults under a job's own, and restguide from this checkout (RESTGUIDE_BIN)
 // instead of npx. The JUnit report GitLab reads, the HTML artifact, and the exit code under
 // RESTGUIDE_FAIL_ON.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { runShell } from '../helpers/run-shell.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 type Job = { image: string; variables: Record<string, string>; script: string[]; artifacts: { when: string; paths: string[]; reports: { junit: string } } };
@@ -31,19 +31,8 @@ function runJob(variables: Record<string, string>, prepare?: (dir: string) => vo
   prepare?.(dir);
   const script = join(dir, '.job.sh');
   writeFileSync(script, job.script.join('\n'));
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-e', script], {
-      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...job.variables, RESTGUIDE_BIN: localRestguide(), ...variables, NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr, dir }); });
-  });
+  const env = { ...process.env, ...job.variables, RESTGUIDE_BIN: localRestguide(), ...variables, NO_COLOR: '1' };
+  return runShell('sh', ['-e', script], dir, env).then((run) => ({ ...run, dir }));
 }
 
 type Suites = { testsuites: { tests: string; failures: string; testsuite: Array<{ testcase: Array<{ name: string; failure?: unknown }> }> } };
