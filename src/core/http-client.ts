@@ -3,6 +3,10 @@ import { createDispatcher, type ProxyEnv, type TlsMaterial } from './auth/transp
 import { OutsideApiError, outsideApi } from './api-scope.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
 import { Semaphore } from './semaphore.js';
+import {
+  backoffMs, DEFAULT_RETRIES, faultName, faultOfCode, faultOfStatus, keptMeeting, MAX_RETRY_AFTER_MS, Pacer, retriesFor, retryAfterMs,
+  safeToResend, type Fault,
+} from './transient.js';
 import { VERSION } from './version.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
@@ -29,6 +33,12 @@ interface HttpClientOptions {
   proxy?: ProxyEnv;
   /** The Authorization value for the base origin, asked per request (an OAuth2 token refreshed before it expires). */
   authorization?: () => Promise<string>;
+  /** Tries after the first for a transient answer (429, 503, 502/504, a reset, a timeout); 0: none. */
+  retries?: number;
+  /** Epoch ms of the run's deadline: a Retry-After that ends past it is not waited for. */
+  deadlineAt?: number;
+  /** Ends cleanups' waiting and sending too (the budget of an interrupted run's cleanups). */
+  cleanupSignal?: AbortSignal;
 }
 
 export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
@@ -49,12 +59,22 @@ export interface RequestSpec {
   ignoreDeadline?: boolean;
   /** Send the names of `headers` spelled as given (e.g. `ACCEPT-LANGUAGE`) instead of lower-cased. */
   exactHeaderNames?: boolean;
+  /** An answer the check provoked and judges itself (a health resource's 503 DOWN): never retried as transient. */
+  isOwnAnswer?: (exchange: Exchange) => boolean;
+  /**
+   * A POST or PATCH cut off where it may have been applied (a reset, a timeout, 502/504) is sent again
+   * only when this says so (e.g. a create looked up and not found); without it, never.
+   */
+  resend?: () => Promise<boolean>;
 }
 
-/** The transport broke (refused, reset, timeout, deadline): no response to judge. */
+/**
+ * The transport broke (refused, reset, timeout, deadline), or a gateway kept answering 429/503/502/504
+ * (code TRANSIENT, with its last answer): no response of the API's to judge.
+ */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
-  constructor(message: string, readonly request: SentRequest, readonly code?: string) { super(message); }
+  constructor(message: string, readonly request: SentRequest, readonly code?: string, readonly exchange?: Exchange) { super(message); }
 }
 
 /** The run was interrupted (SIGINT/SIGTERM): only cleanups are still sent. */
@@ -96,6 +116,8 @@ export class HttpClient {
   private readonly semaphore: Semaphore;
   private readonly bodyCap: number;
   private nextStart = 0;
+  /** The run's pace under transient answers, and what it met. */
+  readonly pacer = new Pacer();
 
   constructor(private readonly options: HttpClientOptions) {
     this.baseUrl = withoutTrailingSlashes(options.baseUrl);
@@ -117,7 +139,57 @@ export class HttpClient {
 
   url(url: string, query?: Query): string { return resolveUrl(this.baseUrl, url, query); }
 
+  /**
+   * Sends the request; a transient answer or fault is retried (see transient.ts) until its tries,
+   * the run's retry budget, the deadline or a too long Retry-After end it: then a TransportError.
+   */
   async request(spec: RequestSpec): Promise<Exchange> {
+    const method = (spec.method ?? 'GET').toUpperCase();
+    const retries = this.options.retries ?? DEFAULT_RETRIES;
+    const started = performance.now();
+    for (let attempt = 0; ; attempt++) {
+      let fault: Fault | undefined;
+      let failure: TransportError | undefined;
+      try {
+        const exchange = await this.send(spec);
+        fault = spec.isOwnAnswer?.(exchange) ? undefined : faultOfStatus(exchange);
+        if (!fault) {
+          this.pacer.calmAnswer();
+          return exchange;
+        }
+      } catch (error) {
+        fault = error instanceof TransportError ? faultOfCode(error.code) : undefined;
+        if (!fault) throw error;
+        failure = error as TransportError;
+      }
+      this.pacer.met(fault);
+      const where = `${method} ${this.url(spec.url, spec.query)}`;
+      const tries = `${attempt + 1} ${attempt === 0 ? 'try' : 'tries'} over ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      const giveUp = (why: string): never => {
+        this.pacer.stats.gaveUp++;
+        if (fault.kind !== 'status') throw new TransportError(`${failure?.message ?? where}; ${why}`, failure!.request, failure!.code);
+        throw new TransportError(`${where}: ${why}`, fault.exchange.request, 'TRANSIENT', fault.exchange);
+      };
+      if (attempt >= retriesFor(fault, retries)) giveUp(`${keptMeeting(fault)} (${tries})`);
+      if (!this.pacer.mayRetry(this.requests)) giveUp(`${keptMeeting(fault)}, and the run's retry budget is spent (${tries})`);
+      if (!safeToResend(method, fault) && !(await spec.resend?.())) {
+        giveUp(`not sent again: a ${method} may have been applied before the ${fault.kind === 'status' ? fault.status : fault.kind}`);
+      }
+      const asked = fault.kind === 'status' ? retryAfterMs(fault.exchange.response.headers['retry-after']) : undefined;
+      if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) {
+        giveUp(`the API answered ${faultName(fault)} with Retry-After ${Math.round(asked / 1000)} s, longer than restguide waits (${MAX_RETRY_AFTER_MS / 1000} s)`);
+      }
+      const wait = asked ?? backoffMs(attempt);
+      if (!spec.ignoreDeadline && Date.now() + wait > (this.options.deadlineAt ?? Infinity)) {
+        giveUp(`${keptMeeting(fault)}; waiting ${Math.round(wait / 1000)} s more would pass the run's deadline (${tries})`);
+      }
+      this.pacer.pause(wait);
+      this.pacer.stats.retries++;
+    }
+  }
+
+  /** One try: no retry, whatever the answer. */
+  private async send(spec: RequestSpec): Promise<Exchange> {
     const method = (spec.method ?? 'GET').toUpperCase();
     const url = this.url(spec.url, spec.query);
     const target = new URL(url);
@@ -150,7 +222,7 @@ export class HttpClient {
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
     // Waiting for our own semaphore and rate queue is bounded by the deadline only: the
     // timeout covers the request on the wire, never restguide's own queueing.
-    const deadline = this.options.signal && !spec.ignoreDeadline ? this.options.signal : undefined;
+    const deadline = spec.ignoreDeadline ? this.options.cleanupSignal : this.options.signal;
     const waiting = deadline ?? new AbortController().signal;
     const failWaiting = (error: unknown): never => { throw this.transportError(error, request, waiting, timeoutMs); };
     const interrupted = () => this.stopped && !spec.ignoreDeadline;
@@ -166,7 +238,7 @@ export class HttpClient {
     }
     const release = await this.semaphore.acquire(waiting).catch(failWaiting);
     try {
-      await this.waitForRate(waiting).catch(failWaiting);
+      await this.waitTurn(waiting).catch(failWaiting);
       if (interrupted()) throw new InterruptedError(`${method} ${target.href} not sent: the run was interrupted`);
       const signal = deadline ? AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline]) : AbortSignal.timeout(timeoutMs);
       const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
@@ -207,13 +279,22 @@ export class HttpClient {
     await this.agent.destroy().catch(() => undefined);
   }
 
-  private async waitForRate(signal: AbortSignal): Promise<void> {
-    const rate = this.options.ratePerSecond;
-    if (!rate) return;
-    const now = Date.now();
-    const start = Math.max(now, this.nextStart);
-    this.nextStart = start + 1000 / rate;
-    if (start > now) await sleep(start - now, signal);
+  /** Waits out the run's pause (Retry-After, backoff), then keeps the gap of --rate or of rate limiting, whichever is longer. */
+  private async waitTurn(signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const pause = this.pacer.pauseLeftMs;
+      if (pause > 0) await sleep(pause, signal);
+      const rate = this.options.ratePerSecond;
+      const gap = Math.max(rate ? 1000 / rate : 0, this.pacer.gap);
+      if (gap > 0) {
+        const now = Date.now();
+        const start = Math.max(now, this.nextStart);
+        this.nextStart = start + gap;
+        if (start > now) await sleep(start - now, signal);
+      }
+      // A pause set while this request waited for its turn holds it back too.
+      if (this.pacer.pauseLeftMs === 0) return;
+    }
   }
 
   private transportError(error: unknown, request: SentRequest, signal: AbortSignal, timeoutMs: number): TransportError {

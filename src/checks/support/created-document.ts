@@ -54,8 +54,11 @@ export function sameOriginLocation(ctx: Ctx, exchange: Exchange): string | undef
 
 /** Where the document created from `body` lives: its same-origin Location, else the item path filled with its key. */
 function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): string | undefined {
-  const located = sameOriginLocation(ctx, exchange);
-  if (located) return located;
+  return sameOriginLocation(ctx, exchange) ?? keyedUrl(ctx, collection, body);
+}
+
+/** The item path filled with the business key `body` carries; undefined when the profile gives neither. */
+function keyedUrl(ctx: Ctx, collection: CollectionTarget, body: JsonObject): string | undefined {
   const key = collection.key === undefined ? undefined : valueAt(body, collection.key);
   const param = collection.itemPath ? LAST_PARAMETER.exec(collection.itemPath)?.[1] : undefined;
   if (!collection.itemPath || !param || (typeof key !== 'string' && typeof key !== 'number')) return undefined;
@@ -65,13 +68,26 @@ function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, 
 /** POSTs a create body; a document it made (2xx) is DELETEd after the check, whatever the verdict. */
 export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonObject = collection.createBody()): Promise<Creation> {
   await beginWriting(ctx, collection);
-  const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body });
+  const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body, resend: () => notCreated(ctx, collection, body) });
   const { status } = exchange.response;
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };
   const url = createdUrl(ctx, collection, exchange, body);
   if (url) ctx.onCleanup(() => ctx.request({ method: 'DELETE', url }));
   return url ? { exchange, body, url } : { exchange, body };
+}
+
+/**
+ * Whether a POST cut off after it may have been applied (a reset, 502/504) can be sent again: only when its
+ * document is looked up at its item path and key and is not there. One that is there is removed after the check.
+ */
+async function notCreated(ctx: Ctx, collection: CollectionTarget, body: JsonObject): Promise<boolean> {
+  const url = keyedUrl(ctx, collection, body);
+  if (!url) return false;
+  const found = await ctx.get(url);
+  if (found.response.status === 404 || found.response.status === 410) return true;
+  if (found.response.status === 200) ctx.onCleanup(() => ctx.request({ method: 'DELETE', url }));
+  return false;
 }
 
 /**
