@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { checkRuleInfos } from '../catalogue/check-rules.js';
 import { CHECKS } from '../checks/index.js';
 import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
-import type { CleanupEntry } from '../core/check-context.js';
 import { commonJsExports } from '../core/commonjs-exports.js';
 import { UsageError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
@@ -11,7 +10,7 @@ import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js'
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { selectChecks, splitList } from '../core/select-checks.js';
 import { erroredReason, newErrors } from '../core/summary.js';
-import type { CheckReport, CheckResult } from '../core/types.js';
+import type { CheckReport, CheckResult, CleanupRecord } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
@@ -23,6 +22,13 @@ type LoadOptions = { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv };
 const strings = (value: unknown): string[] | undefined =>
   Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function nonNegativeInteger(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number, 0 or more, not "${String(value)}"`);
+  return n;
+}
 
 function positiveInteger(value: unknown, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -62,15 +68,24 @@ export function parseHeaders(values: string[] = []): Record<string, string> {
 
 /**
  * 2 when every check that ran errored (nothing could run); 1 when a failure at or above `failOn`
- * or any error is not known to the baseline (a gate never passes what it could not verify); else 0.
+ * or any error is not known to the baseline (a gate never passes what it could not verify), or a
+ * cleanup may have left a record in the API; else 0.
  */
 function checkExitCode(report: CheckReport, failOn: FailOn): number {
   const results = report.results.filter((r) => r.baseline !== 'fixed');
   const ran = results.filter((r) => r.status !== 'skip');
   if (ran.length > 0 && ran.every((r) => r.status === 'error')) return 2;
-  if (newErrors(results).length > 0) return 1;
+  if (newErrors(results).length > 0 || leftBehind(report).length > 0) return 1;
   const counts = (r: CheckResult) => r.severity === 'error' || (failOn === 'warning' && r.severity === 'warning');
   return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
+}
+
+const leftBehind = (report: CheckReport): CleanupRecord[] => (report.cleanups ?? []).filter((c) => c.outcome === 'left');
+
+/** One line on what the run may have left in the API, with each URL so it can be removed by hand. */
+function leftBehindLine(left: readonly CleanupRecord[]): string {
+  const each = left.map((c) => `${c.method} ${redactUrl(c.url)} (${c.reason ?? 'not cleaned'})`).join('; ');
+  return `restguide: ${left.length} cleanup${left.length === 1 ? '' : 's'} failed, so ${left.length === 1 ? 'a record' : 'records'} may be left in the API: ${each}`;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -135,6 +150,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     concurrency: positiveInteger(options.concurrency, '--concurrency', RUN_DEFAULTS.concurrency),
     ...(options.rate === undefined ? {} : { ratePerSecond: positiveInteger(options.rate, '--rate', 0) }),
     deadlineMs: positiveInteger(options.deadline, '--deadline', RUN_DEFAULTS.deadlineMs),
+    ...(options.retries === undefined ? {} : { retries: nonNegativeInteger(options.retries, '--retries') }),
     probe: true,
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
@@ -171,7 +187,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   const access: Access = { demo, auth, tls, proxy };
 
   const interrupt = onInterrupt(io);
-  const cleanups: CleanupEntry[] = [];
+  const cleanups: CleanupRecord[] = [];
   run.interrupt = interrupt.signal;
   run.onCleanup = (entry) => cleanups.push(entry);
   try {
@@ -207,10 +223,13 @@ function onInterrupt(io: Io): { signal: AbortSignal; dispose(): void } {
 }
 
 /** What an interrupted run cleaned, and what it could not (so a person can remove it by hand). */
-function reportCleanups(cleanups: CleanupEntry[], io: Io): void {
-  const failed = cleanups.filter((entry) => !entry.ok);
+function reportCleanups(cleanups: CleanupRecord[], io: Io): void {
+  const failed = cleanups.filter((entry) => entry.outcome === 'left');
   io.stderr(`restguide: interrupted: ${cleanups.length - failed.length} cleanup request${cleanups.length - failed.length === 1 ? '' : 's'} succeeded, ${failed.length} could not clean up\n`);
-  for (const entry of cleanups) io.stderr(`  ${entry.ok ? 'cleaned' : 'NOT cleaned'}: ${redactUrlsIn(entry.what)}\n`);
+  for (const entry of cleanups) {
+    const what = `${entry.method} ${redactUrl(entry.url)}${entry.status === undefined ? '' : ` → ${entry.status}`}${entry.reason ? `: ${redactUrlsIn(entry.reason)}` : ''}`;
+    io.stderr(`  ${entry.outcome === 'cleaned' ? 'cleaned' : 'NOT cleaned'}: ${what}\n`);
+  }
 }
 
 const redactUrlsIn = (text: string): string => text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url));
@@ -270,7 +289,7 @@ async function checkAndReport(
   const finished = report;
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   const gate = checkExitCode(report, failOn);
-  const exitCode = wrote && gate !== 2 ? 0 : gate;
+  const exitCode = wrote && gate !== 2 && leftBehind(report).length === 0 ? 0 : gate;
   await writeReports(
     reportTargets(options),
     (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode }),
@@ -281,6 +300,8 @@ async function checkAndReport(
   // Said on stderr too, so a gate read through --format json still tells why it failed.
   const reason = exitCode === 1 ? erroredReason(report.summary.errored) : undefined;
   if (reason) io.stderr(`restguide: ${reason}\n`);
+  const left = leftBehind(report);
+  if (left.length > 0) io.stderr(`${redactUrlsIn(leftBehindLine(left))}\n`);
   return exitCode;
 }
 

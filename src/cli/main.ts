@@ -49,10 +49,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--rate <n>', 'at most n requests per second (default: no limit); queueing does not count against --timeout')
     .option('--deadline <ms>', 'deadline of the whole run in milliseconds', '120000')
+    .option('--retries <n>', "tries after the first when a gateway answers 429, 503, 502 or 504 or drops the connection (after Retry-After or a backoff; POST and PATCH only when safe)", '4')
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning']).default('warning'))
     .option('--baseline <file>', 'known findings and errors that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
-    .addHelpText('after', '\nExit codes: 0 clean; 1 findings or errored checks; 2 usage error, bad profile, unreachable target,\nmissing resource, nothing could run; 130 interrupted (cleanups run first, then listed on stderr).');
+    .addHelpText('after', '\nExit codes: 0 clean; 1 findings, errored checks, or a record a cleanup could not remove;\n2 usage error, bad profile, unreachable target, missing resource, nothing could run;\n130 interrupted (cleanups run first, then listed on stderr).');
   addReportOptions(check, formats).action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
     const { runCheck } = await import('./check.js');
     exitCode = await runCheck(baseUrl, options, io);

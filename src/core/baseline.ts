@@ -231,7 +231,7 @@ export function applyCheckBaseline(report: CheckReport, baseline: Baseline): Che
       evidence: [], baseline: 'fixed',
     }));
   const all = [...results, ...fixed];
-  return { ...report, summary: summarize(all, report.summary.requests, true), results: all };
+  return { ...report, summary: { ...report.summary, ...summarize(all, report.summary.requests, true) }, results: all };
 }
 
 /**

@@ -3,9 +3,10 @@ import type { CheckContext, FollowOptions, FollowResult, MessageData } from './d
 import { renderMessage } from './define-check.js';
 import { locationOutside, OutsideApiError } from './api-scope.js';
 import type { Exchange } from './exchange.js';
-import type { HttpClient, Query, RequestSpec } from './http-client.js';
+import { TransportError, type HttpClient, type Query, type RequestSpec } from './http-client.js';
 import { isObject } from './json.js';
 import type { Target } from './target.js';
+import type { CleanupRecord } from './types.js';
 
 interface Finding {
   messageId: string;
@@ -28,8 +29,10 @@ const ENGINE_MESSAGES = {
   locationOutsideApi: '{{method}} {{request}} answered {{status}} with Location {{location}}, outside the API ({{base}}).',
 } as const;
 
-/** One request a cleanup sent (or could not send): what the run left behind, if anything. */
-export interface CleanupEntry { ok: boolean; what: string }
+/** One write a cleanup sent (or could not send); the runner adds the check and resource. */
+export type CleanupEntry = Omit<CleanupRecord, 'check' | 'resource'>;
+
+const READS = ['GET', 'HEAD', 'OPTIONS'];
 
 /** A refused request, with the exchange whose answer named the URL (when found). */
 export class OutsideApiLink extends Error {
@@ -43,7 +46,7 @@ export class RunContext implements CheckContext<string> {
   requests = 0;
   /** Said in the result besides the verdict (e.g. a cleanup skipped because it pointed outside the API). */
   readonly notes: string[] = [];
-  /** Every request cleanups sent, and whether it removed what it targeted (2xx, or 404/410: already gone). */
+  /** Every write cleanups sent or meant to, and whether it undid what it targeted (2xx, or 404/410: already gone). */
   readonly cleanupLog: CleanupEntry[] = [];
   private readonly cleanups: Array<() => Promise<unknown>> = [];
   private cleaningUp = false;
@@ -72,12 +75,16 @@ export class RunContext implements CheckContext<string> {
         : this.client.request(spec));
     } catch (error) {
       if (error instanceof OutsideApiError && !this.cleaningUp) throw new OutsideApiLink(error, this.namedBy(error.url));
-      if (this.cleaningUp) this.cleanupLog.push({ ok: false, what: `${(spec.method ?? 'GET').toUpperCase()} ${this.url(spec.url, spec.query)}: ${(error as Error).message}` });
+      if (this.cleaningUp) this.cleanupFailed(spec, error);
       throw error;
     }
-    if (this.cleaningUp) {
+    if (this.cleaningUp && !READS.includes(exchange.request.method)) {
       const { status } = exchange.response;
-      this.cleanupLog.push({ ok: (status >= 200 && status < 300) || status === 404 || status === 410, what: `${exchange.request.method} ${exchange.request.url} → ${status}` });
+      const cleaned = (status >= 200 && status < 300) || status === 404 || status === 410;
+      this.cleanupLog.push({
+        method: exchange.request.method, url: exchange.request.url, status, outcome: cleaned ? 'cleaned' : 'left',
+        ...(cleaned ? {} : { reason: `answered ${status}` }),
+      });
     }
     this.exchanges.push(exchange);
     if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();
@@ -103,6 +110,17 @@ export class RunContext implements CheckContext<string> {
     const found = [...this.exchanges].reverse().filter(mentions).slice(0, 2);
     const last = this.exchanges.at(-1);
     return found.length > 0 ? found : last ? [last] : [];
+  }
+
+  /** A cleanup's request that got no answer: what it was to undo may be left (a failed read stops its cleanup too). */
+  private cleanupFailed(spec: RequestSpec, error: unknown): void {
+    const method = (spec.method ?? 'GET').toUpperCase();
+    const url = error instanceof OutsideApiError ? error.url : error instanceof TransportError ? error.request.url : this.url(spec.url, spec.query);
+    const last = error instanceof TransportError ? error.exchange?.response.status : undefined;
+    const reason = error instanceof OutsideApiError
+      ? `not sent: ${url} is outside the API (${error.base})`
+      : (error as Error).message.replace(`${method} ${url}: `, '').replace(`${method} ${url}; `, '');
+    this.cleanupLog.push({ method, url, ...(last === undefined ? {} : { status: last }), outcome: 'left', reason });
   }
 
   /** A finding in the engine's own words (ENGINE_MESSAGES), whatever the check's messages. */
@@ -180,17 +198,26 @@ export class RunContext implements CheckContext<string> {
 
   onCleanup(cleanup: () => Promise<unknown>): void { this.cleanups.push(cleanup); }
 
-  /** Runs cleanups newest first; returns the messages of those that failed. */
+  /**
+   * Runs cleanups newest first; returns the messages of those that crashed. Each write they sent,
+   * or could not send, is in `cleanupLog`; one that failed before any write is logged as left.
+   */
   async runCleanups(): Promise<string[]> {
     this.cleaningUp = true;
     const failures: string[] = [];
     for (const cleanup of this.cleanups.reverse()) {
+      const logged = this.cleanupLog.length;
       try {
         await cleanup();
       } catch (error) {
         // Never a write outside the API: the cleanup is skipped, and the result says so.
         if (error instanceof OutsideApiError) this.notes.push(`cleanup skipped: ${error.message}`);
-        else failures.push((error as Error).message);
+        // What the API answered (or did not) is in the cleanup log; only a cleanup's own crash errors the check.
+        else if (!(error instanceof TransportError)) failures.push((error as Error).message);
+        // A request that failed logged itself; a cleanup that threw without one still may have left its record.
+        if (this.cleanupLog.length === logged) {
+          this.cleanupLog.push({ method: '-', url: '-', outcome: 'left', reason: `the cleanup failed before sending its write: ${(error as Error).message}` });
+        }
       }
     }
     return failures;

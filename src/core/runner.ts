@@ -1,6 +1,6 @@
 // Runs every selected check against every resource it applies to, and builds the report.
 import { setMaxListeners } from 'node:events';
-import { OutsideApiLink, RunContext, SkipSignal, type CleanupEntry } from './check-context.js';
+import { OutsideApiLink, RunContext, SkipSignal } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
@@ -12,8 +12,9 @@ import { probeResources } from './probe-resources.js';
 import { Redactor } from './secrets.js';
 import { selectChecks } from './select-checks.js';
 import { summarize } from './summary.js';
+import { waitedNote } from './transient.js';
 import { resourcesOf, type Target } from './target.js';
-import type { CheckReport, CheckResult, CheckStatus } from './types.js';
+import type { CheckReport, CheckResult, CheckStatus, CleanupRecord } from './types.js';
 import { VERSION } from './version.js';
 
 export interface RunOptions {
@@ -57,8 +58,10 @@ export interface RunOptions {
   /** The OpenAPI document given on the command line: the contract `doc.*` checks hold responses to. */
   contract?: Record<string, unknown>;
   cleanupBudgetMs?: number;
-  /** Each request a cleanup sent (or could not send). */
-  onCleanup?: (entry: CleanupEntry) => void;
+  /** Tries after the first for a gateway's transient answer (429, 503, 502/504, resets, timeouts); 0: none. */
+  retries?: number;
+  /** Each write a cleanup sent (or could not send), as it happens (the report lists them all too). */
+  onCleanup?: (entry: CleanupRecord) => void;
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
@@ -80,6 +83,9 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const deadlineMs = options.deadlineMs ?? RUN_DEFAULTS.deadlineMs;
   const deadlineAt = Date.now() + deadlineMs;
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), deadlineMs);
+  // Cleanups outlive the deadline; only an interrupted run's cleanup budget ends them.
+  const cleanupBudget = new AbortController();
+  setMaxListeners(0, cleanupBudget.signal);
   const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
   const timeoutMs = options.timeoutMs ?? RUN_DEFAULTS.timeoutMs;
   const transport = { ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}) };
@@ -88,7 +94,8 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const auth = openAuthSession(options.auth, { timeoutMs, ...transport }, redactor);
   const client = new HttpClient({
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
-    timeoutMs, signal: deadline.signal, ...transport,
+    timeoutMs, signal: deadline.signal, deadlineAt, cleanupSignal: cleanupBudget.signal, ...transport,
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
     ...(auth.authorization ? { authorization: auth.authorization } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.bodyCapBytes ? { bodyCapBytes: options.bodyCapBytes } : {}),
@@ -97,7 +104,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   let budget: NodeJS.Timeout | undefined;
   const onInterrupt = () => {
     client.stop();
-    budget = setTimeout(() => deadline.abort(new DeadlineReached()), options.cleanupBudgetMs ?? RUN_DEFAULTS.cleanupBudgetMs);
+    budget = setTimeout(() => {
+      deadline.abort(new DeadlineReached());
+      cleanupBudget.abort(new DeadlineReached());
+    }, options.cleanupBudgetMs ?? RUN_DEFAULTS.cleanupBudgetMs);
   };
   if (options.interrupt?.aborted) onInterrupt();
   else options.interrupt?.addEventListener('abort', onInterrupt, { once: true });
@@ -108,6 +118,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     if (options.contract) target.api.contract = options.contract;
     if (options.probe) await probeResources(target, client);
     const results: CheckResult[] = [];
+    const cleanups: CleanupRecord[] = [];
     const jobs = selected.flatMap((check) => {
       const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target) ?? true);
       if (resources.length === 0) results.push(notApplicable(check));
@@ -119,7 +130,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       while (next < jobs.length && !options.interrupt?.aborted) {
         const job = jobs[next++];
         if (!job) break;
-        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, options.onCleanup);
+        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, (record) => {
+          cleanups.push(record);
+          options.onCleanup?.(record);
+        });
         done++;
         for (const result of jobResults) {
           results.push(result);
@@ -130,11 +144,18 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(jobs.length, 1)) }, worker));
     results.sort(compareResults);
     // Scrubbed once, here, so every format and the baseline get the same redacted results.
+    const left = cleanups.filter((c) => c.outcome === 'left').length;
+    const { met, retries, waitedMs, gaveUp } = client.pacer.stats;
     return {
       tool: 'restguide', version: VERSION, target: client.baseUrl, startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
-      summary: summarize(results, client.requests),
+      summary: {
+        ...summarize(results, client.requests),
+        transient: { met: { ...met }, retries, waitedMs: Math.round(waitedMs), gaveUp },
+        cleanups: { cleaned: cleanups.length - left, left },
+      },
       results: redactor.deep(results),
+      cleanups: redactor.deep(cleanups),
     };
   } finally {
     clearTimeout(timer);
@@ -149,6 +170,8 @@ async function probe(client: HttpClient): Promise<void> {
   try {
     await client.request({ url: client.baseUrl });
   } catch (error) {
+    // Answers that kept being 429 or 503 still show the API is there: the checks say what they met.
+    if (error instanceof TransportError && error.code === 'TRANSIENT') return;
     const reason = error instanceof TransportError ? error.message.replace(/^GET \S+: /, '') : (error as Error).message;
     // No token means nothing can be checked: say why the token endpoint refused, not "cannot reach".
     if (error instanceof TransportError && error.code === 'TOKEN') throw new UsageError(`cannot obtain an access token: ${reason}`);
@@ -167,14 +190,14 @@ function notApplicable(check: AnyCheck): CheckResult {
 
 async function runJob(
   check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number,
-  redactor: Redactor, onCleanup?: (entry: CleanupEntry) => void,
+  redactor: Redactor, onCleanup: (record: CleanupRecord) => void,
 ): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
   const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
     ({ ...base, status, message, evidence: [], ...extra });
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
-  if (deadline.aborted) return [result('error', "not run: the run's deadline was reached first")];
+  if (deadline.aborted) return [result('error', `not run: the run's deadline was reached first${waitedNote(client.pacer.stats)}`)];
 
   const ctx = new RunContext(client, target, meta.messages, deadline, deadlineAt);
   const started = performance.now();
@@ -187,7 +210,7 @@ async function runJob(
     else failure = error;
   }
   const cleanupFailures = await ctx.runCleanups();
-  for (const entry of ctx.cleanupLog) onCleanup?.(entry);
+  for (const entry of ctx.cleanupLog) onCleanup({ check: meta.id, resource: resource.path, ...entry });
   const durationMs = Math.round(performance.now() - started);
 
   if (failure instanceof OutsideApiLink) {
@@ -203,8 +226,10 @@ async function runJob(
   const results: CheckResult[] = findings.map((f) =>
     result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), durationMs }));
   if (failure !== undefined) {
-    const evidence = failure instanceof TransportError ? [requestEvidence(failure.request, scrub)] : [];
-    results.push(result('error', describe(failure), { evidence, durationMs }));
+    const evidence = !(failure instanceof TransportError) ? []
+      : failure.exchange ? [toEvidence(failure.exchange, scrub)] : [requestEvidence(failure.request, scrub)];
+    const late = failure instanceof DeadlineReached || (failure instanceof TransportError && failure.code === 'DEADLINE');
+    results.push(result('error', `${describe(failure)}${late ? waitedNote(client.pacer.stats) : ''}`, { evidence, durationMs }));
   } else if (results.length === 0) {
     if (skipped !== undefined) results.push(result('skip', skipped, { durationMs }));
     // A check that never looked at the API, or never judged what it saw, has no verdict.

@@ -63,6 +63,33 @@ export interface CheckSummary {
   known?: number;
   /** Set by --baseline: baseline entries that no longer fail (results with `baseline: 'fixed'`). */
   fixed?: number;
+  /** A gateway's transient answers the run met (429, 503, 502/504, resets, timeouts), its retries and wait. */
+  transient?: {
+    /** By kind: `429`, `502`, `503`, `504`, `reset`, `timeout`. */
+    met: Record<string, number>;
+    retries: number;
+    /** Wall-clock time the run held its requests back, in ms. */
+    waitedMs: number;
+    /** Requests that still met one when their tries, the retry budget or the deadline ran out. */
+    gaveUp: number;
+  };
+  /** The cleanups' writes: how many undid what they targeted, and how many may have left it in the API. */
+  cleanups?: { cleaned: number; left: number };
+}
+
+/** A write a check's cleanup sent or meant to send (a DELETE of what it created, a restore): what a run may leave behind. */
+export interface CleanupRecord {
+  /** The check, and the resource it ran on, that made what the cleanup undoes. */
+  check: string;
+  resource: string;
+  method: string;
+  url: string;
+  /** The last answer's status; absent when no answer came or nothing was sent. */
+  status?: number;
+  /** cleaned: a 2xx, or 404/410 (already gone); left: what it targeted may still be in the API. */
+  outcome: 'cleaned' | 'left';
+  /** Why it may be left: the answer, the fault, or why it was not sent. */
+  reason?: string;
 }
 
 export interface CheckReport {
@@ -73,6 +100,8 @@ export interface CheckReport {
   durationMs: number;
   summary: CheckSummary;
   results: CheckResult[];
+  /** Every cleanup write of the run, in the order sent; those with `outcome: 'left'` fail the run. */
+  cleanups?: CleanupRecord[];
 }
 
 /** Spectral's own numeric severities: 0 error, 1 warning, 2 info, 3 hint. */

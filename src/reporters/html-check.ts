@@ -6,6 +6,7 @@ import type { CheckReporter, RenderOptions } from './render-options.js';
 import { countStatuses, groupByArea } from './check-areas.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
 import { checkVerdict, type Verdict } from './verdict.js';
+import { cleanupLine, leftRecords, leftText, transientLine } from './run-notes.js';
 
 const headers = (record: Record<string, string>): string =>
   Object.entries(record).map(([name, value]) => `${name}: ${value}`).join('\n');
@@ -82,6 +83,14 @@ ${sorted.map((row) => html`<tr data-resource="${row.resource}"><td><code>${row.r
 </tbody></table>`;
 }
 
+/** The transient answers the run waited out, and any record its cleanups could not remove (listed, so it can be removed by hand). */
+function runNotes(report: CheckReport): SafeHtml {
+  const notes = [transientLine(report.summary), cleanupLine(report)].filter((note) => note !== undefined);
+  const left = leftRecords(report);
+  return html`${notes.length ? html`<p id="run-notes">${notes.join('; ')}.</p>` : ''}${left.length ? html`
+<section id="left-behind"><h2>Left behind (${left.length})</h2><ul class="items">${left.map((record) => html`<li class="item"><span class="badge s-fail">left</span> ${leftText(record)}</li>`)}</ul></section>` : ''}`;
+}
+
 const isProblem = (result: CheckResult): boolean => result.status === 'fail' || result.status === 'error';
 
 export const checkHtml: CheckReporter = (report: CheckReport, options) => {
@@ -95,6 +104,7 @@ export const checkHtml: CheckReporter = (report: CheckReport, options) => {
 ${verdictBanner(checkVerdict(report, options.failOn, options.exitCode))}
 <p>Target <code>${report.target}</code>, started ${report.startedAt}, ${(report.durationMs / 1000).toFixed(2)} s, restguide ${report.version}. Rules: <a class="guide" href="https://www.belgif.be/specification/rest/api-guide/" target="_blank" rel="noopener noreferrer">the Belgif REST guide</a>.</p>
 <p id="summary">${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored, ${s.requests} requests${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
+${runNotes(report)}
 <h2>By resource (worst first)</h2>
 ${resourceTable(report.results)}
 <h2>Results</h2>

@@ -6,10 +6,10 @@ import { countedFindings } from './lint-severity.js';
 const orderedResult = ({ id, rule, severity, status, resource, message, evidence, ...optional }: CheckResult) =>
   ({ id, rule, severity, status, resource, message, evidence, ...optional });
 
-/** The DESIGN.md check contract: `{ tool, version, target, startedAt, durationMs, summary, results }`. */
+/** The DESIGN.md check contract: `{ tool, version, target, startedAt, durationMs, summary, results }`, then the cleanups. */
 export const checkJson: CheckReporter = (report: CheckReport) => {
-  const { tool, version, target, startedAt, durationMs, summary, results } = report;
-  return `${JSON.stringify({ tool, version, target, startedAt, durationMs, summary, results: results.map(orderedResult) }, null, 2)}\n`;
+  const { tool, version, target, startedAt, durationMs, summary, results, cleanups } = report;
+  return `${JSON.stringify({ tool, version, target, startedAt, durationMs, summary, results: results.map(orderedResult), cleanups: cleanups ?? [] }, null, 2)}\n`;
 };
 
 /**

@@ -3,6 +3,7 @@ import type { CheckReporter, LintReporter } from './render-options.js';
 import { areaOf, groupByArea } from './check-areas.js';
 import { evidenceText } from './evidence-text.js';
 import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import { leftText } from './run-notes.js';
 
 // Characters XML 1.0 forbids (most controls, lone surrogates, U+FFFE/FFFF) become U+FFFD;
 // everything else is escaped, so no CDATA section is needed and `]]>` in a body is harmless.
@@ -81,6 +82,17 @@ export const checkJunit: CheckReporter = (report) => {
     cases: runCases(results),
     timeMs: results.reduce((sum, result) => sum + (result.durationMs ?? 0), 0),
   }));
+  // Each cleanup write is a case: one that may have left a record fails the suite as the run does.
+  const cleanups = report.cleanups ?? [];
+  if (cleanups.length > 0) {
+    suites.push({
+      name: 'cleanup', timeMs: 0,
+      cases: cleanups.map((record) => ({
+        name: `${record.method} ${record.url}`, classname: 'cleanup',
+        ...(record.outcome === 'left' ? { outcome: 'failure' as const, message: leftText(record), type: 'left behind', body: leftText(record) } : { outcome: 'pass' as const }),
+      })),
+    });
+  }
   return renderSuites(`restguide check ${report.target}`, suites, report.durationMs);
 };
 

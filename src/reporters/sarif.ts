@@ -5,6 +5,7 @@ import { compareCodes, GUIDE_URL, guideAnchor, type CheckReport, type CheckResul
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf } from './check-areas.js';
 import { displaySource, lintSeverityName, printPath } from './lint-severity.js';
+import { leftRecords, leftText } from './run-notes.js';
 
 // SARIF 2.1.0 (OASIS): one run, rules from the report, results with stable partial fingerprints.
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -96,17 +97,22 @@ export const checkSarif: CheckReporter = (report: CheckReport, options) => {
     });
   // Checks that broke are not findings: they surface as notifications of a failed invocation.
   const broken = report.results.filter((result) => result.status === 'error');
+  // So is a record a cleanup could not remove: the run left the API changed.
+  const left = leftRecords(report);
   return envelope(report.version, table.rules, {
     invocations: [{
-      executionSuccessful: broken.length === 0,
+      executionSuccessful: broken.length === 0 && left.length === 0,
       startTimeUtc: report.startedAt,
-      toolExecutionNotifications: broken.map((result) => ({
-        level: 'error',
-        message: { text: `${result.id} ${result.resource}: ${result.message}` },
-        associatedRule: { id: result.id, index: table.indexOf(result.id) },
-      })),
+      toolExecutionNotifications: [
+        ...broken.map((result) => ({
+          level: 'error',
+          message: { text: `${result.id} ${result.resource}: ${result.message}` },
+          associatedRule: { id: result.id, index: table.indexOf(result.id) },
+        })),
+        ...left.map((record) => ({ level: 'error', message: { text: `record left behind: ${leftText(record)}` } })),
+      ],
     }],
-    properties: { target: report.target, summary: report.summary },
+    properties: { target: report.target, summary: report.summary, cleanups: report.cleanups ?? [] },
     results,
   });
 };

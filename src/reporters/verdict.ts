@@ -1,6 +1,7 @@
 // The banner of a report: pass or fail at a glance, and why, in the words of the exit code.
 import type { CheckReport, LintReport } from '../core/types.js';
 import { countedFindings } from './lint-severity.js';
+import { leftRecords } from './run-notes.js';
 
 export interface Verdict { passed: boolean; headline: string; reason: string }
 
@@ -23,6 +24,8 @@ export function checkVerdict(report: CheckReport, failOn: 'error' | 'warning' | 
   const bySeverity = ['error', 'warning', 'info'].map((s) => [s, failing.filter((r) => r.severity === s).length] as const).filter(([, n]) => n > 0);
   const parts = [`${plural(failing.length, 'failure')} at or above --fail-on ${level}${bySeverity.length ? ` (${bySeverity.map(([s, n]) => plural(n, s)).join(', ')})` : ''}`];
   if (errored) parts.push(`${plural(errored, 'check')} errored, so the run could not verify everything`);
+  const left = leftRecords(report).length;
+  if (left) parts.push(`${plural(left, 'cleanup')} failed, so the run may have left ${left === 1 ? 'a record' : 'records'} in the API`);
   return { passed: false, headline: exitCode === undefined ? 'Failed' : `Failed: exit ${code}`, reason: `${parts.join('; ')}${known}` };
 }
 

@@ -12,6 +12,7 @@ import type { CheckReport } from '../../src/core/types.js';
 import { startReferenceServer } from '../../src/reference-server/index.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 import { captureIo } from '../helpers/io.js';
+import { startFaultyApi } from '../helpers/fault-proxy.js';
 
 const servers: FixtureServer[] = [];
 afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
@@ -298,3 +299,28 @@ describe('restguide check --print-profile', () => {
   });
 });
 
+
+describe('restguide check: records a cleanup could not remove', () => {
+  it('fail the run with exit 1, a line naming each URL, and the JSON cleanups list', async () => {
+    const api = await startFaultyApi({ refuseDeletes: true, retryAfter: 0 });
+    try {
+      const { code, io } = await check([api.url, '--allow-writes', '--only', 'create.created-201', '--retries', '1', '--format', 'json']);
+      const report = JSON.parse(io.out) as CheckReport;
+      const left = (report.cleanups ?? []).filter((c) => c.outcome === 'left');
+      expect(left.length).toBeGreaterThan(0);
+      expect(report.summary.cleanups?.left).toBe(left.length);
+      expect(code).toBe(1);
+      const line = io.err.split('\n').find((l) => l.includes('may be left in the API'));
+      expect(line).toMatch(/^restguide: \d+ cleanups? failed, so (a record|records) may be left in the API: DELETE http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/employers\/\d+ \(the API kept answering 429 \(2 tries over [\d.]+ s\)\)/);
+      for (const record of left) expect(line).toContain(record.url);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses a --retries that is not a whole number', async () => {
+    const { code, io } = await check(['http://127.0.0.1:9/api', '--retries', '-1']);
+    expect(code).toBe(2);
+    expect(io.err).toMatch(/--retries must be a whole number, 0 or more, not "-1"/);
+  });
+});

@@ -29,7 +29,10 @@ describe('runChecks', () => {
     const server = await okServer();
     const report = await runChecks([statusIs200], profile, { baseUrl: server.url });
     expect(report.results.map((r) => [r.id, r.resource, r.status])).toEqual([['http.sample-ok', '/a', 'pass'], ['http.sample-ok', '/b', 'pass']]);
-    expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0, requests: 2, findings: 0 });
+    expect(report.summary).toEqual({
+      passed: 2, failed: 0, skipped: 0, errored: 0, requests: 2, findings: 0,
+      transient: { met: {}, retries: 0, waitedMs: 0, gaveUp: 0 }, cleanups: { cleaned: 0, left: 0 },
+    });
     expect(report.tool).toBe('restguide');
   });
 
@@ -129,6 +132,33 @@ describe('runChecks', () => {
     const report = await runChecks([creator], profile, { baseUrl: server.url, allowWrites: true });
     expect(report.results).toMatchObject([{ status: 'fail' }]);
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /a', 'DELETE /a/1']);
+  });
+
+  it('lists every cleanup write, and one the API kept refusing as left, with its reason', async () => {
+    const server = await start((req, res) => {
+      if (req.method === 'POST') return sendJson(res, 201, {}, { location: req.url === '/a' ? '/a/1' : '/b/1' });
+      if (req.method === 'DELETE' && req.url === '/b/1') return sendJson(res, 429, {}, { 'retry-after': '0' });
+      return sendJson(res, 200, {});
+    });
+    const creator = (path: string) => defineCheck({
+      meta: meta(`create.cleanup${path.replace('/', '-')}`, { writes: true }), appliesTo: 'api',
+      async run(ctx) {
+        const created = await ctx.request({ method: 'POST', url: path, json: {} });
+        ctx.onCleanup(() => ctx.request({ method: 'DELETE', url: created.response.headers.location ?? '' }));
+        ctx.pass();
+      },
+    });
+    const report = await runChecks([creator('/a'), creator('/b')], profile, { baseUrl: server.url, allowWrites: true, retries: 2 });
+    expect(report.results.map((r) => r.status)).toEqual(['pass', 'pass']);
+    expect(report.cleanups).toEqual([
+      { check: 'create.cleanup-a', resource: '/', method: 'DELETE', url: `${server.url}/a/1`, status: 200, outcome: 'cleaned' },
+      {
+        check: 'create.cleanup-b', resource: '/', method: 'DELETE', url: `${server.url}/b/1`, status: 429, outcome: 'left',
+        reason: expect.stringMatching(/^the API kept answering 429 \(3 tries over [\d.]+ s\)$/),
+      },
+    ].sort((a, b) => a.check.localeCompare(b.check)));
+    expect(report.summary.cleanups).toEqual({ cleaned: 1, left: 1 });
+    expect(report.summary.transient).toMatchObject({ met: { 429: 3 }, retries: 2, gaveUp: 1 });
   });
 
   it('selects by id or area and refuses unknown names', async () => {

@@ -1,0 +1,30 @@
+// What every check report says besides the verdicts: the gateway's transient answers the run met
+// and waited out, and what its cleanups could not remove.
+import type { CheckReport, CheckSummary, CleanupRecord } from '../core/types.js';
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** "met 9 transient answers (429 ×6, reset ×3), retried 9 requests, waited 6.4 s"; undefined when it met none. */
+export function transientLine(summary: CheckSummary): string | undefined {
+  const t = summary.transient;
+  const kinds = Object.entries(t?.met ?? {}).filter(([, n]) => n > 0);
+  if (!t || kinds.length === 0) return undefined;
+  const met = kinds.reduce((sum, [, n]) => sum + n, 0);
+  const gaveUp = t.gaveUp ? `; ${plural(t.gaveUp, 'request')} still met one when its tries ran out` : '';
+  return `met ${plural(met, 'transient answer')} (${kinds.map(([kind, n]) => `${kind} ×${n}`).join(', ')}), retried ${plural(t.retries, 'request')}, waited ${(t.waitedMs / 1000).toFixed(1)} s${gaveUp}`;
+}
+
+export const leftRecords = (report: CheckReport): CleanupRecord[] => (report.cleanups ?? []).filter((c) => c.outcome === 'left');
+
+/** "cleanups: 42 writes undid what the run made" or "cleanups: 2 of 42 may have left a record in the API"; undefined when none ran. */
+export function cleanupLine(report: CheckReport): string | undefined {
+  const all = report.cleanups ?? [];
+  if (all.length === 0) return undefined;
+  const left = leftRecords(report).length;
+  if (left === 0) return `cleanups: ${plural(all.length, 'write')}, each undid what the run made`;
+  return `cleanups: ${left} of ${plural(all.length, 'write')} failed, so ${left === 1 ? 'a record' : 'records'} may be left in the API`;
+}
+
+/** One cleanup that may have left its record: `DELETE http://…/employers/7 (the API kept answering 429)`. */
+export const leftText = (record: CleanupRecord): string =>
+  `${record.method} ${record.url}${record.status === undefined ? '' : ` → ${record.status}`}: ${record.reason ?? 'not cleaned'} (cleanup of ${record.check} on ${record.resource})`;

@@ -1,0 +1,62 @@
+// Every format says what the run's cleanups could not remove, and the transient answers it met.
+import { describe, expect, it } from 'vitest';
+import type { CheckReport, CleanupRecord } from '../../src/core/types.js';
+import { REPORT_FORMATS, renderCheckReport } from '../../src/reporters/index.js';
+import { cleanupLine, transientLine } from '../../src/reporters/run-notes.js';
+import { checkReport } from '../fixtures/reports/check-report.js';
+
+const LEFT_URL = 'http://127.0.0.1:4010/employers/5000000123';
+const cleanups: CleanupRecord[] = [
+  { check: 'create.location-201', resource: '/employers', method: 'DELETE', url: 'http://127.0.0.1:4010/employers/5000000001', status: 204, outcome: 'cleaned' },
+  { check: 'patch.merges', resource: '/employers/{employerId}', method: 'DELETE', url: LEFT_URL, status: 429, outcome: 'left', reason: 'the API kept answering 429 (5 tries over 4.1 s)' },
+];
+
+function withRunNotes(left: boolean): CheckReport {
+  const report = checkReport();
+  return {
+    ...report,
+    summary: { ...report.summary, transient: { met: { 429: 7, reset: 2 }, retries: 8, waitedMs: 6400, gaveUp: 1 }, cleanups: { cleaned: 1, left: left ? 1 : 0 } },
+    cleanups: left ? cleanups : cleanups.slice(0, 1),
+  };
+}
+
+describe('run notes', () => {
+  it('word the transient answers and the cleanups', () => {
+    const report = withRunNotes(true);
+    expect(transientLine(report.summary)).toBe('met 9 transient answers (429 ×7, reset ×2), retried 8 requests, waited 6.4 s; 1 request still met one when its tries ran out');
+    expect(cleanupLine(report)).toBe('cleanups: 1 of 2 writes failed, so a record may be left in the API');
+    expect(cleanupLine(withRunNotes(false))).toBe('cleanups: 1 write, each undid what the run made');
+    expect(transientLine(checkReport().summary)).toBeUndefined();
+    expect(cleanupLine(checkReport())).toBeUndefined();
+  });
+
+  it.each(REPORT_FORMATS)('%s lists a record left behind with its URL and reason', (format) => {
+    const text = renderCheckReport(format, withRunNotes(true), { color: false, exitCode: 1 });
+    expect(text).toContain(LEFT_URL);
+    expect(text).toMatch(/kept answering 429/);
+    const clean = renderCheckReport(format, withRunNotes(false), { color: false, exitCode: 0 });
+    expect(clean).not.toContain(LEFT_URL);
+    expect(clean).not.toMatch(/left behind|may be left/i);
+  });
+
+  it.each(['stylish', 'json', 'html', 'github', 'sarif'] as const)('%s says how many transient answers the run met and how long it waited', (format) => {
+    const text = renderCheckReport(format, withRunNotes(false), { color: false });
+    if (format === 'json' || format === 'sarif') expect(text).toContain('"waitedMs": 6400');
+    else expect(text).toContain('met 9 transient answers (429 ×7, reset ×2), retried 8 requests, waited 6.4 s');
+  });
+
+  it('JSON keeps the contract fields first and lists every cleanup', () => {
+    const json = JSON.parse(renderCheckReport('json', withRunNotes(true), { color: false })) as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results', 'cleanups']);
+    expect(json['cleanups']).toEqual(cleanups);
+  });
+
+  it('JUnit fails a cleanup case per record left; SARIF marks the run unsuccessful', () => {
+    const junit = renderCheckReport('junit', withRunNotes(true), { color: false });
+    expect(junit).toMatch(/<testsuite name="cleanup" tests="2" failures="1" errors="0" skipped="0"/);
+    const sarif = JSON.parse(renderCheckReport('sarif', withRunNotes(true), { color: false })) as { runs: Array<{ invocations: Array<{ executionSuccessful: boolean }> }> };
+    expect(sarif.runs[0]?.invocations[0]?.executionSuccessful).toBe(false);
+    const cleanRun = JSON.parse(renderCheckReport('sarif', { ...withRunNotes(false), results: [] }, { color: false })) as typeof sarif;
+    expect(cleanRun.runs[0]?.invocations[0]?.executionSuccessful).toBe(true);
+  });
+});
