@@ -24,8 +24,21 @@ function probesOf(target: Target): Probe[] {
   return probes;
 }
 
-/** Throws a UsageError naming every resource that answered 404 or 410; transport errors are left to the checks. */
-export async function probeResources(target: Target, client: HttpClient): Promise<void> {
+/** What the run knows before probing: the base URL's answer, and whether it was given credentials. */
+export interface ProbeContext { baseStatus?: number; credentials: boolean }
+
+/** How to give credentials, or why those given do not do, for an API that answered only 401 or 403. */
+function credentialsHint(status: number, credentials: boolean): string {
+  if (status === 403) return `every request was answered 403: the credentials lack the rights or scopes to read the API (--scope)`;
+  if (credentials) return `every request was answered 401 with the credentials given: check the token, or the OAuth2 client and --oauth2-token-url`;
+  return "every request was answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET";
+}
+
+/**
+ * Throws a UsageError naming every resource that answered 404 or 410, or saying how to give credentials
+ * when the base URL and every resource answered 401 or 403; transport errors are left to the checks.
+ */
+export async function probeResources(target: Target, client: HttpClient, known: ProbeContext = { credentials: false }): Promise<void> {
   const answers = await Promise.all(probesOf(target).map(async (probe) => {
     try {
       const exchange = await client.request({ url: probe.url });
@@ -35,6 +48,9 @@ export async function probeResources(target: Target, client: HttpClient): Promis
       throw error;
     }
   }));
+  const statuses = [...(known.baseStatus === undefined ? [] : [known.baseStatus]), ...answers.flatMap((a) => (a ? [a.status] : []))];
+  const refused = statuses.length > 0 && statuses.every((status) => status === 401 || status === 403);
+  if (refused) throw new UsageError(credentialsHint(statuses.includes(401) ? 401 : 403, known.credentials));
   const missing = answers.filter((a) => a !== undefined && (a.status === 404 || a.status === 410));
   if (missing.length === 0) return;
   const list = missing.map((a) => `${a?.probe.what} (GET ${redactUrl(a?.url ?? '')} answered ${a?.status})`).join('; ');

@@ -112,11 +112,12 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   if (options.interrupt?.aborted) onInterrupt();
   else options.interrupt?.addEventListener('abort', onInterrupt, { once: true });
   try {
-    if (options.probe) await probe(client);
+    const baseStatus = options.probe ? await probe(client) : undefined;
     const target = await resolveTarget(profile, client);
     if (auth.api) target.api.auth = auth.api;
     if (options.contract) target.api.contract = options.contract;
-    if (options.probe) await probeResources(target, client);
+    const credentials = options.auth !== undefined || Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    if (options.probe) await probeResources(target, client, { ...(baseStatus === undefined ? {} : { baseStatus }), credentials });
     const results: CheckResult[] = [];
     const cleanups: CleanupRecord[] = [];
     const jobs = selected.flatMap((check) => {
@@ -166,12 +167,12 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   }
 }
 
-async function probe(client: HttpClient): Promise<void> {
+/** The base URL's status; undefined when it kept answering 429 or 503 (the API is there: the checks say what they met). */
+async function probe(client: HttpClient): Promise<number | undefined> {
   try {
-    await client.request({ url: client.baseUrl });
+    return (await client.request({ url: client.baseUrl })).response.status;
   } catch (error) {
-    // Answers that kept being 429 or 503 still show the API is there: the checks say what they met.
-    if (error instanceof TransportError && error.code === 'TRANSIENT') return;
+    if (error instanceof TransportError && error.code === 'TRANSIENT') return undefined;
     const reason = error instanceof TransportError ? error.message.replace(/^GET \S+: /, '') : (error as Error).message;
     // No token means nothing can be checked: say why the token endpoint refused, not "cannot reach".
     if (error instanceof TransportError && error.code === 'TOKEN') throw new UsageError(`cannot obtain an access token: ${reason}`);

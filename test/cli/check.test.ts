@@ -324,3 +324,41 @@ describe('restguide check: records a cleanup could not remove', () => {
     expect(io.err).toMatch(/--retries must be a whole number, 0 or more, not "-1"/);
   });
 });
+
+describe('restguide check: an API that answers only 401 or 403', () => {
+  const problem = (status: number) => start((_req, res) => sendJson(res, status, { type: 'urn:problem-type:belgif:noAccessToken', status }, { 'content-type': 'application/problem+json' }));
+
+  it('without credentials: exit 2, one line on how to give them', async () => {
+    const server = await problem(401);
+    const { code, io } = await check([`${server.url}/api`, '--format', 'json']);
+    expect(code).toBe(2);
+    expect(io.err.trim()).toBe("restguide: every request was answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET");
+    expect(io.out).toBe('');
+  });
+
+  it('with a profile, and with credentials that do not do', async () => {
+    const server = await problem(401);
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-401-'));
+    const profile = join(dir, 'profile.yaml');
+    await writeFile(profile, 'collections:\n  - path: /employers\n');
+    const { code, io } = await check([`${server.url}/api`, '--profile', profile, '-H', 'Authorization: Bearer expired']);
+    expect(code).toBe(2);
+    expect(io.err).toMatch(/^restguide: every request was answered 401 with the credentials given: check the token/);
+    expect(oneLine(io.err)).toBe(true);
+  });
+
+  it('403 everywhere: the credentials lack rights or scopes', async () => {
+    const server = await problem(403);
+    const { code, io } = await check([`${server.url}/api`, '-H', 'Authorization: Bearer narrow']);
+    expect(code).toBe(2);
+    expect(io.err).toMatch(/every request was answered 403: the credentials lack the rights or scopes to read the API \(--scope\)/);
+  });
+
+  it('an API whose open resources answer is not refused as a whole', async () => {
+    // The base URL answers 200: some of the API can be read, so the checks run and judge the 401s.
+    const server = await start((req, res) => (req.url === '/api' ? sendJson(res, 200, {}) : sendJson(res, 401, {})));
+    const { code, io } = await check([`${server.url}/api`, '--format', 'json']);
+    expect(code).toBe(1);
+    expect(io.err).not.toMatch(/every request was answered/);
+  });
+});
