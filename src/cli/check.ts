@@ -290,11 +290,16 @@ async function checkAndReport(
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   const gate = checkExitCode(report, failOn);
   const exitCode = wrote && gate !== 2 && leftBehind(report).length === 0 ? 0 : gate;
-  await writeReports(
+  const written = await writeReports(
     reportTargets(options),
-    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode }),
+    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, quiet: options.quiet === true }),
     io,
   );
+  // Every report went to a file: the terminal still gets the outcome.
+  if (!written.toStdout) {
+    const { checkSummaryLine } = await import('../reporters/run-notes.js');
+    io.stderr(`restguide: ${checkSummaryLine(finished)}\n`);
+  }
   if (interrupted()) return EXIT_INTERRUPTED;
   if (wrote) io.stderr(wrote);
   // Said on stderr too, so a gate read through --format json still tells why it failed.

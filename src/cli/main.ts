@@ -49,6 +49,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--rate <n>', 'at most n requests per second (default: no limit); queueing does not count against --timeout')
     .option('--deadline <ms>', 'deadline of the whole run in milliseconds', '120000')
+    .option('-q, --quiet', 'stylish: print only failures, errors and the summary')
     .option('--retries <n>', "tries after the first when a gateway answers 429, 503, 502 or 504 or drops the connection (after Retry-After or a backoff; POST and PATCH only when safe)", '4')
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning']).default('warning'))
     .option('--baseline <file>', 'known findings and errors that do not fail the run')

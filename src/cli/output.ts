@@ -126,7 +126,7 @@ export async function writeReports(
   render: (format: ReportFormat, to: OutputTarget) => string,
   io: Io,
   defaultFormat: ReportFormat = 'stylish',
-): Promise<void> {
+): Promise<{ toStdout: boolean }> {
   const plan = planOutputs(targets, defaultFormat);
   // Render everything before writing anything, so a failure leaves no half set of reports.
   const rendered = plan.map((item) => ({ ...item, text: render(item.format, item.to) }));
@@ -136,6 +136,7 @@ export async function writeReports(
   for (const item of rendered) {
     if (item.to.kind === 'stdout') io.stdout(item.text);
   }
+  return { toStdout: rendered.some((item) => item.to.kind === 'stdout') };
 }
 
 /** Temp file in the same folder, then rename: a reader never sees a half-written report. */

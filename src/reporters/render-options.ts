@@ -11,6 +11,8 @@ export interface RenderOptions {
   failOn?: 'error' | 'warning' | 'info';
   /** The run's exit code, so the HTML banner says it (absent: judged from the failures). */
   exitCode?: number;
+  /** Stylish `check`: only failures, errors and the summary (`--quiet`). */
+  quiet?: boolean;
   /** Lines of the linted files, so the HTML report can show the line of each finding. */
   sourceLines?: ReadonlyMap<string, readonly string[]>;
 }

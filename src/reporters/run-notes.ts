@@ -2,6 +2,13 @@
 // and waited out, and what its cleanups could not remove.
 import type { CheckReport, CheckSummary, CleanupRecord } from '../core/types.js';
 
+/** The run in one plain line, for stderr when every report went to a file. */
+export function checkSummaryLine(report: CheckReport): string {
+  const s = report.summary;
+  const notes = [transientLine(s), cleanupLine(report)].filter((note) => note !== undefined);
+  return `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}, ${s.skipped} skipped, ${s.errored} errored, ${plural(s.requests, 'request')}, ${(report.durationMs / 1000).toFixed(2)}s${notes.map((note) => `; ${note}`).join('')}`;
+}
+
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** "met 9 transient answers (429 ×6, reset ×3), retried 9 requests, waited 6.4 s"; undefined when it met none. */

@@ -45,8 +45,10 @@ function checkLines(c: ChalkInstance, result: CheckResult): string[] {
 export const checkStylish: CheckReporter = (report, options) => {
   const c = paint(options.color);
   const out: string[] = [`${c.bold('restguide check')} ${withoutControls(report.target)}`, ''];
-  for (const [area, results] of groupByArea(report.results)) {
-    out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result)), '');
+  const shown = (result: CheckResult) => !options.quiet || ((result.status === 'fail' || result.status === 'error') && result.baseline === undefined);
+  for (const [area, all] of groupByArea(report.results)) {
+    const results = all.filter(shown);
+    if (results.length > 0) out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result)), '');
   }
   const s = report.summary;
   const failed = `${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}`;

@@ -362,3 +362,38 @@ describe('restguide check: an API that answers only 401 or 403', () => {
     expect(io.err).not.toMatch(/every request was answered/);
   });
 });
+
+describe('restguide check: what the terminal gets', () => {
+  it('every report to a file: the summary line on stderr', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-files-'));
+    const { code, io } = await check(['--only', 'health,trace', '-f', `json=${join(dir, 'r.json')}`, '-f', `junit=${join(dir, 'r.xml')}`]);
+    expect(code).toBe(0);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/^restguide: \d+ passed, 0 failed \(0 findings\), \d+ skipped, 0 errored, \d+ requests, [\d.]+s$/m);
+    const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as CheckReport;
+    expect(io.err).toContain(`${report.summary.passed} passed`);
+  });
+
+  it('a report on stdout: no extra summary on stderr', async () => {
+    const { io } = await check(['--only', 'health', '-f', 'json']);
+    expect(io.err).not.toMatch(/passed/);
+  });
+
+  it('--quiet: failures, errors and the summary only', async () => {
+    const loud = await check(['--only', 'health,trace']);
+    const quiet = await check(['--only', 'health,trace', '--quiet']);
+    expect(loud.io.out).toMatch(/✔ health\.health-status/);
+    expect(quiet.io.out).not.toMatch(/✔|○/);
+    const summary = (out: string) => out.trim().split('\n').at(-1)?.replace(/[\d.]+s$/, '');
+    expect(summary(quiet.io.out)).toMatch(/^\d+ passed, 0 failed/);
+    expect(summary(quiet.io.out)).toBe(summary(loud.io.out));
+  });
+
+  it('--quiet still shows a failure with its evidence', async () => {
+    const server = await start((req, res) => (req.url?.endsWith('/health') ? sendJson(res, 200, { status: 'SIDEWAYS' }) : sendJson(res, 404, {})));
+    const { code, io } = await check([`${server.url}/api`, '--only', 'health', '--quiet']);
+    expect(code).toBe(1);
+    expect(io.out).toMatch(/⚠ health\.health-status .*SIDEWAYS/);
+    expect(io.out).toMatch(/→ GET http/);
+  });
+});
