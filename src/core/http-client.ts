@@ -115,7 +115,7 @@ export class HttpClient {
   private readonly agent: Dispatcher;
   private readonly semaphore: Semaphore;
   private readonly bodyCap: number;
-  private nextStart = 0;
+  private lastStart = 0;
   /** The run's pace under transient answers, and what it met. */
   readonly pacer = new Pacer();
 
@@ -279,28 +279,37 @@ export class HttpClient {
     await this.agent.destroy().catch(() => undefined);
   }
 
-  /** Waits out the run's pause (Retry-After, backoff), then keeps the gap of --rate or of rate limiting, whichever is longer. */
+  /**
+   * Waits out the run's pause (Retry-After, backoff), then keeps the gap of --rate or of rate limiting,
+   * whichever is longer, since the last request started. Nothing is reserved ahead: after each wait the
+   * request looks again, so a gap that narrows, or a pause set meanwhile, counts at once.
+   */
   private async waitTurn(signal: AbortSignal): Promise<void> {
     for (;;) {
       const pause = this.pacer.pauseLeftMs;
-      if (pause > 0) await sleep(pause, signal);
+      if (pause > 0) {
+        await sleep(pause, signal);
+        continue;
+      }
       const rate = this.options.ratePerSecond;
       const gap = Math.max(rate ? 1000 / rate : 0, this.pacer.gap);
-      if (gap > 0) {
-        const now = Date.now();
-        const start = Math.max(now, this.nextStart);
-        this.nextStart = start + gap;
-        if (start > now) await sleep(start - now, signal);
+      const wait = this.lastStart + gap - Date.now();
+      if (gap > 0 && wait > 0) {
+        await sleep(wait, signal);
+        continue;
       }
-      // A pause set while this request waited for its turn holds it back too.
-      if (this.pacer.pauseLeftMs === 0) return;
+      this.lastStart = Date.now();
+      return;
     }
   }
 
   private transportError(error: unknown, request: SentRequest, signal: AbortSignal, timeoutMs: number): TransportError {
     if (error instanceof TransportError) return error;
     const where = `${request.method} ${request.url}`;
-    if (this.options.signal?.aborted && signal.aborted) return new TransportError(`${where}: the run's deadline was reached`, request, 'DEADLINE');
+    // AbortSignal.any takes the reason of whichever signal fired: the request's own timeout, or the run's end.
+    if (signal.aborted && (signal.reason as { name?: string } | undefined)?.name !== 'TimeoutError') {
+      return new TransportError(`${where}: the run's deadline was reached`, request, 'DEADLINE');
+    }
     if (signal.aborted) return new TransportError(`${where}: no complete response within ${timeoutMs} ms`, request, 'TIMEOUT');
     const cause = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
     const code = cause.code ?? cause.cause?.code;

@@ -100,6 +100,20 @@ describe('HttpClient under transient answers', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(550);
   });
 
+  it('narrows the gap again once answers are calm: a burst of waiting requests is not pushed far ahead', async () => {
+    const api = await scripted([
+      { status: 429, headers: { 'retry-after': '1' } }, { status: 429, headers: { 'retry-after': '1' } },
+      { status: 429, headers: { 'retry-after': '1' } }, { status: 429, headers: { 'retry-after': '1' } }, { status: 200 },
+    ]);
+    const http = client(api.url, { concurrency: 8 });
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => http.request({ url: `/r${i}` })));
+    expect(answers.every((a) => a.response.status === 200)).toBe(true);
+    // Four 1 s pauses at most, and gaps that shrink with each calm answer.
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(http.pacer.gap).toBeLessThan(20);
+  });
+
   it('gives up after its tries with a TransportError that names the answer and keeps it', async () => {
     const api = await scripted([{ status: 429, headers: { 'retry-after': '0' } }]);
     const http = client(api.url, { retries: 2 });
