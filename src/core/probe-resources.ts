@@ -25,7 +25,12 @@ function probesOf(target: Target): Probe[] {
 }
 
 /** What the run knows before probing: the base URL's answer, and whether it was given credentials. */
-export interface ProbeContext { baseStatus?: number; credentials: boolean }
+export interface ProbeContext {
+  baseStatus?: number;
+  credentials: boolean;
+  /** The base URL the OpenAPI document's `servers` give, when it differs from the run's: the likely right one. */
+  serversUrl?: string;
+}
 
 /** How to give credentials, or why those given do not do, for an API that answered only 401 or 403. */
 function credentialsHint(status: number, credentials: boolean): string {
@@ -54,5 +59,29 @@ export async function probeResources(target: Target, client: HttpClient, known: 
   const missing = answers.filter((a) => a !== undefined && (a.status === 404 || a.status === 410));
   if (missing.length === 0) return;
   const list = missing.map((a) => `${a?.probe.what} (GET ${redactUrl(a?.url ?? '')} answered ${a?.status})`).join('; ');
-  throw new UsageError(`the profile names ${missing.length === 1 ? 'a resource' : 'resources'} the API does not have: ${list}; fix the profile's paths`);
+  const likely = known.serversUrl ? `; the OpenAPI document's servers give ${redactUrl(known.serversUrl)}: is that the base URL?` : "; fix the profile's paths";
+  throw new UsageError(`the profile names ${missing.length === 1 ? 'a resource' : 'resources'} the API does not have: ${list}${likely}`);
+}
+
+/** Throws a UsageError when nothing of the API answers at the base URL: no resource to probe, and it and /health answer 404. */
+export async function probeEmptyTarget(target: Target, client: HttpClient, known: ProbeContext): Promise<void> {
+  const resources = target.collections.length + target.documents.length + target.tasks.length + target.controllers.length;
+  if (resources > 0 || (known.baseStatus !== 404 && known.baseStatus !== 410)) return;
+  const health = await client.request({ url: target.api.health, credentials: false }).catch(() => undefined);
+  if (health === undefined || (health.response.status !== 404 && health.response.status !== 410)) return;
+  const likely = known.serversUrl ? `the OpenAPI document's servers give ${redactUrl(known.serversUrl)}` : `e.g. ${redactUrl(client.baseUrl)}/myApi/v1`;
+  throw new UsageError(`nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health} and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (${likely})`);
+}
+
+/** The absolute URL of an OpenAPI document's first server, against the run's base URL; undefined when absent or the same. */
+export function serversUrlOf(contract: Record<string, unknown> | undefined, baseUrl: string): string | undefined {
+  const servers = contract?.['servers'];
+  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown } | undefined)?.url : undefined;
+  if (typeof first !== 'string' || first.includes('{')) return undefined;
+  try {
+    const url = new URL(first, `${new URL(baseUrl).origin}/`).href.replace(/\/+$/, '');
+    return url === baseUrl.replace(/\/+$/, '') ? undefined : url;
+  } catch {
+    return undefined;
+  }
 }

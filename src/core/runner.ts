@@ -8,7 +8,7 @@ import { openAuthSession, type RunAuthSettings } from './auth/session.js';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { HttpClient, InterruptedError, TransportError, WriteRefusedError } from './http-client.js';
 import { resolveTarget, type Profile } from './profile.js';
-import { probeResources } from './probe-resources.js';
+import { probeEmptyTarget, probeResources, serversUrlOf } from './probe-resources.js';
 import { Redactor } from './secrets.js';
 import { selectChecks } from './select-checks.js';
 import { summarize } from './summary.js';
@@ -117,7 +117,12 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     if (auth.api) target.api.auth = auth.api;
     if (options.contract) target.api.contract = options.contract;
     const credentials = options.auth !== undefined || Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-    if (options.probe) await probeResources(target, client, { ...(baseStatus === undefined ? {} : { baseStatus }), credentials });
+    const serversUrl = serversUrlOf(options.contract, client.baseUrl);
+    const known = { ...(baseStatus === undefined ? {} : { baseStatus }), credentials, ...(serversUrl ? { serversUrl } : {}) };
+    if (options.probe) {
+      await probeResources(target, client, known);
+      await probeEmptyTarget(target, client, known);
+    }
     const results: CheckResult[] = [];
     const cleanups: CleanupRecord[] = [];
     const jobs = selected.flatMap((check) => {

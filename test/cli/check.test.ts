@@ -83,8 +83,10 @@ describe('restguide check against the reference server', () => {
   it('with no URL runs the whole suite on the embedded server: every check passes or skips, JSON contract', async () => {
     const { code, io } = await check(['--format', 'json']);
     const report = JSON.parse(io.out) as CheckReport;
-    expect(Object.keys(report)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results']);
-    expect(Object.keys(report.summary)).toEqual(['passed', 'failed', 'skipped', 'errored', 'requests', 'findings']);
+    expect(Object.keys(report)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results', 'cleanups']);
+    expect(Object.keys(report.summary)).toEqual(['passed', 'failed', 'skipped', 'errored', 'requests', 'findings', 'transient', 'cleanups']);
+    expect(report.cleanups?.length).toBeGreaterThan(0);
+    expect(report.cleanups?.every((c) => c.outcome === 'cleaned')).toBe(true);
     expect(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip')).toEqual([]);
     expect(report.summary.passed).toBeGreaterThan(20);
     expect(report.summary.requests).toBeGreaterThan(20);
@@ -146,7 +148,8 @@ describe('restguide check: where the target comes from without --profile or --op
   });
 
   it('runs only the API-wide checks when the API publishes no document, and says so', async () => {
-    const server = await start((_req, res) => sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404, title: 'Resource Not Found' }), { basePath: '/api' });
+    // Its health resource answers: an API is there, it just publishes no document.
+    const server = await start((req, res) => (req.url === '/api/health' ? sendJson(res, 200, { status: 'UP' }) : sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404, title: 'Resource Not Found' })), { basePath: '/api' });
     const { io } = await check([server.url, '--format', 'json']);
     expect(io.err).toContain('only API-wide checks ran');
     const report = JSON.parse(io.out) as CheckReport;
@@ -190,7 +193,8 @@ describe('restguide check: progress and baselines', () => {
 
   it('a baseline does not hide a new failure, and reports a fixed one', async () => {
     let healthy = false;
-    const server = await start((_req, res) => (healthy ? sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', title: 'Resource Not Found', status: 404 }) : sendJson(res, 200, { status: 'UP' })), { basePath: '/api' });
+    // The health resource always answers, so the API is there; unknown URIs first answer 200, then 404.
+    const server = await start((req, res) => (healthy && !req.url?.endsWith('/health') ? sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', title: 'Resource Not Found', status: 404 }) : sendJson(res, 200, { status: 'UP' })), { basePath: '/api' });
     const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
     const baseline = join(dir, 'baseline.json');
     const only = (ids: string) => [server.url, '--only', ids, '--format', 'json'];
@@ -395,5 +399,36 @@ describe('restguide check: what the terminal gets', () => {
     expect(code).toBe(1);
     expect(io.out).toMatch(/⚠ health\.health-status .*SIDEWAYS/);
     expect(io.out).toMatch(/→ GET http/);
+  });
+});
+
+describe('restguide check: a base URL without the API path', () => {
+  it('nothing answers: exit 2, one line with the likely form of the base URL', async () => {
+    const api = await startReferenceServer({ port: 0 });
+    try {
+      const origin = new URL(api.url).origin;
+      const { code, io } = await check([origin, '--format', 'json']);
+      expect(code).toBe(2);
+      expect(io.err.trim()).toBe(`restguide: nothing of an API answers at ${origin}: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('with --openapi: the document\'s servers name the likely base URL', async () => {
+    const api = await startReferenceServer({ port: 0 });
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-servers-'));
+    const file = join(dir, 'openapi.json');
+    const document = buildOpenApiDocument();
+    await writeFile(file, JSON.stringify({ ...document, servers: [{ url: '/registry/v1' }] }));
+    try {
+      const origin = new URL(api.url).origin;
+      const { code, io } = await check([origin, '--openapi', file]);
+      expect(code).toBe(2);
+      expect(io.err).toMatch(/the profile names resources the API does not have: .*; the OpenAPI document's servers give http:\/\/127\.0\.0\.1:\d+\/registry\/v1: is that the base URL\?$/m);
+      expect(io.err).toContain(`${origin}/registry/v1`);
+    } finally {
+      await api.close();
+    }
   });
 });
