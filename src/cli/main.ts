@@ -107,10 +107,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   program
     .command('rules')
     .description('list every check, lint rule and diff finding: id, guide rule, severity, writes, description, guide link')
+    .argument('[filter]', 'only rules of this kind (check, lint, diff), or whose id, area or guide rule contains this word')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (options: Record<string, unknown>) => {
+    .action(async (filter: string | undefined, options: Record<string, unknown>) => {
       const { runRules } = await import('./rules.js');
-      exitCode = await runRules(options, io);
+      exitCode = await runRules(filter, options, io);
     });
 
   try {

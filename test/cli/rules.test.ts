@@ -25,6 +25,30 @@ describe('restguide rules', () => {
     }
   });
 
+  it('keeps the rules a filter names: a kind, or a word of the id, area or guide rule', async () => {
+    const listed = async (filter: string) => {
+      const io = captureIo();
+      expect(await main(['rules', filter, '-f', 'json'], io)).toBe(0);
+      return JSON.parse(io.out) as RuleInfo[];
+    };
+    const all = ruleCatalogue();
+    expect(await listed('check')).toEqual(all.filter((r) => r.kind === 'check'));
+    const paging = await listed('PAGING');
+    expect(paging.length).toBeGreaterThan(0);
+    expect(paging.every((r) => r.id.includes('paging') || r.rule.includes('paging'))).toBe(true);
+    expect(paging.some((r) => r.id.startsWith('paging.'))).toBe(true);
+    expect((await listed('col-paging')).every((r) => r.rule === 'col-paging' || r.id.includes('col-paging'))).toBe(true);
+    const text = captureIo();
+    await main(['rules', 'diff'], text);
+    expect(text.out.trim().split('\n').at(-1)).toMatch(/^0 checks, 0 lint rules, \d+ diff findings$/);
+  });
+
+  it('refuses a filter that matches nothing, in one line, exit 2', async () => {
+    const io = captureIo();
+    expect(await main(['rules', 'nothing-by-this-name'], io)).toBe(2);
+    expect(io.err.trim()).toBe('restguide: no check, lint rule or diff finding matches "nothing-by-this-name": try a kind (check, lint, diff), an area such as paging, or a guide rule such as col-paging');
+  });
+
   it('takes -f as --format, as check and lint do', async () => {
     const short = captureIo();
     const long = captureIo();
