@@ -10,6 +10,7 @@ import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js'
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { selectChecks, splitList } from '../core/select-checks.js';
 import { erroredReason, newErrors } from '../core/summary.js';
+import { almostNothingVerified } from '../core/coverage.js';
 import type { CheckReport, CheckResult, CleanupRecord } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
@@ -77,7 +78,9 @@ function checkExitCode(report: CheckReport, failOn: FailOn): number {
   if (ran.length > 0 && ran.every((r) => r.status === 'error')) return 2;
   if (newErrors(results).length > 0 || leftBehind(report).length > 0) return 1;
   const counts = (r: CheckResult) => r.severity === 'error' || (failOn === 'warning' && r.severity === 'warning');
-  return results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r)) ? 1 : 0;
+  if (results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r))) return 1;
+  // A run that found nothing wrong but verified almost nothing is no pass (unless a baseline accepted what it could not verify).
+  return almostNothingVerified(report.coverage) === undefined || (report.summary.known ?? 0) > 0 ? 0 : 2;
 }
 
 const leftBehind = (report: CheckReport): CleanupRecord[] => (report.cleanups ?? []).filter((c) => c.outcome === 'left');
@@ -303,7 +306,7 @@ async function checkAndReport(
   if (interrupted()) return EXIT_INTERRUPTED;
   if (wrote) io.stderr(wrote);
   // Said on stderr too, so a gate read through --format json still tells why it failed.
-  const reason = exitCode === 1 ? erroredReason(report.summary.errored) : undefined;
+  const reason = exitCode === 1 ? erroredReason(report.summary.errored) : exitCode === 2 ? almostNothingVerified(report.coverage) : undefined;
   if (reason) io.stderr(`restguide: ${reason}\n`);
   const left = leftBehind(report);
   if (left.length > 0) io.stderr(`${redactUrlsIn(leftBehindLine(left))}\n`);

@@ -31,7 +31,8 @@ interface LintBaselineEntry {
 }
 
 interface BaselineHeader { tool: 'restguide'; version: 1; createdAt: string }
-type CheckBaseline = BaselineHeader & { kind: 'check'; entries: CheckBaselineEntry[] };
+/** `score`: the conformance score of the run that wrote it, for the trend of later runs (absent in older baselines). */
+type CheckBaseline = BaselineHeader & { kind: 'check'; score?: number; entries: CheckBaselineEntry[] };
 type LintBaseline = BaselineHeader & { kind: 'lint'; entries: LintBaselineEntry[] };
 type Baseline = CheckBaseline | LintBaseline;
 
@@ -96,6 +97,7 @@ function baselineProblem(data: unknown): string | undefined {
   if (b.version !== 1) return `unsupported version ${JSON.stringify(b.version)}`;
   if (b.kind !== 'check' && b.kind !== 'lint') return 'kind is neither "check" nor "lint"';
   if (!Array.isArray(b.entries)) return 'entries is not an array';
+  if (b.score !== undefined && typeof b.score !== 'number') return 'score is not a number';
   const index = b.entries.findIndex((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return true;
     const e = entry as Record<string, unknown>;
@@ -138,6 +140,7 @@ export function checkBaselineOf(report: CheckReport, options: BaselineOptions = 
     }));
   return {
     tool: 'restguide', kind: 'check', version: 1, createdAt: (options.now ?? new Date()).toISOString(),
+    ...(report.coverage?.score === undefined ? {} : { score: report.coverage.score }),
     entries: uniqueSorted(entries, (e) => [e.id, e.resource, e.messageId ?? '']),
   };
 }
@@ -231,7 +234,8 @@ export function applyCheckBaseline(report: CheckReport, baseline: Baseline): Che
       evidence: [], baseline: 'fixed',
     }));
   const all = [...results, ...fixed];
-  return { ...report, summary: { ...report.summary, ...summarize(all, report.summary.requests, true) }, results: all };
+  const coverage = report.coverage && typeof baseline.score === 'number' ? { ...report.coverage, baselineScore: baseline.score } : report.coverage;
+  return { ...report, summary: { ...report.summary, ...summarize(all, report.summary.requests, true) }, results: all, ...(coverage ? { coverage } : {}) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { Redactor } from './secrets.js';
 import { selectChecks } from './select-checks.js';
 import { summarize } from './summary.js';
 import { waitedNote } from './transient.js';
+import { coverageOf } from './coverage.js';
 import { resourcesOf, type Target } from './target.js';
 import type { CheckReport, CheckResult, CheckStatus, CleanupRecord } from './types.js';
 import { VERSION } from './version.js';
@@ -162,6 +163,9 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       },
       results: redactor.deep(results),
       cleanups: redactor.deep(cleanups),
+      coverage: coverageOf(results, {
+        collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
+      }, new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id))),
     };
   } finally {
     clearTimeout(timer);

@@ -77,6 +77,36 @@ export interface CheckSummary {
   cleanups?: { cleaned: number; left: number };
 }
 
+/** What a run verified in one area (runs: one check on one resource). */
+export interface AreaCoverage {
+  area: string;
+  /** Runs that reached a verdict: `passed` + `failed`. */
+  verified: number;
+  passed: number;
+  failed: number;
+  /** Runs of checks the target gives nothing to run on. */
+  notApplicable: number;
+  /** Runs skipped or errored: not verified, with the reasons most often given. */
+  notVerified: number;
+  reasons: Array<{ reason: string; count: number }>;
+  /** Conformance score of the verified runs, 0–100 (see coverage.ts); absent when none. */
+  score?: number;
+}
+
+/** What the run verified: the target's resources, each area, and the conformance score. */
+export interface Coverage {
+  /** What the target declared (from the profile, --openapi or the API's /doc). */
+  resources: { collections: number; documents: number; tasks: number; controllers: number };
+  areas: AreaCoverage[];
+  /** Weighted by severity (error 3, warning 2, info 1) over the verified runs; absent when none. */
+  score?: number;
+  /** Runs of checks of resources (not API-wide), and those of them that reached a verdict. */
+  resourceChecks: number;
+  resourceChecksVerified: number;
+  /** With --baseline: the score the baseline's run recorded, for the trend. */
+  baselineScore?: number;
+}
+
 /** A write a check's cleanup sent or meant to send (a DELETE of what it created, a restore): what a run may leave behind. */
 export interface CleanupRecord {
   /** The check, and the resource it ran on, that made what the cleanup undoes. */
@@ -102,6 +132,8 @@ export interface CheckReport {
   results: CheckResult[];
   /** Every cleanup write of the run, in the order sent; those with `outcome: 'left'` fail the run. */
   cleanups?: CleanupRecord[];
+  /** What the run verified, per area, and its conformance score. */
+  coverage?: Coverage;
 }
 
 /** Spectral's own numeric severities: 0 error, 1 warning, 2 info, 3 hint. */

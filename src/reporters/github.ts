@@ -1,7 +1,7 @@
 import { erroredReason } from '../core/summary.js';
 import type { CheckResult, Severity } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
-import { cleanupLine, leftRecords, leftText, transientLine } from './run-notes.js';
+import { cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 
 // GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
@@ -32,7 +32,7 @@ export const checkGithub: CheckReporter = (report) => {
   for (const record of leftRecords(report)) lines.push(annotation('error', [['title', 'restguide cleanup: record left behind']], leftText(record)));
   const s = report.summary;
   const reason = erroredReason(s.errored);
-  const notes = [transientLine(s), cleanupLine(report)].filter((note) => note !== undefined).map((note) => `; ${note}`).join('');
+  const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)].filter((note) => note !== undefined).map((note) => `; ${note}`).join('');
   lines.push(annotation('notice', [['title', 'restguide check']],
     `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored${reason ? `: ${reason}` : ''}${notes}`));
   return `${lines.join('\n')}\n`;

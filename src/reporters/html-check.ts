@@ -6,7 +6,7 @@ import type { CheckReporter, RenderOptions } from './render-options.js';
 import { countStatuses, groupByArea } from './check-areas.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
 import { checkVerdict, type Verdict } from './verdict.js';
-import { cleanupLine, leftRecords, leftText, transientLine } from './run-notes.js';
+import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 
 const headers = (record: Record<string, string>): string =>
   Object.entries(record).map(([name, value]) => `${name}: ${value}`).join('\n');
@@ -85,7 +85,7 @@ ${sorted.map((row) => html`<tr data-resource="${row.resource}"><td><code>${row.r
 
 /** The transient answers the run waited out, and any record its cleanups could not remove (listed, so it can be removed by hand). */
 function runNotes(report: CheckReport): SafeHtml {
-  const notes = [transientLine(report.summary), cleanupLine(report)].filter((note) => note !== undefined);
+  const notes = [scoreLine(report.coverage), transientLine(report.summary), cleanupLine(report)].filter((note) => note !== undefined);
   const left = leftRecords(report);
   return html`${notes.length ? html`<p id="run-notes">${notes.join('; ')}.</p>` : ''}${left.length ? html`
 <section id="left-behind"><h2>Left behind (${left.length})</h2><ul class="items">${left.map((record) => html`<li class="item"><span class="badge s-fail">left</span> ${leftText(record)}</li>`)}</ul></section>` : ''}`;
@@ -117,6 +117,7 @@ ${problems.length === 0 ? html`<p>None.</p>` : ''}${problems.map(([area, results
 ${others.map(([area, results]) => html`
 <section class="group" data-group="${area}"><h4>${area}</h4><ul class="items">${results.map((result) => resultItem(area, result, true))}</ul></section>`)}
 </details>
+${report.coverage ? html`<details id="coverage"><summary>Coverage: what each area verified</summary><ul class="items">${report.coverage.areas.map((area) => html`<li class="item" data-area="${area.area}">${areaLine(area)}</li>`)}</ul></details>` : ''}
 <details id="by-area"><summary>By area</summary>
 <table id="areas"><thead><tr><th>area</th><th>pass</th><th>fail</th><th>skip</th><th>error</th><th>known</th><th>fixed</th></tr></thead><tbody>
 ${groups.map(([area, results]) => {

@@ -8,8 +8,9 @@ const orderedResult = ({ id, rule, severity, status, resource, message, evidence
 
 /** The DESIGN.md check contract: `{ tool, version, target, startedAt, durationMs, summary, results }`, then the cleanups. */
 export const checkJson: CheckReporter = (report: CheckReport) => {
-  const { tool, version, target, startedAt, durationMs, summary, results, cleanups } = report;
-  return `${JSON.stringify({ tool, version, target, startedAt, durationMs, summary, results: results.map(orderedResult), cleanups: cleanups ?? [] }, null, 2)}\n`;
+  const { tool, version, target, startedAt, durationMs, summary, results, cleanups, coverage } = report;
+  const extras = { cleanups: cleanups ?? [], ...(coverage ? { coverage } : {}) };
+  return `${JSON.stringify({ tool, version, target, startedAt, durationMs, summary, results: results.map(orderedResult), ...extras }, null, 2)}\n`;
 };
 
 /**

@@ -3,7 +3,7 @@ import type { CheckReporter, LintReporter } from './render-options.js';
 import { areaOf, groupByArea } from './check-areas.js';
 import { evidenceText } from './evidence-text.js';
 import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
-import { leftText } from './run-notes.js';
+import { areaLine, leftText, scoreLine } from './run-notes.js';
 
 // Characters XML 1.0 forbids (most controls, lone surrogates, U+FFFE/FFFF) become U+FFFD;
 // everything else is escaped, so no CDATA section is needed and `]]>` in a body is harmless.
@@ -29,7 +29,9 @@ function renderCase(test: Case): string {
   return out.length ? `${open}>\n${out.join('\n')}\n    </testcase>` : `${open}/>`;
 }
 
-function renderSuites(name: string, suites: Array<{ name: string; cases: Case[]; timeMs?: number }>, timeMs: number): string {
+interface Suite { name: string; cases: Case[]; timeMs?: number; properties?: Array<[string, string]> }
+
+function renderSuites(name: string, suites: Suite[], timeMs: number): string {
   const count = (cases: Case[], outcome: Case['outcome']) => cases.filter((test) => test.outcome === outcome).length;
   const totals = (cases: Case[]) =>
     `tests="${cases.length}" failures="${count(cases, 'failure')}" errors="${count(cases, 'error')}" skipped="${count(cases, 'skipped')}"`;
@@ -37,6 +39,9 @@ function renderSuites(name: string, suites: Array<{ name: string; cases: Case[];
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${attr(name)}" ${totals(all)} time="${seconds(timeMs)}">`];
   for (const suite of suites) {
     lines.push(`  <testsuite name="${attr(suite.name)}" ${totals(suite.cases)} time="${seconds(suite.timeMs)}">`);
+    if (suite.properties?.length) {
+      lines.push('    <properties>', ...suite.properties.map(([key, value]) => `      <property name="${attr(key)}" value="${attr(value)}"/>`), '    </properties>');
+    }
     lines.push(...suite.cases.map(renderCase));
     lines.push('  </testsuite>');
   }
@@ -77,11 +82,16 @@ function runCases(results: readonly CheckResult[]): Case[] {
 
 /** A testsuite per area, a testcase per check and resource (`classname` = area, `name` = `id resource`). */
 export const checkJunit: CheckReporter = (report) => {
-  const suites = groupByArea(report.results).map(([area, results]) => ({
-    name: area,
-    cases: runCases(results),
-    timeMs: results.reduce((sum, result) => sum + (result.durationMs ?? 0), 0),
-  }));
+  const score = scoreLine(report.coverage);
+  const suites: Suite[] = groupByArea(report.results).map(([area, results]) => {
+    const coverage = report.coverage?.areas.find((a) => a.area === area);
+    return {
+      name: area,
+      cases: runCases(results),
+      timeMs: results.reduce((sum, result) => sum + (result.durationMs ?? 0), 0),
+      ...(coverage ? { properties: [['coverage', areaLine(coverage)], ...(score ? [['score', score] as [string, string]] : [])] as Array<[string, string]> } : {}),
+    };
+  });
   // Each cleanup write is a case: one that may have left a record fails the suite as the run does.
   const cleanups = report.cleanups ?? [];
   if (cleanups.length > 0) {

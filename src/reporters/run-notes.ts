@@ -1,11 +1,29 @@
 // What every check report says besides the verdicts: the gateway's transient answers the run met
 // and waited out, and what its cleanups could not remove.
-import type { CheckReport, CheckSummary, CleanupRecord } from '../core/types.js';
+import type { AreaCoverage, CheckReport, CheckSummary, CleanupRecord, Coverage } from '../core/types.js';
+
+/** "conformance score 97.5 of 100 over 120 verified checks (baseline 92.0: +5.5)"; undefined without coverage. */
+export function scoreLine(coverage: Coverage | undefined): string | undefined {
+  if (!coverage) return undefined;
+  const verified = coverage.areas.reduce((sum, area) => sum + area.verified, 0);
+  if (coverage.score === undefined) return 'conformance score: none, no check reached a verdict';
+  const base = coverage.baselineScore;
+  const trend = base === undefined ? '' : ` (baseline ${base.toFixed(1)}: ${coverage.score - base >= 0 ? '+' : '−'}${Math.abs(coverage.score - base).toFixed(1)})`;
+  return `conformance score ${coverage.score.toFixed(1)} of 100 over ${plural(verified, 'verified check')}, weighted by severity${trend}`;
+}
+
+/** "paging: 8 verified (score 100.0), 2 not applicable, 1 not verified: needs --allow-writes ×1". */
+export function areaLine(area: AreaCoverage): string {
+  const parts = [`${area.verified} verified${area.score === undefined ? '' : ` (score ${area.score.toFixed(1)})`}`];
+  if (area.notApplicable) parts.push(`${area.notApplicable} not applicable`);
+  if (area.notVerified) parts.push(`${area.notVerified} not verified: ${area.reasons.map((r) => `${r.reason} ×${r.count}`).join('; ')}`);
+  return `${area.area}: ${parts.join(', ')}`;
+}
 
 /** The run in one plain line, for stderr when every report went to a file. */
 export function checkSummaryLine(report: CheckReport): string {
   const s = report.summary;
-  const notes = [transientLine(s), cleanupLine(report)].filter((note) => note !== undefined);
+  const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)].filter((note) => note !== undefined);
   return `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}, ${s.skipped} skipped, ${s.errored} errored, ${plural(s.requests, 'request')}, ${(report.durationMs / 1000).toFixed(2)}s${notes.map((note) => `; ${note}`).join('')}`;
 }
 

@@ -112,7 +112,7 @@ export const checkSarif: CheckReporter = (report: CheckReport, options) => {
         ...left.map((record) => ({ level: 'error', message: { text: `record left behind: ${leftText(record)}` } })),
       ],
     }],
-    properties: { target: report.target, summary: report.summary, cleanups: report.cleanups ?? [] },
+    properties: { target: report.target, summary: report.summary, cleanups: report.cleanups ?? [], ...(report.coverage ? { coverage: report.coverage } : {}) },
     results,
   });
 };

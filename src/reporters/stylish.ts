@@ -7,7 +7,7 @@ import { groupByArea } from './check-areas.js';
 import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';
 import { countedFindings, displaySource, failOnNote, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 import { countByRule, groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
-import { cleanupLine, leftRecords, leftText, transientLine } from './run-notes.js';
+import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 
 // A Chalk instance of our own: level 0 when colours are off, whatever the environment says.
 const paint = (color: boolean): ChalkInstance => new Chalk({ level: color ? 1 : 0 });
@@ -61,8 +61,12 @@ export const checkStylish: CheckReporter = (report, options) => {
   if (s.fixed !== undefined) parts.push(c.green(`${s.fixed} fixed`));
   const left = leftRecords(report);
   if (left.length > 0) out.push(c.red.underline('left behind'), ...left.map((record) => `  ${c.red('✖')} ${withoutControls(leftText(record))}`), '');
+  const coverage = report.coverage;
+  if (coverage && !options.quiet) out.push(c.underline('coverage'), ...coverage.areas.map((area) => `  ${withoutControls(areaLine(area))}`), '');
   const notes = [transientLine(s), cleanupLine(report)].filter((note) => note !== undefined);
   if (notes.length > 0) out.push(...notes.map((note) => c.dim(note)));
+  const score = scoreLine(coverage);
+  if (score) out.push(c.bold(score));
   const reason = erroredReason(s.errored);
   out.push(parts.join(', ') + (reason ? ` — ${c.magenta(reason)}` : ''));
   return `${out.join('\n')}\n`;

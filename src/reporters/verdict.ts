@@ -2,6 +2,7 @@
 import type { CheckReport, LintReport } from '../core/types.js';
 import { countedFindings } from './lint-severity.js';
 import { leftRecords } from './run-notes.js';
+import { almostNothingVerified } from '../core/coverage.js';
 
 export interface Verdict { passed: boolean; headline: string; reason: string }
 
@@ -16,7 +17,9 @@ export function checkVerdict(report: CheckReport, failOn: 'error' | 'warning' | 
   const errored = results.filter((r) => r.status === 'error').length;
   const code = exitCode ?? (failing.length > 0 ? 1 : 0);
   const known = report.summary.known ? `; ${plural(report.summary.known, 'known failure')} from the baseline not counted` : '';
-  if (code === 2) return { passed: false, headline: 'Could not judge: exit 2', reason: `no check could reach a verdict (${plural(errored, 'check')} errored)` };
+  if (code === 2) {
+    return { passed: false, headline: 'Could not judge: exit 2', reason: almostNothingVerified(report.coverage) ?? `no check could reach a verdict (${plural(errored, 'check')} errored)` };
+  }
   if (code === 0) {
     const below = results.filter((r) => r.status === 'fail').length;
     return { passed: true, headline: exitCode === undefined ? 'Passed' : 'Passed: exit 0', reason: `no failure at or above --fail-on ${level}${below ? ` (${plural(below, 'failure')} below it)` : ''}${known}` };

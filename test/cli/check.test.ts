@@ -83,7 +83,9 @@ describe('restguide check against the reference server', () => {
   it('with no URL runs the whole suite on the embedded server: every check passes or skips, JSON contract', async () => {
     const { code, io } = await check(['--format', 'json']);
     const report = JSON.parse(io.out) as CheckReport;
-    expect(Object.keys(report)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results', 'cleanups']);
+    expect(Object.keys(report)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results', 'cleanups', 'coverage']);
+    expect(report.coverage?.score).toBe(100);
+    expect(report.coverage?.areas.every((area) => area.failed === 0 && area.notVerified === area.reasons.reduce((n, r) => n + r.count, 0) || area.reasons.length === 3)).toBe(true);
     expect(Object.keys(report.summary)).toEqual(['passed', 'failed', 'skipped', 'errored', 'requests', 'findings', 'transient', 'cleanups']);
     expect(report.cleanups?.length).toBeGreaterThan(0);
     expect(report.cleanups?.every((c) => c.outcome === 'cleaned')).toBe(true);
@@ -373,7 +375,7 @@ describe('restguide check: what the terminal gets', () => {
     const { code, io } = await check(['--only', 'health,trace', '-f', `json=${join(dir, 'r.json')}`, '-f', `junit=${join(dir, 'r.xml')}`]);
     expect(code).toBe(0);
     expect(io.out).toBe('');
-    expect(io.err).toMatch(/^restguide: \d+ passed, 0 failed \(0 findings\), \d+ skipped, 0 errored, \d+ requests, [\d.]+s$/m);
+    expect(io.err).toMatch(/^restguide: \d+ passed, 0 failed \(0 findings\), \d+ skipped, 0 errored, \d+ requests, [\d.]+s; conformance score 100\.0 of 100 over \d+ verified checks, weighted by severity$/m);
     const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as CheckReport;
     expect(io.err).toContain(`${report.summary.passed} passed`);
   });
@@ -430,5 +432,37 @@ describe('restguide check: a base URL without the API path', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('restguide check: coverage and score', () => {
+  it('an unrelated description derives no resource: exit 2, one line, reports still written', async () => {
+    const api = await startReferenceServer({ port: 0 });
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-unrelated-'));
+    const file = join(dir, 'other.yaml');
+    await writeFile(file, 'openapi: 3.0.3\ninfo: { title: Other, version: "1" }\npaths:\n  /login:\n    post:\n      responses:\n        "204": { description: done }\n');
+    try {
+      const { code, io } = await check([api.url, '--openapi', file, '-f', 'json']);
+      expect(code).toBe(2);
+      const report = JSON.parse(io.out) as CheckReport;
+      expect(report.summary.failed).toBe(0);
+      expect(report.coverage?.resources).toEqual({ collections: 0, documents: 0, tasks: 0, controllers: 0 });
+      expect(io.err).toMatch(/^restguide: almost nothing was verified: the target declares no collection, document, task or controller, so only API-wide checks ran; give --openapi with the API's own description, or --profile$/m);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('the score compared with the baseline run: a trend', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-trend-'));
+    const baseline = join(dir, 'baseline.json');
+    const server = await start((req, res) => (req.url?.endsWith('/health') ? sendJson(res, 200, { status: 'UP' }) : sendJson(res, 200, { self: req.url, items: [] })), { basePath: '/api' });
+    const written = await check([server.url, '--only', 'http,health', '--write-baseline', baseline, '-f', 'json']);
+    const score = (JSON.parse(written.io.out) as CheckReport).coverage?.score;
+    expect(score).toBeLessThan(100);
+    expect(JSON.parse(await readFile(baseline, 'utf8'))).toMatchObject({ score });
+    const again = await check([server.url, '--only', 'http,health', '--baseline', baseline]);
+    expect(again.io.out).toContain(`conformance score ${score?.toFixed(1)} of 100`);
+    expect(again.io.out).toContain(`(baseline ${score?.toFixed(1)}: +0.0)`);
   });
 });

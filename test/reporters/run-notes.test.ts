@@ -45,6 +45,26 @@ describe('run notes', () => {
     else expect(text).toContain('met 9 transient answers (429 ×7, reset ×2), retried 8 requests, waited 6.4 s');
   });
 
+  it.each(REPORT_FORMATS)('%s says what each area verified and the conformance score', (format) => {
+    const report: CheckReport = {
+      ...checkReport(),
+      coverage: {
+        resources: { collections: 2, documents: 1, tasks: 0, controllers: 0 }, score: 87.5, baselineScore: 90, resourceChecks: 8, resourceChecksVerified: 6,
+        areas: [{ area: 'paging', verified: 6, passed: 5, failed: 1, notApplicable: 1, notVerified: 2, reasons: [{ reason: 'needs --allow-writes', count: 2 }], score: 87.5 }],
+      },
+    };
+    const text = renderCheckReport(format, report, { color: false });
+    if (format === 'json' || format === 'sarif') {
+      expect(text).toContain('"score": 87.5');
+      expect(text).toContain('"notVerified": 2');
+    } else if (format === 'github') {
+      expect(text).toContain('conformance score 87.5 of 100 over 6 verified checks, weighted by severity (baseline 90.0: −2.5)');
+    } else {
+      expect(text).toContain('conformance score 87.5 of 100 over 6 verified checks, weighted by severity (baseline 90.0: −2.5)');
+      expect(text).toContain('paging: 6 verified (score 87.5), 1 not applicable, 2 not verified: needs --allow-writes ×2');
+    }
+  });
+
   it('JSON keeps the contract fields first and lists every cleanup', () => {
     const json = JSON.parse(renderCheckReport('json', withRunNotes(true), { color: false })) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results', 'cleanups']);
