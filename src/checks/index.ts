@@ -21,6 +21,7 @@ import createLocationAbsolute from './create/location-absolute.js';
 import deleteAbsent404 from './delete/absent-404.js';
 import deleteCollectionFiltered from './delete/collection-filtered.js';
 import deleteThen404 from './delete/then-404.js';
+import docApiVersion from './doc/api-version.js';
 import docOpenapiJson from './doc/openapi-json.js';
 import docOpenapiYaml from './doc/openapi-yaml.js';
 import docResponsesMatchOpenapi from './doc/responses-match-openapi.js';
@@ -130,6 +131,7 @@ export const CHECKS: readonly AnyCheck[] = [
   deleteAbsent404,
   deleteCollectionFiltered,
   deleteThen404,
+  docApiVersion,
   docOpenapiJson,
   docOpenapiYaml,
   docResponsesMatchOpenapi,

@@ -1,0 +1,31 @@
+import check from '../../../src/checks/doc/api-version.js';
+import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
+import { sendJson } from '../../helpers/fixture-server.js';
+import type { Mutator } from '../../helpers/proxy.js';
+
+const version = (value: unknown): Mutator => (req, res) => {
+  if (req.path === '/doc/openapi.json' && res.json && typeof res.json === 'object') {
+    const info = (res.json as { info: Record<string, unknown> }).info;
+    if (value === undefined) delete info['version'];
+    else info['version'] = value;
+  }
+};
+/** An API at `basePath` that publishes a document of `version`. */
+const publishing = (basePath: string, info: string) => fixture((req, res) => {
+  if (req.url === `${basePath}/doc/openapi.json`) return sendJson(res, 200, { openapi: '3.0.3', info: { title: 'T', version: info }, paths: {} });
+  return sendJson(res, 404, {});
+}, { basePath });
+
+testCheck(check, {
+  valid: [
+    { name: 'reference server (/registry/v1, 1.0.0)', server: reference() },
+    { name: 'a pre-release version', server: publishing('/api/v2', '2.1.0-rc.1') },
+  ],
+  invalid: [
+    { name: 'no info.version', server: reference({ mutate: version(undefined) }), findings: ['noVersion'] },
+    { name: 'a version that is no major.minor', server: reference({ mutate: version('v1') }), findings: ['badVersion'] },
+    { name: 'a major that is not the base URL\'s', server: reference({ mutate: version('2.0.0') }), findings: ['mismatch'] },
+    { name: 'no major in the base URL', server: publishing('/api', '1.4.2'), findings: ['noMajorInPath'] },
+    { name: 'the minor in the base URL', server: publishing('/api/v1.4', '1.4.2'), findings: ['moreThanMajor'] },
+  ],
+});
