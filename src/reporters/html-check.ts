@@ -59,25 +59,38 @@ function failingChecks(area: string, results: CheckResult[], options: RenderOpti
 }
 
 const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
+const NOT_APPLICABLE_ROW = '(none: not applicable)';
 
-/** Resources worst first: counted failures, then the worst severity, then errors (as Schemathesis groups by operation). */
+/**
+ * Resources worst first: counted failures, then the worst severity, then errors (as Schemathesis groups by operation).
+ * Like the summary, it counts runs (a check on a resource), each once, by the same precedence, so the
+ * columns add up to it: skip-only resources last, and checks with nothing to run on under "(none: not applicable)".
+ */
 function resourceTable(results: readonly CheckResult[]): SafeHtml {
   type Row = { resource: string; failed: number; errored: number; passed: number; skipped: number; worst: string };
-  const rows = new Map<string, Row>();
+  const runs = new Map<string, CheckResult[]>();
   for (const result of results) {
     if (result.baseline === 'fixed') continue;
-    const resource = resourceKey(result.resource) || '/';
+    const key = `${result.id}\u0000${result.resource}`;
+    runs.set(key, [...(runs.get(key) ?? []), result]);
+  }
+  const rows = new Map<string, Row>();
+  for (const list of runs.values()) {
+    const first = list[0] as CheckResult;
+    const resource = first.resource === '-' ? NOT_APPLICABLE_ROW : resourceKey(first.resource) || '/';
     const row = rows.get(resource) ?? { resource, failed: 0, errored: 0, passed: 0, skipped: 0, worst: '' };
-    if (result.status === 'fail' && result.baseline !== 'known') {
+    const fresh = list.filter((r) => r.baseline !== 'known');
+    const failed = fresh.filter((r) => r.status === 'fail');
+    if (failed.length > 0) {
       row.failed++;
-      if (!row.worst || (SEVERITY_RANK[result.severity] ?? 3) < (SEVERITY_RANK[row.worst] ?? 3)) row.worst = result.severity;
-    } else if (result.status === 'error') row.errored++;
-    else if (result.status === 'pass') row.passed++;
-    else if (result.status === 'skip') row.skipped++;
+      for (const result of failed) if (!row.worst || (SEVERITY_RANK[result.severity] ?? 3) < (SEVERITY_RANK[row.worst] ?? 3)) row.worst = result.severity;
+    } else if (fresh.some((r) => r.status === 'error')) row.errored++;
+    else if (list.some((r) => r.status === 'fail' || r.status === 'error')) continue; // all known to the baseline
+    else if (list.some((r) => r.status === 'pass')) row.passed++;
+    else row.skipped++;
     rows.set(resource, row);
   }
-  // A resource where every check skipped says nothing about it.
-  const sorted = [...rows.values()].filter((row) => row.failed + row.errored + row.passed > 0).sort((a, b) => b.failed - a.failed || (SEVERITY_RANK[a.worst] ?? 3) - (SEVERITY_RANK[b.worst] ?? 3) || b.errored - a.errored || a.resource.localeCompare(b.resource));
+  const sorted = [...rows.values()].sort((a, b) => b.failed - a.failed || (SEVERITY_RANK[a.worst] ?? 3) - (SEVERITY_RANK[b.worst] ?? 3) || b.errored - a.errored || a.resource.localeCompare(b.resource));
   return html`<table id="resources"><thead><tr><th>resource</th><th>worst</th><th>fail</th><th>error</th><th>pass</th><th>skip</th></tr></thead><tbody>
 ${sorted.map((row) => html`<tr data-resource="${row.resource}"><td><code>${row.resource}</code></td><td>${row.worst ? html`<span class="badge sev-${row.worst}">${row.worst}</span>` : ''}</td><td class="n fail">${row.failed}</td><td class="n error">${row.errored}</td><td class="n pass">${row.passed}</td><td class="n skip">${row.skipped}</td></tr>`)}
 </tbody></table>`;

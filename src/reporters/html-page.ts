@@ -49,13 +49,14 @@ const SCRIPT = `
     controls.forEach(function(c){var k=c.getAttribute('data-filter');
       if(c.tagName==='SELECT'){keys[k]=keys[k]||{select:true,values:[]};if(c.value)keys[k].values.push(c.value);}
       else{keys[k]=keys[k]||{select:false,values:[]};if(c.checked)keys[k].values.push(c.value);}});
-    var shown=0;
+    var shown=0,total=0;
     items.forEach(function(item){
+      var n=+(item.getAttribute('data-count')||1);total+=n;
       var visible=Object.keys(keys).every(function(k){var f=keys[k];var v=item.getAttribute('data-'+k);
         return f.select?(f.values.length===0||f.values.indexOf(v)!==-1):f.values.indexOf(v)!==-1;});
-      item.hidden=!visible;if(visible)shown++;});
+      item.hidden=!visible;if(visible)shown+=n;});
     [].slice.call(document.querySelectorAll('.group')).forEach(function(g){g.hidden=!g.querySelector('.item:not([hidden])');});
-    var counter=document.getElementById('shown');if(counter)counter.textContent=shown+' of '+items.length+' shown';
+    var counter=document.getElementById('shown');if(counter)counter.textContent=shown+' of '+total+' shown';
   }
   controls.forEach(function(c){c.addEventListener('change',apply);});
   document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button.copy');if(!b)return;

@@ -37,7 +37,7 @@ function groupItem({ findings: [first, ...others], state }: FindingGroup<Listed[
   const where = state === 'fixed' ? displaySource(finding.source, options.cwd) : `${displaySource(finding.source, options.cwd)}:${line}:${column}`;
   const rule = rules.get(finding.code);
   return html`
-<li class="item finding" data-severity="${severity}" data-rule="${finding.code}">
+<li class="item finding" data-severity="${severity}" data-rule="${finding.code}" data-count="${others.length + 1}">
 <span class="badge sev-${severity}">${severity}</span>${state === 'counted' ? '' : html` <span class="badge b-${state}">${state === 'known' ? 'known (baseline)' : state}</span>`}${others.length ? html` <span class="badge count">×${others.length + 1}</span>` : ''}
 <code class="where">${where}</code> <span class="id">${finding.code}</span> ${rule ? guideLink(rule) : ''}
 <span class="msg">${finding.message}</span> <code class="path">${printPath(finding.path)}</code>

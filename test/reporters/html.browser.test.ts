@@ -209,6 +209,20 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       await page.close();
     });
 
+    it('counts findings, not groups, as shown: a group of repeated findings counts each', async () => {
+      const base = lintReport();
+      const [first] = base.findings;
+      const repeated = [0, 1, 2].map((i) => ({ ...first!, range: { start: { line: 30 + i, character: 2 }, end: { line: 30 + i, character: 9 } } }));
+      const report = { ...base, findings: [...base.findings, ...repeated] };
+      const { page } = await open(renderLintReport('html', report, { color: false, cwd: LINT_CWD }), 'lint-counts.html');
+      const items = await page.locator('li.finding').count();
+      const counted = await page.locator('li.finding').evaluateAll((lis) => lis.reduce((sum, li) => sum + Number(li.getAttribute('data-count')), 0));
+      expect(counted).toBe(report.findings.length + report.ignored.length);
+      expect(counted).toBeGreaterThan(items);
+      await expect(page.locator('#shown').textContent()).resolves.toBe(`${counted} of ${counted} shown`);
+      await page.close();
+    });
+
     it('filters by severity and by rule, offline', async () => {
       const { page, external, errors } = opened;
       expect(await visibleCount(page, 'li.finding')).toBe(7);

@@ -1,6 +1,7 @@
 // Every format says what the run's cleanups could not remove, and the transient answers it met.
 import { describe, expect, it } from 'vitest';
-import type { CheckReport, CleanupRecord } from '../../src/core/types.js';
+import type { CheckReport, CheckResult, CleanupRecord } from '../../src/core/types.js';
+import { summarize } from '../../src/core/summary.js';
 import { REPORT_FORMATS, renderCheckReport } from '../../src/reporters/index.js';
 import { cleanupLine, transientLine } from '../../src/reporters/run-notes.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
@@ -78,5 +79,24 @@ describe('run notes', () => {
     expect(sarif.runs[0]?.invocations[0]?.executionSuccessful).toBe(false);
     const cleanRun = JSON.parse(renderCheckReport('sarif', { ...withRunNotes(false), results: [] }, { color: false })) as typeof sarif;
     expect(cleanRun.runs[0]?.invocations[0]?.executionSuccessful).toBe(true);
+  });
+});
+
+describe('the HTML report counts as the summary does', () => {
+  it('its resource table adds up to the summary, not-applicable and skip-only resources included', () => {
+    const report = checkReport();
+    const results: CheckResult[] = [...report.results,
+      { id: 'auth.no-token', rule: 'sec-problem', severity: 'error', status: 'skip', resource: '-', message: 'not applicable: the target has no protected API', evidence: [] },
+      { id: 'paging.next-link', rule: 'col-paging', severity: 'error', status: 'skip', resource: '/skipped-only', message: 'needs --allow-writes', evidence: [] },
+      // A second finding of a failing run counts that run once.
+      { ...report.results.find((r) => r.status === 'fail')!, message: 'another finding of the same run' }];
+    const summary = summarize(results, 0);
+    const html = renderCheckReport('html', { ...report, results, summary }, { color: false });
+    const table = html.slice(html.indexOf('<table id="resources">'), html.indexOf('</table>', html.indexOf('<table id="resources">')));
+    const column = (name: string) => [...table.matchAll(new RegExp(`<td class="n ${name}">(\\d+)</td>`, 'g'))].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect({ failed: column('fail'), errored: column('error'), passed: column('pass'), skipped: column('skip') })
+      .toEqual({ failed: summary.failed, errored: summary.errored, passed: summary.passed, skipped: summary.skipped });
+    expect(table).toContain('(none: not applicable)');
+    expect(table).toContain('/skipped-only');
   });
 });
