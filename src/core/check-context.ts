@@ -47,6 +47,7 @@ export class RunContext implements CheckContext<string> {
   readonly cleanupLog: CleanupEntry[] = [];
   private readonly cleanups: Array<() => Promise<unknown>> = [];
   private cleaningUp = false;
+  private locationsJudgedByCheck = false;
   private readonly exchanges: Exchange[] = [];
 
   constructor(
@@ -88,7 +89,7 @@ export class RunContext implements CheckContext<string> {
   /** A write answered with a Location outside the API is a finding of whichever check got it. */
   private judgeWriteLocation(exchange: Exchange): void {
     const { request, response } = exchange;
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || response.status < 200 || response.status > 399) return;
+    if (this.locationsJudgedByCheck || ['GET', 'HEAD', 'OPTIONS'].includes(request.method) || response.status < 200 || response.status > 399) return;
     const outside = locationOutside(this.client.baseUrl, request.url, response.headers['location']);
     if (outside === undefined) return;
     this.engineFinding('locationOutsideApi', {
@@ -179,6 +180,8 @@ export class RunContext implements CheckContext<string> {
   skip(reason: string): never { throw new SkipSignal(reason); }
 
   onCleanup(cleanup: () => Promise<unknown>): void { this.cleanups.push(cleanup); }
+
+  judgeLocationsItself(): void { this.locationsJudgedByCheck = true; }
 
   /** Runs cleanups newest first; returns the messages of those that failed. */
   async runCleanups(): Promise<string[]> {
