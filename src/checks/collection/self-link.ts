@@ -4,7 +4,7 @@ import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 
 export default defineCheck({
   meta: {
-    id: 'collection.self-link', rule: 'col-repres', severity: 'error', writes: false,
+    id: 'collection.self-link', rule: 'hyp-links', severity: 'error', writes: false,
     title: 'A collection has an absolute `self` link that reflects the query used',
     messages: {
       missing: 'GET {{url}} answered a collection without a `self` link.',

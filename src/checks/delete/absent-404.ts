@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { supportsMethod } from '../../core/target.js';
-import { problemResponseFault } from '../support/problem-response.js';
+import { ownProblemFault } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -21,7 +21,7 @@ export default defineCheck({
     const exchange = await ctx.request({ method: 'DELETE', url });
     const { status } = exchange.response;
     if (!ctx.expect(status === 404, 'not404', { url, status }, probe, exchange)) return;
-    const reason = problemResponseFault(exchange);
+    const reason = await ownProblemFault(ctx, exchange);
     ctx.expect(reason === undefined, 'notProblem', { url, reason }, exchange);
   },
 });

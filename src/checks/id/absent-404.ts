@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
+import { ownProblemFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
 
 export default defineCheck({
@@ -19,6 +20,8 @@ export default defineCheck({
     const exchange = await ctx.get(document.url(id));
     const data = { ...exchangeData(exchange), id };
     if (!ctx.expect(exchange.response.status === 404, 'not404', data, exchange)) return;
+    // A 404 that is not a problem, as every error of the API, is the problem.* checks' finding.
+    await ownProblemFault(ctx, exchange);
     const problem = problemOf(exchange);
     if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) return;
     ctx.expect(/notfound/i.test(problemTypeName(problem) ?? ''), 'notResourceNotFound', { ...data, type: String(problem?.['type']) }, exchange);

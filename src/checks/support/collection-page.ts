@@ -22,8 +22,12 @@ export function pageOf(exchange: Exchange): CollectionPage | undefined {
  */
 export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): CollectionPage {
   const page = pageOf(exchange);
-  if (!page) ctx.skip(`GET ${exchange.request.url} answered ${exchange.response.status} without a collection body (see collection.items-array)`);
-  return page;
+  if (page) return page;
+  // One finding per cause: a bare array is collection.is-object's, any other non-collection collection.items-array's.
+  if (exchange.response.status === 200 && Array.isArray(exchange.response.json)) {
+    return ctx.skip(`GET ${exchange.request.url} answered a JSON array, not a collection object (see collection.is-object)`);
+  }
+  return ctx.skip(`GET ${exchange.request.url} answered ${exchange.response.status} without a collection body (see collection.items-array)`);
 }
 
 /** A string link property of a body (`next`, `self`...), or undefined. */
