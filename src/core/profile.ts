@@ -19,6 +19,8 @@ export interface CollectionProfile {
   itemPath?: string;
   paging?: Paging;
   pageSizeParam?: string;
+  /** The page index parameter of offset paging (default `page`). */
+  pageParam?: string;
   filters?: string[];
   sorts?: string[];
   embed?: string;
@@ -141,7 +143,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
   const pageSizeParam = profile.pageSizeParam ?? 'pageSize';
   const create = profile.create ? { body: profile.create.body, unique: profile.create.unique ?? [] } : undefined;
   return {
-    kind: 'collection', path: profile.path, pageSizeParam,
+    kind: 'collection', path: profile.path, pageSizeParam, pageParam: profile.pageParam ?? 'page',
     ...(profile.key !== undefined ? { key: profile.key } : {}),
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
     ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
