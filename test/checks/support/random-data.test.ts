@@ -1,0 +1,42 @@
+// A mock serving random data (Prism -d) answers identical requests differently: a check comparing two answers
+// repeats one request unchanged before it blames what set them apart, and skips when the repeat differs.
+import { describe, expect, it } from 'vitest';
+import contentLanguage from '../../../src/checks/i18n/content-language.js';
+import leadingZeros from '../../../src/checks/id/leading-zeros.js';
+import { isObject } from '../../../src/core/json.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
+import { reference, runOne } from '../../helpers/check-harness.js';
+import { random } from '../../helpers/random.js';
+
+const VARY = "the API's answers vary between identical requests";
+
+function randomData(seed: number) {
+  const next = random(seed);
+  return reference({
+    mutate: (_req, res) => {
+      if (!isObject(res.json)) return;
+      if (res.status >= 400) res.json['detail'] = `random ${next()}`;
+      else if ('name' in res.json) res.json['name'] = `random ${next()}`;
+    },
+  });
+}
+
+describe('random data per request', () => {
+  it('i18n.content-language skips instead of reading random text as localized content', async () => {
+    const { languages: _languages, ...undeclared } = BUILT_IN_PROFILE;
+    const report = await runOne(contentLanguage, randomData(7), undeclared);
+    expect(report.results.map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining(VARY)]]);
+  });
+
+  it('id.leading-zeros skips instead of calling a padded id another resource', async () => {
+    const report = await runOne(leadingZeros, randomData(11));
+    const employers = report.results.filter((r) => r.resource === '/employers/{employerId}');
+    expect(employers.map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining(VARY)]]);
+  });
+
+  it('a server that localizes for real still has its missing Content-Language reported', async () => {
+    const { languages: _languages, ...undeclared } = BUILT_IN_PROFILE;
+    const report = await runOne(contentLanguage, reference({ mutate: (_req, res) => { delete res.headers['content-language']; } }), undeclared);
+    expect(report.results.map((r) => r.messageId)).toContain('missing');
+  });
+});
