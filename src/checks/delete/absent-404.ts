@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { supportsMethod } from '../../core/target.js';
+import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
 import { ownProblemFault } from '../support/problem-response.js';
 
 export default defineCheck({
@@ -12,9 +13,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
-  requires: { what: 'document with DELETE and an absent id', test: (document) => document.absentId !== undefined && supportsMethod(document, 'DELETE') },
+  requires: { what: 'document with DELETE and an absent id', test: (document) => WITH_ABSENT_ID.test(document) && supportsMethod(document, 'DELETE') },
   async run(ctx, document) {
-    const url = ctx.url(document.url(document.absentId as string));
+    const url = await absentUrl(ctx, document);
     // Never DELETE something that exists: the absent id is verified first.
     const probe = await ctx.get(url);
     if (probe.response.status !== 404) return ctx.skip(`GET ${url} answered ${probe.response.status}, so the absent id is not known to be absent`);
