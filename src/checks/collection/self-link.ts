@@ -27,7 +27,8 @@ export default defineCheck({
     if (!ctx.expect(isAbsoluteUrl(self), 'notAbsolute', { url, self }, exchange)) return;
     const requested = new URL(url);
     const linked = new URL(self);
-    ctx.expect(withoutTrailingSlashes(linked.pathname) === withoutTrailingSlashes(requested.pathname), 'otherPath', { url, self }, exchange);
+    // A link to another resource reflects nothing of the request: its query is not judged too.
+    if (!ctx.expect(withoutTrailingSlashes(linked.pathname) === withoutTrailingSlashes(requested.pathname), 'otherPath', { url, self }, exchange)) return;
     for (const name of new Set(requested.searchParams.keys())) {
       const values = requested.searchParams.getAll(name);
       const reflected = linked.searchParams.getAll(name);

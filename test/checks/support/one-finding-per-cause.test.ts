@@ -75,3 +75,39 @@ describe('every 404 an empty JSON object (json-server)', () => {
     expect(report.results.map((r) => r.messageId)).toEqual(['notProblem']);
   }, 60_000);
 });
+
+describe('a Prism dynamic mock (random links and numbers, no HEAD)', () => {
+  let n = 0;
+  const prismLike = reference({
+    mutate: (req, res) => {
+      if (req.method === 'HEAD') { res.status = 405; res.headers['content-type'] = 'application/problem+json'; return; }
+      if (!/^\/employers\?/.test(req.path) || !isObject(res.json)) return;
+      n++;
+      res.json['self'] = `https://mock${n}.example/x${n}`;
+      res.json['page'] = 1000 + n;
+      if (typeof res.json['next'] === 'string') res.json['next'] = `https://mock${n}.example/next`;
+    },
+  });
+  const ids = ['collection.self-link', 'paging.page-one-based', 'paging.page-size-honoured', 'http.head-no-body'];
+
+  it('gives one finding per cause and skips what random data cannot show', async () => {
+    const report = await run(prismLike, ids);
+    const at = (id: string) => report.results.filter((r) => r.id === id && r.resource === '/employers').map((r) => r.messageId ?? `skip ${/\(see ([a-z.-]+)\)|answers vary/.exec(r.message)?.[0] ?? r.message}`);
+    expect(at('collection.self-link')).toEqual(['otherPath']);
+    expect(at('paging.page-one-based')).toEqual(['skip answers vary']);
+    expect(at('paging.page-size-honoured')).toEqual(['skip (see paging.links-consistent)']);
+    expect(at('http.head-no-body')).toEqual(['statusDiffers']);
+  }, 60_000);
+});
+
+describe('400 problems of a type that is no problem-type URN (Prism)', () => {
+  const foreignType = reference({
+    mutate: (_req, res) => { if (res.status === 400 && isObject(res.json)) res.json['type'] = 'https://mock.example/errors#BAD'; },
+  });
+
+  it('fails problem.type-urn; id.malformed-400 judges the status and points there for the type', async () => {
+    const report = await run(foreignType, ['problem.type-urn', 'id.malformed-400']);
+    expect([...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.id))]).toEqual(['problem.type-urn']);
+    expect(report.results.find((r) => r.id === 'id.malformed-400')?.message).toContain('see problem.type-urn');
+  }, 60_000);
+});
