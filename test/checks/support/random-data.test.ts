@@ -5,6 +5,7 @@ import emptyResult from '../../../src/checks/collection/empty-result.js';
 import caching from '../../../src/checks/http/caching.js';
 import contentLanguage from '../../../src/checks/i18n/content-language.js';
 import leadingZeros from '../../../src/checks/id/leading-zeros.js';
+import overwrite from '../../../src/checks/patch/overwrite.js';
 import { isObject } from '../../../src/core/json.js';
 import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
 import { reference, runOne } from '../../helpers/check-harness.js';
@@ -54,6 +55,11 @@ describe('random data per request', () => {
     const undeclared = { ...BUILT_IN_PROFILE, documents: (BUILT_IN_PROFILE.documents ?? []).map((d) => ({ ...d, etag: false })) };
     const report = await runOne(caching, bare, undeclared);
     expect(report.results.map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining('caching is optional')]]);
+  });
+
+  it('patch.overwrite skips when two reads of the document with no write between them differ', async () => {
+    const report = await runOne(overwrite, randomData(13));
+    expect(report.results.map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining(VARY)]]);
   });
 
   it('a server that localizes for real still has its missing Content-Language reported', async () => {
