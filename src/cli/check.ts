@@ -183,7 +183,10 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     // The profile as a file --profile reads, to see what was derived or to start one's own from it.
     const { stringify } = commonJsExports(await import('yaml'));
     io.stdout(stringify(profile));
-    io.stderr(`restguide: ${note ?? (url === undefined ? 'the built-in profile of the reference API' : 'the built-in profile: the URL publishes the reference API\'s document')}${note?.includes(profileCounts(profile)) ? '' : `: ${profileCounts(profile)}`}\n`);
+    // Where it came from, truthfully: --profile (which wins over everything), a derivation, or the built-in one.
+    const source = note ?? (text(options.profile) !== undefined ? `the profile ${text(options.profile)}`
+      : url === undefined ? 'the built-in profile of the reference API' : 'the built-in profile: the URL publishes the reference API\'s document');
+    io.stderr(`restguide: ${source}${source.includes(profileCounts(profile)) ? '' : `: ${profileCounts(profile)}`}\n`);
     return 0;
   }
   if (contract) run.contract = contract;

@@ -34,6 +34,12 @@ export type CleanupEntry = Omit<CleanupRecord, 'check' | 'resource'>;
 
 const READS = ['GET', 'HEAD', 'OPTIONS'];
 
+/** Thrown by a cleanup that has no URL inside the API to remove its record by: listed as left, not a crash. */
+export class CleanupUnreachable extends Error {
+  override readonly name = 'CleanupUnreachable';
+  constructor(readonly method: string, readonly url: string, reason: string) { super(reason); }
+}
+
 /** A refused request, with the exchange whose answer named the URL (when found). */
 export class OutsideApiLink extends Error {
   override readonly name = 'OutsideApiLink';
@@ -50,6 +56,7 @@ export class RunContext implements CheckContext<string> {
   readonly cleanupLog: CleanupEntry[] = [];
   private readonly cleanups: Array<() => Promise<unknown>> = [];
   private cleaningUp = false;
+  private locationsJudgedByCheck = false;
   private readonly exchanges: Exchange[] = [];
 
   constructor(
@@ -95,7 +102,7 @@ export class RunContext implements CheckContext<string> {
   /** A write answered with a Location outside the API is a finding of whichever check got it. */
   private judgeWriteLocation(exchange: Exchange): void {
     const { request, response } = exchange;
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || response.status < 200 || response.status > 399) return;
+    if (this.locationsJudgedByCheck || ['GET', 'HEAD', 'OPTIONS'].includes(request.method) || response.status < 200 || response.status > 399) return;
     const outside = locationOutside(this.client.baseUrl, request.url, response.headers['location']);
     if (outside === undefined) return;
     this.engineFinding('locationOutsideApi', {
@@ -198,6 +205,8 @@ export class RunContext implements CheckContext<string> {
 
   onCleanup(cleanup: () => Promise<unknown>): void { this.cleanups.push(cleanup); }
 
+  judgeLocationsItself(): void { this.locationsJudgedByCheck = true; }
+
   /**
    * Runs cleanups newest first; returns the messages of those that crashed. Each write they sent,
    * or could not send, is in `cleanupLog`; one that failed before any write is logged as left.
@@ -212,6 +221,10 @@ export class RunContext implements CheckContext<string> {
       } catch (error) {
         // Never a write outside the API: the cleanup is skipped, and the result says so.
         if (error instanceof OutsideApiError) this.notes.push(`cleanup skipped: ${error.message}`);
+        else if (error instanceof CleanupUnreachable) {
+          this.cleanupLog.push({ method: error.method, url: error.url, outcome: 'left', reason: error.message });
+          continue;
+        }
         // What the API answered (or did not) is in the cleanup log; only a cleanup's own crash errors the check.
         else if (!(error instanceof TransportError)) failures.push((error as Error).message);
         // A request that failed logged itself; a cleanup that threw without one still may have left its record.

@@ -35,6 +35,7 @@ class AttemptContext<M extends string> implements CheckContext<M> {
   pass(): void { this.assertions++; }
   skip(reason: string): never { return this.ctx.skip(reason); }
   onCleanup(cleanup: () => Promise<unknown>): void { this.ctx.onCleanup(cleanup); }
+  judgeLocationsItself(): void { this.ctx.judgeLocationsItself(); }
 }
 
 const keyOf = (seen: Seen): string => `${seen.messageId} ${JSON.stringify(seen.data ?? {})}`;

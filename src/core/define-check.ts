@@ -71,6 +71,11 @@ export interface CheckContext<M extends string = string> {
   skip(reason: string): never;
   /** Runs after the check, also when it fails or errors (e.g. DELETE what it created). */
   onCleanup(cleanup: () => Promise<unknown>): void;
+  /**
+   * The check judges the Location of its writes itself, or reaches what it wrote another way (the item path
+   * plus its key): the engine's own Location finding is left to the check that is about it.
+   */
+  judgeLocationsItself(): void;
 }
 
 export interface CheckDefinition<M extends string, K extends TargetKind> {

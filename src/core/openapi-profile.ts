@@ -224,7 +224,6 @@ export function deriveProfile(doc: Obj): Profile {
         path,
         ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : {}),
         sampleIdsFrom: { collection: parent },
-        ...(schema?.['type'] === 'integer' && typeof schema['maximum'] === 'number' ? { absentId: String(schema['maximum']) } : {}),
         malformedIds: malformed,
         ...(isObject(item['patch']) ? { update: 'patch' as const } : isObject(item['put']) ? { update: 'put' as const } : {}),
         ...(isObject(patch) ? { patch: patch as JsonObject } : {}),

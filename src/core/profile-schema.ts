@@ -23,7 +23,7 @@ export const PROFILE_SCHEMA = {
       items: {
         type: 'object', additionalProperties: false, required: ['path'],
         properties: {
-          path, key: { type: 'string' }, itemPath: path, pageSizeParam: { type: 'string' },
+          path, key: { type: 'string' }, itemPath: path, pageSizeParam: { type: 'string' }, pageParam: { type: 'string', minLength: 1 },
           paging: {
             oneOf: [
               { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { const: 'offset' } } },

@@ -19,6 +19,8 @@ export interface CollectionProfile {
   itemPath?: string;
   paging?: Paging;
   pageSizeParam?: string;
+  /** The page index parameter of offset paging (default `page`). */
+  pageParam?: string;
   filters?: string[];
   sorts?: string[];
   embed?: string;
@@ -141,7 +143,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
   const pageSizeParam = profile.pageSizeParam ?? 'pageSize';
   const create = profile.create ? { body: profile.create.body, unique: profile.create.unique ?? [] } : undefined;
   return {
-    kind: 'collection', path: profile.path, pageSizeParam,
+    kind: 'collection', path: profile.path, pageSizeParam, pageParam: profile.pageParam ?? 'page',
     ...(profile.key !== undefined ? { key: profile.key } : {}),
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
     ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
@@ -165,7 +167,8 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
   const documents: DocumentTarget[] = [];
   for (const doc of profile.documents ?? []) {
     const param = LAST_PARAMETER.exec(doc.path)?.[1] ?? 'id';
-    const sampleIds = doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom) : []);
+    const source = collections.find((c) => c.path === doc.sampleIdsFrom?.collection);
+    const sampleIds = doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom, source?.pageSizeParam) : []);
     const methods = doc.methods?.map((method) => method.toUpperCase());
     // A document the checks create must be removable again: without DELETE it gets no creator.
     const creator = supportsMethod({ methods }, 'DELETE')
@@ -202,10 +205,12 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
 }
 
 /** Up to five ids from the first page; a target that cannot list them leaves checks to skip. */
-async function readSampleIds(client: HttpClient, from: { collection: string; property?: string }): Promise<string[]> {
+async function readSampleIds(client: HttpClient, from: { collection: string; property?: string }, pageSizeParam = 'pageSize'): Promise<string[]> {
   try {
-    const page = await client.request({ url: withQuery(from.collection, { pageSize: 5 }) });
-    const items = valueAt(page.response.json, 'items');
+    const page = await client.request({ url: withQuery(from.collection, { [pageSizeParam]: 5 }) });
+    // A bare array is no collection (collection.is-object says so), but its elements still name existing ids.
+    const json = page.response.json;
+    const items = Array.isArray(json) ? json : valueAt(json, 'items');
     if (page.response.status !== 200 || !Array.isArray(items)) return [];
     const ids = items.slice(0, 5).map((item) => {
       const value = from.property ? valueAt(item, from.property) : undefined;

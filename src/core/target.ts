@@ -51,6 +51,8 @@ export interface CollectionTarget {
   itemPath?: string;
   paging?: Paging;
   pageSizeParam: string;
+  /** The page index parameter of offset paging (`page` unless the profile renames it). */
+  pageParam: string;
   filters: string[];
   sorts: string[];
   /** Value of `embed` that asks for the items' full representations (e.g. `items`). */

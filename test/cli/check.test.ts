@@ -303,6 +303,18 @@ describe('restguide check --print-profile', () => {
     expect(parseYaml(io.out)).toEqual(JSON.parse(JSON.stringify(BUILT_IN_PROFILE)));
     expect(io.err).toBe('restguide: the built-in profile of the reference API: 3 collections, 1 document, 1 task, 1 controller\n');
   });
+
+  it('with --profile, names that profile, not the built-in one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+    const file = join(dir, 'mine.yaml');
+    await writeFile(file, 'collections:\n  - path: /employers\n');
+    for (const args of [['--profile', file, '--print-profile'], ['http://127.0.0.1:1/api', '--profile', file, '--print-profile']]) {
+      const { code, io } = await check(args);
+      expect(code).toBe(0);
+      expect(parseYaml(io.out)).toEqual({ collections: [{ path: '/employers' }] });
+      expect(io.err).toBe(`restguide: the profile ${file}: 1 collection, 0 documents, 0 tasks, 0 controllers\n`);
+    }
+  });
 });
 
 

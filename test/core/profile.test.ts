@@ -110,3 +110,21 @@ describe('resolving document creators', () => {
     }
   });
 });
+
+describe('sampleIdsFrom', () => {
+  it('reads ids from a collection answered as a bare array (json-server), under its page size parameter', async () => {
+    const { startFixture, sendJson } = await import('../helpers/fixture-server.js');
+    const api = await startFixture((req, res) => sendJson(res, 200, req.url?.startsWith('/employers?_limit=5') ? [{ employerId: 7 }, { employerId: 14 }] : []));
+    const client = new HttpClient({ baseUrl: api.url, allowWrites: false, timeoutMs: 2000, concurrency: 1 });
+    try {
+      const target = await resolveTarget({
+        collections: [{ path: '/employers', key: 'employerId', pageSizeParam: '_limit' }],
+        documents: [{ path: '/employers/{employerId}', sampleIdsFrom: { collection: '/employers', property: 'employerId' } }],
+      }, client);
+      expect(target.documents[0]?.sampleIds).toEqual(['7', '14']);
+    } finally {
+      await client.close();
+      await api.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { outsideApi } from '../../core/api-scope.js';
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
 import { create, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
@@ -25,7 +26,8 @@ export default defineCheck({
     if (!ctx.expect(location !== undefined, 'noLocation', { url }, exchange)) return;
     // Only a same-origin Location is followed; create.location-absolute judges where it points.
     const target = sameOriginLocation(ctx, exchange);
-    if (!target) return ctx.skip(`the Location ${location} is not on the API's origin, so it is not followed`);
+    if (!target) return ctx.skip(`the Location ${location} is not on the API's origin, so it is not followed (see create.location-absolute)`);
+    if (outsideApi(ctx.baseUrl, target, true)) return ctx.skip(`the Location ${target} lies outside the API (see create.location-absolute)`);
     const read = await ctx.get(target);
     if (!ctx.expect(read.response.status === 200, 'locationNot200', { location: target, status: read.response.status }, exchange, read)) return;
     const key = collection.key;

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
-import { problemResponseFault } from '../support/problem-response.js';
+import { ownProblemFault } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -27,7 +27,7 @@ export default defineCheck({
         { url, location: again.exchange.response.headers['location'] ?? '(none)', existing: first.url }, first.exchange, again.exchange);
     }
     if (!ctx.expect(status === 409 && !isSuccess(again.exchange), 'notConflict', { url, status }, first.exchange, again.exchange)) return;
-    const reason = problemResponseFault(again.exchange);
+    const reason = await ownProblemFault(ctx, again.exchange);
     ctx.expect(reason === undefined, 'notProblem', { url, reason }, again.exchange);
   },
 });

@@ -1,3 +1,4 @@
+import { outsideApi } from '../../core/api-scope.js';
 import { defineCheck } from '../../core/define-check.js';
 import { create, WITH_CREATE_BODY } from '../support/created-document.js';
 
@@ -8,6 +9,7 @@ export default defineCheck({
     messages: {
       unresolvable: 'POST {{url}} answered {{status}} with Location {{location}}, which is not a URI.',
       otherOrigin: 'POST {{url}} answered {{status}} with Location {{location}}, on another origin than the API ({{origin}}).',
+      outsideApi: 'POST {{url}} answered {{status}} with Location {{location}}, outside the API ({{base}}).',
     },
   },
   appliesTo: 'collection',
@@ -20,6 +22,7 @@ export default defineCheck({
     let resolved: URL | undefined;
     try { resolved = new URL(location, exchange.request.url); } catch { resolved = undefined; }
     if (!ctx.expect(resolved !== undefined && /^https?:$/.test(resolved.protocol), 'unresolvable', data, exchange) || !resolved) return;
-    ctx.expect(resolved.origin === data.origin, 'otherOrigin', data, exchange);
+    if (!ctx.expect(resolved.origin === data.origin, 'otherOrigin', data, exchange)) return;
+    ctx.expect(outsideApi(ctx.baseUrl, resolved.href, true) === undefined, 'outsideApi', { ...data, location: resolved.href, base: ctx.baseUrl }, exchange);
   },
 });

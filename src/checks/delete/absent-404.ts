@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { supportsMethod } from '../../core/target.js';
-import { problemResponseFault } from '../support/problem-response.js';
+import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
+import { ownProblemFault } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -12,16 +13,16 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
-  requires: { what: 'document with DELETE and an absent id', test: (document) => document.absentId !== undefined && supportsMethod(document, 'DELETE') },
+  requires: { what: 'document with DELETE and an absent id', test: (document) => WITH_ABSENT_ID.test(document) && supportsMethod(document, 'DELETE') },
   async run(ctx, document) {
-    const url = ctx.url(document.url(document.absentId as string));
+    const url = await absentUrl(ctx, document);
     // Never DELETE something that exists: the absent id is verified first.
     const probe = await ctx.get(url);
     if (probe.response.status !== 404) return ctx.skip(`GET ${url} answered ${probe.response.status}, so the absent id is not known to be absent`);
     const exchange = await ctx.request({ method: 'DELETE', url });
     const { status } = exchange.response;
     if (!ctx.expect(status === 404, 'not404', { url, status }, probe, exchange)) return;
-    const reason = problemResponseFault(exchange);
+    const reason = await ownProblemFault(ctx, exchange);
     ctx.expect(reason === undefined, 'notProblem', { url, reason }, exchange);
   },
 });

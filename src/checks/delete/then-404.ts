@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { CREATED_BY_A_COLLECTION, createSubject, creatorOf } from '../support/created-document.js';
-import { problemResponseFault } from '../support/problem-response.js';
+import { ownProblemFault } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -24,7 +24,7 @@ export default defineCheck({
     if (status === 200) ctx.expect(text.trim() !== '', 'emptyOk', { url: subject.url }, removed);
     const gone = await ctx.get(subject.url);
     if (!ctx.expect(gone.response.status === 404, 'stillThere', { url: subject.url, status: gone.response.status }, removed, gone)) return;
-    const reason = problemResponseFault(gone);
+    const reason = await ownProblemFault(ctx, gone);
     ctx.expect(reason === undefined, 'notProblem', { url: subject.url, reason }, gone);
   },
 });

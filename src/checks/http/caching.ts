@@ -29,6 +29,10 @@ export default defineCheck({
     if (first.response.status !== 200) return ctx.skip(`GET ${url} answered ${first.response.status}, not 200`);
     const etag = first.response.headers['etag'];
     const cacheControl = first.response.headers['cache-control'];
+    // Caching is a SHOULD-consider: without headers it is demanded only where the profile declares an ETag.
+    if (etag === undefined && cacheControl === undefined && !document.etag) {
+      return ctx.skip(`GET ${first.request.url} shows neither ETag nor Cache-Control and the profile declares no ETag: caching is optional`);
+    }
     if (!ctx.expect(etag !== undefined || cacheControl !== undefined, 'noValidator', { url: first.request.url }, first)) return;
     // Cache-Control alone (e.g. max-age) is a caching policy without a validator: nothing to revalidate.
     if (etag === undefined) return;

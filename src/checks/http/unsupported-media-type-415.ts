@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { beginWriting } from '../support/own-writes.js';
-import { WITH_CREATE_BODY } from '../support/created-document.js';
+import { cleanUpCreated, WITH_CREATE_BODY } from '../support/created-document.js';
 
 export default defineCheck({
   meta: {
@@ -15,14 +15,11 @@ export default defineCheck({
   requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
     await beginWriting(ctx, collection);
-    const exchange = await ctx.request({
-      method: 'POST', url: collection.path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(collection.createBody()),
-    });
-    const location = exchange.response.headers['location'];
-    // A server that created something anyway gets it removed again.
-    if (exchange.response.status >= 200 && exchange.response.status < 300 && location) {
-      ctx.onCleanup(() => ctx.request({ method: 'DELETE', url: new URL(location, exchange.request.url).href }));
-    }
+    ctx.judgeLocationsItself();
+    const body = collection.createBody();
+    const exchange = await ctx.request({ method: 'POST', url: collection.path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+    // A server that created something anyway gets it removed again (by its Location, or its item path and key).
+    if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, body);
     ctx.expect(exchange.response.status === 415, 'not415', exchangeData(exchange), exchange);
   },
 });

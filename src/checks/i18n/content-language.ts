@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
+import { skipIfAnswersVary } from '../support/control-request.js';
 import { fingerprint } from '../support/fingerprint.js';
 import { contentLanguage, declaredLanguages, getIn, probePath } from './support/language-probe.js';
 
@@ -22,7 +23,11 @@ export default defineCheck({
     const languages = declared ?? LANGUAGES;
     const answers = await Promise.all(languages.map((language) => getIn(ctx, path, language)));
     // `instance` names the occurrence, so it differs on every problem whatever the language.
-    const texts = new Set(answers.map((exchange: Exchange) => `${exchange.response.status} ${fingerprint(exchange.response.json ?? exchange.response.text, ['self', 'instance'])}`));
+    const text = (exchange: Exchange) => `${exchange.response.status} ${fingerprint(exchange.response.json ?? exchange.response.text, ['self', 'instance'])}`;
+    const texts = new Set(answers.map(text));
+    // Different answers show localized content only if the same request twice gets the same answer.
+    const [firstAnswer] = answers;
+    if (!declared && texts.size >= 2 && firstAnswer) await skipIfAnswersVary(ctx, firstAnswer, (a, b) => text(a) === text(b));
     // Only declared languages are demanded; otherwise identical answers mean nothing is localized.
     if (!declared && texts.size < 2) ctx.skip(`GET ${path} answers the same content in ${LANGUAGES.join(', ')}: nothing is localized (the profile declares no languages)`);
     answers.forEach((exchange, index) => {

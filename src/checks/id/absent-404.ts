@@ -1,5 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
+import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
+import { ownProblemFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
 
 export default defineCheck({
@@ -13,12 +15,14 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
-  requires: { what: 'document with an absent id', test: (document) => document.absentId !== undefined },
+  requires: WITH_ABSENT_ID,
   async run(ctx, document) {
-    const id = document.absentId as string;
-    const exchange = await ctx.get(document.url(id));
-    const data = { ...exchangeData(exchange), id };
+    const url = await absentUrl(ctx, document);
+    const exchange = await ctx.get(url);
+    const data = { ...exchangeData(exchange), id: decodeURIComponent(url.slice(url.lastIndexOf('/') + 1)) };
     if (!ctx.expect(exchange.response.status === 404, 'not404', data, exchange)) return;
+    // A 404 that is not a problem, as every error of the API, is the problem.* checks' finding.
+    await ownProblemFault(ctx, exchange);
     const problem = problemOf(exchange);
     if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) return;
     ctx.expect(/notfound/i.test(problemTypeName(problem) ?? ''), 'notResourceNotFound', { ...data, type: String(problem?.['type']) }, exchange);

@@ -41,6 +41,11 @@ export default defineCheck({
     // Another client may have changed the resource between the two reads: the padded id also names
     // it when its answer is what the canonical URI answers after it.
     const after = await ctx.get(document.url(id));
-    ctx.expect(after.response.status === 200 && fingerprint(padded.response.json) === fingerprint(after.response.json), 'otherResource', data, padded, canonical, after);
+    const same = after.response.status === 200 && fingerprint(padded.response.json) === fingerprint(after.response.json);
+    // The canonical id read twice differs too: the API's answers vary (random data), so the zero shows nothing.
+    if (!same && fingerprint(after.response.json) !== fingerprint(canonical.response.json)) {
+      return ctx.skip(`the API's answers vary between identical requests (GET ${canonical.request.url} twice), so a difference shows nothing about the leading zero`);
+    }
+    ctx.expect(same, 'otherResource', data, padded, canonical, after);
   }),
 });

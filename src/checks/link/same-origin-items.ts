@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { describeBody } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
+import { pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
@@ -14,10 +15,9 @@ export default defineCheck({
   appliesTo: 'collection',
   async run(ctx, collection) {
     const page = await ctx.get(collection.firstPage({ pageSize: 5 }));
-    const body = page.response.json;
     const data = { url: page.request.url, status: page.response.status, got: describeBody(page.response) };
-    if (!ctx.expect(page.response.status === 200 && isObject(body), 'notOk', data, page) || !isObject(body)) return;
-    const items = Array.isArray(body['items']) ? body['items'] : [];
+    if (!ctx.expect(page.response.status === 200, 'notOk', data, page)) return;
+    const items = pageOrSkip(ctx, page).items;
     const hrefs = items.map((item) => (isObject(item) ? item['href'] : undefined));
     if (!hrefs.some((href) => typeof href === 'string')) return ctx.skip(`the first page of ${collection.path} has no item with an href`);
     const base = `${ctx.baseUrl}/`;

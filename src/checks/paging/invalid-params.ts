@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { mediaTypeOf } from '../../core/exchange.js';
-import { pageOf } from '../support/collection-page.js';
+import { describeBody, mediaTypeOf } from '../../core/exchange.js';
+import { pageOf, pageOrSkip } from '../support/collection-page.js';
 
 const HUGE = 100_000;
 
@@ -11,15 +11,22 @@ export default defineCheck({
     messages: {
       notBadRequest: '{{url}} ({{param}}={{value}} is malformed) answered {{status}}, not 400.',
       notProblem: '{{url}} answered 400 with Content-Type {{contentType}}, not application/problem+json.',
-      hugeStatus: '{{url}} (pageSize={{value}}) answered {{status}}; a too large pageSize is refused with 400 or capped with 200.',
+      hugeStatus: '{{url}} ({{param}}={{value}}) answered {{status}} with {{got}}; a too large page size is refused with 400 or capped in a 200 collection page.',
       hugeNotCapped: '{{url}} (pageSize={{value}}) answered 200 with `pageSize` {{echoed}} and {{count}} items; a capped page echoes a pageSize at most the one asked and holds no more items than it.',
     },
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
     const size = collection.pageSizeParam;
+    // Paging parameters are optional features: judged only where the target declares paging or a page shows it.
+    if (!collection.paging) {
+      const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 2 })));
+      if (!['pageSize', 'page', 'next', 'prev', 'first', 'last'].some((name) => first.body[name] !== undefined)) {
+        return ctx.skip(`${collection.path} declares no paging and its first page shows none (no pageSize, page or paging links)`);
+      }
+    }
     const malformed: Array<[string, string]> = [[size, '0'], [size, 'abc']];
-    if (collection.paging?.kind === 'offset') malformed.push(['page', '0'], ['page', '-1'], ['page', 'abc']);
+    if (collection.paging?.kind === 'offset') malformed.push([collection.pageParam, '0'], [collection.pageParam, '-1'], [collection.pageParam, 'abc']);
     const probes = await Promise.all(malformed.map(([param, value]) => ctx.get(ctx.url(collection.path, { [param]: value }))));
     probes.forEach((exchange, index) => {
       const [param, value] = malformed[index] ?? ['', ''];
@@ -36,7 +43,7 @@ export default defineCheck({
       return;
     }
     const page = pageOf(huge);
-    if (!ctx.expect(page !== undefined, 'hugeStatus', { url, value: HUGE, status }, huge) || !page) return;
+    if (!ctx.expect(page !== undefined, 'hugeStatus', { url, param: size, value: HUGE, status, got: describeBody(huge.response) }, huge) || !page) return;
     const echoed = page.body['pageSize'];
     const cap = typeof echoed === 'number' ? echoed : HUGE;
     ctx.expect((echoed === undefined || (typeof echoed === 'number' && echoed <= HUGE)) && page.items.length <= cap, 'hugeNotCapped',

@@ -25,7 +25,7 @@ export default defineCheck({
     const second = nextUrl !== undefined && isAbsoluteUrl(nextUrl) ? pageOf(await ctx.get(nextUrl)) : undefined;
     const origin = new URL(ctx.baseUrl).origin;
     const offset = collection.paging?.kind === 'offset';
-    const pageNumber = (link: string) => Number(queryParam(link, 'page') ?? '1');
+    const pageNumber = (link: string) => Number(queryParam(link, collection.pageParam) ?? '1');
 
     const judge = (page: CollectionPage, number: number) => {
       const { exchange } = page;

@@ -46,8 +46,8 @@ async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: 
     if (walk.total !== undefined && seen < walk.total) findings.push({ id: 'missingNext', data: { page: number, url, seen, total: walk.total }, evidence: [exchange] });
     if (walk.total === undefined && collection.paging?.kind === 'offset' && page.items.length >= walk.pageSize) {
       // Without `total`, a full last page may hide more: the page after it must be empty.
-      const current = Number(queryParam(url, 'page') ?? '1');
-      const following = await ctx.get(collection.firstPage({ pageSize: walk.pageSize, query: { page: current + 1 } }));
+      const current = Number(queryParam(url, collection.pageParam) ?? '1');
+      const following = await ctx.get(collection.firstPage({ pageSize: walk.pageSize, query: { [collection.pageParam]: current + 1 } }));
       const items = (following.response.json as { items?: unknown } | undefined)?.items;
       const count = Array.isArray(items) ? items.length : 0;
       if (count > 0) findings.push({ id: 'missingNextMore', data: { page: number, url, following: following.request.url, count }, evidence: [exchange, following] });

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { linkOf, pageOf, pageOrSkip, type CollectionPage } from '../support/collection-page.js';
+import { getLinked, linkOf, pageOf, pageOrSkip, type CollectionPage } from '../support/collection-page.js';
 
 const SIZE = 3;
 
@@ -21,7 +21,7 @@ export default defineCheck({
     // The second page too: the size must hold on pages reached through `next`, and on the last page.
     const next = linkOf(first.body, 'next');
     if (next !== undefined) {
-      const second = pageOf(await ctx.get(next));
+      const second = pageOf(await getLinked(ctx, next, first.exchange.request.url, 'paging.links-consistent'));
       if (second) pages.push(second);
     }
     for (const page of pages) judge(page.exchange, page);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isSuccess, reread } from '../support/created-document.js';
+import { isSuccess } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { notApplied, PATCH_SUBJECT, patchSubject, sendPatch, unchangedBy } from './support/patch-subject.js';
+import { notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, unchangedBy } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -20,9 +20,8 @@ export default defineCheck({
     const data = { url: subject.url, patch: show(subject.patch) };
     const same = unchangedBy(subject.representation, subject.patch);
     if (same.length > 0) return ctx.skip(`the document already has the patch's value of ${same.join(', ')}, so a server ignoring the patch would look the same`);
-    const patched = await sendPatch(ctx, subject.url, subject.patch);
+    const { patched, after } = await patchAndReread(ctx, subject.url, subject.patch);
     if (!ctx.expect(isSuccess(patched), 'rejected', { ...data, status: patched.response.status }, patched)) return;
-    const after = await reread(ctx, subject.url);
     const ignored = notApplied(after.representation, subject.patch);
     if (!ctx.expect(ignored === undefined, 'ignored', { ...data, status: patched.response.status, property: ignored, actual: show(after.representation?.[ignored ?? '']) }, patched, after.exchange)) return;
     for (const [property, value] of Object.entries(subject.representation)) {

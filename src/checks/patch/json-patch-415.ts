@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { problemResponseFault } from '../support/problem-response.js';
+import { ownProblemFault } from '../support/problem-response.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({
@@ -19,7 +19,7 @@ export default defineCheck({
     const exchange = await sendPatch(ctx, subject.url, operations, 'application/json-patch+json');
     const { status } = exchange.response;
     if (!ctx.expect(status === 415, 'not415', { url: subject.url, status }, exchange)) return;
-    const reason = problemResponseFault(exchange);
+    const reason = await ownProblemFault(ctx, exchange);
     ctx.expect(reason === undefined, 'notProblem', { url: subject.url, reason }, exchange);
   },
 });

@@ -3,7 +3,7 @@ import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { appliedPatchType, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 // Links are often read-only; a member the client may set makes the better probe.
 const READ_ONLY_GUESS = new Set(['href', 'self']);
@@ -21,16 +21,19 @@ export default defineCheck({
   requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
-    const nested = Object.entries(subject.representation).find(([key, value]) =>
-      !(key in subject.patch) && isObject(value) && Object.keys(value).length >= 2 && Object.values(value).some((v) => !isObject(v) && !Array.isArray(v)));
-    if (!nested) return ctx.skip('the document has no nested object with two or more members');
+    const objects = Object.entries(subject.representation).filter(([key, value]) =>
+      !(key in subject.patch) && isObject(value) && Object.values(value).some((v) => !isObject(v) && !Array.isArray(v)));
+    const nested = objects.find(([, value]) => Object.keys(value as object).length >= 2) ?? objects[0];
+    if (!nested) return ctx.skip('the document has no nested object with a scalar member');
     const [object, members] = nested as [string, Record<string, unknown>];
     const scalars = Object.keys(members).filter((key) => !isObject(members[key]) && !Array.isArray(members[key]));
     const member = scalars.find((key) => !READ_ONLY_GUESS.has(key)) ?? scalars[0] as string;
-    // The same value for one member: only a replacing server loses the others.
-    const patch = { [object]: { [member]: members[member] } };
+    // The same value for one member (or, for an object of one member, an empty object): a merge changes
+    // nothing, only a replacing server loses members. Sent with the media type the server applies patches with.
+    const contentType = await appliedPatchType(ctx, subject);
+    const patch = { [object]: Object.keys(members).length >= 2 ? { [member]: members[member] } : {} };
     const data = { url: subject.url, patch: show(patch), object };
-    const patched = await sendPatch(ctx, subject.url, patch);
+    const patched = await sendPatch(ctx, subject.url, patch, contentType);
     if (!ctx.expect(isSuccess(patched), 'rejected', { ...data, status: patched.response.status }, patched)) return;
     const after = await reread(ctx, subject.url);
     const views: Array<[unknown, Exchange]> = [[after.representation?.[object], after.exchange]];

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { notApplied, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, sendPatch } from './support/patch-subject.js';
 import type { JsonObject } from '../../core/json.js';
 
 export default defineCheck({
@@ -28,13 +28,12 @@ export default defineCheck({
     const set = { [property]: subject.patch[property] } as JsonObject;
     // Set to its default already, the property would look removed whether or not null was honoured.
     if (property in before && sameJson(before[property], set[property])) return ctx.skip(`the patch sets \`${property}\` to its default ${show(before[property])}, so its removal would not show`);
-    const first = await sendPatch(ctx, subject.url, set);
+    const { patched: first, after: withValue, contentType } = await patchAndReread(ctx, subject.url, set);
     if (!ctx.expect(isSuccess(first), 'rejected', { url: subject.url, patch: show(set), status: first.response.status }, first)) return;
-    const withValue = await reread(ctx, subject.url);
     const unset = notApplied(withValue.representation, set);
     if (!ctx.expect(unset === undefined, 'notSet', { url: subject.url, patch: show(set), status: first.response.status, property, actual: show(withValue.representation?.[property]) }, first, withValue.exchange)) return;
     const remove = { [property]: null };
-    const removed = await sendPatch(ctx, subject.url, remove);
+    const removed = await sendPatch(ctx, subject.url, remove, contentType);
     if (!ctx.expect(isSuccess(removed), 'rejected', { url: subject.url, patch: show(remove), status: removed.response.status }, removed)) return;
     const after = await reread(ctx, subject.url);
     const actual = after.representation?.[property];

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isSuccess, reread } from '../support/created-document.js';
+import { isSuccess } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
-import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { PATCH_SUBJECT, patchAndReread, patchSubject } from './support/patch-subject.js';
 
 export default defineCheck({
   meta: {
@@ -17,9 +17,8 @@ export default defineCheck({
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     const data = { url: subject.url, patch: show(subject.patch) };
-    const patched = await sendPatch(ctx, subject.url, subject.patch);
+    const { patched, after } = await patchAndReread(ctx, subject.url, subject.patch);
     if (!ctx.expect(isSuccess(patched), 'rejected', { ...data, status: patched.response.status }, patched)) return;
-    const after = await reread(ctx, subject.url);
     for (const [property, expected] of Object.entries(subject.patch)) {
       const actual = after.representation?.[property];
       ctx.expect(containsJson(actual, expected), 'notOverwritten', { ...data, property, actual: show(actual), expected: show(expected) }, patched, after.exchange);

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { restorePatch } from '../support/same-json.js';
-import { runStaleIfMatch } from '../support/stale-if-match.js';
+import { runStaleIfMatch, withEtag } from '../support/stale-if-match.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 export default defineCheck({
@@ -15,7 +15,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
-  requires: PATCH_SUBJECT,
+  requires: withEtag(PATCH_SUBJECT),
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     await runStaleIfMatch(ctx, {

@@ -1,5 +1,8 @@
-import { defineCheck } from '../../core/define-check.js';
-import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+import { defineCheck, type CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { cleanUpCreated } from '../support/created-document.js';
+import { beginWriting } from '../support/own-writes.js';
 
 const ROOT = '(?:java|javax|jakarta|org|com|System)';
 
@@ -16,7 +19,7 @@ export const BODY_LEAKS: Array<[string, RegExp]> = [
   ['a database error', /\bSQLSTATE\b|\bORA-\d{5}\b|\bPG::\w+|\bSQLException\b|\bsyntax error at or near\b|\bduplicate key value violates\b|\bER_[A-Z_]+\b|\bMongo\w*Error\b/],
   ['a file path', /(?:^|[\s"'(])(?:\/(?:home|usr|var|opt|srv|app|etc|tmp|root)\/[\w./-]+|[A-Za-z]:\\\\?[\w\\ .-]+\.\w+)|node_modules\//],
   ['an internal host name or address', /\b(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})\b|\b(?<!\b[\w-]+?)[\w-]+\.(?:internal|local|corp|intra|lan)\b/],
-  ['a framework name', /\b(?:Express|Spring(?:Boot| Boot)?|Hibernate|Django|Flask|Laravel|Symfony|ASP\.NET|Tomcat|Jetty|WildFly|JBoss|Rails|Werkzeug|Kestrel|Quarkus)\b/],
+  ['a framework name', /\b(?:Express|Spring(?:Boot| Boot)?|Hibernate|Django|Flask|Laravel|Symfony|ASP\.NET|Tomcat|Jetty|WildFly|JBoss|Rails|Werkzeug|Kestrel|Quarkus)\b|\bstoplight\.io\b|\/prism\/errors\b/],
 ];
 // Server or X-Powered-By naming a product with a version, or any X-Powered-By / X-AspNet-Version.
 const HEADER_LEAKS: Array<[string, (value: string) => boolean]> = [
@@ -37,16 +40,18 @@ export default defineCheck({
   },
   appliesTo: 'api',
   async run(ctx) {
-    for (const exchange of await provokeErrorResponses(ctx)) {
+    const errors = [...(await provokeErrors(ctx)).filter((e) => e.response.status >= 400), ...await provokeBodyErrors(ctx)];
+    if (errors.length === 0) ctx.skip('no probe (unknown URI, absent or malformed id, malformed body) drew an error response');
+    for (const exchange of errors) {
       const data = exchangeData(exchange);
       // Judge JSON by its decoded strings: escapes like \n\tat would hide a stack trace from the patterns.
       const json = exchange.response.json;
       const text = json === undefined ? exchange.response.text : stringsOf(json).join('\n');
-      for (const [what, pattern] of BODY_LEAKS) {
-        const match = pattern.exec(text);
-        const at = match ? Math.max(0, match.index - 20) : 0;
-        ctx.expect(!match, 'leakInBody', { ...data, what, excerpt: text.slice(at, at + 120).replace(/\s+/g, ' ') }, exchange);
-      }
+      // One finding per answer, naming every kind of leak in it (a stack trace also shows an exception and paths).
+      const found = BODY_LEAKS.map(([what, pattern]) => [what, pattern.exec(text)] as const).filter(([, match]) => match);
+      const first = found[0]?.[1];
+      const at = first ? Math.max(0, first.index - 20) : 0;
+      ctx.expect(!first, 'leakInBody', { ...data, what: found.map(([what]) => what).join(', '), excerpt: text.slice(at, at + 120).replace(/\s+/g, ' ') }, exchange);
       for (const [header, leaks] of HEADER_LEAKS) {
         const value = exchange.response.headers[header];
         ctx.expect(value === undefined || !leaks(value), 'leakInHeader', { ...data, header, value }, exchange);
@@ -54,6 +59,21 @@ export default defineCheck({
     }
   },
 });
+
+/**
+ * With writes allowed, a POST of malformed JSON to a collection that creates: the errors of body parsing are
+ * where frameworks print stack traces (json-server's 400). A conforming API creates nothing from it; should it,
+ * the document is removed again.
+ */
+async function provokeBodyErrors(ctx: CheckContext<string>): Promise<Exchange[]> {
+  const collection = ctx.target.collections.find((c) => c.create !== undefined);
+  if (!ctx.allowWrites || !collection) return [];
+  await beginWriting(ctx, collection);
+  ctx.judgeLocationsItself();
+  const exchange = await ctx.request({ method: 'POST', url: collection.path, headers: { 'content-type': 'application/json' }, body: '{"restguide": ' });
+  if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, {});
+  return exchange.response.status >= 400 ? [exchange] : [];
+}
 
 /** Every string in a JSON value, keys included, depth-first. */
 function stringsOf(value: unknown): string[] {

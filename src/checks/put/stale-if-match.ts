@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { sameJson } from '../support/same-json.js';
-import { runStaleIfMatch } from '../support/stale-if-match.js';
+import { runStaleIfMatch, withEtag } from '../support/stale-if-match.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 export default defineCheck({
@@ -15,7 +15,7 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
-  requires: PUT_SUBJECT,
+  requires: withEtag(PUT_SUBJECT),
   async run(ctx, document) {
     const subject = await putSubject(ctx, document);
     await runStaleIfMatch(ctx, {

@@ -22,8 +22,12 @@ export function pageOf(exchange: Exchange): CollectionPage | undefined {
  */
 export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): CollectionPage {
   const page = pageOf(exchange);
-  if (!page) ctx.skip(`GET ${exchange.request.url} answered ${exchange.response.status} without a collection body (see collection.items-array)`);
-  return page;
+  if (page) return page;
+  // One finding per cause: a bare array is collection.is-object's, any other non-collection collection.items-array's.
+  if (exchange.response.status === 200 && Array.isArray(exchange.response.json)) {
+    return ctx.skip(`GET ${exchange.request.url} answered a JSON array, not a collection object (see collection.is-object)`);
+  }
+  return ctx.skip(`GET ${exchange.request.url} answered ${exchange.response.status} without a collection body (see collection.items-array)`);
 }
 
 /** A string link property of a body (`next`, `self`...), or undefined. */
@@ -56,3 +60,14 @@ export function queryParam(url: string, name: string): string | undefined {
 
 /** A value no data set contains, for filters and searches that must match nothing. */
 export const NO_MATCH = 'restguideNoSuchValue7f3a9c';
+
+/**
+ * GETs a link a page gave (an item href, `next`), unless it leaves the API's origin: that link is the finding of
+ * the check about such links (`owner`), and a check that only needed to follow it skips pointing there.
+ */
+export async function getLinked(ctx: CheckContext<string>, link: string, base: string, owner: string): Promise<Exchange> {
+  let url: URL | undefined;
+  try { url = new URL(link, base); } catch { url = undefined; }
+  if (!url || url.origin !== new URL(ctx.baseUrl).origin) return ctx.skip(`a page links ${link}, outside the API, so it is not followed (see ${owner})`);
+  return ctx.get(url.href);
+}

@@ -5,6 +5,10 @@ import { isObject, valueAt, type JsonObject } from '../../core/json.js';
 import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../core/target.js';
 import { beginWriting } from './own-writes.js';
 import { LAST_PARAMETER } from '../../core/path-templates.js';
+import { outsideApi } from '../../core/api-scope.js';
+import { CleanupUnreachable } from '../../core/check-context.js';
+import { skipIfAnswersVary } from './control-request.js';
+import { fingerprint } from './fingerprint.js';
 
 type Ctx = CheckContext<string>;
 
@@ -15,6 +19,10 @@ interface Creation {
   body: JsonObject;
   /** Absolute URL of the new document when the POST succeeded (2xx) and it could be located. */
   url?: string;
+  /** The item path plus key, when it differs from a usable Location: tried when the Location does not answer. */
+  fallback?: string;
+  /** Why the Location could not be used (then `url`, if any, is the item path plus key). */
+  unusable?: string;
 }
 
 export interface Subject {
@@ -52,29 +60,74 @@ export function sameOriginLocation(ctx: Ctx, exchange: Exchange): string | undef
   }
 }
 
-/** Where the document created from `body` lives: its same-origin Location, else the item path filled with its key. */
-function createdUrl(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): string | undefined {
-  return sameOriginLocation(ctx, exchange) ?? keyedUrl(ctx, collection, body);
+/** Where a document created from `body` can be reached: its Location (when inside the API) and the item path filled with its key. */
+interface CreatedAt {
+  /** The Location, resolved, when it lies inside the API (writes may go there). */
+  location?: string;
+  /** The item path filled with the key of the body, when the profile or description gives both. */
+  byKey?: string;
+  /** Why the Location cannot be used (absent, not a URI, outside the API). */
+  unusable?: string;
 }
 
-/** The item path filled with the business key `body` carries; undefined when the profile gives neither. */
-function keyedUrl(ctx: Ctx, collection: CollectionTarget, body: JsonObject): string | undefined {
-  const key = collection.key === undefined ? undefined : valueAt(body, collection.key);
+/** The key URL: the collection's item path filled with the key of `value` (a body sent or answered). */
+export function urlByKey(ctx: Ctx, collection: CollectionTarget, value: unknown): string | undefined {
+  const key = collection.key === undefined ? undefined : valueAt(value, collection.key);
   const param = collection.itemPath ? LAST_PARAMETER.exec(collection.itemPath)?.[1] : undefined;
   if (!collection.itemPath || !param || (typeof key !== 'string' && typeof key !== 'number')) return undefined;
   return ctx.url(fillTemplate(collection.itemPath, { [param]: String(key) }));
 }
 
+function createdAt(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): CreatedAt {
+  // The key the server answered with wins over the one sent (a server may ignore the body, or assign keys).
+  const byKey = urlByKey(ctx, collection, exchange.response.json) ?? urlByKey(ctx, collection, body);
+  const location = exchange.response.headers['location'];
+  const withKey = byKey ? { byKey } : {};
+  if (!location) return { ...withKey, unusable: 'without a Location' };
+  let resolved: string;
+  try { resolved = new URL(location, exchange.request.url).href; } catch { return { ...withKey, unusable: `with Location ${location}, not a URI` }; }
+  if (outsideApi(ctx.baseUrl, resolved, true)) return { ...withKey, unusable: `with Location ${resolved}, outside the API` };
+  return { location: resolved, ...withKey };
+}
+
+/**
+ * Removes what a POST created, through URLs inside the API only: its Location, and when that is unusable or
+ * answers 404/410 (a Location naming a key the server never made), the item path plus the key that was sent.
+ */
+export function cleanUpCreated(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): CreatedAt {
+  const at = createdAt(ctx, collection, exchange, body);
+  if (!at.location && !at.byKey) {
+    ctx.onCleanup(async () => {
+      throw new CleanupUnreachable(exchange.request.method, exchange.request.url,
+        `answered ${exchange.response.status} ${at.unusable ?? ''} and the profile gives no item path and key to reach what it created: remove it by hand`);
+    });
+    return at;
+  }
+  ctx.onCleanup(async () => {
+    if (at.location) {
+      const removed = await ctx.request({ method: 'DELETE', url: at.location });
+      if (![404, 410].includes(removed.response.status) || !at.byKey || at.byKey === at.location) return;
+    }
+    if (at.byKey) await ctx.request({ method: 'DELETE', url: at.byKey });
+  });
+  return at;
+}
+
 /** POSTs a create body; a document it made (2xx) is DELETEd after the check, whatever the verdict. */
 export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonObject = collection.createBody()): Promise<Creation> {
   await beginWriting(ctx, collection);
+  // Where the Location points is create.location-absolute's to judge; the document is also reached by its key.
+  ctx.judgeLocationsItself();
   const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body, resend: () => notCreated(ctx, collection, body) });
   const { status } = exchange.response;
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };
-  const url = createdUrl(ctx, collection, exchange, body);
-  if (url) ctx.onCleanup(() => ctx.request({ method: 'DELETE', url }));
-  return url ? { exchange, body, url } : { exchange, body };
+  const at = cleanUpCreated(ctx, collection, exchange, body);
+  const url = at.location ?? at.byKey;
+  return {
+    exchange, body, ...(url ? { url } : {}), ...(at.location && at.byKey && at.byKey !== at.location ? { fallback: at.byKey } : {}),
+    ...(at.unusable ? { unusable: at.unusable } : {}),
+  };
 }
 
 /**
@@ -82,7 +135,7 @@ export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonO
  * document is looked up at its item path and key and is not there. One that is there is removed after the check.
  */
 async function notCreated(ctx: Ctx, collection: CollectionTarget, body: JsonObject): Promise<boolean> {
-  const url = keyedUrl(ctx, collection, body);
+  const url = urlByKey(ctx, collection, body);
   if (!url) return false;
   const found = await ctx.get(url);
   if (found.response.status === 404 || found.response.status === 410) return true;
@@ -105,7 +158,14 @@ export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit
   }
   if (!created?.url) created = await create(ctx, collection, body);
   if (!created.url) {
-    return ctx.skip(`could not create a document to work on: POST ${collection.path} answered ${created.exchange.response.status}${created.exchange.response.status < 300 ? ' without a usable Location' : ''}`);
+    const { status } = created.exchange.response;
+    if (status >= 300) return ctx.skip(`could not create a document to work on: POST ${collection.path} answered ${status} (see create.created-201)`);
+    return ctx.skip(`the document POST ${collection.path} created cannot be reached: it answered ${status} ${created.unusable ?? 'without a usable Location'} and the profile gives no item path and key (see create.location-absolute)`);
+  }
+  if (created.fallback) {
+    // A Location inside the API may still name the wrong document (json-server's …/undefined): the key URL is tried next.
+    const first = await reread(ctx, created.url);
+    if (!first.representation) return readSubject(ctx, created.fallback, created.body);
   }
   return readSubject(ctx, created.url, created.body);
 }
@@ -117,6 +177,9 @@ export async function readSubject(ctx: Ctx, url: string, createBody?: JsonObject
   if (before.response.status !== 200 || !isObject(representation)) {
     return ctx.skip(`GET ${url} answered ${before.response.status} without a JSON object, so there is nothing to compare`);
   }
+  // The write checks compare the document before and after a write: that shows nothing when two reads with no
+  // write between them already differ (a mock serving random data).
+  await skipIfAnswersVary(ctx, before, (a, b) => a.response.status === b.response.status && fingerprint(a.response.json) === fingerprint(b.response.json));
   const etag = before.response.headers['etag'];
   return { url, before, representation, ...(createBody ? { createBody } : {}), ...(etag ? { etag } : {}) };
 }

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject, valueAt } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
-import { hrefOf, pageOf, type CollectionPage } from './collection-page.js';
+import { getLinked, hrefOf, pageOf, type CollectionPage } from './collection-page.js';
 
 export interface ItemData {
   href: string | undefined;
@@ -55,7 +55,7 @@ export async function itemDocuments(ctx: CheckContext<string>, collection: Colle
   await Promise.all(missing.map(async (item) => {
     const href = hrefOf(item);
     if (href === undefined) return;
-    const exchange = await ctx.get(href);
+    const exchange = await getLinked(ctx, href, page.exchange.request.url, 'link.same-origin-items');
     exchanges.push(exchange);
     if (exchange.response.status === 200 && isObject(exchange.response.json)) fetched.set(href, exchange.response.json);
   }));

@@ -1,6 +1,8 @@
 // Whether an error response is a problem (err-problem): write checks expect problems on 404/409/412/415.
 import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
+import type { CheckContext } from '../../core/define-check.js';
+import { UNKNOWN_PATH } from '../../core/provoke-errors.js';
 
 /** An absolute URI: a scheme, a colon and something after it (`https://...`, `urn:...`). */
 const isAbsoluteUri = (value: unknown): boolean => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);
@@ -30,4 +32,20 @@ export function problemResponseFault(exchange: Exchange): string | undefined {
   if (!isAbsoluteUri(body['type'])) return `its type ${JSON.stringify(body['type']) ?? '(absent)'} is not an absolute URI`;
   if (body['status'] !== undefined && body['status'] !== response.status) return `its status member is ${JSON.stringify(body['status'])}`;
   return undefined;
+}
+
+/**
+ * The problem fault of an error answer a check judges besides its status, unless the API answers an unknown URI
+ * with a fault too: that cause is API-wide and the problem.* checks report it, so the caller skips pointing there.
+ */
+export async function ownProblemFault(ctx: CheckContext<string>, exchange: Exchange): Promise<string | undefined> {
+  const fault = problemResponseFault(exchange);
+  if (fault === undefined) return undefined;
+  const probe = await ctx.get(UNKNOWN_PATH);
+  const probeFault = probe.response.status >= 400 ? problemResponseFault(probe) : undefined;
+  if (probeFault !== undefined) {
+    const see = probeFault.startsWith('its Content-Type') ? 'problem.media-type' : 'problem.members';
+    ctx.skip(`${exchange.request.method} ${exchange.request.url} answered ${exchange.response.status} as expected, but ${fault}, as the API's other errors (see ${see})`);
+  }
+  return fault;
 }

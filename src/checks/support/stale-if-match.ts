@@ -23,6 +23,14 @@ interface StaleIfMatchWrites {
   write(body: unknown, etag: string): Promise<Exchange>;
 }
 
+/**
+ * Optimistic locking is an optional feature: an ETag on GET (for caching, as Express sends one) does not promise
+ * that writes honour If-Match, so these checks run only where the profile (or the description's ETag) declares it.
+ */
+export function withEtag<T extends { etag: boolean }>(guard: { what: string; test(document: T): boolean }): { what: string; test(document: T): boolean } {
+  return { what: `${guard.what}, declaring ETag (etag: true)`, test: (document) => document.etag && guard.test(document) };
+}
+
 export async function runStaleIfMatch(ctx: CheckContext<StaleIfMatchMessage>, writes: StaleIfMatchWrites): Promise<void> {
   const { url, etag: stale } = writes;
   if (stale === undefined) return ctx.skip(`GET ${url} gave no ETag`);

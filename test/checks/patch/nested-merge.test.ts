@@ -1,12 +1,15 @@
 import check from '../../../src/checks/patch/nested-merge.js';
 import { isObject } from '../../../src/core/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
+import type { ProxiedRequest } from '../../helpers/proxy.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
 
 /** After a PATCH, company holds only what the patch sent (as a shallow-merging server stores it). */
-function replacesNestedObjects(on: 'GET' | 'PATCH') {
+function replacesNestedObjects(on: 'GET' | 'PATCH', options: { ignoring?: string } = {}) {
   const patched = new Set<string>();
   return reference({
+    // json-server ignores a merge-patch+json body (it answers 200) but applies application/json.
+    ...(options.ignoring ? { rewrite: (req: ProxiedRequest) => (req.method === 'PATCH' && req.headers['content-type'] === options.ignoring ? { body: '{}' } : undefined) } : {}),
     mutate: (req, res) => {
       if (!isCreatedEmployer(req.path)) return;
       if (req.method === 'PATCH') patched.add(req.path);
@@ -21,8 +24,12 @@ testCheck(check, {
     { name: 'nested object replaced (seen on GET)', server: replacesNestedObjects('GET'), profile: WRITE_PROFILE, findings: ['replaced'] },
     { name: 'nested object replaced (seen in the PATCH response)', server: replacesNestedObjects('PATCH'), profile: WRITE_PROFILE, findings: ['replaced'] },
     {
+      name: 'merge patch ignored, application/json applied and replacing nested objects (json-server)',
+      server: replacesNestedObjects('GET', { ignoring: 'application/merge-patch+json' }), profile: WRITE_PROFILE, findings: ['replaced'],
+    },
+    {
       name: 'a nested patch is refused',
-      server: reference({ mutate: (req, res) => { if (req.method === 'PATCH') res.status = 422; } }),
+      server: reference({ mutate: (req, res) => { if (req.method === 'PATCH' && req.body.includes('company')) res.status = 422; } }),
       profile: withDocument((d) => d), findings: ['rejected'],
     },
   ],

@@ -3,11 +3,14 @@ import check from '../../../src/checks/patch/overwrite.js';
 import { isObject } from '../../../src/core/json.js';
 import { runChecks } from '../../../src/core/runner.js';
 import { startReferenceServer } from '../../../src/reference-server/index.js';
+import { ignoresPatchBodies } from './support/ignores-patch.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
 
 testCheck(check, {
   valid: [
+    // json-server: merge-patch+json ignored, application/json applied; the behaviour is judged on the type it applies.
+    { name: 'merge patch ignored, application/json applied', server: ignoresPatchBodies(['application/merge-patch+json']), profile: WRITE_PROFILE },
     { name: 'reference server (created employer)', server: reference(), profile: WRITE_PROFILE },
     // Without a creating collection the check patches a sample and restores it.
     { name: 'reference server (sample, restored)', server: reference(), profile: { ...WRITE_PROFILE, collections: [] } },

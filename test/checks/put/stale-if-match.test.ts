@@ -1,8 +1,9 @@
 import check from '../../../src/checks/put/stale-if-match.js';
 import { isObject } from '../../../src/core/json.js';
 import { NO_READ_ONLY, refusesReadOnly } from './support/validating.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
-import { WRITE_PROFILE } from '../create/support/write-profile.js';
+import { describe, expect, it } from 'vitest';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';
 
 testCheck(check, {
   valid: [
@@ -24,4 +25,12 @@ testCheck(check, {
       profile: WRITE_PROFILE, findings: ['freshRefused'],
     },
   ],
+});
+
+describe('put.stale-if-match on a profile that declares no ETag', () => {
+  // json-server sends Express' caching ETag on GET but ignores If-Match: optimistic locking is not promised.
+  it('is not applicable, whatever ETag a GET shows', async () => {
+    const report = await runOne(check, reference(), withDocument((d) => ({ ...d, etag: false })));
+    expect(report.results.map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining('declaring ETag')]]);
+  });
 });

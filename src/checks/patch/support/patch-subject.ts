@@ -11,7 +11,7 @@ type Ctx = CheckContext<string>;
 
 export const MERGE_PATCH = 'application/merge-patch+json';
 
-interface PatchSubject extends Subject {
+export interface PatchSubject extends Subject {
   /** The profile's patch without null members: values the document must show afterwards. */
   patch: JsonObject;
 }
@@ -54,6 +54,41 @@ export async function patchSubject(ctx: Ctx, document: DocumentTarget, options: 
   });
   return { ...subject, patch };
 }
+
+export interface AppliedPatch {
+  /** The PATCH whose effect `after` shows (the retry with application/json when the merge patch was ignored). */
+  patched: Exchange;
+  after: { exchange: Exchange; representation: Record<string, unknown> | undefined };
+  contentType: string;
+}
+
+/**
+ * PATCHes `patch` as a merge patch and re-reads the document. When the server answered 2xx but shows nothing of
+ * `shows` (default: the patch itself), the same patch goes again as application/json, the other media type the
+ * guide allows: the behaviour checks judge what the server does with a patch it applies, and patch.media-types
+ * reports the media type it ignored.
+ */
+export async function patchAndReread(ctx: Ctx, url: string, patch: JsonObject, shows: JsonObject = patch, headers: Record<string, string> = {}): Promise<AppliedPatch> {
+  const patched = await sendPatch(ctx, url, patch, MERGE_PATCH, headers);
+  const after = await reread(ctx, url);
+  if (!isSuccessful(patched) || notApplied(after.representation, shows) === undefined) return { patched, after, contentType: MERGE_PATCH };
+  const retried = await sendPatch(ctx, url, patch, 'application/json', headers);
+  const afterRetry = await reread(ctx, url);
+  if (isSuccessful(retried) && notApplied(afterRetry.representation, shows) === undefined) return { patched: retried, after: afterRetry, contentType: 'application/json' };
+  return { patched, after, contentType: MERGE_PATCH };
+}
+
+/** The media type the server applies the profile's patch with (merge patch first); skips when it applies neither. */
+export async function appliedPatchType(ctx: Ctx, subject: PatchSubject): Promise<string> {
+  const same = unchangedBy(subject.representation, subject.patch);
+  if (same.length > 0) return MERGE_PATCH;
+  const { patched, after, contentType } = await patchAndReread(ctx, subject.url, subject.patch);
+  if (!isSuccessful(patched)) return ctx.skip(`PATCH ${subject.url} with the profile's patch answered ${patched.response.status} (see patch.overwrite)`);
+  if (notApplied(after.representation, subject.patch) !== undefined) return ctx.skip(`PATCH ${subject.url} applied the profile's patch with neither media type (see patch.overwrite)`);
+  return contentType;
+}
+
+const isSuccessful = (exchange: Exchange): boolean => exchange.response.status >= 200 && exchange.response.status < 300;
 
 /** The first member of `patch` the representation does not show after a PATCH that should have applied it. */
 export function notApplied(representation: Record<string, unknown> | undefined, patch: JsonObject): string | undefined {
