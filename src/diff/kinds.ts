@@ -30,7 +30,7 @@ export const DIFF_KINDS = {
   'evo-compat-parameter-style-changed': { rule: 'evo-compat', breaking: true, description: "A parameter's style or explode changed" },
   'evo-compat-security-added': { rule: 'evo-compat', breaking: true, description: 'An operation needs a new security scheme or scope' },
   'evo-compat-component-removed': { rule: 'evo-compat', breaking: true, description: 'A component of the old version is gone (documents referencing it break)' },
-  'api-version-mismatch': { rule: 'api-version', breaking: true, description: "The major version in the servers' base URL (/vN) and info.version disagree" },
+  'api-version-mismatch': { rule: 'api-version', breaking: true, description: "The new version makes the servers' base URL (/vN) and info.version disagree" },
   'evo-compat-unresolved-ref': { rule: 'evo-compat', breaking: false, warning: true, description: 'A $ref target could not be read: what it describes was not compared' },
   'evo-compat-path-added': { rule: 'evo-compat', breaking: false, description: 'A path was added' },
   'evo-compat-operation-added': { rule: 'evo-compat', breaking: false, description: 'An operation was added' },
