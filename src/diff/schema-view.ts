@@ -70,6 +70,24 @@ export function viewOf(side: Side, schemaNode: Node, seen = new Set<string>()): 
   return view;
 }
 
+const FAMILIES = { string: ['string'], number: ['integer', 'number'], array: ['array'], object: ['object'] } as const;
+export type Family = keyof typeof FAMILIES;
+
+/** The schema accepts values of the family (no type: any value). */
+const accepts = (view: SchemaView, family: Family): boolean => !view.types || FAMILIES[family].some((t) => view.types!.has(t));
+
+/**
+ * Both versions accept values of the family, so its keywords (maxLength for strings, properties
+ * for objects...) judge values that both accept; otherwise a change of type is their one cause.
+ */
+export const bothAccept = (a: SchemaView, b: SchemaView, family: Family): boolean => accepts(a, family) && accepts(b, family);
+
+/** Some non-null value is of a type both accept (an integer is a number). */
+export function typesOverlap(a: SchemaView, b: SchemaView): boolean {
+  if (!a.types || !b.types) return true;
+  return [...a.types].some((t) => b.types!.has(t) || (t === 'integer' && b.types!.has('number')) || (t === 'number' && b.types!.has('integer')));
+}
+
 function mergeInto(view: SchemaView, member: SchemaView): void {
   view.types ??= member.types;
   view.nullable ||= member.nullable;

@@ -50,6 +50,18 @@ describe('restguide diff (CLI)', () => {
     expect((await diff(dir, ['old.yaml', 'compatible.yaml', '--fail-on', 'info'])).code).toBe(1);
   });
 
+  it('lists a compatible narrowing of a response (an enum value removed) with --verbose and in JSON', async () => {
+    const dir = await writeFiles({ 'old.yaml': base(), 'narrowed.yaml': variant(base(), (d) => { S(d).Employer.properties.status.enum = ['active']; }) });
+    const quiet = await diff(dir, ['old.yaml', 'narrowed.yaml']);
+    expect(quiet.code).toBe(0);
+    expect(quiet.out).not.toContain('evo-compat-response-narrowed');
+    const verbose = await diff(dir, ['old.yaml', 'narrowed.yaml', '--verbose']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.out).toMatch(/info\s+evo-compat-response-narrowed\s[\s\S]*no longer[\s\S]*"closed"/);
+    const json = JSON.parse((await diff(dir, ['old.yaml', 'narrowed.yaml', '-f', 'json'])).out);
+    expect(json.findings.map((f: any) => [f.code, f.severity, f.breaking])).toEqual([['evo-compat-response-narrowed', 'info', false]]);
+  });
+
   it('a new major version turns the breaking change into info: exit 0', async () => {
     const dir = await setup();
     const { code, out } = await diff(dir, ['old.yaml', 'major.yaml']);

@@ -29,7 +29,7 @@ const CASES: Case[] = [
   { code: 'evo-compat-response-property-nullable', breaking: (d) => { S(d).Employer.properties.name.nullable = true; },
     compatible: (d) => { S(d).NewEmployer.properties.name.nullable = true; }, compatibleInfos: ['evo-compat-request-validation-relaxed'] },
   { code: 'evo-compat-response-property-optional', breaking: (d) => { S(d).Employer.required = []; },
-    compatible: (d) => { S(d).Employer.required = ['name', 'status']; } },
+    compatible: (d) => { S(d).Employer.required = ['name', 'status']; }, compatibleInfos: ['evo-compat-response-narrowed'] },
   { code: 'evo-compat-response-enum-value-added', breaking: (d) => { S(d).Employer.properties.status.enum.push('merged'); },
     compatible: (d) => { S(d).Employer.properties.status.enum.push('merged'); S(d).Employer.properties.status['x-extensible-enum'] = true; } },
   { code: 'evo-compat-request-media-type-removed', breaking: (d) => { const c = op(d, '/employers', 'post').requestBody.content; c['application/xml'] = c['application/json']; delete c['application/json']; },

@@ -1,0 +1,57 @@
+// Schema changes judged from what a client sees, one finding per cause, and the compatible
+// narrowing of responses listed.
+import { describe, expect, it } from 'vitest';
+import { base } from './base-document.js';
+import { diffPair, errorCodes, infoCodes, variant, type Doc } from './harness.js';
+
+const S = (d: any) => d.components.schemas;
+const codes = async (before: Doc, after: Doc) => {
+  const report = await diffPair(before, after);
+  return { errors: errorCodes(report), infos: infoCodes(report), report };
+};
+
+describe('one finding per cause', () => {
+  it('a request value changed from integer to string with a maxLength is one type change', async () => {
+    expect(await codes(base(), variant(base(), (d) => { S(d).NewEmployer.properties.employees = { type: 'string', maxLength: 10, pattern: '^[0-9]+$' }; })))
+      .toMatchObject({ errors: ['evo-compat-request-type-changed'], infos: [] });
+  });
+
+  it('a response object that became a string is one type change, not one per property', async () => {
+    const { errors, infos } = await codes(base(), variant(base(), (d) => { S(d).EmployerList = { type: 'string', format: 'uri' }; }));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-response-property-type-changed'], infos: [] });
+  });
+
+  it('still reports both causes when a type is dropped and the one left is bounded', async () => {
+    const doc = variant(base(), (d) => { d.openapi = '3.1.0'; S(d).NewEmployer.properties.employees.type = ['integer', 'string']; });
+    const { errors } = await codes(doc, variant(doc, (d) => { S(d).NewEmployer.properties.employees = { type: 'string', maxLength: 10 }; }));
+    expect(errors).toEqual(['evo-compat-request-bound-tightened', 'evo-compat-request-type-changed']);
+  });
+
+  it('a schema no operation uses gives one finding per change, the breaking one', async () => {
+    const removed = await codes(base(), variant(base(), (d) => { delete S(d).Unused.properties.code; }));
+    expect({ errors: removed.errors, infos: removed.infos }).toEqual({ errors: ['evo-compat-response-property-removed'], infos: [] });
+    const limited = await codes(base(), variant(base(), (d) => { S(d).Unused.properties.code.enum = ['A']; }));
+    expect({ errors: limited.errors, infos: limited.infos }).toEqual({ errors: ['evo-compat-request-enum-value-removed'], infos: [] });
+  });
+});
+
+describe('evo-compat-response-narrowed (compatible, listed as info)', () => {
+  it('lists an enum value removed from a response, and nothing else', async () => {
+    const { errors, infos, report } = await codes(base(), variant(base(), (d) => { S(d).Employer.properties.status.enum = ['active']; }));
+    expect({ errors, infos }).toEqual({ errors: [], infos: ['evo-compat-response-narrowed'] });
+    expect(report.findings[0]!.message).toContain('no longer "closed"');
+    expect(report.findings[0]!.path).toEqual(['components', 'schemas', 'Employer', 'properties', 'status']);
+  });
+
+  it('lists a type narrowed, null no longer returned and a property now always present', async () => {
+    const doc = variant(base(), (d) => { S(d).Employer.properties.employees = { type: 'number', nullable: true }; });
+    const { errors, infos } = await codes(doc, variant(doc, (d) => { S(d).Employer.properties.employees = { type: 'integer' }; S(d).Employer.required.push('status'); }));
+    expect({ errors, infos }).toEqual({ errors: [], infos: Array(3).fill('evo-compat-response-narrowed') });
+  });
+
+  it('is not given where nothing narrowed, nor for the same change to a request', async () => {
+    expect((await codes(base(), variant(base(), (d) => { S(d).Employer.properties.status.description = 'Its state'; }))).report.findings).toEqual([]);
+    const request = await codes(base(), variant(base(), (d) => { S(d).NewEmployer.properties.status.enum = ['active']; }));
+    expect({ errors: request.errors, infos: request.infos }).toEqual({ errors: ['evo-compat-request-enum-value-removed'], infos: [] });
+  });
+});
