@@ -4,7 +4,7 @@
 // no longer overlap, the type change is the finding, not what the new type's keywords then say.
 import type { Differ, Direction } from './differ.js';
 import { keyOf, type Node } from './nodes.js';
-import { bothAccept, typesOverlap, viewOf, type SchemaView } from './schema-view.js';
+import { bothAccept, typesOverlap, viewOf, type Bound, type SchemaView } from './schema-view.js';
 
 const show = (value: unknown): string => JSON.stringify(value);
 const list = (set?: Set<string>): string => (set ? [...set].sort().join('|') : 'any');
@@ -79,7 +79,17 @@ function compareResponseValue(d: Differ, ov: SchemaView, nv: SchemaView, label: 
   }
 }
 
-const BOUNDS = [['maxLength', 'minLength', 'string'], ['maximum', 'minimum', 'number'], ['maxItems', 'minItems', 'array'], ['maxProperties', 'minProperties', 'object']] as const;
+const LENGTHS = [['maxLength', 'minLength', 'string'], ['maxItems', 'minItems', 'array'], ['maxProperties', 'minProperties', 'object']] as const;
+
+const showBound = (bound: Bound, lower: boolean): string => `${lower ? '>' : '<'}${bound.exclusive ? '' : '='} ${bound.value}`;
+
+/** `after` refuses a value `before` accepted (for a lower bound: a larger value, or now exclusive). */
+function tightens(before: Bound | undefined, after: Bound | undefined, lower: boolean): boolean {
+  if (!after) return false;
+  if (!before) return true;
+  if (after.value !== before.value) return lower ? after.value > before.value : after.value < before.value;
+  return after.exclusive && !before.exclusive;
+}
 
 function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: string, overlap: boolean): void {
   const { node: o } = ov;
@@ -110,14 +120,25 @@ function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: s
     }
   } else if (ov.enum && !ov.extensible) relaxed('enum removed', 'enum-added');
 
-  for (const [max, min, family] of BOUNDS) {
+  for (const [max, min, family] of LENGTHS) {
     if (!bothAccept(ov, nv, family)) continue;
     const [maxBefore, maxAfter] = [ov.numbers[max], nv.numbers[max]];
     if (maxAfter !== undefined && (maxBefore === undefined || maxAfter < maxBefore)) tightened(`${max} ${maxBefore === undefined ? 'added' : `lowered from ${maxBefore}`}: ${maxAfter}`, max);
     else if (maxBefore !== undefined && (maxAfter === undefined || maxAfter > maxBefore)) relaxed(`${max} raised from ${maxBefore} to ${maxAfter ?? 'none'}`, max);
     const [minBefore, minAfter] = [ov.numbers[min], nv.numbers[min]];
-    if (minAfter !== undefined && (minBefore === undefined ? min === 'minimum' || minAfter > 0 : minAfter > minBefore)) tightened(`${min} ${minBefore === undefined ? 'added' : `raised from ${minBefore}`}: ${minAfter}`, min);
+    if (minAfter !== undefined && (minBefore === undefined ? minAfter > 0 : minAfter > minBefore)) tightened(`${min} ${minBefore === undefined ? 'added' : `raised from ${minBefore}`}: ${minAfter}`, min);
     else if (minBefore !== undefined && (minAfter === undefined || minAfter < minBefore)) relaxed(`${min} lowered from ${minBefore} to ${minAfter ?? 'none'}`, min);
+  }
+  if (bothAccept(ov, nv, 'number')) {
+    for (const [name, lower] of [['minimum', true], ['maximum', false]] as const) {
+      const [before, after] = lower ? [ov.lower, nv.lower] : [ov.upper, nv.upper];
+      if (tightens(before, after, lower)) tightened(`${name} ${before ? `changed from ${showBound(before, lower)}` : 'added'}: ${showBound(after!, lower)}`, name);
+      else if (before && (!after || tightens(after, before, lower))) relaxed(`${name} changed from ${showBound(before, lower)} to ${after ? showBound(after, lower) : 'none'}`, name);
+    }
+  }
+  if (bothAccept(ov, nv, 'array')) {
+    if (!ov.uniqueItems && nv.uniqueItems) tightened('uniqueItems added: an array with a repeated item is refused', 'uniqueItems');
+    else if (ov.uniqueItems && !nv.uniqueItems) relaxed('uniqueItems removed', 'uniqueItems');
   }
   if (!bothAccept(ov, nv, 'object')) return;
   if (ov.additional !== false && nv.additional === false) d.add('evo-compat-request-additional-properties-closed', `${label} no longer accepts additional properties`, o, n, 'additionalProperties');
@@ -135,7 +156,9 @@ function compareProperties(d: Differ, ov: SchemaView, nv: SchemaView, direction:
     const counterpart = nv.properties.get(name);
     const cause = `property:${name}`;
     if (!counterpart) {
-      if (direction === 'response' && !skipped(property.node, 'old')) d.add('evo-compat-response-property-removed', `${label} property \`${name}\` removed or renamed`, property.node, nv.node, cause);
+      if (skipped(property.node, 'old')) continue;
+      if (direction === 'response') d.add('evo-compat-response-property-removed', `${label} property \`${name}\` removed or renamed`, property.node, nv.node, cause);
+      else d.add('evo-compat-request-property-removed', `${label} property \`${name}\` removed or renamed: clients still send it, and unknown input is refused with 400 (req-valid)`, property.node, nv.node, cause);
       continue;
     }
     compareSchema(d, property.node, counterpart.node, direction, where, `${at}.${name}`);

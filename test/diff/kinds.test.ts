@@ -38,6 +38,8 @@ const CASES: Case[] = [
     compatible: (d) => { op(d, '/employers/{employerId}', 'patch').requestBody.content['application/json'] = { schema: { type: 'object' } }; } },
   { code: 'evo-compat-request-property-required', breaking: (d) => { S(d).NewEmployer.required.push('status'); },
     compatible: (d) => { S(d).NewEmployer.required = []; }, compatibleInfos: ['evo-compat-request-validation-relaxed'] },
+  { code: 'evo-compat-request-property-removed', breaking: (d) => { delete S(d).NewEmployer.properties.founded; },
+    compatible: (d) => { S(d).NewEmployer.properties.founded.deprecated = true; }, compatibleInfos: ['evo-deprec-deprecated'] },
   { code: 'evo-compat-request-enum-value-removed', breaking: (d) => { S(d).NewEmployer.properties.status.enum = ['active']; },
     compatible: (d) => { S(d).NewEmployer.properties.status.enum.push('merged'); }, compatibleInfos: ['evo-compat-request-validation-relaxed'] },
   { code: 'evo-compat-request-bound-tightened', breaking: (d) => { S(d).NewEmployer.properties.name.maxLength = 50; },

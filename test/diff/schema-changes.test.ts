@@ -1,5 +1,5 @@
-// Schema changes judged from what a client sees, one finding per cause, and the compatible
-// narrowing of responses listed.
+// Schema changes judged from what a client sees, one finding per cause: compatible narrowing of
+// responses, removed request properties, exclusive bounds in both spellings, uniqueItems.
 import { describe, expect, it } from 'vitest';
 import { base } from './base-document.js';
 import { diffPair, errorCodes, infoCodes, variant, type Doc } from './harness.js';
@@ -53,5 +53,47 @@ describe('evo-compat-response-narrowed (compatible, listed as info)', () => {
     expect((await codes(base(), variant(base(), (d) => { S(d).Employer.properties.status.description = 'Its state'; }))).report.findings).toEqual([]);
     const request = await codes(base(), variant(base(), (d) => { S(d).NewEmployer.properties.status.enum = ['active']; }));
     expect({ errors: request.errors, infos: request.infos }).toEqual({ errors: ['evo-compat-request-enum-value-removed'], infos: [] });
+  });
+});
+
+describe('evo-compat-request-property-removed', () => {
+  it('fires on a request property removed: clients still send it', async () => {
+    const { errors, infos, report } = await codes(base(), variant(base(), (d) => { delete S(d).NewEmployer.properties.status; }));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-request-property-removed'], infos: [] });
+    expect(report.findings[0]!.old.path).toEqual(['components', 'schemas', 'NewEmployer', 'properties', 'status']);
+  });
+
+  it('does not fire on a readOnly property, which clients do not send', async () => {
+    const doc = variant(base(), (d) => { S(d).NewEmployer.properties.self = { type: 'string', readOnly: true }; });
+    expect((await codes(doc, variant(doc, (d) => { delete S(d).NewEmployer.properties.self; }))).report.findings).toEqual([]);
+  });
+});
+
+describe('exclusive bounds (3.0 boolean and 3.1 number) and uniqueItems in requests', () => {
+  const with30 = (schema: object) => variant(base(), (d) => { S(d).NewEmployer.properties.employees = { type: 'integer', ...schema }; });
+  const with31 = (schema: object) => variant(base(), (d) => { d.openapi = '3.1.0'; S(d).NewEmployer.properties.employees = { type: 'integer', ...schema }; });
+  const cases: Array<[string, Doc, Doc, string[], string[]]> = [
+    ['3.0 exclusiveMinimum added', with30({ minimum: 0 }), with30({ minimum: 0, exclusiveMinimum: true }), ['evo-compat-request-bound-tightened'], []],
+    ['3.0 exclusiveMaximum removed', with30({ maximum: 9, exclusiveMaximum: true }), with30({ maximum: 9 }), [], ['evo-compat-request-validation-relaxed']],
+    ['3.1 exclusiveMinimum added beside minimum', with31({ minimum: 0 }), with31({ minimum: 0, exclusiveMinimum: 0 }), ['evo-compat-request-bound-tightened'], []],
+    ['3.1 exclusiveMaximum lowered', with31({ exclusiveMaximum: 10 }), with31({ exclusiveMaximum: 5 }), ['evo-compat-request-bound-tightened'], []],
+    ['3.1 exclusiveMaximum made inclusive', with31({ exclusiveMaximum: 10 }), with31({ maximum: 10 }), [], ['evo-compat-request-validation-relaxed']],
+  ];
+  for (const [name, before, after, errors, infos] of cases) {
+    it(name, async () => {
+      const result = await codes(before, after);
+      expect({ errors: result.errors, infos: result.infos }).toEqual({ errors, infos });
+    });
+  }
+
+  it('the same bound in the other spelling is no change', async () => {
+    expect((await diffPair(with30({ minimum: 0, exclusiveMinimum: true }), with31({ exclusiveMinimum: 0 }))).findings).toEqual([]);
+  });
+
+  it('uniqueItems added to a request refuses repeated items; removed, it accepts them', async () => {
+    const tags = (unique: boolean | undefined) => variant(base(), (d) => { d.paths['/employers'].get.parameters[1].schema.uniqueItems = unique; if (unique === undefined) delete d.paths['/employers'].get.parameters[1].schema.uniqueItems; });
+    expect(await codes(tags(undefined), tags(true))).toMatchObject({ errors: ['evo-compat-request-bound-tightened'], infos: [] });
+    expect(await codes(tags(true), tags(undefined))).toMatchObject({ errors: [], infos: ['evo-compat-request-validation-relaxed'] });
+    expect((await codes(tags(undefined), tags(false))).report.findings).toEqual([]);
   });
 });
