@@ -2,6 +2,7 @@
 // now produce what it could not; a request schema breaks them when it now refuses what it accepted.
 // The opposite changes are compatible, and listed as such. One finding per cause: when the types
 // no longer overlap, the type change is the finding, not what the new type's keywords then say.
+import { compareAlternatives } from './compare-alternatives.js';
 import type { Differ, Direction } from './differ.js';
 import { keyOf, type Node } from './nodes.js';
 import { bothAccept, typesOverlap, viewOf, type Bound, type SchemaView } from './schema-view.js';
@@ -41,14 +42,7 @@ export function compareSchema(d: Differ, oldSchema: Node, newSchema: Node, direc
   if (bothAccept(ov, nv, 'object')) compareProperties(d, ov, nv, direction, where, at);
   if (ov.items && nv.items && bothAccept(ov, nv, 'array')) compareSchema(d, ov.items, nv.items, direction, where, `${at}[]`);
   if (ov.additional && nv.additional && bothAccept(ov, nv, 'object')) compareSchema(d, ov.additional, nv.additional, direction, where, `${at}{}`);
-  const shared = Math.min(ov.alternatives.length, nv.alternatives.length);
-  for (let i = 0; i < shared; i++) compareSchema(d, ov.alternatives[i]!, nv.alternatives[i]!, direction, where, `${at}<${i}>`);
-  if (nv.alternatives.length > ov.alternatives.length && ov.alternatives.length > 0) {
-    if (direction === 'response') d.add('evo-compat-response-property-type-changed', `${label} has ${nv.alternatives.length - ov.alternatives.length} more oneOf/anyOf alternative(s)`, o, n);
-    else d.add('evo-compat-request-validation-relaxed', `${label} accepts more oneOf/anyOf alternatives`, o, n);
-  } else if (nv.alternatives.length < ov.alternatives.length && nv.alternatives.length > 0 && direction === 'request') {
-    d.add('evo-compat-request-type-changed', `${label} accepts ${ov.alternatives.length - nv.alternatives.length} fewer oneOf/anyOf alternative(s)`, o, n);
-  }
+  compareAlternatives(d, ov, nv, direction, label, (oldAlternative, newAlternative, name) => compareSchema(d, oldAlternative, newAlternative, direction, where, `${at}<${name}>`));
 }
 
 function compareResponseValue(d: Differ, ov: SchemaView, nv: SchemaView, label: string, overlap: boolean): void {

@@ -1,5 +1,6 @@
 // Schema changes judged from what a client sees, one finding per cause: compatible narrowing of
-// responses, removed request properties, exclusive bounds in both spellings, uniqueItems.
+// responses, removed request properties, exclusive bounds in both spellings, uniqueItems, and
+// oneOf/anyOf alternatives matched by content.
 import { describe, expect, it } from 'vitest';
 import { base } from './base-document.js';
 import { diffPair, errorCodes, infoCodes, variant, type Doc } from './harness.js';
@@ -95,5 +96,52 @@ describe('exclusive bounds (3.0 boolean and 3.1 number) and uniqueItems in reque
     expect(await codes(tags(undefined), tags(true))).toMatchObject({ errors: ['evo-compat-request-bound-tightened'], infos: [] });
     expect(await codes(tags(true), tags(undefined))).toMatchObject({ errors: [], infos: ['evo-compat-request-validation-relaxed'] });
     expect((await codes(tags(undefined), tags(false))).report.findings).toEqual([]);
+  });
+});
+
+describe('oneOf/anyOf alternatives matched by content', () => {
+  const contact = (alternatives: object[], keyword = 'oneOf') => variant(base(), (d) => {
+    S(d).Employer.properties.contact = { [keyword]: alternatives };
+    S(d).NewEmployer.properties.contact = { [keyword]: structuredClone(alternatives) };
+  });
+  const email = { type: 'string', format: 'email' };
+  const phone = { type: 'integer' };
+  const address = { $ref: '#/components/schemas/Unused' };
+
+  it('reordering alternatives is no change', async () => {
+    expect((await diffPair(contact([email, phone, address]), contact([address, email, phone]))).findings).toEqual([]);
+    expect((await diffPair(contact([email, phone], 'anyOf'), contact([phone, email], 'anyOf'))).findings).toEqual([]);
+  });
+
+  it('an alternative added in front: breaking in the response, compatible in the request, one finding each', async () => {
+    const { errors, infos, report } = await codes(contact([email, phone]), contact([{ type: 'boolean' }, email, phone]));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-response-property-type-changed'], infos: ['evo-compat-request-validation-relaxed'] });
+    expect(report.findings.every((f) => f.message.includes('boolean'))).toBe(true);
+  });
+
+  it('an alternative removed: compatible in the response, breaking in the request', async () => {
+    const { errors, infos } = await codes(contact([email, phone, address]), contact([address, email]));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-request-type-changed'], infos: ['evo-compat-response-narrowed'] });
+  });
+
+  it('compares a changed alternative with its counterpart, found by the component it references', async () => {
+    const before = contact([phone, address]);
+    const { errors, infos } = await codes(before, variant(before, (d) => {
+      S(d).Employer.properties.contact.oneOf.reverse();
+      S(d).NewEmployer.properties.contact.oneOf.reverse();
+      S(d).Unused.properties.code.maxLength = 3;
+    }));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-request-bound-tightened'], infos: [] });
+  });
+
+  it('compares an alternative changed in place with its counterpart of the same type, not as removed and added', async () => {
+    const { errors, infos, report } = await codes(contact([email, phone]), contact([{ type: 'integer', minimum: 1 }, email]));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-request-bound-tightened'], infos: [] });
+    expect(report.findings[0]!.message).toContain('minimum added: >= 1');
+  });
+
+  it('pairs the one alternative left on each side when their types overlap', async () => {
+    const { errors, infos } = await codes(contact([email, { type: 'number' }]), contact([{ type: 'integer' }, email]));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-request-type-changed'], infos: ['evo-compat-response-narrowed'] });
   });
 });
