@@ -9,6 +9,8 @@ import { bothAccept, typesOverlap, viewOf, type Bound, type SchemaView } from '.
 
 const show = (value: unknown): string => JSON.stringify(value);
 const list = (set?: Set<string>): string => (set ? [...set].sort().join('|') : 'any');
+/** The types with null: when a value's types no longer overlap, its null is part of the one type change. */
+const withNull = (view: SchemaView): string => `${list(view.types)}${view.nullable ? '|null' : ''}`;
 
 /** Every type of `inner` is accepted by `outer` (undefined: any; an integer is a number). */
 function typesWithin(inner: Set<string> | undefined, outer: Set<string> | undefined): boolean {
@@ -49,6 +51,7 @@ function compareResponseValue(d: Differ, ov: SchemaView, nv: SchemaView, label: 
   const { node: o } = ov;
   const { node: n } = nv;
   const narrowed = (what: string, cause: string) => d.add('evo-compat-response-narrowed', `${label}: ${what}`, o, n, cause);
+  if (!overlap) { d.add('evo-compat-response-property-type-changed', `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`, o, n, 'type'); return; }
   if (!typesWithin(nv.types, ov.types)) d.add('evo-compat-response-property-type-changed', `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`, o, n, 'type');
   else {
     if (!sameTypes(ov.types, nv.types)) narrowed(`type narrowed from ${list(ov.types)} to ${list(nv.types)}`, 'type');
@@ -57,7 +60,6 @@ function compareResponseValue(d: Differ, ov: SchemaView, nv: SchemaView, label: 
   }
   if (!ov.nullable && nv.nullable) d.add('evo-compat-response-property-nullable', `${label} may now be null`, o, n, 'nullable');
   else if (ov.nullable && !nv.nullable) narrowed('no longer null', 'nullable');
-  if (!overlap) return;
 
   if (ov.enum && nv.enum) {
     const now = new Set(nv.enum.map(show));
@@ -90,11 +92,11 @@ function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: s
   const { node: n } = nv;
   const relaxed = (what: string, cause: string) => d.add('evo-compat-request-validation-relaxed', `${label}: ${what}`, o, n, cause);
   const tightened = (what: string, cause: string) => d.add('evo-compat-request-bound-tightened', `${label} ${what}`, o, n, cause);
+  if (!overlap) { d.add('evo-compat-request-type-changed', `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`, o, n, 'type'); return; }
   if (!typesWithin(ov.types, nv.types)) d.add('evo-compat-request-type-changed', `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`, o, n, 'type');
   else if (!sameTypes(ov.types, nv.types)) relaxed(`type widened from ${list(ov.types)} to ${list(nv.types)}`, 'type');
   if (ov.nullable && !nv.nullable) d.add('evo-compat-request-type-changed', `${label} no longer accepts null`, o, n, 'nullable');
   else if (!ov.nullable && nv.nullable) relaxed('now accepts null', 'nullable');
-  if (!overlap) return;
 
   for (const keyword of ['format', 'pattern'] as const) {
     if (keyword === 'pattern' && !bothAccept(ov, nv, 'string')) continue;

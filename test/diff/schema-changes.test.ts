@@ -22,6 +22,13 @@ describe('one finding per cause', () => {
     expect({ errors, infos }).toEqual({ errors: ['evo-compat-response-property-type-changed'], infos: [] });
   });
 
+  it('a nullable string that became an integer is one type change in each direction, null included', async () => {
+    const doc = variant(base(), (d) => { S(d).Employer.properties.name.nullable = true; S(d).NewEmployer.properties.name.nullable = true; });
+    const { errors, infos, report } = await codes(doc, variant(doc, (d) => { S(d).Employer.properties.name = { type: 'integer' }; S(d).NewEmployer.properties.name = { type: 'integer' }; }));
+    expect({ errors, infos }).toEqual({ errors: ['evo-compat-request-type-changed', 'evo-compat-response-property-type-changed'], infos: [] });
+    expect(report.findings.map((f) => f.message).every((m) => m.includes('changed type from string|null to integer'))).toBe(true);
+  });
+
   it('still reports both causes when a type is dropped and the one left is bounded', async () => {
     const doc = variant(base(), (d) => { d.openapi = '3.1.0'; S(d).NewEmployer.properties.employees.type = ['integer', 'string']; });
     const { errors } = await codes(doc, variant(doc, (d) => { S(d).NewEmployer.properties.employees = { type: 'string', maxLength: 10 }; }));
