@@ -39,7 +39,7 @@ export const DIFF_KINDS = {
   'evo-compat-response-property-added': { rule: 'evo-compat', breaking: false, description: 'A response property was added (clients ignore unknown fields)' },
   'evo-compat-request-property-added': { rule: 'evo-compat', breaking: false, description: 'An optional request property was added' },
   'evo-compat-parameter-added': { rule: 'evo-compat', breaking: false, description: 'An optional parameter was added' },
-  'evo-compat-request-validation-relaxed': { rule: 'evo-compat', breaking: false, description: 'Request validation was relaxed (bound, enum, pattern, type, required, a oneOf/anyOf alternative more)' },
+  'evo-compat-request-validation-relaxed': { rule: 'evo-compat', breaking: false, description: 'Request validation was relaxed (bound, enum, pattern, type, a property, parameter or body no longer required, a media type or oneOf/anyOf alternative more)' },
   'evo-compat-response-narrowed': { rule: 'evo-compat', breaking: false, description: 'A response value was narrowed (an enum value, a type, null or a oneOf/anyOf alternative fewer; a format added; a property now always present): clients still understand it' },
   'evo-compat-component-added': { rule: 'evo-compat', breaking: false, description: 'A component was added' },
   'evo-deprec-deprecated': { rule: 'evo-deprec', breaking: false, description: 'An operation, parameter, schema or component was marked deprecated: true (x-deprecated: true on a security scheme)' },

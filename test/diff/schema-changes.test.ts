@@ -64,6 +64,23 @@ describe('evo-compat-response-narrowed (compatible, listed as info)', () => {
   });
 });
 
+describe('relaxed requests outside schemas (compatible, listed as info)', () => {
+  it('lists a parameter and a request body made optional, and a request media type added', async () => {
+    const { errors, infos, report } = await codes(base(), variant(base(), (d) => {
+      d.paths['/employers'].post.requestBody.required = false;
+      d.paths['/employers'].post.requestBody.content['application/x-www-form-urlencoded'] = { schema: { type: 'object' } };
+    }));
+    expect({ errors, infos }).toEqual({ errors: [], infos: Array(2).fill('evo-compat-request-validation-relaxed') });
+    expect(report.findings.map((f) => f.message.replace(/ \[old:.*/, '')).sort()).toEqual([
+      'POST /employers now also accepts a application/x-www-form-urlencoded request body',
+      'POST /employers request body is now optional',
+    ]);
+    const optional = await codes(variant(base(), (d) => { d.paths['/employers'].get.parameters[0].required = true; }), base());
+    expect({ errors: optional.errors, infos: optional.infos }).toEqual({ errors: [], infos: ['evo-compat-request-validation-relaxed'] });
+    expect(optional.report.findings[0]!.message).toContain('query parameter `page` is now optional');
+  });
+});
+
 describe('evo-compat-request-property-removed', () => {
   it('fires on a request property removed: clients still send it', async () => {
     const { errors, infos, report } = await codes(base(), variant(base(), (d) => { delete S(d).NewEmployer.properties.status; }));
