@@ -27,12 +27,16 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
 
   const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
   const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;
+  let wrote: string | undefined;
   if (baseline || writeBaseline) {
     // Diff codes never collide with lint codes, so a lint baseline (code, source, path) keys them.
     const { readBaseline, applyLintBaseline, writeLintBaseline } = await import('../core/baseline.js');
     const { resolve } = await import('node:path');
     if (baseline) report = applyLintBaseline(report, await readBaseline(resolve(io.cwd, baseline)), { cwd: io.cwd });
-    if (writeBaseline) await writeLintBaseline(resolve(io.cwd, writeBaseline), report, { cwd: io.cwd });
+    if (writeBaseline) {
+      const entries = (await writeLintBaseline(resolve(io.cwd, writeBaseline), report, { cwd: io.cwd })).entries.length;
+      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (one per finding); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
+    }
   }
 
   const { renderDiffReport } = await import('../reporters/index.js');
@@ -46,5 +50,7 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
     (format, to) => renderDiffReport(format, format === 'json' ? report : shown, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
-  return lintExitCode(report, failOn);
+  if (wrote) io.stderr(wrote);
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  return wrote ? 0 : lintExitCode(report, failOn);
 }

@@ -84,7 +84,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (info: also compatible changes)').choices(['error', 'warning', 'info']).default('warning'))
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
-    .option('--verbose', 'also show compatible changes (always in the JSON report)');
+    .option('--verbose', 'also show compatible changes (always in the JSON report)')
+    .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-on, or a baseline written; 1 findings (by default: a breaking\nchange without a new major version); 2 usage error, a side that cannot be read.');
   addReportOptions(diff, formats).action(async (oldDocument: string, newDocument: string, options: Record<string, unknown>) => {
     const { runDiff } = await import('./diff.js');
     exitCode = await runDiff(oldDocument, newDocument, options, io);

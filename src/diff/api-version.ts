@@ -1,5 +1,5 @@
 // The major version of a document (api-version): info.version's first number, else the /vN of
-// its servers' base URLs; and a finding when the two disagree.
+// its servers' base URLs; and a finding when the new version makes the two disagree.
 import type { Differ } from './differ.js';
 import { isObject, type Node, type Side } from './nodes.js';
 
@@ -24,14 +24,23 @@ export function majorVersion(side: Side): number | undefined {
   return infoMajor(side) ?? serverMajors(side)[0]?.major;
 }
 
-/** api-version: in the new document, every server's /vN agrees with info.version. */
+/** The disagreements of a document: each server /vN that differs from info.version's major. */
+function mismatches(side: Side): Array<{ server: number; info: number; node: Node }> {
+  const major = infoMajor(side);
+  if (major === undefined) return [];
+  return serverMajors(side).filter((s) => s.major !== major).map((s) => ({ server: s.major, info: major, node: s.node }));
+}
+
+/**
+ * api-version: the new document's servers /vN disagree with its info.version, and the old one did
+ * not already say the same: a condition both versions share is not a change (lint reports it).
+ */
 export function compareApiVersion(d: Differ): void {
-  const major = infoMajor(d.new_);
-  if (major === undefined) return;
+  const before = new Set(mismatches(d.old).map((m) => `${m.server}/${m.info}`));
   const info = d.new_.child(d.new_.at(d.new_.root, 'info'), 'version');
-  for (const server of serverMajors(d.new_)) {
-    if (server.major === major) continue;
+  for (const m of mismatches(d.new_)) {
+    if (before.has(`${m.server}/${m.info}`)) continue;
     const oldServer = serverMajors(d.old)[0]?.node ?? d.old.child(d.old.at(d.old.root, 'info'), 'version');
-    d.add('api-version-mismatch', `server URL ${String(server.node.value)} says major version ${server.major}, info.version ${String(info.value)} says ${major}`, oldServer, server.node);
+    d.add('api-version-mismatch', `server URL ${String(m.node.value)} says major version ${m.server}, info.version ${String(info.value)} says ${m.info}`, oldServer, m.node);
   }
 }

@@ -33,9 +33,12 @@ export function compareComponents(d: Differ): void {
       const newNode = d.new_.child(n, name);
       const where = `components/${section}/${name}`;
       if (section === 'schemas') {
-        // Unused by any operation here: judge it as both a response and a request would.
+        // Unused by any operation here: judge it as both a response and a request would, one
+        // finding per change (a removed property is one break, not one per direction).
+        const start = d.findings.length;
         compareSchema(d, oldNode, newNode, 'response', `${where} (as a response)`, 'schema');
         compareSchema(d, oldNode, newNode, 'request', `${where} (as a request)`, 'schema');
+        d.keepOnePerCause(start);
       } else {
         const oc = d.old.at(oldNode, 'content');
         const nc = d.new_.at(newNode, 'content');

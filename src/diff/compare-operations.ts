@@ -100,6 +100,7 @@ function compareParameters(d: Differ, o: Operation, n: Operation, name: string):
     if (!q) { removed.push(p); continue; }
     const label = `${name} ${p.in} parameter \`${q.name}\``;
     if (!isRequired(p) && isRequired(q)) d.add('evo-compat-parameter-required', `${label} is now required`, p.node, q.node);
+    else if (isRequired(p) && !isRequired(q)) d.add('evo-compat-request-validation-relaxed', `${label} is now optional`, p.node, q.node);
     if (styleOf(p) !== styleOf(q)) d.add('evo-compat-parameter-style-changed', `${label} changed from ${styleOf(p)} to ${styleOf(q)}`, p.node, q.node);
     if (!(isObject(p.node.value) && p.node.value.deprecated === true) && isObject(q.node.value) && q.node.value.deprecated === true) d.add('evo-deprec-deprecated', `${label} is now deprecated`, p.node, q.node);
     compareSchema(d, d.old.child(p.node, 'schema'), d.new_.child(q.node, 'schema'), 'request', name, `${p.in} parameter ${q.name}`);
@@ -136,6 +137,7 @@ function compareRequestBody(d: Differ, oldOp: Node, newOp: Node, name: string): 
     return;
   }
   if (required(n.value) && !required(o.value)) d.add('evo-compat-request-body-required', `${name} request body ${o.value === undefined ? 'added as required' : 'is now required'}`, o.value === undefined ? oldOp : o, n);
+  else if (required(o.value) && !required(n.value)) d.add('evo-compat-request-validation-relaxed', `${name} request body is now optional`, o, n);
   if (o.value === undefined) return;
   const oc = d.old.at(o, 'content');
   const nc = d.new_.at(n, 'content');
@@ -143,6 +145,9 @@ function compareRequestBody(d: Differ, oldOp: Node, newOp: Node, name: string): 
   for (const media of Object.keys(oc.value)) {
     if (!(media in nc.value)) { d.add('evo-compat-request-media-type-removed', `${name} no longer accepts a ${media} request body`, d.old.child(oc, media), nc); continue; }
     compareSchema(d, d.old.child(d.old.at(oc, media), 'schema'), d.new_.child(d.new_.at(nc, media), 'schema'), 'request', `${name} request ${media}`, 'body');
+  }
+  for (const media of Object.keys(nc.value)) {
+    if (!(media in oc.value)) d.add('evo-compat-request-validation-relaxed', `${name} now also accepts a ${media} request body`, oc, d.new_.child(nc, media));
   }
 }
 

@@ -1,10 +1,14 @@
 // What a comparison collects: raw findings with the old and new node they concern.
-import type { DiffCode } from './kinds.js';
+import { DIFF_KINDS, type DiffCode } from './kinds.js';
 import type { JsonPath } from './sources.js';
 import type { Side, Node } from './nodes.js';
 
 interface Location { source: string; path: JsonPath }
-export interface RawFinding { code: DiffCode; message: string; old: Location; new: Location }
+/**
+ * `cause` names the change a finding reports (`enum-removed`, `property:name`, `maxLength`...), the
+ * same whichever direction judged it: a schema judged both ways gives one finding per cause.
+ */
+export interface RawFinding { code: DiffCode; message: string; old: Location; new: Location; cause?: string }
 
 export type Direction = 'request' | 'response';
 
@@ -26,7 +30,20 @@ export class Differ {
     return true;
   }
 
-  add(code: DiffCode, message: string, oldNode: Node, newNode: Node): void {
-    this.findings.push({ code, message, old: { source: oldNode.source, path: oldNode.path }, new: { source: newNode.source, path: newNode.path } });
+  add(code: DiffCode, message: string, oldNode: Node, newNode: Node, cause?: string): void {
+    this.findings.push({ code, message, old: { source: oldNode.source, path: oldNode.path }, new: { source: newNode.source, path: newNode.path }, ...(cause ? { cause } : {}) });
+  }
+
+  /** Of the findings since `start` with the same cause at the same place, keep one: the first breaking one, else the first. */
+  keepOnePerCause(start: number): void {
+    const chosen = new Map<string, RawFinding>();
+    const added = this.findings.splice(start);
+    added.forEach((f, i) => {
+      const key = f.cause === undefined ? String(i) : `${f.cause}\u0000${f.old.source}#${f.old.path.join('/')}\u0000${f.new.source}#${f.new.path.join('/')}`;
+      const kept = chosen.get(key);
+      if (!kept || (!DIFF_KINDS[kept.code].breaking && DIFF_KINDS[f.code].breaking)) chosen.set(key, f);
+    });
+    const keep = new Set(chosen.values());
+    this.findings.push(...added.filter((f) => keep.has(f)));
   }
 }

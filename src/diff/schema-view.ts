@@ -3,6 +3,9 @@ import { isObject, keyOf, type Node, type Side } from './nodes.js';
 
 interface Property { node: Node; owner: Node }
 
+/** A numeric bound: `minimum: 0` is >= 0; `exclusiveMinimum` (3.1 number, or 3.0 true beside minimum) makes it > 0. */
+export interface Bound { value: number; exclusive: boolean }
+
 export interface SchemaView {
   node: Node;
   /** undefined: any type. */
@@ -20,12 +23,28 @@ export interface SchemaView {
   items?: Node;
   alternatives: Node[];
   numbers: Record<string, number>;
+  lower?: Bound;
+  upper?: Bound;
+  uniqueItems: boolean;
   readOnly: boolean;
   writeOnly: boolean;
   deprecated: boolean;
 }
 
-const BOUNDS = ['maxLength', 'maximum', 'maxItems', 'maxProperties', 'minLength', 'minimum', 'minItems', 'minProperties'] as const;
+const BOUNDS = ['maxLength', 'maxItems', 'maxProperties', 'minLength', 'minItems', 'minProperties'] as const;
+
+/** The tighter of two bounds on the same side: `larger` says which values are tighter (a minimum's larger). */
+function tighter(a: Bound | undefined, b: Bound | undefined, larger: boolean): Bound | undefined {
+  if (!a || !b) return a ?? b;
+  if (a.value !== b.value) return (a.value > b.value) === larger ? a : b;
+  return a.exclusive ? a : b;
+}
+
+function boundOf(schema: Record<string, unknown>, inclusive: 'minimum' | 'maximum', exclusive: 'exclusiveMinimum' | 'exclusiveMaximum'): Bound | undefined {
+  const plain = typeof schema[inclusive] === 'number' ? { value: schema[inclusive] as number, exclusive: schema[exclusive] === true } : undefined;
+  const strict = typeof schema[exclusive] === 'number' ? { value: schema[exclusive] as number, exclusive: true } : undefined;
+  return tighter(plain, strict, inclusive === 'minimum');
+}
 
 function typesOf(schema: Record<string, unknown>): { types?: Set<string>; nullable: boolean } {
   const type = schema.type;
@@ -51,6 +70,9 @@ export function viewOf(side: Side, schemaNode: Node, seen = new Set<string>()): 
     items: isObject(schema.items) ? side.child(node, 'items') : undefined,
     alternatives: [],
     numbers: {},
+    lower: boundOf(schema, 'minimum', 'exclusiveMinimum'),
+    upper: boundOf(schema, 'maximum', 'exclusiveMaximum'),
+    uniqueItems: schema.uniqueItems === true,
     readOnly: schema.readOnly === true, writeOnly: schema.writeOnly === true, deprecated: schema.deprecated === true,
   };
   for (const bound of BOUNDS) if (typeof schema[bound] === 'number') view.numbers[bound] = schema[bound] as number;
@@ -70,6 +92,24 @@ export function viewOf(side: Side, schemaNode: Node, seen = new Set<string>()): 
   return view;
 }
 
+const FAMILIES = { string: ['string'], number: ['integer', 'number'], array: ['array'], object: ['object'] } as const;
+export type Family = keyof typeof FAMILIES;
+
+/** The schema accepts values of the family (no type: any value). */
+const accepts = (view: SchemaView, family: Family): boolean => !view.types || FAMILIES[family].some((t) => view.types!.has(t));
+
+/**
+ * Both versions accept values of the family, so its keywords (maxLength for strings, properties
+ * for objects...) judge values that both accept; otherwise a change of type is their one cause.
+ */
+export const bothAccept = (a: SchemaView, b: SchemaView, family: Family): boolean => accepts(a, family) && accepts(b, family);
+
+/** Some non-null value is of a type both accept (an integer is a number). */
+export function typesOverlap(a: SchemaView, b: SchemaView): boolean {
+  if (!a.types || !b.types) return true;
+  return [...a.types].some((t) => b.types!.has(t) || (t === 'integer' && b.types!.has('number')) || (t === 'number' && b.types!.has('integer')));
+}
+
 function mergeInto(view: SchemaView, member: SchemaView): void {
   view.types ??= member.types;
   view.nullable ||= member.nullable;
@@ -83,5 +123,8 @@ function mergeInto(view: SchemaView, member: SchemaView): void {
   view.items ??= member.items;
   view.alternatives.push(...member.alternatives);
   view.numbers = { ...member.numbers, ...view.numbers };
+  view.lower ??= member.lower;
+  view.upper ??= member.upper;
+  view.uniqueItems ||= member.uniqueItems;
   view.deprecated ||= member.deprecated;
 }

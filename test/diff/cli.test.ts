@@ -50,6 +50,18 @@ describe('restguide diff (CLI)', () => {
     expect((await diff(dir, ['old.yaml', 'compatible.yaml', '--fail-on', 'info'])).code).toBe(1);
   });
 
+  it('lists a compatible narrowing of a response (an enum value removed) with --verbose and in JSON', async () => {
+    const dir = await writeFiles({ 'old.yaml': base(), 'narrowed.yaml': variant(base(), (d) => { S(d).Employer.properties.status.enum = ['active']; }) });
+    const quiet = await diff(dir, ['old.yaml', 'narrowed.yaml']);
+    expect(quiet.code).toBe(0);
+    expect(quiet.out).not.toContain('evo-compat-response-narrowed');
+    const verbose = await diff(dir, ['old.yaml', 'narrowed.yaml', '--verbose']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.out).toMatch(/info\s+evo-compat-response-narrowed\s[\s\S]*no longer[\s\S]*"closed"/);
+    const json = JSON.parse((await diff(dir, ['old.yaml', 'narrowed.yaml', '-f', 'json'])).out);
+    expect(json.findings.map((f: any) => [f.code, f.severity, f.breaking])).toEqual([['evo-compat-response-narrowed', 'info', false]]);
+  });
+
   it('a new major version turns the breaking change into info: exit 0', async () => {
     const dir = await setup();
     const { code, out } = await diff(dir, ['old.yaml', 'major.yaml']);
@@ -81,11 +93,21 @@ describe('restguide diff (CLI)', () => {
     expect((await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'html'])).out).toContain('evo-compat-response-property-removed');
   });
 
-  it('a baseline written now makes the same breaking change known: exit 0', async () => {
+  it('--write-baseline writes the file, says so in one line and exits 0; the baseline then makes the break known', async () => {
     const dir = await setup();
-    expect((await diff(dir, ['old.yaml', 'breaking.yaml', '--write-baseline', 'baseline.json'])).code).toBe(1);
+    const written = await diff(dir, ['old.yaml', 'breaking.yaml', '--write-baseline', 'baseline.json']);
+    expect(written.code).toBe(0);
+    // Two entries: the breaking change and the compatible one.
+    expect(written.err).toBe('restguide: wrote baseline baseline.json: 2 entries (one per finding); runs with --baseline baseline.json now fail only on new ones\n');
+    expect(written.out).toContain('evo-compat-response-property-removed');
     expect(await readFile(join(dir, 'baseline.json'), 'utf8')).toContain('evo-compat-response-property-removed');
     expect((await diff(dir, ['old.yaml', 'breaking.yaml', '--baseline', 'baseline.json'])).code).toBe(0);
+  });
+
+  it('--help ends with the exit codes, as the other commands do', async () => {
+    const io = captureIo();
+    expect(await main(['diff', '--help'], io)).toBe(0);
+    expect(io.out).toMatch(/\nExit codes: 0 no finding at or above --fail-on, or a baseline written; 1 findings [^\n]*\n[^\n]*; 2 usage error, a side that cannot be read\.\n$/);
   });
 
   const bad: Array<[string, string[], RegExp]> = [

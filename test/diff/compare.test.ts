@@ -78,6 +78,17 @@ describe('restguide diff comparator', () => {
     expect(report.findings[0]!.message).toContain('components/schemas/Unused (as a request)');
   });
 
+  it('reports an api-version mismatch only when the new version introduces it', async () => {
+    const mismatched = variant(base(), (d) => { d.servers[0].url = 'https://api.example.org/demo/v2'; });
+    // Servers /v2 and info.version 1.x in both versions: a condition of the document, not a change.
+    expect((await diffPair(mismatched, variant(mismatched, (d) => { d.info.version = '1.1.0'; }))).findings).toEqual([]);
+    // Fixed by the new version: nothing to report either.
+    expect((await diffPair(mismatched, base())).findings).toEqual([]);
+    // A new disagreement (now /v3) is reported once, at the server URL.
+    const report = await diffPair(mismatched, variant(mismatched, (d) => { d.servers[0].url = 'https://api.example.org/demo/v3'; }));
+    expect(report.findings.map((f) => [f.code, f.path.join('/')])).toEqual([['api-version-mismatch', 'servers/0/url']]);
+  });
+
   it('applies x-ignore-rules of the new document, by code or by guide rule', async () => {
     const byCode = await diffPair(base(), variant(base(), (d) => {
       delete S(d).Employer.properties.status;
