@@ -91,8 +91,8 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'cod-design': rule('cod-design', 'cod-design', 'warn', 'Code values (string enums, discriminator values) are lowerCamelCase', { function: codesLowerCamel }),
   'oas-comp': rule('oas-comp', 'oas-comp', 'warn', 'Component names are UpperCamelCase', { function: componentNames }),
   'prb-defaul': rule('prb-defaul', 'prb-defaul', 'warn', 'Every operation (but HEAD and OPTIONS) has a default problem response', { function: defaultProblemResponse }),
-  'prb-defaul-schema': rule('prb-defaul-schema', 'prb-defaul', 'warn', 'The default response uses a Problem schema by $ref under application/problem+json', { function: defaultUsesProblemSchema }, { resolved: false }),
-  'err-problem': rule('err-problem', 'err-problem', 'warn', 'Error responses (4xx, 5xx, default) use application/problem+json; successful ones do not', { function: problemMediaType }),
+  'prb-defaul-schema': rule('prb-defaul-schema', 'prb-defaul', 'warn', 'The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem\'s finding)', { function: defaultUsesProblemSchema }, { resolved: false }),
+  'err-problem': rule('err-problem', 'err-problem', 'warn', 'A body declared on an error response (4xx, 5xx, default) is application/problem+json (it may be absent); successful ones are not', { function: problemMediaType }),
   'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', { function: defaultValid }),
   'oas-enum': rule('oas-enum', 'oas-enum', 'warn', 'Enum values are valid against their schema', { function: enumValid }),
   'oas-exampl': rule('oas-exampl', 'oas-exampl', 'error', 'Examples are valid against their schema', { function: examplesValid }),
@@ -185,7 +185,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
   'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are strings with format uri; HAL _links/_embedded are not used', { function: linkProperties }),
   'oas-doc': rule('oas-doc', 'oas-doc', 'warn', 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)', { function: noImplementationDetails }),
-  'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and every operation has a description, externalDocs or a summary of at least two words', {
+  'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)', {
     function: documentationCoverage, functionOptions: { minSummaryWords: 2 },
   }),
   'oas-reuse': rule('oas-reuse', 'oas-reuse', 'warn', 'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)', { function: reusableFilePaths }, { resolved: false }),
@@ -194,7 +194,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
     function: commonDefinitionsReused, functionOptions: { names: BELGIF_COMMON_TYPES },
   }, { resolved: false }),
   'col-embed': rule('col-embed', 'col-embed', 'error', 'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one', { function: collectionEmbedding }),
-  'req-valid': rule('req-valid', 'req-valid', 'warn', 'Operations taking input declare 400 (or default) to refuse unknown input; no free-form object query parameter', { function: unknownInputRefused }),
+  'req-valid': rule('req-valid', 'req-valid', 'warn', 'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)', { function: unknownInputRefused }),
 
   // --- the events chapter: documents describing CloudEvents messages (openapi-cloudevents) ---
   'async-cespec': rule('async-cespec', 'async-cespec', 'warn', 'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required', { function: messagesExtendBase }),

@@ -78,6 +78,8 @@ export const defaultUsesProblemSchema = defineRuleFunction<null>(NO_OPTIONS, (ro
       const response = followLocal(root, raw);
       if (!isObject(response)) continue;
       const media = isObject(response.content) ? Object.entries(response.content).find(([m]) => bareMediaType(m) === PROBLEM_JSON)?.[1] : undefined;
+      // A body of another media type is err-problem's finding, on the same response.
+      if (hasContent(response) && !hasMedia(response, PROBLEM_JSON)) continue;
       const schema = isObject(media) ? media.schema : undefined;
       const ref = isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : undefined;
       if (!ref || !ref.includes('/Problem')) {
@@ -88,7 +90,7 @@ export const defaultUsesProblemSchema = defineRuleFunction<null>(NO_OPTIONS, (ro
   return out;
 });
 
-/** err-problem: error responses are application/problem+json; success responses are not. */
+/** err-problem: the body an error response declares is application/problem+json; success responses use other types. */
 export const problemMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
@@ -96,9 +98,9 @@ export const problemMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     for (const { code, response, at } of responsesOf(op)) {
       if (isErrorCode(code)) {
         if (op.method === 'get' && op.path.endsWith('/health') && code === '503') continue;
-        // The guide lets 405, 406 and 415 go without a body.
-        if (['405', '406', '415'].includes(code) && !hasContent(response)) continue;
-        if (!hasMedia(response, PROBLEM_JSON)) out.push(finding(`Error response ${code} should have media type ${PROBLEM_JSON}`, at));
+        // "The Problem Details response body MAY be absent when the HTTP status code itself provides
+        // sufficient information": a response declaring no content has no body to judge.
+        if (hasContent(response) && !hasMedia(response, PROBLEM_JSON)) out.push(finding(`Error response ${code} should have media type ${PROBLEM_JSON}`, at));
       } else if (/^[123]/.test(code)) {
         for (const mediaType of Object.keys(isObject(response.content) ? response.content : {})) {
           if (bareMediaType(mediaType) === PROBLEM_JSON) {
