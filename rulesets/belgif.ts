@@ -115,7 +115,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
     function: parameterShape, functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
   }),
   'oas-contra': rule('oas-contra', 'oas-contra', 'warn', 'APIs are described with OpenAPI 3.0 (3.1 should not be used yet)', { function: openApi30 }),
-  'uri-notat': rule('uri-notat', 'uri-notat', 'warn', 'Path segments and query parameters are lowerCamelCase', [
+  'uri-notat': rule('uri-notat', 'uri-notat', 'warn', 'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase', [
     { function: pathSegmentsCamel },
     { function: parameterNames, functionOptions: { in: ['query'], match: QUERY_NAME, message: 'Query parameter "{{name}}" should be lowerCamelCase' } },
   ]),
@@ -134,7 +134,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
   'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared at the top level and starting with a capital', { function: tagGuidelines }),
-  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'Paths have no file extension (except /doc/openapi.json|yaml)', { function: uriExtensions }),
+  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except /doc/openapi.json|yaml); namespaces, versions, fragments are none', { function: uriExtensions }),
   'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', { function: requiredDeclared }),
   'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', { function: operationIdPresentUnique }),
   'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', { function: operationIdCase }),

@@ -4,6 +4,7 @@ import { allMediaTypes, effectiveType, operationsOf, responsesOf } from '../supp
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+import { withoutExtension } from './paths.js';
 
 const isBinary = (schema: Json): boolean =>
   singleType(schema) === 'string' && (schema.format === 'binary' || schema.format === 'byte' || schema.format === 'base64' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
@@ -63,14 +64,17 @@ const isParamSegment = (segment: string): boolean => /^\{[^}]+\}$/.test(segment)
 
 const collectionCache = new WeakMap<Json, Set<string>>();
 
-/** Paths that have a direct child `<path>/{param}`: their GET returns a collection. */
+/**
+ * Paths that have a direct child `<path>/{param}`: their GET returns a collection. Read without a file
+ * extension (`/accounts.json` with its child `/accounts/{sid}.json`, a suffix uri-extens reports).
+ */
 function collectionPaths(root: Json): Set<string> {
   const cached = collectionCache.get(root);
   if (cached) return cached;
   const out = new Set<string>();
   collectionCache.set(root, out);
   for (const path of Object.keys(isObject(root.paths) ? root.paths : {})) {
-    const segments = segmentsOf(path);
+    const segments = segmentsOf(withoutExtension(path));
     const last = segments[segments.length - 1];
     if (last !== undefined && isParamSegment(last)) out.add(`/${segments.slice(0, -1).join('/')}`);
   }
@@ -104,7 +108,7 @@ export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (ro
   const out: Finding[] = [];
   const collections = collectionPaths(root);
   for (const op of operationsOf(root)) {
-    if (op.method !== 'get' || !collections.has(op.path.replace(/\/$/, ''))) continue;
+    if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
     if (!ok) continue;
     const json = jsonSchemaOf(ok.response);
@@ -116,7 +120,10 @@ export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (ro
   return out;
 });
 
-/** col-name: a collection's name is a plural noun (ends with s, data or Data; or is a history). */
+// Plural nouns: the validator's endings (s, data), and irregular plurals such as the guide's own "children".
+const PLURAL = /(?:s|[dD]ata|[mM]edia|[cC]riteria|[cC]hildren|[pP]eople)$/;
+
+/** col-name: a collection's name is a plural noun (ends with s, data or Data, is an irregular plural, or is a history). */
 export const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   const collections = collectionPaths(root);
@@ -125,10 +132,10 @@ export const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) 
     const ok = responsesOf(op).find((r) => r.code === '200');
     const json = ok ? jsonSchemaOf(ok.response) : undefined;
     const returnsItems = json !== undefined && isObject(json.schema) && itemsAreObjects(json.schema);
-    if (!collections.has(op.path) && !returnsItems) continue;
-    const last = segmentsOf(op.path).pop();
+    if (!collections.has(withoutExtension(op.path)) && !returnsItems) continue;
+    const last = segmentsOf(withoutExtension(op.path)).pop();
     if (last === undefined || isParamSegment(last)) continue;
-    if (/(?:s|data|Data)$/.test(last) || op.path.endsWith('/history')) continue;
+    if (PLURAL.test(last) || op.path.endsWith('/history')) continue;
     out.push(finding(`Collection "${last}" should be named with a plural noun`, ['paths', op.path]));
   }
   return out;

@@ -20,6 +20,32 @@ export const cases: Record<string, RuleCase[]> = {
       get: op({ parameters: [queryParam('filter', { type: 'object' })] }),
     }) },
   ],
+  // "No file extension in URIs": a suffix of the last segment, not any dot of the key.
+  'uri-extens': [
+    { name: 'FP: a fragment, a namespace, a version, a range between two parameters', errors: [], document: base({ paths: {
+      '/#X-Amz-Target=Logs_20140328.AssociateKmsKey': { post: op({ operationId: 'associateKmsKey' }) },
+      '/subscriptions/{subscriptionId}/providers/Microsoft.Network/virtualNetworks': { get: op({ operationId: 'networks' }) },
+      '/api/v2.0/things': { get: op({ operationId: 'things' }) },
+      '/compare/{base}...{head}': { get: op({ operationId: 'compare' }) },
+    } }) },
+    { name: 'a suffix on a collection, on its items, as a parameter', errors: [
+      { path: ['paths', '/accounts.json'], message: '(.json)' }, { path: ['paths', '/accounts/{accountSid}.json'] }, { path: ['paths', '/reports/{reportId}.{format}'] },
+    ], document: base({ paths: {
+      '/accounts.json': { get: op({ operationId: 'accounts' }) },
+      '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+      '/reports/{reportId}.{format}': { get: op({ operationId: 'report' }) },
+    } }) },
+  ],
+  // "Path segments ... lowerCamelCase": a fragment or a query in a path key is no path segment; the
+  // file extension is uri-extens's finding.
+  'uri-notat': [
+    { name: 'FP: a fragment and a query in path keys; a file extension after a lowerCamelCase segment', errors: [], document: base({ paths: {
+      '/#X-Amz-Target=Logs_20140328.AssociateKmsKey': { post: op({ operationId: 'associateKmsKey' }) },
+      '/{bucket}?acl': { get: op({ operationId: 'acl' }) },
+      '/accounts.json': { get: op({ operationId: 'accounts' }) },
+    } }) },
+    { name: 'an UpperCamelCase segment before a suffix, named without it', errors: [{ path: ['paths', '/Accounts.json'], message: /lowerCamelCase: Accounts$/ }], document: withPath('/Accounts.json', { get: op() }) },
+  ],
   // "The Problem Details response body MAY be absent when the HTTP status code itself provides sufficient information".
   'err-problem': [
     { name: 'FP: error responses declaring no content', errors: [], document: withPath('/things/{thingId}', {
@@ -43,5 +69,26 @@ export const cases: Record<string, RuleCase[]> = {
   'oas-doc-coverage': [
     { name: 'FP: an operation without summary or description (oas-descr)', errors: [], document: withPath('/things', { get: { operationId: 'things', responses: { '200': ok(), default: problem() } } }, { info: { title: 'Demo', version: '1.0.0', description: 'Things' } }) },
     { name: 'a one-word summary alone', errors: [{ path: O('/things', 'get') }], document: withPath('/things', { get: op({ summary: 'Things' }) }, { info: { title: 'Demo', version: '1.0.0', description: 'Things' } }) },
+  ],
+  // "A collection result MUST contain an items property": also behind a suffix (/accounts.json with /accounts/{sid}.json).
+  'col-repres': [
+    { name: 'a collection behind a .json suffix returning its own list property', errors: [{ path: O('/accounts.json', 'get', 'responses', '200', 'content', 'application/json', 'schema') }], document: base({ paths: {
+      '/accounts.json': { get: op({ operationId: 'accounts', responses: { '200': ok({ type: 'object', title: 'AccountPage', properties: { accounts: { type: 'array', items: { type: 'object' } }, page: { type: 'integer' } } }), default: problem() } }) },
+      '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+    } }) },
+    { name: 'a collection behind a .json suffix with items', errors: [], document: base({ paths: {
+      '/accounts.json': { get: op({ operationId: 'accounts', responses: { '200': ok({ type: 'object', title: 'Accounts', properties: { items: { type: 'array', items: { type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } } } } }), default: problem() } }) },
+      '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+    } }) },
+  ],
+  // "A plural noun SHOULD be used for collection names, for example 'employers' or 'children'".
+  'col-name': [
+    { name: 'FP: the guide\'s own children; media behind a suffix', errors: [], document: base({ paths: {
+      '/children': { get: op({ operationId: 'children' }) }, '/children/{childId}': { get: op({ operationId: 'child' }) },
+      '/messages/{messageId}/media.json': { get: op({ operationId: 'media' }) }, '/messages/{messageId}/media/{mediaId}.json': { get: op({ operationId: 'medium' }) },
+    } }) },
+    { name: 'a singular collection behind a suffix', errors: [{ path: ['paths', '/employer.json'] }], document: base({ paths: {
+      '/employer.json': { get: op({ operationId: 'employers' }) }, '/employer/{employerId}.json': { get: op({ operationId: 'employer' }) },
+    } }) },
   ],
 };
