@@ -87,8 +87,8 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'sch-allof-types': rule('sch-allof-types', 'sch-allof', 'error', 'allOf/oneOf/anyOf members have compatible types', { function: conflictingTypes }),
   'sch-oneof': rule('sch-oneof', 'sch-oneof', 'warn', 'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property', { function: oneOfComposition }),
   'sch-discr': rule('sch-discr', 'sch-discr', 'warn', 'A discriminator has an explicit mapping to URI references (#/components/schemas/X)', { function: discriminatorMapping }),
-  'evo-object': rule('evo-object', 'evo-object', 'error', 'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars', { function: jsonObjectBodies }),
-  'cod-design': rule('cod-design', 'cod-design', 'warn', 'Code values (string enums, discriminator values) are lowerCamelCase', { function: codesLowerCamel }),
+  'evo-object': rule('evo-object', 'evo-object', 'error', 'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)', { function: jsonObjectBodies }),
+  'cod-design': rule('cod-design', 'cod-design', 'warn', 'New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API\'s codes', { function: codesLowerCamel }),
   'oas-comp': rule('oas-comp', 'oas-comp', 'warn', 'Component names are UpperCamelCase', { function: componentNames }),
   'prb-defaul': rule('prb-defaul', 'prb-defaul', 'warn', 'Every operation (but HEAD and OPTIONS) has a default problem response', { function: defaultProblemResponse }),
   'prb-defaul-schema': rule('prb-defaul-schema', 'prb-defaul', 'warn', 'The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem\'s finding)', { function: defaultUsesProblemSchema }, { resolved: false }),
@@ -110,7 +110,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'id-name': rule('id-name', 'id-name', 'warn', 'Path parameters are named after their resource (employerId), not just id or code', {
     function: parameterNames, functionOptions: { in: ['path'], notMatch: '^(?:id|code)$', message: 'Path parameter "{{name}}" should be prefixed with the resource type (e.g. employerId)' },
   }),
-  'rep-struct': rule('rep-struct', 'rep-struct', 'error', 'Structured data uses application/json (or another structured media type)', { function: structuredMediaType }),
+  'rep-struct': rule('rep-struct', 'rep-struct', 'error', 'Structured data (object or array schemas) uses application/json (or another structured media type)', { function: structuredMediaType }),
   'qry-multi': rule('qry-multi', 'qry-multi', 'warn', 'Multi-valued query parameters repeat the parameter (style form, explode true)', {
     function: parameterShape, functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
   }),
@@ -126,7 +126,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', { function: collectionNamePlural }),
   'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', { function: healthOperation }),
   'meth-http': rule('meth-http', 'meth-http', 'warn', 'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204', { function: payloadPresence }),
-  'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase', { function: propertyNames }),
+  'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase (form fields are not JSON)', { function: propertyNames }),
   'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', { function: nullableOutsidePatch }),
   'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', { function: readOnlyRequired }),
   'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation }),

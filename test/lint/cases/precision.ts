@@ -2,11 +2,14 @@
 // finding, the smallest document that produced it, which must now be clean, and one that must still
 // give exactly its findings. Written from the guide's text, quoted where it decides.
 import type { RuleCase } from '../harness.js';
-import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
+import { base, ok, op, problem, queryParam, withPath, withSchemas } from '../documents.js';
 
 type Json = Record<string, unknown>;
+const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 const response = (mediaType: string, schema: Json): Json => ({ description: 'x', content: { [mediaType]: { schema } } });
+const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases: Record<string, RuleCase[]> = {
   // "An API SHOULD refuse unknown input": a run-time behaviour (the input.* checks). The response that
@@ -46,6 +49,29 @@ export const cases: Record<string, RuleCase[]> = {
     } }) },
     { name: 'an UpperCamelCase segment before a suffix, named without it', errors: [{ path: ['paths', '/Accounts.json'], message: /lowerCamelCase: Accounts$/ }], document: withPath('/Accounts.json', { get: op() }) },
   ],
+  // "Request/response bodies MUST be JSON objects": a schema stating no type says nothing of the body.
+  'evo-object': [
+    { name: 'FP: an untyped {} body; a body described in words only', errors: [], document: withPath('/a', {
+      get: op({ responses: { '200': ok({}), default: problem() } }),
+      post: op({ operationId: 'p', requestBody: { required: true, content: { 'application/json': { schema: { description: 'Anything the client sends' } } } } }),
+    }) },
+    { name: 'an array by its items; an enum of strings', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/json') }, { path: O('/a', 'post', 'requestBody', 'content', 'application/json') }], document: withPath('/a', {
+      get: op({ responses: { '200': ok({ items: { type: 'string' } }), default: problem() } }),
+      post: op({ operationId: 'p', requestBody: { required: true, content: { 'application/json': { schema: { enum: ['on', 'off'] } } } } }),
+    }) },
+  ],
+  // "Designing new codes": values a standard defines are not new code types.
+  'cod-design': [
+    { name: 'FP: HTTP methods, media types, paper sizes, language tags, time zones, URNs', errors: [], document: withSchemas({
+      Callback: { type: 'object', properties: {
+        statusCallbackMethod: enumOf('GET', 'POST'), mediaType: enumOf('application/pdf', 'image/png'), paperSize: enumOf('A4', 'Letter', 'Legal'),
+        locale: enumOf('en-US', 'nl-BE'), timeZone: enumOf('Europe/Brussels', 'America/New_York'), grantType: enumOf('urn:ietf:params:oauth:grant-type:jwt-bearer'),
+      } },
+    }) },
+    { name: 'invented codes next to standard values: only the invented ones', errors: [{ path: P('Call', 'properties', 'status', 'enum'), message: /lowerCamelCase: IN_PROGRESS, no-answer$/ }], document: withSchemas({
+      Call: { type: 'object', properties: { status: enumOf('GET', 'IN_PROGRESS', 'no-answer', 'queued') } },
+    }) },
+  ],
   // "The Problem Details response body MAY be absent when the HTTP status code itself provides sufficient information".
   'err-problem': [
     { name: 'FP: error responses declaring no content', errors: [], document: withPath('/things/{thingId}', {
@@ -69,6 +95,38 @@ export const cases: Record<string, RuleCase[]> = {
   'oas-doc-coverage': [
     { name: 'FP: an operation without summary or description (oas-descr)', errors: [], document: withPath('/things', { get: { operationId: 'things', responses: { '200': ok(), default: problem() } } }, { info: { title: 'Demo', version: '1.0.0', description: 'Things' } }) },
     { name: 'a one-word summary alone', errors: [{ path: O('/things', 'get') }], document: withPath('/things', { get: op({ summary: 'Things' }) }, { info: { title: 'Demo', version: '1.0.0', description: 'Things' } }) },
+  ],
+  // "component schema title absent or equal to its name": equal is what the guide asks, whatever its case.
+  'oas-descr': [
+    { name: 'FP: a component titled with its own (snake_case) name', errors: [], document: withSchemas({ account_status: { type: 'string', title: 'account_status' } }) },
+    { name: 'a component title other than its name; an inline title not UpperCamelCase', errors: [{ path: P('Account', 'title') }, { path: P('Account', 'properties', 'owner', 'title') }], document: withSchemas({
+      Account: { type: 'object', title: 'account', properties: { owner: { type: 'object', title: 'the owner' } } },
+    }) },
+  ],
+  // "Structured data as JSON": an image, a PDF or any raw content described as a string (or not at all) is not structured data.
+  'rep-struct': [
+    { name: 'FP: an image as a string without format; an image with an empty schema; a diff as a string', errors: [], document: withPath('/things/{thingId}/picture', {
+      get: op({ responses: { '200': { description: 'x', content: { 'image/png': { schema: { type: 'string' } }, 'image/jpeg': { schema: {} }, 'application/vnd.example.diff': { schema: { type: 'string' } } } }, default: problem() } }),
+    }) },
+    { name: 'an array as application/pdf', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/pdf') }], document: withPath('/a', {
+      get: op({ responses: { '200': response('application/pdf', { type: 'array', items: { type: 'string' } }), default: problem() } }),
+    }) },
+  ],
+  // "Naming of JSON properties": form fields are no JSON properties; a property is reported where it is named.
+  'jsn-naming': [
+    { name: 'FP: fields of a form-urlencoded body (inline, and a component only forms use)', errors: [], document: base({ paths: {
+      '/calls': { post: op({ requestBody: form({ type: 'object', properties: { FriendlyName: { type: 'string' }, StatusCallback: { type: 'string' } } }) }) },
+      '/messages': { post: op({ operationId: 'message', requestBody: form({ $ref: '#/components/schemas/MessageForm' }) }) },
+    }, components: { schemas: { MessageForm: { type: 'object', properties: { To: { type: 'string' } } } } } }) },
+    { name: 'a $ref property at the properties naming it; a component used by forms and JSON', errors: [
+      { path: P('Account', 'properties'), message: '"Owner_record"' }, { path: P('Shared', 'properties', 'Body'), message: '"Body"' },
+    ], document: base({ paths: {
+      '/messages': { post: op({ requestBody: form({ $ref: '#/components/schemas/Shared' }), responses: { '200': ok({ $ref: '#/components/schemas/Shared' }), default: problem() } }) },
+    }, components: { schemas: {
+      Account: { type: 'object', properties: { Owner_record: { $ref: '#/components/schemas/Owner' } } },
+      Owner: { type: 'object', properties: { name: { type: 'string' } } },
+      Shared: { type: 'object', properties: { Body: { type: 'string' } } },
+    } } }) },
   ],
   // "A collection result MUST contain an items property": also behind a suffix (/accounts.json with /accounts/{sid}.json).
   'col-repres': [
