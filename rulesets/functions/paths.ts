@@ -1,8 +1,8 @@
 // Path-level rules: URI notation, extensions, controllers, reserved resources.
 import { operationsOf, parametersOf } from '../support/inventory.js';
-import { asArray, isObject } from '../support/json.js';
+import { asArray, isObject, type Json } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
-import { singleType } from '../support/schema-forms.js';
+import { enumerated, singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const OPENAPI_DOC = /\/doc\/openapi\.(?:json|yaml)$/;
@@ -142,7 +142,17 @@ export const controllerMethods = defineRuleFunction<null>(NO_OPTIONS, (root) => 
   return out;
 });
 
-/** gen-header: a header parameter documented on every operation belongs in general documentation. */
+/** The one value a parameter's schema allows (a one-value enum or a const), as JSON; undefined when it allows more. */
+function pinnedValue(parameter: Json | undefined): string | undefined {
+  const schema = parameter && isObject(parameter.schema) ? parameter.schema : undefined;
+  const values = schema ? enumerated(schema)?.values : undefined;
+  return values?.length === 1 ? JSON.stringify(values[0]) : undefined;
+}
+
+/**
+ * gen-header: a header parameter documented on every operation belongs in general documentation,
+ * unless each operation pins it to a value of its own.
+ */
 export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
   { type: 'object', properties: { minOperations: { type: 'integer', minimum: 2 } }, required: ['minOperations'], additionalProperties: false },
   (root, { minOperations }) => {
@@ -153,9 +163,12 @@ export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
     const out: Finding[] = [];
     for (const { parameter, at } of first) {
       const name = String(parameter.name).toLowerCase();
-      if (perOperation.every((params) => params.some((p) => String(p.parameter.name).toLowerCase() === name))) {
-        out.push(finding(`Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`, at));
-      }
+      const everywhere = perOperation.map((params) => params.find((p) => String(p.parameter.name).toLowerCase() === name)?.parameter);
+      if (!everywhere.every((p) => p !== undefined)) continue;
+      // Pinned to a value of each operation's own (X-Amz-Target: one action per operation), the header
+      // says what the operation is: operation-specific, to be documented where it is.
+      if (new Set(everywhere.map(pinnedValue)).size > 1) continue;
+      out.push(finding(`Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`, at));
     }
     return out;
   },

@@ -8,6 +8,7 @@ type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
+const header = (name: string, schema: Json): Json => ({ name, in: 'header', required: true, schema });
 const response = (mediaType: string, schema: Json): Json => ({ description: 'x', content: { [mediaType]: { schema } } });
 const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
@@ -102,6 +103,26 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'a component title other than its name; an inline title not UpperCamelCase', errors: [{ path: P('Account', 'title') }, { path: P('Account', 'properties', 'owner', 'title') }], document: withSchemas({
       Account: { type: 'object', title: 'account', properties: { owner: { type: 'object', title: 'the owner' } } },
     }) },
+  ],
+  // "Operation-specific HTTP header parameters SHOULD be documented": a header each operation pins to its own value is one.
+  'gen-header': [
+    { name: 'FP: a header every operation pins to a value of its own', errors: [], document: base({ paths: {
+      '/#X-Amz-Target=Logs.CreateLogGroup': { post: op({ operationId: 'createLogGroup', parameters: [header('X-Amz-Target', enumOf('Logs.CreateLogGroup'))] }) },
+      '/#X-Amz-Target=Logs.DeleteLogGroup': { post: op({ operationId: 'deleteLogGroup', parameters: [header('X-Amz-Target', enumOf('Logs.DeleteLogGroup'))] }) },
+    } }) },
+    { name: 'a header every operation pins to the same value', errors: [{ path: O('/a', 'get', 'parameters', 0) }], document: base({ paths: {
+      '/a': { get: op({ operationId: 'a', parameters: [header('Api-Version', enumOf('2024-01-01'))] }) },
+      '/b': { get: op({ operationId: 'b', parameters: [header('Api-Version', enumOf('2024-01-01'))] }) },
+    } }) },
+  ],
+  // "deprecated: true SHOULD be used ... on operations, parameters, headers and Schema Objects": for the element itself, not one of its values.
+  'evo-deprec': [
+    { name: 'FP: one enum value deprecated, on a parameter and on a property', errors: [], document: withPath('/things', {
+      get: op({ parameters: [queryParam('sort', enumOf('created', 'number'), { description: 'The property to sort by. `number` is deprecated - use `created` instead.' })] }),
+    }, { components: { schemas: { Settings: { type: 'object', properties: { security: { ...enumOf('enabled', 'disabled', 'codeSecurity'), description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.' } } } } } }) },
+    { name: 'the element itself deprecated, in words only', errors: [{ path: P('App', 'properties', 'smsStatusCallback') }, { path: O('/things', 'get') }], document: withPath('/things', {
+      get: op({ description: '**Deprecated**: use `GET /items` instead.' }),
+    }, { components: { schemas: { App: { type: 'object', properties: { smsStatusCallback: { type: 'string', format: 'uri', description: 'The status callback. Deprecated, included for backwards compatibility.' } } } } } }) },
   ],
   // "Structured data as JSON": an image, a PDF or any raw content described as a string (or not at all) is not structured data.
   'rep-struct': [
