@@ -133,7 +133,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'opbody-req': rule('opbody-req', 'opbody-req', 'warn', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
-  'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared at the top level and starting with a capital', { function: tagGuidelines }),
+  'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared in the entry document\'s top-level tags (but those of reusable-definitions-only files) and starting with a capital', { function: tagGuidelines }),
   'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except /doc/openapi.json|yaml); namespaces, versions, fragments are none', { function: uriExtensions }),
   'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', { function: requiredDeclared }),
   'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', { function: operationIdPresentUnique }),

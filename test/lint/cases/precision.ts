@@ -7,6 +7,8 @@ import { base, ok, op, problem, queryParam, withPath, withSchemas } from '../doc
 type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+// Relative to the harness's document, test/lint/case.json.
+const REUSE = '../fixtures/lint/reuse';
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', required: true, schema });
 const response = (mediaType: string, schema: Json): Json => ({ description: 'x', content: { [mediaType]: { schema } } });
@@ -169,5 +171,12 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'a singular collection behind a suffix', errors: [{ path: ['paths', '/employer.json'] }], document: base({ paths: {
       '/employer.json': { get: op({ operationId: 'employers' }) }, '/employer/{employerId}.json': { get: op({ operationId: 'employer' }) },
     } }) },
+  ],
+  // belgif's validator: every operation reachable from the entry document, but those of reusable-definitions-only files.
+  'oas-tags': [
+    { name: 'a path item from another file of the API, its tag not declared in the entry document', errors: [{ path: O('/orders', 'get', 'tags', 0), message: 'declared' }],
+      document: base({ tags: [{ name: 'Nothing To See Here' }], paths: { '/orders': { $ref: `${REUSE}/shared/orders-api.yaml#/paths/~1orders` } } }) },
+    { name: 'a path item from another file of the API, its tag declared in the entry document', errors: [],
+      document: base({ tags: [{ name: 'Orders' }], paths: { '/orders': { $ref: `${REUSE}/shared/orders-api.yaml#/paths/~1orders` } } }) },
   ],
 };
