@@ -130,7 +130,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', { function: nullableOutsidePatch }),
   'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', { function: readOnlyRequired }),
   'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation }),
-  'opbody-req': rule('opbody-req', 'opbody-req', 'warn', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
+  'opbody-req': rule('opbody-req', 'opbody-req', 'error', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
   'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared in the entry document\'s top-level tags (but those of reusable-definitions-only files) and starting with a capital', { function: tagGuidelines }),
@@ -145,11 +145,11 @@ export const belgifRules: Record<string, RuleDefinition> = {
   }),
   'doc-patch': rule('doc-patch', 'doc-patch', 'warn', 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own', { function: mergePatch }),
   'lng-task': rule('lng-task', 'lng-task', 'error', '202 and 303 responses declare Location; GET on a task declares 303', { function: longRunningTasks }),
-  'col-paging': rule('col-paging', 'col-paging', 'error', 'The page parameter is an integer counted from 1 (default 1; a minimum, if declared, is 1); pageSize has a default', [
+  'col-paging': rule('col-paging', 'col-paging', 'warn', 'The page parameter is an integer counted from 1 (default 1; a minimum, if declared, is 1); pageSize has a default', [
     { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', firstPage: 1, message: 'Paging parameter "{{name}}"' } },
     { function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' } },
   ]),
-  'col-sort': rule('col-sort', 'col-sort', 'warn', 'The sort parameter is a repeated array parameter (style form, explode)', {
+  'col-sort': rule('col-sort', 'col-sort', 'info', 'The sort parameter is a repeated array parameter (style form, explode)', {
     function: parameterShape, functionOptions: { in: 'query', name: 'sort', type: 'array', repeated: true, message: 'Query parameter "{{name}}"' },
   }),
   'col-filter': rule('col-filter', 'col-filter', 'warn', 'The full-text query parameter q is a string', {
