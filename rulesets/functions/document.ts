@@ -107,6 +107,8 @@ const MENTIONS_DEPRECATION = /\bdeprecated\b/i;
 const DEPRECATION_SENTENCE = /[^.!?\n]*\bdeprecated\b[^.!?\n]*/gi;
 // "`number` is deprecated", "`a` and `b` are deprecated values": what is deprecated is a quoted value.
 const VALUE_DEPRECATED = /`[^`\n]+`\s+(?:(?:is|are|was|were|has been|have been)\s+(?:now\s+)?)?deprecated\b|\bdeprecated\s+(?:values?|options?)\b/i;
+// "Only set if the endpoint is deprecated": a condition on something else, not a statement about this element.
+const CONDITIONAL = /\b(?:if|when|whether|once|unless)\b[^.!?\n]*\bdeprecated\b/i;
 
 /**
  * Whether a description says its own element is deprecated: some sentence mentioning deprecation
@@ -115,7 +117,7 @@ const VALUE_DEPRECATED = /`[^`\n]+`\s+(?:(?:is|are|was|were|has been|have been)\
 function describesOwnDeprecation(text: string, values: unknown[]): boolean {
   if (!MENTIONS_DEPRECATION.test(text)) return false;
   for (const [sentence] of text.matchAll(DEPRECATION_SENTENCE)) {
-    if (VALUE_DEPRECATED.test(sentence)) continue;
+    if (VALUE_DEPRECATED.test(sentence) || CONDITIONAL.test(sentence)) continue;
     if (values.some((v) => typeof v === 'string' && v !== '' && (sentence.includes(`\`${v}\``) || sentence.includes(`"${v}"`)))) continue;
     return true;
   }

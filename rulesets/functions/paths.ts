@@ -44,11 +44,21 @@ export const withoutExtension = (key: string): string => {
 
 const staticSegments = (key: string): string[] => withoutExtension(key).split('/').filter((s) => s !== '' && !s.includes('{'));
 
-/** uri-notat (segments): static path segments are lowerCamelCase (a file extension is uri-extens's finding). */
+/** The segments an API names: not `.well-known` (RFC 8615) nor the registered name that follows it (oauth-authorization-server). */
+function namedSegments(key: string): string[] {
+  const segments = staticSegments(key);
+  const wellKnown = segments.indexOf('.well-known');
+  return wellKnown < 0 ? segments : [...segments.slice(0, wellKnown), ...segments.slice(wellKnown + 2)];
+}
+
+/**
+ * uri-notat (segments): the static path segments the API names are lowerCamelCase (a file extension is
+ * uri-extens's finding; a well-known URI's segments are registered names).
+ */
 export const pathSegmentsCamel = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const path of pathKeys(root)) {
-    const segments = OPENAPI_DOC.test(path) ? staticSegments(path).slice(0, -1) : staticSegments(path);
+    const segments = OPENAPI_DOC.test(path) ? namedSegments(path).slice(0, -1) : namedSegments(path);
     const bad = segments.filter((s) => !isLowerCamel(s));
     if (bad.length > 0) out.push(finding(`Path segments should be lowerCamelCase: ${bad.join(', ')}`, ['paths', path]));
   }

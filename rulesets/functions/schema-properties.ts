@@ -132,6 +132,13 @@ const PROTOCOL_NAMES = new Set([
   'access_token', 'token_type', 'expires_in', 'refresh_token', 'id_token', 'scope', 'client_id', 'client_secret',
   'grant_type', 'error_description', 'error_uri', 'redirect_uri', 'response_type', 'code_verifier', 'code_challenge',
   'code_challenge_method', 'token_type_hint', 'active', 'iss', 'sub', 'aud', 'exp', 'iat', 'nbf', 'jti',
+  // Authorization server and OpenID provider metadata (RFC 8414, OpenID Connect Discovery), JWKs (RFC 7517).
+  'issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'registration_endpoint', 'scopes_supported',
+  'response_types_supported', 'response_modes_supported', 'grant_types_supported', 'token_endpoint_auth_methods_supported',
+  'token_endpoint_auth_signing_alg_values_supported', 'service_documentation', 'ui_locales_supported', 'op_policy_uri', 'op_tos_uri',
+  'revocation_endpoint', 'introspection_endpoint', 'code_challenge_methods_supported', 'userinfo_endpoint', 'end_session_endpoint',
+  'subject_types_supported', 'id_token_signing_alg_values_supported', 'claims_supported', 'use', 'key_ops', 'alg', 'kid', 'kty',
+  'x5u', 'x5c', 'x5t', 'x5t#S256', 'crv',
 ]);
 
 const FORM = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)$/;
@@ -190,13 +197,14 @@ const ownerIsMessage = new WeakMap<SchemaVisit, boolean>();
 /** A component name that allows nullable: a merge-patch schema's, or a CloudEvents one's. */
 const exempt = (name: string | undefined): boolean => name !== undefined && (PATCH_NAME.test(name) || CLOUD_EVENTS.test(name));
 
-/** jsn-null: nullable only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies). */
+/** jsn-null: nullable JSON properties only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies); parameters are not JSON. */
 export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
   const { schemas, patchSchemas } = inventory(root);
   for (const visit of schemas) {
     const { schema, at } = visit;
-    if (!allowsNull(schema) || patchSchemas.has(schema)) continue;
+    // A parameter's schema describes no JSON property (a nullable query parameter is no null in a body).
+    if (!allowsNull(schema) || patchSchemas.has(schema) || owningParameter(visit) !== undefined) continue;
     if (exempt(componentNameIn(at))) continue;
     let named = false;
     for (let v = visit.parent; v && !named; v = v.parent) named = exempt(v.componentName);

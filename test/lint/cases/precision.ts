@@ -51,6 +51,8 @@ export const cases: Record<string, RuleCase[]> = {
       '/accounts.json': { get: op({ operationId: 'accounts' }) },
     } }) },
     { name: 'an UpperCamelCase segment before a suffix, named without it', errors: [{ path: ['paths', '/Accounts.json'], message: /lowerCamelCase: Accounts$/ }], document: withPath('/Accounts.json', { get: op() }) },
+    { name: 'FP: a well-known URI (RFC 8615) and its registered name', errors: [], document: withPath('/api/v1/.well-known/oauth-authorization-server', { get: op() }) },
+    { name: 'a segment the API names under a well-known one', errors: [{ path: ['paths', '/.well-known/openid-configuration/extra_keys'], message: /lowerCamelCase: extra_keys$/ }], document: withPath('/.well-known/openid-configuration/extra_keys', { get: op() }) },
   ],
   // "Request/response bodies MUST be JSON objects": a schema stating no type says nothing of the body.
   'evo-object': [
@@ -119,6 +121,9 @@ export const cases: Record<string, RuleCase[]> = {
   ],
   // "deprecated: true SHOULD be used ... on operations, parameters, headers and Schema Objects": for the element itself, not one of its values.
   'evo-deprec': [
+    { name: 'FP: a condition on another element being deprecated', errors: [], document: withSchemas({
+      Endpoint: { type: 'object', properties: { sunsetAt: { type: 'string', format: 'date-time', description: 'When the endpoint stops working. Only set if the endpoint is deprecated.' } } },
+    }) },
     { name: 'FP: one enum value deprecated, on a parameter and on a property', errors: [], document: withPath('/things', {
       get: op({ parameters: [queryParam('sort', enumOf('created', 'number'), { description: 'The property to sort by. `number` is deprecated - use `created` instead.' })] }),
     }, { components: { schemas: { Settings: { type: 'object', properties: { security: { ...enumOf('enabled', 'disabled', 'codeSecurity'), description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.' } } } } } }) },
@@ -137,6 +142,9 @@ export const cases: Record<string, RuleCase[]> = {
   ],
   // "Naming of JSON properties": form fields are no JSON properties; a property is reported where it is named.
   'jsn-naming': [
+    { name: 'FP: authorization server metadata (RFC 8414) and a JWK', errors: [], document: withSchemas({
+      AuthorizationServer: { type: 'object', properties: { issuer: { type: 'string' }, jwks_uri: { type: 'string' }, token_endpoint: { type: 'string' }, grant_types_supported: { type: 'array', items: { type: 'string' } } } },
+    }) },
     { name: 'FP: fields of a form-urlencoded body (inline, and a component only forms use)', errors: [], document: base({ paths: {
       '/calls': { post: op({ requestBody: form({ type: 'object', properties: { FriendlyName: { type: 'string' }, StatusCallback: { type: 'string' } } }) }) },
       '/messages': { post: op({ operationId: 'message', requestBody: form({ $ref: '#/components/schemas/MessageForm' }) }) },
@@ -161,6 +169,23 @@ export const cases: Record<string, RuleCase[]> = {
       '/accounts.json': { get: op({ operationId: 'accounts', responses: { '200': ok({ type: 'object', title: 'Accounts', properties: { items: { type: 'array', items: { type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } } } } }), default: problem() } }) },
       '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
     } }) },
+  ],
+  // "Properties with a null value SHOULD be omitted": a JSON property; a query parameter is none.
+  'jsn-null': [
+    { name: 'FP: a nullable query parameter', errors: [], document: withPath('/dialogs', { get: op({ parameters: [queryParam('createdAfter', { type: 'string', format: 'date-time', nullable: true })] }) }) },
+    { name: 'a nullable property of a response body', errors: [{ path: P('Dialog', 'properties', 'seenAt', 'nullable') }], document: withSchemas({
+      Dialog: { type: 'object', properties: { seenAt: { type: 'string', format: 'date-time', nullable: true } } },
+    }) },
+  ],
+  // sch-oneof is about choosing between alternatives: a oneOf of a single member (OpenAPI 3.0's nullable $ref) offers none.
+  'sch-oneof': [
+    { name: 'FP: a oneOf of one $ref', errors: [], document: withSchemas({
+      Dialog: { type: 'object', properties: { latestActivity: { nullable: true, oneOf: [{ $ref: '#/components/schemas/Activity' }] } } },
+      Activity: { type: 'object', properties: { kind: { type: 'string' } } },
+    }) },
+    { name: 'a oneOf of two objects without discriminator', errors: [{ path: P('Content', 'oneOf') }], document: withSchemas({
+      Content: { oneOf: [{ type: 'object', properties: { text: { type: 'string' } } }, { type: 'object', properties: { url: { type: 'string' } } }] },
+    }) },
   ],
   // "A plural noun SHOULD be used for collection names, for example 'employers' or 'children'".
   'col-name': [
