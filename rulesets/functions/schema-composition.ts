@@ -131,8 +131,9 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const enums = members.every((m) => enumerated(m) !== undefined);
     const objects = members.every((m) => effectiveType(m) === 'object');
     if (requiredOnly) continue;
-    // A oneOf of one member offers no choice (OpenAPI 3.0's way to make a $ref nullable): nothing to discriminate.
-    if (members.length === 1 && !discriminator) continue;
+    // A oneOf of one member, or of one and {type: 'null'} (OpenAPI 3.0's and 3.1's way to make a $ref
+    // nullable), offers no choice between alternatives: nothing to discriminate.
+    if (members.filter((m) => m.type !== 'null').length === 1 && !discriminator) continue;
     if (enums) {
       const types = new Set(members.flatMap((m) => (enumerated(m)?.values ?? []).map((v) => (v === null ? 'null' : typeof v))));
       types.delete('null');

@@ -183,6 +183,9 @@ export const cases: Record<string, RuleCase[]> = {
       Dialog: { type: 'object', properties: { latestActivity: { nullable: true, oneOf: [{ $ref: '#/components/schemas/Activity' }] } } },
       Activity: { type: 'object', properties: { kind: { type: 'string' } } },
     }) },
+    { name: 'FP 3.1: a oneOf of an object and null', errors: [], document: { ...withSchemas({
+      Frame: { type: 'object', properties: { containingStateGroup: { oneOf: [{ type: 'object', properties: { nodeId: { type: 'string' } } }, { type: 'null' }] } } },
+    }), openapi: '3.1.0' } },
     { name: 'a oneOf of two objects without discriminator', errors: [{ path: P('Content', 'oneOf') }], document: withSchemas({
       Content: { oneOf: [{ type: 'object', properties: { text: { type: 'string' } } }, { type: 'object', properties: { url: { type: 'string' } } }] },
     }) },
