@@ -67,11 +67,12 @@ const FORBIDDEN_STATUS: Record<string, number[]> = {
   options: [201, 204, 304, 405, 409, 412, 413],
 };
 
-/** Schema names of belgif's openapi-problem, openapi-common and identifier repositories. */
-const BELGIF_COMMON_TYPES = [
-  'Problem', 'InputValidationProblem', 'InputValidationIssue', 'InvalidParamProblem', 'HttpLink', 'SelfLink', 'LocalizedString',
-  'HealthStatus', 'LongRunningTaskStatus', 'Uuid', 'BelgianLanguage', 'Ssin', 'EnterpriseNumber', 'EstablishmentUnitNumber', 'Period',
-];
+/** Schema names of belgif's openapi-* repositories, each with the domain of the file that publishes it (<domain>/v<major>/<domain>-v<major>.yaml). */
+const BELGIF_COMMON_TYPES: Record<string, string> = {
+  Problem: 'problem', InputValidationProblem: 'problem', InputValidationIssue: 'problem', InvalidParamProblem: 'problem',
+  HttpLink: 'common', SelfLink: 'common', LocalizedString: 'common', HealthStatus: 'common', LongRunningTaskStatus: 'common', Uuid: 'common', BelgianLanguage: 'common',
+  Ssin: 'person/identifier', EnterpriseNumber: 'organization/identifier', EstablishmentUnitNumber: 'organization/identifier', Period: 'time',
+};
 
 const statusCodeRules = Object.fromEntries(
   Object.entries(FORBIDDEN_STATUS).map(([method, forbidden]) => [
@@ -191,7 +192,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'oas-reuse': rule('oas-reuse', 'oas-reuse', 'warn', 'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)', { function: reusableFilePaths }, { resolved: false }),
   'oas-reuse-version': rule('oas-reuse-version', 'oas-reuse', 'error', 'Files referenced by $ref state their version in info.version', { function: referencedVersions }, { resolved: false }),
   'oas-comdef': rule('oas-comdef', 'oas-comdef', 'warn', 'Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif\'s openapi-* files, not defined locally', {
-    function: commonDefinitionsReused, functionOptions: { names: BELGIF_COMMON_TYPES },
+    function: commonDefinitionsReused, functionOptions: { domains: BELGIF_COMMON_TYPES },
   }, { resolved: false }),
   'col-embed': rule('col-embed', 'col-embed', 'error', 'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one', { function: collectionEmbedding }),
   'req-valid': rule('req-valid', 'req-valid', 'warn', 'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)', { function: unknownInputRefused }),
