@@ -173,7 +173,6 @@ export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
 });
 
 const PATCH_NAME = /patch|update/i;
-const CLOUD_EVENTS = /AsynchronousMessage|CloudEvent/;
 
 /**
  * A property of an object inheriting from AsynchronousMessageBase (declared by it or an inline allOf member):
@@ -194,8 +193,12 @@ function isCloudEventsAttribute(visit: SchemaVisit, context: RulesetFunctionCont
  */
 const ownerIsMessage = new WeakMap<SchemaVisit, boolean>();
 
-/** A component name that allows nullable: a merge-patch schema's, or a CloudEvents one's. */
-const exempt = (name: string | undefined): boolean => name !== undefined && (PATCH_NAME.test(name) || CLOUD_EVENTS.test(name));
+/**
+ * A component name that allows nullable: a merge-patch schema's. CloudEvents context attributes are
+ * spared by inheritance (isCloudEventsAttribute), as belgif's validator does, not by name: the data
+ * payload of a message is JSON like any other.
+ */
+const exempt = (name: string | undefined): boolean => name !== undefined && PATCH_NAME.test(name);
 
 /** jsn-null: nullable JSON properties only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies); parameters are not JSON. */
 export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {

@@ -176,6 +176,9 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'a nullable property of a response body', errors: [{ path: P('Dialog', 'properties', 'seenAt', 'nullable') }], document: withSchemas({
       Dialog: { type: 'object', properties: { seenAt: { type: 'string', format: 'date-time', nullable: true } } },
     }) },
+    { name: 'a nullable field in the data payload of a message named like CloudEvents (attributes are spared by inheritance, not by name)', errors: [{ path: P('EmployerCreatedAsynchronousMessage', 'properties', 'data', 'properties', 'name', 'nullable') }], document: withSchemas({
+      EmployerCreatedAsynchronousMessage: { type: 'object', properties: { data: { type: 'object', title: 'EmployerCreated', properties: { name: { type: 'string', nullable: true } } } } },
+    }) },
   ],
   // sch-oneof is about choosing between alternatives: a oneOf of a single member (OpenAPI 3.0's nullable $ref) offers none.
   'sch-oneof': [
