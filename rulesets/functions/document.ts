@@ -116,7 +116,9 @@ const CONDITIONAL = /\b(?:if|when|whether|once|unless)\b[^.!?\n]*\bdeprecated\b/
  */
 function describesOwnDeprecation(text: string, values: unknown[]): boolean {
   if (!MENTIONS_DEPRECATION.test(text)) return false;
-  for (const [sentence] of text.matchAll(DEPRECATION_SENTENCE)) {
+  // A single line break wraps a sentence (YAML folding, generators); a blank line ends a paragraph.
+  const unwrapped = text.replace(/\r?\n(?![ \t]*\r?\n)/g, ' ');
+  for (const [sentence] of unwrapped.matchAll(DEPRECATION_SENTENCE)) {
     if (VALUE_DEPRECATED.test(sentence) || CONDITIONAL.test(sentence)) continue;
     if (values.some((v) => typeof v === 'string' && v !== '' && (sentence.includes(`\`${v}\``) || sentence.includes(`"${v}"`)))) continue;
     return true;

@@ -122,7 +122,7 @@ export const cases: Record<string, RuleCase[]> = {
   // "deprecated: true SHOULD be used ... on operations, parameters, headers and Schema Objects": for the element itself, not one of its values.
   'evo-deprec': [
     { name: 'FP: a condition on another element being deprecated', errors: [], document: withSchemas({
-      Endpoint: { type: 'object', properties: { sunsetAt: { type: 'string', format: 'date-time', description: 'When the endpoint stops working. Only set if the endpoint is deprecated.' } } },
+      Endpoint: { type: 'object', properties: { sunsetAt: { type: 'string', format: 'date-time', description: 'When the endpoint stops working. Only set if the endpoint\nis deprecated.' } } },
     }) },
     { name: 'FP: one enum value deprecated, on a parameter and on a property', errors: [], document: withPath('/things', {
       get: op({ parameters: [queryParam('sort', enumOf('created', 'number'), { description: 'The property to sort by. `number` is deprecated - use `created` instead.' })] }),
