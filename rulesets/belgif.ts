@@ -67,11 +67,12 @@ const FORBIDDEN_STATUS: Record<string, number[]> = {
   options: [201, 204, 304, 405, 409, 412, 413],
 };
 
-/** Schema names of belgif's openapi-problem, openapi-common and identifier repositories. */
-const BELGIF_COMMON_TYPES = [
-  'Problem', 'InputValidationProblem', 'InputValidationIssue', 'InvalidParamProblem', 'HttpLink', 'SelfLink', 'LocalizedString',
-  'HealthStatus', 'LongRunningTaskStatus', 'Uuid', 'BelgianLanguage', 'Ssin', 'EnterpriseNumber', 'EstablishmentUnitNumber', 'Period',
-];
+/** Schema names of belgif's openapi-* repositories, each with the domain of the file that publishes it (<domain>/v<major>/<domain>-v<major>.yaml). */
+const BELGIF_COMMON_TYPES: Record<string, string> = {
+  Problem: 'problem', InputValidationProblem: 'problem', InputValidationIssue: 'problem', InvalidParamProblem: 'problem',
+  HttpLink: 'common', SelfLink: 'common', LocalizedString: 'common', HealthStatus: 'common', LongRunningTaskStatus: 'common', Uuid: 'common', BelgianLanguage: 'common',
+  Ssin: 'person/identifier', EnterpriseNumber: 'organization/identifier', EstablishmentUnitNumber: 'organization/identifier', Period: 'time',
+};
 
 const statusCodeRules = Object.fromEntries(
   Object.entries(FORBIDDEN_STATUS).map(([method, forbidden]) => [
@@ -87,12 +88,12 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'sch-allof-types': rule('sch-allof-types', 'sch-allof', 'error', 'allOf/oneOf/anyOf members have compatible types', { function: conflictingTypes }),
   'sch-oneof': rule('sch-oneof', 'sch-oneof', 'warn', 'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property', { function: oneOfComposition }),
   'sch-discr': rule('sch-discr', 'sch-discr', 'warn', 'A discriminator has an explicit mapping to URI references (#/components/schemas/X)', { function: discriminatorMapping }),
-  'evo-object': rule('evo-object', 'evo-object', 'error', 'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars', { function: jsonObjectBodies }),
-  'cod-design': rule('cod-design', 'cod-design', 'warn', 'Code values (string enums, discriminator values) are lowerCamelCase', { function: codesLowerCamel }),
+  'evo-object': rule('evo-object', 'evo-object', 'error', 'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)', { function: jsonObjectBodies }),
+  'cod-design': rule('cod-design', 'cod-design', 'warn', 'New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API\'s codes', { function: codesLowerCamel }),
   'oas-comp': rule('oas-comp', 'oas-comp', 'warn', 'Component names are UpperCamelCase', { function: componentNames }),
   'prb-defaul': rule('prb-defaul', 'prb-defaul', 'warn', 'Every operation (but HEAD and OPTIONS) has a default problem response', { function: defaultProblemResponse }),
-  'prb-defaul-schema': rule('prb-defaul-schema', 'prb-defaul', 'warn', 'The default response uses a Problem schema by $ref under application/problem+json', { function: defaultUsesProblemSchema }, { resolved: false }),
-  'err-problem': rule('err-problem', 'err-problem', 'warn', 'Error responses (4xx, 5xx, default) use application/problem+json; successful ones do not', { function: problemMediaType }),
+  'prb-defaul-schema': rule('prb-defaul-schema', 'prb-defaul', 'warn', 'The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem\'s finding)', { function: defaultUsesProblemSchema }, { resolved: false }),
+  'err-problem': rule('err-problem', 'err-problem', 'warn', 'A body declared on an error response (4xx, 5xx, default) is application/problem+json (it may be absent); successful ones are not', { function: problemMediaType }),
   'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', { function: defaultValid }),
   'oas-enum': rule('oas-enum', 'oas-enum', 'warn', 'Enum values are valid against their schema', { function: enumValid }),
   'oas-exampl': rule('oas-exampl', 'oas-exampl', 'error', 'Examples are valid against their schema', { function: examplesValid }),
@@ -110,12 +111,12 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'id-name': rule('id-name', 'id-name', 'warn', 'Path parameters are named after their resource (employerId), not just id or code', {
     function: parameterNames, functionOptions: { in: ['path'], notMatch: '^(?:id|code)$', message: 'Path parameter "{{name}}" should be prefixed with the resource type (e.g. employerId)' },
   }),
-  'rep-struct': rule('rep-struct', 'rep-struct', 'error', 'Structured data uses application/json (or another structured media type)', { function: structuredMediaType }),
+  'rep-struct': rule('rep-struct', 'rep-struct', 'error', 'Structured data (object or array schemas) uses application/json (or another structured media type)', { function: structuredMediaType }),
   'qry-multi': rule('qry-multi', 'qry-multi', 'warn', 'Multi-valued query parameters repeat the parameter (style form, explode true)', {
     function: parameterShape, functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
   }),
   'oas-contra': rule('oas-contra', 'oas-contra', 'warn', 'APIs are described with OpenAPI 3.0 (3.1 should not be used yet)', { function: openApi30 }),
-  'uri-notat': rule('uri-notat', 'uri-notat', 'warn', 'Path segments and query parameters are lowerCamelCase', [
+  'uri-notat': rule('uri-notat', 'uri-notat', 'warn', 'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase', [
     { function: pathSegmentsCamel },
     { function: parameterNames, functionOptions: { in: ['query'], match: QUERY_NAME, message: 'Query parameter "{{name}}" should be lowerCamelCase' } },
   ]),
@@ -126,15 +127,15 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', { function: collectionNamePlural }),
   'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', { function: healthOperation }),
   'meth-http': rule('meth-http', 'meth-http', 'warn', 'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204', { function: payloadPresence }),
-  'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase', { function: propertyNames }),
+  'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase (form fields are not JSON)', { function: propertyNames }),
   'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', { function: nullableOutsidePatch }),
   'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', { function: readOnlyRequired }),
   'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation }),
-  'opbody-req': rule('opbody-req', 'opbody-req', 'warn', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
+  'opbody-req': rule('opbody-req', 'opbody-req', 'error', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
-  'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared at the top level and starting with a capital', { function: tagGuidelines }),
-  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'Paths have no file extension (except /doc/openapi.json|yaml)', { function: uriExtensions }),
+  'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared in the entry document\'s top-level tags (but those of reusable-definitions-only files) and starting with a capital', { function: tagGuidelines }),
+  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except /doc/openapi.json|yaml); namespaces, versions, fragments are none', { function: uriExtensions }),
   'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', { function: requiredDeclared }),
   'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', { function: operationIdPresentUnique }),
   'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', { function: operationIdCase }),
@@ -145,11 +146,11 @@ export const belgifRules: Record<string, RuleDefinition> = {
   }),
   'doc-patch': rule('doc-patch', 'doc-patch', 'warn', 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own', { function: mergePatch }),
   'lng-task': rule('lng-task', 'lng-task', 'error', '202 and 303 responses declare Location; GET on a task declares 303', { function: longRunningTasks }),
-  'col-paging': rule('col-paging', 'col-paging', 'error', 'The page parameter is an integer counted from 1 (default 1; a minimum, if declared, is 1); pageSize has a default', [
+  'col-paging': rule('col-paging', 'col-paging', 'warn', 'The page parameter is an integer counted from 1 (default 1; a minimum, if declared, is 1); pageSize has a default', [
     { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', firstPage: 1, message: 'Paging parameter "{{name}}"' } },
     { function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' } },
   ]),
-  'col-sort': rule('col-sort', 'col-sort', 'warn', 'The sort parameter is a repeated array parameter (style form, explode)', {
+  'col-sort': rule('col-sort', 'col-sort', 'info', 'The sort parameter is a repeated array parameter (style form, explode)', {
     function: parameterShape, functionOptions: { in: 'query', name: 'sort', type: 'array', repeated: true, message: 'Query parameter "{{name}}"' },
   }),
   'col-filter': rule('col-filter', 'col-filter', 'warn', 'The full-text query parameter q is a string', {
@@ -179,22 +180,22 @@ export const belgifRules: Record<string, RuleDefinition> = {
     functionOptions: { generic: ['Data', 'Info', 'Object', 'Item', 'Items', 'Result', 'Response', 'Request', 'Body', 'Payload', 'Entity', 'Model'], genericSuffixes: ['Dto', 'DTO', 'Info', 'Data'] },
   }),
   'ctl-res': rule('ctl-res', 'ctl-res', 'warn', 'Controllers (verb-named resources) are called with POST or GET', { function: controllerMethods }),
-  'gen-header': rule('gen-header', 'gen-header', 'warn', 'Headers present on every operation are documented once, not per operation', { function: generalHeaders, functionOptions: { minOperations: 2 } }),
-  'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
+  'gen-header': rule('gen-header', 'gen-header', 'warn', 'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)', { function: generalHeaders, functionOptions: { minOperations: 2 } }),
+  'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
   'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'Media types in the document carry no charset parameter', { function: mediaTypeWithoutCharset }),
   'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
   'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are strings with format uri; HAL _links/_embedded are not used', { function: linkProperties }),
   'oas-doc': rule('oas-doc', 'oas-doc', 'warn', 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)', { function: noImplementationDetails }),
-  'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and every operation has a description, externalDocs or a summary of at least two words', {
+  'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)', {
     function: documentationCoverage, functionOptions: { minSummaryWords: 2 },
   }),
   'oas-reuse': rule('oas-reuse', 'oas-reuse', 'warn', 'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)', { function: reusableFilePaths }, { resolved: false }),
   'oas-reuse-version': rule('oas-reuse-version', 'oas-reuse', 'error', 'Files referenced by $ref state their version in info.version', { function: referencedVersions }, { resolved: false }),
   'oas-comdef': rule('oas-comdef', 'oas-comdef', 'warn', 'Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif\'s openapi-* files, not defined locally', {
-    function: commonDefinitionsReused, functionOptions: { names: BELGIF_COMMON_TYPES },
+    function: commonDefinitionsReused, functionOptions: { domains: BELGIF_COMMON_TYPES },
   }, { resolved: false }),
   'col-embed': rule('col-embed', 'col-embed', 'error', 'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one', { function: collectionEmbedding }),
-  'req-valid': rule('req-valid', 'req-valid', 'warn', 'Operations taking input declare 400 (or default) to refuse unknown input; no free-form object query parameter', { function: unknownInputRefused }),
+  'req-valid': rule('req-valid', 'req-valid', 'warn', 'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)', { function: unknownInputRefused }),
 
   // --- the events chapter: documents describing CloudEvents messages (openapi-cloudevents) ---
   'async-cespec': rule('async-cespec', 'async-cespec', 'warn', 'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required', { function: messagesExtendBase }),

@@ -1,7 +1,8 @@
 // Document-level rules: OpenAPI version, servers, versioning, component names, deprecation,
 // media type parameters, caching headers.
 import { allMediaTypes, allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../support/inventory.js';
-import { asArray, entries, isObject, type JsonPath } from '../support/json.js';
+import { asArray, entries, isObject, type Json, type JsonPath } from '../support/json.js';
+import { enumerated } from '../support/schema-forms.js';
 import { isUpperCamel } from '../support/naming.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
@@ -102,12 +103,41 @@ export const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; gen
 );
 
 const MENTIONS_DEPRECATION = /\bdeprecated\b/i;
+// A sentence (or line) mentioning deprecation.
+const DEPRECATION_SENTENCE = /[^.!?\n]*\bdeprecated\b[^.!?\n]*/gi;
+// "`number` is deprecated", "`a` and `b` are deprecated values": what is deprecated is a quoted value.
+const VALUE_DEPRECATED = /`[^`\n]+`\s+(?:(?:is|are|was|were|has been|have been)\s+(?:now\s+)?)?deprecated\b|\bdeprecated\s+(?:values?|options?)\b/i;
+// "Only set if the endpoint is deprecated": a condition on something else, not a statement about this element.
+const CONDITIONAL = /\b(?:if|when|whether|once|unless)\b[^.!?\n]*\bdeprecated\b/i;
+
+/**
+ * Whether a description says its own element is deprecated: some sentence mentioning deprecation
+ * does not speak of one of the element's values (an enum value; the element itself stays in use).
+ */
+function describesOwnDeprecation(text: string, values: unknown[]): boolean {
+  if (!MENTIONS_DEPRECATION.test(text)) return false;
+  // A single line break wraps a sentence (YAML folding, generators); a blank line ends a paragraph.
+  const unwrapped = text.replace(/\r?\n(?![ \t]*\r?\n)/g, ' ');
+  for (const [sentence] of unwrapped.matchAll(DEPRECATION_SENTENCE)) {
+    if (VALUE_DEPRECATED.test(sentence) || CONDITIONAL.test(sentence)) continue;
+    if (values.some((v) => typeof v === 'string' && v !== '' && (sentence.includes(`\`${v}\``) || sentence.includes(`"${v}"`)))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The enum values an element declares: its own, or its (parameter or header) schema's. */
+function declaredValues(holder: Json): unknown[] {
+  const own = enumerated(holder)?.values;
+  if (own) return own;
+  return isObject(holder.schema) ? (enumerated(holder.schema)?.values ?? []) : [];
+}
 
 /** evo-deprec: what the description calls deprecated is marked `deprecated: true` (`x-deprecated` on security schemes). */
 export const deprecationMarked = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   const check = (holder: unknown, at: JsonPath, flag = 'deprecated') => {
-    if (isObject(holder) && typeof holder.description === 'string' && MENTIONS_DEPRECATION.test(holder.description) && holder[flag] !== true) {
+    if (isObject(holder) && typeof holder.description === 'string' && holder[flag] !== true && describesOwnDeprecation(holder.description, declaredValues(holder))) {
       out.push(finding(`Described as deprecated but not marked \`${flag}: true\``, at));
     }
   };

@@ -65,7 +65,8 @@ const wordCount = (value: unknown): number => (typeof value === 'string' ? value
 
 /**
  * oas-doc-coverage (a heuristic, so info): the API has an info.description; an operation with
- * neither description nor externalDocs has a summary of at least two words.
+ * neither description nor externalDocs has a summary of at least two words (one without a summary
+ * is left to oas-descr).
  */
 export const documentationCoverage = defineRuleFunction<{ minSummaryWords: number }>(
   { type: 'object', properties: { minSummaryWords: { type: 'integer', minimum: 1 } }, required: ['minSummaryWords'], additionalProperties: false },
@@ -78,8 +79,9 @@ export const documentationCoverage = defineRuleFunction<{ minSummaryWords: numbe
     for (const op of operationsOf(root)) {
       const { operation } = op;
       if (hasText(operation.description) || isObject(operation.externalDocs)) continue;
-      if (wordCount(operation.summary) >= minSummaryWords) continue;
-      out.push(finding(`${op.method.toUpperCase()} ${op.path} is documented by at most a one-word summary: add a description or externalDocs`, op.at));
+      // No summary at all is oas-descr's finding on the same operation.
+      if (!hasText(operation.summary) || wordCount(operation.summary) >= minSummaryWords) continue;
+      out.push(finding(`${op.method.toUpperCase()} ${op.path} is documented by a one-word summary only: add a description or externalDocs`, op.at));
     }
     return out;
   },

@@ -1,7 +1,7 @@
 // col-embed: full representations of collection items go in the root `embedded` map, not in the
-// items; req-valid: unknown input is refused with 400, so an operation taking input says how.
+// items; req-valid: no query parameter collects every unknown one.
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../support/inventory.js';
-import { bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
+import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
 
 /** The JSON body schema of a response, with its path. */
@@ -35,9 +35,6 @@ export const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) =
   return out;
 });
 
-const declaresBadRequest = (responses: unknown): boolean =>
-  Object.keys(isObject(responses) ? responses : {}).some((code) => code === '400' || code.toUpperCase() === '4XX' || code === 'default');
-
 /** A free-form object query parameter (form, exploded): every unknown query parameter would be taken as input. */
 const isFreeFormQuery = (parameter: Json): boolean => {
   const schema = isObject(parameter.schema) ? parameter.schema : undefined;
@@ -47,19 +44,17 @@ const isFreeFormQuery = (parameter: Json): boolean => {
 };
 
 /**
- * req-valid: an operation taking query parameters or a body declares 400 (or 4XX, or a default problem
- * response) to refuse unknown input; no query parameter swallows every unknown one.
+ * req-valid: no query parameter swallows every unknown one (a free-form object, form-exploded), so
+ * unknown query parameters can be refused. Whether an operation refuses unknown input is a run-time
+ * matter (the input.* checks); the response documenting it is prb-defaul's default problem response.
  */
 export const unknownInputRefused = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
-    const query = parametersOf(op).filter((p) => p.parameter.in === 'query');
-    const body = isObject(op.operation.requestBody) && Object.keys(isObject(op.operation.requestBody.content) ? op.operation.requestBody.content : {}).some((m) => bareMediaType(m) !== '');
-    if ((query.length > 0 || body) && !declaresBadRequest(op.operation.responses)) {
-      out.push(finding(`${op.method.toUpperCase()} ${op.path} takes input but declares no 400 (or default) response to refuse unknown input`, isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at));
-    }
-    for (const { parameter, at } of query) {
-      if (isFreeFormQuery(parameter)) out.push(finding(`Query parameter "${String(parameter.name)}" is a free-form object: unknown query parameters should be refused with 400, not collected`, at));
+    for (const { parameter, at } of parametersOf(op)) {
+      if (parameter.in === 'query' && isFreeFormQuery(parameter)) {
+        out.push(finding(`Query parameter "${String(parameter.name)}" is a free-form object: unknown query parameters should be refused with 400, not collected`, at));
+      }
     }
   }
   return out;

@@ -1,7 +1,8 @@
 // Operation-level rules: status codes, problem responses, payload presence, request bodies,
 // operation ids, tags, summaries.
 import { operationsOf, responsesOf, type OperationVisit } from '../support/inventory.js';
-import { asArray, bareMediaType, entries, isObject, type Json } from '../support/json.js';
+import type { RulesetFunctionContext } from '@stoplight/spectral-core';
+import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
 import { defineRuleFunction, definedInOtherFile, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
@@ -77,6 +78,8 @@ export const defaultUsesProblemSchema = defineRuleFunction<null>(NO_OPTIONS, (ro
       if (isObject(raw) && typeof raw.$ref === 'string' && !raw.$ref.startsWith('#/')) continue; // external: judged in its own file
       const response = followLocal(root, raw);
       if (!isObject(response)) continue;
+      // A body of another media type is err-problem's finding, on the same response.
+      if (hasContent(response) && !hasMedia(response, PROBLEM_JSON)) continue;
       const media = isObject(response.content) ? Object.entries(response.content).find(([m]) => bareMediaType(m) === PROBLEM_JSON)?.[1] : undefined;
       const schema = isObject(media) ? media.schema : undefined;
       const ref = isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : undefined;
@@ -88,7 +91,7 @@ export const defaultUsesProblemSchema = defineRuleFunction<null>(NO_OPTIONS, (ro
   return out;
 });
 
-/** err-problem: error responses are application/problem+json; success responses are not. */
+/** err-problem: the body an error response declares is application/problem+json; success responses use other types. */
 export const problemMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
@@ -96,9 +99,9 @@ export const problemMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     for (const { code, response, at } of responsesOf(op)) {
       if (isErrorCode(code)) {
         if (op.method === 'get' && op.path.endsWith('/health') && code === '503') continue;
-        // The guide lets 405, 406 and 415 go without a body.
-        if (['405', '406', '415'].includes(code) && !hasContent(response)) continue;
-        if (!hasMedia(response, PROBLEM_JSON)) out.push(finding(`Error response ${code} should have media type ${PROBLEM_JSON}`, at));
+        // "The Problem Details response body MAY be absent when the HTTP status code itself provides
+        // sufficient information": a response declaring no content has no body to judge.
+        if (hasContent(response) && !hasMedia(response, PROBLEM_JSON)) out.push(finding(`Error response ${code} should have media type ${PROBLEM_JSON}`, at));
       } else if (/^[123]/.test(code)) {
         for (const mediaType of Object.keys(isObject(response.content) ? response.content : {})) {
           if (bareMediaType(mediaType) === PROBLEM_JSON) {
@@ -162,7 +165,11 @@ export const operationIdCase = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   return out;
 });
 
-/** oas-tags: at most one tag per operation, declared at the top level, starting with a capital. */
+/**
+ * oas-tags: at most one tag per operation, declared in the entry document's top-level tags, starting
+ * with a capital. As belgif's validator: every operation reachable from the entry document is checked,
+ * also one $ref'd from another file, except those of a file of reusable definitions only.
+ */
 export const tagGuidelines = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
   const declared = new Set(asArray(root.tags).map((t) => (isObject(t) ? t.name : undefined)));
@@ -173,13 +180,24 @@ export const tagGuidelines = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
     if (tags.length > 1) out.push(finding('An operation should have at most one tag', [...op.at, 'tags']));
     tags.forEach((tag, i) => {
       if (typeof tag !== 'string') return;
-      // A path item $ref'd from a definitions file (common-v1's /health) carries that file's tags.
-      if (checkDeclared && !declared.has(tag) && !definedInOtherFile(context, [...op.at, 'tags', i])) out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, [...op.at, 'tags', i]));
-      if (!/^[A-Z]/.test(tag)) out.push(finding(`Tag "${tag}" should start with a capital`, [...op.at, 'tags', i]));
+      const at = [...op.at, 'tags', i];
+      if (checkDeclared && !declared.has(tag) && !fromReusableDefinitions(context, at)) out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, at));
+      if (!/^[A-Z]/.test(tag)) out.push(finding(`Tag "${tag}" should start with a capital`, at));
     });
   }
   return out;
 });
+
+/** Whether `at` is defined in another file that holds reusable definitions only (x-reusable-definitions-only). */
+function fromReusableDefinitions(context: RulesetFunctionContext, at: JsonPath): boolean {
+  if (!definedInOtherFile(context, at)) return false;
+  try {
+    const data = context.documentInventory.findAssociatedItemForPath(at, true)?.document.data;
+    return isObject(data) && isReusableDefinitionsOnly(data);
+  } catch {
+    return false;
+  }
+}
 
 /** oas-descr (operations): every operation has a summary. */
 export const operationSummaries = (root: Json): Finding[] =>

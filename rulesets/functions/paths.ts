@@ -1,20 +1,64 @@
 // Path-level rules: URI notation, extensions, controllers, reserved resources.
 import { operationsOf, parametersOf } from '../support/inventory.js';
-import { asArray, isObject } from '../support/json.js';
+import { asArray, isObject, type Json } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
-import { singleType } from '../support/schema-forms.js';
+import { enumerated, singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const OPENAPI_DOC = /\/doc\/openapi\.(?:json|yaml)$/;
-const staticSegments = (path: string): string[] => path.split('/').filter((s) => s !== '' && !s.includes('{'));
 // `x-` keys under paths are extensions (x-ignore-rules), not paths.
 const pathKeys = (root: Record<string, unknown>): string[] => Object.keys(isObject(root.paths) ? root.paths : {}).filter((k) => !k.startsWith('x-'));
 
-/** uri-notat (segments): static path segments are lowerCamelCase. */
+/**
+ * The path of a path key: what comes before a `?` or `#`. Keys such as `/#X-Amz-Target=Logs.Tag` or
+ * `/{Bucket}?acl` tell operations apart by a query or fragment; neither is made of path segments.
+ */
+export function pathOf(key: string): string {
+  const query = key.indexOf('?');
+  const fragment = key.indexOf('#');
+  const end = Math.min(query < 0 ? key.length : query, fragment < 0 ? key.length : fragment);
+  return key.slice(0, end);
+}
+
+// What follows the last dot of a file name: a short lower-case suffix (json, xml, csv, txt, pdf) or a
+// parameter standing for one (`{format}`). Not a capitalized namespace part (Microsoft.Network),
+// not digits (v2.0), not the end of a `...` range between two parameters.
+const EXTENSION = /^(?:[a-z][a-z0-9]{0,6}|\{[^{}]+\})$/;
+
+/** The file extension of a path key's last segment (`json` in `/accounts/{id}.json`), if it has one. */
+export function fileExtension(key: string): string | undefined {
+  const path = pathOf(key);
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  const dot = segment.lastIndexOf('.');
+  if (dot <= 0 || segment[dot - 1] === '.') return undefined;
+  const extension = segment.slice(dot + 1);
+  return EXTENSION.test(extension) ? extension : undefined;
+}
+
+/** A path key without its query or fragment and without the file extension of its last segment. */
+export const withoutExtension = (key: string): string => {
+  const path = pathOf(key);
+  const extension = fileExtension(key);
+  return extension === undefined ? path : path.slice(0, path.length - extension.length - 1);
+};
+
+const staticSegments = (key: string): string[] => withoutExtension(key).split('/').filter((s) => s !== '' && !s.includes('{'));
+
+/** The segments an API names: not `.well-known` (RFC 8615) nor the registered name that follows it (oauth-authorization-server). */
+function namedSegments(key: string): string[] {
+  const segments = staticSegments(key);
+  const wellKnown = segments.indexOf('.well-known');
+  return wellKnown < 0 ? segments : [...segments.slice(0, wellKnown), ...segments.slice(wellKnown + 2)];
+}
+
+/**
+ * uri-notat (segments): the static path segments the API names are lowerCamelCase (a file extension is
+ * uri-extens's finding; a well-known URI's segments are registered names).
+ */
 export const pathSegmentsCamel = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const path of pathKeys(root)) {
-    const segments = OPENAPI_DOC.test(path) ? staticSegments(path).slice(0, -1) : staticSegments(path);
+    const segments = OPENAPI_DOC.test(path) ? namedSegments(path).slice(0, -1) : namedSegments(path);
     const bad = segments.filter((s) => !isLowerCamel(s));
     if (bad.length > 0) out.push(finding(`Path segments should be lowerCamelCase: ${bad.join(', ')}`, ['paths', path]));
   }
@@ -26,25 +70,15 @@ export const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
   pathKeys(root).filter((p) => p.length > 1 && p.endsWith('/')).map((p) => finding(`Path "${p}" must not end with a slash`, ['paths', p])),
 );
 
-/**
- * Whether the last line of `path` holds a dot with something before and after it, as `/.+\..+$/`
- * decides, in one pass: that pattern tried every start and every dot (cubic on a long key of dots).
- */
-export function hasExtension(path: string): boolean {
-  let lineStart = 0;
-  for (let i = 0; i < path.length; i++) if (LINE_BREAK.has(path.charCodeAt(i))) lineStart = i + 1;
-  const dot = path.indexOf('.', lineStart + 1);
-  return dot > lineStart && dot < path.length - 1;
-}
-/** What `.` in a regular expression does not match. */
-const LINE_BREAK = new Set([0x0a, 0x0d, 0x2028, 0x2029]);
-
-/** uri-extens: no file extensions in paths, except /doc/openapi.json|yaml. */
-export const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) =>
-  pathKeys(root)
-    .filter((p) => hasExtension(p) && !OPENAPI_DOC.test(p))
-    .map((p) => finding(`Path "${p}" should not have a file extension`, ['paths', p])),
-);
+/** uri-extens: no file extension on a path's last segment, except /doc/openapi.json|yaml. */
+export const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const path of pathKeys(root)) {
+    const extension = fileExtension(path);
+    if (extension !== undefined && !OPENAPI_DOC.test(path)) out.push(finding(`Path "${path}" should not have a file extension (.${extension})`, ['paths', path]));
+  }
+  return out;
+});
 
 /** Parameter schema constraints (col-paging, col-sort, res-repres, col-filter, qry-multi) as data. */
 interface ParameterShape {
@@ -118,7 +152,17 @@ export const controllerMethods = defineRuleFunction<null>(NO_OPTIONS, (root) => 
   return out;
 });
 
-/** gen-header: a header parameter documented on every operation belongs in general documentation. */
+/** The one value a parameter's schema allows (a one-value enum or a const), as JSON; undefined when it allows more. */
+function pinnedValue(parameter: Json | undefined): string | undefined {
+  const schema = parameter && isObject(parameter.schema) ? parameter.schema : undefined;
+  const values = schema ? enumerated(schema)?.values : undefined;
+  return values?.length === 1 ? JSON.stringify(values[0]) : undefined;
+}
+
+/**
+ * gen-header: a header parameter documented on every operation belongs in general documentation,
+ * unless each operation pins it to a value of its own.
+ */
 export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
   { type: 'object', properties: { minOperations: { type: 'integer', minimum: 2 } }, required: ['minOperations'], additionalProperties: false },
   (root, { minOperations }) => {
@@ -129,9 +173,12 @@ export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
     const out: Finding[] = [];
     for (const { parameter, at } of first) {
       const name = String(parameter.name).toLowerCase();
-      if (perOperation.every((params) => params.some((p) => String(p.parameter.name).toLowerCase() === name))) {
-        out.push(finding(`Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`, at));
-      }
+      const everywhere = perOperation.map((params) => params.find((p) => String(p.parameter.name).toLowerCase() === name)?.parameter);
+      if (!everywhere.every((p) => p !== undefined)) continue;
+      // Pinned to a value of each operation's own (X-Amz-Target: one action per operation), the header
+      // says what the operation is: operation-specific, to be documented where it is.
+      if (new Set(everywhere.map(pinnedValue)).size > 1) continue;
+      out.push(finding(`Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`, at));
     }
     return out;
   },

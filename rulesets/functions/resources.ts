@@ -2,17 +2,27 @@
 // security requirements, the health resource.
 import { allMediaTypes, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
-import { singleType } from '../support/schema-forms.js';
+import { enumerated, singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+import { withoutExtension } from './paths.js';
 
 const isBinary = (schema: Json): boolean =>
   singleType(schema) === 'string' && (schema.format === 'binary' || schema.format === 'byte' || schema.format === 'base64' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
 
-/** True when every value the schema allows is an object: type object, or a oneOf/anyOf whose members all are, or an allOf with one that is. */
+const COMPOSITIONS = ['oneOf', 'anyOf', 'allOf'] as const;
+
+/**
+ * True when every value the schema allows is an object: type object, or a oneOf/anyOf whose members all
+ * are, or an allOf with one that is. A schema that states no type at all (`{}`, a description only)
+ * does not describe the body's structure: it is not judged a non-object.
+ */
 function describesObject(schema: Json, depth = 0): boolean {
   if (typeof schema.$ref === 'string' || depth > 32) return true; // an unresolved (circular) $ref: not ours to judge
   const type = effectiveType({ type: schema.type, properties: schema.properties, additionalProperties: schema.additionalProperties, items: schema.items });
   if (type !== undefined) return type === 'object';
+  const values = enumerated(schema)?.values;
+  if (values !== undefined) return values.some((v) => isObject(v));
+  if (!COMPOSITIONS.some((keyword) => asArray(schema[keyword]).length > 0)) return true;
   const all = (keyword: 'oneOf' | 'anyOf') => Array.isArray(schema[keyword]) && schema[keyword].length > 0 && schema[keyword].every((m) => isObject(m) && describesObject(m, depth + 1));
   return all('oneOf') || all('anyOf') || asArray(schema.allOf).some((m) => isObject(m) && describesObject(m, depth + 1));
 }
@@ -39,9 +49,14 @@ export const jsonObjectBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 const STRUCTURED = /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/(?:[\w.+-]+|\*))$/;
 
+/** Media types that name no format of their own: the schema alone says what the body is. */
+const UNNAMED_FORMAT = /^(?:\*\/\*|[\w.+-]+\/\*|application\/octet-stream)$/;
+
 /**
- * rep-struct: structured (non-binary) data uses a JSON (or XML, form, multipart) media type.
- * A string schema without a binary format is not binary: a wildcard or octet-stream body needs one too.
+ * rep-struct: structured data (a schema of objects or arrays) uses a JSON (or XML, form, multipart)
+ * media type. A string schema under a media type naming a format (an image, a PDF, a diff) is that
+ * format's raw content, not structured data; under a wildcard or octet-stream, where the schema alone
+ * describes the body, it says binary (format binary) as belgif's validator asks.
  */
 export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
@@ -50,9 +65,10 @@ export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) =
     const bare = bareMediaType(mediaType);
     const schema = media.schema;
     if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
-    if (bare.startsWith('text/') && effectiveType(schema) === 'string') continue;
-    // OAS 3.1 dropped format: binary; a string body of a non-text media type is its raw content.
-    if (is31 && singleType(schema) === 'string' && schema.format === undefined) continue;
+    const type = effectiveType(schema);
+    // OAS 3.1 dropped format: binary; a string body is its raw content there.
+    const unnamedText = type === 'string' && UNNAMED_FORMAT.test(bare) && !(is31 && schema.format === undefined);
+    if (type !== 'object' && type !== 'array' && !unnamedText) continue;
     out.push(finding(`Structured data should use application/json, not ${bare}`, at));
   }
   return out;
@@ -63,14 +79,17 @@ const isParamSegment = (segment: string): boolean => /^\{[^}]+\}$/.test(segment)
 
 const collectionCache = new WeakMap<Json, Set<string>>();
 
-/** Paths that have a direct child `<path>/{param}`: their GET returns a collection. */
+/**
+ * Paths that have a direct child `<path>/{param}`: their GET returns a collection. Read without a file
+ * extension (`/accounts.json` with its child `/accounts/{sid}.json`, a suffix uri-extens reports).
+ */
 function collectionPaths(root: Json): Set<string> {
   const cached = collectionCache.get(root);
   if (cached) return cached;
   const out = new Set<string>();
   collectionCache.set(root, out);
   for (const path of Object.keys(isObject(root.paths) ? root.paths : {})) {
-    const segments = segmentsOf(path);
+    const segments = segmentsOf(withoutExtension(path));
     const last = segments[segments.length - 1];
     if (last !== undefined && isParamSegment(last)) out.add(`/${segments.slice(0, -1).join('/')}`);
   }
@@ -104,7 +123,7 @@ export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (ro
   const out: Finding[] = [];
   const collections = collectionPaths(root);
   for (const op of operationsOf(root)) {
-    if (op.method !== 'get' || !collections.has(op.path.replace(/\/$/, ''))) continue;
+    if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
     if (!ok) continue;
     const json = jsonSchemaOf(ok.response);
@@ -116,7 +135,10 @@ export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (ro
   return out;
 });
 
-/** col-name: a collection's name is a plural noun (ends with s, data or Data; or is a history). */
+// Plural nouns: the validator's endings (s, data), and irregular plurals such as the guide's own "children".
+const PLURAL = /(?:s|[dD]ata|[mM]edia|[cC]riteria|[cC]hildren|[pP]eople)$/;
+
+/** col-name: a collection's name is a plural noun (ends with s, data or Data, is an irregular plural, or is a history). */
 export const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   const collections = collectionPaths(root);
@@ -125,10 +147,10 @@ export const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) 
     const ok = responsesOf(op).find((r) => r.code === '200');
     const json = ok ? jsonSchemaOf(ok.response) : undefined;
     const returnsItems = json !== undefined && isObject(json.schema) && itemsAreObjects(json.schema);
-    if (!collections.has(op.path) && !returnsItems) continue;
-    const last = segmentsOf(op.path).pop();
+    if (!collections.has(withoutExtension(op.path)) && !returnsItems) continue;
+    const last = segmentsOf(withoutExtension(op.path)).pop();
     if (last === undefined || isParamSegment(last)) continue;
-    if (/(?:s|data|Data)$/.test(last) || op.path.endsWith('/history')) continue;
+    if (PLURAL.test(last) || op.path.endsWith('/history')) continue;
     out.push(finding(`Collection "${last}" should be named with a plural noun`, ['paths', op.path]));
   }
   return out;

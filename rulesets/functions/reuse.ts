@@ -91,17 +91,30 @@ export const referencedVersions = defineRuleFunction<null>(null, (root, _o, cont
 const isReferencedFromFile = (schema: Json): boolean =>
   [schema, ...asArray(schema.allOf)].some((s) => isObject(s) && typeof s.$ref === 'string' && !s.$ref.startsWith('#'));
 
-/** oas-comdef: belgif's common types are referenced from its openapi-* files, not defined again locally. */
-export const commonDefinitionsReused = defineRuleFunction<{ names: string[] }>(
-  { type: 'object', properties: { names: { type: 'array', items: { type: 'string' }, minItems: 1 } }, required: ['names'], additionalProperties: false },
-  (root, { names }) => {
-    // A definitions file (no operations) is where such types are defined: belgif's own openapi-* files.
-    if (isSchemaOnly(root)) return [];
-    const common = new Set(names);
+/** Whether `source` is the file belgif publishes `domain`'s types in: .../<domain>/v<major>/<domain joined by ->-v<major>.yaml. */
+function isPublishedFile(source: string | null | undefined, domain: string): boolean {
+  if (typeof source !== 'string') return false;
+  const segments = source.replace(/\\/g, '/').split('/');
+  const file = segments.pop() ?? '';
+  const version = segments.pop() ?? '';
+  const stem = domain.replace(/\//g, '-');
+  return /^v\d+$/.test(version) && segments.slice(-domain.split('/').length).join('/') === domain && new RegExp(`^${stem}-${version}\\.ya?ml$`).test(file);
+}
+
+/**
+ * oas-comdef: belgif's common types are referenced from its openapi-* files, not defined again locally.
+ * Only the file belgif publishes a type in (problem/v1/problem-v1.yaml for Problem) defines it: another
+ * definitions file redefining it is an own variant, which is what the guide asks to avoid.
+ */
+export const commonDefinitionsReused = defineRuleFunction<{ domains: Record<string, string> }>(
+  { type: 'object', properties: { domains: { type: 'object', additionalProperties: { type: 'string' }, minProperties: 1 } }, required: ['domains'], additionalProperties: false },
+  (root, { domains }, context) => {
     const schemas = isObject(root.components) ? root.components.schemas : undefined;
     const out: Finding[] = [];
     for (const [name, schema] of entries(schemas)) {
-      if (!common.has(name) || !isObject(schema) || isReferencedFromFile(schema)) continue;
+      const domain = domains[name];
+      if (domain === undefined || !isObject(schema) || isReferencedFromFile(schema)) continue;
+      if (isSchemaOnly(root) && isPublishedFile(context.document.source, domain)) continue;
       out.push(finding(`"${name}" redefines a common Belgif type: $ref it from belgif's openapi-* definitions (e.g. openapi-problem, openapi-common) instead`, ['components', 'schemas', name]));
     }
     return out;

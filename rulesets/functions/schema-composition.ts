@@ -117,7 +117,10 @@ export const conflictingTypes = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   return out;
 });
 
-/** sch-oneof: a oneOf of required-only members, of same-type enums, or of objects with a discriminator required in each. */
+/**
+ * sch-oneof: a oneOf of required-only members, of same-type enums, or of objects with a discriminator required
+ * in each. A oneOf of a single member is no choice between alternatives.
+ */
 export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const { schema, at } of inventory(root).schemas) {
@@ -128,6 +131,9 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const enums = members.every((m) => enumerated(m) !== undefined);
     const objects = members.every((m) => effectiveType(m) === 'object');
     if (requiredOnly) continue;
+    // A oneOf of one member, or of one and {type: 'null'} (OpenAPI 3.0's and 3.1's way to make a $ref
+    // nullable), offers no choice between alternatives: nothing to discriminate.
+    if (members.filter((m) => m.type !== 'null').length === 1 && !discriminator) continue;
     if (enums) {
       const types = new Set(members.flatMap((m) => (enumerated(m)?.values ?? []).map((v) => (v === null ? 'null' : typeof v))));
       types.delete('null');

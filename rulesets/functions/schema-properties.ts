@@ -1,8 +1,8 @@
 // Schema-level conventions: codes, titles, property names, nullable, readOnly, required,
 // additionalProperties, decimals, multi-language texts, `embedded`, numeric identifiers.
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
-import { declaredProperties, effectiveType, inventory, type SchemaVisit } from '../support/inventory.js';
-import { asArray, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
+import { allMediaTypes, declaredProperties, effectiveType, inventory, schemaClosure, type SchemaVisit } from '../support/inventory.js';
+import { asArray, bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel, isUpperCamel } from '../support/naming.js';
 import { ownReadOnlyRequiredNames } from '../support/composed-names.js';
 import { allowsNull, enumerated, singleType } from '../support/schema-forms.js';
@@ -47,7 +47,23 @@ function isAsynchronousMessage(schema: Json, at: JsonPath, context: RulesetFunct
 
 const SORT = /sort/i;
 
-/** cod-design: string enum values and discriminator mapping keys are lowerCamelCase; one finding per enum or mapping. */
+// Values a standard defines, not code types the API designs (the guide's cod-design is about new code
+// types): HTTP methods (RFC 9110), media types, IANA time zones, URIs and URNs,
+// language tags with a region (BCP 47: en-US), ISO 216 and North American paper sizes.
+const HTTP_METHOD_NAMES = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+const STANDARD_VALUE = [
+  /^(?:application|audio|font|image|message|model|multipart|text|video|\*)\/(?:[A-Za-z0-9][\w.+-]*|\*)$/,
+  /^(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Za-z0-9_+/-]+$/,
+  /^(?:urn:[a-z0-9][a-z0-9-]*:|https?:\/\/|about:|mailto:)\S+$/,
+  /^[a-z]{2,3}(?:[-_][A-Z][a-z]{3})?[-_](?:[A-Z]{2}|\d{3})$/,
+  /^(?:[ABC](?:10|\d)|[Ll]etter|[Ll]egal|[Tt]abloid|[Ll]edger|[Ee]xecutive)$/,
+];
+const isStandardValue = (value: string): boolean => HTTP_METHOD_NAMES.has(value) || STANDARD_VALUE.some((pattern) => pattern.test(value));
+
+/**
+ * cod-design: string enum values and discriminator mapping keys are lowerCamelCase; one finding per enum
+ * or mapping. Values a standard defines (HTTP methods, media types, paper sizes...) are no new codes.
+ */
 export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
   for (const visit of inventory(root).schemas) {
@@ -61,7 +77,7 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
         // Sort values may carry the descending '-' prefix, wherever the sort codes are named (parameter, property or schema).
         const parameterName = owningParameter(visit)?.name;
         const sortCodes = [typeof parameterName === 'string' ? parameterName : undefined, visit.propertyName, component].some((n) => n !== undefined && SORT.test(n));
-        const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v));
+        const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v));
         if (bad.length > 0 && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)) {
           out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, codes.keyword]));
         }
@@ -90,8 +106,9 @@ export const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root,
     if (typeof title === 'string') {
       const mapped = visit.componentName ? at : definitionPath(context, at);
       const component = isComponentPath(mapped) ? componentNameIn(mapped) : undefined;
-      if (component !== undefined && title !== component) {
-        out.push(finding(`Title "${title}" of a component schema should be absent or equal its name "${component}"`, [...at, 'title']));
+      if (component !== undefined) {
+        // A title equal to its component's name is what the guide asks; the name's case is oas-comp's.
+        if (title !== component) out.push(finding(`Title "${title}" of a component schema should be absent or equal its name "${component}"`, [...at, 'title']));
       } else if (!isUpperCamel(title)) {
         out.push(finding(`Schema title "${title}" should be UpperCamelCase`, [...at, 'title']));
       }
@@ -115,15 +132,40 @@ const PROTOCOL_NAMES = new Set([
   'access_token', 'token_type', 'expires_in', 'refresh_token', 'id_token', 'scope', 'client_id', 'client_secret',
   'grant_type', 'error_description', 'error_uri', 'redirect_uri', 'response_type', 'code_verifier', 'code_challenge',
   'code_challenge_method', 'token_type_hint', 'active', 'iss', 'sub', 'aud', 'exp', 'iat', 'nbf', 'jti',
+  // Authorization server and OpenID provider metadata (RFC 8414, OpenID Connect Discovery), JWKs (RFC 7517).
+  'issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'registration_endpoint', 'scopes_supported',
+  'response_types_supported', 'response_modes_supported', 'grant_types_supported', 'token_endpoint_auth_methods_supported',
+  'token_endpoint_auth_signing_alg_values_supported', 'service_documentation', 'ui_locales_supported', 'op_policy_uri', 'op_tos_uri',
+  'revocation_endpoint', 'introspection_endpoint', 'code_challenge_methods_supported', 'userinfo_endpoint', 'end_session_endpoint',
+  'subject_types_supported', 'id_token_signing_alg_values_supported', 'claims_supported', 'use', 'key_ops', 'alg', 'kid', 'kty',
+  'x5u', 'x5c', 'x5t', 'x5t#S256', 'crv',
 ]);
 
-/** jsn-naming: property names are lowerCamelCase. */
-export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+const FORM = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)$/;
+
+/** Schemas that only describe form fields (x-www-form-urlencoded, multipart/form-data), never JSON. */
+function formOnlySchemas(root: Json): Set<Json> {
+  const form: unknown[] = [];
+  const other: unknown[] = [];
+  for (const { mediaType, media } of allMediaTypes(root)) (FORM.test(bareMediaType(mediaType)) ? form : other).push(media.schema);
+  if (form.length === 0) return new Set();
+  const json = schemaClosure(other);
+  return new Set([...schemaClosure(form)].filter((schema) => !json.has(schema)));
+}
+
+/**
+ * jsn-naming: JSON property names are lowerCamelCase. Form fields are no JSON properties. A property
+ * written as a $ref is reported at the properties that name it, not at the schema it refers to.
+ */
+export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
+  const formOnly = formOnlySchemas(root);
   for (const { schema, at } of inventory(root).schemas) {
+    if (formOnly.has(schema)) continue;
     for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
       if (!isLowerCamel(name) && !PROTOCOL_NAMES.has(name)) {
-        out.push(finding(`Property name "${name}" should be lowerCamelCase`, [...at, 'properties', name]));
+        const property = [...at, 'properties', name];
+        out.push(finding(`Property name "${name}" should be lowerCamelCase`, writtenAsRef(context, property) ? [...at, 'properties'] : property));
       }
     }
   }
@@ -131,7 +173,6 @@ export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 });
 
 const PATCH_NAME = /patch|update/i;
-const CLOUD_EVENTS = /AsynchronousMessage|CloudEvent/;
 
 /**
  * A property of an object inheriting from AsynchronousMessageBase (declared by it or an inline allOf member):
@@ -152,16 +193,21 @@ function isCloudEventsAttribute(visit: SchemaVisit, context: RulesetFunctionCont
  */
 const ownerIsMessage = new WeakMap<SchemaVisit, boolean>();
 
-/** A component name that allows nullable: a merge-patch schema's, or a CloudEvents one's. */
-const exempt = (name: string | undefined): boolean => name !== undefined && (PATCH_NAME.test(name) || CLOUD_EVENTS.test(name));
+/**
+ * A component name that allows nullable: a merge-patch schema's. CloudEvents context attributes are
+ * spared by inheritance (isCloudEventsAttribute), as belgif's validator does, not by name: the data
+ * payload of a message is JSON like any other.
+ */
+const exempt = (name: string | undefined): boolean => name !== undefined && PATCH_NAME.test(name);
 
-/** jsn-null: nullable only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies). */
+/** jsn-null: nullable JSON properties only in merge-patch schemas (named like Patch or Update, or used in PATCH bodies); parameters are not JSON. */
 export const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
   const { schemas, patchSchemas } = inventory(root);
   for (const visit of schemas) {
     const { schema, at } = visit;
-    if (!allowsNull(schema) || patchSchemas.has(schema)) continue;
+    // A parameter's schema describes no JSON property (a nullable query parameter is no null in a body).
+    if (!allowsNull(schema) || patchSchemas.has(schema) || owningParameter(visit) !== undefined) continue;
     if (exempt(componentNameIn(at))) continue;
     let named = false;
     for (let v = visit.parent; v && !named; v = v.parent) named = exempt(v.componentName);

@@ -9,10 +9,11 @@ import { cases as pathCases } from './cases/paths.js';
 import { cases as documentationCases } from './cases/documentation.js';
 import { cases as realDocumentCases } from './cases/real-documents.js';
 import { cases as eventCases } from './cases/events.js';
+import { cases as precisionCases } from './cases/precision.js';
 
 // Case files may add cases to the same rule: concatenate, do not overwrite.
 const all: Record<string, RuleCase[]> = {};
-for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases]) {
+for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases, precisionCases]) {
   for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
 }
 

@@ -20,9 +20,11 @@ const ASYNC_BASE: Json = {
 
 export const cases: Record<string, RuleCase[]> = {
   'oas-comdef': [
-    { name: 'FP: the definitions file that defines the common types', errors: [], document: definitions({ schemas: {
+    // belgif's own files (problem/v1/problem-v1.yaml...) stay clean: test/lint/corpus.test.ts lints them where they live.
+    { name: 'a definitions file of another name redefining the common types: an own variant', errors: [{ path: P('Problem') }, { path: P('HttpLink') }, { path: P('Ssin') }], document: definitions({ schemas: {
       Problem: { type: 'object' }, HttpLink: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } }, Ssin: { type: 'string', pattern: '^\\d{11}$' },
     } }) },
+    { name: 'a definitions file of other types', errors: [], document: definitions({ schemas: { Employer: { type: 'object' } } }) },
   ],
   'prb-type': [
     { name: 'FP: a short camelCase organisation; CloudEvents reply messages carrying a problem', errors: [], document: definitions({ schemas: {
