@@ -173,7 +173,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'oas-yaml': rule('oas-yaml', 'oas-yaml', 'warn', 'An API serving /doc/openapi.json also serves /doc/openapi.yaml', { function: openApiYaml }),
   'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', { function: additionalPropertiesForMaps }),
   'dec-type': rule('dec-type', 'dec-type', 'warn', 'Amounts are not binary floating point numbers', {
-    function: decimalType, functionOptions: { namePattern: '(?:amount|price|cost|balance|salary|wage|fee|tax|vat)$' },
+    function: decimalType, functionOptions: { namePattern: '(?:price|cost|balance|salary|wage|fee|tax|vat)$', amountPattern: '(?:amount|total)$' },
   }),
   'oas-types': rule('oas-types', 'oas-types', 'warn', 'Schema names carry business meaning, not generic terms', {
     function: schemaNamesMeaningful,

@@ -281,15 +281,40 @@ export const additionalPropertiesForMaps = defineRuleFunction<null>(NO_OPTIONS, 
   return out;
 });
 
-/** dec-type: money-like properties should not be binary floating point numbers. */
-export const decimalType = defineRuleFunction<{ namePattern: string }>(
-  { type: 'object', properties: { namePattern: { type: 'string' } }, required: ['namePattern'], additionalProperties: false },
+const MONEY_WORDS = /currenc|euro|\beur\b|\busd\b|money|monetary|price|€|\$\d/i;
+const NOT_MONEY = /\b(?:ratio|percent(?:age)?|share|count|number of|quantity|units?)\b/i;
+const CURRENCY_SIBLING = /^currency(?:code)?$|^currency_code$/i;
+const MONEY_OWNER = /invoice|payment|price|bill|charge|transaction|salary|wage|money|fee|tax/i;
+
+/**
+ * Whether a number named like an amount is money (dec-type is about precision-sensitive decimals, money):
+ * a money word in its description, a currency beside it, or an owner schema about money; not when its
+ * description calls it a ratio, share or count.
+ */
+function isMoney(name: string, property: Json, owner: Json, ownerName: string | undefined, strong: RegExp): boolean {
+  const description = typeof property.description === 'string' ? property.description : '';
+  if (NOT_MONEY.test(description)) return false;
+  if (strong.test(name) || MONEY_WORDS.test(description)) return true;
+  if (Object.keys(isObject(owner.properties) ? owner.properties : {}).some((sibling) => CURRENCY_SIBLING.test(sibling))) return true;
+  return ownerName !== undefined && MONEY_OWNER.test(ownerName);
+}
+
+/**
+ * dec-type: money should not be a binary floating point number. Names that are money in themselves
+ * (price, cost, fee, ...) are enough; an amount or total must show it is money (an amount can be a count).
+ */
+export const decimalType = defineRuleFunction<{ namePattern: string; amountPattern: string }>(
+  { type: 'object', properties: { namePattern: { type: 'string' }, amountPattern: { type: 'string' } }, required: ['namePattern', 'amountPattern'], additionalProperties: false },
   (root, options) => {
-    const pattern = new RegExp(options.namePattern, 'i');
+    const strong = new RegExp(options.namePattern, 'i');
+    const amount = new RegExp(options.amountPattern, 'i');
     const out: Finding[] = [];
-    for (const { schema, at } of inventory(root).schemas) {
+    for (const visit of inventory(root).schemas) {
+      const { schema, at } = visit;
+      const ownerName = visit.componentName ?? componentNameIn(at);
       for (const [name, property] of entries(schema.properties)) {
-        if (isObject(property) && singleType(property) === 'number' && pattern.test(name)) {
+        if (!isObject(property) || singleType(property) !== 'number' || !(strong.test(name) || amount.test(name))) continue;
+        if (isMoney(name, property, schema, ownerName, strong)) {
           out.push(finding(`"${name}" looks like a decimal amount: use type string with format number (or integer cents), not type number`, [...at, 'properties', name]));
         }
       }

@@ -15,6 +15,22 @@ const response = (mediaType: string, schema: Json): Json => ({ description: 'x',
 const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases: Record<string, RuleCase[]> = {
+  // "Precision-sensitive decimals (money)": an amount can be a count, and a cost a ratio.
+  'dec-type': [
+    { name: 'FP: amounts that are counts, a cost that is a ratio', errors: [], document: withSchemas({
+      Asset: { type: 'object', properties: { amount: { type: 'number' }, totalAmount: { type: 'number', description: 'Number of tokens minted' } } },
+      Pool: { type: 'object', properties: { margin_cost: { type: 'number', description: 'Margin as a ratio of the rewards' } } },
+    }) },
+    { name: 'money: beside a currency, said in its description, in a payment, or a price by name', errors: [
+      { path: P('Transfer', 'properties', 'amount') }, { path: P('Order', 'properties', 'total') },
+      { path: P('Payment', 'properties', 'amount') }, { path: P('Product', 'properties', 'unitPrice') },
+    ], document: withSchemas({
+      Transfer: { type: 'object', properties: { amount: { type: 'number' }, currency: { type: 'string' } } },
+      Order: { type: 'object', properties: { total: { type: 'number', description: 'Total in euro' } } },
+      Payment: { type: 'object', properties: { amount: { type: 'number' } } },
+      Product: { type: 'object', properties: { unitPrice: { type: 'number' } } },
+    }) },
+  ],
   // "An API SHOULD refuse unknown input": a run-time behaviour (the input.* checks). The response that
   // documents it is prb-defaul's default problem response, reported there.
   'req-valid': [

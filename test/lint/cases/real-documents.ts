@@ -120,7 +120,7 @@ export const cases: Record<string, RuleCase[]> = {
     { name: '3.1: null in a merge-patch schema', errors: [], document: v31(withSchemas({ EmployerPatch: { type: 'object', properties: { name: { type: ['string', 'null'] } } } })) },
   ],
   'dec-type': [
-    { name: '3.1: a nullable number amount', errors: [{ path: P('A', 'properties', 'amount') }], document: v31(withSchemas({ A: { type: 'object', properties: { amount: { type: ['number', 'null'] } } } })) },
+    { name: '3.1: a nullable number amount beside its currency', errors: [{ path: P('A', 'properties', 'amount') }], document: v31(withSchemas({ A: { type: 'object', properties: { amount: { type: ['number', 'null'] }, currency: { type: 'string' } } } })) },
   ],
   'evo-object': [
     { name: '3.1: a nullable array body', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/json') }], document: v31(withPath('/a', { get: op({ responses: { '200': ok({ type: ['array', 'null'], items: { type: 'string' } }) } }) })) },
