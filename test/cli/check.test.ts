@@ -452,7 +452,7 @@ describe('restguide check: coverage and score', () => {
     const api = await startReferenceServer({ port: 0 });
     const dir = await mkdtemp(join(tmpdir(), 'restguide-unrelated-'));
     const file = join(dir, 'other.yaml');
-    await writeFile(file, 'openapi: 3.0.3\ninfo: { title: Other, version: "1" }\npaths:\n  /login:\n    post:\n      responses:\n        "204": { description: done }\n');
+    await writeFile(file, 'openapi: 3.0.3\ninfo: { title: Other, version: "1.0.0" }\npaths:\n  /login:\n    post:\n      responses:\n        "204": { description: done }\n');
     try {
       const { code, io } = await check([api.url, '--openapi', file, '-f', 'json']);
       expect(code).toBe(2);

@@ -21,19 +21,15 @@ export default defineCheck({
   },
   appliesTo: 'api',
   async run(ctx, api) {
-    // The document the run holds responses to when one was given, else the one the API publishes.
-    let document = ctx.target.api.contract;
-    let source = 'given with --openapi';
-    const evidence: Exchange[] = [];
+    // The document the API publishes describes the version deployed; else the one given with --openapi.
+    const published = await ctx.get(api.openapiJson, { credentials: false, headers: { accept: 'application/json' } });
+    const own = published.response.status === 200 && isObject(published.response.json) ? published.response.json : undefined;
+    const document = own ?? ctx.target.api.contract;
     if (!document) {
-      const published = await ctx.get(api.openapiJson, { credentials: false, headers: { accept: 'application/json' } });
-      if (published.response.status !== 200 || !isObject(published.response.json)) {
-        return ctx.skip(`no OpenAPI document to read the version from: GET ${published.request.url} answered ${published.response.status} without a JSON document, and none was given with --openapi`);
-      }
-      document = published.response.json;
-      source = published.request.url;
-      evidence.push(published);
+      return ctx.skip(`no OpenAPI document to read the version from: GET ${published.request.url} answered ${published.response.status} without a JSON document, and none was given with --openapi`);
     }
+    const source = own ? published.request.url : 'given with --openapi';
+    const evidence: Exchange[] = [published];
     const info = document['info'];
     const version = isObject(info) ? info['version'] : undefined;
     if (!ctx.expect(typeof version === 'string' && version !== '', 'noVersion', { source }, ...evidence) || typeof version !== 'string') return;
