@@ -5,17 +5,14 @@ import { isObject } from '../../core/json.js';
 // api-version: a version is major.minor[.patch]; only the major is in the base URL (`/v1`); info.version MUST be there.
 const VERSION = /^(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/;
 const MAJOR_SEGMENT = /^v(\d+)$/;
-const FULLER_SEGMENT = /^v\d+[._]\d+/;
 
 export default defineCheck({
   meta: {
     id: 'doc.api-version', rule: 'api-version', severity: 'warning', writes: false,
-    title: "The published document's info.version is major.minor[.patch], and the base URL carries its major version alone (/v1)",
+    title: "The published document's info.version is major.minor[.patch], with the major version the base URL ends in (/v1)",
     messages: {
       noVersion: 'The API\'s OpenAPI document ({{source}}) has no info.version.',
       badVersion: 'The API\'s OpenAPI document ({{source}}) gives info.version "{{version}}", not major.minor[.patch].',
-      noMajorInPath: 'The base URL {{base}} has no major version segment; the guide puts the major version of info.version "{{version}}" in it (/v{{major}}).',
-      moreThanMajor: 'The base URL {{base}} carries "{{segment}}": only the major version belongs in it (/v{{major}}).',
       mismatch: 'The base URL {{base}} says v{{path}}, but the OpenAPI document ({{source}}) gives info.version "{{version}}" (major {{major}}).',
     },
   },
@@ -36,12 +33,11 @@ export default defineCheck({
     const parsed = VERSION.exec(version);
     if (!ctx.expect(parsed !== null, 'badVersion', { source, version }, ...evidence) || !parsed) return;
     const major = Number(parsed[1]);
-    const segments = new URL(ctx.baseUrl).pathname.split('/').filter(Boolean);
-    const fuller = segments.find((segment) => FULLER_SEGMENT.test(segment));
-    if (!ctx.expect(fuller === undefined, 'moreThanMajor', { base: ctx.baseUrl, segment: fuller ?? '', major }, ...evidence)) return;
-    const segment = [...segments].reverse().find((s) => MAJOR_SEGMENT.test(s));
-    if (!ctx.expect(segment !== undefined, 'noMajorInPath', { base: ctx.baseUrl, version, major }, ...evidence) || segment === undefined) return;
-    const path = Number(MAJOR_SEGMENT.exec(segment)?.[1]);
+    // A base URL that does not end in /v<major> is link.base-url-format's finding: one finding per cause.
+    const last = new URL(ctx.baseUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
+    const segment = MAJOR_SEGMENT.exec(last);
+    if (!segment) return ctx.skip(`the base URL ${ctx.baseUrl} does not end in /v<major>, so there is no version to compare: see link.base-url-format`);
+    const path = Number(segment[1]);
     ctx.expect(path === major, 'mismatch', { base: ctx.baseUrl, path, source, version, major }, ...evidence);
   },
 });
