@@ -283,6 +283,8 @@ export const additionalPropertiesForMaps = defineRuleFunction<null>(NO_OPTIONS, 
 
 const MONEY_WORDS = /currenc|euro|\beur\b|\busd\b|money|monetary|price|€|\$\d/i;
 const NOT_MONEY = /\b(?:ratio|percent(?:age)?|share|count|number of|quantity|units?)\b/i;
+/** A rate or margin is a proportion (0.05), not an amount of money, whatever else its name says. */
+const PROPORTION_NAME = /ratio|rate(?![a-z])|percent|margin|share/i;
 const CURRENCY_SIBLING = /^currency(?:code)?$|^currency_code$/i;
 const MONEY_OWNER = /invoice|payment|price|bill|charge|transaction|salary|wage|money|fee|tax/i;
 
@@ -293,7 +295,7 @@ const MONEY_OWNER = /invoice|payment|price|bill|charge|transaction|salary|wage|m
  */
 function isMoney(name: string, property: Json, owner: Json, ownerName: string | undefined, strong: RegExp): boolean {
   const description = typeof property.description === 'string' ? property.description : '';
-  if (NOT_MONEY.test(description)) return false;
+  if (NOT_MONEY.test(description) || PROPORTION_NAME.test(name)) return false;
   if (strong.test(name) || MONEY_WORDS.test(description)) return true;
   if (Object.keys(isObject(owner.properties) ? owner.properties : {}).some((sibling) => CURRENCY_SIBLING.test(sibling))) return true;
   return ownerName !== undefined && MONEY_OWNER.test(ownerName);

@@ -19,7 +19,7 @@ export const cases: Record<string, RuleCase[]> = {
   'dec-type': [
     { name: 'FP: amounts that are counts, a cost that is a ratio', errors: [], document: withSchemas({
       Asset: { type: 'object', properties: { amount: { type: 'number' }, totalAmount: { type: 'number', description: 'Number of tokens minted' } } },
-      Pool: { type: 'object', properties: { margin_cost: { type: 'number', description: 'Margin as a ratio of the rewards' } } },
+      Pool: { type: 'object', properties: { margin_cost: { type: 'number', example: 0.05, description: 'Margin tax cost of the stake pool' }, taxRate: { type: 'number' } } },
     }) },
     { name: 'money: beside a currency, said in its description, in a payment, or a price by name', errors: [
       { path: P('Transfer', 'properties', 'amount') }, { path: P('Order', 'properties', 'total') },
