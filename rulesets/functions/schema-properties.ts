@@ -139,7 +139,16 @@ const PROTOCOL_NAMES = new Set([
   'revocation_endpoint', 'introspection_endpoint', 'code_challenge_methods_supported', 'userinfo_endpoint', 'end_session_endpoint',
   'subject_types_supported', 'id_token_signing_alg_values_supported', 'claims_supported', 'use', 'key_ops', 'alg', 'kid', 'kty',
   'x5u', 'x5c', 'x5t', 'x5t#S256', 'crv',
+  // oEmbed responses (oembed.com, section 2.3.4).
+  'author_name', 'author_url', 'provider_name', 'provider_url', 'cache_age', 'thumbnail_url', 'thumbnail_width', 'thumbnail_height',
 ]);
+
+/**
+ * lowerCamelCase with one-letter words (`zIndex`, `itemReverseZIndex`, `region1AReleaseDate`): a capital
+ * may stand alone before the next word. An acronym in capitals (`employerID`, `HTTPStatus`) is still none.
+ */
+const withOneLetterWords = (name: string): boolean =>
+  /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/.test(name) && !/[A-Z]{3}/.test(name) && !/[A-Z]{2}$/.test(name);
 
 const FORM = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)$/;
 
@@ -163,7 +172,7 @@ export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
   for (const { schema, at } of inventory(root).schemas) {
     if (formOnly.has(schema)) continue;
     for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
-      if (!isLowerCamel(name) && !PROTOCOL_NAMES.has(name)) {
+      if (!isLowerCamel(name) && !withOneLetterWords(name) && !PROTOCOL_NAMES.has(name)) {
         const property = [...at, 'properties', name];
         out.push(finding(`Property name "${name}" should be lowerCamelCase`, writtenAsRef(context, property) ? [...at, 'properties'] : property));
       }

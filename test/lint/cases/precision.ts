@@ -158,6 +158,16 @@ export const cases: Record<string, RuleCase[]> = {
   ],
   // "Naming of JSON properties": form fields are no JSON properties; a property is reported where it is named.
   'jsn-naming': [
+    // "lowerCamelCase": each word capitalized, a one-letter word too; acronyms written as words.
+    { name: 'FP: one-letter words; oEmbed\'s standard names', errors: [], document: withSchemas({
+      Item: { type: 'object', properties: { itemReverseZIndex: { type: 'integer' }, region1AReleaseDate: { type: 'string' }, xCoordinate: { type: 'number' } } },
+      OEmbed: { type: 'object', properties: { thumbnail_height: { type: 'integer' }, provider_name: { type: 'string' } } },
+    }) },
+    { name: 'acronyms in capitals, snake case', errors: [
+      { path: P('Person', 'properties', 'employerID') }, { path: P('Person', 'properties', 'HTTPStatus') }, { path: P('Person', 'properties', 'birth_date') },
+    ], document: withSchemas({
+      Person: { type: 'object', properties: { employerID: { type: 'string' }, HTTPStatus: { type: 'integer' }, birth_date: { type: 'string' } } },
+    }) },
     { name: 'FP: authorization server metadata (RFC 8414) and a JWK', errors: [], document: withSchemas({
       AuthorizationServer: { type: 'object', properties: { issuer: { type: 'string' }, jwks_uri: { type: 'string' }, token_endpoint: { type: 'string' }, grant_types_supported: { type: 'array', items: { type: 'string' } } } },
     }) },
