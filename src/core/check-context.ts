@@ -124,6 +124,11 @@ export class RunContext implements CheckContext<string> {
     const method = (spec.method ?? 'GET').toUpperCase();
     const url = error instanceof OutsideApiError ? error.url : error instanceof TransportError ? error.request.url : this.url(spec.url, spec.query);
     const last = error instanceof TransportError ? error.exchange?.response.status : undefined;
+    // A DELETE whose first try went through before its connection was cut: the retry finds nothing left.
+    if (error instanceof TransportError && error.code === 'AMBIGUOUS' && method === 'DELETE' && (last === 404 || last === 410)) {
+      this.cleanupLog.push({ method, url, status: last, outcome: 'cleaned' });
+      return;
+    }
     const reason = error instanceof OutsideApiError
       ? `not sent: ${url} is outside the API (${error.base})`
       : (error as Error).message.replace(`${method} ${url}: `, '').replace(`${method} ${url}; `, '');

@@ -11,6 +11,8 @@ import { VERSION } from './version.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** 429 and 503 say the request was not processed: a write resent after them is its first application. */
+const WRITE_SAFE_FAULT = (fault: Fault): boolean => fault.kind === 'status' && (fault.status === 429 || fault.status === 503);
 const DEFAULT_BODY_CAP = 1024 * 1024;
 
 interface HttpClientOptions {
@@ -147,6 +149,8 @@ export class HttpClient {
     const method = (spec.method ?? 'GET').toUpperCase();
     const retries = this.options.retries ?? DEFAULT_RETRIES;
     const started = performance.now();
+    // A write resent after a fault that may have come after it applied (a reset, 502/504).
+    let mayHaveApplied: Fault | undefined;
     for (let attempt = 0; ; attempt++) {
       let fault: Fault | undefined;
       let failure: TransportError | undefined;
@@ -155,6 +159,11 @@ export class HttpClient {
         fault = spec.isOwnAnswer?.(exchange) ? undefined : faultOfStatus(exchange);
         if (!fault) {
           this.pacer.calmAnswer();
+          const { status } = exchange.response;
+          // A DELETE resent after its first went through answers 404, a conditional PUT 412: the first try's doing, not the API's answer to it.
+          if (mayHaveApplied && status >= 400 && status < 500) {
+            throw new TransportError(`${method} ${exchange.request.url}: the first try met ${mayHaveApplied.kind === 'status' ? mayHaveApplied.status : `a ${mayHaveApplied.kind}`} after it may have applied, and the retry answered ${status}: neither answer can be judged`, exchange.request, 'AMBIGUOUS', exchange);
+          }
           return exchange;
         }
       } catch (error) {
@@ -183,6 +192,7 @@ export class HttpClient {
       if (!spec.ignoreDeadline && Date.now() + wait > (this.options.deadlineAt ?? Infinity)) {
         giveUp(`${keptMeeting(fault)}; waiting ${Math.round(wait / 1000)} s more would pass the run's deadline (${tries})`);
       }
+      if (!WRITE_SAFE_FAULT(fault) && !(SAFE_METHODS as readonly string[]).includes(method)) mayHaveApplied = fault;
       this.pacer.pause(wait);
       this.pacer.stats.retries++;
     }

@@ -161,6 +161,26 @@ describe('runChecks', () => {
     expect(report.summary.transient).toMatchObject({ met: { 429: 3 }, retries: 2, gaveUp: 1 });
   });
 
+  it('counts a cleanup DELETE whose first try went through before its connection was cut as cleaned', async () => {
+    let deletes = 0;
+    const server = await start((req, res) => {
+      if (req.method === 'POST') return sendJson(res, 201, {}, { location: '/a/1' });
+      if (req.method === 'DELETE' && deletes++ === 0) { req.socket.destroy(); return; }
+      return sendJson(res, 404, {});
+    });
+    const creator = defineCheck({
+      meta: meta('create.cut-cleanup', { writes: true }), appliesTo: 'api',
+      async run(ctx) {
+        const created = await ctx.request({ method: 'POST', url: '/a', json: {} });
+        ctx.onCleanup(() => ctx.request({ method: 'DELETE', url: created.response.headers.location ?? '' }));
+        ctx.pass();
+      },
+    });
+    const report = await runChecks([creator], profile, { baseUrl: server.url, allowWrites: true });
+    expect(report.cleanups).toEqual([{ check: 'create.cut-cleanup', resource: '/', method: 'DELETE', url: `${server.url}/a/1`, status: 404, outcome: 'cleaned' }]);
+    expect(deletes).toBe(2);
+  });
+
   it('selects by id or area and refuses unknown names', async () => {
     const server = await okServer();
     const checks: AnyCheck[] = [statusIs200, defineCheck({ meta: meta('trace.other'), appliesTo: 'api', async run(ctx) { await ctx.get('/'); ctx.pass(); } })];

@@ -192,3 +192,19 @@ describe('HttpClient under transient answers', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('a write resent after it may have applied', () => {
+  it('does not pass off the retry\'s 4xx as the answer to the first try', async () => {
+    const api = await scripted([{ status: 0, reset: true }, { status: 404 }]);
+    const error = await client(api.url).request({ method: 'DELETE', url: '/d/1' }).catch((e: unknown) => e) as TransportError;
+    expect(error.code).toBe('AMBIGUOUS');
+    expect(error.message).toMatch(/^DELETE http:\/\/127\.0\.0\.1:\d+\/d\/1: the first try met a reset after it may have applied, and the retry answered 404: neither answer can be judged$/);
+    expect(error.exchange?.response.status).toBe(404);
+  });
+
+  it('after a 429 or 503 the retry is the first application: its 4xx is the API\'s answer', async () => {
+    const api = await scripted([{ status: 503, headers: { 'retry-after': '0' } }, { status: 404 }]);
+    const exchange = await client(api.url).request({ method: 'DELETE', url: '/d/1' });
+    expect(exchange.response.status).toBe(404);
+  });
+});
