@@ -18,7 +18,8 @@ export function renderRulesText(rules: readonly RuleInfo[]): string {
   const line = (cells: string[]) => cells.map((cell, i) => (i < 5 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd();
   const checks = rules.filter((r) => r.kind === 'check').length;
   const diffs = rules.filter((r) => r.kind === 'diff').length;
-  return `${[line(header), ...rows.map(line)].join('\n')}\n\n${checks} checks, ${rules.length - checks - diffs} lint rules, ${diffs} diff findings\n`;
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  return `${[line(header), ...rows.map(line)].join('\n')}\n\n${count(checks, 'check')}, ${count(rules.length - checks - diffs, 'lint rule')}, ${count(diffs, 'diff finding')}\n`;
 }
 
 /** A Markdown table, the one the README carries between its `rules` markers. */

@@ -41,6 +41,9 @@ describe('restguide rules', () => {
     const text = captureIo();
     await main(['rules', 'diff'], text);
     expect(text.out.trim().split('\n').at(-1)).toMatch(/^0 checks, 0 lint rules, \d+ diff findings$/);
+    const one = captureIo();
+    await main(['rules', 'oas-contra'], one);
+    expect(one.out.trim().split('\n').at(-1)).toBe('1 check, 1 lint rule, 0 diff findings');
   });
 
   it('refuses a filter that matches nothing, in one line, exit 2', async () => {
