@@ -11,6 +11,7 @@ import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { selectChecks, splitList } from '../core/select-checks.js';
 import { erroredReason, newErrors } from '../core/summary.js';
 import { almostNothingVerified } from '../core/coverage.js';
+import { leftRecords } from '../reporters/run-notes.js';
 import type { CheckReport, CheckResult, CleanupRecord } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
@@ -76,14 +77,13 @@ function checkExitCode(report: CheckReport, failOn: FailOn): number {
   const results = report.results.filter((r) => r.baseline !== 'fixed');
   const ran = results.filter((r) => r.status !== 'skip');
   if (ran.length > 0 && ran.every((r) => r.status === 'error')) return 2;
-  if (newErrors(results).length > 0 || leftBehind(report).length > 0) return 1;
+  if (newErrors(results).length > 0 || leftRecords(report).length > 0) return 1;
   const counts = (r: CheckResult) => r.severity === 'error' || (failOn === 'warning' && r.severity === 'warning');
   if (results.some((r) => r.status === 'fail' && r.baseline !== 'known' && counts(r))) return 1;
   // A run that found nothing wrong but verified almost nothing is no pass (unless a baseline accepted what it could not verify).
   return almostNothingVerified(report.coverage) === undefined || (report.summary.known ?? 0) > 0 ? 0 : 2;
 }
 
-const leftBehind = (report: CheckReport): CleanupRecord[] => (report.cleanups ?? []).filter((c) => c.outcome === 'left');
 
 /** One line on what the run may have left in the API, with each URL so it can be removed by hand. */
 function leftBehindLine(left: readonly CleanupRecord[]): string {
@@ -295,7 +295,7 @@ async function checkAndReport(
   const finished = report;
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   const gate = checkExitCode(report, failOn);
-  const exitCode = wrote && gate !== 2 && leftBehind(report).length === 0 ? 0 : gate;
+  const exitCode = wrote && gate !== 2 && leftRecords(report).length === 0 ? 0 : gate;
   const written = await writeReports(
     reportTargets(options),
     (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, quiet: options.quiet === true }),
@@ -311,7 +311,7 @@ async function checkAndReport(
   // Said on stderr too, so a gate read through --format json still tells why it failed.
   const reason = exitCode === 1 ? erroredReason(report.summary.errored) : exitCode === 2 ? almostNothingVerified(report.coverage) : undefined;
   if (reason) io.stderr(`restguide: ${reason}\n`);
-  const left = leftBehind(report);
+  const left = leftRecords(report);
   if (left.length > 0) io.stderr(`${redactUrlsIn(leftBehindLine(left))}\n`);
   return exitCode;
 }

@@ -4,15 +4,13 @@ import { OutsideApiError, outsideApi } from './api-scope.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
 import { Semaphore } from './semaphore.js';
 import {
-  backoffMs, DEFAULT_RETRIES, faultName, faultOfCode, faultOfStatus, keptMeeting, MAX_RETRY_AFTER_MS, Pacer, retriesFor, retryAfterMs,
+  backoffMs, DEFAULT_RETRIES, faultName, faultOfCode, notProcessed, faultOfStatus, keptMeeting, MAX_RETRY_AFTER_MS, Pacer, retriesFor, retryAfterMs,
   safeToResend, type Fault,
 } from './transient.js';
 import { VERSION } from './version.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
-/** 429 and 503 say the request was not processed: a write resent after them is its first application. */
-const WRITE_SAFE_FAULT = (fault: Fault): boolean => fault.kind === 'status' && (fault.status === 429 || fault.status === 503);
 const DEFAULT_BODY_CAP = 1024 * 1024;
 
 interface HttpClientOptions {
@@ -192,7 +190,7 @@ export class HttpClient {
       if (!spec.ignoreDeadline && Date.now() + wait > (this.options.deadlineAt ?? Infinity)) {
         giveUp(`${keptMeeting(fault)}; waiting ${Math.round(wait / 1000)} s more would pass the run's deadline (${tries})`);
       }
-      if (!WRITE_SAFE_FAULT(fault) && !(SAFE_METHODS as readonly string[]).includes(method)) mayHaveApplied = fault;
+      if (!notProcessed(fault) && !(SAFE_METHODS as readonly string[]).includes(method)) mayHaveApplied = fault;
       this.pacer.pause(wait);
       this.pacer.stats.retries++;
     }

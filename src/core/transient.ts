@@ -26,6 +26,9 @@ export type Fault =
   | { kind: 'status'; status: number; exchange: Exchange }
   | { kind: 'reset' | 'timeout'; code: string };
 
+/** A 429 or 503: the request was not processed, so sending it again is its first application. */
+export const notProcessed = (fault: Fault): boolean => fault.kind === 'status' && NOT_PROCESSED.has(fault.status);
+
 /** The transient fault an answer or transport error is, if any. */
 export function faultOfStatus(exchange: Exchange): Fault | undefined {
   const { status } = exchange.response;
@@ -45,7 +48,7 @@ export const faultName = (fault: Fault): string =>
  * not processed, only idempotent ones when it may have been applied (a reset, a timeout, 502/504).
  */
 export function safeToResend(method: string, fault: Fault): boolean {
-  if (fault.kind === 'status' && NOT_PROCESSED.has(fault.status)) return true;
+  if (notProcessed(fault)) return true;
   return IDEMPOTENT.has(method);
 }
 
@@ -109,7 +112,7 @@ export class Pacer {
   met(fault: Fault): void {
     const name = faultName(fault);
     this.stats.met[name] = (this.stats.met[name] ?? 0) + 1;
-    if (fault.kind === 'status' && NOT_PROCESSED.has(fault.status)) this.gapMs = Math.min(GAP.maxMs, Math.max(GAP.minMs, this.gapMs * 2));
+    if (notProcessed(fault)) this.gapMs = Math.min(GAP.maxMs, Math.max(GAP.minMs, this.gapMs * 2));
   }
 
   /** An answer that was not transient: the gap shrinks. */
