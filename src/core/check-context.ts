@@ -212,6 +212,8 @@ export class RunContext implements CheckContext<string> {
 
   judgeLocationsItself(): void { this.locationsJudgedByCheck = true; }
 
+  traffic(): readonly Exchange[] { return this.client.traffic; }
+
   /**
    * Runs cleanups newest first; returns the messages of those that crashed. Each write they sent,
    * or could not send, is in `cleanupLog`; one that failed before any write is logged as left.

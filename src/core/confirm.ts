@@ -36,6 +36,7 @@ class AttemptContext<M extends string> implements CheckContext<M> {
   skip(reason: string): never { return this.ctx.skip(reason); }
   onCleanup(cleanup: () => Promise<unknown>): void { this.ctx.onCleanup(cleanup); }
   judgeLocationsItself(): void { this.ctx.judgeLocationsItself(); }
+  traffic(): readonly Exchange[] { return this.ctx.traffic(); }
 }
 
 const keyOf = (seen: Seen): string => `${seen.messageId} ${JSON.stringify(seen.data ?? {})}`;

@@ -76,6 +76,8 @@ export interface CheckContext<M extends string = string> {
    * plus its key): the engine's own Location finding is left to the check that is about it.
    */
   judgeLocationsItself(): void;
+  /** Every answer the run has received so far (discovery and other checks included), oldest first. */
+  traffic(): readonly Exchange[];
 }
 
 export interface CheckDefinition<M extends string, K extends TargetKind> {
@@ -88,6 +90,8 @@ export interface CheckDefinition<M extends string, K extends TargetKind> {
    * saying what it needs.
    */
   requires?: { what: string; test(resource: TargetOf[K], target: Target): boolean };
+  /** The check judges the run's traffic (`ctx.traffic()`): it runs after every other check, so it sees it all. */
+  judgesTraffic?: boolean;
   run(ctx: CheckContext<M>, target: TargetOf[K]): Promise<void> | void;
 }
 

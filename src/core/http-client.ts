@@ -3,6 +3,7 @@ import { createDispatcher, type ProxyEnv, type TlsMaterial } from './auth/transp
 import { OutsideApiError, outsideApi } from './api-scope.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
 import { Semaphore } from './semaphore.js';
+import type { Traffic } from './traffic.js';
 import {
   backoffMs, DEFAULT_RETRIES, faultName, faultOfCode, notProcessed, faultOfStatus, keptMeeting, MAX_RETRY_AFTER_MS, Pacer, retriesFor, retryAfterMs,
   safeToResend, type Fault,
@@ -39,6 +40,8 @@ interface HttpClientOptions {
   deadlineAt?: number;
   /** Ends cleanups' waiting and sending too (the budget of an interrupted run's cleanups). */
   cleanupSignal?: AbortSignal;
+  /** Where every final answer goes (retried transient answers do not). */
+  traffic?: Traffic;
 }
 
 export type Query = Record<string, string | number | boolean | Array<string | number> | undefined>;
@@ -132,6 +135,8 @@ export class HttpClient {
   }
 
   get allowWrites(): boolean { return this.options.allowWrites; }
+  /** Every final answer of the run so far, when the run keeps them. */
+  get traffic(): readonly Exchange[] { return this.options.traffic?.exchanges ?? []; }
 
   /** From now on only cleanups (ignoreDeadline) are sent; requests in flight finish, so what they create can be cleaned. */
   stop(): void { this.stopped = true; }
@@ -162,6 +167,7 @@ export class HttpClient {
           if (mayHaveApplied && status >= 400 && status < 500) {
             throw new TransportError(`${method} ${exchange.request.url}: the first try met ${mayHaveApplied.kind === 'status' ? mayHaveApplied.status : `a ${mayHaveApplied.kind}`} after it may have applied, and the retry answered ${status}: neither answer can be judged`, exchange.request, 'AMBIGUOUS', exchange);
           }
+          this.options.traffic?.record(exchange);
           return exchange;
         }
       } catch (error) {

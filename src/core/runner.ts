@@ -15,6 +15,7 @@ import { summarize } from './summary.js';
 import { waitedNote } from './transient.js';
 import { coverageOf } from './coverage.js';
 import { resourcesOf, type Target } from './target.js';
+import { Traffic } from './traffic.js';
 import type { CheckReport, CheckResult, CheckStatus, CleanupRecord } from './types.js';
 import { VERSION } from './version.js';
 
@@ -94,6 +95,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
   const auth = openAuthSession(options.auth, { timeoutMs, ...transport }, redactor);
   const client = new HttpClient({
+    traffic: new Traffic(),
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
     timeoutMs, signal: deadline.signal, deadlineAt, cleanupSignal: cleanupBudget.signal, ...transport,
     ...(options.retries === undefined ? {} : { retries: options.retries }),
@@ -131,24 +133,27 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       if (resources.length === 0) results.push(notApplicable(check));
       return resources.map((resource) => ({ check, resource }));
     });
-    let next = 0;
     let done = 0;
-    const worker = async () => {
-      while (next < jobs.length && !options.interrupt?.aborted) {
-        const job = jobs[next++];
-        if (!job) break;
-        const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, (record) => {
-          cleanups.push(record);
-          options.onCleanup?.(record);
-        });
-        done++;
-        for (const result of jobResults) {
-          results.push(result);
-          options.onResult?.(result, done, jobs.length);
+    // The checks that judge the run's traffic come last, so they see every answer the others received.
+    for (const phase of [jobs.filter((job) => !job.check.judgesTraffic), jobs.filter((job) => job.check.judgesTraffic)]) {
+      let next = 0;
+      const worker = async () => {
+        while (next < phase.length && !options.interrupt?.aborted) {
+          const job = phase[next++];
+          if (!job) break;
+          const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, (record) => {
+            cleanups.push(record);
+            options.onCleanup?.(record);
+          });
+          done++;
+          for (const result of jobResults) {
+            results.push(result);
+            options.onResult?.(result, done, jobs.length);
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(jobs.length, 1)) }, worker));
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(phase.length, 1)) }, worker));
+    }
     results.sort(compareResults);
     // Scrubbed once, here, so every format and the baseline get the same redacted results.
     const left = cleanups.filter((c) => c.outcome === 'left').length;
