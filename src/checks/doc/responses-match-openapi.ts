@@ -5,6 +5,7 @@ import { UNKNOWN_PATH } from '../../core/provoke-errors.js';
 import { supportsMethod, type ApiTarget, type Target } from '../../core/target.js';
 import { ContractValidator } from './support/contract-validator.js';
 import { judgeExchange } from './support/judge-exchange.js';
+import { Causes, judgeableTraffic } from '../support/traffic.js';
 
 type Obj = Record<string, unknown>;
 const MAX_PROBES = 20;
@@ -45,30 +46,34 @@ export default defineCheck({
     id: 'doc.responses-match-openapi', rule: 'oas-contra', severity: 'error', writes: false,
     title: 'Responses match the OpenAPI document (--openapi, else the API\'s own): documented status, media type and schema',
     messages: {
-      undocumentedStatus: 'GET {{url}} answered {{status}}, a status {{operation}} does not document (no matching code, range or default).',
-      undocumentedMediaType: 'GET {{url}} answered {{status}} with {{mediaType}}, not a media type {{operation}} documents for response {{response}} ({{documented}}).',
-      schemaMismatch: 'GET {{url}} answered {{status}} with a {{mediaType}} body that does not match the schema {{operation}} documents for response {{response}}: {{errors}}.',
+      undocumentedStatus: '{{method}} {{url}} answered {{status}}, a status {{operation}} does not document (no matching code, range or default){{also}}.',
+      undocumentedMediaType: '{{method}} {{url}} answered {{status}} with {{mediaType}}, not a media type {{operation}} documents for response {{response}} ({{documented}}){{also}}.',
+      schemaMismatch: '{{method}} {{url}} answered {{status}} with a {{mediaType}} body that does not match the schema {{operation}} documents for response {{response}}: {{errors}}{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx, api) {
     // The document given with --openapi is the contract; only without one is the API's own fetched.
     const contract = api.contract ?? await fetchContract(ctx, api);
     if (typeof contract === 'string') return ctx.skip(contract);
     const validator = new ContractValidator(contract);
-    const exchanges = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
-    const notJudged: string[] = [];
+    const probes = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
+    // Every answer of the run is held to the document; one finding per operation, response and fault.
+    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`);
+    const notJudged = new Set<string>();
     let judged = 0;
-    for (const exchange of exchanges) {
+    for (const exchange of await judgeableTraffic(ctx, probes)) {
       const verdict = judgeExchange(contract, validator, ctx.baseUrl, exchange);
-      if (verdict.kind === 'undocumented') notJudged.push(`undocumentedPath ${verdict.what}`);
-      else if (verdict.kind === 'unjudged') notJudged.push(verdict.why);
+      if (verdict.kind === 'undocumented') notJudged.add(`undocumentedPath ${verdict.what}`);
+      else if (verdict.kind === 'unjudged') notJudged.add(verdict.why);
       else {
         judged++;
-        if (verdict.kind === 'pass') ctx.pass();
-        else ctx.report(verdict.messageId, verdict.data, exchange);
+        if (verdict.kind === 'pass') causes.pass();
+        else causes.report(verdict.messageId, verdict.data, exchange);
       }
     }
-    if (judged === 0) ctx.skip(`no response could be held to the document: ${notJudged.join('; ')}`);
+    causes.flush();
+    if (judged === 0) ctx.skip(`no response could be held to the document: ${[...notJudged].slice(0, 5).join('; ')}`);
   },
 });

@@ -1,7 +1,8 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
+import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { mediaTypeOf } from '../../core/exchange.js';
 import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
+import { Causes, judgeableTraffic } from '../support/traffic.js';
 
 // application/json, application/problem+json or any other structured-syntax `+json` type (RFC 6839).
 const JSON_TYPE = /^application\/([a-z0-9.!#$&^_-]+\+)?json$/;
@@ -23,11 +24,11 @@ function looksLikeJson(text: string): boolean {
 }
 
 const MESSAGES = {
-  notJsonMediaType: '{{method}} {{url}} answered {{status}} with a JSON body labelled {{contentType}} instead of application/json or a +json type.',
-  notUtf8Charset: '{{method}} {{url}} answered {{status}} with Content-Type {{contentType}}: JSON is UTF-8.',
-  byteOrderMark: '{{method}} {{url}} answered {{status}} with a JSON body starting with a byte order mark.',
-  invalidUtf8: '{{method}} {{url}} answered {{status}} with a JSON body that is not valid UTF-8.',
-  notParseable: '{{method}} {{url}} answered {{status}} labelled {{contentType}}, but the body does not parse as JSON.',
+  notJsonMediaType: '{{method}} {{url}} answered {{status}} with a JSON body labelled {{contentType}} instead of application/json or a +json type{{also}}.',
+  notUtf8Charset: '{{method}} {{url}} answered {{status}} with Content-Type {{contentType}}: JSON is UTF-8{{also}}.',
+  byteOrderMark: '{{method}} {{url}} answered {{status}} with a JSON body starting with a byte order mark{{also}}.',
+  invalidUtf8: '{{method}} {{url}} answered {{status}} with a JSON body that is not valid UTF-8{{also}}.',
+  notParseable: '{{method}} {{url}} answered {{status}} labelled {{contentType}}, but the body does not parse as JSON{{also}}.',
 };
 
 export default defineCheck({
@@ -38,16 +39,20 @@ export default defineCheck({
   },
   appliesTo: 'api',
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
+  judgesTraffic: true,
   async run(ctx) {
-    const judged = (await sampleResponses(ctx)).filter((e) => e.response.text.trim() !== '' && !e.response.truncated);
-    if (judged.length === 0) ctx.skip('no sampled response had a complete body');
-    const verdicts = judged.filter((exchange) => judge(ctx, exchange));
-    if (verdicts.length === 0) ctx.skip('no sampled response had a JSON body or a JSON media type');
+    const judged = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true }))
+      .filter((e) => e.response.text.trim() !== '' && !e.response.truncated);
+    if (judged.length === 0) ctx.skip('no response had a complete body');
+    const causes = new Causes(ctx);
+    const verdicts = judged.filter((exchange) => judge(causes, exchange));
+    causes.flush();
+    if (verdicts.length === 0) ctx.skip('no response had a JSON body or a JSON media type');
   },
 });
 
 /** Judges one response; false when it is neither labelled nor shaped as JSON (not this rule's business). */
-function judge(ctx: CheckContext<keyof typeof MESSAGES>, exchange: Exchange): boolean {
+function judge(ctx: Causes<keyof typeof MESSAGES>, exchange: Exchange): boolean {
   const { response } = exchange;
   const contentType = response.headers['content-type'] ?? '';
   const mediaType = mediaTypeOf(response);

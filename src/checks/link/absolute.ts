@@ -1,18 +1,30 @@
 import { defineCheck } from '../../core/define-check.js';
-import { absoluteHttp, readLinks } from '../support/gather-links.js';
+import { absoluteHttp, allLinkSources, linkCause, readLinks } from '../support/gather-links.js';
+import { Causes } from '../support/traffic.js';
+
+/** Root members that name the answer itself or its pages: never outside the API's origin. */
+const OWN_LINKS = new Set(['self', 'next', 'prev', 'first', 'last']);
 
 export default defineCheck({
   meta: {
     id: 'link.absolute', rule: 'hyp-links', severity: 'warning', writes: false,
-    title: 'Every self, href and paging link is an absolute http(s) URI',
+    title: 'Every self, href and paging link is an absolute http(s) URI; root self and paging links stay on the API\'s origin',
     messages: {
-      notAbsolute: '{{url}} returned `{{pointer}}` = {{value}}, not an absolute http(s) URI.',
+      notAbsolute: '{{url}} returned `{{pointer}}` = {{value}}, not an absolute http(s) URI{{also}}.',
+      otherOrigin: '{{url}} returned `{{pointer}}` = {{value}}, on another origin than the API ({{base}}): it names this resource or its pages{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
-    for (const link of await readLinks(ctx)) {
-      ctx.expect(absoluteHttp(link.value) !== undefined, 'notAbsolute', { url: link.source.request.url, pointer: link.pointer, value: JSON.stringify(link.value) }, link.source);
+    const causes = new Causes(ctx, (messageId, data) => linkCause(messageId, data['pointer']));
+    const base = new URL(ctx.baseUrl).origin;
+    for (const link of await readLinks(ctx, await allLinkSources(ctx))) {
+      const data = { url: link.source.request.url, pointer: link.pointer, value: JSON.stringify(link.value) };
+      const url = absoluteHttp(link.value);
+      if (!causes.expect(url !== undefined, 'notAbsolute', data, link.source) || url === undefined) continue;
+      if (OWN_LINKS.has(link.pointer)) causes.expect(url.origin === base, 'otherOrigin', { ...data, base }, link.source);
     }
+    causes.flush();
   },
 });

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { readLinkPaths } from '../support/gather-links.js';
+import { allLinkSources, linkCause, readLinkPaths } from '../support/gather-links.js';
+import { Causes } from '../support/traffic.js';
 
 /** A file extension on the last segment; it must hold a letter, so a decimal id such as `2.5` is not one. */
 const EXTENSION = /\.(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+$/;
@@ -11,17 +12,20 @@ export default defineCheck({
     id: 'link.no-extensions', rule: 'uri-extens', severity: 'warning', writes: false,
     title: 'No returned link has a file extension in its path (except /doc/openapi.json and /doc/openapi.yaml)',
     messages: {
-      extension: '{{url}} returned `{{pointer}}` = {{value}}, whose path ends in the file extension {{extension}}.',
+      extension: '{{url}} returned `{{pointer}}` = {{value}}, whose path ends in the file extension {{extension}}{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
-    const links = await readLinkPaths(ctx);
+    const links = await readLinkPaths(ctx, await allLinkSources(ctx));
+    const causes = new Causes(ctx, (messageId, data) => linkCause(messageId, data['pointer']));
     if (links.length === 0) ctx.skip('no returned link was a URI');
     for (const { path, source, pointer, value } of links) {
       const last = path.split('/').at(-1) ?? '';
       const extension = ALLOWED.some((allowed) => path.endsWith(allowed)) ? undefined : EXTENSION.exec(last)?.[0];
-      ctx.expect(extension === undefined, 'extension', { url: source.request.url, pointer, value, extension }, source);
+      causes.expect(extension === undefined, 'extension', { url: source.request.url, pointer, value, extension }, source);
     }
+    causes.flush();
   },
 });

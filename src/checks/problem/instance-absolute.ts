@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { Causes, errorAnswers } from '../support/traffic.js';
 import { ABSOLUTE_URI } from './type-uri.js';
 
 export default defineCheck({
@@ -8,19 +9,22 @@ export default defineCheck({
     id: 'problem.instance-absolute', rule: 'err-problem', severity: 'error', writes: false,
     title: 'Problem `instance` values are absolute URIs (e.g. urn:uuid:...)',
     messages: {
-      notAbsolute: '{{method}} {{url}} answered {{status}} with problem instance "{{instance}}", which is not an absolute URI.',
+      notAbsolute: '{{method}} {{url}} answered {{status}} with problem instance "{{instance}}", which is not an absolute URI{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
+    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
     let judged = 0;
-    for (const exchange of await provokeErrorResponses(ctx)) {
+    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
       const body = exchange.response.json;
       if (!isObject(body) || body['instance'] === undefined) continue;
       judged++;
       const instance = String(body['instance']);
-      ctx.expect(typeof body['instance'] === 'string' && ABSOLUTE_URI.test(instance), 'notAbsolute', { ...exchangeData(exchange), instance }, exchange);
+      causes.expect(typeof body['instance'] === 'string' && ABSOLUTE_URI.test(instance), 'notAbsolute', { ...exchangeData(exchange), instance }, exchange);
     }
+    causes.flush();
     if (judged === 0) ctx.skip('no error response carried a problem `instance`');
   },
 });

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
-import { bodyOptional, exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+import { bodyOptional, exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { Causes, errorAnswers } from '../support/traffic.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
 
 // The problem members whose JSON type RFC 9457 fixes (type is the only mandatory one).
@@ -12,24 +13,27 @@ export default defineCheck({
     id: 'problem.members', rule: 'err-problem', severity: 'error', writes: false,
     title: 'Problem bodies are JSON objects with a `type` and correctly typed members',
     messages: {
-      notObject: '{{method}} {{url}} answered {{status}} with a body that is not a JSON object.',
-      missingType: '{{method}} {{url}} answered {{status}} with a problem lacking the mandatory `type` member.',
-      wrongType: '{{method}} {{url}} answered {{status}} with a problem whose `{{member}}` is {{actual}}, not {{expected}}.',
+      notObject: '{{method}} {{url}} answered {{status}} with a body that is not a JSON object{{also}}.',
+      missingType: '{{method}} {{url}} answered {{status}} with a problem lacking the mandatory `type` member{{also}}.',
+      wrongType: '{{method}} {{url}} answered {{status}} with a problem whose `{{member}}` is {{actual}}, not {{expected}}{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
-    for (const exchange of await provokeErrorResponses(ctx)) {
-      if (bodyOptional(exchange)) { ctx.pass(); continue; }
+    const causes = new Causes(ctx);
+    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
+      if (bodyOptional(exchange)) { causes.pass(); continue; }
       const body = exchange.response.json;
       const data = exchangeData(exchange);
-      if (!ctx.expect(isObject(body), 'notObject', data, exchange) || !isObject(body)) continue;
-      ctx.expect(body['type'] !== undefined, 'missingType', data, exchange);
+      if (!causes.expect(isObject(body), 'notObject', data, exchange) || !isObject(body)) continue;
+      causes.expect(body['type'] !== undefined, 'missingType', data, exchange);
       for (const [member, expected] of Object.entries(MEMBER_TYPES)) {
         if (body[member] === undefined) continue;
         const actual = jsonTypeOf(body[member]);
-        ctx.expect(expected.includes(actual), 'wrongType', { ...data, member, actual, expected: expected.join(' or ') }, exchange);
+        causes.expect(expected.includes(actual), 'wrongType', { ...data, member, actual, expected: expected.join(' or ') }, exchange);
       }
     }
+    causes.flush();
   },
 });

@@ -1,6 +1,7 @@
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { Causes, judgeableTraffic } from '../support/traffic.js';
 import { cleanUpCreated } from '../support/created-document.js';
 import { beginWriting } from '../support/own-writes.js';
 
@@ -34,14 +35,19 @@ export default defineCheck({
     id: 'problem.no-leaks', rule: 'err-sanit', severity: 'error', writes: false,
     title: 'Errors reveal no stack traces, database codes, file paths, host names or frameworks',
     messages: {
-      leakInBody: '{{method}} {{url}} answered {{status}} with a body revealing {{what}}: "{{excerpt}}".',
-      leakInHeader: '{{method}} {{url}} answered {{status}} with header {{header}}: {{value}}, revealing the implementation.',
+      leakInBody: '{{method}} {{url}} answered {{status}} with a body revealing {{what}}: "{{excerpt}}"{{also}}.',
+      leakInHeader: '{{method}} {{url}} answered {{status}} with header {{header}}: {{value}}, revealing the implementation{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
-    const errors = [...(await provokeErrors(ctx)).filter((e) => e.response.status >= 400), ...await provokeBodyErrors(ctx)];
-    if (errors.length === 0) ctx.skip('no probe (unknown URI, absent or malformed id, malformed body) drew an error response');
+    // One finding per kind of leak (or header), however many answers show it.
+    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['what'] ?? data['header'])}`);
+    // Every error answer of the run, whatever Accept asked for: a leak is one in any form.
+    const probes = [...(await provokeErrors(ctx)).filter((e) => e.response.status >= 400), ...await provokeBodyErrors(ctx)];
+    const errors = (await judgeableTraffic(ctx, probes)).filter((e) => e.response.status >= 400);
+    if (errors.length === 0) ctx.skip('no request of the run drew an error response');
     for (const exchange of errors) {
       const data = exchangeData(exchange);
       // Judge JSON by its decoded strings: escapes like \n\tat would hide a stack trace from the patterns.
@@ -51,12 +57,13 @@ export default defineCheck({
       const found = BODY_LEAKS.map(([what, pattern]) => [what, pattern.exec(text)] as const).filter(([, match]) => match);
       const first = found[0]?.[1];
       const at = first ? Math.max(0, first.index - 20) : 0;
-      ctx.expect(!first, 'leakInBody', { ...data, what: found.map(([what]) => what).join(', '), excerpt: text.slice(at, at + 120).replace(/\s+/g, ' ') }, exchange);
+      causes.expect(!first, 'leakInBody', { ...data, what: found.map(([what]) => what).join(', '), excerpt: text.slice(at, at + 120).replace(/\s+/g, ' ') }, exchange);
       for (const [header, leaks] of HEADER_LEAKS) {
         const value = exchange.response.headers[header];
-        ctx.expect(value === undefined || !leaks(value), 'leakInHeader', { ...data, header, value }, exchange);
+        causes.expect(value === undefined || !leaks(value), 'leakInHeader', { ...data, header, value }, exchange);
       }
     }
+    causes.flush();
   },
 });
 

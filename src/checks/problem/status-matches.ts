@@ -1,24 +1,29 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { Causes, errorAnswers } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
     id: 'problem.status-matches', rule: 'err-problem', severity: 'error', writes: false,
     title: 'The `status` of a problem equals the HTTP status of its response',
     messages: {
-      mismatch: '{{method}} {{url}} answered {{status}} with a problem whose `status` is {{bodyStatus}}.',
+      mismatch: '{{method}} {{url}} answered {{status}} with a problem whose `status` is {{bodyStatus}}{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
+    // One cause per HTTP status, whatever `status` each answer gave.
+    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
     let judged = 0;
-    for (const exchange of await provokeErrorResponses(ctx)) {
+    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
       const body = exchange.response.json;
       if (!isObject(body) || body['status'] === undefined) continue;
       judged++;
-      ctx.expect(body['status'] === exchange.response.status, 'mismatch', { ...exchangeData(exchange), bodyStatus: JSON.stringify(body['status']) }, exchange);
+      causes.expect(body['status'] === exchange.response.status, 'mismatch', { ...exchangeData(exchange), bodyStatus: JSON.stringify(body['status']) }, exchange);
     }
+    causes.flush();
     if (judged === 0) ctx.skip('no error response carried a problem with a `status` member');
   },
 });

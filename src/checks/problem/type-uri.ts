@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { Causes, errorAnswers } from '../support/traffic.js';
 
 /** RFC 3986 absolute URI: a scheme, a colon, then something. */
 export const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:[^\s]+$/i;
@@ -10,18 +11,21 @@ export default defineCheck({
     id: 'problem.type-uri', rule: 'err-problem', severity: 'error', writes: false,
     title: 'Problem `type` values are absolute URIs',
     messages: {
-      notAbsolute: '{{method}} {{url}} answered {{status}} with problem type "{{type}}", which is not an absolute URI.',
+      notAbsolute: '{{method}} {{url}} answered {{status}} with problem type "{{type}}", which is not an absolute URI{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
+    const causes = new Causes(ctx, (id, data) => `${id} ${/^[a-z][a-z0-9+.-]*:/i.exec(String(data['type']))?.[0].toLowerCase() ?? 'relative'}`);
     let judged = 0;
-    for (const exchange of await provokeErrorResponses(ctx)) {
+    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
       const body = exchange.response.json;
       if (!isObject(body) || typeof body['type'] !== 'string') continue; // problem.members reports it
       judged++;
-      ctx.expect(ABSOLUTE_URI.test(body['type']), 'notAbsolute', { ...exchangeData(exchange), type: body['type'] }, exchange);
+      causes.expect(ABSOLUTE_URI.test(body['type']), 'notAbsolute', { ...exchangeData(exchange), type: body['type'] }, exchange);
     }
+    causes.flush();
     if (judged === 0) ctx.skip('no error response carried a problem with a string `type`');
   },
 });

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { Causes, errorAnswers } from '../support/traffic.js';
 
 // urn:problem-type:<org>[:<api>]:<type>; issue types put input-validation before the api.
 const PROBLEM_URN = /^urn:problem-type:[a-z0-9-]+(:[a-zA-Z0-9-]+)*:[a-z][a-zA-Z0-9]*$/;
@@ -10,13 +11,16 @@ export default defineCheck({
     id: 'problem.type-urn', rule: 'prb-type', severity: 'warning', writes: false,
     title: 'Problem and issue types are URNs urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>',
     messages: {
-      notUrn: '{{method}} {{url}} answered {{status}} with {{where}} type "{{type}}", not of the form urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>.',
+      notUrn: '{{method}} {{url}} answered {{status}} with {{where}} type "{{type}}", not of the form urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx) {
+    // Generated or per-answer types are one cause: the scheme tells the kinds of fault apart.
+    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['where'])} ${/^[a-z][a-z0-9+.-]*:/i.exec(String(data['type']))?.[0].toLowerCase() ?? 'relative'}`);
     let judged = 0;
-    for (const exchange of await provokeErrorResponses(ctx)) {
+    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
       const body = exchange.response.json;
       if (!isObject(body)) continue;
       const types: Array<[string, unknown]> = [['problem', body['type']]];
@@ -24,9 +28,10 @@ export default defineCheck({
       for (const [where, type] of types) {
         if (typeof type !== 'string') continue;
         judged++;
-        ctx.expect(PROBLEM_URN.test(type), 'notUrn', { ...exchangeData(exchange), where, type }, exchange);
+        causes.expect(PROBLEM_URN.test(type), 'notUrn', { ...exchangeData(exchange), where, type }, exchange);
       }
     }
+    causes.flush();
     if (judged === 0) ctx.skip('no error response carried a problem with a string `type`');
   },
 });

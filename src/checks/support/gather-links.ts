@@ -2,6 +2,7 @@
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
+import { judgeableTraffic } from './traffic.js';
 
 /** Members that hold a link to a resource ([hyp-links], [col-paging]). */
 const LINK_MEMBERS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);
@@ -44,24 +45,33 @@ export async function readLinkSources(ctx: CheckContext<string>): Promise<Exchan
 }
 
 /** The links of every source; skips the check when the API returned none. */
-export async function readLinks(ctx: CheckContext<string>): Promise<FoundLink[]> {
-  const links = (await readLinkSources(ctx)).flatMap(linksIn);
+export async function readLinks(ctx: CheckContext<string>, sources?: Exchange[]): Promise<FoundLink[]> {
+  const links = (sources ?? await readLinkSources(ctx)).flatMap(linksIn);
   if (links.length === 0) ctx.skip('no collection page or document returned a link');
   return links;
 }
 
-/** An absolute http(s) URL, or undefined. */
+/** The sources of readLinkSources plus every other successful JSON answer of the run (a check that judges traffic). */
+export async function allLinkSources(ctx: CheckContext<string>): Promise<Exchange[]> {
+  const answers = await judgeableTraffic(ctx, await readLinkSources(ctx), { representations: true });
+  return answers.filter((e) => e.response.status >= 200 && e.response.status < 300 && isObject(e.response.json));
+}
+
 /** The string links of the first pages and documents that parse as URIs, with their paths (relative links resolved). */
-export async function readLinkPaths(ctx: CheckContext<string>): Promise<Array<FoundLink & { value: string; path: string }>> {
+export async function readLinkPaths(ctx: CheckContext<string>, sources?: Exchange[]): Promise<Array<FoundLink & { value: string; path: string }>> {
   const found: Array<FoundLink & { value: string; path: string }> = [];
-  for (const link of await readLinks(ctx)) {
+  for (const link of await readLinks(ctx, sources)) {
     if (typeof link.value !== 'string') continue;
     try { found.push({ ...link, value: link.value, path: new URL(link.value, link.source.request.url).pathname }); } catch { /* not a URI */ }
   }
   return found;
 }
 
+/** An absolute http(s) URL, or undefined. */
 export function absoluteHttp(value: unknown): URL | undefined {
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return undefined;
   try { return new URL(value); } catch { return undefined; }
 }
+
+/** Where a link was found, array indexes folded: one cause for every item's `href`. */
+export const linkCause = (messageId: string, pointer: unknown): string => `${messageId} ${String(pointer).replace(/\[\d+\]/g, '[*]')}`;

@@ -1,28 +1,32 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData, provokeErrorResponses } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { Causes, errorAnswers } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
     id: 'trace.matches-instance', rule: 'trc-header', severity: 'warning', writes: false,
     title: 'On a problem, the trace id header equals the UUID of the `instance` URN',
     messages: {
-      mismatch: '{{method}} {{url}} answered {{status}} with {{header}} {{trace}} but problem instance {{instance}}.',
+      mismatch: '{{method}} {{url}} answered {{status}} with {{header}} {{trace}} but problem instance {{instance}}{{also}}.',
     },
   },
   appliesTo: 'api',
+  judgesTraffic: true,
   async run(ctx, api) {
+    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
     let judged = 0;
-    for (const exchange of await provokeErrorResponses(ctx)) {
+    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
       const trace = exchange.response.headers[api.traceHeader.toLowerCase()];
       const body = exchange.response.json;
       const instance = isObject(body) ? body['instance'] : undefined;
       // Only a urn:uuid instance carries an id to compare; header-present reports a missing header.
       if (trace === undefined || typeof instance !== 'string' || !/^urn:uuid:/i.test(instance)) continue;
       judged++;
-      ctx.expect(instance.slice('urn:uuid:'.length).toLowerCase() === trace.toLowerCase(), 'mismatch',
+      causes.expect(instance.slice('urn:uuid:'.length).toLowerCase() === trace.toLowerCase(), 'mismatch',
         { ...exchangeData(exchange), header: api.traceHeader, trace, instance }, exchange);
     }
+    causes.flush();
     if (judged === 0) ctx.skip('no problem had both a trace id header and a urn:uuid instance');
   },
 });

@@ -33,7 +33,7 @@ export function judgeExchange(document: Obj, validator: ContractValidator, baseU
   if (!isObject(operation)) return { kind: 'undocumented', what: `${request.method} ${template} (no documented operation)` };
   const operationPointer = `${item.pointer}/${method}`;
 
-  const data: MessageData = { url: request.url, status: response.status, operation: `${request.method} ${template}` };
+  const data: MessageData = { method: request.method, url: request.url, status: response.status, operation: `${request.method} ${template}` };
   const responseKey = selectResponse(operation['responses'], response.status);
   if (responseKey === undefined) return { kind: 'fail', messageId: 'undocumentedStatus', data };
   const declared = resolveLocal(document, (operation['responses'] as Obj)[responseKey], `${operationPointer}/responses/${pointerToken(responseKey)}`);

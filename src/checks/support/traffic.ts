@@ -1,0 +1,205 @@
+// The answers a response-level check judges: every one the run received, after a bounded read across the data,
+// and one finding per cause however many answers show it.
+import { createHash } from 'node:crypto';
+import type { CheckContext, MessageData } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
+import type { CollectionTarget, Target } from '../../core/target.js';
+
+/** Answers a gateway gives as often as the API: not the API's to be judged by (see transient.ts). */
+const GATEWAY_STATUSES = new Set([429, 502, 503, 504]);
+/** The read across the data: pages beyond the first, a page per filter value, documents spread over what was read. */
+const MAX_SWEEP_REQUESTS = 40;
+const SWEPT_COLLECTIONS = 4;
+const PAGES_PER_COLLECTION = 3;
+const DOCUMENTS_PER_COLLECTION = 6;
+const FILTERS_PER_COLLECTION = 2;
+const VALUES_PER_FILTER = 3;
+
+export interface TrafficFilter {
+  /** Only answers with a body a representation check reads: no HEAD, no OpenAPI document. */
+  representations?: boolean;
+  /** Only error answers (4xx/5xx) to requests that accept JSON: the problem checks' share. */
+  errors?: boolean;
+}
+
+/**
+ * The run's answers, once each (same request, status and body), after the read across the data; gateway answers
+ * aside. `own` are the check's own probes, judged whether or not the log kept them.
+ */
+export async function judgeableTraffic(ctx: CheckContext<string>, own: readonly Exchange[], filter: TrafficFilter = {}): Promise<Exchange[]> {
+  await readAcross(ctx);
+  const { api } = ctx.target;
+  const documents = new Set([api.openapiJson, api.openapiYaml].map((path) => ctx.url(path)));
+  const seen = new Set<string>();
+  const kept: Exchange[] = [];
+  for (const exchange of [...own, ...ctx.traffic()]) {
+    const { request, response } = exchange;
+    if (GATEWAY_STATUSES.has(response.status)) continue;
+    if (filter.representations && (request.method === 'HEAD' || documents.has(request.url.split('?')[0] ?? ''))) continue;
+    if (filter.errors && (response.status < 400 || request.method === 'HEAD' || !acceptsJson(request.headers['accept']))) continue;
+    const key = `${request.method} ${request.url} ${response.status} ${createHash('sha1').update(response.text).digest('base64')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(exchange);
+  }
+  return kept;
+}
+
+/** Whether an Accept header admits a JSON answer (absent: anything does). */
+function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const type = range.split(';')[0]?.trim().toLowerCase() ?? '';
+    return type === '*/*' || type === 'application/*' || type.endsWith('json');
+  });
+}
+
+const swept = new WeakMap<Target, Promise<void>>();
+
+/** Reads across the data once per run (the first response-level check to ask does it; the others wait for it). */
+export function readAcross(ctx: CheckContext<string>): Promise<void> {
+  let done = swept.get(ctx.target);
+  if (done === undefined) {
+    done = sweep(ctx).catch(() => undefined);
+    swept.set(ctx.target, done);
+  }
+  return done;
+}
+
+/** GETs, bounded: for each collection pages beyond the first, a page per value of its enum or boolean filters, and documents spread over the items read. */
+async function sweep(ctx: CheckContext<string>): Promise<void> {
+  let budget = MAX_SWEEP_REQUESTS;
+  const inside = (url: string): boolean => url.startsWith(`${ctx.baseUrl}/`) || url === ctx.baseUrl;
+  const get = async (url: string): Promise<Exchange | undefined> => {
+    if (budget <= 0 || !inside(url) || ctx.signal.aborted) return undefined;
+    budget--;
+    try { return await ctx.get(url); } catch { return undefined; }
+  };
+  for (const collection of ctx.target.collections.slice(0, SWEPT_COLLECTIONS)) {
+    const items: Record<string, unknown>[] = [];
+    const pages: Exchange[] = [];
+    let page = await get(ctx.url(collection.firstPage()));
+    while (page !== undefined && pages.length < PAGES_PER_COLLECTION) {
+      pages.push(page);
+      const body = page.response.json;
+      if (page.response.status !== 200 || !isObject(body)) break;
+      if (Array.isArray(body['items'])) items.push(...body['items'].filter(isObject));
+      const next = typeof body['next'] === 'string' ? resolve(body['next'], page.request.url) : undefined;
+      page = next === undefined || pages.length >= PAGES_PER_COLLECTION ? undefined : await get(next);
+    }
+    const hrefs = [...new Set(items.map((item) => item['href']).filter((href): href is string => typeof href === 'string')
+      .map((href) => resolve(href, pages[0]?.request.url ?? ctx.baseUrl)).filter((url): url is string => url !== undefined))];
+    const documents = await Promise.all(spread(hrefs, DOCUMENTS_PER_COLLECTION).map(get));
+    const records = [...items, ...documents.map((d) => d?.response.json).filter(isObject)];
+    for (const filter of collection.filters.slice(0, FILTERS_PER_COLLECTION)) {
+      for (const value of filterValues(ctx.target.api.contract, collection, filter, records).slice(0, VALUES_PER_FILTER)) {
+        await get(ctx.url(collection.firstPage({ query: { [filter]: value } })));
+      }
+    }
+  }
+}
+
+function resolve(link: string, base: string): string | undefined {
+  try { return new URL(link, base).href; } catch { return undefined; }
+}
+
+/** At most `count` of `all`, spread from first to last. */
+function spread<T>(all: T[], count: number): T[] {
+  if (all.length <= count) return all;
+  return Array.from({ length: count }, (_unused, index) => all[Math.floor((index * (all.length - 1)) / (count - 1))] as T);
+}
+
+/** The values of an enum or boolean filter: from the contract's parameter schema, else the few values the records hold. */
+function filterValues(contract: Record<string, unknown> | undefined, collection: CollectionTarget, filter: string, records: Record<string, unknown>[]): string[] {
+  const declared = declaredValues(contract, collection.path, filter);
+  if (declared !== undefined) return declared;
+  const values = new Set(records.map((record) => record[filter]).filter((value) => typeof value === 'boolean' || typeof value === 'string'));
+  // Many distinct strings make a free-text filter, not a code: one page per value would say little.
+  if ([...values].every((value) => typeof value === 'boolean') || values.size <= VALUES_PER_FILTER) return [...values].map(String);
+  return [];
+}
+
+function declaredValues(contract: Record<string, unknown> | undefined, path: string, name: string): string[] | undefined {
+  const paths = contract?.['paths'];
+  const get = isObject(paths) && isObject(paths[path]) ? paths[path]['get'] : undefined;
+  const parameters = isObject(get) && Array.isArray(get['parameters']) ? get['parameters'] : [];
+  for (const raw of parameters) {
+    const parameter = local(contract, raw);
+    if (!isObject(parameter) || parameter['name'] !== name || parameter['in'] !== 'query') continue;
+    const schema = local(contract, parameter['schema']);
+    const item = isObject(schema) && schema['type'] === 'array' ? local(contract, schema['items']) : schema;
+    if (!isObject(item)) return undefined;
+    if (Array.isArray(item['enum'])) return item['enum'].filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String);
+    if (item['type'] === 'boolean') return ['true', 'false'];
+    return undefined;
+  }
+  return undefined;
+}
+
+/** A `#/...` reference of the contract, followed once. */
+function local(contract: Record<string, unknown> | undefined, value: unknown): unknown {
+  if (!isObject(value) || typeof value['$ref'] !== 'string' || !value['$ref'].startsWith('#/')) return value;
+  let node: unknown = contract;
+  for (const token of value['$ref'].slice(2).split('/')) node = isObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return node;
+}
+
+/** Data fields that name the answer rather than the cause: left out when telling causes apart. */
+const WHERE = new Set(['url', 'method', 'status', 'got', 'request', 'also', 'count']);
+
+/**
+ * Collects findings over many answers and reports one per cause: the first answer's words, up to three answers
+ * as evidence, and `{{also}}` saying how many more showed it. `causeOf` tells causes apart (default: the message
+ * id and its data but where it was seen, array indexes folded).
+ */
+export class Causes<M extends string> {
+  private readonly found = new Map<string, { messageId: M; data: MessageData; evidence: Exchange[]; more: number }>();
+
+  constructor(
+    private readonly ctx: CheckContext<M>,
+    private readonly causeOf: (messageId: M, data: MessageData) => string = defaultCause,
+  ) {}
+
+  pass(): void { this.ctx.pass(); }
+
+  expect(ok: boolean, messageId: M, data: MessageData, exchange: Exchange): boolean {
+    if (ok) this.ctx.pass();
+    else this.report(messageId, data, exchange);
+    return ok;
+  }
+
+  report(messageId: M, data: MessageData, exchange: Exchange): void {
+    const key = this.causeOf(messageId, data);
+    const cause = this.found.get(key);
+    if (cause === undefined) this.found.set(key, { messageId, data, evidence: [exchange], more: 0 });
+    else if (!cause.evidence.includes(exchange)) {
+      if (cause.evidence.length < 3) cause.evidence.push(exchange);
+      else cause.more++;
+    }
+  }
+
+  /** Reports what was collected; call once, after the last answer. */
+  flush(): void {
+    for (const { messageId, data, evidence, more } of this.found.values()) {
+      const also = evidence.length + more > 1 ? ` (seen in ${evidence.length + more} answers)` : '';
+      this.ctx.report(messageId, { ...data, also }, ...evidence);
+    }
+    this.found.clear();
+  }
+}
+
+function defaultCause(messageId: string, data: MessageData): string {
+  const rest = Object.entries(data).filter(([name]) => !WHERE.has(name)).map(([name, value]) => `${name}=${String(value).replace(/\[\d+\]/g, '[*]')}`);
+  return `${messageId} ${rest.join(' ')}`;
+}
+
+/**
+ * The error answers (4xx/5xx) of the probes and of the whole run, to requests that accept JSON (HEAD and OPTIONS
+ * aside: they carry no body); skips the check when there is none.
+ */
+export async function errorAnswers(ctx: CheckContext<string>, probes: readonly Exchange[]): Promise<Exchange[]> {
+  const errors = (await judgeableTraffic(ctx, probes, { errors: true })).filter((e) => e.request.method !== 'OPTIONS');
+  if (errors.length === 0) ctx.skip('no request of the run drew an error response');
+  return errors;
+}
