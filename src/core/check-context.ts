@@ -66,6 +66,8 @@ export class RunContext implements CheckContext<string> {
     readonly signal: AbortSignal,
     /** Epoch ms of the run's deadline (when `signal` aborts). */
     readonly deadlineAt = Number.POSITIVE_INFINITY,
+    /** Resolves when every check that does not judge the traffic has ended. */
+    private readonly settled: Promise<void> = Promise.resolve(),
   ) {}
 
   get baseUrl(): string { return this.client.baseUrl; }
@@ -213,6 +215,8 @@ export class RunContext implements CheckContext<string> {
   judgeLocationsItself(): void { this.locationsJudgedByCheck = true; }
 
   traffic(): readonly Exchange[] { return this.client.traffic; }
+
+  trafficSettled(): Promise<void> { return this.settled; }
 
   /**
    * Runs cleanups newest first; returns the messages of those that crashed. Each write they sent,

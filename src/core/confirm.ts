@@ -37,6 +37,7 @@ class AttemptContext<M extends string> implements CheckContext<M> {
   onCleanup(cleanup: () => Promise<unknown>): void { this.ctx.onCleanup(cleanup); }
   judgeLocationsItself(): void { this.ctx.judgeLocationsItself(); }
   traffic(): readonly Exchange[] { return this.ctx.traffic(); }
+  trafficSettled(): Promise<void> { return this.ctx.trafficSettled(); }
 }
 
 const keyOf = (seen: Seen): string => `${seen.messageId} ${JSON.stringify(seen.data ?? {})}`;

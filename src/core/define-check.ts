@@ -78,6 +78,8 @@ export interface CheckContext<M extends string = string> {
   judgeLocationsItself(): void;
   /** Every answer the run has received so far (discovery and other checks included), oldest first. */
   traffic(): readonly Exchange[];
+  /** Resolves when every check that does not judge the traffic has ended: then `traffic()` holds their answers. */
+  trafficSettled(): Promise<void>;
 }
 
 export interface CheckDefinition<M extends string, K extends TargetKind> {
@@ -90,7 +92,11 @@ export interface CheckDefinition<M extends string, K extends TargetKind> {
    * saying what it needs.
    */
   requires?: { what: string; test(resource: TargetOf[K], target: Target): boolean };
-  /** The check judges the run's traffic (`ctx.traffic()`): it runs after every other check, so it sees it all. */
+  /**
+   * The check judges the run's traffic: it starts with the others but holds no worker, and awaits
+   * `ctx.trafficSettled()` before it reads `ctx.traffic()`, so it sees every other check's answers. It takes
+   * no lock and joins no writers before then: the checks it waits for could be waiting for it.
+   */
   judgesTraffic?: boolean;
   run(ctx: CheckContext<M>, target: TargetOf[K]): Promise<void> | void;
 }

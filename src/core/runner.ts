@@ -134,26 +134,36 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       return resources.map((resource) => ({ check, resource }));
     });
     let done = 0;
-    // The checks that judge the run's traffic come last, so they see every answer the others received.
-    for (const phase of [jobs.filter((job) => !job.check.judgesTraffic), jobs.filter((job) => job.check.judgesTraffic)]) {
-      let next = 0;
-      const worker = async () => {
-        while (next < phase.length && !options.interrupt?.aborted) {
-          const job = phase[next++];
-          if (!job) break;
-          const jobResults = await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, (record) => {
-            cleanups.push(record);
-            options.onCleanup?.(record);
-          });
-          done++;
-          for (const result of jobResults) {
-            results.push(result);
-            options.onResult?.(result, done, jobs.length);
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(phase.length, 1)) }, worker));
-    }
+    const record = (jobResults: CheckResult[]): void => {
+      done++;
+      for (const result of jobResults) {
+        results.push(result);
+        options.onResult?.(result, done, jobs.length);
+      }
+    };
+    const onJobCleanup = (entry: CleanupRecord): void => {
+      cleanups.push(entry);
+      options.onCleanup?.(entry);
+    };
+    // The checks that judge the run's traffic start at once (their probes and the read across the data overlap
+    // the others) but judge only once every other check has ended, so they see every answer; they hold no
+    // worker while they wait.
+    let othersEnded = () => {};
+    const settled = new Promise<void>((resolve) => { othersEnded = resolve; });
+    const judging = jobs.filter((job) => job.check.judgesTraffic && !options.interrupt?.aborted)
+      .map((job) => runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled).then(record));
+    const others = jobs.filter((job) => !job.check.judgesTraffic);
+    let next = 0;
+    const worker = async () => {
+      while (next < others.length && !options.interrupt?.aborted) {
+        const job = others[next++];
+        if (!job) break;
+        record(await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(others.length, 1)) }, worker));
+    othersEnded();
+    await Promise.all(judging);
     results.sort(compareResults);
     // Scrubbed once, here, so every format and the baseline get the same redacted results.
     const left = cleanups.filter((c) => c.outcome === 'left').length;
@@ -205,7 +215,7 @@ function notApplicable(check: AnyCheck): CheckResult {
 
 async function runJob(
   check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number,
-  redactor: Redactor, onCleanup: (record: CleanupRecord) => void,
+  redactor: Redactor, onCleanup: (record: CleanupRecord) => void, settled: Promise<void>,
 ): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
@@ -214,7 +224,7 @@ async function runJob(
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
   if (deadline.aborted) return [result('error', `not run: the run's deadline was reached first${waitedNote(client.pacer.stats)}`)];
 
-  const ctx = new RunContext(client, target, meta.messages, deadline, deadlineAt);
+  const ctx = new RunContext(client, target, meta.messages, deadline, deadlineAt, settled);
   const started = performance.now();
   let skipped: string | undefined;
   let failure: unknown;

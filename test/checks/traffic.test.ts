@@ -113,7 +113,7 @@ describe('answers seen only by discovery or by other checks', () => {
 });
 
 describe('the runner', () => {
-  it('runs the checks that judge traffic after all others, with every answer so far, discovery included', async () => {
+  it('lets the checks that judge traffic judge once all others ended, with every answer, discovery included', async () => {
     const server = await startFixture((req, res) => sendJson(res, 200, { path: req.url }));
     const order: string[] = [];
     let seen: string[] = [];
@@ -125,7 +125,7 @@ describe('the runner', () => {
     const judge = defineCheck({
       meta: { id: 'json.traffic-probe', rule: 'hyp-links', severity: 'info', writes: false, title: 'judge', messages: { x: 'x' } },
       appliesTo: 'api', judgesTraffic: true,
-      async run(ctx) { order.push('judge'); seen = ctx.traffic().map((e) => new URL(e.request.url).pathname); ctx.pass(); },
+      async run(ctx) { await ctx.trafficSettled(); order.push('judge'); seen = ctx.traffic().map((e) => new URL(e.request.url).pathname); ctx.pass(); },
     });
     try {
       const profile = { ...BUILT_IN_PROFILE, collections: [], documents: [], tasks: [], controllers: [] };

@@ -29,6 +29,7 @@ export interface TrafficFilter {
  */
 export async function judgeableTraffic(ctx: CheckContext<string>, own: readonly Exchange[], filter: TrafficFilter = {}): Promise<Exchange[]> {
   await readAcross(ctx);
+  await ctx.trafficSettled();
   const { api } = ctx.target;
   const documents = new Set([api.openapiJson, api.openapiYaml].map((path) => ctx.url(path)));
   const seen = new Set<string>();
@@ -38,12 +39,25 @@ export async function judgeableTraffic(ctx: CheckContext<string>, own: readonly 
     if (GATEWAY_STATUSES.has(response.status)) continue;
     if (filter.representations && (request.method === 'HEAD' || documents.has(request.url.split('?')[0] ?? ''))) continue;
     if (filter.errors && (response.status < 400 || request.method === 'HEAD' || !acceptsJson(request.headers['accept']))) continue;
-    const key = `${request.method} ${request.url} ${response.status} ${createHash('sha1').update(response.text).digest('base64')}`;
+    const key = keyOf(exchange);
     if (seen.has(key)) continue;
     seen.add(key);
     kept.push(exchange);
   }
   return kept;
+}
+
+const keys = new WeakMap<Exchange, string>();
+
+/** What makes two answers the same: request, status and body (hashed once, however many checks ask). */
+function keyOf(exchange: Exchange): string {
+  let key = keys.get(exchange);
+  if (key === undefined) {
+    const { request, response } = exchange;
+    key = `${request.method} ${request.url} ${response.status} ${createHash('sha1').update(response.text).digest('base64')}`;
+    keys.set(exchange, key);
+  }
+  return key;
 }
 
 /** Whether an Accept header admits a JSON answer (absent: anything does). */
@@ -76,7 +90,8 @@ async function sweep(ctx: CheckContext<string>): Promise<void> {
     budget--;
     try { return await ctx.get(url); } catch { return undefined; }
   };
-  for (const collection of ctx.target.collections.slice(0, SWEPT_COLLECTIONS)) {
+  // Collections side by side; within one, each page waits for the link of the one before.
+  await Promise.all(ctx.target.collections.slice(0, SWEPT_COLLECTIONS).map(async (collection) => {
     const items: Record<string, unknown>[] = [];
     const pages: Exchange[] = [];
     let page = await get(ctx.url(collection.firstPage()));
@@ -92,12 +107,11 @@ async function sweep(ctx: CheckContext<string>): Promise<void> {
       .map((href) => resolve(href, pages[0]?.request.url ?? ctx.baseUrl)).filter((url): url is string => url !== undefined))];
     const documents = await Promise.all(spread(hrefs, DOCUMENTS_PER_COLLECTION).map(get));
     const records = [...items, ...documents.map((d) => d?.response.json).filter(isObject)];
-    for (const filter of collection.filters.slice(0, FILTERS_PER_COLLECTION)) {
-      for (const value of filterValues(ctx.target.api.contract, collection, filter, records).slice(0, VALUES_PER_FILTER)) {
-        await get(ctx.url(collection.firstPage({ query: { [filter]: value } })));
-      }
-    }
-  }
+    const filtered = collection.filters.slice(0, FILTERS_PER_COLLECTION).flatMap((filter) =>
+      filterValues(ctx.target.api.contract, collection, filter, records).slice(0, VALUES_PER_FILTER)
+        .map((value) => ctx.url(collection.firstPage({ query: { [filter]: value } }))));
+    await Promise.all(filtered.map(get));
+  }));
 }
 
 function resolve(link: string, base: string): string | undefined {
