@@ -1,10 +1,11 @@
+import { responseRef } from './responses.js';
 import { arrayQuery, headerRef, jsonBody, jsonResponse, operation, paramRef, problemResponse, schemaRef, type Json } from './fragments.js';
 
 const TAG = 'Employers';
 const employerExample = { employerId: 93, name: 'Acme Construction', company: { enterpriseNumber: '0200068636' }, bankrupt: false };
 const notFound = problemResponse('No employer with this number');
 const badRequest = problemResponse('Malformed employerId, query or body');
-const stale = problemResponse('If-Match does not match the current ETag');
+const stale = responseRef('PreconditionFailed');
 const mergePatch = { schema: schemaRef('EmployerPatch'), example: { bankrupt: true, bankruptDate: '2024-02-29' } };
 
 export const employerPaths: Record<string, Json> = {
