@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 import { ROUTES } from '../../src/reference-server/routes.js';
+import { requireIfMatch } from '../../src/reference-server/conditional.js';
+import type { RequestContext } from '../../src/reference-server/context.js';
+import { ProblemError } from '../../src/reference-server/problems.js';
 import { createAjv, compileAgainst } from '../../src/reference-server/validation.js';
 
 const doc = buildOpenApiDocument() as Record<string, any>;
@@ -77,6 +80,21 @@ describe('the published OpenAPI document', () => {
         }
       }
     }
+  });
+
+  it('states in patterns what the server enforces: If-Match syntax (not schema-validated) and the select grammar', () => {
+    const ifMatch = new RegExp(doc.components.parameters.IfMatchHeader.schema.pattern as string);
+    const refused = (value: string) => {
+      try { requireIfMatch({ headers: { 'if-match': value } } as unknown as RequestContext, '"current"'); return false; } catch (error) {
+        return error instanceof ProblemError && error.kind === 'badRequest';
+      }
+    };
+    const values = ['*', '"a"', 'W/"a"', '"a", "b"', ',', '', ' "a" ,, W/"b" ', '"current"', 'a', '"a', 'W/a', '"a" "b"', '**', '*, "a"', 'w/"a"', '"a b"'];
+    expect(values.filter((v) => ifMatch.test(v) === refused(v))).toEqual([]);
+    // The select pattern is looser than the grammar (no regular expression matches nested parentheses), never stricter.
+    const select = new RegExp(doc.components.parameters.SelectQuery.schema.pattern as string);
+    for (const value of ['(name)', '!(name,company(enterpriseNumber))', '(a-b_c1)']) expect(select.test(value), value).toBe(true);
+    for (const value of ['name', '()', '!!(name)', '(name', '(na me)', '(name)x']) expect(select.test(value), value).toBe(false);
   });
 
   it('the YAML and JSON served are the same document', async () => {

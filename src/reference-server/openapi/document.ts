@@ -4,6 +4,7 @@ import { employerPaths } from './paths-employers.js';
 import { miscPaths } from './paths-misc.js';
 import { taskPaths } from './paths-tasks.js';
 import { headers, parameters } from './parameters.js';
+import { responses } from './responses.js';
 import { commonSchemas } from './schemas-common.js';
 import { employerSchemas } from './schemas-employers.js';
 import { otherSchemas } from './schemas-other.js';
@@ -47,6 +48,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     components: {
       schemas: { ...commonSchemas, ...employerSchemas, ...otherSchemas },
       parameters,
+      responses,
       headers,
     },
   });

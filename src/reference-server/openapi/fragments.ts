@@ -1,4 +1,7 @@
 /** Small builders that keep the OpenAPI paths readable; every operation gets a default problem response. */
+import { problemResponse, protocolResponses } from './responses.js';
+
+export { problemResponse };
 export type Json = Record<string, unknown>;
 
 export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
@@ -9,10 +12,6 @@ export function jsonResponse(description: string, schema: string, extra: Json = 
   return { description, content: { 'application/json': { schema: schemaRef(schema) } }, ...extra };
 }
 
-export function problemResponse(description: string): Json {
-  return { description, content: { 'application/problem+json': { schema: schemaRef('Problem') } } };
-}
-
 export function jsonBody(schema: string, example: unknown, description?: string): Json {
   return {
     required: true,
@@ -21,10 +20,14 @@ export function jsonBody(schema: string, example: unknown, description?: string)
   };
 }
 
+const DEFAULT_DESCRIPTION = 'Any other problem (see the problem type): 500 internalServerError; answers to the connection rather than '
+  + 'to an operation (408 requestTimeout, 417 expectationFailed, 505 httpVersionNotSupported); 401/403 in protected mode';
+
 export function operation(tag: string, operationId: string, summary: string, parts: Json & { responses: Json }): Json {
   return {
     tags: [tag], operationId, summary, description: `${summary}.`, ...parts,
-    responses: { ...parts.responses, default: problemResponse('Any other problem (see the problem type)') },
+    // Integer-like keys keep ascending order whatever the spread order, so the statuses list sorted.
+    responses: { ...protocolResponses(parts.requestBody !== undefined), ...parts.responses, default: problemResponse(DEFAULT_DESCRIPTION) },
   };
 }
 

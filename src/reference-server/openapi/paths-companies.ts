@@ -5,11 +5,14 @@ export const companyPaths: Record<string, Json> = {
     get: operation('Companies', 'listCompanies', 'List companies', {
       parameters: [
         paramRef('NameQuery'),
-        { name: 'afterCompany', in: 'query', required: false, description: 'Cursor: the page starts after this enterprise number (not with page)', schema: schemaRef('EnterpriseNumber') },
-        paramRef('PageQuery'),
+        {
+          name: 'afterCompany', in: 'query', required: false, schema: schemaRef('EnterpriseNumber'),
+          description: 'Cursor paging (the default): the page starts after this enterprise number; `next` carries the next one. Not together with page (400 badRequest, issue invalidInput on page)',
+        },
+        paramRef('CompanyPageQuery'),
         paramRef('PageSizeQuery'),
       ],
-      responses: { 200: jsonResponse('A page of companies, sorted by enterpriseNumber', 'CompanyCollection'), 400: problemResponse('Bad query (e.g. page together with afterCompany)') },
+      responses: { 200: jsonResponse('A page of companies, sorted by enterpriseNumber', 'CompanyCollection'), 400: problemResponse('Bad query: schemaViolation or unknownInput issues, or page together with afterCompany (issue invalidInput on page)') },
     }),
   },
   '/companies/{enterpriseNumber}': {
@@ -25,9 +28,8 @@ export const companyPaths: Record<string, Json> = {
       responses: {
         201: jsonResponse('Created; the full employer', 'Employer', { headers: { Location: headerRef('Location'), ETag: headerRef('ETag') } }),
         400: problemResponse('Malformed enterprise number or body'),
-        404: problemResponse('The enterprise number is unassigned'),
-        409: problemResponse('An employer with this employerId exists (duplicateKey)'),
-        413: problemResponse('Body larger than 64 KiB'),
+        404: problemResponse('The enterprise number is unassigned (resourceNotFound, issue referencedResourceNotFound on path enterpriseNumber)'),
+        409: problemResponse('An employer with this employerId exists (urn:problem-type:belgif:registry:duplicateKey)'),
       },
     }),
   },

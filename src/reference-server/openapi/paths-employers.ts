@@ -1,10 +1,15 @@
+import { responseRef } from './responses.js';
 import { arrayQuery, headerRef, jsonBody, jsonResponse, operation, paramRef, problemResponse, schemaRef, type Json } from './fragments.js';
 
 const TAG = 'Employers';
 const employerExample = { employerId: 93, name: 'Acme Construction', company: { enterpriseNumber: '0200068636' }, bankrupt: false };
-const notFound = problemResponse('No employer with this number');
-const badRequest = problemResponse('Malformed employerId, query or body');
-const stale = problemResponse('If-Match does not match the current ETag');
+const notFound = problemResponse('No employer with this number (urn:problem-type:belgif:resourceNotFound)');
+// PUT and PATCH judge the body against the path and the companies: answers OpenAPI cannot state as a schema.
+const badUpdate = problemResponse('Malformed employerId, If-Match or body (schemaViolation, unknownInput); '
+  + 'an employerId in the body other than the path\'s (issue invalidInput on body employerId); '
+  + 'a company.enterpriseNumber that names no company (issue referencedResourceNotFound)');
+const badRequest = problemResponse('Malformed employerId, query, If-Match or body (schemaViolation, unknownInput)');
+const stale = responseRef('PreconditionFailed');
 const mergePatch = { schema: schemaRef('EmployerPatch'), example: { bankrupt: true, bankruptDate: '2024-02-29' } };
 
 export const employerPaths: Record<string, Json> = {
@@ -23,9 +28,8 @@ export const employerPaths: Record<string, Json> = {
       requestBody: jsonBody('Employer', employerExample),
       responses: {
         201: jsonResponse('Created; the full employer', 'Employer', { headers: { Location: headerRef('Location'), ETag: headerRef('ETag') } }),
-        400: problemResponse('Body violates the schema, or company.enterpriseNumber names no company'),
-        409: problemResponse('An employer with this employerId exists (duplicateKey)'),
-        413: problemResponse('Body larger than 64 KiB'),
+        400: problemResponse('Body violates the schema (schemaViolation, unknownInput), or company.enterpriseNumber names no company (issue referencedResourceNotFound)'),
+        409: problemResponse('An employer with this employerId exists (urn:problem-type:belgif:registry:duplicateKey)'),
       },
     }),
     delete: operation(TAG, 'deleteEmployers', 'Remove the employers matching the filter (all without one)', {
@@ -45,19 +49,22 @@ export const employerPaths: Record<string, Json> = {
     }),
     put: operation(TAG, 'replaceEmployer', 'Replace an employer', {
       parameters: [paramRef('IfMatchHeader')],
-      requestBody: jsonBody('Employer', employerExample, 'The complete employer; employerId must equal the path'),
+      requestBody: jsonBody('Employer', employerExample, 'The complete employer; employerId must equal the path, company.enterpriseNumber must name a company'),
       responses: {
         200: jsonResponse('The replaced employer', 'Employer', { headers: { ETag: headerRef('ETag') } }),
-        400: badRequest, 404: notFound, 412: stale, 413: problemResponse('Body larger than 64 KiB'),
+        400: badUpdate, 404: notFound, 412: stale,
       },
     }),
     patch: operation(TAG, 'patchEmployer', 'Partially update an employer (JSON Merge Patch)', {
       parameters: [paramRef('IfMatchHeader')],
-      requestBody: { required: true, content: { 'application/merge-patch+json': mergePatch, 'application/json': mergePatch } },
+      requestBody: {
+        required: true, content: { 'application/merge-patch+json': mergePatch, 'application/json': mergePatch },
+        description: 'A JSON Merge Patch; an employerId in it must equal the path, and the patched employer must be a valid Employer whose company.enterpriseNumber names a company',
+      },
       responses: {
         200: jsonResponse('The employer after the patch', 'Employer', { headers: { ETag: headerRef('ETag') } }),
-        400: badRequest, 404: notFound, 412: stale, 413: problemResponse('Body larger than 64 KiB'),
-        415: problemResponse('Content-Type is neither application/merge-patch+json nor application/json'),
+        400: badUpdate, 404: notFound, 412: stale,
+        415: problemResponse('Content-Type is neither application/merge-patch+json nor application/json (unsupportedMediaType), or a Content-Encoding other than identity'),
       },
     }),
     delete: operation(TAG, 'deleteEmployer', 'Remove an employer', {

@@ -7,7 +7,6 @@ export const taskPaths: Record<string, Json> = {
       responses: {
         202: jsonResponse('Accepted; poll the task at Location', 'ImageTask', { headers: { Location: headerRef('Location') } }),
         400: problemResponse('Body violates the schema'),
-        413: problemResponse('Body larger than 64 KiB'),
       },
     }),
   },

@@ -39,6 +39,7 @@ export const otherSchemas: Record<string, Json> = {
   },
   Withdrawal: {
     type: 'object',
+    description: 'The amount to withdraw, in the currency of the account; it must be above 0 (0.00 gives 400, issue invalidInput)',
     properties: { amount: schemaRef('MoneyAmount') },
     required: ['amount'],
     additionalProperties: false,

@@ -2,12 +2,22 @@ import check from '../../../src/checks/input/unknown-body-property.js';
 import { isObject } from '../../../src/core/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 
-/** GETs of one employer seen so far: the one after the refused PATCH is the second. */
+/** GETs of one employer seen so far: from the one after the refused PATCH on (the second), it reads changed. */
 function changedAfterRefusal() {
   let gets = 0;
   return reference({
     mutate: (req, res) => {
-      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && ++gets === 2 && isObject(res.json)) res.json['name'] = 'changed';
+      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && ++gets >= 2 && isObject(res.json)) res.json['name'] = 'changed';
+    },
+  });
+}
+
+/** A dynamic mock: every read of any employer, the one the probe created included, shows another name. */
+function randomReads() {
+  let reads = 0;
+  return reference({
+    mutate: (req, res) => {
+      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && isObject(res.json)) res.json['name'] = `random name ${++reads}`;
     },
   });
 }
@@ -27,6 +37,8 @@ testCheck(check, {
     { name: 'reference server', server: reference() },
     // Failed before ("refused with 400 but changed the document anyway"): the probe now writes a document it created.
     { name: 'other clients keep changing the seeded employers', server: othersRenameSeeded() },
+    // Failed before ("refused with 400 but changed the document anyway") against a dynamic Prism mock.
+    { name: 'every read of a document differs, the refused write changed nothing', server: randomReads() },
   ],
   invalid: [
     {

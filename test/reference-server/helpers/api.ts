@@ -40,6 +40,12 @@ function templateOf(path: string): string | undefined {
   return best?.template;
 }
 
+/** A response declared with a local `$ref` (the shared `#/components/responses/...`) resolved. */
+function resolve(value: Json | undefined): Json | undefined {
+  const ref = value?.$ref as string | undefined;
+  return ref?.startsWith('#/') ? ref.slice(2).split('/').reduce<Json | undefined>((node, key) => node?.[key], document) : value;
+}
+
 function validatorFor(key: string, schema: unknown): ValidateFunction {
   let validate = compiled.get(key);
   if (!validate) {
@@ -59,7 +65,7 @@ export function assertMatchesDocument(method: string, path: string, response: Ap
   const template = templateOf(path);
   const operation = template ? document.paths[template][method === 'HEAD' ? 'get' : method.toLowerCase()] : undefined;
   if (method === 'OPTIONS' && response.status === 200) return; // OPTIONS is generic, not in the document
-  let declared: Json | undefined = operation?.responses[String(response.status)] ?? operation?.responses.default;
+  let declared: Json | undefined = resolve(operation?.responses[String(response.status)] ?? operation?.responses.default);
   if (!operation) {
     // Paths and methods outside the document may only answer with a problem.
     declared = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
