@@ -20,8 +20,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description('Conformance checks, OpenAPI lint and diff, and a reference server for the Belgif REST guide')
     .version(VERSION, '-v, --version')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) })
-    .showHelpAfterError('(run `restguide --help` for usage)');
+    // A usage error is one line: commander's message, then where to read the usage.
+    .configureOutput({
+      writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s),
+      outputError: (s, write) => write(`${s.trimEnd()} (run \`restguide --help\` for usage)\n`),
+    });
 
   const formats = [...REPORT_FORMATS];
 

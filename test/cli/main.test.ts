@@ -12,7 +12,16 @@ describe('restguide CLI', () => {
   it('exits 2 with one line on an unknown option, not commander\'s 1', async () => {
     const io = captureIo();
     expect(await main(['check', '--no-such-flag'], io)).toBe(2);
-    expect(io.err).toContain("unknown option '--no-such-flag'");
+    expect(io.err).toBe("error: unknown option '--no-such-flag' (run `restguide --help` for usage)\n");
+  });
+
+  it('says an unknown command and a missing option argument in one line each', async () => {
+    for (const argv of [['frobnicate'], ['check', '--retries'], ['lint', '--format']]) {
+      const io = captureIo();
+      expect(await main(argv, io)).toBe(2);
+      expect(io.err.trimEnd().split('\n')).toHaveLength(1);
+      expect(io.err).toMatch(/^error: .* \(run `restguide --help` for usage\)\n$/);
+    }
   });
 
   it('exits 2 on an unknown format', async () => {
