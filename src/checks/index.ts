@@ -11,6 +11,7 @@ import collectionIsObject from './collection/is-object.js';
 import collectionItemHref from './collection/item-href.js';
 import collectionItemKey from './collection/item-key.js';
 import collectionItemsArray from './collection/items-array.js';
+import collectionRepeatedParam from './collection/repeated-param.js';
 import collectionSelfLink from './collection/self-link.js';
 import controllerGetSafe from './controller/get-safe.js';
 import controllerMethodNotAllowed from './controller/method-not-allowed.js';
@@ -121,6 +122,7 @@ export const CHECKS: readonly AnyCheck[] = [
   collectionItemHref,
   collectionItemKey,
   collectionItemsArray,
+  collectionRepeatedParam,
   collectionSelfLink,
   controllerGetSafe,
   controllerMethodNotAllowed,
