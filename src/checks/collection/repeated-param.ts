@@ -71,7 +71,8 @@ export default defineCheck({
     messages: MESSAGES,
   },
   appliesTo: 'collection',
-  requires: { what: 'collection with a filter or an embed value', test: (collection) => collection.filters.length > 0 || collection.embed !== undefined },
+  // Filters are where multi-valued parameters live; a declared multi-valued `embed` is probed along with them.
+  requires: { what: 'collection with a filter', test: (collection) => collection.filters.length > 0 },
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
     const probes = await probesOf(ctx, collection);
