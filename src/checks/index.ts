@@ -46,6 +46,7 @@ import httpUnknownUri404 from './http/unknown-uri-404.js';
 import httpUnsupportedMediaType415 from './http/unsupported-media-type-415.js';
 import i18nAcceptLanguageBe from './i18n/accept-language-be.js';
 import i18nContentLanguage from './i18n/content-language.js';
+import i18nLangFilter from './i18n/lang-filter.js';
 import i18nLocalizedText from './i18n/localized-text.js';
 import i18nQValues from './i18n/q-values.js';
 import i18nUnsupportedLanguageDefault from './i18n/unsupported-language-default.js';
@@ -158,6 +159,7 @@ export const CHECKS: readonly AnyCheck[] = [
   httpUnsupportedMediaType415,
   i18nAcceptLanguageBe,
   i18nContentLanguage,
+  i18nLangFilter,
   i18nLocalizedText,
   i18nQValues,
   i18nUnsupportedLanguageDefault,
