@@ -27,6 +27,7 @@ import docOpenapiJson from './doc/openapi-json.js';
 import docOpenapiYaml from './doc/openapi-yaml.js';
 import docResponsesMatchOpenapi from './doc/responses-match-openapi.js';
 import embedEmbeddedMap from './embed/embedded-map.js';
+import embedSubresources from './embed/subresources.js';
 import filterEquality from './filter/equality.js';
 import filterFullTextQ from './filter/full-text-q.js';
 import filterParamsAnd from './filter/params-and.js';
@@ -140,6 +141,7 @@ export const CHECKS: readonly AnyCheck[] = [
   docOpenapiYaml,
   docResponsesMatchOpenapi,
   embedEmbeddedMap,
+  embedSubresources,
   filterEquality,
   filterFullTextQ,
   filterParamsAnd,

@@ -1,9 +1,8 @@
 import { confirming } from '../../core/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { fillTemplate, type ApiTarget } from '../../core/target.js';
-import { PARAMETERS } from '../../core/path-templates.js';
-import { declaredOpenApi, derefIn, getOperation, okSchema } from '../support/api-openapi.js';
+import type { ApiTarget } from '../../core/target.js';
+import { declaredOpenApi, fillDeclaredPath, getOperation, okSchema } from '../support/api-openapi.js';
 import { localizedValues } from './support/localized-schema.js';
 
 // multi-lang: "An API MAY offer to filter the representation to a single language by using the reserved query
@@ -19,16 +18,6 @@ const MAX_PATHS = 5;
 
 type Obj = Record<string, unknown>;
 
-/** A value for a path parameter: a sample id of the target's document at this path, else the parameter's example or first enum value. */
-function valueFor(ctx: CheckContext<string>, doc: Obj, template: string, parameters: Obj[], name: string): string | undefined {
-  const sample = ctx.target.documents.find((d) => d.path === template && d.param === name)?.sampleIds[0];
-  if (sample !== undefined) return sample;
-  const parameter = parameters.find((p) => p['in'] === 'path' && p['name'] === name);
-  const schema = derefIn(doc, parameter?.['schema']);
-  const example = parameter?.['example'] ?? (isObject(schema) ? schema['example'] ?? (Array.isArray(schema['enum']) ? schema['enum'][0] : undefined) : undefined);
-  return typeof example === 'string' || typeof example === 'number' ? String(example) : undefined;
-}
-
 /** The GET paths that declare `lang`, filled with values for their path parameters; the reasons for those that cannot be. */
 function langPaths(ctx: CheckContext<string>, doc: Obj): { paths: Array<{ template: string; path: string; schema: unknown }>; unfilled: string[] } {
   const paths: Array<{ template: string; path: string; schema: unknown }> = [];
@@ -36,11 +25,9 @@ function langPaths(ctx: CheckContext<string>, doc: Obj): { paths: Array<{ templa
   for (const template of Object.keys(isObject(doc['paths']) ? doc['paths'] : {})) {
     const get = getOperation(doc, template);
     if (!get || !get.parameters.some((p) => p['in'] === 'query' && p['name'] === 'lang')) continue;
-    const names = [...template.matchAll(PARAMETERS)].map((match) => match[1] ?? '');
-    const values = Object.fromEntries(names.map((name) => [name, valueFor(ctx, doc, template, get.parameters, name)]));
-    const missing = names.filter((name) => values[name] === undefined);
-    if (missing.length > 0) { unfilled.push(`GET ${template} gives no example of ${missing.join(', ')}`); continue; }
-    paths.push({ template, path: fillTemplate(template, values as Record<string, string>), schema: okSchema(doc, get.operation) });
+    const path = fillDeclaredPath(ctx, doc, template, get.parameters);
+    if (typeof path !== 'string') { unfilled.push(`GET ${template} gives no example of ${path.missing.join(', ')}`); continue; }
+    paths.push({ template, path, schema: okSchema(doc, get.operation) });
   }
   return { paths: paths.slice(0, MAX_PATHS), unfilled };
 }

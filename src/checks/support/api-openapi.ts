@@ -2,7 +2,8 @@
 import { parse as parseYaml } from 'yaml';
 import type { CheckContext } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import type { ApiTarget } from '../../core/target.js';
+import { PARAMETERS } from '../../core/path-templates.js';
+import { fillTemplate, type ApiTarget } from '../../core/target.js';
 import { resolveLocal } from '../doc/support/contract-lookup.js';
 
 type Obj = Record<string, unknown>;
@@ -63,4 +64,22 @@ export function okSchema(doc: Obj, operation: Obj): unknown {
   const key = Object.keys(content).find((type) => /json/i.test(type));
   const media = key === undefined ? undefined : content[key];
   return isObject(media) ? derefIn(doc, media['schema']) : undefined;
+}
+
+/** A value for a path parameter: a sample id of the target's document at this path, else the parameter's example or first enum value. */
+function valueFor(ctx: CheckContext<string>, doc: Obj, template: string, parameters: Obj[], name: string): string | undefined {
+  const sample = ctx.target.documents.find((d) => d.path === template && d.param === name)?.sampleIds[0];
+  if (sample !== undefined) return sample;
+  const parameter = parameters.find((p) => p['in'] === 'path' && p['name'] === name);
+  const schema = derefIn(doc, parameter?.['schema']);
+  const example = parameter?.['example'] ?? (isObject(schema) ? schema['example'] ?? (Array.isArray(schema['enum']) ? schema['enum'][0] : undefined) : undefined);
+  return typeof example === 'string' || typeof example === 'number' ? String(example) : undefined;
+}
+
+/** A declared path template filled with values for its parameters, or the parameters no value is known for. */
+export function fillDeclaredPath(ctx: CheckContext<string>, doc: Obj, template: string, parameters: Obj[]): string | { missing: string[] } {
+  const names = [...template.matchAll(PARAMETERS)].map((match) => match[1] ?? '');
+  const values = Object.fromEntries(names.map((name) => [name, valueFor(ctx, doc, template, parameters, name)]));
+  const missing = names.filter((name) => values[name] === undefined);
+  return missing.length > 0 ? { missing } : fillTemplate(template, values as Record<string, string>);
 }
