@@ -2,7 +2,7 @@ import { confirming } from '../../core/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import type { ApiTarget } from '../../core/target.js';
-import { declaredOpenApi, fillDeclaredPath, getOperation, okSchema } from '../support/api-openapi.js';
+import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation, okSchema } from '../support/api-openapi.js';
 import { localizedValues } from './support/localized-schema.js';
 
 // multi-lang: "An API MAY offer to filter the representation to a single language by using the reserved query
@@ -19,15 +19,24 @@ const MAX_PATHS = 5;
 type Obj = Record<string, unknown>;
 
 /** The GET paths that declare `lang`, filled with values for their path parameters; the reasons for those that cannot be. */
-function langPaths(ctx: CheckContext<string>, doc: Obj): { paths: Array<{ template: string; path: string; schema: unknown }>; unfilled: string[] } {
-  const paths: Array<{ template: string; path: string; schema: unknown }> = [];
+interface LangPath { template: string; path: string; schema: unknown; languages: string[] | undefined }
+
+/** The values a declared `lang` allows (its enum), or undefined when it lists none. */
+function allowedLanguages(doc: Obj, parameter: Obj): string[] | undefined {
+  const schema = derefIn(doc, parameter['schema']);
+  return isObject(schema) && Array.isArray(schema['enum']) ? schema['enum'].map(String) : undefined;
+}
+
+function langPaths(ctx: CheckContext<string>, doc: Obj): { paths: LangPath[]; unfilled: string[] } {
+  const paths: LangPath[] = [];
   const unfilled: string[] = [];
   for (const template of Object.keys(isObject(doc['paths']) ? doc['paths'] : {})) {
     const get = getOperation(doc, template);
-    if (!get || !get.parameters.some((p) => p['in'] === 'query' && p['name'] === 'lang')) continue;
+    const lang = get?.parameters.find((p) => p['in'] === 'query' && p['name'] === 'lang');
+    if (!get || !lang) continue;
     const path = fillDeclaredPath(ctx, doc, template, get.parameters);
     if (typeof path !== 'string') { unfilled.push(`GET ${template} gives no example of ${path.missing.join(', ')}`); continue; }
-    paths.push({ template, path, schema: okSchema(doc, get.operation) });
+    paths.push({ template, path, schema: okSchema(doc, get.operation), languages: allowedLanguages(doc, lang) });
   }
   return { paths: paths.slice(0, MAX_PATHS), unfilled };
 }
@@ -47,11 +56,12 @@ export default defineCheck({
     if (paths.length === 0) return ctx.skip(unfilled.length ? `no GET declaring \`lang\` can be requested: ${unfilled.join('; ')}` : 'no GET declares the `lang` query parameter (a MAY of the guide)');
     const notJudged: string[] = [...unfilled];
     let judged = 0;
-    for (const { template, path, schema } of paths) {
+    for (const { template, path, schema, languages } of paths) {
       // Control: the unfiltered representation shows which texts are multi-language and in which languages.
       const whole = await ctx.get(path);
       const texts = whole.response.status === 200 ? localizedValues(doc, schema, whole.response.json).filter((t) => isObject(t.value) && Object.keys(t.value).length >= 2) : [];
-      const language = texts.map((t) => Object.keys(t.value as Obj)[0]).find((key) => key !== undefined);
+      // A language the texts hold and, when `lang` lists its values, one of them.
+      const language = texts.flatMap((t) => Object.keys(t.value as Obj)).find((key) => languages === undefined || languages.includes(key));
       if (language === undefined) { notJudged.push(`GET ${path} answered ${whole.response.status} without a text in two languages`); continue; }
       judged++;
       const filtered = await ctx.get(ctx.url(path, { lang: language }));

@@ -34,7 +34,8 @@ export function declaredOpenApi(ctx: CheckContext<string>): Promise<Obj | string
   if (api.contract) return Promise.resolve(api.contract);
   let pending = fetched.get(api);
   if (!pending) {
-    pending = fetchOwnOpenApi(ctx, api);
+    // A read that broke (a timeout, the run's deadline) is no answer to keep: the next check reads again.
+    pending = fetchOwnOpenApi(ctx, api).catch((error: unknown) => { fetched.delete(api); throw error; });
     fetched.set(api, pending);
   }
   return pending;

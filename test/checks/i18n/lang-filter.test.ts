@@ -18,8 +18,21 @@ const undeclared: Mutator = (req, res) => {
   if (get) delete get.parameters;
 };
 
+// An API whose `lang` offers French only, and refuses any other value as its document says.
+const frenchOnly: Mutator = (req, res) => {
+  if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) {
+    const get = (res.json['paths'] as Record<string, { get: { parameters: Array<Record<string, unknown>> } }>)['/refData/deliveryMethods/{deliveryMethodCode}']?.get;
+    const lang = get?.parameters.find((p) => p['name'] === 'lang');
+    if (lang) lang['schema'] = { type: 'string', enum: ['fr'] };
+  }
+  if (filtered(req.path) && !req.path.includes('lang=fr')) { res.status = 400; res.json = { type: 'urn:problem-type:belgif:badRequest', status: 400 }; }
+};
+
 testCheck(check, {
-  valid: [{ name: 'reference server', server: reference() }],
+  valid: [
+    { name: 'reference server', server: reference() },
+    { name: 'lang declared for one language: that one is asked', server: reference({ mutate: frenchOnly }) },
+  ],
   invalid: [
     { name: 'lang is ignored: every language comes back', server: reference({ rewrite: ignoreLang }), findings: ['notFiltered'] },
     { name: 'lang answers the wrong language', server: reference({ mutate: onFiltered((d) => { for (const key of Object.keys(d)) delete d[key]; d['xx'] = 'other'; }) }), findings: ['notFiltered', 'lostLanguage'] },
