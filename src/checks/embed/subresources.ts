@@ -2,7 +2,6 @@ import { confirming } from '../../core/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
-import type { ApiTarget } from '../../core/target.js';
 import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation } from '../support/api-openapi.js';
 import { linkOf } from '../support/collection-page.js';
 
@@ -96,7 +95,7 @@ export default defineCheck({
   },
   appliesTo: 'api',
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
-  run: confirming(MESSAGES, async (ctx, _api: ApiTarget) => {
+  run: confirming(MESSAGES, async (ctx) => {
     const { probes, notJudged } = await probesOf(ctx);
     if (probes.length === 0) return ctx.skip(`no resource offers \`embed\` (none in the profile; ${notJudged.join('; ') || 'no GET of the OpenAPI document declares embed values'})`);
     let judged = 0;

@@ -1,7 +1,6 @@
 import { confirming } from '../../core/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import type { ApiTarget } from '../../core/target.js';
 import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation, okSchema } from '../support/api-openapi.js';
 import { localizedValues } from './support/localized-schema.js';
 
@@ -49,7 +48,7 @@ export default defineCheck({
   },
   appliesTo: 'api',
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
-  run: confirming(MESSAGES, async (ctx, _api: ApiTarget) => {
+  run: confirming(MESSAGES, async (ctx) => {
     const doc = await declaredOpenApi(ctx);
     if (typeof doc === 'string') return ctx.skip(`whether \`lang\` is offered is declared in an OpenAPI document: ${doc}`);
     const { paths, unfilled } = langPaths(ctx, doc);

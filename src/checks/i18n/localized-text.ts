@@ -2,7 +2,7 @@ import { confirming } from '../../core/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
-import { supportsMethod, type ApiTarget } from '../../core/target.js';
+import { supportsMethod } from '../../core/target.js';
 import { declaredOpenApi, getOperation, okSchema } from '../support/api-openapi.js';
 import { ISO_639_1, localizedValues } from './support/localized-schema.js';
 
@@ -36,7 +36,7 @@ export default defineCheck({
   },
   appliesTo: 'api',
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
-  run: confirming(MESSAGES, async (ctx, _api: ApiTarget) => {
+  run: confirming(MESSAGES, async (ctx) => {
     const doc = await declaredOpenApi(ctx);
     if (typeof doc === 'string') return ctx.skip(`which texts are multi-language is declared in an OpenAPI document: ${doc}`);
     let judged = 0;
