@@ -19,7 +19,7 @@ const MESSAGES = {
 
 const PAGE_SIZE = 20;
 
-interface Probe { param: string; values: [string, string]; members(exchange: Exchange): string[] | undefined; form: string }
+interface Probe { param: string; values: string[]; members(exchange: Exchange): string[] | undefined; form: string }
 
 /** The style the document gives a parameter, when it is not the repeated one (form, explode true). */
 const formOf = (parameter: Record<string, unknown>): string => {
@@ -53,13 +53,14 @@ async function probesOf(ctx: CheckContext<string>, collection: CollectionTarget)
     if (param === 'embed') {
       const items = derefIn(doc, (derefIn(doc, parameter['schema']) as Record<string, unknown>)['items']);
       const values = isObject(items) && Array.isArray(items['enum']) ? items['enum'].map(String) : [];
-      if (values.length >= 2) probes.push({ param, values: [values[0] as string, values[1] as string], members: embeddedKeys, form });
+      // Up to three values: one (like `items`) may embed everything another does, and a pair is sought where neither does.
+      if (values.length >= 2) probes.push({ param, values: values.slice(0, 3), members: embeddedKeys, form });
       continue;
     }
     if (!collection.filters.includes(param) || param === collection.fullText) continue;
     const sample = await samplePage(ctx, collection, 5, [param]);
     const values = [...new Set(sample.items.map((item) => primitiveAt(item.data, param)).filter((v) => v !== undefined).map(String))];
-    if (values.length >= 2) probes.push({ param, values: [values[0] as string, values[1] as string], members: itemHrefs, form });
+    if (values.length >= 2) probes.push({ param, values: values.slice(0, 2), members: itemHrefs, form });
   }
   return probes;
 }
@@ -79,26 +80,32 @@ export default defineCheck({
     if (probes.length === 0) ctx.skip(`GET ${collection.path} declares no multi-valued filter or embed parameter to which two values can be given (sort is sort.multiple-keys')`);
     const notJudged: string[] = [];
     let judged = 0;
-    for (const { param, values: [a, b], members, form } of probes) {
-      const get = (values: string[]) => ctx.get(collection.firstPage({ pageSize: PAGE_SIZE, query: { [param]: values } }));
+    for (const { param, values, members, form } of probes) {
+      const get = (asked: string[]) => ctx.get(collection.firstPage({ pageSize: PAGE_SIZE, query: { [param]: asked } }));
       // Controls: each value alone must be accepted, or the repeated form's answer says nothing about repetition.
-      const [alone, other] = [await get([a]), await get([b])];
-      if (alone.response.status !== 200 || other.response.status !== 200) {
-        notJudged.push(`${param}=${a} and ${param}=${b} answered ${alone.response.status} and ${other.response.status}`);
+      const singles: Exchange[] = [];
+      for (const value of values) singles.push(await get([value]));
+      const accepted = values.map((value, index) => ({ value, exchange: singles[index] as Exchange })).filter((s) => s.exchange.response.status === 200);
+      if (accepted.length < 2) {
+        notJudged.push(`${values.map((value, index) => `${param}=${value} answered ${singles[index]?.response.status ?? '?'}`).join(', ')}`);
         continue;
       }
+      // Only when each value selects something the other does not can an answer equal to one of them show a lost value.
+      const selects = accepted.map((s) => members(s.exchange));
+      const adds = (x: string[] | undefined, y: string[] | undefined) => x !== undefined && y !== undefined && x.some((m) => !y.includes(m));
+      const pairs = accepted.flatMap((_s, i) => accepted.slice(i + 1).map((_t, k): [number, number] => [i, i + 1 + k]));
+      const pair = pairs.find(([i, j]) => adds(selects[i], selects[j]) && adds(selects[j], selects[i])) ?? [0, 1];
+      const [first, second] = [accepted[pair[0]], accepted[pair[1]]] as [typeof accepted[number], typeof accepted[number]];
+      const [a, b] = [first.value, second.value];
       const both = await get([a, b]);
       judged++;
       const url = both.request.url;
-      if (!ctx.expect(both.response.status >= 200 && both.response.status < 300, 'refused', { url, status: both.response.status, param, form }, both, alone, other)) continue;
-      const [ofA, ofB, ofBoth] = [members(alone), members(other), members(both)];
+      if (!ctx.expect(both.response.status >= 200 && both.response.status < 300, 'refused', { url, status: both.response.status, param, form }, both, first.exchange, second.exchange)) continue;
+      const [ofA, ofB, ofBoth] = [selects[pair[0]], selects[pair[1]], members(both)];
+      if (!ofA || !ofB || !ofBoth || !adds(ofA, ofB) || !adds(ofB, ofA)) continue;
       const same = (x: string[], y: string[]) => x.length === y.length && x.every((m) => y.includes(m));
-      // Only when each value adds something the other lacks does an answer equal to one of them show a lost value.
-      if (!ofA || !ofB || !ofBoth || ofA.every((m) => ofB.includes(m)) || ofB.every((m) => ofA.includes(m))) {
-        continue;
-      }
-      if (same(ofBoth, ofA)) ctx.report('oneValue', { url, param, kept: a, lost: b }, both, alone, other);
-      else if (same(ofBoth, ofB)) ctx.report('oneValue', { url, param, kept: b, lost: a }, both, alone, other);
+      if (same(ofBoth, ofA)) ctx.report('oneValue', { url, param, kept: a, lost: b }, both, first.exchange, second.exchange);
+      else if (same(ofBoth, ofB)) ctx.report('oneValue', { url, param, kept: b, lost: a }, both, first.exchange, second.exchange);
       else ctx.pass();
     }
     if (judged === 0) ctx.skip(`no multi-valued parameter could be judged: ${notJudged.join('; ')}`);

@@ -31,11 +31,33 @@ const nameNotArray: Mutator = (req, res) => {
   name['schema'] = { type: 'string' };
 };
 
+// An API whose /employers declares embed=odd and embed=even, each embedding every other item: the proxy answers
+// them from embed=items. With `keepOne`, the repeated form embeds what embed=odd alone does.
+const parity = (keepOne: boolean) => {
+  const asked = (path: string, value: string) => path.startsWith('/employers?') && path.includes(`embed=${value}`);
+  const rewrite: RequestRewriter = (req) => (asked(req.path, 'odd') || asked(req.path, 'even') ? { path: req.path.replace(/embed=(odd|even)/g, 'embed=items') } : undefined);
+  const mutate: Mutator = (req, res) => {
+    if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) {
+      const embed = (res.json['components'] as { parameters: Record<string, { schema: { items: { enum: string[] } } }> }).parameters['EmbedQuery'];
+      if (embed) embed.schema.items.enum = ['items', 'odd', 'even'];
+    }
+    const [odd, even] = [asked(req.path, 'odd'), asked(req.path, 'even')];
+    if ((!odd && !even) || (odd && even && !keepOne) || !isObject(res.json) || !isObject(res.json['embedded'])) return;
+    const keep = odd ? 1 : 0;
+    res.json['embedded'] = Object.fromEntries(Object.entries(res.json['embedded']).filter((_entry, index) => index % 2 === keep));
+  };
+  return reference({ mutate, rewrite });
+};
+
 testCheck(check, {
-  valid: [{ name: 'reference server', server: reference() }],
+  valid: [
+    { name: 'reference server', server: reference() },
+    { name: 'embed declared with two values, both read when repeated', server: parity(false) },
+  ],
   invalid: [
     { name: 'repeated name answered 400', server: reference({ mutate: refuseRepeated }), findings: ['refused'] },
     { name: 'only the first name read', server: reference({ rewrite: firstOnly }), findings: ['oneValue'] },
+    { name: 'only the first embed value read', server: parity(true), findings: ['oneValue'] },
   ],
 });
 

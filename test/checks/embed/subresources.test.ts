@@ -42,6 +42,7 @@ testCheck(check, {
     { name: 'items embedded without embed', server: reference({ mutate: embedUnasked }), findings: ['unrequested'] },
     { name: 'embedded is an array', server: reference({ mutate: (req, res) => { embedCompany()(req, res); if (askedCompany(req.path) && isObject(res.json)) res.json['embedded'] = Object.values(res.json['embedded'] as Map); }, rewrite: stripEmbed }), findings: ['notMap'] },
     { name: 'keyed by enterprise number, not href', server: declared((e, href) => { const value = e[href]; delete e[href]; e['0200068636'] = value; }), findings: ['unreferenced', 'missingEntry'] },
+    { name: 'embed=company answers an empty embedded', server: declared((e, href) => { delete e[href]; }), findings: ['missingEntry'] },
     { name: 'the entry is a bare string', server: declared((e, href) => { e[href] = 'company'; }), findings: ['notRepresentation'] },
     { name: 'the entry has a relative self', server: declared((e, href) => { (e[href] as Map)['self'] = new URL(href).pathname; }), findings: ['selfMismatch'] },
   ],
