@@ -11,6 +11,7 @@ import collectionIsObject from './collection/is-object.js';
 import collectionItemHref from './collection/item-href.js';
 import collectionItemKey from './collection/item-key.js';
 import collectionItemsArray from './collection/items-array.js';
+import collectionRepeatedParam from './collection/repeated-param.js';
 import collectionSelfLink from './collection/self-link.js';
 import controllerGetSafe from './controller/get-safe.js';
 import controllerMethodNotAllowed from './controller/method-not-allowed.js';
@@ -26,6 +27,7 @@ import docOpenapiJson from './doc/openapi-json.js';
 import docOpenapiYaml from './doc/openapi-yaml.js';
 import docResponsesMatchOpenapi from './doc/responses-match-openapi.js';
 import embedEmbeddedMap from './embed/embedded-map.js';
+import embedSubresources from './embed/subresources.js';
 import filterEquality from './filter/equality.js';
 import filterFullTextQ from './filter/full-text-q.js';
 import filterParamsAnd from './filter/params-and.js';
@@ -45,6 +47,8 @@ import httpUnknownUri404 from './http/unknown-uri-404.js';
 import httpUnsupportedMediaType415 from './http/unsupported-media-type-415.js';
 import i18nAcceptLanguageBe from './i18n/accept-language-be.js';
 import i18nContentLanguage from './i18n/content-language.js';
+import i18nLangFilter from './i18n/lang-filter.js';
+import i18nLocalizedText from './i18n/localized-text.js';
 import i18nQValues from './i18n/q-values.js';
 import i18nUnsupportedLanguageDefault from './i18n/unsupported-language-default.js';
 import idAbsent404 from './id/absent-404.js';
@@ -121,6 +125,7 @@ export const CHECKS: readonly AnyCheck[] = [
   collectionItemHref,
   collectionItemKey,
   collectionItemsArray,
+  collectionRepeatedParam,
   collectionSelfLink,
   controllerGetSafe,
   controllerMethodNotAllowed,
@@ -136,6 +141,7 @@ export const CHECKS: readonly AnyCheck[] = [
   docOpenapiYaml,
   docResponsesMatchOpenapi,
   embedEmbeddedMap,
+  embedSubresources,
   filterEquality,
   filterFullTextQ,
   filterParamsAnd,
@@ -155,6 +161,8 @@ export const CHECKS: readonly AnyCheck[] = [
   httpUnsupportedMediaType415,
   i18nAcceptLanguageBe,
   i18nContentLanguage,
+  i18nLangFilter,
+  i18nLocalizedText,
   i18nQValues,
   i18nUnsupportedLanguageDefault,
   idAbsent404,

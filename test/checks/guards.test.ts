@@ -20,6 +20,7 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'auth.open-resources': [],
   'collection.empty-result': ['/companies', '/employers'],
   'collection.item-key': ['/appendices/employerclasses', '/companies', '/employers'],
+  'collection.repeated-param': ['/companies', '/employers'],
   'controller.get-safe': ['/convertMoney'],
   'create.created-201': ['/employers'],
   'create.duplicate-409': ['/employers'],

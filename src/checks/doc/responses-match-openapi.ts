@@ -1,32 +1,12 @@
-import { parse as parseYaml } from 'yaml';
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/define-check.js';
 import { UNKNOWN_PATH } from '../../core/provoke-errors.js';
-import { supportsMethod, type ApiTarget, type Target } from '../../core/target.js';
+import { supportsMethod, type Target } from '../../core/target.js';
+import { fetchOwnOpenApi } from '../support/api-openapi.js';
 import { ContractValidator } from './support/contract-validator.js';
 import { judgeExchange } from './support/judge-exchange.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
 
-type Obj = Record<string, unknown>;
 const MAX_PROBES = 20;
-
-/** The API's own OpenAPI document (JSON, else YAML), or the reason there is none to hold it to. */
-async function fetchContract(ctx: CheckContext, api: ApiTarget): Promise<Obj | string> {
-  const reasons: string[] = [];
-  for (const [path, accept] of [[api.openapiJson, 'application/json'], [api.openapiYaml, 'application/yaml, text/yaml;q=0.9, */*;q=0.1']] as const) {
-    const exchange = await ctx.get(path, { headers: { accept } });
-    const { status, truncated, text } = exchange.response;
-    if (status !== 200) { reasons.push(`${path} answered ${status}`); continue; }
-    if (truncated) { reasons.push(`${path} is larger than the body cap`); continue; }
-    let doc: unknown = exchange.response.json;
-    if (doc === undefined) {
-      try { doc = parseYaml(text); } catch { reasons.push(`${path} is neither JSON nor YAML`); continue; }
-    }
-    if (isObject(doc) && typeof doc['openapi'] === 'string' && isObject(doc['paths'])) return doc;
-    reasons.push(`${path} is no OpenAPI 3 document`);
-  }
-  return `no OpenAPI document to hold the responses to (${reasons.join('; ')})`;
-}
 
 /** A bounded set of GETs with known outcomes: first pages, a sample, an absent and a malformed id, an unknown URI. */
 function probeUrls(target: Target): string[] {
@@ -55,8 +35,8 @@ export default defineCheck({
   judgesTraffic: true,
   async run(ctx, api) {
     // The document given with --openapi is the contract; only without one is the API's own fetched.
-    const contract = api.contract ?? await fetchContract(ctx, api);
-    if (typeof contract === 'string') return ctx.skip(contract);
+    const contract = api.contract ?? await fetchOwnOpenApi(ctx, api);
+    if (typeof contract === 'string') return ctx.skip(`${contract}: nothing to hold the responses to`);
     const validator = new ContractValidator(contract);
     const probes = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
     // Every answer of the run is held to the document; one finding per operation, response and fault.

@@ -22,7 +22,7 @@ export const miscPaths: Record<string, Json> = {
     }),
   },
   '/refData/deliveryMethods/{deliveryMethodCode}': {
-    parameters: [code('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup')],
+    parameters: [{ ...code('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup'), example: 'homeDelivery' }],
     get: operation('Reference Data', 'getDeliveryMethod', 'Get a delivery method', {
       parameters: [{ name: 'lang', in: 'query', required: false, description: 'Only this language in description', schema: { type: 'string', enum: ['nl', 'fr', 'de', 'en'] } }],
       responses: { 200: jsonResponse('The delivery method', 'CodeDescription'), 400: problemResponse('Malformed code or lang'), 404: problemResponse('No such code') },

@@ -1,0 +1,32 @@
+import { expect, it } from 'vitest';
+import check from '../../../src/checks/i18n/localized-text.js';
+import { isObject } from '../../../src/core/json.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import type { Mutator } from '../../helpers/proxy.js';
+
+type Map = Record<string, unknown>;
+/** Rewrites the `description` of every embedded employer class. */
+const onDescriptions = (change: (description: Map, entry: Map) => void): Mutator => (req, res) => {
+  if (!req.path.startsWith('/appendices/employerclasses?') || !isObject(res.json) || !isObject(res.json['embedded'])) return;
+  for (const entry of Object.values(res.json['embedded'])) if (isObject(entry) && isObject(entry['description'])) change(entry['description'], entry);
+};
+// The published document declares the description one plain string.
+const descriptionIsString: Mutator = (req, res) => {
+  if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) (res.json['components'] as { schemas: Map }).schemas['LocalizedText'] = { type: 'string' };
+};
+
+testCheck(check, {
+  valid: [{ name: 'reference server', server: reference() }],
+  invalid: [
+    { name: 'the description is one English string', server: reference({ mutate: onDescriptions((d, entry) => { entry['description'] = d['en']; }) }), findings: ['notObject'] },
+    { name: 'the description is keyed by locale (nl-BE)', server: reference({ mutate: onDescriptions((d) => { d['nl-BE'] = d['nl']; delete d['nl']; }) }), findings: ['badKey'] },
+    { name: 'a language holds an array of texts', server: reference({ mutate: onDescriptions((d) => { d['fr'] = [d['fr']]; }) }), findings: ['notText'] },
+  ],
+});
+
+it('i18n.localized-text stays quiet on a text the document declares one string', async () => {
+  const mutate: Mutator = (req, res) => { descriptionIsString(req, res); onDescriptions((d, entry) => { entry['description'] = d['en']; })(req, res); };
+  const report = await runOne(check, reference({ mutate }));
+  expect(report.results.map((r) => r.status)).toEqual(['skip']);
+  expect(report.results[0]?.message).toMatch(/no response of the target carries a text/);
+});
