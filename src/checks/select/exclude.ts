@@ -3,7 +3,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { DocumentTarget } from '../../core/target.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { readSelectSubject, selectPath, SUPPORTS_SELECT } from './support/select-subject.js';
+import { readSelectSubject, selectPath, stillPresent, SUPPORTS_SELECT } from './support/select-subject.js';
 
 const MESSAGES = {
   notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -29,7 +29,7 @@ export default defineCheck({
     const body = selected.response.json;
     if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
     ctx.expect(!(p in body), 'stillThere', { ...data, property: p }, selected);
-    const missing = Object.keys(subject.body).filter((name) => name !== p && !(name in body));
-    ctx.expect(missing.length === 0, 'missingProperties', { ...data, missing: missing.join(', ') }, selected, subject.full);
+    const { names: missing, after } = await stillPresent(ctx, subject, Object.keys(subject.body).filter((name) => name !== p && !(name in body)));
+    ctx.expect(missing.length === 0, 'missingProperties', { ...data, missing: missing.join(', ') }, selected, subject.full, ...after);
   }),
 });

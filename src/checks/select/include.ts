@@ -3,7 +3,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { DocumentTarget } from '../../core/target.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { extraProperties, readSelectSubject, selectPath, SUPPORTS_SELECT } from './support/select-subject.js';
+import { extraProperties, readSelectSubject, selectPath, stillPresent, SUPPORTS_SELECT } from './support/select-subject.js';
 
 const MESSAGES = {
   notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -29,7 +29,9 @@ export default defineCheck({
     const data = exchangeData(selected);
     const body = selected.response.json;
     if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
-    ctx.expect(p in body, 'missingProperty', { ...data, property: p }, selected);
+    // A p the document no longer has is no fault: another client may have removed it meanwhile.
+    const { names: lost, after } = await stillPresent(ctx, subject, p in body ? [] : [p]);
+    ctx.expect(lost.length === 0, 'missingProperty', { ...data, property: p }, selected, ...after);
     ctx.expect('self' in body, 'missingSelf', data, selected);
     const extra = extraProperties(subject.body, body, [p, 'self']);
     ctx.expect(extra.length === 0, 'extraProperties', { ...data, extra: extra.join(', ') }, selected, subject.full);

@@ -3,7 +3,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { DocumentTarget } from '../../core/target.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../../core/provoke-errors.js';
-import { extraProperties, pickNested, readSelectSubject, selectPath, SUPPORTS_SELECT } from './support/select-subject.js';
+import { extraProperties, pickNested, readSelectSubject, selectPath, stillPresent, SUPPORTS_SELECT } from './support/select-subject.js';
 
 const MESSAGES = {
   notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -34,7 +34,9 @@ export default defineCheck({
     if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
     const inner = body[name];
     if (!ctx.expect(isObject(inner), 'missingObject', data, selected) || !isObject(inner)) return;
-    ctx.expect(sub in inner, 'missingSub', data, selected);
+    // An obj.sub the document no longer has is no fault: another client may have removed it meanwhile.
+    const { names: lost, after } = await stillPresent(ctx, subject, sub in inner ? [] : [sub], name);
+    ctx.expect(lost.length === 0, 'missingSub', data, selected, ...after);
     const fullInner = subject.body[name] as Record<string, unknown>;
     const extraSubs = extraProperties(fullInner, inner, [sub]);
     ctx.expect(extraSubs.length === 0, 'extraSubs', { ...data, extra: extraSubs.join(', ') }, selected, subject.full);
