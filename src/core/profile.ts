@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from './errors.js';
+import { describeSchemaError, type SchemaError } from './profile-errors.js';
 import type { HttpClient } from './http-client.js';
 import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
 import type { AuthProfile } from './auth/settings.js';
@@ -88,17 +89,13 @@ export const BUILT_IN_PROFILE: Profile = {
   controllers: [{ path: '/convertMoney', method: 'GET', query: { from: 'EUR', amount: '10', to: 'USD' }, expectedStatus: 200 }],
 };
 
-let validateProfile: ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string; params: Record<string, unknown> }> | null } | undefined;
+let validateProfile: ((data: unknown) => boolean) & { errors?: SchemaError[] | null } | undefined;
 
-/** Validates a parsed profile; a bad one is a UsageError naming the first bad field. */
+/** Validates a parsed profile; a bad one is a UsageError naming the first bad field and what is allowed there. */
 export function checkProfile(data: unknown, source: string): Profile {
-  validateProfile ??= new Ajv({ allErrors: false, strict: true }).compile(PROFILE_SCHEMA);
-  if (!validateProfile(data)) {
-    const error = validateProfile.errors?.[0];
-    const where = error?.instancePath || '(root)';
-    const extra = error?.params['additionalProperty'] ? ` '${String(error.params['additionalProperty'])}'` : '';
-    throw new UsageError(`bad profile ${source}: ${where} ${error?.message ?? 'is invalid'}${extra}`);
-  }
+  // verbose: the errors carry their schema and data, from which the allowed keys and values are told.
+  validateProfile ??= new Ajv({ allErrors: false, strict: true, verbose: true }).compile(PROFILE_SCHEMA);
+  if (!validateProfile(data)) throw new UsageError(`bad profile ${source}: ${describeSchemaError(validateProfile.errors ?? [])}`);
   return data as Profile;
 }
 

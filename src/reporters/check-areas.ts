@@ -1,5 +1,8 @@
 import { summarize } from '../core/summary.js';
-import { CHECK_AREAS, type CheckResult } from '../core/types.js';
+import { CHECK_AREAS, type CheckResult, type CheckStatus } from '../core/types.js';
+
+/** What a person reads for a status: "errored", so it is never taken for the severity "error" (JSON keeps `error`). */
+export const statusLabel = (status: CheckStatus): string => (status === 'error' ? 'errored' : status);
 
 /** The area of a check id: the prefix before the first dot (`paging.next-link` → `paging`). */
 export const areaOf = (id: string): string => {

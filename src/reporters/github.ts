@@ -20,11 +20,11 @@ function checkAnnotation(result: CheckResult): string {
   const curl = result.evidence[0]?.curl;
   const message = curl ? `${result.message}\n${curl}` : result.message;
   // A check that broke fails the gate like a finding: it could not verify its rule.
-  if (result.status === 'error') return annotation('error', [['title', `${result.id} ${result.resource}`]], `check error: ${message}`);
+  if (result.status === 'error') return annotation('error', [['title', `${result.id} ${result.resource}`]], `check errored: ${message}`);
   return annotation(COMMANDS[result.severity], [['title', `${result.id} ${result.resource}`]], message);
 }
 
-/** One line per counted failure and check error, then the summary; passes, skips and known baseline results stay quiet. */
+/** One line per counted failure and errored check, then the summary; passes, skips and known baseline results stay quiet. */
 export const checkGithub: CheckReporter = (report) => {
   const lines = report.results
     .filter((result) => (result.status === 'fail' || result.status === 'error') && result.baseline === undefined)

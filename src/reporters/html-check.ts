@@ -3,7 +3,7 @@
 import { resourceKey } from '../core/baseline.js';
 import { guideAnchor, type CheckReport, type CheckResult, type Evidence } from '../core/types.js';
 import type { CheckReporter, RenderOptions } from './render-options.js';
-import { countStatuses, groupByArea } from './check-areas.js';
+import { countStatuses, groupByArea, statusLabel } from './check-areas.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
 import { checkVerdict, type Verdict } from './verdict.js';
 import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
@@ -35,7 +35,7 @@ export const verdictBanner = (verdict: Verdict): SafeHtml => html`
 function resultItem(area: string, result: CheckResult, withId: boolean): SafeHtml {
   return html`
 <li class="item result" data-status="${result.status}" data-area="${area}" data-severity="${result.severity}">
-<span class="badge s-${result.status}">${result.status}</span> <span class="badge sev-${result.severity}">${result.severity}</span>${baselineBadge(result.baseline)}
+<span class="badge s-${result.status}">${statusLabel(result.status)}</span> <span class="badge sev-${result.severity}">${result.severity}</span>${baselineBadge(result.baseline)}
 ${withId ? html`<span class="id">${result.id}</span> ` : ''}<code class="resource">${result.resource}</code> ${withId ? guideLink(result.rule) : ''}
 <span class="msg">${result.message}</span>
 ${result.evidence.length && (result.status === 'fail' || result.status === 'error')
@@ -62,7 +62,7 @@ const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
 const NOT_APPLICABLE_ROW = '(none: not applicable)';
 
 /**
- * Resources worst first: counted failures, then the worst severity, then errors (as Schemathesis groups by operation).
+ * Resources worst first: counted failures, then the worst severity, then errored checks (as Schemathesis groups by operation).
  * Like the summary, it counts runs (a check on a resource), each once, by the same precedence, so the
  * columns add up to it: skip-only resources last, and checks with nothing to run on under "(none: not applicable)".
  */
@@ -91,7 +91,7 @@ function resourceTable(results: readonly CheckResult[]): SafeHtml {
     rows.set(resource, row);
   }
   const sorted = [...rows.values()].sort((a, b) => b.failed - a.failed || (SEVERITY_RANK[a.worst] ?? 3) - (SEVERITY_RANK[b.worst] ?? 3) || b.errored - a.errored || a.resource.localeCompare(b.resource));
-  return html`<table id="resources"><thead><tr><th>resource</th><th>worst</th><th>fail</th><th>error</th><th>pass</th><th>skip</th></tr></thead><tbody>
+  return html`<table id="resources"><thead><tr><th>resource</th><th>worst</th><th>fail</th><th>errored</th><th>pass</th><th>skip</th></tr></thead><tbody>
 ${sorted.map((row) => html`<tr data-resource="${row.resource}"><td><code>${row.resource}</code></td><td>${row.worst ? html`<span class="badge sev-${row.worst}">${row.worst}</span>` : ''}</td><td class="n fail">${row.failed}</td><td class="n error">${row.errored}</td><td class="n pass">${row.passed}</td><td class="n skip">${row.skipped}</td></tr>`)}
 </tbody></table>`;
 }
@@ -121,8 +121,8 @@ ${runNotes(report)}
 <h2>By resource (worst first)</h2>
 ${resourceTable(report.results)}
 <h2>Results</h2>
-<div class="filters">${checkboxFilter('status', 'Status', ['pass', 'fail', 'skip', 'error'])}${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info'])}${selectFilter('area', 'Area', groups.map(([area]) => area))}<span id="shown"></span></div>
-<section id="failures"><h3>Failures and errors (${problems.reduce((n, [, results]) => n + results.length, 0)})</h3>
+<div class="filters">${checkboxFilter('status', 'Status', ['pass', 'fail', 'skip', 'error'], (status) => statusLabel(status as CheckResult['status']))}${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info'])}${selectFilter('area', 'Area', groups.map(([area]) => area))}<span id="shown"></span></div>
+<section id="failures"><h3>Failures and errored checks (${problems.reduce((n, [, results]) => n + results.length, 0)})</h3>
 ${problems.length === 0 ? html`<p>None.</p>` : ''}${problems.map(([area, results]) => html`
 <section class="group" data-group="${area}"><h4>${area}</h4>${failingChecks(area, results, options)}</section>`)}
 </section>
@@ -132,7 +132,7 @@ ${others.map(([area, results]) => html`
 </details>
 ${report.coverage ? html`<details id="coverage"><summary>Coverage: what each area verified</summary><ul class="items">${report.coverage.areas.map((area) => html`<li class="item" data-area="${area.area}">${areaLine(area)}</li>`)}</ul></details>` : ''}
 <details id="by-area"><summary>By area</summary>
-<table id="areas"><thead><tr><th>area</th><th>pass</th><th>fail</th><th>skip</th><th>error</th><th>known</th><th>fixed</th></tr></thead><tbody>
+<table id="areas"><thead><tr><th>area</th><th>pass</th><th>fail</th><th>skip</th><th>errored</th><th>known</th><th>fixed</th></tr></thead><tbody>
 ${groups.map(([area, results]) => {
     const c = countStatuses(results);
     return html`<tr data-area="${area}"><td>${area}</td><td class="n pass">${c.pass}</td><td class="n fail">${c.fail}</td><td class="n skip">${c.skip}</td><td class="n error">${c.error}</td><td class="n known">${c.known}</td><td class="n fixed">${c.fixed}</td></tr>`;

@@ -89,9 +89,9 @@ ${body.value}
 `;
 
 /** A checkbox group filter over items' `data-<key>`, every value checked at first. */
-export const checkboxFilter = (key: string, label: string, values: readonly string[]): SafeHtml => html`
+export const checkboxFilter = (key: string, label: string, values: readonly string[], labelOf: (value: string) => string = (value) => value): SafeHtml => html`
 <fieldset class="filter" id="filter-${key}"><legend>${label}</legend>${values.map((value) => html`
-<label><input type="checkbox" data-filter="${key}" value="${value}" checked> ${value}</label>`)}
+<label><input type="checkbox" data-filter="${key}" value="${value}" checked> ${labelOf(value)}</label>`)}
 </fieldset>`;
 
 /** A select filter over items' `data-<key>`; the empty option shows all. */

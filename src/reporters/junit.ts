@@ -57,7 +57,7 @@ function checkCase(result: CheckResult): Case {
   switch (result.status) {
     case 'pass': return { ...base, outcome: 'pass' };
     case 'skip': return { ...base, outcome: 'skipped', message: result.message };
-    case 'error': return { ...base, outcome: 'error', message: result.message, type: 'error', body: evidenceText(result.evidence) };
+    case 'error': return { ...base, outcome: 'error', message: result.message, type: 'errored', body: evidenceText(result.evidence) };
     case 'fail': return { ...base, outcome: 'failure', message: result.message, type: `${result.rule} (${result.severity})`, body: `${result.message}\n\n${evidenceText(result.evidence)}` };
   }
 }
@@ -75,7 +75,7 @@ function runCases(results: readonly CheckResult[]): Case[] {
     const first = sorted[0] as Case;
     const same = sorted.filter((c) => c.outcome === first.outcome);
     if (same.length < 2 || (first.outcome !== 'failure' && first.outcome !== 'error')) return first;
-    const noun = first.outcome === 'failure' ? 'findings' : 'errors';
+    const noun = first.outcome === 'failure' ? 'findings' : 'errored results';
     return { ...first, message: `${same.length} ${noun}: ${first.message ?? ''}`, body: same.map((c) => c.body ?? '').join('\n\n') };
   });
 }

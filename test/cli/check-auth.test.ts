@@ -61,7 +61,7 @@ describe('restguide check against serve --auth', () => {
     await writeFile(join(dir, 'profile.yaml'), `auth:\n  tokenUrl: ${tokenUrl}\n  clientId: restguide-demo\n  clientSecret: ${SECRET}\n`);
     const { code, io } = await check([url, '--profile', 'profile.yaml'], {}, dir);
     expect(code).toBe(2);
-    expect(io.err).toBe("restguide: bad profile profile.yaml: /auth must NOT have additional properties 'clientSecret'\n");
+    expect(io.err).toBe('restguide: bad profile profile.yaml: /auth has an unknown key `clientSecret`: did you mean `clientSecretEnv`? Allowed keys there: tokenUrl, clientId, clientSecretEnv, privateKeyFile, privateKeyEnv, scope, narrowScope, expiredTokenEnv, cert, key, ca\n');
   });
 
   it('a refused client is one line and exit 2, naming the OAuth2 error, never the secret', async () => {

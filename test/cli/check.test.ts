@@ -54,7 +54,20 @@ describe('restguide check: usage errors exit 2 with one line', () => {
     expect(oneLine(io.err)).toBe(true);
   });
 
-  it('--only and --skip that leave nothing: blames them, not the profile, before contacting the target', async () => {
+  it('a misspelt profile key or value: one line, exit 2, the nearest allowed name and all of them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
+    await writeFile(join(dir, 'keys.yaml'), 'colections:\n  - path: /employers\n');
+    await writeFile(join(dir, 'values.yaml'), 'documents:\n  - path: /employers/{id}\n    update: pach\n');
+    const keys = await check(['http://127.0.0.1:1/api', '--profile', join(dir, 'keys.yaml')]);
+    expect(keys.code).toBe(2);
+    expect(keys.io.err).toMatch(/^restguide: bad profile .*keys\.yaml: \(root\) has an unknown key `colections`: did you mean `collections`\? Allowed keys there: api, languages, collections, documents, tasks, auth, controllers\n$/);
+    const values = await check(['http://127.0.0.1:1/api', '--profile', join(dir, 'values.yaml')]);
+    expect(values.code).toBe(2);
+    expect(values.io.err).toMatch(/^restguide: bad profile .*values\.yaml: \/documents\/0\/update is `pach`, not one of the allowed values `put`, `patch`; did you mean `patch`\?\n$/);
+    expect(oneLine(keys.io.err) && oneLine(values.io.err)).toBe(true);
+  });
+
+    it('--only and --skip that leave nothing: blames them, not the profile, before contacting the target', async () => {
     const { code, io } = await check(['http://127.0.0.1:1/api', '--only', 'paging', '--skip', 'paging']);
     expect(code).toBe(2);
     expect(io.err).toBe('restguide: --skip paging removes every check that --only paging selects: nothing left to run\n');

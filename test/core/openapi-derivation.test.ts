@@ -106,7 +106,7 @@ describe('item paths, methods and select', () => {
 
   it('gives a valid profile', () => {
     expect(checkProfile(JSON.parse(JSON.stringify(profile)), 'derived')).toBeTruthy();
-    expect(() => checkProfile({ documents: [{ path: '/a/{id}', methods: ['FETCH'] }] }, 'p.yaml')).toThrow(/\/documents\/0\/methods\/0 must be equal to one of the allowed values/);
+    expect(() => checkProfile({ documents: [{ path: '/a/{id}', methods: ['FETCH'] }] }, 'p.yaml')).toThrow(/\/documents\/0\/methods\/0 is `FETCH`, not one of the allowed values `GET`, `HEAD`, /);
     expect(() => checkProfile({ documents: [{ path: '/a/{id}', select: 'yes' }] }, 'p.yaml')).toThrow(/\/documents\/0\/select must be boolean/);
   });
 });

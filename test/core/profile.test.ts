@@ -15,9 +15,29 @@ describe('profiles', () => {
   it('accepts the built-in profile and refuses bad ones naming the field', () => {
     expect(checkProfile(BUILT_IN_PROFILE, 'built-in')).toBe(BUILT_IN_PROFILE);
     expect(() => checkProfile({ collections: [{ path: '/a', paging: { kind: 'cursor' } }] }, 'p.yaml')).toThrow(/bad profile p\.yaml: \/collections\/0\/paging/);
-    expect(() => checkProfile({ documents: [{ path: '/a/{id}', update: 'post' }] }, 'p.yaml')).toThrow(/\/documents\/0\/update must be equal to one of the allowed values/);
-    expect(() => checkProfile({ colections: [] }, 'p.yaml')).toThrow(/must NOT have additional properties 'colections'/);
     expect(() => checkProfile({ collections: [{ path: '/a', fullText: '' }] }, 'p.yaml')).toThrow(/\/collections\/0\/fullText must NOT have fewer than 1 characters/);
+  });
+
+  it('names an unknown key, the nearest allowed one when it is close, and every key allowed there', () => {
+    const message = (data: unknown) => { try { checkProfile(data, 'p.yaml'); } catch (error) { return (error as Error).message; } return 'accepted'; };
+    expect(message({ colections: [] })).toBe('bad profile p.yaml: (root) has an unknown key `colections`: did you mean `collections`? Allowed keys there: api, languages, collections, documents, tasks, auth, controllers');
+    expect(message({ documents: [{ path: '/a/{id}', selct: true }] })).toMatch(/^bad profile p\.yaml: \/documents\/0 has an unknown key `selct`: did you mean `select`\? Allowed keys there: path, sampleIds, .*, select, methods, readOnly$/);
+    // Nothing close: no guess, only the allowed keys.
+    expect(message({ foo: 1 })).toBe('bad profile p.yaml: (root) has an unknown key `foo`. Allowed keys there: api, languages, collections, documents, tasks, auth, controllers');
+    // A name that would break the one line is quoted as JSON.
+    expect(message({ 'a\nb': 1 })).toMatch(/^bad profile p\.yaml: \(root\) has an unknown key "a\\nb"\. Allowed keys there: /);
+  });
+
+  it('lists the allowed values of a wrong enum value, with the nearest one when it is close', () => {
+    const message = (data: unknown) => { try { checkProfile(data, 'p.yaml'); } catch (error) { return (error as Error).message; } return 'accepted'; };
+    expect(message({ documents: [{ path: '/a/{id}', update: 'post' }] })).toBe('bad profile p.yaml: /documents/0/update is `post`, not one of the allowed values `put`, `patch`');
+    expect(message({ documents: [{ path: '/a/{id}', update: 'pach' }] })).toBe('bad profile p.yaml: /documents/0/update is `pach`, not one of the allowed values `put`, `patch`; did you mean `patch`?');
+    expect(message({ controllers: [{ path: '/c', method: 5 }] })).toBe('bad profile p.yaml: /controllers/0/method is 5, not one of the allowed values `GET`, `POST`');
+    // Paging is one of two shapes told apart by `kind`: a wrong kind lists both, a right one gets its own shape's error.
+    expect(message({ collections: [{ path: '/a', paging: { kind: 'offst' } }] })).toBe('bad profile p.yaml: /collections/0/paging/kind is `offst`, not one of the allowed values `offset`, `cursor`; did you mean `offset`?');
+    expect(message({ collections: [{ path: '/a', paging: {} }] })).toBe('bad profile p.yaml: /collections/0/paging/kind is missing: one of `offset`, `cursor`');
+    expect(message({ collections: [{ path: '/a', paging: { kind: 'cursor' } }] })).toBe("bad profile p.yaml: /collections/0/paging must have required property 'param'");
+    expect(message({ collections: [{ path: '/a', paging: { kind: 'offset', param: 'after' } }] })).toBe('bad profile p.yaml: /collections/0/paging has an unknown key `param`. Allowed keys there: kind');
   });
 
   it('names the full-text parameter, the embed value and the paging of the reference collections', () => {

@@ -38,14 +38,16 @@ export interface Proxy {
  * rewriting, it puts its own origin in place of the upstream's in bodies and headers, so absolute links
  * (which the reference server builds from its configured URL, never from Host) point at the proxy.
  */
-export async function startProxy(upstream: string, basePath: string, mutate: Mutator, rewrite?: RequestRewriter): Promise<Proxy> {
+export async function startProxy(upstream: string, basePath: string, mutate: Mutator, rewrite?: RequestRewriter, options: { delayMs?: number } = {}): Promise<Proxy> {
   const target = new URL(upstream);
   let origin = '';
   const toProxy = (text: string) => text.replaceAll(target.origin, origin);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    // A delay widens the time between a check's reads, as a remote API's round trips do.
+    req.on('end', () => (options.delayMs ? void setTimeout(forward, options.delayMs) : forward()));
+    const forward = () => {
       const received = Buffer.concat(chunks).toString('utf8');
       const url = req.url ?? '/';
       const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
@@ -77,7 +79,7 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
       });
       upstreamRequest.on('error', (error) => { res.writeHead(502); res.end(String(error)); });
       upstreamRequest.end(sent);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -21,7 +21,7 @@ describe('github reporter', () => {
     // The errored check fails the gate, so it is an error annotation; the summary closes the log.
     expect(lines.map((line) => line.slice(0, line.indexOf(' ')))).toEqual(['::error', '::error', '::warning', '::error', '::notice', '::notice']);
     expect(lines[5]).toBe('::notice title=restguide check::3 passed, 4 failed, 1 skipped, 1 errored: 1 check errored: a gate never passes what it could not verify');
-    expect(lines[3]).toContain('::check error: Request timed out');
+    expect(lines[3]).toContain('::check errored: Request timed out');
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) [^:]*::[^\n\r]*$/);
   });
 

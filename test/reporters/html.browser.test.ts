@@ -130,6 +130,11 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       expect(await page.locator('li.result').count()).toBe(await page.locator('li.result .badge[class*="sev-"]').count());
       const head = page.locator('.check[data-check="paging.next-link"] .check-head');
       await expect(head.locator('.badge.sev-error').textContent()).resolves.toBe('error');
+      // "errored" is the status, "error" the severity: an errored check reads so, whatever its severity.
+      const errored = page.locator('li.result[data-status="error"]');
+      await expect(errored.locator('.badge.s-error').textContent()).resolves.toBe('errored');
+      expect((await page.locator('#filter-status label').allTextContents()).map((text) => text.trim())).toEqual(['pass', 'fail', 'skip', 'errored']);
+      expect(await page.locator('#resources thead th').allTextContents()).toEqual(['resource', 'worst', 'fail', 'errored', 'pass', 'skip']);
       expect(await head.locator('a.guide').getAttribute('href')).toBe('https://www.belgif.be/specification/rest/api-guide/#rule-col-paging');
       expect(await page.locator('#others li.result[data-status="pass"] a.guide').first().getAttribute('href')).toMatch(/^https:\/\/www\.belgif\.be\/specification\/rest\/api-guide\/#rule-/);
     });
@@ -145,7 +150,7 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       const passing = await open(renderCheckReport('html', passes, { color: false, failOn: 'warning', exitCode: 0 }), 'banner-pass.html');
       await expect(passing.page.locator('#banner.v-pass').textContent()).resolves.toContain('Passed: exit 0');
       await expect(passing.page.locator('#banner .reason').textContent()).resolves.toBe('no failure at or above --fail-on warning (1 failure below it)');
-      await expect(passing.page.locator('#failures').textContent()).resolves.toContain('Failures and errors (1)');
+      await expect(passing.page.locator('#failures').textContent()).resolves.toContain('Failures and errored checks (1)');
       await passing.page.close();
     });
 

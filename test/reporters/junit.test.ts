@@ -33,6 +33,8 @@ describe('junit reporter: check', () => {
     expect(cases).toHaveLength(9);
     expect(cases.filter((test) => test.failure)).toHaveLength(4);
     expect(cases.filter((test) => test.error)).toHaveLength(1);
+    // JUnit's own <error> element, typed with the status a person reads ("errored"), not the severity word.
+    expect(cases.find((test) => test.error)?.error).toMatchObject({ type: 'errored' });
     expect(cases.filter((test) => test.skipped !== undefined)).toHaveLength(1);
     expect(doc.testsuites).toMatchObject({ tests: '9', failures: '4', errors: '1', skipped: '1' });
     expect(doc.testsuites.testsuite.find((suite) => suite.name === 'paging')).toMatchObject({ tests: '3', failures: '2', errors: '0', skipped: '1' });

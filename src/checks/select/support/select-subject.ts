@@ -59,6 +59,20 @@ export function pickNested(body: Record<string, unknown>): { name: string; sub: 
 export const selectPath = (path: string, value: string): string =>
   `${path}?select=${value.replace(/[^-_A-Za-z0-9(),!.~]/g, (c) => encodeURIComponent(c))}`;
 
+/**
+ * Of the properties a selected answer left out (names within the member `inside`, or top-level), those the document
+ * also has when read again after it: one another client removed or added between the reads is no fault of `select`.
+ * Reads again only when there is something to confirm.
+ */
+export async function stillPresent(ctx: CheckContext<string>, subject: SelectSubject, missing: string[], inside?: string): Promise<{ names: string[]; after: Exchange[] }> {
+  if (missing.length === 0) return { names: [], after: [] };
+  const after = await ctx.get(subject.path);
+  const body = after.response.json;
+  const scope = isObject(body) && inside !== undefined ? body[inside] : body;
+  const names = isObject(scope) && after.response.status === 200 ? missing.filter((name) => name in scope) : [];
+  return { names, after: [after] };
+}
+
 /** The top-level properties of `full` that `body` also has, besides the allowed ones. */
 export const extraProperties = (full: Record<string, unknown>, body: Record<string, unknown>, allowed: string[]): string[] =>
   Object.keys(full).filter((name) => !allowed.includes(name) && name in body);
