@@ -46,6 +46,7 @@ const describeError = (error: ErrorObject): string => {
 export class ContractValidator {
   private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction | Error>();
+  private readonly document: Obj;
 
   /** `document` is copied; OpenAPI 3.1 documents use JSON Schema 2020-12, 3.0 ones the 3.0 dialect. */
   constructor(document: Obj) {
@@ -54,14 +55,30 @@ export class ContractValidator {
     if (!is31) toJsonSchemaDialect(copy);
     // strict off: OpenAPI keywords (example, discriminator, xml, x-...) are annotations to ajv; logger off:
     // formats ajv-formats lacks are ignored rather than printed.
-    const options = { strict: false, allErrors: true, validateSchema: false, logger: false as const, code: { optimize: false } };
+    const options = { strict: false, allErrors: true, validateSchema: false, logger: false as const, inlineRefs: false, code: { optimize: false } };
     this.ajv = is31 ? new Ajv2020(options) as unknown as Ajv : new Ajv(options);
     addFormats(this.ajv);
     this.ajv.addSchema({ ...copy, $id: DOCUMENT_ID });
+    this.document = copy;
+  }
+
+  /** Where a schema that is only a local `$ref` leads (bounded): responses sharing one schema compile it once. */
+  private target(pointer: string): string {
+    for (let hops = 0; hops < 8; hops++) {
+      let node: unknown = this.document;
+      for (const token of pointer.replace(/^#\/?/, '').split('/')) {
+        node = isObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+      }
+      const ref = isObject(node) && Object.keys(node).length === 1 ? node['$ref'] : undefined;
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) return pointer;
+      pointer = ref;
+    }
+    return pointer;
   }
 
   /** Validates `body` against the schema at `pointer` (`#/paths/...`); a schema ajv cannot compile is `unusable`. */
-  validate(pointer: string, body: unknown): Validation {
+  validate(at: string, body: unknown): Validation {
+    const pointer = this.target(at);
     let validate = this.compiled.get(pointer);
     if (!validate) {
       try { validate = this.ajv.compile({ $ref: refTo(pointer) }); } catch (error) { validate = error as Error; }
