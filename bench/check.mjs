@@ -15,7 +15,8 @@ export async function benchCheck() {
   const { summary } = report;
   rows.push({
     label: `check: full suite vs embedded server, wall ms (${summary.requests} requests, ${summary.passed} passed, ${summary.failed} failed, in-process ${fmt(report.durationMs)} ms)`,
-    value: fmt(suite.ms), baseline: `node -e 0: ${fmt(node.ms)} ms; ratio = value ÷ 1,500 ms`, ratio: suite.ms / 1500, target: { atMost: 1, note: '1.5 s' },
+    // 1.8 s since every answer is judged and the run reads across the data (docs/performance.md, "Judging every answer").
+    value: fmt(suite.ms), baseline: `node -e 0: ${fmt(node.ms)} ms; ratio = value ÷ 1,800 ms`, ratio: suite.ms / 1800, target: { atMost: 1, note: '1.8 s' },
   });
 
   const [version, node2] = await interleavedRuns([
