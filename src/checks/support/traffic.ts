@@ -5,6 +5,7 @@ import type { CheckContext, MessageData } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import type { CollectionTarget, Target } from '../../core/target.js';
+import { derefIn, getOperation } from './api-openapi.js';
 
 /** Answers a gateway gives as often as the API: not the API's to be judged by (see transient.ts). */
 const GATEWAY_STATUSES = new Set([429, 502, 503, 504]);
@@ -135,28 +136,13 @@ function filterValues(contract: Record<string, unknown> | undefined, collection:
 }
 
 function declaredValues(contract: Record<string, unknown> | undefined, path: string, name: string): string[] | undefined {
-  const paths = contract?.['paths'];
-  const get = isObject(paths) && isObject(paths[path]) ? paths[path]['get'] : undefined;
-  const parameters = isObject(get) && Array.isArray(get['parameters']) ? get['parameters'] : [];
-  for (const raw of parameters) {
-    const parameter = local(contract, raw);
-    if (!isObject(parameter) || parameter['name'] !== name || parameter['in'] !== 'query') continue;
-    const schema = local(contract, parameter['schema']);
-    const item = isObject(schema) && schema['type'] === 'array' ? local(contract, schema['items']) : schema;
-    if (!isObject(item)) return undefined;
-    if (Array.isArray(item['enum'])) return item['enum'].filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String);
-    if (item['type'] === 'boolean') return ['true', 'false'];
-    return undefined;
-  }
-  return undefined;
-}
-
-/** A `#/...` reference of the contract, followed once. */
-function local(contract: Record<string, unknown> | undefined, value: unknown): unknown {
-  if (!isObject(value) || typeof value['$ref'] !== 'string' || !value['$ref'].startsWith('#/')) return value;
-  let node: unknown = contract;
-  for (const token of value['$ref'].slice(2).split('/')) node = isObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return node;
+  const parameter = contract && getOperation(contract, path)?.parameters.find((p) => p['name'] === name && p['in'] === 'query');
+  if (!contract || !parameter) return undefined;
+  const schema = derefIn(contract, parameter['schema']);
+  const item = isObject(schema) && schema['type'] === 'array' ? derefIn(contract, schema['items']) : schema;
+  if (!isObject(item)) return undefined;
+  if (Array.isArray(item['enum'])) return item['enum'].filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String);
+  return item['type'] === 'boolean' ? ['true', 'false'] : undefined;
 }
 
 /** Data fields that name the answer rather than the cause: left out when telling causes apart. */

@@ -9,7 +9,7 @@ type Obj = Record<string, unknown>;
 export const pointerToken = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The value at a `#/...` pointer of the document, or undefined. */
-function valueAtPointer(document: Obj, pointer: string): unknown {
+export function valueAtPointer(document: Obj, pointer: string): unknown {
   let current: unknown = document;
   for (const raw of pointer.replace(/^#\/?/, '').split('/').filter((token) => token !== '')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');

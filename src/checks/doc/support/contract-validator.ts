@@ -3,6 +3,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isObject } from '../../../core/json.js';
+import { valueAtPointer } from './contract-lookup.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -65,10 +66,8 @@ export class ContractValidator {
   /** Where a schema that is only a local `$ref` leads (bounded): responses sharing one schema compile it once. */
   private target(pointer: string): string {
     for (let hops = 0; hops < 8; hops++) {
-      let node: unknown = this.document;
-      for (const token of pointer.replace(/^#\/?/, '').split('/')) {
-        node = isObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-      }
+      const node = valueAtPointer(this.document, pointer);
+      // Only a bare $ref: under 3.1 its siblings are constraints of their own.
       const ref = isObject(node) && Object.keys(node).length === 1 ? node['$ref'] : undefined;
       if (typeof ref !== 'string' || !ref.startsWith('#/')) return pointer;
       pointer = ref;
