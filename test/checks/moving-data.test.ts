@@ -1,7 +1,7 @@
 // Another client changes the data once, between two reads of a check: a conforming server must not fail for it.
 // Each case failed before the checks re-read to confirm what they saw (filter.repeated-or and sort.* are
 // proven under load in test/loaded-runs.test.ts, select, embed, collection and paging in moving-data-load.test.ts);
-// a server wrong on every read still fails (the invalid cases of each check's own test).
+// a server that makes the same change on every read still fails: the re-reads that confirm never excuse it.
 import { describe, expect, it } from 'vitest';
 import caching from '../../src/checks/http/caching.js';
 import leadingZeros from '../../src/checks/id/leading-zeros.js';
@@ -18,12 +18,15 @@ import { isObject } from '../../src/core/json.js';
 import { reference, runOne } from '../helpers/check-harness.js';
 import type { Mutator } from '../helpers/proxy.js';
 
-/** Applies `change` to the first response that `when` matches, and never again. */
-const once = (when: (path: string, method: string, headers: Record<string, unknown>) => boolean, change: Parameters<Mutator>[1] extends infer R ? (res: R) => void : never): Mutator => {
+type Times = 'once' | 'always';
+type Change = Parameters<Mutator>[1] extends infer R ? (res: R) => void : never;
+
+/** Applies `change` to the first response that `when` matches and never again, or to every one. */
+const changing = (when: (path: string, method: string, headers: Record<string, unknown>) => boolean, change: Change) => (times: Times): Mutator => {
   let done = false;
   return (req, res) => {
     if (done || !when(req.path, req.method, req.headers)) return;
-    done = true;
+    done = times === 'once';
     change(res);
   };
 };
@@ -39,8 +42,8 @@ const deletedAfterFirstRead = (reads = 50): Mutator => {
   };
 };
 
-/** Until the first page of the companies is read again, the next page starts with its last item (an offset cursor while a row moved). */
-const cursorShiftedOnce = (): Mutator => {
+/** The next page of the companies starts with the last item of the first (an offset cursor while a row moved). */
+const cursorShifted = (times: Times): Mutator => {
   let last: unknown;
   let done = false;
   return (req, res) => {
@@ -48,48 +51,48 @@ const cursorShiftedOnce = (): Mutator => {
     const items = res.json['items'];
     if (!req.path.includes('afterCompany=')) { last = items[items.length - 1]; return; }
     if (last === undefined) return;
-    done = true;
+    done = times === 'once';
     items.unshift(last);
     items.pop();
   };
 };
 
-const CASES: Array<{ check: AnyCheck; moved: string; mutate: Mutator; outcome?: 'pass' | 'skip' }> = [
+const CASES: Array<{ check: AnyCheck; moved: string; mutate: (times: Times) => Mutator; outcome?: 'pass' | 'skip' }> = [
   {
     check: equality, moved: 'the sample was renamed before the filtered read',
-    mutate: once((path) => /^\/employers\?.*name=/.test(path), (res) => { if (isObject(res.json)) res.json['items'] = []; }),
+    mutate: changing((path) => /^\/employers\?.*name=/.test(path), (res) => { if (isObject(res.json)) res.json['items'] = []; }),
   },
   {
     check: leadingZeros, moved: 'the employer was changed between the canonical and the padded read',
-    mutate: once((path) => /^\/employers\/0\d+$/.test(path), (res) => { if (isObject(res.json)) res.json['name'] = 'renamed meanwhile'; }),
+    mutate: changing((path) => /^\/employers\/0\d+$/.test(path), (res) => { if (isObject(res.json)) res.json['name'] = 'renamed meanwhile'; }),
   },
   {
     check: caching, moved: 'the employer was changed between the read and the revalidation',
-    mutate: once((_path, _method, headers) => headers['if-none-match'] !== undefined, (res) => { res.status = 200; res.headers['etag'] = '"v-new"'; }),
+    mutate: changing((_path, _method, headers) => headers['if-none-match'] !== undefined, (res) => { res.status = 200; res.headers['etag'] = '"v-new"'; }),
   },
   {
     check: selectInclude, moved: 'the selected property was removed between the full and the selected read',
-    mutate: once((path) => /^\/employers\/\d+\?select=\(/.test(path), (res) => { if (isObject(res.json)) delete res.json['name']; }),
+    mutate: changing((path) => /^\/employers\/\d+\?select=\(/.test(path), (res) => { if (isObject(res.json)) delete res.json['name']; }),
   },
   {
     check: selectExclude, moved: 'a property was removed between the full and the selected read',
-    mutate: once((path) => /^\/employers\/\d+\?select=!/.test(path), (res) => { if (isObject(res.json)) delete res.json['bankrupt']; }),
+    mutate: changing((path) => /^\/employers\/\d+\?select=!/.test(path), (res) => { if (isObject(res.json)) delete res.json['bankrupt']; }),
   },
   {
     check: selectNested, moved: 'the nested member was removed between the full and the selected read',
-    mutate: once((path) => /^\/employers\/\d+\?select=\(company\(/.test(path), (res) => { if (isObject(res.json) && isObject(res.json['company'])) delete res.json['company']['enterpriseNumber']; }),
+    mutate: changing((path) => /^\/employers\/\d+\?select=\(company\(/.test(path), (res) => { if (isObject(res.json) && isObject(res.json['company'])) delete res.json['company']['enterpriseNumber']; }),
   },
   // Deleted for good: the re-read finds no document to select from, so the check cannot decide.
-  { check: selfReflectsQuery, moved: 'the sample was deleted after the full read', mutate: deletedAfterFirstRead(), outcome: 'skip' },
-  { check: selectInclude, moved: 'the sample was deleted after the full read', mutate: deletedAfterFirstRead(), outcome: 'skip' },
+  { check: selfReflectsQuery, moved: 'the sample was deleted after the full read', mutate: () => deletedAfterFirstRead(), outcome: 'skip' },
+  { check: selectInclude, moved: 'the sample was deleted after the full read', mutate: () => deletedAfterFirstRead(), outcome: 'skip' },
   {
     check: embeddedMap, moved: 'a property was added to the document after the embedding page was read',
-    mutate: once((path, method) => method === 'GET' && /^\/(employers\/\d+|appendices\/employerclasses\/[^/?]+)$/.test(path), (res) => { if (isObject(res.json)) res.json['addedMeanwhile'] = 'x'; }),
+    mutate: changing((path, method) => method === 'GET' && /^\/(employers\/\d+|appendices\/employerclasses\/[^/?]+)$/.test(path), (res) => { if (isObject(res.json)) res.json['addedMeanwhile'] = 'x'; }),
   },
-  { check: cursor, moved: 'the next page was read after a row moved before the cursor', mutate: cursorShiftedOnce() },
+  { check: cursor, moved: 'the next page was read after a row moved before the cursor', mutate: cursorShifted },
   {
     check: pageOneBased, moved: 'an employer was renamed to the front between the default and the page=1 read',
-    mutate: once((path) => /^\/employers\?(.*&)?page=1(&|$)/.test(path), (res) => {
+    mutate: changing((path) => /^\/employers\?(.*&)?page=1(&|$)/.test(path), (res) => {
       const items = isObject(res.json) ? res.json['items'] : undefined;
       if (!Array.isArray(items) || !isObject(items[0])) return;
       items.unshift({ ...items[0], href: String(items[0]['href']).replace(/\d+$/, '5900000001'), title: 'Aardvark renamed', employerId: 5900000001 });
@@ -101,9 +104,20 @@ const CASES: Array<{ check: AnyCheck; moved: string; mutate: Mutator; outcome?: 
 describe('a conforming server whose data moves once under another client', () => {
   for (const { check, moved, mutate, outcome = 'pass' } of CASES) {
     it(`${check.meta.id}: ${moved} → no failure`, async () => {
-      const report = await runOne(check, reference({ mutate }));
+      const report = await runOne(check, reference({ mutate: mutate('once') }));
       expect(report.results.map((r) => `${r.status} ${r.message}`).filter((line) => /^(fail|error) /.test(line))).toEqual([]);
       expect(report.results.some((r) => r.status === outcome)).toBe(true);
+    });
+  }
+});
+
+describe('a server that makes the same difference on every read', () => {
+  // A sample deleted for good is no difference between two reads: those cases stay with the once-only ones.
+  for (const { check, moved, mutate } of CASES.filter((c) => c.outcome !== 'skip')) {
+    it(`${check.meta.id}: ${moved}, on every read → fail`, async () => {
+      const report = await runOne(check, reference({ mutate: mutate('always') }));
+      expect(report.results.filter((r) => r.status === 'error')).toEqual([]);
+      expect(report.results.filter((r) => r.status === 'fail').length).toBeGreaterThan(0);
     });
   }
 });

@@ -1,4 +1,4 @@
-import { confirming } from '../../core/confirm.js';
+import { confirming } from '../support/confirm.js';
 import { defineCheck } from '../../core/define-check.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';

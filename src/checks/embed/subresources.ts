@@ -1,4 +1,4 @@
-import { confirming } from '../../core/confirm.js';
+import { confirming } from '../support/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';

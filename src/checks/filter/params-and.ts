@@ -1,4 +1,4 @@
-import { confirming } from '../../core/confirm.js';
+import { confirming } from '../support/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';

@@ -1,4 +1,4 @@
-import { confirming } from '../../core/confirm.js';
+import { confirming } from '../support/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation, okSchema } from '../support/api-openapi.js';

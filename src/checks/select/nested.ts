@@ -1,4 +1,4 @@
-import { confirming } from '../../core/confirm.js';
+import { confirming } from '../support/confirm.js';
 import { defineCheck } from '../../core/define-check.js';
 import type { DocumentTarget } from '../../core/target.js';
 import { isObject } from '../../core/json.js';
