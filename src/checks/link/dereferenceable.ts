@@ -1,19 +1,24 @@
 import { defineCheck } from '../../core/define-check.js';
+import { confirming } from '../support/confirm.js';
 import { absoluteHttp, readLinks, type FoundLink } from '../support/gather-links.js';
 
 /** Enough links to catch a broken family (items, paging, nested hrefs) without crawling the API. */
 const MAX_LINKS = 15;
 
+const MESSAGES = {
+  notOk: 'GET {{link}} (from `{{pointer}}` of {{source}}) answered {{status}} instead of 200.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'link.dereferenceable', rule: 'hyp-links', severity: 'warning', writes: false,
     title: 'Every same-origin link found on a first page and a document answers 200 to GET',
-    messages: {
-      notOk: 'GET {{link}} (from `{{pointer}}` of {{source}}) answered {{status}} instead of 200.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'api',
-  async run(ctx) {
+  // Another client may delete an item between the page that links it and the GET of the link: a 404 counts
+  // when the page, read again, still links it and the link still answers so.
+  run: confirming(MESSAGES, async (ctx) => {
     const origin = new URL(ctx.baseUrl).origin;
     const chosen = new Map<string, FoundLink>();
     for (const link of await readLinks(ctx)) {
@@ -29,7 +34,7 @@ export default defineCheck({
       ctx.expect(exchange.response.status === 200, 'notOk',
         { link: href, pointer: link.pointer, source: link.source.request.url, status: exchange.response.status }, exchange, link.source);
     }));
-  },
+  }),
 });
 
 function safeUrl(value: string, base: string): URL | undefined {

@@ -1,21 +1,26 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, unchangedBy } from './support/patch-subject.js';
+
+const MESSAGES = {
+  rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
+  ignored: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so nothing shows what it keeps.',
+  notKept: 'After PATCH {{url}} with {{patch}}, `{{property}}` (absent from the patch) changed from {{before}} to {{actual}}.',
+} as const;
 
 export default defineCheck({
   meta: {
     id: 'patch.absent-kept', rule: 'doc-patch', severity: 'warning', writes: true,
     title: 'Properties absent from a merge patch keep their values',
-    messages: {
-      rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
-      ignored: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so nothing shows what it keeps.',
-      notKept: 'After PATCH {{url}} with {{patch}}, `{{property}}` (absent from the patch) changed from {{before}} to {{actual}}.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
     const data = { url: subject.url, patch: show(subject.patch) };
     const same = unchangedBy(subject.representation, subject.patch);
@@ -29,5 +34,5 @@ export default defineCheck({
       const actual = after.representation?.[property];
       ctx.expect(sameJson(actual, value), 'notKept', { ...data, property, before: show(value), actual: show(actual) }, subject.before, patched, after.exchange);
     }
-  },
+  }),
 });

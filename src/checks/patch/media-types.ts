@@ -1,21 +1,26 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import type { JsonObject } from '../../core/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
 import { MERGE_PATCH, notApplied, PATCH_SUBJECT, patchSubject, sendPatch, unchangedBy } from './support/patch-subject.js';
 
+const MESSAGES = {
+  refused: 'PATCH {{url}} with Content-Type {{contentType}} answered {{status}}; a merge patch is accepted as application/merge-patch+json and application/json.',
+  ignored: 'PATCH {{url}} with Content-Type {{contentType}} and {{patch}} answered {{status}}, but `{{property}}` is {{actual}} afterwards: the patch was not applied.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'patch.media-types', rule: 'doc-patch', severity: 'warning', writes: true,
     title: 'PATCH accepts a merge patch as application/merge-patch+json and as application/json, and applies it',
-    messages: {
-      refused: 'PATCH {{url}} with Content-Type {{contentType}} answered {{status}}; a merge patch is accepted as application/merge-patch+json and application/json.',
-      ignored: 'PATCH {{url}} with Content-Type {{contentType}} and {{patch}} answered {{status}}, but `{{property}}` is {{actual}} afterwards: the patch was not applied.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
     const same = unchangedBy(subject.representation, subject.patch);
     if (same.length > 0) return ctx.skip(`the document already has the patch's value of ${same.join(', ')}, so applying it would not show`);
@@ -34,5 +39,5 @@ export default defineCheck({
       const property = notApplied(after.representation, expected) ?? gone.find((key) => patch === back && after.representation?.[key] !== undefined);
       if (!ctx.expect(property === undefined, 'ignored', { ...data, property, actual: show(after.representation?.[property ?? '']) }, patched, after.exchange)) return;
     }
-  },
+  }),
 });

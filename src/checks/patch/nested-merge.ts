@@ -1,4 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
@@ -8,18 +10,21 @@ import { appliedPatchType, PATCH_SUBJECT, patchSubject, sendPatch } from './supp
 // Links are often read-only; a member the client may set makes the better probe.
 const READ_ONLY_GUESS = new Set(['href', 'self']);
 
+const MESSAGES = {
+  rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
+  replaced: 'After PATCH {{url}} with {{patch}}, `{{object}}.{{member}}` is {{actual}} instead of {{expected}}: a nested object merges, it does not replace.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'patch.nested-merge', rule: 'doc-patch', severity: 'warning', writes: true,
     title: 'A nested object in a merge patch is merged into the stored object, not replacing it',
-    messages: {
-      rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
-      replaced: 'After PATCH {{url}} with {{patch}}, `{{object}}.{{member}}` is {{actual}} instead of {{expected}}: a nested object merges, it does not replace.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
     const objects = Object.entries(subject.representation).filter(([key, value]) =>
       !(key in subject.patch) && isObject(value) && Object.values(value).some((v) => !isObject(v) && !Array.isArray(v)));
@@ -45,5 +50,5 @@ export default defineCheck({
         ctx.expect(sameJson(actual, expected), 'replaced', { ...data, member: name, actual: show(actual), expected: show(expected) }, patched, evidence);
       }
     }
-  },
+  }),
 });

@@ -1,22 +1,27 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, sendPatch } from './support/patch-subject.js';
 import type { JsonObject } from '../../core/json.js';
 
+const MESSAGES = {
+  rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
+  notSet: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so its removal cannot show.',
+  notRemoved: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}}: a null member removes the property{{orDefault}}.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'patch.null-removes', rule: 'doc-patch', severity: 'warning', writes: true,
     title: 'A property set to null in a merge patch is removed (or back to its default)',
-    messages: {
-      rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
-      notSet: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so its removal cannot show.',
-      notRemoved: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}}: a null member removes the property{{orDefault}}.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document, { omitPatched: true });
     const before = subject.representation;
     // An optional property of the profile's patch: one the document lacks (it must vanish again), or one the
@@ -44,5 +49,5 @@ export default defineCheck({
       { url: subject.url, patch: show(remove), property, actual: show(actual), orDefault: hadDefault ? ` or takes its default ${show(before[property])}` : '' },
       removed, after.exchange,
     );
-  },
+  }),
 });

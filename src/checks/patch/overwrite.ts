@@ -1,20 +1,25 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
 import { PATCH_SUBJECT, patchAndReread, patchSubject } from './support/patch-subject.js';
+
+const MESSAGES = {
+  rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
+  notOverwritten: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}} instead of {{expected}}.',
+} as const;
 
 export default defineCheck({
   meta: {
     id: 'patch.overwrite', rule: 'doc-patch', severity: 'warning', writes: true,
     title: 'A property present in a merge patch overwrites the stored value',
-    messages: {
-      rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
-      notOverwritten: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}} instead of {{expected}}.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
     const data = { url: subject.url, patch: show(subject.patch) };
     const { patched, after } = await patchAndReread(ctx, subject.url, subject.patch);
@@ -23,5 +28,5 @@ export default defineCheck({
       const actual = after.representation?.[property];
       ctx.expect(containsJson(actual, expected), 'notOverwritten', { ...data, property, actual: show(actual), expected: show(expected) }, patched, after.exchange);
     }
-  },
+  }),
 });

@@ -1,22 +1,27 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import { isObject } from '../../core/json.js';
 import { reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
+const MESSAGES = {
+  wrongStatus: 'PATCH {{url}} with {{patch}} answered {{status}} instead of 200 or 204.',
+  notRepresentation: 'PATCH {{url}} answered 200 without a JSON object (the resource after the patch).',
+  differsFromGet: 'PATCH {{url}} answered 200 with `{{property}}` = {{returned}}, but a GET right after shows {{actual}}: the body is not the complete resource after the patch.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'patch.response', rule: 'doc-patch', severity: 'warning', writes: true,
     title: 'PATCH answers 200 with the complete resource after the patch, or 204 without a body',
-    messages: {
-      wrongStatus: 'PATCH {{url}} with {{patch}} answered {{status}} instead of 200 or 204.',
-      notRepresentation: 'PATCH {{url}} answered 200 without a JSON object (the resource after the patch).',
-      differsFromGet: 'PATCH {{url}} answered 200 with `{{property}}` = {{returned}}, but a GET right after shows {{actual}}: the body is not the complete resource after the patch.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
     const patched = await sendPatch(ctx, subject.url, subject.patch);
     const { status } = patched.response;
@@ -32,5 +37,5 @@ export default defineCheck({
       ctx.expect(sameJson(returned[property], current[property]), 'differsFromGet',
         { ...data, property, returned: show(returned[property]), actual: show(current[property]) }, patched, after.exchange);
     }
-  },
+  }),
 });

@@ -1,20 +1,25 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
+
+const MESSAGES = {
+  rejected: 'PUT {{url}} ({{step}}) answered {{status}}.',
+  notDefault: 'After PUT {{url}} without `{{property}}`, the document shows {{actual}}; {{expected}}.',
+} as const;
 
 export default defineCheck({
   meta: {
     id: 'put.absent-optional-default', rule: 'meth-http', severity: 'warning', writes: true,
     title: 'An optional property absent from a PUT body is removed or takes its declared default',
-    messages: {
-      rejected: 'PUT {{url}} ({{step}}) answered {{status}}.',
-      notDefault: 'After PUT {{url}} without `{{property}}`, the document shows {{actual}}; {{expected}}.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PUT_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await putSubject(ctx, document, { omitChanged: true });
     // Optional: left out of the create body. The freshly created document shows its default (or nothing).
     const optional = Object.keys(subject.changes).filter((key) => !(key in (subject.createBody ?? {})));
@@ -33,5 +38,5 @@ export default defineCheck({
       const expected = initial === undefined ? 'it should be absent' : `it should be absent or its default ${show(initial)}`;
       ctx.expect(ok, 'notDefault', { url: subject.url, property, actual: show(actual), expected }, second, after.exchange);
     }
-  },
+  }),
 });

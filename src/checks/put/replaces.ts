@@ -1,21 +1,26 @@
 import { defineCheck } from '../../core/define-check.js';
+import type { DocumentTarget } from '../../core/target.js';
+import { confirmingWrites } from '../support/confirm.js';
 import { isObject } from '../../core/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
+const MESSAGES = {
+  rejected: 'PUT {{url}} with the full representation and {{changes}} answered {{status}}.',
+  notReplaced: 'After PUT {{url}} with {{changes}}, {{where}} shows `{{property}}` = {{actual}} instead of {{expected}}.',
+} as const;
+
 export default defineCheck({
   meta: {
     id: 'put.replaces', rule: 'meth-http', severity: 'warning', writes: true,
     title: 'PUT of a full representation with a changed value replaces the document: the change shows',
-    messages: {
-      rejected: 'PUT {{url}} with the full representation and {{changes}} answered {{status}}.',
-      notReplaced: 'After PUT {{url}} with {{changes}}, {{where}} shows `{{property}}` = {{actual}} instead of {{expected}}.',
-    },
+    messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PUT_SUBJECT,
-  async run(ctx, document) {
+  // Another client may write to the document too: a difference counts only while the reads compared still hold.
+  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await putSubject(ctx, document);
     const data = { url: subject.url, changes: show(subject.changes) };
     const put = await sendPut(ctx, subject.url, subject.changed);
@@ -30,5 +35,5 @@ export default defineCheck({
         ctx.expect(containsJson(actual, expected), 'notReplaced', { ...data, where, property, actual: show(actual), expected: show(expected) }, put, evidence);
       }
     }
-  },
+  }),
 });

@@ -17,6 +17,8 @@ interface Seen { messageId: string; data: MessageData | undefined; evidence: Exc
 /** A ctx that keeps the findings of one attempt to itself; everything else goes to the real ctx. */
 class AttemptContext<M extends string> implements CheckContext<M> {
   readonly findings: Seen[] = [];
+  /** Every exchange of the attempt, in order: a read is not re-read once the check itself wrote there. */
+  readonly log: Exchange[] = [];
   assertions = 0;
   constructor(private readonly ctx: CheckContext<M>) {}
   get target() { return this.ctx.target; }
@@ -25,9 +27,9 @@ class AttemptContext<M extends string> implements CheckContext<M> {
   get signal() { return this.ctx.signal; }
   get deadlineAt() { return this.ctx.deadlineAt; }
   url(path: string, query?: Query): string { return this.ctx.url(path, query); }
-  request(spec: RequestSpec): Promise<Exchange> { return this.ctx.request(spec); }
-  get(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> { return this.ctx.get(url, init); }
-  head(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> { return this.ctx.head(url, init); }
+  request(spec: RequestSpec): Promise<Exchange> { return this.logged(this.ctx.request(spec)); }
+  get(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> { return this.logged(this.ctx.get(url, init)); }
+  head(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> { return this.logged(this.ctx.head(url, init)); }
   followRedirect(exchange: Exchange, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange | undefined> { return this.ctx.followRedirect(exchange, init); }
   follow(first: Exchange, options: FollowOptions): Promise<FollowResult> { return this.ctx.follow(first, options); }
   report(messageId: M, data?: MessageData, ...evidence: Exchange[]): void { this.findings.push({ messageId, data, evidence }); }
@@ -42,6 +44,11 @@ class AttemptContext<M extends string> implements CheckContext<M> {
   judgeLocationsItself(): void { this.ctx.judgeLocationsItself(); }
   traffic(): readonly Exchange[] { return this.ctx.traffic(); }
   trafficSettled(): Promise<void> { return this.ctx.trafficSettled(); }
+  private async logged(sent: Promise<Exchange>): Promise<Exchange> {
+    const exchange = await sent;
+    this.log.push(exchange);
+    return exchange;
+  }
 }
 
 const keyOf = (seen: Seen): string => `${seen.messageId} ${JSON.stringify(seen.data ?? {})}`;
@@ -70,20 +77,42 @@ export function sameState(a: Exchange, b: Exchange): boolean {
   return a.response.text === b.response.text;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A write's 2xx answer and a later read of the same URL carry the same entity tag (when both carry one). */
+function sameVersion(write: Exchange, read: Exchange): boolean {
+  const status = write.response.status;
+  const tagWritten = write.response.headers['etag'];
+  const tagRead = read.response.headers['etag'];
+  if (status < 200 || status > 299 || tagWritten === undefined || tagRead === undefined || write.request.url !== read.request.url) return true;
+  return tagWritten.replace(/^W\//, '') === tagRead.replace(/^W\//, '');
+}
+
 /** Re-reads of one attempt, shared by its findings: each distinct GET is asked again once. */
 class ReReads {
   private readonly answers = new Map<string, Promise<Exchange | undefined>>();
-  constructor(private readonly ctx: CheckContext<string>) {}
+  constructor(private readonly ctx: CheckContext<string>, private readonly log: readonly Exchange[] = []) {}
+
+  /** Whether the check itself wrote to the URL of `read` after reading it (its own write changed what a re-read shows). */
+  private rewrittenAfter(read: Exchange): boolean {
+    const index = this.log.indexOf(read);
+    return index >= 0 && this.log.slice(index + 1).some((later) => !READS.has(later.request.method) && later.request.url === read.request.url);
+  }
 
   /**
-   * The first GET of `evidence` that a re-read no longer answers the same way (another client changed it while
-   * the comparison was made); undefined when every read of it agrees with its re-read, so the reads compared
-   * were one consistent state. One answer compared with itself needs no re-read.
+   * The first GET of `evidence` that no longer shows the state it showed: a re-read answers differently, or,
+   * after a write of the check's own, its entity tag is not the one the write answered. Undefined when every
+   * such read holds, so what was compared was one consistent state. One answer judged alone needs no re-read;
+   * reads made before the check's last write are not re-read (that write changed them).
    */
   async changed(evidence: Exchange[]): Promise<string | undefined> {
-    const reads = evidence.filter((exchange) => exchange.request.method === 'GET');
-    if (reads.length < 2) return undefined;
+    if (evidence.length < 2) return undefined;
+    const lastWrite = evidence.findLastIndex((exchange) => !READS.has(exchange.request.method));
+    const written = lastWrite >= 0 ? evidence[lastWrite] : undefined;
+    const reads = evidence.slice(lastWrite + 1).filter((exchange) => exchange.request.method === 'GET');
     for (const read of reads) {
+      if (written && !sameVersion(written, read)) return read.request.url;
+      if (this.rewrittenAfter(read)) continue;
       const again = await this.again(read);
       if (again && !sameState(read, again)) return read.request.url;
     }
@@ -128,7 +157,7 @@ export function confirming<M extends string, R>(
         return;
       }
       first ??= local.findings[0];
-      const rereads = new ReReads(ctx as CheckContext<string>);
+      const rereads = new ReReads(ctx as CheckContext<string>, local.log);
       const consistent = new Map<string, Seen>();
       for (const seen of local.findings) {
         const url = await rereads.changed(seen.evidence);
@@ -149,6 +178,37 @@ export function confirming<M extends string, R>(
     }
     const message = first ? renderMessage(messages[first.messageId as M], first.data) : 'a fault';
     ctx.skip(`could not confirm a failing observation: "${message}" did not repeat on re-reading (other clients may have changed the data)`);
+  };
+}
+
+/**
+ * Wraps the run of a check that writes and then compares what it wrote with a read: a write is not sent twice,
+ * so the one attempt's findings are kept only where the reads compared still hold (see ReReads.changed): one
+ * that no longer does was another client writing too, and when every finding is such, the check skips.
+ */
+export function confirmingWrites<M extends string, R>(
+  messages: Record<M, string>,
+  run: (ctx: CheckContext<M>, resource: R) => Promise<void>,
+): (ctx: CheckContext<M>, resource: R) => Promise<void> {
+  return async (ctx, resource) => {
+    const local = new AttemptContext(ctx);
+    await run(local, resource);
+    if (local.findings.length === 0) {
+      if (local.assertions > 0) ctx.pass();
+      return;
+    }
+    const rereads = new ReReads(ctx as CheckContext<string>, local.log);
+    let moved: { seen: Seen; url: string } | undefined;
+    let reported = 0;
+    for (const seen of local.findings) {
+      const url = await rereads.changed(seen.evidence);
+      if (url !== undefined) moved ??= { seen, url };
+      else { reported++; ctx.report(seen.messageId as M, seen.data, ...seen.evidence); }
+    }
+    if (reported === 0 && moved) {
+      const message = renderMessage(messages[moved.seen.messageId as M], moved.seen.data);
+      ctx.skip(`could not confirm "${message}": the resource changed during the run (${moved.url} no longer shows what was compared; other clients may be writing)`);
+    }
   };
 }
 
