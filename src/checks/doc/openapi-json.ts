@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
+import { isOpenApiVersion } from './support/openapi-version.js';
 
 export default defineCheck({
   meta: {
@@ -9,7 +10,7 @@ export default defineCheck({
     messages: {
       notAvailable: 'GET {{url}} (without credentials) answered {{status}}, not 200.',
       notJson: 'GET {{url}} answered Content-Type {{contentType}} with a body that is not a JSON object.',
-      notOpenApi: 'GET {{url}} answered JSON without an `openapi` version field.',
+      notOpenApi: 'GET {{url}} answered JSON whose `openapi` is {{version}}, not an OpenAPI version such as "3.0.3".',
     },
   },
   appliesTo: 'api',
@@ -20,6 +21,6 @@ export default defineCheck({
     if (exchange.response.truncated) return ctx.skip('the document is larger than the body cap');
     const doc = exchange.response.json;
     if (!ctx.expect(isObject(doc), 'notJson', data, exchange) || !isObject(doc)) return;
-    ctx.expect(typeof doc['openapi'] === 'string', 'notOpenApi', data, exchange);
+    ctx.expect(isOpenApiVersion(doc['openapi']), 'notOpenApi', { ...data, version: JSON.stringify(doc['openapi']) ?? 'absent' }, exchange);
   },
 });

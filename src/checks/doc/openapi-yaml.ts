@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
+import { isOpenApiVersion } from './support/openapi-version.js';
 
 export default defineCheck({
   meta: {
@@ -9,7 +10,7 @@ export default defineCheck({
     messages: {
       notAvailable: 'GET {{url}} (without credentials) answered {{status}}, not 200.',
       notYaml: 'GET {{url}} answered a body that does not parse as YAML: {{reason}}.',
-      notOpenApi: 'GET {{url}} answered YAML without an `openapi` version field.',
+      notOpenApi: 'GET {{url}} answered YAML whose `openapi` is {{version}}, not an OpenAPI version such as "3.0.3".',
     },
   },
   appliesTo: 'api',
@@ -25,6 +26,6 @@ export default defineCheck({
     } catch (error) {
       return ctx.report('notYaml', { ...data, reason: (error as Error).message.split('\n')[0] }, exchange);
     }
-    ctx.expect(isObject(doc) && typeof doc['openapi'] === 'string', 'notOpenApi', data, exchange);
+    ctx.expect(isObject(doc) && isOpenApiVersion(doc['openapi']), 'notOpenApi', { ...data, version: isObject(doc) ? JSON.stringify(doc['openapi']) ?? 'absent' : 'absent' }, exchange);
   },
 });

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { confirming } from '../support/confirm.js';
 import { absoluteHttp, readLinks, type FoundLink } from '../support/gather-links.js';
+import { isBlankLink } from '../support/collection-page.js';
 
 /** Enough links to catch a broken family (items, paging, nested hrefs) without crawling the API. */
 const MAX_LINKS = 15;
@@ -21,13 +22,17 @@ export default defineCheck({
   run: confirming(MESSAGES, async (ctx) => {
     const origin = new URL(ctx.baseUrl).origin;
     const chosen = new Map<string, FoundLink>();
-    for (const link of await readLinks(ctx)) {
+    const links = await readLinks(ctx);
+    for (const link of links) {
+      // An empty link names nothing; resolved against its page it would pass for one (link.absolute reports it).
+      if (isBlankLink(link.value)) continue;
       const url = absoluteHttp(link.value) ?? (typeof link.value === 'string' ? safeUrl(link.value, link.source.request.url) : undefined);
       // Other origins are never requested: the check must not spread the target's traffic or credentials.
       if (!url || url.origin !== origin) continue;
       url.hash = '';
       if (!chosen.has(url.href) && chosen.size < MAX_LINKS) chosen.set(url.href, link);
     }
+    if (chosen.size === 0 && links.length > 0 && links.every((link) => isBlankLink(link.value))) ctx.skip('not verified: every returned link is empty (see link.absolute)');
     if (chosen.size === 0) ctx.skip('no returned link stays on the API origin');
     await Promise.all([...chosen].map(async ([href, link]) => {
       const exchange = await ctx.get(href);

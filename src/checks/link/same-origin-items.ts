@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { describeBody } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
-import { pageOrSkip } from '../support/collection-page.js';
+import { isBlankLink, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
@@ -20,9 +20,10 @@ export default defineCheck({
     const items = pageOrSkip(ctx, page).items;
     const hrefs = items.map((item) => (isObject(item) ? item['href'] : undefined));
     if (!hrefs.some((href) => typeof href === 'string')) return ctx.skip(`the first page of ${collection.path} has no item with an href`);
+    if (hrefs.every((href) => typeof href !== 'string' || isBlankLink(href))) return ctx.skip(`not verified: every item href of the first page of ${collection.path} is empty (see link.absolute)`);
     const base = `${ctx.baseUrl}/`;
     hrefs.forEach((href, index) => {
-      if (typeof href !== 'string') return;
+      if (typeof href !== 'string' || isBlankLink(href)) return;
       let resolved: string;
       try { resolved = new URL(href, page.request.url).href; } catch { resolved = href; }
       ctx.expect(resolved.startsWith(base), 'outsideApi', { url: page.request.url, index, href, base: ctx.baseUrl }, page);

@@ -42,6 +42,9 @@ export function hrefOf(item: unknown): string | undefined {
 }
 
 /** True for an absolute http(s) URL. */
+/** An empty or blank link: it names no resource, and resolved against its page it would look like one (see link.absolute). */
+export const isBlankLink = (value: unknown): boolean => typeof value === 'string' && value.trim() === '';
+
 export function isAbsoluteUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try { return new URL(value).host !== ''; } catch { return false; }

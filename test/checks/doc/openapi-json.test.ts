@@ -12,5 +12,6 @@ testCheck(check, {
     { name: 'not published', server: reference({ mutate: jsonAs(404, '') }), findings: ['notAvailable'] },
     { name: 'YAML served instead', server: reference({ mutate: jsonAs(200, 'openapi: 3.0.3\n') }), findings: ['notJson'] },
     { name: 'JSON that is no OpenAPI document', server: reference({ mutate: jsonAs(200, '{"info":{}}') }), findings: ['notOpenApi'] },
+    { name: 'an empty `openapi` version', server: reference({ mutate: jsonAs(200, '{"openapi":"","info":{},"paths":{}}') }), findings: ['notOpenApi'] },
   ],
 });

@@ -12,5 +12,6 @@ testCheck(check, {
     { name: 'not published', server: reference({ mutate: yamlAs(404, '') }), findings: ['notAvailable'] },
     { name: 'broken YAML', server: reference({ mutate: yamlAs(200, 'openapi: [3.0\n  - x: {') }), findings: ['notYaml'] },
     { name: 'YAML that is no OpenAPI document', server: reference({ mutate: yamlAs(200, 'info:\n  title: x\n') }), findings: ['notOpenApi'] },
+    { name: 'an empty `openapi` version', server: reference({ mutate: yamlAs(200, "openapi: ''\ninfo:\n  title: x\n") }), findings: ['notOpenApi'] },
   ],
 });
