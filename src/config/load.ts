@@ -1,6 +1,6 @@
 // Finds, reads and validates restguide.config.yaml; any fault is one line (UsageError, exit 2).
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { fileErrorReason } from '../core/baseline.js';
@@ -8,7 +8,8 @@ import { UsageError } from '../core/errors.js';
 import { isObject } from '../core/json.js';
 import { describeSchemaError, type SchemaError } from '../core/profile-errors.js';
 import { isSecretName } from '../core/redact.js';
-import { CONFIG_COMMANDS, CONFIG_FILE_NAMES, CONFIG_KEYS, type ConfigCommand } from './keys.js';
+import { findConfigFile } from './find.js';
+import { CONFIG_COMMANDS, CONFIG_KEYS, type ConfigCommand } from './keys.js';
 import { CONFIG_SCHEMA, EXPECTED } from './schema.js';
 
 export interface ConfigFile {
@@ -20,24 +21,10 @@ export interface ConfigFile {
   sections: Partial<Record<ConfigCommand, Record<string, unknown>>>;
 }
 
-const isFile = async (path: string): Promise<boolean> => (await stat(path).catch(() => undefined))?.isFile() === true;
-
-/** The config files in a folder, among the searched names, in search order. */
-export async function configFilesIn(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const name of CONFIG_FILE_NAMES) if (await isFile(join(dir, name))) found.push(name);
-  return found;
-}
-
-/**
- * The config of a run: the file `--config` names (`explicit`), or the one in `cwd`; undefined when
- * there is none. Two in one folder are refused rather than one silently preferred.
- */
+/** The config of a run (see findConfigFile), read and validated; undefined when there is none. */
 export async function loadConfig(cwd: string, explicit?: string): Promise<ConfigFile | undefined> {
-  if (explicit !== undefined) return readConfig(resolve(cwd, explicit), explicit);
-  const found = await configFilesIn(cwd);
-  if (found.length > 1) throw new UsageError(`${found.join(' and ')} are both config files here: keep one, or name one with --config`);
-  return found[0] === undefined ? undefined : readConfig(join(cwd, found[0]), found[0]);
+  const file = await findConfigFile(cwd, explicit);
+  return file === undefined ? undefined : readConfig(file.path, file.shown);
 }
 
 let validate: ValidateFunction | undefined;

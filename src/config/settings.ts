@@ -62,19 +62,27 @@ function rebase(kind: KeyKind, value: string, dir: string, cwd: string): string 
   }
 }
 
-/** The settings one command takes from the file, keyed as in the file; absent section: none. */
-export function sectionSettings(config: ConfigFile, command: ConfigCommand, env: NodeJS.ProcessEnv, cwd: string): Record<string, SettingValue> {
+/**
+ * The settings one command takes from the file, keyed as in the file; absent section: none. What the
+ * command line gives instead (`overridden`: a key, or a header by its lower-case name) is left out
+ * unread, so a flag that replaces a key also spares its ${NAME} reference.
+ */
+export function sectionSettings(
+  config: ConfigFile, command: ConfigCommand, env: NodeJS.ProcessEnv, cwd: string, overridden: ReadonlySet<string> = new Set(),
+): Record<string, SettingValue> {
   const section = config.sections[command] ?? {};
   const settings: Record<string, SettingValue> = {};
   for (const [key, raw] of Object.entries(section)) {
     const spec = CONFIG_KEYS[command][key];
-    if (spec === undefined) continue; // the schema refused unknown keys already
+    // The schema refused unknown keys already.
+    if (spec === undefined || overridden.has(key)) continue;
     const where = `(root).${command}.${key}`;
     const text = (value: unknown, at: string): string => rebase(spec.kind, expandReferences(String(value), at, env, config.shown), config.dir, cwd);
     if (typeof raw === 'boolean' || typeof raw === 'number') settings[key] = raw;
     else if (Array.isArray(raw)) settings[key] = raw.map((item, i) => text(item, `${where}.${i}`));
     else if (spec.kind === 'headers') {
-      settings[key] = Object.fromEntries(Object.entries(raw as Record<string, unknown>).map(([name, value]) => {
+      const kept = Object.entries(raw as Record<string, unknown>).filter(([name]) => !overridden.has(`header:${name.toLowerCase()}`));
+      settings[key] = Object.fromEntries(kept.map(([name, value]) => {
         const header = text(value, `${where}.${name}`);
         // Said without the value, which may be a credential read from the environment.
         if (/[\n\r\u2028\u2029]/.test(header)) throw new UsageError(`${where}.${name} in ${config.shown} has a line break in its value: a header value is one line`);
