@@ -98,6 +98,13 @@ describe('lint takes its section', () => {
     expect(await readFile(join(dir, 'reports/lint.json'), 'utf8')).toContain('jsn-naming');
   });
 
+  it('no documents, from the command line or a file: exit 2, one line saying where they can come from', async () => {
+    const dir = await folder();
+    const { code, err } = await cli(dir, ['lint']);
+    expect(code).toBe(2);
+    expect(err).toBe('restguide: lint: give at least one OpenAPI document (file or URL), or set lint.documents in restguide.config.yaml\n');
+  });
+
   it('--config naming a missing file: exit 2, one line', async () => {
     const dir = await folder();
     const { code, err } = await cli(dir, ['lint', 'api.yaml', '--config', 'nope.yaml']);
