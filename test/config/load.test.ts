@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_FILE_NAMES } from '../../src/config/keys.js';
-import { checkConfig, loadConfig } from '../../src/config/load.js';
+import { Ajv } from 'ajv';
+import { CONFIG_AJV_OPTIONS, checkConfig, loadConfig } from '../../src/config/load.js';
+import { CONFIG_SCHEMA } from '../../src/config/schema.js';
 
 const folder = async (files: Record<string, string> = {}): Promise<string> => {
   const dir = await mkdtemp(join(tmpdir(), 'restguide-config-'));
@@ -78,6 +80,12 @@ describe('finding the config file', () => {
 });
 
 describe('validating the config file', () => {
+  it('uses a schema valid under the JSON Schema meta-schema (the CLI skips that check for speed)', () => {
+    const ajv = new Ajv(CONFIG_AJV_OPTIONS);
+    expect(ajv.validateSchema(CONFIG_SCHEMA)).toBe(true);
+    expect(ajv.validateSchema({ ...CONFIG_SCHEMA, additionalProperties: 'no' })).toBe(false);
+  });
+
   const says = (data: unknown) => refusal(() => checkConfig(data, 'restguide.config.yaml'));
 
   it('names an unknown key, the nearest allowed one and every allowed one', async () => {
