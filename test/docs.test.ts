@@ -13,7 +13,7 @@ const PAGES = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.end
 // Written by another change; a link to it may come first. Once the file exists it is checked like any other.
 const PENDING = new Set([join(DOCS, 'ci.md')]);
 
-const COMMAND_PAGES = { check: 'check.md', lint: 'lint.md', diff: 'diff.md', serve: 'serve.md', rules: 'rules-command.md' } as const;
+const COMMAND_PAGES = { check: 'check.md', lint: 'lint.md', diff: 'diff.md', serve: 'serve.md', rules: 'rules-command.md', init: 'config.md' } as const;
 
 /** The option column of `--help`: `-p, --port <n>`, `--auth`, ... in the order commander prints them. */
 async function helpOptions(command: string): Promise<string[]> {

@@ -20,7 +20,7 @@ export function lintExitCode(report: LintReport, failOn: FailOn): number {
 export async function runLint(documents: string[], options: Record<string, unknown>, io: Io): Promise<number> {
   const failOn = String(options.failOn ?? 'warning');
   if (!(failOn in FAIL_LEVELS)) throw new UsageError(`--fail-on must be error, warning or info, not "${failOn}"`);
-  if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL)');
+  if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL), or set lint.documents in restguide.config.yaml');
 
   planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
   const { lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');

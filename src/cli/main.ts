@@ -31,7 +31,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const check = program
     .command('check')
     .description('run the black-box conformance checks against a base URL (default: the embedded reference server)')
-    .argument('[baseUrl]', 'base URL of the API; omitted, the embedded reference server is started and checked, writes included')
+    .argument('[baseUrl]', 'base URL of the API (or check.target in the config file); omitted, the embedded reference server is started and checked, writes included')
     .option('--profile <file>', 'YAML/JSON profile describing the collections, documents, tasks and controllers to check')
     .option('--openapi <fileOrUrl>', 'derive the profile from an OpenAPI document; also the contract responses are held to')
     .option('--print-profile', 'print the profile the run would use (e.g. derived by --openapi) as YAML, with its counts on stderr, and run nothing')
@@ -66,7 +66,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const lint = program
     .command('lint')
     .description('lint OpenAPI 3.0/3.1 documents (YAML or JSON, files or URLs) against the guide')
-    .argument('<documents...>', 'OpenAPI documents: files or http(s) URLs')
+    .argument('[documents...]', 'OpenAPI documents: files or http(s) URLs (or lint.documents in the config file)')
     .option('--ruleset <file>', 'a Spectral ruleset that extends or overrides the built-in one (its excludedFiles too)')
     .option('--exclude <glob>', 'files not linted as yours (vendored definitions): skipped as inputs, their findings dropped (repeatable)', collect)
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
@@ -82,8 +82,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const diff = program
     .command('diff')
     .description('breaking changes between two versions of an OpenAPI document (evo-compat, api-version, evo-deprec)')
-    .argument('<old>', 'the old version: a file, an http(s) URL or git:<rev>:<path> (read with git show)')
-    .argument('<new>', 'the new version: a file, an http(s) URL or git:<rev>:<path>')
+    .argument('[old]', 'the old version: a file, an http(s) URL or git:<rev>:<path> (read with git show); or diff.old in the config file')
+    .argument('[new]', 'the new version: a file, an http(s) URL or git:<rev>:<path>; or diff.new in the config file')
     .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (info: also compatible changes)').choices(['error', 'warning', 'info']).default('warning'))
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
@@ -93,6 +93,30 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     const { runDiff } = await import('./diff.js');
     exitCode = await runDiff(oldDocument, newDocument, options, io);
   });
+
+  // The config file: its section fills in what the command line leaves out, before the action runs.
+  const configured = [check, lint, diff];
+  for (const command of configured) {
+    command
+      .option('--config <file>', 'read settings from this file instead of restguide.config.yaml in the working directory; flags given win')
+      .option('--no-config', 'read no config file');
+  }
+  program.hook('preAction', async (_program, command) => {
+    if (!configured.includes(command)) return;
+    const { applyConfig } = await import('./config.js');
+    await applyConfig(command, io);
+  });
+
+  program
+    .command('init')
+    .description('write a commented restguide.config.yaml: the settings check, lint and diff take from it')
+    .argument('[file]', 'the file to write', 'restguide.config.yaml')
+    .option('--force', 'overwrite the file if it exists')
+    .addHelpText('after', '\nExit codes: 0 written; 2 the file exists (without --force), another config file is beside it,\nor it cannot be written.')
+    .action(async (file: string, options: Record<string, unknown>) => {
+      const { runInit } = await import('./init.js');
+      exitCode = await runInit(file, options, io);
+    });
 
   program
     .command('serve')
@@ -117,6 +141,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       const { runRules } = await import('./rules.js');
       exitCode = await runRules(filter, options, io);
     });
+
+  program.addHelpText('after', `
+Config file: check, lint and diff read their settings from restguide.config.yaml (or .yml,
+.restguide.yaml, .restguide.yml) in the working directory, or the file --config names; flags
+given win over it. \`restguide init\` writes a commented one. See docs/config.md.
+`);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

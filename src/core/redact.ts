@@ -7,7 +7,7 @@ export const REDACTED = '[REDACTED]';
 // CORS response headers name credentials without carrying any (access-control-allow-credentials: true).
 const NOT_SECRET = /^access-control-/i;
 
-const isSecretName = (name: string): boolean =>
+export const isSecretName = (name: string): boolean =>
   SECRET_HEADERS.has(name.toLowerCase()) || (SECRET_NAME.test(name) && !NOT_SECRET.test(name));
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
