@@ -14,7 +14,10 @@ export const isSwagger2 = (data: unknown): data is Json => isObject(data) && typ
 /** The OpenAPI 3.0 form of a Swagger 2.0 document (the source is not changed). */
 export function convertSwagger(source: Json): Json {
   // A JSON copy, not structuredClone: the converter changes what it is given, and a parser's data may be Proxies.
-  const converted = upgradeFromTwoToThree(JSON.parse(JSON.stringify(source)) as never) as unknown as Json;
+  const copy = JSON.parse(JSON.stringify(source)) as Json;
+  const aside = setExtensionsAside(copy);
+  const converted = upgradeFromTwoToThree(copy as never) as unknown as Json;
+  restoreExtensions(converted, aside);
   // Whether each shared response (#/components/responses/X) answers errors, successes or both.
   const sharedUse = new Map<string, Set<boolean>>();
   for (const [, item] of Object.entries(isObject(converted.paths) ? converted.paths : {})) {
@@ -37,6 +40,33 @@ export function convertSwagger(source: Json): Json {
     if (isObject(response) && use?.size === 1) splitProduces(response, use.has(true));
   }
   return converted;
+}
+
+const PATH_ITEM_KEYS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'parameters', '$ref']);
+
+/**
+ * The converter takes every key of a path item for an operation (an `x-note: null` stops it): the
+ * other keys (extensions, `x-ignore-rules`) are set aside, with those of `paths` itself, and put back.
+ */
+function setExtensionsAside(document: Json): Map<string, Json> {
+  const aside = new Map<string, Json>();
+  if (!isObject(document.paths)) return aside;
+  const take = (holder: Json, at: string, keep: (key: string) => boolean) => {
+    const moved = Object.fromEntries(Object.entries(holder).filter(([key]) => !keep(key)));
+    for (const key of Object.keys(moved)) delete holder[key];
+    if (Object.keys(moved).length > 0) aside.set(at, moved);
+  };
+  take(document.paths, '', (key) => !key.startsWith('x-'));
+  for (const [path, item] of Object.entries(document.paths)) if (isObject(item)) take(item, path, (key) => PATH_ITEM_KEYS.has(key));
+  return aside;
+}
+
+function restoreExtensions(document: Json, aside: Map<string, Json>): void {
+  if (!isObject(document.paths)) return;
+  for (const [at, moved] of aside) {
+    const holder = at === '' ? document.paths : document.paths[at];
+    if (isObject(holder)) Object.assign(holder, moved);
+  }
 }
 
 /**

@@ -77,6 +77,14 @@ describe('lint of Swagger 2.0 documents', () => {
     expect(report.ignored.map((f) => `${row(f)} ${f.ignoredReason}`)).toEqual(['1 oas-contra 1 swagger Published before 3.0 was adopted', '111 oas-comdef 1 definitions/Problem A self-contained example; belgif\'s Problem in 3.0 form cannot be referenced from Swagger 2.0']);
   }, 30_000);
 
+  it('extensions of path items, whatever their value, are kept out of the converter\'s way', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-swagger-'));
+    const file = join(dir, 'extensions.yaml');
+    await writeFile(file, (await readFile(CLEAN, 'utf8')).replace('  /health:\n', '  x-generated: null\n  /health:\n    x-note: null\n    x-ignore-rules: {hlth-res: Checked by the platform}\n'));
+    const report = await lintDocuments([file]);
+    expect(report.findings.map(row)).toEqual(['1 oas-contra 1 swagger']);
+  }, 30_000);
+
   it('a Swagger 2.0 document the converter cannot read, or another Swagger version: one line, exit 2', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-swagger-'));
     await writeFile(join(dir, 'no-in.yaml'), "swagger: '2.0'\ninfo: {title: T, version: 1.0.0}\npaths:\n  /x:\n    get:\n      parameters: [{name: q, type: string}]\n      responses: {'200': {description: OK}}\n");
