@@ -5,17 +5,33 @@ import type { RuleDefinition, RulesetDefinition, RulesetFunctionContext } from '
 import { ignoredReason, ignoreIdsOf } from '../../src/lint/ignore-rules.js';
 import type { LintFinding } from '../../src/core/types.js';
 import type { Finding } from '../functions/define.js';
+import { isObject } from './json.js';
 
 type RuleFunction = (input: unknown, options: unknown, context: RulesetFunctionContext) => unknown;
 type Then = { function: RuleFunction; functionOptions?: unknown; field?: string };
 
+/** The path of the first `$ref` to another file that `path` goes through in the linted file, if any. */
+function externalRefSite(data: unknown, path: ReadonlyArray<string | number>): Array<string | number> | undefined {
+  let node = data;
+  for (let i = 0; i <= path.length; i++) {
+    if (isObject(node) && typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return path.slice(0, i);
+    if (i === path.length) break;
+    const segment = path[i] as string | number;
+    node = isObject(node) ? node[String(segment)] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  }
+  return undefined;
+}
+
 /**
- * Whether `x-ignore-rules` names this finding's rule: on the object it points at in the resolved
- * document (where a `$ref`'s siblings are merged in), or in the file and place Spectral will report it at.
+ * Whether `x-ignore-rules` names this finding's rule where restguide looks: on the object it points
+ * at (resolved), in the file and place Spectral will report it at, and next to the `$ref` of the
+ * linted file that brings it in from another file (where restguide reports such a finding).
  */
 function ignored(finding: Finding, input: unknown, context: RulesetFunctionContext, ids: string[]): boolean {
   const asFinding = { path: finding.path } as LintFinding;
   if (ignoredReason(asFinding, input, ids) !== undefined) return true;
+  const site = externalRefSite(context.document.data, finding.path);
+  if (site && ignoredReason({ path: site } as LintFinding, context.document.data, ids) !== undefined) return true;
   try {
     const item = context.documentInventory.findAssociatedItemForPath(finding.path, true);
     return item !== null && item !== undefined && ignoredReason({ path: [...item.path] } as LintFinding, item.document.data, ids) !== undefined;

@@ -67,5 +67,16 @@ describe('restguide/ruleset in spectral-cli', () => {
       if (counts) expect({ findings: ours.findings.length, ignored: ours.ignored.length }).toEqual(counts);
       expect((await spectralLint(project, document)).map(key).sort()).toEqual(ours.findings.map(key).sort());
     }
+    // x-ignore-rules in a referenced file, and next to the $ref that brings a finding in.
+    await cp(join(FIXTURES, 'refs'), join(project, 'refs'), { recursive: true });
+    await cp(join(FIXTURES, 'reuse'), join(project, 'reuse'), { recursive: true });
+    // ignored.yaml ignores the vendor's finding at its only $ref; api.yaml at one of two, so it stays.
+    for (const name of ['ignored.yaml', 'api.yaml']) {
+      const refs = join(project, 'refs/api', name);
+      const ours = await lintDocuments([refs]);
+      expect(ours.ignored.map((f) => f.code)).toEqual(name === 'ignored.yaml' ? ['jsn-naming'] : []);
+      // restguide reports a finding a $ref brings in at that $ref, Spectral in the referenced file: compare codes and severities.
+      expect((await spectralLint(project, refs)).map((f) => `${f.code} ${f.severity}`).sort()).toEqual(ours.findings.map((f) => `${f.code} ${f.severity}`).sort());
+    }
   }, 120_000);
 });
