@@ -115,7 +115,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'qry-multi': rule('qry-multi', 'qry-multi', 'warn', 'Multi-valued query parameters repeat the parameter (style form, explode true)', {
     function: parameterShape, functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
   }),
-  'oas-contra': rule('oas-contra', 'oas-contra', 'warn', 'APIs are described with OpenAPI 3.0 (3.1 should not be used yet)', { function: openApi30 }),
+  'oas-contra': rule('oas-contra', 'oas-contra', 'warn', 'APIs are described with OpenAPI 3.0: not Swagger 2.0 (reported once, the document linted converted), not yet 3.1', { function: openApi30 }),
   'uri-notat': rule('uri-notat', 'uri-notat', 'warn', 'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase', [
     { function: pathSegmentsCamel },
     { function: parameterNames, functionOptions: { in: ['query'], match: QUERY_NAME, message: 'Query parameter "{{name}}" should be lowerCamelCase' } },

@@ -45,11 +45,13 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
   // The lint reporters look rules up as lint rules; diff rows carry the same fields.
   const rules = diffRuleInfos().map((rule) => ({ ...rule, kind: 'lint' as const }));
   const shown = options.verbose ? report : breakingOnly(report);
-  await writeReports(
+  const written = await writeReports(
     reportTargets(options),
     (format, to) => renderDiffReport(format, format === 'json' ? report : shown, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
     io,
   );
+  // Every report went to a file: the terminal still gets the outcome, as check does.
+  if (!written.toStdout) io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(shown, failOn)}\n`);
   if (wrote) io.stderr(wrote);
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   return wrote ? 0 : lintExitCode(report, failOn);

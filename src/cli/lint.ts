@@ -65,11 +65,13 @@ export async function runLint(documents: string[], options: Record<string, unkno
   // The HTML page shows each finding's line: read the linted files only when it is asked for.
   const wantsHtml = planOutputs(reportTargets(options), 'stylish').some((item) => item.format === 'html');
   const sourceLines = wantsHtml ? await (await import('../lint/source-lines.js')).readSourceLines(report) : undefined;
-  await writeReports(
+  const written = await writeReports(
     reportTargets(options),
     (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn: failOn as FailOn, exitCode, ...(sourceLines ? { sourceLines } : {}) }),
     io,
   );
+  // Every report went to a file: the terminal still gets the outcome, as check does.
+  if (!written.toStdout) io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(report, failOn as FailOn)}\n`);
   if (wrote) io.stderr(wrote);
   return exitCode;
 }

@@ -65,7 +65,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   const lint = program
     .command('lint')
-    .description('lint OpenAPI 3.0/3.1 documents (YAML or JSON, files or URLs) against the guide')
+    .description('lint OpenAPI 3.0/3.1 documents, and Swagger 2.0 ones converted in memory (YAML or JSON, files or URLs), against the guide')
     .argument('[documents...]', 'OpenAPI documents: files or http(s) URLs (or lint.documents in the config file)')
     .option('--ruleset <file>', 'a Spectral ruleset that extends or overrides the built-in one (its excludedFiles too)')
     .option('--exclude <glob>', 'files not linted as yours (vendored definitions): skipped as inputs, their findings dropped (repeatable)', collect)

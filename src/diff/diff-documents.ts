@@ -39,7 +39,7 @@ export async function diffDocuments(oldInput: string, newInput: string, options:
   const oldMajor = majorVersion(d.old);
   const newMajor = majorVersion(d.new_);
   const majorChanged = oldMajor !== undefined && newMajor !== undefined && oldMajor !== newMajor;
-  const locate = (side: Side, at: RawFinding['old']): DiffLocation => ({ ...at, range: side.range(at) });
+  const locate = (side: Side, at: RawFinding['old']): DiffLocation => ({ ...at, ...side.place(at) });
 
   const seen = new Set<string>();
   const findings: DiffFinding[] = [];
@@ -56,7 +56,7 @@ export async function diffDocuments(oldInput: string, newInput: string, options:
     const now = locate(d.new_, raw.new);
     const message = `${raw.message}${downgraded ? ` (breaking, with a new major version ${newMajor})` : ''} [old: ${shown(old.source, cwd)}:${old.range.start.line + 1}]`;
     const finding: DiffFinding = { code: raw.code, severity, message, path: now.path, source: now.source, range: now.range, breaking, old, new: now };
-    const reason = ignoredReason(finding, newSet.files.get(now.source)?.data, ignoreIdsOf(raw.code, diffGuideRuleOf));
+    const reason = ignoredReason(finding, d.new_.written(now.source), ignoreIdsOf(raw.code, diffGuideRuleOf));
     if (reason !== undefined) ignored.push({ ...finding, ignoredReason: reason });
     else findings.push(finding);
   }

@@ -1,6 +1,7 @@
 // A node of one side: a value with the file and JSON path it was read from, so every finding can
 // name a file and a line; `deref` follows $refs (across files) to the node they point at.
 import type { LintRange } from '../core/types.js';
+import { swaggerPath } from '../lint/swagger.js';
 import { resolveLocation, type DocumentSet, type JsonPath } from './sources.js';
 
 type Json = Record<string, unknown>;
@@ -51,12 +52,20 @@ export class Side {
     return current;
   }
 
-  range(node: Pick<Node, 'source' | 'path'>): LintRange {
+  /** Where a node is written: its path and range in its file (in a Swagger 2.0 document, the place 2.0 writes it). */
+  place(node: Pick<Node, 'source' | 'path'>): { source: string; path: JsonPath; range: LintRange } {
     const file = this.set.files.get(node.source);
     const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    if (!file) return zero;
-    const location = file.parser.getLocationForJsonPath(file.parsed, node.path, true);
-    return location ? { start: { ...location.range.start }, end: { ...location.range.end } } : zero;
+    if (!file) return { source: node.source, path: node.path, range: zero };
+    const path = file.swagger ? swaggerPath(file.swagger, node.path) : node.path;
+    const location = file.parser.getLocationForJsonPath(file.parsed, path, true);
+    return { source: node.source, path, range: location ? { start: { ...location.range.start }, end: { ...location.range.end } } : zero };
+  }
+
+  /** The data of a file as written (a Swagger 2.0 document, not its OpenAPI 3.0 form). */
+  written(source: string): unknown {
+    const file = this.set.files.get(source);
+    return file?.swagger ?? file?.data;
   }
 }
 

@@ -1,17 +1,20 @@
 // Reads one side of a diff: a file, an http(s) URL or `git:<rev>:<path>` (through `git show`),
-// with every file its $refs name, read from the same place (the same revision for git).
+// with every file its $refs name, read from the same place (the same revision for git). A Swagger
+// 2.0 document is compared in its OpenAPI 3.0 form, and its findings placed on its own lines.
 import { execFile } from 'node:child_process';
 import { dirname, posix, resolve as resolvePath } from 'node:path';
 import Parsers from '@stoplight/spectral-parsers';
 import { UsageError } from '../core/errors.js';
 import { assertOpenApi } from '../lint/lint-documents.js';
+import { convertSwagger, isSwagger2 } from '../lint/swagger.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from '../lint/read-source.js';
 
 type Parser = typeof Parsers.Yaml;
 type Parsed = ReturnType<Parser['parse']>;
 export type JsonPath = Array<string | number>;
 
-interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser }
+/** `swagger`: the Swagger 2.0 document as written, when `data` is its OpenAPI 3.0 form (compared, then placed back). */
+interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser; swagger?: Record<string, unknown> }
 
 /** A $ref target that could not be read: what it describes is not compared, and the report says so. */
 interface MissingFile { location: string; from: string; path: JsonPath; reason: string }
@@ -82,6 +85,14 @@ function parse(source: string, text: string): ParsedFile {
   return { source, data: parsed.data, parsed, parser };
 }
 
+function convertedSwagger(location: string, swagger: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return convertSwagger(swagger);
+  } catch (error) {
+    throw new UsageError(`${location}: Swagger 2.0 document that cannot be converted to OpenAPI 3.0 (${(error as Error).message})`);
+  }
+}
+
 /** The canonical source of a command-line input: absolute file, URL, or git path from the repository root. */
 async function rootLocation(input: string, cwd: string, limits: ReadLimits): Promise<string> {
   const git = GIT.exec(input);
@@ -111,8 +122,9 @@ export async function readDocumentSet(input: string, options: ReadOptions): Prom
       missing.push({ location, from, path: path ?? [], reason: (error as Error).message });
       continue;
     }
-    const file = parse(location, text);
-    if (!from) assertOpenApi(location, file.data);
+    let file = parse(location, text);
+    if (!from && isSwagger2(file.data)) file = { ...file, data: convertedSwagger(location, file.data), swagger: file.data };
+    else if (!from) assertOpenApi(location, file.data);
     files.set(location, file);
     // Most documents are one file: a scan of the text spares walking their whole tree.
     if (!EXTERNAL_REF.test(text)) continue;

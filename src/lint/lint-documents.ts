@@ -1,4 +1,4 @@
-// Lints OpenAPI documents: read, parse, check it is OpenAPI 3.x, resolve $refs across files,
+// Lints OpenAPI documents: read, parse, check it is OpenAPI 3.x (or convert Swagger 2.0), resolve $refs across files,
 // run the ruleset, map Spectral's results to findings and apply x-ignore-rules.
 import { dirname, extname, relative, resolve as resolvePath } from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic, type Ruleset } from '@stoplight/spectral-core';
@@ -16,6 +16,7 @@ import { guideRuleOf } from './rule-infos.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
 import { RefIndex } from './relocate.js';
 import { IndexedJson, IndexedYaml } from './positions.js';
+import { convertSwagger, isSwagger2, swaggerPath } from './swagger.js';
 import { excludedFilesOf } from './load-ruleset.js';
 import { instrument, withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
 
@@ -44,7 +45,7 @@ const locate = (input: string, cwd: string): string => (isUrl(input) ? input : r
 /** Refuses, in one line, what is not an OpenAPI 3.x document. */
 export function assertOpenApi(location: string, data: unknown): void {
   const root = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-  if (root && typeof root.swagger === 'string') throw new UnlintableDocument(location, 'unrecognized-format', `Swagger ${root.swagger} is not supported, convert it to OpenAPI 3.0`);
+  if (root && typeof root.swagger === 'string') throw new UnlintableDocument(location, 'unrecognized-format', `Swagger ${root.swagger} is not supported (Swagger 2.0 and OpenAPI 3.0 and 3.1 are): convert it to OpenAPI 3.0`);
   if (!root || typeof root.openapi !== 'string' || !/^3\.[01]\./.test(root.openapi)) {
     throw new UnlintableDocument(location, 'unrecognized-format', 'not an OpenAPI 3.0 or 3.1 document (no "openapi: 3.x.y" at its root)');
   }
@@ -86,13 +87,20 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   const document = new Document(text, parserFor(source, text), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
   if (fatal) throw new UnlintableDocument(source, 'parser', `malformed document (${fatal.message})`, { ...fatal.range.start });
-  assertOpenApi(source, document.data);
+  const swagger = isSwagger2(document.data) ? document.data : undefined;
+  if (!swagger) assertOpenApi(source, document.data);
 
   const { resolver, texts } = createResolver(limits);
   const spectral = new Spectral({ resolver });
   spectral.setRuleset(ruleset);
   phase?.('resolving $refs'); // Spectral resolves, then runs every rule in one pass
-  const results = await spectral.run(document, { ignoreUnknownFormat: true });
+  const linted = swagger ? new Document(JSON.stringify(converted(source, swagger)), IndexedJson, source) : document;
+  const results = await spectral.run(linted, { ignoreUnknownFormat: true });
+  // A converted Swagger document: each finding of it back on the Swagger document's own path and line.
+  if (swagger) {
+    for (const result of results) if (result.source === source || result.source === undefined) backToSwagger(result, swagger, document);
+    results.push(...swaggerContract(ruleset, swagger, document, source));
+  }
 
   // x-ignore-rules is looked up in the file a finding points at, and at the $ref that brings it in.
   const documents = new Map<string, Parsed | undefined>([[source, document as Parsed]]);
@@ -130,6 +138,30 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   out.findings.sort((a, b) => bySourceAndPosition(a, b) || spectralOrder(a, b));
   out.ignored.sort(spectralOrder);
   return out;
+}
+
+/** The OpenAPI 3.0 form of a Swagger 2.0 document; one the converter cannot read is an unlintable document. */
+function converted(source: string, swagger: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return convertSwagger(swagger);
+  } catch (error) {
+    throw new UnlintableDocument(source, 'unrecognized-format', `Swagger 2.0 document that cannot be converted to OpenAPI 3.0 (${(error as Error).message}): check it against the Swagger 2.0 schema`);
+  }
+}
+
+function backToSwagger(result: ISpectralDiagnostic, swagger: Record<string, unknown>, document: Parsed): void {
+  const path = swaggerPath(swagger, result.path);
+  const range = document.getRangeForJsonPath(path, true) ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  Object.assign(result, { path, range: { start: { ...range.start }, end: { ...range.end } } });
+}
+
+/** oas-contra, once per Swagger document, as the ruleset has it (its severity; none when it is off or absent). */
+function swaggerContract(ruleset: Ruleset, swagger: Record<string, unknown>, document: Parsed, source: string): ISpectralDiagnostic[] {
+  const rule = ruleset.rules['oas-contra'];
+  if (!rule?.enabled) return [];
+  const range = document.getRangeForJsonPath(['swagger'], true) ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const message = `Swagger ${String(swagger.swagger)} is not OpenAPI 3.0: describe new APIs with OpenAPI 3.0 (restguide lints this one converted in memory)`;
+  return [{ code: 'oas-contra', severity: rule.severity, message, path: ['swagger'], source, range }];
 }
 
 /** A referenced file as the user wrote it: relative to the linted document's folder. */

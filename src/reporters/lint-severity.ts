@@ -38,3 +38,23 @@ export function failOnNote(report: LintReport, failOn: 'error' | 'warning' | 'in
     ? "warnings alone fail this run (--fail-on warning, the default; Spectral's is error)"
     : 'warnings and infos alone fail this run (--fail-on info)';
 }
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** "3 problems (1 error, 2 warnings, 0 infos, 0 hints)" and its extras ("1 ignored", baseline counts), as stylish ends. */
+export function lintSummaryParts(report: LintReport): { problems: number; counts: string; extras: string[] } {
+  const s = report.summary;
+  const problems = countedFindings(report).length;
+  const counts = `${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}, ${plural(s.hints, 'hint')})`;
+  const extras = [`${s.ignored} ignored`];
+  if (s.known !== undefined) extras.push(`${s.known} known (baseline)`);
+  if (s.fixed !== undefined) extras.push(`${s.fixed} fixed`);
+  return { problems, counts, extras };
+}
+
+/** The run in one plain line, for stderr when every report went to a file (as check does). */
+export function lintSummaryLine(report: LintReport, failOn: 'error' | 'warning' | 'info' | undefined): string {
+  const { counts, extras } = lintSummaryParts(report);
+  const note = failOnNote(report, failOn);
+  return `${counts}, ${extras.join(', ')}${note ? ` — ${note}` : ''}`;
+}

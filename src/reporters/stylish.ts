@@ -5,7 +5,7 @@ import type { CheckResult, LintFinding } from '../core/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { groupByArea } from './check-areas.js';
 import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';
-import { countedFindings, displaySource, failOnNote, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import { countedFindings, displaySource, failOnNote, lintSummaryParts, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 import { countByRule, groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 
@@ -169,11 +169,8 @@ export const lintStylish: LintReporter = (report, options) => {
   }
   out.push(...ruleTable(c, countedFindings(report)));
   const s = report.summary;
-  const problems = countedFindings(report).length;
-  const summary = `${problems ? '✖' : '✔'} ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}, ${plural(s.hints, 'hint')})`;
-  const extras = [`${s.ignored} ignored`];
-  if (s.known !== undefined) extras.push(`${s.known} known (baseline)`);
-  if (s.fixed !== undefined) extras.push(`${s.fixed} fixed`);
+  const { problems, counts, extras } = lintSummaryParts(report);
+  const summary = `${problems ? '✖' : '✔'} ${counts}`;
   const colour = s.errors ? c.red : s.warnings ? c.yellow : c.green;
   const note = failOnNote(report, options.failOn);
   out.push(`${colour.bold(summary)} ${c.dim(extras.join(', '))}${note ? ` ${c.yellow(`— ${note}`)}` : ''}`);

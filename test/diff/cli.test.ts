@@ -126,4 +126,17 @@ describe('restguide diff (CLI)', () => {
       expect(err).not.toMatch(/internal error| {4}at /);
     });
   }
+
+  it('every report to a file: the summary line on stderr, as check prints it; none with a report on stdout', async () => {
+    const dir = await setup();
+    const toFile = await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'sarif=reports/diff.sarif']);
+    expect(toFile.code).toBe(1);
+    expect(toFile.out).toBe('');
+    expect(toFile.err).toBe('restguide: 1 problem (1 error, 0 warnings, 0 infos, 0 hints), 0 ignored\n');
+    expect(await readFile(join(dir, 'reports/diff.sarif'), 'utf8')).toContain('evo-compat-response-property-removed');
+    const same = await diff(dir, ['old.yaml', 'same.yaml', '-o', 'reports/diff.json']);
+    expect(same.code).toBe(0);
+    expect(same.err).toBe('restguide: 0 problems (0 errors, 0 warnings, 0 infos, 0 hints), 0 ignored\n');
+    expect((await diff(dir, ['old.yaml', 'breaking.yaml', '-f', 'json'])).err).toBe('');
+  });
 });

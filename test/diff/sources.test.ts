@@ -87,12 +87,12 @@ describe('restguide diff inputs', () => {
 
   it('refuses bad input with one clear UsageError', async () => {
     const dir = await writeFiles({
-      'ok.yaml': base(), 'broken.yaml': 'openapi: 3.0.3\ninfo: [unclosed\n', 'swagger.yaml': { swagger: '2.0', info: {}, paths: {} },
+      'ok.yaml': base(), 'broken.yaml': 'openapi: 3.0.3\ninfo: [unclosed\n', 'swagger.yaml': { swaggerVersion: '1.2', apis: [] },
     });
     const refused = async (a: string, b: string) => diffDocuments(a, b, { cwd: dir }).then(() => 'accepted', (e: Error) => `${e instanceof UsageError}: ${e.message}`);
     expect(await refused('ok.yaml', 'nope.yaml')).toMatch(/^true: .*nope\.yaml: no such file$/);
     expect(await refused('ok.yaml', 'broken.yaml')).toMatch(/^true: .*broken\.yaml:\d+:\d+: malformed document/);
-    expect(await refused('swagger.yaml', 'ok.yaml')).toMatch(/^true: .*Swagger 2\.0 is not supported/);
+    expect(await refused('swagger.yaml', 'ok.yaml')).toMatch(/^true: .*swagger\.yaml: not an OpenAPI 3\.0 or 3\.1 document/);
     expect(await readFile(join(dir, 'ok.yaml'), 'utf8')).toContain('openapi');
   });
 });

@@ -133,3 +133,31 @@ describe('restguide lint', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });
+
+describe('restguide lint: what the terminal gets', () => {
+  const line = (findings: Array<{ severity: number }>, note = '') => {
+    const n = (severity: number) => findings.filter((f) => f.severity === severity).length;
+    const s = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+    return `restguide: ${s(findings.length, 'problem')} (${s(n(0), 'error')}, ${s(n(1), 'warning')}, ${s(n(2), 'info')}, ${s(n(3), 'hint')}), 0 ignored${note}\n`;
+  };
+
+  it('every report to a file: the summary line on stderr, as check prints it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
+    const { code, out, err } = await lint([API, '-f', `sarif=${join(dir, 'lint.sarif')}`, '-f', `json=${join(dir, 'lint.json')}`]);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    const findings = JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number }>;
+    expect(findings.length).toBeGreaterThan(0);
+    expect(err).toBe(line(findings, " — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)"));
+  });
+
+  it('a passing run to a file says so too; a report on stdout adds nothing on stderr', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
+    const passing = await lint([API, '--fail-on', 'error', '-f', `sarif=${join(dir, 'lint.sarif')}`, '-f', `json=${join(dir, 'lint.json')}`]);
+    expect(passing.code).toBe(0);
+    expect(passing.err).toBe(line(JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number }>));
+    const onStdout = await lint([API, '-f', 'json', '-f', `sarif=${join(dir, 'lint.sarif')}`]);
+    expect(onStdout.code).toBe(1);
+    expect(onStdout.err).toBe('');
+  });
+});
