@@ -1,12 +1,10 @@
 // `restguide diff <old> <new>`: compare, apply the baseline, write the reports, map to an exit code.
 import { wantsColor, type Io } from './io.js';
-import { UsageError } from '../core/errors.js';
+import { parseFailOn } from '../core/fail-on.js';
 import type { LintFinding, LintReport } from '../core/types.js';
 import { lintExitCode } from './lint.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
-
-const FAIL_LEVELS = ['error', 'warning', 'info'] as const;
-type FailOn = (typeof FAIL_LEVELS)[number];
+import { DIFF_FORMATS } from '../reporters/formats.js';
 
 /** Without --verbose, people see what breaks; compatible changes stay in the JSON report. */
 function breakingOnly(report: LintReport): LintReport {
@@ -17,10 +15,9 @@ function breakingOnly(report: LintReport): LintReport {
 }
 
 export async function runDiff(oldDocument: string, newDocument: string, options: Record<string, unknown>, io: Io): Promise<number> {
-  const failOn = String(options.failOn ?? 'warning') as FailOn;
-  if (!FAIL_LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be error, warning or info, not "${failOn}"`);
+  const failOn = parseFailOn(options.failOn, ['error', 'warning', 'info']);
 
-  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
+  planOutputs(reportTargets(options), 'stylish', DIFF_FORMATS); // a bad -f/-o is refused before any work
   const { diffDocuments } = await import('../diff/index.js');
   const { maxBytesFromEnv } = await import('../lint/index.js');
   let report: LintReport = await diffDocuments(oldDocument, newDocument, { cwd: io.cwd, limits: { maxBytes: maxBytesFromEnv(io.env) } });
@@ -45,12 +42,17 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
   // The lint reporters look rules up as lint rules; diff rows carry the same fields.
   const rules = diffRuleInfos().map((rule) => ({ ...rule, kind: 'lint' as const }));
   const shown = options.verbose ? report : breakingOnly(report);
+  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
+  const exitCode = wrote ? 0 : lintExitCode(report, failOn);
+  // JSON and the pull-request comment (which folds them) keep the compatible changes whatever --verbose says.
+  const whole = new Set(['json', 'markdown']);
   await writeReports(
     reportTargets(options),
-    (format, to) => renderDiffReport(format, format === 'json' ? report : shown, { color: color && to.kind === 'stdout', rules, cwd: io.cwd }),
-    io,
+    (format, to) => renderDiffReport(format, whole.has(format) ? report : shown, {
+      color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, showDocumentationUrl: options.showDocumentationUrl === true,
+    }),
+    io, 'stylish', DIFF_FORMATS,
   );
   if (wrote) io.stderr(wrote);
-  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
-  return wrote ? 0 : lintExitCode(report, failOn);
+  return exitCode;
 }
