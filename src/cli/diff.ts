@@ -44,8 +44,9 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
   const shown = options.verbose ? report : breakingOnly(report);
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   const exitCode = wrote ? 0 : lintExitCode(report, failOn);
-  // JSON and the pull-request comment (which folds them) keep the compatible changes whatever --verbose says.
-  const whole = new Set(['json', 'markdown']);
+  // JSON, the pull-request comment (which folds them) and JUnit (whose failures are what fails the
+  // gate, also at --fail-on info) keep the compatible changes whatever --verbose says.
+  const whole = new Set(['json', 'markdown', 'junit']);
   await writeReports(
     reportTargets(options),
     (format, to) => renderDiffReport(format, whole.has(format) ? report : shown, {

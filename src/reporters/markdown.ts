@@ -44,7 +44,9 @@ function item(finding: Finding, urls: ReadonlyMap<string, string>, cwd: string |
   if (newAt) at.push(`new: ${newAt}`);
   if (oldAt) at.push(`old: ${oldAt}${finding.old && printPath(finding.old.path) !== printPath(finding.path) ? ` ${mdCode(printPath(finding.old.path))}` : ''}`);
   const known = finding.baseline === 'known' ? ' (known: in the baseline)' : '';
-  return `- ${MARK[severity]} ${code} ${mdMessage(finding.message)}${known}  \n  ${at.join('; ')}`;
+  // The message ends with its old location for the terminal; here the line below says it.
+  const message = finding.old ? finding.message.replace(/ \[old: [^\]]*\]$/, '') : finding.message;
+  return `- ${MARK[severity]} ${code} ${mdMessage(message)}${known}  \n  ${at.join('; ')}`;
 }
 
 /**
@@ -64,7 +66,7 @@ export const diffMarkdown: LintReporter = (lintReport, options) => {
   const side = (s: DiffReport['old'] | undefined) => (s ? `${mdCode(displaySource(s.source, options.cwd))}${s.version ? ` (${mdText(s.version)})` : ''}` : '?');
   const counts = [
     plural(breaking.length, 'breaking change'),
-    plural(rest.filter((f) => f.severity <= 1).length, 'other warning'),
+    plural(rest.filter((f) => f.severity <= 1).length, 'warning'),
     plural(rest.filter((f) => f.severity > 1).length, 'compatible change'),
   ];
   const extras = [report.ignored.length ? `${report.ignored.length} ignored (x-ignore-rules)` : '', report.summary.known ? `${report.summary.known} known (baseline)` : ''].filter(Boolean);

@@ -129,6 +129,18 @@ describe('the new formats on the command line', () => {
     expect(lint.err).toMatch(/one of stylish, json, junit, sarif, github, html, gitlab,/);
   });
 
+  it('diff JUnit fails exactly what fails the gate, also compatible changes at --fail-on info without --verbose', async () => {
+    const dir = await writeFiles({ 'old.yaml': base(), 'new.yaml': variant(base(), (d: any) => { d.components.schemas.Employer.properties.website = { type: 'string' }; }) });
+    const failures = async (failOn: string) => {
+      const result = await run(['diff', 'old.yaml', 'new.yaml', '-f', 'junit', '--fail-on', failOn], (io) => { io.cwd = dir; });
+      return { code: result.code, failures: Number(/<testsuites name="restguide diff old\.yaml new\.yaml" tests="\d+" failures="(\d+)"/.exec(result.out)?.[1]) };
+    };
+    expect(await failures('warning')).toEqual({ code: 0, failures: 0 });
+    const info = await failures('info');
+    expect(info.code).toBe(1);
+    expect(info.failures).toBeGreaterThan(0);
+  });
+
   it('-f gitlab -o gl-code-quality-report.json is accepted (a JSON report)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-gitlab-'));
     const { code } = await run(['lint', API, '-f', 'gitlab', '-o', 'gl-code-quality-report.json'], (io) => { io.cwd = dir; });

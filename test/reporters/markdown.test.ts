@@ -12,7 +12,7 @@ describe('markdown reporter (diff)', () => {
   const text = render(diffReport(), { failOn: 'warning', exitCode: 1 });
 
   it('opens with one summary line: both sides, the verdict, the counts', () => {
-    expect(text.split('\n')[0]).toBe('**restguide diff** `api/old.yaml` (1.2.0) → `api/new.yaml` (1.3.0): ❌ fails the gate (--fail-on warning): 2 breaking changes, 1 other warning, 1 compatible change, 1 ignored (x-ignore-rules)');
+    expect(text.split('\n')[0]).toBe('**restguide diff** `api/old.yaml` (1.2.0) → `api/new.yaml` (1.3.0): ❌ fails the gate (--fail-on warning): 2 breaking changes, 1 warning, 1 compatible change, 1 ignored (x-ignore-rules)');
   });
 
   it('lists breaking changes first, each with its path and both locations, then folds the rest', () => {
@@ -26,6 +26,14 @@ describe('markdown reporter (diff)', () => {
     expect(text.indexOf('evo-compat-response-property-added')).toBeGreaterThan(details);
     expect(text).toContain('- ❌ [`evo-compat-operation-removed`](https://www.belgif.be/specification/rest/api-guide/#rule-evo-compat) DELETE /employers/\\{id\\} was removed.  \n'
       + '  at `paths./employers/{id}`; new: `api/new.yaml` line 31; old: `api/old.yaml` line 61 `paths./employers/{id}.delete`');
+  });
+
+  it('says the old location once, on the location line, not also in the message', () => {
+    const [first] = diffReport().findings;
+    const report = diffReport({ findings: [{ ...first!, message: `${first!.message} [old: api/old.yaml:45]` }] });
+    const out = render(report);
+    expect(out).not.toContain('\\[old:');
+    expect(out).toContain('old: `api/old.yaml` line 45');
   });
 
   it('escapes what the documents say: no markup, link or HTML gets through', () => {
