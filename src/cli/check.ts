@@ -325,7 +325,11 @@ async function checkAndReport(
   const color = wantsColor(io);
   const rules = checkRuleInfos();
   const finished = report;
-  const document = text(options.openapi);
+  const openapi = text(options.openapi);
+  const document = openapi && !/^https?:/i.test(openapi) ? resolve(io.cwd, openapi) : undefined;
+  // GitLab Code Quality points at the line of each resource's path in the document.
+  const wantsLines = document !== undefined && planOutputs(reportTargets(options), 'stylish', CHECK_FORMATS).some((item) => item.format === 'gitlab');
+  const documentLines = wantsLines ? await (await import('../core/openapi-path-lines.js')).readOpenApiPathLines(document) : undefined;
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   const gate = checkExitCode(report, failOn);
   const exitCode = wrote && gate !== 2 && leftRecords(report).length === 0 ? 0 : gate;
@@ -333,7 +337,7 @@ async function checkAndReport(
     reportTargets(options),
     (format, to) => renderCheckReport(format, finished, {
       color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, quiet: options.quiet === true,
-      showDocumentationUrl: options.showDocumentationUrl === true, ...(document && !/^https?:/i.test(document) ? { document: resolve(io.cwd, document) } : {}),
+      showDocumentationUrl: options.showDocumentationUrl === true, ...(document ? { document } : {}), ...(documentLines ? { documentLines } : {}),
     }),
     io, 'stylish', CHECK_FORMATS,
   );

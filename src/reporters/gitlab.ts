@@ -45,21 +45,23 @@ function withFingerprints(issues: Array<Omit<Issue, 'fingerprint'>>, keys: strin
 
 /**
  * Failed and errored checks not known to the baseline, and each record a cleanup may have left. The
- * location is the OpenAPI document when the run had one (`--openapi`), so GitLab can tie it to the
- * file in the repository; otherwise the API resource (its path without the origin). Line 1 either way.
+ * location is the OpenAPI document when the run had one (`--openapi`), at the line its resource's
+ * path is declared on (else 1), so GitLab ties it to the file; otherwise the API resource, line 1.
  */
 export const checkGitlab: CheckReporter = (report, options) => {
   const counted = report.results.filter((r): r is CheckResult => (r.status === 'fail' || r.status === 'error') && r.baseline === undefined);
-  const path = (resource: string) => (options.document ? displaySource(options.document, options.cwd) : resourceKey(resource));
+  const location = (resource: string) => (options.document
+    ? { path: displaySource(options.document, options.cwd), lines: { begin: options.documentLines?.get(resource) ?? 1 } }
+    : { path: resourceKey(resource), lines: { begin: 1 } });
   const issues = counted.map((result) => ({
     description: `${result.status === 'error' ? 'check errored: ' : ''}${result.message} (${resourceKey(result.resource)})`,
     check_name: result.id,
     severity: result.status === 'error' ? 'major' as const : CHECK_SEVERITY[result.severity],
-    location: { path: path(result.resource), lines: { begin: 1 } },
+    location: location(result.resource),
   }));
   const keys = counted.map((result) => checkFingerprint(result).slice(0, 32));
   for (const record of leftRecords(report)) {
-    issues.push({ description: `record left behind: ${leftText(record)}`, check_name: 'cleanup', severity: 'critical', location: { path: path(record.resource), lines: { begin: 1 } } });
+    issues.push({ description: `record left behind: ${leftText(record)}`, check_name: 'cleanup', severity: 'critical', location: location(record.resource) });
     keys.push(hash(['cleanup', record.check, resourceKey(record.resource), record.method, resourceKey(record.url)]));
   }
   return render(withFingerprints(issues, keys));

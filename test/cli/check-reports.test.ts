@@ -33,19 +33,36 @@ describe('check reports from a real run', () => {
     for (const suite of xml.testsuites.testsuite) expect(Number(suite.time), suite.name).toBeLessThanOrEqual(run);
   }, 60_000);
 
-  it('GitLab: a failing check is located at the --openapi document, relative to the working directory', async () => {
-    // Answers everything 200 text/plain: /health has no {"status": ...} body.
+  it('GitLab: a failing check is located at the --openapi document (relative to the working directory), at its path\'s line', async () => {
+    // Answers everything 200 text/plain: neither a health status nor a collection of items.
     const server: FixtureServer = await startFixture((_req, res) => { res.setHeader('content-type', 'text/plain'); res.end('ok'); });
     closers.push(() => server.close());
     const dir = await mkdtemp(join(tmpdir(), 'restguide-gitlab-'));
-    await writeFile(join(dir, 'openapi.yaml'), 'openapi: 3.0.3\ninfo: { title: t, version: 1.0.0 }\npaths:\n  /health:\n    get:\n      responses: { "200": { description: ok } }\n');
+    await writeFile(join(dir, 'openapi.yaml'), [
+      'openapi: 3.0.3', 'info: { title: t, version: 1.0.0 }', 'paths:',
+      '  /health:', '    get:', '      responses: { "200": { description: ok } }',
+      '  /employers:', '    get:', '      responses:', '        "200":', '          description: ok', '          content:',
+      '            application/json:', '              schema:', '                type: object', '                properties:',
+      '                  items: { type: array, items: { type: object, properties: { id: { type: integer } } } }',
+      '  /employers/{id}:', '    get:', '      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]',
+      '      responses: { "200": { description: ok, content: { application/json: { schema: { type: object, properties: { id: { type: integer } } } } } } }', '',
+    ].join('\n'));
     const io = captureIo();
     io.cwd = dir;
-    const code = await main(['check', `${server.url}/api`, '--openapi', 'openapi.yaml', '--only', 'health', '-f', 'gitlab'], io);
+    const code = await main(['check', `${server.url}/api`, '--openapi', 'openapi.yaml', '--only', 'health,collection', '-f', 'gitlab', '-f', 'json=run.json'], io);
     expect(code).toBe(1);
     const issues = JSON.parse(io.out) as Array<{ check_name: string; location: { path: string; lines: { begin: number } } }>;
+    const results = (JSON.parse(await readFile(join(dir, 'run.json'), 'utf8')) as { results: Array<{ id: string; status: string; resource: string }> }).results;
     expect(issues.length).toBeGreaterThan(0);
-    for (const issue of issues) expect(issue.location).toEqual({ path: 'openapi.yaml', lines: { begin: 1 } });
-    expect(issues.map((i) => i.check_name).every((name) => name.startsWith('health.'))).toBe(true);
+    for (const issue of issues) expect(issue.location.path).toBe('openapi.yaml');
+    // Collection checks run on /employers (line 7); API-wide ones (health) point at line 1.
+    const collection = issues.filter((i) => i.check_name.startsWith('collection.'));
+    expect(collection.length).toBeGreaterThan(0);
+    for (const issue of collection) {
+      const resource = results.find((r) => r.id === issue.check_name && r.status !== 'pass')?.resource;
+      expect(issue.location.lines.begin, `${issue.check_name} ${resource}`).toBe(resource === '/employers' ? 7 : resource === '/employers/{id}' ? 18 : 1);
+    }
+    expect(collection.some((i) => i.location.lines.begin === 7)).toBe(true);
+    for (const issue of issues.filter((i) => i.check_name.startsWith('health.'))) expect(issue.location.lines.begin).toBe(1);
   }, 30_000);
 });

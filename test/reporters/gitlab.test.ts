@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/core/types.js';
 import { renderCheckReport, renderDiffReport, renderLintReport } from '../../src/reporters/index.js';
+import { openApiPathLines } from '../../src/core/openapi-path-lines.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { DIFF_CWD, diffReport } from '../fixtures/reports/diff-report.js';
 import { LINT_CWD, lintFindings, lintReport } from '../fixtures/reports/lint-report.js';
@@ -70,6 +71,9 @@ describe('gitlab reporter: check', () => {
     const withDocument = issues(renderCheckReport('gitlab', checkReport(), { color: false, cwd: '/work/project', document: '/work/project/api/openapi.yaml' }));
     expect(new Set(withDocument.map((i) => i.location.path))).toEqual(new Set(['api/openapi.yaml']));
     expect(withDocument[0]!.description).toContain('(/employers/xyz)');
+    const lines = new Map([['http://127.0.0.1:4010/employers', 17]]);
+    const atLines = issues(renderCheckReport('gitlab', checkReport(), { color: false, cwd: '/work/project', document: '/work/project/api/openapi.yaml', documentLines: lines }));
+    expect(atLines.map((i) => i.location.lines.begin)).toEqual([1, 17, 1, 1, 1]);
   });
 
   it('fingerprints do not depend on the host or the message wording, and known baseline results are left out', () => {
@@ -102,5 +106,14 @@ describe('gitlab reporter: diff', () => {
     const [first] = diffReport().findings;
     const two = [first!, { ...first!, old: { ...first!.old, path: ['paths', '/employers/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema', 'properties', 'name'] } }];
     expect(issues(renderDiffReport('gitlab', diffReport({ findings: two }), { color: false, cwd: DIFF_CWD }))).toHaveLength(2);
+  });
+});
+
+describe('the lines of an OpenAPI document\'s paths', () => {
+  it('YAML and JSON, keys quoted or not; none for what is not a document', () => {
+    expect(openApiPathLines('openapi: 3.0.3\npaths:\n  /a:\n    get: {}\n  "/b/{id}":\n    get: {}\n')).toEqual(new Map([['/a', 3], ['/b/{id}', 5]]));
+    expect(openApiPathLines('{\n  "openapi": "3.1.0",\n  "paths": {\n    "/x": {}\n  }\n}\n')).toEqual(new Map([['/x', 4]]));
+    expect(openApiPathLines('paths: [1, 2]').size).toBe(0);
+    expect(openApiPathLines('{{{').size).toBe(0);
   });
 });
