@@ -44,19 +44,21 @@ describe('check --wait', () => {
     expect(code).toBe(0);
   }, 30_000);
 
-  it('gives up after the time with exit 2 and one line saying what the last try met', async () => {
+  it('gives up after the time with exit 2 and one line saying what the last try met; a progress line every 5 s in a log', async () => {
     const port = await freePort();
     const io = captureIo();
     const started = Date.now();
-    const code = await main(['check', `http://127.0.0.1:${port}/api`, '--wait', '1'], io);
+    const code = await main(['check', `http://127.0.0.1:${port}/api`, '--wait', '5.5'], io);
     const took = Date.now() - started;
     expect(code).toBe(2);
-    expect(took).toBeGreaterThanOrEqual(900);
-    expect(took).toBeLessThan(5000);
+    expect(took).toBeGreaterThanOrEqual(5400);
+    expect(took).toBeLessThan(10_000);
     const lines = io.err.trim().split('\n');
-    expect(lines[lines.length - 1]).toMatch(/^restguide: --wait: http:\/\/127\.0\.0\.1:\d+\/api\/health, http:\/\/127\.0\.0\.1:\d+\/api did not answer within 1 s \(last try: \S+: connection refused\)$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^restguide: still waiting \(5(\.\d)? s of 5\.5 s\): http:\/\/127\.0\.0\.1:\d+\/api: connection refused$/);
+    expect(lines[2]).toMatch(/^restguide: --wait: http:\/\/127\.0\.0\.1:\d+\/api\/health, http:\/\/127\.0\.0\.1:\d+\/api did not answer within 5\.5 s \(last try: \S+: connection refused\)$/);
     expect(io.out).toBe('');
-  }, 10_000);
+  }, 15_000);
 
   it('keeps waiting through a gateway 503 and stops at the first other answer, a 404 included', async () => {
     let answers = 0;
