@@ -6,9 +6,9 @@ import { lintExitCode } from './lint.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { DIFF_FORMATS } from '../reporters/formats.js';
 
-/** Without --verbose, people see what breaks; compatible changes stay in the JSON report. */
+/** Without --verbose, people see what breaks, and any warning (it fails the default gate); compatible changes stay in the JSON report. */
 function breakingOnly(report: LintReport): LintReport {
-  const keep = (f: LintFinding) => (f as { breaking?: boolean }).breaking !== false;
+  const keep = (f: LintFinding) => (f as { breaking?: boolean }).breaking !== false || f.severity <= 1;
   const findings = report.findings.filter(keep);
   const count = (severity: number) => findings.filter((f) => f.severity === severity && f.baseline !== 'known').length;
   return { ...report, findings, ignored: report.ignored.filter(keep), summary: { ...report.summary, errors: count(0), warnings: count(1), infos: count(2), hints: count(3) } };

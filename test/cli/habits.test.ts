@@ -141,6 +141,13 @@ describe('the new formats on the command line', () => {
     expect(info.failures).toBeGreaterThan(0);
   });
 
+  it('diff stylish without --verbose still shows a warning that fails the gate (an unreadable $ref)', async () => {
+    const dir = await writeFiles({ 'old.yaml': base(), 'new.yaml': variant(base(), (d: any) => { d.components.schemas.Employer.properties.website = { $ref: './missing.yaml' }; }) });
+    const result = await run(['diff', 'old.yaml', 'new.yaml'], (io) => { io.cwd = dir; });
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/warning\s+evo-compat-unresolved-ref/);
+  });
+
   it('-f gitlab -o gl-code-quality-report.json is accepted (a JSON report)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-gitlab-'));
     const { code } = await run(['lint', API, '-f', 'gitlab', '-o', 'gl-code-quality-report.json'], (io) => { io.cwd = dir; });
