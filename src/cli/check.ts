@@ -5,6 +5,7 @@ import { CHECKS } from '../checks/index.js';
 import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
 import { commonJsExports } from '../core/commonjs-exports.js';
 import { UsageError } from '../core/errors.js';
+import { parseFailOn } from '../core/fail-on.js';
 import { redactUrl } from '../core/redact.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
@@ -16,6 +17,7 @@ import type { CheckReport, CheckResult, CleanupRecord } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
+import { CHECK_FORMATS } from '../reporters/formats.js';
 
 type FailOn = 'error' | 'warning';
 /** How the OpenAPI document is fetched: the run's timeout, and for a real target its TLS material and proxy. */
@@ -141,9 +143,35 @@ async function isReferenceDocument(document: Record<string, unknown>): Promise<b
   return info?.['title'] === reference['title'] && info?.['version'] === reference['version'];
 }
 
+/** --wait's seconds: a positive number, at most an hour. */
+function waitSeconds(value: unknown): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--wait must be a number of seconds above 0, at most 3600, not "${String(value)}"`);
+  return seconds;
+}
+
+/** Waits for the target to answer, saying so on stderr: a self-overwriting line on a terminal, a line every 5 s in CI logs. */
+async function waitFor(url: string, seconds: number, options: Record<string, unknown>, transport: { headers: Record<string, string>; tls?: TlsMaterial; proxy?: ProxyEnv }, io: Io): Promise<void> {
+  const { waitForTarget, waitUrls, formatSeconds } = await import('../core/wait-for-target.js');
+  const openapi = text(options.openapi);
+  // A local document names paths to try; one served by the target is read once the target answers.
+  const document = openapi && !/^https?:\/\//i.test(openapi) ? await (await import('../core/openapi-profile.js')).loadOpenApi(openapi, io.cwd) : undefined;
+  const urls = waitUrls(url, document);
+  io.stderr(`restguide: waiting up to ${formatSeconds(seconds * 1000)} for ${redactUrl(urls[0]!)}${urls.length > 1 ? ` (or ${urls.slice(1).map(redactUrl).join(', ')})` : ''} to answer\n`);
+  let shown = 0;
+  const answered = await waitForTarget({
+    urls, timeoutMs: seconds * 1000, ...transport,
+    onProgress: ({ elapsedMs, url: tried, reason }) => {
+      const line = `restguide: still waiting (${formatSeconds(elapsedMs)} of ${formatSeconds(seconds * 1000)}): ${redactUrl(tried)}: ${reason}`;
+      if (io.isTTY) io.stderr(`\r\u001b[K${line}`);
+      else if (elapsedMs - shown >= 5000) { shown = elapsedMs; io.stderr(`${line}\n`); }
+    },
+  }).finally(() => { if (io.isTTY) io.stderr('\r\u001b[K'); });
+  io.stderr(`restguide: ${redactUrl(answered.url)} answered (HTTP ${answered.status}) after ${formatSeconds(answered.elapsedMs)}\n`);
+}
+
 export async function runCheck(baseUrl: string | undefined, options: Record<string, unknown>, io: Io): Promise<number> {
-  const failOn = String(options.failOn ?? 'warning');
-  if (failOn !== 'error' && failOn !== 'warning') throw new UsageError(`--fail-on must be error or warning, not "${failOn}"`);
+  const failOn: FailOn = parseFailOn(options.failOn, ['error', 'warning']);
   const run: Omit<RunOptions, 'baseUrl'> = {
     allowWrites: options.allowWrites === true,
     only: splitList(strings(options.only)),
@@ -157,7 +185,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     probe: true,
     ...(io.isTTY ? { onResult: progress(io) } : {}),
   };
-  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
+  planOutputs(reportTargets(options), 'stylish', CHECK_FORMATS); // a bad -f/-o is refused before any work
   selectChecks(CHECKS, run.only, run.skip); // and so is a selection that leaves nothing, before the target is contacted
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const demo = options.authDemo === true;
@@ -171,6 +199,10 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   // Only a real target goes through the environment's proxy; the embedded servers are on loopback.
   const proxy = url === undefined ? undefined : proxyEnvOf(io.env);
   const flagTls = url === undefined ? undefined : await resolveTls(flags, undefined, io.cwd);
+  if (options.wait !== undefined) {
+    if (url === undefined) throw new UsageError('--wait needs a base URL: the embedded reference server is ready when the run starts');
+    await waitFor(url, waitSeconds(options.wait), options, { headers: run.headers ?? {}, ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}) }, io);
+  }
   const { profile, note, contract } = await targetProfile(url, options, {
     timeoutMs: run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}),
   }, io);
@@ -293,13 +325,21 @@ async function checkAndReport(
   const color = wantsColor(io);
   const rules = checkRuleInfos();
   const finished = report;
+  const openapi = text(options.openapi);
+  const document = openapi && !/^https?:/i.test(openapi) ? resolve(io.cwd, openapi) : undefined;
+  // GitLab Code Quality points at the line of each resource's path in the document.
+  const wantsLines = document !== undefined && planOutputs(reportTargets(options), 'stylish', CHECK_FORMATS).some((item) => item.format === 'gitlab');
+  const documentLines = wantsLines ? await (await import('../core/openapi-path-lines.js')).readOpenApiPathLines(document) : undefined;
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   const gate = checkExitCode(report, failOn);
   const exitCode = wrote && gate !== 2 && leftRecords(report).length === 0 ? 0 : gate;
   const written = await writeReports(
     reportTargets(options),
-    (format, to) => renderCheckReport(format, finished, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, quiet: options.quiet === true }),
-    io,
+    (format, to) => renderCheckReport(format, finished, {
+      color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, quiet: options.quiet === true,
+      showDocumentationUrl: options.showDocumentationUrl === true, ...(document ? { document } : {}), ...(documentLines ? { documentLines } : {}),
+    }),
+    io, 'stylish', CHECK_FORMATS,
   );
   // Every report went to a file: the terminal still gets the outcome.
   if (!written.toStdout) {

@@ -1,9 +1,11 @@
 // `restguide lint <documents...>`: lint, apply the baseline, write the reports, map to an exit code.
 import { wantsColor, type Io } from './io.js';
 import { UsageError } from '../core/errors.js';
+import { parseFailOn } from '../core/fail-on.js';
 import type { LintReport } from '../core/types.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { progressLine } from './progress-line.js';
+import { LINT_FORMATS } from '../reporters/formats.js';
 
 const FAIL_LEVELS = { error: 0, warning: 1, info: 2 } as const;
 type FailOn = keyof typeof FAIL_LEVELS;
@@ -17,13 +19,21 @@ export function lintExitCode(report: LintReport, failOn: FailOn): number {
   return report.findings.some((f) => f.baseline === undefined && f.severity <= threshold) ? 1 : 0;
 }
 
+/** The document of `lint -`: refused in one line when stdin is a terminal (nothing piped) or empty. */
+async function readStdin(io: Io, maxBytes: number): Promise<string> {
+  if (io.stdin?.isTTY) throw new UsageError('lint -: stdin is a terminal; pipe a document in (restguide lint - < openapi.yaml)');
+  const text = io.stdin ? await io.stdin.read(maxBytes) : '';
+  if (text.trim() === '') throw new UsageError('lint -: stdin is empty; pipe an OpenAPI document in (restguide lint - < openapi.yaml)');
+  return text;
+}
+
 export async function runLint(documents: string[], options: Record<string, unknown>, io: Io): Promise<number> {
-  const failOn = String(options.failOn ?? 'warning');
-  if (!(failOn in FAIL_LEVELS)) throw new UsageError(`--fail-on must be error, warning or info, not "${failOn}"`);
+  const failOn = parseFailOn(options.failOn, ['error', 'warning', 'info']);
   if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL), or set lint.documents in restguide.config.yaml');
 
-  planOutputs(reportTargets(options), 'stylish'); // a bad -f/-o is refused before any work
+  planOutputs(reportTargets(options), 'stylish', LINT_FORMATS); // a bad -f/-o is refused before any work
   const { lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
+  const stdin = documents.includes('-') ? await readStdin(io, maxBytesFromEnv(io.env)) : undefined;
   const progress = progressLine(io, options.quiet === true);
   let report: LintReport;
   try {
@@ -33,6 +43,7 @@ export async function runLint(documents: string[], options: Record<string, unkno
       limits: { maxBytes: maxBytesFromEnv(io.env) },
       exclude: strings(options.exclude),
       onProgress: progress.sink,
+      ...(stdin === undefined ? {} : { stdin }),
     });
   } finally {
     progress.end();
@@ -61,17 +72,19 @@ export async function runLint(documents: string[], options: Record<string, unkno
   const color = wantsColor(io);
   const rules = lintRuleInfos();
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
-  const exitCode = wrote ? 0 : lintExitCode(report, failOn as FailOn);
+  const exitCode = wrote ? 0 : lintExitCode(report, failOn);
   // The HTML page shows each finding's line: read the linted files only when it is asked for.
-  const wantsHtml = planOutputs(reportTargets(options), 'stylish').some((item) => item.format === 'html');
+  const wantsHtml = planOutputs(reportTargets(options), 'stylish', LINT_FORMATS).some((item) => item.format === 'html');
   const sourceLines = wantsHtml ? await (await import('../lint/source-lines.js')).readSourceLines(report) : undefined;
   const written = await writeReports(
     reportTargets(options),
-    (format, to) => renderLintReport(format, report, { color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn: failOn as FailOn, exitCode, ...(sourceLines ? { sourceLines } : {}) }),
-    io,
+    (format, to) => renderLintReport(format, report, {
+      color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, showDocumentationUrl: options.showDocumentationUrl === true, ...(sourceLines ? { sourceLines } : {}),
+    }),
+    io, 'stylish', LINT_FORMATS,
   );
   // Every report went to a file: the terminal still gets the outcome, as check does.
-  if (!written.toStdout) io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(report, failOn as FailOn)}\n`);
+  if (!written.toStdout) io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(report, failOn)}\n`);
   if (wrote) io.stderr(wrote);
   return exitCode;
 }

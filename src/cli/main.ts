@@ -3,7 +3,8 @@ import { UsageError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { processIo, type Io } from './io.js';
 import { addReportOptions } from './output.js';
-import { REPORT_FORMATS } from '../reporters/formats.js';
+import { CHECK_FORMATS, DIFF_FORMATS, LINT_FORMATS } from '../reporters/formats.js';
+import { failOnChoices } from '../core/fail-on.js';
 
 const EXIT_OK = 0;
 const EXIT_USAGE = 2;
@@ -26,7 +27,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       outputError: (s, write) => write(`${s.trimEnd()} (run \`restguide --help\` for usage)\n`),
     });
 
-  const formats = [...REPORT_FORMATS];
+  const docUrl = '--show-documentation-url';
+  const docUrlHelp = "stylish: each finding's guide link (Spectral's flag; SARIF, HTML and `restguide rules` always carry them)";
 
   const check = program
     .command('check')
@@ -54,11 +56,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--deadline <ms>', 'deadline of the whole run in milliseconds', '120000')
     .option('-q, --quiet', 'stylish: print only failures, errors and the summary')
     .option('--retries <n>', "tries after the first when a gateway answers 429, 503, 502 or 504 or drops the connection (after Retry-After or a backoff; POST and PATCH only when safe)", '4')
-    .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning']).default('warning'))
+    .option('--wait <seconds>', 'first wait up to this long for the target to answer (its /health, its base URL, or a path of --openapi), with progress on stderr')
+    .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (warn = warning)').choices(failOnChoices(['error', 'warning'])).default('warning'))
+    .option(docUrl, docUrlHelp)
     .option('--baseline <file>', 'known findings and errors that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
     .addHelpText('after', '\nExit codes: 0 clean; 1 findings, errored checks, or a record a cleanup could not remove;\n2 usage error, bad profile, unreachable target, missing resource, nothing could run;\n130 interrupted (cleanups run first, then listed on stderr).');
-  addReportOptions(check, formats).action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
+  addReportOptions(check, CHECK_FORMATS).action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
     const { runCheck } = await import('./check.js');
     exitCode = await runCheck(baseUrl, options, io);
   });
@@ -66,15 +70,16 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const lint = program
     .command('lint')
     .description('lint OpenAPI 3.0/3.1 documents, and Swagger 2.0 ones converted in memory (YAML or JSON, files or URLs), against the guide')
-    .argument('[documents...]', 'OpenAPI documents: files or http(s) URLs (or lint.documents in the config file)')
+    .argument('[documents...]', 'OpenAPI documents: files or http(s) URLs; - reads one from stdin (or lint.documents in the config file)')
     .option('--ruleset <file>', 'a Spectral ruleset that extends or overrides the built-in one (its excludedFiles too)')
     .option('--exclude <glob>', 'files not linted as yours (vendored definitions): skipped as inputs, their findings dropped (repeatable)', collect)
-    .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']).default('warning'))
+    .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (warn = warning)').choices(failOnChoices(['error', 'warning', 'info'])).default('warning'))
+    .option(docUrl, docUrlHelp)
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
     .option('-q, --quiet', 'no progress line on stderr (it shows only on a terminal, for runs over a second)')
     .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage error, unreadable input, nothing could be linted.');
-  addReportOptions(lint, formats).action(async (documents: string[], options: Record<string, unknown>) => {
+  addReportOptions(lint, LINT_FORMATS).action(async (documents: string[], options: Record<string, unknown>) => {
     const { runLint } = await import('./lint.js');
     exitCode = await runLint(documents, options, io);
   });
@@ -84,12 +89,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description('breaking changes between two versions of an OpenAPI document (evo-compat, api-version, evo-deprec)')
     .argument('[old]', 'the old version: a file, an http(s) URL or git:<rev>:<path> (read with git show); or diff.old in the config file')
     .argument('[new]', 'the new version: a file, an http(s) URL or git:<rev>:<path>; or diff.new in the config file')
-    .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (info: also compatible changes)').choices(['error', 'warning', 'info']).default('warning'))
+    .addOption(new Option('--fail-on <level>', 'lowest severity that fails the run (info: also compatible changes; warn = warning)').choices(failOnChoices(['error', 'warning', 'info'])).default('warning'))
+    .option(docUrl, docUrlHelp)
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
     .option('--verbose', 'also show compatible changes (always in the JSON report)')
     .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-on, or a baseline written; 1 findings (by default: a breaking\nchange without a new major version); 2 usage error, a side that cannot be read.');
-  addReportOptions(diff, formats).action(async (oldDocument: string, newDocument: string, options: Record<string, unknown>) => {
+  addReportOptions(diff, DIFF_FORMATS).action(async (oldDocument: string, newDocument: string, options: Record<string, unknown>) => {
     const { runDiff } = await import('./diff.js');
     exitCode = await runDiff(oldDocument, newDocument, options, io);
   });

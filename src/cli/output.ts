@@ -5,7 +5,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { fileErrorReason } from '../core/baseline.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
-import { isReportFormat, type ReportFormat } from '../reporters/index.js';
+import { isReportFormat, REPORT_FORMATS, type ReportFormat } from '../reporters/index.js';
 import type { Io } from './io.js';
 
 /** Where one rendering goes; render functions may use it (e.g. colours only on stdout). */
@@ -13,17 +13,20 @@ export type OutputTarget = { kind: 'stdout' } | { kind: 'file'; path: string };
 
 // The format of an output given without its own --format, from the file name (longest suffix first).
 const FORMAT_BY_EXTENSION: ReadonlyArray<[string, ReportFormat]> = [
-  ['.sarif.json', 'sarif'], ['.sarif', 'sarif'], ['.json', 'json'], ['.xml', 'junit'], ['.html', 'html'], ['.htm', 'html'],
+  ['.sarif.json', 'sarif'], ['.sarif', 'sarif'], ['.json', 'json'], ['.xml', 'junit'], ['.html', 'html'], ['.htm', 'html'], ['.md', 'markdown'],
 ];
-const formatOfFile = (file: string): ReportFormat | undefined =>
-  FORMAT_BY_EXTENSION.find(([extension]) => file.toLowerCase().endsWith(extension))?.[1];
+/** The format a file name implies, among those the command offers (`.md` means nothing to lint). */
+const formatOfFile = (file: string, offered: readonly ReportFormat[]): ReportFormat | undefined => {
+  const implied = FORMAT_BY_EXTENSION.find(([extension]) => file.toLowerCase().endsWith(extension))?.[1];
+  return implied !== undefined && offered.includes(implied) ? implied : undefined;
+};
 
-/** Formats whose reports are JSON: a `.json` file suits them all (SARIF is JSON too). */
-const JSON_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
+/** Formats whose reports are JSON: a `.json` file suits them all (SARIF and GitLab Code Quality are JSON too). */
+const JSON_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif', 'gitlab']);
 
 /** Why `file` cannot hold a `format` report, or undefined when its extension is unknown or fits. */
-function contradiction(format: ReportFormat, file: string): string | undefined {
-  const implied = formatOfFile(file);
+function contradiction(format: ReportFormat, file: string, offered: readonly ReportFormat[]): string | undefined {
+  const implied = formatOfFile(file, offered);
   if (implied === undefined || implied === format) return undefined;
   if (implied === 'json' && JSON_FORMATS.has(format)) return undefined;
   return `${file} is named like a ${implied} report, but --format ${format} was given for it: rename it or change the format`;
@@ -36,11 +39,14 @@ function contradiction(format: ReportFormat, file: string): string | undefined {
  * .html), or the default format when it is the only output and no --format was given. A file whose
  * extension contradicts its format is refused. At most one report goes to stdout.
  */
-export function planOutputs(targets: { formats?: Array<string | undefined>; outputs?: Array<string | undefined> }, defaultFormat: ReportFormat): Array<{ format: ReportFormat; to: OutputTarget }> {
+export function planOutputs(
+  targets: { formats?: Array<string | undefined>; outputs?: Array<string | undefined> }, defaultFormat: ReportFormat,
+  offered: readonly ReportFormat[] = REPORT_FORMATS,
+): Array<{ format: ReportFormat; to: OutputTarget }> {
   const formats = targets.formats ?? [];
   const outputs = targets.outputs ?? [];
   for (const format of formats) {
-    if (format !== undefined && !isReportFormat(format)) throw new UsageError(`unknown report format "${format}"`);
+    if (format !== undefined && (!isReportFormat(format) || !offered.includes(format))) throw new UsageError(`unknown report format "${format}"`);
   }
   const givenFormats = formats.filter((f) => f !== undefined).length;
   const givenOutputs = outputs.filter((o) => o !== undefined).length;
@@ -50,13 +56,13 @@ export function planOutputs(targets: { formats?: Array<string | undefined>; outp
     const output = outputs[i];
     const to: OutputTarget = output === undefined || output === '-' ? { kind: 'stdout' } : { kind: 'file', path: output };
     const given = formats[i] as ReportFormat | undefined;
-    let format = given ?? (to.kind === 'stdout' ? defaultFormat : formatOfFile(output as string));
+    let format = given ?? (to.kind === 'stdout' ? defaultFormat : formatOfFile(output as string, offered));
     if (format === undefined && givenFormats === 0 && givenOutputs === 1) format = defaultFormat;
     if (format === undefined) {
-      throw new UsageError(`more outputs than formats: give a --format for ${output} or name it .json, .xml, .sarif or .html`);
+      throw new UsageError(`more outputs than formats: give a --format for ${output} or name it .json, .xml, .sarif${offered.includes('markdown') ? ', .md' : ''} or .html`);
     }
     if (given !== undefined && to.kind === 'file') {
-      const problem = contradiction(given, to.path);
+      const problem = contradiction(given, to.path, offered);
       if (problem) throw new UsageError(problem);
     }
     plan.push({ format, to });
@@ -126,8 +132,9 @@ export async function writeReports(
   render: (format: ReportFormat, to: OutputTarget) => string,
   io: Io,
   defaultFormat: ReportFormat = 'stylish',
+  offered: readonly ReportFormat[] = REPORT_FORMATS,
 ): Promise<{ toStdout: boolean }> {
-  const plan = planOutputs(targets, defaultFormat);
+  const plan = planOutputs(targets, defaultFormat, offered);
   // Render everything before writing anything, so a failure leaves no half set of reports.
   const rendered = plan.map((item) => ({ ...item, text: render(item.format, item.to) }));
   for (const item of rendered) {

@@ -87,7 +87,20 @@ export async function readBaseline(file: string): Promise<Baseline> {
   }
   const problem = baselineProblem(data);
   if (problem) throw new UsageError(`baseline ${file} is not a restguide baseline: ${problem}`);
-  return data as Baseline;
+  return withSeverityNames(data as Baseline);
+}
+
+const LINT_SEVERITY_NAMES: Record<string, LintSeverity> = { error: 0, warning: 1, warn: 1, info: 2, information: 2, hint: 3 };
+
+/** A hand-edited baseline may name severities as Spectral does (`warn`, or a name for a lint number). */
+function withSeverityNames(baseline: Baseline): Baseline {
+  if (baseline.kind === 'check') {
+    return { ...baseline, entries: baseline.entries.map((e) => (String(e.severity) === 'warn' ? { ...e, severity: 'warning' as const } : e)) };
+  }
+  return {
+    ...baseline,
+    entries: baseline.entries.map((e) => (typeof e.severity === 'string' && (e.severity as string) in LINT_SEVERITY_NAMES ? { ...e, severity: LINT_SEVERITY_NAMES[e.severity as string]! } : e)),
+  };
 }
 
 function baselineProblem(data: unknown): string | undefined {

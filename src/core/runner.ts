@@ -151,14 +151,14 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     let othersEnded = () => {};
     const settled = new Promise<void>((resolve) => { othersEnded = resolve; });
     const judging = jobs.filter((job) => job.check.judgesTraffic && !options.interrupt?.aborted)
-      .map((job) => runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled).then(record));
+      .map((job) => runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started).then(record));
     const others = jobs.filter((job) => !job.check.judgesTraffic);
     let next = 0;
     const worker = async () => {
       while (next < others.length && !options.interrupt?.aborted) {
         const job = others[next++];
         if (!job) break;
-        record(await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled));
+        record(await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started));
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(others.length, 1)) }, worker));
@@ -215,7 +215,7 @@ function notApplicable(check: AnyCheck): CheckResult {
 
 async function runJob(
   check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number,
-  redactor: Redactor, onCleanup: (record: CleanupRecord) => void, settled: Promise<void>,
+  redactor: Redactor, onCleanup: (record: CleanupRecord) => void, settled: Promise<void>, runStarted: number,
 ): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
@@ -237,6 +237,7 @@ async function runJob(
   const cleanupFailures = await ctx.runCleanups();
   for (const entry of ctx.cleanupLog) onCleanup({ check: meta.id, resource: resource.path, ...entry });
   const durationMs = Math.round(performance.now() - started);
+  const timing = { durationMs, offsetMs: Math.round(started - runStarted) };
 
   if (failure instanceof OutsideApiLink) {
     // The API named a URL outside itself and the check would have followed it: that link breaks the check's rule.
@@ -249,20 +250,20 @@ async function runJob(
   const findings = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
     || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
   const results: CheckResult[] = findings.map((f) =>
-    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), durationMs }));
+    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), ...timing }));
   if (failure !== undefined) {
     const evidence = !(failure instanceof TransportError) ? []
       : failure.exchange ? [toEvidence(failure.exchange, scrub)] : [requestEvidence(failure.request, scrub)];
     const late = failure instanceof DeadlineReached || (failure instanceof TransportError && failure.code === 'DEADLINE');
-    results.push(result('error', `${describe(failure)}${late ? waitedNote(client.pacer.stats) : ''}`, { evidence, durationMs }));
+    results.push(result('error', `${describe(failure)}${late ? waitedNote(client.pacer.stats) : ''}`, { evidence, ...timing }));
   } else if (results.length === 0) {
-    if (skipped !== undefined) results.push(result('skip', skipped, { durationMs }));
+    if (skipped !== undefined) results.push(result('skip', skipped, timing));
     // A check that never looked at the API, or never judged what it saw, has no verdict.
-    else if (ctx.requests === 0) results.push(result('error', 'the check sent no request, so it reached no verdict', { durationMs }));
-    else if (ctx.assertions === 0) results.push(result('error', 'the check made no assertion, so it reached no verdict', { durationMs }));
-    else results.push(result('pass', meta.title, { durationMs }));
+    else if (ctx.requests === 0) results.push(result('error', 'the check sent no request, so it reached no verdict', timing));
+    else if (ctx.assertions === 0) results.push(result('error', 'the check made no assertion, so it reached no verdict', timing));
+    else results.push(result('pass', meta.title, timing));
   }
-  for (const message of cleanupFailures) results.push(result('error', `cleanup failed: ${message}`, { durationMs }));
+  for (const message of cleanupFailures) results.push(result('error', `cleanup failed: ${message}`, timing));
   const first = results[0];
   if (first && ctx.notes.length > 0) first.message = `${first.message} (${ctx.notes.join('; ')})`;
   return results;

@@ -46,6 +46,8 @@ export interface CheckResult {
   messageId?: string;
   evidence: Evidence[];
   durationMs?: number;
+  /** When the check began, in ms from the run's start (with durationMs: a report's honest wall times). */
+  offsetMs?: number;
   /** Set by --baseline: a known finding that no longer fails the run. */
   baseline?: 'known' | 'fixed';
 }

@@ -29,7 +29,12 @@ export interface LintOptions {
   exclude?: string[];
   /** Called as the run advances (for a progress line); rule functions are counted only when given. */
   onProgress?: ProgressSink;
+  /** The text of the input `-` (read from stdin by the CLI), linted as `<stdin>` in cwd: its relative $refs resolve there. */
+  stdin?: string;
 }
+
+/** The name a document read from stdin goes by in reports and baselines. */
+export const STDIN_SOURCE = '<stdin>';
 
 type Phase = (phase: LintProgress['phase']) => void;
 
@@ -72,10 +77,10 @@ interface Parsed {
 
 interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[]; unlintable?: UnlintableDocument }
 
-async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[], phase?: Phase): Promise<DocumentResult & { source: string }> {
+async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[], phase?: Phase, given?: string): Promise<DocumentResult & { source: string }> {
   phase?.('reading');
   try {
-    return { ...(await lintText(source, await readSource(source, limits), ruleset, limits, exclude, phase)), source };
+    return { ...(await lintText(source, given ?? await readSource(source, limits), ruleset, limits, exclude, phase)), source };
   } catch (error) {
     const unlintable = asUnlintable(error, source);
     return { findings: [unlintable.toFinding()], ignored: [], source, unlintable };
@@ -231,7 +236,10 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const ruleset = options.ruleset ? await loadUserRuleset(options.ruleset, cwd) : await loadBuiltinRuleset();
   const exclude = [...excludePatterns(options.exclude ?? [], cwd), ...excludedFilesOf(ruleset)];
   const failures: UnlintableDocument[] = [];
-  const expanded = await expandInputs(inputs, cwd);
+  if (inputs.includes('-') && options.stdin === undefined) throw new UsageError('lint -: no text was read from stdin');
+  const stdinLocation = resolvePath(cwd, STDIN_SOURCE);
+  const expanded = (await expandInputs(inputs.filter((input) => input !== '-'), cwd));
+  if (inputs.includes('-')) expanded.unshift({ input: '-', files: [STDIN_SOURCE] });
   for (const { input, files } of expanded) if (files.length === 0) failures.push(new UnlintableDocument(input, 'unreadable', 'no file matches this pattern'));
   const locations = expanded.flatMap(({ files }) => files.map((file) => locate(file, cwd)));
   const included = locations.filter((location) => !isExcluded(location, exclude));
@@ -245,7 +253,7 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const counted = sink && ((count: number) => { progress.phase = 'running rules'; progress.findings += count; sink({ ...progress }); });
   await withRuleProgress(counted, async () => {
     for (const location of included) {
-      const result = await lintOne(location, ruleset, limits, exclude, phase);
+      const result = await lintOne(location, ruleset, limits, exclude, phase, location === stdinLocation ? options.stdin : undefined);
       sources.push(result.source);
       if (result.unlintable) failures.push(result.unlintable);
       // Not push(...spread): a large document has tens of thousands of findings (stack limit).

@@ -6,35 +6,52 @@ import { checkHtml } from './html-check.js';
 import { lintHtml } from './html.js';
 import { checkJson, lintJson } from './json.js';
 import { diffJson } from './diff-json.js';
-import { checkJunit, lintJunit } from './junit.js';
+import { checkJunit, diffJunit, lintJunit } from './junit.js';
+import { checkGitlab, diffGitlab, lintGitlab } from './gitlab.js';
+import { diffMarkdown } from './markdown.js';
 import { checkSarif, lintSarif } from './sarif.js';
 import { checkStylish, lintStylish } from './stylish.js';
-import { REPORT_FORMATS, type ReportFormat } from './formats.js';
+import { CHECK_FORMATS, DIFF_FORMATS, LINT_FORMATS, REPORT_FORMATS, type ReportFormat } from './formats.js';
 
 export type { RenderOptions } from './render-options.js';
 
-export { REPORT_FORMATS, type ReportFormat };
+export { CHECK_FORMATS, DIFF_FORMATS, LINT_FORMATS, REPORT_FORMATS, type ReportFormat };
 
-const REPORTERS: { readonly [F in ReportFormat]: { check: CheckReporter; lint: LintReporter } } = {
+type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+const REPORTERS: { readonly [F in CheckFormat]: { check: CheckReporter; lint: LintReporter } } = {
   stylish: { check: checkStylish, lint: lintStylish },
   json: { check: checkJson, lint: lintJson },
   junit: { check: checkJunit, lint: lintJunit },
   sarif: { check: checkSarif, lint: lintSarif },
   github: { check: checkGithub, lint: lintGithub },
   html: { check: checkHtml, lint: lintHtml },
+  gitlab: { check: checkGitlab, lint: lintGitlab },
+};
+
+// Where a diff differs from lint: its own JSON, title, fingerprints, and the pull-request comment.
+const DIFF_REPORTERS: Partial<Record<ReportFormat, (report: LintReport, options: RenderOptions) => string>> = {
+  json: diffJson, junit: diffJunit, gitlab: diffGitlab, markdown: diffMarkdown,
+};
+
+const offered = (formats: readonly string[], format: string, command: string): void => {
+  if (!formats.includes(format)) throw new Error(`${command} has no ${format} report`);
 };
 
 export const isReportFormat = (value: string): value is ReportFormat => (REPORT_FORMATS as readonly string[]).includes(value);
 
 export function renderCheckReport(format: ReportFormat, report: CheckReport, options: RenderOptions): string {
-  return REPORTERS[format].check(report, options);
+  offered(CHECK_FORMATS, format, 'check');
+  return REPORTERS[format as CheckFormat].check(report, options);
 }
 
 export function renderLintReport(format: ReportFormat, report: LintReport, options: RenderOptions): string {
-  return REPORTERS[format].lint(report, options);
+  offered(LINT_FORMATS, format, 'lint');
+  return REPORTERS[format as CheckFormat].lint(report, options);
 }
 
-/** A diff report is a lint report with old/new locations: JSON has its own shape, other formats render it as lint. */
+/** A diff report is a lint report with old/new locations: some formats have a diff shape, the others render it as lint. */
 export function renderDiffReport(format: ReportFormat, report: LintReport, options: RenderOptions): string {
-  return format === 'json' ? diffJson(report, options) : REPORTERS[format].lint(report, options);
+  offered(DIFF_FORMATS, format, 'diff');
+  return (DIFF_REPORTERS[format] ?? REPORTERS[format as CheckFormat].lint)(report, options);
 }

@@ -1,5 +1,7 @@
-import type { CheckResult, LintFinding } from '../core/types.js';
-import type { CheckReporter, LintReporter } from './render-options.js';
+import { almostNothingVerified } from '../core/coverage.js';
+import type { CheckResult, LintFinding, Severity } from '../core/types.js';
+import type { DiffReport } from '../diff/types.js';
+import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf, groupByArea } from './check-areas.js';
 import { evidenceText } from './evidence-text.js';
 import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
@@ -17,11 +19,19 @@ const attr = (text: string): string => xml(text).replace(/\r/g, '&#13;').replace
 
 const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(3);
 
-interface Case { name: string; classname: string; timeMs?: number; outcome: 'pass' | 'failure' | 'error' | 'skipped'; message?: string; body?: string; type?: string; note?: string }
+interface Case {
+  name: string; classname: string; timeMs?: number; outcome: 'pass' | 'failure' | 'error' | 'skipped';
+  message?: string; body?: string; type?: string; note?: string;
+  /** A finding below --fail-on: the case passes, and says what was found (JUnit 5's per-case properties). */
+  properties?: Array<[string, string]>;
+}
+
+const propertyLines = (properties: ReadonlyArray<[string, string]>, indent: string): string[] =>
+  [`${indent}<properties>`, ...properties.map(([key, value]) => `${indent}  <property name="${attr(key)}" value="${attr(value)}"/>`), `${indent}</properties>`];
 
 function renderCase(test: Case): string {
   const open = `    <testcase classname="${attr(test.classname)}" name="${attr(test.name)}" time="${seconds(test.timeMs)}"`;
-  const out = test.note ? [`      <system-out>${xml(test.note)}</system-out>`] : [];
+  const out = [...(test.properties?.length ? propertyLines(test.properties, '      ') : []), ...(test.note ? [`      <system-out>${xml(test.note)}</system-out>`] : [])];
   if (test.outcome === 'skipped') out.unshift(`      <skipped message="${attr(test.message ?? '')}"/>`);
   if (test.outcome === 'failure' || test.outcome === 'error') {
     out.unshift(`      <${test.outcome} message="${attr(test.message ?? '')}" type="${attr(test.type ?? '')}">${xml(test.body ?? '')}</${test.outcome}>`);
@@ -39,9 +49,7 @@ function renderSuites(name: string, suites: Suite[], timeMs: number): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${attr(name)}" ${totals(all)} time="${seconds(timeMs)}">`];
   for (const suite of suites) {
     lines.push(`  <testsuite name="${attr(suite.name)}" ${totals(suite.cases)} time="${seconds(suite.timeMs)}">`);
-    if (suite.properties?.length) {
-      lines.push('    <properties>', ...suite.properties.map(([key, value]) => `      <property name="${attr(key)}" value="${attr(value)}"/>`), '    </properties>');
-    }
+    if (suite.properties?.length) lines.push(...propertyLines(suite.properties, '    '));
     lines.push(...suite.cases.map(renderCase));
     lines.push('  </testsuite>');
   }
@@ -49,7 +57,18 @@ function renderSuites(name: string, suites: Suite[], timeMs: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function checkCase(result: CheckResult): Case {
+type FailOn = NonNullable<RenderOptions['failOn']>;
+const CHECK_COUNTS: Record<FailOn, ReadonlySet<Severity>> = { error: new Set(['error']), warning: new Set(['error', 'warning']), info: new Set(['error', 'warning', 'info']) };
+const LINT_THRESHOLD: Record<FailOn, number> = { error: 0, warning: 1, info: 2 };
+
+/** A finding below --fail-on: a passed case (the check did reach its verdict), its finding in properties and output. */
+const belowGate = (base: Omit<Case, 'outcome'>, severity: string, failOn: FailOn, rule: string, message: string, body: string): Case => ({
+  ...base, outcome: 'pass',
+  properties: [['restguide.finding', message], ['restguide.severity', severity], ['restguide.rule', rule], ['restguide.fail-on', failOn]],
+  note: `${severity} below --fail-on ${failOn}, so it does not fail the run:\n${body}`,
+});
+
+function checkCase(result: CheckResult, failOn: FailOn): Case {
   const base = { name: `${result.id} ${result.resource}`, classname: areaOf(result.id), ...(result.durationMs === undefined ? {} : { timeMs: result.durationMs }) };
   // A known failure no longer fails the run: shown as skipped so it stays visible.
   if (result.baseline === 'known') return { ...base, outcome: 'skipped', message: `known (baseline): ${result.message}` };
@@ -58,37 +77,66 @@ function checkCase(result: CheckResult): Case {
     case 'pass': return { ...base, outcome: 'pass' };
     case 'skip': return { ...base, outcome: 'skipped', message: result.message };
     case 'error': return { ...base, outcome: 'error', message: result.message, type: 'errored', body: evidenceText(result.evidence) };
-    case 'fail': return { ...base, outcome: 'failure', message: result.message, type: `${result.rule} (${result.severity})`, body: `${result.message}\n\n${evidenceText(result.evidence)}` };
+    case 'fail': {
+      const body = `${result.message}\n\n${evidenceText(result.evidence)}`;
+      if (!CHECK_COUNTS[failOn].has(result.severity)) return belowGate(base, result.severity, failOn, result.rule, result.message, body);
+      return { ...base, outcome: 'failure', message: result.message, type: `${result.rule} (${result.severity})`, body };
+    }
   }
 }
 
 /** One case per check run: a check with several findings fails once, all of them in its body. */
-function runCases(results: readonly CheckResult[]): Case[] {
+function runCases(results: readonly CheckResult[], failOn: FailOn): Case[] {
   const runs = new Map<string, Case[]>();
   for (const result of results) {
     const key = `${result.id}\u0000${result.resource}\u0000${result.baseline === 'fixed' ? 'fixed' : ''}`;
-    runs.set(key, [...(runs.get(key) ?? []), checkCase(result)]);
+    runs.set(key, [...(runs.get(key) ?? []), checkCase(result, failOn)]);
   }
-  const rank: Record<Case['outcome'], number> = { failure: 0, error: 1, skipped: 2, pass: 3 };
+  // What the case shows: a failure over an error, a finding below the gate over a skip or a bare pass.
+  const rank = (c: Case): number => (c.outcome === 'pass' && c.properties ? 2 : { failure: 0, error: 1, skipped: 3, pass: 4 }[c.outcome]);
   return [...runs.values()].map((cases) => {
-    const sorted = [...cases].sort((a, b) => rank[a.outcome] - rank[b.outcome]);
+    const sorted = [...cases].sort((a, b) => rank(a) - rank(b));
     const first = sorted[0] as Case;
-    const same = sorted.filter((c) => c.outcome === first.outcome);
-    if (same.length < 2 || (first.outcome !== 'failure' && first.outcome !== 'error')) return first;
+    const same = sorted.filter((c) => c.outcome === first.outcome && Boolean(c.properties) === Boolean(first.properties));
+    if (same.length < 2) return first;
+    if (first.outcome === 'pass' && first.properties) return { ...first, note: same.map((c) => c.note ?? '').join('\n\n') };
+    if (first.outcome !== 'failure' && first.outcome !== 'error') return first;
     const noun = first.outcome === 'failure' ? 'findings' : 'errored results';
     return { ...first, message: `${same.length} ${noun}: ${first.message ?? ''}`, body: same.map((c) => c.body ?? '').join('\n\n') };
   });
 }
 
-/** A testsuite per area, a testcase per check and resource (`classname` = area, `name` = `id resource`). */
-export const checkJunit: CheckReporter = (report) => {
+/**
+ * Wall time of a suite: the union of its checks' intervals when the runner recorded when each began
+ * (checks run concurrently, so summing them would exceed the run); else their sum, at most the run's.
+ */
+export function suiteTimeMs(results: readonly CheckResult[], runMs: number): number {
+  const timed = results.filter((r) => r.durationMs !== undefined);
+  if (timed.some((r) => r.offsetMs === undefined)) return Math.min(runMs, timed.reduce((sum, r) => sum + (r.durationMs ?? 0), 0));
+  const spans = timed.map((r) => [r.offsetMs!, r.offsetMs! + r.durationMs!] as const).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [start, stop] of spans) {
+    if (stop <= end) continue;
+    total += stop - Math.max(start, end);
+    end = stop;
+  }
+  return Math.min(runMs, total);
+}
+
+/**
+ * A testsuite per area, a testcase per check and resource (`classname` = area, `name` = `id resource`).
+ * Failed and errored cases are exactly what fails the run under --fail-on; findings below it pass.
+ */
+export const checkJunit: CheckReporter = (report, options) => {
+  const failOn = options.failOn ?? 'warning';
   const score = scoreLine(report.coverage);
   const suites: Suite[] = groupByArea(report.results).map(([area, results]) => {
     const coverage = report.coverage?.areas.find((a) => a.area === area);
     return {
       name: area,
-      cases: runCases(results),
-      timeMs: results.reduce((sum, result) => sum + (result.durationMs ?? 0), 0),
+      cases: runCases(results, failOn),
+      timeMs: suiteTimeMs(results, report.durationMs),
       ...(coverage ? { properties: [['coverage', areaLine(coverage)], ...(score ? [['score', score] as [string, string]] : [])] as Array<[string, string]> } : {}),
     };
   });
@@ -103,28 +151,46 @@ export const checkJunit: CheckReporter = (report) => {
       })),
     });
   }
+  // A run that verified almost nothing exits 2 with no check failing: its case says why the gate fails.
+  const unverified = almostNothingVerified(report.coverage);
+  const anyFailed = suites.some((suite) => suite.cases.some((c) => c.outcome === 'failure' || c.outcome === 'error'));
+  if (options.exitCode === 2 && unverified && !anyFailed) {
+    suites.push({ name: 'run', timeMs: 0, cases: [{ name: 'verifies the target', classname: 'run', outcome: 'failure', message: unverified, type: 'not verified', body: unverified }] });
+  }
   return renderSuites(`restguide check ${report.target}`, suites, report.durationMs);
 };
 
-function lintCase(finding: LintFinding, source: string, ignored: boolean): Case {
+function lintCase(finding: LintFinding, source: string, ignored: boolean, failOn: FailOn): Case {
   const { line, column } = startPosition(finding);
   const base = { name: `${finding.code} ${printPath(finding.path)}`, classname: source };
   const message = `${finding.message} (${source}:${line}:${column})`;
   if (ignored) return { ...base, outcome: 'skipped', message: `ignored (x-ignore-rules): ${finding.ignoredReason ?? finding.message}` };
   if (finding.baseline === 'known') return { ...base, outcome: 'skipped', message: `known (baseline): ${finding.message}` };
   if (finding.baseline === 'fixed') return { ...base, outcome: 'pass', note: `fixed since the baseline: ${finding.message}` };
-  return { ...base, outcome: 'failure', message, type: lintSeverityName(finding.severity), body: `${lintSeverityName(finding.severity)} ${finding.code}: ${message}\npath: ${printPath(finding.path)}` };
+  const severity = lintSeverityName(finding.severity);
+  const body = `${severity} ${finding.code}: ${message}\npath: ${printPath(finding.path)}`;
+  if (finding.severity > LINT_THRESHOLD[failOn]) return belowGate(base, severity, failOn, finding.code, message, body);
+  return { ...base, outcome: 'failure', message, type: severity, body };
 }
 
-/** A testsuite per source, a testcase per finding; a clean source gets one passing testcase. */
-export const lintJunit: LintReporter = (report, options) => {
+function lintSuites(report: Parameters<LintReporter>[0], options: RenderOptions): Suite[] {
+  const failOn = options.failOn ?? 'warning';
   const ignored = new Set(report.ignored);
   const all = [...report.findings, ...report.ignored, ...(report.fixed ?? [])];
   const sources = [...new Set([...report.sources, ...all.map((finding) => finding.source)])];
-  const suites = sources.map((source) => {
+  return sources.map((source) => {
     const shown = displaySource(source, options.cwd);
-    const cases = all.filter((finding) => finding.source === source).map((finding) => lintCase(finding, shown, ignored.has(finding)));
+    const cases = all.filter((finding) => finding.source === source).map((finding) => lintCase(finding, shown, ignored.has(finding), failOn));
     return { name: shown, cases: cases.length ? cases : [{ name: 'no findings', classname: shown, outcome: 'pass' as const }] };
   });
-  return renderSuites('restguide lint', suites, report.durationMs);
+}
+
+/** A testsuite per source, a testcase per finding; a clean source gets one passing testcase. */
+export const lintJunit: LintReporter = (report, options) => renderSuites('restguide lint', lintSuites(report, options), report.durationMs);
+
+/** As lint (the findings sit in the new document), titled with both sides. */
+export const diffJunit: LintReporter = (report, options) => {
+  const { old, new: next } = report as DiffReport;
+  const title = old && next ? `restguide diff ${displaySource(old.source, options.cwd)} ${displaySource(next.source, options.cwd)}` : 'restguide diff';
+  return renderSuites(title, lintSuites(report, options), report.durationMs);
 };

@@ -13,6 +13,12 @@ export interface RenderOptions {
   exitCode?: number;
   /** Stylish `check`: only failures, errors and the summary (`--quiet`). */
   quiet?: boolean;
+  /** `check`: the OpenAPI document of the run (--openapi), where GitLab Code Quality locates findings. */
+  document?: string;
+  /** The line each path of that document is declared on, so a finding points at its resource's line. */
+  documentLines?: ReadonlyMap<string, number>;
+  /** Stylish: the guide link of each finding's rule (`--show-documentation-url`, Spectral's flag). */
+  showDocumentationUrl?: boolean;
   /** Lines of the linted files, so the HTML report can show the line of each finding. */
   sourceLines?: ReadonlyMap<string, readonly string[]>;
 }

@@ -2,7 +2,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { erroredReason } from '../core/summary.js';
 import { formatCount } from '../core/format-count.js';
 import type { CheckResult, LintFinding } from '../core/types.js';
-import type { CheckReporter, LintReporter } from './render-options.js';
+import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { groupByArea } from './check-areas.js';
 import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';
 import { countedFindings, displaySource, failOnNote, lintSummaryParts, lintSeverityName, printPath, startPosition } from './lint-severity.js';
@@ -26,7 +26,11 @@ function statusMark(c: ChalkInstance, result: CheckResult): string {
   }
 }
 
-function checkLines(c: ChalkInstance, result: CheckResult): string[] {
+/** Rule id → guide link, when --show-documentation-url asks for them. */
+const documentationUrls = (options: RenderOptions): ReadonlyMap<string, string> | undefined =>
+  options.showDocumentationUrl ? new Map((options.rules ?? []).map((rule) => [rule.id, rule.url])) : undefined;
+
+function checkLines(c: ChalkInstance, result: CheckResult, urls?: ReadonlyMap<string, string>): string[] {
   const note = result.baseline === 'known' ? c.yellow(' (known: in the baseline)')
     : result.baseline === 'fixed' ? c.green(' (fixed since the baseline)') : '';
   const head = `  ${statusMark(c, result)} ${c.bold(result.id)}  ${oneLine(result.resource)}  ${c.dim(oneLine(result.message))}${note}`;
@@ -39,16 +43,19 @@ function checkLines(c: ChalkInstance, result: CheckResult): string[] {
     if (body) lines.push(`        ${c.dim(body)}`);
     lines.push(`      ${c.dim('$')} ${withoutControls(evidence.curl)}`);
   }
+  const url = urls?.get(result.id);
+  if (url) lines.push(`      ${c.dim('guide:')} ${url}`);
   return lines;
 }
 
 export const checkStylish: CheckReporter = (report, options) => {
   const c = paint(options.color);
   const out: string[] = [`${c.bold('restguide check')} ${withoutControls(report.target)}`, ''];
+  const urls = documentationUrls(options);
   const shown = (result: CheckResult) => !options.quiet || ((result.status === 'fail' || result.status === 'error') && result.baseline === undefined);
   for (const [area, all] of groupByArea(report.results)) {
     const results = all.filter(shown);
-    if (results.length > 0) out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result)), '');
+    if (results.length > 0) out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result, urls)), '');
   }
   const s = report.summary;
   const failed = `${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}`;
@@ -108,10 +115,12 @@ const where = (finding: LintFinding): string => {
   return finding.baseline === 'fixed' ? '-' : `${line}:${column}`;
 };
 
-function groupRows(c: ChalkInstance, group: FindingGroup<State>): string[][] {
+function groupRows(c: ChalkInstance, group: FindingGroup<State>, urls?: ReadonlyMap<string, string>): string[][] {
   const [first, ...others] = group.findings;
   const note = group.state === 'known' ? c.yellow('(known: in the baseline)') : group.state === 'fixed' ? c.green('(fixed since the baseline)') : '';
-  const rows = [[c.dim(where(first!)), severityColour(c, first!), oneLine(group.code), oneLine(group.message), c.dim(oneLine(printPath(first!.path))), note]];
+  // As Spectral's --show-documentation-url: the link ends the finding's line.
+  const url = urls?.get(group.code) ?? '';
+  const rows = [[c.dim(where(first!)), severityColour(c, first!), oneLine(group.code), oneLine(group.message), c.dim(oneLine(printPath(first!.path))), ...[note, url].filter(Boolean)]];
   if (others.length > 0) {
     const shown = others.slice(0, SHOWN_LOCATIONS - 1).map(where).join(', ');
     const more = others.length - (SHOWN_LOCATIONS - 1);
@@ -150,6 +159,7 @@ function ruleTable(c: ChalkInstance, findings: readonly LintFinding[]): string[]
 
 export const lintStylish: LintReporter = (report, options) => {
   const c = paint(options.color);
+  const urls = documentationUrls(options);
   const listed: Array<{ finding: LintFinding; state: State }> = [
     ...report.findings.map((finding) => ({ finding, state: (finding.baseline === 'known' ? 'known' : 'counted') as State })),
     ...(report.fixed ?? []).map((finding) => ({ finding, state: 'fixed' as State })),
@@ -165,7 +175,7 @@ export const lintStylish: LintReporter = (report, options) => {
   }
   const out: string[] = [];
   for (const [source, items] of [...bySource].sort(([a], [b]) => a.localeCompare(b))) {
-    out.push(c.underline(withoutControls(source)), ...table(groupFindings(items).flatMap((group) => groupRows(c, group))), '');
+    out.push(c.underline(withoutControls(source)), ...table(groupFindings(items).flatMap((group) => groupRows(c, group, urls))), '');
   }
   out.push(...ruleTable(c, countedFindings(report)));
   const s = report.summary;

@@ -1,10 +1,11 @@
-// Every -H value is a credential: scrubbed from all six formats and the baseline, wherever the API
+// Every -H value is a credential: scrubbed from every check format and the baseline, wherever the API
 // echoes it (headers, bodies) or the checker copied it (PUT bodies, curl --data-raw).
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { CHECK_FORMATS } from '../../src/reporters/formats.js';
 import { redactHeaders } from '../../src/core/redact.js';
 import { Redactor } from '../../src/core/secrets.js';
 import { startReferenceServer } from '../../src/reference-server/index.js';
@@ -16,7 +17,7 @@ afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close
 
 const TOKEN = 's3cr3t-t0ken/XYZ';
 const TENANT = 'tenant-secret-42';
-const FORMATS = ['stylish', 'json', 'junit', 'sarif', 'github', 'html'];
+const FORMATS = [...CHECK_FORMATS];
 
 /** The reference API, echoing the request's credentials in a header and in every JSON object body, without trace ids. */
 async function echoingApi(): Promise<string> {
@@ -37,7 +38,7 @@ async function echoingApi(): Promise<string> {
 }
 
 describe('secrets never reach a report', () => {
-  it('redacts every configured header value in all six formats and the baseline', async () => {
+  it('redacts every configured header value in every format and the baseline', async () => {
     const url = await echoingApi();
     const dir = await mkdtemp(join(tmpdir(), 'restguide-secrets-'));
     const files = FORMATS.map((format) => join(dir, `report.${format}`));

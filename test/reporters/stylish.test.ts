@@ -3,7 +3,7 @@ import { renderCheckReport, renderLintReport } from '../../src/reporters/index.j
 import { applyCheckBaseline, applyLintBaseline, checkBaselineOf, lintBaselineOf } from '../../src/core/baseline.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
-import type { LintFinding } from '../../src/core/types.js';
+import { guideAnchor, type LintFinding } from '../../src/core/types.js';
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[/;
@@ -139,5 +139,20 @@ describe('stylish reporter: lint on a big document', () => {
     expect(table[1]).toMatch(/^ jsn-naming +warning +1,150$/);
     expect(table[2]).toMatch(/^ uri-format +warning +1$/);
     expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 1151 problems (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored');
+  });
+});
+
+describe('stylish --show-documentation-url', () => {
+  // A link per check id of the fixture, as the catalogue gives the real ones (test/cli/habits.test.ts).
+  const report = checkReport();
+  const rules = report.results.map((r) => ({ kind: 'check' as const, id: r.id, rule: r.rule, severity: r.severity, writes: false, description: '', url: guideAnchor(r.rule) }));
+
+  it('check: a guide: line under each failed or errored check, none under passes and skips, none without the flag', () => {
+    const text = renderCheckReport('stylish', report, { color: false, rules, showDocumentationUrl: true });
+    const lines = text.split('\n');
+    const guideLines = lines.filter((line) => line.trim().startsWith('guide:'));
+    expect(guideLines.map((line) => line.trim()).sort()).toEqual(report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `guide: ${guideAnchor(r.rule)}`).sort());
+    expect(guideLines.length).toBe(5);
+    expect(renderCheckReport('stylish', report, { color: false, rules })).not.toContain('guide:');
   });
 });
