@@ -11,7 +11,7 @@ import { CleanupUnreachable } from '../../core/check-context.js';
 import { UNPROVEN_RECORD } from '../../core/types.js';
 import { skipIfAnswersVary } from './control-request.js';
 import { fingerprint } from './fingerprint.js';
-import { claimCreated, trafficMark } from './own-records.js';
+import { claimCreated, trafficMark, type Claim } from './own-records.js';
 
 type Ctx = CheckContext<string>;
 
@@ -114,12 +114,14 @@ function createdAt(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, b
   return { location: resolved, ...withKey };
 }
 
-/** The cleanup of a record the run could not prove it made: nothing is deleted, the report lists it as left. */
-function leaveUnproven(ctx: Ctx, url: string, reason: string): void {
-  ctx.onCleanup(async () => {
-    throw new CleanupUnreachable('DELETE', url, `${UNPROVEN_RECORD} (${reason}), so it was not deleted`);
-  });
-}
+/** What a cleanup throws for a record it has no URL inside the API to reach by. */
+const unreachable = (exchange: Exchange, at: CreatedAt): CleanupUnreachable =>
+  new CleanupUnreachable(exchange.request.method, exchange.request.url,
+    `answered ${exchange.response.status} ${at.unusable ?? ''} and the profile gives no item path and key to reach what it created: remove it by hand`);
+
+/** What a cleanup throws for a record the run could not prove it made: nothing is deleted, the report lists it as left. */
+const unproven = (url: string, reason: string): CleanupUnreachable =>
+  new CleanupUnreachable('DELETE', url, `${UNPROVEN_RECORD} (${reason}), so it was not deleted`);
 
 /**
  * What a 2xx POST created, proven the run's own (see claimCreated), with a cleanup that DELETEs it; a record
@@ -127,28 +129,37 @@ function leaveUnproven(ctx: Ctx, url: string, reason: string): void {
  */
 async function claim(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject, mark: number): Promise<CreatedAt & { proven?: string; read?: Exchange; unproven?: string }> {
   const at = createdAt(ctx, collection, exchange, body);
-  if (!at.location && !at.byKey) {
-    ctx.onCleanup(async () => {
-      throw new CleanupUnreachable(exchange.request.method, exchange.request.url,
-        `answered ${exchange.response.status} ${at.unusable ?? ''} and the profile gives no item path and key to reach what it created: remove it by hand`);
-    });
+  const candidates = [at.location, at.byKey].filter((u): u is string => u !== undefined);
+  if (candidates.length === 0) {
+    ctx.onCleanup(async () => { throw unreachable(exchange, at); });
     return at;
   }
-  const claimed = await claimCreated(ctx, collection, exchange, body, [at.location, at.byKey].filter((u): u is string => u !== undefined), mark);
-  if ('reason' in claimed) {
-    leaveUnproven(ctx, (at.location ?? at.byKey) as string, claimed.reason);
-    return { ...at, unproven: claimed.reason };
-  }
-  ctx.onCleanup(() => ctx.request({ method: 'DELETE', url: claimed.url }));
-  return { ...at, proven: claimed.url, read: claimed.read };
+  let claimed: Claim | undefined;
+  const prove = async (): Promise<Claim> => (claimed ??= await claimCreated(ctx, collection, exchange, body, candidates, mark));
+  // Registered before the proof's reads: a run interrupted meanwhile still proves (or leaves) the record in its cleanups.
+  removeIfOurs(ctx, candidates, prove);
+  const proof = await prove();
+  return 'reason' in proof ? { ...at, unproven: proof.reason } : { ...at, proven: proof.url, read: proof.read };
+}
+
+/** A cleanup that DELETEs the record `prove` shows the run's own, or lists it as left unproven. */
+function removeIfOurs(ctx: Ctx, candidates: string[], prove: () => Promise<Claim>): void {
+  ctx.onCleanup(async () => {
+    const proof = await prove();
+    if ('reason' in proof) throw unproven(candidates[0] as string, proof.reason);
+    await ctx.request({ method: 'DELETE', url: proof.url });
+  });
 }
 
 /**
  * After a POST that was meant to be refused answered 2xx anyway: removes what it created once the check ends,
- * if the run can prove it made it. `mark` is trafficMark() taken before the POST.
+ * if the run can prove it made it then. `mark` is trafficMark() taken before the POST.
  */
 export function cleanUpCreated(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject, mark: number): void {
-  ctx.onCleanup(async () => { await claim(ctx, collection, exchange, body, mark); });
+  const at = createdAt(ctx, collection, exchange, body);
+  const candidates = [at.location, at.byKey].filter((u): u is string => u !== undefined);
+  if (candidates.length === 0) ctx.onCleanup(async () => { throw unreachable(exchange, at); });
+  else removeIfOurs(ctx, candidates, () => claimCreated(ctx, collection, exchange, body, candidates, mark));
 }
 
 /**
@@ -185,8 +196,7 @@ async function notCreated(ctx: Ctx, collection: CollectionTarget, body: JsonObje
   if (found.response.status === 404 || found.response.status === 410) return true;
   if (found.response.status === 200) {
     const claimed = await claimCreated(ctx, collection, found, body, [url], mark);
-    if ('reason' in claimed) leaveUnproven(ctx, url, claimed.reason);
-    else ctx.onCleanup(() => ctx.request({ method: 'DELETE', url }));
+    removeIfOurs(ctx, [url], async () => claimed);
   }
   return false;
 }
