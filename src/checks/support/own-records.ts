@@ -51,10 +51,16 @@ function apiPath(baseUrl: string, url: string): string | undefined {
 }
 
 /** Every record reference an answer holds: URLs in its body and headers, its own URL when it answered 2xx, keys of listed items. */
-function tokensOf(ctx: Ctx, exchange: Exchange): string[] {
+function tokensOf(ctx: Ctx, exchange: Exchange, origin: string): string[] {
   const tokens: string[] = [];
   const { request, response } = exchange;
   const add = (text: string) => {
+    // Most strings are the API's own plain links: cut without parsing a URL (the bulk of the indexing time).
+    const plain = text.startsWith(`${origin}/`) ? text : text.startsWith('/') && !text.startsWith('//') ? `${origin}${text}` : undefined;
+    if (plain !== undefined && !/[?#%\\]|\/\.{1,2}(\/|$)/.test(plain)) {
+      tokens.push(urlToken(withoutTrailingSlashes(plain)));
+      return;
+    }
     if (!/^(https?:\/\/|\/)/i.test(text)) return;
     const href = normalized(text, request.url);
     if (href) tokens.push(urlToken(href));
@@ -90,11 +96,12 @@ function tokensOf(ctx: Ctx, exchange: Exchange): string[] {
 
 function indexOf(ctx: Ctx): SeenIndex {
   const traffic = ctx.traffic();
+  const origin = new URL(ctx.baseUrl).origin;
   let index = indexes.get(traffic);
   if (!index) indexes.set(traffic, index = { cursor: 0, first: new Map(), own: new Map() });
   for (; index.cursor < traffic.length; index.cursor++) {
     const exchange = traffic[index.cursor] as Exchange;
-    for (const token of tokensOf(ctx, exchange)) if (!index.first.has(token)) index.first.set(token, index.cursor);
+    for (const token of tokensOf(ctx, exchange, origin)) if (!index.first.has(token)) index.first.set(token, index.cursor);
   }
   return index;
 }
