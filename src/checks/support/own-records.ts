@@ -117,8 +117,19 @@ function seenBefore(ctx: Ctx, index: SeenIndex, token: string, mark: number): Ex
   return own !== undefined && own <= first ? undefined : ctx.traffic()[first];
 }
 
-/** Each sent value the record shows must be the one sent, and it must show at least one. */
-function showsSent(representation: Record<string, unknown>, body: JsonObject): string | undefined {
+/**
+ * Whether the record shows what was sent. A fresh value the run made for this POST (the profile's `create.unique`)
+ * shown unchanged is proof enough: nobody else knew it. Otherwise each sent value the record shows must be the one
+ * sent (a date or a string's case may be written another way), and it must show at least one.
+ */
+export function showsSent(representation: Record<string, unknown>, body: JsonObject, unique: string[]): string | undefined {
+  for (const path of unique) {
+    const sent = valueAt(body, path);
+    const shown = valueAt(representation, path);
+    if (sent === undefined || shown === undefined) continue;
+    if (sameValue(shown, sent)) return undefined;
+    return `it shows \`${path}\` = ${show(shown)}, not the ${show(sent)} made for this POST`;
+  }
   const shown = Object.keys(body).filter((name) => representation[name] !== undefined);
   if (shown.length === 0) return `it shows none of the ${Object.keys(body).length === 0 ? 'properties (none were sent)' : `properties sent (${Object.keys(body).join(', ')})`}`;
   const differs = shown.find((name) => !sameValue(representation[name], body[name]));
@@ -130,7 +141,15 @@ function sameValue(actual: unknown, sent: unknown): boolean {
   if (isObject(sent)) return isObject(actual) && Object.entries(sent).every(([name, value]) => actual[name] === undefined || sameValue(actual[name], value));
   if (Array.isArray(sent)) return Array.isArray(actual) && actual.length === sent.length && sent.every((value, i) => sameValue(actual[i], value));
   if (typeof sent === 'number' || typeof actual === 'number') return String(actual) === String(sent);
+  if (typeof sent === 'string' && typeof actual === 'string') return sameText(actual, sent);
   return actual === sent;
+}
+
+/** The same text as a server may store it: trimmed, in another case, or the same instant written another way. */
+function sameText(actual: string, sent: string): boolean {
+  if (actual.trim().toLowerCase() === sent.trim().toLowerCase()) return true;
+  const dated = /^\d{4}-\d{2}-\d{2}/;
+  return dated.test(actual) && dated.test(sent) && !Number.isNaN(Date.parse(sent)) && Date.parse(actual) === Date.parse(sent);
 }
 
 export type Claim = { url: string; read: Exchange } | { reason: string };
@@ -164,7 +183,7 @@ export async function claimCreated(
       reasons.push(`GET ${url} answered ${read.response.status}${isObject(representation) ? '' : ' without a JSON object'}`);
       continue;
     }
-    const differs = showsSent(representation, body);
+    const differs = showsSent(representation, body, (collection.create?.unique ?? []).map((spec) => spec.path));
     if (differs) {
       reasons.push(`GET ${url}: ${differs}`);
       continue;

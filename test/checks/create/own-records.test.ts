@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import createdTo201 from '../../../src/checks/create/created-201.js';
 import then404 from '../../../src/checks/delete/then-404.js';
 import { CHECKS } from '../../../src/checks/index.js';
+import { showsSent } from '../../../src/checks/support/own-records.js';
 import { main } from '../../../src/cli/main.js';
 import { deriveProfile } from '../../../src/core/openapi-profile.js';
 import { BUILT_IN_PROFILE, checkProfile, type Profile } from '../../../src/core/profile.js';
@@ -217,5 +218,20 @@ describe('item paths ending in / in a profile and an OpenAPI document', () => {
     });
     expect(profile.collections?.[0]).toMatchObject({ path: '/things/', key: 'id', itemPath: '/things/{id}/', create: { body: { name: 'x' } } });
     expect(profile.documents?.[0]).toMatchObject({ path: '/things/{id}/', sampleIdsFrom: { collection: '/things/', property: 'id' } });
+  });
+});
+
+describe('what "shows what was sent" allows', () => {
+  const sent = { name: 'restguide thing', since: '2024-01-02', employerId: 5000000123, company: { enterpriseNumber: '0200068636' } };
+  it('members added, a number as text, another case, the same date written as an instant', () => {
+    expect(showsSent({ name: 'RESTGUIDE THING ', since: '2024-01-02T00:00:00Z', employerId: '5000000123', company: { enterpriseNumber: '0200068636', href: 'x' }, self: 'y' }, sent, [])).toBeUndefined();
+  });
+  it('not another value, nor nothing of what was sent', () => {
+    expect(showsSent({ ...sent, name: 'somebody else' }, sent, [])).toBe('it shows `name` = "somebody else", not the "restguide thing" sent');
+    expect(showsSent({ id: 1 }, sent, [])).toMatch(/^it shows none of the properties sent/);
+  });
+  it('a fresh value made for the POST decides when shown', () => {
+    expect(showsSent({ ...sent, name: 'renamed by the server' }, sent, ['employerId'])).toBeUndefined();
+    expect(showsSent({ ...sent, employerId: 93 }, sent, ['employerId'])).toBe('it shows `employerId` = 93, not the 5000000123 made for this POST');
   });
 });
