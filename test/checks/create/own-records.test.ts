@@ -13,6 +13,7 @@ import type { AnyCheck } from '../../../src/core/define-check.js';
 import type { CheckReport } from '../../../src/core/types.js';
 import { REPORT_FORMATS, renderCheckReport } from '../../../src/reporters/index.js';
 import { startReferenceServer } from '../../../src/reference-server/index.js';
+import { buildOpenApiDocument } from '../../../src/reference-server/openapi/document.js';
 import { sendJson, startFixture } from '../../helpers/fixture-server.js';
 import { captureIo } from '../../helpers/io.js';
 import { startProxy, type ProxiedRequest } from '../../helpers/proxy.js';
@@ -171,18 +172,37 @@ describe('where the run could not clean up', () => {
   }
 });
 
+/** The reference API's item URLs with a trailing `/`: the proxy strips it on the way in and adds it to each Location. */
+const trailingSlashApi = () => proxiedReference({
+  rewrite: (request) => {
+    const match = /^(\/employers\/[^/?]+)\/(\?.*)?$/.exec(request.path);
+    return match ? { path: `${match[1] ?? ''}${match[2] ?? ''}` } : undefined;
+  },
+  mutate: (request, response) => {
+    if (request.method === 'POST' && response.headers['location']) response.headers['location'] += '/';
+  },
+});
+
 describe('an item path ending in /', () => {
+  it('derived from an OpenAPI document is used: every cleanup done at that path', async () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, unknown> };
+    document.paths = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path === '/employers/{employerId}' ? `${path}/` : path, item]));
+    const profile = deriveProfile(document);
+    expect(profile.collections?.find((c) => c.path === '/employers')?.itemPath).toBe('/employers/{employerId}/');
+    const api = await trailingSlashApi();
+    try {
+      const report = await runChecks(WRITE_CHECKS, profile, { baseUrl: api.url, allowWrites: true, timeoutMs: 5000 });
+      expect(report.results.filter((r) => r.status === 'error')).toEqual([]);
+      expect(api.log.filter((r) => r.method === 'DELETE' && /^\/employers\/\d+\/$/.test(r.path)).length).toBeGreaterThan(3);
+      expect(report.cleanups?.length).toBeGreaterThan(3);
+      expect(report.cleanups?.filter((c) => c.outcome !== 'cleaned')).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('is used: what the checks created is deleted at that path, every cleanup done', async () => {
-    // The API's item URLs end in `/`; the reference server behind it knows them without.
-    const api = await proxiedReference({
-      rewrite: (request) => {
-        const match = /^(\/employers\/[^/?]+)\/(\?.*)?$/.exec(request.path);
-        return match ? { path: `${match[1] ?? ''}${match[2] ?? ''}` } : undefined;
-      },
-      mutate: (request, response) => {
-        if (request.method === 'POST' && response.headers['location']) response.headers['location'] += '/';
-      },
-    });
+    const api = await trailingSlashApi();
     try {
       const [employers, ...others] = BUILT_IN_PROFILE.collections ?? [];
       const profile: Profile = {
