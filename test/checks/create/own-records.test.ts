@@ -152,6 +152,19 @@ describe('the proof that a created record is the run\'s own', () => {
 });
 
 describe('where the run could not clean up', () => {
+  it('creates nothing (an item path without DELETE): the write checks skip with the reason, no POST is sent', async () => {
+    const api = await proxiedReference();
+    try {
+      const profile: Profile = { ...BUILT_IN_PROFILE, documents: (BUILT_IN_PROFILE.documents ?? []).map((d) => ({ ...d, methods: ['GET', 'PUT', 'PATCH'] })) };
+      const report = await runChecks(WRITE_CHECKS, profile, { baseUrl: api.url, allowWrites: true, timeoutMs: 5000 });
+      expect(api.log.filter((r) => r.method === 'POST')).toEqual([]);
+      expect(report.results.find((r) => r.id === 'create.created-201')?.message).toMatch(/^\/employers\/\{employerId\} has no DELETE in the profile, so what a POST to \/employers creates could not be removed: nothing is created/);
+      expect(report.results.filter((r) => r.status === 'error' || r.status === 'fail')).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  });
+
   for (const [name, itemPath] of [['no item path', undefined], ['an item path without a parameter', '/employers/']] as const) {
     it(`creates nothing (${name}): the write checks skip with the reason, no POST is sent`, async () => {
       const api = await proxiedReference();
