@@ -12,7 +12,7 @@ import { RUN_DEFAULTS, runChecks, type RunOptions } from '../core/runner.js';
 import { selectChecks, splitList } from '../core/select-checks.js';
 import { erroredReason, newErrors } from '../core/summary.js';
 import { almostNothingVerified } from '../core/coverage.js';
-import { leftRecords } from '../reporters/run-notes.js';
+import { isUnproven, leftRecords } from '../reporters/run-notes.js';
 import type { CheckReport, CheckResult, CleanupRecord } from '../core/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
@@ -90,7 +90,8 @@ function checkExitCode(report: CheckReport, failOn: FailOn): number {
 /** One line on what the run may have left in the API, with each URL so it can be removed by hand. */
 function leftBehindLine(left: readonly CleanupRecord[]): string {
   const each = left.map((c) => `${c.method} ${redactUrl(c.url)} (${c.reason ?? 'not cleaned'})`).join('; ');
-  return `restguide: ${left.length} cleanup${left.length === 1 ? '' : 's'} failed, so ${left.length === 1 ? 'a record' : 'records'} may be left in the API: ${each}`;
+  if (!left.some(isUnproven)) return `restguide: ${left.length} cleanup${left.length === 1 ? '' : 's'} failed, so ${left.length === 1 ? 'a record' : 'records'} may be left in the API: ${each}`;
+  return `restguide: ${left.length === 1 ? 'a record' : `${left.length} records`} may be left in the API: ${each}`;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;

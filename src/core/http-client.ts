@@ -76,8 +76,18 @@ export interface RequestSpec {
  * (code TRANSIENT, with its last answer): no response of the API's to judge.
  */
 export class TransportError extends Error {
-  override readonly name = 'TransportError';
+  override readonly name: string = 'TransportError';
   constructor(message: string, readonly request: SentRequest, readonly code?: string, readonly exchange?: Exchange) { super(message); }
+}
+
+/**
+ * The API answered (status and headers came) but its body did not complete within the timeout: a response that
+ * hangs its clients. Not transient and never retried; the runner makes it a failure of the check that met it,
+ * with the partial answer as evidence (code STALLED).
+ */
+export class StalledResponse extends TransportError {
+  override readonly name = 'StalledResponse';
+  constructor(message: string, request: SentRequest, override readonly exchange: Exchange) { super(message, request, 'STALLED', exchange); }
 }
 
 /** The run was interrupted (SIGINT/SIGTERM): only cleanups are still sent. */
@@ -277,7 +287,14 @@ export class HttpClient {
           size += chunk.length;
         }
       } catch (error) {
-        fail(error);
+        const broken = this.transportError(error, request, signal, timeoutMs);
+        // Headers came, the body did not: the API answered, and that answer is what is judged.
+        if (broken.code === 'TIMEOUT') {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const partial: Exchange = { request, response: makeResponse(response.statusCode, flattenHeaders(response.headers), text, true), durationMs: Math.round(performance.now() - started) };
+          throw new StalledResponse(`${method} ${target.href} answered ${response.statusCode} and sent its headers, but its body did not complete within ${timeoutMs} ms (${size} bytes came): a response that stalls hangs its clients`, request, partial);
+        }
+        throw broken;
       }
       return {
         request,

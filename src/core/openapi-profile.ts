@@ -9,6 +9,7 @@ import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
 import type { UniqueValue } from './target.js';
 import { LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
+import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 type Obj = Record<string, unknown>;
 const METHODS = ['get', 'head', 'options', 'post', 'put', 'patch', 'delete'] as const;
@@ -204,12 +205,15 @@ export function deriveProfile(doc: Obj): Profile {
       });
       continue;
     }
-    const last = LAST_SEGMENT_PARAMETER.exec(path)?.[1];
+    // An item path may end in `/` (`/employers/{id}/`, a framework's style): it is an item path all the same.
+    const bare = withoutTrailingSlashes(path);
+    const last = LAST_SEGMENT_PARAMETER.exec(bare)?.[1];
     if (get && last !== undefined && params.length === 1) {
       const param = parametersOf(doc, item, get).find((p) => p['in'] === 'path' && p['name'] === last);
       const example = param ? exampleOf(doc, param) : undefined;
       const schema = deref(doc, param?.['schema']) as Obj | undefined;
-      const parent = path.slice(0, path.lastIndexOf('/'));
+      const parentPath = bare.slice(0, bare.lastIndexOf('/'));
+      const parent = [parentPath, `${parentPath}/`].find((p) => p in paths) ?? parentPath;
       const malformed = schema?.['type'] === 'integer'
         ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
         : malformedStrings(schema);
@@ -262,7 +266,7 @@ export function deriveProfile(doc: Obj): Profile {
       delete d.sampleIds;
       // The collection may come after its documents in `paths`: its key names the id property when it is the parameter.
       const key = collections.find((c) => c.path === from.collection)?.key;
-      if (key !== undefined && d.path.endsWith(`/{${key}}`)) from.property = key;
+      if (key !== undefined && withoutTrailingSlashes(d.path).endsWith(`/{${key}}`)) from.property = key;
     }
   }
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
@@ -322,9 +326,10 @@ function languagesOf(doc: Obj, paths: Obj): string[] {
 
 /** The document path under a collection (`/employers/{employerId}` under `/employers`) that has a GET. */
 function itemPathOf(doc: Obj, paths: Obj, collection: string): string | undefined {
+  const base = withoutTrailingSlashes(collection);
   const isChild = (path: string): boolean => {
-    const rest = path.startsWith(`${collection}/`) ? path.slice(collection.length + 1) : '';
-    return /^\{[^{}/]+\}$/.test(rest);
+    const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
+    return /^\{[^{}/]+\}\/?$/.test(rest);
   };
   return Object.keys(paths).find((path) => isChild(path) && isObject((deref(doc, paths[path]) as Obj | undefined)?.['get']));
 }

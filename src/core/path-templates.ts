@@ -14,3 +14,10 @@ export const LAST_PARAMETER = /\{(?<!\{[^}]*?\{)([^}]+)\}$/;
 export const LAST_SEGMENT_PARAMETER = /\/\{(?<!\/\{[^}]*?\/\{)([^}]+)\}$/;
 /** For split: the text between `{…}` and each `{…}` (captured). */
 export const AROUND_PARAMETERS = /(\{(?<!\{[^}]*?\{)[^}]*\})/;
+
+/** The `{name}` an item path ends in, a trailing `/` allowed (`/employers/{id}/`); undefined when it ends in none. */
+export function itemParameter(path: string): string | undefined {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f /* / */) end--;
+  return LAST_PARAMETER.exec(path.slice(0, end))?.[1];
+}

@@ -55,7 +55,7 @@ export const PROFILE_SCHEMA = {
       items: {
         type: 'object', additionalProperties: false, required: ['path'],
         properties: {
-          path: { type: 'string', pattern: '^/.*\\{[^}]+\\}$' },
+          path: { type: 'string', pattern: '^/.*\\{[^}]+\\}/?$' },
           sampleIds: stringArray,
           sampleIdsFrom: { type: 'object', additionalProperties: false, required: ['collection'], properties: { collection: path, property: { type: 'string' } } },
           absentId: { type: 'string' }, malformedIds: stringArray, update: { enum: ['put', 'patch'] },

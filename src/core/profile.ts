@@ -12,7 +12,7 @@ import type { AuthProfile } from './auth/settings.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
 import { fillTemplate, supportsMethod, withQuery, type CollectionTarget, type DocumentTarget, type Paging, type Target, type UniqueValue } from './target.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
-import { LAST_PARAMETER } from './path-templates.js';
+import { itemParameter } from './path-templates.js';
 
 export interface CollectionProfile {
   path: string;
@@ -163,7 +163,7 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
   const collections = (profile.collections ?? []).map(collectionTarget);
   const documents: DocumentTarget[] = [];
   for (const doc of profile.documents ?? []) {
-    const param = LAST_PARAMETER.exec(doc.path)?.[1] ?? 'id';
+    const param = itemParameter(doc.path) ?? 'id';
     const source = collections.find((c) => c.path === doc.sampleIdsFrom?.collection);
     const sampleIds = doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom, source?.pageSizeParam) : []);
     const methods = doc.methods?.map((method) => method.toUpperCase());

@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
 import { requestEvidence, toEvidence } from './exchange.js';
 import { openAuthSession, type RunAuthSettings } from './auth/session.js';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
-import { HttpClient, InterruptedError, TransportError, WriteRefusedError } from './http-client.js';
+import { HttpClient, InterruptedError, StalledResponse, TransportError, WriteRefusedError } from './http-client.js';
 import { resolveTarget, type Profile } from './profile.js';
 import { probeEmptyTarget, probeResources, serversUrlOf } from './probe-resources.js';
 import { Redactor } from './secrets.js';
@@ -251,6 +251,11 @@ async function runJob(
     || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
   const results: CheckResult[] = findings.map((f) =>
     result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), ...timing }));
+  if (failure instanceof StalledResponse) {
+    // The API answered and then hung: a failure of the rule the check was judging, not a check that broke.
+    results.push(result('fail', failure.message, { messageId: 'stalled', evidence: [toEvidence(failure.exchange, scrub)], ...timing }));
+    failure = undefined;
+  }
   if (failure !== undefined) {
     const evidence = !(failure instanceof TransportError) ? []
       : failure.exchange ? [toEvidence(failure.exchange, scrub)] : [requestEvidence(failure.request, scrub)];

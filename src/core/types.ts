@@ -110,6 +110,9 @@ export interface Coverage {
 }
 
 /** A write a check's cleanup sent or meant to send (a DELETE of what it created, a restore): what a run may leave behind. */
+/** How a cleanup record's reason starts when the run left a record it could not prove it had made (nothing was deleted). */
+export const UNPROVEN_RECORD = 'left: could not prove it was ours';
+
 export interface CleanupRecord {
   /** The check, and the resource it ran on, that made what the cleanup undoes. */
   check: string;

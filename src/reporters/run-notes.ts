@@ -1,6 +1,6 @@
 // What every check report says besides the verdicts: the gateway's transient answers the run met
 // and waited out, and what its cleanups could not remove.
-import type { AreaCoverage, CheckReport, CheckSummary, CleanupRecord, Coverage } from '../core/types.js';
+import { UNPROVEN_RECORD, type AreaCoverage, type CheckReport, type CheckSummary, type CleanupRecord, type Coverage } from '../core/types.js';
 
 /** "conformance score 97.5 of 100 over 120 verified checks (baseline 92.0: +5.5)"; undefined without coverage. */
 export function scoreLine(coverage: Coverage | undefined): string | undefined {
@@ -41,13 +41,26 @@ export function transientLine(summary: CheckSummary): string | undefined {
 
 export const leftRecords = (report: CheckReport): CleanupRecord[] => (report.cleanups ?? []).filter((c) => c.outcome === 'left');
 
-/** "cleanups: 42 writes undid what the run made" or "cleanups: 2 of 42 may have left a record in the API"; undefined when none ran. */
+/** A record the run left because it could not prove it made it: no DELETE was sent. */
+export const isUnproven = (record: CleanupRecord): boolean => record.reason?.startsWith(UNPROVEN_RECORD) ?? false;
+
+/**
+ * "cleanups: 42 writes, each undid what the run made", "cleanups: 2 of 42 writes failed, so records may be left in
+ * the API", "cleanups: 1 record left: could not prove it was ours, not deleted"; undefined when none ran.
+ */
 export function cleanupLine(report: CheckReport): string | undefined {
   const all = report.cleanups ?? [];
   if (all.length === 0) return undefined;
-  const left = leftRecords(report).length;
-  if (left === 0) return `cleanups: ${plural(all.length, 'write')}, each undid what the run made`;
-  return `cleanups: ${left} of ${plural(all.length, 'write')} failed, so ${left === 1 ? 'a record' : 'records'} may be left in the API`;
+  const left = leftRecords(report);
+  const unproven = left.filter(isUnproven).length;
+  const failed = left.length - unproven;
+  const writes = all.length - unproven;
+  if (left.length === 0) return `cleanups: ${plural(all.length, 'write')}, each undid what the run made`;
+  const parts = [
+    ...(failed > 0 ? [`${failed} of ${plural(writes, 'write')} failed, so ${failed === 1 ? 'a record' : 'records'} may be left in the API`] : []),
+    ...(unproven > 0 ? [`${plural(unproven, 'record')} ${UNPROVEN_RECORD.replace('it was', unproven === 1 ? 'it was' : 'they were')}, not deleted`] : []),
+  ];
+  return `cleanups: ${parts.join('; ')}`;
 }
 
 /** One cleanup that may have left its record: `DELETE http://…/employers/7 (the API kept answering 429)`. */

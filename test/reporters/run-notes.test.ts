@@ -31,6 +31,16 @@ describe('run notes', () => {
     expect(cleanupLine(checkReport())).toBeUndefined();
   });
 
+  it('word a record left because the run could not prove it made it, apart from failed writes', () => {
+    const unproven: CleanupRecord = {
+      check: 'create.created-201', resource: '/employers', method: 'DELETE', url: 'http://127.0.0.1:4010/employers/93', outcome: 'left',
+      reason: 'left: could not prove it was ours (http://127.0.0.1:4010/employers/93 is a sample document of the profile), so it was not deleted',
+    };
+    const report = withRunNotes(true);
+    expect(cleanupLine({ ...report, cleanups: [...cleanups, unproven] })).toBe('cleanups: 1 of 2 writes failed, so a record may be left in the API; 1 record left: could not prove it was ours, not deleted');
+    expect(cleanupLine({ ...report, cleanups: [unproven, unproven] })).toBe('cleanups: 2 records left: could not prove they were ours, not deleted');
+  });
+
   it.each(CHECK_FORMATS)('%s lists a record left behind with its URL and reason', (format) => {
     const text = renderCheckReport(format, withRunNotes(true), { color: false, exitCode: 1 });
     expect(text).toContain(LEFT_URL);

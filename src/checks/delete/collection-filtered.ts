@@ -37,7 +37,7 @@ export default defineCheck({
     const created = [];
     for (const body of bodies) {
       const creation = await create(ctx, collection, body);
-      if (!creation.url) return ctx.skip(`could not create the items to delete: POST ${collection.path} answered ${creation.exchange.response.status}`);
+      if (!creation.url) return ctx.skip(`could not create the items to delete: POST ${collection.path} answered ${creation.exchange.response.status}${creation.unproven ? `, but the run could not prove the item its own: ${creation.unproven}` : ''}`);
       created.push(creation.url);
     }
     const [first, second, control] = created as [string, string, string];

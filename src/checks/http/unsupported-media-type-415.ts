@@ -1,7 +1,8 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
 import { beginWriting } from '../support/own-writes.js';
-import { cleanUpCreated, WITH_CREATE_BODY } from '../support/created-document.js';
+import { cleanUpCreated, mustBeAbleToCleanUp, WITH_CREATE_BODY } from '../support/created-document.js';
+import { trafficMark } from '../support/own-records.js';
 
 export default defineCheck({
   meta: {
@@ -14,12 +15,14 @@ export default defineCheck({
   appliesTo: 'collection',
   requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
+    mustBeAbleToCleanUp(ctx, collection);
     await beginWriting(ctx, collection);
     ctx.judgeLocationsItself();
     const body = collection.createBody();
+    const mark = trafficMark(ctx);
     const exchange = await ctx.request({ method: 'POST', url: collection.path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
-    // A server that created something anyway gets it removed again (by its Location, or its item path and key).
-    if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, body);
+    // A server that created something anyway gets it removed again, once proven the run's own.
+    if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, body, mark);
     ctx.expect(exchange.response.status === 415, 'not415', exchangeData(exchange), exchange);
   },
 });

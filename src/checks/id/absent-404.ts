@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../../core/provoke-errors.js';
+import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
 import { ownProblemFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
@@ -19,7 +20,7 @@ export default defineCheck({
   async run(ctx, document) {
     const url = await absentUrl(ctx, document);
     const exchange = await ctx.get(url);
-    const data = { ...exchangeData(exchange), id: decodeURIComponent(url.slice(url.lastIndexOf('/') + 1)) };
+    const data = { ...exchangeData(exchange), id: decodeURIComponent(withoutTrailingSlashes(url).split('/').pop() ?? '') };
     if (!ctx.expect(exchange.response.status === 404, 'not404', data, exchange)) return;
     // A 404 that is not a problem, as every error of the API, is the problem.* checks' finding.
     await ownProblemFault(ctx, exchange);

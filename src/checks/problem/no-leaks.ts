@@ -2,7 +2,8 @@ import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
-import { cleanUpCreated } from '../support/created-document.js';
+import { cannotCleanUp, cleanUpCreated } from '../support/created-document.js';
+import { trafficMark } from '../support/own-records.js';
 import { beginWriting } from '../support/own-writes.js';
 
 const ROOT = '(?:java|javax|jakarta|org|com|System)';
@@ -77,11 +78,13 @@ export default defineCheck({
  */
 async function provokeBodyErrors(ctx: CheckContext<string>): Promise<Exchange[]> {
   const collection = ctx.target.collections.find((c) => c.create !== undefined);
-  if (!ctx.allowWrites || !collection) return [];
+  // What the run could not remove, it does not risk creating.
+  if (!ctx.allowWrites || !collection || cannotCleanUp(ctx, collection)) return [];
   await beginWriting(ctx, collection);
   ctx.judgeLocationsItself();
+  const mark = trafficMark(ctx);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, headers: { 'content-type': 'application/json' }, body: '{"restguide": ' });
-  if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, {});
+  if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, {}, mark);
   return exchange.response.status >= 400 ? [exchange] : [];
 }
 

@@ -1,14 +1,17 @@
-// Write checks work on documents they create themselves (POST to the collection) and DELETE them afterwards.
+// Write checks work on documents they create themselves (POST to the collection) and DELETE them afterwards,
+// once proven the run's own (own-records.ts).
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject, valueAt, type JsonObject } from '../../core/json.js';
 import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../core/target.js';
 import { beginWriting } from './own-writes.js';
-import { LAST_PARAMETER } from '../../core/path-templates.js';
+import { itemParameter } from '../../core/path-templates.js';
 import { outsideApi } from '../../core/api-scope.js';
 import { CleanupUnreachable } from '../../core/check-context.js';
+import { UNPROVEN_RECORD } from '../../core/types.js';
 import { skipIfAnswersVary } from './control-request.js';
 import { fingerprint } from './fingerprint.js';
+import { claimCreated, trafficMark, type Claim } from './own-records.js';
 
 type Ctx = CheckContext<string>;
 
@@ -17,12 +20,12 @@ interface Creation {
   exchange: Exchange;
   /** The body that was sent. */
   body: JsonObject;
-  /** Absolute URL of the new document when the POST succeeded (2xx) and it could be located. */
+  /** Absolute URL of the new document when the POST succeeded (2xx), it could be located and was proven the run's own. */
   url?: string;
-  /** The item path plus key, when it differs from a usable Location: tried when the Location does not answer. */
-  fallback?: string;
   /** Why the Location could not be used (then `url`, if any, is the item path plus key). */
   unusable?: string;
+  /** Why the record could not be proven the run's own (then there is no `url`: the check must not write to it). */
+  unproven?: string;
 }
 
 export interface Subject {
@@ -73,9 +76,30 @@ interface CreatedAt {
 /** The key URL: the collection's item path filled with the key of `value` (a body sent or answered). */
 export function urlByKey(ctx: Ctx, collection: CollectionTarget, value: unknown): string | undefined {
   const key = collection.key === undefined ? undefined : valueAt(value, collection.key);
-  const param = collection.itemPath ? LAST_PARAMETER.exec(collection.itemPath)?.[1] : undefined;
+  const param = collection.itemPath ? itemParameter(collection.itemPath) : undefined;
   if (!collection.itemPath || !param || (typeof key !== 'string' && typeof key !== 'number')) return undefined;
   return ctx.url(fillTemplate(collection.itemPath, { [param]: String(key) }));
+}
+
+/**
+ * Why the run could not remove what a POST to `collection` creates, so it must not create: no item path, one
+ * without a parameter, or one the profile says has no DELETE. Undefined when it can.
+ */
+export function cannotCleanUp(ctx: Ctx, collection: CollectionTarget): string | undefined {
+  const { itemPath } = collection;
+  if (!itemPath) return `the profile gives ${collection.path} no item path, so what a POST creates could not be removed: nothing is created`;
+  if (!itemParameter(itemPath)) return `the item path ${itemPath} of ${collection.path} ends in no {parameter}, so what a POST creates could not be removed: nothing is created`;
+  const document = ctx.target.documents.find((d) => d.path === itemPath);
+  if (document?.methods && !document.methods.includes('DELETE')) {
+    return `${itemPath} has no DELETE in the profile, so what a POST to ${collection.path} creates could not be removed: nothing is created`;
+  }
+  return undefined;
+}
+
+/** Skips the check before it sends a POST to `collection` whose record it could not remove. */
+export function mustBeAbleToCleanUp(ctx: Ctx, collection: CollectionTarget): void {
+  const reason = cannotCleanUp(ctx, collection);
+  if (reason) ctx.skip(reason);
 }
 
 function createdAt(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): CreatedAt {
@@ -90,56 +114,90 @@ function createdAt(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, b
   return { location: resolved, ...withKey };
 }
 
+/** What a cleanup throws for a record it has no URL inside the API to reach by. */
+const unreachable = (exchange: Exchange, at: CreatedAt): CleanupUnreachable =>
+  new CleanupUnreachable(exchange.request.method, exchange.request.url,
+    `answered ${exchange.response.status} ${at.unusable ?? ''} and the profile gives no item path and key to reach what it created: remove it by hand`);
+
+/** What a cleanup throws for a record the run could not prove it made: nothing is deleted, the report lists it as left. */
+const unproven = (url: string, reason: string): CleanupUnreachable =>
+  new CleanupUnreachable('DELETE', url, `${UNPROVEN_RECORD} (${reason}), so it was not deleted`);
+
 /**
- * Removes what a POST created, through URLs inside the API only: its Location, and when that is unusable or
- * answers 404/410 (a Location naming a key the server never made), the item path plus the key that was sent.
+ * What a 2xx POST created, proven the run's own (see claimCreated), with a cleanup that DELETEs it; a record
+ * not proven is never written to again: it is listed as left. `mark` is trafficMark() taken before the POST.
  */
-export function cleanUpCreated(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject): CreatedAt {
+async function claim(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject, mark: number): Promise<CreatedAt & { proven?: string; read?: Exchange; unproven?: string }> {
   const at = createdAt(ctx, collection, exchange, body);
-  if (!at.location && !at.byKey) {
-    ctx.onCleanup(async () => {
-      throw new CleanupUnreachable(exchange.request.method, exchange.request.url,
-        `answered ${exchange.response.status} ${at.unusable ?? ''} and the profile gives no item path and key to reach what it created: remove it by hand`);
-    });
+  const candidates = [at.location, at.byKey].filter((u): u is string => u !== undefined);
+  if (candidates.length === 0) {
+    ctx.onCleanup(async () => { throw unreachable(exchange, at); });
     return at;
   }
-  ctx.onCleanup(async () => {
-    if (at.location) {
-      const removed = await ctx.request({ method: 'DELETE', url: at.location });
-      if (![404, 410].includes(removed.response.status) || !at.byKey || at.byKey === at.location) return;
-    }
-    if (at.byKey) await ctx.request({ method: 'DELETE', url: at.byKey });
-  });
-  return at;
+  let claimed: Claim | undefined;
+  const prove = async (): Promise<Claim> => (claimed ??= await claimCreated(ctx, collection, exchange, body, candidates, mark));
+  // Registered before the proof's reads: a run interrupted meanwhile still proves (or leaves) the record in its cleanups.
+  removeIfOurs(ctx, candidates, prove);
+  const proof = await prove();
+  return 'reason' in proof ? { ...at, unproven: proof.reason } : { ...at, proven: proof.url, read: proof.read };
 }
 
-/** POSTs a create body; a document it made (2xx) is DELETEd after the check, whatever the verdict. */
+/** A cleanup that DELETEs the record `prove` shows the run's own, or lists it as left unproven. */
+function removeIfOurs(ctx: Ctx, candidates: string[], prove: () => Promise<Claim>): void {
+  ctx.onCleanup(async () => {
+    const proof = await prove();
+    if ('reason' in proof) throw unproven(candidates[0] as string, proof.reason);
+    await ctx.request({ method: 'DELETE', url: proof.url });
+  });
+}
+
+/**
+ * After a POST that was meant to be refused answered 2xx anyway: removes what it created once the check ends,
+ * if the run can prove it made it then. `mark` is trafficMark() taken before the POST.
+ */
+export function cleanUpCreated(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject, mark: number): void {
+  const at = createdAt(ctx, collection, exchange, body);
+  const candidates = [at.location, at.byKey].filter((u): u is string => u !== undefined);
+  if (candidates.length === 0) ctx.onCleanup(async () => { throw unreachable(exchange, at); });
+  else removeIfOurs(ctx, candidates, () => claimCreated(ctx, collection, exchange, body, candidates, mark));
+}
+
+/**
+ * POSTs a create body; a document it made (2xx) and proved its own is DELETEd after the check, whatever the
+ * verdict. Skips before sending when what it would create could not be removed.
+ */
 export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonObject = collection.createBody()): Promise<Creation> {
+  mustBeAbleToCleanUp(ctx, collection);
   await beginWriting(ctx, collection);
   // Where the Location points is create.location-absolute's to judge; the document is also reached by its key.
   ctx.judgeLocationsItself();
-  const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body, resend: () => notCreated(ctx, collection, body) });
+  const mark = trafficMark(ctx);
+  const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body, resend: () => notCreated(ctx, collection, body, mark) });
   const { status } = exchange.response;
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };
-  const at = cleanUpCreated(ctx, collection, exchange, body);
-  const url = at.location ?? at.byKey;
+  const at = await claim(ctx, collection, exchange, body, mark);
   return {
-    exchange, body, ...(url ? { url } : {}), ...(at.location && at.byKey && at.byKey !== at.location ? { fallback: at.byKey } : {}),
+    exchange, body, ...(at.proven ? { url: at.proven } : {}),
     ...(at.unusable ? { unusable: at.unusable } : {}),
+    ...(at.unproven ? { unproven: at.unproven } : {}),
   };
 }
 
 /**
  * Whether a POST cut off after it may have been applied (a reset, 502/504) can be sent again: only when its
- * document is looked up at its item path and key and is not there. One that is there is removed after the check.
+ * document is looked up at its item path and key and is not there. One that is there is removed after the
+ * check, when it is proven the run's own.
  */
-async function notCreated(ctx: Ctx, collection: CollectionTarget, body: JsonObject): Promise<boolean> {
+async function notCreated(ctx: Ctx, collection: CollectionTarget, body: JsonObject, mark: number): Promise<boolean> {
   const url = urlByKey(ctx, collection, body);
   if (!url) return false;
   const found = await ctx.get(url);
   if (found.response.status === 404 || found.response.status === 410) return true;
-  if (found.response.status === 200) ctx.onCleanup(() => ctx.request({ method: 'DELETE', url }));
+  if (found.response.status === 200) {
+    const claimed = await claimCreated(ctx, collection, found, body, [url], mark);
+    removeIfOurs(ctx, [url], async () => claimed);
+  }
   return false;
 }
 
@@ -160,12 +218,8 @@ export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit
   if (!created.url) {
     const { status } = created.exchange.response;
     if (status >= 300) return ctx.skip(`could not create a document to work on: POST ${collection.path} answered ${status} (see create.created-201)`);
+    if (created.unproven) return ctx.skip(`POST ${collection.path} answered ${status}, but the run could not prove the document is its own, so it is not changed: ${created.unproven}`);
     return ctx.skip(`the document POST ${collection.path} created cannot be reached: it answered ${status} ${created.unusable ?? 'without a usable Location'} and the profile gives no item path and key (see create.location-absolute)`);
-  }
-  if (created.fallback) {
-    // A Location inside the API may still name the wrong document (json-server's …/undefined): the key URL is tried next.
-    const first = await reread(ctx, created.url);
-    if (!first.representation) return readSubject(ctx, created.fallback, created.body);
   }
   return readSubject(ctx, created.url, created.body);
 }

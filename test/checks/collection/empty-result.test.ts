@@ -21,6 +21,15 @@ testCheck(check, {
       findings: ['notEmptyArray', 'total'],
     },
     {
+      // A mock that ignores the filter and serves random data: one answer decides, however the next one differs.
+      name: 'a filter matching nothing answers other random items each time',
+      server: (() => {
+        let served = 0;
+        return reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) res.json['items'] = [{ href: `${String(res.json['self'])}/random-${++served}` }]; }) });
+      })(),
+      findings: ['notEmptyArray'],
+    },
+    {
       name: 'an empty result links to a next page',
       server: reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) res.json['next'] = `${String(res.json['self'])}&page=2`; }) }),
       findings: ['next'],

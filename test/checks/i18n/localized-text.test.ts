@@ -10,6 +10,14 @@ const onDescriptions = (change: (description: Map, entry: Map) => void): Mutator
   if (!req.path.startsWith('/appendices/employerclasses?') || !isObject(res.json) || !isObject(res.json['embedded'])) return;
   for (const entry of Object.values(res.json['embedded'])) if (isObject(entry) && isObject(entry['description'])) change(entry['description'], entry);
 };
+/** Upper-cases the language keys of every description (`NL`, `FR`): the guide says ISO 639-1 codes, lower case. */
+const upperCaseKeys = onDescriptions((d) => { for (const key of Object.keys(d)) { d[key.toUpperCase()] = d[key]; delete d[key]; } });
+/** The published document declares the text with upper-case language keys too. */
+const upperCaseInDocument: Mutator = (req, res) => {
+  if (!req.path.startsWith('/doc/openapi.json') || !isObject(res.json)) return;
+  const text = (res.json['components'] as { schemas: Map }).schemas['LocalizedText'];
+  if (isObject(text) && isObject(text['properties'])) text['properties'] = Object.fromEntries(Object.entries(text['properties']).map(([k, v]) => [k.toUpperCase(), v]));
+};
 // The published document declares the description one plain string.
 const descriptionIsString: Mutator = (req, res) => {
   if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) (res.json['components'] as { schemas: Map }).schemas['LocalizedText'] = { type: 'string' };
@@ -20,6 +28,11 @@ testCheck(check, {
   invalid: [
     { name: 'the description is one English string', server: reference({ mutate: onDescriptions((d, entry) => { entry['description'] = d['en']; }) }), findings: ['notObject'] },
     { name: 'the description is keyed by locale (nl-BE)', server: reference({ mutate: onDescriptions((d) => { d['nl-BE'] = d['nl']; delete d['nl']; }) }), findings: ['badKey'] },
+    { name: 'the description is keyed by upper-case codes (NL, FR)', server: reference({ mutate: upperCaseKeys }), findings: ['badKey'] },
+    {
+      name: 'the description and its schema are keyed by upper-case codes',
+      server: reference({ mutate: (req, res) => { upperCaseInDocument(req, res); upperCaseKeys(req, res); } }), findings: ['badKey'],
+    },
     { name: 'a language holds an array of texts', server: reference({ mutate: onDescriptions((d) => { d['fr'] = [d['fr']]; }) }), findings: ['notText'] },
   ],
 });

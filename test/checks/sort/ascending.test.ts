@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
 import check from '../../../src/checks/sort/ascending.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
-import { reorder } from './reorder.js';
+import { isLaterPage, laterPages, reorder } from './reorder.js';
 
 testCheck(check, {
   // Only the employers are sortable in the built-in profile.
@@ -10,6 +10,17 @@ testCheck(check, {
   invalid: [
     { name: 'sort=name comes back descending', server: reference({ mutate: reorder(['name'], (a, b) => String(b['title']).localeCompare(String(a['title']))) }), findings: ['outOfOrder'] },
     { name: 'sort=employerId is unsorted', server: reference({ mutate: reorder(['employerId'], (a, b) => (Number(a['employerId']) % 7) - (Number(b['employerId']) % 7)) }), findings: ['outOfOrder'] },
+    // The order holds on the first page only.
+    { name: 'sort=name: page 2 comes back reversed', server: reference({ mutate: laterPages(['name'], (items) => items.reverse()) }), findings: ['outOfOrder'] },
+    {
+      name: 'sort=name sorts each page by itself (page 2 starts before page 1 ends)',
+      server: reference({
+        // Later pages are cut from the unsorted list, then sorted within the page: page 1 alone looks right.
+        rewrite: (req) => (isLaterPage(req.path, ['name']) ? { path: req.path.replace(/[?&]sort=[^&]*/g, '').replace('/employers&', '/employers?') } : undefined),
+        mutate: laterPages([], (items) => items.sort((a, b) => String(a['title']).localeCompare(String(b['title'])))),
+      }),
+      findings: ['acrossPages'],
+    },
   ],
 });
 

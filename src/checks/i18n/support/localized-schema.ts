@@ -16,10 +16,13 @@ function propertiesOf(doc: Obj, schema: unknown, depth = 0): Obj {
   return Object.assign({}, ...merged, isObject(s['properties']) ? s['properties'] : {});
 }
 
-/** A schema declaring a multi-language text: two or more properties, every one named by a language code. */
+/** A language code in any case: a document may declare `NL`/`FR`, and its texts are then judged (and fail) as multi-language. */
+const ANY_CASE_CODE = /^[a-z]{2}$/i;
+
+/** A schema declaring a multi-language text: two or more properties, every one named by a language code (any case). */
 export function isLocalizedSchema(doc: Obj, schema: unknown): boolean {
   const names = Object.keys(propertiesOf(doc, schema));
-  return names.length >= 2 && names.every((name) => ISO_639_1.test(name));
+  return names.length >= 2 && names.every((name) => ANY_CASE_CODE.test(name));
 }
 
 export interface LocalizedValue { where: string; value: unknown }

@@ -5,7 +5,8 @@ import { writableBody } from '../../support/writable-body.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
 import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
 import { beginChangingDocument, beginWriting } from '../../support/own-writes.js';
-import { cleanUpCreated, create } from '../../support/created-document.js';
+import { cleanUpCreated, create, mustBeAbleToCleanUp } from '../../support/created-document.js';
+import { trafficMark } from '../../support/own-records.js';
 
 interface Payload { json?: unknown; body?: string }
 
@@ -31,13 +32,15 @@ export const WRITE_PROBE_TARGET = {
   },
 };
 
-/** POSTs to the collection; a 2xx is undone by DELETE on its Location, or its item path and key. */
+/** POSTs to the collection; a 2xx proven the run's own is undone by DELETE on its Location, or its item path and key. */
 export async function postProbe(ctx: CheckContext<string>, collection: CollectionTarget, payload: Payload): Promise<Exchange> {
   // Refused by a conforming API, but one that creates anything must not do it under a walk.
+  mustBeAbleToCleanUp(ctx, collection);
   await beginWriting(ctx, collection);
   ctx.judgeLocationsItself();
+  const mark = trafficMark(ctx);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, ...send(payload, 'application/json') });
-  if (is2xx(exchange)) cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? payload.json as JsonObject : {});
+  if (is2xx(exchange)) cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? payload.json as JsonObject : {}, mark);
   return exchange;
 }
 
@@ -54,10 +57,9 @@ interface UpdateProbe {
  */
 export async function updateProbe(ctx: CheckContext<string>, document: DocumentTarget, payload: (current: JsonObject) => Payload): Promise<UpdateProbe> {
   const created = document.creator ? await create(ctx, document.creator) : undefined;
-  let path = created?.url ?? document.url(document.sampleIds[0] ?? '');
+  const path = created?.url ?? document.url(document.sampleIds[0] ?? '');
   if (!created?.url) await beginChangingDocument(ctx, document, path);
-  let before = await ctx.get(path);
-  if (before.response.status !== 200 && created?.fallback) before = await ctx.get(path = created.fallback);
+  const before = await ctx.get(path);
   const current = before.response.json;
   if (before.response.status !== 200 || !isObject(current)) return ctx.skip(`GET ${path} answered ${before.response.status} without a JSON object`);
   const etag = before.response.headers['etag'];

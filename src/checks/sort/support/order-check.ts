@@ -1,9 +1,9 @@
 // The shared body of sort.ascending, sort.descending and sort.multiple-keys: ask, read, judge neighbours.
 import type { CheckContext } from '../../../core/define-check.js';
 import type { CollectionTarget } from '../../../core/target.js';
-import { firstDisorder, showValues, sortedPage, sortParam, type SortKey } from './sorted-page.js';
+import { firstDisorder, nextSortedPage, showValues, sortedPage, sortParam, type SortKey } from './sorted-page.js';
 
-type OrderMessages = 'status' | 'outOfOrder';
+type OrderMessages = 'status' | 'outOfOrder' | 'acrossPages';
 
 /**
  * Judges each key list; skips when no pair of neighbours could be compared in any of them. A key list whose order
@@ -26,8 +26,28 @@ export async function judgeOrders(ctx: CheckContext<OrderMessages>, collection: 
       failed = true;
       continue;
     }
-    const disorder = firstDisorder(result, keys);
+    let disorder = firstDisorder(result, keys);
     if (disorder === 'incomparable') continue;
+    let page = result;
+    if (disorder === 'none') {
+      // The order must go on past the first page: the next page is in order, and starts where page 1 ended.
+      const second = await nextSortedPage(ctx, collection, result, keys);
+      const last = result.rows.at(-1);
+      const across = second && last ? firstDisorder({ ...second, rows: [last, ...second.rows] }, keys) : 'none';
+      if (second && typeof across === 'object' && across.index === 0) {
+        judged++;
+        failed = true;
+        ctx.report('acrossPages', {
+          url: result.exchange.request.url, sort, href: last?.href ?? '?', a: showValues(last?.values),
+          nextUrl: second.exchange.request.url, nextHref: second.rows[0]?.href ?? '?', b: showValues(second.rows[0]?.values),
+        }, result.exchange, second.exchange, ...result.sources, ...second.sources);
+        continue;
+      }
+      if (second && typeof across === 'object') {
+        page = second;
+        disorder = { index: across.index - 1 };
+      }
+    }
     if (disorder === 'none') {
       if (!undiscriminating.includes(sortParam(keys).join(','))) { judged++; ctx.pass(); }
       continue;
@@ -36,10 +56,10 @@ export async function judgeOrders(ctx: CheckContext<OrderMessages>, collection: 
     failed = true;
     const { index } = disorder;
     ctx.report('outOfOrder', {
-      url: result.exchange.request.url, sort, index, next: index + 1,
-      href: result.rows[index]?.href ?? '?', nextHref: result.rows[index + 1]?.href ?? '?',
-      a: showValues(result.rows[index]?.values), b: showValues(result.rows[index + 1]?.values),
-    }, result.exchange, ...result.sources);
+      url: page.exchange.request.url, sort, index, next: index + 1,
+      href: page.rows[index]?.href ?? '?', nextHref: page.rows[index + 1]?.href ?? '?',
+      a: showValues(page.rows[index]?.values), b: showValues(page.rows[index + 1]?.values),
+    }, page.exchange, ...page.sources);
   }
   if (failed) return;
   if (judged === 0 && undiscriminating.length > 0) ctx.skip(`the unsorted first page is already in the order of sort=${undiscriminating.join(' and sort=')}, so a server ignoring sort would pass`);
@@ -52,4 +72,5 @@ const unsortedIndex = (keyLists: SortKey[][], property: string): number => [...n
 export const ORDER_MESSAGES = {
   status: '{{url}} ({{sort}}) answered {{status}} without a collection page.',
   outOfOrder: '{{url}} ({{sort}}): items[{{index}}] {{href}} ({{a}}) comes before items[{{next}}] {{nextHref}} ({{b}}).',
+  acrossPages: '{{url}} ({{sort}}) ends with {{href}} ({{a}}), but its next page {{nextUrl}} starts with {{nextHref}} ({{b}}): the order does not go on across pages.',
 } as const;

@@ -31,6 +31,23 @@ export async function sortedPage(ctx: CheckContext<string>, collection: Collecti
   return { exchange, sources: exchanges, rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })) };
 }
 
+/**
+ * The page after `first` (its `next` link, followed as given), with the same sort values read; undefined when
+ * there is none, it leaves the API (paging.next-link's finding) or it is no collection page.
+ */
+export async function nextSortedPage(ctx: CheckContext<string>, collection: CollectionTarget, first: SortedPage, keys: SortKey[]): Promise<SortedPage | undefined> {
+  const next = pageOf(first.exchange)?.body['next'];
+  if (typeof next !== 'string' || next === '') return undefined;
+  let url: URL;
+  try { url = new URL(next, first.exchange.request.url); } catch { return undefined; }
+  if (url.origin !== new URL(ctx.baseUrl).origin) return undefined;
+  const exchange = await ctx.get(url.href);
+  const page = pageOf(exchange);
+  if (!page || page.items.length === 0) return undefined;
+  const { items, exchanges } = await itemDocuments(ctx, collection, page, { needs: keys.map((k) => k.property), maxFetches: PAGE_SIZE });
+  return { exchange, sources: exchanges, rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })) };
+}
+
 type Collation = (a: string, b: string) => number;
 // Servers sort strings by code unit, by locale, or case-insensitively; any one of them is an ascending order.
 const COLLATIONS: Collation[] = [
