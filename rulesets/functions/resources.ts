@@ -1,6 +1,6 @@
 // Resource-level rules: body media types and shapes, collections, patch, long-running tasks,
 // security requirements, the health resource.
-import { allMediaTypes, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
+import { allMediaTypes, declaredProperties, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { enumerated, singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
@@ -111,6 +111,13 @@ function propertyDeclarations(schema: Json, name: string, depth = 0): Json[] {
   return [...own, ...asArray(schema.allOf).flatMap((m) => (isObject(m) ? propertyDeclarations(m, name, depth + 1) : []))];
 }
 
+/** Every declaration of property `name` with where it sits, the schema's own and its allOf members'. */
+function propertyDeclarationsAt(schema: Json, name: string, at: JsonPath, depth = 0): Array<{ schema: Json; at: JsonPath }> {
+  const own = isObject(schema.properties) && isObject(schema.properties[name]) ? [{ schema: schema.properties[name], at: [...at, 'properties', name] }] : [];
+  if (depth > 32) return own;
+  return [...own, ...asArray(schema.allOf).flatMap((m, i) => (isObject(m) ? propertyDeclarationsAt(m, name, [...at, 'allOf', i], depth + 1) : []))];
+}
+
 /** An `items` array of objects: one allOf member may say array, a sibling what its items are. */
 const itemsAreObjects = (schema: Json): boolean => {
   const items = propertyDeclarations(schema, 'items');
@@ -118,7 +125,36 @@ const itemsAreObjects = (schema: Json): boolean => {
   return items.some((d) => isObject(d.items) && (typeof d.items.$ref === 'string' || effectiveType(d.items) === 'object'));
 };
 
-/** col-repres: GET on a collection returns an object with an `items` array of objects. */
+/** The schema of one item of the `items` array, with where it sits; undefined when no declaration says. */
+function itemSchema(schema: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
+  const found = propertyDeclarationsAt(schema, 'items', at).find((d) => isObject(d.schema.items));
+  return found ? { schema: found.schema.items as Json, at: [...found.at, 'items'] } : undefined;
+}
+
+/** Whether the schema has an unresolved (circular) $ref where its properties come from: not ours to judge. */
+const opaque = (schema: Json, depth = 0): boolean =>
+  typeof schema.$ref === 'string' || (depth < 32 && asArray(schema.allOf).some((m) => !isObject(m) || opaque(m, depth + 1)));
+
+/**
+ * Whether an item declares `href`: itself or through allOf, or in every oneOf/anyOf member. Undefined when
+ * the schema declares no property at all (a free-form object says nothing of its members).
+ */
+function declaresHref(item: Json): boolean | undefined {
+  const declared = declaredProperties(item);
+  if (declared.has('href')) return true;
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const members = asArray(item[keyword]).filter(isObject);
+    if (members.length > 0 && members.every((m) => declaredProperties(m).has('href'))) return true;
+  }
+  return declared.size > 0 ? false : undefined;
+}
+
+const HREF_MUST = 'each item must have an "href" property with a link to the resource ("In these objects, a href property MUST be present")';
+
+/**
+ * col-repres: GET on a collection returns an object with an `items` array of objects, each with an `href`.
+ * Items that link to themselves by `self` are told so: `self` is a resource's link in its own representation.
+ */
 export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   const collections = collectionPaths(root);
@@ -128,9 +164,17 @@ export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (ro
     if (!ok) continue;
     const json = jsonSchemaOf(ok.response);
     if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
+    const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
     if (!itemsAreObjects(json.schema)) {
-      out.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, [...ok.at, 'content', json.mediaType, 'schema']));
+      out.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, schemaAt));
+      continue;
     }
+    const item = itemSchema(json.schema, schemaAt);
+    if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
+    const selfOnly = declaredProperties(item.schema).has('self');
+    out.push(finding(selfOnly
+      ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
+      : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`, item.at));
   }
   return out;
 });

@@ -48,7 +48,7 @@ function isAsynchronousMessage(schema: Json, at: JsonPath, context: RulesetFunct
 const SORT = /sort/i;
 
 // Values a standard defines, not code types the API designs (the guide's cod-design is about new code
-// types): HTTP methods (RFC 9110), media types, IANA time zones, URIs and URNs,
+// types): HTTP methods (RFC 9110), media types, IANA time zones, URIs and URNs, Prefer values,
 // language tags with a region (BCP 47: en-US), ISO 216 and North American paper sizes.
 const HTTP_METHOD_NAMES = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 const STANDARD_VALUE = [
@@ -57,8 +57,39 @@ const STANDARD_VALUE = [
   /^(?:urn:[a-z0-9][a-z0-9-]*:|https?:\/\/|about:|mailto:)\S+$/,
   /^[a-z]{2,3}(?:[-_][A-Z][a-z]{3})?[-_](?:[A-Z]{2}|\d{3})$/,
   /^(?:[ABC](?:10|\d)|[Ll]etter|[Ll]egal|[Tt]abloid|[Ll]edger|[Ee]xecutive)$/,
+  // RFC 7240 preferences (the Prefer header's values), wherever their schema is declared.
+  /^(?:respond-async|return=(?:minimal|representation)|handling=(?:strict|lenient)|wait=\d+)$/,
 ];
 const isStandardValue = (value: string): boolean => HTTP_METHOD_NAMES.has(value) || STANDARD_VALUE.some((pattern) => pattern.test(value));
+
+// Header fields whose values a specification defines (IANA HTTP Field Name Registry; RFC 7240 Prefer),
+// and vendors' operation-selector headers, whose values name the operation, not a code the API designs.
+const REGISTERED_HEADERS = new Set([
+  'accept', 'accept-charset', 'accept-encoding', 'accept-language', 'accept-ranges', 'accept-patch', 'accept-post', 'allow',
+  'cache-control', 'connection', 'content-disposition', 'content-encoding', 'content-language', 'content-type', 'cross-origin-embedder-policy',
+  'cross-origin-opener-policy', 'cross-origin-resource-policy', 'expect', 'pragma', 'prefer', 'preference-applied', 'priority', 'referrer-policy',
+  'sec-fetch-dest', 'sec-fetch-mode', 'sec-fetch-site', 'sec-fetch-user', 'te', 'transfer-encoding', 'upgrade', 'vary', 'x-content-type-options',
+  'x-frame-options', 'x-http-method-override', 'x-http-method', 'x-method-override', 'x-amz-target', 'soapaction', 'x-requested-with',
+]);
+const SELECTOR_HEADER = /-(?:target|action|operation)$/i;
+
+/** The name of the header (a header parameter or a response header) whose schema this is, or through array items. */
+function headerNameOf(visit: SchemaVisit): string | undefined {
+  for (let v: SchemaVisit | undefined = visit; v; v = v.relation === 'items' ? v.parent : undefined) {
+    if (!v.parameter) continue;
+    if (v.parameter.in === 'header') return typeof v.parameter.name === 'string' ? v.parameter.name : undefined;
+    const name = v.at[v.at.length - 2];
+    return v.parameter.in === undefined && v.at[v.at.length - 3] === 'headers' && typeof name === 'string' ? name : undefined;
+  }
+  return undefined;
+}
+
+const isStandardHeader = (name: string | undefined): boolean => name !== undefined && (REGISTERED_HEADERS.has(name.toLowerCase()) || SELECTOR_HEADER.test(name));
+
+// A code list the description ties to an external standard (ISO 5218, ISO 3166, RFC 5646, NACE...) mirrors
+// that standard's codes: it is no new code type (cod-design speaks of "new code types").
+const CITES_STANDARD = /\b(?:ISO(?:\/IEC)?[ -]?\d{3,5}|RFC ?\d{3,5}|BCP ?\d+|EN ?\d{3,5}|IANA|UN\/?(?:ECE|LOCODE)|NACE|HL7|ICAO|IATA|ISCO|NUTS|(?:international|official|external) (?:standard|code ?list))\b/i;
+const describedAsStandard = (...texts: unknown[]): boolean => texts.some((t) => typeof t === 'string' && CITES_STANDARD.test(t));
 
 /**
  * cod-design: string enum values and discriminator mapping keys are lowerCamelCase; one finding per enum
@@ -78,7 +109,8 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
         const parameterName = owningParameter(visit)?.name;
         const sortCodes = [typeof parameterName === 'string' ? parameterName : undefined, visit.propertyName, component].some((n) => n !== undefined && SORT.test(n));
         const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v));
-        if (bad.length > 0 && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)) {
+        const standard = isStandardHeader(headerNameOf(visit)) || describedAsStandard(schema.description, visit.relation === 'items' ? visit.parent?.schema.description : undefined, owningParameter(visit)?.description);
+        if (bad.length > 0 && !standard && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)) {
           out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, codes.keyword]));
         }
       }
