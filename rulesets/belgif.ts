@@ -131,7 +131,9 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase (form fields are not JSON)', { function: propertyNames }),
   'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', { function: nullableOutsidePatch }),
   'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', { function: readOnlyRequired }),
-  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects, each with an href (not self)', { function: collectionRepresentation }),
+  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation, functionOptions: { aspect: 'items' } }),
+  // Beyond belgif's validator, which checks only the items array: "a href property MUST be present".
+  'col-repres-href': rule('col-repres-href', 'col-repres', 'error', 'Each item of a collection has an href link to the resource (not only self)', { function: collectionRepresentation, functionOptions: { aspect: 'href' } }),
   'opbody-req': rule('opbody-req', 'opbody-req', 'error', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),

@@ -152,35 +152,41 @@ function declaresHref(item: Json): boolean | undefined {
 const HREF_MUST = 'each item must have an "href" property with a link to the resource ("In these objects, a href property MUST be present")';
 
 /**
- * col-repres: GET on a collection returns an object with an `items` array of objects, each with an `href`.
- * Items that link to themselves by `self` are told so: `self` is a resource's link in its own representation.
+ * col-repres (aspect items): GET on a collection returns an object with an `items` array of objects, as
+ * belgif's validator checks; col-repres-href (aspect href): each of those items declares an `href`. Items that
+ * link to themselves by `self` are told so: `self` is a resource's link in its own representation.
  */
-export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
-  const collections = collectionPaths(root);
-  for (const op of operationsOf(root)) {
-    if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
-    const ok = responsesOf(op).find((r) => r.code === '200');
-    if (!ok) continue;
-    const json = jsonSchemaOf(ok.response);
-    if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
-    const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
-    if (!itemsAreObjects(json.schema)) {
-      out.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, schemaAt));
-      continue;
+export const collectionRepresentation = defineRuleFunction<{ aspect: 'items' | 'href' }>(
+  { type: 'object', properties: { aspect: { enum: ['items', 'href'] } }, required: ['aspect'], additionalProperties: false },
+  (root, { aspect }) => {
+    const out: Finding[] = [];
+    const collections = collectionPaths(root);
+    for (const op of operationsOf(root)) {
+      if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
+      const ok = responsesOf(op).find((r) => r.code === '200');
+      if (!ok) continue;
+      const json = jsonSchemaOf(ok.response);
+      if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
+      const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
+      if (!itemsAreObjects(json.schema)) {
+        if (aspect === 'items') out.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, schemaAt));
+        continue;
+      }
+      if (aspect !== 'href') continue;
+      const item = itemSchema(json.schema, schemaAt);
+      if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
+      const selfOnly = declaredProperties(item.schema).has('self');
+      out.push(finding(selfOnly
+        ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
+        : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`, item.at));
     }
-    const item = itemSchema(json.schema, schemaAt);
-    if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
-    const selfOnly = declaredProperties(item.schema).has('self');
-    out.push(finding(selfOnly
-      ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
-      : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`, item.at));
-  }
-  return out;
-});
+    return out;
+  },
+);
 
-// Plural nouns: the validator's endings (s, data), and irregular plurals such as the guide's own "children".
-const PLURAL = /(?:s|[dD]ata|[mM]edia|[cC]riteria|[cC]hildren|[pP]eople)$/;
+// Plural nouns: the validator's endings (s, data), irregular plurals such as the guide's own "children", and
+// the Dutch and German -en and French -aux plurals of Belgian APIs' names (adressen, travaux).
+const PLURAL = /(?:s|en|aux|[dD]ata|[mM]edia|[cC]riteria|[pP]eople)$/;
 
 /** col-name: a collection's name is a plural noun (ends with s, data or Data, is an irregular plural, or is a history). */
 export const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) => {

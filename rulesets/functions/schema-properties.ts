@@ -63,15 +63,29 @@ const STANDARD_VALUE = [
 const isStandardValue = (value: string): boolean => HTTP_METHOD_NAMES.has(value) || STANDARD_VALUE.some((pattern) => pattern.test(value));
 
 // Header fields whose values a specification defines (IANA HTTP Field Name Registry; RFC 7240 Prefer),
-// and vendors' operation-selector headers, whose values name the operation, not a code the API designs.
+// each value judged by that specification's grammar: a language tag (BCP 47) for the language headers, an
+// HTTP token (RFC 9110, with an optional =value as Prefer has) for the others. Vendors' operation-selector
+// headers (X-Amz-Target, SOAPAction) name the operation: any value is theirs, not a code the API designs.
+const HTTP_TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(?:=\S+)?$/;
+const LANGUAGE_RANGE = /^(?:\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)$/;
+const LANGUAGE_HEADERS = new Set(['accept-language', 'content-language']);
 const REGISTERED_HEADERS = new Set([
-  'accept', 'accept-charset', 'accept-encoding', 'accept-language', 'accept-ranges', 'accept-patch', 'accept-post', 'allow',
-  'cache-control', 'connection', 'content-disposition', 'content-encoding', 'content-language', 'content-type', 'cross-origin-embedder-policy',
+  'accept', 'accept-charset', 'accept-encoding', 'accept-ranges', 'accept-patch', 'accept-post', 'allow',
+  'cache-control', 'connection', 'content-disposition', 'content-encoding', 'content-type', 'cross-origin-embedder-policy',
   'cross-origin-opener-policy', 'cross-origin-resource-policy', 'expect', 'pragma', 'prefer', 'preference-applied', 'priority', 'referrer-policy',
   'sec-fetch-dest', 'sec-fetch-mode', 'sec-fetch-site', 'sec-fetch-user', 'te', 'transfer-encoding', 'upgrade', 'vary', 'x-content-type-options',
-  'x-frame-options', 'x-http-method-override', 'x-http-method', 'x-method-override', 'x-amz-target', 'soapaction', 'x-requested-with',
+  'x-frame-options', 'x-http-method-override', 'x-http-method', 'x-method-override', 'x-requested-with',
 ]);
-const SELECTOR_HEADER = /-(?:target|action|operation)$/i;
+const SELECTOR_HEADER = /^(?:x-amz-target|soapaction)$|-(?:target|action|operation)$/i;
+
+/** Whether a header's specification defines `value` (so it is no code of the API's). */
+function definedByHeader(name: string | undefined, value: string): boolean {
+  if (name === undefined) return false;
+  const lower = name.toLowerCase();
+  if (SELECTOR_HEADER.test(name)) return true;
+  if (LANGUAGE_HEADERS.has(lower)) return LANGUAGE_RANGE.test(value);
+  return REGISTERED_HEADERS.has(lower) && HTTP_TOKEN.test(value);
+}
 
 /** The name of the header (a header parameter or a response header) whose schema this is, or through array items. */
 function headerNameOf(visit: SchemaVisit): string | undefined {
@@ -83,8 +97,6 @@ function headerNameOf(visit: SchemaVisit): string | undefined {
   }
   return undefined;
 }
-
-const isStandardHeader = (name: string | undefined): boolean => name !== undefined && (REGISTERED_HEADERS.has(name.toLowerCase()) || SELECTOR_HEADER.test(name));
 
 // A code list the description ties to an external standard (ISO 5218, ISO 3166, RFC 5646, NACE...) mirrors
 // that standard's codes: it is no new code type (cod-design speaks of "new code types").
@@ -108,8 +120,9 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
         // Sort values may carry the descending '-' prefix, wherever the sort codes are named (parameter, property or schema).
         const parameterName = owningParameter(visit)?.name;
         const sortCodes = [typeof parameterName === 'string' ? parameterName : undefined, visit.propertyName, component].some((n) => n !== undefined && SORT.test(n));
-        const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v));
-        const standard = isStandardHeader(headerNameOf(visit)) || describedAsStandard(schema.description, visit.relation === 'items' ? visit.parent?.schema.description : undefined, owningParameter(visit)?.description);
+        const header = headerNameOf(visit);
+        const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v) && !definedByHeader(header, v));
+        const standard = describedAsStandard(schema.description, visit.relation === 'items' ? visit.parent?.schema.description : undefined, owningParameter(visit)?.description);
         if (bad.length > 0 && !standard && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)) {
           out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, codes.keyword]));
         }

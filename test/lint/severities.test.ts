@@ -16,8 +16,10 @@ const KEYWORD: Array<[code: string, keyword: string, severity: string]> = [
   ['col-sort', 'MAY', 'info'],
   // "Multi-valued params ... SHOULD" be repeated (style form, explode true)
   ['qry-multi', 'SHOULD', 'warn'],
-  // "In these objects, a href property MUST be present"
+  // "A collection result MUST contain an items property with an array of objects"
   ['col-repres', 'MUST', 'error'],
+  // "In these objects, a href property MUST be present"
+  ['col-repres-href', 'MUST', 'error'],
   // "URIs SHOULD always be absolute"; format: uri only states it, after belgif's HttpLink
   ['hyp-links', 'SHOULD', 'warn'],
   ['hyp-links-format', 'advice', 'info'],

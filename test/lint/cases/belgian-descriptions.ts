@@ -20,7 +20,7 @@ const header = (name: string, schema: Json): Json => ({ name, in: 'header', sche
 
 export const cases: Record<string, RuleCase[]> = {
   // "In these objects, a href property MUST be present with a link to the resource."
-  'col-repres': [
+  'col-repres-href': [
     { name: 'items without href; items with self instead of href', errors: [
       { path: [...S('/persons'), 'properties', 'items', 'items'], message: /have no "href"/ },
       { path: [...S('/cases'), 'properties', 'items', 'items'], message: /with "self" instead of "href"/ },
@@ -34,6 +34,15 @@ export const cases: Record<string, RuleCase[]> = {
       ...collection('/files', itemsOf({ oneOf: [{ type: 'object', properties: { href: link, a: { type: 'string' } } }, { type: 'object', properties: { href: link, b: { type: 'string' } } }] })),
       ...collection('/notes', itemsOf({ type: 'object', additionalProperties: true })),
     } }) },
+  ],
+  // "A plural noun SHOULD be used for collection names": Belgian APIs name them in Dutch, French or German too.
+  'col-name': [
+    { name: 'FP: Dutch and French plurals', errors: [], document: base({ paths: {
+      ...collection('/adressen', itemsOf({ type: 'object', properties: { href: link } })),
+      ...collection('/informatieobjecten', itemsOf({ type: 'object', properties: { href: link } })),
+      ...collection('/travaux', itemsOf({ type: 'object', properties: { href: link } })),
+    } }) },
+    { name: 'a Dutch singular', errors: [{ path: ['paths', '/gebouw'] }], document: base({ paths: collection('/gebouw', itemsOf({ type: 'object', properties: { href: link } })) }) },
   ],
   // "next: MANDATORY (except for the last page)"; "page: MANDATORY (offset-based)".
   'col-paging': [
@@ -60,16 +69,19 @@ export const cases: Record<string, RuleCase[]> = {
         header('Prefer', { type: 'string', enum: ['respond-async'] }),
         header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
         header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
+        header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
       ], responses: { '200': { description: 'ok', headers: { 'Preference-Applied': { schema: { type: 'string', enum: ['respond-async', 'return=minimal'] } } } } } }) } },
       components: { schemas: {
         AdministrativeGender: { type: 'string', description: 'Administrative gender as coded by HL7 v2 table 0001', enum: ['M', 'F', 'U'] },
         Country: { type: 'array', description: 'Countries by their ISO 3166-1 alpha-2 code', items: { type: 'string', enum: ['BE', 'NL'] } },
       } },
     }) },
-    { name: 'a custom header\'s upper-case values; M/F/U with no standard named', errors: [
-      { path: O('/jobs', 'post', 'parameters', 0, 'schema', 'enum') }, { path: P('Gender', 'enum') },
+    { name: 'a custom header\'s upper-case values; no language tag under Accept-Language; M/F/U with no standard named', errors: [
+      { path: O('/jobs', 'post', 'parameters', 0, 'schema', 'enum') }, { path: O('/jobs', 'post', 'parameters', 1, 'schema', 'enum'), message: /: CreditCard$/ }, { path: P('Gender', 'enum') },
     ], document: base({
-      paths: { '/jobs': { post: op({ operationId: 'submit', parameters: [header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] })] }) } },
+      paths: { '/jobs': { post: op({ operationId: 'submit', parameters: [
+        header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }), header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
+      ] }) } },
       components: { schemas: { Gender: { type: 'string', description: 'Gender of the person', enum: ['M', 'F', 'U'] } } },
     }) },
   ],
