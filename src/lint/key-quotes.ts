@@ -9,11 +9,11 @@ const OAS_RESPONSES = 'https://spec.openapis.org/oas/v3.0.3.html#responses-objec
 /** The codes, as `restguide rules` lists them (their source is the OpenAPI Specification, not the guide). */
 export const KEY_QUOTE_RULES: RuleInfo[] = [
   {
-    kind: 'lint', id: 'oas-status-quotes', rule: 'OpenAPI Specification', severity: 'error', writes: false, url: OAS_RESPONSES,
+    kind: 'lint', id: 'oas-status-quotes', rule: 'openapi-spec', severity: 'error', writes: false, url: OAS_RESPONSES,
     description: 'Response status codes are quoted in YAML ("200":): the specification says the field MUST be enclosed in quotation marks',
   },
   {
-    kind: 'lint', id: 'yaml-key-quotes', rule: 'OpenAPI Specification', severity: 'warning', writes: false, url: OAS_FORMAT,
+    kind: 'lint', id: 'yaml-key-quotes', rule: 'openapi-spec', severity: 'warning', writes: false, url: OAS_FORMAT,
     description: 'YAML map keys are strings (a number or boolean key is quoted), as the specification\'s RECOMMENDED YAML form asks, so the document converts to JSON as written',
   },
 ];
