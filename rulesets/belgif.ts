@@ -51,10 +51,11 @@ function rule(code: string, guideRule: string, severity: Severity, description: 
 // (see support/naming.ts: theirs backtrack exponentially on a long lower-case run): the same names
 // match (test/lint/name-patterns.test.ts). A server URL's last segment before /v{major} is the
 // lowerCamelCase one their `(/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+` requires; the segments before it match
-// the `(/[A-Za-z0-9]*)*` in front of it anyway.
+// the `(/[A-Za-z0-9]*)*` in front of it anyway. That prefix also takes - . _ ~ here: the guide's
+// pathPrefix is any "optional path prefix to discriminate between REST APIs and other resources" (/esd-eto/).
 const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
 const QUERY_NAME = '^[a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?(?:[._][a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?)*$';
-const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
+const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
 const SENSITIVE = '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */
@@ -182,7 +183,8 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'oas-yaml': rule('oas-yaml', 'oas-yaml', 'warn', 'An API serving /doc/openapi.json also serves /doc/openapi.yaml', { function: openApiYaml }),
   'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', { function: additionalPropertiesForMaps }),
   'dec-type': rule('dec-type', 'dec-type', 'warn', 'Amounts are not binary floating point numbers', {
-    function: decimalType, functionOptions: { namePattern: '(?:price|cost|balance|salary|wage|fee|tax|vat)$', amountPattern: '(?:amount|total)$' },
+    // Matched against the name's last word: deltax (an axis shift) is no tax.
+    function: decimalType, functionOptions: { namePattern: '^(?:price|cost|balance|salary|wage|fee|tax|vat)$', amountPattern: '^(?:amount|total|subtotal)$' },
   }),
   'oas-types': rule('oas-types', 'oas-types', 'warn', 'Schema names carry business meaning, not generic terms', {
     function: schemaNamesMeaningful,

@@ -48,7 +48,7 @@ function isAsynchronousMessage(schema: Json, at: JsonPath, context: RulesetFunct
 const SORT = /sort/i;
 
 // Values a standard defines, not code types the API designs (the guide's cod-design is about new code
-// types): HTTP methods (RFC 9110), media types, IANA time zones, URIs and URNs, Prefer values,
+// types): HTTP methods (RFC 9110), media types, IANA time zones, URIs and URNs, EPSG codes, Prefer values,
 // language tags with a region (BCP 47: en-US), ISO 216 and North American paper sizes.
 const HTTP_METHOD_NAMES = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 const STANDARD_VALUE = [
@@ -57,6 +57,8 @@ const STANDARD_VALUE = [
   /^(?:urn:[a-z0-9][a-z0-9-]*:|https?:\/\/|about:|mailto:)\S+$/,
   /^[a-z]{2,3}(?:[-_][A-Z][a-z]{3})?[-_](?:[A-Z]{2}|\d{3})$/,
   /^(?:[ABC](?:10|\d)|[Ll]etter|[Ll]egal|[Tt]abloid|[Ll]edger|[Ee]xecutive)$/,
+  // Coordinate reference systems by their EPSG registry code (epsg:28992, EPSG:4326).
+  /^(?:EPSG|epsg):\d+$/,
   // RFC 7240 preferences (the Prefer header's values), wherever their schema is declared.
   /^(?:respond-async|return=(?:minimal|representation)|handling=(?:strict|lenient)|wait=\d+)$/,
 ];
@@ -350,10 +352,13 @@ const MONEY_OWNER = /invoice|payment|price|bill|charge|transaction|salary|wage|m
 function isMoney(name: string, property: Json, owner: Json, ownerName: string | undefined, strong: RegExp): boolean {
   const description = typeof property.description === 'string' ? property.description : '';
   if (NOT_MONEY.test(description) || PROPORTION_NAME.test(name)) return false;
-  if (strong.test(name) || MONEY_WORDS.test(description)) return true;
+  if (strong.test(lastWord(name)) || MONEY_WORDS.test(description)) return true;
   if (Object.keys(isObject(owner.properties) ? owner.properties : {}).some((sibling) => CURRENCY_SIBLING.test(sibling))) return true;
   return ownerName !== undefined && MONEY_OWNER.test(ownerName);
 }
+
+/** The last word of a camelCase or snake_case name, in lower case (`unitPrice` → price; `deltax` stays deltax, no tax). */
+const lastWord = (name: string): string => (name.split(/[_\-\s]+|(?<=[a-z0-9])(?=[A-Z])/).pop() ?? name).toLowerCase();
 
 /**
  * dec-type: money should not be a binary floating point number. Names that are money in themselves
@@ -369,7 +374,7 @@ export const decimalType = defineRuleFunction<{ namePattern: string; amountPatte
       const { schema, at } = visit;
       const ownerName = visit.componentName ?? componentNameIn(at);
       for (const [name, property] of entries(schema.properties)) {
-        if (!isObject(property) || singleType(property) !== 'number' || !(strong.test(name) || amount.test(name))) continue;
+        if (!isObject(property) || singleType(property) !== 'number' || !(strong.test(lastWord(name)) || amount.test(lastWord(name)))) continue;
         if (isMoney(name, property, schema, ownerName, strong)) {
           out.push(finding(`"${name}" looks like a decimal amount: use type string with format number (or integer cents), not type number`, [...at, 'properties', name]));
         }

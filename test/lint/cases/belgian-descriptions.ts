@@ -70,6 +70,7 @@ export const cases: Record<string, RuleCase[]> = {
         header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
         header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
         header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
+        header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
       ], responses: { '200': { description: 'ok', headers: { 'Preference-Applied': { schema: { type: 'string', enum: ['respond-async', 'return=minimal'] } } } } } }) } },
       components: { schemas: {
         AdministrativeGender: { type: 'string', description: 'Administrative gender as coded by HL7 v2 table 0001', enum: ['M', 'F', 'U'] },
@@ -83,6 +84,13 @@ export const cases: Record<string, RuleCase[]> = {
         header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }), header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
       ] }) } },
       components: { schemas: { Gender: { type: 'string', description: 'Gender of the person', enum: ['M', 'F', 'U'] } } },
+    }) },
+  ],
+  // "Precision-sensitive decimals, like monetary amounts": judged on the name's last word.
+  'dec-type': [
+    { name: 'FP: an axis shift whose name ends in tax', errors: [], document: withSchemas({ Shift: { type: 'object', properties: { deltax: { type: 'number', description: 'Shift along the X axis' } } } }) },
+    { name: 'a tax, a subtotal beside a currency', errors: [{ path: P('Invoice', 'properties', 'roadTax') }, { path: P('Invoice', 'properties', 'subtotal') }], document: withSchemas({
+      Invoice: { type: 'object', properties: { roadTax: { type: 'number' }, subtotal: { type: 'number' }, currency: { type: 'string' } } },
     }) },
   ],
   // "If an operation does allow and process input that is not defined in OpenAPI, its description should explicitly indicate this."
@@ -117,6 +125,7 @@ export const cases: Record<string, RuleCase[]> = {
       servers: [{ url: 'https://services.example.be' }],
       paths: { '/api/v1/persons': { get: op({ operationId: 'persons' }) }, '/api/v1/persons/{ssin}': { get: op({ operationId: 'person' }) } },
     }) },
+    { name: 'FP: a path prefix with hyphens (the guide leaves pathPrefix free)', errors: [], document: base({ servers: [{ url: 'https://api.example.be/esd-eto-apikey/bevragen/v2' }] }) },
     { name: 'servers without the version, paths that do not all carry it', errors: [{ path: ['servers', 0, 'url'] }], document: base({
       servers: [{ url: 'https://services.example.be' }],
       paths: { '/api/v1/persons': { get: op({ operationId: 'persons' }) }, '/health': { get: op({ operationId: 'health' }) } },
