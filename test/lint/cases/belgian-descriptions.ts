@@ -61,6 +61,15 @@ export const cases: Record<string, RuleCase[]> = {
       ...collection('/regions', itemsOf({ type: 'object', properties: { href: link } })),
     } }) },
   ],
+  // pageSize "must have a default value if absent": a default its description states is one.
+  'col-paging-size': [
+    { name: 'FP: a default stated in the description (default: 100)', errors: [], document: withPath('/things', { get: op({ parameters: [
+      queryParam('pageSize', { type: 'integer' }, { description: 'Het aantal resultaten per pagina. (default: 100, maximum: 500).' }),
+    ] }) }) },
+    { name: 'a description stating no default', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: withPath('/things', { get: op({ parameters: [
+      queryParam('pageSize', { type: 'integer' }, { description: 'Het aantal resultaten per pagina (maximum: 500).' }),
+    ] }) }) },
+  ],
   // "New code types SHOULD be represented as string values in lowerCamelCase": a registered header's
   // values, an operation selector's, and a list the description ties to a standard are no new code types.
   'cod-design': [
@@ -73,6 +82,7 @@ export const cases: Record<string, RuleCase[]> = {
         header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
       ], responses: { '200': { description: 'ok', headers: { 'Preference-Applied': { schema: { type: 'string', enum: ['respond-async', 'return=minimal'] } } } } } }) } },
       components: { schemas: {
+        BlankEnum: { enum: [''] },
         AdministrativeGender: { type: 'string', description: 'Administrative gender as coded by HL7 v2 table 0001', enum: ['M', 'F', 'U'] },
         Country: { type: 'array', description: 'Countries by their ISO 3166-1 alpha-2 code', items: { type: 'string', enum: ['BE', 'NL'] } },
       } },
