@@ -67,13 +67,15 @@ export function hasPlaceholder(text: string): boolean {
     from = close + 1; // `${}`: a later `${` starts after its `}`
   }
 }
+const OTHER_PLACEHOLDER = /^(?:@[\w.-]+@|\{\{\s*[\w.-]+\s*\}\}|\[[A-Z][A-Z0-9_]*\])$/;
 const SEMVER_ISH = /^(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/;
 
 /** api-version: info.version is major.minor[.patch] and its major matches the servers' /v{major}. */
 export const versionFormat = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   if (isReusableDefinitionsOnly(root) || !isObject(root.info) || typeof root.info.version !== 'string') return [];
-  // Maven resource filtering fills `${project.version}` at build time: judge what it will be, not the placeholder.
-  if (hasPlaceholder(root.info.version)) return [];
+  // Maven resource filtering fills `${project.version}` at build time: judge what it will be, not the placeholder;
+  // so do Gradle's and Ant's `@version@`, templates' `{{version}}` and `[VERSION_FROM_BUILD]` markers.
+  if (hasPlaceholder(root.info.version) || OTHER_PLACEHOLDER.test(root.info.version)) return [];
   const version = root.info.version;
   const match = SEMVER_ISH.exec(version);
   if (!match) return [finding(`info.version "${version}" should be major.minor[.patch]`, ['info', 'version'])];

@@ -141,6 +141,12 @@ export const cases: Record<string, RuleCase[]> = {
       paths: { '/api/v1/persons': { get: op({ operationId: 'persons' }) }, '/health': { get: op({ operationId: 'health' }) } },
     }) },
   ],
+  // A version a build fills in is judged when filled in, as Maven's ${project.version} already was.
+  'api-version-format': [
+    { name: 'FP: build placeholders (@version@, {{version}}, [VERSION_FROM_PUBLIC_API])', errors: [], document: base({ info: { title: 'Demo', version: '[VERSION_FROM_PUBLIC_API]' } }) },
+    { name: 'FP: a Gradle token', errors: [], document: base({ info: { title: 'Demo', version: '@version@' } }) },
+    { name: 'a version that is no placeholder', errors: [{ path: ['info', 'version'] }], document: base({ info: { title: 'Demo', version: '[beta]' } }) },
+  ],
   // The message names the cause: a discriminator value that no schema name and no mapping entry selects.
   'oas-exampl': [
     { name: 'a discriminator value missing from the mapping: the message says so', errors: [
