@@ -27,29 +27,37 @@ function linkProblem(property: Json): { aspect: Aspect; why: string } | undefine
   return { aspect: 'format', why: 'does not say it is an absolute URI: declare format: uri, as belgif\'s HttpLink and SelfLink do' };
 }
 
+/** Both aspects' findings of a document, computed in one walk (the two rules share it). */
+const linkFindings = new WeakMap<object, Record<Aspect, Finding[]>>();
+
+function findLinks(root: Json): Record<Aspect, Finding[]> {
+  const known = linkFindings.get(root);
+  if (known) return known;
+  const out: Record<Aspect, Finding[]> = { shape: [], format: [] };
+  for (const { schema, at, mediaType, parameter, propertyName } of inventory(root).schemas) {
+    if (parameter || (mediaType !== undefined && !isJsonMediaType(mediaType))) continue;
+    if (propertyName !== undefined && HAL.has(propertyName)) continue; // flagged once, as HAL
+    for (const [name, property] of entries(schema.properties)) {
+      const propertyAt = [...at, 'properties', name];
+      if (HAL.has(name)) {
+        out.shape.push(finding(`"${name}" is HAL, which the guide does not recommend: use href links and the embedded map`, propertyAt));
+        continue;
+      }
+      const isLink = ALWAYS_LINKS.has(name) || (PAGING_LINKS.has(name) && isPagedCollection(schema));
+      if (!isLink || !isObject(property)) continue;
+      const problem = linkProblem(property);
+      if (problem) out[problem.aspect].push(finding(`Link "${name}" ${problem.why}`, propertyAt));
+    }
+  }
+  linkFindings.set(root, out);
+  return out;
+}
+
 /**
  * hyp-links: link properties are absolute URI strings and HAL's _links/_embedded are flagged (aspect
  * shape); hyp-links-format: a link string states format: uri (aspect format).
  */
 export const linkProperties = defineRuleFunction<{ aspect: Aspect }>(
   { type: 'object', properties: { aspect: { enum: ['shape', 'format'] } }, required: ['aspect'], additionalProperties: false },
-  (root, { aspect }) => {
-    const out: Finding[] = [];
-    for (const { schema, at, mediaType, parameter, propertyName } of inventory(root).schemas) {
-      if (parameter || (mediaType !== undefined && !isJsonMediaType(mediaType))) continue;
-      if (propertyName !== undefined && HAL.has(propertyName)) continue; // flagged once, as HAL
-      for (const [name, property] of entries(schema.properties)) {
-        const propertyAt = [...at, 'properties', name];
-        if (HAL.has(name)) {
-          if (aspect === 'shape') out.push(finding(`"${name}" is HAL, which the guide does not recommend: use href links and the embedded map`, propertyAt));
-          continue;
-        }
-        const isLink = ALWAYS_LINKS.has(name) || (PAGING_LINKS.has(name) && isPagedCollection(schema));
-        if (!isLink || !isObject(property)) continue;
-        const problem = linkProblem(property);
-        if (problem?.aspect === aspect) out.push(finding(`Link "${name}" ${problem.why}`, propertyAt));
-      }
-    }
-    return out;
-  },
+  (root, { aspect }) => findLinks(root)[aspect],
 );

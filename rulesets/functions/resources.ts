@@ -156,32 +156,40 @@ const HREF_MUST = 'each item must have an "href" property with a link to the res
  * belgif's validator checks; col-repres-href (aspect href): each of those items declares an `href`. Items that
  * link to themselves by `self` are told so: `self` is a resource's link in its own representation.
  */
-export const collectionRepresentation = defineRuleFunction<{ aspect: 'items' | 'href' }>(
-  { type: 'object', properties: { aspect: { enum: ['items', 'href'] } }, required: ['aspect'], additionalProperties: false },
-  (root, { aspect }) => {
-    const out: Finding[] = [];
-    const collections = collectionPaths(root);
-    for (const op of operationsOf(root)) {
-      if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
-      const ok = responsesOf(op).find((r) => r.code === '200');
-      if (!ok) continue;
-      const json = jsonSchemaOf(ok.response);
-      if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
-      const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
-      if (!itemsAreObjects(json.schema)) {
-        if (aspect === 'items') out.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, schemaAt));
-        continue;
-      }
-      if (aspect !== 'href') continue;
-      const item = itemSchema(json.schema, schemaAt);
-      if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
-      const selfOnly = declaredProperties(item.schema).has('self');
-      out.push(finding(selfOnly
-        ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
-        : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`, item.at));
+type CollectionAspect = 'items' | 'href';
+/** Both aspects' findings of a document, computed in one pass over its operations (the two rules share it). */
+const collectionFindings = new WeakMap<object, Record<CollectionAspect, Finding[]>>();
+
+function findCollections(root: Json): Record<CollectionAspect, Finding[]> {
+  const known = collectionFindings.get(root);
+  if (known) return known;
+  const out: Record<CollectionAspect, Finding[]> = { items: [], href: [] };
+  const collections = collectionPaths(root);
+  for (const op of operationsOf(root)) {
+    if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
+    const ok = responsesOf(op).find((r) => r.code === '200');
+    if (!ok) continue;
+    const json = jsonSchemaOf(ok.response);
+    if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
+    const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
+    if (!itemsAreObjects(json.schema)) {
+      out.items.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, schemaAt));
+      continue;
     }
-    return out;
-  },
+    const item = itemSchema(json.schema, schemaAt);
+    if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
+    const selfOnly = declaredProperties(item.schema).has('self');
+    out.href.push(finding(selfOnly
+      ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
+      : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`, item.at));
+  }
+  collectionFindings.set(root, out);
+  return out;
+}
+
+export const collectionRepresentation = defineRuleFunction<{ aspect: CollectionAspect }>(
+  { type: 'object', properties: { aspect: { enum: ['items', 'href'] } }, required: ['aspect'], additionalProperties: false },
+  (root, { aspect }) => findCollections(root)[aspect],
 );
 
 // Plural nouns: the validator's endings (s, data), irregular plurals such as the guide's own "children", and

@@ -125,8 +125,8 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
         const header = headerNameOf(visit);
         // The empty string is no code (a blank choice), whatever list it is in.
         const bad = strings.filter((v) => v !== '' && !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v) && !definedByHeader(header, v));
-        const standard = describedAsStandard(schema.description, visit.relation === 'items' ? visit.parent?.schema.description : undefined, owningParameter(visit)?.description);
-        if (bad.length > 0 && !standard && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)) {
+        if (bad.length > 0 && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)
+          && !describedAsStandard(schema.description, visit.relation === 'items' ? visit.parent?.schema.description : undefined, owningParameter(visit)?.description)) {
           out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, codes.keyword]));
         }
       }
