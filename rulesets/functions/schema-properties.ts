@@ -64,6 +64,9 @@ const STANDARD_VALUE = [
 ];
 const isStandardValue = (value: string): boolean => HTTP_METHOD_NAMES.has(value) || STANDARD_VALUE.some((pattern) => pattern.test(value));
 
+// GeoJSON's type member (RFC 7946): a list made of these names alone is that standard's, not the API's.
+const GEOJSON_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection', 'Feature', 'FeatureCollection']);
+
 // Header fields whose values a specification defines (IANA HTTP Field Name Registry; RFC 7240 Prefer),
 // each value judged by that specification's grammar: a language tag (BCP 47) for the language headers, an
 // HTTP token (RFC 9110, with an optional =value as Prefer has) for the others. Vendors' operation-selector
@@ -117,7 +120,7 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
     if (codes) {
       const strings = codes.values.filter((v): v is string => typeof v === 'string');
       // The guide itself prescribes the health states UP/DEGRADED/DOWN.
-      if (strings.length > 0 && !strings.every((v) => HEALTH_STATES.has(v))) {
+      if (strings.length > 0 && !strings.every((v) => HEALTH_STATES.has(v)) && !strings.every((v) => GEOJSON_TYPES.has(v))) {
         const component = definingComponent(visit, context);
         // Sort values may carry the descending '-' prefix, wherever the sort codes are named (parameter, property or schema).
         const parameterName = owningParameter(visit)?.name;
