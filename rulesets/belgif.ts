@@ -32,6 +32,7 @@ import { documentationCoverage, noImplementationDetails } from './functions/docu
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
 import { contextAttributes, genericMessageBodies, messagesExtendBase, oneSchemaPerType, serviceAndTypeValues } from './functions/events.js';
 import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
+import { pagedCollectionLinks } from './functions/paging.js';
 import { LOWER_CAMEL as LOWER_CAMEL_PATTERN } from './support/naming.js';
 
 type Severity = 'error' | 'warn' | 'info';
@@ -50,10 +51,11 @@ function rule(code: string, guideRule: string, severity: Severity, description: 
 // (see support/naming.ts: theirs backtrack exponentially on a long lower-case run): the same names
 // match (test/lint/name-patterns.test.ts). A server URL's last segment before /v{major} is the
 // lowerCamelCase one their `(/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+` requires; the segments before it match
-// the `(/[A-Za-z0-9]*)*` in front of it anyway.
+// the `(/[A-Za-z0-9]*)*` in front of it anyway. That prefix also takes - . _ ~ here: the guide's
+// pathPrefix is any "optional path prefix to discriminate between REST APIs and other resources" (/esd-eto/).
 const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
 const QUERY_NAME = '^[a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?(?:[._][a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?)*$';
-const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
+const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
 const SENSITIVE = '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */
@@ -130,7 +132,9 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase (form fields are not JSON)', { function: propertyNames }),
   'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', { function: nullableOutsidePatch }),
   'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', { function: readOnlyRequired }),
-  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation }),
+  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation, functionOptions: { aspect: 'items' } }),
+  // Beyond belgif's validator, which checks only the items array: "a href property MUST be present".
+  'col-repres-href': rule('col-repres-href', 'col-repres', 'error', 'Each item of a collection has an href link to the resource (not only self)', { function: collectionRepresentation, functionOptions: { aspect: 'href' } }),
   'opbody-req': rule('opbody-req', 'opbody-req', 'error', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
@@ -146,12 +150,18 @@ export const belgifRules: Record<string, RuleDefinition> = {
   }),
   'doc-patch': rule('doc-patch', 'doc-patch', 'warn', 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own', { function: mergePatch }),
   'lng-task': rule('lng-task', 'lng-task', 'error', '202 and 303 responses declare Location; GET on a task declares 303', { function: longRunningTasks }),
-  'col-paging': rule('col-paging', 'col-paging', 'warn', 'The page parameter is an integer counted from 1 (default 1; a minimum, if declared, is 1); pageSize has a default', [
+  // The pagination tables: `next` MANDATORY but on the last page, `page` MANDATORY (offset) "with default value 1".
+  'col-paging': rule('col-paging', 'col-paging', 'error', 'A paged collection (?page, ?pageSize, a cursor such as ?afterCompany) declares next (and page, paged by offset); the page parameter counts from 1 (default 1; a minimum, if declared, is 1)', [
     { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', firstPage: 1, message: 'Paging parameter "{{name}}"' } },
-    { function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' } },
+    { function: pagedCollectionLinks },
   ]),
-  'col-sort': rule('col-sort', 'col-sort', 'info', 'The sort parameter is a repeated array parameter (style form, explode)', {
-    function: parameterShape, functionOptions: { in: 'query', name: 'sort', type: 'array', repeated: true, message: 'Query parameter "{{name}}"' },
+  // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
+  'col-paging-size': rule('col-paging-size', 'col-paging', 'warn', 'The pageSize parameter has a default', {
+    function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' },
+  }),
+  // Only the type: a sort parameter that is not repeated (explode false) is qry-multi's finding.
+  'col-sort': rule('col-sort', 'col-sort', 'info', 'The sort parameter is a multi-value (array) parameter', {
+    function: parameterShape, functionOptions: { in: 'query', name: 'sort', type: 'array', message: 'Query parameter "{{name}}"' },
   }),
   'col-filter': rule('col-filter', 'col-filter', 'warn', 'The full-text query parameter q is a string', {
     function: parameterShape, functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
@@ -173,7 +183,8 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'oas-yaml': rule('oas-yaml', 'oas-yaml', 'warn', 'An API serving /doc/openapi.json also serves /doc/openapi.yaml', { function: openApiYaml }),
   'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', { function: additionalPropertiesForMaps }),
   'dec-type': rule('dec-type', 'dec-type', 'warn', 'Amounts are not binary floating point numbers', {
-    function: decimalType, functionOptions: { namePattern: '(?:price|cost|balance|salary|wage|fee|tax|vat)$', amountPattern: '(?:amount|total)$' },
+    // Matched against the name's last word: deltax (an axis shift) is no tax.
+    function: decimalType, functionOptions: { namePattern: '^(?:price|cost|balance|salary|wage|fee|tax|vat)$', amountPattern: '^(?:amount|total|subtotal)$' },
   }),
   'oas-types': rule('oas-types', 'oas-types', 'warn', 'Schema names carry business meaning, not generic terms', {
     function: schemaNamesMeaningful,
@@ -184,7 +195,9 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
   'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'Media types in the document carry no charset parameter', { function: mediaTypeWithoutCharset }),
   'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
-  'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are strings with format uri; HAL _links/_embedded are not used', { function: linkProperties }),
+  'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used', { function: linkProperties, functionOptions: { aspect: 'shape' } }),
+  // "URIs SHOULD always be absolute" says what links are; format: uri only states it, as belgif's HttpLink does: advice.
+  'hyp-links-format': rule('hyp-links-format', 'hyp-links', 'info', 'Link strings declare format: uri (absolute URIs), as belgif\'s HttpLink and SelfLink do', { function: linkProperties, functionOptions: { aspect: 'format' } }),
   'oas-doc': rule('oas-doc', 'oas-doc', 'warn', 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)', { function: noImplementationDetails }),
   'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)', {
     function: documentationCoverage, functionOptions: { minSummaryWords: 2 },

@@ -13,16 +13,34 @@ export const openApi30 = defineRuleFunction<null>(NO_OPTIONS, (root) =>
     : [],
 );
 
-/** uri-format: server URLs follow https://host/[prefix/]apiName/v{major}. */
+/** The literal segments every path key starts with (`/api/v1/a`, `/api/v1/b` → api, v1). */
+function commonPathPrefix(root: Json): string[] {
+  const keys = Object.keys(isObject(root.paths) ? root.paths : {});
+  if (keys.length === 0) return [];
+  const split = keys.map((k) => k.split('/').filter((s) => s !== ''));
+  const first = split[0] ?? [];
+  let n = 0;
+  while (n < first.length && !/[{}]/.test(first[n] as string) && split.every((s) => s.length > n + 1 && s[n] === first[n])) n++;
+  return first.slice(0, n);
+}
+
+/**
+ * uri-format: the API's base URL follows https://host/[prefix/]apiName/v{major}. The guide's format is of
+ * the whole URL: a server URL without the version is judged with the leading path segments every path
+ * carries (servers https://host, paths /api/v1/...).
+ */
 export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
   { type: 'object', properties: { pattern: { type: 'string' } }, required: ['pattern'], additionalProperties: false },
   (root, { pattern }) => {
     const regex = new RegExp(pattern);
+    const prefix = commonPathPrefix(root);
     const out: Finding[] = [];
     asArray(root.servers).forEach((server, i) => {
-      if (isObject(server) && typeof server.url === 'string' && !regex.test(server.url)) {
-        out.push(finding(`Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
-      }
+      if (!isObject(server) || typeof server.url !== 'string') return;
+      const url = server.url.replace(/\/$/, '');
+      const withPrefix = prefix.map((_, k) => `${url}/${prefix.slice(0, k + 1).join('/')}`);
+      if (regex.test(server.url) || withPrefix.some((u) => regex.test(u))) return;
+      out.push(finding(`Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
     });
     return out;
   },
@@ -49,13 +67,15 @@ export function hasPlaceholder(text: string): boolean {
     from = close + 1; // `${}`: a later `${` starts after its `}`
   }
 }
+const OTHER_PLACEHOLDER = /^(?:@[\w.-]+@|\{\{\s*[\w.-]+\s*\}\}|\[[A-Z][A-Z0-9_]*\])$/;
 const SEMVER_ISH = /^(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/;
 
 /** api-version: info.version is major.minor[.patch] and its major matches the servers' /v{major}. */
 export const versionFormat = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   if (isReusableDefinitionsOnly(root) || !isObject(root.info) || typeof root.info.version !== 'string') return [];
-  // Maven resource filtering fills `${project.version}` at build time: judge what it will be, not the placeholder.
-  if (hasPlaceholder(root.info.version)) return [];
+  // Maven resource filtering fills `${project.version}` at build time: judge what it will be, not the placeholder;
+  // so do Gradle's and Ant's `@version@`, templates' `{{version}}` and `[VERSION_FROM_BUILD]` markers.
+  if (hasPlaceholder(root.info.version) || OTHER_PLACEHOLDER.test(root.info.version)) return [];
   const version = root.info.version;
   const match = SEMVER_ISH.exec(version);
   if (!match) return [finding(`info.version "${version}" should be major.minor[.patch]`, ['info', 'version'])];

@@ -43,17 +43,25 @@ const isFreeFormQuery = (parameter: Json): boolean => {
   return open && (parameter.style === undefined || parameter.style === 'form') && parameter.explode !== false;
 };
 
+// "If an operation does allow and process input that is not defined in OpenAPI, its description should
+// explicitly indicate this": a description saying other parameters are accepted documents it.
+const DOCUMENTS_OPEN_INPUT = /\b(?:arbitrary|additional|any(?: other)?|extra|custom|free[- ]form|unknown|other|undeclared|dynamic)\b[^.;]{0,40}?\b(?:(?:query )?parameters?|propert(?:y|ies)|keys?|fields?|filters?|attributes?|criteria)\b/i;
+const documentsOpenInput = (...texts: unknown[]): boolean => texts.some((t) => typeof t === 'string' && DOCUMENTS_OPEN_INPUT.test(t));
+
 /**
  * req-valid: no query parameter swallows every unknown one (a free-form object, form-exploded), so
  * unknown query parameters can be refused. Whether an operation refuses unknown input is a run-time
  * matter (the input.* checks); the response documenting it is prb-defaul's default problem response.
+ * A parameter whose description (or its operation's) says it takes other parameters is documented open input.
  */
 export const unknownInputRefused = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
     for (const { parameter, at } of parametersOf(op)) {
-      if (parameter.in === 'query' && isFreeFormQuery(parameter)) {
-        out.push(finding(`Query parameter "${String(parameter.name)}" is a free-form object: unknown query parameters should be refused with 400, not collected`, at));
+      if (parameter.in !== 'query' || !isFreeFormQuery(parameter)) continue;
+      const schema = isObject(parameter.schema) ? parameter.schema : {};
+      if (!documentsOpenInput(parameter.description, schema.description, op.operation.description, op.operation.summary)) {
+        out.push(finding(`Query parameter "${String(parameter.name)}" is a free-form object: unknown query parameters should be refused with 400, not collected (or its description should say that other parameters are accepted)`, at));
       }
     }
   }

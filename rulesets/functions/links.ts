@@ -11,31 +11,53 @@ const HAL = new Set(['_links', '_embedded']);
 const isPagedCollection = (schema: Json): boolean =>
   isObject(schema.properties) && ('items' in schema.properties || 'self' in schema.properties || 'next' in schema.properties);
 
-function linkProblem(property: Json): string | undefined {
+type Aspect = 'shape' | 'format';
+
+/**
+ * What is wrong with a link property: its shape (an object, a non-string; a format admitting relative
+ * URIs), or only an unstated format (a string saying nothing of being absolute).
+ */
+function linkProblem(property: Json): { aspect: Aspect; why: string } | undefined {
   const type = effectiveType(property);
   if (type === undefined) return undefined;
-  if (type === 'object') return 'should be an absolute URI string (type string, format uri), not an object: HAL-style links are not recommended';
-  if (type !== 'string') return 'should be an absolute URI string (type string, format uri)';
-  return property.format === 'uri' ? undefined : 'should declare format: uri (links are absolute URIs)';
+  if (type === 'object') return { aspect: 'shape', why: 'should be an absolute URI string (type string, format uri), not an object: HAL-style links are not recommended' };
+  if (type !== 'string') return { aspect: 'shape', why: 'should be an absolute URI string (type string, format uri)' };
+  if (property.format === 'uri') return undefined;
+  if (property.format === 'uri-reference' || property.format === 'iri-reference') return { aspect: 'shape', why: `admits relative URIs (format ${String(property.format)}): "URIs SHOULD always be absolute"; use format: uri` };
+  return { aspect: 'format', why: 'does not say it is an absolute URI: declare format: uri, as belgif\'s HttpLink and SelfLink do' };
 }
 
-/** hyp-links: link properties are strings with format uri; HAL's _links/_embedded are flagged. */
-export const linkProperties = defineRuleFunction<null>(null, (root) => {
-  const out: Finding[] = [];
+/** Both aspects' findings of a document, computed in one walk (the two rules share it). */
+const linkFindings = new WeakMap<object, Record<Aspect, Finding[]>>();
+
+function findLinks(root: Json): Record<Aspect, Finding[]> {
+  const known = linkFindings.get(root);
+  if (known) return known;
+  const out: Record<Aspect, Finding[]> = { shape: [], format: [] };
   for (const { schema, at, mediaType, parameter, propertyName } of inventory(root).schemas) {
     if (parameter || (mediaType !== undefined && !isJsonMediaType(mediaType))) continue;
     if (propertyName !== undefined && HAL.has(propertyName)) continue; // flagged once, as HAL
     for (const [name, property] of entries(schema.properties)) {
       const propertyAt = [...at, 'properties', name];
       if (HAL.has(name)) {
-        out.push(finding(`"${name}" is HAL, which the guide does not recommend: use href links and the embedded map`, propertyAt));
+        out.shape.push(finding(`"${name}" is HAL, which the guide does not recommend: use href links and the embedded map`, propertyAt));
         continue;
       }
       const isLink = ALWAYS_LINKS.has(name) || (PAGING_LINKS.has(name) && isPagedCollection(schema));
       if (!isLink || !isObject(property)) continue;
-      const why = linkProblem(property);
-      if (why) out.push(finding(`Link "${name}" ${why}`, propertyAt));
+      const problem = linkProblem(property);
+      if (problem) out[problem.aspect].push(finding(`Link "${name}" ${problem.why}`, propertyAt));
     }
   }
+  linkFindings.set(root, out);
   return out;
-});
+}
+
+/**
+ * hyp-links: link properties are absolute URI strings and HAL's _links/_embedded are flagged (aspect
+ * shape); hyp-links-format: a link string states format: uri (aspect format).
+ */
+export const linkProperties = defineRuleFunction<{ aspect: Aspect }>(
+  { type: 'object', properties: { aspect: { enum: ['shape', 'format'] } }, required: ['aspect'], additionalProperties: false },
+  (root, { aspect }) => findLinks(root)[aspect],
+);

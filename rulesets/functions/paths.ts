@@ -96,6 +96,16 @@ interface ParameterShape {
   message: string;
 }
 
+// A default the description states ("default: 100", "standaard 20", "par défaut 1") is a documented default.
+const STATED_DEFAULT = /\b(?:default|standaard|par d[ée]faut|standardwert)\b\s*(?:value\s*)?(?:is\s*|=\s*|:\s*)?(-?\d+)/i;
+function statedDefault(parameter: Json, schema: Json): number | undefined {
+  for (const text of [parameter.description, schema.description]) {
+    const match = typeof text === 'string' ? STATED_DEFAULT.exec(text) : null;
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
 export const parameterShape = defineRuleFunction<ParameterShape>(
   {
     type: 'object',
@@ -119,7 +129,10 @@ export const parameterShape = defineRuleFunction<ParameterShape>(
     for (const { parameter, at } of params) {
       if (seen.has(parameter) || parameter.in !== options.in || (options.name !== undefined && parameter.name !== options.name)) continue;
       seen.add(parameter);
-      const schema = isObject(parameter.schema) ? parameter.schema : {};
+      const declared = isObject(parameter.schema) ? parameter.schema : {};
+      // A default stated in the description counts as declared: the guide asks for one, not for the keyword.
+      const stated = declared.default === undefined ? statedDefault(parameter, declared) : undefined;
+      const schema = stated === undefined ? declared : { ...declared, default: stated };
       const problems: string[] = [];
       if (options.type !== undefined && singleType(schema) !== options.type) problems.push(`type ${options.type}`);
       const first = options.firstPage;

@@ -1,6 +1,6 @@
 // Resource-level rules: body media types and shapes, collections, patch, long-running tasks,
 // security requirements, the health resource.
-import { allMediaTypes, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
+import { allMediaTypes, declaredProperties, effectiveType, operationsOf, responsesOf } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { enumerated, singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
@@ -111,6 +111,13 @@ function propertyDeclarations(schema: Json, name: string, depth = 0): Json[] {
   return [...own, ...asArray(schema.allOf).flatMap((m) => (isObject(m) ? propertyDeclarations(m, name, depth + 1) : []))];
 }
 
+/** Every declaration of property `name` with where it sits, the schema's own and its allOf members'. */
+function propertyDeclarationsAt(schema: Json, name: string, at: JsonPath, depth = 0): Array<{ schema: Json; at: JsonPath }> {
+  const own = isObject(schema.properties) && isObject(schema.properties[name]) ? [{ schema: schema.properties[name], at: [...at, 'properties', name] }] : [];
+  if (depth > 32) return own;
+  return [...own, ...asArray(schema.allOf).flatMap((m, i) => (isObject(m) ? propertyDeclarationsAt(m, name, [...at, 'allOf', i], depth + 1) : []))];
+}
+
 /** An `items` array of objects: one allOf member may say array, a sibling what its items are. */
 const itemsAreObjects = (schema: Json): boolean => {
   const items = propertyDeclarations(schema, 'items');
@@ -118,9 +125,45 @@ const itemsAreObjects = (schema: Json): boolean => {
   return items.some((d) => isObject(d.items) && (typeof d.items.$ref === 'string' || effectiveType(d.items) === 'object'));
 };
 
-/** col-repres: GET on a collection returns an object with an `items` array of objects. */
-export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
+/** The schema of one item of the `items` array, with where it sits; undefined when no declaration says. */
+function itemSchema(schema: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
+  const found = propertyDeclarationsAt(schema, 'items', at).find((d) => isObject(d.schema.items));
+  return found ? { schema: found.schema.items as Json, at: [...found.at, 'items'] } : undefined;
+}
+
+/** Whether the schema has an unresolved (circular) $ref where its properties come from: not ours to judge. */
+const opaque = (schema: Json, depth = 0): boolean =>
+  typeof schema.$ref === 'string' || (depth < 32 && asArray(schema.allOf).some((m) => !isObject(m) || opaque(m, depth + 1)));
+
+/**
+ * Whether an item declares `href`: itself or through allOf, or in every oneOf/anyOf member. Undefined when
+ * the schema declares no property at all (a free-form object says nothing of its members).
+ */
+function declaresHref(item: Json): boolean | undefined {
+  const declared = declaredProperties(item);
+  if (declared.has('href')) return true;
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const members = asArray(item[keyword]).filter(isObject);
+    if (members.length > 0 && members.every((m) => declaredProperties(m).has('href'))) return true;
+  }
+  return declared.size > 0 ? false : undefined;
+}
+
+const HREF_MUST = 'each item must have an "href" property with a link to the resource ("In these objects, a href property MUST be present")';
+
+/**
+ * col-repres (aspect items): GET on a collection returns an object with an `items` array of objects, as
+ * belgif's validator checks; col-repres-href (aspect href): each of those items declares an `href`. Items that
+ * link to themselves by `self` are told so: `self` is a resource's link in its own representation.
+ */
+type CollectionAspect = 'items' | 'href';
+/** Both aspects' findings of a document, computed in one pass over its operations (the two rules share it). */
+const collectionFindings = new WeakMap<object, Record<CollectionAspect, Finding[]>>();
+
+function findCollections(root: Json): Record<CollectionAspect, Finding[]> {
+  const known = collectionFindings.get(root);
+  if (known) return known;
+  const out: Record<CollectionAspect, Finding[]> = { items: [], href: [] };
   const collections = collectionPaths(root);
   for (const op of operationsOf(root)) {
     if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
@@ -128,15 +171,30 @@ export const collectionRepresentation = defineRuleFunction<null>(NO_OPTIONS, (ro
     if (!ok) continue;
     const json = jsonSchemaOf(ok.response);
     if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
+    const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
     if (!itemsAreObjects(json.schema)) {
-      out.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, [...ok.at, 'content', json.mediaType, 'schema']));
+      out.items.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, schemaAt));
+      continue;
     }
+    const item = itemSchema(json.schema, schemaAt);
+    if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
+    const selfOnly = declaredProperties(item.schema).has('self');
+    out.href.push(finding(selfOnly
+      ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
+      : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`, item.at));
   }
+  collectionFindings.set(root, out);
   return out;
-});
+}
 
-// Plural nouns: the validator's endings (s, data), and irregular plurals such as the guide's own "children".
-const PLURAL = /(?:s|[dD]ata|[mM]edia|[cC]riteria|[cC]hildren|[pP]eople)$/;
+export const collectionRepresentation = defineRuleFunction<{ aspect: CollectionAspect }>(
+  { type: 'object', properties: { aspect: { enum: ['items', 'href'] } }, required: ['aspect'], additionalProperties: false },
+  (root, { aspect }) => findCollections(root)[aspect],
+);
+
+// Plural nouns: the validator's endings (s, data), irregular plurals such as the guide's own "children", and
+// the Dutch and German -en and French -aux plurals of Belgian APIs' names (adressen, travaux).
+const PLURAL = /(?:s|en|aux|[dD]ata|[mM]edia|[cC]riteria|[pP]eople)$/;
 
 /** col-name: a collection's name is a plural noun (ends with s, data or Data, is an irregular plural, or is a history). */
 export const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) => {

@@ -48,7 +48,7 @@ function isAsynchronousMessage(schema: Json, at: JsonPath, context: RulesetFunct
 const SORT = /sort/i;
 
 // Values a standard defines, not code types the API designs (the guide's cod-design is about new code
-// types): HTTP methods (RFC 9110), media types, IANA time zones, URIs and URNs,
+// types): HTTP methods (RFC 9110), media types, IANA time zones, URIs and URNs, EPSG codes, Prefer values,
 // language tags with a region (BCP 47: en-US), ISO 216 and North American paper sizes.
 const HTTP_METHOD_NAMES = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 const STANDARD_VALUE = [
@@ -57,8 +57,56 @@ const STANDARD_VALUE = [
   /^(?:urn:[a-z0-9][a-z0-9-]*:|https?:\/\/|about:|mailto:)\S+$/,
   /^[a-z]{2,3}(?:[-_][A-Z][a-z]{3})?[-_](?:[A-Z]{2}|\d{3})$/,
   /^(?:[ABC](?:10|\d)|[Ll]etter|[Ll]egal|[Tt]abloid|[Ll]edger|[Ee]xecutive)$/,
+  // Coordinate reference systems by their EPSG registry code (epsg:28992, EPSG:4326).
+  /^(?:EPSG|epsg):\d+$/,
+  // RFC 7240 preferences (the Prefer header's values), wherever their schema is declared.
+  /^(?:respond-async|return=(?:minimal|representation)|handling=(?:strict|lenient)|wait=\d+)$/,
 ];
 const isStandardValue = (value: string): boolean => HTTP_METHOD_NAMES.has(value) || STANDARD_VALUE.some((pattern) => pattern.test(value));
+
+// GeoJSON's type member (RFC 7946): a list made of these names alone is that standard's, not the API's.
+const GEOJSON_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection', 'Feature', 'FeatureCollection']);
+
+// Header fields whose values a specification defines (IANA HTTP Field Name Registry; RFC 7240 Prefer),
+// each value judged by that specification's grammar: a language tag (BCP 47) for the language headers, an
+// HTTP token (RFC 9110, with an optional =value as Prefer has) for the others. Vendors' operation-selector
+// headers (X-Amz-Target, SOAPAction) name the operation: any value is theirs, not a code the API designs.
+const HTTP_TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(?:=\S+)?$/;
+const LANGUAGE_RANGE = /^(?:\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)$/;
+const LANGUAGE_HEADERS = new Set(['accept-language', 'content-language']);
+const REGISTERED_HEADERS = new Set([
+  'accept', 'accept-charset', 'accept-encoding', 'accept-ranges', 'accept-patch', 'accept-post', 'allow',
+  'cache-control', 'connection', 'content-disposition', 'content-encoding', 'content-type', 'cross-origin-embedder-policy',
+  'cross-origin-opener-policy', 'cross-origin-resource-policy', 'expect', 'pragma', 'prefer', 'preference-applied', 'priority', 'referrer-policy',
+  'sec-fetch-dest', 'sec-fetch-mode', 'sec-fetch-site', 'sec-fetch-user', 'te', 'transfer-encoding', 'upgrade', 'vary', 'x-content-type-options',
+  'x-frame-options', 'x-http-method-override', 'x-http-method', 'x-method-override', 'x-requested-with',
+]);
+const SELECTOR_HEADER = /^(?:x-amz-target|soapaction)$|-(?:target|action|operation)$/i;
+
+/** Whether a header's specification defines `value` (so it is no code of the API's). */
+function definedByHeader(name: string | undefined, value: string): boolean {
+  if (name === undefined) return false;
+  const lower = name.toLowerCase();
+  if (SELECTOR_HEADER.test(name)) return true;
+  if (LANGUAGE_HEADERS.has(lower)) return LANGUAGE_RANGE.test(value);
+  return REGISTERED_HEADERS.has(lower) && HTTP_TOKEN.test(value);
+}
+
+/** The name of the header (a header parameter or a response header) whose schema this is, or through array items. */
+function headerNameOf(visit: SchemaVisit): string | undefined {
+  for (let v: SchemaVisit | undefined = visit; v; v = v.relation === 'items' ? v.parent : undefined) {
+    if (!v.parameter) continue;
+    if (v.parameter.in === 'header') return typeof v.parameter.name === 'string' ? v.parameter.name : undefined;
+    const name = v.at[v.at.length - 2];
+    return v.parameter.in === undefined && v.at[v.at.length - 3] === 'headers' && typeof name === 'string' ? name : undefined;
+  }
+  return undefined;
+}
+
+// A code list the description ties to an external standard (ISO 5218, ISO 3166, RFC 5646, NACE...) mirrors
+// that standard's codes: it is no new code type (cod-design speaks of "new code types").
+const CITES_STANDARD = /\b(?:ISO(?:\/IEC)?[ -]?\d{3,5}|RFC ?\d{3,5}|BCP ?\d+|EN ?\d{3,5}|IANA|UN\/?(?:ECE|LOCODE)|NACE|HL7|ICAO|IATA|ISCO|NUTS|(?:international|official|external) (?:standard|code ?list))\b/i;
+const describedAsStandard = (...texts: unknown[]): boolean => texts.some((t) => typeof t === 'string' && CITES_STANDARD.test(t));
 
 /**
  * cod-design: string enum values and discriminator mapping keys are lowerCamelCase; one finding per enum
@@ -72,13 +120,16 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
     if (codes) {
       const strings = codes.values.filter((v): v is string => typeof v === 'string');
       // The guide itself prescribes the health states UP/DEGRADED/DOWN.
-      if (strings.length > 0 && !strings.every((v) => HEALTH_STATES.has(v))) {
+      if (strings.length > 0 && !strings.every((v) => HEALTH_STATES.has(v)) && !strings.every((v) => GEOJSON_TYPES.has(v))) {
         const component = definingComponent(visit, context);
         // Sort values may carry the descending '-' prefix, wherever the sort codes are named (parameter, property or schema).
         const parameterName = owningParameter(visit)?.name;
         const sortCodes = [typeof parameterName === 'string' ? parameterName : undefined, visit.propertyName, component].some((n) => n !== undefined && SORT.test(n));
-        const bad = strings.filter((v) => !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v));
-        if (bad.length > 0 && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)) {
+        const header = headerNameOf(visit);
+        // The empty string is no code (a blank choice), whatever list it is in.
+        const bad = strings.filter((v) => v !== '' && !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v) && !definedByHeader(header, v));
+        if (bad.length > 0 && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)
+          && !describedAsStandard(schema.description, visit.relation === 'items' ? visit.parent?.schema.description : undefined, owningParameter(visit)?.description)) {
           out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, codes.keyword]));
         }
       }
@@ -305,10 +356,13 @@ const MONEY_OWNER = /invoice|payment|price|bill|charge|transaction|salary|wage|m
 function isMoney(name: string, property: Json, owner: Json, ownerName: string | undefined, strong: RegExp): boolean {
   const description = typeof property.description === 'string' ? property.description : '';
   if (NOT_MONEY.test(description) || PROPORTION_NAME.test(name)) return false;
-  if (strong.test(name) || MONEY_WORDS.test(description)) return true;
+  if (strong.test(lastWord(name)) || MONEY_WORDS.test(description)) return true;
   if (Object.keys(isObject(owner.properties) ? owner.properties : {}).some((sibling) => CURRENCY_SIBLING.test(sibling))) return true;
   return ownerName !== undefined && MONEY_OWNER.test(ownerName);
 }
+
+/** The last word of a camelCase or snake_case name, in lower case (`unitPrice` → price; `deltax` stays deltax, no tax). */
+const lastWord = (name: string): string => (name.split(/[_\-\s]+|(?<=[a-z0-9])(?=[A-Z])/).pop() ?? name).toLowerCase();
 
 /**
  * dec-type: money should not be a binary floating point number. Names that are money in themselves
@@ -324,7 +378,7 @@ export const decimalType = defineRuleFunction<{ namePattern: string; amountPatte
       const { schema, at } = visit;
       const ownerName = visit.componentName ?? componentNameIn(at);
       for (const [name, property] of entries(schema.properties)) {
-        if (!isObject(property) || singleType(property) !== 'number' || !(strong.test(name) || amount.test(name))) continue;
+        if (!isObject(property) || singleType(property) !== 'number' || !(strong.test(lastWord(name)) || amount.test(lastWord(name)))) continue;
         if (isMoney(name, property, schema, ownerName, strong)) {
           out.push(finding(`"${name}" looks like a decimal amount: use type string with format number (or integer cents), not type number`, [...at, 'properties', name]));
         }

@@ -18,6 +18,23 @@ function withYamlHint(why: string | undefined, value: unknown): string | undefin
   return typeof node === 'number' ? `${why} (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)` : why;
 }
 
+/**
+ * The message for a discriminator value that selects no schema: ajv's enum wording ("must be equal to
+ * one of the allowed values") hides that the cause is the discriminator's mapping, so say that.
+ */
+function withDiscriminatorHint(why: string | undefined, value: unknown, schema: Json, rules: DiscriminatorRules, names: ReadonlySet<string>): string | undefined {
+  const match = why === undefined ? null : /^((?:\/[^/\s]+)*)\/([^/\s]+) must be equal to one of the allowed values$/.exec(why);
+  if (!match || !names.has(match[2] as string)) return why;
+  const [, parent = '', property = ''] = match;
+  let node = value;
+  for (const segment of parent.slice(1).split('/').filter((x) => x !== '')) node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  const selected = isObject(node) ? node[property] : undefined;
+  const rule = parent === '' ? rules.get(schema) : undefined;
+  const known = rule?.allowed ?? rule?.branches?.values.flat();
+  const options = known ? ` (it knows ${[...new Set(known)].join(', ')})` : '';
+  return `${parent}/${property} ${JSON.stringify(selected)} selects no schema of the discriminator on "${property}"${options}: add it to the discriminator's mapping, or use a value that names a schema`;
+}
+
 /** oas-defaul: a `default` must be valid against its schema. */
 export const defaultValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const kind = oasKind(root);
@@ -48,15 +65,21 @@ export const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   return out;
 });
 
-function checkExamples(holder: Json, schema: unknown, at: JsonPath, kind: ReturnType<typeof oasKind>, rules: DiscriminatorRules, out: Finding[]): void {
+interface ExampleContext { kind: ReturnType<typeof oasKind>; rules: DiscriminatorRules; names: ReadonlySet<string> }
+
+function exampleViolation(schema: Json, value: unknown, { kind, rules, names }: ExampleContext): string | undefined {
+  return withDiscriminatorHint(withYamlHint(schemaViolation(schema, value, kind, undefined, rules), value), value, schema, rules, names);
+}
+
+function checkExamples(holder: Json, schema: unknown, at: JsonPath, ctx: ExampleContext, out: Finding[]): void {
   if (!isObject(schema)) return;
   if ('example' in holder) {
-    const why = withYamlHint(schemaViolation(schema, holder.example, kind, undefined, rules), holder.example);
+    const why = exampleViolation(schema, holder.example, ctx);
     if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
   }
   for (const [name, example] of entries(holder.examples)) {
     if (!isObject(example) || !('value' in example)) continue;
-    const why = withYamlHint(schemaViolation(schema, example.value, kind, undefined, rules), example.value);
+    const why = exampleViolation(schema, example.value, ctx);
     if (why) out.push(finding(`Example "${name}" is not valid against its schema: ${why}`, [...at, 'examples', name, 'value']));
   }
 }
@@ -70,17 +93,19 @@ export const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
   const out: Finding[] = [];
   const { schemas } = inventory(root);
   const rules = discriminatorRules(root, schemas, (at) => definitionPath(context, at));
+  const names = new Set(schemas.flatMap(({ schema }) => (isObject(schema.discriminator) && typeof schema.discriminator.propertyName === 'string' ? [schema.discriminator.propertyName] : [])));
+  const ctx: ExampleContext = { kind, rules, names };
   for (const { schema, at } of schemas) {
     if ('example' in schema) {
-      const why = withYamlHint(schemaViolation(schema, schema.example, kind, undefined, rules), schema.example);
+      const why = exampleViolation(schema, schema.example, ctx);
       if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'example']));
     }
     asArray(schema.examples).forEach((value, i) => {
-      const why = withYamlHint(schemaViolation(schema, value, kind, undefined, rules), value);
+      const why = exampleViolation(schema, value, ctx);
       if (why) out.push(finding(`Example is not valid against its schema: ${why}`, [...at, 'examples', i]));
     });
   }
-  for (const { parameter, at } of allParameters(root)) checkExamples(parameter, parameter.schema, at, kind, rules, out);
-  for (const { media, at } of allMediaTypes(root)) checkExamples(media, media.schema, at, kind, rules, out);
+  for (const { parameter, at } of allParameters(root)) checkExamples(parameter, parameter.schema, at, ctx, out);
+  for (const { media, at } of allMediaTypes(root)) checkExamples(media, media.schema, at, ctx, out);
   return out;
 });

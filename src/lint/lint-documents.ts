@@ -13,6 +13,7 @@ import { expandInputs } from './expand-inputs.js';
 import { asUnlintable, UnlintableDocument } from './unlintable.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from './read-source.js';
 import { guideRuleOf } from './rule-infos.js';
+import { recodeKeyDiagnostic } from './key-quotes.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
 import { RefIndex } from './relocate.js';
 import { IndexedJson, IndexedYaml } from './positions.js';
@@ -123,7 +124,7 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   const out: DocumentResult = { findings: [], ignored: [] };
   const origins = new Map<LintFinding, ISpectralDiagnostic>();
   for (const result of results) {
-    const finding = toFinding(result, source);
+    const finding = recodeKeyDiagnostic(toFinding(result, source));
     const key = findingKey(finding);
     if (seen.has(key)) continue; // one object reached through several $refs
     seen.add(key);

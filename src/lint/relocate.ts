@@ -31,7 +31,9 @@ function refTarget(fromLocation: string, ref: string): { file: string; pointer: 
   const file = hash < 0 ? ref : ref.slice(0, hash);
   const pointer = decodePointer(hash < 0 ? '' : ref.slice(hash + 1));
   if (file === '') return { file: fromLocation, pointer };
-  if (isUrl(fromLocation) || isUrl(file)) return { file: new URL(file, fromLocation).href, pointer };
+  // An absolute URL from a local file takes no base (a file path is no URL base: new URL would throw).
+  if (isUrl(file)) return { file: URL.canParse(file) ? new URL(file).href : file, pointer };
+  if (isUrl(fromLocation)) return { file: URL.canParse(file, fromLocation) ? new URL(file, fromLocation).href : file, pointer };
   return { file: resolve(dirname(fromLocation), decodeURIComponent(file)), pointer };
 }
 

@@ -10,10 +10,11 @@ import { cases as documentationCases } from './cases/documentation.js';
 import { cases as realDocumentCases } from './cases/real-documents.js';
 import { cases as eventCases } from './cases/events.js';
 import { cases as precisionCases } from './cases/precision.js';
+import { cases as belgianCases } from './cases/belgian-descriptions.js';
 
 // Case files may add cases to the same rule: concatenate, do not overwrite.
 const all: Record<string, RuleCase[]> = {};
-for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases, precisionCases]) {
+for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases, precisionCases, belgianCases]) {
   for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
 }
 

@@ -60,9 +60,14 @@ export const cases: Record<string, RuleCase[]> = {
     { name: 'select as string', errors: [], document: withQuery(queryParam('select', { type: 'string' })) },
   ],
   'col-paging': [
-    { name: 'page from 0; pageSize without default', errors: [{ path: param('/things', 'get', 0), message: 'minimum 1' }, { path: param('/things', 'get', 1), message: 'a default' }],
+    { name: 'page from 0; pageSize without default (col-paging-size\'s)', errors: [{ path: param('/things', 'get', 0), message: 'minimum 1' }],
       document: withQuery(queryParam('page', { type: 'integer', minimum: 0 }), queryParam('pageSize', { type: 'integer' })) },
     { name: 'page from 1, default 1; pageSize with default', errors: [], document: withQuery(queryParam('page', { type: 'integer', minimum: 1, default: 1 }), queryParam('pageSize', { type: 'integer', default: 20 })) },
+  ],
+  'col-paging-size': [
+    { name: 'pageSize without default', errors: [{ path: param('/things', 'get', 1), message: 'a default' }],
+      document: withQuery(queryParam('page', { type: 'integer', minimum: 0 }), queryParam('pageSize', { type: 'integer' })) },
+    { name: 'pageSize with default', errors: [], document: withQuery(queryParam('page', { type: 'integer', minimum: 1, default: 1 }), queryParam('pageSize', { type: 'integer', default: 20 })) },
   ],
   'col-sort': [
     { name: 'sort as a comma list', errors: [{ path: param('/things', 'get') }], document: withQuery(queryParam('sort', { type: 'string' })) },

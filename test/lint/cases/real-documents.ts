@@ -144,9 +144,10 @@ export const cases: Record<string, RuleCase[]> = {
     { name: '3.1: select as a nullable string', errors: [], document: v31(withQuery(queryParam('select', { type: ['string', 'null'] }))) },
   ],
   'col-sort': [
-    { name: '3.1: sort as a nullable array, not exploded', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: v31(withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false }))) },
+    { name: '3.1: sort as a nullable array, not exploded: qry-multi\'s finding, not col-sort\'s', errors: [], document: v31(withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false }))) },
   ],
   'qry-multi': [
+    { name: '3.1: sort as a nullable array, not exploded', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: v31(withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false }))) },
     { name: '3.1: a nullable array, pipe-delimited', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: v31(withQuery(queryParam('status', { type: ['array', 'null'], items: { type: 'string' } }, { style: 'pipeDelimited' }))) },
   ],
   'oas-enum': [
