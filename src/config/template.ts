@@ -56,6 +56,9 @@ check:
   # rate: 20
   # retries: 4
 
+  # First wait up to this many seconds for the target to answer (a server still starting).
+  # wait: 60
+
   # Lowest severity that fails the run: error or warning.
   fail-on: warning
 
@@ -67,6 +70,9 @@ check:
   # format:
   #   - stylish
   #   - junit=reports/check.xml
+
+  # Stylish output names each finding's guide rule with its URL.
+  # show-documentation-url: false
 
 lint:
   # The OpenAPI documents to lint (the documents argument): files, globs or URLs.
@@ -88,6 +94,9 @@ lint:
   # Reports, as for check.
   # format: [stylish, sarif=reports/lint.sarif]
 
+  # Stylish output names each finding's guide rule with its URL.
+  # show-documentation-url: false
+
 diff:
   # The two versions (the old and new arguments): files, URLs or git:<rev>:<path>.
   # old: git:origin/main:openapi.yaml
@@ -102,4 +111,7 @@ diff:
 
   # Reports, as for check.
   # format: [stylish, junit=reports/diff.xml]
+
+  # Stylish output names each finding's guide rule with its URL.
+  # show-documentation-url: false
 `;

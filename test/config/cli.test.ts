@@ -93,7 +93,9 @@ describe('lint takes its section', () => {
     await cp(LINT_FIXTURE, join(dir, 'api'), { recursive: true });
     const elsewhere = await folder();
     const { code, err } = await cli(elsewhere, ['lint', '--config', join(dir, 'ci/restguide.yaml')]);
-    expect(err).toBe(`restguide: config ${join(dir, 'ci/restguide.yaml')} gives lint documents, fail-on, format\n`);
+    // Every report went to the file, so the outcome line follows on stderr.
+    expect(err).toBe(`restguide: config ${join(dir, 'ci/restguide.yaml')} gives lint documents, fail-on, format\n`
+      + 'restguide: 4 problems (0 errors, 3 warnings, 1 info, 0 hints), 0 ignored\n');
     expect(code).toBe(0);
     expect(await readFile(join(dir, 'reports/lint.json'), 'utf8')).toContain('jsn-naming');
   });
@@ -116,7 +118,7 @@ describe('lint takes its section', () => {
     const dir = await folder({ 'restguide.config.yaml': { lint: { rulset: 'r.yaml' } } });
     const { code, err } = await cli(dir, ['lint', 'api.yaml']);
     expect(code).toBe(2);
-    expect(err).toBe('restguide: bad config restguide.config.yaml: (root).lint has an unknown key `rulset`: did you mean `ruleset`? Allowed keys there: documents, ruleset, exclude, fail-on, baseline, format\n');
+    expect(err).toBe('restguide: bad config restguide.config.yaml: (root).lint has an unknown key `rulset`: did you mean `ruleset`? Allowed keys there: documents, ruleset, exclude, fail-on, baseline, format, show-documentation-url\n');
   });
 });
 
@@ -180,6 +182,6 @@ describe('through bin/restguide.js, the build users run', () => {
     await writeFile(join(dir, 'restguide.config.yaml'), 'lint:\n  exlude: vendor/**\n');
     const bad = bin(['lint']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('restguide: bad config restguide.config.yaml: (root).lint has an unknown key `exlude`: did you mean `exclude`? Allowed keys there: documents, ruleset, exclude, fail-on, baseline, format\n');
+    expect(bad.stderr).toBe('restguide: bad config restguide.config.yaml: (root).lint has an unknown key `exlude`: did you mean `exclude`? Allowed keys there: documents, ruleset, exclude, fail-on, baseline, format, show-documentation-url\n');
   }, 60_000);
 });

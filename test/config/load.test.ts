@@ -91,10 +91,10 @@ describe('validating the config file', () => {
   it('names an unknown key, the nearest allowed one and every allowed one', async () => {
     expect(await says({ check: { opnapi: 'openapi.yaml' } })).toBe('bad config restguide.config.yaml: (root).check has an unknown key `opnapi`: did you mean `openapi`? '
       + 'Allowed keys there: target, profile, openapi, allow-writes, only, skip, headers, oauth2-token-url, client-id, client-key, scope, narrow-scope, cert, key, ca, '
-      + 'timeout, concurrency, rate, deadline, retries, fail-on, baseline, format');
+      + 'timeout, concurrency, rate, deadline, retries, wait, fail-on, baseline, format, show-documentation-url');
     expect(await says({ chek: {} })).toBe('bad config restguide.config.yaml: (root) has an unknown key `chek`: did you mean `check`? Allowed keys there: check, lint, diff');
     // A key of another command's section is unknown here, with no far-fetched guess.
-    expect(await says({ diff: { ruleset: 'r.yaml' } })).toBe('bad config restguide.config.yaml: (root).diff has an unknown key `ruleset`. Allowed keys there: old, new, fail-on, baseline, format');
+    expect(await says({ diff: { ruleset: 'r.yaml' } })).toBe('bad config restguide.config.yaml: (root).diff has an unknown key `ruleset`. Allowed keys there: old, new, fail-on, baseline, format, show-documentation-url');
   });
 
   it('says what a key takes when its value has the wrong type', async () => {
