@@ -20,10 +20,10 @@ beforeAll(async () => {
   place = { actionPath: repositoryCopy({ build: true }), env: await offlineNpm() };
   // A checkout whose dist/ is older than its sources: built once here, as the first job would.
   if (spawnStatus(place.actionPath) !== 0) {
-    const built = await runShell('bash', ['-c', 'npm ci --ignore-scripts --no-audit --no-fund && node scripts/build.mjs'], place.actionPath, { ...process.env, ...place.env }, 300_000);
+    const built = await runShell('bash', ['-c', 'npm ci --ignore-scripts --no-audit --no-fund && node scripts/build.mjs'], place.actionPath, { ...process.env, ...place.env }, 600_000);
     if (built.status !== 0) throw new Error(`cannot build the action's copy: ${built.stderr}`);
   }
-}, 300_000);
+}, 600_000);
 
 function spawnStatus(dir: string): number {
   try {
@@ -192,7 +192,7 @@ describe('the action without its build (a cold cache), npm offline', () => {
     const second = await runActionAt({ command: 'lint', target: 'api/api.yaml', 'fail-on': 'error', annotations: 'false' }, cold, copyFixture);
     expect(second.stdout).not.toContain('::group::');
     expect(second.status, second.stderr).toBe(0);
-  }, 300_000);
+  }, 600_000);
 
   it('says in one error line, exit 2, when it cannot install (an empty npm cache, no registry)', async () => {
     const actionPath = repositoryCopy();

@@ -33,7 +33,7 @@ function runJob(variables: Record<string, string>, prepare?: (dir: string) => vo
   prepare?.(dir);
   const script = join(mkdtempSync(join(tmpdir(), 'restguide-gitlab-script-')), 'job.sh');
   writeFileSync(script, job.script.join('\n'));
-  return runShell('sh', ['-e', script], dir, { ...process.env, ...offline, ...job.variables, ...variables, ...env, NO_COLOR: '1' }, 300_000).then((run) => ({ ...run, dir }));
+  return runShell('sh', ['-e', script], dir, { ...process.env, ...offline, ...job.variables, ...variables, ...env, NO_COLOR: '1' }, 600_000).then((run) => ({ ...run, dir }));
 }
 
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('ci/gitlab/restguide.gitlab-ci.yml', () => {
     expect(failures(suites)).toBe(0);
     expect(readFileSync(join(run.dir, 'restguide.html'), 'utf8')).toContain('<html');
     expect(run.stdout).toMatch(/passed/);
-  }, 300_000);
+  }, 600_000);
 
   it('lint: findings as JUnit failures, exit 1 under the default --fail-on, 0 under error', async () => {
     const failing = await runJob({ RESTGUIDE_COMMAND: 'lint', RESTGUIDE_TARGET: 'api/*.yaml' }, copyFixture);
@@ -107,7 +107,7 @@ describe('ci/gitlab/restguide.gitlab-ci.yml', () => {
     expect(run.status, run.stderr).toBe(1);
     expect(run.stderr).toContain(`(${source})`);
     expect(failures(junitOf(run))).toBeGreaterThan(0);
-  }, 300_000);
+  }, 600_000);
 
   it('refuses an unknown command in one line, exit 2', async () => {
     const run = await runJob({ RESTGUIDE_COMMAND: 'serve' });

@@ -119,7 +119,7 @@ export async function runAction(inputs: Record<string, string>, place: ActionPla
     const run = await runShell('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], cwd, {
       ...process.env, ...place.env, ...env, PATH: [place.path, dirname(process.execPath), process.env.PATH].filter(Boolean).join(':'),
       GITHUB_ACTION_PATH: place.actionPath, GITHUB_OUTPUT: outputFile, GITHUB_WORKSPACE: workspace, NO_COLOR: '1',
-    }, 300_000);
+    }, 600_000);
     const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
     last = { ...run, outputs, workspace };
     if (run.status !== 0) break;
