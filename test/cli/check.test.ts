@@ -442,6 +442,19 @@ describe('restguide check: a base URL without the API path', () => {
     }
   });
 
+  it('a wrong base path: the example replaces it, not appends to it', async () => {
+    const api = await startReferenceServer({ port: 0 });
+    try {
+      const origin = new URL(api.url).origin;
+      const { code, io } = await check([`${origin}/v1`, '--format', 'json']);
+      expect(code).toBe(2);
+      expect(io.err.trim()).toBe(`restguide: nothing of an API answers at ${origin}/v1: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`);
+      expect(io.err).not.toContain('/v1/myApi');
+    } finally {
+      await api.close();
+    }
+  });
+
   it('with --openapi: the document\'s servers name the likely base URL', async () => {
     const api = await startReferenceServer({ port: 0 });
     const dir = await mkdtemp(join(tmpdir(), 'restguide-servers-'));
