@@ -50,7 +50,15 @@ function run(args) {
 }
 
 const hash = inputsHash();
-if (process.argv.includes('--if-changed') && built() && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash) {
+const current = built() && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash;
+// For CI that builds restguide from its own files (action.yml, ci/gitlab/): a cache key, and whether
+// a restored dist/ is this source's build. Both need node only, not node_modules.
+if (process.argv.includes('--inputs-hash')) {
+  console.log(hash);
+  process.exit(0);
+}
+if (process.argv.includes('--is-current')) process.exit(current ? 0 : 1);
+if (process.argv.includes('--if-changed') && current) {
   console.log('restguide: dist/ is built from these sources; build skipped (`npm run build` rebuilds)');
   process.exit(0);
 }

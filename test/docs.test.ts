@@ -1,11 +1,17 @@
 // The docs stay true to the CLI and to themselves: each command page lists exactly the options
 // `restguide <command> --help` prints, in its order; every relative link (and its #anchor) leads
-// somewhere; the README stays a front page, not a manual.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// somewhere; the README stays a front page, not a manual;
+// and every shell example runs as written (below).
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
+import { startReferenceServer, type ReferenceServer } from '../src/reference-server/index.js';
 import { captureIo } from './helpers/io.js';
+import { runShell } from './helpers/run-shell.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
@@ -79,4 +85,163 @@ describe('README', () => {
   it('stays a front page: at most 12 kB, the details in docs/', () => {
     expect(readFileSync(join(ROOT, 'README.md')).length).toBeLessThanOrEqual(12_000);
   });
+});
+
+// Every shell example in README.md and docs/*.md, as written. Each command is one of: run here (in a
+// folder holding what it names: openapi.yaml, apis/, v1/ and v2/, a git origin with main; restguide
+// and `npx restguide` this checkout's bin), a remote host's (api.example.org, which never resolves,
+// stands for the user's API; a registry; GitHub), a syntax line, or run by another test named below.
+// A new example fails here until it is one of them. Fixed ports (8080, 3000) become a free one, the
+// only change made to a command; `--host 0.0.0.0` becomes 127.0.0.1 so nothing listens beyond
+// loopback.
+
+type Example = { page: string; block: string; command: string };
+
+/** The commands of each ```sh block: continuation lines joined, comment lines dropped. */
+function examples(): { page: string; block: string; commands: string[] }[] {
+  return PAGES.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((match) => {
+    const block = match[1] as string;
+    const commands = block.replace(/\\\n\s*/g, '').split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+    return { page: relative(ROOT, file), block, commands };
+  }));
+}
+
+/** Run by another test or by the project's CI, not here: the command's start, and where. */
+const ELSEWHERE: Array<[RegExp, string]> = [
+  [/^npm (?:ci|start|test|run build|run typecheck)\b/, '.ci/run'],
+  [/^npx vitest run\b/, '.ci/run'],
+  [/^npm pack\b|^npm i -D \.\/restguide-/, 'test/install/packed-package.test.ts'],
+  [/^npm run bench\b/, 'bench/run.js'],
+];
+/** Commands of the release step: they change the repository and push. */
+const RELEASE = /^(?:npm version|git commit|git tag|git push)\b/;
+/** Needs a host that is not this machine: the user's API, a registry, GitHub. */
+const remote = (command: string): boolean => /example\.org|\$API_BASE_URL|github\.com|^npm install --prefix bench/.test(command.replace(/--public-url \S+/, ''));
+const synopsis = (command: string): boolean => /^restguide \w+ .*\[(?:options|filter)\]/.test(command);
+
+type Kind = 'run' | 'script' | 'remote' | 'synopsis' | 'release' | 'elsewhere';
+function kindOf(command: string, block: string): Kind {
+  if (synopsis(command)) return 'synopsis';
+  if (RELEASE.test(command)) return 'release';
+  if (ELSEWHERE.some(([pattern]) => pattern.test(command))) return 'elsewhere';
+  if (remote(command)) return 'remote';
+  // A block that starts a server in the background is one script: its commands need each other.
+  if (/&\s*(?:#.*)?$/m.test(block)) return 'script';
+  return 'run';
+}
+
+// An `export` in a block with a remote command prepares that command: the remote host's too.
+const all: Array<Example & { kind: Kind }> = examples().flatMap(({ page, block, commands }) => commands.map((command) => ({
+  page, block, command, kind: /^export /.test(command) && commands.some((c) => kindOf(c, block) === 'remote') ? 'remote' : kindOf(command, block),
+})));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let reference: ReferenceServer;
+let fixture: string;
+let bin: string;
+
+beforeAll(async () => {
+  reference = await startReferenceServer({ port: 0 });
+  const document = await (await fetch(`${reference.url}/doc/openapi.yaml`)).text();
+  fixture = mkdtempSync(join(tmpdir(), 'restguide-docs-fixture-'));
+  const write = (path: string, text: string): void => { mkdirSync(join(fixture, path, '..'), { recursive: true }); writeFileSync(join(fixture, path), text); };
+  write('openapi.yaml', document);
+  write('apis/registry/openapi.yaml', document);
+  write('vendor/broken.yaml', 'not: [an openapi document');
+  write('v1/openapi.yaml', document);
+  write('v2/openapi.yaml', document);
+  const git = (...args: string[]): void => { execFileSync('git', args, { cwd: fixture, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' } }); };
+  const origin = mkdtempSync(join(tmpdir(), 'restguide-docs-origin-'));
+  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', origin]);
+  git('init', '--quiet', '--initial-branch=main');
+  git('remote', 'add', 'origin', origin);
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'api');
+  git('push', '--quiet', 'origin', 'main');
+  git('fetch', '--quiet', 'origin');
+  // `restguide` and `npx restguide` are this checkout's; npx of anything else is not in these examples.
+  bin = mkdtempSync(join(tmpdir(), 'restguide-docs-bin-'));
+  const restguide = `exec '${process.execPath}' '${join(ROOT, 'bin/restguide.js')}' "$@"`;
+  writeFileSync(join(bin, 'restguide'), `#!/bin/sh\n${restguide}\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'npx'), `#!/bin/sh\n[ "$1" = restguide ] || { echo "npx $1: not in the docs' examples" >&2; exit 127; }\nshift\n${restguide}\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'node'), `#!/bin/sh\nexec '${process.execPath}' "$@"\n`, { mode: 0o755 });
+}, 60_000);
+afterAll(async () => { await reference?.close(); });
+
+/** A fresh copy of the fixture folder and the environment the examples run in. */
+function place(): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = mkdtempSync(join(tmpdir(), 'restguide-docs-example-'));
+  cpSync(fixture, dir, { recursive: true });
+  return { dir, env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: '1' } };
+}
+
+/** The one change made to a command: its fixed port a free one, and nothing listening beyond loopback. */
+const localized = (text: string, port: number): string => text.replace(/\b(?:8080|3000)\b/g, String(port)).replaceAll('0.0.0.0', '127.0.0.1');
+
+/** Runs `restguide serve ...` until it listens, asks its base URL for /health, then stops it with SIGTERM. */
+async function serveOnce(command: string, dir: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; health: number; output: string }> {
+  const port = await freePort();
+  const text = /--port\b/.test(command) ? localized(command, port) : command.replace(/restguide serve/, `restguide serve --port ${port}`);
+  const child = spawn('bash', ['-c', `exec env ${text}`], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    for (let i = 0; i < 200 && !/listening on http/.test(output) && child.exitCode === null; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+    const health = url ? (await fetch(`${url}/health`)).status : 0;
+    child.kill('SIGTERM');
+    return { code: await exited, health, output };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+describe('docs examples', () => {
+  it('every command of every sh block is run here, or a remote host\'s, a syntax line, the release, or run by a named test', () => {
+    expect(all.length).toBeGreaterThan(30);
+    for (const [, where] of ELSEWHERE) expect(existsSync(join(ROOT, where)), where).toBe(true);
+    // What is left to run here is most of what the pages show.
+    expect(all.filter((e) => e.kind === 'run' || e.kind === 'script').length).toBeGreaterThan(15);
+  });
+
+  for (const example of all.filter((e) => e.kind === 'run')) {
+    it(`${example.page}: ${example.command}`, async () => {
+      const { dir, env } = place();
+      if (/^(?:\S+=\S+ )*restguide serve\b|^npx restguide serve\b/.test(example.command)) {
+        const served = await serveOnce(example.command, dir, env);
+        expect(served.health, served.output).toBe(200);
+        expect(served.code, served.output).toBe(0);
+        return;
+      }
+      const run = await runShell('bash', ['-o', 'pipefail', '-c', example.command], dir, env);
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(run.stderr).not.toMatch(/^restguide: /m);
+    }, 60_000);
+  }
+
+  const scripts = all.filter((e, i) => e.kind === 'script' && all.findIndex((o) => o.page === e.page && o.block === e.block) === i);
+  for (const example of scripts) {
+    it(`${example.page}: the block that starts with ${example.command}`, async () => {
+      const { dir, env } = place();
+      const port = await freePort();
+      const run = await runShell('bash', ['-e', '-c', localized(example.block, port)], dir, env, 110_000);
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      // The background server is stopped by the block's own kill: nothing answers on its port.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await expect(fetch(`http://127.0.0.1:${port}/registry/v1/health`)).rejects.toThrow();
+      if (/restguide check/.test(example.block)) {
+        expect(run.stdout).toMatch(/\d+ passed, 0 failed/);
+        expect(run.stdout).toMatch(/✔ auth\.expired-token/);
+      }
+    }, 120_000);
+  }
 });

@@ -63,14 +63,40 @@ export async function runServe(
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   signals.until?.then(stop, stop);
+  const orphaned = watchNpmParent(io.env, onSignal);
   try {
     await stopped;
     await server.close();
   } finally {
+    clearInterval(orphaned);
     if (!bySignal) {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     }
   }
   return 0;
+}
+
+/** Whether a process exists (EPERM: it does, owned by someone else). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Under `npx restguide serve` (or an npm script) npm starts `sh -c restguide ...` and forwards
+ * SIGTERM and SIGINT to that shell only; dash dies without passing them on, which left this server
+ * running after `kill <npx's pid>`. So, started by npm, it stops when the process that started it is gone.
+ */
+function watchNpmParent(env: Record<string, string | undefined>, stop: () => void): NodeJS.Timeout | undefined {
+  if (env['npm_command'] === undefined && env['npm_lifecycle_event'] === undefined) return undefined;
+  const parent = process.ppid;
+  if (parent <= 1) return undefined;
+  const timer = setInterval(() => { if (!alive(parent)) stop(); }, 250);
+  timer.unref();
+  return timer;
 }

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { createDispatcher, type ProxyEnv, type TlsMaterial } from './auth/transport.js';
 import { OutsideApiError, outsideApi } from './api-scope.js';
 import { makeResponse, type Exchange, type SentRequest } from './exchange.js';
+import { networkReason } from './network-reason.js';
 import { Semaphore } from './semaphore.js';
 import type { Traffic } from './traffic.js';
 import {
@@ -347,8 +348,7 @@ export class HttpClient {
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new TransportError(`${where}: no complete response within ${timeoutMs} ms`, request, 'TIMEOUT');
     }
-    const reason = code === 'ECONNREFUSED' ? 'connection refused' : (cause.cause?.message ?? cause.message ?? String(error));
-    return new TransportError(`${where}: ${reason}`, request, code);
+    return new TransportError(`${where}: ${networkReason(error)}`, request, code);
   }
 }
 

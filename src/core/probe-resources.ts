@@ -69,7 +69,8 @@ export async function probeEmptyTarget(target: Target, client: HttpClient, known
   if (resources > 0 || (known.baseStatus !== 404 && known.baseStatus !== 410)) return;
   const health = await client.request({ url: target.api.health, credentials: false }).catch(() => undefined);
   if (health === undefined || (health.response.status !== 404 && health.response.status !== 410)) return;
-  const likely = known.serversUrl ? `the OpenAPI document's servers give ${redactUrl(known.serversUrl)}` : `e.g. ${redactUrl(client.baseUrl)}/myApi/v1`;
+  // The example replaces the path given (a wrong base path, not a missing one): `/v1` must not become `/v1/myApi/v1`.
+  const likely = known.serversUrl ? `the OpenAPI document's servers give ${redactUrl(known.serversUrl)}` : `e.g. ${redactUrl(new URL(client.baseUrl).origin)}/myApi/v1`;
   throw new UsageError(`nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health} and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (${likely})`);
 }
 

@@ -3,6 +3,7 @@
 import { isAscii } from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
+import { networkReason } from '../core/network-reason.js';
 
 /** Default cap on one document: Spectral's YAML parser keeps positions of every node in memory. */
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -56,7 +57,7 @@ async function readUrl(url: string, limits: ReadLimits): Promise<string> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(limits.timeoutMs), redirect: 'follow', headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${limits.timeoutMs} ms` : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${limits.timeoutMs} ms` : networkReason(error);
     throw new UsageError(`${url}: cannot fetch (${reason})`);
   }
   if (!response.ok) throw new UsageError(`${url}: HTTP ${response.status}`);

@@ -1,71 +1,43 @@
-// The GitHub Action (action.yml) run as a workflow runs it: its `run:` steps, with bash as GitHub
-// starts it, the inputs (or their defaults) in the environment its `env:` maps them to,
-// GITHUB_ACTION_PATH at this checkout (whose build the action then uses) and GITHUB_OUTPUT a file.
-// Against the embedded reference server, a proxy in front of it that drops the trace header, and
-// a fixture document: the SARIF file, the annotations, the outputs and the exit code under --fail-on.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+// The GitHub Action (action.yml) run as a workflow runs it (test/helpers/ci-runner.ts): its `run:`
+// steps under bash, the inputs in the environment, GITHUB_ACTION_PATH a copy of this repository's
+// files, npm cut off from the registry. restguide comes only from those files: built there when the
+// cache did not restore their build. Against the embedded reference server, a proxy in front of it
+// that drops the trace header, and a fixture document: the SARIF file, the annotations, the outputs
+// and the exit code under --fail-on; exit 2 with one line when restguide cannot be built or started.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
+import { action, annotations, offlineNpm, repositoryCopy, ROOT, runAction as runActionAt, type ActionPlace, type ActionRun } from '../helpers/ci-runner.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
-import { runShell, type ShellRun } from '../helpers/run-shell.js';
+import { runShell } from '../helpers/run-shell.js';
 
-const ROOT = join(import.meta.dirname, '../..');
-
-type Step = { id?: string; if?: string; uses?: string; shell?: string; run?: string; env?: Record<string, string>; 'working-directory'?: string };
-type Action = {
-  inputs: Record<string, { default?: string; required?: boolean }>;
-  outputs: Record<string, { value: string }>;
-  runs: { using: string; steps: Step[] };
-};
-const action = parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
-
-/** The value of `${{ inputs.name }}`, the only expression the steps' env and working-directory use. */
-function evaluate(expression: string, inputs: Record<string, string>): string {
-  const match = /^\$\{\{\s*inputs\.([\w-]+)\s*\}\}$/.exec(expression.trim());
-  if (!match) throw new Error(`the test does not evaluate ${expression}`);
-  const name = match[1] as string;
-  if (!(name in action.inputs)) throw new Error(`no input ${name}`);
-  return inputs[name] ?? action.inputs[name]?.default ?? '';
-}
-
-type ActionRun = { status: number | null; stdout: string; stderr: string; outputs: Record<string, string>; workspace: string };
-
-/** Runs bash on `script` as GitHub's `shell: bash` does (`bash --noprofile --norc -eo pipefail {0}`), asynchronously: the servers under test run in this process. */
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<ShellRun> {
-  return runShell('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], cwd, env);
-}
-
-/** Runs the action's `run:` steps in order in a fresh workspace, as a job would; stops at the first failing step. */
-async function runAction(inputs: Record<string, string>, prepare?: (workspace: string) => void, where: { actionPath?: string; path?: string } = {}): Promise<ActionRun> {
-  for (const name of Object.keys(inputs)) if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
-  const workspace = mkdtempSync(join(tmpdir(), 'restguide-action-'));
-  prepare?.(workspace);
-  const outputFile = join(workspace, '.github-output');
-  writeFileSync(outputFile, '');
-  let last: ActionRun = { status: 0, stdout: '', stderr: '', outputs: {}, workspace };
-  for (const step of action.runs.steps.filter((s) => s.run !== undefined)) {
-    const script = join(mkdtempSync(join(tmpdir(), 'restguide-step-')), 'step.sh');
-    writeFileSync(script, step.run as string);
-    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, evaluate(value, inputs)]));
-    const cwd = join(workspace, step['working-directory'] ? evaluate(step['working-directory'], inputs) : '.');
-    // `node` on PATH is the one running this test.
-    const run = await bash(script, cwd, {
-      ...process.env, ...env, PATH: [where.path, dirname(process.execPath), process.env.PATH].filter(Boolean).join(':'),
-      GITHUB_ACTION_PATH: where.actionPath ?? ROOT, GITHUB_OUTPUT: outputFile, GITHUB_WORKSPACE: workspace, NO_COLOR: '1',
-    });
-    const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-    last = { ...run, outputs, workspace };
-    if (run.status !== 0) break;
+/** The action as a job with a warm cache has it: this repository's files and their build. */
+let place: ActionPlace;
+beforeAll(async () => {
+  place = { actionPath: repositoryCopy({ build: true }), env: await offlineNpm() };
+  // A checkout whose dist/ is older than its sources: built once here, as the first job would.
+  if (spawnStatus(place.actionPath) !== 0) {
+    const built = await runShell('bash', ['-c', 'npm ci --ignore-scripts --no-audit --no-fund && node scripts/build.mjs'], place.actionPath, { ...process.env, ...place.env }, 600_000);
+    if (built.status !== 0) throw new Error(`cannot build the action's copy: ${built.stderr}`);
   }
-  return last;
+}, 600_000);
+
+function spawnStatus(dir: string): number {
+  try {
+    execFileSync(process.execPath, [join(dir, 'scripts/build.mjs'), '--is-current'], { stdio: 'ignore' });
+    return 0;
+  } catch {
+    return 1;
+  }
 }
+
+const runAction = (inputs: Record<string, string>, prepare?: (workspace: string) => void): Promise<ActionRun> => runActionAt(inputs, place, prepare);
 
 type Sarif = { version: string; runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string; level: string; locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }> }> }> };
 const sarifOf = (run: ActionRun, file = 'restguide.sarif'): Sarif => JSON.parse(readFileSync(join(run.workspace, file), 'utf8')) as Sarif;
-const annotations = (run: ActionRun): string[] => run.stdout.split('\n').filter((line) => /^::(?:error|warning|notice) /.test(line));
 
 const copyFixture = (workspace: string): void => cpSync(join(ROOT, 'test/fixtures/lint/multi'), join(workspace, 'api'), { recursive: true });
 
@@ -78,10 +50,21 @@ describe('action.yml', () => {
       expect(step.shell).toBe('bash');
       expect(step.run).not.toContain('${{');
     }
-    // The only other step sets up Node, and only when asked to.
-    expect(action.runs.steps.filter((step) => step.run === undefined).map((step) => [step.uses, step.if])).toEqual([['actions/setup-node@v4', "inputs.node-version != ''"]]);
     expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(['command', 'target', 'openapi', 'fail-on', 'sarif', 'annotations', 'formats']));
     expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'sarif-file']);
+  });
+
+  it("runs restguide from the action's own files, never from the registry; only their build is cached", () => {
+    // The other steps: Node, when asked for, and the cache of the build, keyed by its inputs.
+    expect(action.runs.steps.filter((step) => step.run === undefined).map((step) => [step.uses, step.if ?? ''])).toEqual([
+      ['actions/setup-node@v4', "inputs.node-version != ''"], ['actions/cache@v4', ''],
+    ]);
+    const cache = action.runs.steps.find((step) => step.uses === 'actions/cache@v4');
+    expect(cache?.with).toEqual({ path: '${{ github.action_path }}/dist', key: '${{ steps.source.outputs.cache-key }}' });
+    const scripts = action.runs.steps.map((step) => step.run ?? '').join('\n');
+    expect(scripts).not.toMatch(/\bnpx\b|npm (?:i|install|exec)\b|restguide@/);
+    expect(scripts).toContain('node "$GITHUB_ACTION_PATH/bin/restguide.js"');
+    expect(action.inputs).not.toHaveProperty('version');
   });
 });
 
@@ -194,35 +177,47 @@ describe('the action, run as a workflow runs it', () => {
     }
   }, 60_000);
 
-  describe('without a build of its own (the action as GitHub checks it out)', () => {
-    const actionPath = (): string => {
-      const dir = mkdtempSync(join(tmpdir(), 'restguide-action-path-'));
-      cpSync(join(ROOT, 'action.yml'), join(dir, 'action.yml'));
-      cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
-      return dir;
-    };
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-
-    it("runs the project's own restguide when it has one", async () => {
-      const run = await runAction({ command: 'lint', target: 'api/api.yaml' }, (workspace) => {
-        copyFixture(workspace);
-        mkdirSync(join(workspace, 'node_modules/.bin'), { recursive: true });
-        symlinkSync(join(ROOT, 'bin/restguide.js'), join(workspace, 'node_modules/.bin/restguide'));
-      }, { actionPath: actionPath() });
-      expect(run.stdout).toContain('restguide: node_modules/.bin/restguide lint');
-      expect(run.status, run.stderr).toBe(1);
-      expect(run.outputs).toEqual({ 'exit-code': '1', 'sarif-file': 'restguide.sarif' });
-    }, 60_000);
-
-    it("else runs the action's version with npx, or the version asked for", async () => {
-      const bin = mkdtempSync(join(tmpdir(), 'restguide-fake-npx-'));
-      writeFileSync(join(bin, 'npx'), '#!/usr/bin/env bash\necho "npx $*"\nexit 1\n', { mode: 0o755 });
-      const own = await runAction({ command: 'check', annotations: 'false', sarif: '' }, undefined, { actionPath: actionPath(), path: bin });
-      expect(own.stdout).toContain(`npx --yes restguide@${version} check`);
-      expect(own.outputs).toEqual({ 'exit-code': '1' });
-      const asked = await runAction({ command: 'lint', target: 'a.yaml', version: '9.8.7', annotations: 'false', sarif: '' }, undefined, { actionPath: actionPath(), path: bin });
-      expect(asked.stdout).toContain('npx --yes restguide@9.8.7 lint a.yaml');
-    });
-  });
 });
 
+describe('the action without its build (a cold cache), npm offline', () => {
+  it('installs and builds in its own files, then runs: no registry, restguide from GITHUB_ACTION_PATH', async () => {
+    const actionPath = repositoryCopy();
+    const cold = { actionPath, env: await offlineNpm() };
+    const first = await runActionAt({ command: 'lint', target: 'api/api.yaml', annotations: 'false' }, cold, copyFixture);
+    expect(first.stdout).toContain(`::group::restguide: npm ci and build in ${actionPath}`);
+    expect(first.status, first.stderr).toBe(1);
+    expect(first.outputs).toEqual({ 'exit-code': '1', 'sarif-file': 'restguide.sarif' });
+    expect(sarifOf(first).runs[0]?.results.map((result) => result.ruleId)).toContain('hlth-res');
+    // A second job finds the build current (as after a cache hit): nothing installed or built.
+    const second = await runActionAt({ command: 'lint', target: 'api/api.yaml', 'fail-on': 'error', annotations: 'false' }, cold, copyFixture);
+    expect(second.stdout).not.toContain('::group::');
+    expect(second.status, second.stderr).toBe(0);
+  }, 600_000);
+
+  it('says in one error line, exit 2, when it cannot install (an empty npm cache, no registry)', async () => {
+    const actionPath = repositoryCopy();
+    const run = await runActionAt({ command: 'lint', target: 'api/api.yaml' }, { actionPath, env: await offlineNpm(mkdtempSync(join(tmpdir(), 'restguide-empty-npm-cache-'))) }, copyFixture);
+    expect(run.status).toBe(2);
+    expect(annotations(run)).toEqual([expect.stringMatching(new RegExp(`^::error title=restguide action::cannot build restguide in ${actionPath}: npm ci or the build exited [1-9]\\d* \\(its output is in the group above\\)$`))]);
+    expect(run.outputs).toEqual({});
+    expect(existsSync(join(run.workspace, 'restguide.sarif'))).toBe(false);
+  }, 120_000);
+
+  it('says in one error line, exit 2, when its restguide does not start', async () => {
+    const actionPath = repositoryCopy({ build: true });
+    // The build is current by its inputs, but the program is broken.
+    mkdirSync(join(actionPath, 'dist/bundle'), { recursive: true });
+    writeFileSync(join(actionPath, 'dist/bundle/restguide.js'), "throw new Error('broken build');\n");
+    writeFileSync(join(actionPath, 'dist/.build-inputs'), `${execFileSync(process.execPath, [join(actionPath, 'scripts/build.mjs'), '--inputs-hash'], { encoding: 'utf8' }).trim()}\n`);
+    const run = await runActionAt({ command: 'check' }, { actionPath, env: await offlineNpm() });
+    expect(run.status).toBe(2);
+    expect(annotations(run)).toEqual([expect.stringMatching(/^::error title=restguide action::cannot start restguide with node v\d+\.\d+\.\d+: .*broken build/)]);
+    expect(run.outputs).toEqual({});
+  });
+
+  it('says in one error line, exit 2, when GITHUB_ACTION_PATH holds no restguide', async () => {
+    const run = await runActionAt({ command: 'check' }, { actionPath: mkdtempSync(join(tmpdir(), 'restguide-empty-action-')), env: await offlineNpm() });
+    expect(run.status).toBe(2);
+    expect(annotations(run)).toEqual([expect.stringMatching(/^::error title=restguide action::cannot read restguide's sources in /)]);
+  });
+});

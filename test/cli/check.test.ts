@@ -33,6 +33,22 @@ describe('restguide check: usage errors exit 2 with one line', () => {
     expect(oneLine(io.err)).toBe(true);
   });
 
+  it('plain HTTP at an https:// URL: a clear line, not OpenSSL\'s, for the target, --openapi and lint', async () => {
+    const server = await start((req, res) => sendJson(res, 200, {}));
+    const https = server.url.replace(/^http:/, 'https:');
+    const hint = 'the server does not speak TLS (plain HTTP on an https:// URL?): give the URL as http://, or the port that serves HTTPS';
+    const target = await check([`${https}/api`, '--format', 'json']);
+    expect(target.code).toBe(2);
+    expect(target.io.err.trim()).toBe(`restguide: cannot reach ${https}/api: ${hint}`);
+    const openapi = await check([server.url, '--openapi', `${https}/openapi.yaml`, '--format', 'json']);
+    expect(openapi.code).toBe(2);
+    expect(openapi.io.err.trim()).toBe(`restguide: cannot read OpenAPI document ${https}/openapi.yaml: ${hint}`);
+    const io = captureIo();
+    expect(await main(['lint', `${https}/openapi.yaml`], io)).toBe(2);
+    expect(io.err.trim()).toBe(`restguide: ${https}/openapi.yaml: cannot fetch (${hint})`);
+    for (const err of [target.io.err, openapi.io.err, io.err]) expect(err).not.toMatch(/SSL routines|openssl/);
+  });
+
   it('an unreachable target (a closed port)', async () => {
     const server = await startFixture(() => {});
     const url = server.url;
@@ -437,6 +453,19 @@ describe('restguide check: a base URL without the API path', () => {
       const { code, io } = await check([origin, '--format', 'json']);
       expect(code).toBe(2);
       expect(io.err.trim()).toBe(`restguide: nothing of an API answers at ${origin}: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('a wrong base path: the example replaces it, not appends to it', async () => {
+    const api = await startReferenceServer({ port: 0 });
+    try {
+      const origin = new URL(api.url).origin;
+      const { code, io } = await check([`${origin}/v1`, '--format', 'json']);
+      expect(code).toBe(2);
+      expect(io.err.trim()).toBe(`restguide: nothing of an API answers at ${origin}/v1: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`);
+      expect(io.err).not.toContain('/v1/myApi');
     } finally {
       await api.close();
     }

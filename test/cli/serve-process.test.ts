@@ -91,4 +91,35 @@ describe('restguide serve is one process', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/--port must be an integer/);
   });
+
+  // npx runs a bin as npm's run-script does: `sh -c '<bin>' <args>`, with npm_command set, and forwards
+  // SIGTERM to that shell only. dash forks the command and dies on the signal without passing it on
+  // (the trailing `exit` makes any sh fork): the server, orphaned, must stop by itself.
+  it.runIf(linux)('under npx, SIGTERM to the shell npm started stops the server too', async () => {
+    const shell = spawn('sh', ['-c', '"$0" "$@"; exit $?', process.execPath, BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      env: { ...process.env, npm_command: 'exec', npm_lifecycle_event: 'npx' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(shell);
+    let out = '';
+    shell.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    let server: number | undefined;
+    const running = (pid: number): boolean => {
+      if (!existsSync(`/proc/${pid}`)) return false;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'; // a zombie has exited
+    };
+    try {
+      for (let i = 0; i < 200 && !/listening on http/.test(out); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      expect(url, out).toBeDefined();
+      server = childrenOf(shell.pid!)[0];
+      expect(server).toBeDefined();
+      shell.kill('SIGTERM');
+      for (let i = 0; i < 100 && running(server!); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(running(server!)).toBe(false);
+      await expect(fetch(`${url}/health`)).rejects.toThrow();
+    } finally {
+      if (server !== undefined && running(server)) process.kill(server, 'SIGKILL');
+    }
+  }, 40_000);
 });

@@ -63,8 +63,9 @@ function expectOnlyPackageFiles(run: Run): void {
 const restguide = (...args: string[]): Run => node([join(packageDir, 'bin/restguide.js'), ...args]);
 
 describe('the packed package, installed from its tarball alone', () => {
-  it('holds bin/, dist/bundle/, ruleset.js, the README and docs, and depends on nothing', () => {
-    expect(tarballFiles.filter((file) => !/^(?:bin\/|dist\/bundle\/|ruleset\.js$|README\.md$|package\.json$|docs\/[\w-]+\.md$)/.test(file))).toEqual([]);
+  it('holds bin/, dist/bundle/, ruleset.js, the README, LICENSE and docs, and depends on nothing', () => {
+    expect(tarballFiles.filter((file) => !/^(?:bin\/|dist\/bundle\/|ruleset\.js$|README\.md$|LICENSE$|package\.json$|docs\/[\w-]+\.md$)/.test(file))).toEqual([]);
+    expect(tarballFiles).toContain('LICENSE');
     expect(tarballFiles).toContain('dist/bundle/ruleset.js');
     expect(tarballFiles).toEqual(expect.arrayContaining(['docs/install.md', 'docs/ci.md']));
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { dependencies?: object; peerDependencies?: object; optionalDependencies?: object; scripts?: Record<string, string> };

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT, type CryptoKey, type KeyObject } from 'jose';
 import { request, type Dispatcher } from 'undici';
+import { networkReason } from '../network-reason.js';
 import type { Redactor } from '../secrets.js';
 import { VERSION } from '../version.js';
 
@@ -90,8 +91,7 @@ export class ClientCredentialsTokenProvider {
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      const cause = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-      throw new TokenError(`cannot reach the token endpoint ${tokenUrl}: ${cause.cause?.message ?? cause.code ?? cause.message ?? String(error)}`);
+      throw new TokenError(`cannot reach the token endpoint ${tokenUrl}: ${networkReason(error)}`);
     }
     let body: Record<string, unknown> | undefined;
     try { body = JSON.parse(text) as Record<string, unknown>; } catch { body = undefined; }
