@@ -64,8 +64,12 @@ describe('warn, as Spectral spells it, wherever a severity is named', () => {
 });
 
 describe('--show-documentation-url (Spectral\'s flag): a guide link per finding in stylish output', () => {
-  it('every check id, lint code and diff code maps to an anchor of the guide', () => {
+  it('every check id, lint code and diff code maps to an anchor of the guide (the OpenAPI Specification\'s own to it)', () => {
     for (const rule of [...checkRuleInfos(), ...lintRuleInfos(), ...diffRuleInfos()]) {
+      if (rule.rule === 'openapi-spec') {
+        expect(rule.url, rule.id).toMatch(/^https:\/\/spec\.openapis\.org\/oas\/v3\.\d\.\d\.html#/);
+        continue;
+      }
       expect(rule.url.startsWith(`${GUIDE_URL}#rule-`), rule.id).toBe(true);
       expect(rule.url.endsWith(`#rule-${rule.rule}`), rule.id).toBe(true);
     }
