@@ -11,7 +11,7 @@ import { BUILT_IN_PROFILE, checkProfile, type Profile } from '../../../src/core/
 import { runChecks } from '../../../src/core/runner.js';
 import type { AnyCheck } from '../../../src/core/define-check.js';
 import type { CheckReport } from '../../../src/core/types.js';
-import { REPORT_FORMATS, renderCheckReport } from '../../../src/reporters/index.js';
+import { CHECK_FORMATS, renderCheckReport } from '../../../src/reporters/index.js';
 import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { buildOpenApiDocument } from '../../../src/reference-server/openapi/document.js';
 import { sendJson, startFixture } from '../../helpers/fixture-server.js';
@@ -72,7 +72,7 @@ describe('a create answered with a record that existed before', () => {
       const overwrite = report.results.find((r) => r.id === 'patch.overwrite');
       expect(overwrite?.status).toBe('skip');
       expect(overwrite?.message).toMatch(/could not prove the document is its own/);
-      for (const format of REPORT_FORMATS) expect(renderCheckReport(format, report, { color: false }), format).toMatch(/could not prove it was ours/);
+      for (const format of CHECK_FORMATS) expect(renderCheckReport(format, report, { color: false }), format).toMatch(/could not prove it was ours/);
     } finally {
       await api.close();
     }
