@@ -17,7 +17,7 @@ export function generateLargeDocument(resources) {
     };
     schemas[`${Schema}Collection`] = {
       type: 'object', required: ['items'],
-      properties: { self: { type: 'string', format: 'uri' }, items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string', format: 'uri' }, title: { type: 'string' } } } }, total: { type: 'integer', format: 'int32', minimum: 0, maximum: 1000000 } },
+      properties: { self: { type: 'string', format: 'uri' }, items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string', format: 'uri' }, title: { type: 'string' } } } }, next: { type: 'string', format: 'uri' }, page: { type: 'integer', format: 'int32', minimum: 1 }, pageSize: { type: 'integer', format: 'int32', minimum: 1 }, total: { type: 'integer', format: 'int32', minimum: 0, maximum: 1000000 } },
     };
     paths[`/${name}`] = {
       get: {

@@ -20,6 +20,10 @@ function resource(i: number): { paths: Json; schemas: Json } {
         properties: {
           self: { type: 'string', format: 'uri' },
           items: { type: 'array', items: { $ref: `#/components/schemas/${Type}Link` } },
+          // Paged by page: the answer links the next page and says which page it is (col-paging).
+          next: { type: 'string', format: 'uri' },
+          page: { type: 'integer', format: 'int32', minimum: 1 },
+          pageSize: { type: 'integer', format: 'int32', minimum: 1 },
           total: { type: 'integer', format: 'int32', minimum: 0, maximum: 1000000 },
         },
       },
