@@ -4,7 +4,6 @@
 // and every shell example runs as written (below).
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { main } from '../src/cli/main.js';
 import { startReferenceServer, type ReferenceServer } from '../src/reference-server/index.js';
 import { captureIo } from './helpers/io.js';
 import { runShell } from './helpers/run-shell.js';
+import { freePort } from './helpers/fixture-server.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
@@ -135,13 +135,6 @@ const all: Array<Example & { kind: Kind }> = examples().flatMap(({ page, block, 
   page, block, command, kind: /^export /.test(command) && commands.some((c) => kindOf(c, block) === 'remote') ? 'remote' : kindOf(command, block),
 })));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let reference: ReferenceServer;
 let fixture: string;

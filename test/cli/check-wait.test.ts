@@ -1,20 +1,12 @@
 // `check --wait`: waits for a target that starts listening late, then runs; gives up with exit 2 and one line.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { waitForTarget, waitUrls } from '../../src/core/wait-for-target.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 import { startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 import { captureIo } from '../helpers/io.js';
+import { freePort } from '../helpers/fixture-server.js';
 
-/** A loopback port that nothing listens on now (bound on port 0, then closed). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
