@@ -115,8 +115,8 @@ const ELSEWHERE: Array<[RegExp, string]> = [
 ];
 /** Commands of the release step: they change the repository and push. */
 const RELEASE = /^(?:npm version|git commit|git tag|git push)\b/;
-/** Needs a host that is not this machine: the user's API, a registry, GitHub. */
-const remote = (command: string): boolean => /example\.org|\$API_BASE_URL|github\.com|^npm install --prefix bench/.test(command.replace(/--public-url \S+/, ''));
+/** Needs a host that is not this machine: the user's API, a registry, GitHub (belgif's checkouts for the parity scripts). */
+const remote = (command: string): boolean => /example\.org|\$API_BASE_URL|github\.com|^npm install --prefix bench|^node scripts\/(?:belgif-published|validator-parity)\.mjs /.test(command.replace(/--public-url \S+/, ''));
 const synopsis = (command: string): boolean => /^restguide \w+ .*\[(?:options|filter)\]/.test(command);
 
 type Kind = 'run' | 'script' | 'remote' | 'synopsis' | 'release' | 'elsewhere';

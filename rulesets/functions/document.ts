@@ -129,6 +129,8 @@ const DEPRECATION_SENTENCE = /[^.!?\n]*\bdeprecated\b[^.!?\n]*/gi;
 const VALUE_DEPRECATED = /`[^`\n]+`\s+(?:(?:is|are|was|were|has been|have been)\s+(?:now\s+)?)?deprecated\b|\bdeprecated\s+(?:values?|options?)\b/i;
 // "Only set if the endpoint is deprecated": a condition on something else, not a statement about this element.
 const CONDITIONAL = /\b(?:if|when|whether|once|unless)\b[^.!?\n]*\bdeprecated\b/i;
+// "the link is to be deprecated at a future date": a deprecation to come, not one the element has now.
+const FUTURE = /\b(?:is|are)\s+(?:about\s+)?to\s+be\s+deprecated\b|\b(?:will|shall|may|might|could|would)\s+(?:later\s+|soon\s+)?be\s+deprecated\b/i;
 
 /**
  * Whether a description says its own element is deprecated: some sentence mentioning deprecation
@@ -139,7 +141,7 @@ function describesOwnDeprecation(text: string, values: unknown[]): boolean {
   // A single line break wraps a sentence (YAML folding, generators); a blank line ends a paragraph.
   const unwrapped = text.replace(/\r?\n(?![ \t]*\r?\n)/g, ' ');
   for (const [sentence] of unwrapped.matchAll(DEPRECATION_SENTENCE)) {
-    if (VALUE_DEPRECATED.test(sentence) || CONDITIONAL.test(sentence)) continue;
+    if (VALUE_DEPRECATED.test(sentence) || CONDITIONAL.test(sentence) || FUTURE.test(sentence)) continue;
     if (values.some((v) => typeof v === 'string' && v !== '' && (sentence.includes(`\`${v}\``) || sentence.includes(`"${v}"`)))) continue;
     return true;
   }

@@ -62,7 +62,10 @@ const STANDARD_VALUE = [
   // RFC 7240 preferences (the Prefer header's values), wherever their schema is declared.
   /^(?:respond-async|return=(?:minimal|representation)|handling=(?:strict|lenient)|wait=\d+)$/,
 ];
-const isStandardValue = (value: string): boolean => HTTP_METHOD_NAMES.has(value) || STANDARD_VALUE.some((pattern) => pattern.test(value));
+// A version number or a decimal written as a string (2026.0, 1.2.3, v2.1) is a number, not a code name:
+// no casing applies to it.
+const NUMBER_VALUE = /^v?\d+(?:\.\d+)+$/;
+const isStandardValue = (value: string): boolean => HTTP_METHOD_NAMES.has(value) || NUMBER_VALUE.test(value) || STANDARD_VALUE.some((pattern) => pattern.test(value));
 
 // GeoJSON's type member (RFC 7946): a list made of these names alone is that standard's, not the API's.
 const GEOJSON_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection', 'Feature', 'FeatureCollection']);

@@ -1,0 +1,41 @@
+// belgif's published OpenAPI files (src/main/openapi of each belgif/openapi-* repository) must lint
+// with no finding. Their $refs name each other's files as belgif's build unpacks them side by side
+// (../../problem/v1/problem-v1.yaml), so the trees are copied into one before linting.
+// Not part of npm test (the files are not ours).
+// Usage: node scripts/belgif-published.mjs <folder holding the openapi-* checkouts>
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const [folder] = process.argv.slice(2);
+if (!folder) {
+  console.error('usage: node scripts/belgif-published.mjs <folder holding the openapi-* checkouts>');
+  process.exit(2);
+}
+const bin = new URL('../bin/restguide.js', import.meta.url).pathname;
+const merged = mkdtempSync(join(tmpdir(), 'belgif-published-'));
+try {
+  for (const repo of readdirSync(folder).filter((name) => /openapi-/.test(name)).sort()) {
+    const source = join(folder, repo, 'src/main/openapi');
+    if (existsSync(source)) cpSync(source, merged, { recursive: true });
+  }
+  const files = readdirSync(merged, { recursive: true }).map(String).filter((f) => /\.ya?ml$/.test(f)).sort();
+  let total = 0;
+  for (const file of files) {
+    let stdout;
+    try {
+      stdout = execFileSync(process.execPath, [bin, 'lint', join(merged, file), '-f', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    } catch (e) {
+      if (e.status !== 1) throw e;
+      stdout = e.stdout;
+    }
+    const findings = JSON.parse(stdout);
+    total += findings.length;
+    console.log(`${findings.length} ${relative(merged, join(merged, file))}`);
+    for (const f of findings) console.log(`    ${f.code} ${relative(merged, f.source)}:${f.range.start.line + 1} ${f.message}`);
+  }
+  console.log(`${total} findings in ${files.length} files`);
+} finally {
+  rmSync(merged, { recursive: true, force: true });
+}
