@@ -8,12 +8,13 @@ import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
 import type { UniqueValue } from './target.js';
-import { LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
+import { itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
+import { isReservedQuery, pagingOf } from './query-roles.js';
+import { LIST_NAMES } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 type Obj = Record<string, unknown>;
 const METHODS = ['get', 'head', 'options', 'post', 'put', 'patch', 'delete'] as const;
-const RESERVED_QUERY = new Set(['page', 'pageSize', 'sort', 'embed', 'select', 'q', 'lang']);
 // First words that make a path segment a controller (ctl-res: controllers are verbs).
 const VERBS = /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
 
@@ -173,19 +174,23 @@ export function deriveProfile(doc: Obj): Profile {
     const params = [...path.matchAll(PARAMETERS)].map((m) => m[1] ?? '');
     const responses = (op: Obj | undefined): Obj => (op && isObject(op['responses']) ? op['responses'] : {});
 
-    const itemsSchema = get ? propertiesOf(doc, jsonSchemaOf(doc, responses(get)['200']))['items'] : undefined;
-    if (get && itemsSchema !== undefined && params.length === 0) {
+    const list = get ? declaredListOf(doc, jsonSchemaOf(doc, responses(get)['200'])) : undefined;
+    const itemPath = get && params.length === 0 ? itemPathOf(doc, paths, path) : undefined;
+    const linkHeader = get !== undefined && declaresLinkHeader(doc, responses(get)['200']);
+    // A collection is what the API lists, whatever its shape: a declared list, an item child, or Link-header paging.
+    const isTask = post !== undefined && responses(post)['202'] !== undefined;
+    if (get && params.length === 0 && (list !== undefined || linkHeader || (itemPath !== undefined && !isTask))) {
       collectionPaths.add(path);
       const query = parametersOf(doc, item, get).filter((p) => p['in'] === 'query');
       const names = query.map((p) => String(p['name']));
-      const cursor = names.find((n) => /^after[A-Z]/.test(n));
+      const roles = pagingOf(names, linkHeader);
+      const cursor = roles.paging?.kind === 'cursor' ? roles.paging.param : undefined;
       const sortParam = query.find((p) => p['name'] === 'sort');
       const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
       const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
-      const itemProps = Object.keys(propertiesOf(doc, (deref(doc, itemsSchema) as Obj | undefined)?.['items']));
-      const key = itemProps.find((p) => p !== 'href' && p !== 'title');
+      const itemProps = Object.keys(propertiesOf(doc, list?.itemSchema));
+      const key = keyOf(itemProps, itemPath);
       const createExample = post ? requestExample(doc, post) : undefined;
-      const itemPath = itemPathOf(doc, paths, path);
       // What the checks create they must delete again: no create body when the item path has no DELETE.
       const removable = itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
       const create = post && isObject(createExample) && removable
@@ -195,8 +200,11 @@ export function deriveProfile(doc: Obj): Profile {
         path,
         ...(key ? { key } : {}),
         ...(itemPath ? { itemPath } : {}),
-        ...(cursor ? { paging: { kind: 'cursor', param: cursor } } : names.includes('page') ? { paging: { kind: 'offset' } } : {}),
-        filters: names.filter((n) => !RESERVED_QUERY.has(n) && n !== cursor),
+        ...(roles.paging ? { paging: roles.paging } : {}),
+        ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
+        ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
+        ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
+        filters: names.filter((n) => !isReservedQuery(n) && n !== cursor),
         sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
         ...(names.includes('embed') ? { embed: 'items' } : {}),
         ...(names.includes('q') ? { fullText: 'q' } : {}),
@@ -296,7 +304,10 @@ function taskHasOutput(doc: Obj, paths: Obj, taskPath: string): boolean {
   });
 }
 
-/** Languages a document lists: enums of an Accept-Language header, a `lang` query parameter, or a Content-Language response header. */
+/**
+ * Languages a document says the API answers in: the enums of its Content-Language response headers. A `lang` or
+ * Accept-Language parameter's enum is what clients may ask, not evidence of translated content.
+ */
 function languagesOf(doc: Obj, paths: Obj): string[] {
   const found = new Set<string>();
   const take = (schema: unknown) => {
@@ -309,10 +320,6 @@ function languagesOf(doc: Obj, paths: Obj): string[] {
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
-      for (const p of parametersOf(doc, item, op)) {
-        const name = String(p['name']).toLowerCase();
-        if ((p['in'] === 'header' && name === 'accept-language') || (p['in'] === 'query' && name === 'lang')) take(p['schema']);
-      }
       for (const response of Object.values(isObject(op['responses']) ? op['responses'] : {})) {
         const headers = (deref(doc, response) as Obj | undefined)?.['headers'];
         for (const [name, header] of Object.entries(isObject(headers) ? headers : {})) {
@@ -332,4 +339,46 @@ function itemPathOf(doc: Obj, paths: Obj, collection: string): string | undefine
     return /^\{[^{}/]+\}\/?$/.test(rest);
   };
   return Object.keys(paths).find((path) => isChild(path) && isObject((deref(doc, paths[path]) as Obj | undefined)?.['get']));
+}
+
+/** A declared list response: where it holds its items (`items`, `results`..., '' for a bare array) and the item schema. */
+function declaredListOf(doc: Obj, schema: unknown): { under: string; itemSchema: unknown } | undefined {
+  const s = deref(doc, schema);
+  if (!isObject(s)) return undefined;
+  const arrayOfObjects = (value: unknown): { itemSchema: unknown } | undefined => {
+    const array = deref(doc, value);
+    if (!isObject(array) || (array['type'] !== 'array' && array['items'] === undefined)) return undefined;
+    const element = deref(doc, array['items']);
+    const isObjectSchema = isObject(element) && (element['type'] === 'object' || isObject(element['properties']) || Array.isArray(element['allOf']));
+    return isObjectSchema ? { itemSchema: array['items'] } : undefined;
+  };
+  if (s['type'] === 'array') {
+    const bare = arrayOfObjects(s);
+    return bare ? { under: '', ...bare } : undefined;
+  }
+  const properties = propertiesOf(doc, s);
+  // The guide's `items` is a list whatever it holds (collection.items-array judges its elements).
+  if (properties['items'] !== undefined) return { under: 'items', itemSchema: (deref(doc, properties['items']) as Obj | undefined)?.['items'] };
+  const names = [...LIST_NAMES.filter((name) => name in properties), ...Object.keys(properties).filter((name) => !LIST_NAMES.includes(name))];
+  for (const name of names) {
+    const found = arrayOfObjects(properties[name]);
+    if (found) return { under: name, ...found };
+  }
+  return undefined;
+}
+
+/** Whether a response declares a `Link` header (RFC 8288 paging, as GitHub's API pages). */
+function declaresLinkHeader(doc: Obj, response: unknown): boolean {
+  const headers = (deref(doc, response) as Obj | undefined)?.['headers'];
+  return isObject(headers) && Object.keys(headers).some((name) => name.toLowerCase() === 'link');
+}
+
+/**
+ * The business key: the item path's parameter when the items carry that property (its values are what the item
+ * URLs hold), matched without case; never a guess from property order. Undefined without an item path to tell.
+ */
+function keyOf(itemProps: string[], itemPath: string | undefined): string | undefined {
+  const param = itemPath === undefined ? undefined : itemParameter(itemPath);
+  if (param === undefined) return undefined;
+  return itemProps.includes(param) ? param : itemProps.find((name) => name.toLowerCase() === param.toLowerCase());
 }

@@ -30,6 +30,11 @@ export const PROFILE_SCHEMA = {
               { type: 'object', additionalProperties: false, required: ['kind', 'param'], properties: { kind: { const: 'cursor' }, param: { type: 'string', minLength: 1 } } },
             ],
           },
+          foreignPaging: {
+            type: 'object', additionalProperties: false, required: ['params'],
+            properties: { params: stringArray, linkHeader: { type: 'boolean' } },
+            description: 'The API pages in another scheme than the guide\'s (offset/limit, Skip/Take, a Link header): paging.guide-params fails once, the other paging checks are not verified',
+          },
           filters: stringArray, sorts: stringArray, embed: { type: 'string' }, fullText: { type: 'string', minLength: 1 }, deleteCollection: { type: 'boolean' },
           create: {
             type: 'object', additionalProperties: false, required: ['body'],

@@ -10,15 +10,18 @@ import type { HttpClient } from './http-client.js';
 import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
 import type { AuthProfile } from './auth/settings.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
-import { fillTemplate, supportsMethod, withQuery, type CollectionTarget, type DocumentTarget, type Paging, type Target, type UniqueValue } from './target.js';
+import { fillTemplate, supportsMethod, withQuery, type CollectionTarget, type DocumentTarget, type ForeignPaging, type Paging, type Target, type UniqueValue } from './target.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { itemParameter } from './path-templates.js';
+import { listingOf } from './list-shape.js';
 
 export interface CollectionProfile {
   path: string;
   key?: string;
   itemPath?: string;
   paging?: Paging;
+  /** The API pages in another scheme than the guide's: its parameters (`offset`, `limit`), and a Link header. */
+  foreignPaging?: ForeignPaging;
   pageSizeParam?: string;
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
@@ -144,6 +147,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     ...(profile.key !== undefined ? { key: profile.key } : {}),
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
     ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
+    ...(profile.foreignPaging !== undefined ? { foreignPaging: profile.foreignPaging } : {}),
     ...(profile.embed !== undefined ? { embed: profile.embed } : {}),
     ...(profile.fullText !== undefined ? { fullText: profile.fullText } : {}),
     ...(create ? { create } : {}),
@@ -205,9 +209,9 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
 async function readSampleIds(client: HttpClient, from: { collection: string; property?: string }, pageSizeParam = 'pageSize'): Promise<string[]> {
   try {
     const page = await client.request({ url: withQuery(from.collection, { [pageSizeParam]: 5 }) });
-    // A bare array is no collection (collection.is-object says so), but its elements still name existing ids.
-    const json = page.response.json;
-    const items = Array.isArray(json) ? json : valueAt(json, 'items');
+    // Items listed under another name, or a bare array, are no guide collection (collection.items-array and
+    // collection.is-object say so), but they still name existing ids.
+    const items = listingOf(page.response.json)?.items;
     if (page.response.status !== 200 || !Array.isArray(items)) return [];
     const ids = items.slice(0, 5).map((item) => {
       const value = from.property ? valueAt(item, from.property) : undefined;

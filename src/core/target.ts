@@ -2,6 +2,7 @@
 import type { Query } from './http-client.js';
 import type { JsonObject, JsonValue } from './json.js';
 import { PARAMETERS } from './path-templates.js';
+import type { ForeignPaging } from './query-roles.js';
 
 export type TargetKind = 'api' | 'collection' | 'document' | 'task' | 'controller';
 
@@ -30,6 +31,7 @@ export interface ApiAuth {
 }
 
 export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };
+export type { ForeignPaging } from './query-roles.js';
 
 /** A property of a create body that must differ on every POST (a business key). */
 export interface UniqueValue {
@@ -50,6 +52,8 @@ export interface CollectionTarget {
   /** The document path of an item, e.g. `/employers/{employerId}`. */
   itemPath?: string;
   paging?: Paging;
+  /** Paging in another scheme than the guide's (offset/limit, Skip/Take, a Link header): paging.guide-params reports it. */
+  foreignPaging?: ForeignPaging;
   pageSizeParam: string;
   /** The page index parameter of offset paging (`page` unless the profile renames it). */
   pageParam: string;

@@ -1,0 +1,30 @@
+// Where a collection lists its items, whatever the name: the guide's `items`, a framework's `results`,
+// `data` or `value`, or a bare array. The model finds the list; the checks judge its shape.
+import { isObject } from './json.js';
+
+/** Names frameworks list items under; an empty array under one of them is a list too. */
+export const LIST_NAMES = ['items', 'results', 'data', 'value', 'content', 'records', 'entries', 'elements', 'rows', 'list'];
+
+export interface Listing {
+  /** The member holding the items (`items`, `results`...); '' for a bare array. */
+  under: string;
+  items: unknown[];
+}
+
+const objects = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(isObject);
+
+/** The items of an answered list: a bare array of objects, or an object with an array of objects under any name. */
+export function listingOf(json: unknown): Listing | undefined {
+  if (objects(json)) return { under: '', items: json };
+  if (!isObject(json)) return undefined;
+  if (Array.isArray(json['items'])) return { under: 'items', items: json['items'] };
+  const named = LIST_NAMES.find((name) => objects(json[name]));
+  if (named !== undefined) return { under: named, items: json[named] as unknown[] };
+  const other = Object.keys(json).find((name) => objects(json[name]) && (json[name] as unknown[]).length > 0);
+  return other !== undefined ? { under: other, items: json[other] as unknown[] } : undefined;
+}
+
+/** Whether a Link header (RFC 8288) has a link with `rel="next"`. */
+export function linkHeaderHasNext(value: string | undefined): boolean {
+  return value !== undefined && /<[^>]*>\s*(;[^,]*)?;\s*rel\s*=\s*"?[^",]*\bnext\b/i.test(value);
+}

@@ -1,0 +1,108 @@
+// The model of a target by role: a collection is what the API lists whatever the list is called, the key is the
+// item path's parameter, paging schemes and reserved parameters are told from filters, languages come from answers.
+import { describe, expect, it } from 'vitest';
+import { listingOf, linkHeaderHasNext } from '../../src/core/list-shape.js';
+import { deriveProfile } from '../../src/core/openapi-profile.js';
+import { checkProfile } from '../../src/core/profile.js';
+import { isReservedQuery, pagingOf } from '../../src/core/query-roles.js';
+import { frameworkDocument } from '../helpers/framework-api.js';
+
+const ok = { 200: { description: 'ok' } };
+const listing = (schema: object) => ({ 200: { description: 'ok', content: { 'application/json': { schema } } } });
+const thing = { type: 'object', properties: { description: { type: 'string' }, id: { type: 'integer' } } };
+const query = (...names: string[]) => names.map((name) => ({ name, in: 'query', schema: { type: 'string' } }));
+const api = (paths: object) => ({ openapi: '3.0.3', paths });
+
+describe('a collection is what the API lists', () => {
+  it('items under `results` with offset/limit: a collection keyed by the item path parameter, paged in a foreign scheme', () => {
+    const profile = deriveProfile(frameworkDocument({ listUnder: 'results', paging: 'offset-limit' }));
+    expect(profile.collections).toEqual([expect.objectContaining({
+      path: '/PublicationTypes', key: 'id', itemPath: '/PublicationTypes/{id}',
+      foreignPaging: { params: ['offset', 'limit'] }, pageSizeParam: 'limit', filters: ['name', 'active'],
+    })]);
+    expect(profile.collections?.[0]?.paging).toBeUndefined();
+    expect(profile.documents?.[0]?.sampleIdsFrom).toEqual({ collection: '/PublicationTypes', property: 'id' });
+    expect(() => checkProfile(profile, 'derived')).not.toThrow();
+  });
+
+  it('Skip/Take, SortOrder and lang are reserved, never filters', () => {
+    const [collection] = deriveProfile(frameworkDocument({ listUnder: 'items', paging: 'skip-take' })).collections ?? [];
+    expect(collection).toMatchObject({ key: 'id', foreignPaging: { params: ['Skip', 'Take'] }, pageSizeParam: 'Take', filters: ['name', 'active'] });
+  });
+
+  it('a bare array, a `data` wrapper, an item child without a schema and a Link header each make a collection', () => {
+    const profile = deriveProfile(api({
+      '/bare': { get: { responses: listing({ type: 'array', items: thing }) } },
+      '/wrapped': { get: { responses: listing({ type: 'object', properties: { meta: { type: 'object' }, data: { type: 'array', items: thing } } }) } },
+      '/plain': { get: { responses: ok } },
+      '/plain/{plainId}': { get: { responses: ok } },
+      '/linked': { get: { parameters: query('page', 'per_page'), responses: { 200: { description: 'ok', headers: { Link: { schema: { type: 'string' } } } } } } },
+      '/scalars': { get: { responses: listing({ type: 'array', items: { type: 'string' } }) } },
+    }));
+    expect(profile.collections?.map((c) => c.path)).toEqual(['/bare', '/wrapped', '/plain', '/linked']);
+    expect(profile.collections?.find((c) => c.path === '/linked')).toMatchObject({ foreignPaging: { params: ['page', 'per_page'], linkHeader: true }, pageSizeParam: 'per_page', filters: [] });
+  });
+
+  it('the key is the item path parameter the items carry, never the first property', () => {
+    const profile = deriveProfile(api({
+      '/users': { get: { responses: listing({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, userId: { type: 'string' } } } } } }) } },
+      '/users/{userId}': { get: { responses: ok } },
+      '/tags': { get: { responses: listing({ type: 'object', properties: { items: { type: 'array', items: thing } } }) } },
+    }));
+    expect(profile.collections?.find((c) => c.path === '/users')?.key).toBe('userId');
+    // No item path tells which property the URLs hold: no key rather than `description`.
+    expect(profile.collections?.find((c) => c.path === '/tags')?.key).toBeUndefined();
+  });
+
+  it('a task (POST 202) with an item child stays a task', () => {
+    const profile = deriveProfile(api({
+      '/jobs': { get: { responses: ok }, post: { responses: { 202: { description: 'accepted' } } } },
+      '/jobs/{jobId}': { get: { responses: ok } },
+    }));
+    expect(profile.collections).toEqual([]);
+  });
+
+  it('the languages of an API are not a `lang` parameter\'s enum', () => {
+    expect(deriveProfile(frameworkDocument({ listUnder: 'results', paging: 'offset-limit' })).languages).toBeUndefined();
+  });
+});
+
+describe('paging schemes and reserved parameters', () => {
+  it('recognises the guide\'s offset and cursor paging', () => {
+    expect(pagingOf(['name', 'page', 'pageSize'])).toEqual({ paging: { kind: 'offset' } });
+    expect(pagingOf(['afterCompany', 'pageSize'])).toEqual({ paging: { kind: 'cursor', param: 'afterCompany' } });
+    expect(pagingOf(['after', 'limit'])).toEqual({ paging: { kind: 'cursor', param: 'after' }, pageSizeParam: 'limit' });
+    expect(pagingOf(['name'])).toEqual({});
+  });
+
+  it('recognises other schemes as foreign paging', () => {
+    expect(pagingOf(['offset', 'limit'])).toEqual({ foreignPaging: { params: ['offset', 'limit'] }, pageSizeParam: 'limit' });
+    expect(pagingOf(['$skip', '$top'])).toEqual({ foreignPaging: { params: ['$skip', '$top'] }, pageSizeParam: '$top' });
+    expect(pagingOf(['per_page', 'page'])).toEqual({ foreignPaging: { params: ['page', 'per_page'] }, pageSizeParam: 'per_page' });
+    expect(pagingOf(['page'], true)).toEqual({ foreignPaging: { params: ['page'], linkHeader: true } });
+  });
+
+  it('tells reserved parameters from filters', () => {
+    for (const name of ['Skip', 'Take', 'SortOrder', 'per_page', 'offset', 'limit', 'cursor', 'after', 'afterCompany', 'lang', 'sort', 'select', 'embed', 'q', '$orderby', 'pageToken']) {
+      expect(isReservedQuery(name), name).toBe(true);
+    }
+    for (const name of ['name', 'description', 'active', 'firstName', 'afterwards', 'status']) expect(isReservedQuery(name), name).toBe(false);
+  });
+});
+
+describe('the list in an answer', () => {
+  it('finds the items under any name, or a bare array', () => {
+    expect(listingOf({ count: 1, results: [{ id: 1 }] })).toEqual({ under: 'results', items: [{ id: 1 }] });
+    expect(listingOf({ value: [] })).toEqual({ under: 'value', items: [] });
+    expect(listingOf([{ id: 1 }])).toEqual({ under: '', items: [{ id: 1 }] });
+    expect(listingOf({ items: [] })).toEqual({ under: 'items', items: [] });
+    expect(listingOf({ tags: ['a'] })).toBeUndefined();
+    expect(listingOf({ name: 'x' })).toBeUndefined();
+  });
+
+  it('reads a next link from a Link header', () => {
+    expect(linkHeaderHasNext('<https://x/a?page=2>; rel="next", <https://x/a?page=5>; rel="last"')).toBe(true);
+    expect(linkHeaderHasNext('<https://x/a?page=1>; rel="prev"')).toBe(false);
+    expect(linkHeaderHasNext(undefined)).toBe(false);
+  });
+});
