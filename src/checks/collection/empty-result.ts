@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
+import { listingOf } from '../../core/list-shape.js';
 import { propertyFilters, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
 import { linkOf, NO_MATCH, pageOrSkip, totalOf } from '../support/collection-page.js';
 
@@ -29,7 +30,9 @@ export default defineCheck({
       if (!ctx.expect(status === 200, 'status', { url, status }, exchange)) return;
       const { json } = exchange.response;
       // A bare array or no object at all is the finding of collection.is-object / items-array, not of this check.
-      const body = isObject(json) ? json : pageOrSkip(ctx, exchange).body;
+      // Items listed under another name (`results`) are collection.items-array's finding: `items` is not verified here.
+      const listedElsewhere = isObject(json) && json['items'] === undefined && listingOf(json) !== undefined;
+      const body = isObject(json) && !listedElsewhere ? json : pageOrSkip(ctx, exchange).body;
       const items = body['items'];
       // One answer decides: items, a total or a next link for a value no data holds break the rule whatever a
       // second request would answer (no control request: there is nothing to compare).

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
+import { listingOf } from '../../core/list-shape.js';
 
 export default defineCheck({
   meta: {
@@ -8,6 +9,7 @@ export default defineCheck({
     messages: {
       notCollection: 'GET {{url}} answered {{status}} without a JSON object body.',
       missing: 'The collection {{url}} has no `items` property.',
+      listedUnder: 'The collection {{url}} lists its items under `{{name}}`; the guide says `items`.',
       notArray: '`items` of {{url}} is a JSON {{type}}, not an array.',
       notObjectItem: 'items[{{index}}] of {{url}} is a JSON {{type}}, not an object.',
     },
@@ -19,6 +21,9 @@ export default defineCheck({
     const body = exchange.response.json;
     if (exchange.response.status === 200 && Array.isArray(body)) return ctx.skip(`GET ${url} answered a JSON array, not a collection object (see collection.is-object)`);
     if (!ctx.expect(exchange.response.status === 200 && isObject(body), 'notCollection', { url, status: exchange.response.status }, exchange) || !isObject(body)) return;
+    // Items under another name are still a list: one finding naming it, and the checks that need `items` are not verified.
+    const listing = body['items'] === undefined ? listingOf(body) : undefined;
+    if (listing) return ctx.report('listedUnder', { url, name: listing.under }, exchange);
     if (!ctx.expect(body['items'] !== undefined, 'missing', { url }, exchange)) return;
     const items = body['items'];
     if (!ctx.expect(Array.isArray(items), 'notArray', { url, type: jsonTypeOf(items) }, exchange) || !Array.isArray(items)) return;

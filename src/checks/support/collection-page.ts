@@ -2,6 +2,9 @@
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
+import { listingOf } from '../../core/list-shape.js';
+import { describeForeignPaging } from '../../core/query-roles.js';
+import type { CollectionTarget } from '../../core/target.js';
 
 export interface CollectionPage {
   exchange: Exchange;
@@ -27,7 +30,29 @@ export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): Colle
   if (exchange.response.status === 200 && Array.isArray(exchange.response.json)) {
     return ctx.skip(`GET ${exchange.request.url} answered a JSON array, not a collection object (see collection.is-object)`);
   }
-  return ctx.skip(`GET ${exchange.request.url} answered ${exchange.response.status} without a collection body (see collection.items-array)`);
+  return ctx.skip(notCollectionReason(exchange));
+}
+
+/**
+ * Why a page is no guide collection page, as a skip reason pointing at the check that reports it: items listed
+ * under another name (`results`) are collection.items-array's one finding; the checks that need `items` are not verified.
+ */
+export function notCollectionReason(exchange: Exchange): string {
+  const { status, json } = exchange.response;
+  const listing = status === 200 ? listingOf(json) : undefined;
+  if (listing && listing.under !== '' && listing.under !== 'items') {
+    return `GET ${exchange.request.url} lists its items under \`${listing.under}\`, not \`items\`: not verified, see collection.items-array`;
+  }
+  return `GET ${exchange.request.url} answered ${status} without a collection body: not verified, see collection.items-array`;
+}
+
+/**
+ * A skip for the paging checks when the API pages in another scheme than the guide's: paging.guide-params reports
+ * that once, and what the guide's paging would show cannot be read from the API's.
+ */
+export function guidePagingOrSkip(ctx: CheckContext<string>, collection: CollectionTarget): void {
+  const foreign = collection.foreignPaging;
+  if (foreign) ctx.skip(`${collection.path} pages with ${describeForeignPaging(foreign)}, not the guide's parameters: not verified, see paging.guide-params`);
 }
 
 /** A string link property of a body (`next`, `self`...), or undefined. */

@@ -4,7 +4,7 @@ import type { Exchange } from '../../core/exchange.js';
 import type { Query } from '../../core/http-client.js';
 import { valueAt } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
-import { linkOf, pageOf } from './collection-page.js';
+import { linkOf, notCollectionReason, pageOf } from './collection-page.js';
 import { itemDocuments, type ItemData } from './item-documents.js';
 
 interface ReadPage {
@@ -46,6 +46,6 @@ export function matches(data: unknown, path: string, wanted: string): boolean {
 /** The unfiltered first page the filter values are taken from; skips when it is not a collection page. */
 export async function samplePage(ctx: CheckContext<string>, collection: CollectionTarget, pageSize: number, needs: string[] | 'document'): Promise<ReadPage> {
   const sample = await readPage(ctx, collection, pageSize, {}, needs);
-  if (!('items' in sample)) ctx.skip(`${sample.request.url} answered ${sample.response.status} without a collection page`);
+  if (!('items' in sample)) ctx.skip(notCollectionReason(sample));
   return sample;
 }

@@ -1,6 +1,8 @@
 import check from '../../../src/checks/collection/items-array.js';
 import { isObject } from '../../../src/core/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { deriveProfile } from '../../../src/core/openapi-profile.js';
+import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
+import { frameworkApi, frameworkDocument } from '../../helpers/framework-api.js';
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
@@ -23,6 +25,12 @@ testCheck(check, {
       name: 'items is absent',
       server: reference({ mutate: (req, res) => { if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json)) delete res.json['items']; } }),
       findings: ['missing'],
+    },
+    {
+      name: 'items listed under `results` (a framework default), the profile derived from its own document',
+      server: fixture(frameworkApi({ listUnder: 'results', paging: 'offset-limit' })),
+      profile: deriveProfile(frameworkDocument({ listUnder: 'results', paging: 'offset-limit' })),
+      findings: ['listedUnder'],
     },
   ],
 });
