@@ -72,6 +72,7 @@ import linkSameOriginItems from './link/same-origin-items.js';
 import pagingCursor from './paging/cursor.js';
 import pagingDefaultPageSize from './paging/default-page-size.js';
 import pagingFullWalk from './paging/full-walk.js';
+import pagingGuideParams from './paging/guide-params.js';
 import pagingInvalidParams from './paging/invalid-params.js';
 import pagingLinksConsistent from './paging/links-consistent.js';
 import pagingNextLink from './paging/next-link.js';
@@ -186,6 +187,7 @@ export const CHECKS: readonly AnyCheck[] = [
   pagingCursor,
   pagingDefaultPageSize,
   pagingFullWalk,
+  pagingGuideParams,
   pagingInvalidParams,
   pagingLinksConsistent,
   pagingNextLink,

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { linkOf, pageOrSkip, totalOf } from '../support/collection-page.js';
+import { guidePagingOrSkip, linkOf, pageOrSkip, totalOf } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
@@ -13,6 +13,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
+    guidePagingOrSkip(ctx, collection);
     const page = pageOrSkip(ctx, await ctx.get(collection.firstPage()));
     const { exchange } = page;
     const url = exchange.request.url;

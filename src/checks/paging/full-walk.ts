@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { hrefOf, totalOf } from '../support/collection-page.js';
+import { guidePagingOrSkip, hrefOf, totalOf } from '../support/collection-page.js';
 import type { Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
@@ -23,6 +23,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
+    guidePagingOrSkip(ctx, collection);
     // Bounded: about 8 pages when `total` is known, never more than 40 requests per walk.
     await judgeWalk(ctx, collection, { maxRequests: 40, targetPages: 8 }, (walk) => judge(ctx, walk));
   },

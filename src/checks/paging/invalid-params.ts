@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { describeBody, mediaTypeOf } from '../../core/exchange.js';
-import { pageOf, pageOrSkip } from '../support/collection-page.js';
+import { guidePagingOrSkip, pageOf, pageOrSkip } from '../support/collection-page.js';
 
 const HUGE = 100_000;
 
@@ -17,6 +17,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
+    guidePagingOrSkip(ctx, collection);
     const size = collection.pageSizeParam;
     // Paging parameters are optional features: judged only where the target declares paging or a page shows it.
     if (!collection.paging) {

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { isAbsoluteUrl, linkOf, pageOf, pageOrSkip, queryParam, totalOf, type CollectionPage } from '../support/collection-page.js';
+import { guidePagingOrSkip, isAbsoluteUrl, linkOf, pageOf, pageOrSkip, queryParam, totalOf, type CollectionPage } from '../support/collection-page.js';
 
 const SIZE = 3;
 const LINKS = ['self', 'next', 'prev', 'first', 'last'] as const;
@@ -20,6 +20,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
+    guidePagingOrSkip(ctx, collection);
     const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
     const nextUrl = linkOf(first.body, 'next');
     const second = nextUrl !== undefined && isAbsoluteUrl(nextUrl) ? pageOf(await ctx.get(nextUrl)) : undefined;

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CollectionTarget } from '../../core/target.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { linkOf, queryParam } from '../support/collection-page.js';
+import { guidePagingOrSkip, linkOf, queryParam } from '../support/collection-page.js';
 import type { Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
@@ -22,6 +22,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
+    guidePagingOrSkip(ctx, collection);
     await judgeWalk(ctx, collection, { maxRequests: 12, targetPages: 4 }, (walk) => judge(ctx, collection, walk));
   },
 });

@@ -1,7 +1,7 @@
 import { confirming } from '../support/confirm.js';
 import { defineCheck } from '../../core/define-check.js';
 import type { CollectionTarget } from '../../core/target.js';
-import { hrefOf, pageOf, pageOrSkip } from '../support/collection-page.js';
+import { guidePagingOrSkip, hrefOf, pageOf, pageOrSkip } from '../support/collection-page.js';
 import { skipIfAnswersVary } from '../support/control-request.js';
 
 const MESSAGES = {
@@ -17,10 +17,12 @@ export default defineCheck({
     messages: MESSAGES,
   },
   appliesTo: 'collection',
-  requires: { what: 'collection with offset paging', test: (collection) => collection.paging?.kind === 'offset' },
+  // Offset paging in another scheme (offset/limit) is no absence: it is not verified (see paging.guide-params).
+  requires: { what: 'collection with offset paging', test: (collection) => collection.paging?.kind === 'offset' || collection.foreignPaging !== undefined },
   // Rows written by other clients between the two first-page reads change what each holds:
   // a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
+    guidePagingOrSkip(ctx, collection);
     const [first, one] = await Promise.all([
       ctx.get(collection.firstPage({ pageSize: 3 })),
       ctx.get(collection.firstPage({ pageSize: 3, query: { [collection.pageParam]: 1 } })),

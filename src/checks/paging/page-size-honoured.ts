@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { getLinked, linkOf, pageOf, pageOrSkip, type CollectionPage } from '../support/collection-page.js';
+import { getLinked, guidePagingOrSkip, linkOf, pageOf, pageOrSkip, type CollectionPage } from '../support/collection-page.js';
 
 const SIZE = 3;
 
@@ -16,6 +16,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
+    guidePagingOrSkip(ctx, collection);
     const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
     const pages: CollectionPage[] = [first];
     // The second page too: the size must hold on pages reached through `next`, and on the last page.
