@@ -272,9 +272,9 @@ export function deriveProfile(doc: Obj): Profile {
     if (!from || !collectionPaths.has(from.collection)) delete d.sampleIdsFrom;
     else {
       delete d.sampleIds;
-      // The collection may come after its documents in `paths`: its key names the id property when it is the parameter.
-      const key = collections.find((c) => c.path === from.collection)?.key;
-      if (key !== undefined && withoutTrailingSlashes(d.path).endsWith(`/{${key}}`)) from.property = key;
+      // The collection may come after its documents in `paths`: its key names the id property the item URLs hold.
+      const parent = collections.find((c) => c.path === from.collection);
+      if (parent?.key !== undefined && (parent.itemPath === d.path || withoutTrailingSlashes(d.path).endsWith(`/{${parent.key}}`))) from.property = parent.key;
     }
   }
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
@@ -380,5 +380,7 @@ function declaresLinkHeader(doc: Obj, response: unknown): boolean {
 function keyOf(itemProps: string[], itemPath: string | undefined): string | undefined {
   const param = itemPath === undefined ? undefined : itemParameter(itemPath);
   if (param === undefined) return undefined;
-  return itemProps.includes(param) ? param : itemProps.find((name) => name.toLowerCase() === param.toLowerCase());
+  const named = itemProps.includes(param) ? param : itemProps.find((name) => name.toLowerCase() === param.toLowerCase());
+  // `/publicationTypes/{publicationTypeId}` over items carrying `id`: the parameter names the thing's id.
+  return named ?? (/id$/i.test(param) && itemProps.includes('id') ? 'id' : undefined);
 }

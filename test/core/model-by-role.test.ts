@@ -48,8 +48,13 @@ describe('a collection is what the API lists', () => {
       '/users': { get: { responses: listing({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, userId: { type: 'string' } } } } } }) } },
       '/users/{userId}': { get: { responses: ok } },
       '/tags': { get: { responses: listing({ type: 'object', properties: { items: { type: 'array', items: thing } } }) } },
+      '/notes': { get: { responses: listing({ type: 'array', items: thing }) } },
+      '/notes/{noteId}': { get: { responses: ok } },
     }));
     expect(profile.collections?.find((c) => c.path === '/users')?.key).toBe('userId');
+    // The parameter names the note's id, and the items carry `id`: the URLs hold those values.
+    expect(profile.collections?.find((c) => c.path === '/notes')?.key).toBe('id');
+    expect(profile.documents?.find((d) => d.path === '/notes/{noteId}')?.sampleIdsFrom).toEqual({ collection: '/notes', property: 'id' });
     // No item path tells which property the URLs hold: no key rather than `description`.
     expect(profile.collections?.find((c) => c.path === '/tags')?.key).toBeUndefined();
   });
