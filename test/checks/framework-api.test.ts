@@ -81,3 +81,21 @@ describe('an API listing under `items`, paged by Skip/Take, with a SortOrder par
     expect(paging.filter((r) => r.status === 'pass').map(line)).toEqual([]);
   });
 });
+
+describe('offset/limit paging that only the answers show (the profile declares no paging)', () => {
+  let server: FixtureServer;
+  let report: CheckReport;
+  beforeAll(async () => {
+    server = await startFrameworkApi({ listUnder: 'items', paging: 'offset-limit' });
+    const paging = CHECKS.filter((check) => check.meta.id.startsWith('paging.'));
+    report = await runChecks(paging, { collections: [{ path: '/PublicationTypes', key: 'id' }] }, { baseUrl: server.url, allowWrites: false, timeoutMs: 5000, deadlineMs: 30_000 });
+  }, 60_000);
+  afterAll(async () => { await server.close(); });
+
+  it('reads the scheme from the `next` link: one paging.guide-params failure, the other paging checks not verified', () => {
+    expect(report.results.filter((r) => r.status === 'fail').map((r) => r.message)).toEqual([expect.stringMatching(/pages with `offset` and `limit`/)]);
+    const others = report.results.filter((r) => r.id !== 'paging.guide-params' && !r.message.startsWith('not applicable'));
+    expect(others.length).toBeGreaterThan(3);
+    for (const result of others) expect(line(result)).toMatch(/not verified, see paging\.guide-params$/);
+  });
+});

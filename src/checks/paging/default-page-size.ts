@@ -13,7 +13,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    guidePagingOrSkip(ctx, collection);
+    await guidePagingOrSkip(ctx, collection);
     const page = pageOrSkip(ctx, await ctx.get(collection.firstPage()));
     const { exchange } = page;
     const url = exchange.request.url;

@@ -23,7 +23,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    guidePagingOrSkip(ctx, collection);
+    await guidePagingOrSkip(ctx, collection);
     // Bounded: about 8 pages when `total` is known, never more than 40 requests per walk.
     await judgeWalk(ctx, collection, { maxRequests: 40, targetPages: 8 }, (walk) => judge(ctx, walk));
   },

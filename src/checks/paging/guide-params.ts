@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { linkHeaderHasNext } from '../../core/list-shape.js';
 import { describeForeignPaging } from '../../core/query-roles.js';
-import { pageOrSkip } from '../support/collection-page.js';
+import { foreignPagingOf, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
@@ -15,9 +15,9 @@ export default defineCheck({
   appliesTo: 'collection',
   // The root of the paging family: the other paging checks are not verified on another scheme (see guidePagingOrSkip).
   async run(ctx, collection) {
-    const exchange = await ctx.get(collection.firstPage({ pageSize: 2 }));
-    const { foreignPaging } = collection;
-    if (foreignPaging) return ctx.report('foreign', { path: collection.path, scheme: describeForeignPaging(foreignPaging) }, exchange);
+    const answered = await foreignPagingOf(ctx, collection);
+    const exchange = answered.exchange ?? await ctx.get(collection.firstPage({ pageSize: 2 }));
+    if (answered.foreign) return ctx.report('foreign', { path: collection.path, scheme: describeForeignPaging(answered.foreign) }, exchange);
     const body = exchange.response.json;
     const nextInBody = typeof body === 'object' && body !== null && !Array.isArray(body) && (body as Record<string, unknown>)['next'] !== undefined;
     if (linkHeaderHasNext(exchange.response.headers['link']) && !nextInBody) return ctx.report('linkHeader', { url: exchange.request.url }, exchange);

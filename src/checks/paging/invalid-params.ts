@@ -17,7 +17,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    guidePagingOrSkip(ctx, collection);
+    await guidePagingOrSkip(ctx, collection);
     const size = collection.pageSizeParam;
     // Paging parameters are optional features: judged only where the target declares paging or a page shows it.
     if (!collection.paging) {

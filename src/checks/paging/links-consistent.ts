@@ -20,7 +20,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    guidePagingOrSkip(ctx, collection);
+    await guidePagingOrSkip(ctx, collection);
     const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
     const nextUrl = linkOf(first.body, 'next');
     const second = nextUrl !== undefined && isAbsoluteUrl(nextUrl) ? pageOf(await ctx.get(nextUrl)) : undefined;

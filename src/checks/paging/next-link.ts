@@ -22,7 +22,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    guidePagingOrSkip(ctx, collection);
+    await guidePagingOrSkip(ctx, collection);
     await judgeWalk(ctx, collection, { maxRequests: 12, targetPages: 4 }, (walk) => judge(ctx, collection, walk));
   },
 });

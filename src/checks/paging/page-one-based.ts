@@ -22,7 +22,7 @@ export default defineCheck({
   // Rows written by other clients between the two first-page reads change what each holds:
   // a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
-    guidePagingOrSkip(ctx, collection);
+    await guidePagingOrSkip(ctx, collection);
     const [first, one] = await Promise.all([
       ctx.get(collection.firstPage({ pageSize: 3 })),
       ctx.get(collection.firstPage({ pageSize: 3, query: { [collection.pageParam]: 1 } })),

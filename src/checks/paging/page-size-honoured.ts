@@ -16,7 +16,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    guidePagingOrSkip(ctx, collection);
+    await guidePagingOrSkip(ctx, collection);
     const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
     const pages: CollectionPage[] = [first];
     // The second page too: the size must hold on pages reached through `next`, and on the last page.

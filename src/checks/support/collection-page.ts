@@ -3,7 +3,8 @@ import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import { listingOf } from '../../core/list-shape.js';
-import { describeForeignPaging } from '../../core/query-roles.js';
+import { answeredForeignPaging } from '../../core/answered-paging.js';
+import { describeForeignPaging, type ForeignPaging } from '../../core/query-roles.js';
 import type { CollectionTarget } from '../../core/target.js';
 
 export interface CollectionPage {
@@ -46,12 +47,35 @@ export function notCollectionReason(exchange: Exchange): string {
   return `GET ${exchange.request.url} answered ${status} without a collection body: not verified, see collection.items-array`;
 }
 
+/** What one first page showed of each collection whose paging is undeclared, read once for all paging checks. */
+const answered = new WeakMap<CollectionTarget, Promise<{ foreign?: ForeignPaging; exchange?: Exchange }>>();
+
+/**
+ * The paging in another scheme than the guide's: declared in the profile, or, where it declares no paging,
+ * shown by the first page's `next` link or Link header (one request, shared by the paging checks).
+ */
+export function foreignPagingOf(ctx: CheckContext<string>, collection: CollectionTarget): Promise<{ foreign?: ForeignPaging; exchange?: Exchange }> {
+  if (collection.foreignPaging) return Promise.resolve({ foreign: collection.foreignPaging });
+  if (collection.paging) return Promise.resolve({});
+  let found = answered.get(collection);
+  if (!found) {
+    found = ctx.get(collection.firstPage({ pageSize: 2 })).then((exchange) => {
+      const foreign = answeredForeignPaging(exchange);
+      return foreign ? { foreign, exchange } : { exchange };
+    });
+    // A failed read is not remembered: the next check asks again.
+    found.catch(() => answered.delete(collection));
+    answered.set(collection, found);
+  }
+  return found;
+}
+
 /**
  * A skip for the paging checks when the API pages in another scheme than the guide's: paging.guide-params reports
  * that once, and what the guide's paging would show cannot be read from the API's.
  */
-export function guidePagingOrSkip(ctx: CheckContext<string>, collection: CollectionTarget): void {
-  const foreign = collection.foreignPaging;
+export async function guidePagingOrSkip(ctx: CheckContext<string>, collection: CollectionTarget): Promise<void> {
+  const { foreign } = await foreignPagingOf(ctx, collection);
   if (foreign) ctx.skip(`${collection.path} pages with ${describeForeignPaging(foreign)}, not the guide's parameters: not verified, see paging.guide-params`);
 }
 

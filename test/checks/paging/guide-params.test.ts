@@ -21,6 +21,12 @@ testCheck(check, {
   invalid: [
     { name: 'offset/limit paging', server: fixture(frameworkApi(offsetLimit)), profile: deriveProfile(frameworkDocument(offsetLimit)), findings: ['foreign'] },
     { name: 'Skip/Take paging', server: fixture(frameworkApi(skipTake)), profile: deriveProfile(frameworkDocument(skipTake)), findings: ['foreign'] },
-    { name: 'a Link header instead of a next link', server: linkHeaderApi, profile: { collections: [{ path: '/things' }] }, findings: ['linkHeader'] },
+    // Undeclared paging is read from the first page: `page` and a Link header.
+    { name: 'a Link header, paging undeclared', server: linkHeaderApi, profile: { collections: [{ path: '/things' }] }, findings: ['foreign'] },
+    { name: 'a Link header where offset paging is declared', server: linkHeaderApi, profile: { collections: [{ path: '/things', paging: { kind: 'offset' } }] }, findings: ['linkHeader'] },
+    {
+      name: 'offset/limit shown only by the next link (paging undeclared)',
+      server: fixture(frameworkApi(offsetLimit)), profile: { collections: [{ path: '/PublicationTypes', key: 'id' }] }, findings: ['foreign'],
+    },
   ],
 });
