@@ -99,3 +99,18 @@ describe('offset/limit paging that only the answers show (the profile declares n
     for (const result of others) expect(line(result)).toMatch(/not verified, see paging\.guide-params$/);
   });
 });
+
+describe('an API answering its list as a bare array', () => {
+  let server: FixtureServer;
+  let report: CheckReport;
+  beforeAll(async () => ({ server, report } = await runAll({ listUnder: 'bare', paging: 'offset-limit' })), 60_000);
+  afterAll(async () => { await server.close(); });
+
+  it('fails collection.is-object once; the checks that need the collection object are not verified, see collection.is-object', () => {
+    expect(report.results.filter((r) => r.id.startsWith('collection.') && r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`)).toEqual(['collection.is-object notObject']);
+    for (const id of ['collection.items-array', 'collection.item-href', 'collection.item-key', 'collection.self-link', 'filter.equality']) {
+      const result = report.results.find((r) => r.id === id);
+      expect(result && line(result), id).toMatch(/^skip .*not verified, see collection\.is-object$/);
+    }
+  });
+});

@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startFixture, type FixtureHandler, type FixtureServer } from './fixture-server.js';
 
 export interface FrameworkApiOptions {
-  /** The member the items are listed under. */
-  listUnder: 'results' | 'items';
+  /** The member the items are listed under; `bare`: the answer is the array itself. */
+  listUnder: 'results' | 'items' | 'bare';
   /** offset/limit (DRF's LimitOffsetPagination) or Skip/Take (an ASP.NET style). */
   paging: 'offset-limit' | 'skip-take';
 }
@@ -27,9 +27,12 @@ export function frameworkDocument(options: FrameworkApiOptions): Record<string, 
   const [start, size] = PARAMS[options.paging];
   const integer = { type: 'integer' };
   const query = (name: string, schema: object) => ({ name, in: 'query', required: false, schema });
-  const list = options.listUnder === 'results'
-    ? { type: 'object', properties: { count: integer, next: { type: 'string', nullable: true }, previous: { type: 'string', nullable: true }, results: { type: 'array', items: { $ref: '#/components/schemas/PublicationType' } } } }
-    : { type: 'object', properties: { items: { type: 'array', items: { $ref: '#/components/schemas/PublicationType' } }, total: integer } };
+  const array = { type: 'array', items: { $ref: '#/components/schemas/PublicationType' } };
+  const list = {
+    results: { type: 'object', properties: { count: integer, next: { type: 'string', nullable: true }, previous: { type: 'string', nullable: true }, results: array } },
+    items: { type: 'object', properties: { items: array, total: integer } },
+    bare: array,
+  }[options.listUnder];
   return {
     openapi: '3.0.3',
     info: { title: 'Publications', version: '1.0.0' },
@@ -94,6 +97,7 @@ function answer(options: FrameworkApiOptions, origin: string, req: IncomingMessa
   const next = start + size < rows.length ? link(start + size) : null;
   const previous = start > 0 ? link(Math.max(0, start - size)) : null;
   if (options.listUnder === 'results') return sendJson(res, 200, { count: rows.length, next, previous, results: page });
+  if (options.listUnder === 'bare') return sendJson(res, 200, page);
   return sendJson(res, 200, { items: page, total: rows.length, ...(next ? { next } : {}) });
 }
 

@@ -19,7 +19,7 @@ export default defineCheck({
     const exchange = await ctx.get(collection.firstPage({ pageSize: 3 }));
     const url = exchange.request.url;
     const body = exchange.response.json;
-    if (exchange.response.status === 200 && Array.isArray(body)) return ctx.skip(`GET ${url} answered a JSON array, not a collection object (see collection.is-object)`);
+    if (exchange.response.status === 200 && Array.isArray(body)) return ctx.skip(`GET ${url} answered a JSON array, not a collection object: not verified, see collection.is-object`);
     if (!ctx.expect(exchange.response.status === 200 && isObject(body), 'notCollection', { url, status: exchange.response.status }, exchange) || !isObject(body)) return;
     // Items under another name are still a list: one finding naming it, and the checks that need `items` are not verified.
     const listing = body['items'] === undefined ? listingOf(body) : undefined;

@@ -27,10 +27,6 @@ export function pageOf(exchange: Exchange): CollectionPage | undefined {
 export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): CollectionPage {
   const page = pageOf(exchange);
   if (page) return page;
-  // One finding per cause: a bare array is collection.is-object's, any other non-collection collection.items-array's.
-  if (exchange.response.status === 200 && Array.isArray(exchange.response.json)) {
-    return ctx.skip(`GET ${exchange.request.url} answered a JSON array, not a collection object (see collection.is-object)`);
-  }
   return ctx.skip(notCollectionReason(exchange));
 }
 
@@ -40,6 +36,8 @@ export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): Colle
  */
 export function notCollectionReason(exchange: Exchange): string {
   const { status, json } = exchange.response;
+  // One finding per cause: a bare array is collection.is-object's, any other non-collection collection.items-array's.
+  if (status === 200 && Array.isArray(json)) return `GET ${exchange.request.url} answered a JSON array, not a collection object: not verified, see collection.is-object`;
   const listing = status === 200 ? listingOf(json) : undefined;
   if (listing && listing.under !== '' && listing.under !== 'items') {
     return `GET ${exchange.request.url} lists its items under \`${listing.under}\`, not \`items\`: not verified, see collection.items-array`;
