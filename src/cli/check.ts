@@ -106,34 +106,56 @@ export const profileCounts = (profile: Profile): string =>
  * document at the guide's reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves
  * the reference API (embedded, or a URL publishing the reference document).
  */
-async function targetProfile(url: string | undefined, options: Record<string, unknown>, fetch: LoadOptions, io: Io): Promise<{ profile: Profile; note?: string; contract?: Record<string, unknown> }> {
+async function targetProfile(given: string | undefined, options: Record<string, unknown>, fetch: LoadOptions, io: Io): Promise<TargetProfile> {
   const profile = text(options.profile);
   const openapi = text(options.openapi);
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
+  const { rebase } = await import('../core/base-path.js');
+  const { declaredGetPaths } = await import('../core/probe-resources.js');
   // --openapi is also the contract responses are held to, even when --profile says what to check.
-  const contract = openapi ? await loadOpenApi(openapi, io.cwd, fetch) : undefined;
+  const loaded = openapi ? await loadOpenApi(openapi, io.cwd, fetch) : undefined;
+  // Its paths made relative to the base path they carry, and the base URL matched to it.
+  const rebased = loaded ? rebase(loaded, given) : undefined;
+  const contract = rebased?.document;
+  const url = rebased ? rebased.baseUrl : given;
+  const found = rebased?.basePath && url !== undefined ? `; the API's paths start with ${rebased.basePath}, so it was checked at ${url}` : '';
+  const located = { url, ...(contract ? { declaredPaths: declaredGetPaths(contract) } : {}) };
   if (profile) {
-    const note = contract ? `the resources come from ${profile}; ${openapi} is the contract responses are held to` : undefined;
-    return { profile: await loadProfile(profile, io.cwd), ...(contract ? { contract } : {}), ...(note ? { note } : {}) };
+    const note = contract ? `the resources come from ${profile}; ${openapi} is the contract responses are held to${found}` : undefined;
+    return { ...located, profile: await loadProfile(profile, io.cwd), ...(contract ? { contract } : {}), ...(note ? { note } : {}) };
   }
   if (contract) {
     const derived = deriveProfile(contract);
-    return { profile: derived, contract, note: `the target was derived from ${openapi}: ${profileCounts(derived)}` };
+    return { ...located, profile: derived, contract, note: `the target was derived from ${openapi}: ${profileCounts(derived)}${found}` };
   }
-  if (url === undefined) return { profile: BUILT_IN_PROFILE };
+  if (url === undefined) return { url, profile: BUILT_IN_PROFILE };
   for (const file of ['openapi.json', 'openapi.yaml']) {
-    let document: Record<string, unknown>;
+    let published: Record<string, unknown>;
     try {
-      document = await loadOpenApi(`${url}/doc/${file}`, io.cwd, fetch);
+      published = await loadOpenApi(`${url}/doc/${file}`, io.cwd, fetch);
     } catch (error) {
       if (error instanceof UsageError) continue;
       throw error;
     }
-    if (await isReferenceDocument(document)) return { profile: BUILT_IN_PROFILE };
+    if (await isReferenceDocument(published)) return { url, profile: BUILT_IN_PROFILE };
+    // The document was found under the base URL given: only its paths are made relative to it.
+    const { document } = rebase(published, url);
     const derived = deriveProfile(document);
-    return { profile: derived, note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}` };
+    return {
+      url, declaredPaths: declaredGetPaths(document), profile: derived,
+      note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}`,
+    };
   }
-  return { profile: {}, note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran` };
+  return { url, profile: {}, note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran` };
+}
+
+/** What to check and where: the profile, its note, the contract, the base URL matched to the document's base path. */
+interface TargetProfile {
+  url: string | undefined;
+  profile: Profile;
+  note?: string;
+  contract?: Record<string, unknown>;
+  declaredPaths?: string[];
 }
 
 /** Whether a published document is the reference server's own (title and version alike). */
@@ -142,6 +164,17 @@ async function isReferenceDocument(document: Record<string, unknown>): Promise<b
   const reference = buildOpenApiDocument()['info'] as Record<string, unknown>;
   const info = document['info'] as Record<string, unknown> | undefined;
   return info?.['title'] === reference['title'] && info?.['version'] === reference['version'];
+}
+
+/** A target that never answers is one line within the request timeout; a terminal sees the wait. */
+async function answersAtAll(url: string, timeoutMs: number, transport: { headers: Record<string, string>; tls?: TlsMaterial; proxy?: ProxyEnv }, io: Io): Promise<void> {
+  const { firstContact } = await import('../core/first-contact.js');
+  const onWaiting = (elapsedMs: number) => io.stderr(`\r\u001b[Krestguide: waiting for ${redactUrl(url)} to answer (${Math.round(elapsedMs / 1000)} s of ${timeoutMs / 1000} s)`);
+  try {
+    await firstContact({ url, timeoutMs, ...transport, ...(io.isTTY ? { onWaiting } : {}) });
+  } finally {
+    if (io.isTTY) io.stderr('\r\u001b[K');
+  }
 }
 
 /** --wait's seconds: a positive number, at most an hour. */
@@ -204,7 +237,8 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     if (url === undefined) throw new UsageError('--wait needs a base URL: the embedded reference server is ready when the run starts');
     await waitFor(url, waitSeconds(options.wait), options, { headers: run.headers ?? {}, ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}) }, io);
   }
-  const { profile, note, contract } = await targetProfile(url, options, {
+  if (url !== undefined) await answersAtAll(url, run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, { headers: run.headers ?? {}, ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}) }, io);
+  const { url: apiUrl, profile, note, contract, declaredPaths } = await targetProfile(url, options, {
     timeoutMs: run.timeoutMs ?? RUN_DEFAULTS.timeoutMs, ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}),
   }, io);
   const auth = await resolveAuth(flags, profile.auth, run.headers ?? {}, io.env, io.cwd);
@@ -223,6 +257,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     return 0;
   }
   if (contract) run.contract = contract;
+  if (declaredPaths) run.declaredPaths = declaredPaths;
   const access: Access = { demo, auth, tls, proxy };
 
   const interrupt = onInterrupt(io);
@@ -230,7 +265,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   run.interrupt = interrupt.signal;
   run.onCleanup = (entry) => cleanups.push(entry);
   try {
-    return await checkAndReport(url, profile, note, run, access, options, failOn, io, () => interrupt.signal.aborted);
+    return await checkAndReport(apiUrl, profile, note, run, access, options, failOn, io, () => interrupt.signal.aborted);
   } catch (error) {
     if (!interrupt.signal.aborted) throw error;
     io.stderr(`restguide: interrupted before the checks ran: ${(error as Error).message}\n`);
