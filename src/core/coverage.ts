@@ -4,7 +4,7 @@ import type { CheckResult, Coverage, AreaCoverage, Severity } from './types.js';
 import { CHECK_AREAS } from './types.js';
 
 /** A failed error-level check weighs three times an info-level one. */
-export const SCORE_WEIGHTS: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+const SCORE_WEIGHTS: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 const SHOWN_REASONS = 3;
 
 type Outcome = 'pass' | 'fail' | 'notApplicable' | 'notVerified';
