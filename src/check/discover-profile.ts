@@ -38,8 +38,10 @@ export async function discoverProfile(
   const { declaredGetPaths } = await import('../core/probe-resources.js');
   // --openapi is also the contract responses are held to, even when --profile says what to check.
   const loaded = openapi ? await loadOpenApi(openapi, cwd, fetch) : undefined;
-  // Its paths made relative to the base path they carry, and the base URL matched to it.
-  const rebased = loaded ? rebase(loaded, given) : undefined;
+  // Its paths made relative to the base path they carry, and the base URL matched to it; a --profile's paths
+  // are relative to the base URL given, which then stays as it is.
+  const matched = loaded ? rebase(loaded, given) : undefined;
+  const rebased = matched && profile && matched.baseUrl !== given ? { document: loaded!, baseUrl: given, basePath: undefined } : matched;
   const contract = rebased?.document;
   const url = rebased ? rebased.baseUrl : given;
   const found = rebased?.basePath && url !== undefined ? `; the API's paths start with ${rebased.basePath}, so it was checked at ${url}` : '';

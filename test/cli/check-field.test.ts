@@ -105,6 +105,17 @@ describe('the base path the document writes in its paths (no servers)', () => {
       if (given === 'the host root') expect(io.err).toContain(`the API's paths start with ${BASE}, so it was checked at ${server.url}${BASE}`);
     });
   }
+
+  it('with --profile, whose paths are relative to the base URL given, the base URL stays as given', async () => {
+    const server = await belgian();
+    const profile = join(await mkdtemp(join(tmpdir(), 'restguide-field-')), 'profile.yaml');
+    await writeFile(profile, `collections:\n  - path: ${BASE}/addresses\n`);
+    const { code, io } = await check([server.url, '--profile', profile, '--openapi', await documentFile(DOCUMENT), '-f', 'json', '--only', 'collection']);
+    expect(io.err).not.toMatch(/the profile names/);
+    expect(code).not.toBe(2);
+    expect((JSON.parse(io.out) as CheckReport).target).toBe(server.url);
+    expect(server.requests.map((r) => r.url).filter((p) => p.includes(`${BASE}${BASE}`))).toEqual([]);
+  });
 });
 
 describe('a protected API with open /health and /doc, checked without credentials', () => {
