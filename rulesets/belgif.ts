@@ -39,11 +39,8 @@ type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
 type Then = RuleFunction | RuleFunction[];
 
-/** The guide rule id of a rule code: `stat-codes-get` → `stat-codes`. */
-export const GUIDE_RULE_OF: Record<string, string> = {};
-
-function rule(code: string, guideRule: string, severity: Severity, description: string, then: Then, extra: Partial<RuleDefinition> = {}): RuleDefinition {
-  GUIDE_RULE_OF[code] = guideRule;
+// The code comes first only so each line of `belgifRules` reads on its own; the key is the code.
+function rule(_code: string, guideRule: string, severity: Severity, description: string, then: Then, extra: Partial<RuleDefinition> = {}): RuleDefinition {
   return { description, message: '{{error}}', severity, given: '$', then, documentationUrl: guideAnchor(guideRule), ...extra } as RuleDefinition;
 }
 
@@ -218,6 +215,14 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'async-generic': rule('async-generic', 'async-generic', 'warn', 'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required', { function: genericMessageBodies }),
   'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', { function: lastModifiedWithEtag }),
 };
+
+const ANCHOR = guideAnchor('');
+
+/** The guide rule id of a rule code (`stat-codes-get` → `stat-codes`): the rule its guide link names. */
+export const GUIDE_RULE_OF: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(belgifRules).flatMap(([code, definition]) => {
+  const url = definition.documentationUrl;
+  return url?.startsWith(ANCHOR) ? [[code, url.slice(ANCHOR.length)]] : [];
+}));
 
 /** The ruleset definition: `new Ruleset(belgif)`, or `extends: [belgif]` in a JS ruleset. */
 export const belgif: RulesetDefinition = {

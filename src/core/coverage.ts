@@ -4,17 +4,21 @@ import type { CheckResult, Coverage, AreaCoverage, Severity } from './types.js';
 import { CHECK_AREAS } from './types.js';
 
 /** A failed error-level check weighs three times an info-level one. */
-export const SCORE_WEIGHTS: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+const SCORE_WEIGHTS: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 const SHOWN_REASONS = 3;
 
 type Outcome = 'pass' | 'fail' | 'notApplicable' | 'notVerified';
-interface Run { area: string; severity: Severity; outcome: Outcome; reason?: string; apiWide: boolean }
+interface Run { area: string; severity: Severity; outcome: Outcome; reason?: Reason; apiWide: boolean }
+/** Why a run was not verified: the words shown (a real message, never a template) and the key like reasons share. */
+interface Reason { text: string; key: string }
 
 const areaOf = (id: string): string => id.split('.')[0] ?? id;
 
-/** A skip's reason without the URLs and numbers that differ between resources, so like reasons group. */
-const reasonOf = (message: string): string =>
-  message.replace(/https?:\/\/\S+?(?=[.,;:)]*(?:\s|$))/g, '<url>').replace(/\/[^\s,;:)]*\{[^}]+\}[^\s,;:)]*/g, '<path>').replace(/\d+/g, 'N').slice(0, 160);
+/** A skip's reason, grouped with its like by a key without the URLs and numbers that differ between resources. */
+const reasonOf = (message: string): Reason => ({
+  text: message.slice(0, 160),
+  key: message.replace(/https?:\/\/\S+?(?=[.,;:)]*(?:\s|$))/g, '\u0000').replace(/\/[^\s,;:)]*\{[^}]+\}[^\s,;:)]*/g, '\u0001').replace(/\d+/g, '\u0002'),
+});
 
 /** One outcome per check run (a check on a resource): a finding fails it, an error or skip leaves it unverified. */
 function runsOf(results: readonly CheckResult[], apiWide: ReadonlySet<string>): Run[] {
@@ -29,7 +33,7 @@ function runsOf(results: readonly CheckResult[], apiWide: ReadonlySet<string>): 
     const base = { area: areaOf(first.id), severity: first.severity, apiWide: apiWide.has(first.id) };
     if (list.some((r) => r.status === 'fail')) return { ...base, outcome: 'fail' };
     const error = list.find((r) => r.status === 'error');
-    if (error) return { ...base, outcome: 'notVerified', reason: `errored: ${reasonOf(error.message)}` };
+    if (error) return { ...base, outcome: 'notVerified', reason: reasonOf(`errored: ${error.message}`) };
     if (list.some((r) => r.status === 'pass')) return { ...base, outcome: 'pass' };
     const skip = first.message;
     if (skip.startsWith('not applicable')) return { ...base, outcome: 'notApplicable' };
@@ -48,13 +52,19 @@ function scoreOf(runs: readonly Run[]): number | undefined {
 
 function areaCoverage(area: string, runs: readonly Run[]): AreaCoverage {
   const count = (outcome: Outcome) => runs.filter((r) => r.outcome === outcome).length;
-  const reasons = new Map<string, number>();
-  for (const run of runs) if (run.reason) reasons.set(run.reason, (reasons.get(run.reason) ?? 0) + 1);
+  // The first message of each group stands for it, with the count of its like.
+  const reasons = new Map<string, { text: string; count: number }>();
+  for (const run of runs) {
+    if (!run.reason) continue;
+    const group = reasons.get(run.reason.key);
+    if (group) group.count++;
+    else reasons.set(run.reason.key, { text: run.reason.text, count: 1 });
+  }
   const score = scoreOf(runs);
   return {
     area, verified: count('pass') + count('fail'), passed: count('pass'), failed: count('fail'),
     notApplicable: count('notApplicable'), notVerified: count('notVerified'),
-    reasons: [...reasons].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).slice(0, SHOWN_REASONS).map(([reason, n]) => ({ reason, count: n })),
+    reasons: [...reasons.values()].sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : 1)).slice(0, SHOWN_REASONS).map(({ text, count }) => ({ reason: text, count })),
     ...(score === undefined ? {} : { score }),
   };
 }

@@ -5,7 +5,7 @@ import type { Severity } from './types.js';
 export type FailOn = Severity;
 
 /** `warn` → `warning`; other names as they are. */
-export const severityAlias = (value: string): string => (value === 'warn' ? 'warning' : value);
+const severityAlias = (value: string): string => (value === 'warn' ? 'warning' : value);
 
 /** The --fail-on level of a command that offers `levels`; a wrong one is a one-line usage error. */
 export function parseFailOn<L extends FailOn>(value: unknown, levels: readonly L[], fallback: L = 'warning' as L): L {

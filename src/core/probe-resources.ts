@@ -2,7 +2,9 @@
 // that names a wrong path is one clear error (exit 2), not a run of fake guide violations.
 import { UsageError } from './errors.js';
 import { TransportError, type HttpClient } from './http-client.js';
+import { serversPath } from './base-path.js';
 import { redactUrl } from './redact.js';
+import { withoutTrailingSlashes } from './trailing-slashes.js';
 import type { Target } from './target.js';
 
 interface Probe { what: string; url: string }
@@ -30,13 +32,41 @@ export interface ProbeContext {
   credentials: boolean;
   /** The base URL the OpenAPI document's `servers` give, when it differs from the run's: the likely right one. */
   serversUrl?: string;
+  /** GET paths the API's document declares without parameters: asked too before the target is called empty. */
+  declaredPaths?: readonly string[];
 }
 
-/** How to give credentials, or why those given do not do, for an API that answered only 401 or 403. */
-function credentialsHint(status: number, credentials: boolean): string {
-  if (status === 403) return `every request was answered 403: the credentials lack the rights or scopes to read the API (--scope)`;
-  if (credentials) return `every request was answered 401 with the credentials given: check the token, or the OAuth2 client and --oauth2-token-url`;
-  return "every request was answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET";
+/** Declared paths asked at most, so a document of hundreds of paths costs a few requests. */
+const DECLARED_PROBES = 5;
+
+/** The document's GET paths without parameters (`/2010-04-01/Accounts.json`), shortest first. */
+export function declaredGetPaths(document: Record<string, unknown> | undefined): string[] {
+  const paths = document?.['paths'];
+  if (typeof paths !== 'object' || paths === null) return [];
+  return Object.entries(paths as Record<string, unknown>)
+    .filter(([path, item]) => !path.includes('{') && typeof item === 'object' && item !== null && 'get' in item)
+    .map(([path]) => path)
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+}
+
+const HOW_TO_GIVE = "-H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET";
+
+/**
+ * How to give credentials, or why those given do not do, for an API that answered only 401 or 403: to every
+ * request (`every request`), or to every resource while its open endpoints (the base URL, /health, /doc) answer.
+ */
+function credentialsHint(status: number, credentials: boolean, what = 'every request was answered'): string {
+  if (status === 403) return `${what} 403: the credentials lack the rights or scopes to read the API (--scope)`;
+  if (credentials) return `${what} 401 with the credentials given: check the token, or the OAuth2 client and --oauth2-token-url`;
+  return `${what} 401: the API needs credentials: ${HOW_TO_GIVE}`;
+}
+
+/** `every resource answered` with what the open part of the API answered, e.g. `(GET /employers, GET /companies; the base URL answered 200)`. */
+function resourcesRefused(answers: ReadonlyArray<{ url: string }>, baseStatus: number | undefined): string {
+  const shown = answers.slice(0, 3).map((a) => `GET ${redactUrl(a.url)}`).join(', ');
+  const more = answers.length > 3 ? ` and ${answers.length - 3} more` : '';
+  const open = baseStatus === undefined ? '' : `; the base URL answered ${baseStatus}`;
+  return `every resource (${shown}${more}${open}) answered`;
 }
 
 /**
@@ -54,8 +84,14 @@ export async function probeResources(target: Target, client: HttpClient, known: 
     }
   }));
   const statuses = [...(known.baseStatus === undefined ? [] : [known.baseStatus]), ...answers.flatMap((a) => (a ? [a.status] : []))];
-  const refused = statuses.length > 0 && statuses.every((status) => status === 401 || status === 403);
+  const refused = statuses.length > 0 && statuses.every(isRefusal);
   if (refused) throw new UsageError(credentialsHint(statuses.includes(401) ? 401 : 403, known.credentials));
+  // A protected API keeps its base URL, /health and /doc open (as the guide wants): refused resources are enough.
+  const resources = answers.filter((a) => a !== undefined);
+  if (resources.length > 0 && resources.every((a) => isRefusal(a.status))) {
+    const status = resources.some((a) => a.status === 401) ? 401 : 403;
+    throw new UsageError(credentialsHint(status, known.credentials, resourcesRefused(resources, known.baseStatus)));
+  }
   const missing = answers.filter((a) => a !== undefined && (a.status === 404 || a.status === 410));
   if (missing.length === 0) return;
   const list = missing.map((a) => `${a?.probe.what} (GET ${redactUrl(a?.url ?? '')} answered ${a?.status})`).join('; ');
@@ -63,26 +99,52 @@ export async function probeResources(target: Target, client: HttpClient, known: 
   throw new UsageError(`the profile names ${missing.length === 1 ? 'a resource' : 'resources'} the API does not have: ${list}${likely}`);
 }
 
-/** Throws a UsageError when nothing of the API answers at the base URL: no resource to probe, and it and /health answer 404. */
+/**
+ * Throws a UsageError when nothing of the API answers at the base URL: no resource to probe, and it, /health
+ * and the GET paths its document declares answer 404; or when those paths answer only 401/403 (credentials).
+ */
 export async function probeEmptyTarget(target: Target, client: HttpClient, known: ProbeContext): Promise<void> {
   const resources = target.collections.length + target.documents.length + target.tasks.length + target.controllers.length;
-  if (resources > 0 || (known.baseStatus !== 404 && known.baseStatus !== 410)) return;
+  if (resources > 0) return;
+  // The reserved endpoints are open on a protected API: only the API's own resources tell whether credentials are needed.
+  const reserved = new Set(['/', '', target.api.health, target.api.openapiJson, target.api.openapiYaml]);
+  const declared = await askDeclared(client, (known.declaredPaths ?? []).filter((path) => !reserved.has(path)));
+  if (declared.length > 0 && declared.every((a) => isRefusal(a.status))) {
+    throw new UsageError(credentialsHint(declared.some((a) => a.status === 401) ? 401 : 403, known.credentials, resourcesRefused(declared, known.baseStatus)));
+  }
+  if (declared.some((a) => !isMissing(a.status)) || known.baseStatus === undefined || !isMissing(known.baseStatus)) return;
   const health = await client.request({ url: target.api.health, credentials: false }).catch(() => undefined);
-  if (health === undefined || (health.response.status !== 404 && health.response.status !== 410)) return;
+  if (health === undefined || !isMissing(health.response.status)) return;
   // The example replaces the path given (a wrong base path, not a missing one): `/v1` must not become `/v1/myApi/v1`.
   const likely = known.serversUrl ? `the OpenAPI document's servers give ${redactUrl(known.serversUrl)}` : `e.g. ${redactUrl(new URL(client.baseUrl).origin)}/myApi/v1`;
-  throw new UsageError(`nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health} and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (${likely})`);
+  const paths = declared.length === 0 ? '' : `, ${declared.map((a) => `GET ${redactUrl(a.url)}`).join(', ')} (declared by the OpenAPI document)`;
+  throw new UsageError(`nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health}${paths} and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (${likely})`);
 }
 
-/** The absolute URL of an OpenAPI document's first server, against the run's base URL; undefined when absent or the same. */
+const isRefusal = (status: number): boolean => status === 401 || status === 403;
+const isMissing = (status: number): boolean => status === 404 || status === 410;
+
+/** A few of the document's declared GET paths, with the run's credentials: what they answered (transport errors left out). */
+async function askDeclared(client: HttpClient, paths: readonly string[]): Promise<Array<{ url: string; status: number }>> {
+  const answers = await Promise.all(paths.slice(0, DECLARED_PROBES).map(async (path) => {
+    try {
+      const exchange = await client.request({ url: path });
+      return { url: exchange.request.url, status: exchange.response.status };
+    } catch (error) {
+      if (error instanceof TransportError) return undefined;
+      throw error;
+    }
+  }));
+  return answers.filter((a) => a !== undefined);
+}
+
+/**
+ * The base URL the OpenAPI document's `servers` path gives on the run's origin (`/registry/v1`); undefined when it
+ * names no path or the run's. Its host is not the hint: a document names its production host, the run a test one.
+ */
 export function serversUrlOf(contract: Record<string, unknown> | undefined, baseUrl: string): string | undefined {
-  const servers = contract?.['servers'];
-  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown } | undefined)?.url : undefined;
-  if (typeof first !== 'string' || first.includes('{')) return undefined;
-  try {
-    const url = new URL(first, `${new URL(baseUrl).origin}/`).href.replace(/\/+$/, '');
-    return url === baseUrl.replace(/\/+$/, '') ? undefined : url;
-  } catch {
-    return undefined;
-  }
+  const path = contract ? serversPath(contract) : '';
+  if (!path) return undefined;
+  const url = `${new URL(baseUrl).origin}${path}`;
+  return url === withoutTrailingSlashes(baseUrl) ? undefined : url;
 }

@@ -59,6 +59,8 @@ export interface RunOptions {
   interrupt?: AbortSignal;
   /** The OpenAPI document given on the command line: the contract `doc.*` checks hold responses to. */
   contract?: Record<string, unknown>;
+  /** GET paths the API's document declares without parameters: the probe asks them before calling the target empty. */
+  declaredPaths?: readonly string[];
   cleanupBudgetMs?: number;
   /** Tries after the first for a gateway's transient answer (429, 503, 502/504, resets, timeouts); 0: none. */
   retries?: number;
@@ -121,7 +123,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     if (options.contract) target.api.contract = options.contract;
     const credentials = options.auth !== undefined || Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
     const serversUrl = serversUrlOf(options.contract, client.baseUrl);
-    const known = { ...(baseStatus === undefined ? {} : { baseStatus }), credentials, ...(serversUrl ? { serversUrl } : {}) };
+    const known = {
+      ...(baseStatus === undefined ? {} : { baseStatus }), credentials, ...(serversUrl ? { serversUrl } : {}),
+      ...(options.declaredPaths ? { declaredPaths: options.declaredPaths } : {}),
+    };
     if (options.probe) {
       await probeResources(target, client, known);
       await probeEmptyTarget(target, client, known);

@@ -19,7 +19,7 @@ describe('coverageOf', () => {
     expect(coverage.areas).toEqual([{ area: 'paging', verified: 3, passed: 2, failed: 1, notApplicable: 0, notVerified: 0, reasons: [], score: 66.7 }]);
   });
 
-  it('leaves skips and errors out of the score and groups their reasons, URLs and numbers aside', () => {
+  it('leaves skips and errors out of the score and groups their reasons, URLs and numbers aside, shown by a real one', () => {
     const coverage = coverageOf([
       result('patch.a', 'pass', 'error'),
       result('patch.b', 'skip', 'error', 'needs --allow-writes'), result('patch.c', 'skip', 'error', 'needs --allow-writes'),
@@ -31,10 +31,12 @@ describe('coverageOf', () => {
     expect(coverage.score).toBe(100);
     expect(coverage.areas[0]).toMatchObject({ verified: 1, notApplicable: 1, notVerified: 5 });
     expect(coverage.areas[0]?.reasons).toEqual([
-      { reason: 'GET <url> answered N without a JSON object', count: 2 },
+      { reason: 'GET http://h:1/employers/12 answered 500 without a JSON object', count: 2 },
       { reason: 'needs --allow-writes', count: 2 },
-      { reason: 'errored: GET <url>: connection refused', count: 1 },
+      { reason: 'errored: GET http://h:1/x: connection refused', count: 1 },
     ]);
+    // A real message stands for its group: no template placeholders in a report.
+    expect(JSON.stringify(coverage)).not.toMatch(/<url>|<path>|\bN\b/);
   });
 
   it('has no score when nothing reached a verdict', () => {

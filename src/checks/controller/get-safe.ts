@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { fingerprint } from '../support/fingerprint.js';
 import { callController } from './support/call-controller.js';
 

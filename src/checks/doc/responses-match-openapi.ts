@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { UNKNOWN_PATH } from '../../core/provoke-errors.js';
+import { UNKNOWN_PATH } from '../support/provoke-errors.js';
 import { supportsMethod, type Target } from '../../core/target.js';
 import { fetchOwnOpenApi } from '../support/api-openapi.js';
 import { ContractValidator } from './support/contract-validator.js';

@@ -1,6 +1,6 @@
 import { confirming } from '../support/confirm.js';
 import { defineCheck } from '../../core/define-check.js';
-import { holdDocument } from '../../core/document-lock.js';
+import { holdDocument } from '../support/document-lock.js';
 import type { DocumentTarget } from '../../core/target.js';
 
 /** The opaque tag without its weak prefix: If-None-Match uses the weak comparison (RFC 9110 §13.1.2). */

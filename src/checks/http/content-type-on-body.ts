@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {

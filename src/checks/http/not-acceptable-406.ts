@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf } from '../../core/exchange.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {

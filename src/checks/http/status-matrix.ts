@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 
 // The '-' cells of the guide's status × method matrix for the safe methods (204 on GET: http.no-204-on-get).
 const NOT_FOR: Record<string, number[]> = {

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { beginWriting } from '../support/own-writes.js';
 import { cleanUpCreated, mustBeAbleToCleanUp, WITH_CREATE_BODY } from '../support/created-document.js';
 import { trafficMark } from '../support/own-records.js';

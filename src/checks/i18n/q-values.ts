@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { contentLanguage, declaredLanguages, getIn, probePath } from './support/language-probe.js';
 
 /** Both orders, so a server that takes the first or the last range listed fails one of them. */

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
 import { ownProblemFault } from '../support/problem-response.js';

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { problemOf } from './support/problem-type.js';
 
 export default defineCheck({

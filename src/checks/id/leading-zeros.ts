@@ -2,8 +2,8 @@ import { confirming } from '../support/confirm.js';
 import type { DocumentTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { holdDocument } from '../../core/document-lock.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { holdDocument } from '../support/document-lock.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { fingerprint } from '../support/fingerprint.js';
 
 const isNumeric = (id: string): boolean => /^[0-9]+$/.test(id);

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { ownProblemFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
 

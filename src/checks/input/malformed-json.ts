@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 /** Cut off mid-object: no JSON parser accepts it. */

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import type { JsonObject } from '../../core/json.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
 import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, wrongType, WRITE_PROBE_TARGET } from './support/write-probes.js';

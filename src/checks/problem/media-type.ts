@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf } from '../../core/exchange.js';
-import { bodyOptional, exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { bodyOptional, exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
 
 export default defineCheck({

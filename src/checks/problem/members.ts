@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { bodyOptional, exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { bodyOptional, exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
 

@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
 import { cannotCleanUp, cleanUpCreated } from '../support/created-document.js';
 import { trafficMark } from '../support/own-records.js';

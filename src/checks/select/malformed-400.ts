@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { mediaTypeOf } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData } from '../../core/provoke-errors.js';
+import { exchangeData } from '../support/provoke-errors.js';
 import { readSelectSubject, selectPath, SUPPORTS_SELECT } from './support/select-subject.js';
 
 export default defineCheck({

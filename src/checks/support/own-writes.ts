@@ -4,7 +4,7 @@
 // are still told apart from defects by judging two walks (walk-findings.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../../core/define-check.js';
-import { holdDocument } from '../../core/document-lock.js';
+import { holdDocument } from './document-lock.js';
 import type { CollectionTarget, DocumentTarget } from '../../core/target.js';
 
 interface Gate {

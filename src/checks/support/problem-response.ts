@@ -2,7 +2,7 @@
 import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { UNKNOWN_PATH } from '../../core/provoke-errors.js';
+import { UNKNOWN_PATH } from './provoke-errors.js';
 
 /** An absolute URI: a scheme, a colon and something after it (`https://...`, `urn:...`). */
 const isAbsoluteUri = (value: unknown): boolean => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);

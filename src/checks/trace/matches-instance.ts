@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
-import { exchangeData, provokeErrors } from '../../core/provoke-errors.js';
+import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
 
 export default defineCheck({

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { UNKNOWN_PATH } from '../../core/provoke-errors.js';
+import { UNKNOWN_PATH } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {

@@ -26,7 +26,8 @@ export interface AuthProfile {
   ca?: string;
 }
 
-interface AuthFlags {
+/** The credential and TLS flags of `check` (each wins over the profile's `auth:` section). */
+export interface AuthFlags {
   oauth2TokenUrl?: string;
   clientId?: string;
   clientKey?: string;

@@ -2,7 +2,7 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import { isObject } from '../../../core/json.js';
-import { holdDocument } from '../../../core/document-lock.js';
+import { holdDocument } from '../../support/document-lock.js';
 import type { DocumentTarget } from '../../../core/target.js';
 
 /** A property name the select grammar can express: `-`, `_`, letters and digits. */

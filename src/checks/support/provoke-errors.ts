@@ -1,6 +1,6 @@
 // Requests that a conforming API answers with a problem: shared by the problem and trace checks.
-import type { CheckContext } from './define-check.js';
-import { describeBody, type Exchange } from './exchange.js';
+import type { CheckContext } from '../../core/define-check.js';
+import { describeBody, type Exchange } from '../../core/exchange.js';
 
 /** A path no API defines (lowerCamelCase, so only its absence can make it a 404). */
 export const UNKNOWN_PATH = '/restguideUnknownResource';
@@ -16,13 +16,6 @@ export async function provokeErrors(ctx: CheckContext<string>): Promise<Exchange
     for (const id of document.malformedIds.slice(0, 2)) urls.push(document.url(id));
   }
   return Promise.all(urls.map((url) => ctx.get(url)));
-}
-
-/** The error responses (4xx/5xx) of provokeErrors; skips the check when the API answered none. */
-export async function provokeErrorResponses(ctx: CheckContext<string>): Promise<Exchange[]> {
-  const errors = (await provokeErrors(ctx)).filter((e) => e.response.status >= 400);
-  if (errors.length === 0) ctx.skip('no probe (unknown URI, absent or malformed id) drew an error response');
-  return errors;
 }
 
 /** 405, 406 and 415 may answer without a body (the status says it all). */
