@@ -22,6 +22,11 @@ export default defineCheck({
     messages: MESSAGES,
   },
   appliesTo: 'collection',
+  // One cause, one finding: items without `href`, a `next` missing or broken are those checks' to report.
+  dependsOn: [
+    { check: 'collection.item-href', when: ['missingHref'] },
+    { check: 'paging.next-link', when: ['missingNext', 'missingNextMore', 'brokenNext'] },
+  ],
   async run(ctx, collection) {
     // Bounded: about 8 pages when `total` is known, never more than 40 requests per walk.
     await judgeWalk(ctx, collection, { maxRequests: 40, targetPages: 8 }, (walk) => judge(ctx, walk));
