@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { hrefOf, totalOf } from '../support/collection-page.js';
+import { hrefOf, onlyPageReason, totalOf } from '../support/collection-page.js';
 import type { Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
@@ -37,6 +37,10 @@ function judge(ctx: CheckContext<Id>, walk: Walk): Array<WalkFinding<Id>> {
   const last = walk.steps[walk.steps.length - 1];
   if (walk.stop === 'cycle' && last) return [{ id: 'cycle', data: { page: walk.steps.length, url: walk.url ?? '?' }, evidence: [last.exchange] }];
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  // One short page and no `total`: a walk of one page shows nothing of paging.
+  const only = walk.steps.length === 1 && walk.total === undefined ? walk.steps[0]?.page : undefined;
+  const degenerate = only && onlyPageReason(only, walk.pageSize);
+  if (degenerate) ctx.skip(degenerate);
   const findings: Array<WalkFinding<Id>> = [];
   const firstSeen = new Map<string, number>();
   const firstExchange = walk.steps[0]?.exchange;
