@@ -10,6 +10,12 @@ import fullWalk from '../../src/checks/paging/full-walk.js';
 import linksConsistent from '../../src/checks/paging/links-consistent.js';
 import nextLink from '../../src/checks/paging/next-link.js';
 import pageSizeHonoured from '../../src/checks/paging/page-size-honoured.js';
+import noExtensions from '../../src/checks/link/no-extensions.js';
+import noTrailingSlash from '../../src/checks/link/no-trailing-slash.js';
+import accepted202 from '../../src/checks/task/accepted-202.js';
+import done303 from '../../src/checks/task/done-303.js';
+import pollAfter from '../../src/checks/task/poll-after.js';
+import processing200 from '../../src/checks/task/processing-200.js';
 import absentKept from '../../src/checks/patch/absent-kept.js';
 import mediaTypes from '../../src/checks/patch/media-types.js';
 import overwrite from '../../src/checks/patch/overwrite.js';
@@ -93,6 +99,21 @@ describe('one finding per cause', () => {
     expect([...statuses(report, 'patch.overwrite'), ...statuses(report, 'patch.absent-kept')]).toEqual(['skip', 'skip']);
   });
 
+  it('a task answered 201: task.accepted-202 fails, the polling checks are not verified, see it, and submit nothing', async () => {
+    let submits = 0;
+    const created = reference({ mutate: (req, res) => { if (req.method === 'POST' && req.path.startsWith('/images/tasks')) { submits++; res.status = 201; } } });
+    const report = await run([accepted202, done303, pollAfter, processing200], created);
+    noErrors(report);
+    expect(of(report, 'task.accepted-202').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail not202']);
+    for (const id of ['task.done-303', 'task.poll-after', 'task.processing-200']) {
+      expect(of(report, id).map((r) => `${r.status} ${r.message.split(':')[0]}`), id).toEqual(['skip not verified, see task.accepted-202']);
+    }
+    expect(submits).toBe(1);
+    // On the reference server they all judge.
+    const fine = await run([accepted202, done303, pollAfter, processing200], reference({ taskDelayMs: 300 }));
+    expect(fine.results.map((r) => `${r.id} ${r.status}`)).toEqual(['task.accepted-202 pass', 'task.done-303 pass', 'task.poll-after pass', 'task.processing-200 pass']);
+  });
+
   it('server-assigned ids: create.duplicate-409 is not applicable and posts nothing', async () => {
     const [employers, ...rest] = BUILT_IN_PROFILE.collections ?? [];
     const { employerId: _key, ...body } = (employers?.create?.body ?? {}) as Record<string, unknown>;
@@ -117,6 +138,22 @@ describe('one fault on many URLs is one result', () => {
     expect(folded?.message).toMatch(new RegExp(`seen on ${folded?.count} URLs: \\S+, \\S+, \\S+ and ${(folded?.count ?? 0) - 3} more\\)\\.$`));
     expect(folded?.evidence).toHaveLength(3);
     expect(report.summary).toMatchObject({ failed: 1, findings: 1 });
+  });
+});
+
+describe('no pass on empty links', () => {
+  const LINKS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);
+  const blank = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(blank);
+    else if (isObject(value)) for (const [key, member] of Object.entries(value)) { if (LINKS.has(key) && typeof member === 'string') value[key] = ''; else blank(member); }
+  };
+  it('every link "": link.no-trailing-slash and link.no-extensions are not verified, see link.absolute', async () => {
+    const report = await run([noTrailingSlash, noExtensions], reference({ mutate: (_req, res) => blank(res.json) }));
+    expect(report.results.map((r) => `${r.id} ${r.status} ${r.message}`)).toEqual([
+      'link.no-extensions skip not verified: every returned link is empty (see link.absolute)',
+      'link.no-trailing-slash skip not verified: every returned link is empty (see link.absolute)',
+    ]);
+    expect(statuses(await run([noTrailingSlash, noExtensions], reference()), 'link.no-extensions')).toEqual(['pass']);
   });
 });
 
