@@ -96,7 +96,7 @@ export interface Dependency<M extends string> {
    * Only these findings of this check follow from the root: they are dropped, the others stand (default: the
    * whole check follows from it, and it is not run).
    */
-  findings?: readonly M[];
+  findings?: readonly M[] | ((finding: { messageId: string; message: string }) => boolean);
 }
 
 export interface CheckDefinition<M extends string, K extends TargetKind> {
@@ -117,7 +117,8 @@ export interface CheckDefinition<M extends string, K extends TargetKind> {
   judgesTraffic?: boolean;
   /**
    * Roots (see Dependency): the runner runs this check after them, on each resource. A check that does not judge
-   * the traffic cannot have a root that does (it would hold a worker while the root waits for every worker).
+   * the traffic waits for no root that does (that root waits for every worker): such a root can only drop some
+   * findings (`findings`), once the run has ended.
    */
   dependsOn?: ReadonlyArray<string | Dependency<NoInfer<M>>>;
   run(ctx: CheckContext<M>, target: TargetOf[K]): Promise<void> | void;

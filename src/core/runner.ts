@@ -171,6 +171,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     roots.settleRest(others);
     othersEnded();
     await Promise.all(judging);
+    results.splice(0, results.length, ...await roots.dropLater(results));
     results.sort(compareResults);
     // Scrubbed once, here, so every format and the baseline get the same redacted results.
     const left = cleanups.filter((c) => c.outcome === 'left').length;
@@ -260,11 +261,17 @@ async function runJob(
   const judged = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
     || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
   // Findings a failed root already reported are its, not this check's: "see <root>".
-  const causes = judged.length === 0 ? new Map() : await roots.findingCauses(check, resource.path);
-  const findings = judged.filter((f) => !causes.has(f.messageId));
-  const seeRoots = [...new Set(judged.filter((f) => causes.has(f.messageId)).map((f) => causes.get(f.messageId)!))];
-  if (seeRoots.length > 0 && findings.length === 0 && ctx.assertions <= ctx.failures) skipped ??= notVerifiedSee(seeRoots[0]!);
-  else for (const cause of seeRoots) ctx.notes.push(`not verified where ${cause.root} failed: see ${cause.root}`);
+  const causes = judged.length === 0 ? new Map() : await roots.findingCauses(check, resource.path, judged);
+  const findings = judged.filter((f) => !causes.has(f));
+  const seeRoots = [...new Set([...causes.values()].map((cause) => cause.root))];
+  if (seeRoots.length > 0 && findings.length === 0 && ctx.assertions <= ctx.failures) skipped ??= notVerifiedSee([...causes.values()][0]!);
+  else for (const root of seeRoots) ctx.notes.push(`not verified where ${root} failed: see ${root}`);
+  // A root judging the traffic ends after every worker: the findings that may follow from it are sorted out then.
+  roots.rememberLater(check, resource.path, findings, {
+    passedOtherwise: ctx.assertions > ctx.failures,
+    pass: (note) => result('pass', `${meta.title} (${note})`, timing),
+    skip: (message) => result('skip', message, timing),
+  });
   const results: CheckResult[] = foldSameFaults(findings.map((f) =>
     result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), ...timing })));
   if (failure instanceof StalledResponse) {

@@ -12,6 +12,11 @@ import nextLink from '../../src/checks/paging/next-link.js';
 import pageSizeHonoured from '../../src/checks/paging/page-size-honoured.js';
 import noExtensions from '../../src/checks/link/no-extensions.js';
 import noTrailingSlash from '../../src/checks/link/no-trailing-slash.js';
+import problemMediaType from '../../src/checks/problem/media-type.js';
+import invalidParams from '../../src/checks/paging/invalid-params.js';
+import unknownSort400 from '../../src/checks/sort/unknown-property-400.js';
+import malformedJson from '../../src/checks/input/malformed-json.js';
+import deleteAbsent404 from '../../src/checks/delete/absent-404.js';
 import accepted202 from '../../src/checks/task/accepted-202.js';
 import done303 from '../../src/checks/task/done-303.js';
 import pollAfter from '../../src/checks/task/poll-after.js';
@@ -112,6 +117,30 @@ describe('one finding per cause', () => {
     // On the reference server they all judge.
     const fine = await run([accepted202, done303, pollAfter, processing200], reference({ taskDelayMs: 300 }));
     expect(fine.results.map((r) => `${r.id} ${r.status}`)).toEqual(['task.accepted-202 pass', 'task.done-303 pass', 'task.poll-after pass', 'task.processing-200 pass']);
+  });
+
+  it('errors as plain JSON: problem.media-type fails once, the checks of each error are not verified, see it', async () => {
+    const plainErrors = reference({ mutate: (_req, res) => { if (res.status >= 400 && res.headers['content-type']?.startsWith('application/problem+json')) res.headers['content-type'] = 'application/json'; } });
+    const checks = [problemMediaType, invalidParams, unknownSort400, malformedJson, deleteAbsent404];
+    const report = await run(checks, plainErrors);
+    noErrors(report);
+    expect(report.results.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['problem.media-type']);
+    // Each still judged the status it is about (a pass), or had nothing else to judge (not verified); both say see it.
+    expect(of(report, 'paging.invalid-params').map((r) => r.status)).toEqual(['pass', 'pass', 'pass']);
+    expect(of(report, 'paging.invalid-params')[0]?.message).toMatch(/\(not verified where problem.media-type failed: see problem.media-type\)$/);
+    for (const id of ['sort.unknown-property-400', 'input.malformed-json', 'delete.absent-404']) {
+      for (const result of of(report, id)) expect(result.message, id).toContain('see problem.media-type');
+    }
+    // Without problem.media-type in the run, each says what it met.
+    const alone = await run([invalidParams, malformedJson], plainErrors);
+    expect([...new Set(alone.results.map((r) => `${r.id} ${r.status} ${r.messageId}`))]).toEqual(['input.malformed-json fail notProblem', 'paging.invalid-params fail notProblem']);
+    // A fault of their own stands: a 200 where a 400 is due.
+    const accepts = reference({ mutate: (req, res) => {
+      if (res.status >= 400 && res.headers['content-type']?.startsWith('application/problem+json')) res.headers['content-type'] = 'application/json';
+      if (req.path.includes('pageSize=0')) { res.status = 200; res.json = { items: [] }; }
+    } });
+    const both = await run([problemMediaType, invalidParams], accepts);
+    expect(of(both, 'paging.invalid-params').filter((r) => r.status === 'fail').map((r) => r.messageId)).toContain('notBadRequest');
   });
 
   it('server-assigned ids: create.duplicate-409 is not applicable and posts nothing', async () => {

@@ -1,6 +1,6 @@
 // dependsOn: a check whose root failed on the same resource says "not verified, see <root>" instead of failing again.
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineCheck, type AnyCheck } from '../../src/core/define-check.js';
+import { defineCheck, type Dependency } from '../../src/core/define-check.js';
 import { runChecks } from '../../src/core/runner.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 
@@ -25,7 +25,7 @@ const root = defineCheck({
   },
 });
 // Fails wherever the root fails, for the same cause; `other` is a fault of its own on every resource when asked.
-const dependent = (options: { dependsOn: AnyCheck['dependsOn']; other?: boolean; judgesTraffic?: boolean }) => defineCheck({
+const dependent = (options: { dependsOn: ReadonlyArray<string | Dependency<'bad' | 'other'>>; other?: boolean; judgesTraffic?: boolean }) => defineCheck({
   meta: meta('http.dependent'),
   appliesTo: 'collection',
   dependsOn: options.dependsOn,

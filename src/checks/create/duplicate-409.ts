@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
-import { ownProblemFault } from '../support/problem-response.js';
+import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { valueAt } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
 
@@ -22,6 +22,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
     if (!clientChosenKey(collection)) {
