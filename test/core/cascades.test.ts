@@ -6,6 +6,7 @@ import duplicate409 from '../../src/checks/create/duplicate-409.js';
 import statusMatrix from '../../src/checks/http/status-matrix.js';
 import noNull from '../../src/checks/json/no-null.js';
 import linkAbsolute from '../../src/checks/link/absolute.js';
+import defaultPageSize from '../../src/checks/paging/default-page-size.js';
 import fullWalk from '../../src/checks/paging/full-walk.js';
 import linksConsistent from '../../src/checks/paging/links-consistent.js';
 import nextLink from '../../src/checks/paging/next-link.js';
@@ -198,12 +199,15 @@ describe('no pass on degenerate paging evidence', () => {
     sendJson(res, 200, body);
   });
   const profile: Profile = { collections: ['/claims', '/counted', '/single'].map((path) => ({ path, paging: { kind: 'offset' as const } })) };
-  const checks = [nextLink, fullWalk, pageSizeHonoured, linksConsistent];
+  const checks = [nextLink, fullWalk, pageSizeHonoured, linksConsistent, defaultPageSize];
 
   it('a page claiming total 77282 with one item and no next: paging.next-link fails, the rest are not verified, see it', async () => {
     const report = await run(checks, pages, profile);
     noErrors(report);
     expect(of(report, 'paging.next-link', '/claims').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail missingNext']);
+    expect(of(report, 'paging.default-page-size', '/claims').map((r) => `${r.status} ${r.message.split(':')[0]}`)).toEqual(['skip not verified, see paging.next-link']);
+    // Alone, default-page-size says what it met.
+    expect(of(await run([defaultPageSize], pages, profile), 'paging.default-page-size', '/claims').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail wholeWithoutNext']);
     for (const id of ['paging.full-walk', 'paging.page-size-honoured', 'paging.links-consistent']) {
       expect(of(report, id, '/claims').map((r) => `${r.status} ${r.message.split(':')[0]}`), id).toEqual(['skip not verified, see paging.next-link']);
     }
@@ -211,7 +215,7 @@ describe('no pass on degenerate paging evidence', () => {
 
   it('a framework count instead of total, and a collection of one: not verified, with the reason, never a pass', async () => {
     const report = await run(checks, pages, profile);
-    for (const check of checks) {
+    for (const check of checks.filter((c) => c !== defaultPageSize)) {
       const counted = of(report, check.meta.id, '/counted');
       expect(counted.map((r) => r.status), check.meta.id).toEqual(['skip']);
       expect(counted[0]?.message).toMatch(/not verified/);
