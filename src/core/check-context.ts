@@ -49,6 +49,8 @@ export class OutsideApiLink extends Error {
 export class RunContext implements CheckContext<string> {
   readonly findings: Finding[] = [];
   assertions = 0;
+  /** Assertions that failed (a finding reported twice counts twice). */
+  failures = 0;
   requests = 0;
   /** Said in the result besides the verdict (e.g. a cleanup skipped because it pointed outside the API). */
   readonly notes: string[] = [];
@@ -140,6 +142,7 @@ export class RunContext implements CheckContext<string> {
   /** A finding in the engine's own words (ENGINE_MESSAGES), whatever the check's messages. */
   engineFinding(messageId: keyof typeof ENGINE_MESSAGES, data: MessageData, evidence: Exchange[]): void {
     this.assertions++;
+    this.failures++;
     const message = renderMessage(ENGINE_MESSAGES[messageId], data);
     if (!this.findings.some((f) => f.message === message)) this.findings.push({ messageId, message, evidence });
   }
@@ -191,6 +194,7 @@ export class RunContext implements CheckContext<string> {
 
   report(messageId: string, data?: MessageData, ...evidence: Exchange[]): void {
     this.assertions++;
+    this.failures++;
     const template = this.messages[messageId];
     if (template === undefined) throw new Error(`unknown message id ${messageId}`);
     const message = renderMessage(template, data);

@@ -2,7 +2,7 @@
 import type { Exchange } from './exchange.js';
 import type { Query, RequestSpec } from './http-client.js';
 import type { Target, TargetKind, TargetOf } from './target.js';
-import type { Severity } from './types.js';
+import type { CheckResult, Severity } from './types.js';
 import { CHECK_AREAS } from './types.js';
 
 export type MessageData = Record<string, string | number | boolean | null | undefined>;
@@ -82,6 +82,23 @@ export interface CheckContext<M extends string = string> {
   trafficSettled(): Promise<void>;
 }
 
+/**
+ * A root of a check: another check whose failure on the same resource (or anywhere, for a root about the whole
+ * API) is the cause of what this check would find. One cause, one finding: the root reports it, this check says
+ * "not verified, see <root>".
+ */
+export interface Dependency<M extends string> {
+  /** The root check's id. */
+  check: string;
+  /** The root's failures that are the cause: message ids, or a test of the failure (default: any failure of the root). */
+  when?: readonly string[] | ((failure: CheckResult) => boolean);
+  /**
+   * Only these findings of this check follow from the root: they are dropped, the others stand (default: the
+   * whole check follows from it, and it is not run).
+   */
+  findings?: readonly M[] | ((finding: { messageId: string; message: string }) => boolean);
+}
+
 export interface CheckDefinition<M extends string, K extends TargetKind> {
   meta: CheckMeta<M>;
   /** The kind of resource the runner runs this check against, once per resource. */
@@ -98,6 +115,12 @@ export interface CheckDefinition<M extends string, K extends TargetKind> {
    * no lock and joins no writers before then: the checks it waits for could be waiting for it.
    */
   judgesTraffic?: boolean;
+  /**
+   * Roots (see Dependency): the runner runs this check after them, on each resource. A check that does not judge
+   * the traffic waits for no root that does (that root waits for every worker): such a root can only drop some
+   * findings (`findings`), once the run has ended.
+   */
+  dependsOn?: ReadonlyArray<string | Dependency<NoInfer<M>>>;
   run(ctx: CheckContext<M>, target: TargetOf[K]): Promise<void> | void;
 }
 
@@ -122,5 +145,9 @@ export function renderMessage(template: string, data: MessageData = {}): string 
     return value === undefined ? '?' : String(value);
   });
 }
+
+/** The dependencies of a check, each as a Dependency. */
+export const dependenciesOf = (check: AnyCheck): Array<Dependency<string>> =>
+  (check.dependsOn ?? []).map((d) => (typeof d === 'string' ? { check: d } : d));
 
 export const areaOf = (id: string): string => id.split('.')[0] ?? id;

@@ -14,6 +14,8 @@ import { selectChecks } from './select-checks.js';
 import { summarize } from './summary.js';
 import { waitedNote } from './transient.js';
 import { coverageOf } from './coverage.js';
+import { notVerifiedSee, RootOutcomes } from './dependencies.js';
+import { foldSameFaults } from './fold-findings.js';
 import { resourcesOf, type Target } from './target.js';
 import { Traffic } from './traffic.js';
 import type { CheckReport, CheckResult, CheckStatus, CleanupRecord } from './types.js';
@@ -138,8 +140,11 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       if (resources.length === 0) results.push(notApplicable(check));
       return resources.map((resource) => ({ check, resource }));
     });
+    // A check runs after its roots on each resource, and skips what a failed root already reported.
+    const roots = new RootOutcomes(selected, jobs);
     let done = 0;
-    const record = (jobResults: CheckResult[]): void => {
+    const record = (job: Job, jobResults: CheckResult[]): void => {
+      roots.settle(job.check, job.resource.path, jobResults);
       done++;
       for (const result of jobResults) {
         results.push(result);
@@ -156,19 +161,22 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     let othersEnded = () => {};
     const settled = new Promise<void>((resolve) => { othersEnded = resolve; });
     const judging = jobs.filter((job) => job.check.judgesTraffic && !options.interrupt?.aborted)
-      .map((job) => runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started).then(record));
-    const others = jobs.filter((job) => !job.check.judgesTraffic);
+      .map((job) => runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started, roots)
+        .then((jobResults) => record(job, jobResults)));
+    const others = roots.order(jobs.filter((job) => !job.check.judgesTraffic));
     let next = 0;
     const worker = async () => {
       while (next < others.length && !options.interrupt?.aborted) {
         const job = others[next++];
         if (!job) break;
-        record(await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started));
+        record(job, await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started, roots));
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(others.length, 1)) }, worker));
+    roots.settleRest(others);
     othersEnded();
     await Promise.all(judging);
+    results.splice(0, results.length, ...await roots.dropLater(results));
     results.sort(compareResults);
     // Scrubbed once, here, so every format and the baseline get the same redacted results.
     const left = cleanups.filter((c) => c.outcome === 'left').length;
@@ -210,6 +218,7 @@ async function probe(client: HttpClient): Promise<number | undefined> {
 }
 
 type Resource = ReturnType<typeof resourcesOf>[number];
+interface Job { check: AnyCheck; resource: Resource }
 
 /** The one result of a check that no resource of the target meets the requirements of. */
 function notApplicable(check: AnyCheck): CheckResult {
@@ -220,7 +229,7 @@ function notApplicable(check: AnyCheck): CheckResult {
 
 async function runJob(
   check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number,
-  redactor: Redactor, onCleanup: (record: CleanupRecord) => void, settled: Promise<void>, runStarted: number,
+  redactor: Redactor, onCleanup: (record: CleanupRecord) => void, settled: Promise<void>, runStarted: number, roots: RootOutcomes,
 ): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
@@ -228,6 +237,8 @@ async function runJob(
     ({ ...base, status, message, evidence: [], ...extra });
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
   if (deadline.aborted) return [result('error', `not run: the run's deadline was reached first${waitedNote(client.pacer.stats)}`)];
+  const rootCause = await roots.wholeCause(check, resource.path);
+  if (rootCause) return [result('skip', notVerifiedSee(rootCause))];
 
   const ctx = new RunContext(client, target, meta.messages, deadline, deadlineAt, settled);
   const started = performance.now();
@@ -252,10 +263,22 @@ async function runJob(
   }
   // The engine's Location finding adds nothing when the check itself judged that exchange.
   const scrub = (text: string): string => redactor.text(text);
-  const findings = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
+  const judged = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
     || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
-  const results: CheckResult[] = findings.map((f) =>
-    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), ...timing }));
+  // Findings a failed root already reported are its, not this check's: "see <root>".
+  const causes = judged.length === 0 ? new Map() : await roots.findingCauses(check, resource.path, judged);
+  const findings = judged.filter((f) => !causes.has(f));
+  const seeRoots = [...new Set([...causes.values()].map((cause) => cause.root))];
+  if (seeRoots.length > 0 && findings.length === 0 && ctx.assertions <= ctx.failures) skipped ??= notVerifiedSee([...causes.values()][0]!);
+  else for (const root of seeRoots) ctx.notes.push(`not verified where ${root} failed: see ${root}`);
+  // A root judging the traffic ends after every worker: the findings that may follow from it are sorted out then.
+  roots.rememberLater(check, resource.path, findings, {
+    passedOtherwise: ctx.assertions > ctx.failures,
+    pass: (note) => result('pass', `${meta.title} (${note})`, timing),
+    skip: (message) => result('skip', message, timing),
+  });
+  const results: CheckResult[] = foldSameFaults(findings.map((f) =>
+    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), ...timing })));
   if (failure instanceof StalledResponse) {
     // The API answered and then hung: a failure of the rule the check was judging, not a check that broke.
     results.push(result('fail', failure.message, { messageId: 'stalled', evidence: [toEvidence(failure.exchange, scrub)], ...timing }));

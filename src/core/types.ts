@@ -45,6 +45,10 @@ export interface CheckResult {
   /** Message id from the check's meta, for tests and baselines (absent on pass). */
   messageId?: string;
   evidence: Evidence[];
+  /** A failure folding the same fault seen on several URLs of one check run: how many findings it stands for. */
+  count?: number;
+  /** With `count`: every distinct URL the fault was seen on (the message names the first few). */
+  urls?: string[];
   durationMs?: number;
   /** When the check began, in ms from the run's start (with durationMs: a report's honest wall times). */
   offsetMs?: number;

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
+import { dependenciesOf } from '../../src/core/define-check.js';
+import { RootOutcomes } from '../../src/core/dependencies.js';
 import { CHECK_AREAS } from '../../src/core/types.js';
 
 const root = join(import.meta.dirname, '../../src/checks');
@@ -32,4 +34,19 @@ describe('check registry', () => {
       expect(existsSync(join(import.meta.dirname, '../checks', area, `${name}.test.ts`))).toBe(true);
     });
   }
+
+  it('roots (dependsOn) are registered checks the runner honours, with known message ids, and no cycle', () => {
+    const byId = new Map(CHECKS.map((c) => [c.meta.id, c]));
+    for (const check of CHECKS) {
+      for (const dependency of dependenciesOf(check)) {
+        const root = byId.get(dependency.check);
+        expect(root, `${check.meta.id} depends on ${dependency.check}`).toBeDefined();
+        // A check holding a worker cannot wait for a root that waits for every worker: such a root only drops findings.
+        expect(check.judgesTraffic === true || root?.judgesTraffic !== true || dependency.findings !== undefined, `${check.meta.id} -> ${dependency.check}`).toBe(true);
+        if (Array.isArray(dependency.when)) for (const id of dependency.when) expect(Object.keys(root?.meta.messages ?? {})).toContain(id);
+        if (Array.isArray(dependency.findings)) for (const id of dependency.findings) expect(Object.keys(check.meta.messages)).toContain(id);
+      }
+    }
+    expect(() => new RootOutcomes(CHECKS, []).order(CHECKS.map((check) => ({ check, resource: { path: '/' } })))).not.toThrow();
+  });
 });

@@ -1,6 +1,15 @@
 import { defineCheck } from '../../core/define-check.js';
 import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
-import { ownProblemFault } from '../support/problem-response.js';
+import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
+import { valueAt } from '../../core/json.js';
+import type { CollectionTarget } from '../../core/target.js';
+
+/** Whether the create body carries a key the client chooses: without one the server assigns ids, and a second POST makes no duplicate. */
+function clientChosenKey(collection: CollectionTarget): boolean {
+  const create = collection.create;
+  if (!create) return false;
+  return create.unique.length > 0 || (collection.key !== undefined && valueAt(create.body, collection.key) !== undefined);
+}
 
 export default defineCheck({
   meta: {
@@ -13,8 +22,13 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   requires: WITH_CREATE_BODY,
   async run(ctx, collection) {
+    if (!clientChosenKey(collection)) {
+      return ctx.skip(`not applicable: the create body of ${collection.path} carries no key the client chooses${collection.key ? ` (no \`${collection.key}\`)` : ''}, so the server assigns one and posting it twice makes no duplicate`);
+    }
     const first = await create(ctx, collection);
     if (!first.url) return ctx.skip(`could not create a first resource: POST ${collection.path} answered ${first.exchange.response.status}`);
     // The same body again: if the server creates a second resource anyway, that one is removed too.

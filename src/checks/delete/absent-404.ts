@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { supportsMethod } from '../../core/target.js';
 import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
-import { ownProblemFault } from '../support/problem-response.js';
+import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -13,6 +13,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   requires: { what: 'document with DELETE and an absent id', test: (document) => WITH_ABSENT_ID.test(document) && supportsMethod(document, 'DELETE') },
   async run(ctx, document) {
     const url = await absentUrl(ctx, document);

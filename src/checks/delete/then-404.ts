@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { CREATED_BY_A_COLLECTION, createSubject, creatorOf } from '../support/created-document.js';
-import { ownProblemFault } from '../support/problem-response.js';
+import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -14,6 +14,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   // Only a document the check created is deleted.
   requires: CREATED_BY_A_COLLECTION,
   async run(ctx, document) {

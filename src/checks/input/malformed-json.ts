@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
@@ -16,6 +17,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);

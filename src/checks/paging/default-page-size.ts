@@ -12,6 +12,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  // A first page short of `total` without `next` is paging.next-link's finding.
+  dependsOn: [{ check: 'paging.next-link', when: ['missingNext'], findings: ['wholeWithoutNext'] }],
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
     const page = pageOrSkip(ctx, await ctx.get(collection.firstPage()));
@@ -27,5 +29,6 @@ export default defineCheck({
     const total = totalOf(page.body);
     if (total !== undefined && total > count) ctx.expect(linkOf(page.body, 'next') !== undefined, 'wholeWithoutNext', { url, count, total }, exchange);
     if (echoed === undefined && total === undefined) ctx.skip(`${url} echoes neither pageSize nor total, so the default page size cannot be judged`);
+    if (echoed === undefined && total !== undefined && total <= count) ctx.skip(`not verified: ${url} holds all ${total} items and echoes no pageSize, so no default page size showed`);
   },
 });

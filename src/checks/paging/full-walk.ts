@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { guidePagingOrSkip, hrefOf, totalOf } from '../support/collection-page.js';
+import { guidePagingOrSkip, hrefOf, onlyPageReason, totalOf } from '../support/collection-page.js';
 import type { Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
@@ -22,6 +22,11 @@ export default defineCheck({
     messages: MESSAGES,
   },
   appliesTo: 'collection',
+  // One cause, one finding: items without `href`, a `next` missing or broken are those checks' to report.
+  dependsOn: [
+    { check: 'collection.item-href', when: ['missingHref'] },
+    { check: 'paging.next-link', when: ['missingNext', 'missingNextMore', 'brokenNext'] },
+  ],
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
     // Bounded: about 8 pages when `total` is known, never more than 40 requests per walk.
@@ -33,6 +38,10 @@ function judge(ctx: CheckContext<Id>, walk: Walk): Array<WalkFinding<Id>> {
   const last = walk.steps[walk.steps.length - 1];
   if (walk.stop === 'cycle' && last) return [{ id: 'cycle', data: { page: walk.steps.length, url: walk.url ?? '?' }, evidence: [last.exchange] }];
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  // One short page and no `total`: a walk of one page shows nothing of paging.
+  const only = walk.steps.length === 1 && walk.total === undefined ? walk.steps[0]?.page : undefined;
+  const degenerate = only && onlyPageReason(only, walk.pageSize);
+  if (degenerate) ctx.skip(degenerate);
   const findings: Array<WalkFinding<Id>> = [];
   const firstSeen = new Map<string, number>();
   const firstExchange = walk.steps[0]?.exchange;

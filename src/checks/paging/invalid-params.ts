@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { describeBody, mediaTypeOf } from '../../core/exchange.js';
 import { guidePagingOrSkip, pageOf, pageOrSkip } from '../support/collection-page.js';
 
@@ -16,6 +17,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
     const size = collection.pageSizeParam;

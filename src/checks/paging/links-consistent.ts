@@ -1,8 +1,9 @@
 import { defineCheck } from '../../core/define-check.js';
-import { guidePagingOrSkip, isAbsoluteUrl, linkOf, pageOf, pageOrSkip, queryParam, totalOf, type CollectionPage } from '../support/collection-page.js';
+import { guidePagingOrSkip, isAbsoluteUrl, linkOf, onlyPageReason, pageOf, pageOrSkip, queryParam, totalOf, type CollectionPage } from '../support/collection-page.js';
 
 const SIZE = 3;
 const LINKS = ['self', 'next', 'prev', 'first', 'last'] as const;
+const PAGING_LINKS = ['next', 'prev', 'first', 'last'] as const;
 
 export default defineCheck({
   meta: {
@@ -22,6 +23,10 @@ export default defineCheck({
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
     const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
+    // A page without any paging link gives this check nothing to judge (a missing `next` is paging.next-link's).
+    if (PAGING_LINKS.every((link) => first.body[link] === undefined || first.body[link] === null)) {
+      ctx.skip(onlyPageReason(first, SIZE) ?? `not verified: ${first.exchange.request.url} has no paging link (${PAGING_LINKS.join(', ')})`);
+    }
     const nextUrl = linkOf(first.body, 'next');
     const second = nextUrl !== undefined && isAbsoluteUrl(nextUrl) ? pageOf(await ctx.get(nextUrl)) : undefined;
     const origin = new URL(ctx.baseUrl).origin;
@@ -33,7 +38,8 @@ export default defineCheck({
       const url = exchange.request.url;
       for (const link of LINKS) {
         const raw = page.body[link];
-        if (raw === undefined) continue;
+        // A null link is no link: its null is json.no-null's finding.
+        if (raw === undefined || raw === null) continue;
         const value = typeof raw === 'string' ? raw : JSON.stringify(raw);
         if (!ctx.expect(typeof raw === 'string' && isAbsoluteUrl(raw), 'notAbsolute', { link, url, value }, exchange)) continue;
         ctx.expect(new URL(value).origin === origin, 'otherOrigin', { link, url, value }, exchange);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CollectionTarget } from '../../core/target.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { guidePagingOrSkip, linkOf, queryParam } from '../support/collection-page.js';
+import { guidePagingOrSkip, linkOf, onlyPageReason, queryParam } from '../support/collection-page.js';
 import type { Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
@@ -29,6 +29,10 @@ export default defineCheck({
 
 async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: Walk): Promise<Array<WalkFinding<Id>>> {
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  // One short page without `next` or `total`: nothing shows whether a page before the last would link to the next.
+  const only = walk.steps.length === 1 && walk.total === undefined ? walk.steps[0]?.page : undefined;
+  const degenerate = only && onlyPageReason(only, walk.pageSize);
+  if (degenerate) ctx.skip(degenerate);
   const findings: Array<WalkFinding<Id>> = [];
   let seen = 0;
   for (const [index, { exchange, page }] of walk.steps.entries()) {

@@ -3,7 +3,7 @@ import type { DocumentTarget } from '../../core/target.js';
 import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
-import { PATCH_SUBJECT, patchAndReread, patchSubject } from './support/patch-subject.js';
+import { MERGE_PATCH_IGNORED, MERGE_PATCH_REFUSED, PATCH_SUBJECT, patchAndReread, patchSubject } from './support/patch-subject.js';
 
 const MESSAGES = {
   rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
@@ -18,6 +18,8 @@ export default defineCheck({
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
+  // One cause, one finding: a merge patch refused or ignored is patch.media-types' to report.
+  dependsOn: [{ ...MERGE_PATCH_REFUSED, findings: ['rejected'] }, { ...MERGE_PATCH_IGNORED, findings: ['notOverwritten'] }],
   // Another client may write to the document too: a difference counts only while the reads compared still hold.
   run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);

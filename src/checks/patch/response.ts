@@ -4,7 +4,7 @@ import { confirmingWrites } from '../support/confirm.js';
 import { isObject } from '../../core/json.js';
 import { reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { MERGE_PATCH_REFUSED, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 
 const MESSAGES = {
   wrongStatus: 'PATCH {{url}} with {{patch}} answered {{status}} instead of 200 or 204.',
@@ -20,6 +20,8 @@ export default defineCheck({
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
+  // One cause, one finding: a merge patch refused (415) is patch.media-types' to report.
+  dependsOn: [{ ...MERGE_PATCH_REFUSED, findings: ['wrongStatus'] }],
   // Another client may write to the document too: a difference counts only while the reads compared still hold.
   run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);

@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { restorePatch } from '../support/same-json.js';
 import { runStaleIfMatch, withEtag } from '../support/stale-if-match.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
@@ -15,6 +16,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   requires: withEtag(PATCH_SUBJECT),
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);

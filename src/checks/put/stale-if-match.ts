@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { sameJson } from '../support/same-json.js';
 import { runStaleIfMatch, withEtag } from '../support/stale-if-match.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
@@ -15,6 +16,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   requires: withEtag(PUT_SUBJECT),
   async run(ctx, document) {
     const subject = await putSubject(ctx, document);

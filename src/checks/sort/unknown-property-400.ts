@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { mediaTypeOf } from '../../core/exchange.js';
 
 export default defineCheck({
@@ -11,6 +12,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   requires: { what: 'collection with a sortable property', test: (collection) => collection.sorts.length > 0 },
   async run(ctx, collection) {
     const exchange = await ctx.get(collection.firstPage({ pageSize: 2, query: { sort: 'restguideNoSuchProperty' } }));

@@ -103,6 +103,36 @@ export function totalOf(body: Record<string, unknown>): number | undefined {
   return typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : undefined;
 }
 
+/** Members some frameworks give for the size of the whole result instead of the guide's `total`. */
+const COUNT_MEMBERS = ['totalItems', 'totalCount', 'total_count', 'totalElements', 'totalResults', 'count'];
+
+/** How many items a page says the whole result has: `total`, else a framework's count member; with the member's name. */
+export function claimedTotal(body: Record<string, unknown>): { member: string; total: number } | undefined {
+  for (const member of ['total', ...COUNT_MEMBERS]) {
+    const value = body[member];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { member, total: value };
+  }
+  return undefined;
+}
+
+/**
+ * Why a first page without `next` and with fewer items than asked gives a paging check nothing to judge: the
+ * only page of a small collection, or a page claiming more items than it has (a missing `next`:
+ * paging.next-link's finding). Undefined when the page has `next` or is full.
+ */
+export function onlyPageReason(page: CollectionPage, pageSize: number): string | undefined {
+  if (typeof page.body['next'] === 'string' || page.items.length >= pageSize) return undefined;
+  const url = page.exchange.request.url;
+  const claim = claimedTotal(page.body);
+  const items = `${page.items.length} item${page.items.length === 1 ? '' : 's'}`;
+  if (claim && claim.total > page.items.length) {
+    return claim.member === 'total'
+      ? `not verified, see paging.next-link: ${url} has ${items} of the ${claim.total} \`total\` claims and no \`next\``
+      : `not verified: ${url} has ${items}, no \`next\` and no \`total\`, while its \`${claim.member}\` claims ${claim.total}: the API does not page as the guide says (next, total)`;
+  }
+  return `not verified: ${url} is the only page (${items}, fewer than the ${pageSize} asked, no \`next\`), so no page showed paging`;
+}
+
 /** A query parameter of an absolute URL (first value), or undefined. */
 export function queryParam(url: string, name: string): string | undefined {
   try { return new URL(url).searchParams.get(name) ?? undefined; } catch { return undefined; }

@@ -2,6 +2,7 @@
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
+import { isBlankLink } from './collection-page.js';
 import { judgeableTraffic } from './traffic.js';
 
 /** Members that hold a link to a resource ([hyp-links], [col-paging]). */
@@ -60,8 +61,11 @@ export async function allLinkSources(ctx: CheckContext<string>): Promise<Exchang
 /** The string links of the first pages and documents that parse as URIs, with their paths (relative links resolved). */
 export async function readLinkPaths(ctx: CheckContext<string>, sources?: Exchange[]): Promise<Array<FoundLink & { value: string; path: string }>> {
   const found: Array<FoundLink & { value: string; path: string }> = [];
-  for (const link of await readLinks(ctx, sources)) {
-    if (typeof link.value !== 'string') continue;
+  const links = await readLinks(ctx, sources);
+  // An empty link resolves to its own page, whose path would pass for the link's: it names nothing to judge.
+  if (links.every((link) => isBlankLink(link.value) || link.value === null)) ctx.skip('not verified: every returned link is empty (see link.absolute)');
+  for (const link of links) {
+    if (typeof link.value !== 'string' || isBlankLink(link.value)) continue;
     try { found.push({ ...link, value: link.value, path: new URL(link.value, link.source.request.url).pathname }); } catch { /* not a URI */ }
   }
   return found;

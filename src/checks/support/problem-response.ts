@@ -49,3 +49,12 @@ export async function ownProblemFault(ctx: CheckContext<string>, exchange: Excha
   }
   return fault;
 }
+
+/**
+ * A check's finding that an error answer is not application/problem+json: problem.media-type judges every error
+ * answer of the run and reports that fault once, so the check's own finding is dropped when it did.
+ */
+export const PROBLEM_MEDIA_TYPE_ROOT = {
+  check: 'problem.media-type',
+  findings: (finding: { message: string }): boolean => /not application\/problem\+json|instead of a problem \(application\/problem\+json\)/.test(finding.message),
+};

@@ -34,7 +34,13 @@ export async function walkCollection(ctx: CheckContext<string>, collection: Coll
   let first = probe;
   if (total !== undefined) {
     pageSize = Math.min(MAX_PAGE_SIZE, Math.max(PROBE_PAGE_SIZE, Math.ceil(total / options.targetPages)));
-    if (Math.ceil(total / pageSize) > options.maxRequests) ctx.skip(`total ${total} needs more than ${options.maxRequests} pages of ${pageSize}`);
+    if (Math.ceil(total / pageSize) > options.maxRequests) {
+      // Too many pages to walk, unless the first already ends the walk short of `total`: that page is judged alone.
+      const probePage = pageOf(probe);
+      const endsShort = probePage !== undefined && typeof probePage.body['next'] !== 'string' && probePage.items.length < total;
+      if (!endsShort) ctx.skip(`total ${total} needs more than ${options.maxRequests} pages of ${pageSize}`);
+      return { pageSize: PROBE_PAGE_SIZE, total, steps: [{ exchange: probe, page: probePage }], stop: 'end' };
+    }
     if (pageSize !== PROBE_PAGE_SIZE) first = await ctx.get(collection.firstPage({ pageSize }));
   }
   const followed = await ctx.follow(first, { max: options.maxRequests - 1 });

@@ -19,6 +19,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'task',
+  // No task accepted (not 202, or no Location) is task.accepted-202's finding: nothing to poll, nothing submitted.
+  dependsOn: [{ check: 'task.accepted-202', when: ['not202', 'noLocation'] }],
   async run(ctx, task) {
     const submitted = await submitAccepted(ctx, task);
     const polled = await pollUntilEnded(ctx, task, submitted.url, submitted.exchange);

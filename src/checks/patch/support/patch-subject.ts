@@ -1,6 +1,7 @@
 // What every patch check needs: a merge-patch document, the profile's patch and a document it may change.
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
+import type { CheckResult } from '../../../core/types.js';
 import { isObject, type JsonObject } from '../../../core/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
 import { beginChangingDocument } from '../../support/own-writes.js';
@@ -87,6 +88,11 @@ export async function appliedPatchType(ctx: Ctx, subject: PatchSubject): Promise
   if (notApplied(after.representation, subject.patch) !== undefined) return ctx.skip(`PATCH ${subject.url} applied the profile's patch with neither media type (see patch.overwrite)`);
   return contentType;
 }
+
+/** patch.media-types' failure that every merge patch meets too: the merge patch media type refused. */
+export const MERGE_PATCH_REFUSED = { check: 'patch.media-types', when: (failure: CheckResult): boolean => failure.messageId === 'refused' && failure.message.includes(`Content-Type ${MERGE_PATCH} `) };
+/** patch.media-types' failure that a merge patch meets too: a patch in the merge patch media type not applied. */
+export const MERGE_PATCH_IGNORED = { check: 'patch.media-types', when: (failure: CheckResult): boolean => failure.messageId === 'ignored' && failure.message.includes(`Content-Type ${MERGE_PATCH} `) };
 
 const isSuccessful = (exchange: Exchange): boolean => exchange.response.status >= 200 && exchange.response.status < 300;
 
