@@ -13,15 +13,20 @@ export interface Listing {
 
 const objects = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(isObject);
 
-/** The items of an answered list: a bare array of objects, or an object with an array of objects under any name. */
-export function listingOf(json: unknown): Listing | undefined {
+/**
+ * The items of an answered list: a bare array of objects, or an object with an array of objects under any name.
+ * `knownList`: the answer is a collection's page, so its only array is its list even when empty (a mock's `accounts: []`).
+ */
+export function listingOf(json: unknown, options: { knownList?: boolean } = {}): Listing | undefined {
   if (objects(json)) return { under: '', items: json };
   if (!isObject(json)) return undefined;
   if (Array.isArray(json['items'])) return { under: 'items', items: json['items'] };
   const named = LIST_NAMES.find((name) => objects(json[name]));
   if (named !== undefined) return { under: named, items: json[named] as unknown[] };
   const other = Object.keys(json).find((name) => objects(json[name]) && (json[name] as unknown[]).length > 0);
-  return other !== undefined ? { under: other, items: json[other] as unknown[] } : undefined;
+  if (other !== undefined) return { under: other, items: json[other] as unknown[] };
+  const arrays = Object.keys(json).filter((name) => objects(json[name]));
+  return options.knownList === true && arrays.length === 1 ? { under: arrays[0] as string, items: json[arrays[0] as string] as unknown[] } : undefined;
 }
 
 /** Whether a Link header (RFC 8288) has a link with `rel="next"`. */

@@ -31,7 +31,7 @@ export default defineCheck({
       const { json } = exchange.response;
       // A bare array or no object at all is the finding of collection.is-object / items-array, not of this check.
       // Items listed under another name (`results`) are collection.items-array's finding: `items` is not verified here.
-      const listedElsewhere = isObject(json) && json['items'] === undefined && listingOf(json) !== undefined;
+      const listedElsewhere = isObject(json) && json['items'] === undefined && listingOf(json, { knownList: true }) !== undefined;
       const body = isObject(json) && !listedElsewhere ? json : pageOrSkip(ctx, exchange).body;
       const items = body['items'];
       // One answer decides: items, a total or a next link for a value no data holds break the rule whatever a

@@ -22,7 +22,7 @@ export default defineCheck({
     if (exchange.response.status === 200 && Array.isArray(body)) return ctx.skip(`GET ${url} answered a JSON array, not a collection object: not verified, see collection.is-object`);
     if (!ctx.expect(exchange.response.status === 200 && isObject(body), 'notCollection', { url, status: exchange.response.status }, exchange) || !isObject(body)) return;
     // Items under another name are still a list: one finding naming it, and the checks that need `items` are not verified.
-    const listing = body['items'] === undefined ? listingOf(body) : undefined;
+    const listing = body['items'] === undefined ? listingOf(body, { knownList: true }) : undefined;
     if (listing) return ctx.report('listedUnder', { url, name: listing.under }, exchange);
     if (!ctx.expect(body['items'] !== undefined, 'missing', { url }, exchange)) return;
     const items = body['items'];

@@ -38,7 +38,7 @@ export function notCollectionReason(exchange: Exchange): string {
   const { status, json } = exchange.response;
   // One finding per cause: a bare array is collection.is-object's, any other non-collection collection.items-array's.
   if (status === 200 && Array.isArray(json)) return `GET ${exchange.request.url} answered a JSON array, not a collection object: not verified, see collection.is-object`;
-  const listing = status === 200 ? listingOf(json) : undefined;
+  const listing = status === 200 ? listingOf(json, { knownList: true }) : undefined;
   if (listing && listing.under !== '' && listing.under !== 'items') {
     return `GET ${exchange.request.url} lists its items under \`${listing.under}\`, not \`items\`: not verified, see collection.items-array`;
   }

@@ -1,7 +1,8 @@
 import check from '../../../src/checks/collection/empty-result.js';
 import { NO_MATCH } from '../../../src/checks/support/collection-page.js';
 import { isObject } from '../../../src/core/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { describe, expect, it } from 'vitest';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';
 
 const onNoMatch = (change: Mutator): Mutator => (req, res) => { if (req.path.includes(NO_MATCH)) change(req, res); };
@@ -35,4 +36,13 @@ testCheck(check, {
       findings: ['next'],
     },
   ],
+});
+
+describe('collection.empty-result on a list under another name', () => {
+  it('is not verified, pointing at collection.items-array, when the only list is an empty `accounts`', async () => {
+    const report = await runOne(check, reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) { delete res.json['items']; res.json['accounts'] = []; } }) }));
+    const employers = report.results.filter((r) => r.resource === '/employers');
+    expect(employers.map((r) => r.status)).toEqual(['skip']);
+    expect(employers[0]?.message).toMatch(/under `accounts`.*see collection\.items-array/);
+  });
 });

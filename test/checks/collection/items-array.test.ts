@@ -32,5 +32,13 @@ testCheck(check, {
       profile: deriveProfile(frameworkDocument({ listUnder: 'results', paging: 'offset-limit' })),
       findings: ['listedUnder'],
     },
+    {
+      // A mock answering a declared example: the list is the page's only array, and it is empty.
+      name: 'an empty list under another name (`accounts: []`)',
+      server: reference({ mutate: (req, res) => {
+        if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json)) { delete res.json['items']; res.json['accounts'] = []; }
+      } }),
+      findings: ['listedUnder'],
+    },
   ],
 });
