@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { bodyOptional, exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
+import { mediaTypeOf } from '../../core/exchange.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
 
 // The problem members whose JSON type RFC 9457 fixes (type is the only mandatory one).
@@ -22,8 +23,13 @@ export default defineCheck({
   judgesTraffic: true,
   async run(ctx) {
     const causes = new Causes(ctx);
-    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
+    let offered = 0;
+    const answers = await errorAnswers(ctx, await provokeErrors(ctx));
+    for (const exchange of answers) {
       if (bodyOptional(exchange)) { causes.pass(); continue; }
+      // One cause, one finding: a body not served as a problem is problem.media-type's, whatever its members.
+      if (mediaTypeOf(exchange.response) !== 'application/problem+json') continue;
+      offered++;
       const body = exchange.response.json;
       const data = exchangeData(exchange);
       if (!causes.expect(isObject(body), 'notObject', data, exchange) || !isObject(body)) continue;
@@ -35,5 +41,8 @@ export default defineCheck({
       }
     }
     causes.flush();
+    if (offered === 0 && answers.some((exchange) => !bodyOptional(exchange))) {
+      ctx.skip('not verified: no error answer was served as application/problem+json (see problem.media-type)');
+    }
   },
 });

@@ -40,6 +40,12 @@ describe('judgeExchange', () => {
     expect(judge(exchange('/things/x', 500, 'application/problem+json', '{"status":500}'))).toMatchObject({ kind: 'fail', messageId: 'undocumentedStatus', data: { status: 500 } });
   });
 
+  it('a 304 to the run\'s own conditional GET is the protocol\'s answer; an unasked 304 is undocumented', () => {
+    const conditional = (path: string): Exchange => ({ ...exchange(path, 304, undefined, ''), request: { method: 'GET', url: `${BASE}${path}`, headers: { 'If-None-Match': '"v1"' } } });
+    expect(judge(conditional('/texts'))).toMatchObject({ kind: 'unjudged', why: 'GET /texts → 304 to a conditional request' });
+    expect(judge(exchange('/texts', 304, undefined, ''))).toMatchObject({ kind: 'fail', messageId: 'undocumentedStatus' });
+  });
+
   it('judges the media type: undocumented type, an empty body where content is promised; bodiless statuses pass', () => {
     expect(judge(exchange('/things/1', 200, 'text/html', '<p>'))).toMatchObject({ kind: 'fail', messageId: 'undocumentedMediaType', data: { mediaType: 'text/html', documented: 'application/json' } });
     expect(judge(exchange('/things/1', 200, undefined, ''))).toMatchObject({ kind: 'fail', messageId: 'undocumentedMediaType', data: { mediaType: '(empty body)' } });

@@ -21,6 +21,9 @@ const MAX_ERRORS = 3;
 /** Statuses that never carry a body (RFC 9110), whatever the document lists as content. */
 const BODILESS = new Set([204, 304]);
 
+const isConditional = (headers: Record<string, string>): boolean =>
+  Object.keys(headers).some((name) => /^if-(none-match|modified-since)$/i.test(name));
+
 export function judgeExchange(document: Obj, validator: ContractValidator, baseUrl: string, exchange: Exchange): Verdict {
   const { request, response } = exchange;
   const method = request.method.toLowerCase();
@@ -35,6 +38,10 @@ export function judgeExchange(document: Obj, validator: ContractValidator, baseU
 
   const data: MessageData = { method: request.method, url: request.url, status: response.status, operation: `${request.method} ${template}` };
   const responseKey = selectResponse(operation['responses'], response.status);
+  // A 304 answers the run's own conditional GET (RFC 9110 §15.4.5): the protocol's answer, not the operation's.
+  if (responseKey === undefined && response.status === 304 && isConditional(request.headers)) {
+    return { kind: 'unjudged', why: `${request.method} ${template} → 304 to a conditional request` };
+  }
   if (responseKey === undefined) return { kind: 'fail', messageId: 'undocumentedStatus', data };
   const declared = resolveLocal(document, (operation['responses'] as Obj)[responseKey], `${operationPointer}/responses/${pointerToken(responseKey)}`);
   const content = isObject(declared.value) && isObject(declared.value['content']) ? declared.value['content'] : {};
