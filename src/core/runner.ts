@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { OutsideApiLink, RunContext, SkipSignal } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
-import { requestEvidence, toEvidence } from './exchange.js';
+import { requestEvidence, toEvidence, type Exchange } from './exchange.js';
 import { openAuthSession, type RunAuthSettings } from './auth/session.js';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { HttpClient, InterruptedError, StalledResponse, TransportError, WriteRefusedError } from './http-client.js';
@@ -64,6 +64,8 @@ export interface RunOptions {
   retries?: number;
   /** Each write a cleanup sent (or could not send), as it happens (the report lists them all too). */
   onCleanup?: (entry: CleanupRecord) => void;
+  /** Every final answer of the run as it comes (`check --record`, the tally of operations). */
+  onExchange?: (exchange: Exchange) => void;
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
@@ -95,7 +97,7 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
   const auth = openAuthSession(options.auth, { timeoutMs, ...transport }, redactor);
   const client = new HttpClient({
-    traffic: new Traffic(),
+    traffic: new Traffic(options.onExchange),
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
     timeoutMs, signal: deadline.signal, deadlineAt, cleanupSignal: cleanupBudget.signal, ...transport,
     ...(options.retries === undefined ? {} : { retries: options.retries }),
