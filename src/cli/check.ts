@@ -188,6 +188,12 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   };
   planOutputs(reportTargets(options), 'stylish', CHECK_FORMATS); // a bad -f/-o is refused before any work
   selectChecks(CHECKS, run.only, run.skip); // and so is a selection that leaves nothing, before the target is contacted
+  const traffic = await import('../traffic/cli.js');
+  if (options.har !== undefined) {
+    // Recordings: no target is contacted; the same reports, baselines and exit codes.
+    const har = await traffic.harCheck(baseUrl === undefined ? undefined : parseBaseUrl(baseUrl), options, run, io);
+    return checkAndReport(har.baseUrl, {}, undefined, run, { demo: false, auth: undefined, tls: undefined, proxy: undefined }, options, failOn, io, () => false, har.judge);
+  }
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const demo = options.authDemo === true;
   if (demo && url !== undefined) throw new UsageError('--auth-demo checks the embedded protected reference server: give no base URL');
@@ -223,6 +229,8 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
     return 0;
   }
   if (contract) run.contract = contract;
+  run.operations = traffic.tallyOperations(contract ?? (url === undefined ? (await import('../reference-server/openapi/document.js')).buildOpenApiDocument() : undefined));
+  const recording = await traffic.startRecording(options, run, io);
   const access: Access = { demo, auth, tls, proxy };
 
   const interrupt = onInterrupt(io);
@@ -238,6 +246,7 @@ export async function runCheck(baseUrl: string | undefined, options: Record<stri
   } finally {
     interrupt.dispose();
     if (interrupt.signal.aborted) reportCleanups(cleanups, io);
+    await recording?.close();
   }
 }
 
@@ -275,11 +284,13 @@ const redactUrlsIn = (text: string): string => text.replace(/https?:\/\/\S+/g, (
 
 async function checkAndReport(
   url: string | undefined, profile: Profile, note: string | undefined, run: Omit<RunOptions, 'baseUrl'>, access: Access,
-  options: Record<string, unknown>, failOn: FailOn, io: Io, interrupted: () => boolean,
+  options: Record<string, unknown>, failOn: FailOn, io: Io, interrupted: () => boolean, judge?: () => Promise<CheckReport>,
 ): Promise<number> {
   const { demo, auth, tls, proxy } = access;
   let report: CheckReport;
-  if (demo) {
+  if (judge) {
+    report = await judge();
+  } else if (demo) {
     // The protected reference server, whole suite, writes included, with the demo client's credentials.
     const { startProtectedDemo } = await import('../reference-server/auth/demo.js');
     const { server, auth: demoAuth } = await startProtectedDemo();

@@ -61,6 +61,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option(docUrl, docUrlHelp)
     .option('--baseline <file>', 'known findings and errors that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
+    .option('--record <file.har>', "write the run's own exchanges as HAR 1.2 (credentials, cookies and tokens redacted), to replay and share a failure")
+    .option('--har <files...>', 'judge recorded traffic (HAR 1.2 from browsers, Playwright, Newman, k6 or --record) and send no request: the exchanges under the base URL (given, or --openapi\'s first server)')
     .addHelpText('after', '\nExit codes: 0 clean; 1 findings, errored checks, or a record a cleanup could not remove;\n2 usage error, bad profile, unreachable target, missing resource, nothing could run;\n130 interrupted (cleanups run first, then listed on stderr).');
   addReportOptions(check, CHECK_FORMATS).action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
     const { runCheck } = await import('./check.js');

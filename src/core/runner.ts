@@ -16,7 +16,8 @@ import { waitedNote } from './transient.js';
 import { coverageOf } from './coverage.js';
 import { resourcesOf, type Target } from './target.js';
 import { Traffic } from './traffic.js';
-import type { CheckReport, CheckResult, CheckStatus, CleanupRecord } from './types.js';
+import { withoutTrailingSlashes } from './trailing-slashes.js';
+import type { CheckReport, CheckResult, CheckStatus, CleanupRecord, Coverage } from './types.js';
 import { VERSION } from './version.js';
 
 export interface RunOptions {
@@ -66,6 +67,8 @@ export interface RunOptions {
   onCleanup?: (entry: CleanupRecord) => void;
   /** Every final answer of the run as it comes (`check --record`, the tally of operations). */
   onExchange?: (exchange: Exchange) => void;
+  /** Counts the run's answers per operation of a document (src/traffic/operations.ts), given the base URL. */
+  operations?: (baseUrl: string) => { add(exchange: Exchange): void; result(): Pick<Coverage, 'operations' | 'undocumented'> };
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
@@ -96,8 +99,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   // One redactor for the run: the configured header values now, the OAuth2 secret and tokens as they come.
   const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
   const auth = openAuthSession(options.auth, { timeoutMs, ...transport }, redactor);
+  const operations = options.operations?.(withoutTrailingSlashes(options.baseUrl));
+  const onExchange = operations ? (exchange: Exchange) => { operations.add(exchange); options.onExchange?.(exchange); } : options.onExchange;
   const client = new HttpClient({
-    traffic: new Traffic(options.onExchange),
+    traffic: new Traffic(onExchange),
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
     timeoutMs, signal: deadline.signal, deadlineAt, cleanupSignal: cleanupBudget.signal, ...transport,
     ...(options.retries === undefined ? {} : { retries: options.retries }),
@@ -180,9 +185,12 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       },
       results: redactor.deep(results),
       cleanups: redactor.deep(cleanups),
-      coverage: coverageOf(results, {
-        collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
-      }, new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id))),
+      coverage: {
+        ...coverageOf(results, {
+          collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
+        }, new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id))),
+        ...operations?.result(),
+      },
     };
   } finally {
     clearTimeout(timer);

@@ -1,12 +1,9 @@
 // Reads HAR 1.2 (browsers, Playwright, Newman, k6, `check --record`) one entry at a time: a file of any size
 // is streamed, never held whole in memory.
 import { createReadStream } from 'node:fs';
-import { chain } from 'stream-chain';
-import { parser } from 'stream-json';
-import { pick } from 'stream-json/filters/pick.js';
-import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { makeResponse, type Exchange } from '../core/exchange.js';
 import { isObject } from '../core/json.js';
+import { harEntries } from './har-entries.js';
 
 type Obj = Record<string, unknown>;
 
@@ -53,9 +50,8 @@ export function exchangeOf(entry: unknown): Exchange | undefined {
 
 /** Every entry of `log.entries`, in order; entries that are no exchange are counted in `skipped`. */
 export async function* readHar(path: string, skipped: { count: number } = { count: 0 }): AsyncGenerator<Exchange> {
-  const pipeline = chain([createReadStream(path), parser(), pick({ filter: 'log.entries' }), streamArray()]);
-  for await (const item of pipeline as AsyncIterable<{ key: number; value: unknown }>) {
-    const exchange = exchangeOf(item.value);
+  for await (const entry of harEntries(createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>)) {
+    const exchange = exchangeOf(entry);
     if (exchange) yield exchange;
     else skipped.count++;
   }

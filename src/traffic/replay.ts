@@ -8,10 +8,14 @@ import type { Target } from '../core/target.js';
 import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, CheckStatus } from '../core/types.js';
 
-export const NEEDS_PROBING = 'not verified: needs active probing (judging recorded traffic sends no request)';
-/** Bounds of a batch, as the run's own traffic log (src/core/traffic.ts): a batch judged is one run's worth. */
-export const BATCH_EXCHANGES = 4000;
-export const BATCH_CHARS = 64 * 1024 * 1024;
+/** A skip's message; coverage lists it as `not verified: needs active probing …`. */
+export const NEEDS_PROBING = 'needs active probing: judging recorded traffic sends no request';
+/**
+ * Bounds of a batch: a run's traffic usually fits one (the reference server's whole run is about 600), and the
+ * checks hold a batch's parsed bodies at once, so it bounds memory (docs/performance.md#judging-recorded-traffic).
+ */
+export const BATCH_EXCHANGES = 2000;
+export const BATCH_CHARS = 32 * 1024 * 1024;
 const MAX_EVIDENCE = 3;
 
 /**
@@ -33,7 +37,7 @@ export class ReplayClient implements ExchangeClient {
   request(spec: RequestSpec): Promise<Exchange> {
     const method = (spec.method ?? 'GET').toUpperCase();
     const url = this.url(spec.url, spec.query);
-    const recorded = method === 'GET' && !spec.headers ? this.reads.get(url) : undefined;
+    const recorded = method === 'GET' ? this.reads.get(url) : undefined;
     return Promise.resolve(recorded ?? {
       request: { method, url, headers: {} },
       response: makeResponse(503, { 'x-restguide-replay': 'not in the recording' }, '', false),
@@ -81,7 +85,9 @@ export class BatchVerdicts {
   private error: CheckResult | undefined;
   private skip: CheckResult | undefined;
 
-  add(results: readonly CheckResult[]): void {
+  /** Takes a batch's results; returns the findings of causes not seen in an earlier batch. */
+  add(results: readonly CheckResult[]): CheckResult[] {
+    const fresh: CheckResult[] = [];
     for (const result of results) {
       if (result.status === 'pass') this.pass ??= result;
       else if (result.status === 'error') this.error ??= result;
@@ -89,11 +95,16 @@ export class BatchVerdicts {
       else {
         const key = causeOf(result);
         const known = this.fails.get(key);
-        if (!known) { this.fails.set(key, { result: { ...result, evidence: [...result.evidence] }, seen: seenIn(result) }); continue; }
+        if (!known) {
+          this.fails.set(key, { result: { ...result, evidence: [...result.evidence] }, seen: seenIn(result) });
+          fresh.push(result);
+          continue;
+        }
         known.seen += seenIn(result);
         known.result.evidence.push(...result.evidence.slice(0, Math.max(0, MAX_EVIDENCE - known.result.evidence.length)));
       }
     }
+    return fresh;
   }
 
   results(): CheckResult[] {
