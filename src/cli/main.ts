@@ -69,6 +69,25 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     exitCode = await runCheck(baseUrl, options, io);
   });
 
+  const proxy = program
+    .command('proxy')
+    .description('forward every request to an upstream API unchanged and judge each exchange off the request path; the reports on Ctrl-C')
+    .argument('<upstream>', "the upstream API's base URL; clients send to the proxy what they would send to it (same base path)")
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--host <host>', 'interface to listen on (loopback by default)', '127.0.0.1')
+    .option('--openapi <fileOrUrl>', 'the contract answers are held to, and the document the coverage per operation counts against')
+    .option('--profile <file>', 'YAML/JSON profile of the API (as for check)')
+    .option('--only <ids>', 'judge only these check ids or areas (comma-separated)', collect)
+    .option('--skip <ids>', 'skip these check ids or areas (comma-separated)', collect)
+    .option('--report-every <s>', 'also write the reports every s seconds, not only on SIGINT/SIGTERM')
+    .option('-q, --quiet', 'stylish: print only failures, errors and the summary')
+    .addOption(new Option('--fail-on <level>', 'lowest severity that makes the exit code 1 (warn = warning)').choices(failOnChoices(['error', 'warning'])).default('warning'))
+    .addHelpText('after', '\nExit codes (on SIGINT/SIGTERM, after the reports): 0 nothing judged failed; 1 findings or errored checks; 2 usage error.');
+  addReportOptions(proxy, CHECK_FORMATS).action(async (upstream: string, options: Record<string, unknown>) => {
+    const { runProxy } = await import('../traffic/proxy-cli.js');
+    exitCode = await runProxy(upstream, options, io);
+  });
+
   const lint = program
     .command('lint')
     .description('lint OpenAPI 3.0/3.1 documents, and Swagger 2.0 ones converted in memory (YAML or JSON, files or URLs), against the guide')
