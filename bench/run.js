@@ -15,6 +15,8 @@ const all = {
   memory: async () => (await import('./memory.mjs')).benchMemory(),
   // check --har: peak RSS judging a large HAR against a small one (HAR_SMALL_MB, HAR_LARGE_MB).
   har: async () => (await import('./har.mjs')).benchHar(),
+  // restguide proxy in front of the reference server: throughput and p99 against direct, answers unchanged.
+  proxy: async () => (await import('./proxy.mjs')).benchProxy(),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all).filter((name) => name !== 'server-throughput');
 for (const name of wanted) {

@@ -22,9 +22,13 @@ let processed = 0;
 let idle: NodeJS.Timeout | undefined;
 // One judging at a time; exchanges that come meanwhile wait in the port's queue, which the main thread bounds.
 let judging: Promise<void> = Promise.resolve();
-const judgeNow = (): Promise<void> => (judging = judging.then(async () => {
+// After each batch the worker rests as long as the batch took: judging takes at most half a core from
+// forwarding, and what it cannot keep up with is dropped by the main thread (docs/performance.md#the-judging-proxy).
+const judgeNow = (rest = true): Promise<void> => (judging = judging.then(async () => {
+  const started = performance.now();
   await judge.judgePending();
   post({ kind: 'processed', count: processed });
+  if (rest) await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
 }));
 
 port.on('message', (message: ToJudge) => {
@@ -39,7 +43,7 @@ port.on('message', (message: ToJudge) => {
     if (processed % 200 === 0) post({ kind: 'processed', count: processed });
   } else if (message.kind === 'report') {
     clearTimeout(idle);
-    void judgeNow().then(() => post({ kind: 'report', id: message.id, report: judge.report(), counts: judge.counts }));
+    void judgeNow(false).then(() => post({ kind: 'report', id: message.id, report: judge.report(), counts: judge.counts }));
   }
 });
 post({ kind: 'ready' });

@@ -14,7 +14,7 @@ import type { FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
 const BODY_CAP = 1024 * 1024;
 /** Exchanges handed to the worker and not yet judged, at most; beyond, they are dropped and counted. */
-const MAX_BACKLOG = 10_000;
+const MAX_BACKLOG = 2_000;
 
 export interface ProxyOptions {
   /** The upstream base URL, no trailing slash. */
