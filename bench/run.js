@@ -13,6 +13,10 @@ const all = {
   // restguide lint vs Redocly CLI and spectral-cli on big real documents (bench/documents/), linearity, start-up.
   'lint-scale': async () => (await import('./lint-scale.mjs')).benchLintScale(),
   memory: async () => (await import('./memory.mjs')).benchMemory(),
+  // check --har: peak RSS judging a large HAR against a small one (HAR_SMALL_MB, HAR_LARGE_MB).
+  har: async () => (await import('./har.mjs')).benchHar(),
+  // restguide proxy in front of the reference server: throughput and p99 against direct, answers unchanged.
+  proxy: async () => (await import('./proxy.mjs')).benchProxy(),
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all).filter((name) => name !== 'server-throughput');
 for (const name of wanted) {

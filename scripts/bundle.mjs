@@ -69,7 +69,8 @@ const result = await build({
   absWorkingDir: root,
   // The CLI, and the package export `restguide/ruleset` (dist/bundle/ruleset.js): one build, so the
   // two share their chunks and the package carries one copy of Spectral.
-  entryPoints: { restguide: 'dist/src/cli/main.js', ruleset: 'dist/rulesets/spectral.js' },
+  // The proxy's judging worker is loaded by file name beside the chunk that starts it (src/traffic/proxy.ts).
+  entryPoints: { restguide: 'dist/src/cli/main.js', ruleset: 'dist/rulesets/spectral.js', 'proxy-worker': 'dist/src/traffic/proxy-worker.js' },
   outdir: out,
   bundle: true,
   splitting: true,

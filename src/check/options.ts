@@ -29,6 +29,10 @@ export interface CheckOptions {
   /** --baseline and --write-baseline: files, relative to the working directory. */
   baseline?: string;
   writeBaseline?: string;
+  /** --record: the run's exchanges go to this HAR file (credentials redacted). */
+  record?: string;
+  /** --har: recordings to judge instead of a run (files; a base URL may follow them); nothing is sent. */
+  har?: string[];
 }
 
 /** Where the run speaks: the terminal's two streams, and the working directory and environment it reads. */

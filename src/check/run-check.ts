@@ -23,6 +23,12 @@ type Access = Pick<RunOptions, 'auth' | 'tls' | 'proxy'>;
 
 export async function checkApi(options: CheckOptions, io: CheckIo, publish: PublishReports): Promise<number> {
   const url = options.baseUrl;
+  const traffic = await import('../traffic/cli.js');
+  if (options.har !== undefined) {
+    // Recordings: no target is contacted; the same reports, baselines and exit codes.
+    const har = await traffic.harCheck(url, options, io);
+    return finish(await har.judge(), undefined, options, io, publish, () => false);
+  }
   const { resolveAuth, resolveTls } = await import('../core/auth/settings.js');
   const { proxyEnvOf } = await import('../core/auth/transport.js');
   // Only a real target goes through the environment's proxy; the embedded servers are on loopback.
@@ -47,6 +53,8 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
     ...(io.isTTY ? { onResult: progress(io) } : {}),
     ...(target.contract ? { contract: target.contract } : {}), ...(target.declaredPaths ? { declaredPaths: target.declaredPaths } : {}),
   };
+  run.operations = traffic.tallyOperations(target.contract ?? (url === undefined ? (await import('../reference-server/openapi/document.js')).buildOpenApiDocument() : undefined));
+  const recording = await traffic.startRecording(options.record, run, io);
   const access: Access = { ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}) };
   try {
     const report = await runOn(target, run, access, options.demo);
@@ -58,6 +66,7 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   } finally {
     interrupt.dispose();
     if (interrupt.signal.aborted) io.stderr(cleanupLines(cleanups));
+    await recording?.close();
   }
 }
 

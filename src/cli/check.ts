@@ -118,6 +118,8 @@ function optionsOf(baseUrl: string | undefined, flags: Record<string, unknown>):
     failOn,
     ...optional('baseline', text(flags.baseline)),
     ...optional('writeBaseline', text(flags.writeBaseline)),
+    ...optional('record', text(flags.record)),
+    ...(flags.har === undefined ? {} : { har: strings(flags.har) ?? [] }),
   };
   return { options, reports };
 }

@@ -61,10 +61,31 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option(docUrl, docUrlHelp)
     .option('--baseline <file>', 'known findings and errors that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
+    .option('--record <file.har>', "write the run's own exchanges as HAR 1.2 (credentials, cookies and tokens redacted), to replay and share a failure")
+    .option('--har <files...>', 'judge recorded traffic (HAR 1.2 from browsers, Playwright, Newman, k6 or --record) and send no request: the exchanges under the base URL (given, or --openapi\'s first server)')
     .addHelpText('after', '\nExit codes: 0 clean; 1 findings, errored checks, or a record a cleanup could not remove;\n2 usage error, bad profile, unreachable target, missing resource, nothing could run;\n130 interrupted (cleanups run first, then listed on stderr).');
   addReportOptions(check, CHECK_FORMATS).action(async (baseUrl: string | undefined, options: Record<string, unknown>) => {
     const { runCheck } = await import('./check.js');
     exitCode = await runCheck(baseUrl, options, io);
+  });
+
+  const proxy = program
+    .command('proxy')
+    .description('forward every request to an upstream API unchanged and judge each exchange off the request path; the reports on Ctrl-C')
+    .argument('<upstream>', "the upstream API's base URL; clients send to the proxy what they would send to it (same base path)")
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--host <host>', 'interface to listen on (loopback by default)', '127.0.0.1')
+    .option('--openapi <fileOrUrl>', 'the contract answers are held to, and the document the coverage per operation counts against')
+    .option('--profile <file>', 'YAML/JSON profile of the API (as for check)')
+    .option('--only <ids>', 'judge only these check ids or areas (comma-separated)', collect)
+    .option('--skip <ids>', 'skip these check ids or areas (comma-separated)', collect)
+    .option('--report-every <s>', 'also write the reports every s seconds, not only on SIGINT/SIGTERM')
+    .option('-q, --quiet', 'stylish: print only failures, errors and the summary')
+    .addOption(new Option('--fail-on <level>', 'lowest severity that makes the exit code 1 (warn = warning)').choices(failOnChoices(['error', 'warning'])).default('warning'))
+    .addHelpText('after', '\nExit codes (on SIGINT/SIGTERM, after the reports): 0 nothing judged failed; 1 findings or errored checks; 2 usage error.');
+  addReportOptions(proxy, CHECK_FORMATS).action(async (upstream: string, options: Record<string, unknown>) => {
+    const { runProxy } = await import('../traffic/proxy-cli.js');
+    exitCode = await runProxy(upstream, options, io);
   });
 
   const lint = program

@@ -46,6 +46,9 @@ export class OutsideApiLink extends Error {
   constructor(readonly refused: OutsideApiError, readonly source: Exchange[]) { super(refused.message); }
 }
 
+/** What a check's ctx needs of a client: the run's HttpClient, or a recording's replay (src/traffic/replay.ts). */
+export type ExchangeClient = Pick<HttpClient, 'baseUrl' | 'allowWrites' | 'url' | 'request' | 'traffic'>;
+
 export class RunContext implements CheckContext<string> {
   readonly findings: Finding[] = [];
   assertions = 0;
@@ -62,7 +65,7 @@ export class RunContext implements CheckContext<string> {
   private readonly exchanges: Exchange[] = [];
 
   constructor(
-    private readonly client: HttpClient,
+    private readonly client: ExchangeClient,
     readonly target: Target,
     private readonly messages: Record<string, string>,
     readonly signal: AbortSignal,

@@ -102,7 +102,7 @@ export class WriteRefusedError extends Error {
 }
 
 /** Appends a relative path to the base URL (which keeps its base path); absolute URLs pass through. */
-function resolveUrl(baseUrl: string, url: string, query?: Query): string {
+export function resolveUrl(baseUrl: string, url: string, query?: Query): string {
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl}${url.startsWith('/') || url.startsWith('?') ? '' : '/'}${url}`;
   if (!query) return absolute;
   const parsed = new URL(absolute);

@@ -163,7 +163,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
 }
 
 /** Turns a profile into the Target of a run; reads sample ids from collections when asked (counted requests). */
-export async function resolveTarget(profile: Profile, client: HttpClient): Promise<Target> {
+export async function resolveTarget(profile: Profile, client: Pick<HttpClient, 'request'>): Promise<Target> {
   const collections = (profile.collections ?? []).map(collectionTarget);
   const documents: DocumentTarget[] = [];
   for (const doc of profile.documents ?? []) {
@@ -206,7 +206,7 @@ export async function resolveTarget(profile: Profile, client: HttpClient): Promi
 }
 
 /** Up to five ids from the first page; a target that cannot list them leaves checks to skip. */
-async function readSampleIds(client: HttpClient, from: { collection: string; property?: string }, pageSizeParam = 'pageSize'): Promise<string[]> {
+async function readSampleIds(client: Pick<HttpClient, 'request'>, from: { collection: string; property?: string }, pageSizeParam = 'pageSize'): Promise<string[]> {
   try {
     const page = await client.request({ url: withQuery(from.collection, { [pageSizeParam]: 5 }) });
     // Items listed under another name, or a bare array, are no guide collection (collection.items-array and

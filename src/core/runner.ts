@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { OutsideApiLink, RunContext, SkipSignal } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { UsageError } from './errors.js';
-import { requestEvidence, toEvidence } from './exchange.js';
+import { requestEvidence, toEvidence, type Exchange } from './exchange.js';
 import { openAuthSession, type RunAuthSettings } from './auth/session.js';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { HttpClient, InterruptedError, StalledResponse, TransportError, WriteRefusedError } from './http-client.js';
@@ -18,7 +18,8 @@ import { notVerifiedSee, RootOutcomes } from './dependencies.js';
 import { foldSameFaults } from './fold-findings.js';
 import { resourcesOf, type Target } from './target.js';
 import { Traffic } from './traffic.js';
-import type { CheckReport, CheckResult, CheckStatus, CleanupRecord } from './types.js';
+import { withoutTrailingSlashes } from './trailing-slashes.js';
+import type { CheckReport, CheckResult, CheckStatus, CleanupRecord, Coverage } from './types.js';
 import { VERSION } from './version.js';
 
 export interface RunOptions {
@@ -68,6 +69,10 @@ export interface RunOptions {
   retries?: number;
   /** Each write a cleanup sent (or could not send), as it happens (the report lists them all too). */
   onCleanup?: (entry: CleanupRecord) => void;
+  /** Every final answer of the run as it comes (`check --record`, the tally of operations). */
+  onExchange?: (exchange: Exchange) => void;
+  /** Counts the run's answers per operation of a document (src/traffic/operations.ts), given the base URL. */
+  operations?: (baseUrl: string) => { add(exchange: Exchange): void; result(): Pick<Coverage, 'operations' | 'undocumented'> };
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
@@ -98,8 +103,10 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   // One redactor for the run: the configured header values now, the OAuth2 secret and tokens as they come.
   const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
   const auth = openAuthSession(options.auth, { timeoutMs, ...transport }, redactor);
+  const operations = options.operations?.(withoutTrailingSlashes(options.baseUrl));
+  const onExchange = operations ? (exchange: Exchange) => { operations.add(exchange); options.onExchange?.(exchange); } : options.onExchange;
   const client = new HttpClient({
-    traffic: new Traffic(),
+    traffic: new Traffic(onExchange),
     baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
     timeoutMs, signal: deadline.signal, deadlineAt, cleanupSignal: cleanupBudget.signal, ...transport,
     ...(options.retries === undefined ? {} : { retries: options.retries }),
@@ -191,9 +198,12 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       },
       results: redactor.deep(results),
       cleanups: redactor.deep(cleanups),
-      coverage: coverageOf(results, {
-        collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
-      }, new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id))),
+      coverage: {
+        ...coverageOf(results, {
+          collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
+        }, new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id))),
+        ...operations?.result(),
+      },
     };
   } finally {
     clearTimeout(timer);

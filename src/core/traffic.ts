@@ -11,7 +11,11 @@ export class Traffic {
   /** Answers received but not kept, the log being full. */
   dropped = 0;
 
+  /** `listener` sees every answer, kept or not (a recording, a tally of operations). */
+  constructor(private readonly listener?: (exchange: Exchange) => void) {}
+
   record(exchange: Exchange): void {
+    this.listener?.(exchange);
     const size = exchange.response.text.length;
     if (this.kept.length >= MAX_EXCHANGES || this.chars + size > MAX_TEXT_CHARS) {
       this.dropped++;

@@ -99,6 +99,21 @@ export interface AreaCoverage {
   score?: number;
 }
 
+/** One operation of the OpenAPI document and the answers the traffic (run, recording or proxy) showed of it. */
+export interface OperationCoverage {
+  method: string;
+  /** The path template as the document writes it. */
+  path: string;
+  operationId?: string;
+  /** Exchanges matched to the operation. */
+  exchanges: number;
+  /** Each status seen, how often, and the response key of the document it matched (absent: undocumented). */
+  statuses: Array<{ status: number; count: number; response?: string }>;
+  /** The response keys the operation declares (`200`, `4XX`, `default`), and those no answer matched. */
+  declared: string[];
+  unseen: string[];
+}
+
 /** What the run verified: the target's resources, each area, and the conformance score. */
 export interface Coverage {
   /** What the target declared (from the profile, --openapi or the API's /doc). */
@@ -111,6 +126,10 @@ export interface Coverage {
   resourceChecksVerified: number;
   /** With --baseline: the score the baseline's run recorded, for the trend. */
   baselineScore?: number;
+  /** Per operation of the document (--openapi, or the reference server's own): what the traffic exercised. */
+  operations?: OperationCoverage[];
+  /** Exchanges under the base URL that match no operation of the document (by method and path, a few shown). */
+  undocumented?: { count: number; examples: string[] };
 }
 
 /** A write a check's cleanup sent or meant to send (a DELETE of what it created, a restore): what a run may leave behind. */

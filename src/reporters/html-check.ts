@@ -7,6 +7,7 @@ import { countStatuses, groupByArea, statusLabel } from './check-areas.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
 import { checkVerdict, type Verdict } from './verdict.js';
 import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
+import { operationRows, operationsLine } from './operations-table.js';
 
 const headers = (record: Record<string, string>): string =>
   Object.entries(record).map(([name, value]) => `${name}: ${value}`).join('\n');
@@ -131,6 +132,10 @@ ${others.map(([area, results]) => html`
 <section class="group" data-group="${area}"><h4>${area}</h4><ul class="items">${results.map((result) => resultItem(area, result, true))}</ul></section>`)}
 </details>
 ${report.coverage ? html`<details id="coverage"><summary>Coverage: what each area verified</summary><ul class="items">${report.coverage.areas.map((area) => html`<li class="item" data-area="${area.area}">${areaLine(area)}</li>`)}</ul></details>` : ''}
+${operationsLine(report.coverage) ? html`<details id="operations"><summary>Operations: ${operationsLine(report.coverage)}</summary>
+<table><thead><tr><th>operation</th><th>statuses seen</th><th>declared, never seen</th></tr></thead><tbody>
+${operationRows(report.coverage).map((row) => html`<tr><td><code>${row.operation}</code></td><td>${row.statuses}</td><td>${row.unseen}</td></tr>`)}
+</tbody></table></details>` : ''}
 <details id="by-area"><summary>By area</summary>
 <table id="areas"><thead><tr><th>area</th><th>pass</th><th>fail</th><th>skip</th><th>errored</th><th>known</th><th>fixed</th></tr></thead><tbody>
 ${groups.map(([area, results]) => {

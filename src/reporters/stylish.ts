@@ -8,6 +8,7 @@ import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from
 import { countedFindings, displaySource, failOnNote, lintSummaryParts, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 import { countByRule, groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
+import { operationRows, operationsLine } from './operations-table.js';
 
 // A Chalk instance of our own: level 0 when colours are off, whatever the environment says.
 const paint = (color: boolean): ChalkInstance => new Chalk({ level: color ? 1 : 0 });
@@ -70,6 +71,14 @@ export const checkStylish: CheckReporter = (report, options) => {
   if (left.length > 0) out.push(c.red.underline('left behind'), ...left.map((record) => `  ${c.red('✖')} ${withoutControls(leftText(record))}`), '');
   const coverage = report.coverage;
   if (coverage && !options.quiet) out.push(c.underline('coverage'), ...coverage.areas.map((area) => `  ${withoutControls(areaLine(area))}`), '');
+  const operations = operationsLine(coverage);
+  if (operations && !options.quiet) {
+    const rows = operationRows(coverage);
+    const width = (pick: (row: (typeof rows)[number]) => string) => Math.min(60, Math.max(0, ...rows.map((row) => pick(row).length)));
+    const [w1, w2] = [width((row) => row.operation), width((row) => row.statuses)];
+    out.push(c.underline('operations'), ...rows.map((row) => withoutControls(`  ${row.operation.padEnd(w1)}  ${row.statuses === 'never exercised' ? c.dim(row.statuses) : row.statuses.padEnd(w2)}${row.unseen ? `  ${c.yellow(`never seen: ${row.unseen}`)}` : ''}`).trimEnd()),
+      `  ${withoutControls(operations)}`, '');
+  }
   const notes = [transientLine(s), cleanupLine(report)].filter((note) => note !== undefined);
   if (notes.length > 0) out.push(...notes.map((note) => c.dim(note)));
   const score = scoreLine(coverage);

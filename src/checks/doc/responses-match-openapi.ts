@@ -7,6 +7,8 @@ import { judgeExchange } from './support/judge-exchange.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
 
 const MAX_PROBES = 20;
+/** One validator per document: judging recorded traffic runs this check once per batch (src/traffic/judge.ts). */
+const validators = new WeakMap<Record<string, unknown>, ContractValidator>();
 
 /** A bounded set of GETs with known outcomes: first pages, a sample, an absent and a malformed id, an unknown URI. */
 function probeUrls(target: Target): string[] {
@@ -37,7 +39,8 @@ export default defineCheck({
     // The document given with --openapi is the contract; only without one is the API's own fetched.
     const contract = api.contract ?? await fetchOwnOpenApi(ctx, api);
     if (typeof contract === 'string') return ctx.skip(`${contract}: nothing to hold the responses to`);
-    const validator = new ContractValidator(contract);
+    let validator = validators.get(contract);
+    if (!validator) validators.set(contract, validator = new ContractValidator(contract));
     const probes = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
     // Every answer of the run is held to the document; one finding per operation, response and fault.
     const causes = new Causes(ctx, (id, data) => `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`);

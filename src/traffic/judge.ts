@@ -1,0 +1,123 @@
+// The report of traffic restguide did not send (a recording, a proxy's exchanges): batches of exchanges under the
+// base URL go to the traffic checks, every exchange to the tally of operations; nothing is sent.
+import type { AnyCheck } from '../core/define-check.js';
+import type { Exchange } from '../core/exchange.js';
+import { coverageOf } from '../core/coverage.js';
+import { UsageError } from '../core/errors.js';
+import { resolveTarget, type Profile } from '../core/profile.js';
+import { Redactor } from '../core/secrets.js';
+import { selectChecks } from '../core/select-checks.js';
+import { summarize } from '../core/summary.js';
+import type { Target } from '../core/target.js';
+import { compareCodes, type CheckReport, type CheckResult } from '../core/types.js';
+import { VERSION } from '../core/version.js';
+import { OperationTally } from './operations.js';
+import { BATCH_CHARS, BATCH_EXCHANGES, BatchVerdicts, judgeBatch, NEEDS_PROBING, ReplayClient } from './replay.js';
+
+export interface JudgeOptions {
+  /** Only exchanges under it are the API's; no trailing slash. */
+  baseUrl: string;
+  only?: string[];
+  skip?: string[];
+  /** The OpenAPI document: the contract, and the operations coverage counts. */
+  contract?: Record<string, unknown>;
+  redactor?: Redactor;
+  /** Smaller batches (tests, a proxy that reports often); default that of a run's traffic log. */
+  batchExchanges?: number;
+  /** Each finding of a cause not seen before, as batches are judged (a proxy's terminal lines). */
+  onFinding?: (result: CheckResult) => void;
+}
+
+/** What the traffic held: entries read, those judged (under the base URL), those of other origins or paths. */
+export interface TrafficCounts { exchanges: number; judged: number; outside: number }
+
+export const isUnder = (url: string, baseUrl: string): boolean =>
+  url === baseUrl || url.startsWith(`${baseUrl}/`) || url.startsWith(`${baseUrl}?`);
+
+/** Takes exchanges one at a time, judges them a batch at a time, and gives the report so far at any point. */
+export class TrafficJudge {
+  readonly counts: TrafficCounts = { exchanges: 0, judged: 0, outside: 0 };
+  private readonly startedAt = new Date();
+  private readonly started = performance.now();
+  private readonly selected: AnyCheck[];
+  private readonly judging: AnyCheck[];
+  private readonly verdicts: Map<AnyCheck, BatchVerdicts>;
+  private readonly tally: OperationTally | undefined;
+  private readonly redactor: Redactor;
+  private batch: Exchange[] = [];
+  private chars = 0;
+
+  private constructor(checks: readonly AnyCheck[], private readonly target: Target, private readonly options: JudgeOptions) {
+    this.selected = selectChecks(checks, options.only, options.skip);
+    this.judging = this.selected.filter((check) => check.judgesTraffic);
+    this.verdicts = new Map(this.judging.map((check) => [check, new BatchVerdicts()]));
+    this.tally = options.contract ? new OperationTally(options.contract, options.baseUrl) : undefined;
+    this.redactor = options.redactor ?? new Redactor();
+  }
+
+  static async open(checks: readonly AnyCheck[], profile: Profile, options: JudgeOptions): Promise<TrafficJudge> {
+    // No sample ids are read: the target is what the profile says, and a replay answers nothing it did not record.
+    const documents = (profile.documents ?? []).map(({ sampleIdsFrom: _from, ...doc }) => doc);
+    const target = await resolveTarget({ ...profile, documents }, new ReplayClient(options.baseUrl, []));
+    if (options.contract) target.api.contract = options.contract;
+    return new TrafficJudge(checks, target, options);
+  }
+
+  /** Whether the batch is full: then `judgePending` should run before more come. */
+  add(exchange: Exchange): boolean {
+    this.counts.exchanges++;
+    if (!isUnder(exchange.request.url, this.options.baseUrl)) { this.counts.outside++; return false; }
+    this.counts.judged++;
+    this.tally?.add(exchange);
+    this.batch.push(exchange);
+    this.chars += exchange.response.text.length;
+    return this.batch.length >= (this.options.batchExchanges ?? BATCH_EXCHANGES) || this.chars >= BATCH_CHARS;
+  }
+
+  /** Judges the exchanges taken since the last batch. */
+  async judgePending(): Promise<void> {
+    if (this.batch.length === 0) return;
+    const client = new ReplayClient(this.options.baseUrl, this.batch);
+    this.batch = [];
+    this.chars = 0;
+    for (const check of this.judging) {
+      const fresh = this.verdicts.get(check)?.add(await judgeBatch(check, this.target, client, this.redactor)) ?? [];
+      for (const result of fresh) this.options.onFinding?.(this.redactor.deep(result));
+    }
+  }
+
+  /** The report of everything judged so far (call judgePending first to include the last exchanges). */
+  report(): CheckReport {
+    const results: CheckResult[] = [];
+    for (const check of this.selected) {
+      const { meta } = check;
+      if (check.judgesTraffic) results.push(...(this.verdicts.get(check)?.results() ?? []));
+      else results.push({ id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: NEEDS_PROBING, evidence: [] });
+    }
+    results.sort((a, b) => compareCodes(a.id, b.id) || compareCodes(a.resource, b.resource) || compareCodes(a.message, b.message));
+    const { target } = this;
+    // Every check counts as one of the API as a whole: a recording verifies no resource by resource.
+    const coverage = coverageOf(results, {
+      collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
+    }, new Set(this.selected.map((check) => check.meta.id)));
+    return {
+      tool: 'restguide', version: VERSION, target: this.options.baseUrl, startedAt: this.startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - this.started),
+      summary: summarize(results, 0),
+      results: this.redactor.deep(results),
+      cleanups: [],
+      coverage: { ...coverage, ...this.tally?.result() },
+    };
+  }
+}
+
+/** Judges a whole source of exchanges (a recording); a source with nothing under the base URL is a usage error. */
+export async function judgeTraffic(checks: readonly AnyCheck[], profile: Profile, source: AsyncIterable<Exchange>, options: JudgeOptions): Promise<{ report: CheckReport; counts: TrafficCounts }> {
+  const judge = await TrafficJudge.open(checks, profile, options);
+  for await (const exchange of source) if (judge.add(exchange)) await judge.judgePending();
+  await judge.judgePending();
+  if (judge.counts.judged === 0) {
+    throw new UsageError(`no exchange of the traffic is under ${options.baseUrl} (${judge.counts.exchanges} read): give the API's base URL, or --openapi with its servers`);
+  }
+  return { report: judge.report(), counts: judge.counts };
+}

@@ -1,0 +1,94 @@
+// `restguide proxy` as users run it (the built CLI: the judging worker is a file of the build): answers pass
+// unchanged, byte for byte; the reference server gets no finding; a broken upstream gets a line per new finding
+// and the reports on SIGTERM, with the exit code of what was judged.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckReport } from '../../src/core/types.js';
+import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
+import { reference, type ServerFactory } from '../helpers/check-harness.js';
+
+const BIN = fileURLToPath(new URL('../../bin/restguide.js', import.meta.url));
+const started: ChildProcess[] = [];
+afterEach(() => { for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'restguide-proxy-'));
+  await writeFile(join(dir, 'openapi.json'), JSON.stringify(buildOpenApiDocument()));
+});
+afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+/** Starts the proxy in front of `upstream`; resolves with its URL once it listens (bounded). */
+async function startProxy(upstream: string, report: string) {
+  const child = spawn(process.execPath, [BIN, 'proxy', upstream, '--port', '0', '--openapi', join(dir, 'openapi.json'), '-f', 'json', '-o', report], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL in 30 s; stderr: ${err}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /listening on (http:\/\/\S+?),/.exec(out)?.[1];
+      if (found) { clearTimeout(timer); resolve(found); }
+    });
+  });
+  return { url, stop: async () => { child.kill('SIGTERM'); return { code: await exited, err }; }, stderr: () => err };
+}
+
+const PATHS = ['/employers?pageSize=3', '/employers/93017373', '/employers/1', '/employers/abc', '/companies?pageSize=2', '/restguideUnknown', '/health', '/employers?pageSize=2&page=2'];
+
+async function get(url: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const answer = await request(url, { headersTimeout: 5000, bodyTimeout: 5000 });
+  const { date: _date, 'belgov-trace-id': _trace, connection: _c, 'keep-alive': _k, ...headers } = answer.headers;
+  // A problem's instance is a new uuid per answer, and so is its trace id: the rest must match byte for byte.
+  return { status: answer.statusCode, headers, body: (await answer.body.text()).replace(/urn:uuid:[0-9a-f-]{36}/g, 'urn:uuid:*') };
+}
+
+async function through(server: ServerFactory, name: string) {
+  const upstream = await server.start();
+  const report = join(dir, `${name}.json`);
+  const proxy = await startProxy(upstream.url, report);
+  try {
+    const compared = [];
+    for (const path of PATHS) compared.push([await get(`${proxy.url}${path}`), await get(`${upstream.url}${path}`)]);
+    const post = await request(`${proxy.url}/employers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":', headersTimeout: 5000 });
+    await post.body.dump();
+    // Findings show while the traffic pauses (the worker judges a partial batch after 300 ms of quiet).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const stopped = await proxy.stop();
+    return { compared, stopped, report: JSON.parse(await readFile(report, 'utf8')) as CheckReport, postStatus: post.statusCode };
+  } finally {
+    await upstream.close();
+  }
+}
+
+describe('restguide proxy', () => {
+  it('passes every answer unchanged and judges the reference server with no finding', async () => {
+    const { compared, stopped, report, postStatus } = await through(reference(), 'reference');
+    for (const [viaProxy, direct] of compared) expect(viaProxy).toEqual(direct);
+    expect(postStatus).toBe(400);
+    expect(stopped.code).toBe(0);
+    expect(stopped.err).toMatch(/forwarded 9 exchanges, dropped 0 from judging/);
+    expect(report.summary.failed).toBe(0);
+    expect(report.summary.passed).toBeGreaterThan(8);
+    const employers = report.coverage?.operations?.find((o) => o.method === 'GET' && o.path === '/employers');
+    expect(employers?.statuses).toEqual([{ status: 200, count: 2, response: '200' }]);
+    expect(employers?.unseen.length).toBeGreaterThan(0);
+    expect(report.coverage?.undocumented?.examples).toEqual(['GET /registry/v1/restguideUnknown']);
+  }, 90_000);
+
+  it('a line per new finding, the reports on SIGTERM, exit 1, answers still unchanged', async () => {
+    const broken = reference({ mutate: (_req, res) => { delete res.headers['belgov-trace-id']; } });
+    const { compared, stopped, report } = await through(broken, 'broken');
+    for (const [viaProxy, direct] of compared) expect(viaProxy).toEqual(direct);
+    expect(stopped.err.match(/^⚠ trace\.header-present: /gm)).toHaveLength(1);
+    expect(stopped.code).toBe(1);
+    expect(report.results.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['trace.header-present']);
+  }, 90_000);
+});
