@@ -8,7 +8,7 @@
 // What differs from the unbundled build, each for a reason (figures in docs/performance.md):
 // - Nothing about the patches in patches/: scripts/build.mjs applied them to node_modules first
 //   (scripts/apply-patches.mjs), so the bundle holds the same patched files the tests run.
-// - src/lint/spectral-internals.js reaches files inside Spectral's packages through node_modules at
+// - src/lint/engine/spectral-internals.js reaches files inside Spectral's packages through node_modules at
 //   run time; here it `require`s them by path so that the bundled copies are the ones it reaches.
 // - node-fetch and es-aggregate-error are replaced by the stand-ins in scripts/bundle-shims/ (each
 //   says why): nothing restguide runs calls them, and loading them is a tenth of a lint's start-up.
@@ -23,13 +23,13 @@ import { readPatches } from './apply-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist/bundle');
-const { internalFiles } = await import(join(root, 'dist/src/lint/spectral-internals.js'));
+const { internalFiles } = await import(join(root, 'dist/src/lint/engine/spectral-internals.js'));
 
 /** The bundled form of spectral-internals.js: the same functions over the same files, required statically. */
 const spectralInternals = {
   name: 'spectral-internals',
   setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]lint[\\/]spectral-internals\.js$/ }, () => {
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]lint[\\/]engine[\\/]spectral-internals\.js$/ }, () => {
       const files = internalFiles();
       const loaders = Object.entries(files).map(([name, file]) => `  ${name}: () => require(${JSON.stringify(file)}),`);
       return {
