@@ -15,7 +15,7 @@
 // - `require` is defined in every chunk for the CommonJS code that loads Node's built-in modules.
 //
 // dist/bundle/chunks.json lists the packages in each chunk, for the start-up tests.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild-wasm';
@@ -25,12 +25,31 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist/bundle');
 const { internalFiles } = await import(join(root, 'dist/src/lint/engine/spectral-internals.js'));
 
+/**
+ * The internal files that exist. After a Spectral upgrade that moved them, the bundle is still built
+ * (npm ci must not break): the missing ones load as undefined, and the lint engine falls back to
+ * Spectral's own resolver, counted (`lint --verbose`; docs/development.md#upgrading-spectral).
+ */
+function presentInternals() {
+  let files;
+  try {
+    files = internalFiles();
+  } catch (error) {
+    console.warn(`bundle: Spectral's resolver files are not where src/lint/engine/spectral-internals.ts looks (${error.message.split('\n')[0]}): the lint engine will fall back to stock $ref resolution`);
+    return {};
+  }
+  const present = Object.fromEntries(Object.entries(files).filter(([, file]) => existsSync(file)));
+  for (const name of Object.keys(files).filter((name) => !(name in present))) console.warn(`bundle: Spectral's ${name} (${relative(root, files[name])}) is missing: the lint engine will fall back to stock $ref resolution`);
+  return present;
+}
+const internals = presentInternals();
+
 /** The bundled form of spectral-internals.js: the same functions over the same files, required statically. */
 const spectralInternals = {
   name: 'spectral-internals',
   setup(build) {
     build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]lint[\\/]engine[\\/]spectral-internals\.js$/ }, () => {
-      const files = internalFiles();
+      const files = internals;
       const loaders = Object.entries(files).map(([name, file]) => `  ${name}: () => require(${JSON.stringify(file)}),`);
       return {
         loader: 'js',
@@ -38,7 +57,7 @@ const spectralInternals = {
           'const loaders = {', ...loaders, '};',
           `export function internalFiles() { return ${JSON.stringify(files)}; }`,
           'export function spectralInternal(name) {',
-          '  try { const m = loaders[name](); return typeof m === "object" && m !== null ? m : undefined; } catch { return undefined; }',
+          '  try { const m = loaders[name]?.(); return typeof m === "object" && m !== null ? m : undefined; } catch { return undefined; }',
           '}',
         ].join('\n'),
       };
@@ -87,7 +106,7 @@ const importers = new Map();
 for (const [input, { imports }] of Object.entries(result.metafile.inputs)) {
   for (const { path } of imports) if (!input.endsWith('spectral-internals.js')) importers.set(path, input);
 }
-for (const [name, file] of Object.entries(internalFiles())) {
+for (const [name, file] of Object.entries(internals)) {
   // A warning, not a failure: the lint engine then falls back to its stock mode, counted (--verbose).
   if (!importers.has(relative(root, file))) console.warn(`bundle: Spectral's ${name} (${relative(root, file)}) is not imported by the bundled Spectral: the lint engine will fall back to stock $ref resolution (docs/development.md#upgrading-spectral)`);
 }
