@@ -54,6 +54,18 @@ describe('accelerated and stock mode', () => {
   }, 240_000);
 });
 
+describe('the modes differ in how, not what', () => {
+  it("stock mode parses with Spectral's parser (its tree), accelerated with the direct reader (places, no tree)", () => {
+    const text = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\n';
+    const stock = createLinter({ accelerated: false }).document(text, '/x/api.yaml') as unknown as { parserResult: { ast?: unknown; places?: unknown } };
+    const fast = createLinter({ accelerated: true }).document(text, '/x/api.yaml') as unknown as { parserResult: { ast?: unknown; places?: unknown } };
+    expect(stock.parserResult.ast).toBeDefined();
+    expect(stock.parserResult.places).toBeUndefined();
+    expect(fast.parserResult.ast).toBeUndefined();
+    expect(fast.parserResult.places).toBeDefined();
+  });
+});
+
 describe('fallbacks', () => {
   // A $ref under a key lodash's `set` refuses: outside what local-refs.ts reproduces.
   const document = [
