@@ -1,4 +1,4 @@
-// The local $ref resolver (src/lint/local-refs.ts) must give what Spectral's resolver gives: the same
+// The local $ref resolver (src/lint/engine/local-refs.ts) must give what Spectral's resolver gives: the same
 // resolved data, with the same objects shared between places (rules tell components from inline
 // copies by identity), the same refMap (findings are located through it) and no errors, or hand
 // the document to Spectral's resolver. Proven on every fixture document and on edge cases.

@@ -1,4 +1,4 @@
-// restguide's YAML for lint (src/lint/yaml/) must give what @stoplight/yaml's parseWithPointers
+// restguide's YAML for lint (src/lint/engine/yaml/) must give what @stoplight/yaml's parseWithPointers
 // gives with the same options: the same data (values, key order, prototypes), the same diagnostics
 // in the same order, the same line map, and every path located as the stock lookup locates it.
 // Proven on every YAML fixture, every lint rule case, a generated document, and YAML's corners:
@@ -350,7 +350,7 @@ describe('the direct reader', () => {
 
   /** `count` documents from `generate` (YAML_FUZZ_DOCUMENTS for more), each as the stock parse reads it; most read directly. */
   function fuzz(generate: (seed: number) => string, count: number, directShare: number): void {
-    const documents = Number(process.env.YAML_FUZZ_DOCUMENTS ?? count); // more: YAML_FUZZ_DOCUMENTS=20000 npx vitest run test/lint/yaml.test.ts
+    const documents = Number(process.env.YAML_FUZZ_DOCUMENTS ?? count); // more: YAML_FUZZ_DOCUMENTS=20000 npx vitest run test/lint/engine/yaml.test.ts
     let read = 0;
     for (let seed = 1; seed <= documents; seed++) {
       const text = generate(seed);
