@@ -85,6 +85,9 @@ export async function benchLintScale({ rounds = 2 } = {}) {
     // spectral-cli on the 10 MB document takes minutes and gigabytes, and no target uses it.
     const commands = { restguide: all.restguide, ...(doc.file !== 'github' ? { spectral: all.spectral } : {}), ...(all.redocly ? { redocly: all.redocly } : {}) };
     process.stderr.write(`bench: lint-scale ${doc.name} (${size})...\n`);
+    // The lint engine's accelerated mode must lint each document without falling back to its stock path.
+    const verbose = await timeRun([...all.restguide, '--verbose'], { env });
+    if (!/lint engine: accelerated, 0 fallbacks/.test(verbose.stderr)) throw new Error(`${doc.name}: the lint engine fell back: ${verbose.stderr.slice(verbose.stderr.indexOf('lint engine')).trim()}`);
     // Five rounds at least where spectral-cli runs: its wall time on one document varies by half
     // between runs on a shared VM (docs/performance.md). The 10 MB document keeps `rounds`.
     const m = await measure(commands, commands.spectral ? Math.max(rounds, 5) : rounds);

@@ -1,4 +1,5 @@
-// The build: tsc into dist/, then scripts/bundle.mjs into dist/bundle/ (what the package ships).
+// The build: the patches into node_modules (scripts/apply-patches.mjs), tsc into dist/, then
+// scripts/bundle.mjs into dist/bundle/ (what the package ships).
 //
 // `npm run build` and `prepack` always build. `prepare` passes --if-changed: it skips the build
 // when dist/ was built from the same inputs (a hash of the sources, the build scripts, package.json
@@ -58,6 +59,12 @@ if (process.argv.includes('--inputs-hash')) {
   process.exit(0);
 }
 if (process.argv.includes('--is-current')) process.exit(current ? 0 : 1);
+
+// The patches go into node_modules first, on every build and install (`prepare`), built or skipped:
+// the tests and the compiled sources run node_modules, the bundle copies it. One that no longer
+// applies is reported and skipped, never a failed install (scripts/apply-patches.mjs).
+const { applyPatches } = await import('./apply-patches.mjs');
+for (const { message } of applyPatches()) if (message) console.warn(message);
 if (process.argv.includes('--if-changed') && current) {
   console.log('restguide: dist/ is built from these sources; build skipped (`npm run build` rebuilds)');
   process.exit(0);

@@ -1,28 +1,21 @@
 // The shape every restguide rule function shares: it receives the resolved document root
 // (`given: '$'`), walks the shared inventory and returns findings with absolute paths.
-import { createRulesetFunction, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
-import type { IFunctionResult } from '@stoplight/spectral-core';
+import type { IFunctionResult, RulesetFunctionContext, RulesetFunctionWithValidator } from '@stoplight/spectral-core';
+import { ruleFunction, type OptionsSchema } from '../../src/lint/engine/rule-function.js';
 import { isObject, type JsonPath } from '../support/json.js';
 
 export type Finding = IFunctionResult & { path: JsonPath };
 type RuleFunctionBody<O> = (root: Record<string, unknown>, options: O, context: RulesetFunctionContext) => Finding[];
-export type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
+export type { OptionsSchema };
 
 /**
- * A rule function whose options are checked against `options` when a ruleset that uses it is
- * validated (Spectral calls `validator`). The options schema is compiled at that first check, not
- * when the module loads: the built-in ruleset is proven valid by a test and skips validation, so a
- * lint that only runs it compiles no options schema (a share of a small lint's start-up).
- * Spectral's wrapper also re-checks the options on every call, cached per options object; the
- * rules' options are fixed when the ruleset loads, so that re-check is left out here.
+ * A rule function whose options are checked against `options` (how, and when, is the lint
+ * engine's business: src/lint/engine/rule-function.ts).
  */
 export function defineRuleFunction<O>(options: OptionsSchema, body: RuleFunctionBody<O>): RulesetFunctionWithValidator<unknown, O> {
   const run = (input: unknown, opts: O, context: RulesetFunctionContext): Finding[] => (isObject(input) ? body(input, opts, context) : []);
   Reflect.defineProperty(run, 'name', { value: body.name }); // Spectral's messages name the function: the body's, not "run"
-  if (options === null) return createRulesetFunction<unknown, O>({ input: null, options: null }, run);
-  let checked: RulesetFunctionWithValidator<unknown, O> | undefined;
-  const validator = (opts: unknown): void => (checked ??= createRulesetFunction<unknown, O>({ input: null, options }, run)).validator(opts);
-  return Object.assign(run, { validator, schemas: { input: null, options } }) as RulesetFunctionWithValidator<unknown, O>;
+  return ruleFunction<O, Finding[]>(options, run);
 }
 
 /** Options schema for functions without options. */

@@ -7,7 +7,8 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { ajvFormats, ajvModules } from './ajv-modules.js';
 import { isObject, type Json } from './json.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
-import { failingNodes, surelyValid, type Failure, type KnownFormat, type QuickContext } from './quick-validator.js';
+import { failingNodes, surelyValid, type Failure, type KnownFormat, type QuickContext } from '../../src/lint/engine/quick-validator.js';
+import { acceleratedNow, ruleFallback } from '../../src/lint/engine/mode.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
 
@@ -248,17 +249,22 @@ export const oasKind = (root: unknown): OasKind =>
 export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum', rules?: DiscriminatorRules, whole = false): string | undefined {
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
   const entry = entryFor(schema, kind, omit, rules);
-  const ctx: QuickContext = { kind, formats: quickFormats(), shared: sharedOf[kind] };
-  if (surelyValid(entry.converted, value, ctx)) return undefined;
-  // Compile only the first failing node (failingNodes lists them in the order ajv meets them): a
-  // handful of small schemas, shared by content across the document, instead of each failing
-  // example's whole schema (a third of a large lint: docs/performance.md).
-  const failures = whole ? undefined : failingNodes(entry.converted, value, ctx);
-  if (failures !== undefined && failures.length > 0) {
-    const { path, schema: node, value: part } = failures[0] as Failure;
-    const prefix = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-    const validate = compileByContent(node, kind);
-    if (validate && !validate(part)) return wording(validate.errors?.[0], prefix);
+  // Stock mode (src/lint/engine) asks ajv alone; accelerated, the quick validator decides what it can.
+  if (acceleratedNow()) {
+    let unsure = false;
+    const ctx: QuickContext = { kind, formats: quickFormats(), shared: sharedOf[kind], onUnsure: () => { unsure = true; } };
+    if (surelyValid(entry.converted, value, ctx)) return undefined;
+    // Compile only the first failing node (failingNodes lists them in the order ajv meets them): a
+    // handful of small schemas, shared by content across the document, instead of each failing
+    // example's whole schema (a third of a large lint: docs/performance.md).
+    const failures = whole ? undefined : failingNodes(entry.converted, value, ctx);
+    if (failures !== undefined && failures.length > 0) {
+      const { path, schema: node, value: part } = failures[0] as Failure;
+      const prefix = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+      const validate = compileByContent(node, kind);
+      if (validate && !validate(part)) return wording(validate.errors?.[0], prefix);
+    }
+    if (unsure) ruleFallback('schema-validator', 'a schema the quick validator cannot judge, compiled whole by ajv');
   }
   if (entry.validate === undefined) entry.validate = compileByContent(entry.converted, kind);
   const validate = entry.validate;

@@ -27,12 +27,21 @@ async function readStdin(io: Io, maxBytes: number): Promise<string> {
   return text;
 }
 
+/** What --verbose says of the lint engine: its mode, and each fallback of accelerated mode to the stock path. */
+function engineLines(linter: import('../lint/index.js').Linter): string {
+  if (!linter.accelerated) return 'restguide: lint engine: stock (RESTGUIDE_LINT_ENGINE=stock)\n';
+  const { total } = linter.fallbacks;
+  const head = `restguide: lint engine: accelerated, ${total} ${total === 1 ? 'fallback' : 'fallbacks'} to stock`;
+  return `${[total === 0 ? head : `${head}:`, ...linter.fallbacks.lines().map((line) => `  ${line}`)].join('\n')}\n`;
+}
+
 export async function runLint(documents: string[], options: Record<string, unknown>, io: Io): Promise<number> {
   const failOn = parseFailOn(options.failOn, ['error', 'warning', 'info']);
   if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL), or set lint.documents in restguide.config.yaml');
 
   planOutputs(reportTargets(options), 'stylish', LINT_FORMATS); // a bad -f/-o is refused before any work
-  const { lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
+  const { createLinter, lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
+  const linter = createLinter({ accelerated: io.env['RESTGUIDE_LINT_ENGINE'] !== 'stock' });
   const stdin = documents.includes('-') ? await readStdin(io, maxBytesFromEnv(io.env)) : undefined;
   const progress = progressLine(io, options.quiet === true);
   let report: LintReport;
@@ -43,11 +52,13 @@ export async function runLint(documents: string[], options: Record<string, unkno
       limits: { maxBytes: maxBytesFromEnv(io.env) },
       exclude: strings(options.exclude),
       onProgress: progress.sink,
+      linter,
       ...(stdin === undefined ? {} : { stdin }),
     });
   } finally {
     progress.end();
   }
+  if (options.verbose === true) io.stderr(engineLines(linter));
 
   const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
   const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;

@@ -99,6 +99,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
     .option('-q, --quiet', 'no progress line on stderr (it shows only on a terminal, for runs over a second)')
+    .option('--verbose', "also say on stderr which lint engine ran and each fallback of its accelerated mode to Spectral's stock path")
     .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage error, unreadable input, nothing could be linted.');
   addReportOptions(lint, LINT_FORMATS).action(async (documents: string[], options: Record<string, unknown>) => {
     const { runLint } = await import('./lint.js');

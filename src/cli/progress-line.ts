@@ -1,7 +1,7 @@
 // The progress line of a long lint run: on stderr, only on a terminal, not with --quiet, and only
 // once the run has taken a second (a quick run prints nothing). Rewritten in place, cleared at the end.
 import type { Io } from './io.js';
-import type { LintProgress, ProgressSink } from '../lint/progress.js';
+import type { LintProgress, ProgressSink } from '../lint/engine/progress.js';
 import { formatCount } from '../core/format-count.js';
 
 interface ProgressLine {

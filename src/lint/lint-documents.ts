@@ -1,14 +1,12 @@
 // Lints OpenAPI documents: read, parse, check it is OpenAPI 3.x (or convert Swagger 2.0), resolve $refs across files,
 // run the ruleset, map Spectral's results to findings and apply x-ignore-rules.
-import { dirname, extname, relative, resolve as resolvePath } from 'node:path';
-import { Document, Spectral, type ISpectralDiagnostic, type Ruleset } from '@stoplight/spectral-core';
-import Parsers from '@stoplight/spectral-parsers';
+import { dirname, relative, resolve as resolvePath } from 'node:path';
+import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
 import { UsageError } from '../core/errors.js';
 import { compareCodes, type LintFinding, type LintReport, type LintSeverity } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { ignoredReason, ignoreIdsOf } from './ignore-rules.js';
 import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
-import { createResolver } from './resolver.js';
 import { expandInputs } from './expand-inputs.js';
 import { asUnlintable, UnlintableDocument } from './unlintable.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from './read-source.js';
@@ -16,10 +14,9 @@ import { guideRuleOf } from './rule-infos.js';
 import { recodeKeyDiagnostic } from './key-quotes.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
 import { RefIndex } from './relocate.js';
-import { IndexedJson, IndexedYaml } from './positions.js';
 import { convertSwagger, isSwagger2, swaggerPath } from './swagger.js';
 import { excludedFilesOf } from './load-ruleset.js';
-import { instrument, withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
+import { compareSpectralResults, compareText, createLinter, withRuleProgress, type Linter, type LintProgress, type ProgressSink } from './engine/index.js';
 
 export interface LintOptions {
   /** A user ruleset file (JS, YAML, JSON); the built-in ruleset otherwise. */
@@ -32,19 +29,14 @@ export interface LintOptions {
   onProgress?: ProgressSink;
   /** The text of the input `-` (read from stdin by the CLI), linted as `<stdin>` in cwd: its relative $refs resolve there. */
   stdin?: string;
+  /** The engine (src/lint/engine): accelerated unless RESTGUIDE_LINT_ENGINE=stock; its fallbacks are counted there. */
+  linter?: Linter;
 }
 
 /** The name a document read from stdin goes by in reports and baselines. */
 export const STDIN_SOURCE = '<stdin>';
 
 type Phase = (phase: LintProgress['phase']) => void;
-
-type Parser = typeof Parsers.Yaml;
-const parserFor = (location: string, text: string): Parser =>
-  extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || startsWithBrace(text) ? IndexedJson : IndexedYaml;
-
-/** Whether the text opens with `{` after white space (a sticky match: only the start is tried, not every offset). */
-const startsWithBrace = (text: string): boolean => /\s*\{/y.test(text);
 
 const locate = (input: string, cwd: string): string => (isUrl(input) ? input : resolvePath(cwd, input));
 
@@ -78,30 +70,27 @@ interface Parsed {
 
 interface DocumentResult { findings: LintFinding[]; ignored: LintFinding[]; unlintable?: UnlintableDocument }
 
-async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[], phase?: Phase, given?: string): Promise<DocumentResult & { source: string }> {
+async function lintOne(linter: Linter, source: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[], phase?: Phase, given?: string): Promise<DocumentResult & { source: string }> {
   phase?.('reading');
   try {
-    return { ...(await lintText(source, given ?? await readSource(source, limits), ruleset, limits, exclude, phase)), source };
+    return { ...(await lintText(linter, source, given ?? await readSource(source, limits), ruleset, limits, exclude, phase)), source };
   } catch (error) {
     const unlintable = asUnlintable(error, source);
     return { findings: [unlintable.toFinding()], ignored: [], source, unlintable };
   }
 }
 
-async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = [], phase?: Phase): Promise<DocumentResult> {
+async function lintText(linter: Linter, source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = [], phase?: Phase): Promise<DocumentResult> {
   phase?.('parsing');
-  const document = new Document(text, parserFor(source, text), source);
+  const document = linter.document(text, source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
   if (fatal) throw new UnlintableDocument(source, 'parser', `malformed document (${fatal.message})`, { ...fatal.range.start });
   const swagger = isSwagger2(document.data) ? document.data : undefined;
   if (!swagger) assertOpenApi(source, document.data);
 
-  const { resolver, texts } = createResolver(limits);
-  const spectral = new Spectral({ resolver });
-  spectral.setRuleset(ruleset);
   phase?.('resolving $refs'); // Spectral resolves, then runs every rule in one pass
-  const linted = swagger ? new Document(JSON.stringify(converted(source, swagger)), IndexedJson, source) : document;
-  const results = await spectral.run(linted, { ignoreUnknownFormat: true });
+  const linted = swagger ? linter.document(JSON.stringify(converted(source, swagger)), source, true) : document;
+  const { results, texts } = await linter.run(linted, ruleset, (location) => readSource(location, limits));
   // A converted Swagger document: each finding of it back on the Swagger document's own path and line.
   if (swagger) {
     for (const result of results) if (result.source === source || result.source === undefined) backToSwagger(result, swagger, document);
@@ -113,7 +102,7 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   const documentOf = (location: string): Parsed | undefined => {
     if (!documents.has(location)) {
       const raw = texts.get(location);
-      documents.set(location, raw === undefined ? undefined : (new Document(raw, parserFor(location, raw), location) as Parsed));
+      documents.set(location, raw === undefined ? undefined : (linter.document(raw, location) as Parsed));
     }
     return documents.get(location);
   };
@@ -138,7 +127,7 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
     origins.set(kept, result);
     (reason !== undefined ? out.ignored : out.findings).push(kept);
   }
-  // The bundled Spectral does not sort its results (scripts/bundle.mjs): its order is applied here,
+  // Spectral does not sort its results (patches/spectral-core-results-no-sort.patch): its order is applied here,
   // after restguide's own for findings, and alone for ignored ones (what sorting them twice gave).
   const spectralOrder = (a: LintFinding, b: LintFinding): number => compareSpectralResults(origins.get(a) as ISpectralDiagnostic, origins.get(b) as ISpectralDiagnostic);
   out.findings.sort((a, b) => bySourceAndPosition(a, b) || spectralOrder(a, b));
@@ -195,30 +184,8 @@ function relocate(finding: LintFinding, refs: RefIndex, documentOf: (location: s
   return candidates.find((c) => ignored(c) === undefined) ?? (candidates[0] as LintFinding);
 }
 
-/** localeCompare, but equal strings (most pairs: findings mostly share a source) skip ICU. */
-const compareText = (a: string, b: string): number => (a === b ? 0 : a.localeCompare(b));
-
 const bySourceAndPosition = (a: LintFinding, b: LintFinding): number =>
   compareText(a.source, b.source) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || compareCodes(a.code, b.code);
-
-let numericCollator: Intl.Collator | undefined;
-const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
-const compareDefined = <T>(a: T | undefined, b: T | undefined, compare: (a: T, b: T) => number): number =>
-  a === undefined ? (b === undefined ? 0 : -1) : b === undefined ? 1 : compare(a, b);
-
-/**
- * The order Spectral sorts its results in (spectral-core's runner/utils/results.js): source, start,
- * code (numerically), path. Equal strings compare as 0 without ICU, which localeCompare also gives.
- */
-export function compareSpectralResults(a: ISpectralDiagnostic, b: ISpectralDiagnostic): number {
-  return sign(compareDefined(a.source, b.source, compareText))
-    || sign(a.range.start.line - b.range.start.line) || sign(a.range.start.character - b.range.start.character)
-    || sign(compareDefined(a.code, b.code, (x, y) => {
-      const left = String(x), right = String(y);
-      return left === right ? 0 : (numericCollator ??= new Intl.Collator(undefined, { numeric: true })).compare(left, right);
-    }))
-    || sign(compareText(a.path.join(), b.path.join()));
-}
 
 export function maxBytesFromEnv(env: NodeJS.ProcessEnv): number {
   const mb = Number(env.RESTGUIDE_LINT_MAX_MB);
@@ -234,7 +201,8 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const started = Date.now();
   const cwd = options.cwd ?? process.cwd();
   const limits: ReadLimits = { maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES, timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS };
-  const ruleset = options.ruleset ? await loadUserRuleset(options.ruleset, cwd) : await loadBuiltinRuleset();
+  const linter = options.linter ?? createLinter();
+  const ruleset = options.ruleset ? await loadUserRuleset(options.ruleset, cwd) : await loadBuiltinRuleset(linter);
   const exclude = [...excludePatterns(options.exclude ?? [], cwd), ...excludedFilesOf(ruleset)];
   const failures: UnlintableDocument[] = [];
   if (inputs.includes('-') && options.stdin === undefined) throw new UsageError('lint -: no text was read from stdin');
@@ -249,12 +217,12 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
   const ignored: LintFinding[] = [];
   const sources: string[] = [];
   const sink = options.onProgress;
-  const progress: LintProgress = { files: 0, totalFiles: included.length, rules: sink ? instrument(ruleset) : 0, findings: 0, phase: 'reading' };
+  const progress: LintProgress = { files: 0, totalFiles: included.length, rules: sink ? linter.progressRules(ruleset, true) : 0, findings: 0, phase: 'reading' };
   const phase: Phase | undefined = sink && ((name) => { progress.phase = name; sink({ ...progress }); });
   const counted = sink && ((count: number) => { progress.phase = 'running rules'; progress.findings += count; sink({ ...progress }); });
   await withRuleProgress(counted, async () => {
     for (const location of included) {
-      const result = await lintOne(location, ruleset, limits, exclude, phase, location === stdinLocation ? options.stdin : undefined);
+      const result = await lintOne(linter, location, ruleset, limits, exclude, phase, location === stdinLocation ? options.stdin : undefined);
       sources.push(result.source);
       if (result.unlintable) failures.push(result.unlintable);
       // Not push(...spread): a large document has tens of thousands of findings (stack limit).
@@ -274,11 +242,11 @@ export async function lintDocuments(inputs: string[], options: LintOptions = {})
 }
 
 /** Lints a document held in memory (the reference server's own document, tests) as if read from `name`. */
-export async function lintObject(document: Record<string, unknown>, name = 'document.json'): Promise<LintReport> {
+export async function lintObject(document: Record<string, unknown>, name = 'document.json', linter: Linter = createLinter()): Promise<LintReport> {
   const started = Date.now();
-  const ruleset = await loadBuiltinRuleset();
+  const ruleset = await loadBuiltinRuleset(linter);
   const limits = { maxBytes: DEFAULT_MAX_BYTES, timeoutMs: DEFAULT_TIMEOUT_MS };
-  const result = await lintText(name, JSON.stringify(document, null, 2), ruleset, limits);
+  const result = await lintText(linter, name, JSON.stringify(document, null, 2), ruleset, limits);
   return buildReport([name], result.findings, result.ignored, started);
 }
 

@@ -6,6 +6,7 @@ import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
 import { commonJsExports } from '../core/commonjs-exports.js';
 import { UsageError } from '../core/errors.js';
 import { excludePatterns, type ExcludePattern } from './exclude.js';
+import { createLinter, type Linter } from './engine/index.js';
 
 /** Names a user ruleset may give in `extends` to mean the built-in ruleset. */
 export const BUILTIN_RULESET_NAMES = ['restguide', 'restguide:belgif', 'restguide/ruleset'];
@@ -24,10 +25,10 @@ async function namedDefinitions(definition: Json): Promise<Map<string, unknown>>
   return named;
 }
 
-let builtin: Promise<Ruleset> | undefined;
+const builtin = new Map<boolean, Promise<Ruleset>>();
 let loads = 0;
 
-/** How many times the built-in ruleset was constructed in this process (tests assert 1). */
+/** How many times the built-in ruleset was constructed in this process (tests assert 1 per engine mode). */
 export const builtinRulesetLoads = (): number => loads;
 
 async function builtinDefinition(): Promise<RulesetDefinition> {
@@ -36,22 +37,20 @@ async function builtinDefinition(): Promise<RulesetDefinition> {
 }
 
 /**
- * Constructs the built-in definition without Spectral's schema validation, which compiles the ruleset
- * schema: the largest cost of a small lint's start-up. A test proves the definition valid instead.
- * `validate` is the option patches/spectral-core-ruleset-validate-option.patch adds; without the
- * patch (the unbundled build) Spectral ignores it and validates.
+ * The built-in ruleset, constructed once per process and engine mode. Accelerated, without
+ * Spectral's schema validation, which compiles the ruleset schema: the largest cost of a small
+ * lint's start-up (a test proves the definition valid instead).
  */
-function constructTrusted(definition: RulesetDefinition, source: string): Ruleset {
-  return new Ruleset(definition, { severity: 'recommended', source, validate: false } as ConstructorParameters<typeof Ruleset>[1]);
-}
-
-/** The built-in ruleset, constructed once per process. */
-export function loadBuiltinRuleset(): Promise<Ruleset> {
-  builtin ??= builtinDefinition().then((definition) => {
-    loads++;
-    return constructTrusted(definition, 'restguide:belgif');
-  });
-  return builtin;
+export function loadBuiltinRuleset(linter: Pick<Linter, 'accelerated' | 'trustedRuleset'> = createLinter()): Promise<Ruleset> {
+  let ruleset = builtin.get(linter.accelerated);
+  if (!ruleset) {
+    ruleset = builtinDefinition().then((definition) => {
+      loads++;
+      return linter.trustedRuleset(definition, 'restguide:belgif');
+    });
+    builtin.set(linter.accelerated, ruleset);
+  }
+  return ruleset;
 }
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,7 @@
 // scripts/build.mjs --if-changed (npm's `prepare`) builds once per set of inputs: a fresh clone
 // builds, a second prepare of the same sources skips, and any changed input builds again. Run on a
-// copy of the script in a small project whose tsc and bundle steps only count their runs.
+// copy of the script in a small project whose patch, tsc and bundle steps only count their runs; the
+// patches go into node_modules on every run, built or skipped (a fresh `npm ci` keeps dist/).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,10 @@ function project(): string {
   writeFileSync(join(dir, 'package-lock.json'), '{ "lockfileVersion": 3 }\n');
   writeFileSync(join(dir, 'tsconfig.json'), '{}\n');
   writeFileSync(join(dir, 'src/main.ts'), 'export const answer: number = 42;\n');
+  writeFileSync(join(dir, 'scripts/apply-patches.mjs'), [
+    "import { appendFileSync } from 'node:fs';",
+    "export function applyPatches() { appendFileSync('patch-runs.txt', 'x'); return []; }",
+  ].join('\n'));
   writeFileSync(join(dir, 'scripts/bundle.mjs'), [
     "import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';",
     "mkdirSync('dist/bundle', { recursive: true });",
@@ -36,7 +41,7 @@ function build(dir: string, ...args: string[]) {
   expect(result.status, result.stderr).toBe(0);
   const runs = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').length : 0);
   expect(runs('tsc-runs.txt')).toBe(runs('bundle-runs.txt'));
-  return { stdout: result.stdout, runs: runs('bundle-runs.txt') };
+  return { stdout: result.stdout, runs: runs('bundle-runs.txt'), patched: runs('patch-runs.txt') };
 }
 
 describe('scripts/build.mjs --if-changed', () => {
@@ -47,6 +52,7 @@ describe('scripts/build.mjs --if-changed', () => {
     const again = build(dir, '--if-changed');
     expect(again.runs).toBe(1);
     expect(again.stdout).toContain('build skipped');
+    expect(again.patched).toBe(2);
 
     writeFileSync(join(dir, 'src/main.ts'), 'export const answer: number = 43;\n');
     expect(build(dir, '--if-changed').runs).toBe(2);

@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { surelyValid, type QuickContext } from '../../rulesets/support/quick-validator.js';
+import { surelyValid, type QuickContext } from '../../../src/lint/engine/quick-validator.js';
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;

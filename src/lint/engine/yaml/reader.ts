@@ -5,7 +5,7 @@
 // yaml-ast-parser does (tags, directives, several documents, explicit or complex keys, merge keys,
 // keys that are not strings, duplicate keys, multi-line flow collections, tabs in the layout,
 // carriage returns, empty list items, anything malformed) makes it give up, and the document goes
-// to the stock parser, which words any error. test/lint/yaml.test.ts holds it to the stock
+// to the stock parser, which words any error. test/lint/engine/yaml.test.ts holds it to the stock
 // parser (@stoplight/yaml) on fixtures, rule cases, corners and random documents.
 import { SPACE, TAB, LF, HASH, COLON, DASH, DQUOTE, SQUOTE, giveUp, NOT_PLAIN_START, FLOW_STOP, GiveUp } from './characters.js';
 import { LIST, MAP, type YamlPlaces } from './places.js';

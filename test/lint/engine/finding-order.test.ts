@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { formatCount } from '../../src/core/format-count.js';
-import { compareCodes } from '../../src/core/types.js';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
-import { compareSpectralResults } from '../../src/lint/lint-documents.js';
-import { random } from '../helpers/random.js';
-import { BIN } from '../helpers/loaded-packages.js';
+import { formatCount } from '../../../src/core/format-count.js';
+import { compareCodes } from '../../../src/core/types.js';
+import { PACKAGE_ROOT } from '../../../src/core/version.js';
+import { compareSpectralResults } from '../../../src/lint/engine/result-order.js';
+import { random } from '../../helpers/random.js';
+import { BIN } from '../../helpers/loaded-packages.js';
 
 const require = createRequire(import.meta.url);
 const spectralCore = dirname(require.resolve('@stoplight/spectral-core'));

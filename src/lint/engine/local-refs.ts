@@ -7,13 +7,15 @@
 // original object; a draft assigned to several places is one shared object in the result).
 //
 // Anything outside what this file reproduces exactly makes it hand the document to the stock
-// resolver, which then runs as shipped: an external or non-pointer $ref, a pointer that does not
-// parse or does not exist (they become invalid-ref findings, with the stock messages), an object
-// reached twice while crawling, a write through a value that is not an object, a key lodash's
-// `set` refuses, a $ref to the whole document, or any error. Two things differ in the result, and
+// resolver, which then runs as shipped: by design, an external or non-pointer $ref and a pointer
+// that does not parse or does not exist (they become invalid-ref findings, with the stock
+// messages); as a fallback, counted (`lint --verbose`), an object reached twice while crawling, a
+// write through a value that is not an object, a key lodash's `set` refuses, a $ref to the whole
+// document, Spectral's files not where spectral-internals.ts looks, or any error. Two things differ in the result, and
 // neither is read by Spectral or restguide: the result is not frozen, and the document graph has
 // no node per local target (Spectral reads only the root node's refMap).
 import { pathToPointer, pointerToPath, startsWith } from '@stoplight/json';
+import type { Fallbacks } from './mode.js';
 import { spectralInternal } from './spectral-internals.js';
 
 type Json = Record<string, unknown>;
@@ -164,7 +166,10 @@ class PointerGraph {
 }
 
 /** Thrown inside the fast path to hand the document to the stock resolver. */
-class NotLocal extends Error {}
+class NotLocal extends Error {
+  /** `scope`: the document is outside what this file resolves, by design (an external $ref, a missing target); `fallback`: anything else. */
+  constructor(reason: string, readonly kind: 'scope' | 'fallback' = 'fallback') { super(reason); }
+}
 
 /** A $ref found by the crawl: where it is, and the pointer it names. */
 interface FoundRef { path: Path; pointer: string; target: string; targetPath: Path }
@@ -179,25 +184,25 @@ function crawl(m: Machinery, source: unknown): FoundRef[] {
   const targetOf = (ref: string): { pointer: string; path: Path } => {
     let known = pointers.get(ref);
     if (!known) {
-      if (ref[0] !== '#') throw new NotLocal();
+      if (ref[0] !== '#') throw new NotLocal('an external $ref', 'scope');
       const uri = new m.ExtendedURI(ref);
-      if (!m.uriIsJSONPointer(uri)) throw new NotLocal();
+      if (!m.uriIsJSONPointer(uri)) throw new NotLocal('a $ref that is not a JSON pointer', 'scope');
       const pointer = m.uriToJSONPointer(uri);
       let path: Path;
-      try { path = m.pointerToPath(pointer); } catch { throw new NotLocal(); }
-      if (path.length === 0) throw new NotLocal();
+      try { path = m.pointerToPath(pointer); } catch { throw new NotLocal('a $ref pointer that does not parse', 'scope'); }
+      if (path.length === 0) throw new NotLocal('a $ref to the whole document');
       pointers.set(ref, (known = { pointer, path }));
     }
     return known;
   };
   const refOf = (value: unknown): string | undefined =>
     value && typeof value === 'object' && typeof (value as Json).$ref === 'string' ? (value as Json).$ref as string : undefined;
-  if (refOf(source) !== undefined) throw new NotLocal();
+  if (refOf(source) !== undefined) throw new NotLocal('a $ref at the root');
   const path: Path = [];
   const walk = (target: object): void => {
-    if (seen.has(target)) throw new NotLocal();
+    if (seen.has(target)) throw new NotLocal('an object reached twice while crawling');
     seen.add(target);
-    if (Object.prototype.hasOwnProperty.call(target, 'hasOwnProperty')) throw new NotLocal(); // the crawler would throw
+    if (Object.prototype.hasOwnProperty.call(target, 'hasOwnProperty')) throw new NotLocal('a key named hasOwnProperty'); // the crawler would throw
     for (const key of Object.keys(target)) {
       const value = (target as Json)[key];
       path.push(key);
@@ -280,7 +285,7 @@ class DraftTree {
   set(path: Path, value: unknown): void {
     let draft = this.root;
     for (const [i, key] of path.entries()) {
-      if (LODASH_UNSAFE.has(key)) throw new NotLocal();
+      if (LODASH_UNSAFE.has(key)) throw new NotLocal(`a $ref through the key ${key}`);
       if (i === path.length - 1) {
         const container = draft.current() as Json;
         const same = Object.prototype.hasOwnProperty.call(container, key) && (container[key] === value || (container[key] !== container[key] && value !== value));
@@ -290,7 +295,7 @@ class DraftTree {
         return;
       }
       const next = this.child(draft, key);
-      if (!(next instanceof Draft)) throw new NotLocal();
+      if (!(next instanceof Draft)) throw new NotLocal('a write through a value that is not an object');
       draft = next;
     }
   }
@@ -357,9 +362,9 @@ function resolveLocal(m: Machinery, source: unknown, runner: Runner): ResolveRes
     const dependants = pointerGraph.dependantsOf(pointer);
     if (!dependants.length) continue;
     const pointerPath = pathOf(pointer);
-    if (pointerPath.length === 0) throw new NotLocal();
+    if (pointerPath.length === 0) throw new NotLocal('a $ref to the whole document');
     const value = tree.get(pointerPath);
-    if (value === undefined) throw new NotLocal(); // POINTER_MISSING: the stock resolver words the finding
+    if (value === undefined) throw new NotLocal('a $ref to nothing', 'scope'); // POINTER_MISSING: the stock resolver words the finding
     const stems = stemGraph.dependenciesOf(pointer).map(pathOf);
     for (const dependant of dependants) {
       const dependantPath = pathOf(dependant);
@@ -377,16 +382,19 @@ function resolveLocal(m: Machinery, source: unknown, runner: Runner): ResolveRes
 
 /**
  * A resolver with the stock one's interface that resolves local-only documents itself and hands
- * every other document to `stock`. `resolvedLocally` counts the documents it resolved (for tests).
+ * every other document to `stock`. `resolvedLocally` counts the documents it resolved (for tests);
+ * a hand-off other than by design (an external $ref, a $ref to nothing) is recorded in `fallbacks`.
  */
-export function localFirstResolver(stock: SpectralResolver): SpectralResolver & { resolvedLocally: number } {
+export function localFirstResolver(stock: SpectralResolver, fallbacks?: Fallbacks): SpectralResolver & { resolvedLocally: number } {
   const resolver = {
     resolvedLocally: 0,
     get uriCache() { return stock.uriCache; },
     async resolve(source: unknown, opts: ResolveOptions = {}): Promise<ResolveResult> {
       const m = loadMachinery();
       const options = stock as unknown as { getRef?: unknown; transformRef?: unknown; dereferenceInline?: boolean };
-      if (m && !options.getRef && !options.transformRef && options.dereferenceInline !== false) {
+      if (!m) {
+        fallbacks?.record('spectral-internals', "Spectral's resolver files moved (src/lint/engine/spectral-internals.ts)");
+      } else if (!options.getRef && !options.transformRef && options.dereferenceInline !== false) {
         try {
           const graph = new m.DepGraph({ circular: true });
           const runner = new m.ResolveRunner(source, graph, { ...(stock as unknown as Json), ...opts, uriCache: stock.uriCache, ctx: {} });
@@ -395,8 +403,10 @@ export function localFirstResolver(stock: SpectralResolver): SpectralResolver & 
             resolver.resolvedLocally++;
             return local;
           }
+          fallbacks?.record('ref-resolver', 'a document that is not an object, or without a base URI');
         } catch (error) {
-          if (!(error instanceof NotLocal) && process.env.RESTGUIDE_DEBUG_RESOLVER) process.stderr.write(`local $ref resolution: ${String(error)}\n`);
+          if (!(error instanceof NotLocal)) fallbacks?.record('ref-resolver', String(error));
+          else if (error.kind === 'fallback') fallbacks?.record('ref-resolver', error.message);
         }
       }
       return stock.resolve(source, opts);

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Parsers from '@stoplight/spectral-parsers';
 import { describe, expect, it } from 'vitest';
-import { IndexedJson, IndexedYaml } from '../../src/lint/positions.js';
+import { IndexedJson, IndexedYaml } from '../../../src/lint/engine/positions.js';
 
 type Path = Array<string | number>;
 

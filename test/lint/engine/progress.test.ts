@@ -3,13 +3,13 @@
 // delay, never with --quiet, and is cleared at the end.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { progressLine } from '../../src/cli/progress-line.js';
-import { lintDocuments } from '../../src/lint/index.js';
-import type { LintProgress } from '../../src/lint/progress.js';
-import { captureIo } from '../helpers/io.js';
+import { main } from '../../../src/cli/main.js';
+import { progressLine } from '../../../src/cli/progress-line.js';
+import { lintDocuments } from '../../../src/lint/index.js';
+import type { LintProgress } from '../../../src/lint/engine/progress.js';
+import { captureIo } from '../../helpers/io.js';
 
-const API = join(import.meta.dirname, '../fixtures/lint/multi/api.yaml');
+const API = join(import.meta.dirname, '../../fixtures/lint/multi/api.yaml');
 
 describe('lint progress', () => {
   it('reports each phase, the enabled rules and findings counted during the rule pass', async () => {

@@ -1,8 +1,9 @@
-// YAML for lint: the direct reader (reader.ts) where it reads the document exactly as Spectral's
-// parser would, otherwise Spectral's parser itself (@stoplight/yaml's parseWithPointers), which
-// also words every syntax error. RESTGUIDE_YAML=stock sends every document to Spectral's parser,
-// to tell a bug of the reader from one elsewhere. Outside lint, the `yaml` package is the parser.
+// YAML for lint's accelerated mode: the direct reader (reader.ts) where it reads the document exactly
+// as Spectral's parser would, otherwise Spectral's parser itself (@stoplight/yaml's
+// parseWithPointers), which also words every syntax error; each such document is a fallback,
+// counted. Stock mode (../index.ts) uses Spectral's parser alone. Outside lint, the `yaml` package is the parser.
 import { lineForPosition, parseWithPointers } from '@stoplight/yaml';
+import type { Fallbacks } from '../mode.js';
 import type { YamlPlaces } from './places.js';
 import { readSimpleYaml } from './reader.js';
 
@@ -20,13 +21,13 @@ const WARNING = 1;
 
 interface Position { line: number; character: number }
 
-/** Whether the environment asks for Spectral's parser on every document. */
-export const stockParserForced = (env: NodeJS.ProcessEnv = process.env): boolean => env['RESTGUIDE_YAML'] === 'stock';
-
 /** parseWithPointers(input, YAML_OPTIONS): the same data, diagnostics and positions. */
-export function parseYaml(input: string): YamlParseResult | YamlPlacesResult {
-  const read = stockParserForced() ? undefined : readSimpleYaml(input);
-  if (!read) return parseWithPointers(input, YAML_OPTIONS);
+export function parseYaml(input: string, fallbacks?: Fallbacks): YamlParseResult | YamlPlacesResult {
+  const read = readSimpleYaml(input);
+  if (!read) {
+    fallbacks?.record('yaml-reader', 'YAML the direct reader does not read (anchors, tags, flows over lines, errors...)');
+    return parseWithPointers(input, YAML_OPTIONS);
+  }
   const lineMap = lineStarts(input);
   const diagnostics = read.keyWarnings.map(({ start, end, type, path }) => ({
     code: 'YAMLIncompatibleValue',

@@ -1,8 +1,9 @@
+// Accelerated mode's stand-in for ajv (stock mode asks ajv alone: rulesets/support/schema-validator.ts).
 // Decides without generating code that a value surely satisfies a (converted) JSON Schema. Most
 // examples in a large document are valid and each sits on its own schema: compiling an ajv
 // validator for each one was most of the lint's time. Only "surely valid" is trusted; a value that
 // fails, or any keyword this interpreter does not know, goes to ajv, whose first error is the message.
-import { isObject, type Json } from './json.js';
+import { isObject, type Json } from '../../../rulesets/support/json.js';
 
 /** A format as ajv holds it (`ajv.formats[name]`). */
 export type KnownFormat = true | RegExp | ((value: string) => boolean) | { type?: string; validate: RegExp | ((value: never) => boolean); async?: boolean };
@@ -12,6 +13,8 @@ export interface QuickContext {
   formats: Record<string, KnownFormat | undefined>;
   /** The shared subschema a `$ref` names (see schema-validator); undefined leaves the `$ref` to ajv. */
   shared?: (id: string) => unknown;
+  /** Told when the interpreter cannot vouch for a schema (ajv judges it whole: a fallback). */
+  onUnsure?: () => void;
 }
 
 const sharedSchema = (ref: unknown, ctx: QuickContext): unknown =>
@@ -148,7 +151,10 @@ export function surelyValid(schema: unknown, value: unknown, ctx: QuickContext):
   try {
     return valid(schema, value, ctx);
   } catch (error) {
-    if (error instanceof Unsure || error instanceof RangeError) return false;
+    if (error instanceof Unsure || error instanceof RangeError) {
+      ctx.onUnsure?.();
+      return false;
+    }
     throw error;
   }
 }
@@ -171,7 +177,10 @@ export function failingNodes(schema: unknown, value: unknown, ctx: QuickContext)
     collect(schema, value, ctx, [], out);
     return out;
   } catch (error) {
-    if (error instanceof Unsure || error instanceof RangeError) return undefined;
+    if (error instanceof Unsure || error instanceof RangeError) {
+      ctx.onUnsure?.();
+      return undefined;
+    }
     throw error;
   }
 }

@@ -12,6 +12,7 @@
 import { parseWithPointers as parseJsonWithPointers } from '@stoplight/json';
 import Parsers from '@stoplight/spectral-parsers';
 import { getLocationForJsonPath as yamlLocation, Kind } from '@stoplight/yaml';
+import type { Fallbacks } from './mode.js';
 import { parseYaml, positionAt, type YamlPlaces } from './yaml/index.js';
 
 type Segment = string | number;
@@ -141,12 +142,15 @@ function jsonLocationForJsonPath(result: { ast: JsonNode }, path: Segment[], clo
   return node?.range === undefined ? undefined : ({ range: node.range } as Location);
 }
 
-/** Spectral's YAML parser, with indexed path lookups. */
-export const IndexedYaml: Parser = {
+/** Spectral's YAML parser, with indexed path lookups; the documents the direct reader gives up on are recorded in `fallbacks`. */
+export const indexedYaml = (fallbacks?: Fallbacks): Parser => ({
   ...Parsers.Yaml,
-  parse: (input: string) => parseYaml(input) as ReturnType<Parser['parse']>,
+  parse: (input: string) => parseYaml(input, fallbacks) as ReturnType<Parser['parse']>,
   getLocationForJsonPath: yamlLocationForJsonPath as Parser['getLocationForJsonPath'],
-};
+});
+
+/** Spectral's YAML parser, with indexed path lookups. */
+export const IndexedYaml: Parser = indexedYaml();
 
 /** Spectral's JSON parser, with indexed path lookups. */
 export const IndexedJson: Parser = {

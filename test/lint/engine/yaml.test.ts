@@ -1,4 +1,4 @@
-// restguide's YAML for lint (src/lint/yaml/) must give what @stoplight/yaml's parseWithPointers
+// restguide's YAML for lint (src/lint/engine/yaml/) must give what @stoplight/yaml's parseWithPointers
 // gives with the same options: the same data (values, key order, prototypes), the same diagnostics
 // in the same order, the same line map, and every path located as the stock lookup locates it.
 // Proven on every YAML fixture, every lint rule case, a generated document, and YAML's corners:
@@ -12,19 +12,20 @@ import { describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
 import { stringify } from 'yaml';
 import { getLocationForJsonPath, parseWithPointers } from '@stoplight/yaml';
-import { parseYaml, stockParserForced, YAML_OPTIONS, type YamlParseResult } from '../../src/lint/yaml/index.js';
-import { readSimpleYaml } from '../../src/lint/yaml/reader.js';
-import { IndexedYaml } from '../../src/lint/positions.js';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
-import { generateLargeDocument } from '../../bench/lib/large-document.mjs';
-import type { RuleCase } from './harness.js';
-import { cases as documentationCases } from './cases/documentation.js';
-import { cases as eventCases } from './cases/events.js';
-import { cases as operationCases } from './cases/operations.js';
-import { cases as pathCases } from './cases/paths.js';
-import { cases as realCases } from './cases/real-documents.js';
-import { cases as schemaCases } from './cases/schemas.js';
-import { random } from '../helpers/random.js';
+import { Fallbacks } from '../../../src/lint/engine/mode.js';
+import { parseYaml, YAML_OPTIONS, type YamlParseResult } from '../../../src/lint/engine/yaml/index.js';
+import { readSimpleYaml } from '../../../src/lint/engine/yaml/reader.js';
+import { IndexedYaml } from '../../../src/lint/engine/positions.js';
+import { PACKAGE_ROOT } from '../../../src/core/version.js';
+import { generateLargeDocument } from '../../../bench/lib/large-document.mjs';
+import type { RuleCase } from '../harness.js';
+import { cases as documentationCases } from '../cases/documentation.js';
+import { cases as eventCases } from '../cases/events.js';
+import { cases as operationCases } from '../cases/operations.js';
+import { cases as pathCases } from '../cases/paths.js';
+import { cases as realCases } from '../cases/real-documents.js';
+import { cases as schemaCases } from '../cases/schemas.js';
+import { random } from '../../helpers/random.js';
 
 type Segment = string | number;
 
@@ -149,19 +150,14 @@ describe('YAML for lint', () => {
     expect(difference(text)).toBeNull();
   });
 
-  it('RESTGUIDE_YAML=stock sends every document to the stock parser', () => {
-    const text = 'a:\n  b: [1, 2]\n';
-    expect('places' in parseYaml(text)).toBe(true);
-    process.env['RESTGUIDE_YAML'] = 'stock';
-    try {
-      expect(stockParserForced()).toBe(true);
-      const parsed = parseYaml(text);
-      expect('places' in parsed).toBe(false);
-      expect(parsed.ast).toBeDefined();
-      expect(parsed.data).toEqual({ a: { b: [1, 2] } });
-    } finally {
-      delete process.env['RESTGUIDE_YAML'];
-    }
+  it('a document the direct reader gives up on goes to the stock parser and is counted as a fallback', () => {
+    const fallbacks = new Fallbacks();
+    expect('places' in parseYaml('a:\n  b: [1, 2]\n', fallbacks)).toBe(true);
+    expect(fallbacks.total).toBe(0);
+    const parsed = parseYaml('a: 1\n---\nb: 2\n', fallbacks); // two documents
+    expect('places' in parsed).toBe(false);
+    expect(parsed.ast).toBeDefined();
+    expect(fallbacks.counts.get('yaml-reader')).toBe(1);
   });
 });
 
@@ -354,7 +350,7 @@ describe('the direct reader', () => {
 
   /** `count` documents from `generate` (YAML_FUZZ_DOCUMENTS for more), each as the stock parse reads it; most read directly. */
   function fuzz(generate: (seed: number) => string, count: number, directShare: number): void {
-    const documents = Number(process.env.YAML_FUZZ_DOCUMENTS ?? count); // more: YAML_FUZZ_DOCUMENTS=20000 npx vitest run test/lint/yaml.test.ts
+    const documents = Number(process.env.YAML_FUZZ_DOCUMENTS ?? count); // more: YAML_FUZZ_DOCUMENTS=20000 npx vitest run test/lint/engine/yaml.test.ts
     let read = 0;
     for (let seed = 1; seed <= documents; seed++) {
       const text = generate(seed);

@@ -1,4 +1,4 @@
-// The local $ref resolver (src/lint/local-refs.ts) must give what Spectral's resolver gives: the same
+// The local $ref resolver (src/lint/engine/local-refs.ts) must give what Spectral's resolver gives: the same
 // resolved data, with the same objects shared between places (rules tell components from inline
 // copies by identity), the same refMap (findings are located through it) and no errors, or hand
 // the document to Spectral's resolver. Proven on every fixture document and on edge cases.
@@ -8,17 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
 import { stringify } from 'yaml';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import { localFirstResolver, type ResolveResult, type SpectralResolver } from '../../src/lint/local-refs.js';
-import { IndexedJson, IndexedYaml } from '../../src/lint/positions.js';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
-import { generateLargeDocument } from '../../bench/lib/large-document.mjs';
-import type { RuleCase } from './harness.js';
-import { cases as documentationCases } from './cases/documentation.js';
-import { cases as eventCases } from './cases/events.js';
-import { cases as operationCases } from './cases/operations.js';
-import { cases as pathCases } from './cases/paths.js';
-import { cases as realCases } from './cases/real-documents.js';
-import { cases as schemaCases } from './cases/schemas.js';
+import { localFirstResolver, type ResolveResult, type SpectralResolver } from '../../../src/lint/engine/local-refs.js';
+import { IndexedJson, IndexedYaml } from '../../../src/lint/engine/positions.js';
+import { PACKAGE_ROOT } from '../../../src/core/version.js';
+import { generateLargeDocument } from '../../../bench/lib/large-document.mjs';
+import type { RuleCase } from '../harness.js';
+import { cases as documentationCases } from '../cases/documentation.js';
+import { cases as eventCases } from '../cases/events.js';
+import { cases as operationCases } from '../cases/operations.js';
+import { cases as pathCases } from '../cases/paths.js';
+import { cases as realCases } from '../cases/real-documents.js';
+import { cases as schemaCases } from '../cases/schemas.js';
 
 /** Where the structures differ (values, key order, or which places share one object), or null. */
 function shapeDifference(a: unknown, b: unknown): string | null {
