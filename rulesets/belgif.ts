@@ -139,7 +139,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
   'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared in the entry document\'s top-level tags (but those of reusable-definitions-only files) and starting with a capital', { function: tagGuidelines }),
-  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except /doc/openapi.json|yaml); namespaces, versions, fragments are none', { function: uriExtensions }),
+  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none', { function: uriExtensions }),
   'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', { function: requiredDeclared }),
   'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', { function: operationIdPresentUnique }),
   'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', { function: operationIdCase }),
@@ -196,8 +196,9 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'Media types in the document carry no charset parameter', { function: mediaTypeWithoutCharset }),
   'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
   'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used', { function: linkProperties, functionOptions: { aspect: 'shape' } }),
-  // "URIs SHOULD always be absolute" says what links are; format: uri only states it, as belgif's HttpLink does: advice.
-  'hyp-links-format': rule('hyp-links-format', 'hyp-links', 'info', 'Link strings declare format: uri (absolute URIs), as belgif\'s HttpLink and SelfLink do', { function: linkProperties, functionOptions: { aspect: 'format' } }),
+  // "URIs SHOULD always be absolute" says what links are; the guide derives href and self links from HttpLink and
+  // SelfLink, whose format: uri states it. Stating it is advice (no keyword); paging links get no schema there.
+  'hyp-links-format': rule('hyp-links-format', 'hyp-links', 'info', 'href and self link strings declare format: uri, as the HttpLink and SelfLink the guide derives them from do', { function: linkProperties, functionOptions: { aspect: 'format' } }),
   'oas-doc': rule('oas-doc', 'oas-doc', 'warn', 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)', { function: noImplementationDetails }),
   'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)', {
     function: documentationCoverage, functionOptions: { minSummaryWords: 2 },

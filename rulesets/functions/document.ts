@@ -25,6 +25,20 @@ function commonPathPrefix(root: Json): string[] {
 }
 
 /**
+ * A server URL with its variables replaced by their defaults, as OpenAPI defines them ("the host is
+ * determined by the environment": https://{environment}.example.be/...); undefined while a placeholder
+ * remains, whether an undeclared variable or a build or deployment token.
+ */
+function resolvedServerUrl(server: Json): string | undefined {
+  const variables = isObject(server.variables) ? server.variables : {};
+  const url = String(server.url).replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const variable = variables[name];
+    return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
+  });
+  return /[{}]|\$\{|@[\w.-]+@/.test(url) ? undefined : url;
+}
+
+/**
  * uri-format: the API's base URL follows https://host/[prefix/]apiName/v{major}. The guide's format is of
  * the whole URL: a server URL without the version is judged with the leading path segments every path
  * carries (servers https://host, paths /api/v1/...).
@@ -37,9 +51,12 @@ export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
     const out: Finding[] = [];
     asArray(root.servers).forEach((server, i) => {
       if (!isObject(server) || typeof server.url !== 'string') return;
-      const url = server.url.replace(/\/$/, '');
+      const full = resolvedServerUrl(server);
+      // A placeholder a deployment or build fills in ({{baseUrl}}, ${contextPath}) leaves the URL unknown: not judged.
+      if (full === undefined) return;
+      const url = full.replace(/\/$/, '');
       const withPrefix = prefix.map((_, k) => `${url}/${prefix.slice(0, k + 1).join('/')}`);
-      if (regex.test(server.url) || withPrefix.some((u) => regex.test(u))) return;
+      if (regex.test(full) || withPrefix.some((u) => regex.test(u))) return;
       out.push(finding(`Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
     });
     return out;
