@@ -54,7 +54,12 @@ function rule(code: string, guideRule: string, severity: Severity, description: 
 // the `(/[A-Za-z0-9]*)*` in front of it anyway. That prefix also takes - . _ ~ here: the guide's
 // pathPrefix is any "optional path prefix to discriminate between REST APIs and other resources" (/esd-eto/).
 const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
-const QUERY_NAME = '^[a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?(?:[._][a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?)*$';
+// Query parameters "use same name as the property in the JSON resource representation", and the guide wants
+// the casing "consistent throughout the API": one-letter words pass as in jsn-naming (enableSecondaryYAxis,
+// zIndex); an abbreviation in capitals (employerID) does not. Either way a capital is followed by a lower-case
+// run or by one capital starting a word, so a name still splits one way only.
+const QUERY_WORD = '[a-z0-9]+(?:[A-Z][a-z0-9]+|[A-Z](?=[A-Z][a-z0-9]))*[A-Z]?';
+const QUERY_NAME = `^${QUERY_WORD}(?:[._]${QUERY_WORD})*$`;
 const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
 const SENSITIVE = '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
 

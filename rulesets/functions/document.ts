@@ -25,6 +25,24 @@ function commonPathPrefix(root: Json): string[] {
 }
 
 /**
+ * Each path's leading segments through its version (`/pc/v4/jobs` → pc, v4), or undefined when some
+ * path carries no version segment: an API whose paths hold apiName/v{major} themselves.
+ */
+function versionedPathPrefixes(root: Json): string[][] | undefined {
+  const keys = Object.keys(isObject(root.paths) ? root.paths : {}).filter((k) => !k.startsWith('x-'));
+  if (keys.length === 0) return undefined;
+  const prefixes = new Map<string, string[]>();
+  for (const key of keys) {
+    const segments = key.split('/').filter((s) => s !== '');
+    const version = segments.findIndex((s) => /^v\d+$/.test(s));
+    if (version < 1 || segments.slice(0, version).some((s) => /[{}]/.test(s))) return undefined;
+    const prefix = segments.slice(0, version + 1);
+    prefixes.set(prefix.join('/'), prefix);
+  }
+  return [...prefixes.values()];
+}
+
+/**
  * A server URL with its variables replaced by their defaults, as OpenAPI defines them ("the host is
  * determined by the environment": https://{environment}.example.be/...); undefined while a placeholder
  * remains, whether an undeclared variable or a build or deployment token.
@@ -41,13 +59,15 @@ function resolvedServerUrl(server: Json): string | undefined {
 /**
  * uri-format: the API's base URL follows https://host/[prefix/]apiName/v{major}. The guide's format is of
  * the whole URL: a server URL without the version is judged with the leading path segments every path
- * carries (servers https://host, paths /api/v1/...).
+ * carries (servers https://host, paths /api/v1/...), or, where paths differ in them, with each path's own
+ * segments through its version.
  */
 export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
   { type: 'object', properties: { pattern: { type: 'string' } }, required: ['pattern'], additionalProperties: false },
   (root, { pattern }) => {
     const regex = new RegExp(pattern);
     const prefix = commonPathPrefix(root);
+    const versioned = versionedPathPrefixes(root);
     const out: Finding[] = [];
     asArray(root.servers).forEach((server, i) => {
       if (!isObject(server) || typeof server.url !== 'string') return;
@@ -57,6 +77,8 @@ export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
       const url = full.replace(/\/$/, '');
       const withPrefix = prefix.map((_, k) => `${url}/${prefix.slice(0, k + 1).join('/')}`);
       if (regex.test(full) || withPrefix.some((u) => regex.test(u))) return;
+      // Paths under different versions or API names (/pc/v4/jobs, /ct/v1/logos): each URL is judged whole.
+      if (versioned && versioned.every((p) => regex.test(`${url}/${p.join('/')}`))) return;
       out.push(finding(`Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
     });
     return out;
