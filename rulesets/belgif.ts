@@ -198,7 +198,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'ctl-res': rule('ctl-res', 'ctl-res', 'warn', 'Controllers (verb-named resources) are called with POST or GET', { function: controllerMethods }),
   'gen-header': rule('gen-header', 'gen-header', 'warn', 'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)', { function: generalHeaders, functionOptions: { minOperations: 2 } }),
   'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
-  'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'Media types in the document carry no charset parameter', { function: mediaTypeWithoutCharset }),
+  'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'JSON media types in the document carry no charset parameter (XML ones may: the guide asks for it)', { function: mediaTypeWithoutCharset }),
   'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
   'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used', { function: linkProperties, functionOptions: { aspect: 'shape' } }),
   // "URIs SHOULD always be absolute" says what links are; the guide derives href and self links from HttpLink and

@@ -1,13 +1,28 @@
 // Cases from the debatable kinds of issue 41's held-out judgements, settled with the guide's text
 // (hypermedia, api and api_specifications chapters). Written here from the shapes seen, not copied.
 import type { RuleCase } from '../harness.js';
-import { base, ok, op, withSchemas } from '../documents.js';
+import { base, ok, op, withPath, withSchemas } from '../documents.js';
 
 type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const text: Json = { type: 'string' };
 
+const O = (path: string, ...rest: Array<string | number>) => ['paths', path, 'get', ...rest];
+
 export const cases: Record<string, RuleCase[]> = {
+  // "For JSON, the media type specified in OpenAPI should not contain a charset parameter"; for XML: "Always
+  // stick to UTF-8 encoding and specify the charset in the Content-Type HTTP header". Noticed on sample 2.
+  'cnt-negot': [
+    { name: 'FP: XML and plain text with their charset', errors: [], document: withPath('/a', { get: op({ responses: {
+      '200': { description: 'OK', content: { 'application/xml;charset=UTF-8': { schema: text }, 'text/plain; charset=utf-8': { schema: text } } },
+    } }) }) },
+    { name: 'JSON media types with a charset, text/json included', errors: [
+      { path: O('/a', 'responses', '200', 'content', 'text/json;charset=UTF-8') }, { path: O('/a', 'responses', '400', 'content', 'application/problem+json; charset=utf-8') },
+    ], document: withPath('/a', { get: op({ responses: {
+      '200': { description: 'OK', content: { 'text/json;charset=UTF-8': { schema: { type: 'object' } } } },
+      '400': { description: 'Bad', content: { 'application/problem+json; charset=utf-8': { schema: { type: 'object' } } } },
+    } }) }) },
+  ],
   // "All href hyperlinks are derived from" HttpLink, self links from SelfLink (both format: uri); the
   // guide gives the paging links next/prev/first/last no schema of that kind.
   'hyp-links-format': [
