@@ -79,7 +79,11 @@ export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
       if (regex.test(full) || withPrefix.some((u) => regex.test(u))) return;
       // Paths under different versions or API names (/pc/v4/jobs, /ct/v1/logos): each URL is judged whole.
       if (versioned && versioned.every((p) => regex.test(`${url}/${p.join('/')}`))) return;
-      out.push(finding(`Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
+      // Only the trailing slash in the way (/v1/ + /things gives //things): the message names that cause.
+      const slashOnly = full !== url && (regex.test(url) || withPrefix.some((u) => regex.test(u)));
+      out.push(finding(slashOnly
+        ? `Server URL "${server.url}" should not end with a slash: https://host/[pathPrefix/]apiName/v{major}, the paths adding /resources`
+        : `Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
     });
     return out;
   },

@@ -58,6 +58,9 @@ export const cases: Record<string, RuleCase[]> = {
       ],
       paths: { '/things': { get: op({ responses: { '200': ok() } }) } },
     }) },
+    { name: 'a trailing slash is named as the cause', errors: [{ path: ['servers', 0, 'url'], message: 'should not end with a slash' }], document: base({
+      servers: [{ url: '/opendata/eventStream/v1/' }],
+    }) },
     { name: 'a variable whose default breaks the format; a URL without placeholder or version', errors: [
       { path: ['servers', 0, 'url'] }, { path: ['servers', 1, 'url'] },
     ], document: base({
