@@ -51,7 +51,12 @@ function rule(_code: string, guideRule: string, severity: Severity, description:
 // the `(/[A-Za-z0-9]*)*` in front of it anyway. That prefix also takes - . _ ~ here: the guide's
 // pathPrefix is any "optional path prefix to discriminate between REST APIs and other resources" (/esd-eto/).
 const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
-const QUERY_NAME = '^[a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?(?:[._][a-z0-9]+(?:[A-Z][a-z0-9]+)*[A-Z]?)*$';
+// Query parameters "use same name as the property in the JSON resource representation", and the guide wants
+// the casing "consistent throughout the API": one-letter words pass as in jsn-naming (enableSecondaryYAxis,
+// zIndex); an abbreviation in capitals (employerID) does not. Either way a capital is followed by a lower-case
+// run or by one capital starting a word, so a name still splits one way only.
+const QUERY_WORD = '[a-z0-9]+(?:[A-Z][a-z0-9]+|[A-Z](?=[A-Z][a-z0-9]))*[A-Z]?';
+const QUERY_NAME = `^${QUERY_WORD}(?:[._]${QUERY_WORD})*$`;
 const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
 const SENSITIVE = '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
 
@@ -136,7 +141,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
   'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
   'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared in the entry document\'s top-level tags (but those of reusable-definitions-only files) and starting with a capital', { function: tagGuidelines }),
-  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except /doc/openapi.json|yaml); namespaces, versions, fragments are none', { function: uriExtensions }),
+  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none', { function: uriExtensions }),
   'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', { function: requiredDeclared }),
   'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', { function: operationIdPresentUnique }),
   'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', { function: operationIdCase }),
@@ -190,11 +195,12 @@ export const belgifRules: Record<string, RuleDefinition> = {
   'ctl-res': rule('ctl-res', 'ctl-res', 'warn', 'Controllers (verb-named resources) are called with POST or GET', { function: controllerMethods }),
   'gen-header': rule('gen-header', 'gen-header', 'warn', 'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)', { function: generalHeaders, functionOptions: { minOperations: 2 } }),
   'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
-  'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'Media types in the document carry no charset parameter', { function: mediaTypeWithoutCharset }),
+  'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'JSON media types in the document carry no charset parameter (XML ones may: the guide asks for it)', { function: mediaTypeWithoutCharset }),
   'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
   'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used', { function: linkProperties, functionOptions: { aspect: 'shape' } }),
-  // "URIs SHOULD always be absolute" says what links are; format: uri only states it, as belgif's HttpLink does: advice.
-  'hyp-links-format': rule('hyp-links-format', 'hyp-links', 'info', 'Link strings declare format: uri (absolute URIs), as belgif\'s HttpLink and SelfLink do', { function: linkProperties, functionOptions: { aspect: 'format' } }),
+  // "URIs SHOULD always be absolute" says what links are; the guide derives href and self links from HttpLink and
+  // SelfLink, whose format: uri states it. Stating it is advice (no keyword); paging links get no schema there.
+  'hyp-links-format': rule('hyp-links-format', 'hyp-links', 'info', 'href and self link strings declare format: uri, as the HttpLink and SelfLink the guide derives them from do', { function: linkProperties, functionOptions: { aspect: 'format' } }),
   'oas-doc': rule('oas-doc', 'oas-doc', 'warn', 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)', { function: noImplementationDetails }),
   'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)', {
     function: documentationCoverage, functionOptions: { minSummaryWords: 2 },

@@ -1,7 +1,7 @@
 // Document-level rules: OpenAPI version, servers, versioning, component names, deprecation,
 // media type parameters, caching headers.
 import { allMediaTypes, allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../support/inventory.js';
-import { asArray, entries, isObject, type Json, type JsonPath } from '../support/json.js';
+import { asArray, bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
 import { enumerated } from '../support/schema-forms.js';
 import { isUpperCamel } from '../support/naming.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
@@ -25,22 +25,65 @@ function commonPathPrefix(root: Json): string[] {
 }
 
 /**
+ * Each path's leading segments through its version (`/pc/v4/jobs` → pc, v4), or undefined when some
+ * path carries no version segment: an API whose paths hold apiName/v{major} themselves.
+ */
+function versionedPathPrefixes(root: Json): string[][] | undefined {
+  const keys = Object.keys(isObject(root.paths) ? root.paths : {}).filter((k) => !k.startsWith('x-'));
+  if (keys.length === 0) return undefined;
+  const prefixes = new Map<string, string[]>();
+  for (const key of keys) {
+    const segments = key.split('/').filter((s) => s !== '');
+    const version = segments.findIndex((s) => /^v\d+$/.test(s));
+    if (version < 1 || segments.slice(0, version).some((s) => /[{}]/.test(s))) return undefined;
+    const prefix = segments.slice(0, version + 1);
+    prefixes.set(prefix.join('/'), prefix);
+  }
+  return [...prefixes.values()];
+}
+
+/**
+ * A server URL with its variables replaced by their defaults, as OpenAPI defines them ("the host is
+ * determined by the environment": https://{environment}.example.be/...); undefined while a placeholder
+ * remains, whether an undeclared variable or a build or deployment token.
+ */
+function resolvedServerUrl(server: Json): string | undefined {
+  const variables = isObject(server.variables) ? server.variables : {};
+  const url = String(server.url).replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const variable = variables[name];
+    return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
+  });
+  return /[{}]|\$\{|@[\w.-]+@/.test(url) ? undefined : url;
+}
+
+/**
  * uri-format: the API's base URL follows https://host/[prefix/]apiName/v{major}. The guide's format is of
  * the whole URL: a server URL without the version is judged with the leading path segments every path
- * carries (servers https://host, paths /api/v1/...).
+ * carries (servers https://host, paths /api/v1/...), or, where paths differ in them, with each path's own
+ * segments through its version.
  */
 export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
   { type: 'object', properties: { pattern: { type: 'string' } }, required: ['pattern'], additionalProperties: false },
   (root, { pattern }) => {
     const regex = new RegExp(pattern);
     const prefix = commonPathPrefix(root);
+    const versioned = versionedPathPrefixes(root);
     const out: Finding[] = [];
     asArray(root.servers).forEach((server, i) => {
       if (!isObject(server) || typeof server.url !== 'string') return;
-      const url = server.url.replace(/\/$/, '');
+      const full = resolvedServerUrl(server);
+      // A placeholder a deployment or build fills in ({{baseUrl}}, ${contextPath}) leaves the URL unknown: not judged.
+      if (full === undefined) return;
+      const url = full.replace(/\/$/, '');
       const withPrefix = prefix.map((_, k) => `${url}/${prefix.slice(0, k + 1).join('/')}`);
-      if (regex.test(server.url) || withPrefix.some((u) => regex.test(u))) return;
-      out.push(finding(`Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
+      if (regex.test(full) || withPrefix.some((u) => regex.test(u))) return;
+      // Paths under different versions or API names (/pc/v4/jobs, /ct/v1/logos): each URL is judged whole.
+      if (versioned && versioned.every((p) => regex.test(`${url}/${p.join('/')}`))) return;
+      // Only the trailing slash in the way (/v1/ + /things gives //things): the message names that cause.
+      const slashOnly = full !== url && (regex.test(url) || withPrefix.some((u) => regex.test(u)));
+      out.push(finding(slashOnly
+        ? `Server URL "${server.url}" should not end with a slash: https://host/[pathPrefix/]apiName/v{major}, the paths adding /resources`
+        : `Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
     });
     return out;
   },
@@ -175,7 +218,9 @@ export const deprecationMarked = defineRuleFunction<null>(NO_OPTIONS, (root) => 
 /** cnt-negot: media types in the document carry no charset parameter. */
 export const mediaTypeWithoutCharset = defineRuleFunction<null>(NO_OPTIONS, (root) =>
   allMediaTypes(root)
-    .filter((m) => /;\s*charset=/i.test(m.mediaType))
+    // "For JSON, the media type specified in OpenAPI should not contain a charset parameter"; for XML the
+    // guide asks to "specify the charset": only JSON media types are judged (text/json, a legacy alias, too).
+    .filter((m) => /;\s*charset=/i.test(m.mediaType) && (isJsonMediaType(m.mediaType) || bareMediaType(m.mediaType) === 'text/json'))
     .map((m) => finding(`Media type "${m.mediaType}" should not declare a charset in the OpenAPI document`, m.at)),
 );
 

@@ -70,12 +70,16 @@ export const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
   pathKeys(root).filter((p) => p.length > 1 && p.endsWith('/')).map((p) => finding(`Path "${p}" must not end with a slash`, ['paths', p])),
 );
 
-/** uri-extens: no file extension on a path's last segment, except /doc/openapi.json|yaml. */
+// The guide places "the OpenAPI description and other API documentation" under a doc resource and calls
+// them "exceptions to the rule that API resource URLs shouldn't have a file extension" (/api/doc/swagger.json).
+const isDocumentation = (key: string): boolean => pathOf(key).split('/').slice(0, -1).includes('doc');
+
+/** uri-extens: no file extension on a path's last segment, except documentation under a doc resource. */
 export const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const path of pathKeys(root)) {
     const extension = fileExtension(path);
-    if (extension !== undefined && !OPENAPI_DOC.test(path)) out.push(finding(`Path "${path}" should not have a file extension (.${extension})`, ['paths', path]));
+    if (extension !== undefined && !isDocumentation(path)) out.push(finding(`Path "${path}" should not have a file extension (.${extension})`, ['paths', path]));
   }
   return out;
 });

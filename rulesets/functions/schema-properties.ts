@@ -95,6 +95,14 @@ function definedByHeader(name: string | undefined, value: string): boolean {
   return REGISTERED_HEADERS.has(lower) && HTTP_TOKEN.test(value);
 }
 
+/** Whether a schema is a JSON-LD keyword's value (`"@type": "dcterms:Agent"`), itself or through array items. */
+function isJsonLdKeywordValue(visit: SchemaVisit): boolean {
+  for (let v: SchemaVisit | undefined = visit; v; v = v.relation === 'items' ? v.parent : undefined) {
+    if (v.propertyName !== undefined) return JSON_LD_KEYWORDS.has(v.propertyName);
+  }
+  return false;
+}
+
 /** The name of the header (a header parameter or a response header) whose schema this is, or through array items. */
 function headerNameOf(visit: SchemaVisit): string | undefined {
   for (let v: SchemaVisit | undefined = visit; v; v = v.relation === 'items' ? v.parent : undefined) {
@@ -129,9 +137,11 @@ export const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, c
         const parameterName = owningParameter(visit)?.name;
         const sortCodes = [typeof parameterName === 'string' ? parameterName : undefined, visit.propertyName, component].some((n) => n !== undefined && SORT.test(n));
         const header = headerNameOf(visit);
+        // The value of @type (or another JSON-LD keyword) is a vocabulary's term or IRI (dcterms:Agent), no code of the API's.
+        const jsonLdTerm = isJsonLdKeywordValue(visit);
         // The empty string is no code (a blank choice), whatever list it is in.
         const bad = strings.filter((v) => v !== '' && !isLowerCamel(sortCodes ? v.replace(/^-/, '') : v) && !isStandardValue(v) && !definedByHeader(header, v));
-        if (bad.length > 0 && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)
+        if (bad.length > 0 && !jsonLdTerm && component !== 'BelgianRegionCode' && !isCloudEventsAttribute(visit, context)
           && !describedAsStandard(schema.description, visit.relation === 'items' ? visit.parent?.schema.description : undefined, owningParameter(visit)?.description)) {
           out.push(finding(`Code values should be lowerCamelCase: ${bad.join(', ')}`, [...at, codes.keyword]));
         }
@@ -197,6 +207,17 @@ const PROTOCOL_NAMES = new Set([
   'author_name', 'author_url', 'provider_name', 'provider_url', 'cache_age', 'thumbnail_url', 'thumbnail_width', 'thumbnail_height',
 ]);
 
+// JSON-LD 1.1's keywords (W3C JSON-LD 1.1, section 9.16): a JSON-LD document must spell them so, as
+// OAuth's members above; a property the API names is judged, whatever the document's format.
+export const JSON_LD_KEYWORDS = new Set([
+  '@base', '@container', '@context', '@direction', '@graph', '@id', '@import', '@included', '@index', '@json', '@language',
+  '@list', '@nest', '@none', '@prefix', '@propagate', '@protected', '@reverse', '@set', '@type', '@value', '@version', '@vocab',
+]);
+
+// A JSON-LD compact IRI (`tree:view`, `dcterms:isVersionOf`): a vocabulary's term under its prefix, named by
+// that vocabulary (JSON-LD 1.1, section 4.1.5), not by the API.
+const COMPACT_IRI = /^[a-z][a-z0-9]*:[A-Za-z_][\w.-]*$/;
+
 /**
  * lowerCamelCase with one-letter words (`zIndex`, `itemReverseZIndex`, `region1AReleaseDate`): a capital
  * may stand alone before the next word. An acronym in capitals (`employerID`, `HTTPStatus`) is still none.
@@ -226,7 +247,7 @@ export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
   for (const { schema, at } of inventory(root).schemas) {
     if (formOnly.has(schema)) continue;
     for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
-      if (!isLowerCamel(name) && !withOneLetterWords(name) && !PROTOCOL_NAMES.has(name)) {
+      if (!isLowerCamel(name) && !withOneLetterWords(name) && !PROTOCOL_NAMES.has(name) && !JSON_LD_KEYWORDS.has(name) && !COMPACT_IRI.test(name)) {
         const property = [...at, 'properties', name];
         out.push(finding(`Property name "${name}" should be lowerCamelCase`, writtenAsRef(context, property) ? [...at, 'properties'] : property));
       }

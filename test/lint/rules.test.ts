@@ -12,10 +12,11 @@ import { cases as eventCases } from './cases/events.js';
 import { cases as precisionCases } from './cases/precision.js';
 import { cases as belgianCases } from './cases/belgian-descriptions.js';
 import { cases as heldOutCases } from './cases/held-out.js';
+import { cases as settledCases } from './cases/settled.js';
 
 // Case files may add cases to the same rule: concatenate, do not overwrite.
 const all: Record<string, RuleCase[]> = {};
-for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases, precisionCases, belgianCases, heldOutCases]) {
+for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases, precisionCases, belgianCases, heldOutCases, settledCases]) {
   for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
 }
 
