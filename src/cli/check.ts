@@ -330,7 +330,7 @@ async function checkAndReport(
   const document = openapi && !/^https?:/i.test(openapi) ? resolve(io.cwd, openapi) : undefined;
   // GitLab Code Quality points at the line of each resource's path in the document.
   const wantsLines = document !== undefined && planOutputs(reportTargets(options), 'stylish', CHECK_FORMATS).some((item) => item.format === 'gitlab');
-  const documentLines = wantsLines ? await (await import('../core/openapi-path-lines.js')).readOpenApiPathLines(document) : undefined;
+  const documentLines = wantsLines ? await (await import('../openapi/lines.js')).readPathLines(document) : undefined;
   // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
   const gate = checkExitCode(report, failOn);
   const exitCode = wrote && gate !== 2 && leftRecords(report).length === 0 ? 0 : gate;
