@@ -1,6 +1,6 @@
 // Lints OpenAPI documents: read, parse, check it is OpenAPI 3.x (or convert Swagger 2.0), resolve $refs across files,
 // run the ruleset, map Spectral's results to findings and apply x-ignore-rules.
-import { dirname, extname, relative, resolve as resolvePath } from 'node:path';
+import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic, type Ruleset } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { UsageError } from '../core/errors.js';
@@ -19,6 +19,7 @@ import { RefIndex } from './relocate.js';
 import { IndexedJson, IndexedYaml } from './positions.js';
 import { convertSwagger, isSwagger2, swaggerPath } from './swagger.js';
 import { excludedFilesOf } from './load-ruleset.js';
+import { parserFor } from '../openapi/text.js';
 import { instrument, withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
 
 export interface LintOptions {
@@ -40,11 +41,7 @@ export const STDIN_SOURCE = '<stdin>';
 type Phase = (phase: LintProgress['phase']) => void;
 
 type Parser = typeof Parsers.Yaml;
-const parserFor = (location: string, text: string): Parser =>
-  extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || startsWithBrace(text) ? IndexedJson : IndexedYaml;
-
-/** Whether the text opens with `{` after white space (a sticky match: only the start is tried, not every offset). */
-const startsWithBrace = (text: string): boolean => /\s*\{/y.test(text);
+const PARSERS: { json: Parser; yaml: Parser } = { json: IndexedJson, yaml: IndexedYaml };
 
 const locate = (input: string, cwd: string): string => (isUrl(input) ? input : resolvePath(cwd, input));
 
@@ -90,7 +87,7 @@ async function lintOne(source: string, ruleset: Ruleset, limits: ReadLimits, exc
 
 async function lintText(source: string, text: string, ruleset: Ruleset, limits: ReadLimits, exclude: ExcludePattern[] = [], phase?: Phase): Promise<DocumentResult> {
   phase?.('parsing');
-  const document = new Document(text, parserFor(source, text), source);
+  const document = new Document(text, parserFor(source, text, PARSERS), source);
   const fatal = document.diagnostics.find((d) => d.severity === 0);
   if (fatal) throw new UnlintableDocument(source, 'parser', `malformed document (${fatal.message})`, { ...fatal.range.start });
   const swagger = isSwagger2(document.data) ? document.data : undefined;
@@ -113,7 +110,7 @@ async function lintText(source: string, text: string, ruleset: Ruleset, limits: 
   const documentOf = (location: string): Parsed | undefined => {
     if (!documents.has(location)) {
       const raw = texts.get(location);
-      documents.set(location, raw === undefined ? undefined : (new Document(raw, parserFor(location, raw), location) as Parsed));
+      documents.set(location, raw === undefined ? undefined : (new Document(raw, parserFor(location, raw, PARSERS), location) as Parsed));
     }
     return documents.get(location);
   };
