@@ -69,7 +69,7 @@ export class ContractValidator {
     const path = parsePointer(pointer);
     // Only a bare $ref: under 3.1 its siblings are constraints of their own.
     const found = followLocalRefs(this.document, valueAt(this.document, path), path, { bareOnly: true });
-    return found.path === path ? pointer : `#${pointerOf(found.path)}`;
+    return found.path === path ? pointer : `#${pointerOf(found.path)}`; // the same path: nothing was followed
   }
 
   /** Validates `body` against the schema at `pointer` (`#/paths/...`); a schema ajv cannot compile is `unusable`. */
