@@ -1,6 +1,6 @@
 // Following `$ref`s: the one follower, with one cycle rule and one length rule, for a single
 // document or a set of files (diff). Lint's $refs are resolved by Spectral, not here.
-import { pointerOf, splitRef, valueAt, type JsonPath } from './pointer.js';
+import { splitRef, valueAt, type JsonPath } from './pointer.js';
 
 /** A chain of $refs to $refs longer than this is refused (a cycle is caught before: this bounds long chains). */
 export const MAX_REF_HOPS = 64;
@@ -10,7 +10,7 @@ export interface Located { source: string; path: JsonPath; value: unknown }
 
 /**
  * Why a chain did not end at a value: the target is missing (or its fragment is no pointer), in
- * another file with no way to read it, back at a target already passed, or longer than MAX_REF_HOPS.
+ * another file with no way to read it, back at a $ref already met, or longer than MAX_REF_HOPS.
  */
 export type RefBreak = 'missing' | 'external' | 'cycle' | 'too-long';
 
@@ -42,6 +42,9 @@ export const refOf = (value: unknown): string | undefined => {
  */
 export function followRefs(start: Located, files: RefFiles, options: FollowOptions = {}): Followed {
   let current: Located = start;
+  // A chain is a cycle when it meets a $ref it met before: the same text in the same file. Most
+  // chains are one $ref long, so the set is made only at the second.
+  let firstRef = '';
   let passed: Set<string> | undefined;
   for (let hops = 0; ; hops++) {
     const ref = refOf(current.value);
@@ -54,10 +57,13 @@ export function followRefs(start: Located, files: RefFiles, options: FollowOptio
       source = files.locate(current.source, file);
     }
     if (path === undefined) return { source, path: [], value: undefined, broken: 'missing' };
-    const key = `${source}#${pointerOf(path)}`;
-    passed ??= new Set();
-    if (passed.has(key)) return { source, path, value: undefined, broken: 'cycle' };
-    passed.add(key);
+    const met = `${current.source}\u0000${ref}`;
+    if (hops === 0) firstRef = met;
+    else {
+      passed ??= new Set([firstRef]);
+      if (passed.has(met)) return { source, path, value: undefined, broken: 'cycle' };
+      passed.add(met);
+    }
     current = { source, path, value: valueAt(files.dataOf(source), path) };
     if (current.value === undefined) return { ...current, broken: 'missing' };
   }
