@@ -4,6 +4,7 @@ import { operationsOf, responsesOf, type OperationVisit } from '../support/inven
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
+import { followLocalRefs } from '../../src/openapi/refs.js';
 import { defineRuleFunction, definedInOtherFile, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -50,20 +51,6 @@ export const defaultProblemResponse = defineRuleFunction<null>(NO_OPTIONS, (root
   return out;
 });
 
-/** Follows a local `$ref` in the unresolved document (external ones stay unfollowed). */
-function followLocal(root: Json, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; hops < 16 && isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/'); hops++) {
-    let target: unknown = root;
-    for (const raw of current.$ref.slice(2).split('/')) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      target = isObject(target) ? target[key] : Array.isArray(target) ? target[Number(key)] : undefined;
-    }
-    current = target;
-  }
-  return current;
-}
-
 /**
  * prb-defaul (schema): the default response's problem+json schema is a $ref to a Problem schema.
  * Runs on the unresolved document (`resolved: false`): only there are $refs visible.
@@ -76,7 +63,7 @@ export const defaultUsesProblemSchema = defineRuleFunction<null>(NO_OPTIONS, (ro
       const raw = operation.responses.default;
       if (raw === undefined) continue;
       if (isObject(raw) && typeof raw.$ref === 'string' && !raw.$ref.startsWith('#/')) continue; // external: judged in its own file
-      const response = followLocal(root, raw);
+      const response = followLocalRefs(root, raw).value;
       if (!isObject(response)) continue;
       // A body of another media type is err-problem's finding, on the same response.
       if (hasContent(response) && !hasMedia(response, PROBLEM_JSON)) continue;

@@ -3,6 +3,7 @@
 // Both read the unresolved document (`resolved: false`): the $refs as written.
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { asArray, entries, isObject, type Json, type JsonPath } from '../support/json.js';
+import { fragmentPath, valueAt } from '../../src/openapi/pointer.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from './define.js';
 
 interface ExternalRef {
@@ -14,15 +15,6 @@ interface ExternalRef {
   file: string;
 }
 
-const decodePointer = (pointer: string): JsonPath =>
-  pointer.replace(/^#\/?/, '').split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
-
-function valueAt(root: unknown, path: JsonPath): unknown {
-  let node = root;
-  for (const segment of path) node = isObject(node) ? node[String(segment)] : Array.isArray(node) ? node[Number(segment)] : undefined;
-  return node;
-}
-
 /** The $refs of the linted document to other files, from the resolver's graph (no walk of the document). */
 function externalRefs(root: Json, context: RulesetFunctionContext): ExternalRef[] {
   const graph = context.documentInventory.graph;
@@ -32,7 +24,7 @@ function externalRefs(root: Json, context: RulesetFunctionContext): ExternalRef[
   const out: ExternalRef[] = [];
   for (const [pointer, target] of Object.entries(refMap)) {
     if (typeof target !== 'string' || target.startsWith('#')) continue;
-    const at = decodePointer(pointer);
+    const at = fragmentPath(pointer.replace(/^#/, '')) ?? [];
     const holder = valueAt(root, at);
     const ref = isObject(holder) && typeof holder.$ref === 'string' ? holder.$ref : target;
     if (ref.startsWith('#')) continue;

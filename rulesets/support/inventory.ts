@@ -1,5 +1,6 @@
 // One walk per resolved document, shared by every rule: the operations and every schema object,
 // each visited once (resolved $refs share object identity), so no rule needs `$..*`.
+import { refOf } from '../../src/openapi/refs.js';
 import { asArray, entries, isObject, type Json, type JsonPath } from './json.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -85,12 +86,12 @@ function build(root: Json): Inventory {
   const visit = (schema: unknown, at: JsonPath, extra: Partial<SchemaVisit>, depth: number): void => {
     if (!isObject(schema) || seen.has(schema) || depth > MAX_DEPTH) return;
     // An unresolved (circular or broken) $ref: not a schema we can judge.
-    if (typeof schema.$ref === 'string') return;
+    if (refOf(schema) !== undefined) return;
     visitNode({ schema, at, ...extra }, depth);
   };
   /** A nested schema's record, written out (a spread per schema was a tenth of the walk). */
   const child = (schema: unknown, at: JsonPath, parent: SchemaVisit, relation: SchemaRelation, depth: number, propertyName?: string): void => {
-    if (!isObject(schema) || depth > MAX_DEPTH || typeof schema.$ref === 'string') return;
+    if (!isObject(schema) || depth > MAX_DEPTH || refOf(schema) !== undefined) return;
     visitNode(propertyName === undefined
       ? { schema, at, parent, mediaType: parent.mediaType, relation }
       : { schema, at, parent, mediaType: parent.mediaType, relation, propertyName }, depth);
@@ -213,7 +214,7 @@ const allParametersOf = oncePer((root: Json): Array<{ parameter: Json; at: JsonP
   const out: Array<{ parameter: Json; at: JsonPath }> = [];
   const seen = new Set<Json>();
   const add = (parameter: unknown, at: JsonPath) => {
-    if (isObject(parameter) && !seen.has(parameter) && typeof parameter.$ref !== 'string') {
+    if (isObject(parameter) && !seen.has(parameter) && refOf(parameter) === undefined) {
       seen.add(parameter);
       out.push({ parameter, at });
     }
@@ -295,7 +296,7 @@ export function effectiveType(schema: Json, depth = 0): string | undefined {
 export const responsesOf: (op: OperationVisit) => ReadonlyArray<{ code: string; response: Json; at: JsonPath }> = oncePer((op: OperationVisit) =>
   entries(op.operation.responses)
     // A response still holding its $ref did not resolve: invalid-ref reports it, no rule judges it.
-    .filter((e): e is [string, Json] => isObject(e[1]) && typeof e[1].$ref !== 'string')
+    .filter((e): e is [string, Json] => isObject(e[1]) && refOf(e[1]) === undefined)
     .map(([code, response]) => ({ code, response, at: [...op.at, 'responses', code] })));
 
 interface MediaVisit {

@@ -6,6 +6,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { ajvFormats, ajvModules } from './ajv-modules.js';
 import { isObject, type Json } from './json.js';
+import { pointerOf } from '../../src/openapi/pointer.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
 import { failingNodes, surelyValid, type Failure, type KnownFormat, type QuickContext } from '../../src/lint/engine/quick-validator.js';
 import { acceleratedNow, ruleFallback } from '../../src/lint/engine/mode.js';
@@ -260,7 +261,7 @@ export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omi
     const failures = whole ? undefined : failingNodes(entry.converted, value, ctx);
     if (failures !== undefined && failures.length > 0) {
       const { path, schema: node, value: part } = failures[0] as Failure;
-      const prefix = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+      const prefix = pointerOf(path);
       const validate = compileByContent(node, kind);
       if (validate && !validate(part)) return wording(validate.errors?.[0], prefix);
     }

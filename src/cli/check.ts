@@ -132,7 +132,7 @@ function reportWriter(reports: ReportSettings, options: CheckOptions, io: Io): P
     const document = options.openapi && !/^https?:/i.test(options.openapi) ? resolve(io.cwd, options.openapi) : undefined;
     // GitLab Code Quality points at the line of each resource's path in the document.
     const wantsLines = document !== undefined && planOutputs(targets, 'stylish', CHECK_FORMATS).some((item) => item.format === 'gitlab');
-    const documentLines = wantsLines ? await (await import('../core/openapi-path-lines.js')).readOpenApiPathLines(document) : undefined;
+    const documentLines = wantsLines ? await (await import('../openapi/lines.js')).readPathLines(document) : undefined;
     const color = wantsColor(io);
     const rules = checkRuleInfos();
     return writeReports(

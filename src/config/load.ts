@@ -11,6 +11,7 @@ import { isSecretName } from '../core/redact.js';
 import { findConfigFile } from './find.js';
 import { CONFIG_COMMANDS, CONFIG_KEYS, type ConfigCommand } from './keys.js';
 import { CONFIG_SCHEMA, EXPECTED } from './schema.js';
+import { parsePointer } from '../openapi/pointer.js';
 
 export interface ConfigFile {
   /** The file as the user knows it: the name found in the working directory, or the --config value. */
@@ -77,7 +78,7 @@ function checkHeaders(headers: Record<string, unknown>, shown: string): void {
 
 /** `/check/timeout` → `(root).check.timeout`, the way the unknown-key line names places. */
 export const dotted = (pointer: string): string =>
-  `(root)${pointer.split('/').slice(1).map((step) => `.${step.replace(/~1/g, '/').replace(/~0/g, '~')}`).join('')}`;
+  `(root)${parsePointer(pointer).map((step) => `.${step}`).join('')}`;
 
 const describeValue = (value: unknown): string => {
   const json = JSON.stringify(value) ?? String(value);

@@ -1,7 +1,6 @@
 // `--openapi`: derive a profile from an OpenAPI 3 document (a best effort; a --profile overrides it).
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
@@ -12,6 +11,8 @@ import { itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templa
 import { isReservedQuery, pagingOf } from './query-roles.js';
 import { LIST_NAMES } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
+import { followLocalRefs } from '../openapi/refs.js';
+import { isOpenApi3, parseText } from '../openapi/text.js';
 
 type Obj = Record<string, unknown>;
 const METHODS = ['get', 'head', 'options', 'post', 'put', 'patch', 'delete'] as const;
@@ -42,24 +43,17 @@ export async function loadOpenApi(source: string, cwd: string, options: { timeou
     }
   }
   let doc: unknown;
-  try { doc = parseYaml(text); } catch (error) {
+  try { doc = parseText(text); } catch (error) {
     throw new UsageError(`bad OpenAPI document ${source}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`);
   }
-  if (!isObject(doc) || typeof doc['openapi'] !== 'string' || !isObject(doc['paths'])) {
+  if (!isOpenApi3(doc)) {
     throw new UsageError(`bad OpenAPI document ${source}: no 'openapi' version or no 'paths'`);
   }
   return doc;
 }
 
-/** Resolves local `$ref`s (`#/components/...`), bounded so a cyclic document cannot loop. */
-function deref(doc: Obj, value: unknown, depth = 0): unknown {
-  if (!isObject(value) || typeof value['$ref'] !== 'string' || depth > 20) return value;
-  const ref = value['$ref'];
-  if (!ref.startsWith('#/')) return undefined;
-  let current: unknown = doc;
-  for (const step of ref.slice(2).split('/')) current = isObject(current) ? current[step.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return deref(doc, current, depth + 1);
-}
+/** A value with its local `$ref`s followed; undefined when the chain breaks (see followRefs). */
+const deref = (doc: Obj, value: unknown): unknown => followLocalRefs(doc, value).value;
 
 /** The properties of a schema, merging allOf members one level deep. */
 function propertiesOf(doc: Obj, schema: unknown): Obj {

@@ -2,19 +2,13 @@
 // name a file and a line; `deref` follows $refs (across files) to the node they point at.
 import type { LintRange } from '../core/types.js';
 import { swaggerPath } from '../lint/swagger.js';
+import { followRefs } from '../openapi/refs.js';
 import { resolveLocation, type DocumentSet, type JsonPath } from './sources.js';
 
 type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface Node { source: string; path: JsonPath; value: unknown }
-
-// A chain of $refs to $refs longer than this is a loop.
-const MAX_REF_HOPS = 64;
-
-const decodePointer = (pointer: string): string[] =>
-  pointer.replace(/^\/?/, '').split('/').filter((s, i, all) => !(all.length === 1 && s === ''))
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 
 export class Side {
   constructor(readonly set: DocumentSet) {}
@@ -31,18 +25,8 @@ export class Side {
 
   /** The node a `$ref` chain ends at; the node itself when it is no $ref, an undefined value when the target is missing. */
   deref(node: Node): Node {
-    let current = node;
-    for (let hops = 0; hops < MAX_REF_HOPS; hops++) {
-      const ref = isObject(current.value) ? current.value.$ref : undefined;
-      if (typeof ref !== 'string') return current;
-      const [file = '', pointer = ''] = ref.split('#');
-      const source = file ? resolveLocation(current.source, file) : current.source;
-      const path = decodePointer(pointer);
-      let value: unknown = this.set.files.get(source)?.data;
-      for (const key of path) value = isObject(value) || Array.isArray(value) ? (value as Json)[key] : undefined;
-      current = { source, path, value };
-    }
-    return { ...current, value: undefined };
+    const { source, path, value } = followRefs(node, { dataOf: (file) => this.set.files.get(file)?.data, locate: resolveLocation });
+    return { source, path, value };
   }
 
   /** The dereferenced child. */

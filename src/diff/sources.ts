@@ -7,6 +7,8 @@ import Parsers from '@stoplight/spectral-parsers';
 import { UsageError } from '../core/errors.js';
 import { assertOpenApi } from '../lint/lint-documents.js';
 import { convertSwagger, isSwagger2 } from '../lint/swagger.js';
+import { decodePercent } from '../openapi/pointer.js';
+import { parserFor } from '../openapi/text.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from '../lint/read-source.js';
 
 type Parser = typeof Parsers.Yaml;
@@ -31,8 +33,7 @@ const GIT = /^git:([^:]+):(.+)$/;
 // A $ref whose value does not start with `#`, in YAML or JSON spelling.
 const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?[^#\s'"]/;
 
-const parserFor = (location: string, text: string): Parser =>
-  location.split(/[?#]/)[0]!.toLowerCase().endsWith('.json') || /^\s*\{/.test(text) ? (Parsers.Json as unknown as Parser) : Parsers.Yaml;
+const PARSERS = { json: Parsers.Json as unknown as Parser, yaml: Parsers.Yaml };
 
 function runGit(args: string[], cwd: string, maxBytes: number, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -51,7 +52,7 @@ export function resolveLocation(from: string, ref: string): string {
   const git = GIT.exec(from);
   if (git) return `git:${git[1]}:${posix.normalize(posix.join(posix.dirname(git[2]!), ref))}`;
   if (isUrl(from)) return new URL(ref, from).href;
-  return resolvePath(dirname(from), decodeURIComponent(ref));
+  return resolvePath(dirname(from), decodePercent(ref));
 }
 
 /** The external file part of every `$ref` in a parsed document, with where it first appears. */
@@ -78,7 +79,7 @@ async function readText(location: string, cwd: string, limits: ReadLimits): Prom
 }
 
 function parse(source: string, text: string): ParsedFile {
-  const parser = parserFor(source, text);
+  const parser = parserFor(source, text, PARSERS);
   const parsed = parser.parse(text);
   const fatal = parsed.diagnostics.find((d) => d.severity === 0);
   if (fatal) throw new UsageError(`${source}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}: malformed document (${fatal.message})`);

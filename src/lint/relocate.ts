@@ -3,6 +3,7 @@
 // document writes: a finding at (file, path) follows back the $refs whose target contains that path,
 // through other files and local $refs, until it reaches the linted document.
 import { dirname, resolve } from 'node:path';
+import { decodePercent, splitRef } from '../openapi/pointer.js';
 import { isUrl } from './read-source.js';
 
 type JsonPath = Array<string | number>;
@@ -22,19 +23,15 @@ interface RefEdge {
 const MAX_NODES = 2_000_000;
 const MAX_HOPS = 10_000;
 
-const decodePointer = (fragment: string): string[] =>
-  fragment.replace(/^\/?/, '').split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
-
-/** The absolute location a $ref's file part names, relative to the document writing it. */
-function refTarget(fromLocation: string, ref: string): { file: string; pointer: string[] } {
-  const hash = ref.indexOf('#');
-  const file = hash < 0 ? ref : ref.slice(0, hash);
-  const pointer = decodePointer(hash < 0 ? '' : ref.slice(hash + 1));
+/** The absolute location a $ref's file part names, relative to the document writing it; undefined for a fragment that is no pointer. */
+function refTarget(fromLocation: string, ref: string): { file: string; pointer: string[] } | undefined {
+  const { file, path: pointer } = splitRef(ref);
+  if (pointer === undefined) return undefined;
   if (file === '') return { file: fromLocation, pointer };
   // An absolute URL from a local file takes no base (a file path is no URL base: new URL would throw).
   if (isUrl(file)) return { file: URL.canParse(file) ? new URL(file).href : file, pointer };
   if (isUrl(fromLocation)) return { file: URL.canParse(file, fromLocation) ? new URL(file, fromLocation).href : file, pointer };
-  return { file: resolve(dirname(fromLocation), decodeURIComponent(file)), pointer };
+  return { file: resolve(dirname(fromLocation), decodePercent(file)), pointer };
 }
 
 function refsOf(location: string, data: unknown): RefEdge[] {
@@ -48,8 +45,8 @@ function refsOf(location: string, data: unknown): RefEdge[] {
       for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], at: [...at, i] });
     } else if (isObject(node)) {
       if (typeof node.$ref === 'string') {
-        const { file, pointer } = refTarget(location, node.$ref);
-        out.push({ from: location, at, to: file, pointer });
+        const target = refTarget(location, node.$ref);
+        if (target) out.push({ from: location, at, to: target.file, pointer: target.pointer });
       }
       for (const [key, child] of Object.entries(node).reverse()) if (typeof child === 'object' && child !== null) stack.push({ node: child, at: [...at, key] });
     }

@@ -1,6 +1,7 @@
 // Swagger 2.0 input: converted in memory to OpenAPI 3.0 (@scalar/openapi-upgrader) so the ruleset
 // runs on it, then every finding is put back on the Swagger document's own path and line.
 import { upgradeFromTwoToThree } from '@scalar/openapi-upgrader/2.0-to-3.0';
+import { splitRef, valueAt } from '../openapi/pointer.js';
 
 type Json = Record<string, unknown>;
 type Segment = string | number;
@@ -104,8 +105,9 @@ const get = (node: unknown, segment: Segment): unknown =>
 /** A parameter of the Swagger document with `$ref: '#/parameters/X'` followed. */
 function resolveParameter(source: Json, parameter: unknown): Json | undefined {
   if (isObject(parameter) && typeof parameter.$ref === 'string' && parameter.$ref.startsWith('#/parameters/')) {
-    const name = decodeURIComponent(parameter.$ref.slice('#/parameters/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
-    return isObject(source.parameters) && isObject(source.parameters[name]) ? source.parameters[name] : undefined;
+    const { path } = splitRef(parameter.$ref);
+    const found = path?.length === 2 ? valueAt(source, path) : undefined;
+    return isObject(found) ? found : undefined;
   }
   return isObject(parameter) ? parameter : undefined;
 }

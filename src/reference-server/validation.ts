@@ -2,6 +2,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { badRequest, issue, type Issue } from './problems.js';
 import type { ParsedQuery } from './query-string.js';
+import { parsePointer } from '../openapi/pointer.js';
+import { followLocalRefs } from '../openapi/refs.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -51,14 +53,7 @@ function rebase(value: unknown): unknown {
   return out;
 }
 
-function resolveRef<T = Json>(document: Json, value: unknown): T {
-  let current = value as Json;
-  for (let hops = 0; hops < 10 && typeof current?.$ref === 'string'; hops++) {
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = pointer.reduce<unknown>((node, key) => (node as Json)?.[key], document) as Json;
-  }
-  return current as T;
-}
+const resolveRef = <T = Json>(document: Json, value: unknown): T => followLocalRefs(document, value).value as T;
 
 /** Compiles, once at startup, the parameter and body validators of every operation of the document. */
 export function compileOperations(document: Json, ajv: Ajv = createAjv(document)): Map<string, CompiledOperation> {
@@ -175,7 +170,7 @@ export function bodyIssues(errors: ErrorObject[], body: unknown): Issue[] {
   const seen = new Set<string>();
   const issues: Issue[] = [];
   for (const error of errors) {
-    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = parsePointer(error.instancePath);
     let kind: 'schemaViolation' | 'unknownInput' = 'schemaViolation';
     if (error.keyword === 'additionalProperties') {
       kind = 'unknownInput';

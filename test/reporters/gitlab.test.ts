@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/core/types.js';
 import { renderCheckReport, renderDiffReport, renderLintReport } from '../../src/reporters/index.js';
-import { openApiPathLines } from '../../src/core/openapi-path-lines.js';
+import { keyLines } from '../../src/openapi/lines.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { DIFF_CWD, diffReport } from '../fixtures/reports/diff-report.js';
 import { LINT_CWD, lintFindings, lintReport } from '../fixtures/reports/lint-report.js';
@@ -111,9 +111,9 @@ describe('gitlab reporter: diff', () => {
 
 describe('the lines of an OpenAPI document\'s paths', () => {
   it('YAML and JSON, keys quoted or not; none for what is not a document', () => {
-    expect(openApiPathLines('openapi: 3.0.3\npaths:\n  /a:\n    get: {}\n  "/b/{id}":\n    get: {}\n')).toEqual(new Map([['/a', 3], ['/b/{id}', 5]]));
-    expect(openApiPathLines('{\n  "openapi": "3.1.0",\n  "paths": {\n    "/x": {}\n  }\n}\n')).toEqual(new Map([['/x', 4]]));
-    expect(openApiPathLines('paths: [1, 2]').size).toBe(0);
-    expect(openApiPathLines('{{{').size).toBe(0);
+    expect(keyLines('openapi: 3.0.3\npaths:\n  /a:\n    get: {}\n  "/b/{id}":\n    get: {}\n', ['paths'])).toEqual(new Map([['/a', 3], ['/b/{id}', 5]]));
+    expect(keyLines('{\n  "openapi": "3.1.0",\n  "paths": {\n    "/x": {}\n  }\n}\n', ['paths'])).toEqual(new Map([['/x', 4]]));
+    expect(keyLines('paths: [1, 2]', ['paths']).size).toBe(0);
+    expect(keyLines('{{{', ['paths']).size).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { ownProblemFault } from '../support/problem-response.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { pointerOf } from '../../openapi/pointer.js';
 
 export default defineCheck({
   meta: {
@@ -15,7 +16,7 @@ export default defineCheck({
   requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
-    const operations = Object.entries(subject.patch).map(([name, value]) => ({ op: 'replace', path: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, value }));
+    const operations = Object.entries(subject.patch).map(([name, value]) => ({ op: 'replace', path: pointerOf([name]), value }));
     const exchange = await sendPatch(ctx, subject.url, operations, 'application/json-patch+json');
     const { status } = exchange.response;
     if (!ctx.expect(status === 415, 'not415', { url: subject.url, status }, exchange)) return;

@@ -1,10 +1,10 @@
 // The OpenAPI document a check reads declarations from: the one given with --openapi, else the API's own.
-import { parse as parseYaml } from 'yaml';
 import type { CheckContext } from '../../core/define-check.js';
 import { isObject } from '../../core/json.js';
 import { PARAMETERS } from '../../core/path-templates.js';
 import { fillTemplate, type ApiTarget } from '../../core/target.js';
-import { resolveLocal } from '../doc/support/contract-lookup.js';
+import { followLocalRefs } from '../../openapi/refs.js';
+import { isOpenApi3, parseText } from '../../openapi/text.js';
 
 type Obj = Record<string, unknown>;
 
@@ -18,9 +18,9 @@ export async function fetchOwnOpenApi(ctx: CheckContext<string>, api: ApiTarget)
     if (truncated) { reasons.push(`${path} is larger than the body cap`); continue; }
     let doc: unknown = exchange.response.json;
     if (doc === undefined) {
-      try { doc = parseYaml(text); } catch { reasons.push(`${path} is neither JSON nor YAML`); continue; }
+      try { doc = parseText(text); } catch { reasons.push(`${path} is neither JSON nor YAML`); continue; }
     }
-    if (isObject(doc) && typeof doc['openapi'] === 'string' && isObject(doc['paths'])) return doc;
+    if (isOpenApi3(doc)) return doc;
     reasons.push(`${path} is no OpenAPI 3 document`);
   }
   return `no OpenAPI document (${reasons.join('; ')})`;
@@ -41,8 +41,8 @@ export function declaredOpenApi(ctx: CheckContext<string>): Promise<Obj | string
   return pending;
 }
 
-/** A value with its local `$ref`s followed (bounded), or undefined for a reference out of the document. */
-export const derefIn = (doc: Obj, value: unknown): unknown => resolveLocal(doc, value, '#').value;
+/** A value with its local `$ref`s followed; undefined for a reference out of the document or a broken chain. */
+export const derefIn = (doc: Obj, value: unknown): unknown => followLocalRefs(doc, value).value;
 
 /** The GET operation of a path template, exactly as the document writes it, with its parameters merged (operation wins). */
 export function getOperation(doc: Obj, path: string): { operation: Obj; parameters: Obj[] } | undefined {

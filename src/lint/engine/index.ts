@@ -9,13 +9,13 @@
 //   before ajv (quick-validator.ts). Where it cannot, it hands the work to the stock path and
 //   records a fallback (mode.ts), shown by `lint --verbose`.
 // Outside this folder, lint code uses only what this file exports.
-import { extname } from 'node:path';
 import { Document, Ruleset, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { Fallbacks, inMode } from './mode.js';
 import { indexedYaml, IndexedJson } from './positions.js';
 import { instrument } from './progress.js';
 import { createResolver } from './resolver.js';
+import { isJsonText } from '../../openapi/text.js';
 
 export { compareSpectralResults, compareText } from './result-order.js';
 export { withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
@@ -53,9 +53,6 @@ export interface Linter {
   progressRules(ruleset: Ruleset, countResults: boolean): number;
 }
 
-/** Whether the text opens with `{` after white space (a sticky match: only the start is tried, not every offset). */
-const startsWithBrace = (text: string): boolean => /\s*\{/y.test(text);
-const isJson = (location: string, text: string): boolean => extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || startsWithBrace(text);
 
 /** The mode the environment asks for: RESTGUIDE_LINT_ENGINE=stock, to tell a bug of accelerated mode from one elsewhere. */
 export const acceleratedByDefault = (env: NodeJS.ProcessEnv = process.env): boolean => env['RESTGUIDE_LINT_ENGINE'] !== 'stock';
@@ -67,7 +64,7 @@ export function createLinter({ accelerated = acceleratedByDefault() }: LinterOpt
   return {
     accelerated,
     fallbacks,
-    document: (text, source, asJson = isJson(source, text)) => new Document(text, asJson ? json : yaml, source) as unknown as Document,
+    document: (text, source, asJson = isJsonText(source, text)) => new Document(text, asJson ? json : yaml, source) as unknown as Document,
     async run(document, ruleset, read) {
       const { resolver, texts } = createResolver(read, accelerated, fallbacks);
       const spectral = new Spectral({ resolver });

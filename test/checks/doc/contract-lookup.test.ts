@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePaths, matchPathTemplate, resolveLocal, segmentMatches, segmentParts, selectContent, selectResponse } from '../../../src/checks/doc/support/contract-lookup.js';
+import { candidatePaths, matchPathTemplate, segmentMatches, segmentParts, selectContent, selectResponse } from '../../../src/checks/doc/support/contract-lookup.js';
 import { AROUND_PARAMETERS } from '../../../src/core/path-templates.js';
 import { sequences } from '../../helpers/strings.js';
 
@@ -98,15 +98,3 @@ describe('selectContent', () => {
     expect(selectContent({ 'application/json': {} }, 'text/html')).toBeUndefined();
   });
 });
-
-describe('resolveLocal', () => {
-  it('follows a referenced response to where it lives, and stops at a cycle', () => {
-    const doc = { components: { responses: { NotFound: { description: 'x' }, A: { $ref: '#/components/responses/B' }, B: { $ref: '#/components/responses/A' } } } };
-    expect(resolveLocal(doc, { $ref: '#/components/responses/NotFound' }, '#/paths/~1x/get/responses/404'))
-      .toEqual({ value: { description: 'x' }, pointer: '#/components/responses/NotFound' });
-    expect(resolveLocal(doc, { description: 'inline' }, '#/p')).toEqual({ value: { description: 'inline' }, pointer: '#/p' });
-    expect(isResolved(resolveLocal(doc, { $ref: '#/components/responses/A' }, '#/p').value)).toBe(false);
-  });
-});
-
-const isResolved = (value: unknown) => !(typeof value === 'object' && value !== null && '$ref' in value);

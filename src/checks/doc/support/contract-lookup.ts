@@ -3,32 +3,6 @@ import { isObject } from '../../../core/json.js';
 import { withoutTrailingSlashes } from '../../../core/trailing-slashes.js';
 import { AROUND_PARAMETERS, PARAMETERS } from '../../../core/path-templates.js';
 
-type Obj = Record<string, unknown>;
-
-/** A JSON pointer token: `~` and `/` escaped (RFC 6901). */
-export const pointerToken = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** The value at a `#/...` pointer of the document, or undefined. */
-export function valueAtPointer(document: Obj, pointer: string): unknown {
-  let current: unknown = document;
-  for (const raw of pointer.replace(/^#\/?/, '').split('/').filter((token) => token !== '')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    current = isObject(current) ? current[token] : undefined;
-  }
-  return current;
-}
-
-/** Follows local `$ref`s (a response or parameter may be one), bounded; returns the value and where it lives. */
-export function resolveLocal(document: Obj, value: unknown, pointer: string): { value: unknown; pointer: string } {
-  for (let hops = 0; hops < 10 && isObject(value) && typeof value['$ref'] === 'string'; hops++) {
-    const ref = value['$ref'];
-    if (!ref.startsWith('#/')) return { value: undefined, pointer: ref };
-    pointer = ref;
-    value = valueAtPointer(document, ref);
-  }
-  return { value, pointer };
-}
-
 /** One template segment: its literal texts and its parameters (`{id}`, one non-empty run of characters each), in order. */
 type SegmentPart = { literal: string } | { parameter: true };
 

@@ -3,7 +3,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isObject } from '../../../core/json.js';
-import { valueAtPointer } from './contract-lookup.js';
+import { parsePointer, pointerOf, valueAt } from '../../../openapi/pointer.js';
+import { followLocalRefs } from '../../../openapi/refs.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -63,16 +64,12 @@ export class ContractValidator {
     this.document = copy;
   }
 
-  /** Where a schema that is only a local `$ref` leads (bounded): responses sharing one schema compile it once. */
+  /** Where a schema that is only a local `$ref` leads: responses sharing one schema compile it once. */
   private target(pointer: string): string {
-    for (let hops = 0; hops < 8; hops++) {
-      const node = valueAtPointer(this.document, pointer);
-      // Only a bare $ref: under 3.1 its siblings are constraints of their own.
-      const ref = isObject(node) && Object.keys(node).length === 1 ? node['$ref'] : undefined;
-      if (typeof ref !== 'string' || !ref.startsWith('#/')) return pointer;
-      pointer = ref;
-    }
-    return pointer;
+    const path = parsePointer(pointer);
+    // Only a bare $ref: under 3.1 its siblings are constraints of their own.
+    const found = followLocalRefs(this.document, valueAt(this.document, path), path, { bareOnly: true });
+    return found.path === path ? pointer : `#${pointerOf(found.path)}`; // the same path: nothing was followed
   }
 
   /** Validates `body` against the schema at `pointer` (`#/paths/...`); a schema ajv cannot compile is `unusable`. */

@@ -2,7 +2,9 @@
 import type { MessageData } from '../../../core/define-check.js';
 import { mediaTypeOf, type Exchange } from '../../../core/exchange.js';
 import { isObject } from '../../../core/json.js';
-import { candidatePaths, isJsonMediaType, matchPathTemplate, pointerToken, resolveLocal, selectContent, selectResponse } from './contract-lookup.js';
+import { pointerOf } from '../../../openapi/pointer.js';
+import { followLocalRefs } from '../../../openapi/refs.js';
+import { candidatePaths, isJsonMediaType, matchPathTemplate, selectContent, selectResponse } from './contract-lookup.js';
 import type { ContractValidator } from './contract-validator.js';
 
 type Obj = Record<string, unknown>;
@@ -31,10 +33,10 @@ export function judgeExchange(document: Obj, validator: ContractValidator, baseU
   const candidates = candidatePaths(request.url, baseUrl, document['servers']);
   const template = candidates.map((path) => matchPathTemplate(Object.keys(paths), path)).find((found) => found !== undefined);
   if (template === undefined) return { kind: 'undocumented', what: `${request.method} ${candidates[0] ?? new URL(request.url).pathname} (no documented path)` };
-  const item = resolveLocal(document, paths[template], `#/paths/${pointerToken(template)}`);
+  const item = followLocalRefs(document, paths[template], ['paths', template]);
   const operation = isObject(item.value) ? item.value[method] : undefined;
   if (!isObject(operation)) return { kind: 'undocumented', what: `${request.method} ${template} (no documented operation)` };
-  const operationPointer = `${item.pointer}/${method}`;
+  const operationPath = [...item.path, method];
 
   const data: MessageData = { method: request.method, url: request.url, status: response.status, operation: `${request.method} ${template}` };
   const responseKey = selectResponse(operation['responses'], response.status);
@@ -43,7 +45,7 @@ export function judgeExchange(document: Obj, validator: ContractValidator, baseU
     return { kind: 'unjudged', why: `${request.method} ${template} → 304 to a conditional request` };
   }
   if (responseKey === undefined) return { kind: 'fail', messageId: 'undocumentedStatus', data };
-  const declared = resolveLocal(document, (operation['responses'] as Obj)[responseKey], `${operationPointer}/responses/${pointerToken(responseKey)}`);
+  const declared = followLocalRefs(document, (operation['responses'] as Obj)[responseKey], [...operationPath, 'responses', responseKey]);
   const content = isObject(declared.value) && isObject(declared.value['content']) ? declared.value['content'] : {};
   const documented = Object.keys(content).join(', ') || '(no body)';
   Object.assign(data, { response: responseKey, documented });
@@ -62,7 +64,7 @@ export function judgeExchange(document: Obj, validator: ContractValidator, baseU
 
   const body = response.json;
   if (body === undefined) return { kind: 'fail', messageId: 'schemaMismatch', data: { ...data, mediaType, errors: '(root) is not JSON' } };
-  const result = validator.validate(`${declared.pointer}/content/${pointerToken(contentKey)}/schema`, body);
+  const result = validator.validate(`#${pointerOf([...declared.path, 'content', contentKey, 'schema'])}`, body);
   if (result.ok === true) return { kind: 'pass' };
   if (result.ok === 'unusable') return { kind: 'unjudged', why: `${request.method} ${template} → ${responseKey}: schema not compilable (${result.reason})` };
   const more = result.errors.length > MAX_ERRORS ? ` (+${result.errors.length - MAX_ERRORS} more)` : '';

@@ -1,0 +1,22 @@
+// Reading an OpenAPI document's text: which parser a file takes, parsing it into data, and
+// whether the data is an OpenAPI 3 document.
+import { extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+/** Whether a document is JSON: by its file name, else by its text opening with `{`. */
+export const isJsonText = (location: string, text: string): boolean =>
+  extname(location.split(/[?#]/)[0] ?? '').toLowerCase() === '.json' || /\s*\{/y.test(text); // sticky: only the start is tried
+
+/** The parser of a document, out of a JSON and a YAML one (lint and diff bring their own). */
+export const parserFor = <P>(location: string, text: string, parsers: { json: P; yaml: P }): P =>
+  (isJsonText(location, text) ? parsers.json : parsers.yaml);
+
+/** The data of a YAML or JSON text (YAML 1.2 reads JSON too); throws on malformed text. */
+export const parseText = (text: string): unknown => parseYaml(text);
+
+/** Whether parsed data is an OpenAPI 3 document: an `openapi` version and a `paths` object. */
+export const isOpenApi3 = (data: unknown): data is Record<string, unknown> => {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const { openapi, paths } = data as Record<string, unknown>;
+  return typeof openapi === 'string' && typeof paths === 'object' && paths !== null && !Array.isArray(paths);
+};
