@@ -28,6 +28,8 @@ export interface ApiAuth {
   narrow?: { scope: string; authorization(): Promise<string>; grantedScope(): Promise<string | undefined> };
   /** A token the API must refuse as expired. */
   expiredToken?: string;
+  /** The run's credential is no Bearer access token but this scheme (e.g. Basic): the token checks do not apply. */
+  scheme?: string;
 }
 
 export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };

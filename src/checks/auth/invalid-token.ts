@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { defineCheck } from '../../core/define-check.js';
 import { judgeRefusal, REFUSAL_MESSAGES } from './support/challenge.js';
-import { readableResource } from './support/protected-resource.js';
+import { BEARER_PROTECTED, readableResource } from './support/protected-resource.js';
 
 const MALFORMED = 'restguide-malformed-access-token';
 
@@ -33,7 +33,7 @@ export default defineCheck({
     messages: { ...REFUSAL_MESSAGES },
   },
   appliesTo: 'api',
-  requires: { what: 'protected API (--oauth2-token-url, a profile auth: section, or an Authorization header)', test: (api) => api.auth !== undefined },
+  requires: BEARER_PROTECTED,
   async run(ctx) {
     const { path, authorized } = await readableResource(ctx);
     const expected = { status: 401, type: 'invalidAccessToken', error: 'invalid_token' } as const;

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { judgeRefusal, REFUSAL_MESSAGES } from './support/challenge.js';
-import { readableResource } from './support/protected-resource.js';
+import { BEARER_PROTECTED, readableResource } from './support/protected-resource.js';
 
 // sec-req: a protected resource asked without a token answers 401 noAccessToken with a bare Bearer challenge.
 export default defineCheck({
@@ -10,7 +10,7 @@ export default defineCheck({
     messages: { ...REFUSAL_MESSAGES },
   },
   appliesTo: 'api',
-  requires: { what: 'protected API (--oauth2-token-url, a profile auth: section, or an Authorization header)', test: (api) => api.auth !== undefined },
+  requires: BEARER_PROTECTED,
   async run(ctx) {
     const { path } = await readableResource(ctx);
     const anonymous = await ctx.get(path, { credentials: false, headers: { accept: 'application/json' } });

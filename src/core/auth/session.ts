@@ -22,6 +22,8 @@ export interface RunAuthSettings {
   expiredToken?: string;
   /** Requests carry a fixed Authorization header (--header): protected, but no token to narrow. */
   staticAuthorization?: boolean;
+  /** The scheme of that header when it is no Bearer token (e.g. Basic). */
+  staticScheme?: string;
 }
 
 interface AuthSession {
@@ -38,7 +40,9 @@ export function openAuthSession(
 ): AuthSession {
   const oauth2 = settings?.oauth2;
   if (!oauth2) {
-    const api: ApiAuth | undefined = settings?.staticAuthorization ? { ...(settings.expiredToken ? { expiredToken: settings.expiredToken } : {}) } : undefined;
+    const api: ApiAuth | undefined = settings?.staticAuthorization
+      ? { ...(settings.expiredToken ? { expiredToken: settings.expiredToken } : {}), ...(settings.staticScheme ? { scheme: settings.staticScheme } : {}) }
+      : undefined;
     return { ...(api ? { api } : {}), close: async () => {} };
   }
   const dispatcher: Dispatcher = createDispatcher({

@@ -75,7 +75,10 @@ export async function resolveAuth(
     if (flags.scope !== undefined || flags.narrowScope !== undefined || flags.clientKey !== undefined) {
       throw new UsageError('--scope, --narrow-scope and --client-key need --oauth2-token-url and --client-id');
     }
-    return hasAuthorization ? { staticAuthorization: true, ...(expiredToken ? { expiredToken } : {}) } : undefined;
+    // A Basic (or other non-Bearer) credential protects the API, but carries no access token for the token checks.
+    const scheme = /^\s*(\S+)/.exec(Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '')?.[1];
+    const otherScheme = scheme !== undefined && !/^bearer$/i.test(scheme) ? { staticScheme: scheme } : {};
+    return hasAuthorization ? { staticAuthorization: true, ...otherScheme, ...(expiredToken ? { expiredToken } : {}) } : undefined;
   }
   if (tokenUrl === undefined || clientId === undefined) throw new UsageError('OAuth2 client credentials need both --oauth2-token-url and --client-id');
   if (hasAuthorization) throw new UsageError('give either an Authorization header or OAuth2 client credentials, not both');

@@ -53,6 +53,19 @@ describe('auth checks against a foreign OAuth2 API', () => {
     ]);
   });
 
+  it('a Basic credential protects the API but is no access token: the token checks are not applicable', async () => {
+    const { auth: _oauth, ...rest } = options();
+    const { resolveAuth } = await import('../../../src/core/auth/settings.js');
+    const headers = { Authorization: `Basic ${Buffer.from('AC123:secret').toString('base64')}` };
+    const auth = await resolveAuth({}, undefined, headers, {}, process.cwd());
+    expect(auth).toEqual({ staticAuthorization: true, staticScheme: 'Basic' });
+    const report = await runChecks(CHECKS.filter((c) => c.meta.id === 'auth.no-token' || c.meta.id === 'auth.invalid-token'), profile, { ...rest, headers, ...(auth ? { auth } : {}) });
+    expect(report.results.map((r) => `${r.status} ${r.id}: ${r.message}`)).toEqual([
+      'skip auth.invalid-token: not applicable: the target has no API protected by Bearer access tokens (--oauth2-token-url, a profile auth: section, or an Authorization: Bearer header)',
+      'skip auth.no-token: not applicable: the target has no API protected by Bearer access tokens (--oauth2-token-url, a profile auth: section, or an Authorization: Bearer header)',
+    ]);
+  });
+
   it('redacts the token and the client secret wherever the API echoes them, and forgets them after the run', async () => {
     const echoed = defineCheck({
       meta: { id: 'http.sample-echo', rule: 'stat-codes', severity: 'error', writes: false, title: 'sample that fails with evidence', messages: { seen: 'saw {{text}}' } },

@@ -1,7 +1,16 @@
 // The resource the auth checks knock on: one the run's own credentials can read.
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
-import type { Target } from '../../../core/target.js';
+import type { ApiTarget, Target } from '../../../core/target.js';
+
+/**
+ * The token checks' guard: the run sends OAuth 2 Bearer access tokens. A Basic credential protects an API too,
+ * but the guide's noAccessToken and invalidAccessToken problems are about access tokens (RFC 6750).
+ */
+export const BEARER_PROTECTED = {
+  what: 'API protected by Bearer access tokens (--oauth2-token-url, a profile auth: section, or an Authorization: Bearer header)',
+  test: (api: ApiTarget): boolean => api.auth !== undefined && api.auth.scheme === undefined,
+};
 
 /** Paths of the profile's readable resources, first pages and sample documents. */
 function protectedPaths(target: Target): string[] {
