@@ -1,5 +1,6 @@
 import check from '../../../src/checks/paging/invalid-params.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { describe, expect, it } from 'vitest';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';
 
 const onQuery = (name: string, value: string, change: Mutator): Mutator => (req, res) => {
@@ -12,6 +13,12 @@ testCheck(check, {
     {
       name: 'page=0 is served as the first page',
       server: reference({ mutate: onQuery('page', '0', (_req, res) => { res.status = 200; res.headers['content-type'] = 'application/json'; res.json = { items: [] }; }) }),
+      findings: ['notBadRequest'],
+    },
+    {
+      // A framework validating parameters with 422: one cause, one finding naming every value it refused so.
+      name: 'every malformed page and pageSize answered 422',
+      server: reference({ mutate: (req, res) => { if (res.status === 400 && /[?&](page|pageSize)=/.test(req.path)) res.status = 422; } }),
       findings: ['notBadRequest'],
     },
     {
@@ -30,4 +37,14 @@ testCheck(check, {
       findings: ['hugeNotCapped'],
     },
   ],
+});
+
+describe('paging.invalid-params on a framework that answers 422', () => {
+  it('reports the malformed values answered alike as one finding per collection, naming each value', async () => {
+    const report = await runOne(check, reference({ mutate: (req, res) => { if (res.status === 400 && /[?&](page|pageSize)=/.test(req.path)) res.status = 422; } }));
+    const employers = report.results.filter((r) => r.resource === '/employers' && r.status === 'fail');
+    expect(employers).toHaveLength(1);
+    expect(employers[0]?.message).toMatch(/\(pageSize=0 is malformed, pageSize=abc is malformed, page=0 is malformed, page=-1 is malformed, page=abc is malformed, pageSize=100000 is too large\) answered 422, not 400\.$/);
+    expect(employers[0]?.evidence.length).toBeGreaterThan(1);
+  });
 });
