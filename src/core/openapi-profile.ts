@@ -107,6 +107,64 @@ const requestSchema = (doc: Obj, operation: Obj): unknown => {
   return key ? (content[key] as Obj | undefined)?.['schema'] : undefined;
 };
 
+/** A value a schema accepts, made from its own example, default, enum or type (bounded depth); undefined: none known. */
+function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
+  const schema = deref(doc, raw);
+  if (!isObject(schema) || depth > 4) return undefined;
+  if (schema['example'] !== undefined) return schema['example'] as JsonValue;
+  if (schema['default'] !== undefined) return schema['default'] as JsonValue;
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0] as JsonValue;
+  const alternatives = schema['oneOf'] ?? schema['anyOf'];
+  if (Array.isArray(alternatives) && alternatives.length > 0) return sampleOf(doc, alternatives[0], depth + 1);
+  const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
+  if (type === 'object' || (type === undefined && (isObject(schema['properties']) || Array.isArray(schema['allOf'])))) return objectSample(doc, schema, depth + 1);
+  if (type === 'array') {
+    const item = Number(schema['minItems'] ?? 0) > 0 ? sampleOf(doc, schema['items'], depth + 1) : undefined;
+    return item === undefined ? [] : [item];
+  }
+  if (type === 'integer' || type === 'number') return typeof schema['minimum'] === 'number' ? Math.max(schema['minimum'], 1) : 1;
+  if (type === 'boolean') return false;
+  if (type !== 'string') return undefined;
+  const formats: Record<string, string> = { date: '2026-01-01', 'date-time': '2026-01-01T00:00:00Z', email: 'restguide@example.org', uri: 'https://example.org/restguide', uuid: '00000000-0000-4000-8000-000000000000' };
+  const length = digitsLength(schema['pattern']);
+  return formats[String(schema['format'])] ?? (length !== undefined ? '1'.repeat(length) : 'restguide sample');
+}
+
+/** An object of a schema's writable properties (its required ones, and the others it names), leaving out `omit`. */
+function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): JsonObject | undefined {
+  const properties = propertiesOf(doc, schema);
+  const body: JsonObject = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const resolved = deref(doc, property);
+    if (name === omit || (isObject(resolved) && resolved['readOnly'] === true)) continue;
+    const value = sampleOf(doc, property, depth);
+    if (value !== undefined) body[name] = value;
+  }
+  return Object.keys(body).length > 0 ? body : undefined;
+}
+
+/**
+ * A create body when the document gives no example: made from the request schema. The key is left out unless
+ * required (frameworks assign ids); its unique value is the run's anyway.
+ */
+function createBodyOf(doc: Obj, post: Obj, key: string | undefined): JsonValue | undefined {
+  const example = requestExample(doc, post);
+  if (example !== undefined) return example;
+  const schema = deref(doc, requestSchema(doc, post));
+  const required = isObject(schema) && Array.isArray(schema['required']) ? schema['required'] : [];
+  return objectSample(doc, schema, 0, key !== undefined && !required.includes(key) ? key : undefined);
+}
+
+/** A one-property patch when the document gives no example: the first writable string, else scalar, other than the key. */
+function patchBodyOf(doc: Obj, patch: Obj, key: string | undefined): JsonValue | undefined {
+  const example = requestExample(doc, patch);
+  if (example !== undefined) return example;
+  const whole = objectSample(doc, requestSchema(doc, patch), 0, key);
+  const entries = Object.entries(whole ?? {}).filter(([, value]) => value !== null && typeof value !== 'object');
+  const chosen = entries.find(([, value]) => typeof value === 'string') ?? entries[0];
+  return chosen === undefined ? undefined : { [chosen[0]]: typeof chosen[1] === 'string' ? 'restguide patched' : chosen[1] };
+}
+
 /** A pattern of decimal digits only (`^[0-9]{11}$`, `^\\d{2,11}$`): the number of digits to make, else undefined. */
 function digitsLength(pattern: unknown): number | undefined {
   if (typeof pattern !== 'string') return undefined;
@@ -184,7 +242,7 @@ export function deriveProfile(doc: Obj): Profile {
       const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
       const itemProps = Object.keys(propertiesOf(doc, list?.itemSchema));
       const key = keyOf(itemProps, itemPath);
-      const createExample = post ? requestExample(doc, post) : undefined;
+      const createExample = post ? createBodyOf(doc, post, key) : undefined;
       // What the checks create they must delete again: no create body when the item path has no DELETE.
       const removable = itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
       const create = post && isObject(createExample) && removable
@@ -219,7 +277,7 @@ export function deriveProfile(doc: Obj): Profile {
       const malformed = schema?.['type'] === 'integer'
         ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
         : malformedStrings(schema);
-      const patch = isObject(item['patch']) ? requestExample(doc, item['patch']) : undefined;
+      const patch = isObject(item['patch']) ? patchBodyOf(doc, item['patch'], last) : undefined;
       const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
       const readOnly = [...new Set([get, item['put'], item['patch']].flatMap((op) => {
         if (!isObject(op)) return [];

@@ -111,3 +111,37 @@ describe('the list in an answer', () => {
     expect(linkHeaderHasNext(undefined)).toBe(false);
   });
 });
+
+describe('writes without an example in the document', () => {
+  const employer = {
+    type: 'object', required: ['name'],
+    properties: {
+      id: { type: 'integer', readOnly: false }, name: { type: 'string' }, founded: { type: 'string', format: 'date' },
+      size: { type: 'string', enum: ['small', 'large'] }, enterpriseNumber: { type: 'string', pattern: '^[0-9]{10}$' },
+      created: { type: 'string', format: 'date-time', readOnly: true }, active: { type: 'boolean' },
+    },
+  };
+  const body = { content: { 'application/json': { schema: employer } } };
+  const doc = api({
+    '/employers': { get: { responses: listing({ type: 'array', items: employer }) }, post: { requestBody: body, responses: { 201: { description: 'created' } } } },
+    '/employers/{id}': { get: { responses: ok }, patch: { requestBody: body, responses: ok }, delete: { responses: ok } },
+  });
+
+  it('creates with a body made from the request schema: writable properties, no server-assigned key', () => {
+    const [collection] = deriveProfile(doc).collections ?? [];
+    expect(collection?.create?.body).toEqual({ name: 'restguide sample', founded: '2026-01-01', size: 'small', enterpriseNumber: '1111111111', active: false });
+  });
+
+  it('patches one writable string property, not the key', () => {
+    expect(deriveProfile(doc).documents?.[0]?.patch).toEqual({ name: 'restguide patched' });
+  });
+
+  it('an example in the document still wins', () => {
+    const example = { name: 'ACME' };
+    const withExample = api({
+      ...doc.paths,
+      '/employers': { ...(doc.paths as Record<string, object>)['/employers'], post: { requestBody: { content: { 'application/json': { schema: employer, example } } }, responses: { 201: { description: 'created' } } } },
+    });
+    expect(deriveProfile(withExample).collections?.[0]?.create?.body).toEqual(example);
+  });
+});
