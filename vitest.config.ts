@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // Test files that need a module graph of their own: they mock modules, or measure what a fresh
 // process loads, or rely on module state no other file has touched.
-const ISOLATED = ['test/config/wiring.test.ts'];
+const ISOLATED = ['test/config/wiring.test.ts', 'test/lint/load-once.test.ts'];
 
 export default defineConfig({
   test: {
