@@ -7,10 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
+  // Each vitest project runs the global setup: the first one makes the folder, the others use it.
+  if (process.env.RESTGUIDE_TEST_RUN_DIR) return () => {};
   const previous = process.env.TMPDIR;
   const runDir = mkdtempSync(join(tmpdir(), 'restguide-test-run-'));
   process.env.TMPDIR = runDir;
+  process.env.RESTGUIDE_TEST_RUN_DIR = runDir;
   return () => {
+    delete process.env.RESTGUIDE_TEST_RUN_DIR;
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     rmSync(runDir, { recursive: true, force: true });

@@ -9,8 +9,9 @@ import { areaLine, leftText, scoreLine } from './run-notes.js';
 
 // Characters XML 1.0 forbids (most controls, lone surrogates, U+FFFE/FFFF) become U+FFFD;
 // everything else is escaped, so no CDATA section is needed and `]]>` in a body is harmless.
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex -- a block, not next-line: Prettier may wrap the statement */
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 const xml = (text: string): string => text.replace(INVALID_XML, '\ufffd').replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);

@@ -27,8 +27,9 @@ describe('check --wait', () => {
     expect(late).toBeDefined();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(io.err).toMatch(/^restguide: waiting up to 20 s for http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/health \(or http:\/\/127\.0\.0\.1:\d+\/registry\/v1\) to answer$/m);
-    // eslint-disable-next-line no-control-regex
+    /* eslint-disable no-control-regex -- a block, not next-line: Prettier may wrap the statement */
     expect(io.err).toMatch(/\r\u001b\[Krestguide: still waiting \([\d.]+ s of 20 s\): http:\/\/127\.0\.0\.1:\d+\/registry\/v1: connection refused/);
+    /* eslint-enable no-control-regex */
     const waited = Number(/\/registry\/v1\/health answered \(HTTP 200\) after ([\d.]+) s/.exec(io.err)?.[1]);
     expect(waited).toBeGreaterThanOrEqual(1);
     const report = JSON.parse(io.out) as { summary: { passed: number } };

@@ -23,7 +23,9 @@ function generator(seed: number, kind: '3.0' | '3.1') {
     if (type === 'string') {
       if (next() < 0.4) out.format = pick(['uri', 'date-time', 'email', 'uuid', 'byte']);
       else if (next() < 0.3) out.enum = ['a', 'b', 'c/d'];
-      else if (next() < 0.3) out.pattern = '^[a-z]+$'; // eslint-disable-line no-dupe-else-if -- next() draws again
+      /* eslint-disable no-dupe-else-if -- next() draws again (a block: Prettier may wrap the line) */
+      else if (next() < 0.3) out.pattern = '^[a-z]+$';
+      /* eslint-enable no-dupe-else-if */
       else if (next() < 0.1) out.const = 'abc';
       if (next() < 0.2) out.maxLength = 3;
       if (next() < 0.1) out.minLength = 2;
