@@ -4,11 +4,29 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 // The Node globals the plain JS files use; TypeScript files get theirs from @types/node.
-const NODE_GLOBALS = Object.fromEntries([
-  'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'performance', 'fetch', 'structuredClone',
-  'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
-  'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'queueMicrotask',
-].map((name) => [name, 'readonly']));
+const NODE_GLOBALS = Object.fromEntries(
+  [
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'performance',
+    'fetch',
+    'structuredClone',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'clearImmediate',
+    'AbortController',
+    'AbortSignal',
+    'TextEncoder',
+    'TextDecoder',
+    'queueMicrotask',
+  ].map((name) => [name, 'readonly']),
+);
 
 export default defineConfig(
   { ignores: ['dist/', 'node_modules/', 'reports/', 'bench/.tools/', 'bench/documents/'] },

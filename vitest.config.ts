@@ -23,7 +23,12 @@ export default defineConfig({
         // engine, the checks and the reference server again for each of the 300-odd files was
         // most of the suite's time. Files that need a fresh graph run in the project below.
         extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false },
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],

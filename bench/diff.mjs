@@ -39,14 +39,21 @@ export async function benchDiff({ resources = 380 } = {}) {
   const megabytes = Buffer.byteLength(oldYaml) / 1024 / 1024;
   const bin = join(root, 'bin/restguide.js');
 
-  const [diff, lint] = await interleavedRuns([
-    { args: [bin, 'diff', oldFile, newFile, '--format', 'json'], accept: jsonReport },
-    { args: [bin, 'lint', newFile, '--format', 'json'], accept: jsonReport },
-  ], 3);
+  const [diff, lint] = await interleavedRuns(
+    [
+      { args: [bin, 'diff', oldFile, newFile, '--format', 'json'], accept: jsonReport },
+      { args: [bin, 'lint', newFile, '--format', 'json'], accept: jsonReport },
+    ],
+    3,
+  );
   const report = JSON.parse(diff.result.output);
-  return [{
-    label: `diff: two versions of a ${fmt(megabytes, 1)} MB document, wall ms (${report.summary.errors} breaking, ${report.summary.infos} info)`,
-    value: fmt(diff.ms), baseline: `restguide lint of it ${fmt(lint.ms)} ms`,
-    ratio: diff.ms / lint.ms, target: { atMost: 1 },
-  }];
+  return [
+    {
+      label: `diff: two versions of a ${fmt(megabytes, 1)} MB document, wall ms (${report.summary.errors} breaking, ${report.summary.infos} info)`,
+      value: fmt(diff.ms),
+      baseline: `restguide lint of it ${fmt(lint.ms)} ms`,
+      ratio: diff.ms / lint.ms,
+      target: { atMost: 1 },
+    },
+  ];
 }

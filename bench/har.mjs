@@ -38,7 +38,25 @@ async function repeatInto(file, entries, mb) {
 /** Judges a HAR in a child process; returns its peak RSS in MB, its wall time and its exit code. */
 function judge(file, base, openapi) {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--require', peakRss, bin, 'check', base, '--har', file, '--openapi', openapi, '-f', 'json', '-o', join(file, '..', 'report.json')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--require',
+      peakRss,
+      bin,
+      'check',
+      base,
+      '--har',
+      file,
+      '--openapi',
+      openapi,
+      '-f',
+      'json',
+      '-o',
+      join(file, '..', 'report.json'),
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   const kb = Number(/PEAK_RSS_KB (\d+)/.exec(run.stderr)?.[1]);
   if (!kb) throw new Error(`no peak RSS from the judging: ${run.stderr.slice(-500)}`);
   return { rssMB: kb / 1024, seconds: (performance.now() - started) / 1000, status: run.status };
@@ -49,13 +67,18 @@ export async function benchHar() {
   try {
     // One real run of the reference server, recorded: the entries to repeat, and its base URL.
     const record = join(dir, 'run.har');
-    const run = spawnSync(process.execPath, [bin, 'check', '--record', record, '-f', 'json', '-o', join(dir, 'run.json')], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [bin, 'check', '--record', record, '-f', 'json', '-o', join(dir, 'run.json')],
+      { encoding: 'utf8' },
+    );
     if (run.status !== 0) throw new Error(`the recorded run exited ${run.status}: ${run.stderr.slice(-300)}`);
     const base = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')).target;
     const entries = JSON.parse(readFileSync(record, 'utf8')).log.entries.map((entry) => JSON.stringify(entry));
     const openapi = join(dir, 'openapi.json');
     const { buildOpenApiDocument } = await import('../dist/src/reference-server/openapi/document.js').catch(() => ({}));
-    if (!buildOpenApiDocument) throw new Error('build first (npm run build): dist/src/reference-server/openapi/document.js is missing');
+    if (!buildOpenApiDocument)
+      throw new Error('build first (npm run build): dist/src/reference-server/openapi/document.js is missing');
     (await import('node:fs')).writeFileSync(openapi, JSON.stringify(buildOpenApiDocument()));
 
     const small = join(dir, 'small.har');
@@ -64,13 +87,16 @@ export async function benchHar() {
     const largeEntries = await repeatInto(large, entries, LARGE_MB);
     const a = judge(small, base, openapi);
     const b = judge(large, base, openapi);
-    if (a.status !== 0 || b.status !== 0) throw new Error(`judging exited ${a.status} (small) and ${b.status} (large), not 0`);
+    if (a.status !== 0 || b.status !== 0)
+      throw new Error(`judging exited ${a.status} (small) and ${b.status} (large), not 0`);
     const size = (file) => `${fmt(statSync(file).size / 1024 / 1024, 0)} MB`;
     return [
       {
         label: `check --har: peak RSS on ${size(large)} / ${fmt(largeEntries)} entries (${fmt(b.seconds, 1)} s, ${fmt(largeEntries / b.seconds, 0)} entries/s)`,
-        value: `${fmt(b.rssMB, 0)} MB`, baseline: `${fmt(a.rssMB, 0)} MB on ${size(small)} / ${fmt(smallEntries)} entries (${fmt(a.seconds, 1)} s)`,
-        ratio: b.rssMB / a.rssMB, target: { atMost: 1.5, note: 'memory flat' },
+        value: `${fmt(b.rssMB, 0)} MB`,
+        baseline: `${fmt(a.rssMB, 0)} MB on ${size(small)} / ${fmt(smallEntries)} entries (${fmt(a.seconds, 1)} s)`,
+        ratio: b.rssMB / a.rssMB,
+        target: { atMost: 1.5, note: 'memory flat' },
       },
     ];
   } finally {

@@ -50,7 +50,16 @@ function documentFor({ file, megabytes }) {
 
 const exitedWithReport = (r) => r.code === 0 || r.code === 1;
 const tools = (path) => ({
-  restguide: [restguideBin, 'lint', path, '--format', 'json', '--output', join(tmp, 'restguide-report.json'), '--quiet'],
+  restguide: [
+    restguideBin,
+    'lint',
+    path,
+    '--format',
+    'json',
+    '--output',
+    join(tmp, 'restguide-report.json'),
+    '--quiet',
+  ],
   spectral: [spectralBin, 'lint', path, '--ruleset', join(tmp, '.spectral.yaml'), '--format', 'json', '--quiet'],
   redocly: existsSync(redoclyBin) ? [redoclyBin, 'lint', path, '--format=json'] : undefined,
 });
@@ -83,22 +92,55 @@ export async function benchLintScale({ rounds = 2 } = {}) {
     const size = `${fmt(statSync(path).size / MB, 1)} MB${real ? '' : ', generated stand-in'}`;
     const all = tools(path);
     // spectral-cli on the 10 MB document takes minutes and gigabytes, and no target uses it.
-    const commands = { restguide: all.restguide, ...(doc.file !== 'github' ? { spectral: all.spectral } : {}), ...(all.redocly ? { redocly: all.redocly } : {}) };
+    const commands = {
+      restguide: all.restguide,
+      ...(doc.file !== 'github' ? { spectral: all.spectral } : {}),
+      ...(all.redocly ? { redocly: all.redocly } : {}),
+    };
     process.stderr.write(`bench: lint-scale ${doc.name} (${size})...\n`);
     // The lint engine's accelerated mode must lint each document without falling back to its stock path.
     const verbose = await timeRun([...all.restguide, '--verbose'], { env });
-    if (!/lint engine: accelerated, 0 fallbacks/.test(verbose.stderr)) throw new Error(`${doc.name}: the lint engine fell back: ${verbose.stderr.slice(verbose.stderr.indexOf('lint engine')).trim()}`);
+    if (!/lint engine: accelerated, 0 fallbacks/.test(verbose.stderr))
+      throw new Error(
+        `${doc.name}: the lint engine fell back: ${verbose.stderr.slice(verbose.stderr.indexOf('lint engine')).trim()}`,
+      );
     // Five rounds at least where spectral-cli runs: its wall time on one document varies by half
     // between runs on a shared VM (docs/performance.md). The 10 MB document keeps `rounds`.
     const m = await measure(commands, commands.spectral ? Math.max(rounds, 5) : rounds);
     const label = `lint ${doc.name} (${size}): restguide wall, peak RSS`;
     const versusRedocly = doc.file === 'twilio' ? 0.5 : 1.0;
-    if (m.redocly) rows.push({ label: `${label} vs Redocly CLI`, value: cell(m.restguide), baseline: `Redocly ${cell(m.redocly)}`, ratio: m.restguide.ms / m.redocly.ms, target: { atMost: versusRedocly } });
-    else rows.push({ label: `${label} (Redocly CLI not installed: see docs/development.md)`, value: cell(m.restguide), baseline: '-', ratio: NaN });
-    if (m.spectral) rows.push({ label: `${label} vs spectral-cli (spectral:oas)`, value: cell(m.restguide), baseline: `spectral ${cell(m.spectral)}`, ratio: m.restguide.ms / m.spectral.ms });
-    if (doc.file === 'github') rows.push({ label: `lint ${doc.name}: peak RSS MB against 600 MB`, value: fmt(m.restguide.rss), baseline: '600 MB', ratio: m.restguide.rss / 600, target: { atMost: 1.0 } });
+    if (m.redocly)
+      rows.push({
+        label: `${label} vs Redocly CLI`,
+        value: cell(m.restguide),
+        baseline: `Redocly ${cell(m.redocly)}`,
+        ratio: m.restguide.ms / m.redocly.ms,
+        target: { atMost: versusRedocly },
+      });
+    else
+      rows.push({
+        label: `${label} (Redocly CLI not installed: see docs/development.md)`,
+        value: cell(m.restguide),
+        baseline: '-',
+        ratio: NaN,
+      });
+    if (m.spectral)
+      rows.push({
+        label: `${label} vs spectral-cli (spectral:oas)`,
+        value: cell(m.restguide),
+        baseline: `spectral ${cell(m.spectral)}`,
+        ratio: m.restguide.ms / m.spectral.ms,
+      });
+    if (doc.file === 'github')
+      rows.push({
+        label: `lint ${doc.name}: peak RSS MB against 600 MB`,
+        value: fmt(m.restguide.rss),
+        baseline: '600 MB',
+        ratio: m.restguide.rss / 600,
+        target: { atMost: 1.0 },
+      });
   }
-  rows.push(...await linearity(rounds));
+  rows.push(...(await linearity(rounds)));
   rows.push(await startup());
   return rows;
 }
@@ -114,13 +156,22 @@ async function linearity(rounds) {
     perMb[n] = { ...m.restguide, perMb: m.restguide.ms / (statSync(files[i]).size / MB) };
   }
   const detail = sizes.map((n) => `${n}×: ${fmt(perMb[n].ms / 1000, 1)} s ${fmt(perMb[n].rss)} MB`).join('; ');
-  return [{ label: `lint cost per MB, 8 copies vs 1 copy of a generated document (${detail})`, value: `${fmt(perMb[8].perMb)} ms/MB`, baseline: `${fmt(perMb[1].perMb)} ms/MB`, ratio: perMb[8].perMb / perMb[1].perMb, target: { atMost: 1.25 } }];
+  return [
+    {
+      label: `lint cost per MB, 8 copies vs 1 copy of a generated document (${detail})`,
+      value: `${fmt(perMb[8].perMb)} ms/MB`,
+      baseline: `${fmt(perMb[1].perMb)} ms/MB`,
+      ratio: perMb[8].perMb / perMb[1].perMb,
+      target: { atMost: 1.25 },
+    },
+  ];
 }
 
 /** `lint` of a small document against `--version` start-up: lint ≤ 1.5 × version + 150 ms. */
 async function startup() {
   const small = join(root, 'test/fixtures/lint/multi/api.yaml');
-  const version = [], lint = [];
+  const version = [],
+    lint = [];
   // Eleven interleaved rounds: a few seconds of a busy neighbour move a median of five, and the
   // budget's fixed 150 ms does not scale with the machine.
   for (let i = 0; i < 11; i++) {
@@ -130,5 +181,11 @@ async function startup() {
     lint.push(r.ms);
   }
   const budget = 1.5 * median(version) + 150;
-  return { label: 'lint of a small document, wall ms, against 1.5 × `--version` + 150 ms', value: fmt(median(lint)), baseline: `--version ${fmt(median(version))} ms, budget ${fmt(budget)} ms`, ratio: median(lint) / budget, target: { atMost: 1.0 } };
+  return {
+    label: 'lint of a small document, wall ms, against 1.5 × `--version` + 150 ms',
+    value: fmt(median(lint)),
+    baseline: `--version ${fmt(median(version))} ms, budget ${fmt(budget)} ms`,
+    ratio: median(lint) / budget,
+    target: { atMost: 1.0 },
+  };
 }

@@ -22,17 +22,24 @@ export async function benchLint({ resources = 1000 } = {}) {
   writeFileSync(ruleset, 'extends: ["spectral:oas"]\n');
   const megabytes = Buffer.byteLength(yaml) / 1024 / 1024;
 
-  const [ours, spectral] = await interleavedRuns([
-    { args: [join(root, 'bin/restguide.js'), 'lint', file, '--format', 'json'], accept: jsonReport },
-    { args: [spectralBin, 'lint', file, '--ruleset', ruleset, '--format', 'json', '--quiet'], accept: jsonReport },
-  ], 3);
+  const [ours, spectral] = await interleavedRuns(
+    [
+      { args: [join(root, 'bin/restguide.js'), 'lint', file, '--format', 'json'], accept: jsonReport },
+      { args: [spectralBin, 'lint', file, '--ruleset', ruleset, '--format', 'json', '--quiet'], accept: jsonReport },
+    ],
+    3,
+  );
   const ourFindings = countFindings(JSON.parse(ours.result.output));
   const spectralFindings = JSON.parse(spectral.result.output).length;
-  return [{
-    label: `lint: ${fmt(megabytes, 1)} MB document (${resources * 2 + 1} paths), wall ms (${ourFindings} findings)`,
-    value: fmt(ours.ms), baseline: `spectral lint (spectral:oas) ${fmt(spectral.ms)} ms (${spectralFindings} findings)`,
-    ratio: ours.ms / spectral.ms, target: { atMost: 0.5 },
-  }];
+  return [
+    {
+      label: `lint: ${fmt(megabytes, 1)} MB document (${resources * 2 + 1} paths), wall ms (${ourFindings} findings)`,
+      value: fmt(ours.ms),
+      baseline: `spectral lint (spectral:oas) ${fmt(spectral.ms)} ms (${spectralFindings} findings)`,
+      ratio: ours.ms / spectral.ms,
+      target: { atMost: 0.5 },
+    },
+  ];
 }
 
 function countFindings(report) {

@@ -42,7 +42,9 @@ function distinctSort(i) {
 }
 
 const task = (i) => ({
-  path: '/images/tasks', method: 'POST', headers: { 'content-type': 'application/json' },
+  path: '/images/tasks',
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ name: `bench-${i}`, width: 100 + (i % 50), height: 100 }),
 });
 
@@ -62,10 +64,28 @@ export async function benchMemory() {
     const afterMoreTasks = await server.retained();
     const state = ({ rssMB, heapMB }) => `${fmt(rssMB, 1)} MB RSS, heap in use ${fmt(heapMB, 1)} MB`;
     return [
-      { label: `memory: ${fmt(SORTS)} distinct sort values (LRU caches)`, value: state(afterSorts), baseline: `${state(base)} after the warm-up`, ratio: afterSorts.heapMB / base.heapMB, target: { atMost: 1.2, note: 'heap in use within 20 %' } },
-      { label: `memory: ${fmt(TASKS)} image tasks (tasks expire)`, value: state(afterTasks), baseline: `${state(base)} after the warm-up`, ratio: afterTasks.heapMB / base.heapMB, target: { atMost: 1.2, note: 'heap in use within 20 %' } },
+      {
+        label: `memory: ${fmt(SORTS)} distinct sort values (LRU caches)`,
+        value: state(afterSorts),
+        baseline: `${state(base)} after the warm-up`,
+        ratio: afterSorts.heapMB / base.heapMB,
+        target: { atMost: 1.2, note: 'heap in use within 20 %' },
+      },
+      {
+        label: `memory: ${fmt(TASKS)} image tasks (tasks expire)`,
+        value: state(afterTasks),
+        baseline: `${state(base)} after the warm-up`,
+        ratio: afterTasks.heapMB / base.heapMB,
+        target: { atMost: 1.2, note: 'heap in use within 20 %' },
+      },
       // RSS must plateau: a second flood as large as the first adds nothing that stays.
-      { label: `memory: ${fmt(2 * TASKS)} image tasks against ${fmt(TASKS)}`, value: state(afterMoreTasks), baseline: state(afterTasks), ratio: afterMoreTasks.rssMB / afterTasks.rssMB, target: { atMost: 1.05, note: 'RSS plateaus' } },
+      {
+        label: `memory: ${fmt(2 * TASKS)} image tasks against ${fmt(TASKS)}`,
+        value: state(afterMoreTasks),
+        baseline: state(afterTasks),
+        ratio: afterMoreTasks.rssMB / afterTasks.rssMB,
+        target: { atMost: 1.05, note: 'RSS plateaus' },
+      },
     ];
   } finally {
     await server.stop();

@@ -9,13 +9,27 @@ import { ROUTES } from '../dist/src/reference-server/routes.js';
 import { Store } from '../dist/src/reference-server/store/store.js';
 import { fmt, median } from './lib/measure.mjs';
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/employers/1017', '/employers?pageSize=20', '/employers?page=2&pageSize=20', '/employers'];
+const paths = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/employers/1017', '/employers?pageSize=20', '/employers?page=2&pageSize=20', '/employers'];
 const basePath = '/registry/v1';
-const options = { basePath, router: new Router(ROUTES), operations: compiledApi().operations, store: new Store(), taskDelayMs: 0, publicBase: () => 'http://127.0.0.1:1/registry/v1' };
+const options = {
+  basePath,
+  router: new Router(ROUTES),
+  operations: compiledApi().operations,
+  store: new Store(),
+  taskDelayMs: 0,
+  publicBase: () => 'http://127.0.0.1:1/registry/v1',
+};
 const sink = { status: 0, bytes: 0 };
 const response = () => ({
-  writeHead(status) { sink.status = status; return this; },
-  end(payload) { sink.bytes += payload?.length ?? 0; },
+  writeHead(status) {
+    sink.status = status;
+    return this;
+  },
+  end(payload) {
+    sink.bytes += payload?.length ?? 0;
+  },
 });
 
 async function run(path, n) {

@@ -12,7 +12,9 @@ import { recordResponses, startBare } from './lib/replay.mjs';
 const here = new URL('.', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const bare = args[0] === '--bare';
-const paths = args.slice(bare ? 1 : 0).length ? args.slice(bare ? 1 : 0) : ['/employers/1017', '/employers?pageSize=20'];
+const paths = args.slice(bare ? 1 : 0).length
+  ? args.slice(bare ? 1 : 0)
+  : ['/employers/1017', '/employers?pageSize=20'];
 const dir = mkdtempSync(join(tmpdir(), 'restguide-profile-'));
 const profiling = { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] };
 let server;
@@ -32,7 +34,9 @@ try {
 } finally {
   await server.stop();
 }
-console.log(`${paths.join(' ')}: ${fmt(result.rps)} req/s, ${fmt(result.cpuUsPerRequest, 1)} µs CPU per request; profile in ${dir}`);
+console.log(
+  `${paths.join(' ')}: ${fmt(result.rps)} req/s, ${fmt(result.cpuUsPerRequest, 1)} µs CPU per request; profile in ${dir}`,
+);
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -45,7 +49,10 @@ profile.samples.forEach((id, i) => {
   self.set(key, (self.get(key) ?? 0) + us);
   if (functionName !== '(idle)') total += us;
 });
-for (const [key, us] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+for (const [key, us] of [...self]
+  .filter(([k]) => !k.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 30)) {
   console.log(`${fmt(us / 1000, 1).padStart(8)} ms ${fmt((100 * us) / total, 1).padStart(5)}%  ${key}`);
 }
 
@@ -56,12 +63,17 @@ profile.samples.forEach((id, i) => selfById.set(id, (selfById.get(id) ?? 0) + (p
 const inclusive = new Map();
 const walk = (id, open) => {
   const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-  const key = url.includes('reference-server') ? `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : undefined;
+  const key = url.includes('reference-server')
+    ? `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`
+    : undefined;
   const fresh = key !== undefined && !open.has(key); // recursion counts once
   if (fresh) open.add(key);
   let sum = selfById.get(id) ?? 0;
   for (const child of children.get(id)) sum += walk(child, open);
-  if (fresh) { inclusive.set(key, (inclusive.get(key) ?? 0) + sum); open.delete(key); }
+  if (fresh) {
+    inclusive.set(key, (inclusive.get(key) ?? 0) + sum);
+    open.delete(key);
+  }
   return sum;
 };
 walk(profile.nodes[0].id, new Set());

@@ -14,7 +14,15 @@ const here = new URL('.', import.meta.url).pathname;
 const CLIENTS = 50;
 const SECONDS = Number(process.env.PROXY_SECONDS ?? 4);
 const ROUNDS = 3;
-const PATHS = ['/employers?pageSize=5', '/employers?pageSize=10&page=2', '/companies?pageSize=5', '/employers/93017373', '/employers?pageSize=3&sort=name', '/health', '/employers?bankrupt=false&pageSize=5'];
+const PATHS = [
+  '/employers?pageSize=5',
+  '/employers?pageSize=10&page=2',
+  '/companies?pageSize=5',
+  '/employers/93017373',
+  '/employers?pageSize=3&sort=name',
+  '/health',
+  '/employers?bankrupt=false&pageSize=5',
+];
 
 /** GETs for `seconds` with CLIENTS in flight; returns requests per second and every latency in ms. */
 async function load(url) {
@@ -53,9 +61,15 @@ async function text(url) {
 export async function benchProxy() {
   const dir = mkdtempSync(join(tmpdir(), 'restguide-bench-proxy-'));
   const server = await startChild(`${here}lib/reference-server.mjs`);
-  const child = spawn(process.execPath, [join(root, 'bin/restguide.js'), 'proxy', server.url, '--port', '0', '-f', 'json', '-o', join(dir, 'report.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin/restguide.js'), 'proxy', server.url, '--port', '0', '-f', 'json', '-o', join(dir, 'report.json')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let err = '';
-  child.stderr.on('data', (chunk) => { err += chunk; });
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
   try {
     let out = '';
     const proxyUrl = await new Promise((resolve, reject) => {
@@ -63,12 +77,17 @@ export async function benchProxy() {
       child.stdout.on('data', (chunk) => {
         out += chunk;
         const found = /listening on (http:\/\/\S+?),/.exec(out)?.[1];
-        if (found) { clearTimeout(timer); resolve(found); }
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        }
       });
     });
     // Answers compared before the load: every sample path, through the proxy and direct.
     let changed = 0;
-    for (let n = 0; n < 5; n++) for (const path of PATHS) if (await text(`${proxyUrl}${path}`) !== await text(`${server.url}${path}`)) changed++;
+    for (let n = 0; n < 5; n++)
+      for (const path of PATHS)
+        if ((await text(`${proxyUrl}${path}`)) !== (await text(`${server.url}${path}`))) changed++;
     await load(server.url); // warm-up of both
     await load(proxyUrl);
     const direct = [];
@@ -87,9 +106,26 @@ export async function benchProxy() {
     const proxyP99 = median(proxied.map((r) => p99(r.latencies)));
     const judged = `${report.summary.failed} failed checks, ${report.summary.passed} passed; exit ${code}; ${forwarded ? `${fmt(Number(forwarded[1]))} forwarded, ${fmt(Number(forwarded[2]))} dropped from judging` : err.slice(-200)}`;
     return [
-      { label: `proxy: requests/s at ${CLIENTS} clients (${judged})`, value: fmt(proxyRps), baseline: `${fmt(directRps)} direct`, ratio: proxyRps / directRps, target: { atLeast: 0.8 } },
-      { label: `proxy: p99 latency at ${CLIENTS} clients (added ${fmt(proxyP99 - directP99, 1)} ms)`, value: `${fmt(proxyP99, 1)} ms`, baseline: `${fmt(directP99, 1)} ms direct`, ratio: proxyP99 / directP99 },
-      { label: `proxy: answers changed, of ${5 * PATHS.length} compared byte for byte`, value: String(changed), baseline: '0', ratio: changed === 0 ? 1 : 0, target: { atLeast: 1, note: 'none changed' } },
+      {
+        label: `proxy: requests/s at ${CLIENTS} clients (${judged})`,
+        value: fmt(proxyRps),
+        baseline: `${fmt(directRps)} direct`,
+        ratio: proxyRps / directRps,
+        target: { atLeast: 0.8 },
+      },
+      {
+        label: `proxy: p99 latency at ${CLIENTS} clients (added ${fmt(proxyP99 - directP99, 1)} ms)`,
+        value: `${fmt(proxyP99, 1)} ms`,
+        baseline: `${fmt(directP99, 1)} ms direct`,
+        ratio: proxyP99 / directP99,
+      },
+      {
+        label: `proxy: answers changed, of ${5 * PATHS.length} compared byte for byte`,
+        value: String(changed),
+        baseline: '0',
+        ratio: changed === 0 ? 1 : 0,
+        target: { atLeast: 1, note: 'none changed' },
+      },
     ];
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');

@@ -18,16 +18,21 @@ const all = {
   // restguide proxy in front of the reference server: throughput and p99 against direct, answers unchanged.
   proxy: async () => (await import('./proxy.mjs')).benchProxy(),
 };
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all).filter((name) => name !== 'server-throughput');
+const wanted = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : Object.keys(all).filter((name) => name !== 'server-throughput');
 for (const name of wanted) {
-  if (!all[name]) { console.error(`unknown benchmark '${name}' (one of ${Object.keys(all).join(', ')})`); process.exit(2); }
+  if (!all[name]) {
+    console.error(`unknown benchmark '${name}' (one of ${Object.keys(all).join(', ')})`);
+    process.exit(2);
+  }
 }
 const rows = [];
 const failures = [];
 for (const name of wanted) {
   process.stderr.write(`bench: ${name}...\n`);
   try {
-    rows.push(...await all[name]());
+    rows.push(...(await all[name]()));
   } catch (error) {
     failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -29,7 +29,8 @@ async function throughput(seconds, rows) {
     };
     const recorded = await recordResponses(reference, [...loads.doc, ...loads.page]);
     bare = await startBare(recorded);
-    const bytes = (paths) => fmt(median(recorded.responses.filter((r) => paths.includes(r.path)).map((r) => Buffer.byteLength(r.body))));
+    const bytes = (paths) =>
+      fmt(median(recorded.responses.filter((r) => paths.includes(r.path)).map((r) => Buffer.byteLength(r.body))));
     const runs = { bareDoc: [], doc: [], barePage: [], page: [] };
     // Each round measures each server right after the other (the order flips every round), so a
     // change in background load hits both; the ratio is the median of the rounds' own ratios.
@@ -43,17 +44,42 @@ async function throughput(seconds, rows) {
     }
     const rps = (k) => median(runs[k].map((r) => r.rps));
     const cpu = (k) => median(runs[k].map((r) => r.cpuUsPerRequest));
-    const ratios = (ours, theirs, pick, invert) => runs[ours].map((r, i) => (invert ? pick(runs[theirs][i]) / pick(r) : pick(r) / pick(runs[theirs][i])));
+    const ratios = (ours, theirs, pick, invert) =>
+      runs[ours].map((r, i) => (invert ? pick(runs[theirs][i]) / pick(r) : pick(r) / pick(runs[theirs][i])));
     const rpsRatios = (ours, theirs) => ratios(ours, theirs, (r) => r.rps, false);
     const cpuRatios = (ours, theirs) => ratios(ours, theirs, (r) => r.cpuUsPerRequest, true);
     const list = (values, digits = 0) => values.map((v) => fmt(v, digits)).join('/');
     const bareNote = 'bare node:http (default Node flags) replaying the same answers';
     const how = `median of ${THROUGHPUT_ROUNDS} paired rounds; per-round ratios`;
-    rows.push({ label: `server: GET /employers/{id} (${bytes(loads.doc)} B body), req/s (${how} in value)`, value: `${fmt(rps('doc'))} (${list(runs.doc.map((r) => r.rps))}; ratios ${list(rpsRatios('doc', 'bareDoc'), 2)})`, baseline: `${bareNote} ${fmt(rps('bareDoc'))} (${list(runs.bareDoc.map((r) => r.rps))})`, ratio: median(rpsRatios('doc', 'bareDoc')), target: { atLeast: 0.75 } });
-    rows.push({ label: `server: GET collection page (20 items, ${bytes(loads.page)} B body), req/s`, value: `${fmt(rps('page'))} (${list(runs.page.map((r) => r.rps))}; ratios ${list(rpsRatios('page', 'barePage'), 2)})`, baseline: `${bareNote} ${fmt(rps('barePage'))} (${list(runs.barePage.map((r) => r.rps))})`, ratio: median(rpsRatios('page', 'barePage')), target: { atLeast: 0.75 } });
+    rows.push({
+      label: `server: GET /employers/{id} (${bytes(loads.doc)} B body), req/s (${how} in value)`,
+      value: `${fmt(rps('doc'))} (${list(runs.doc.map((r) => r.rps))}; ratios ${list(rpsRatios('doc', 'bareDoc'), 2)})`,
+      baseline: `${bareNote} ${fmt(rps('bareDoc'))} (${list(runs.bareDoc.map((r) => r.rps))})`,
+      ratio: median(rpsRatios('doc', 'bareDoc')),
+      target: { atLeast: 0.75 },
+    });
+    rows.push({
+      label: `server: GET collection page (20 items, ${bytes(loads.page)} B body), req/s`,
+      value: `${fmt(rps('page'))} (${list(runs.page.map((r) => r.rps))}; ratios ${list(rpsRatios('page', 'barePage'), 2)})`,
+      baseline: `${bareNote} ${fmt(rps('barePage'))} (${list(runs.barePage.map((r) => r.rps))})`,
+      ratio: median(rpsRatios('page', 'barePage')),
+      target: { atLeast: 0.75 },
+    });
     // CPU per request is the server's own clock (over IPC): the steadier figure on a loaded machine. Ratio = bare ÷ ours.
-    rows.push({ label: 'server CPU per request: GET /employers/{id}, µs (ratio = bare ÷ ours)', value: `${fmt(cpu('doc'), 1)} (ratios ${list(cpuRatios('doc', 'bareDoc'), 2)})`, baseline: `${bareNote} ${fmt(cpu('bareDoc'), 1)} µs`, ratio: median(cpuRatios('doc', 'bareDoc')), target: { atLeast: 0.75 } });
-    rows.push({ label: 'server CPU per request: collection page, µs (ratio = bare ÷ ours)', value: `${fmt(cpu('page'), 1)} (ratios ${list(cpuRatios('page', 'barePage'), 2)})`, baseline: `${bareNote} ${fmt(cpu('barePage'), 1)} µs`, ratio: median(cpuRatios('page', 'barePage')), target: { atLeast: 0.75 } });
+    rows.push({
+      label: 'server CPU per request: GET /employers/{id}, µs (ratio = bare ÷ ours)',
+      value: `${fmt(cpu('doc'), 1)} (ratios ${list(cpuRatios('doc', 'bareDoc'), 2)})`,
+      baseline: `${bareNote} ${fmt(cpu('bareDoc'), 1)} µs`,
+      ratio: median(cpuRatios('doc', 'bareDoc')),
+      target: { atLeast: 0.75 },
+    });
+    rows.push({
+      label: 'server CPU per request: collection page, µs (ratio = bare ÷ ours)',
+      value: `${fmt(cpu('page'), 1)} (ratios ${list(cpuRatios('page', 'barePage'), 2)})`,
+      baseline: `${bareNote} ${fmt(cpu('barePage'), 1)} µs`,
+      ratio: median(cpuRatios('page', 'barePage')),
+      target: { atLeast: 0.75 },
+    });
     return reference;
   } finally {
     await bare?.stop();
@@ -65,7 +91,8 @@ async function throughput(seconds, rows) {
 async function pagePaths(server, size) {
   const middle = Math.max(1, Math.floor(size / 20 / 2));
   const last = Math.max(1, Math.ceil(size / 20));
-  const keyAt = async (page) => (await json(`${server.url}/companies?page=${page}&pageSize=1`)).items[0].enterpriseNumber;
+  const keyAt = async (page) =>
+    (await json(`${server.url}/companies?page=${page}&pageSize=1`)).items[0].enterpriseNumber;
   return {
     'offset page, middle': `/employers?page=${middle}&pageSize=20`,
     'offset page, last': `/employers?page=${last}&pageSize=20`,
@@ -80,7 +107,8 @@ async function scaling(rows, defaultStart) {
   const sizes = [1_000, 100_000, 1_000_000];
   const servers = [];
   try {
-    for (const size of sizes) servers.push(await startChild(`${here}lib/reference-server.mjs`, [String(size), String(size)]));
+    for (const size of sizes)
+      servers.push(await startChild(`${here}lib/reference-server.mjs`, [String(size), String(size)]));
     const paths = await Promise.all(servers.map((s, i) => pagePaths(s, sizes[i])));
     // The first sort=name request sorts and caches: time it once per size, apart from the steady state.
     const firstSort = [];
@@ -95,23 +123,43 @@ async function scaling(rows, defaultStart) {
         for (const [name, path] of Object.entries(paths[i])) (samples[i][name] ??= []).push(await latency(s.url, path));
       }
     }
-    const ms = samples.map((bySize) => Object.fromEntries(Object.entries(bySize).map(([name, values]) => [name, median(values)])));
+    const ms = samples.map((bySize) =>
+      Object.fromEntries(Object.entries(bySize).map(([name, values]) => [name, median(values)])),
+    );
     for (const name of Object.keys(ms[0])) {
       for (const [i, size] of sizes.entries()) {
         const flat = !name.startsWith('sort=name');
         rows.push({
-          label: `server: ${name} at ${fmt(size)} items, ms`, value: fmt(ms[i][name], 3), baseline: `at 1,000 items: ${fmt(ms[0][name], 3)}`,
-          ratio: ms[i][name] / ms[0][name], ...(flat ? { target: { atMost: 1.5, note: 'flat' } } : {}),
+          label: `server: ${name} at ${fmt(size)} items, ms`,
+          value: fmt(ms[i][name], 3),
+          baseline: `at 1,000 items: ${fmt(ms[0][name], 3)}`,
+          ratio: ms[i][name] / ms[0][name],
+          ...(flat ? { target: { atMost: 1.5, note: 'flat' } } : {}),
         });
       }
     }
     for (const [i, size] of sizes.entries()) {
-      rows.push({ label: `server: first sort=name request at ${fmt(size)} items (sorts, then cached until a write), ms`, value: fmt(firstSort[i], 1), baseline: `at 1,000 items: ${fmt(firstSort[0], 1)}`, ratio: firstSort[i] / firstSort[0] });
+      rows.push({
+        label: `server: first sort=name request at ${fmt(size)} items (sorts, then cached until a write), ms`,
+        value: fmt(firstSort[i], 1),
+        baseline: `at 1,000 items: ${fmt(firstSort[0], 1)}`,
+        ratio: firstSort[i] / firstSort[0],
+      });
     }
     for (const [i, size] of sizes.entries()) {
       const s = servers[i];
-      rows.push({ label: `server: seed ${fmt(size)} employers + ${fmt(size)} companies and listen, ms`, value: fmt(s.startMs), baseline: `default seed ${fmt(defaultStart.startMs)} ms (+ ${fmt(s.compileMs)} ms compiling the document, apart)`, ratio: s.startMs / defaultStart.startMs });
-      rows.push({ label: `server: RSS after seeding ${fmt(size)} + ${fmt(size)}, MB`, value: fmt(s.rssMB), baseline: `default seed ${fmt(defaultStart.rssMB)} MB`, ratio: s.rssMB / defaultStart.rssMB });
+      rows.push({
+        label: `server: seed ${fmt(size)} employers + ${fmt(size)} companies and listen, ms`,
+        value: fmt(s.startMs),
+        baseline: `default seed ${fmt(defaultStart.startMs)} ms (+ ${fmt(s.compileMs)} ms compiling the document, apart)`,
+        ratio: s.startMs / defaultStart.startMs,
+      });
+      rows.push({
+        label: `server: RSS after seeding ${fmt(size)} + ${fmt(size)}, MB`,
+        value: fmt(s.rssMB),
+        baseline: `default seed ${fmt(defaultStart.rssMB)} MB`,
+        ratio: s.rssMB / defaultStart.rssMB,
+      });
     }
   } finally {
     for (const s of servers) await s.stop();

@@ -6,31 +6,81 @@
 import type { RuleDefinition, RulesetDefinition } from '@stoplight/spectral-core';
 import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
 import { guideAnchor } from '../src/core/types.js';
-import { allOfComposition, conflictingTypes, discriminatorMapping, oneOfComposition } from './functions/schema-composition.js';
+import {
+  allOfComposition,
+  conflictingTypes,
+  discriminatorMapping,
+  oneOfComposition,
+} from './functions/schema-composition.js';
 import { defaultValid, enumValid, examplesValid } from './functions/schema-values.js';
 import {
-  additionalPropertiesForMaps, codesLowerCamel, decimalType, embeddedIsMap, freeTextDocumentation, identifierSchemas,
-  multiLanguage, nullableOutsidePatch, propertyNames, readOnlyRequired, requiredDeclared,
+  additionalPropertiesForMaps,
+  codesLowerCamel,
+  decimalType,
+  embeddedIsMap,
+  freeTextDocumentation,
+  identifierSchemas,
+  multiLanguage,
+  nullableOutsidePatch,
+  propertyNames,
+  readOnlyRequired,
+  requiredDeclared,
 } from './functions/schema-properties.js';
 import {
-  defaultProblemResponse, defaultUsesProblemSchema, infoTitle, operationIdCase, operationIdPresentUnique, payloadPresence,
-  problemMediaType, requestBodyRequired, statusCodesForMethod, tagGuidelines,
+  defaultProblemResponse,
+  defaultUsesProblemSchema,
+  infoTitle,
+  operationIdCase,
+  operationIdPresentUnique,
+  payloadPresence,
+  problemMediaType,
+  requestBodyRequired,
+  statusCodesForMethod,
+  tagGuidelines,
 } from './functions/operations.js';
 import {
-  collectionNamePlural, collectionRepresentation, healthOperation, jsonObjectBodies, longRunningTasks, mergePatch,
-  securityRequirements, structuredMediaType,
+  collectionNamePlural,
+  collectionRepresentation,
+  healthOperation,
+  jsonObjectBodies,
+  longRunningTasks,
+  mergePatch,
+  securityRequirements,
+  structuredMediaType,
 } from './functions/resources.js';
 import { parameterNames } from './functions/names.js';
-import { controllerMethods, docAndRefData, generalHeaders, openApiYaml, parameterShape, pathSegmentsCamel, trailingSlash, uriExtensions } from './functions/paths.js';
 import {
-  componentNames, deprecationMarked, lastModifiedWithEtag, mediaTypeWithoutCharset, openApi30, schemaNamesMeaningful,
-  serverUrlFormat, versionFormat, versionPresent,
+  controllerMethods,
+  docAndRefData,
+  generalHeaders,
+  openApiYaml,
+  parameterShape,
+  pathSegmentsCamel,
+  trailingSlash,
+  uriExtensions,
+} from './functions/paths.js';
+import {
+  componentNames,
+  deprecationMarked,
+  lastModifiedWithEtag,
+  mediaTypeWithoutCharset,
+  openApi30,
+  schemaNamesMeaningful,
+  serverUrlFormat,
+  versionFormat,
+  versionPresent,
 } from './functions/document.js';
 import { problemTypeValues } from './functions/problem-types.js';
 import { linkProperties } from './functions/links.js';
 import { documentationCoverage, noImplementationDetails } from './functions/documentation.js';
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
-import { contextAttributes, genericMessageBodies, messagesExtendBase, oneSchemaPerType, serviceAndTypeValues } from './functions/events.js';
+import {
+  contextAttributes,
+  genericMessageBodies,
+  messagesExtendBase,
+  oneSchemaPerType,
+  serviceAndTypeValues,
+} from './functions/events.js';
 import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
 import { pagedCollectionLinks } from './functions/paging.js';
 import { LOWER_CAMEL as LOWER_CAMEL_PATTERN } from './support/naming.js';
@@ -40,8 +90,23 @@ type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<in
 type Then = RuleFunction | RuleFunction[];
 
 // The code comes first only so each line of `belgifRules` reads on its own; the key is the code.
-function rule(_code: string, guideRule: string, severity: Severity, description: string, then: Then, extra: Partial<RuleDefinition> = {}): RuleDefinition {
-  return { description, message: '{{error}}', severity, given: '$', then, documentationUrl: guideAnchor(guideRule), ...extra } as RuleDefinition;
+function rule(
+  _code: string,
+  guideRule: string,
+  severity: Severity,
+  description: string,
+  then: Then,
+  extra: Partial<RuleDefinition> = {},
+): RuleDefinition {
+  return {
+    description,
+    message: '{{error}}',
+    severity,
+    given: '$',
+    then,
+    documentationUrl: guideAnchor(guideRule),
+    ...extra,
+  } as RuleDefinition;
 }
 
 // The Java validator's patterns, each written so that a name splits into its groups one way only
@@ -57,8 +122,10 @@ const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
 // run or by one capital starting a word, so a name still splits one way only.
 const QUERY_WORD = '[a-z0-9]+(?:[A-Z][a-z0-9]+|[A-Z](?=[A-Z][a-z0-9]))*[A-Z]?';
 const QUERY_NAME = `^${QUERY_WORD}(?:[._]${QUERY_WORD})*$`;
-const SERVER_URL = '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
-const SENSITIVE = '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
+const SERVER_URL =
+  '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
+const SENSITIVE =
+  '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */
 const FORBIDDEN_STATUS: Record<string, number[]> = {
@@ -73,162 +140,586 @@ const FORBIDDEN_STATUS: Record<string, number[]> = {
 
 /** Schema names of belgif's openapi-* repositories, each with the domain of the file that publishes it (<domain>/v<major>/<domain>-v<major>.yaml). */
 const BELGIF_COMMON_TYPES: Record<string, string> = {
-  Problem: 'problem', InputValidationProblem: 'problem', InputValidationIssue: 'problem', InvalidParamProblem: 'problem',
-  HttpLink: 'common', SelfLink: 'common', LocalizedString: 'common', HealthStatus: 'common', LongRunningTaskStatus: 'common', Uuid: 'common', BelgianLanguage: 'common',
-  Ssin: 'person/identifier', EnterpriseNumber: 'organization/identifier', EstablishmentUnitNumber: 'organization/identifier', Period: 'time',
+  Problem: 'problem',
+  InputValidationProblem: 'problem',
+  InputValidationIssue: 'problem',
+  InvalidParamProblem: 'problem',
+  HttpLink: 'common',
+  SelfLink: 'common',
+  LocalizedString: 'common',
+  HealthStatus: 'common',
+  LongRunningTaskStatus: 'common',
+  Uuid: 'common',
+  BelgianLanguage: 'common',
+  Ssin: 'person/identifier',
+  EnterpriseNumber: 'organization/identifier',
+  EstablishmentUnitNumber: 'organization/identifier',
+  Period: 'time',
 };
 
 const statusCodeRules = Object.fromEntries(
   Object.entries(FORBIDDEN_STATUS).map(([method, forbidden]) => [
     `stat-codes-${method}`,
-    rule(`stat-codes-${method}`, 'stat-codes', 'warn', `${method.toUpperCase()} responses use only the status codes the guide allows for ${method.toUpperCase()} (not ${forbidden.join(', ')})`,
-      { function: statusCodesForMethod, functionOptions: { method, forbidden } }),
+    rule(
+      `stat-codes-${method}`,
+      'stat-codes',
+      'warn',
+      `${method.toUpperCase()} responses use only the status codes the guide allows for ${method.toUpperCase()} (not ${forbidden.join(', ')})`,
+      { function: statusCodesForMethod, functionOptions: { method, forbidden } },
+    ),
   ]),
 );
 
 export const belgifRules: Record<string, RuleDefinition> = {
   // --- the 34 ids of belgif's rest-guide-validator ---
-  'sch-allof': rule('sch-allof', 'sch-allof', 'warn', 'allOf members do not declare the same property; a discriminator property is declared and required by its schema', { function: allOfComposition }),
-  'sch-allof-types': rule('sch-allof-types', 'sch-allof', 'error', 'allOf/oneOf/anyOf members have compatible types', { function: conflictingTypes }),
-  'sch-oneof': rule('sch-oneof', 'sch-oneof', 'warn', 'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property', { function: oneOfComposition }),
-  'sch-discr': rule('sch-discr', 'sch-discr', 'warn', 'A discriminator has an explicit mapping to URI references (#/components/schemas/X)', { function: discriminatorMapping }),
-  'evo-object': rule('evo-object', 'evo-object', 'error', 'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)', { function: jsonObjectBodies }),
-  'cod-design': rule('cod-design', 'cod-design', 'warn', 'New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API\'s codes', { function: codesLowerCamel }),
+  'sch-allof': rule(
+    'sch-allof',
+    'sch-allof',
+    'warn',
+    'allOf members do not declare the same property; a discriminator property is declared and required by its schema',
+    { function: allOfComposition },
+  ),
+  'sch-allof-types': rule('sch-allof-types', 'sch-allof', 'error', 'allOf/oneOf/anyOf members have compatible types', {
+    function: conflictingTypes,
+  }),
+  'sch-oneof': rule(
+    'sch-oneof',
+    'sch-oneof',
+    'warn',
+    'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property',
+    { function: oneOfComposition },
+  ),
+  'sch-discr': rule(
+    'sch-discr',
+    'sch-discr',
+    'warn',
+    'A discriminator has an explicit mapping to URI references (#/components/schemas/X)',
+    { function: discriminatorMapping },
+  ),
+  'evo-object': rule(
+    'evo-object',
+    'evo-object',
+    'error',
+    'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)',
+    { function: jsonObjectBodies },
+  ),
+  'cod-design': rule(
+    'cod-design',
+    'cod-design',
+    'warn',
+    "New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API's codes",
+    { function: codesLowerCamel },
+  ),
   'oas-comp': rule('oas-comp', 'oas-comp', 'warn', 'Component names are UpperCamelCase', { function: componentNames }),
-  'prb-defaul': rule('prb-defaul', 'prb-defaul', 'warn', 'Every operation (but HEAD and OPTIONS) has a default problem response', { function: defaultProblemResponse }),
-  'prb-defaul-schema': rule('prb-defaul-schema', 'prb-defaul', 'warn', 'The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem\'s finding)', { function: defaultUsesProblemSchema }, { resolved: false }),
-  'err-problem': rule('err-problem', 'err-problem', 'warn', 'A body declared on an error response (4xx, 5xx, default) is application/problem+json (it may be absent); successful ones are not', { function: problemMediaType }),
-  'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', { function: defaultValid }),
-  'oas-enum': rule('oas-enum', 'oas-enum', 'warn', 'Enum values are valid against their schema', { function: enumValid }),
-  'oas-exampl': rule('oas-exampl', 'oas-exampl', 'error', 'Examples are valid against their schema', { function: examplesValid }),
-  'oas-descr': rule('oas-descr', 'oas-descr', 'warn', 'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names', { function: freeTextDocumentation }),
+  'prb-defaul': rule(
+    'prb-defaul',
+    'prb-defaul',
+    'warn',
+    'Every operation (but HEAD and OPTIONS) has a default problem response',
+    { function: defaultProblemResponse },
+  ),
+  'prb-defaul-schema': rule(
+    'prb-defaul-schema',
+    'prb-defaul',
+    'warn',
+    "The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem's finding)",
+    { function: defaultUsesProblemSchema },
+    { resolved: false },
+  ),
+  'err-problem': rule(
+    'err-problem',
+    'err-problem',
+    'warn',
+    'A body declared on an error response (4xx, 5xx, default) is application/problem+json (it may be absent); successful ones are not',
+    { function: problemMediaType },
+  ),
+  'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', {
+    function: defaultValid,
+  }),
+  'oas-enum': rule('oas-enum', 'oas-enum', 'warn', 'Enum values are valid against their schema', {
+    function: enumValid,
+  }),
+  'oas-exampl': rule('oas-exampl', 'oas-exampl', 'error', 'Examples are valid against their schema', {
+    function: examplesValid,
+  }),
+  'oas-descr': rule(
+    'oas-descr',
+    'oas-descr',
+    'warn',
+    'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names',
+    { function: freeTextDocumentation },
+  ),
   'oas-descr-title': rule('oas-descr-title', 'oas-descr', 'error', 'info.title is present', { function: infoTitle }),
   ...statusCodeRules,
   'hdr-case': rule('hdr-case', 'hdr-case', 'warn', 'Header names are Upper-Kebab-Case', {
     function: parameterNames,
     functionOptions: {
-      in: ['header', 'response-header'], match: '^[A-Z][a-z0-9]*(?:-[A-Z][a-z0-9]*)*$',
+      in: ['header', 'response-header'],
+      match: '^[A-Z][a-z0-9]*(?:-[A-Z][a-z0-9]*)*$',
       exempt: ['ETag', 'traceparent', 'tracestate', 'WWW-Authenticate', 'baggage', 'Accept-CH'],
-      exemptPrefixes: ['BelGov-', 'Sec-CH-', 'Sec-WebSocket-'], message: 'Header "{{name}}" should be Upper-Kebab-Case',
+      exemptPrefixes: ['BelGov-', 'Sec-CH-', 'Sec-WebSocket-'],
+      message: 'Header "{{name}}" should be Upper-Kebab-Case',
     },
   }),
-  'id-name': rule('id-name', 'id-name', 'warn', 'Path parameters are named after their resource (employerId), not just id or code', {
-    function: parameterNames, functionOptions: { in: ['path'], notMatch: '^(?:id|code)$', message: 'Path parameter "{{name}}" should be prefixed with the resource type (e.g. employerId)' },
+  'id-name': rule(
+    'id-name',
+    'id-name',
+    'warn',
+    'Path parameters are named after their resource (employerId), not just id or code',
+    {
+      function: parameterNames,
+      functionOptions: {
+        in: ['path'],
+        notMatch: '^(?:id|code)$',
+        message: 'Path parameter "{{name}}" should be prefixed with the resource type (e.g. employerId)',
+      },
+    },
+  ),
+  'rep-struct': rule(
+    'rep-struct',
+    'rep-struct',
+    'error',
+    'Structured data (object or array schemas) uses application/json (or another structured media type)',
+    { function: structuredMediaType },
+  ),
+  'qry-multi': rule(
+    'qry-multi',
+    'qry-multi',
+    'warn',
+    'Multi-valued query parameters repeat the parameter (style form, explode true)',
+    {
+      function: parameterShape,
+      functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
+    },
+  ),
+  'oas-contra': rule(
+    'oas-contra',
+    'oas-contra',
+    'warn',
+    'APIs are described with OpenAPI 3.0: not Swagger 2.0 (reported once, the document linted converted), not yet 3.1',
+    { function: openApi30 },
+  ),
+  'uri-notat': rule(
+    'uri-notat',
+    'uri-notat',
+    'warn',
+    'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase',
+    [
+      { function: pathSegmentsCamel },
+      {
+        function: parameterNames,
+        functionOptions: {
+          in: ['query'],
+          match: QUERY_NAME,
+          message: 'Query parameter "{{name}}" should be lowerCamelCase',
+        },
+      },
+    ],
+  ),
+  'uri-notat-slash': rule('uri-notat-slash', 'uri-notat', 'error', 'Paths do not end with a slash', {
+    function: trailingSlash,
   }),
-  'rep-struct': rule('rep-struct', 'rep-struct', 'error', 'Structured data (object or array schemas) uses application/json (or another structured media type)', { function: structuredMediaType }),
-  'qry-multi': rule('qry-multi', 'qry-multi', 'warn', 'Multi-valued query parameters repeat the parameter (style form, explode true)', {
-    function: parameterShape, functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
-  }),
-  'oas-contra': rule('oas-contra', 'oas-contra', 'warn', 'APIs are described with OpenAPI 3.0: not Swagger 2.0 (reported once, the document linted converted), not yet 3.1', { function: openApi30 }),
-  'uri-notat': rule('uri-notat', 'uri-notat', 'warn', 'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase', [
-    { function: pathSegmentsCamel },
-    { function: parameterNames, functionOptions: { in: ['query'], match: QUERY_NAME, message: 'Query parameter "{{name}}" should be lowerCamelCase' } },
-  ]),
-  'uri-notat-slash': rule('uri-notat-slash', 'uri-notat', 'error', 'Paths do not end with a slash', { function: trailingSlash }),
   'path-param': rule('path-param', 'path-param', 'warn', 'Path parameters are lowerCamelCase', {
-    function: parameterNames, functionOptions: { in: ['path'], match: LOWER_CAMEL, message: 'Path parameter "{{name}}" should be lowerCamelCase' },
+    function: parameterNames,
+    functionOptions: {
+      in: ['path'],
+      match: LOWER_CAMEL,
+      message: 'Path parameter "{{name}}" should be lowerCamelCase',
+    },
   }),
-  'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', { function: collectionNamePlural }),
-  'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', { function: healthOperation }),
-  'meth-http': rule('meth-http', 'meth-http', 'warn', 'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204', { function: payloadPresence }),
-  'jsn-naming': rule('jsn-naming', 'jsn-naming', 'warn', 'JSON property names are lowerCamelCase (form fields are not JSON)', { function: propertyNames }),
-  'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', { function: nullableOutsidePatch }),
-  'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', { function: readOnlyRequired }),
-  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', { function: collectionRepresentation, functionOptions: { aspect: 'items' } }),
+  'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', {
+    function: collectionNamePlural,
+  }),
+  'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', {
+    function: healthOperation,
+  }),
+  'meth-http': rule(
+    'meth-http',
+    'meth-http',
+    'warn',
+    'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204',
+    { function: payloadPresence },
+  ),
+  'jsn-naming': rule(
+    'jsn-naming',
+    'jsn-naming',
+    'warn',
+    'JSON property names are lowerCamelCase (form fields are not JSON)',
+    { function: propertyNames },
+  ),
+  'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', {
+    function: nullableOutsidePatch,
+  }),
+  'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', {
+    function: readOnlyRequired,
+  }),
+  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', {
+    function: collectionRepresentation,
+    functionOptions: { aspect: 'items' },
+  }),
   // Beyond belgif's validator, which checks only the items array: "a href property MUST be present".
-  'col-repres-href': rule('col-repres-href', 'col-repres', 'error', 'Each item of a collection has an href link to the resource (not only self)', { function: collectionRepresentation, functionOptions: { aspect: 'href' } }),
-  'opbody-req': rule('opbody-req', 'opbody-req', 'error', 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)', { function: requestBodyRequired }),
-  'sec-req': rule('sec-req', 'sec-req', 'error', 'Security requirements name declared schemes and scopes declared in their oauth2 flows', { function: securityRequirements }),
-  'uri-format': rule('uri-format', 'uri-format', 'warn', 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}', { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } }),
-  'oas-tags': rule('oas-tags', 'oas-tags', 'warn', 'Operations have at most one tag, declared in the entry document\'s top-level tags (but those of reusable-definitions-only files) and starting with a capital', { function: tagGuidelines }),
-  'uri-extens': rule('uri-extens', 'uri-extens', 'warn', 'A path\'s last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none', { function: uriExtensions }),
-  'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', { function: requiredDeclared }),
-  'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', { function: operationIdPresentUnique }),
-  'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', { function: operationIdCase }),
+  'col-repres-href': rule(
+    'col-repres-href',
+    'col-repres',
+    'error',
+    'Each item of a collection has an href link to the resource (not only self)',
+    { function: collectionRepresentation, functionOptions: { aspect: 'href' } },
+  ),
+  'opbody-req': rule(
+    'opbody-req',
+    'opbody-req',
+    'error',
+    'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)',
+    { function: requestBodyRequired },
+  ),
+  'sec-req': rule(
+    'sec-req',
+    'sec-req',
+    'error',
+    'Security requirements name declared schemes and scopes declared in their oauth2 flows',
+    { function: securityRequirements },
+  ),
+  'uri-format': rule(
+    'uri-format',
+    'uri-format',
+    'warn',
+    'Server URLs follow https://host/[pathPrefix/]apiName/v{major}',
+    { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } },
+  ),
+  'oas-tags': rule(
+    'oas-tags',
+    'oas-tags',
+    'warn',
+    "Operations have at most one tag, declared in the entry document's top-level tags (but those of reusable-definitions-only files) and starting with a capital",
+    { function: tagGuidelines },
+  ),
+  'uri-extens': rule(
+    'uri-extens',
+    'uri-extens',
+    'warn',
+    "A path's last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none",
+    { function: uriExtensions },
+  ),
+  'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', {
+    function: requiredDeclared,
+  }),
+  'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', {
+    function: operationIdPresentUnique,
+  }),
+  'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', {
+    function: operationIdCase,
+  }),
 
   // --- the gaps the Java validator leaves ---
   'res-repres': rule('res-repres', 'res-repres', 'warn', 'The select query parameter is a string', {
-    function: parameterShape, functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
+    function: parameterShape,
+    functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
   }),
-  'doc-patch': rule('doc-patch', 'doc-patch', 'warn', 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own', { function: mergePatch }),
-  'lng-task': rule('lng-task', 'lng-task', 'error', '202 and 303 responses declare Location; GET on a task declares 303', { function: longRunningTasks }),
+  'doc-patch': rule(
+    'doc-patch',
+    'doc-patch',
+    'warn',
+    'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own',
+    { function: mergePatch },
+  ),
+  'lng-task': rule(
+    'lng-task',
+    'lng-task',
+    'error',
+    '202 and 303 responses declare Location; GET on a task declares 303',
+    { function: longRunningTasks },
+  ),
   // The pagination tables: `next` MANDATORY but on the last page, `page` MANDATORY (offset) "with default value 1".
-  'col-paging': rule('col-paging', 'col-paging', 'error', 'A paged collection (?page, ?pageSize, a cursor such as ?afterCompany) declares next (and page, paged by offset); the page parameter counts from 1 (default 1; a minimum, if declared, is 1)', [
-    { function: parameterShape, functionOptions: { in: 'query', name: 'page', type: 'integer', firstPage: 1, message: 'Paging parameter "{{name}}"' } },
-    { function: pagedCollectionLinks },
-  ]),
+  'col-paging': rule(
+    'col-paging',
+    'col-paging',
+    'error',
+    'A paged collection (?page, ?pageSize, a cursor such as ?afterCompany) declares next (and page, paged by offset); the page parameter counts from 1 (default 1; a minimum, if declared, is 1)',
+    [
+      {
+        function: parameterShape,
+        functionOptions: {
+          in: 'query',
+          name: 'page',
+          type: 'integer',
+          firstPage: 1,
+          message: 'Paging parameter "{{name}}"',
+        },
+      },
+      { function: pagedCollectionLinks },
+    ],
+  ),
   // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
   'col-paging-size': rule('col-paging-size', 'col-paging', 'warn', 'The pageSize parameter has a default', {
-    function: parameterShape, functionOptions: { in: 'query', name: 'pageSize', type: 'integer', requireDefault: true, message: 'Paging parameter "{{name}}"' },
+    function: parameterShape,
+    functionOptions: {
+      in: 'query',
+      name: 'pageSize',
+      type: 'integer',
+      requireDefault: true,
+      message: 'Paging parameter "{{name}}"',
+    },
   }),
   // Only the type: a sort parameter that is not repeated (explode false) is qry-multi's finding.
   'col-sort': rule('col-sort', 'col-sort', 'info', 'The sort parameter is a multi-value (array) parameter', {
-    function: parameterShape, functionOptions: { in: 'query', name: 'sort', type: 'array', message: 'Query parameter "{{name}}"' },
+    function: parameterShape,
+    functionOptions: { in: 'query', name: 'sort', type: 'array', message: 'Query parameter "{{name}}"' },
   }),
   'col-filter': rule('col-filter', 'col-filter', 'warn', 'The full-text query parameter q is a string', {
-    function: parameterShape, functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
+    function: parameterShape,
+    functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
   }),
-  'prf-embed': rule('prf-embed', 'prf-embed', 'error', 'embedded is an object with additionalProperties, keyed by the embedded resources\' hrefs', { function: embeddedIsMap }),
-  'id-numer': rule('id-numer', 'id-numer', 'warn', 'Integer identifiers declare format, minimum and maximum; string identifiers a pattern', { function: identifierSchemas }),
-  'sens-dat': rule('sens-dat', 'sens-dat', 'warn', 'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers of an operation', {
-    function: parameterNames,
-    functionOptions: { in: ['path', 'query', 'header', 'cookie'], notMatch: SENSITIVE, flags: 'i', usedOnly: true, message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers' },
+  'prf-embed': rule(
+    'prf-embed',
+    'prf-embed',
+    'error',
+    "embedded is an object with additionalProperties, keyed by the embedded resources' hrefs",
+    { function: embeddedIsMap },
+  ),
+  'id-numer': rule(
+    'id-numer',
+    'id-numer',
+    'warn',
+    'Integer identifiers declare format, minimum and maximum; string identifiers a pattern',
+    { function: identifierSchemas },
+  ),
+  'sens-dat': rule(
+    'sens-dat',
+    'sens-dat',
+    'warn',
+    'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers of an operation',
+    {
+      function: parameterNames,
+      functionOptions: {
+        in: ['path', 'query', 'header', 'cookie'],
+        notMatch: SENSITIVE,
+        flags: 'i',
+        usedOnly: true,
+        message:
+          '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers',
+      },
+    },
+  ),
+  'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', {
+    function: multiLanguage,
   }),
-  'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', { function: multiLanguage }),
   'api-version': rule('api-version', 'api-version', 'error', 'info.version is present', { function: versionPresent }),
-  'api-version-format': rule('api-version-format', 'api-version', 'warn', 'info.version is major.minor[.patch] and its major matches the servers\' /v{major}', { function: versionFormat }),
-  'cst-header': rule('cst-header', 'cst-header', 'warn', 'Custom headers are not prefixed with X- (use the organisation\'s prefix or BelGov-)', {
-    function: parameterNames,
-    functionOptions: { in: ['header', 'response-header'], notMatch: '^X-', flags: 'i', exempt: ['X-HTTP-Method-Override'], message: 'Header "{{name}}" uses the deprecated X- prefix' },
+  'api-version-format': rule(
+    'api-version-format',
+    'api-version',
+    'warn',
+    "info.version is major.minor[.patch] and its major matches the servers' /v{major}",
+    { function: versionFormat },
+  ),
+  'cst-header': rule(
+    'cst-header',
+    'cst-header',
+    'warn',
+    "Custom headers are not prefixed with X- (use the organisation's prefix or BelGov-)",
+    {
+      function: parameterNames,
+      functionOptions: {
+        in: ['header', 'response-header'],
+        notMatch: '^X-',
+        flags: 'i',
+        exempt: ['X-HTTP-Method-Override'],
+        message: 'Header "{{name}}" uses the deprecated X- prefix',
+      },
+    },
+  ),
+  'doc-refdata': rule(
+    'doc-refdata',
+    'doc-refdata',
+    'warn',
+    'The OpenAPI document under /doc is readable without authentication; reference data lives under /refData',
+    { function: docAndRefData },
+  ),
+  'oas-yaml': rule('oas-yaml', 'oas-yaml', 'warn', 'An API serving /doc/openapi.json also serves /doc/openapi.yaml', {
+    function: openApiYaml,
   }),
-  'doc-refdata': rule('doc-refdata', 'doc-refdata', 'warn', 'The OpenAPI document under /doc is readable without authentication; reference data lives under /refData', { function: docAndRefData }),
-  'oas-yaml': rule('oas-yaml', 'oas-yaml', 'warn', 'An API serving /doc/openapi.json also serves /doc/openapi.yaml', { function: openApiYaml }),
-  'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', { function: additionalPropertiesForMaps }),
+  'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', {
+    function: additionalPropertiesForMaps,
+  }),
   'dec-type': rule('dec-type', 'dec-type', 'warn', 'Amounts are not binary floating point numbers', {
     // Matched against the name's last word: deltax (an axis shift) is no tax.
-    function: decimalType, functionOptions: { namePattern: '^(?:price|cost|balance|salary|wage|fee|tax|vat)$', amountPattern: '^(?:amount|total|subtotal)$' },
+    function: decimalType,
+    functionOptions: {
+      namePattern: '^(?:price|cost|balance|salary|wage|fee|tax|vat)$',
+      amountPattern: '^(?:amount|total|subtotal)$',
+    },
   }),
   'oas-types': rule('oas-types', 'oas-types', 'warn', 'Schema names carry business meaning, not generic terms', {
     function: schemaNamesMeaningful,
-    functionOptions: { generic: ['Data', 'Info', 'Object', 'Item', 'Items', 'Result', 'Response', 'Request', 'Body', 'Payload', 'Entity', 'Model'], genericSuffixes: ['Dto', 'DTO', 'Info', 'Data'] },
+    functionOptions: {
+      generic: [
+        'Data',
+        'Info',
+        'Object',
+        'Item',
+        'Items',
+        'Result',
+        'Response',
+        'Request',
+        'Body',
+        'Payload',
+        'Entity',
+        'Model',
+      ],
+      genericSuffixes: ['Dto', 'DTO', 'Info', 'Data'],
+    },
   }),
-  'ctl-res': rule('ctl-res', 'ctl-res', 'warn', 'Controllers (verb-named resources) are called with POST or GET', { function: controllerMethods }),
-  'gen-header': rule('gen-header', 'gen-header', 'warn', 'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)', { function: generalHeaders, functionOptions: { minOperations: 2 } }),
-  'evo-deprec': rule('evo-deprec', 'evo-deprec', 'warn', 'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)', { function: deprecationMarked }),
-  'cnt-negot': rule('cnt-negot', 'cnt-negot', 'warn', 'JSON media types in the document carry no charset parameter (XML ones may: the guide asks for it)', { function: mediaTypeWithoutCharset }),
-  'prb-type': rule('prb-type', 'prb-type', 'warn', 'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default', { function: problemTypeValues }),
-  'hyp-links': rule('hyp-links', 'hyp-links', 'warn', 'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used', { function: linkProperties, functionOptions: { aspect: 'shape' } }),
+  'ctl-res': rule('ctl-res', 'ctl-res', 'warn', 'Controllers (verb-named resources) are called with POST or GET', {
+    function: controllerMethods,
+  }),
+  'gen-header': rule(
+    'gen-header',
+    'gen-header',
+    'warn',
+    'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)',
+    { function: generalHeaders, functionOptions: { minOperations: 2 } },
+  ),
+  'evo-deprec': rule(
+    'evo-deprec',
+    'evo-deprec',
+    'warn',
+    'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)',
+    { function: deprecationMarked },
+  ),
+  'cnt-negot': rule(
+    'cnt-negot',
+    'cnt-negot',
+    'warn',
+    'JSON media types in the document carry no charset parameter (XML ones may: the guide asks for it)',
+    { function: mediaTypeWithoutCharset },
+  ),
+  'prb-type': rule(
+    'prb-type',
+    'prb-type',
+    'warn',
+    'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default',
+    { function: problemTypeValues },
+  ),
+  'hyp-links': rule(
+    'hyp-links',
+    'hyp-links',
+    'warn',
+    'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used',
+    { function: linkProperties, functionOptions: { aspect: 'shape' } },
+  ),
   // "URIs SHOULD always be absolute" says what links are; the guide derives href and self links from HttpLink and
   // SelfLink, whose format: uri states it. Stating it is advice (no keyword); paging links get no schema there.
-  'hyp-links-format': rule('hyp-links-format', 'hyp-links', 'info', 'href and self link strings declare format: uri, as the HttpLink and SelfLink the guide derives them from do', { function: linkProperties, functionOptions: { aspect: 'format' } }),
-  'oas-doc': rule('oas-doc', 'oas-doc', 'warn', 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)', { function: noImplementationDetails }),
-  'oas-doc-coverage': rule('oas-doc-coverage', 'oas-doc', 'info', 'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)', {
-    function: documentationCoverage, functionOptions: { minSummaryWords: 2 },
-  }),
-  'oas-reuse': rule('oas-reuse', 'oas-reuse', 'warn', 'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)', { function: reusableFilePaths }, { resolved: false }),
-  'oas-reuse-version': rule('oas-reuse-version', 'oas-reuse', 'error', 'Files referenced by $ref state their version in info.version', { function: referencedVersions }, { resolved: false }),
-  'oas-comdef': rule('oas-comdef', 'oas-comdef', 'warn', 'Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif\'s openapi-* files, not defined locally', {
-    function: commonDefinitionsReused, functionOptions: { domains: BELGIF_COMMON_TYPES },
-  }, { resolved: false }),
-  'col-embed': rule('col-embed', 'col-embed', 'error', 'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one', { function: collectionEmbedding }),
-  'req-valid': rule('req-valid', 'req-valid', 'warn', 'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)', { function: unknownInputRefused }),
+  'hyp-links-format': rule(
+    'hyp-links-format',
+    'hyp-links',
+    'info',
+    'href and self link strings declare format: uri, as the HttpLink and SelfLink the guide derives them from do',
+    { function: linkProperties, functionOptions: { aspect: 'format' } },
+  ),
+  'oas-doc': rule(
+    'oas-doc',
+    'oas-doc',
+    'warn',
+    'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)',
+    { function: noImplementationDetails },
+  ),
+  'oas-doc-coverage': rule(
+    'oas-doc-coverage',
+    'oas-doc',
+    'info',
+    'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)',
+    {
+      function: documentationCoverage,
+      functionOptions: { minSummaryWords: 2 },
+    },
+  ),
+  'oas-reuse': rule(
+    'oas-reuse',
+    'oas-reuse',
+    'warn',
+    'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)',
+    { function: reusableFilePaths },
+    { resolved: false },
+  ),
+  'oas-reuse-version': rule(
+    'oas-reuse-version',
+    'oas-reuse',
+    'error',
+    'Files referenced by $ref state their version in info.version',
+    { function: referencedVersions },
+    { resolved: false },
+  ),
+  'oas-comdef': rule(
+    'oas-comdef',
+    'oas-comdef',
+    'warn',
+    "Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif's openapi-* files, not defined locally",
+    {
+      function: commonDefinitionsReused,
+      functionOptions: { domains: BELGIF_COMMON_TYPES },
+    },
+    { resolved: false },
+  ),
+  'col-embed': rule(
+    'col-embed',
+    'col-embed',
+    'error',
+    'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one',
+    { function: collectionEmbedding },
+  ),
+  'req-valid': rule(
+    'req-valid',
+    'req-valid',
+    'warn',
+    'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)',
+    { function: unknownInputRefused },
+  ),
 
   // --- the events chapter: documents describing CloudEvents messages (openapi-cloudevents) ---
-  'async-cespec': rule('async-cespec', 'async-cespec', 'warn', 'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required', { function: messagesExtendBase }),
-  'async-ctxt': rule('async-ctxt', 'async-ctxt', 'error', 'Message context attributes are lower-case alphanumeric scalars; specversion, id, type, source, service are required (relatedto, relatedtosource on replies)', { function: contextAttributes }),
-  'async-svctype': rule('async-svctype', 'async-svctype', 'warn', 'service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]', { function: serviceAndTypeValues }),
-  'async-contract': rule('async-contract', 'async-contract', 'warn', 'One schema per message type value', { function: oneSchemaPerType }),
-  'async-generic': rule('async-generic', 'async-generic', 'warn', 'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required', { function: genericMessageBodies }),
-  'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', { function: lastModifiedWithEtag }),
+  'async-cespec': rule(
+    'async-cespec',
+    'async-cespec',
+    'warn',
+    'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required',
+    { function: messagesExtendBase },
+  ),
+  'async-ctxt': rule(
+    'async-ctxt',
+    'async-ctxt',
+    'error',
+    'Message context attributes are lower-case alphanumeric scalars; specversion, id, type, source, service are required (relatedto, relatedtosource on replies)',
+    { function: contextAttributes },
+  ),
+  'async-svctype': rule(
+    'async-svctype',
+    'async-svctype',
+    'warn',
+    'service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]',
+    { function: serviceAndTypeValues },
+  ),
+  'async-contract': rule('async-contract', 'async-contract', 'warn', 'One schema per message type value', {
+    function: oneSchemaPerType,
+  }),
+  'async-generic': rule(
+    'async-generic',
+    'async-generic',
+    'warn',
+    'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required',
+    { function: genericMessageBodies },
+  ),
+  'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', {
+    function: lastModifiedWithEtag,
+  }),
 };
 
 const ANCHOR = guideAnchor('');
 
 /** The guide rule id of a rule code (`stat-codes-get` → `stat-codes`): the rule its guide link names. */
-export const GUIDE_RULE_OF: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(belgifRules).flatMap(([code, definition]) => {
-  const url = definition.documentationUrl;
-  return url?.startsWith(ANCHOR) ? [[code, url.slice(ANCHOR.length)]] : [];
-}));
+export const GUIDE_RULE_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(belgifRules).flatMap(([code, definition]) => {
+    const url = definition.documentationUrl;
+    return url?.startsWith(ANCHOR) ? [[code, url.slice(ANCHOR.length)]] : [];
+  }),
+);
 
 /** The ruleset definition: `new Ruleset(belgif)`, or `extends: [belgif]` in a JS ruleset. */
 export const belgif: RulesetDefinition = {

@@ -17,14 +17,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Every patch in patches/, by the path under node_modules of the file it changes. */
 export function readPatches(dir) {
   const patches = new Map();
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.patch')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.patch'))
+    .sort()) {
     const text = readFileSync(join(dir, name), 'utf8');
     // The first line names the package and the exact version the patch was made against.
     const [, pkg, version] = /^# (@?[\w.-]+(?:\/[\w.-]+)?) (\d+\.\d+\.\d+\S*): /.exec(text) ?? [];
     for (const patch of parsePatch(text)) {
       const file = patch.newFileName?.replace(/^b\//, '');
-      if (!file || patch.oldFileName?.replace(/^a\//, '') !== file) throw new Error(`patches: ${name} must change one file in place (a/<path> and b/<path>)`);
-      if (patches.has(file)) throw new Error(`patches: ${file} is patched twice (${patches.get(file).name} and ${name}): make it one patch`);
+      if (!file || patch.oldFileName?.replace(/^a\//, '') !== file)
+        throw new Error(`patches: ${name} must change one file in place (a/<path> and b/<path>)`);
+      if (patches.has(file))
+        throw new Error(`patches: ${file} is patched twice (${patches.get(file).name} and ${name}): make it one patch`);
       patches.set(file, { name, patch, pkg, version });
     }
   }
@@ -34,7 +38,10 @@ export function readPatches(dir) {
 /** The text of `file` with its patch applied; throws when the patch does not apply exactly. */
 export function patched(text, { name, patch }) {
   const result = applyPatch(text, patch, { fuzzFactor: 0 });
-  if (result === false) throw new Error(`patches/${name} no longer applies to ${patch.newFileName}: re-make or drop it (docs/development.md#upgrading-spectral)`);
+  if (result === false)
+    throw new Error(
+      `patches/${name} no longer applies to ${patch.newFileName}: re-make or drop it (docs/development.md#upgrading-spectral)`,
+    );
   return result;
 }
 
@@ -56,7 +63,11 @@ const installedVersion = (modules, pkg) => {
  * Each patch's state in `modules` (a node_modules folder), applying the pending ones unless
  * `check`. A stale patch carries the one line that says what to do.
  */
-export function applyPatches({ modules = join(root, 'node_modules'), patchDir = join(root, 'patches'), check = false } = {}) {
+export function applyPatches({
+  modules = join(root, 'node_modules'),
+  patchDir = join(root, 'patches'),
+  check = false,
+} = {}) {
   const results = [];
   for (const [file, entry] of readPatches(patchDir)) {
     const installed = installedVersion(modules, entry.pkg);
@@ -75,8 +86,16 @@ export function applyPatches({ modules = join(root, 'node_modules'), patchDir = 
       renameSync(`${target}.restguide-patch`, target);
       state = 'applied';
     }
-    const why = text === undefined ? `${file} is not installed` : installed !== entry.version ? `it was made for ${entry.pkg} ${entry.version}, node_modules has ${installed ?? 'none'}` : `${file} changed`;
-    const message = state === 'stale' ? `restguide: patches/${entry.name} does not apply (${why}): ${entry.pkg} runs unpatched; re-make or drop the patch (docs/development.md#upgrading-spectral)` : undefined;
+    const why =
+      text === undefined
+        ? `${file} is not installed`
+        : installed !== entry.version
+          ? `it was made for ${entry.pkg} ${entry.version}, node_modules has ${installed ?? 'none'}`
+          : `${file} changed`;
+    const message =
+      state === 'stale'
+        ? `restguide: patches/${entry.name} does not apply (${why}): ${entry.pkg} runs unpatched; re-make or drop the patch (docs/development.md#upgrading-spectral)`
+        : undefined;
     results.push({ name: entry.name, file, state, ...(message ? { message } : {}) });
   }
   return results;

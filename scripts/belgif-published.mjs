@@ -17,15 +17,23 @@ if (!folder) {
 const bin = new URL('../bin/restguide.js', import.meta.url).pathname;
 const merged = mkdtempSync(join(tmpdir(), 'belgif-published-'));
 try {
-  for (const repo of readdirSync(folder).filter((name) => /openapi-/.test(name)).sort()) {
+  for (const repo of readdirSync(folder)
+    .filter((name) => /openapi-/.test(name))
+    .sort()) {
     const source = join(folder, repo, 'src/main/openapi');
     if (existsSync(source)) cpSync(source, merged, { recursive: true });
   }
-  const files = readdirSync(merged, { recursive: true }).map(String).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const files = readdirSync(merged, { recursive: true })
+    .map(String)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
   let total = 0;
   let fellBack = 0;
   for (const file of files) {
-    const result = spawnSync(process.execPath, [bin, 'lint', join(merged, file), '-f', 'json', '--verbose'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(process.execPath, [bin, 'lint', join(merged, file), '-f', 'json', '--verbose'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (result.status !== 0 && result.status !== 1) throw new Error(`${file}: exit ${result.status}: ${result.stderr}`);
     const { stdout, stderr } = result;
     if (!/lint engine: accelerated, 0 fallbacks/.test(stderr)) {
@@ -35,7 +43,8 @@ try {
     const findings = JSON.parse(stdout);
     total += findings.length;
     console.log(`${findings.length} ${relative(merged, join(merged, file))}`);
-    for (const f of findings) console.log(`    ${f.code} ${relative(merged, f.source)}:${f.range.start.line + 1} ${f.message}`);
+    for (const f of findings)
+      console.log(`    ${f.code} ${relative(merged, f.source)}:${f.range.start.line + 1} ${f.message}`);
   }
   console.log(`${total} findings in ${files.length} files; the lint engine fell back on ${fellBack}`);
   if (fellBack > 0) process.exitCode = 1;

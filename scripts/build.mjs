@@ -37,13 +37,21 @@ function filesUnder(folder) {
 
 /** One hash over the names and contents of the build's inputs. */
 function inputsHash() {
-  const files = [...INPUT_FILES.filter((file) => existsSync(join(root, file))), ...INPUT_FOLDERS.flatMap(filesUnder)].sort();
+  const files = [
+    ...INPUT_FILES.filter((file) => existsSync(join(root, file))),
+    ...INPUT_FOLDERS.flatMap(filesUnder),
+  ].sort();
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
-const built = () => ['dist/bundle/restguide.js', 'dist/bundle/ruleset.js'].every((file) => existsSync(join(root, file)));
+const built = () =>
+  ['dist/bundle/restguide.js', 'dist/bundle/ruleset.js'].every((file) => existsSync(join(root, file)));
 
 function run(args) {
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });

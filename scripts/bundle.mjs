@@ -35,11 +35,16 @@ function presentInternals() {
   try {
     files = internalFiles();
   } catch (error) {
-    console.warn(`bundle: Spectral's resolver files are not where src/lint/engine/spectral-internals.ts looks (${error.message.split('\n')[0]}): the lint engine will fall back to stock $ref resolution`);
+    console.warn(
+      `bundle: Spectral's resolver files are not where src/lint/engine/spectral-internals.ts looks (${error.message.split('\n')[0]}): the lint engine will fall back to stock $ref resolution`,
+    );
     return {};
   }
   const present = Object.fromEntries(Object.entries(files).filter(([, file]) => existsSync(file)));
-  for (const name of Object.keys(files).filter((name) => !(name in present))) console.warn(`bundle: Spectral's ${name} (${relative(root, files[name])}) is missing: the lint engine will fall back to stock $ref resolution`);
+  for (const name of Object.keys(files).filter((name) => !(name in present)))
+    console.warn(
+      `bundle: Spectral's ${name} (${relative(root, files[name])}) is missing: the lint engine will fall back to stock $ref resolution`,
+    );
   return present;
 }
 const internals = presentInternals();
@@ -54,7 +59,9 @@ const spectralInternals = {
       return {
         loader: 'js',
         contents: [
-          'const loaders = {', ...loaders, '};',
+          'const loaders = {',
+          ...loaders,
+          '};',
           `export function internalFiles() { return ${JSON.stringify(files)}; }`,
           'export function spectralInternal(name) {',
           '  try { const m = loaders[name]?.(); return typeof m === "object" && m !== null ? m : undefined; } catch { return undefined; }',
@@ -75,7 +82,11 @@ const result = await build({
   // The CLI, and the package export `restguide/ruleset` (dist/bundle/ruleset.js): one build, so the
   // two share their chunks and the package carries one copy of Spectral.
   // The proxy's judging worker is loaded by file name beside the chunk that starts it (src/traffic/proxy.ts).
-  entryPoints: { restguide: 'dist/src/cli/main.js', ruleset: 'dist/rulesets/spectral.js', 'proxy-worker': 'dist/src/traffic/proxy-worker.js' },
+  entryPoints: {
+    restguide: 'dist/src/cli/main.js',
+    ruleset: 'dist/rulesets/spectral.js',
+    'proxy-worker': 'dist/src/traffic/proxy-worker.js',
+  },
   outdir: out,
   bundle: true,
   splitting: true,
@@ -92,7 +103,9 @@ const result = await build({
     'es-aggregate-error': join(root, 'scripts/bundle-shims/es-aggregate-error.cjs'),
   },
   plugins: [spectralInternals],
-  banner: { js: "import { createRequire as __restguideCreateRequire } from 'node:module'; const require = __restguideCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __restguideCreateRequire } from 'node:module'; const require = __restguideCreateRequire(import.meta.url);",
+  },
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -100,7 +113,11 @@ const result = await build({
 
 // A patch whose file the bundle never loads changes nothing the package runs: the dependency moved.
 const inputs = new Set(Object.keys(result.metafile.inputs).map((input) => input.replace(/^.*node_modules\//, '')));
-for (const [file, { name }] of patches) if (!inputs.has(file)) console.warn(`bundle: no bundled module is ${file}: re-make or drop patches/${name} (docs/development.md#upgrading-spectral)`);
+for (const [file, { name }] of patches)
+  if (!inputs.has(file))
+    console.warn(
+      `bundle: no bundled module is ${file}: re-make or drop patches/${name} (docs/development.md#upgrading-spectral)`,
+    );
 
 // Each internal file must be the one Spectral's own bundled modules import, or reaching it changes nothing.
 const importers = new Map();
@@ -109,12 +126,23 @@ for (const [input, { imports }] of Object.entries(result.metafile.inputs)) {
 }
 for (const [name, file] of Object.entries(internals)) {
   // A warning, not a failure: the lint engine then falls back to its stock mode, counted (--verbose).
-  if (!importers.has(relative(root, file))) console.warn(`bundle: Spectral's ${name} (${relative(root, file)}) is not imported by the bundled Spectral: the lint engine will fall back to stock $ref resolution (docs/development.md#upgrading-spectral)`);
+  if (!importers.has(relative(root, file)))
+    console.warn(
+      `bundle: Spectral's ${name} (${relative(root, file)}) is not imported by the bundled Spectral: the lint engine will fall back to stock $ref resolution (docs/development.md#upgrading-spectral)`,
+    );
 }
 
-const packageOf = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('dist/') ? 'restguide' : input);
-const chunks = Object.fromEntries(Object.entries(result.metafile.outputs)
-  .filter(([file]) => file.endsWith('.js'))
-  .map(([file, output]) => [relative('dist/bundle', file), [...new Set(Object.keys(output.inputs).map(packageOf))].sort()]));
+const packageOf = (input) =>
+  /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('dist/') ? 'restguide' : input);
+const chunks = Object.fromEntries(
+  Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, output]) => [
+      relative('dist/bundle', file),
+      [...new Set(Object.keys(output.inputs).map(packageOf))].sort(),
+    ]),
+);
 writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
-console.log(`bundle: ${Object.keys(chunks).length} chunks in dist/bundle, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `bundle: ${Object.keys(chunks).length} chunks in dist/bundle, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -17,13 +17,33 @@ const quiet = { stdout: () => undefined, stderr: (t) => process.stderr.write(t),
 // A legacy API that publishes its document: a collection without paging, errors as HTML.
 const employers = Array.from({ length: 45 }, (_, i) => ({ employer_id: i + 1, name: `Employer ${i + 1}`, vat: null }));
 const document = {
-  openapi: '3.0.3', info: { title: 'Legacy', version: '1' },
+  openapi: '3.0.3',
+  info: { title: 'Legacy', version: '1' },
   paths: {
-    '/employers': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } } } } } } } },
-    '/employers/{employerId}': { get: { parameters: [{ name: 'employerId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { 200: { description: 'ok' } } } },
+    '/employers': {
+      get: {
+        responses: {
+          200: {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/employers/{employerId}': {
+      get: {
+        parameters: [{ name: 'employerId', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { 200: { description: 'ok' } },
+      },
+    },
   },
 };
-const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res, status, body) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const legacy = createServer((req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\/v1/, '');
   if (path === '/health') return json(res, 200, { status: 'UP' });
@@ -40,12 +60,18 @@ const checkPage = join(dir, 'check.html');
 const lintPage = join(dir, 'lint.html');
 try {
   await main(['check', url, '-f', `html=${checkPage}`], quiet);
-  await main(['lint', 'test/fixtures/lint/multi/api.yaml', 'test/fixtures/lint/not-openapi.yaml', '-f', `html=${lintPage}`], quiet);
+  await main(
+    ['lint', 'test/fixtures/lint/multi/api.yaml', 'test/fixtures/lint/not-openapi.yaml', '-f', `html=${lintPage}`],
+    quiet,
+  );
 } finally {
   legacy.close();
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
   await page.route('**/*', (route) => (route.request().url().startsWith('file://') ? route.continue() : route.abort()));

@@ -32,7 +32,12 @@ const CODES = {
   ShouldUseProblemResponseSchema: ['prb-defaul-schema'],
   RepresentationOfCollection: ['col-repres'],
   RequestBodyRequired: ['opbody-req'],
-  ...Object.fromEntries(['Get', 'Head', 'Put', 'Post', 'Patch', 'Delete', 'Options'].map((m) => [`${m}StatusCode`, [`stat-codes-${m.toLowerCase()}`]])),
+  ...Object.fromEntries(
+    ['Get', 'Head', 'Put', 'Post', 'Patch', 'Delete', 'Options'].map((m) => [
+      `${m}StatusCode`,
+      [`stat-codes-${m.toLowerCase()}`],
+    ]),
+  ),
 };
 
 function codesFor(rule) {
@@ -53,11 +58,14 @@ function expectations(source) {
       if (/assertNoViolations\($/.test(before)) expected = 0;
       else if (/assertViolations\($/.test(before)) expected = 'some';
       else if (/assertThrows\([^;]*$/.test(before)) expected = 'throws';
-      else if (/assertErrorCount\((\d+),\s*$/.test(before)) expected = Number(/assertErrorCount\((\d+),\s*$/.exec(before)[1]);
+      else if (/assertErrorCount\((\d+),\s*$/.test(before))
+        expected = Number(/assertErrorCount\((\d+),\s*$/.exec(before)[1]);
       else if (variable) {
         const count = new RegExp(`assertErrorCount\\((\\d+),\\s*${variable}\\)`).exec(method);
         // No total asserted: the test counts each kind of message (assertEquals(n, fooViolations)).
-        expected = count ? Number(count[1]) : [...method.matchAll(/assertEquals\((\d+),\s*\w+Violations\)/g)].reduce((s, c) => s + Number(c[1]), 0);
+        expected = count
+          ? Number(count[1])
+          : [...method.matchAll(/assertEquals\((\d+),\s*\w+Violations\)/g)].reduce((s, c) => s + Number(c[1]), 0);
       }
       cases.push({ file: m[1], expected });
     }
@@ -66,36 +74,50 @@ function expectations(source) {
 }
 
 const all = [];
-for (const name of readdirSync(tests).filter((f) => f.endsWith('Test.java')).sort()) {
+for (const name of readdirSync(tests)
+  .filter((f) => f.endsWith('Test.java'))
+  .sort()) {
   const rule = name.slice(0, -'Test.java'.length);
   const dir = join(resources, rule[0].toLowerCase() + rule.slice(1));
-  for (const c of expectations(readFileSync(join(tests, name), 'utf8'))) all.push({ rule, path: join(dir, c.file), ...c });
+  for (const c of expectations(readFileSync(join(tests, name), 'utf8')))
+    all.push({ rule, path: join(dir, c.file), ...c });
 }
 
 async function lint(c) {
   let stdout, stderr;
   try {
-    ({ stdout, stderr } = await run(process.execPath, [bin, 'lint', c.path, '-f', 'json', '--verbose'], { maxBuffer: 64 * 1024 * 1024 }));
+    ({ stdout, stderr } = await run(process.execPath, [bin, 'lint', c.path, '-f', 'json', '--verbose'], {
+      maxBuffer: 64 * 1024 * 1024,
+    }));
   } catch (e) {
-    if (e.code !== 1) return { error: String(e.stderr || e.message).trim().split('\n')[0] };
+    if (e.code !== 1)
+      return {
+        error: String(e.stderr || e.message)
+          .trim()
+          .split('\n')[0],
+      };
     ({ stdout, stderr } = e);
   }
   const counts = codesFor(c.rule);
   const findings = JSON.parse(stdout).filter((f) => counts(f.code));
   // The lint engine's accelerated mode must read the validator's documents without falling back (--verbose says).
-  const fallback = /lint engine: accelerated, 0 fallbacks/.test(stderr) ? undefined : stderr.slice(stderr.indexOf('lint engine')).trim();
+  const fallback = /lint engine: accelerated, 0 fallbacks/.test(stderr)
+    ? undefined
+    : stderr.slice(stderr.indexOf('lint engine')).trim();
   return { count: findings.length, codes: findings.map((f) => f.code), fallback };
 }
 
 // Two at a time: the machine the figures were taken on has two cores.
 const results = new Array(all.length);
 let next = 0;
-await Promise.all([0, 1].map(async () => {
-  while (next < all.length) {
-    const i = next++;
-    results[i] = await lint(all[i]);
-  }
-}));
+await Promise.all(
+  [0, 1].map(async () => {
+    while (next < all.length) {
+      const i = next++;
+      results[i] = await lint(all[i]);
+    }
+  }),
+);
 
 // Where the Java test expects an exception (a discriminator mapping to a missing schema), restguide
 // agreeing means reading the document without a crash; it is counted apart so the figure says so.
@@ -103,7 +125,8 @@ let agree = 0;
 let thrown = 0;
 for (const [i, c] of all.entries()) {
   const r = results[i];
-  const ok = r.error === undefined && (c.expected === 'some' ? r.count > 0 : c.expected === 'throws' || r.count === c.expected);
+  const ok =
+    r.error === undefined && (c.expected === 'some' ? r.count > 0 : c.expected === 'throws' || r.count === c.expected);
   if (ok) agree++;
   if (ok && c.expected === 'throws') thrown++;
   if (!ok || flag === '--verbose') {
@@ -111,7 +134,9 @@ for (const [i, c] of all.entries()) {
     console.log(`${ok ? 'agree' : 'DIFFER'}  ${c.rule} ${c.file}: Java expects ${c.expected}, restguide ${got}`);
   }
 }
-console.log(`${agree} of ${all.length} fixtures agree with the Java test's expectation (${thrown} of them: Java throws, restguide lints without a crash)`);
+console.log(
+  `${agree} of ${all.length} fixtures agree with the Java test's expectation (${thrown} of them: Java throws, restguide lints without a crash)`,
+);
 const fellBack = all.filter((_, i) => results[i].fallback !== undefined);
 for (const c of fellBack) console.log(`FALLBACK ${c.rule} ${c.file}: ${results[all.indexOf(c)].fallback}`);
 console.log(`the lint engine fell back on ${fellBack.length} of them`);

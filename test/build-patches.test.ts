@@ -11,8 +11,18 @@ import { PACKAGE_ROOT } from '../src/core/version.js';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { applyPatches, patched, readPatches, stateOf } from '../scripts/apply-patches.mjs';
 
-interface Patch { name: string; pkg: string; version: string; patch: { newFileName: string; hunks: unknown[] } }
-interface Result { name: string; file: string; state: 'applied' | 'pending' | 'stale'; message?: string }
+interface Patch {
+  name: string;
+  pkg: string;
+  version: string;
+  patch: { newFileName: string; hunks: unknown[] };
+}
+interface Result {
+  name: string;
+  file: string;
+  state: 'applied' | 'pending' | 'stale';
+  message?: string;
+}
 const dir = join(PACKAGE_ROOT, 'patches');
 const patches = readPatches(dir) as Map<string, Patch>;
 const modules = join(PACKAGE_ROOT, 'node_modules');
@@ -42,19 +52,23 @@ describe('patches/', () => {
     const files = readdirSync(dir).filter((name) => name.endsWith('.patch'));
     expect(files.length).toBeGreaterThan(0);
     expect([...patches.values()].map((p) => p.name).sort()).toEqual(files.sort());
-    for (const patch of patches.values()) expect(patch.version).toBe(JSON.parse(readFileSync(join(modules, patch.pkg, 'package.json'), 'utf8')).version);
+    for (const patch of patches.values())
+      expect(patch.version).toBe(JSON.parse(readFileSync(join(modules, patch.pkg, 'package.json'), 'utf8')).version);
   });
 
   it('every patch is applied in node_modules: what vitest, the compiled sources and the bundle run', () => {
     expect(apply({ check: true }).filter((r) => r.state !== 'applied')).toEqual([]);
   });
 
-  it.each([...patches.entries()])('%s: its header says what it fixes, the gain and the upstream text', (_file, { name }) => {
-    const header = readFileSync(join(dir, name), 'utf8').split('\n--- ')[0]!;
-    expect(header).toMatch(/^# @stoplight\/[\w-]+ \d+\.\d+\.\d+: /);
-    expect(header).toMatch(/# What it fixes: /);
-    expect(header).toMatch(/# Upstream text: /);
-  });
+  it.each([...patches.entries()])(
+    '%s: its header says what it fixes, the gain and the upstream text',
+    (_file, { name }) => {
+      const header = readFileSync(join(dir, name), 'utf8').split('\n--- ')[0]!;
+      expect(header).toMatch(/^# @stoplight\/[\w-]+ \d+\.\d+\.\d+: /);
+      expect(header).toMatch(/# What it fixes: /);
+      expect(header).toMatch(/# Upstream text: /);
+    },
+  );
 
   it.each([...patches.entries()])('%s: applies exactly to the shipped file and changes it', (file, patch) => {
     const text = shipped(file, patch);
@@ -64,15 +78,20 @@ describe('patches/', () => {
     expect(result).toBe(installed(file));
   });
 
-  it.each([...patches.entries()])('%s: a dependency whose patched lines changed (one added space) no longer applies', (file, patch) => {
-    const text = shipped(file, patch);
-    const lines = (patch.patch.hunks as { lines: string[] }[]).flatMap((hunk) => hunk.lines);
-    const removed = lines.find((line) => line.startsWith('-') && line.trim().length > 1) ?? lines.find((line) => line.startsWith(' ') && line.trim().length > 1)!;
-    const changed = text.replace(removed.slice(1), `${removed.slice(1)} `);
-    expect(changed).not.toBe(text);
-    expect(stateOf(changed, patch)).toBe('stale');
-    expect(() => patched(changed, patch)).toThrow(/no longer applies/);
-  });
+  it.each([...patches.entries()])(
+    '%s: a dependency whose patched lines changed (one added space) no longer applies',
+    (file, patch) => {
+      const text = shipped(file, patch);
+      const lines = (patch.patch.hunks as { lines: string[] }[]).flatMap((hunk) => hunk.lines);
+      const removed =
+        lines.find((line) => line.startsWith('-') && line.trim().length > 1) ??
+        lines.find((line) => line.startsWith(' ') && line.trim().length > 1)!;
+      const changed = text.replace(removed.slice(1), `${removed.slice(1)} `);
+      expect(changed).not.toBe(text);
+      expect(stateOf(changed, patch)).toBe('stale');
+      expect(() => patched(changed, patch)).toThrow(/no longer applies/);
+    },
+  );
 });
 
 describe('scripts/apply-patches.mjs', () => {
@@ -102,7 +121,9 @@ describe('scripts/apply-patches.mjs', () => {
     const results = apply({ modules: root });
     const stale = results.filter((r) => r.state === 'stale');
     expect(stale.length).toBeGreaterThan(0);
-    expect(stale[0]!.message).toBe(`restguide: patches/${patch.name} does not apply (it was made for ${patch.pkg} ${patch.version}, node_modules has 99.0.0): ${patch.pkg} runs unpatched; re-make or drop the patch (docs/development.md#upgrading-spectral)`);
+    expect(stale[0]!.message).toBe(
+      `restguide: patches/${patch.name} does not apply (it was made for ${patch.pkg} ${patch.version}, node_modules has 99.0.0): ${patch.pkg} runs unpatched; re-make or drop the patch (docs/development.md#upgrading-spectral)`,
+    );
     expect(readFileSync(join(root, file), 'utf8')).toBe(before);
   });
 });

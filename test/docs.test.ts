@@ -15,18 +15,31 @@ import { freePort } from './helpers/fixture-server.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
-const PAGES = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => join(DOCS, f))];
+const PAGES = [
+  join(ROOT, 'README.md'),
+  ...readdirSync(DOCS)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(DOCS, f)),
+];
 // Written by another change; a link to it may come first. Once the file exists it is checked like any other.
 const PENDING = new Set([join(DOCS, 'ci.md')]);
 
-const COMMAND_PAGES = { check: 'check.md', lint: 'lint.md', diff: 'diff.md', serve: 'serve.md', rules: 'rules-command.md', init: 'config.md' } as const;
+const COMMAND_PAGES = {
+  check: 'check.md',
+  lint: 'lint.md',
+  diff: 'diff.md',
+  serve: 'serve.md',
+  rules: 'rules-command.md',
+  init: 'config.md',
+} as const;
 
 /** The option column of `--help`: `-p, --port <n>`, `--auth`, ... in the order commander prints them. */
 async function helpOptions(command: string): Promise<string[]> {
   const io = captureIo();
   expect(await main([command, '--help'], io)).toBe(0);
   const section = io.out.split(/^Options:\n/m)[1] ?? '';
-  return section.split('\n')
+  return section
+    .split('\n')
     .filter((line) => /^ {2}-/.test(line))
     .map((line) => line.trim().split(/ {2,}/)[0] ?? '');
 }
@@ -34,7 +47,8 @@ async function helpOptions(command: string): Promise<string[]> {
 /** The first column of the table under a page's `## Options` heading, without its backticks. */
 function documentedOptions(page: string): string[] {
   const section = page.split(/^## Options\n/m)[1]?.split(/^## /m)[0] ?? '';
-  return section.split('\n')
+  return section
+    .split('\n')
     .filter((line) => /^\| `-/.test(line))
     .map((line) => /^\| `([^`]+)`/.exec(line)?.[1] ?? '');
 }
@@ -46,7 +60,10 @@ function anchorsOf(text: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   for (const [, heading] of withoutCode(text).matchAll(/^#{1,6} (.+)$/gm)) {
-    const slug = (heading ?? '').toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = (heading ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -74,7 +91,8 @@ describe('links', () => {
         const file = path === '' ? page : resolve(dirname(page), path);
         if (PENDING.has(file) && !existsSync(file)) continue;
         if (!existsSync(file)) broken.push(`${target}: no such file`);
-        else if (anchor !== undefined && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${target}: no such heading`);
+        else if (anchor !== undefined && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
+          broken.push(`${target}: no such heading`);
       }
       expect(broken).toEqual([]);
     });
@@ -99,11 +117,17 @@ type Example = { page: string; block: string; command: string };
 
 /** The commands of each ```sh block: continuation lines joined, comment lines dropped. */
 function examples(): { page: string; block: string; commands: string[] }[] {
-  return PAGES.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((match) => {
-    const block = match[1] as string;
-    const commands = block.replace(/\\\n\s*/g, '').split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
-    return { page: relative(ROOT, file), block, commands };
-  }));
+  return PAGES.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((match) => {
+      const block = match[1] as string;
+      const commands = block
+        .replace(/\\\n\s*/g, '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+      return { page: relative(ROOT, file), block, commands };
+    }),
+  );
 }
 
 /** Run by another test or by the project's CI, not here: the command's start, and where. */
@@ -116,7 +140,10 @@ const ELSEWHERE: Array<[RegExp, string]> = [
 /** Commands of the release step: they change the repository and push. */
 const RELEASE = /^(?:npm version|git commit|git tag|git push)\b/;
 /** Needs a host that is not this machine: the user's API, a registry, GitHub (belgif's checkouts for the parity scripts). */
-const remote = (command: string): boolean => /example\.org|\$API_BASE_URL|github\.com|^npm install --prefix bench|^node scripts\/(?:belgif-published|validator-parity)\.mjs /.test(command.replace(/--public-url \S+/, ''));
+const remote = (command: string): boolean =>
+  /example\.org|\$API_BASE_URL|github\.com|^npm install --prefix bench|^node scripts\/(?:belgif-published|validator-parity)\.mjs /.test(
+    command.replace(/--public-url \S+/, ''),
+  );
 const synopsis = (command: string): boolean => /^restguide \w+ .*\[(?:options|filter)\]/.test(command);
 
 type Kind = 'run' | 'script' | 'remote' | 'synopsis' | 'release' | 'elsewhere';
@@ -131,10 +158,17 @@ function kindOf(command: string, block: string): Kind {
 }
 
 // An `export` in a block with a remote command prepares that command: the remote host's too.
-const all: Array<Example & { kind: Kind }> = examples().flatMap(({ page, block, commands }) => commands.map((command) => ({
-  page, block, command, kind: /^export /.test(command) && commands.some((c) => kindOf(c, block) === 'remote') ? 'remote' : kindOf(command, block),
-})));
-
+const all: Array<Example & { kind: Kind }> = examples().flatMap(({ page, block, commands }) =>
+  commands.map((command) => ({
+    page,
+    block,
+    command,
+    kind:
+      /^export /.test(command) && commands.some((c) => kindOf(c, block) === 'remote')
+        ? 'remote'
+        : kindOf(command, block),
+  })),
+);
 
 let reference: ReferenceServer;
 let fixture: string;
@@ -144,13 +178,28 @@ beforeAll(async () => {
   reference = await startReferenceServer({ port: 0 });
   const document = await (await fetch(`${reference.url}/doc/openapi.yaml`)).text();
   fixture = mkdtempSync(join(tmpdir(), 'restguide-docs-fixture-'));
-  const write = (path: string, text: string): void => { mkdirSync(join(fixture, path, '..'), { recursive: true }); writeFileSync(join(fixture, path), text); };
+  const write = (path: string, text: string): void => {
+    mkdirSync(join(fixture, path, '..'), { recursive: true });
+    writeFileSync(join(fixture, path), text);
+  };
   write('openapi.yaml', document);
   write('apis/registry/openapi.yaml', document);
   write('vendor/broken.yaml', 'not: [an openapi document');
   write('v1/openapi.yaml', document);
   write('v2/openapi.yaml', document);
-  const git = (...args: string[]): void => { execFileSync('git', args, { cwd: fixture, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' } }); };
+  const git = (...args: string[]): void => {
+    execFileSync('git', args, {
+      cwd: fixture,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@example.invalid',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@example.invalid',
+      },
+    });
+  };
   const origin = mkdtempSync(join(tmpdir(), 'restguide-docs-origin-'));
   execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', origin]);
   git('init', '--quiet', '--initial-branch=main');
@@ -163,10 +212,16 @@ beforeAll(async () => {
   bin = mkdtempSync(join(tmpdir(), 'restguide-docs-bin-'));
   const restguide = `exec '${process.execPath}' '${join(ROOT, 'bin/restguide.js')}' "$@"`;
   writeFileSync(join(bin, 'restguide'), `#!/bin/sh\n${restguide}\n`, { mode: 0o755 });
-  writeFileSync(join(bin, 'npx'), `#!/bin/sh\n[ "$1" = restguide ] || { echo "npx $1: not in the docs' examples" >&2; exit 127; }\nshift\n${restguide}\n`, { mode: 0o755 });
+  writeFileSync(
+    join(bin, 'npx'),
+    `#!/bin/sh\n[ "$1" = restguide ] || { echo "npx $1: not in the docs' examples" >&2; exit 127; }\nshift\n${restguide}\n`,
+    { mode: 0o755 },
+  );
   writeFileSync(join(bin, 'node'), `#!/bin/sh\nexec '${process.execPath}' "$@"\n`, { mode: 0o755 });
 }, 60_000);
-afterAll(async () => { await reference?.close(); });
+afterAll(async () => {
+  await reference?.close();
+});
 
 /** A fresh copy of the fixture folder and the environment the examples run in. */
 function place(): { dir: string; env: NodeJS.ProcessEnv } {
@@ -176,19 +231,31 @@ function place(): { dir: string; env: NodeJS.ProcessEnv } {
 }
 
 /** The one change made to a command: its fixed port a free one, and nothing listening beyond loopback. */
-const localized = (text: string, port: number): string => text.replace(/\b(?:8080|3000)\b/g, String(port)).replaceAll('0.0.0.0', '127.0.0.1');
+const localized = (text: string, port: number): string =>
+  text.replace(/\b(?:8080|3000)\b/g, String(port)).replaceAll('0.0.0.0', '127.0.0.1');
 
 /** Runs `restguide serve ...` until it listens, asks its base URL for /health, then stops it with SIGTERM. */
-async function serveOnce(command: string, dir: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; health: number; output: string }> {
+async function serveOnce(
+  command: string,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; health: number; output: string }> {
   const port = await freePort();
-  const text = /--port\b/.test(command) ? localized(command, port) : command.replace(/restguide serve/, `restguide serve --port ${port}`);
+  const text = /--port\b/.test(command)
+    ? localized(command, port)
+    : command.replace(/restguide serve/, `restguide serve --port ${port}`);
   const child = spawn('bash', ['-c', `exec env ${text}`], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    for (let i = 0; i < 200 && !/listening on http/.test(output) && child.exitCode === null; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 200 && !/listening on http/.test(output) && child.exitCode === null; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
     const health = url ? (await fetch(`${url}/health`)).status : 0;
     child.kill('SIGTERM');
@@ -199,7 +266,7 @@ async function serveOnce(command: string, dir: string, env: NodeJS.ProcessEnv): 
 }
 
 describe('docs examples', () => {
-  it('every command of every sh block is run here, or a remote host\'s, a syntax line, the release, or run by a named test', () => {
+  it("every command of every sh block is run here, or a remote host's, a syntax line, the release, or run by a named test", () => {
     expect(all.length).toBeGreaterThan(30);
     for (const [, where] of ELSEWHERE) expect(existsSync(join(ROOT, where)), where).toBe(true);
     // What is left to run here is most of what the pages show.
@@ -218,12 +285,18 @@ describe('docs examples', () => {
       const run = await runShell('bash', ['-o', 'pipefail', '-c', example.command], dir, env);
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       // No error line: the outcome lines of a run whose reports all went to files, and init's, are no error.
-      const errors = run.stderr.split('\n').filter((line) => line.startsWith('restguide: ') && !/^restguide: (\d+ problems? \(|wrote |config )/.test(line));
+      const errors = run.stderr
+        .split('\n')
+        .filter(
+          (line) => line.startsWith('restguide: ') && !/^restguide: (\d+ problems? \(|wrote |config )/.test(line),
+        );
       expect(errors).toEqual([]);
     }, 60_000);
   }
 
-  const scripts = all.filter((e, i) => e.kind === 'script' && all.findIndex((o) => o.page === e.page && o.block === e.block) === i);
+  const scripts = all.filter(
+    (e, i) => e.kind === 'script' && all.findIndex((o) => o.page === e.page && o.block === e.block) === i,
+  );
   for (const example of scripts) {
     it(`${example.page}: the block that starts with ${example.command}`, async () => {
       const { dir, env } = place();

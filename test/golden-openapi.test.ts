@@ -18,7 +18,6 @@ const ALLOWED_SKIPS = [
   'skip task.failed-200 -: not applicable: the target has no task with a failing body',
 ];
 
-
 describe('golden --openapi: every check against the reference server, profile derived from its OpenAPI, writes allowed', () => {
   let server: ReferenceServer;
   let profile: Profile;
@@ -33,12 +32,16 @@ describe('golden --openapi: every check against the reference server, profile de
     report = await runChecks(CHECKS, profile, { baseUrl: server.url, allowWrites: true, ...RUN });
     after = await seedSnapshot(server.url);
   }, 90_000);
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('derives the write targets: a unique create body, its item path, methods and select', () => {
     const employers = profile.collections?.find((c) => c.path === '/employers');
     expect(employers?.itemPath).toBe('/employers/{employerId}');
-    expect(employers?.create?.unique).toEqual([{ path: 'employerId', kind: 'integer', min: 5_399_999_999, max: 5_999_999_998 }]);
+    expect(employers?.create?.unique).toEqual([
+      { path: 'employerId', kind: 'integer', min: 5_399_999_999, max: 5_999_999_998 },
+    ]);
     const employer = profile.documents?.find((d) => d.path === '/employers/{employerId}');
     expect(employer).toMatchObject({ select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], update: 'patch' });
     expect(profile.documents?.filter((d) => d.select).map((d) => d.path)).toEqual(['/employers/{employerId}']);
@@ -51,18 +54,37 @@ describe('golden --openapi: every check against the reference server, profile de
   });
 
   it('skips only what an OpenAPI document cannot tell (and the auth checks: the server is open)', () => {
-    const authSkips = report.results.filter((r) => r.status === 'skip' && r.id.startsWith('auth.') && r.message.startsWith('not applicable'));
-    expect(report.results.filter((r) => r.status === 'skip' && !authSkips.includes(r)).map(line)).toEqual(ALLOWED_SKIPS);
+    const authSkips = report.results.filter(
+      (r) => r.status === 'skip' && r.id.startsWith('auth.') && r.message.startsWith('not applicable'),
+    );
+    expect(report.results.filter((r) => r.status === 'skip' && !authSkips.includes(r)).map(line)).toEqual(
+      ALLOWED_SKIPS,
+    );
     expect(report.summary.skipped).toBe(ALLOWED_SKIPS.length + authSkips.length);
   });
 
   it('passes every registered check but the allowed skips, the write checks included', () => {
     const passed = new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.id));
-    const skippedIds = [...ALLOWED_SKIPS.map((skip) => skip.split(' ')[1]), ...CHECKS.map((c) => c.meta.id).filter((id) => id.startsWith('auth.'))];
-    expect(CHECKS.map((check) => check.meta.id).filter((id) => !passed.has(id) && !skippedIds.includes(id))).toEqual([]);
-    const malformedPassed = report.results.filter((r) => r.id === 'id.malformed-400' && r.status === 'pass').map((r) => r.resource);
+    const skippedIds = [
+      ...ALLOWED_SKIPS.map((skip) => skip.split(' ')[1]),
+      ...CHECKS.map((c) => c.meta.id).filter((id) => id.startsWith('auth.')),
+    ];
+    expect(CHECKS.map((check) => check.meta.id).filter((id) => !passed.has(id) && !skippedIds.includes(id))).toEqual(
+      [],
+    );
+    const malformedPassed = report.results
+      .filter((r) => r.id === 'id.malformed-400' && r.status === 'pass')
+      .map((r) => r.resource);
     expect(malformedPassed).toEqual(expect.arrayContaining(['/companies/{enterpriseNumber}', '/persons/{ssin}']));
-    for (const id of ['create.created-201', 'delete.then-404', 'put.replaces', 'patch.overwrite', 'patch.response', 'select.include']) expect(passed).toContain(id);
+    for (const id of [
+      'create.created-201',
+      'delete.then-404',
+      'put.replaces',
+      'patch.overwrite',
+      'patch.response',
+      'select.include',
+    ])
+      expect(passed).toContain(id);
   });
 
   it('leaves the seed data as it was', () => {

@@ -12,9 +12,9 @@ import { seedSnapshot, type SeedSnapshot } from './helpers/seed-snapshot.js';
 const RUN = { timeoutMs: 5000, deadlineMs: 60_000 } as const;
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
 // On the open server the auth checks have nothing to judge: each is one "not applicable" skip.
-const openServerSkip = (r: CheckResult) => r.id.startsWith('auth.') && r.status === 'skip' && r.message.startsWith('not applicable');
+const openServerSkip = (r: CheckResult) =>
+  r.id.startsWith('auth.') && r.status === 'skip' && r.message.startsWith('not applicable');
 const AUTH_CHECKS = CHECKS.filter((check) => check.meta.id.startsWith('auth.')).length;
-
 
 describe('golden: every check against the reference server, writes allowed', () => {
   let server: ReferenceServer;
@@ -28,7 +28,9 @@ describe('golden: every check against the reference server, writes allowed', () 
     report = await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: server.url, allowWrites: true, ...RUN });
     after = await seedSnapshot(server.url);
   }, 90_000);
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('passes: no failure, error or skip but the auth checks, and every other registered check passes at least once', () => {
     expect(report.results.filter((r) => r.status !== 'pass' && !openServerSkip(r)).map(line)).toEqual([]);
@@ -58,10 +60,19 @@ describe('golden: a read-only run', () => {
     server = await startReferenceServer({ port: 0 });
     const basePath = new URL(server.url).pathname;
     // Records every method that reaches the server; changes nothing.
-    proxy = await startProxy(server.origin, basePath, (request) => { methods.set(request.method, (methods.get(request.method) ?? 0) + 1); });
-    report = await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: `${proxy.origin}${basePath}`, allowWrites: false, ...RUN });
+    proxy = await startProxy(server.origin, basePath, (request) => {
+      methods.set(request.method, (methods.get(request.method) ?? 0) + 1);
+    });
+    report = await runChecks(CHECKS, BUILT_IN_PROFILE, {
+      baseUrl: `${proxy.origin}${basePath}`,
+      allowWrites: false,
+      ...RUN,
+    });
   }, 90_000);
-  afterAll(async () => { await proxy.close(); await server.close(); });
+  afterAll(async () => {
+    await proxy.close();
+    await server.close();
+  });
 
   it('sends only GET, HEAD and OPTIONS', () => {
     expect([...methods.keys()].filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))).toEqual([]);
@@ -78,7 +89,9 @@ describe('golden: a read-only run', () => {
   });
 
   it('passes every read-only check, with no failure, error or skip', () => {
-    const readers = CHECKS.filter((check) => !check.meta.writes && !check.meta.id.startsWith('auth.')).map((check) => check.meta.id);
+    const readers = CHECKS.filter((check) => !check.meta.writes && !check.meta.id.startsWith('auth.')).map(
+      (check) => check.meta.id,
+    );
     const ofReaders = report.results.filter((r) => readers.includes(r.id));
     expect(ofReaders.filter((r) => r.status !== 'pass').map(line)).toEqual([]);
     const passed = new Set(ofReaders.map((r) => r.id));
@@ -86,7 +99,7 @@ describe('golden: a read-only run', () => {
   });
 });
 
-describe('golden: every check against the protected reference server (OAuth2, the guide\'s 401/403), writes allowed', () => {
+describe("golden: every check against the protected reference server (OAuth2, the guide's 401/403), writes allowed", () => {
   let report: CheckReport;
   let stop: () => Promise<void>;
 
@@ -96,7 +109,9 @@ describe('golden: every check against the protected reference server (OAuth2, th
     stop = () => server.close();
     report = await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: server.url, allowWrites: true, auth, ...RUN });
   }, 90_000);
-  afterAll(async () => { await stop(); });
+  afterAll(async () => {
+    await stop();
+  });
 
   it('passes: no failure, error or skip, and every registered check passes at least once', () => {
     expect(report.results.filter((r) => r.status !== 'pass').map(line)).toEqual([]);

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean>; scarfSettings?: { enabled?: boolean }; engines?: { node?: string } };
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  allowScripts?: Record<string, boolean>;
+  scarfSettings?: { enabled?: boolean };
+  engines?: { node?: string };
+};
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { hasInstallScript?: boolean }>;
+};
 
 describe('install scripts', () => {
   it('every dependency with an install script is denied, none allowed', () => {

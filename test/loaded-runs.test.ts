@@ -21,13 +21,22 @@ describe('three full runs with writes while other clients read and write', () =>
     const traffic = startTraffic(server.url, { concurrency: 24, maxMs: 55_000, maxRequests: 60_000 });
     try {
       for (let run = 0; run < RUNS; run++) {
-        reports.push(await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: server.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 40_000 }));
+        reports.push(
+          await runChecks(CHECKS, BUILT_IN_PROFILE, {
+            baseUrl: server.url,
+            allowWrites: true,
+            timeoutMs: 5000,
+            deadlineMs: 40_000,
+          }),
+        );
       }
     } finally {
       load = await traffic.stop();
     }
   }, 120_000);
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('the load really ran alongside: reads and writes, without transport errors', () => {
     expect(load.writes).toBeGreaterThan(100);
@@ -38,7 +47,9 @@ describe('three full runs with writes while other clients read and write', () =>
   for (let run = 0; run < RUNS; run++) {
     it(`run ${run + 1}: 0 failed, 0 errored`, () => {
       const report = reports[run] as CheckReport;
-      const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`);
+      const bad = report.results
+        .filter((r) => r.status === 'fail' || r.status === 'error')
+        .map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`);
       expect(bad).toEqual([]);
       expect(report.summary.passed).toBeGreaterThan(100);
     });

@@ -9,7 +9,9 @@ import { answerStats } from './measure.mjs';
 const file = process.argv[2];
 if (!file) throw new Error('usage: node bare-server.mjs <responses.json> (recorded from the reference server)');
 const { basePath, responses } = JSON.parse(readFileSync(file, 'utf8'));
-const byPath = new Map(responses.map(({ path, status, headers, body }) => [basePath + path, { status, headers, body }]));
+const byPath = new Map(
+  responses.map(({ path, status, headers, body }) => [basePath + path, { status, headers, body }]),
+);
 const missing = { status: 404, headers: { 'content-type': 'text/plain', 'content-length': '9' }, body: 'not found' };
 
 const server = createServer((req, res) => {
@@ -22,4 +24,8 @@ server.listen(0, '127.0.0.1', () => {
   answerStats();
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
 });
-process.on('SIGTERM', () => { server.close(); server.closeAllConnections(); process.exit(0); });
+process.on('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+  process.exit(0);
+});

@@ -16,24 +16,46 @@ export const median = (values) => {
  * measured in the server itself, apart from the load generator sharing the machine.
  */
 export async function startChild(script, args = [], { timeoutMs = 120_000, nodeArgs = [] } = {}) {
-  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, script, ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   let buffer = '';
   const info = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${script} did not start within ${timeoutMs} ms`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
     child.stdout.on('data', (chunk) => {
       buffer += chunk;
       const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line && buffer.includes('\n')) { clearTimeout(timer); resolve(JSON.parse(line)); }
+      if (line && buffer.includes('\n')) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line));
+      }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited with ${code}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}`));
+    });
   });
   return {
     ...info,
     /** { cpuMs, rssMB } of the child right now. */
-    stats: () => new Promise((resolve) => { child.once('message', resolve); child.send('stats'); }),
+    stats: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('stats');
+      }),
     /** The same after a full GC in the child: what it retains, not garbage not yet collected. */
-    retained: () => new Promise((resolve) => { child.once('message', resolve); child.send('stats-gc'); }),
-    async stop() { child.kill('SIGTERM'); await once(child, 'exit'); },
+    retained: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('stats-gc');
+      }),
+    async stop() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
   };
 }
 
@@ -44,7 +66,12 @@ export function answerStats() {
     if (message === 'stats-gc') globalThis.gc?.();
     const { user, system } = process.cpuUsage();
     const memory = process.memoryUsage();
-    process.send({ cpuMs: (user + system) / 1000, rssMB: memory.rss / 1024 / 1024, heapMB: memory.heapUsed / 1024 / 1024, externalMB: memory.external / 1024 / 1024 });
+    process.send({
+      cpuMs: (user + system) / 1000,
+      rssMB: memory.rss / 1024 / 1024,
+      heapMB: memory.heapUsed / 1024 / 1024,
+      externalMB: memory.external / 1024 / 1024,
+    });
   });
 }
 
@@ -53,7 +80,11 @@ export function answerStats() {
  * `seconds`, bounded by time and by maxRequests. Returns requests per second and, from the
  * server's own CPU clock, its CPU µs per request. A non-200 answer fails the measurement.
  */
-export async function loadTest(server, paths, { connections = 16, seconds = 2, warmupSeconds = 0.5, maxRequests = 1_000_000 } = {}) {
+export async function loadTest(
+  server,
+  paths,
+  { connections = 16, seconds = 2, warmupSeconds = 0.5, maxRequests = 1_000_000 } = {},
+) {
   const { origin, pathname } = new URL(server.url);
   const base = pathname.replace(/\/$/, '');
   const pool = new Pool(origin, { connections, pipelining: 1 });
@@ -114,8 +145,12 @@ export async function timeRun(args, options = {}) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
   let out = '';
   let err = '';
-  child.stdout.on('data', (c) => { out += c; });
-  child.stderr.on('data', (c) => { err += c; });
+  child.stdout.on('data', (c) => {
+    out += c;
+  });
+  child.stderr.on('data', (c) => {
+    err += c;
+  });
   const [code] = await once(child, 'exit');
   return { ms: performance.now() - started, code, output: out, stderr: err };
 }
@@ -132,7 +167,9 @@ export async function interleavedRuns(commands, runs) {
     for (const [i, { args, accept, options }] of commands.entries()) {
       const result = await timeRun(args, options);
       if (accept && !accept(result)) {
-        throw new Error(`node ${args.join(' ')} exited ${result.code}: ${result.stderr.slice(0, 500) || result.output.slice(0, 500)}`);
+        throw new Error(
+          `node ${args.join(' ')} exited ${result.code}: ${result.stderr.slice(0, 500) || result.output.slice(0, 500)}`,
+        );
       }
       times[i].push(result.ms);
       last[i] = result;
@@ -141,4 +178,5 @@ export async function interleavedRuns(commands, runs) {
   return commands.map((_, i) => ({ ms: median(times[i]), all: times[i], result: last[i] }));
 }
 
-export const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -14,5 +14,7 @@ const server = await startReferenceServer({ port: 0, ...(seed ? { seed } : {}) }
 const startMs = performance.now() - started;
 globalThis.gc?.(); // RSS of what stays, not of seeding garbage
 answerStats();
-process.stdout.write(`${JSON.stringify({ url: server.url, compileMs, startMs, rssMB: process.memoryUsage().rss / 1024 / 1024 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, compileMs, startMs, rssMB: process.memoryUsage().rss / 1024 / 1024 })}\n`,
+);
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)));

@@ -12,8 +12,12 @@ export type { OptionsSchema };
  * A rule function whose options are checked against `options` (how, and when, is the lint
  * engine's business: src/lint/engine/rule-function.ts).
  */
-export function defineRuleFunction<O>(options: OptionsSchema, body: RuleFunctionBody<O>): RulesetFunctionWithValidator<unknown, O> {
-  const run = (input: unknown, opts: O, context: RulesetFunctionContext): Finding[] => (isObject(input) ? body(input, opts, context) : []);
+export function defineRuleFunction<O>(
+  options: OptionsSchema,
+  body: RuleFunctionBody<O>,
+): RulesetFunctionWithValidator<unknown, O> {
+  const run = (input: unknown, opts: O, context: RulesetFunctionContext): Finding[] =>
+    isObject(input) ? body(input, opts, context) : [];
   Reflect.defineProperty(run, 'name', { value: body.name }); // Spectral's messages name the function: the body's, not "run"
   return ruleFunction<O, Finding[]>(options, run);
 }
@@ -55,7 +59,8 @@ export function definedInOtherFile(context: RulesetFunctionContext, at: JsonPath
 /** Whether the linted file writes a `$ref` at `at` (with siblings such as x-ignore-rules, the resolver merges them into a new object). */
 export function writtenAsRef(context: RulesetFunctionContext, at: JsonPath): boolean {
   let node: unknown = context.document.data;
-  for (const segment of at) node = isObject(node) ? node[String(segment)] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  for (const segment of at)
+    node = isObject(node) ? node[String(segment)] : Array.isArray(node) ? node[Number(segment)] : undefined;
   return isObject(node) && typeof node.$ref === 'string';
 }
 

@@ -1,7 +1,22 @@
 // Document-level rules: OpenAPI version, servers, versioning, component names, deprecation,
 // media type parameters, caching headers.
-import { allMediaTypes, allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../support/inventory.js';
-import { asArray, bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
+import {
+  allMediaTypes,
+  allParameters,
+  allResponseHeaders,
+  inventory,
+  operationsOf,
+  responsesOf,
+} from '../support/inventory.js';
+import {
+  asArray,
+  bareMediaType,
+  entries,
+  isJsonMediaType,
+  isObject,
+  type Json,
+  type JsonPath,
+} from '../support/json.js';
 import { enumerated } from '../support/schema-forms.js';
 import { isUpperCamel } from '../support/naming.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
@@ -20,7 +35,12 @@ function commonPathPrefix(root: Json): string[] {
   const split = keys.map((k) => k.split('/').filter((s) => s !== ''));
   const first = split[0] ?? [];
   let n = 0;
-  while (n < first.length && !/[{}]/.test(first[n] as string) && split.every((s) => s.length > n + 1 && s[n] === first[n])) n++;
+  while (
+    n < first.length &&
+    !/[{}]/.test(first[n] as string) &&
+    split.every((s) => s.length > n + 1 && s[n] === first[n])
+  )
+    n++;
   return first.slice(0, n);
 }
 
@@ -81,9 +101,14 @@ export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
       if (versioned && versioned.every((p) => regex.test(`${url}/${p.join('/')}`))) return;
       // Only the trailing slash in the way (/v1/ + /things gives //things): the message names that cause.
       const slashOnly = full !== url && (regex.test(url) || withPrefix.some((u) => regex.test(u)));
-      out.push(finding(slashOnly
-        ? `Server URL "${server.url}" should not end with a slash: https://host/[pathPrefix/]apiName/v{major}, the paths adding /resources`
-        : `Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`, ['servers', i, 'url']));
+      out.push(
+        finding(
+          slashOnly
+            ? `Server URL "${server.url}" should not end with a slash: https://host/[pathPrefix/]apiName/v{major}, the paths adding /resources`
+            : `Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`,
+          ['servers', i, 'url'],
+        ),
+      );
     });
     return out;
   },
@@ -127,7 +152,9 @@ export const versionFormat = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const url = isObject(server) && typeof server.url === 'string' ? server.url : '';
     const major = /\/v(\d+)\/?$/.exec(url)?.[1];
     if (major !== undefined && Number(major) !== Number(match[1])) {
-      out.push(finding(`Server URL major version v${major} does not match info.version ${version}`, ['servers', i, 'url']));
+      out.push(
+        finding(`Server URL major version v${major} does not match info.version ${version}`, ['servers', i, 'url']),
+      );
     }
   });
   return out;
@@ -139,7 +166,8 @@ export const componentNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   for (const [type, group] of entries(root.components)) {
     if (type.startsWith('x-')) continue;
     for (const name of Object.keys(isObject(group) ? group : {})) {
-      if (!isUpperCamel(name)) out.push(finding(`Component name "${name}" should be UpperCamelCase`, ['components', type, name]));
+      if (!isUpperCamel(name))
+        out.push(finding(`Component name "${name}" should be UpperCamelCase`, ['components', type, name]));
     }
   }
   return out;
@@ -149,7 +177,10 @@ export const componentNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 export const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; genericSuffixes: string[] }>(
   {
     type: 'object',
-    properties: { generic: { type: 'array', items: { type: 'string' } }, genericSuffixes: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      generic: { type: 'array', items: { type: 'string' } },
+      genericSuffixes: { type: 'array', items: { type: 'string' } },
+    },
     required: ['generic', 'genericSuffixes'],
     additionalProperties: false,
   },
@@ -158,7 +189,13 @@ export const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; gen
     const schemas = isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {};
     for (const name of Object.keys(schemas)) {
       if (generic.includes(name) || genericSuffixes.some((s) => name.endsWith(s) && name !== s)) {
-        out.push(finding(`Schema name "${name}" is generic: name it after its business meaning`, ['components', 'schemas', name]));
+        out.push(
+          finding(`Schema name "${name}" is generic: name it after its business meaning`, [
+            'components',
+            'schemas',
+            name,
+          ]),
+        );
       }
     }
     return out;
@@ -169,11 +206,13 @@ const MENTIONS_DEPRECATION = /\bdeprecated\b/i;
 // A sentence (or line) mentioning deprecation.
 const DEPRECATION_SENTENCE = /[^.!?\n]*\bdeprecated\b[^.!?\n]*/gi;
 // "`number` is deprecated", "`a` and `b` are deprecated values": what is deprecated is a quoted value.
-const VALUE_DEPRECATED = /`[^`\n]+`\s+(?:(?:is|are|was|were|has been|have been)\s+(?:now\s+)?)?deprecated\b|\bdeprecated\s+(?:values?|options?)\b/i;
+const VALUE_DEPRECATED =
+  /`[^`\n]+`\s+(?:(?:is|are|was|were|has been|have been)\s+(?:now\s+)?)?deprecated\b|\bdeprecated\s+(?:values?|options?)\b/i;
 // "Only set if the endpoint is deprecated": a condition on something else, not a statement about this element.
 const CONDITIONAL = /\b(?:if|when|whether|once|unless)\b[^.!?\n]*\bdeprecated\b/i;
 // "the link is to be deprecated at a future date": a deprecation to come, not one the element has now.
-const FUTURE = /\b(?:is|are)\s+(?:about\s+)?to\s+be\s+deprecated\b|\b(?:will|shall|may|might|could|would)\s+(?:later\s+|soon\s+)?be\s+deprecated\b/i;
+const FUTURE =
+  /\b(?:is|are)\s+(?:about\s+)?to\s+be\s+deprecated\b|\b(?:will|shall|may|might|could|would)\s+(?:later\s+|soon\s+)?be\s+deprecated\b/i;
 
 /**
  * Whether a description says its own element is deprecated: some sentence mentioning deprecation
@@ -185,7 +224,12 @@ function describesOwnDeprecation(text: string, values: unknown[]): boolean {
   const unwrapped = text.replace(/\r?\n(?![ \t]*\r?\n)/g, ' ');
   for (const [sentence] of unwrapped.matchAll(DEPRECATION_SENTENCE)) {
     if (VALUE_DEPRECATED.test(sentence) || CONDITIONAL.test(sentence) || FUTURE.test(sentence)) continue;
-    if (values.some((v) => typeof v === 'string' && v !== '' && (sentence.includes(`\`${v}\``) || sentence.includes(`"${v}"`)))) continue;
+    if (
+      values.some(
+        (v) => typeof v === 'string' && v !== '' && (sentence.includes(`\`${v}\``) || sentence.includes(`"${v}"`)),
+      )
+    )
+      continue;
     return true;
   }
   return false;
@@ -202,7 +246,12 @@ function declaredValues(holder: Json): unknown[] {
 export const deprecationMarked = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   const check = (holder: unknown, at: JsonPath, flag = 'deprecated') => {
-    if (isObject(holder) && typeof holder.description === 'string' && holder[flag] !== true && describesOwnDeprecation(holder.description, declaredValues(holder))) {
+    if (
+      isObject(holder) &&
+      typeof holder.description === 'string' &&
+      holder[flag] !== true &&
+      describesOwnDeprecation(holder.description, declaredValues(holder))
+    ) {
       out.push(finding(`Described as deprecated but not marked \`${flag}: true\``, at));
     }
   };
@@ -220,7 +269,11 @@ export const mediaTypeWithoutCharset = defineRuleFunction<null>(NO_OPTIONS, (roo
   allMediaTypes(root)
     // "For JSON, the media type specified in OpenAPI should not contain a charset parameter"; for XML the
     // guide asks to "specify the charset": only JSON media types are judged (text/json, a legacy alias, too).
-    .filter((m) => /;\s*charset=/i.test(m.mediaType) && (isJsonMediaType(m.mediaType) || bareMediaType(m.mediaType) === 'text/json'))
+    .filter(
+      (m) =>
+        /;\s*charset=/i.test(m.mediaType) &&
+        (isJsonMediaType(m.mediaType) || bareMediaType(m.mediaType) === 'text/json'),
+    )
     .map((m) => finding(`Media type "${m.mediaType}" should not declare a charset in the OpenAPI document`, m.at)),
 );
 
@@ -231,7 +284,9 @@ export const lastModifiedWithEtag = defineRuleFunction<null>(NO_OPTIONS, (root) 
     for (const { response, at } of responsesOf(op)) {
       const names = Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase());
       if (names.includes('last-modified') && !names.includes('etag')) {
-        out.push(finding('Prefer ETag over Last-Modified (no sub-second precision): declare ETag too', [...at, 'headers']));
+        out.push(
+          finding('Prefer ETag over Last-Modified (no sub-second precision): declare ETag too', [...at, 'headers']),
+        );
       }
     }
   }

@@ -15,9 +15,20 @@ const PACKAGE_ROOT = '(?:com|org|net|be|io|eu|java|javax|jakarta)';
  */
 export const LEAKS: Array<[string, RegExp]> = [
   ['a TODO/FIXME note', /\b(?:TODO|FIXME)\b/],
-  ['a stack trace', /\bat [\w$.<>]+\([\w$]+\.(?:java|kt|scala|groovy|cs|js|ts|py):\d+\)|Exception in thread "|Traceback \(most recent call last\)/],
-  ['a class name', new RegExp(`\\b${PACKAGE_ROOT}(?<!\\b${PACKAGE_ROOT}(?:\\.[a-z_][a-z0-9_]*)*?\\.${PACKAGE_ROOT})(?:\\.[a-z_][a-z0-9_]*)+\\.[A-Z][A-Za-z0-9_$]*\\b`)],
-  ['an SQL statement', /\bSELECT\b(?<!\bSELECT\b[^.;]*?\bSELECT)[^.;]*\bFROM\b|\bINSERT INTO\b|\bUPDATE\s+\w+\s+SET\b|\bDELETE FROM\b/],
+  [
+    'a stack trace',
+    /\bat [\w$.<>]+\([\w$]+\.(?:java|kt|scala|groovy|cs|js|ts|py):\d+\)|Exception in thread "|Traceback \(most recent call last\)/,
+  ],
+  [
+    'a class name',
+    new RegExp(
+      `\\b${PACKAGE_ROOT}(?<!\\b${PACKAGE_ROOT}(?:\\.[a-z_][a-z0-9_]*)*?\\.${PACKAGE_ROOT})(?:\\.[a-z_][a-z0-9_]*)+\\.[A-Z][A-Za-z0-9_$]*\\b`,
+    ),
+  ],
+  [
+    'an SQL statement',
+    /\bSELECT\b(?<!\bSELECT\b[^.;]*?\bSELECT)[^.;]*\bFROM\b|\bINSERT INTO\b|\bUPDATE\s+\w+\s+SET\b|\bDELETE FROM\b/,
+  ],
 ];
 
 /** The first implementation detail a text leaks, with the matched text. */
@@ -36,7 +47,8 @@ function documentationTexts(root: Json): Array<{ text: string; at: JsonPath }> {
   const collect = (holder: unknown, at: JsonPath, keys: string[] = ['description']) => {
     if (!isObject(holder) || seen.has(holder)) return;
     seen.add(holder);
-    for (const key of keys) if (typeof holder[key] === 'string') out.push({ text: holder[key] as string, at: [...at, key] });
+    for (const key of keys)
+      if (typeof holder[key] === 'string') out.push({ text: holder[key] as string, at: [...at, key] });
   };
   collect(root.info, ['info'], ['title', 'description']);
   asArray(root.tags).forEach((tag, i) => collect(tag, ['tags', i]));
@@ -61,7 +73,8 @@ export const noImplementationDetails = defineRuleFunction<null>(null, (root) => 
 });
 
 const hasText = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
-const wordCount = (value: unknown): number => (typeof value === 'string' ? value.trim().split(/\s+/).filter(Boolean).length : 0);
+const wordCount = (value: unknown): number =>
+  typeof value === 'string' ? value.trim().split(/\s+/).filter(Boolean).length : 0;
 
 /**
  * oas-doc-coverage (a heuristic, so info): the API has an info.description; an operation with
@@ -69,7 +82,12 @@ const wordCount = (value: unknown): number => (typeof value === 'string' ? value
  * is left to oas-descr).
  */
 export const documentationCoverage = defineRuleFunction<{ minSummaryWords: number }>(
-  { type: 'object', properties: { minSummaryWords: { type: 'integer', minimum: 1 } }, required: ['minSummaryWords'], additionalProperties: false },
+  {
+    type: 'object',
+    properties: { minSummaryWords: { type: 'integer', minimum: 1 } },
+    required: ['minSummaryWords'],
+    additionalProperties: false,
+  },
   (root, { minSummaryWords }) => {
     if (isSchemaOnly(root)) return [];
     const out: Finding[] = [];
@@ -81,7 +99,12 @@ export const documentationCoverage = defineRuleFunction<{ minSummaryWords: numbe
       if (hasText(operation.description) || isObject(operation.externalDocs)) continue;
       // No summary at all is oas-descr's finding on the same operation.
       if (!hasText(operation.summary) || wordCount(operation.summary) >= minSummaryWords) continue;
-      out.push(finding(`${op.method.toUpperCase()} ${op.path} is documented by a one-word summary only: add a description or externalDocs`, op.at));
+      out.push(
+        finding(
+          `${op.method.toUpperCase()} ${op.path} is documented by a one-word summary only: add a description or externalDocs`,
+          op.at,
+        ),
+      );
     }
     return out;
   },

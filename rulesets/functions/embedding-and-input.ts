@@ -7,7 +7,8 @@ import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.
 /** The JSON body schema of a response, with its path. */
 function jsonBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
   for (const [mediaType, media] of entries(response.content)) {
-    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema)) return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
+    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
+      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
   }
   return undefined;
 }
@@ -25,11 +26,21 @@ export const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) =
     if (!isObject(items) || effectiveType(items) !== 'array') continue;
     const item = isObject(items.items) ? items.items : undefined;
     if (item && declaredProperties(item).has('embedded')) {
-      out.push(finding(`Items of ${op.path} declare "embedded": full representations go in the collection's root "embedded" map, keyed by the items' href`, body.at));
+      out.push(
+        finding(
+          `Items of ${op.path} declare "embedded": full representations go in the collection's root "embedded" map, keyed by the items' href`,
+          body.at,
+        ),
+      );
     }
     const embed = parametersOf(op).find((p) => p.parameter.in === 'query' && p.parameter.name === 'embed');
     if (embed && !properties.has('embedded')) {
-      out.push(finding(`${op.path} accepts ?embed= but its response has no root "embedded" map for the embedded items`, body.at));
+      out.push(
+        finding(
+          `${op.path} accepts ?embed= but its response has no root "embedded" map for the embedded items`,
+          body.at,
+        ),
+      );
     }
   }
   return out;
@@ -39,14 +50,19 @@ export const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) =
 const isFreeFormQuery = (parameter: Json): boolean => {
   const schema = isObject(parameter.schema) ? parameter.schema : undefined;
   if (!schema || effectiveType(schema) !== 'object') return false;
-  const open = schema.additionalProperties === undefined || schema.additionalProperties === true || isObject(schema.additionalProperties);
+  const open =
+    schema.additionalProperties === undefined ||
+    schema.additionalProperties === true ||
+    isObject(schema.additionalProperties);
   return open && (parameter.style === undefined || parameter.style === 'form') && parameter.explode !== false;
 };
 
 // "If an operation does allow and process input that is not defined in OpenAPI, its description should
 // explicitly indicate this": a description saying other parameters are accepted documents it.
-const DOCUMENTS_OPEN_INPUT = /\b(?:arbitrary|additional|any(?: other)?|extra|custom|free[- ]form|unknown|other|undeclared|dynamic)\b[^.;]{0,40}?\b(?:(?:query )?parameters?|propert(?:y|ies)|keys?|fields?|filters?|attributes?|criteria)\b/i;
-const documentsOpenInput = (...texts: unknown[]): boolean => texts.some((t) => typeof t === 'string' && DOCUMENTS_OPEN_INPUT.test(t));
+const DOCUMENTS_OPEN_INPUT =
+  /\b(?:arbitrary|additional|any(?: other)?|extra|custom|free[- ]form|unknown|other|undeclared|dynamic)\b[^.;]{0,40}?\b(?:(?:query )?parameters?|propert(?:y|ies)|keys?|fields?|filters?|attributes?|criteria)\b/i;
+const documentsOpenInput = (...texts: unknown[]): boolean =>
+  texts.some((t) => typeof t === 'string' && DOCUMENTS_OPEN_INPUT.test(t));
 
 /**
  * req-valid: no query parameter swallows every unknown one (a free-form object, form-exploded), so
@@ -60,8 +76,15 @@ export const unknownInputRefused = defineRuleFunction<null>(NO_OPTIONS, (root) =
     for (const { parameter, at } of parametersOf(op)) {
       if (parameter.in !== 'query' || !isFreeFormQuery(parameter)) continue;
       const schema = isObject(parameter.schema) ? parameter.schema : {};
-      if (!documentsOpenInput(parameter.description, schema.description, op.operation.description, op.operation.summary)) {
-        out.push(finding(`Query parameter "${String(parameter.name)}" is a free-form object: unknown query parameters should be refused with 400, not collected (or its description should say that other parameters are accepted)`, at));
+      if (
+        !documentsOpenInput(parameter.description, schema.description, op.operation.description, op.operation.summary)
+      ) {
+        out.push(
+          finding(
+            `Query parameter "${String(parameter.name)}" is a free-form object: unknown query parameters should be refused with 400, not collected (or its description should say that other parameters are accepted)`,
+            at,
+          ),
+        );
       }
     }
   }

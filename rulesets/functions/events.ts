@@ -1,7 +1,14 @@
 // The events chapter (async-*): documents describing CloudEvents messages as belgif's
 // openapi-cloudevents does. A message schema is one declaring `specversion` (itself or through
 // allOf, e.g. by extending AsynchronousMessageBase); documents without one get no findings.
-import { allMediaTypes, declaredProperties, effectiveType, inventory, requiredNames, type SchemaVisit } from '../support/inventory.js';
+import {
+  allMediaTypes,
+  declaredProperties,
+  effectiveType,
+  inventory,
+  requiredNames,
+  type SchemaVisit,
+} from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { enumerated } from '../support/schema-forms.js';
 import { inheritsFrom } from './schema-properties.js';
@@ -35,7 +42,12 @@ export function isMessageType(value: string): boolean {
   let camelStart = count; // segments[camelStart, count) are all lowerCamelCase
   while (camelStart > 0 && LOWER_CAMEL_SEGMENT.test(segments[camelStart - 1] as string)) camelStart--;
   for (let k = 2; k <= count - 3 && k - 1 <= prefixEnd; k++) {
-    if (camelStart <= k + 1 && MAJOR_VERSION_SEGMENT.test(segments[k] as string) && LOWER_CAMEL_SEGMENT.test(segments[k - 1] as string)) return true;
+    if (
+      camelStart <= k + 1 &&
+      MAJOR_VERSION_SEGMENT.test(segments[k] as string) &&
+      LOWER_CAMEL_SEGMENT.test(segments[k - 1] as string)
+    )
+      return true;
   }
   return false;
 }
@@ -50,16 +62,20 @@ function isMessage(schema: unknown, depth = 0): boolean {
 
 /** The document's own component schemas that are messages (the base's own file included). */
 const messageComponents = (root: Json): SchemaVisit[] =>
-  inventory(root).schemas.filter((v) => v.componentName !== undefined && declaredProperties(v.schema).has('specversion'));
+  inventory(root).schemas.filter(
+    (v) => v.componentName !== undefined && declaredProperties(v.schema).has('specversion'),
+  );
 
 /** Properties a message schema writes itself: its own and those of its inline allOf members. */
 function ownAttributes(visit: SchemaVisit): Array<{ name: string; schema: unknown; at: JsonPath }> {
   const out: Array<{ name: string; schema: unknown; at: JsonPath }> = [];
-  for (const [name, schema] of entries(visit.schema.properties)) out.push({ name, schema, at: [...visit.at, 'properties', name] });
+  for (const [name, schema] of entries(visit.schema.properties))
+    out.push({ name, schema, at: [...visit.at, 'properties', name] });
   asArray(visit.schema.allOf).forEach((member, i) => {
     // A member reached through $ref is another component: judged there.
     if (isObject(member) && !declaredProperties(member).has('specversion')) {
-      for (const [name, schema] of entries(member.properties)) out.push({ name, schema, at: [...visit.at, 'allOf', i, 'properties', name] });
+      for (const [name, schema] of entries(member.properties))
+        out.push({ name, schema, at: [...visit.at, 'allOf', i, 'properties', name] });
     }
   });
   return out;
@@ -71,10 +87,18 @@ export const messagesExtendBase = defineRuleFunction<null>(NO_OPTIONS, (root, _o
   for (const visit of inventory(root).schemas) {
     if (visit.componentName === undefined || visit.componentName === BASE) continue;
     const properties = declaredProperties(visit.schema);
-    const cloudEvent = properties.has('specversion') || (['id', 'type', 'source'].every((n) => properties.has(n)) && (properties.has('data') || properties.has('data_base64')));
+    const cloudEvent =
+      properties.has('specversion') ||
+      (['id', 'type', 'source'].every((n) => properties.has(n)) &&
+        (properties.has('data') || properties.has('data_base64')));
     if (!cloudEvent) continue;
     if (!inheritsFrom(visit.schema, visit.at, BASE, context)) {
-      out.push(finding(`"${visit.componentName}" looks like a CloudEvents message: extend belgif's ${BASE} (allOf) to make it an Asynchronous Message`, visit.at));
+      out.push(
+        finding(
+          `"${visit.componentName}" looks like a CloudEvents message: extend belgif's ${BASE} (allOf) to make it an Asynchronous Message`,
+          visit.at,
+        ),
+      );
     }
     const required = requiredNames(visit.schema);
     if (required.has('data') && required.has('data_base64')) {
@@ -90,22 +114,44 @@ export const contextAttributes = defineRuleFunction<null>(NO_OPTIONS, (root) => 
   for (const visit of messageComponents(root)) {
     for (const { name, schema, at } of ownAttributes(visit)) {
       if (PAYLOAD.has(name)) continue;
-      if (!ATTRIBUTE_NAME.test(name)) out.push(finding(`Context attribute "${name}" should be lower-case letters and digits only (at most 20): CloudEvents naming`, at));
+      if (!ATTRIBUTE_NAME.test(name))
+        out.push(
+          finding(
+            `Context attribute "${name}" should be lower-case letters and digits only (at most 20): CloudEvents naming`,
+            at,
+          ),
+        );
       const type = isObject(schema) ? effectiveType(schema) : undefined;
-      if (type === 'object' || type === 'array') out.push(finding(`Context attribute "${name}" is ${type === 'object' ? 'an object' : 'an array'}: CloudEvents attributes are scalars, put structured data in data`, at));
+      if (type === 'object' || type === 'array')
+        out.push(
+          finding(
+            `Context attribute "${name}" is ${type === 'object' ? 'an object' : 'an array'}: CloudEvents attributes are scalars, put structured data in data`,
+            at,
+          ),
+        );
     }
     const required = requiredNames(visit.schema);
     const wanted = /Reply/.test(visit.componentName ?? '') ? [...REQUIRED_CONTEXT, ...REPLY_CONTEXT] : REQUIRED_CONTEXT;
     const missing = wanted.filter((n) => !required.has(n));
-    if (missing.length > 0) out.push(finding(`Message "${visit.componentName}" must require the context attributes ${missing.join(', ')}`, visit.at));
+    if (missing.length > 0)
+      out.push(
+        finding(`Message "${visit.componentName}" must require the context attributes ${missing.join(', ')}`, visit.at),
+      );
   }
   return out;
 });
 
-interface ValueAt { value: unknown; at: JsonPath }
+interface ValueAt {
+  value: unknown;
+  at: JsonPath;
+}
 
 /** The service and type values a message component writes: examples, const/enum/example of its attributes. */
-function contextValues(visit: SchemaVisit): { services: ValueAt[]; types: ValueAt[]; pairs: Array<{ service: unknown; type: ValueAt }> } {
+function contextValues(visit: SchemaVisit): {
+  services: ValueAt[];
+  types: ValueAt[];
+  pairs: Array<{ service: unknown; type: ValueAt }>;
+} {
   const services: ValueAt[] = [];
   const types: ValueAt[] = [];
   const pairs: Array<{ service: unknown; type: ValueAt }> = [];
@@ -117,14 +163,18 @@ function contextValues(visit: SchemaVisit): { services: ValueAt[]; types: ValueA
     if ('service' in value) services.push({ value: value.service, at: [...at, 'service'] });
     if ('type' in value) {
       types.push({ value: value.type, at: [...at, 'type'] });
-      if (typeof value.service === 'string') pairs.push({ service: value.service, type: { value: value.type, at: [...at, 'type'] } });
+      if (typeof value.service === 'string')
+        pairs.push({ service: value.service, type: { value: value.type, at: [...at, 'type'] } });
     }
   }
   for (const { name, schema, at } of ownAttributes(visit)) {
     if ((name !== 'service' && name !== 'type') || !isObject(schema)) continue;
     const list = name === 'service' ? services : types;
     const values = enumerated(schema);
-    if (values) values.values.forEach((value, i) => list.push({ value, at: values.keyword === 'const' ? [...at, 'const'] : [...at, 'enum', i] }));
+    if (values)
+      values.values.forEach((value, i) =>
+        list.push({ value, at: values.keyword === 'const' ? [...at, 'const'] : [...at, 'enum', i] }),
+      );
     if ('example' in schema) list.push({ value: schema.example, at: [...at, 'example'] });
   }
   return { services, types, pairs };
@@ -135,7 +185,13 @@ function typeMappings(root: Json): Array<{ key: string; target: string; at: Json
   const out: Array<{ key: string; target: string; at: JsonPath }> = [];
   for (const { schema, at } of inventory(root).schemas) {
     const discriminator = schema.discriminator;
-    if (!isObject(discriminator) || discriminator.propertyName !== 'type' || !isObject(discriminator.mapping) || !isMessage(schema)) continue;
+    if (
+      !isObject(discriminator) ||
+      discriminator.propertyName !== 'type' ||
+      !isObject(discriminator.mapping) ||
+      !isMessage(schema)
+    )
+      continue;
     for (const [key, target] of Object.entries(discriminator.mapping)) {
       if (typeof target === 'string') out.push({ key, target, at: [...at, 'discriminator', 'mapping', key] });
     }
@@ -148,17 +204,29 @@ export const serviceAndTypeValues = defineRuleFunction<null>(NO_OPTIONS, (root) 
   const out: Finding[] = [];
   const checkType = (value: unknown, at: JsonPath) => {
     if (typeof value === 'string' && !isMessageType(value)) {
-      out.push(finding(`Message type "${value}" should be <reverse-DNS>.<serviceName>.v<major>.<resourceType>[.<childResourceType>].<method>[.<suffix>]`, at));
+      out.push(
+        finding(
+          `Message type "${value}" should be <reverse-DNS>.<serviceName>.v<major>.<resourceType>[.<childResourceType>].<method>[.<suffix>]`,
+          at,
+        ),
+      );
     }
   };
   for (const visit of messageComponents(root)) {
     const { services, types, pairs } = contextValues(visit);
     for (const { value, at } of services) {
-      if (typeof value === 'string' && !SERVICE.test(value)) out.push(finding(`Service "${value}" should be <reverse-DNS>.<serviceName>.v<major>`, at));
+      if (typeof value === 'string' && !SERVICE.test(value))
+        out.push(finding(`Service "${value}" should be <reverse-DNS>.<serviceName>.v<major>`, at));
     }
     for (const { value, at } of types) checkType(value, at);
     for (const { service, type } of pairs) {
-      if (typeof type.value === 'string' && isMessageType(type.value) && typeof service === 'string' && SERVICE.test(service) && !type.value.startsWith(`${service}.`)) {
+      if (
+        typeof type.value === 'string' &&
+        isMessageType(type.value) &&
+        typeof service === 'string' &&
+        SERVICE.test(service) &&
+        !type.value.startsWith(`${service}.`)
+      ) {
         out.push(finding(`Message type "${type.value}" should start with its service "${service}"`, type.at));
       }
     }
@@ -176,7 +244,13 @@ export const oneSchemaPerType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const claim = (type: string, target: string, at: JsonPath) => {
     const first = owner.get(type);
     if (first === undefined) owner.set(type, target);
-    else if (first !== target) out.push(finding(`Message type "${type}" is described by two schemas (${first} and ${target}): give each type one schema`, at));
+    else if (first !== target)
+      out.push(
+        finding(
+          `Message type "${type}" is described by two schemas (${first} and ${target}): give each type one schema`,
+          at,
+        ),
+      );
   };
   for (const visit of messageComponents(root)) {
     const typeSchema = ownAttributes(visit).find((a) => a.name === 'type')?.schema;
@@ -209,7 +283,12 @@ export const genericMessageBodies = defineRuleFunction<null>(NO_OPTIONS, (root) 
     // At the media type, not its schema: a $ref'd schema would move the finding to the component.
     if (!isObject(schema) || typeof schema.$ref === 'string') continue;
     if (bare === CLOUDEVENT && !isMessage(schema)) {
-      out.push(finding(`A ${CLOUDEVENT} body should be an Asynchronous Message (AsynchronousMessage, or a schema extending ${BASE})`, at));
+      out.push(
+        finding(
+          `A ${CLOUDEVENT} body should be an Asynchronous Message (AsynchronousMessage, or a schema extending ${BASE})`,
+          at,
+        ),
+      );
     } else if (bare === CLOUDEVENT_BATCH && !(effectiveType(schema) === 'array' && isMessage(schema.items))) {
       out.push(finding(`A ${CLOUDEVENT_BATCH} body should be an array of Asynchronous Messages`, at));
     }
@@ -220,7 +299,13 @@ export const genericMessageBodies = defineRuleFunction<null>(NO_OPTIONS, (root) 
     const carriers = [...properties].filter(([, s]) => holdsMessages(s)).map(([n]) => n);
     if (carriers.length === 0) continue;
     const extra = [...requiredNames(visit.schema)].filter((n) => !carriers.includes(n) && properties.has(n));
-    if (extra.length > 0) out.push(finding(`Data outside the asynchronous messages must not be required for their processing: ${extra.join(', ')}`, [...visit.at, 'required']));
+    if (extra.length > 0)
+      out.push(
+        finding(
+          `Data outside the asynchronous messages must not be required for their processing: ${extra.join(', ')}`,
+          [...visit.at, 'required'],
+        ),
+      );
   }
   return out;
 });

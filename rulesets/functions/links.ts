@@ -11,7 +11,8 @@ const PAGING_LINKS = new Set(['next', 'prev', 'first', 'last']);
 const HAL = new Set(['_links', '_embedded']);
 
 const isPagedCollection = (schema: Json): boolean =>
-  isObject(schema.properties) && ('items' in schema.properties || 'self' in schema.properties || 'next' in schema.properties);
+  isObject(schema.properties) &&
+  ('items' in schema.properties || 'self' in schema.properties || 'next' in schema.properties);
 
 type Aspect = 'shape' | 'format';
 
@@ -22,15 +23,26 @@ type Aspect = 'shape' | 'format';
 function linkProblem(name: string, property: Json): { aspect: Aspect; why: string } | undefined {
   const type = effectiveType(property);
   if (type === undefined) return undefined;
-  if (type === 'object') return { aspect: 'shape', why: 'should be an absolute URI string (type string, format uri), not an object: HAL-style links are not recommended' };
+  if (type === 'object')
+    return {
+      aspect: 'shape',
+      why: 'should be an absolute URI string (type string, format uri), not an object: HAL-style links are not recommended',
+    };
   if (type !== 'string') return { aspect: 'shape', why: 'should be an absolute URI string (type string, format uri)' };
   if (property.format === 'uri') return undefined;
-  if (property.format === 'uri-reference' || property.format === 'iri-reference') return { aspect: 'shape', why: `admits relative URIs (format ${String(property.format)}): "URIs SHOULD always be absolute"; use format: uri` };
+  if (property.format === 'uri-reference' || property.format === 'iri-reference')
+    return {
+      aspect: 'shape',
+      why: `admits relative URIs (format ${String(property.format)}): "URIs SHOULD always be absolute"; use format: uri`,
+    };
   // The guide derives "all href hyperlinks" from HttpLink and self links from SelfLink (both format: uri);
   // it gives paging links no schema, so an unstated format there is no finding.
   const base = LINK_TYPES[name];
   if (base === undefined) return undefined;
-  return { aspect: 'format', why: `does not say it is an absolute URI: the guide derives ${name} links from ${base} (type string, format uri); declare format: uri` };
+  return {
+    aspect: 'format',
+    why: `does not say it is an absolute URI: the guide derives ${name} links from ${base} (type string, format uri); declare format: uri`,
+  };
 }
 
 /** Both aspects' findings of a document, computed in one walk (the two rules share it). */
@@ -46,7 +58,12 @@ function findLinks(root: Json): Record<Aspect, Finding[]> {
     for (const [name, property] of entries(schema.properties)) {
       const propertyAt = [...at, 'properties', name];
       if (HAL.has(name)) {
-        out.shape.push(finding(`"${name}" is HAL, which the guide does not recommend: use href links and the embedded map`, propertyAt));
+        out.shape.push(
+          finding(
+            `"${name}" is HAL, which the guide does not recommend: use href links and the embedded map`,
+            propertyAt,
+          ),
+        );
         continue;
       }
       const isLink = ALWAYS_LINKS.has(name) || (PAGING_LINKS.has(name) && isPagedCollection(schema));
@@ -64,6 +81,11 @@ function findLinks(root: Json): Record<Aspect, Finding[]> {
  * shape); hyp-links-format: an href or self string states format: uri, as HttpLink and SelfLink do (aspect format).
  */
 export const linkProperties = defineRuleFunction<{ aspect: Aspect }>(
-  { type: 'object', properties: { aspect: { enum: ['shape', 'format'] } }, required: ['aspect'], additionalProperties: false },
+  {
+    type: 'object',
+    properties: { aspect: { enum: ['shape', 'format'] } },
+    required: ['aspect'],
+    additionalProperties: false,
+  },
   (root, { aspect }) => findLinks(root)[aspect],
 );

@@ -27,7 +27,11 @@ interface NameOptions {
 const NAME_OPTIONS: OptionsSchema = {
   type: 'object',
   properties: {
-    in: { type: 'array', items: { type: 'string', enum: ['path', 'query', 'header', 'cookie', 'response-header'] }, minItems: 1 },
+    in: {
+      type: 'array',
+      items: { type: 'string', enum: ['path', 'query', 'header', 'cookie', 'response-header'] },
+      minItems: 1,
+    },
     match: { type: 'string' },
     notMatch: { type: 'string' },
     flags: { type: 'string', pattern: '^[imsu]*$' },
@@ -59,9 +63,14 @@ export const parameterNames = defineRuleFunction<NameOptions>(NAME_OPTIONS, (roo
     if (offends(name)) out.push(finding(options.message.replace(/\{\{name\}\}/g, name), at));
   };
   const seen = new Set<unknown>();
-  const parameters = options.usedOnly ? operationsOf(root).flatMap((op) => parametersOf(op)).filter((p) => !seen.has(p.parameter) && seen.add(p.parameter)) : allParameters(root);
+  const parameters = options.usedOnly
+    ? operationsOf(root)
+        .flatMap((op) => parametersOf(op))
+        .filter((p) => !seen.has(p.parameter) && seen.add(p.parameter))
+    : allParameters(root);
   for (const { parameter, at } of parameters) {
-    if (typeof parameter.name === 'string' && typeof parameter.in === 'string' && options.in.includes(parameter.in)) report(parameter.name, at);
+    if (typeof parameter.name === 'string' && typeof parameter.in === 'string' && options.in.includes(parameter.in))
+      report(parameter.name, at);
   }
   if (options.in.includes('response-header')) {
     for (const { name, at } of allResponseHeaders(root)) report(name, at);

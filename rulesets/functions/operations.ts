@@ -5,7 +5,14 @@ import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
 import { followLocalRefs } from '../../src/openapi/refs.js';
-import { defineRuleFunction, definedInOtherFile, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+import {
+  defineRuleFunction,
+  definedInOtherFile,
+  finding,
+  isReusableDefinitionsOnly,
+  NO_OPTIONS,
+  type Finding,
+} from './define.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 const isErrorCode = (code: string): boolean => /^[45]/.test(code) || code === 'default';
@@ -31,7 +38,9 @@ export const statusCodesForMethod = defineRuleFunction<{ method: string; forbidd
       if (op.method !== method) continue;
       for (const { code, at } of responsesOf(op)) {
         if (forbidden.includes(Number(code))) {
-          out.push(finding(`${method.toUpperCase()} operation should not have this status code [statuscode: ${code}]`, at));
+          out.push(
+            finding(`${method.toUpperCase()} operation should not have this status code [statuscode: ${code}]`, at),
+          );
         }
       }
     }
@@ -45,7 +54,12 @@ export const defaultProblemResponse = defineRuleFunction<null>(NO_OPTIONS, (root
   for (const op of operationsOf(root)) {
     if (isHeadOrOptions(op)) continue;
     if (!isObject(op.operation.responses) || !('default' in op.operation.responses)) {
-      out.push(finding(`${op.method.toUpperCase()} ${op.path} should have a default response with a Problem schema`, isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at));
+      out.push(
+        finding(
+          `${op.method.toUpperCase()} ${op.path} should have a default response with a Problem schema`,
+          isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at,
+        ),
+      );
     }
   }
   return out;
@@ -67,11 +81,18 @@ export const defaultUsesProblemSchema = defineRuleFunction<null>(NO_OPTIONS, (ro
       if (!isObject(response)) continue;
       // A body of another media type is err-problem's finding, on the same response.
       if (hasContent(response) && !hasMedia(response, PROBLEM_JSON)) continue;
-      const media = isObject(response.content) ? Object.entries(response.content).find(([m]) => bareMediaType(m) === PROBLEM_JSON)?.[1] : undefined;
+      const media = isObject(response.content)
+        ? Object.entries(response.content).find(([m]) => bareMediaType(m) === PROBLEM_JSON)?.[1]
+        : undefined;
       const schema = isObject(media) ? media.schema : undefined;
       const ref = isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : undefined;
       if (!ref || !ref.includes('/Problem')) {
-        out.push(finding('The default response should use a Problem schema ($ref to .../Problem) under application/problem+json', ['paths', path, method, 'responses', 'default']));
+        out.push(
+          finding(
+            'The default response should use a Problem schema ($ref to .../Problem) under application/problem+json',
+            ['paths', path, method, 'responses', 'default'],
+          ),
+        );
       }
     }
   }
@@ -88,11 +109,18 @@ export const problemMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
         if (op.method === 'get' && op.path.endsWith('/health') && code === '503') continue;
         // "The Problem Details response body MAY be absent when the HTTP status code itself provides
         // sufficient information": a response declaring no content has no body to judge.
-        if (hasContent(response) && !hasMedia(response, PROBLEM_JSON)) out.push(finding(`Error response ${code} should have media type ${PROBLEM_JSON}`, at));
+        if (hasContent(response) && !hasMedia(response, PROBLEM_JSON))
+          out.push(finding(`Error response ${code} should have media type ${PROBLEM_JSON}`, at));
       } else if (/^[123]/.test(code)) {
         for (const mediaType of Object.keys(isObject(response.content) ? response.content : {})) {
           if (bareMediaType(mediaType) === PROBLEM_JSON) {
-            out.push(finding(`${PROBLEM_JSON} is not allowed on a successful status code ${code}`, [...at, 'content', mediaType]));
+            out.push(
+              finding(`${PROBLEM_JSON} is not allowed on a successful status code ${code}`, [
+                ...at,
+                'content',
+                mediaType,
+              ]),
+            );
           }
         }
       }
@@ -109,9 +137,12 @@ export const payloadPresence = defineRuleFunction<null>(NO_OPTIONS, (root) => {
       out.push(finding(`A ${op.method.toUpperCase()} request should not have a body`, [...op.at, 'requestBody']));
     }
     for (const { code, response, at } of responsesOf(op)) {
-      if (op.method === 'head' && hasContent(response)) out.push(finding('A HEAD response has no body', [...at, 'content']));
-      else if (code === '200' && op.method !== 'head' && !hasContent(response)) out.push(finding('A 200 response should have a body (use 204 for none)', at));
-      else if (code === '204' && hasContent(response)) out.push(finding('A 204 response must not have a body', [...at, 'content']));
+      if (op.method === 'head' && hasContent(response))
+        out.push(finding('A HEAD response has no body', [...at, 'content']));
+      else if (code === '200' && op.method !== 'head' && !hasContent(response))
+        out.push(finding('A 200 response should have a body (use 204 for none)', at));
+      else if (code === '204' && hasContent(response))
+        out.push(finding('A 204 response must not have a body', [...at, 'content']));
     }
   }
   return out;
@@ -135,7 +166,8 @@ export const operationIdPresentUnique = defineRuleFunction<null>(NO_OPTIONS, (ro
   const seen = new Set<string>();
   for (const op of operationsOf(root)) {
     const id = op.operation.operationId;
-    if (typeof id !== 'string' || id === '') out.push(finding(`${op.method.toUpperCase()} ${op.path} has no operationId`, op.at));
+    if (typeof id !== 'string' || id === '')
+      out.push(finding(`${op.method.toUpperCase()} ${op.path} has no operationId`, op.at));
     else if (seen.has(id)) out.push(finding(`operationId "${id}" is not unique`, [...op.at, 'operationId']));
     else seen.add(id);
   }
@@ -147,7 +179,8 @@ export const operationIdCase = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
     const id = op.operation.operationId;
-    if (typeof id === 'string' && id !== '' && !isLowerCamel(id)) out.push(finding(`operationId "${id}" should be lowerCamelCase`, [...op.at, 'operationId']));
+    if (typeof id === 'string' && id !== '' && !isLowerCamel(id))
+      out.push(finding(`operationId "${id}" should be lowerCamelCase`, [...op.at, 'operationId']));
   }
   return out;
 });
@@ -168,7 +201,8 @@ export const tagGuidelines = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
     tags.forEach((tag, i) => {
       if (typeof tag !== 'string') return;
       const at = [...op.at, 'tags', i];
-      if (checkDeclared && !declared.has(tag) && !fromReusableDefinitions(context, at)) out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, at));
+      if (checkDeclared && !declared.has(tag) && !fromReusableDefinitions(context, at))
+        out.push(finding(`Tag "${tag}" should be declared in the top-level tags`, at));
       if (!/^[A-Z]/.test(tag)) out.push(finding(`Tag "${tag}" should start with a capital`, at));
     });
   }

@@ -12,14 +12,16 @@ const CURSOR = /^(?:after(?:[A-Z][A-Za-z0-9]*)?|cursor)$/;
 /** The JSON body schema of a 200 response, with its path; undefined when none can be judged. */
 function okBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
   for (const [mediaType, media] of entries(response.content)) {
-    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema)) return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
+    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
+      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
   }
   return undefined;
 }
 
 /** A (circular) $ref left where the properties come from: the schema cannot be read whole. */
 const opaque = (schema: Json, depth = 0): boolean =>
-  typeof schema.$ref === 'string' || (depth < 32 && (Array.isArray(schema.allOf) ? schema.allOf : []).some((m) => !isObject(m) || opaque(m, depth + 1)));
+  typeof schema.$ref === 'string' ||
+  (depth < 32 && (Array.isArray(schema.allOf) ? schema.allOf : []).some((m) => !isObject(m) || opaque(m, depth + 1)));
 
 /**
  * col-paging: a GET answering a collection (an object with an `items` array) and taking a paging
@@ -30,7 +32,9 @@ export const pagedCollectionLinks = defineRuleFunction<null>(NO_OPTIONS, (root) 
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
     if (op.method !== 'get') continue;
-    const names = parametersOf(op).filter((p) => p.parameter.in === 'query').map((p) => String(p.parameter.name));
+    const names = parametersOf(op)
+      .filter((p) => p.parameter.in === 'query')
+      .map((p) => String(p.parameter.name));
     const paging = names.filter((n) => n === OFFSET || n === PAGE_SIZE || CURSOR.test(n));
     if (paging.length === 0) continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
@@ -45,7 +49,12 @@ export const pagedCollectionLinks = defineRuleFunction<null>(NO_OPTIONS, (root) 
     ];
     if (missing.length === 0) continue;
     const by = paging.map((n) => `?${n}`).join(', ');
-    out.push(finding(`${op.path} is paged (${by}) but its response declares no ${missing.join(' and no ')}: add it to the collection's schema`, body.at));
+    out.push(
+      finding(
+        `${op.path} is paged (${by}) but its response declares no ${missing.join(' and no ')}: add it to the collection's schema`,
+        body.at,
+      ),
+    );
   }
   return out;
 });

@@ -7,7 +7,8 @@ import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, typ
 
 const OPENAPI_DOC = /\/doc\/openapi\.(?:json|yaml)$/;
 // `x-` keys under paths are extensions (x-ignore-rules), not paths.
-const pathKeys = (root: Record<string, unknown>): string[] => Object.keys(isObject(root.paths) ? root.paths : {}).filter((k) => !k.startsWith('x-'));
+const pathKeys = (root: Record<string, unknown>): string[] =>
+  Object.keys(isObject(root.paths) ? root.paths : {}).filter((k) => !k.startsWith('x-'));
 
 /**
  * The path of a path key: what comes before a `?` or `#`. Keys such as `/#X-Amz-Target=Logs.Tag` or
@@ -42,7 +43,10 @@ export const withoutExtension = (key: string): string => {
   return extension === undefined ? path : path.slice(0, path.length - extension.length - 1);
 };
 
-const staticSegments = (key: string): string[] => withoutExtension(key).split('/').filter((s) => s !== '' && !s.includes('{'));
+const staticSegments = (key: string): string[] =>
+  withoutExtension(key)
+    .split('/')
+    .filter((s) => s !== '' && !s.includes('{'));
 
 /** The segments an API names: not `.well-known` (RFC 8615) nor the registered name that follows it (oauth-authorization-server). */
 function namedSegments(key: string): string[] {
@@ -67,7 +71,9 @@ export const pathSegmentsCamel = defineRuleFunction<null>(NO_OPTIONS, (root) => 
 
 /** uri-notat (REQUIRED): no trailing slash. */
 export const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
-  pathKeys(root).filter((p) => p.length > 1 && p.endsWith('/')).map((p) => finding(`Path "${p}" must not end with a slash`, ['paths', p])),
+  pathKeys(root)
+    .filter((p) => p.length > 1 && p.endsWith('/'))
+    .map((p) => finding(`Path "${p}" must not end with a slash`, ['paths', p])),
 );
 
 // The guide places "the OpenAPI description and other API documentation" under a doc resource and calls
@@ -79,7 +85,8 @@ export const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const path of pathKeys(root)) {
     const extension = fileExtension(path);
-    if (extension !== undefined && !isDocumentation(path)) out.push(finding(`Path "${path}" should not have a file extension (.${extension})`, ['paths', path]));
+    if (extension !== undefined && !isDocumentation(path))
+      out.push(finding(`Path "${path}" should not have a file extension (.${extension})`, ['paths', path]));
   }
   return out;
 });
@@ -101,7 +108,8 @@ interface ParameterShape {
 }
 
 // A default the description states ("default: 100", "standaard 20", "par défaut 1") is a documented default.
-const STATED_DEFAULT = /\b(?:default|standaard|par d[ée]faut|standardwert)\b\s*(?:value\s*)?(?:is\s*|=\s*|:\s*)?(-?\d+)/i;
+const STATED_DEFAULT =
+  /\b(?:default|standaard|par d[ée]faut|standardwert)\b\s*(?:value\s*)?(?:is\s*|=\s*|:\s*)?(-?\d+)/i;
 function statedDefault(parameter: Json, schema: Json): number | undefined {
   for (const text of [parameter.description, schema.description]) {
     const match = typeof text === 'string' ? STATED_DEFAULT.exec(text) : null;
@@ -131,7 +139,12 @@ export const parameterShape = defineRuleFunction<ParameterShape>(
     const seen = new Set<unknown>();
     const params = operationsOf(root).flatMap((op) => parametersOf(op));
     for (const { parameter, at } of params) {
-      if (seen.has(parameter) || parameter.in !== options.in || (options.name !== undefined && parameter.name !== options.name)) continue;
+      if (
+        seen.has(parameter) ||
+        parameter.in !== options.in ||
+        (options.name !== undefined && parameter.name !== options.name)
+      )
+        continue;
       seen.add(parameter);
       const declared = isObject(parameter.schema) ? parameter.schema : {};
       // A default stated in the description counts as declared: the guide asks for one, not for the keyword.
@@ -140,31 +153,48 @@ export const parameterShape = defineRuleFunction<ParameterShape>(
       const problems: string[] = [];
       if (options.type !== undefined && singleType(schema) !== options.type) problems.push(`type ${options.type}`);
       const first = options.firstPage;
-      if (first !== undefined && (schema.minimum ?? schema.default) === undefined) problems.push(`default ${first} (pages start at ${first})`);
-      if (first !== undefined && schema.minimum !== undefined && schema.minimum !== first) problems.push(`minimum ${first}`);
-      if (first !== undefined && schema.default !== undefined && schema.default !== first) problems.push(`default ${first}`);
+      if (first !== undefined && (schema.minimum ?? schema.default) === undefined)
+        problems.push(`default ${first} (pages start at ${first})`);
+      if (first !== undefined && schema.minimum !== undefined && schema.minimum !== first)
+        problems.push(`minimum ${first}`);
+      if (first !== undefined && schema.default !== undefined && schema.default !== first)
+        problems.push(`default ${first}`);
       if (options.requireDefault && schema.default === undefined) problems.push('a default');
-      if ('defaultValue' in options && schema.default !== undefined && schema.default !== options.defaultValue) problems.push(`default ${JSON.stringify(options.defaultValue)}`);
+      if ('defaultValue' in options && schema.default !== undefined && schema.default !== options.defaultValue)
+        problems.push(`default ${JSON.stringify(options.defaultValue)}`);
       const isArray = singleType(schema) === 'array';
       if (options.repeated && (options.type === 'array' || isArray)) {
-        if ((parameter.style !== undefined && parameter.style !== 'form') || parameter.explode === false) problems.push('style form with explode (repeated parameter)');
+        if ((parameter.style !== undefined && parameter.style !== 'form') || parameter.explode === false)
+          problems.push('style form with explode (repeated parameter)');
       }
       if (options.repeated && options.type === undefined && !isArray) continue;
-      if (problems.length > 0) out.push(finding(`${options.message.replace(/\{\{name\}\}/g, String(parameter.name))}: expected ${problems.join(', ')}`, at));
+      if (problems.length > 0)
+        out.push(
+          finding(
+            `${options.message.replace(/\{\{name\}\}/g, String(parameter.name))}: expected ${problems.join(', ')}`,
+            at,
+          ),
+        );
     }
     return out;
   },
 );
 
-const CONTROLLER_VERB = /^(?:activate|approve|archive|calculate|cancel|check|compute|convert|deactivate|duplicate|execute|export|generate|import|lock|merge|notify|print|process|publish|recalculate|reject|resend|reset|restart|run|search|send|sign|start|stop|submit|transfer|unlock|validate|verify|withdraw)(?:[A-Z][a-zA-Z0-9]*)?$/;
+const CONTROLLER_VERB =
+  /^(?:activate|approve|archive|calculate|cancel|check|compute|convert|deactivate|duplicate|execute|export|generate|import|lock|merge|notify|print|process|publish|recalculate|reject|resend|reset|restart|run|search|send|sign|start|stop|submit|transfer|unlock|validate|verify|withdraw)(?:[A-Z][a-zA-Z0-9]*)?$/;
 
 /** ctl-res: a controller (verb-named last segment) is only called with GET or POST. */
 export const controllerMethods = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
-    const last = op.path.split('/').filter((s) => s !== '').pop();
+    const last = op.path
+      .split('/')
+      .filter((s) => s !== '')
+      .pop();
     if (!last || !CONTROLLER_VERB.test(last) || ['get', 'post', 'head', 'options'].includes(op.method)) continue;
-    out.push(finding(`"${last}" is a controller: use POST (or GET for a safe action), not ${op.method.toUpperCase()}`, op.at));
+    out.push(
+      finding(`"${last}" is a controller: use POST (or GET for a safe action), not ${op.method.toUpperCase()}`, op.at),
+    );
   }
   return out;
 });
@@ -181,7 +211,12 @@ function pinnedValue(parameter: Json | undefined): string | undefined {
  * unless each operation pins it to a value of its own.
  */
 export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
-  { type: 'object', properties: { minOperations: { type: 'integer', minimum: 2 } }, required: ['minOperations'], additionalProperties: false },
+  {
+    type: 'object',
+    properties: { minOperations: { type: 'integer', minimum: 2 } },
+    required: ['minOperations'],
+    additionalProperties: false,
+  },
   (root, { minOperations }) => {
     const ops = operationsOf(root);
     if (ops.length < minOperations) return [];
@@ -190,12 +225,19 @@ export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
     const out: Finding[] = [];
     for (const { parameter, at } of first) {
       const name = String(parameter.name).toLowerCase();
-      const everywhere = perOperation.map((params) => params.find((p) => String(p.parameter.name).toLowerCase() === name)?.parameter);
+      const everywhere = perOperation.map(
+        (params) => params.find((p) => String(p.parameter.name).toLowerCase() === name)?.parameter,
+      );
       if (!everywhere.every((p) => p !== undefined)) continue;
       // Pinned to a value of each operation's own (X-Amz-Target: one action per operation), the header
       // says what the operation is: operation-specific, to be documented where it is.
       if (new Set(everywhere.map(pinnedValue)).size > 1) continue;
-      out.push(finding(`Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`, at));
+      out.push(
+        finding(
+          `Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`,
+          at,
+        ),
+      );
     }
     return out;
   },
@@ -205,13 +247,18 @@ export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
 export const docAndRefData = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const path of pathKeys(root)) {
-    const misspelled = path.split('/').find((s) => /^(?:ref-?data|reference-?data|refdatas?)$/i.test(s) && s !== 'refData');
+    const misspelled = path
+      .split('/')
+      .find((s) => /^(?:ref-?data|reference-?data|refdatas?)$/i.test(s) && s !== 'refData');
     if (misspelled) out.push(finding(`Reference data belongs under /refData (not /${misspelled})`, ['paths', path]));
   }
   for (const op of operationsOf(root)) {
     if (op.method !== 'get' || !OPENAPI_DOC.test(op.path)) continue;
     const security = op.operation.security ?? root.security;
-    const open = security === undefined || asArray(security).length === 0 || asArray(security).some((r) => isObject(r) && Object.keys(r).length === 0);
+    const open =
+      security === undefined ||
+      asArray(security).length === 0 ||
+      asArray(security).some((r) => isObject(r) && Object.keys(r).length === 0);
     if (!open) out.push(finding('The OpenAPI document should be readable without authentication', op.at));
   }
   return out;
@@ -225,4 +272,3 @@ export const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     .filter((p) => p.endsWith('/doc/openapi.json') && !keys.includes(p.replace(/json$/, 'yaml')))
     .map((p) => finding('The OpenAPI document should also be available in YAML (/doc/openapi.yaml)', ['paths', p]));
 });
-

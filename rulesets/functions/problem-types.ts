@@ -13,7 +13,10 @@ const INPUT_VALIDATION = 'input-validation';
 
 /** Why a problem (or issue) type value breaks the guide's URN scheme; undefined when it follows it. */
 function problemTypeViolation(value: string, isSchemaDefault: boolean): string | undefined {
-  if (value === 'about:blank') return isSchemaDefault ? undefined : 'about:blank is only acceptable as the schema default: give problems a urn:problem-type:<org>[:<api>]:<type> type';
+  if (value === 'about:blank')
+    return isSchemaDefault
+      ? undefined
+      : 'about:blank is only acceptable as the schema default: give problems a urn:problem-type:<org>[:<api>]:<type> type';
   if (!value.startsWith(URN_PREFIX)) return `"${value}" should be urn:problem-type:<org>[:<api>]:<type>`;
   const parts = value.slice(URN_PREFIX.length).split(':');
   const org = parts[0] ?? '';
@@ -21,7 +24,7 @@ function problemTypeViolation(value: string, isSchemaDefault: boolean): string |
   if (!ORG.test(org)) return `"${value}": the organisation "${org}" should be a short name (letters, digits, hyphens)`;
   // Issue types put the API after input-validation: <org>:input-validation:[<api>:]<type>.
   const middle = parts[1] === INPUT_VALIDATION ? parts.slice(2, -1) : parts.slice(1, -1);
-  const type = parts.length >= 2 ? parts[parts.length - 1] ?? '' : '';
+  const type = parts.length >= 2 ? (parts[parts.length - 1] ?? '') : '';
   if (parts.length < 2 || middle.length > 1 || (parts[1] === INPUT_VALIDATION && parts.length < 3)) {
     return `"${value}" should be urn:problem-type:<org>[:<api>]:<type> (issues: urn:problem-type:<org>:input-validation:[<api>:]<type>)`;
   }
@@ -39,7 +42,8 @@ const MAX_DEPTH = 64;
 function problemSchemas(root: Json): Set<Json> {
   const roots: unknown[] = [];
   for (const { mediaType, media } of allMediaTypes(root)) if (isProblemMedia(mediaType)) roots.push(media.schema);
-  for (const { schema, componentName } of inventory(root).schemas) if (componentName && PROBLEM_COMPONENT.test(componentName)) roots.push(schema);
+  for (const { schema, componentName } of inventory(root).schemas)
+    if (componentName && PROBLEM_COMPONENT.test(componentName)) roots.push(schema);
   const closure = schemaClosure(roots, MAX_DEPTH);
   // A CloudEvents message (AsynchronousProblemReplyMessage) carries a problem in `data`; its own `type` is a reverse-DNS event type.
   for (const schema of closure) if (declaredProperties(schema).has('specversion')) closure.delete(schema);
@@ -82,7 +86,8 @@ export const problemTypeValues = defineRuleFunction<null>(null, (root) => {
   for (const { mediaType, media, at } of allMediaTypes(root)) {
     if (!isProblemMedia(mediaType)) continue;
     checkInstance(media.example, [...at, 'example']);
-    for (const [name, example] of entries(media.examples)) if (isObject(example)) checkInstance(example.value, [...at, 'examples', name, 'value']);
+    for (const [name, example] of entries(media.examples))
+      if (isObject(example)) checkInstance(example.value, [...at, 'examples', name, 'value']);
   }
   return out;
 });

@@ -7,7 +7,12 @@ import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, typ
 import { withoutExtension } from './paths.js';
 
 const isBinary = (schema: Json): boolean =>
-  singleType(schema) === 'string' && (schema.format === 'binary' || schema.format === 'byte' || schema.format === 'base64' || typeof schema.contentEncoding === 'string' || typeof schema.contentMediaType === 'string');
+  singleType(schema) === 'string' &&
+  (schema.format === 'binary' ||
+    schema.format === 'byte' ||
+    schema.format === 'base64' ||
+    typeof schema.contentEncoding === 'string' ||
+    typeof schema.contentMediaType === 'string');
 
 const COMPOSITIONS = ['oneOf', 'anyOf', 'allOf'] as const;
 
@@ -18,17 +23,28 @@ const COMPOSITIONS = ['oneOf', 'anyOf', 'allOf'] as const;
  */
 function describesObject(schema: Json, depth = 0): boolean {
   if (typeof schema.$ref === 'string' || depth > 32) return true; // an unresolved (circular) $ref: not ours to judge
-  const type = effectiveType({ type: schema.type, properties: schema.properties, additionalProperties: schema.additionalProperties, items: schema.items });
+  const type = effectiveType({
+    type: schema.type,
+    properties: schema.properties,
+    additionalProperties: schema.additionalProperties,
+    items: schema.items,
+  });
   if (type !== undefined) return type === 'object';
   const values = enumerated(schema)?.values;
   if (values !== undefined) return values.some((v) => isObject(v));
   if (!COMPOSITIONS.some((keyword) => asArray(schema[keyword]).length > 0)) return true;
-  const all = (keyword: 'oneOf' | 'anyOf') => Array.isArray(schema[keyword]) && schema[keyword].length > 0 && schema[keyword].every((m) => isObject(m) && describesObject(m, depth + 1));
-  return all('oneOf') || all('anyOf') || asArray(schema.allOf).some((m) => isObject(m) && describesObject(m, depth + 1));
+  const all = (keyword: 'oneOf' | 'anyOf') =>
+    Array.isArray(schema[keyword]) &&
+    schema[keyword].length > 0 &&
+    schema[keyword].every((m) => isObject(m) && describesObject(m, depth + 1));
+  return (
+    all('oneOf') || all('anyOf') || asArray(schema.allOf).some((m) => isObject(m) && describesObject(m, depth + 1))
+  );
 }
 
 /** application/json and its +json structured-suffix types (problem+json, merge-patch+json). */
-const isJsonFamily = (bare: string): boolean => bare === 'application/json' || /^application\/[\w.-]+\+json$/.test(bare);
+const isJsonFamily = (bare: string): boolean =>
+  bare === 'application/json' || /^application\/[\w.-]+\+json$/.test(bare);
 
 /** evo-object: JSON media types have a schema; JSON and multipart bodies are objects (through oneOf/anyOf/allOf). */
 export const jsonObjectBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
@@ -47,7 +63,8 @@ export const jsonObjectBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   return out;
 });
 
-const STRUCTURED = /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/(?:[\w.+-]+|\*))$/;
+const STRUCTURED =
+  /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/(?:[\w.+-]+|\*))$/;
 
 /** Media types that name no format of their own: the schema alone says what the body is. */
 const UNNAMED_FORMAT = /^(?:\*\/\*|[\w.+-]+\/\*|application\/octet-stream)$/;
@@ -108,21 +125,39 @@ function jsonSchemaOf(response: Json): { schema: unknown; mediaType: string } | 
 function propertyDeclarations(schema: Json, name: string, depth = 0): Json[] {
   const own = isObject(schema.properties) && isObject(schema.properties[name]) ? [schema.properties[name]] : [];
   if (depth > 32) return own;
-  return [...own, ...asArray(schema.allOf).flatMap((m) => (isObject(m) ? propertyDeclarations(m, name, depth + 1) : []))];
+  return [
+    ...own,
+    ...asArray(schema.allOf).flatMap((m) => (isObject(m) ? propertyDeclarations(m, name, depth + 1) : [])),
+  ];
 }
 
 /** Every declaration of property `name` with where it sits, the schema's own and its allOf members'. */
-function propertyDeclarationsAt(schema: Json, name: string, at: JsonPath, depth = 0): Array<{ schema: Json; at: JsonPath }> {
-  const own = isObject(schema.properties) && isObject(schema.properties[name]) ? [{ schema: schema.properties[name], at: [...at, 'properties', name] }] : [];
+function propertyDeclarationsAt(
+  schema: Json,
+  name: string,
+  at: JsonPath,
+  depth = 0,
+): Array<{ schema: Json; at: JsonPath }> {
+  const own =
+    isObject(schema.properties) && isObject(schema.properties[name])
+      ? [{ schema: schema.properties[name], at: [...at, 'properties', name] }]
+      : [];
   if (depth > 32) return own;
-  return [...own, ...asArray(schema.allOf).flatMap((m, i) => (isObject(m) ? propertyDeclarationsAt(m, name, [...at, 'allOf', i], depth + 1) : []))];
+  return [
+    ...own,
+    ...asArray(schema.allOf).flatMap((m, i) =>
+      isObject(m) ? propertyDeclarationsAt(m, name, [...at, 'allOf', i], depth + 1) : [],
+    ),
+  ];
 }
 
 /** An `items` array of objects: one allOf member may say array, a sibling what its items are. */
 const itemsAreObjects = (schema: Json): boolean => {
   const items = propertyDeclarations(schema, 'items');
   if (!items.some((d) => effectiveType(d) === 'array')) return false;
-  return items.some((d) => isObject(d.items) && (typeof d.items.$ref === 'string' || effectiveType(d.items) === 'object'));
+  return items.some(
+    (d) => isObject(d.items) && (typeof d.items.$ref === 'string' || effectiveType(d.items) === 'object'),
+  );
 };
 
 /** The schema of one item of the `items` array, with where it sits; undefined when no declaration says. */
@@ -133,7 +168,8 @@ function itemSchema(schema: Json, at: JsonPath): { schema: Json; at: JsonPath } 
 
 /** Whether the schema has an unresolved (circular) $ref where its properties come from: not ours to judge. */
 const opaque = (schema: Json, depth = 0): boolean =>
-  typeof schema.$ref === 'string' || (depth < 32 && asArray(schema.allOf).some((m) => !isObject(m) || opaque(m, depth + 1)));
+  typeof schema.$ref === 'string' ||
+  (depth < 32 && asArray(schema.allOf).some((m) => !isObject(m) || opaque(m, depth + 1)));
 
 /**
  * Whether an item declares `href`: itself or through allOf, or in every oneOf/anyOf member. Undefined when
@@ -149,7 +185,8 @@ function declaresHref(item: Json): boolean | undefined {
   return declared.size > 0 ? false : undefined;
 }
 
-const HREF_MUST = 'each item must have an "href" property with a link to the resource ("In these objects, a href property MUST be present")';
+const HREF_MUST =
+  'each item must have an "href" property with a link to the resource ("In these objects, a href property MUST be present")';
 
 /**
  * col-repres (aspect items): GET on a collection returns an object with an `items` array of objects, as
@@ -173,22 +210,37 @@ function findCollections(root: Json): Record<CollectionAspect, Finding[]> {
     if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
     const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
     if (!itemsAreObjects(json.schema)) {
-      out.items.push(finding(`The collection ${op.path} should be represented by an object with an "items" array of objects`, schemaAt));
+      out.items.push(
+        finding(
+          `The collection ${op.path} should be represented by an object with an "items" array of objects`,
+          schemaAt,
+        ),
+      );
       continue;
     }
     const item = itemSchema(json.schema, schemaAt);
     if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
     const selfOnly = declaredProperties(item.schema).has('self');
-    out.href.push(finding(selfOnly
-      ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
-      : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`, item.at));
+    out.href.push(
+      finding(
+        selfOnly
+          ? `Items of the collection ${op.path} link to themselves with "self" instead of "href": ${HREF_MUST}; "self" is the link a resource gives in its own representation`
+          : `Items of the collection ${op.path} have no "href": ${HREF_MUST}`,
+        item.at,
+      ),
+    );
   }
   collectionFindings.set(root, out);
   return out;
 }
 
 export const collectionRepresentation = defineRuleFunction<{ aspect: CollectionAspect }>(
-  { type: 'object', properties: { aspect: { enum: ['items', 'href'] } }, required: ['aspect'], additionalProperties: false },
+  {
+    type: 'object',
+    properties: { aspect: { enum: ['items', 'href'] } },
+    required: ['aspect'],
+    additionalProperties: false,
+  },
   (root, { aspect }) => findCollections(root)[aspect],
 );
 
@@ -226,13 +278,27 @@ export const mergePatch = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     if (!isObject(body) || !isObject(body.content)) continue;
     const types = Object.keys(body.content).map(bareMediaType);
     const missing = [MERGE_PATCH, 'application/json'].filter((t) => !types.includes(t));
-    if (missing.length > 0) out.push(finding(`PATCH should accept ${missing.join(' and ')} (JSON Merge Patch)`, [...op.at, 'requestBody', 'content']));
+    if (missing.length > 0)
+      out.push(
+        finding(`PATCH should accept ${missing.join(' and ')} (JSON Merge Patch)`, [
+          ...op.at,
+          'requestBody',
+          'content',
+        ]),
+      );
     const get = ops.find((o) => o.path === op.path && o.method === 'get');
     const getOk = get ? responsesOf(get).find((r) => r.code === '200') : undefined;
     const getSchema = getOk ? jsonSchemaOf(getOk.response)?.schema : undefined;
     for (const [mediaType, media] of entries(body.content)) {
       if (isObject(media) && isObject(getSchema) && media.schema === getSchema) {
-        out.push(finding('The PATCH body should have its own merge-patch schema, not the GET representation', [...op.at, 'requestBody', 'content', mediaType]));
+        out.push(
+          finding('The PATCH body should have its own merge-patch schema, not the GET representation', [
+            ...op.at,
+            'requestBody',
+            'content',
+            mediaType,
+          ]),
+        );
       }
     }
   }
@@ -266,9 +332,18 @@ export const longRunningTasks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     }
     const segments = segmentsOf(op.path);
     const last = segments[segments.length - 1];
-    const isTask = op.method === 'get' && last !== undefined && isParamSegment(last) && collections.has(`/${segments.slice(0, -1).join('/')}`);
+    const isTask =
+      op.method === 'get' &&
+      last !== undefined &&
+      isParamSegment(last) &&
+      collections.has(`/${segments.slice(0, -1).join('/')}`);
     if (isTask && !responsesOf(op).some((r) => r.code === '200' || r.code === '303')) {
-      out.push(finding('GET on a task should declare 200 (its status) or 303 (with Location) to its result', isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at));
+      out.push(
+        finding(
+          'GET on a task should declare 200 (its status) or 303 (with Location) to its result',
+          isObject(op.operation.responses) ? [...op.at, 'responses'] : op.at,
+        ),
+      );
     }
   }
   return out;
@@ -277,19 +352,27 @@ export const longRunningTasks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 /** sec-req: security requirements name declared schemes, and oauth2 scopes declared in a flow of that scheme. */
 export const securityRequirements = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
-  const schemes = isObject(root.components) && isObject(root.components.securitySchemes) ? root.components.securitySchemes : {};
+  const schemes =
+    isObject(root.components) && isObject(root.components.securitySchemes) ? root.components.securitySchemes : {};
   const check = (requirements: unknown, at: JsonPath) => {
     asArray(requirements).forEach((requirement, i) => {
       for (const [name, scopes] of entries(requirement)) {
         const scheme = schemes[name];
         if (!isObject(scheme)) {
-          out.push(finding(`Security scheme "${name}" is not declared in components.securitySchemes`, [...at, i, name]));
+          out.push(
+            finding(`Security scheme "${name}" is not declared in components.securitySchemes`, [...at, i, name]),
+          );
           continue;
         }
         if (scheme.type !== 'oauth2') continue;
-        const declared = new Set(entries(scheme.flows).flatMap(([, flow]) => Object.keys(isObject(flow) && isObject(flow.scopes) ? flow.scopes : {})));
+        const declared = new Set(
+          entries(scheme.flows).flatMap(([, flow]) =>
+            Object.keys(isObject(flow) && isObject(flow.scopes) ? flow.scopes : {}),
+          ),
+        );
         const unknown = asArray(scopes).filter((s) => typeof s !== 'string' || !declared.has(s));
-        if (unknown.length > 0) out.push(finding(`Scopes not defined in security scheme "${name}": ${unknown.join(', ')}`, [...at, i, name]));
+        if (unknown.length > 0)
+          out.push(finding(`Scopes not defined in security scheme "${name}": ${unknown.join(', ')}`, [...at, i, name]));
       }
     });
   };
@@ -310,5 +393,14 @@ export const healthOperation = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   if (!isObject(get)) return [finding('/health should have a GET operation', ['paths', '/health'])];
   const codes = Object.keys(isObject(get.responses) ? get.responses : {});
   const missing = ['200', '503'].filter((c) => !codes.includes(c));
-  return missing.length > 0 ? [finding(`GET /health should declare responses 200 and 503 (missing ${missing.join(', ')})`, ['paths', '/health', 'get', 'responses'])] : [];
+  return missing.length > 0
+    ? [
+        finding(`GET /health should declare responses 200 and 503 (missing ${missing.join(', ')})`, [
+          'paths',
+          '/health',
+          'get',
+          'responses',
+        ]),
+      ]
+    : [];
 });

@@ -37,7 +37,7 @@ const VERSIONED_FILE = /^(.+)-(v\d+(?:(?:alpha|beta)\d*)?)\.(?:ya?ml|json)$/;
 
 /** Whether a file path follows <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml. */
 function isVersionedReusablePath(file: string): boolean {
-  const path = /^https?:\/\//.test(file) ? new URL(file).pathname : file.split(/[?#]/)[0] ?? '';
+  const path = /^https?:\/\//.test(file) ? new URL(file).pathname : (file.split(/[?#]/)[0] ?? '');
   const segments = path.split(/[\\/]/).filter((s) => s !== '');
   const match = VERSIONED_FILE.exec(segments[segments.length - 1] ?? '');
   if (!match || segments[segments.length - 2] !== match[2]) return false;
@@ -90,7 +90,11 @@ function isPublishedFile(source: string | null | undefined, domain: string): boo
   const file = segments.pop() ?? '';
   const version = segments.pop() ?? '';
   const stem = domain.replace(/\//g, '-');
-  return /^v\d+$/.test(version) && segments.slice(-domain.split('/').length).join('/') === domain && new RegExp(`^${stem}-${version}\\.ya?ml$`).test(file);
+  return (
+    /^v\d+$/.test(version) &&
+    segments.slice(-domain.split('/').length).join('/') === domain &&
+    new RegExp(`^${stem}-${version}\\.ya?ml$`).test(file)
+  );
 }
 
 /**
@@ -99,7 +103,12 @@ function isPublishedFile(source: string | null | undefined, domain: string): boo
  * definitions file redefining it is an own variant, which is what the guide asks to avoid.
  */
 export const commonDefinitionsReused = defineRuleFunction<{ domains: Record<string, string> }>(
-  { type: 'object', properties: { domains: { type: 'object', additionalProperties: { type: 'string' }, minProperties: 1 } }, required: ['domains'], additionalProperties: false },
+  {
+    type: 'object',
+    properties: { domains: { type: 'object', additionalProperties: { type: 'string' }, minProperties: 1 } },
+    required: ['domains'],
+    additionalProperties: false,
+  },
   (root, { domains }, context) => {
     const schemas = isObject(root.components) ? root.components.schemas : undefined;
     const out: Finding[] = [];
@@ -107,7 +116,12 @@ export const commonDefinitionsReused = defineRuleFunction<{ domains: Record<stri
       const domain = domains[name];
       if (domain === undefined || !isObject(schema) || isReferencedFromFile(schema)) continue;
       if (isSchemaOnly(root) && isPublishedFile(context.document.source, domain)) continue;
-      out.push(finding(`"${name}" redefines a common Belgif type: $ref it from belgif's openapi-* definitions (e.g. openapi-problem, openapi-common) instead`, ['components', 'schemas', name]));
+      out.push(
+        finding(
+          `"${name}" redefines a common Belgif type: $ref it from belgif's openapi-* definitions (e.g. openapi-problem, openapi-common) instead`,
+          ['components', 'schemas', name],
+        ),
+      );
     }
     return out;
   },

@@ -18,7 +18,8 @@ function reachableProperties(schema: Json, seen?: Set<Json>): Set<string> {
   seen.add(schema);
   for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) out.add(name);
   for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
-    for (const member of asArray(schema[keyword])) if (isObject(member)) for (const name of reachableProperties(member, seen)) out.add(name);
+    for (const member of asArray(schema[keyword]))
+      if (isObject(member)) for (const name of reachableProperties(member, seen)) out.add(name);
   }
   return out;
 }
@@ -45,10 +46,20 @@ export const allOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
       }
     }
     const discriminator = schema.discriminator;
-    if (isObject(discriminator) && typeof discriminator.propertyName === 'string' && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf)) {
+    if (
+      isObject(discriminator) &&
+      typeof discriminator.propertyName === 'string' &&
+      !Array.isArray(schema.oneOf) &&
+      !Array.isArray(schema.anyOf)
+    ) {
       const name = discriminator.propertyName;
       if (!declaredProperties(schema).has(name) || !requiredNames(schema).has(name)) {
-        out.push(finding(`The discriminator property "${name}" must be declared and required in the schema`, [...at, 'discriminator']));
+        out.push(
+          finding(`The discriminator property "${name}" must be declared and required in the schema`, [
+            ...at,
+            'discriminator',
+          ]),
+        );
       }
     }
   }
@@ -89,10 +100,13 @@ function admittedTypes(schema: Json, depth = 0): Types {
   if (admittedCache.has(schema)) return admittedCache.get(schema);
   admittedCache.set(schema, undefined); // a cycle admits anything
   if (typeof schema.$ref === 'string' || depth > 32) return undefined;
-  const memberTypes = (keyword: 'allOf' | 'oneOf' | 'anyOf') => asArray(schema[keyword]).map((m) => (isObject(m) ? admittedTypes(m, depth + 1) : undefined));
+  const memberTypes = (keyword: 'allOf' | 'oneOf' | 'anyOf') =>
+    asArray(schema[keyword]).map((m) => (isObject(m) ? admittedTypes(m, depth + 1) : undefined));
   let types = declaredTypes(schema);
   for (const t of memberTypes('allOf')) types = intersect(types, t);
-  for (const keyword of ['oneOf', 'anyOf'] as const) if (Array.isArray(schema[keyword]) && schema[keyword].length > 0) types = intersect(types, union(memberTypes(keyword)));
+  for (const keyword of ['oneOf', 'anyOf'] as const)
+    if (Array.isArray(schema[keyword]) && schema[keyword].length > 0)
+      types = intersect(types, union(memberTypes(keyword)));
   admittedCache.set(schema, types);
   return types;
 }
@@ -127,7 +141,12 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     if (!Array.isArray(schema.oneOf)) continue;
     const members = schema.oneOf.filter(isObject);
     const discriminator = isObject(schema.discriminator) ? schema.discriminator : undefined;
-    const requiredOnly = members.every((m) => Object.keys(m).every((k) => ['required', 'description', 'title', 'example'].includes(k) || k.startsWith('x-')) && Array.isArray(m.required));
+    const requiredOnly = members.every(
+      (m) =>
+        Object.keys(m).every(
+          (k) => ['required', 'description', 'title', 'example'].includes(k) || k.startsWith('x-'),
+        ) && Array.isArray(m.required),
+    );
     const enums = members.every((m) => enumerated(m) !== undefined);
     const objects = members.every((m) => effectiveType(m) === 'object');
     if (requiredOnly) continue;
@@ -135,9 +154,12 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     // nullable), offers no choice between alternatives: nothing to discriminate.
     if (members.filter((m) => m.type !== 'null').length === 1 && !discriminator) continue;
     if (enums) {
-      const types = new Set(members.flatMap((m) => (enumerated(m)?.values ?? []).map((v) => (v === null ? 'null' : typeof v))));
+      const types = new Set(
+        members.flatMap((m) => (enumerated(m)?.values ?? []).map((v) => (v === null ? 'null' : typeof v))),
+      );
       types.delete('null');
-      if (types.size > 1) out.push(finding(`oneOf enums have values of different types: ${[...types].join(', ')}`, [...at, 'oneOf']));
+      if (types.size > 1)
+        out.push(finding(`oneOf enums have values of different types: ${[...types].join(', ')}`, [...at, 'oneOf']));
       continue;
     }
     if (discriminator && typeof discriminator.propertyName === 'string') {
@@ -145,12 +167,19 @@ export const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
       const name = discriminator.propertyName;
       members.forEach((member, i) => {
         if (!requiredNames(member).has(name) || !declaredProperties(member).has(name)) {
-          out.push(finding(`oneOf member must declare and require the discriminator property "${name}"`, [...at, 'oneOf', i]));
+          out.push(
+            finding(`oneOf member must declare and require the discriminator property "${name}"`, [...at, 'oneOf', i]),
+          );
         }
       });
       if (objects) continue;
     }
-    out.push(finding('oneOf should be used only with required-only members, same-type enums, or object members with a discriminator', [...at, 'oneOf']));
+    out.push(
+      finding(
+        'oneOf should be used only with required-only members, same-type enums, or object members with a discriminator',
+        [...at, 'oneOf'],
+      ),
+    );
   }
   return out;
 });
@@ -169,7 +198,12 @@ export const discriminatorMapping = defineRuleFunction<null>(NO_OPTIONS, (root) 
     }
     for (const [key, target] of entries(discriminator.mapping)) {
       if (typeof target !== 'string' || !URI_REFERENCE.test(target)) {
-        out.push(finding(`Discriminator mapping "${key}" should be a URI reference such as #/components/schemas/${String(target)}`, [...at, 'discriminator', 'mapping', key]));
+        out.push(
+          finding(
+            `Discriminator mapping "${key}" should be a URI reference such as #/components/schemas/${String(target)}`,
+            [...at, 'discriminator', 'mapping', key],
+          ),
+        );
       }
     }
   }

@@ -14,20 +14,34 @@ function withYamlHint(why: string | undefined, value: unknown): string | undefin
   if (why === undefined || !/must be string\b/.test(why)) return why;
   const pointer = /^(\/\S*) must be string/.exec(why)?.[1];
   let node = value;
-  for (const segment of pointer ? pointer.slice(1).split('/') : []) node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
-  return typeof node === 'number' ? `${why} (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)` : why;
+  for (const segment of pointer ? pointer.slice(1).split('/') : [])
+    node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  return typeof node === 'number'
+    ? `${why} (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)`
+    : why;
 }
 
 /**
  * The message for a discriminator value that selects no schema: ajv's enum wording ("must be equal to
  * one of the allowed values") hides that the cause is the discriminator's mapping, so say that.
  */
-function withDiscriminatorHint(why: string | undefined, value: unknown, schema: Json, rules: DiscriminatorRules, names: ReadonlySet<string>): string | undefined {
-  const match = why === undefined ? null : /^((?:\/[^/\s]+)*)\/([^/\s]+) must be equal to one of the allowed values$/.exec(why);
+function withDiscriminatorHint(
+  why: string | undefined,
+  value: unknown,
+  schema: Json,
+  rules: DiscriminatorRules,
+  names: ReadonlySet<string>,
+): string | undefined {
+  const match =
+    why === undefined ? null : /^((?:\/[^/\s]+)*)\/([^/\s]+) must be equal to one of the allowed values$/.exec(why);
   if (!match || !names.has(match[2] as string)) return why;
   const [, parent = '', property = ''] = match;
   let node = value;
-  for (const segment of parent.slice(1).split('/').filter((x) => x !== '')) node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
+  for (const segment of parent
+    .slice(1)
+    .split('/')
+    .filter((x) => x !== ''))
+    node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
   const selected = isObject(node) ? node[property] : undefined;
   const rule = parent === '' ? rules.get(schema) : undefined;
   const known = rule?.allowed ?? rule?.branches?.values.flat();
@@ -58,17 +72,31 @@ export const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     if (!Array.isArray(schema.enum)) continue;
     const composed = relation === 'allOf' ? parent?.schema : undefined;
     schema.enum.forEach((value, i) => {
-      const why = schemaViolation(schema, value, kind, 'enum') ?? (composed ? schemaViolation(composed, value, kind) : undefined);
-      if (why) out.push(finding(`Enum value ${JSON.stringify(value)} is not valid against its schema: ${why}`, [...at, 'enum', i]));
+      const why =
+        schemaViolation(schema, value, kind, 'enum') ?? (composed ? schemaViolation(composed, value, kind) : undefined);
+      if (why)
+        out.push(
+          finding(`Enum value ${JSON.stringify(value)} is not valid against its schema: ${why}`, [...at, 'enum', i]),
+        );
     });
   }
   return out;
 });
 
-interface ExampleContext { kind: ReturnType<typeof oasKind>; rules: DiscriminatorRules; names: ReadonlySet<string> }
+interface ExampleContext {
+  kind: ReturnType<typeof oasKind>;
+  rules: DiscriminatorRules;
+  names: ReadonlySet<string>;
+}
 
 function exampleViolation(schema: Json, value: unknown, { kind, rules, names }: ExampleContext): string | undefined {
-  return withDiscriminatorHint(withYamlHint(schemaViolation(schema, value, kind, undefined, rules), value), value, schema, rules, names);
+  return withDiscriminatorHint(
+    withYamlHint(schemaViolation(schema, value, kind, undefined, rules), value),
+    value,
+    schema,
+    rules,
+    names,
+  );
 }
 
 function checkExamples(holder: Json, schema: unknown, at: JsonPath, ctx: ExampleContext, out: Finding[]): void {
@@ -80,7 +108,10 @@ function checkExamples(holder: Json, schema: unknown, at: JsonPath, ctx: Example
   for (const [name, example] of entries(holder.examples)) {
     if (!isObject(example) || !('value' in example)) continue;
     const why = exampleViolation(schema, example.value, ctx);
-    if (why) out.push(finding(`Example "${name}" is not valid against its schema: ${why}`, [...at, 'examples', name, 'value']));
+    if (why)
+      out.push(
+        finding(`Example "${name}" is not valid against its schema: ${why}`, [...at, 'examples', name, 'value']),
+      );
   }
 }
 
@@ -93,7 +124,13 @@ export const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
   const out: Finding[] = [];
   const { schemas } = inventory(root);
   const rules = discriminatorRules(root, schemas, (at) => definitionPath(context, at));
-  const names = new Set(schemas.flatMap(({ schema }) => (isObject(schema.discriminator) && typeof schema.discriminator.propertyName === 'string' ? [schema.discriminator.propertyName] : [])));
+  const names = new Set(
+    schemas.flatMap(({ schema }) =>
+      isObject(schema.discriminator) && typeof schema.discriminator.propertyName === 'string'
+        ? [schema.discriminator.propertyName]
+        : [],
+    ),
+  );
   const ctx: ExampleContext = { kind, rules, names };
   for (const { schema, at } of schemas) {
     if ('example' in schema) {

@@ -10,10 +10,14 @@ interface AjvModules {
   addFormats: (ajv: Ajv) => Ajv;
 }
 
-type Formats = Record<string, RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: string) => boolean) }>;
+type Formats = Record<
+  string,
+  RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: string) => boolean) }
+>;
 
 // ajv-formats is CommonJS with a `default` beside its module.exports: either may arrive here.
-const addFormats = ((addFormatsModule as unknown as { default?: AjvModules['addFormats'] }).default ?? addFormatsModule) as unknown as AjvModules['addFormats'];
+const addFormats = ((addFormatsModule as unknown as { default?: AjvModules['addFormats'] }).default ??
+  addFormatsModule) as unknown as AjvModules['addFormats'];
 
 /** ajv-formats' full set of formats (what its addFormats gives an ajv), without ajv itself. */
 export function ajvFormats(): Formats {

@@ -6,7 +6,11 @@ type Pick = (schema: Json) => string[];
 type Sets = { sure: Set<string>; maybe: Set<string> };
 
 const readOnlyNames: Pick = (schema) =>
-  isObject(schema.properties) ? Object.entries(schema.properties).filter(([, p]) => isObject(p) && p.readOnly === true).map(([n]) => n) : [];
+  isObject(schema.properties)
+    ? Object.entries(schema.properties)
+        .filter(([, p]) => isObject(p) && p.readOnly === true)
+        .map(([n]) => n)
+    : [];
 const requiredList: Pick = (schema) => asArray(schema.required).filter((n): n is string => typeof n === 'string');
 
 function composedSets(pick: Pick, cache: WeakMap<Json, Sets>) {
@@ -24,7 +28,9 @@ function composedSets(pick: Pick, cache: WeakMap<Json, Sets>) {
       for (const n of sets.maybe) out.maybe.add(n);
     }
     for (const keyword of ['oneOf', 'anyOf'] as const) {
-      const members = asArray(schema[keyword]).filter(isObject).map((m) => compute(m, depth + 1));
+      const members = asArray(schema[keyword])
+        .filter(isObject)
+        .map((m) => compute(m, depth + 1));
       for (const sets of members) for (const n of sets.maybe) out.maybe.add(n);
       const first = members[0];
       if (first) for (const n of first.sure) if (members.every((m) => m.sure.has(n))) out.sure.add(n);
@@ -54,7 +60,8 @@ export function ownReadOnlyRequiredNames(schema: Json): Set<string> {
   const out = readOnlyRequiredNames(schema);
   if (out.size === 0) return out;
   for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
-    for (const member of asArray(schema[keyword])) if (isObject(member)) for (const n of readOnlyRequiredNames(member)) out.delete(n);
+    for (const member of asArray(schema[keyword]))
+      if (isObject(member)) for (const n of readOnlyRequiredNames(member)) out.delete(n);
   }
   return out;
 }

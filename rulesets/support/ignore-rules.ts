@@ -34,7 +34,11 @@ function ignored(finding: Finding, input: unknown, context: RulesetFunctionConte
   if (site && ignoredReason({ path: site } as LintFinding, context.document.data, ids) !== undefined) return true;
   try {
     const item = context.documentInventory.findAssociatedItemForPath(finding.path, true);
-    return item !== null && item !== undefined && ignoredReason({ path: [...item.path] } as LintFinding, item.document.data, ids) !== undefined;
+    return (
+      item !== null &&
+      item !== undefined &&
+      ignoredReason({ path: [...item.path] } as LintFinding, item.document.data, ids) !== undefined
+    );
   } catch {
     return false;
   }
@@ -44,11 +48,15 @@ function ignored(finding: Finding, input: unknown, context: RulesetFunctionConte
 function honouringIgnores(fn: RuleFunction, ids: string[]): RuleFunction {
   const filter = (results: unknown, input: unknown, context: RulesetFunctionContext): unknown => {
     if (!Array.isArray(results) || results.length === 0) return results;
-    return (results as Finding[]).filter((finding) => !Array.isArray(finding.path) || !ignored(finding, input, context, ids));
+    return (results as Finding[]).filter(
+      (finding) => !Array.isArray(finding.path) || !ignored(finding, input, context, ids),
+    );
   };
   const wrapped: RuleFunction = (input, options, context) => {
     const results = fn(input, options, context);
-    return results instanceof Promise ? results.then((r) => filter(r, input, context)) : filter(results, input, context);
+    return results instanceof Promise
+      ? results.then((r) => filter(r, input, context))
+      : filter(results, input, context);
   };
   // Spectral validates options through the function's own validator and names it in messages.
   Reflect.defineProperty(wrapped, 'name', { value: fn.name });
@@ -57,13 +65,18 @@ function honouringIgnores(fn: RuleFunction, ids: string[]): RuleFunction {
 }
 
 /** The ruleset with every rule function honouring `x-ignore-rules`, for Spectral's own runs. */
-export function withIgnoreRules(ruleset: RulesetDefinition, guideRuleOf: (code: string) => string | undefined): RulesetDefinition {
+export function withIgnoreRules(
+  ruleset: RulesetDefinition,
+  guideRuleOf: (code: string) => string | undefined,
+): RulesetDefinition {
   const rules = (ruleset as { rules: Record<string, RuleDefinition> }).rules;
-  const wrappedRules = Object.fromEntries(Object.entries(rules).map(([code, rule]) => {
-    const ids = ignoreIdsOf(code, guideRuleOf);
-    const wrap = (then: Then): Then => ({ ...then, function: honouringIgnores(then.function, ids) });
-    const then = rule.then as Then | Then[];
-    return [code, { ...rule, then: Array.isArray(then) ? then.map(wrap) : wrap(then) }];
-  }));
+  const wrappedRules = Object.fromEntries(
+    Object.entries(rules).map(([code, rule]) => {
+      const ids = ignoreIdsOf(code, guideRuleOf);
+      const wrap = (then: Then): Then => ({ ...then, function: honouringIgnores(then.function, ids) });
+      const then = rule.then as Then | Then[];
+      return [code, { ...rule, then: Array.isArray(then) ? then.map(wrap) : wrap(then) }];
+    }),
+  );
   return { ...ruleset, rules: wrappedRules } as RulesetDefinition;
 }

@@ -15,8 +15,15 @@ export interface OperationVisit {
 }
 
 type SchemaRelation =
-  | 'properties' | 'patternProperties' | 'additionalProperties' | 'items' | 'prefixItems'
-  | 'allOf' | 'oneOf' | 'anyOf' | 'not';
+  | 'properties'
+  | 'patternProperties'
+  | 'additionalProperties'
+  | 'items'
+  | 'prefixItems'
+  | 'allOf'
+  | 'oneOf'
+  | 'anyOf'
+  | 'not';
 
 export interface SchemaVisit {
   schema: Json;
@@ -90,11 +97,21 @@ function build(root: Json): Inventory {
     visitNode({ schema, at, ...extra }, depth);
   };
   /** A nested schema's record, written out (a spread per schema was a tenth of the walk). */
-  const child = (schema: unknown, at: JsonPath, parent: SchemaVisit, relation: SchemaRelation, depth: number, propertyName?: string): void => {
+  const child = (
+    schema: unknown,
+    at: JsonPath,
+    parent: SchemaVisit,
+    relation: SchemaRelation,
+    depth: number,
+    propertyName?: string,
+  ): void => {
     if (!isObject(schema) || depth > MAX_DEPTH || refOf(schema) !== undefined) return;
-    visitNode(propertyName === undefined
-      ? { schema, at, parent, mediaType: parent.mediaType, relation }
-      : { schema, at, parent, mediaType: parent.mediaType, relation, propertyName }, depth);
+    visitNode(
+      propertyName === undefined
+        ? { schema, at, parent, mediaType: parent.mediaType, relation }
+        : { schema, at, parent, mediaType: parent.mediaType, relation, propertyName },
+      depth,
+    );
   };
   const visitNode = (node: SchemaVisit, depth: number): void => {
     const { schema, at } = node;
@@ -109,15 +126,22 @@ function build(root: Json): Inventory {
     for (const [name, value] of entries(schema.patternProperties)) {
       if (unseen(value)) child(value, [...at, 'patternProperties', name], node, 'patternProperties', depth + 1);
     }
-    if (unseen(schema.additionalProperties)) child(schema.additionalProperties, [...at, 'additionalProperties'], node, 'additionalProperties', depth + 1);
+    if (unseen(schema.additionalProperties))
+      child(schema.additionalProperties, [...at, 'additionalProperties'], node, 'additionalProperties', depth + 1);
     if (Array.isArray(schema.items)) {
-      schema.items.forEach((value, i) => { if (unseen(value)) child(value, [...at, 'items', i], node, 'items', depth + 1); });
+      schema.items.forEach((value, i) => {
+        if (unseen(value)) child(value, [...at, 'items', i], node, 'items', depth + 1);
+      });
     } else if (unseen(schema.items)) {
       child(schema.items, [...at, 'items'], node, 'items', depth + 1);
     }
-    asArray(schema.prefixItems).forEach((value, i) => { if (unseen(value)) child(value, [...at, 'prefixItems', i], node, 'prefixItems', depth + 1); });
+    asArray(schema.prefixItems).forEach((value, i) => {
+      if (unseen(value)) child(value, [...at, 'prefixItems', i], node, 'prefixItems', depth + 1);
+    });
     for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
-      asArray(schema[keyword]).forEach((value, i) => { if (unseen(value)) child(value, [...at, keyword, i], node, keyword, depth + 1); });
+      asArray(schema[keyword]).forEach((value, i) => {
+        if (unseen(value)) child(value, [...at, keyword, i], node, keyword, depth + 1);
+      });
     }
     if (unseen(schema.not)) child(schema.not, [...at, 'not'], node, 'not', depth + 1);
   };
@@ -148,10 +172,13 @@ function build(root: Json): Inventory {
   for (const [name, schema] of entries(components.schemas)) {
     visit(schema, ['components', 'schemas', name], { componentName: name }, 0);
   }
-  for (const [name, parameter] of entries(components.parameters)) visitParameter(parameter, ['components', 'parameters', name]);
+  for (const [name, parameter] of entries(components.parameters))
+    visitParameter(parameter, ['components', 'parameters', name]);
   visitHeaders(components.headers, ['components', 'headers']);
-  for (const [name, body] of entries(components.requestBodies)) visitRequestBody(body, ['components', 'requestBodies', name]);
-  for (const [name, response] of entries(components.responses)) visitResponse(response, ['components', 'responses', name]);
+  for (const [name, body] of entries(components.requestBodies))
+    visitRequestBody(body, ['components', 'requestBodies', name]);
+  for (const [name, response] of entries(components.responses))
+    visitResponse(response, ['components', 'responses', name]);
 
   for (const [path, pathItem] of entries(root.paths)) {
     if (!isObject(pathItem)) continue;
@@ -160,7 +187,8 @@ function build(root: Json): Inventory {
   for (const op of operations) {
     asArray(op.operation.parameters).forEach((p, i) => visitParameter(p, [...op.at, 'parameters', i]));
     visitRequestBody(op.operation.requestBody, [...op.at, 'requestBody']);
-    for (const [code, response] of entries(op.operation.responses)) visitResponse(response, [...op.at, 'responses', code]);
+    for (const [code, response] of entries(op.operation.responses))
+      visitResponse(response, [...op.at, 'responses', code]);
   }
 
   return { operations, schemas, patchSchemas: collectPatchSchemas(operations) };
@@ -175,7 +203,8 @@ export function schemaClosure(roots: Iterable<unknown>, maxDepth = MAX_DEPTH): S
     for (const [, child] of entries(schema.properties)) add(child, depth + 1);
     add(schema.items, depth + 1);
     add(schema.additionalProperties, depth + 1);
-    for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) asArray(schema[keyword]).forEach((c) => add(c, depth + 1));
+    for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const)
+      asArray(schema[keyword]).forEach((c) => add(c, depth + 1));
   };
   for (const root of roots) add(root, 0);
   return found;
@@ -191,7 +220,8 @@ function collectPatchSchemas(operations: OperationVisit[]): Set<Json> {
 }
 
 /** Every parameter of an operation (path-item level ones included, operation ones win). */
-export const parametersOf: (op: OperationVisit) => ReadonlyArray<{ parameter: Json; at: JsonPath }> = oncePer(computeParametersOf);
+export const parametersOf: (op: OperationVisit) => ReadonlyArray<{ parameter: Json; at: JsonPath }> =
+  oncePer(computeParametersOf);
 
 function computeParametersOf(op: OperationVisit): Array<{ parameter: Json; at: JsonPath }> {
   const own = asArray(op.operation.parameters)
@@ -224,7 +254,8 @@ const allParametersOf = oncePer((root: Json): Array<{ parameter: Json; at: JsonP
   for (const [path, pathItem] of entries(root.paths)) {
     if (isObject(pathItem)) asArray(pathItem.parameters).forEach((p, i) => add(p, ['paths', path, 'parameters', i]));
   }
-  for (const op of operationsOf(root)) asArray(op.operation.parameters).forEach((p, i) => add(p, [...op.at, 'parameters', i]));
+  for (const op of operationsOf(root))
+    asArray(op.operation.parameters).forEach((p, i) => add(p, [...op.at, 'parameters', i]));
   return out;
 });
 
@@ -243,7 +274,8 @@ const allResponseHeadersOf = oncePer((root: Json): Array<{ name: string; header:
   };
   const components = isObject(root.components) ? root.components : {};
   for (const [name, r] of entries(components.responses)) addResponse(r, ['components', 'responses', name]);
-  for (const [name, header] of entries(components.headers)) out.push({ name, header, at: ['components', 'headers', name] });
+  for (const [name, header] of entries(components.headers))
+    out.push({ name, header, at: ['components', 'headers', name] });
   for (const op of operationsOf(root)) {
     for (const [code, r] of entries(op.operation.responses)) addResponse(r, [...op.at, 'responses', code]);
   }
@@ -260,7 +292,8 @@ export function declaredProperties(schema: Json, depth = 0): ReadonlyMap<string,
   if (depth > 32) return out;
   for (const [name, value] of entries(schema.properties)) out.set(name, value);
   for (const member of asArray(schema.allOf)) {
-    if (isObject(member)) for (const [name, value] of declaredProperties(member, depth + 1)) if (!out.has(name)) out.set(name, value);
+    if (isObject(member))
+      for (const [name, value] of declaredProperties(member, depth + 1)) if (!out.has(name)) out.set(name, value);
   }
   if (depth === 0) declared.set(schema, out); // a deeper call may have stopped at the depth cap: not kept
   return out;
@@ -270,7 +303,8 @@ export function declaredProperties(schema: Json, depth = 0): ReadonlyMap<string,
 export function requiredNames(schema: Json, depth = 0): Set<string> {
   const out = new Set<string>(asArray(schema.required).filter((n): n is string => typeof n === 'string'));
   if (depth > 32) return out;
-  for (const member of asArray(schema.allOf)) if (isObject(member)) for (const n of requiredNames(member, depth + 1)) out.add(n);
+  for (const member of asArray(schema.allOf))
+    if (isObject(member)) for (const n of requiredNames(member, depth + 1)) out.add(n);
   return out;
 }
 
@@ -293,11 +327,13 @@ export function effectiveType(schema: Json, depth = 0): string | undefined {
 }
 
 /** The status-coded responses of an operation with their paths. */
-export const responsesOf: (op: OperationVisit) => ReadonlyArray<{ code: string; response: Json; at: JsonPath }> = oncePer((op: OperationVisit) =>
-  entries(op.operation.responses)
-    // A response still holding its $ref did not resolve: invalid-ref reports it, no rule judges it.
-    .filter((e): e is [string, Json] => isObject(e[1]) && refOf(e[1]) === undefined)
-    .map(([code, response]) => ({ code, response, at: [...op.at, 'responses', code] })));
+export const responsesOf: (op: OperationVisit) => ReadonlyArray<{ code: string; response: Json; at: JsonPath }> =
+  oncePer((op: OperationVisit) =>
+    entries(op.operation.responses)
+      // A response still holding its $ref did not resolve: invalid-ref reports it, no rule judges it.
+      .filter((e): e is [string, Json] => isObject(e[1]) && refOf(e[1]) === undefined)
+      .map(([code, response]) => ({ code, response, at: [...op.at, 'responses', code] })),
+  );
 
 interface MediaVisit {
   mediaType: string;
@@ -319,7 +355,13 @@ export function allMediaTypes(root: unknown): MediaVisit[] {
   if (cached) return cached;
   const out: MediaVisit[] = [];
   const seen = new Set<Json>();
-  const addContent = (content: unknown, at: JsonPath, kind: MediaVisit['kind'], code?: string, operation?: OperationVisit) => {
+  const addContent = (
+    content: unknown,
+    at: JsonPath,
+    kind: MediaVisit['kind'],
+    code?: string,
+    operation?: OperationVisit,
+  ) => {
     for (const [mediaType, media] of entries(content)) {
       if (!isObject(media) || seen.has(media)) continue;
       seen.add(media);
@@ -330,7 +372,8 @@ export function allMediaTypes(root: unknown): MediaVisit[] {
     const body = op.operation.requestBody;
     if (isObject(body)) addContent(body.content, [...op.at, 'requestBody', 'content'], 'request', undefined, op);
     for (const [code, response] of entries(op.operation.responses)) {
-      if (isObject(response)) addContent(response.content, [...op.at, 'responses', code, 'content'], 'response', code, op);
+      if (isObject(response))
+        addContent(response.content, [...op.at, 'responses', code, 'content'], 'response', code, op);
     }
   }
   for (const { parameter, at } of allParameters(root)) addContent(parameter.content, [...at, 'content'], 'parameter');

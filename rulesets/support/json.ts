@@ -7,8 +7,7 @@ export const isObject = (value: unknown): value is Json =>
 
 export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-export const entries = (value: unknown): Array<[string, unknown]> =>
-  isObject(value) ? Object.entries(value) : [];
+export const entries = (value: unknown): Array<[string, unknown]> => (isObject(value) ? Object.entries(value) : []);
 
 /** The media type without parameters, lower-cased: `application/json; charset=UTF-8` → `application/json`. */
 export const bareMediaType = (mediaType: string): string => (mediaType.split(';')[0] ?? '').trim().toLowerCase();

@@ -8,10 +8,15 @@ import { ajvFormats, ajvModules } from './ajv-modules.js';
 import { isObject, type Json } from './json.js';
 import { pointerOf } from '../../src/openapi/pointer.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
-import { failingNodes, surelyValid, type Failure, type KnownFormat, type QuickContext } from '../../src/lint/engine/quick-validator.js';
+import {
+  failingNodes,
+  surelyValid,
+  type Failure,
+  type KnownFormat,
+  type QuickContext,
+} from '../../src/lint/engine/quick-validator.js';
 import { acceleratedNow, ruleFallback } from '../../src/lint/engine/mode.js';
 import type { DiscriminatorRules } from './discriminators.js';
-
 
 const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true> = {
   int32: (v) => typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31,
@@ -41,7 +46,15 @@ function quickFormats(): QuickContext['formats'] {
 function makeAjv(kind: '3.0' | '3.1'): Ajv {
   // No optimizing pass over the generated code: most validators run once or twice, and that pass
   // was half of each compile.
-  const options = { strict: false, allErrors: false, logger: false as const, validateSchema: false, discriminator: false, inlineRefs: false, code: { optimize: false } };
+  const options = {
+    strict: false,
+    allErrors: false,
+    logger: false as const,
+    validateSchema: false,
+    discriminator: false,
+    inlineRefs: false,
+    code: { optimize: false },
+  };
   const { Ajv, Ajv2020, addFormats } = ajvModules();
   const ajv = kind === '3.1' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv as Ajv);
@@ -57,7 +70,10 @@ const ajvs: Partial<Record<'3.0' | '3.1', Ajv>> = {};
 const ajvFor = (kind: '3.0' | '3.1'): Ajv => (ajvs[kind] ??= makeAjv(kind));
 
 /** A schema converted once; its ajv validator compiled only when a value fails the quick check. */
-interface Entry { converted: unknown; validate?: ValidateFunction | null }
+interface Entry {
+  converted: unknown;
+  validate?: ValidateFunction | null;
+}
 const entries = { '3.0': new WeakMap<Json, Entry>(), '3.1': new WeakMap<Json, Entry>() };
 const MAX_DEPTH = 64;
 
@@ -95,19 +111,30 @@ interface Conversion {
 }
 
 const SKIPPED = (key: string, omit?: string) =>
-  key === omit || key === 'discriminator' || key === 'xml' || key === 'externalDocs' || key === 'example' || key === 'examples' || key === 'default' || key.startsWith('x-');
+  key === omit ||
+  key === 'discriminator' ||
+  key === 'xml' ||
+  key === 'externalDocs' ||
+  key === 'example' ||
+  key === 'examples' ||
+  key === 'default' ||
+  key.startsWith('x-');
 const VALUES = new Set(['enum', 'required', 'type', 'const']);
 
 /** Counts the schema objects reached, as the conversion walks them (each object's children once). */
 function countUses(schema: unknown, uses: Map<unknown, number>, omit?: string): void {
-  if (Array.isArray(schema)) { for (const s of schema) countUses(s, uses); return; }
+  if (Array.isArray(schema)) {
+    for (const s of schema) countUses(s, uses);
+    return;
+  }
   if (!isObject(schema) || typeof schema.$ref === 'string') return;
   const seen = uses.get(schema) ?? 0;
   uses.set(schema, seen + 1);
   if (seen > 0) return;
   for (const [key, value] of Object.entries(schema)) {
     if (SKIPPED(key, omit) || VALUES.has(key) || typeof value !== 'object' || value === null) continue;
-    if ((key === 'properties' || key === 'patternProperties') && isObject(value)) for (const v of Object.values(value)) countUses(v, uses);
+    if ((key === 'properties' || key === 'patternProperties') && isObject(value))
+      for (const v of Object.values(value)) countUses(v, uses);
     else countUses(value, uses);
   }
 }
@@ -152,7 +179,9 @@ function convert(schema: unknown, c: Conversion, omit?: string): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (SKIPPED(key, omit)) continue;
     if (key === 'properties' || key === 'patternProperties') {
-      out[key] = isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, c)])) : value;
+      out[key] = isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, c)]))
+        : value;
     } else if (VALUES.has(key)) {
       out[key] = value;
     } else if (typeof value === 'object' && value !== null) {
@@ -167,9 +196,14 @@ function convert(schema: unknown, c: Conversion, omit?: string): unknown {
       if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
     }
     delete out.nullable;
-    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
-      if (out[flag] === true && typeof out[bound] === 'number') { out[flag] = out[bound]; delete out[bound]; }
-      else if (typeof out[flag] === 'boolean') delete out[flag];
+    for (const [flag, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      if (out[flag] === true && typeof out[bound] === 'number') {
+        out[flag] = out[bound];
+        delete out[bound];
+      } else if (typeof out[flag] === 'boolean') delete out[flag];
     }
   }
   const rule = c.rules?.get(schema);
@@ -193,7 +227,9 @@ function applyDiscriminator(out: Json, rule: NonNullable<ReturnType<Discriminato
     if (!Array.isArray(members)) return;
     delete out[rule.branches.keyword];
     extra.push({ required: [name], properties: { [name]: { enum: rule.branches.values.flat() } } });
-    rule.branches.values.forEach((values, i) => extra.push({ if: { required: [name], properties: { [name]: { enum: values } } }, then: members[i] }));
+    rule.branches.values.forEach((values, i) =>
+      extra.push({ if: { required: [name], properties: { [name]: { enum: values } } }, then: members[i] }),
+    );
   } else if (rule.allowed) {
     extra.push({ properties: { [name]: { enum: rule.allowed } } });
   }
@@ -203,7 +239,10 @@ function applyDiscriminator(out: Json, rule: NonNullable<ReturnType<Discriminato
 // Identical schemas (inline copies of one shape are common in large documents) share one
 // compiled validator: the key is the converted JSON Schema's text, which already reflects `omit`
 // and the discriminator rules, so equal keys validate alike.
-const byContent = { '3.0': new Map<string, ValidateFunction | null>(), '3.1': new Map<string, ValidateFunction | null>() };
+const byContent = {
+  '3.0': new Map<string, ValidateFunction | null>(),
+  '3.1': new Map<string, ValidateFunction | null>(),
+};
 
 function compileByContent(converted: unknown, kind: '3.0' | '3.1'): ValidateFunction | null {
   const key = JSON.stringify(converted);
@@ -237,7 +276,10 @@ function entryFor(schema: Json, kind: '3.0' | '3.1', omit?: string, rules?: Disc
   return entry;
 }
 
-const sharedOf = { '3.0': (id: string) => sharedStores['3.0'].schemas.get(id), '3.1': (id: string) => sharedStores['3.1'].schemas.get(id) };
+const sharedOf = {
+  '3.0': (id: string) => sharedStores['3.0'].schemas.get(id),
+  '3.1': (id: string) => sharedStores['3.1'].schemas.get(id),
+};
 
 type OasKind = '3.0' | '3.1';
 export const oasKind = (root: unknown): OasKind =>
@@ -247,13 +289,27 @@ export const oasKind = (root: unknown): OasKind =>
  * Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged).
  * `whole` compiles the whole schema even where one node fails (for the tests that compare both).
  */
-export function schemaViolation(schema: Json, value: unknown, kind: OasKind, omit?: 'enum', rules?: DiscriminatorRules, whole = false): string | undefined {
+export function schemaViolation(
+  schema: Json,
+  value: unknown,
+  kind: OasKind,
+  omit?: 'enum',
+  rules?: DiscriminatorRules,
+  whole = false,
+): string | undefined {
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
   const entry = entryFor(schema, kind, omit, rules);
   // Stock mode (src/lint/engine) asks ajv alone; accelerated, the quick validator decides what it can.
   if (acceleratedNow()) {
     let unsure = false;
-    const ctx: QuickContext = { kind, formats: quickFormats(), shared: sharedOf[kind], onUnsure: () => { unsure = true; } };
+    const ctx: QuickContext = {
+      kind,
+      formats: quickFormats(),
+      shared: sharedOf[kind],
+      onUnsure: () => {
+        unsure = true;
+      },
+    };
     if (surelyValid(entry.converted, value, ctx)) return undefined;
     // Compile only the first failing node (failingNodes lists them in the order ajv meets them): a
     // handful of small schemas, shared by content across the document, instead of each failing

@@ -4,7 +4,12 @@ import { guideAnchor, type RuleInfo } from '../core/types.js';
 
 export function checkRuleInfos(): RuleInfo[] {
   return CHECKS.map(({ meta }): RuleInfo => ({
-    kind: 'check', id: meta.id, rule: meta.rule, severity: meta.severity, writes: meta.writes,
-    description: meta.title, url: guideAnchor(meta.rule),
+    kind: 'check',
+    id: meta.id,
+    rule: meta.rule,
+    severity: meta.severity,
+    writes: meta.writes,
+    description: meta.title,
+    url: guideAnchor(meta.rule),
   })).sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -25,12 +25,19 @@ const plural = (count: number, word: string): string => `${count} ${word}${count
 
 /** What a profile holds, so a user sees why checks skipped: `2 collections, 1 document, 0 tasks, 0 controllers`. */
 export const profileCounts = (profile: Profile): string =>
-  [plural(profile.collections?.length ?? 0, 'collection'), plural(profile.documents?.length ?? 0, 'document'),
-    plural(profile.tasks?.length ?? 0, 'task'), plural(profile.controllers?.length ?? 0, 'controller')].join(', ');
+  [
+    plural(profile.collections?.length ?? 0, 'collection'),
+    plural(profile.documents?.length ?? 0, 'document'),
+    plural(profile.tasks?.length ?? 0, 'task'),
+    plural(profile.controllers?.length ?? 0, 'controller'),
+  ].join(', ');
 
 /** The profile, in order of precedence: --profile, --openapi (never both), the API's own document, the built-in one. */
 export async function discoverProfile(
-  given: string | undefined, sources: { profile?: string | undefined; openapi?: string | undefined }, fetch: LoadOptions, cwd: string,
+  given: string | undefined,
+  sources: { profile?: string | undefined; openapi?: string | undefined },
+  fetch: LoadOptions,
+  cwd: string,
 ): Promise<TargetProfile> {
   const { profile, openapi } = sources;
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
@@ -41,18 +48,36 @@ export async function discoverProfile(
   // Its paths made relative to the base path they carry, and the base URL matched to it; a --profile's paths
   // are relative to the base URL given, which then stays as it is.
   const matched = loaded ? rebase(loaded, given) : undefined;
-  const rebased = matched && profile && matched.baseUrl !== given ? { document: loaded!, baseUrl: given, basePath: undefined } : matched;
+  const rebased =
+    matched && profile && matched.baseUrl !== given
+      ? { document: loaded!, baseUrl: given, basePath: undefined }
+      : matched;
   const contract = rebased?.document;
   const url = rebased ? rebased.baseUrl : given;
-  const found = rebased?.basePath && url !== undefined ? `; the API's paths start with ${rebased.basePath}, so it was checked at ${url}` : '';
+  const found =
+    rebased?.basePath && url !== undefined
+      ? `; the API's paths start with ${rebased.basePath}, so it was checked at ${url}`
+      : '';
   const located = { url, ...(contract ? { declaredPaths: declaredGetPaths(contract) } : {}) };
   if (profile) {
-    const note = contract ? `the resources come from ${profile}; ${openapi} is the contract responses are held to${found}` : undefined;
-    return { ...located, profile: await loadProfile(profile, cwd), ...(contract ? { contract } : {}), ...(note ? { note } : {}) };
+    const note = contract
+      ? `the resources come from ${profile}; ${openapi} is the contract responses are held to${found}`
+      : undefined;
+    return {
+      ...located,
+      profile: await loadProfile(profile, cwd),
+      ...(contract ? { contract } : {}),
+      ...(note ? { note } : {}),
+    };
   }
   if (contract) {
     const derived = deriveProfile(contract);
-    return { ...located, profile: derived, contract, note: `the target was derived from ${openapi}: ${profileCounts(derived)}${found}` };
+    return {
+      ...located,
+      profile: derived,
+      contract,
+      note: `the target was derived from ${openapi}: ${profileCounts(derived)}${found}`,
+    };
   }
   if (url === undefined) return { url, profile: BUILT_IN_PROFILE };
   for (const file of ['openapi.json', 'openapi.yaml']) {
@@ -68,11 +93,17 @@ export async function discoverProfile(
     const { document } = rebase(published, url);
     const derived = deriveProfile(document);
     return {
-      url, declaredPaths: declaredGetPaths(document), profile: derived,
+      url,
+      declaredPaths: declaredGetPaths(document),
+      profile: derived,
       note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}`,
     };
   }
-  return { url, profile: {}, note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran` };
+  return {
+    url,
+    profile: {},
+    note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran`,
+  };
 }
 
 /** Whether a published document is the reference server's own (title and version alike). */

@@ -25,6 +25,7 @@ export function checkExitCode(report: CheckReport, failOn: CheckOptions['failOn'
 /** One line on what the run may have left in the API, with each URL so it can be removed by hand. */
 export function leftBehindLine(left: readonly CleanupRecord[]): string {
   const each = left.map((c) => `${c.method} ${redactUrl(c.url)} (${c.reason ?? 'not cleaned'})`).join('; ');
-  if (!left.some(isUnproven)) return `restguide: ${left.length} cleanup${left.length === 1 ? '' : 's'} failed, so ${left.length === 1 ? 'a record' : 'records'} may be left in the API: ${each}`;
+  if (!left.some(isUnproven))
+    return `restguide: ${left.length} cleanup${left.length === 1 ? '' : 's'} failed, so ${left.length === 1 ? 'a record' : 'records'} may be left in the API: ${each}`;
   return `restguide: ${left.length === 1 ? 'a record' : `${left.length} records`} may be left in the API: ${each}`;
 }

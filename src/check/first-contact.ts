@@ -23,17 +23,27 @@ const PROGRESS_EVERY_MS = 1000;
  */
 export async function firstContact(options: FirstContactOptions): Promise<void> {
   const client = new HttpClient({
-    baseUrl: options.url, allowWrites: false, timeoutMs: options.timeoutMs, concurrency: 1, retries: 0,
-    ...(options.headers ? { headers: options.headers } : {}), ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}),
+    baseUrl: options.url,
+    allowWrites: false,
+    timeoutMs: options.timeoutMs,
+    concurrency: 1,
+    retries: 0,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
   });
   const started = performance.now();
-  const progress = options.onWaiting ? setInterval(() => options.onWaiting?.(performance.now() - started), PROGRESS_EVERY_MS) : undefined;
+  const progress = options.onWaiting
+    ? setInterval(() => options.onWaiting?.(performance.now() - started), PROGRESS_EVERY_MS)
+    : undefined;
   try {
     await client.request({ url: options.url });
   } catch (error) {
     if (!(error instanceof TransportError) || error instanceof StalledResponse || error.code !== 'TIMEOUT') return;
     const url = redactUrl(options.url);
-    throw new UsageError(`cannot check ${url}: GET ${url} had no answer within ${options.timeoutMs / 1000} s; the server is stuck or still starting (see --wait), or another program holds that port`);
+    throw new UsageError(
+      `cannot check ${url}: GET ${url} had no answer within ${options.timeoutMs / 1000} s; the server is stuck or still starting (see --wait), or another program holds that port`,
+    );
   } finally {
     clearInterval(progress);
     await client.close();

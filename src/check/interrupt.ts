@@ -15,14 +15,19 @@ export function onInterrupt(say: (text: string) => void): { signal: AbortSignal;
   process.once('SIGTERM', handler);
   return {
     signal: controller.signal,
-    dispose: () => { process.removeListener('SIGINT', handler); process.removeListener('SIGTERM', handler); },
+    dispose: () => {
+      process.removeListener('SIGINT', handler);
+      process.removeListener('SIGTERM', handler);
+    },
   };
 }
 
 /** What an interrupted run cleaned, and what it could not (so a person can remove it by hand). */
 export function cleanupLines(cleanups: readonly CleanupRecord[]): string {
   const failed = cleanups.filter((entry) => entry.outcome === 'left');
-  const lines = [`restguide: interrupted: ${cleanups.length - failed.length} cleanup request${cleanups.length - failed.length === 1 ? '' : 's'} succeeded, ${failed.length} could not clean up\n`];
+  const lines = [
+    `restguide: interrupted: ${cleanups.length - failed.length} cleanup request${cleanups.length - failed.length === 1 ? '' : 's'} succeeded, ${failed.length} could not clean up\n`,
+  ];
   for (const entry of cleanups) {
     const what = `${entry.method} ${redactUrl(entry.url)}${entry.status === undefined ? '' : ` → ${entry.status}`}${entry.reason ? `: ${redactUrlsIn(entry.reason)}` : ''}`;
     lines.push(`  ${entry.outcome === 'cleaned' ? 'cleaned' : 'NOT cleaned'}: ${what}\n`);

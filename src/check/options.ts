@@ -6,8 +6,8 @@ import type { RunOptions } from '../core/runner.js';
 import type { CheckReport } from '../core/types.js';
 
 /** The run's settings that come from flags; the base URL, contract and callbacks are added by the run. */
-export type RunSettings = Pick<RunOptions, 'allowWrites' | 'only' | 'skip' | 'headers' | 'ratePerSecond' | 'retries'>
-  & Required<Pick<RunOptions, 'timeoutMs' | 'concurrency' | 'deadlineMs'>>;
+export type RunSettings = Pick<RunOptions, 'allowWrites' | 'only' | 'skip' | 'headers' | 'ratePerSecond' | 'retries'> &
+  Required<Pick<RunOptions, 'timeoutMs' | 'concurrency' | 'deadlineMs'>>;
 
 export interface CheckOptions {
   /** The API's base URL with its base path, no trailing slash; undefined: an embedded reference server. */

@@ -36,24 +36,36 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   const flagTls = url === undefined ? undefined : await resolveTls(options.access, undefined, io.cwd);
   const headers = options.run.headers ?? {};
   const reach = { ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}) };
-  if (url !== undefined && options.waitSeconds !== undefined) await waitFor(url, options.waitSeconds, options.openapi, { headers, ...reach }, io);
+  if (url !== undefined && options.waitSeconds !== undefined)
+    await waitFor(url, options.waitSeconds, options.openapi, { headers, ...reach }, io);
   if (url !== undefined) await answersAtAll(url, options.run.timeoutMs, { headers, ...reach }, io);
   const target = await discoverProfile(url, options, { timeoutMs: options.run.timeoutMs, ...reach }, io.cwd);
   const auth = await resolveAuth(options.access, target.profile.auth, headers, io.env, io.cwd);
   const tls = await resolveTls(options.access, target.profile.auth, io.cwd);
   if (url === undefined && (auth !== undefined || tls !== undefined)) {
-    throw new UsageError('credentials and TLS options need a base URL (the embedded servers bring their own: see --auth-demo)');
+    throw new UsageError(
+      'credentials and TLS options need a base URL (the embedded servers bring their own: see --auth-demo)',
+    );
   }
   if (options.printProfile) return printProfile(target, options, io);
 
   const interrupt = onInterrupt((text) => io.stderr(text));
   const cleanups: CleanupRecord[] = [];
   const run: Run = {
-    ...options.run, probe: true, interrupt: interrupt.signal, onCleanup: (entry) => cleanups.push(entry),
+    ...options.run,
+    probe: true,
+    interrupt: interrupt.signal,
+    onCleanup: (entry) => cleanups.push(entry),
     ...(io.isTTY ? { onResult: progress(io) } : {}),
-    ...(target.contract ? { contract: target.contract } : {}), ...(target.declaredPaths ? { declaredPaths: target.declaredPaths } : {}),
+    ...(target.contract ? { contract: target.contract } : {}),
+    ...(target.declaredPaths ? { declaredPaths: target.declaredPaths } : {}),
   };
-  run.operations = traffic.tallyOperations(target.contract ?? (url === undefined ? (await import('../reference-server/openapi/document.js')).buildOpenApiDocument() : undefined));
+  run.operations = traffic.tallyOperations(
+    target.contract ??
+      (url === undefined
+        ? (await import('../reference-server/openapi/document.js')).buildOpenApiDocument()
+        : undefined),
+  );
   const recording = await traffic.startRecording(options.record, run, io);
   const access: Access = { ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}) };
   try {
@@ -71,12 +83,21 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
 }
 
 /** The profile as a file --profile reads, to see what was derived or to start one's own from it; nothing runs. */
-async function printProfile({ profile, note, url }: TargetProfile, options: CheckOptions, io: CheckIo): Promise<number> {
+async function printProfile(
+  { profile, note, url }: TargetProfile,
+  options: CheckOptions,
+  io: CheckIo,
+): Promise<number> {
   const { stringify } = commonJsExports(await import('yaml'));
   io.stdout(stringify(profile));
   // Where it came from, truthfully: --profile (which wins over everything), a derivation, or the built-in one.
-  const source = note ?? (options.profile !== undefined ? `the profile ${options.profile}`
-    : url === undefined ? 'the built-in profile of the reference API' : 'the built-in profile: the URL publishes the reference API\'s document');
+  const source =
+    note ??
+    (options.profile !== undefined
+      ? `the profile ${options.profile}`
+      : url === undefined
+        ? 'the built-in profile of the reference API'
+        : "the built-in profile: the URL publishes the reference API's document");
   io.stderr(`restguide: ${source}${source.includes(profileCounts(profile)) ? '' : `: ${profileCounts(profile)}`}\n`);
   return 0;
 }
@@ -109,13 +130,19 @@ async function runOn(target: TargetProfile, run: Run, access: Access, demo: bool
 
 /** After the run: the note, the baseline, the reports, then what the terminal must know, and the exit code. */
 async function finish(
-  ran: CheckReport, note: string | undefined, options: CheckOptions, io: CheckIo, publish: PublishReports, interrupted: () => boolean,
+  ran: CheckReport,
+  note: string | undefined,
+  options: CheckOptions,
+  io: CheckIo,
+  publish: PublishReports,
+  interrupted: () => boolean,
 ): Promise<number> {
   let report = ran;
   if (io.isTTY) io.stderr('\r\u001b[K');
   // Said after the run, so an unreachable target gets one line, not a discovery note first.
   if (note) io.stderr(`restguide: ${note}\n`);
-  if (report.results.length === 0) throw new UsageError('no check applies: the profile lists no resource the selected checks run against');
+  if (report.results.length === 0)
+    throw new UsageError('no check applies: the profile lists no resource the selected checks run against');
 
   const { baseline, writeBaseline } = options;
   let wrote: string | undefined;
@@ -143,7 +170,12 @@ async function finish(
   if (interrupted()) return EXIT_INTERRUPTED;
   if (wrote) io.stderr(wrote);
   // Said on stderr too, so a gate read through --format json still tells why it failed.
-  const reason = exitCode === 1 ? erroredReason(report.summary.errored) : exitCode === 2 ? almostNothingVerified(report.coverage) : undefined;
+  const reason =
+    exitCode === 1
+      ? erroredReason(report.summary.errored)
+      : exitCode === 2
+        ? almostNothingVerified(report.coverage)
+        : undefined;
   if (reason) io.stderr(`restguide: ${reason}\n`);
   const left = leftRecords(report);
   if (left.length > 0) io.stderr(`${redactUrlsIn(leftBehindLine(left))}\n`);

@@ -22,7 +22,8 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 function nonNegativeInteger(value: unknown, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number, 0 or more, not "${String(value)}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`${flag} must be a whole number, 0 or more, not "${String(value)}"`);
   return n;
 }
 
@@ -36,7 +37,11 @@ function positiveInteger(value: unknown, flag: string, fallback: number): number
 /** `http(s)://host[:port][/base/path]` without a trailing slash; anything else is a usage error. */
 function parseBaseUrl(value: string): string {
   let url: URL;
-  try { url = new URL(value); } catch { throw new UsageError(`not a URL: "${value}" (expected http(s)://host/base/path)`); }
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`not a URL: "${value}" (expected http(s)://host/base/path)`);
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: "${value}"`);
   if (url.search || url.hash) throw new UsageError(`the base URL must not have a query or fragment: "${value}"`);
   return withoutTrailingSlashes(url.href);
@@ -56,7 +61,8 @@ export function parseHeaders(values: string[] = []): Record<string, string> {
     const colon = value.indexOf(':');
     const name = value.slice(0, Math.max(colon, 0));
     const rest = value.slice(colon + 1).trimStart();
-    if (!HEADER_NAME.test(name) || LINE_BREAK.test(rest)) throw new UsageError(`--header must look like 'Name: value', not "${value}"`);
+    if (!HEADER_NAME.test(name) || LINE_BREAK.test(rest))
+      throw new UsageError(`--header must look like 'Name: value', not "${value}"`);
     headers[name] = rest;
   }
   return headers;
@@ -65,7 +71,8 @@ export function parseHeaders(values: string[] = []): Record<string, string> {
 /** --wait's seconds: a positive number, at most an hour. */
 function waitSeconds(value: unknown): number {
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--wait must be a number of seconds above 0, at most 3600, not "${String(value)}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600)
+    throw new UsageError(`--wait must be a number of seconds above 0, at most 3600, not "${String(value)}"`);
   return seconds;
 }
 
@@ -80,7 +87,10 @@ interface ReportSettings {
  * Commander's record, read once → the run's CheckOptions and the reports' settings; a bad flag (or a bad -f/-o,
  * or a selection of no check) is refused before any work.
  */
-function optionsOf(baseUrl: string | undefined, flags: Record<string, unknown>): { options: CheckOptions; reports: ReportSettings } {
+function optionsOf(
+  baseUrl: string | undefined,
+  flags: Record<string, unknown>,
+): { options: CheckOptions; reports: ReportSettings } {
   const failOn = parseFailOn(flags.failOn, ['error', 'warning'] as const);
   const run: CheckOptions['run'] = {
     allowWrites: flags.allowWrites === true,
@@ -93,13 +103,19 @@ function optionsOf(baseUrl: string | undefined, flags: Record<string, unknown>):
     deadlineMs: positiveInteger(flags.deadline, '--deadline', RUN_DEFAULTS.deadlineMs),
     ...(flags.retries === undefined ? {} : { retries: nonNegativeInteger(flags.retries, '--retries') }),
   };
-  const reports = { targets: reportTargets(flags), quiet: flags.quiet === true, showDocumentationUrl: flags.showDocumentationUrl === true };
+  const reports = {
+    targets: reportTargets(flags),
+    quiet: flags.quiet === true,
+    showDocumentationUrl: flags.showDocumentationUrl === true,
+  };
   planOutputs(reports.targets, 'stylish', CHECK_FORMATS);
   selectChecks(CHECKS, run.only, run.skip);
   const url = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const demo = flags.authDemo === true;
-  if (demo && url !== undefined) throw new UsageError('--auth-demo checks the embedded protected reference server: give no base URL');
-  if (flags.wait !== undefined && url === undefined) throw new UsageError('--wait needs a base URL: the embedded reference server is ready when the run starts');
+  if (demo && url !== undefined)
+    throw new UsageError('--auth-demo checks the embedded protected reference server: give no base URL');
+  if (flags.wait !== undefined && url === undefined)
+    throw new UsageError('--wait needs a base URL: the embedded reference server is ready when the run starts');
   const optional = (name: string, value: string | undefined) => (value === undefined ? {} : { [name]: value });
   const options: CheckOptions = {
     ...(url === undefined ? {} : { baseUrl: url }),
@@ -110,10 +126,14 @@ function optionsOf(baseUrl: string | undefined, flags: Record<string, unknown>):
     ...(flags.wait === undefined ? {} : { waitSeconds: waitSeconds(flags.wait) }),
     run,
     access: {
-      ...optional('oauth2TokenUrl', text(flags.oauth2TokenUrl)), ...optional('clientId', text(flags.clientId)),
-      ...optional('clientKey', text(flags.clientKey)), ...optional('scope', text(flags.scope)),
-      ...optional('narrowScope', text(flags.narrowScope)), ...optional('cert', text(flags.cert)),
-      ...optional('key', text(flags.key)), ...optional('ca', text(flags.ca)),
+      ...optional('oauth2TokenUrl', text(flags.oauth2TokenUrl)),
+      ...optional('clientId', text(flags.clientId)),
+      ...optional('clientKey', text(flags.clientKey)),
+      ...optional('scope', text(flags.scope)),
+      ...optional('narrowScope', text(flags.narrowScope)),
+      ...optional('cert', text(flags.cert)),
+      ...optional('key', text(flags.key)),
+      ...optional('ca', text(flags.ca)),
     },
     failOn,
     ...optional('baseline', text(flags.baseline)),
@@ -129,18 +149,31 @@ function reportWriter(reports: ReportSettings, options: CheckOptions, io: Io): P
   return async (report, exitCode) => {
     const { renderCheckReport } = await import('../reporters/index.js');
     const { targets, quiet, showDocumentationUrl } = reports;
-    const document = options.openapi && !/^https?:/i.test(options.openapi) ? resolve(io.cwd, options.openapi) : undefined;
+    const document =
+      options.openapi && !/^https?:/i.test(options.openapi) ? resolve(io.cwd, options.openapi) : undefined;
     // GitLab Code Quality points at the line of each resource's path in the document.
-    const wantsLines = document !== undefined && planOutputs(targets, 'stylish', CHECK_FORMATS).some((item) => item.format === 'gitlab');
+    const wantsLines =
+      document !== undefined && planOutputs(targets, 'stylish', CHECK_FORMATS).some((item) => item.format === 'gitlab');
     const documentLines = wantsLines ? await (await import('../openapi/lines.js')).readPathLines(document) : undefined;
     const color = wantsColor(io);
     const rules = checkRuleInfos();
     return writeReports(
       targets,
-      (format, to) => renderCheckReport(format, report, {
-        color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn: options.failOn, exitCode, quiet, showDocumentationUrl, ...(document ? { document } : {}), ...(documentLines ? { documentLines } : {}),
-      }),
-      io, 'stylish', CHECK_FORMATS,
+      (format, to) =>
+        renderCheckReport(format, report, {
+          color: color && to.kind === 'stdout',
+          rules,
+          cwd: io.cwd,
+          failOn: options.failOn,
+          exitCode,
+          quiet,
+          showDocumentationUrl,
+          ...(document ? { document } : {}),
+          ...(documentLines ? { documentLines } : {}),
+        }),
+      io,
+      'stylish',
+      CHECK_FORMATS,
     );
   };
 }

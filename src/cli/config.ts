@@ -16,7 +16,11 @@ const optionOf = (command: Command, attribute: string): Option => {
 
 const fromCli = (command: Command, attribute: string): boolean => command.getOptionValueSource(attribute) === 'cli';
 
-const headerName = (line: string): string => line.slice(0, Math.max(line.indexOf(':'), 0)).trim().toLowerCase();
+const headerName = (line: string): string =>
+  line
+    .slice(0, Math.max(line.indexOf(':'), 0))
+    .trim()
+    .toLowerCase();
 
 /** `--header` lines, the file's headers after those given as flags (a flag's header wins by name: see applyConfig). */
 function mergeHeaders(command: Command, headers: Record<string, string>): boolean {
@@ -36,7 +40,9 @@ function applyFormats(command: Command, formats: string[], shown: string): void 
       value = option.parseArg?.(format, value);
     } catch (error) {
       if (error instanceof InvalidArgumentError || error instanceof UsageError) {
-        throw new UsageError(`bad config ${shown}: (root).${command.name()}.format.${i} is \`${format}\`: ${error.message}`);
+        throw new UsageError(
+          `bad config ${shown}: (root).${command.name()}.format.${i} is \`${format}\`: ${error.message}`,
+        );
       }
       throw error;
     }
@@ -49,9 +55,18 @@ function applyFormats(command: Command, formats: string[], shown: string): void 
 function checkChoices(command: Command, section: Record<string, unknown>, shown: string): void {
   for (const [key, value] of Object.entries(section)) {
     const spec = CONFIG_KEYS[command.name() as ConfigCommand][key];
-    const choices = spec?.kind === 'level' && spec.option !== undefined ? optionOf(command, spec.option).argChoices : undefined;
+    const choices =
+      spec?.kind === 'level' && spec.option !== undefined ? optionOf(command, spec.option).argChoices : undefined;
     if (choices && !choices.includes(String(value))) {
-      const message = describeSchemaError([{ instancePath: `(root).${command.name()}.${key}`, schemaPath: '', keyword: 'enum', params: { allowedValues: choices }, data: value }]);
+      const message = describeSchemaError([
+        {
+          instancePath: `(root).${command.name()}.${key}`,
+          schemaPath: '',
+          keyword: 'enum',
+          params: { allowedValues: choices },
+          data: value,
+        },
+      ]);
       throw new UsageError(`bad config ${shown}: ${message}`);
     }
   }
@@ -60,7 +75,8 @@ function checkChoices(command: Command, section: Record<string, unknown>, shown:
 /** Whether the command line gives what a key would; then the file's value is not even read. */
 function givenOnCommandLine(command: Command, spec: ConfigKey): boolean {
   // Positional arguments: all from the command line when it gives any. --auth-demo takes no base URL.
-  if (spec.argument !== undefined) return command.args.length > 0 || (spec.argument === 'baseUrl' && command.getOptionValue('authDemo') === true);
+  if (spec.argument !== undefined)
+    return command.args.length > 0 || (spec.argument === 'baseUrl' && command.getOptionValue('authDemo') === true);
   if (spec.kind === 'formats') return fromCli(command, 'format') || fromCli(command, 'output');
   if (spec.kind === 'headers') return false; // merged by name
   return spec.option !== undefined && fromCli(command, spec.option);
@@ -81,8 +97,12 @@ function apply(command: Command, spec: ConfigKey, value: SettingValue, shown: st
   }
   // A switch set to false is the default: nothing to set.
   if (value === false) return false;
-  const asFlag = typeof value === 'number' ? String(value) // as typed on the command line
-    : (spec.kind === 'ids' || spec.kind === 'globs') && typeof value === 'string' ? [value] : value;
+  const asFlag =
+    typeof value === 'number'
+      ? String(value) // as typed on the command line
+      : (spec.kind === 'ids' || spec.kind === 'globs') && typeof value === 'string'
+        ? [value]
+        : value;
   command.setOptionValueWithSource(option, asFlag, 'config');
   return true;
 }
@@ -93,7 +113,9 @@ function requireArguments(command: Command, shown: string | undefined): void {
   const missing = command.registeredArguments.find((_argument, i) => command.processedArgs[i] === undefined);
   if (missing) {
     const where = shown === undefined ? 'a config file' : shown;
-    throw new UsageError(`diff: missing required argument '${missing.name()}': give <old> and <new>, or set diff.old and diff.new in ${where}`);
+    throw new UsageError(
+      `diff: missing required argument '${missing.name()}': give <old> and <new>, or set diff.old and diff.new in ${where}`,
+    );
   }
 }
 
@@ -112,14 +134,23 @@ export async function applyConfig(command: Command, io: Io): Promise<void> {
   const section = config.sections[name] ?? {};
   checkChoices(command, section, config.shown);
   const given = Object.keys(section).filter((key) => keys[key] !== undefined && givenOnCommandLine(command, keys[key]));
-  const flagHeaders = fromCli(command, 'header') ? (command.getOptionValue('header') as string[]).map((line) => `header:${headerName(line)}`) : [];
+  const flagHeaders = fromCli(command, 'header')
+    ? (command.getOptionValue('header') as string[]).map((line) => `header:${headerName(line)}`)
+    : [];
   const settings = sectionSettings(config, name, io.env, io.cwd, new Set([...given, ...flagHeaders]));
-  const used = Object.entries(settings).filter(([key, value]) => apply(command, keys[key] as ConfigKey, value, config.shown)).map(([key]) => key);
+  const used = Object.entries(settings)
+    .filter(([key, value]) => apply(command, keys[key] as ConfigKey, value, config.shown))
+    .map(([key]) => key);
   requireArguments(command, config.shown);
   // Listed in the order of the key table, whatever the file's order.
   const order = Object.keys(keys);
   const inOrder = (list: string[]) => list.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(', ');
   const overridden = Object.keys(section).filter((key) => !used.includes(key) && section[key] !== false);
-  const said = config.sections[name] === undefined ? `has no ${name} section` : `gives ${name} ${used.length > 0 ? inOrder(used) : 'nothing'}`;
-  io.stderr(`restguide: config ${config.shown} ${said}${overridden.length > 0 ? `; flags given win over ${inOrder(overridden)}` : ''}\n`);
+  const said =
+    config.sections[name] === undefined
+      ? `has no ${name} section`
+      : `gives ${name} ${used.length > 0 ? inOrder(used) : 'nothing'}`;
+  io.stderr(
+    `restguide: config ${config.shown} ${said}${overridden.length > 0 ? `; flags given win over ${inOrder(overridden)}` : ''}\n`,
+  );
 }

@@ -11,16 +11,29 @@ function breakingOnly(report: LintReport): LintReport {
   const keep = (f: LintFinding) => (f as { breaking?: boolean }).breaking !== false || f.severity <= 1;
   const findings = report.findings.filter(keep);
   const count = (severity: number) => findings.filter((f) => f.severity === severity && f.baseline !== 'known').length;
-  return { ...report, findings, ignored: report.ignored.filter(keep), summary: { ...report.summary, errors: count(0), warnings: count(1), infos: count(2), hints: count(3) } };
+  return {
+    ...report,
+    findings,
+    ignored: report.ignored.filter(keep),
+    summary: { ...report.summary, errors: count(0), warnings: count(1), infos: count(2), hints: count(3) },
+  };
 }
 
-export async function runDiff(oldDocument: string, newDocument: string, options: Record<string, unknown>, io: Io): Promise<number> {
+export async function runDiff(
+  oldDocument: string,
+  newDocument: string,
+  options: Record<string, unknown>,
+  io: Io,
+): Promise<number> {
   const failOn = parseFailOn(options.failOn, ['error', 'warning', 'info']);
 
   planOutputs(reportTargets(options), 'stylish', DIFF_FORMATS); // a bad -f/-o is refused before any work
   const { diffDocuments } = await import('../diff/index.js');
   const { maxBytesFromEnv } = await import('../lint/index.js');
-  let report: LintReport = await diffDocuments(oldDocument, newDocument, { cwd: io.cwd, limits: { maxBytes: maxBytesFromEnv(io.env) } });
+  let report: LintReport = await diffDocuments(oldDocument, newDocument, {
+    cwd: io.cwd,
+    limits: { maxBytes: maxBytesFromEnv(io.env) },
+  });
 
   const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
   const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;
@@ -49,13 +62,22 @@ export async function runDiff(oldDocument: string, newDocument: string, options:
   const whole = new Set(['json', 'markdown', 'junit']);
   const written = await writeReports(
     reportTargets(options),
-    (format, to) => renderDiffReport(format, whole.has(format) ? report : shown, {
-      color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, showDocumentationUrl: options.showDocumentationUrl === true,
-    }),
-    io, 'stylish', DIFF_FORMATS,
+    (format, to) =>
+      renderDiffReport(format, whole.has(format) ? report : shown, {
+        color: color && to.kind === 'stdout',
+        rules,
+        cwd: io.cwd,
+        failOn,
+        exitCode,
+        showDocumentationUrl: options.showDocumentationUrl === true,
+      }),
+    io,
+    'stylish',
+    DIFF_FORMATS,
   );
   // Every report went to a file: the terminal still gets the outcome, as check does.
-  if (!written.toStdout) io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(shown, failOn)}\n`);
+  if (!written.toStdout)
+    io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(shown, failOn)}\n`);
   if (wrote) io.stderr(wrote);
   return exitCode;
 }

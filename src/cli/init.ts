@@ -13,15 +13,21 @@ export async function runInit(file: string, options: Record<string, unknown>, io
   // A second searched name beside an existing one would make every later run refuse both.
   if ((CONFIG_FILE_NAMES as readonly string[]).includes(basename(path))) {
     const other = (await configFilesIn(dirname(path))).find((name) => name !== basename(path));
-    if (other !== undefined) throw new UsageError(`${other} is already a config file in that folder: edit it, or remove it before writing ${file}`);
+    if (other !== undefined)
+      throw new UsageError(
+        `${other} is already a config file in that folder: edit it, or remove it before writing ${file}`,
+      );
   }
   try {
     // wx: the check and the write are one step, so a file that appears meanwhile is not overwritten.
     await writeFile(path, CONFIG_TEMPLATE, { flag: options.force === true ? 'w' : 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${file} exists: edit it, or give --force to overwrite it`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new UsageError(`${file} exists: edit it, or give --force to overwrite it`);
     throw new UsageError(`cannot write ${file}: ${fileErrorReason(error)}`);
   }
-  io.stderr(`restguide: wrote ${file}: every key commented and explained; the active ones are the defaults (docs/config.md)\n`);
+  io.stderr(
+    `restguide: wrote ${file}: every key commented and explained; the active ones are the defaults (docs/config.md)\n`,
+  );
   return 0;
 }

@@ -28,7 +28,10 @@ async function readStream(stream: NodeJS.ReadableStream, maxBytes: number): Prom
   for await (const chunk of stream) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > maxBytes) throw new UsageError(`lint -: stdin is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the lint size cap (set RESTGUIDE_LINT_MAX_MB to raise it)`);
+    if (size > maxBytes)
+      throw new UsageError(
+        `lint -: stdin is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the lint size cap (set RESTGUIDE_LINT_MAX_MB to raise it)`,
+      );
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

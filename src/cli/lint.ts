@@ -21,9 +21,11 @@ export function lintExitCode(report: LintReport, failOn: FailOn): number {
 
 /** The document of `lint -`: refused in one line when stdin is a terminal (nothing piped) or empty. */
 async function readStdin(io: Io, maxBytes: number): Promise<string> {
-  if (io.stdin?.isTTY) throw new UsageError('lint -: stdin is a terminal; pipe a document in (restguide lint - < openapi.yaml)');
+  if (io.stdin?.isTTY)
+    throw new UsageError('lint -: stdin is a terminal; pipe a document in (restguide lint - < openapi.yaml)');
   const text = io.stdin ? await io.stdin.read(maxBytes) : '';
-  if (text.trim() === '') throw new UsageError('lint -: stdin is empty; pipe an OpenAPI document in (restguide lint - < openapi.yaml)');
+  if (text.trim() === '')
+    throw new UsageError('lint -: stdin is empty; pipe an OpenAPI document in (restguide lint - < openapi.yaml)');
   return text;
 }
 
@@ -37,7 +39,10 @@ function engineLines(linter: import('../lint/index.js').Linter): string {
 
 export async function runLint(documents: string[], options: Record<string, unknown>, io: Io): Promise<number> {
   const failOn = parseFailOn(options.failOn, ['error', 'warning', 'info']);
-  if (documents.length === 0) throw new UsageError('lint: give at least one OpenAPI document (file or URL), or set lint.documents in restguide.config.yaml');
+  if (documents.length === 0)
+    throw new UsageError(
+      'lint: give at least one OpenAPI document (file or URL), or set lint.documents in restguide.config.yaml',
+    );
 
   planOutputs(reportTargets(options), 'stylish', LINT_FORMATS); // a bad -f/-o is refused before any work
   const { createLinter, lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
@@ -64,7 +69,8 @@ export async function runLint(documents: string[], options: Record<string, unkno
   const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;
   let wrote: string | undefined;
   if (baseline || writeBaseline) {
-    const { readBaseline, applyLintBaseline, writeLintBaseline, lintBaselineRoot } = await import('../core/baseline.js');
+    const { readBaseline, applyLintBaseline, writeLintBaseline, lintBaselineRoot } =
+      await import('../core/baseline.js');
     const { resolve } = await import('node:path');
     if (baseline) {
       const file = resolve(io.cwd, baseline);
@@ -89,13 +95,23 @@ export async function runLint(documents: string[], options: Record<string, unkno
   const sourceLines = wantsHtml ? await (await import('../lint/source-lines.js')).readSourceLines(report) : undefined;
   const written = await writeReports(
     reportTargets(options),
-    (format, to) => renderLintReport(format, report, {
-      color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, showDocumentationUrl: options.showDocumentationUrl === true, ...(sourceLines ? { sourceLines } : {}),
-    }),
-    io, 'stylish', LINT_FORMATS,
+    (format, to) =>
+      renderLintReport(format, report, {
+        color: color && to.kind === 'stdout',
+        rules,
+        cwd: io.cwd,
+        failOn,
+        exitCode,
+        showDocumentationUrl: options.showDocumentationUrl === true,
+        ...(sourceLines ? { sourceLines } : {}),
+      }),
+    io,
+    'stylish',
+    LINT_FORMATS,
   );
   // Every report went to a file: the terminal still gets the outcome, as check does.
-  if (!written.toStdout) io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(report, failOn)}\n`);
+  if (!written.toStdout)
+    io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(report, failOn)}\n`);
   if (wrote) io.stderr(wrote);
   return exitCode;
 }

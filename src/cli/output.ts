@@ -13,7 +13,13 @@ export type OutputTarget = { kind: 'stdout' } | { kind: 'file'; path: string };
 
 // The format of an output given without its own --format, from the file name (longest suffix first).
 const FORMAT_BY_EXTENSION: ReadonlyArray<[string, ReportFormat]> = [
-  ['.sarif.json', 'sarif'], ['.sarif', 'sarif'], ['.json', 'json'], ['.xml', 'junit'], ['.html', 'html'], ['.htm', 'html'], ['.md', 'markdown'],
+  ['.sarif.json', 'sarif'],
+  ['.sarif', 'sarif'],
+  ['.json', 'json'],
+  ['.xml', 'junit'],
+  ['.html', 'html'],
+  ['.htm', 'html'],
+  ['.md', 'markdown'],
 ];
 /** The format a file name implies, among those the command offers (`.md` means nothing to lint). */
 const formatOfFile = (file: string, offered: readonly ReportFormat[]): ReportFormat | undefined => {
@@ -40,13 +46,15 @@ function contradiction(format: ReportFormat, file: string, offered: readonly Rep
  * extension contradicts its format is refused. At most one report goes to stdout.
  */
 export function planOutputs(
-  targets: { formats?: Array<string | undefined>; outputs?: Array<string | undefined> }, defaultFormat: ReportFormat,
+  targets: { formats?: Array<string | undefined>; outputs?: Array<string | undefined> },
+  defaultFormat: ReportFormat,
   offered: readonly ReportFormat[] = REPORT_FORMATS,
 ): Array<{ format: ReportFormat; to: OutputTarget }> {
   const formats = targets.formats ?? [];
   const outputs = targets.outputs ?? [];
   for (const format of formats) {
-    if (format !== undefined && (!isReportFormat(format) || !offered.includes(format))) throw new UsageError(`unknown report format "${format}"`);
+    if (format !== undefined && (!isReportFormat(format) || !offered.includes(format)))
+      throw new UsageError(`unknown report format "${format}"`);
   }
   const givenFormats = formats.filter((f) => f !== undefined).length;
   const givenOutputs = outputs.filter((o) => o !== undefined).length;
@@ -54,12 +62,15 @@ export function planOutputs(
   const count = Math.max(formats.length, outputs.length, 1);
   for (let i = 0; i < count; i++) {
     const output = outputs[i];
-    const to: OutputTarget = output === undefined || output === '-' ? { kind: 'stdout' } : { kind: 'file', path: output };
+    const to: OutputTarget =
+      output === undefined || output === '-' ? { kind: 'stdout' } : { kind: 'file', path: output };
     const given = formats[i] as ReportFormat | undefined;
     let format = given ?? (to.kind === 'stdout' ? defaultFormat : formatOfFile(output as string, offered));
     if (format === undefined && givenFormats === 0 && givenOutputs === 1) format = defaultFormat;
     if (format === undefined) {
-      throw new UsageError(`more outputs than formats: give a --format for ${output} or name it .json, .xml, .sarif${offered.includes('markdown') ? ', .md' : ''} or .html`);
+      throw new UsageError(
+        `more outputs than formats: give a --format for ${output} or name it .json, .xml, .sarif${offered.includes('markdown') ? ', .md' : ''} or .html`,
+      );
     }
     if (given !== undefined && to.kind === 'file') {
       const problem = contradiction(given, to.path, offered);
@@ -68,7 +79,9 @@ export function planOutputs(
     plan.push({ format, to });
   }
   if (plan.filter((item) => item.to.kind === 'stdout').length > 1) {
-    throw new UsageError('only one report can go to stdout: give each --format its own --output (-f junit -o junit.xml, or -f junit=junit.xml)');
+    throw new UsageError(
+      'only one report can go to stdout: give each --format its own --output (-f junit -o junit.xml, or -f junit=junit.xml)',
+    );
   }
   return plan;
 }
@@ -92,9 +105,14 @@ export function addReportOptions(command: Command, formats: readonly string[]): 
     const file = equals === -1 ? undefined : value.slice(equals + 1);
     if (!formats.includes(name)) throw new InvalidArgumentError(`one of ${formats.join(', ')}, optionally with =file`);
     if (file === '') throw new InvalidArgumentError(`give a file after "${name}=", or drop the "="`);
-    const lone = outputList.find((output, i) => output !== undefined && formatList[i] === undefined && formatList.slice(0, i).every((f) => f === undefined));
+    const lone = outputList.find(
+      (output, i) =>
+        output !== undefined && formatList[i] === undefined && formatList.slice(0, i).every((f) => f === undefined),
+    );
     if (lone !== undefined) {
-      throw new UsageError(`--output ${lone} comes before any --format, so it is unclear which format it is for: put it after its format (-f ${name} -o ${lone}) or write -f ${name}=${lone}`);
+      throw new UsageError(
+        `--output ${lone} comes before any --format, so it is unclear which format it is for: put it after its format (-f ${name} -o ${lone}) or write -f ${name}=${lone}`,
+      );
     }
     formatList.push(name);
     outputList.push(file);
@@ -113,15 +131,31 @@ export function addReportOptions(command: Command, formats: readonly string[]): 
     return outputList;
   };
   return command
-    .addOption(new Option('-f, --format <format>', `report format: ${formats.join('|')}; repeatable, \`-f junit=junit.xml\` writes it to a file`).argParser(parseFormat))
-    .addOption(new Option('-o, --output <file>', 'write the report of the --format just before it to a file (without one: format from the extension)').argParser(parseOutput));
+    .addOption(
+      new Option(
+        '-f, --format <format>',
+        `report format: ${formats.join('|')}; repeatable, \`-f junit=junit.xml\` writes it to a file`,
+      ).argParser(parseFormat),
+    )
+    .addOption(
+      new Option(
+        '-o, --output <file>',
+        'write the report of the --format just before it to a file (without one: format from the extension)',
+      ).argParser(parseOutput),
+    );
 }
 
 const slots = (value: unknown): Array<string | undefined> | undefined =>
-  Array.isArray(value) ? value.map((v) => (v === undefined ? undefined : String(v))) : typeof value === 'string' ? [value] : undefined;
+  Array.isArray(value)
+    ? value.map((v) => (v === undefined ? undefined : String(v)))
+    : typeof value === 'string'
+      ? [value]
+      : undefined;
 
 /** The report targets of parsed options (as addReportOptions left them). */
-export const reportTargets = (options: Record<string, unknown>): { formats?: Array<string | undefined>; outputs?: Array<string | undefined> } => {
+export const reportTargets = (
+  options: Record<string, unknown>,
+): { formats?: Array<string | undefined>; outputs?: Array<string | undefined> } => {
   const formats = slots(options.format);
   const outputs = slots(options.output);
   return { ...(formats ? { formats } : {}), ...(outputs ? { outputs } : {}) };

@@ -21,7 +21,11 @@ const CLEAR = '\r\u001b[K';
 const progressText = (p: LintProgress): string =>
   `restguide lint: ${p.files}/${p.totalFiles} files, ${p.rules} rules, ${formatCount(p.findings)} findings so far (${p.phase})`;
 
-export function progressLine(io: Io, quiet: boolean, { afterMs = 1000, everyMs = 100, now = Date.now }: ProgressTiming = {}): ProgressLine {
+export function progressLine(
+  io: Io,
+  quiet: boolean,
+  { afterMs = 1000, everyMs = 100, now = Date.now }: ProgressTiming = {},
+): ProgressLine {
   if (quiet || !io.isTTY) return { end() {} };
   const started = now();
   let last = -Infinity;

@@ -16,7 +16,9 @@ function integerOption(name: string, value: unknown, max: number): number | unde
  * SIGTERM, then closes it and resolves 0. The `signals` hook lets tests stop it without a signal.
  */
 export async function runServe(
-  options: Record<string, unknown>, io: Io, signals: { until?: Promise<unknown> } = {},
+  options: Record<string, unknown>,
+  io: Io,
+  signals: { until?: Promise<unknown> } = {},
 ): Promise<number> {
   const port = integerOption('port', options.port, 65535);
   const taskDelayMs = integerOption('task-delay', options.taskDelay, 3_600_000);
@@ -24,31 +26,48 @@ export async function runServe(
   if (tokenLifetimeSec === 0) throw new UsageError('--token-lifetime must be at least 1 second');
   const host = options.host === undefined ? undefined : String(options.host);
   const secret = io.env['RESTGUIDE_CLIENT_SECRET'] || undefined;
-  const auth = options.auth === true
-    ? { clients: [{ id: 'restguide-demo', ...(secret ? { secret } : {}) }], ...(tokenLifetimeSec ? { tokenLifetimeSec } : {}) }
-    : undefined;
-  if (host !== undefined && !/^[A-Za-z0-9.:-]{1,253}$/.test(host)) throw new UsageError(`--host is not a host name or address: '${host.slice(0, 40)}'`);
+  const auth =
+    options.auth === true
+      ? {
+          clients: [{ id: 'restguide-demo', ...(secret ? { secret } : {}) }],
+          ...(tokenLifetimeSec ? { tokenLifetimeSec } : {}),
+        }
+      : undefined;
+  if (host !== undefined && !/^[A-Za-z0-9.:-]{1,253}$/.test(host))
+    throw new UsageError(`--host is not a host name or address: '${host.slice(0, 40)}'`);
 
   const publicUrl = options.publicUrl === undefined ? undefined : String(options.publicUrl);
 
   const { startReferenceServer } = await import('../reference-server/index.js');
   let server;
   try {
-    server = await startReferenceServer({ port, host, taskDelayMs, ...(publicUrl !== undefined ? { publicUrl } : {}), ...(auth ? { auth } : {}) });
+    server = await startReferenceServer({
+      port,
+      host,
+      taskDelayMs,
+      ...(publicUrl !== undefined ? { publicUrl } : {}),
+      ...(auth ? { auth } : {}),
+    });
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(error.message); // a bad --public-url
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EADDRINUSE' ? `port ${port} is already in use`
-      : code === 'EACCES' ? `no permission to listen on port ${port}`
-      : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? `cannot listen on host ${host}`
-      : (error as Error).message;
+    const why =
+      code === 'EADDRINUSE'
+        ? `port ${port} is already in use`
+        : code === 'EACCES'
+          ? `no permission to listen on port ${port}`
+          : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+            ? `cannot listen on host ${host}`
+            : (error as Error).message;
     throw new UsageError(`serve: ${why}`);
   }
   io.stdout(`restguide reference server listening on ${server.url}\n`);
   if (server.publicUrl !== server.url) io.stdout(`links use the public base URL ${server.publicUrl}\n`);
   if (server.auth) {
     const client = server.auth.clients[0];
-    io.stdout(`protected mode: token endpoint ${server.auth.tokenUrl}, client ${client?.id ?? '?'}, scopes ${server.auth.scopes.join(' ')}\n`);
+    io.stdout(
+      `protected mode: token endpoint ${server.auth.tokenUrl}, client ${client?.id ?? '?'}, scopes ${server.auth.scopes.join(' ')}\n`,
+    );
     // A secret this process made up is printed once so a client can use it; one from the environment never is.
     if (!secret && client?.secret) io.stdout(`client secret (generated): ${client.secret}\n`);
   }
@@ -57,9 +76,14 @@ export async function runServe(
   // it while it closes or exits (the exit would then read as interrupted). Stopped by `until`
   // (in-process), they go.
   let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => { stop = resolve; });
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
   let bySignal = false;
-  const onSignal = () => { bySignal = true; stop(); };
+  const onSignal = () => {
+    bySignal = true;
+    stop();
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   signals.until?.then(stop, stop);
@@ -96,7 +120,9 @@ function watchNpmParent(env: Record<string, string | undefined>, stop: () => voi
   if (env['npm_command'] === undefined && env['npm_lifecycle_event'] === undefined) return undefined;
   const parent = process.ppid;
   if (parent <= 1) return undefined;
-  const timer = setInterval(() => { if (!alive(parent)) stop(); }, 250);
+  const timer = setInterval(() => {
+    if (!alive(parent)) stop();
+  }, 250);
   timer.unref();
   return timer;
 }

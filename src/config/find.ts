@@ -19,9 +19,13 @@ export async function configFilesIn(dir: string): Promise<string[]> {
  * else the one in `cwd`; undefined when there is none. Two in one folder are refused rather than
  * one silently preferred.
  */
-export async function findConfigFile(cwd: string, explicit?: string): Promise<{ path: string; shown: string } | undefined> {
+export async function findConfigFile(
+  cwd: string,
+  explicit?: string,
+): Promise<{ path: string; shown: string } | undefined> {
   if (explicit !== undefined) return { path: resolve(cwd, explicit), shown: explicit };
   const found = await configFilesIn(cwd);
-  if (found.length > 1) throw new UsageError(`${found.join(' and ')} are both config files here: keep one, or name one with --config`);
+  if (found.length > 1)
+    throw new UsageError(`${found.join(' and ')} are both config files here: keep one, or name one with --config`);
   return found[0] === undefined ? undefined : { path: join(cwd, found[0]), shown: found[0] };
 }

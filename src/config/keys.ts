@@ -83,4 +83,9 @@ export const CONFIG_KEYS: Readonly<Record<ConfigCommand, Readonly<Record<string,
 };
 
 /** The names searched in the working directory, in this order; more than one there is an error. */
-export const CONFIG_FILE_NAMES = ['restguide.config.yaml', 'restguide.config.yml', '.restguide.yaml', '.restguide.yml'] as const;
+export const CONFIG_FILE_NAMES = [
+  'restguide.config.yaml',
+  'restguide.config.yml',
+  '.restguide.yaml',
+  '.restguide.yml',
+] as const;

@@ -33,12 +33,16 @@ export const CONFIG_AJV_OPTIONS = { allErrors: false, strict: true, allowUnionTy
 
 export async function readConfig(path: string, shown: string): Promise<ConfigFile> {
   let text: string;
-  try { text = await readFile(path, 'utf8'); } catch (error) {
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
     throw new UsageError(`cannot read config ${shown}: ${fileErrorReason(error)}`);
   }
   let data: unknown;
   // merge: `<<: *shared` takes keys from an `x-` anchor, the way sections share settings.
-  try { data = parseYaml(text, { merge: true }); } catch (error) {
+  try {
+    data = parseYaml(text, { merge: true });
+  } catch (error) {
     throw new UsageError(`bad config ${shown}: not YAML (${(error as Error).message.split('\n')[0]})`);
   }
   return { shown, dir: dirname(path), sections: checkConfig(data ?? {}, shown) };
@@ -46,9 +50,17 @@ export async function readConfig(path: string, shown: string): Promise<ConfigFil
 
 /** The sections of a parsed config, or the one line that says what is wrong with it. */
 export function checkConfig(data: unknown, shown: string): ConfigFile['sections'] {
-  if (!isObject(data)) throw new UsageError(`bad config ${shown}: (root) must be a map with a section per command (${CONFIG_COMMANDS.join(', ')}), not ${describeValue(data)}`);
+  if (!isObject(data))
+    throw new UsageError(
+      `bad config ${shown}: (root) must be a map with a section per command (${CONFIG_COMMANDS.join(', ')}), not ${describeValue(data)}`,
+    );
   // A section whose keys are all commented out is null: empty, as `restguide init` leaves them.
-  const root = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value === null && (CONFIG_COMMANDS as readonly string[]).includes(key) ? {} : value]));
+  const root = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      value === null && (CONFIG_COMMANDS as readonly string[]).includes(key) ? {} : value,
+    ]),
+  );
   // verbose: the errors carry their schema and data, from which the allowed keys are told. The schema is
   // a constant that a test holds to the meta-schema, so it is not checked on every run (docs/performance.md).
   validate ??= new Ajv({ ...CONFIG_AJV_OPTIONS, meta: false, validateSchema: false }).compile(CONFIG_SCHEMA);
@@ -69,16 +81,21 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function checkHeaders(headers: Record<string, unknown>, shown: string): void {
   for (const [name, value] of Object.entries(headers)) {
     const where = `(root).check.headers.${name}`;
-    if (!HEADER_NAME.test(name)) throw new UsageError(`bad config ${shown}: ${JSON.stringify(name)} in (root).check.headers is not a header name`);
+    if (!HEADER_NAME.test(name))
+      throw new UsageError(`bad config ${shown}: ${JSON.stringify(name)} in (root).check.headers is not a header name`);
     if (isSecretName(name) && !/\$\{[^}]+\}/.test(String(value))) {
-      throw new UsageError(`bad config ${shown}: ${where} holds a credential in the file: write it as \${NAME} and set NAME in the environment`);
+      throw new UsageError(
+        `bad config ${shown}: ${where} holds a credential in the file: write it as \${NAME} and set NAME in the environment`,
+      );
     }
   }
 }
 
 /** `/check/timeout` → `(root).check.timeout`, the way the unknown-key line names places. */
 export const dotted = (pointer: string): string =>
-  `(root)${parsePointer(pointer).map((step) => `.${step}`).join('')}`;
+  `(root)${parsePointer(pointer)
+    .map((step) => `.${step}`)
+    .join('')}`;
 
 const describeValue = (value: unknown): string => {
   const json = JSON.stringify(value) ?? String(value);
@@ -94,7 +111,10 @@ function describeConfigError(errors: readonly SchemaError[], root: Record<string
   }
   const steps = first.instancePath.split('/').slice(1);
   const [command, key] = steps as [string | undefined, string | undefined];
-  const value = steps.reduce<unknown>((at, step) => (isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[step] : undefined), root);
+  const value = steps.reduce<unknown>(
+    (at, step) => (isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[step] : undefined),
+    root,
+  );
   const spec = command !== undefined && key !== undefined ? CONFIG_KEYS[command as ConfigCommand]?.[key] : undefined;
   // Below a key: a header's value, or an item of a list.
   const expected = spec === undefined ? 'a map of keys' : steps.length > 2 ? 'a string' : EXPECTED[spec.kind];

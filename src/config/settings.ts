@@ -17,10 +17,16 @@ export function expandReferences(value: string, where: string, env: NodeJS.Proce
   return value.replace(/\$\$|\$\{([^}]*)\}?/g, (match, name: string | undefined) => {
     if (match === '$$') return '$';
     if (!match.endsWith('}')) throw new UsageError(`bad config ${shown}: ${where} has a \${ without its closing }`);
-    if (name === undefined || !NAME.test(name)) throw new UsageError(`bad config ${shown}: ${where} refers to \${${name ?? ''}}, which is not a variable name (letters, digits, _)`);
+    if (name === undefined || !NAME.test(name))
+      throw new UsageError(
+        `bad config ${shown}: ${where} refers to \${${name ?? ''}}, which is not a variable name (letters, digits, _)`,
+      );
     const found = env[name];
     // An empty value is what CI gives for a secret the job cannot see: refused like an unset one.
-    if (found === undefined || found === '') throw new UsageError(`${where} in ${shown} refers to \${${name}}, which is ${found === undefined ? 'not set' : 'empty'} in the environment`);
+    if (found === undefined || found === '')
+      throw new UsageError(
+        `${where} in ${shown} refers to \${${name}}, which is ${found === undefined ? 'not set' : 'empty'} in the environment`,
+      );
     return found;
   });
 }
@@ -68,7 +74,11 @@ function rebase(kind: KeyKind, value: string, dir: string, cwd: string): string 
  * unread, so a flag that replaces a key also spares its ${NAME} reference.
  */
 export function sectionSettings(
-  config: ConfigFile, command: ConfigCommand, env: NodeJS.ProcessEnv, cwd: string, overridden: ReadonlySet<string> = new Set(),
+  config: ConfigFile,
+  command: ConfigCommand,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  overridden: ReadonlySet<string> = new Set(),
 ): Record<string, SettingValue> {
   const section = config.sections[command] ?? {};
   const settings: Record<string, SettingValue> = {};
@@ -77,17 +87,25 @@ export function sectionSettings(
     // The schema refused unknown keys already.
     if (spec === undefined || overridden.has(key)) continue;
     const where = `(root).${command}.${key}`;
-    const text = (value: unknown, at: string): string => rebase(spec.kind, expandReferences(String(value), at, env, config.shown), config.dir, cwd);
+    const text = (value: unknown, at: string): string =>
+      rebase(spec.kind, expandReferences(String(value), at, env, config.shown), config.dir, cwd);
     if (typeof raw === 'boolean' || typeof raw === 'number') settings[key] = raw;
     else if (Array.isArray(raw)) settings[key] = raw.map((item, i) => text(item, `${where}.${i}`));
     else if (spec.kind === 'headers') {
-      const kept = Object.entries(raw as Record<string, unknown>).filter(([name]) => !overridden.has(`header:${name.toLowerCase()}`));
-      settings[key] = Object.fromEntries(kept.map(([name, value]) => {
-        const header = text(value, `${where}.${name}`);
-        // Said without the value, which may be a credential read from the environment.
-        if (/[\n\r\u2028\u2029]/.test(header)) throw new UsageError(`${where}.${name} in ${config.shown} has a line break in its value: a header value is one line`);
-        return [name, header];
-      }));
+      const kept = Object.entries(raw as Record<string, unknown>).filter(
+        ([name]) => !overridden.has(`header:${name.toLowerCase()}`),
+      );
+      settings[key] = Object.fromEntries(
+        kept.map(([name, value]) => {
+          const header = text(value, `${where}.${name}`);
+          // Said without the value, which may be a credential read from the environment.
+          if (/[\n\r\u2028\u2029]/.test(header))
+            throw new UsageError(
+              `${where}.${name} in ${config.shown} has a line break in its value: a header value is one line`,
+            );
+          return [name, header];
+        }),
+      );
     } else settings[key] = text(raw, where);
   }
   return settings;

@@ -7,12 +7,19 @@ import { pagingOf, type ForeignPaging } from './query-roles.js';
 
 /** The query parameter names of a link, or undefined when it is no URL. */
 function queryNames(link: string, base: string): string[] | undefined {
-  try { return [...new Set(new URL(link, base).searchParams.keys())]; } catch { return undefined; }
+  try {
+    return [...new Set(new URL(link, base).searchParams.keys())];
+  } catch {
+    return undefined;
+  }
 }
 
 /** The URL of the Link header's `rel="next"` link. */
 function nextOfLinkHeader(value: string): string | undefined {
-  return value.split(',').find((part) => linkHeaderHasNext(part))?.match(/<([^>]*)>/)?.[1];
+  return value
+    .split(',')
+    .find((part) => linkHeaderHasNext(part))
+    ?.match(/<([^>]*)>/)?.[1];
 }
 
 /** The foreign paging a first page shows through its `next` link; undefined for the guide's paging or none. */
@@ -24,6 +31,9 @@ export function answeredForeignPaging(exchange: Exchange): ForeignPaging | undef
   const next = linkNext ?? bodyNext;
   // What the request sent (`pageSize`), a link may echo: the scheme is in the names the API added.
   const sent = queryNames(exchange.request.url, exchange.request.url) ?? [];
-  const names = next === undefined ? undefined : queryNames(next, exchange.request.url)?.filter((name) => !sent.includes(name));
-  return names === undefined ? undefined : pagingOf(names, linkNext !== undefined && bodyNext === undefined).foreignPaging;
+  const names =
+    next === undefined ? undefined : queryNames(next, exchange.request.url)?.filter((name) => !sent.includes(name));
+  return names === undefined
+    ? undefined
+    : pagingOf(names, linkNext !== undefined && bodyNext === undefined).foreignPaging;
 }

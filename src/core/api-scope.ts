@@ -7,7 +7,12 @@ type Scope = 'origin' | 'base URL';
 /** A request the client refused to send because its URL lies outside the API. */
 export class OutsideApiError extends Error {
   override readonly name = 'OutsideApiError';
-  constructor(readonly method: string, readonly url: string, readonly scope: Scope, readonly base: string) {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly scope: Scope,
+    readonly base: string,
+  ) {
     super(`${method} ${url} was not sent: it lies outside the API's ${scope} ${base}`);
   }
 }
@@ -34,6 +39,10 @@ export function outsideApi(baseUrl: string, url: string, write: boolean): Scope 
 export function locationOutside(baseUrl: string, requestUrl: string, location: string | undefined): string | undefined {
   if (!location) return undefined;
   let resolved: string;
-  try { resolved = new URL(location, requestUrl).href; } catch { return undefined; }
+  try {
+    resolved = new URL(location, requestUrl).href;
+  } catch {
+    return undefined;
+  }
   return outsideApi(baseUrl, resolved, true) ? resolved : undefined;
 }

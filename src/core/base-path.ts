@@ -37,7 +37,13 @@ export function pathsBasePath(document: Obj): string {
   // Every path keeps at least one segment of its own after the base path.
   while (shared < shortest - 1) {
     const segment = split[0]?.[shared];
-    if (segment === undefined || segment === '' || segment.includes('{') || !split.every((segments) => segments[shared] === segment)) break;
+    if (
+      segment === undefined ||
+      segment === '' ||
+      segment.includes('{') ||
+      !split.every((segments) => segments[shared] === segment)
+    )
+      break;
     shared++;
   }
   const segments = split[0]?.slice(0, shared) ?? [];
@@ -64,8 +70,11 @@ export function rebase(document: Obj, baseUrl: string | undefined): Rebased {
   const basePath = pathsBasePath(document);
   if (!basePath) return { document, baseUrl };
   const paths = document['paths'] as Obj;
-  const relative = Object.fromEntries(Object.entries(paths).map(([path, item]) => [path.slice(basePath.length) || '/', item]));
+  const relative = Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [path.slice(basePath.length) || '/', item]),
+  );
   const given = baseUrl === undefined ? undefined : withoutTrailingSlashes(new URL(baseUrl).pathname);
-  const matched = baseUrl === undefined || given?.endsWith(basePath) ? baseUrl : `${withoutTrailingSlashes(baseUrl)}${basePath}`;
+  const matched =
+    baseUrl === undefined || given?.endsWith(basePath) ? baseUrl : `${withoutTrailingSlashes(baseUrl)}${basePath}`;
   return { document: { ...document, paths: relative }, baseUrl: matched, basePath };
 }

@@ -30,7 +30,11 @@ interface LintBaselineEntry {
   message: string;
 }
 
-interface BaselineHeader { tool: 'restguide'; version: 1; createdAt: string }
+interface BaselineHeader {
+  tool: 'restguide';
+  version: 1;
+  createdAt: string;
+}
 /** `score`: the conformance score of the run that wrote it, for the trend of later runs (absent in older baselines). */
 type CheckBaseline = BaselineHeader & { kind: 'check'; score?: number; entries: CheckBaselineEntry[] };
 type LintBaseline = BaselineHeader & { kind: 'lint'; entries: LintBaselineEntry[] };
@@ -64,8 +68,17 @@ function sourceKey(source: string, cwd: string = process.cwd()): string {
 }
 
 /** An error has no message id: it is known by its check, resource and the word `error` (its message varies). */
-export const checkFingerprint = (result: Pick<CheckResult, 'id' | 'resource' | 'messageId'> & { status?: CheckResult['status'] }): string =>
-  sha256(['check', result.id, resourceKey(result.resource), result.status === 'error' ? '\u0001error' : result.messageId ?? ''].join('\u0000'));
+export const checkFingerprint = (
+  result: Pick<CheckResult, 'id' | 'resource' | 'messageId'> & { status?: CheckResult['status'] },
+): string =>
+  sha256(
+    [
+      'check',
+      result.id,
+      resourceKey(result.resource),
+      result.status === 'error' ? '\u0001error' : (result.messageId ?? ''),
+    ].join('\u0000'),
+  );
 
 export const lintFingerprint = (finding: Pick<LintFinding, 'code' | 'source' | 'path'>, cwd?: string): string =>
   sha256(['lint', finding.code, sourceKey(finding.source, cwd), JSON.stringify(finding.path)].join('\u0000'));
@@ -90,16 +103,32 @@ export async function readBaseline(file: string): Promise<Baseline> {
   return withSeverityNames(data as Baseline);
 }
 
-const LINT_SEVERITY_NAMES: Record<string, LintSeverity> = { error: 0, warning: 1, warn: 1, info: 2, information: 2, hint: 3 };
+const LINT_SEVERITY_NAMES: Record<string, LintSeverity> = {
+  error: 0,
+  warning: 1,
+  warn: 1,
+  info: 2,
+  information: 2,
+  hint: 3,
+};
 
 /** A hand-edited baseline may name severities as Spectral does (`warn`, or a name for a lint number). */
 function withSeverityNames(baseline: Baseline): Baseline {
   if (baseline.kind === 'check') {
-    return { ...baseline, entries: baseline.entries.map((e) => (String(e.severity) === 'warn' ? { ...e, severity: 'warning' as const } : e)) };
+    return {
+      ...baseline,
+      entries: baseline.entries.map((e) =>
+        String(e.severity) === 'warn' ? { ...e, severity: 'warning' as const } : e,
+      ),
+    };
   }
   return {
     ...baseline,
-    entries: baseline.entries.map((e) => (typeof e.severity === 'string' && (e.severity as string) in LINT_SEVERITY_NAMES ? { ...e, severity: LINT_SEVERITY_NAMES[e.severity as string]! } : e)),
+    entries: baseline.entries.map((e) =>
+      typeof e.severity === 'string' && (e.severity as string) in LINT_SEVERITY_NAMES
+        ? { ...e, severity: LINT_SEVERITY_NAMES[e.severity as string]! }
+        : e,
+    ),
   };
 }
 
@@ -119,18 +148,22 @@ function baselineProblem(data: unknown): string | undefined {
       ? typeof e.id !== 'string' || typeof e.resource !== 'string'
       : typeof e.code !== 'string' || typeof e.source !== 'string' || !Array.isArray(e.path);
   });
-  return index === -1 ? undefined : `entry ${index} lacks fingerprint, message or its ${b.kind === 'check' ? 'id/resource' : 'code/source/path'}`;
+  return index === -1
+    ? undefined
+    : `entry ${index} lacks fingerprint, message or its ${b.kind === 'check' ? 'id/resource' : 'code/source/path'}`;
 }
 
-const byKeys = <T>(keys: (entry: T) => string[]) => (a: T, b: T): number => {
-  const ka = keys(a);
-  const kb = keys(b);
-  for (let i = 0; i < ka.length; i++) {
-    const order = (ka[i] ?? '').localeCompare(kb[i] ?? '');
-    if (order !== 0) return order;
-  }
-  return 0;
-};
+const byKeys =
+  <T>(keys: (entry: T) => string[]) =>
+  (a: T, b: T): number => {
+    const ka = keys(a);
+    const kb = keys(b);
+    for (let i = 0; i < ka.length; i++) {
+      const order = (ka[i] ?? '').localeCompare(kb[i] ?? '');
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
 
 /** Entries unique by fingerprint and sorted, so a re-recorded baseline diffs cleanly. */
 function uniqueSorted<T extends { fingerprint: string }>(entries: T[], keys: (entry: T) => string[]): T[] {
@@ -152,7 +185,10 @@ export function checkBaselineOf(report: CheckReport, options: BaselineOptions = 
       message: result.message,
     }));
   return {
-    tool: 'restguide', kind: 'check', version: 1, createdAt: (options.now ?? new Date()).toISOString(),
+    tool: 'restguide',
+    kind: 'check',
+    version: 1,
+    createdAt: (options.now ?? new Date()).toISOString(),
     ...(report.coverage?.score === undefined ? {} : { score: report.coverage.score }),
     entries: uniqueSorted(entries, (e) => [e.id, e.resource, e.messageId ?? '']),
   };
@@ -170,14 +206,20 @@ export function lintBaselineOf(report: LintReport, options: BaselineOptions = {}
       message: finding.message,
     }));
   return {
-    tool: 'restguide', kind: 'lint', version: 1, createdAt: (options.now ?? new Date()).toISOString(),
+    tool: 'restguide',
+    kind: 'lint',
+    version: 1,
+    createdAt: (options.now ?? new Date()).toISOString(),
     entries: uniqueSorted(entries, (e) => [e.source, e.code, JSON.stringify(e.path)]),
   };
 }
 
 /** Writes the baseline and returns it, so the CLI can say how many entries it recorded. */
-export const writeCheckBaseline = (file: string, report: CheckReport, options?: BaselineOptions): Promise<CheckBaseline> =>
-  writeJsonAtomically(file, checkBaselineOf(report, options));
+export const writeCheckBaseline = (
+  file: string,
+  report: CheckReport,
+  options?: BaselineOptions,
+): Promise<CheckBaseline> => writeJsonAtomically(file, checkBaselineOf(report, options));
 
 export const writeLintBaseline = (file: string, report: LintReport, options?: BaselineOptions): Promise<LintBaseline> =>
   writeJsonAtomically(file, lintBaselineOf(report, options));
@@ -202,21 +244,31 @@ async function writeJsonAtomically<B extends Baseline>(file: string, data: B): P
 }
 
 const FILE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file or folder', EACCES: 'permission denied', EPERM: 'permission denied',
-  ENOTDIR: 'a parent is not a folder', EEXIST: 'a file is where a folder is needed', EISDIR: 'it is a folder', EROFS: 'read-only file system', ENOSPC: 'no space left',
+  ENOENT: 'no such file or folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a parent is not a folder',
+  EEXIST: 'a file is where a folder is needed',
+  EISDIR: 'it is a folder',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left',
 };
 
 /** `permission denied (EACCES)`: a file-system error in one line a person can act on. */
 export function fileErrorReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code && FILE_ERRORS[code]) return `${FILE_ERRORS[code]} (${code})`;
-  return code ?? (error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+  return code ?? (error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
 }
 
 // ---- applying ------------------------------------------------------------------------------
 
-function expectKind<K extends Baseline['kind']>(baseline: Baseline, kind: K): asserts baseline is Extract<Baseline, { kind: K }> {
-  if (baseline.kind !== kind) throw new UsageError(`the baseline was recorded by \`restguide ${baseline.kind}\`, not \`restguide ${kind}\``);
+function expectKind<K extends Baseline['kind']>(
+  baseline: Baseline,
+  kind: K,
+): asserts baseline is Extract<Baseline, { kind: K }> {
+  if (baseline.kind !== kind)
+    throw new UsageError(`the baseline was recorded by \`restguide ${baseline.kind}\`, not \`restguide ${kind}\``);
 }
 
 /**
@@ -233,22 +285,43 @@ export function applyCheckBaseline(report: CheckReport, baseline: Baseline): Che
     .filter((result) => result.baseline !== 'fixed')
     .map((result): CheckResult => {
       const { baseline: _previous, ...plain } = result;
-      return (result.status === 'fail' || result.status === 'error') && known.has(checkFingerprint(result)) ? { ...plain, baseline: 'known' } : plain;
+      return (result.status === 'fail' || result.status === 'error') && known.has(checkFingerprint(result))
+        ? { ...plain, baseline: 'known' }
+        : plain;
     });
-  const failing = new Set(results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => checkFingerprint(r)));
-  const judged = new Set(results.filter((r) => r.status === 'pass' || r.status === 'fail').map((r) => `${r.id}\u0000${resourceKey(r.resource)}`));
+  const failing = new Set(
+    results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => checkFingerprint(r)),
+  );
+  const judged = new Set(
+    results
+      .filter((r) => r.status === 'pass' || r.status === 'fail')
+      .map((r) => `${r.id}\u0000${resourceKey(r.resource)}`),
+  );
   const fixed = baseline.entries
     // An error entry is fixed only when the check now reaches a verdict (pass or fail).
     .filter((entry) => !failing.has(entry.fingerprint) && judged.has(`${entry.id}\u0000${entry.resource}`))
     .map((entry): CheckResult => ({
-      id: entry.id, rule: entry.rule ?? '', severity: entry.severity ?? 'error', status: 'pass',
-      resource: entry.resource, message: `Fixed since the baseline: ${entry.message}`,
+      id: entry.id,
+      rule: entry.rule ?? '',
+      severity: entry.severity ?? 'error',
+      status: 'pass',
+      resource: entry.resource,
+      message: `Fixed since the baseline: ${entry.message}`,
       ...(entry.messageId === undefined ? {} : { messageId: entry.messageId }),
-      evidence: [], baseline: 'fixed',
+      evidence: [],
+      baseline: 'fixed',
     }));
   const all = [...results, ...fixed];
-  const coverage = report.coverage && typeof baseline.score === 'number' ? { ...report.coverage, baselineScore: baseline.score } : report.coverage;
-  return { ...report, summary: { ...report.summary, ...summarize(all, report.summary.requests, true) }, results: all, ...(coverage ? { coverage } : {}) };
+  const coverage =
+    report.coverage && typeof baseline.score === 'number'
+      ? { ...report.coverage, baselineScore: baseline.score }
+      : report.coverage;
+  return {
+    ...report,
+    summary: { ...report.summary, ...summarize(all, report.summary.requests, true) },
+    results: all,
+    ...(coverage ? { coverage } : {}),
+  };
 }
 
 /**
@@ -270,8 +343,13 @@ export function applyLintBaseline(report: LintReport, baseline: Baseline, option
   const fixed = baseline.entries
     .filter((entry) => !found.has(entry.fingerprint) && linted.has(entry.source))
     .map((entry): LintFinding => ({
-      code: entry.code, severity: entry.severity ?? 0, message: entry.message, path: entry.path,
-      source: linted.get(entry.source) ?? entry.source, range: { start: zero, end: zero }, baseline: 'fixed',
+      code: entry.code,
+      severity: entry.severity ?? 0,
+      message: entry.message,
+      path: entry.path,
+      source: linted.get(entry.source) ?? entry.source,
+      range: { start: zero, end: zero },
+      baseline: 'fixed',
     }));
   const counted = findings.filter((finding) => finding.baseline !== 'known');
   const count = (severity: number) => counted.filter((finding) => finding.severity === severity).length;
@@ -279,8 +357,12 @@ export function applyLintBaseline(report: LintReport, baseline: Baseline, option
     ...report,
     summary: {
       ...report.summary,
-      errors: count(0), warnings: count(1), infos: count(2), hints: count(3),
-      known: findings.length - counted.length, fixed: fixed.length,
+      errors: count(0),
+      warnings: count(1),
+      infos: count(2),
+      hints: count(3),
+      known: findings.length - counted.length,
+      fixed: fixed.length,
     },
     findings,
     fixed,

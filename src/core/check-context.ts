@@ -26,7 +26,8 @@ const KEPT_EXCHANGES = 200;
 /** Message ids of the findings the engine itself reports, whatever the check. */
 const ENGINE_MESSAGES = {
   outsideApi: 'The API pointed restguide at {{url}}, outside the API ({{base}}): it was not requested.',
-  locationOutsideApi: '{{method}} {{request}} answered {{status}} with Location {{location}}, outside the API ({{base}}).',
+  locationOutsideApi:
+    '{{method}} {{request}} answered {{status}} with Location {{location}}, outside the API ({{base}}).',
 } as const;
 
 /** One write a cleanup sent (or could not send); the runner adds the check and resource. */
@@ -37,13 +38,24 @@ const READS = ['GET', 'HEAD', 'OPTIONS'];
 /** Thrown by a cleanup that has no URL inside the API to remove its record by: listed as left, not a crash. */
 export class CleanupUnreachable extends Error {
   override readonly name = 'CleanupUnreachable';
-  constructor(readonly method: string, readonly url: string, reason: string) { super(reason); }
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
 }
 
 /** A refused request, with the exchange whose answer named the URL (when found). */
 export class OutsideApiLink extends Error {
   override readonly name = 'OutsideApiLink';
-  constructor(readonly refused: OutsideApiError, readonly source: Exchange[]) { super(refused.message); }
+  constructor(
+    readonly refused: OutsideApiError,
+    readonly source: Exchange[],
+  ) {
+    super(refused.message);
+  }
 }
 
 /** What a check's ctx needs of a client: the run's HttpClient, or a recording's replay (src/traffic/replay.ts). */
@@ -75,20 +87,31 @@ export class RunContext implements CheckContext<string> {
     private readonly settled: Promise<void> = Promise.resolve(),
   ) {}
 
-  get baseUrl(): string { return this.client.baseUrl; }
-  get allowWrites(): boolean { return this.client.allowWrites; }
+  get baseUrl(): string {
+    return this.client.baseUrl;
+  }
+  get allowWrites(): boolean {
+    return this.client.allowWrites;
+  }
 
-  url(path: string, query?: Query): string { return this.client.url(path, query); }
+  url(path: string, query?: Query): string {
+    return this.client.url(path, query);
+  }
 
   async request(spec: RequestSpec): Promise<Exchange> {
     this.requests++;
     let exchange: Exchange;
     try {
       exchange = await (this.cleaningUp
-        ? this.client.request({ ...spec, ignoreDeadline: true, timeoutMs: Math.min(spec.timeoutMs ?? CLEANUP_TIMEOUT_MS, CLEANUP_TIMEOUT_MS) })
+        ? this.client.request({
+            ...spec,
+            ignoreDeadline: true,
+            timeoutMs: Math.min(spec.timeoutMs ?? CLEANUP_TIMEOUT_MS, CLEANUP_TIMEOUT_MS),
+          })
         : this.client.request(spec));
     } catch (error) {
-      if (error instanceof OutsideApiError && !this.cleaningUp) throw new OutsideApiLink(error, this.namedBy(error.url));
+      if (error instanceof OutsideApiError && !this.cleaningUp)
+        throw new OutsideApiLink(error, this.namedBy(error.url));
       if (this.cleaningUp) this.cleanupFailed(spec, error);
       throw error;
     }
@@ -96,7 +119,10 @@ export class RunContext implements CheckContext<string> {
       const { status } = exchange.response;
       const cleaned = (status >= 200 && status < 300) || status === 404 || status === 410;
       this.cleanupLog.push({
-        method: exchange.request.method, url: exchange.request.url, status, outcome: cleaned ? 'cleaned' : 'left',
+        method: exchange.request.method,
+        url: exchange.request.url,
+        status,
+        outcome: cleaned ? 'cleaned' : 'left',
         ...(cleaned ? {} : { reason: `answered ${status}` }),
       });
     }
@@ -109,18 +135,34 @@ export class RunContext implements CheckContext<string> {
   /** A write answered with a Location outside the API is a finding of whichever check got it. */
   private judgeWriteLocation(exchange: Exchange): void {
     const { request, response } = exchange;
-    if (this.locationsJudgedByCheck || ['GET', 'HEAD', 'OPTIONS'].includes(request.method) || response.status < 200 || response.status > 399) return;
+    if (
+      this.locationsJudgedByCheck ||
+      ['GET', 'HEAD', 'OPTIONS'].includes(request.method) ||
+      response.status < 200 ||
+      response.status > 399
+    )
+      return;
     const outside = locationOutside(this.client.baseUrl, request.url, response.headers['location']);
     if (outside === undefined) return;
-    this.engineFinding('locationOutsideApi', {
-      method: request.method, request: request.url, status: response.status, location: outside, base: this.client.baseUrl,
-    }, [exchange]);
+    this.engineFinding(
+      'locationOutsideApi',
+      {
+        method: request.method,
+        request: request.url,
+        status: response.status,
+        location: outside,
+        base: this.client.baseUrl,
+      },
+      [exchange],
+    );
   }
 
   /** The exchanges whose answer names `url` (newest first), else the newest one. */
   private namedBy(url: string): Exchange[] {
-    const mentions = (e: Exchange) => e.response.text.includes(url) || Object.values(e.response.headers).some((v) => v.includes(url))
-      || e.response.text.includes(url.replace(/\/$/, ''));
+    const mentions = (e: Exchange) =>
+      e.response.text.includes(url) ||
+      Object.values(e.response.headers).some((v) => v.includes(url)) ||
+      e.response.text.includes(url.replace(/\/$/, ''));
     const found = [...this.exchanges].reverse().filter(mentions).slice(0, 2);
     const last = this.exchanges.at(-1);
     return found.length > 0 ? found : last ? [last] : [];
@@ -129,16 +171,27 @@ export class RunContext implements CheckContext<string> {
   /** A cleanup's request that got no answer: what it was to undo may be left (a failed read stops its cleanup too). */
   private cleanupFailed(spec: RequestSpec, error: unknown): void {
     const method = (spec.method ?? 'GET').toUpperCase();
-    const url = error instanceof OutsideApiError ? error.url : error instanceof TransportError ? error.request.url : this.url(spec.url, spec.query);
+    const url =
+      error instanceof OutsideApiError
+        ? error.url
+        : error instanceof TransportError
+          ? error.request.url
+          : this.url(spec.url, spec.query);
     const last = error instanceof TransportError ? error.exchange?.response.status : undefined;
     // A DELETE whose first try went through before its connection was cut: the retry finds nothing left.
-    if (error instanceof TransportError && error.code === 'AMBIGUOUS' && method === 'DELETE' && (last === 404 || last === 410)) {
+    if (
+      error instanceof TransportError &&
+      error.code === 'AMBIGUOUS' &&
+      method === 'DELETE' &&
+      (last === 404 || last === 410)
+    ) {
       this.cleanupLog.push({ method, url, status: last, outcome: 'cleaned' });
       return;
     }
-    const reason = error instanceof OutsideApiError
-      ? `not sent: ${url} is outside the API (${error.base})`
-      : (error as Error).message.replace(`${method} ${url}: `, '').replace(`${method} ${url}; `, '');
+    const reason =
+      error instanceof OutsideApiError
+        ? `not sent: ${url} is outside the API (${error.base})`
+        : (error as Error).message.replace(`${method} ${url}: `, '').replace(`${method} ${url}; `, '');
     this.cleanupLog.push({ method, url, ...(last === undefined ? {} : { status: last }), outcome: 'left', reason });
   }
 
@@ -158,7 +211,10 @@ export class RunContext implements CheckContext<string> {
     return this.request({ ...init, url, method: 'HEAD' });
   }
 
-  async followRedirect(exchange: Exchange, init: Omit<RequestSpec, 'url' | 'method'> = {}): Promise<Exchange | undefined> {
+  async followRedirect(
+    exchange: Exchange,
+    init: Omit<RequestSpec, 'url' | 'method'> = {},
+  ): Promise<Exchange | undefined> {
     const { status, headers } = exchange.response;
     const location = headers['location'];
     if (status < 300 || status > 399 || !location) return undefined;
@@ -168,13 +224,14 @@ export class RunContext implements CheckContext<string> {
   }
 
   async follow(first: Exchange, options: FollowOptions): Promise<FollowResult> {
-    const linkOf = typeof options.link === 'function'
-      ? options.link
-      : (exchange: Exchange) => {
-        const body = exchange.response.json;
-        const value = isObject(body) ? body[typeof options.link === 'string' ? options.link : 'next'] : undefined;
-        return typeof value === 'string' ? value : undefined;
-      };
+    const linkOf =
+      typeof options.link === 'function'
+        ? options.link
+        : (exchange: Exchange) => {
+            const body = exchange.response.json;
+            const value = isObject(body) ? body[typeof options.link === 'string' ? options.link : 'next'] : undefined;
+            return typeof value === 'string' ? value : undefined;
+          };
     const exchanges = [first];
     const visited = new Set([normalize(first.request.url)]);
     let current = first;
@@ -185,7 +242,9 @@ export class RunContext implements CheckContext<string> {
       const next = new URL(link, current.request.url);
       // A link out of the API is judged, never fetched: the check fails with the page that named it.
       if (next.origin !== new URL(this.client.baseUrl).origin) {
-        throw new OutsideApiLink(new OutsideApiError('GET', next.href, 'origin', new URL(this.client.baseUrl).origin), [current]);
+        throw new OutsideApiLink(new OutsideApiError('GET', next.href, 'origin', new URL(this.client.baseUrl).origin), [
+          current,
+        ]);
       }
       if (visited.has(normalize(next.href))) return { exchanges, stop: 'cycle', url: next.href };
       if (exchanges.length > options.max) return { exchanges, stop: 'max', url: next.href };
@@ -213,17 +272,29 @@ export class RunContext implements CheckContext<string> {
     return ok;
   }
 
-  pass(): void { this.assertions++; }
+  pass(): void {
+    this.assertions++;
+  }
 
-  skip(reason: string): never { throw new SkipSignal(reason); }
+  skip(reason: string): never {
+    throw new SkipSignal(reason);
+  }
 
-  onCleanup(cleanup: () => Promise<unknown>): void { this.cleanups.push(cleanup); }
+  onCleanup(cleanup: () => Promise<unknown>): void {
+    this.cleanups.push(cleanup);
+  }
 
-  judgeLocationsItself(): void { this.locationsJudgedByCheck = true; }
+  judgeLocationsItself(): void {
+    this.locationsJudgedByCheck = true;
+  }
 
-  traffic(): readonly Exchange[] { return this.client.traffic; }
+  traffic(): readonly Exchange[] {
+    return this.client.traffic;
+  }
 
-  trafficSettled(): Promise<void> { return this.settled; }
+  trafficSettled(): Promise<void> {
+    return this.settled;
+  }
 
   /**
    * Runs cleanups newest first; returns the messages of those that crashed. Each write they sent,
@@ -247,7 +318,12 @@ export class RunContext implements CheckContext<string> {
         else if (!(error instanceof TransportError)) failures.push((error as Error).message);
         // A request that failed logged itself; a cleanup that threw without one still may have left its record.
         if (this.cleanupLog.length === logged) {
-          this.cleanupLog.push({ method: '-', url: '-', outcome: 'left', reason: `the cleanup failed before sending its write: ${(error as Error).message}` });
+          this.cleanupLog.push({
+            method: '-',
+            url: '-',
+            outcome: 'left',
+            reason: `the cleanup failed before sending its write: ${(error as Error).message}`,
+          });
         }
       }
     }

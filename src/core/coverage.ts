@@ -8,16 +8,28 @@ const SCORE_WEIGHTS: Record<Severity, number> = { error: 3, warning: 2, info: 1 
 const SHOWN_REASONS = 3;
 
 type Outcome = 'pass' | 'fail' | 'notApplicable' | 'notVerified';
-interface Run { area: string; severity: Severity; outcome: Outcome; reason?: Reason; apiWide: boolean }
+interface Run {
+  area: string;
+  severity: Severity;
+  outcome: Outcome;
+  reason?: Reason;
+  apiWide: boolean;
+}
 /** Why a run was not verified: the words shown (a real message, never a template) and the key like reasons share. */
-interface Reason { text: string; key: string }
+interface Reason {
+  text: string;
+  key: string;
+}
 
 const areaOf = (id: string): string => id.split('.')[0] ?? id;
 
 /** A skip's reason, grouped with its like by a key without the URLs and numbers that differ between resources. */
 const reasonOf = (message: string): Reason => ({
   text: message.slice(0, 160),
-  key: message.replace(/https?:\/\/\S+?(?=[.,;:)]*(?:\s|$))/g, '\u0000').replace(/\/[^\s,;:)]*\{[^}]+\}[^\s,;:)]*/g, '\u0001').replace(/\d+/g, '\u0002'),
+  key: message
+    .replace(/https?:\/\/\S+?(?=[.,;:)]*(?:\s|$))/g, '\u0000')
+    .replace(/\/[^\s,;:)]*\{[^}]+\}[^\s,;:)]*/g, '\u0001')
+    .replace(/\d+/g, '\u0002'),
 });
 
 /** One outcome per check run (a check on a resource): a finding fails it, an error or skip leaves it unverified. */
@@ -62,21 +74,39 @@ function areaCoverage(area: string, runs: readonly Run[]): AreaCoverage {
   }
   const score = scoreOf(runs);
   return {
-    area, verified: count('pass') + count('fail'), passed: count('pass'), failed: count('fail'),
-    notApplicable: count('notApplicable'), notVerified: count('notVerified'),
-    reasons: [...reasons.values()].sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : 1)).slice(0, SHOWN_REASONS).map(({ text, count }) => ({ reason: text, count })),
+    area,
+    verified: count('pass') + count('fail'),
+    passed: count('pass'),
+    failed: count('fail'),
+    notApplicable: count('notApplicable'),
+    notVerified: count('notVerified'),
+    reasons: [...reasons.values()]
+      .sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : 1))
+      .slice(0, SHOWN_REASONS)
+      .map(({ text, count }) => ({ reason: text, count })),
     ...(score === undefined ? {} : { score }),
   };
 }
 
 /** The coverage of a run's results; `resources` is what the target declared, `apiWide` the ids of checks of the API as a whole. */
-export function coverageOf(results: readonly CheckResult[], resources: Coverage['resources'], apiWide: ReadonlySet<string>): Coverage {
+export function coverageOf(
+  results: readonly CheckResult[],
+  resources: Coverage['resources'],
+  apiWide: ReadonlySet<string>,
+): Coverage {
   const runs = runsOf(results, apiWide);
-  const areas = CHECK_AREAS.filter((area) => runs.some((r) => r.area === area)).map((area) => areaCoverage(area, runs.filter((r) => r.area === area)));
+  const areas = CHECK_AREAS.filter((area) => runs.some((r) => r.area === area)).map((area) =>
+    areaCoverage(
+      area,
+      runs.filter((r) => r.area === area),
+    ),
+  );
   const score = scoreOf(runs);
   const resourceRuns = runs.filter((r) => !r.apiWide);
   return {
-    resources, areas, ...(score === undefined ? {} : { score }),
+    resources,
+    areas,
+    ...(score === undefined ? {} : { score }),
     resourceChecks: resourceRuns.length,
     resourceChecksVerified: resourceRuns.filter((r) => r.outcome === 'pass' || r.outcome === 'fail').length,
   };
@@ -88,7 +118,7 @@ export function almostNothingVerified(coverage: Coverage | undefined): string | 
   if (!coverage || coverage.resourceChecks === 0 || coverage.resourceChecksVerified > 0) return undefined;
   const { collections, documents, tasks, controllers } = coverage.resources;
   if (collections + documents + tasks + controllers === 0) {
-    return 'almost nothing was verified: the target declares no collection, document, task or controller, so only API-wide checks ran; give --openapi with the API\'s own description, or --profile';
+    return "almost nothing was verified: the target declares no collection, document, task or controller, so only API-wide checks ran; give --openapi with the API's own description, or --profile";
   }
-  return 'almost nothing was verified: no check of the target\'s collections, documents, tasks or controllers reached a verdict (see the reasons under coverage)';
+  return "almost nothing was verified: no check of the target's collections, documents, tasks or controllers reached a verdict (see the reasons under coverage)";
 }

@@ -130,10 +130,13 @@ export type AnyCheck = CheckDefinition<string, TargetKind>;
 const ID = /^([a-z0-9]+)\.[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Declares a check; message ids are inferred from `meta.messages`, so a typo does not compile. */
-export function defineCheck<const M extends string, K extends TargetKind>(definition: CheckDefinition<M, K>): CheckDefinition<M, K> {
+export function defineCheck<const M extends string, K extends TargetKind>(
+  definition: CheckDefinition<M, K>,
+): CheckDefinition<M, K> {
   const { id } = definition.meta;
   const area = ID.exec(id)?.[1];
-  if (!area || !(CHECK_AREAS as readonly string[]).includes(area)) throw new Error(`check id ${id} is not <area>.<kebab-name> with a known area`);
+  if (!area || !(CHECK_AREAS as readonly string[]).includes(area))
+    throw new Error(`check id ${id} is not <area>.<kebab-name> with a known area`);
   if (Object.keys(definition.meta.messages).length === 0) throw new Error(`check ${id} has no messages`);
   return Object.freeze(definition);
 }

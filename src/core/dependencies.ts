@@ -3,14 +3,23 @@
 import { dependenciesOf, type AnyCheck, type Dependency } from './define-check.js';
 import type { CheckResult } from './types.js';
 
-interface Job { check: AnyCheck; resource: { path: string } }
+interface Job {
+  check: AnyCheck;
+  resource: { path: string };
+}
 
 /** The root that explains a check's failure (or the part of it the dependency names): its id and first finding. */
-export interface RootCause { root: string; message: string }
+export interface RootCause {
+  root: string;
+  message: string;
+}
 
 const keyOf = (id: string, path: string): string => `${id}\u0000${path}`;
 
-interface Finding { messageId: string; message: string }
+interface Finding {
+  messageId: string;
+  message: string;
+}
 
 /** What a run whose failures a later root drops becomes: a pass (it passed something else) or a skip. */
 export interface LaterRun {
@@ -27,17 +36,29 @@ function follows(dependency: Dependency<string>, finding: Finding): boolean {
 
 /** The results of each (check, resource) run, as they end, for the checks that depend on them. */
 export class RootOutcomes {
-  private readonly outcomes = new Map<string, { done: Promise<CheckResult[]>; settle: (results: CheckResult[]) => void }>();
+  private readonly outcomes = new Map<
+    string,
+    { done: Promise<CheckResult[]>; settle: (results: CheckResult[]) => void }
+  >();
   private readonly byId: Map<string, AnyCheck>;
-  private readonly later: Array<{ check: AnyCheck; path: string; dependencies: Array<Dependency<string>>; run: LaterRun }> = [];
+  private readonly later: Array<{
+    check: AnyCheck;
+    path: string;
+    dependencies: Array<Dependency<string>>;
+    run: LaterRun;
+  }> = [];
 
   constructor(checks: readonly AnyCheck[], jobs: readonly Job[]) {
     this.byId = new Map(checks.map((check) => [check.meta.id, check]));
-    const roots = new Set(checks.flatMap((check) => [...this.rootsOf(check), ...this.laterRootsOf(check)].map((d) => d.check)));
+    const roots = new Set(
+      checks.flatMap((check) => [...this.rootsOf(check), ...this.laterRootsOf(check)].map((d) => d.check)),
+    );
     for (const job of jobs) {
       if (!roots.has(job.check.meta.id)) continue;
       let settle: (results: CheckResult[]) => void = () => {};
-      const done = new Promise<CheckResult[]>((resolve) => { settle = resolve; });
+      const done = new Promise<CheckResult[]>((resolve) => {
+        settle = resolve;
+      });
       this.outcomes.set(keyOf(job.check.meta.id, job.resource.path), { done, settle });
     }
   }
@@ -56,7 +77,9 @@ export class RootOutcomes {
   /** Finding dependencies of a check holding a worker on roots that judge the traffic: applied once the run ended. */
   private laterRootsOf(check: AnyCheck): Array<Dependency<string>> {
     if (check.judgesTraffic) return [];
-    return dependenciesOf(check).filter((d) => d.findings !== undefined && this.byId.get(d.check)?.judgesTraffic === true);
+    return dependenciesOf(check).filter(
+      (d) => d.findings !== undefined && this.byId.get(d.check)?.judgesTraffic === true,
+    );
   }
 
   /** The jobs with every root before the checks that depend on it, otherwise in their order (workers take them in turn). */
@@ -67,13 +90,17 @@ export class RootOutcomes {
       if (known !== undefined) return known;
       if (seen.has(check.meta.id)) throw new Error(`check ${check.meta.id} depends on itself through its roots`);
       seen.add(check.meta.id);
-      const roots = this.rootsOf(check).map((d) => this.byId.get(d.check)).filter((c): c is AnyCheck => c !== undefined);
+      const roots = this.rootsOf(check)
+        .map((d) => this.byId.get(d.check))
+        .filter((c): c is AnyCheck => c !== undefined);
       const value = roots.length === 0 ? 0 : 1 + Math.max(...roots.map((root) => depthOf(root, seen)));
       depth.set(check.meta.id, value);
       return value;
     };
-    return jobs.map((job, index) => ({ job, index, depth: depthOf(job.check, new Set()) }))
-      .sort((a, b) => a.depth - b.depth || a.index - b.index).map(({ job }) => job);
+    return jobs
+      .map((job, index) => ({ job, index, depth: depthOf(job.check, new Set()) }))
+      .sort((a, b) => a.depth - b.depth || a.index - b.index)
+      .map(({ job }) => job);
   }
 
   /** Records a run's results (every run, so nothing waits forever). */
@@ -96,16 +123,26 @@ export class RootOutcomes {
   }
 
   /** The root that failed on this resource that each finding follows from (findings of none are not in the map). */
-  async findingCauses<F extends Finding>(check: AnyCheck, path: string, findings: readonly F[]): Promise<Map<F, RootCause>> {
+  async findingCauses<F extends Finding>(
+    check: AnyCheck,
+    path: string,
+    findings: readonly F[],
+  ): Promise<Map<F, RootCause>> {
     return this.causesAmong(this.rootsOf(check), path, findings);
   }
 
-  private async causesAmong<F extends Finding>(dependencies: Array<Dependency<string>>, path: string, findings: readonly F[]): Promise<Map<F, RootCause>> {
+  private async causesAmong<F extends Finding>(
+    dependencies: Array<Dependency<string>>,
+    path: string,
+    findings: readonly F[],
+  ): Promise<Map<F, RootCause>> {
     const causes = new Map<F, RootCause>();
     for (const dependency of dependencies) {
       if (dependency.findings === undefined || findings.every((f) => causes.has(f))) continue;
       const cause = await this.causeOf(dependency, path);
-      if (cause) for (const finding of findings) if (!causes.has(finding) && follows(dependency, finding)) causes.set(finding, cause);
+      if (cause)
+        for (const finding of findings)
+          if (!causes.has(finding) && follows(dependency, finding)) causes.set(finding, cause);
     }
     return causes;
   }
@@ -113,7 +150,8 @@ export class RootOutcomes {
   /** Whether a run's findings may follow from a root it cannot wait for: then remember it for `dropLater`. */
   rememberLater(check: AnyCheck, path: string, findings: readonly Finding[], run: LaterRun): void {
     const dependencies = this.laterRootsOf(check);
-    if (dependencies.some((d) => findings.some((f) => follows(d, f)))) this.later.push({ check, path, dependencies, run });
+    if (dependencies.some((d) => findings.some((f) => follows(d, f))))
+      this.later.push({ check, path, dependencies, run });
   }
 
   /**
@@ -124,13 +162,21 @@ export class RootOutcomes {
     let kept = results;
     for (const { check, path, dependencies, run } of this.later) {
       const own = kept.filter((r) => r.id === check.meta.id && r.resource === path && r.status === 'fail');
-      const causes = await this.causesAmong(dependencies, path, own.map((r) => ({ result: r, messageId: r.messageId ?? '', message: r.message })));
+      const causes = await this.causesAmong(
+        dependencies,
+        path,
+        own.map((r) => ({ result: r, messageId: r.messageId ?? '', message: r.message })),
+      );
       if (causes.size === 0) continue;
       const dropped = new Set([...causes.keys()].map((f) => f.result));
       kept = kept.filter((r) => !dropped.has(r));
       if (dropped.size < own.length) continue;
       const cause = [...causes.values()][0]!;
-      kept.push(run.passedOtherwise ? run.pass(`not verified where ${cause.root} failed: see ${cause.root}`) : run.skip(notVerifiedSee(cause)));
+      kept.push(
+        run.passedOtherwise
+          ? run.pass(`not verified where ${cause.root} failed: see ${cause.root}`)
+          : run.skip(notVerifiedSee(cause)),
+      );
     }
     return kept;
   }
@@ -141,7 +187,8 @@ export class RootOutcomes {
     const outcome = this.outcomes.get(keyOf(dependency.check, root?.appliesTo === 'api' ? '/' : path));
     if (!outcome) return undefined;
     const { when } = dependency;
-    const isCause = (r: CheckResult): boolean => when === undefined || (typeof when === 'function' ? when(r) : when.includes(r.messageId ?? ''));
+    const isCause = (r: CheckResult): boolean =>
+      when === undefined || (typeof when === 'function' ? when(r) : when.includes(r.messageId ?? ''));
     const failed = (await outcome.done).find((r) => r.status === 'fail' && isCause(r));
     return failed ? { root: dependency.check, message: failed.message } : undefined;
   }

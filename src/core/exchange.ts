@@ -29,16 +29,28 @@ export interface Exchange {
   durationMs: number;
 }
 
-export function makeResponse(status: number, headers: Record<string, string>, text: string, truncated: boolean): ReceivedResponse {
+export function makeResponse(
+  status: number,
+  headers: Record<string, string>,
+  text: string,
+  truncated: boolean,
+): ReceivedResponse {
   let parsed = false;
   let json: unknown;
   return {
-    status, headers, text, truncated,
+    status,
+    headers,
+    text,
+    truncated,
     get json() {
       if (!parsed) {
         parsed = true;
         if (!truncated && text.trim() !== '') {
-          try { json = JSON.parse(text); } catch { json = undefined; }
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
         }
       }
       return json;
@@ -86,7 +98,9 @@ export function toEvidence(exchange: Exchange, scrub: Scrub = unchanged): Eviden
     response: {
       status: response.status,
       headers: redactHeaders(response.headers),
-      ...(response.text !== '' ? { body: excerpt(scrub(response.text)) + (response.truncated ? ' [truncated at the body cap]' : '') } : {}),
+      ...(response.text !== ''
+        ? { body: excerpt(scrub(response.text)) + (response.truncated ? ' [truncated at the body cap]' : '') }
+        : {}),
     },
   };
 }

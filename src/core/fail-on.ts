@@ -13,10 +13,13 @@ export function parseFailOn<L extends FailOn>(value: unknown, levels: readonly L
   const level = severityAlias(String(value));
   if (!(levels as readonly string[]).includes(level)) {
     const names = levels.flatMap((l) => (l === 'warning' ? ['warning (or warn)'] : [l]));
-    throw new UsageError(`--fail-on must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}, not "${String(value)}"`);
+    throw new UsageError(
+      `--fail-on must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}, not "${String(value)}"`,
+    );
   }
   return level as L;
 }
 
 /** The choices --fail-on offers in --help: each level, and `warn` beside `warning`. */
-export const failOnChoices = (levels: readonly FailOn[]): string[] => levels.flatMap((l) => (l === 'warning' ? ['warning', 'warn'] : [l]));
+export const failOnChoices = (levels: readonly FailOn[]): string[] =>
+  levels.flatMap((l) => (l === 'warning' ? ['warning', 'warn'] : [l]));

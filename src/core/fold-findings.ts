@@ -42,7 +42,10 @@ export function foldSameFaults(results: CheckResult[]): CheckResult[] {
     if (group.length < 2) continue;
     const [first, ...rest] = group as [CheckResult, ...CheckResult[]];
     const urls = [...new Set(group.map(whereOf))];
-    const evidence = group.map((r) => r.evidence[0]).filter((e) => e !== undefined).slice(0, KEPT_EVIDENCE);
+    const evidence = group
+      .map((r) => r.evidence[0])
+      .filter((e) => e !== undefined)
+      .slice(0, KEPT_EVIDENCE);
     const words = first.message.replace(/\[\d+\]/g, '[*]').replace(/\.$/, '');
     const seen = urls.length > 1 ? `seen on ${urls.length} URLs: ${listUrls(urls)}` : `seen ${group.length} times`;
     folded.set(first, { ...first, message: `${words} (${seen}).`, evidence, count: group.length, urls });

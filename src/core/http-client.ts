@@ -6,8 +6,19 @@ import { networkReason } from './network-reason.js';
 import { Semaphore } from './semaphore.js';
 import type { Traffic } from './traffic.js';
 import {
-  backoffMs, DEFAULT_RETRIES, faultName, faultOfCode, notProcessed, faultOfStatus, keptMeeting, MAX_RETRY_AFTER_MS, Pacer, retriesFor, retryAfterMs,
-  safeToResend, type Fault,
+  backoffMs,
+  DEFAULT_RETRIES,
+  faultName,
+  faultOfCode,
+  notProcessed,
+  faultOfStatus,
+  keptMeeting,
+  MAX_RETRY_AFTER_MS,
+  Pacer,
+  retriesFor,
+  retryAfterMs,
+  safeToResend,
+  type Fault,
 } from './transient.js';
 import { VERSION } from './version.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
@@ -78,7 +89,14 @@ export interface RequestSpec {
  */
 export class TransportError extends Error {
   override readonly name: string = 'TransportError';
-  constructor(message: string, readonly request: SentRequest, readonly code?: string, readonly exchange?: Exchange) { super(message); }
+  constructor(
+    message: string,
+    readonly request: SentRequest,
+    readonly code?: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -88,7 +106,13 @@ export class TransportError extends Error {
  */
 export class StalledResponse extends TransportError {
   override readonly name = 'StalledResponse';
-  constructor(message: string, request: SentRequest, override readonly exchange: Exchange) { super(message, request, 'STALLED', exchange); }
+  constructor(
+    message: string,
+    request: SentRequest,
+    override readonly exchange: Exchange,
+  ) {
+    super(message, request, 'STALLED', exchange);
+  }
 }
 
 /** The run was interrupted (SIGINT/SIGTERM): only cleanups are still sent. */
@@ -103,7 +127,9 @@ export class WriteRefusedError extends Error {
 
 /** Appends a relative path to the base URL (which keeps its base path); absolute URLs pass through. */
 export function resolveUrl(baseUrl: string, url: string, query?: Query): string {
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl}${url.startsWith('/') || url.startsWith('?') ? '' : '/'}${url}`;
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url)
+    ? url
+    : `${baseUrl}${url.startsWith('/') || url.startsWith('?') ? '' : '/'}${url}`;
   if (!query) return absolute;
   const parsed = new URL(absolute);
   for (const [name, value] of Object.entries(query)) {
@@ -140,20 +166,32 @@ export class HttpClient {
     this.semaphore = new Semaphore(options.concurrency);
     // Our own dispatcher, never the global one; undici's own timeouts back up ours.
     this.agent = createDispatcher({
-      connections: options.concurrency, timeoutMs: options.timeoutMs,
-      ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}),
+      connections: options.concurrency,
+      timeoutMs: options.timeoutMs,
+      ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.proxy ? { proxy: options.proxy } : {}),
     });
   }
 
-  get allowWrites(): boolean { return this.options.allowWrites; }
+  get allowWrites(): boolean {
+    return this.options.allowWrites;
+  }
   /** Every final answer of the run so far, when the run keeps them. */
-  get traffic(): readonly Exchange[] { return this.options.traffic?.exchanges ?? []; }
+  get traffic(): readonly Exchange[] {
+    return this.options.traffic?.exchanges ?? [];
+  }
 
   /** From now on only cleanups (ignoreDeadline) are sent; requests in flight finish, so what they create can be cleaned. */
-  stop(): void { this.stopped = true; }
-  get peakConcurrency(): number { return this.semaphore.peak; }
+  stop(): void {
+    this.stopped = true;
+  }
+  get peakConcurrency(): number {
+    return this.semaphore.peak;
+  }
 
-  url(url: string, query?: Query): string { return resolveUrl(this.baseUrl, url, query); }
+  url(url: string, query?: Query): string {
+    return resolveUrl(this.baseUrl, url, query);
+  }
 
   /**
    * Sends the request; a transient answer or fault is retried (see transient.ts) until its tries,
@@ -176,7 +214,12 @@ export class HttpClient {
           const { status } = exchange.response;
           // A DELETE resent after its first went through answers 404, a conditional PUT 412: the first try's doing, not the API's answer to it.
           if (mayHaveApplied && status >= 400 && status < 500) {
-            throw new TransportError(`${method} ${exchange.request.url}: the first try met ${mayHaveApplied.kind === 'status' ? mayHaveApplied.status : `a ${mayHaveApplied.kind}`} after it may have applied, and the retry answered ${status}: neither answer can be judged`, exchange.request, 'AMBIGUOUS', exchange);
+            throw new TransportError(
+              `${method} ${exchange.request.url}: the first try met ${mayHaveApplied.kind === 'status' ? mayHaveApplied.status : `a ${mayHaveApplied.kind}`} after it may have applied, and the retry answered ${status}: neither answer can be judged`,
+              exchange.request,
+              'AMBIGUOUS',
+              exchange,
+            );
           }
           this.options.traffic?.record(exchange);
           return exchange;
@@ -191,21 +234,29 @@ export class HttpClient {
       const tries = `${attempt + 1} ${attempt === 0 ? 'try' : 'tries'} over ${((performance.now() - started) / 1000).toFixed(1)} s`;
       const giveUp = (why: string): never => {
         this.pacer.stats.gaveUp++;
-        if (fault.kind !== 'status') throw new TransportError(`${failure?.message ?? where}; ${why}`, failure!.request, failure!.code);
+        if (fault.kind !== 'status')
+          throw new TransportError(`${failure?.message ?? where}; ${why}`, failure!.request, failure!.code);
         throw new TransportError(`${where}: ${why}`, fault.exchange.request, 'TRANSIENT', fault.exchange);
       };
       if (attempt >= retriesFor(fault, retries)) giveUp(`${keptMeeting(fault)} (${tries})`);
-      if (!this.pacer.mayRetry(this.requests)) giveUp(`${keptMeeting(fault)}, and the run's retry budget is spent (${tries})`);
+      if (!this.pacer.mayRetry(this.requests))
+        giveUp(`${keptMeeting(fault)}, and the run's retry budget is spent (${tries})`);
       if (!safeToResend(method, fault) && !(await spec.resend?.())) {
-        giveUp(`not sent again: a ${method} may have been applied before the ${fault.kind === 'status' ? fault.status : fault.kind}`);
+        giveUp(
+          `not sent again: a ${method} may have been applied before the ${fault.kind === 'status' ? fault.status : fault.kind}`,
+        );
       }
       const asked = fault.kind === 'status' ? retryAfterMs(fault.exchange.response.headers['retry-after']) : undefined;
       if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) {
-        giveUp(`the API answered ${faultName(fault)} with Retry-After ${Math.round(asked / 1000)} s, longer than restguide waits (${MAX_RETRY_AFTER_MS / 1000} s)`);
+        giveUp(
+          `the API answered ${faultName(fault)} with Retry-After ${Math.round(asked / 1000)} s, longer than restguide waits (${MAX_RETRY_AFTER_MS / 1000} s)`,
+        );
       }
       const wait = asked ?? backoffMs(attempt);
       if (!spec.ignoreDeadline && Date.now() + wait > (this.options.deadlineAt ?? Infinity)) {
-        giveUp(`${keptMeeting(fault)}; waiting ${Math.round(wait / 1000)} s more would pass the run's deadline (${tries})`);
+        giveUp(
+          `${keptMeeting(fault)}; waiting ${Math.round(wait / 1000)} s more would pass the run's deadline (${tries})`,
+        );
       }
       if (!notProcessed(fault) && !(SAFE_METHODS as readonly string[]).includes(method)) mayHaveApplied = fault;
       this.pacer.pause(wait);
@@ -218,7 +269,8 @@ export class HttpClient {
     const method = (spec.method ?? 'GET').toUpperCase();
     const url = this.url(spec.url, spec.query);
     const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new WriteRefusedError(`refusing a non-HTTP URL: ${url}`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new WriteRefusedError(`refusing a non-HTTP URL: ${url}`);
     const outside = outsideApi(this.baseUrl, target.href, !(SAFE_METHODS as readonly string[]).includes(method));
     if (outside) {
       this.refused++;
@@ -249,7 +301,9 @@ export class HttpClient {
     // timeout covers the request on the wire, never restguide's own queueing.
     const deadline = spec.ignoreDeadline ? this.options.cleanupSignal : this.options.signal;
     const waiting = deadline ?? new AbortController().signal;
-    const failWaiting = (error: unknown): never => { throw this.transportError(error, request, waiting, timeoutMs); };
+    const failWaiting = (error: unknown): never => {
+      throw this.transportError(error, request, waiting, timeoutMs);
+    };
     const interrupted = () => this.stopped && !spec.ignoreDeadline;
     if (interrupted()) throw new InterruptedError(`${method} ${target.href} not sent: the run was interrupted`);
     // A check's own Authorization (e.g. a forged token) wins over the run's.
@@ -265,13 +319,24 @@ export class HttpClient {
     try {
       await this.waitTurn(waiting).catch(failWaiting);
       if (interrupted()) throw new InterruptedError(`${method} ${target.href} not sent: the run was interrupted`);
-      const signal = deadline ? AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline]) : AbortSignal.timeout(timeoutMs);
-      const fail = (error: unknown): never => { throw this.transportError(error, request, signal, timeoutMs); };
+      const signal = deadline
+        ? AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline])
+        : AbortSignal.timeout(timeoutMs);
+      const fail = (error: unknown): never => {
+        throw this.transportError(error, request, signal, timeoutMs);
+      };
       this.requests++;
       const started = performance.now();
-      const response = await this.agent.request({
-        origin: target.origin, path: target.pathname + target.search, method, headers, body, signal,
-      }).catch(fail);
+      const response = await this.agent
+        .request({
+          origin: target.origin,
+          path: target.pathname + target.search,
+          method,
+          headers,
+          body,
+          signal,
+        })
+        .catch(fail);
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
@@ -292,14 +357,27 @@ export class HttpClient {
         // Headers came, the body did not: the API answered, and that answer is what is judged.
         if (broken.code === 'TIMEOUT') {
           const text = Buffer.concat(chunks).toString('utf8');
-          const partial: Exchange = { request, response: makeResponse(response.statusCode, flattenHeaders(response.headers), text, true), durationMs: Math.round(performance.now() - started) };
-          throw new StalledResponse(`${method} ${target.href} answered ${response.statusCode} and sent its headers, but its body did not complete within ${timeoutMs} ms (${size} bytes came): a response that stalls hangs its clients`, request, partial);
+          const partial: Exchange = {
+            request,
+            response: makeResponse(response.statusCode, flattenHeaders(response.headers), text, true),
+            durationMs: Math.round(performance.now() - started),
+          };
+          throw new StalledResponse(
+            `${method} ${target.href} answered ${response.statusCode} and sent its headers, but its body did not complete within ${timeoutMs} ms (${size} bytes came): a response that stalls hangs its clients`,
+            request,
+            partial,
+          );
         }
         throw broken;
       }
       return {
         request,
-        response: makeResponse(response.statusCode, flattenHeaders(response.headers), Buffer.concat(chunks).toString('utf8'), truncated),
+        response: makeResponse(
+          response.statusCode,
+          flattenHeaders(response.headers),
+          Buffer.concat(chunks).toString('utf8'),
+          truncated,
+        ),
         durationMs: Math.round(performance.now() - started),
       };
     } finally {
@@ -342,7 +420,8 @@ export class HttpClient {
     if (signal.aborted && (signal.reason as { name?: string } | undefined)?.name !== 'TimeoutError') {
       return new TransportError(`${where}: the run's deadline was reached`, request, 'DEADLINE');
     }
-    if (signal.aborted) return new TransportError(`${where}: no complete response within ${timeoutMs} ms`, request, 'TIMEOUT');
+    if (signal.aborted)
+      return new TransportError(`${where}: no complete response within ${timeoutMs} ms`, request, 'TIMEOUT');
     const cause = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
     const code = cause.code ?? cause.cause?.code;
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
@@ -362,8 +441,14 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

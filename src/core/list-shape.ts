@@ -3,7 +3,18 @@
 import { isObject } from './json.js';
 
 /** Names frameworks list items under; an empty array under one of them is a list too. */
-export const LIST_NAMES = ['items', 'results', 'data', 'value', 'content', 'records', 'entries', 'elements', 'rows', 'list'];
+export const LIST_NAMES = [
+  'items',
+  'results',
+  'data',
+  'value',
+  'content',
+  'records',
+  'entries',
+  'elements',
+  'rows',
+  'list',
+];
 
 export interface Listing {
   /** The member holding the items (`items`, `results`...); '' for a bare array. */
@@ -26,7 +37,9 @@ export function listingOf(json: unknown, options: { knownList?: boolean } = {}):
   const other = Object.keys(json).find((name) => objects(json[name]) && (json[name] as unknown[]).length > 0);
   if (other !== undefined) return { under: other, items: json[other] as unknown[] };
   const arrays = Object.keys(json).filter((name) => objects(json[name]));
-  return options.knownList === true && arrays.length === 1 ? { under: arrays[0] as string, items: json[arrays[0] as string] as unknown[] } : undefined;
+  return options.knownList === true && arrays.length === 1
+    ? { under: arrays[0] as string, items: json[arrays[0] as string] as unknown[] }
+    : undefined;
 }
 
 /** Whether a Link header (RFC 8288) has a link with `rel="next"`. */

@@ -4,7 +4,12 @@
 type Failure = { code?: string; message?: string; cause?: { code?: string; message?: string } };
 
 /** Codes OpenSSL gives when the other end does not speak TLS (a plain-HTTP server on an https:// URL), by OpenSSL version. */
-const NOT_TLS = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_RECORD_LAYER_FAILURE', 'ERR_SSL_HTTP_REQUEST']);
+const NOT_TLS = new Set([
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+  'ERR_SSL_RECORD_LAYER_FAILURE',
+  'ERR_SSL_HTTP_REQUEST',
+]);
 
 /** The reason of a failed request (a fetch or undici error, or its cause), in one line. */
 export function networkReason(error: unknown): string {

@@ -17,34 +17,58 @@ import { isOpenApi3, parseText } from '../openapi/text.js';
 type Obj = Record<string, unknown>;
 const METHODS = ['get', 'head', 'options', 'post', 'put', 'patch', 'delete'] as const;
 // First words that make a path segment a controller (ctl-res: controllers are verbs).
-const VERBS = /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
+const VERBS =
+  /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
 
-export async function loadOpenApi(source: string, cwd: string, options: { timeoutMs?: number; tls?: TlsMaterial; proxy?: ProxyEnv } = {}): Promise<Obj> {
+export async function loadOpenApi(
+  source: string,
+  cwd: string,
+  options: { timeoutMs?: number; tls?: TlsMaterial; proxy?: ProxyEnv } = {},
+): Promise<Obj> {
   let text: string;
   if (/^https?:\/\//i.test(source)) {
     const client = new HttpClient({
-      baseUrl: source, allowWrites: false, timeoutMs: options.timeoutMs ?? 10_000, concurrency: 1, bodyCapBytes: 16 * 1024 * 1024,
-      ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}),
+      baseUrl: source,
+      allowWrites: false,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      concurrency: 1,
+      bodyCapBytes: 16 * 1024 * 1024,
+      ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.proxy ? { proxy: options.proxy } : {}),
     });
     try {
-      const exchange = await client.request({ url: source, headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
-      if (exchange.response.status !== 200) throw new UsageError(`cannot read OpenAPI document ${source}: HTTP ${exchange.response.status}`);
-      if (exchange.response.truncated) throw new UsageError(`cannot read OpenAPI document ${source}: larger than 16 MiB`);
+      const exchange = await client.request({
+        url: source,
+        headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' },
+      });
+      if (exchange.response.status !== 200)
+        throw new UsageError(`cannot read OpenAPI document ${source}: HTTP ${exchange.response.status}`);
+      if (exchange.response.truncated)
+        throw new UsageError(`cannot read OpenAPI document ${source}: larger than 16 MiB`);
       text = exchange.response.text;
     } catch (error) {
-      if (error instanceof TransportError) throw new UsageError(`cannot read OpenAPI document ${source}: ${error.message.replace(/^GET \S+: /, '')}`);
+      if (error instanceof TransportError)
+        throw new UsageError(`cannot read OpenAPI document ${source}: ${error.message.replace(/^GET \S+: /, '')}`);
       throw error;
     } finally {
       await client.close();
     }
   } else {
-    try { text = await readFile(resolve(cwd, source), 'utf8'); } catch (error) {
-      throw new UsageError(`cannot read OpenAPI document ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    try {
+      text = await readFile(resolve(cwd, source), 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read OpenAPI document ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
   let doc: unknown;
-  try { doc = parseText(text); } catch (error) {
-    throw new UsageError(`bad OpenAPI document ${source}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`);
+  try {
+    doc = parseText(text);
+  } catch (error) {
+    throw new UsageError(
+      `bad OpenAPI document ${source}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`,
+    );
   }
   if (!isOpenApi3(doc)) {
     throw new UsageError(`bad OpenAPI document ${source}: no 'openapi' version or no 'paths'`);
@@ -89,7 +113,10 @@ const exampleOf = (doc: Obj, holder: unknown): JsonValue | undefined => {
 };
 
 function parametersOf(doc: Obj, pathItem: Obj, operation: Obj): Obj[] {
-  const all = [...(Array.isArray(pathItem['parameters']) ? pathItem['parameters'] : []), ...(Array.isArray(operation['parameters']) ? operation['parameters'] : [])];
+  const all = [
+    ...(Array.isArray(pathItem['parameters']) ? pathItem['parameters'] : []),
+    ...(Array.isArray(operation['parameters']) ? operation['parameters'] : []),
+  ];
   return all.map((p) => deref(doc, p)).filter(isObject);
 }
 
@@ -117,15 +144,23 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   const alternatives = schema['oneOf'] ?? schema['anyOf'];
   if (Array.isArray(alternatives) && alternatives.length > 0) return sampleOf(doc, alternatives[0], depth + 1);
   const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
-  if (type === 'object' || (type === undefined && (isObject(schema['properties']) || Array.isArray(schema['allOf'])))) return objectSample(doc, schema, depth + 1);
+  if (type === 'object' || (type === undefined && (isObject(schema['properties']) || Array.isArray(schema['allOf']))))
+    return objectSample(doc, schema, depth + 1);
   if (type === 'array') {
     const item = Number(schema['minItems'] ?? 0) > 0 ? sampleOf(doc, schema['items'], depth + 1) : undefined;
     return item === undefined ? [] : [item];
   }
-  if (type === 'integer' || type === 'number') return typeof schema['minimum'] === 'number' ? Math.max(schema['minimum'], 1) : 1;
+  if (type === 'integer' || type === 'number')
+    return typeof schema['minimum'] === 'number' ? Math.max(schema['minimum'], 1) : 1;
   if (type === 'boolean') return false;
   if (type !== 'string') return undefined;
-  const formats: Record<string, string> = { date: '2026-01-01', 'date-time': '2026-01-01T00:00:00Z', email: 'restguide@example.org', uri: 'https://example.org/restguide', uuid: '00000000-0000-4000-8000-000000000000' };
+  const formats: Record<string, string> = {
+    date: '2026-01-01',
+    'date-time': '2026-01-01T00:00:00Z',
+    email: 'restguide@example.org',
+    uri: 'https://example.org/restguide',
+    uuid: '00000000-0000-4000-8000-000000000000',
+  };
   const length = digitsLength(schema['pattern']);
   return formats[String(schema['format'])] ?? (length !== undefined ? '1'.repeat(length) : 'restguide sample');
 }
@@ -162,7 +197,9 @@ function patchBodyOf(doc: Obj, patch: Obj, key: string | undefined): JsonValue |
   const whole = objectSample(doc, requestSchema(doc, patch), 0, key);
   const entries = Object.entries(whole ?? {}).filter(([, value]) => value !== null && typeof value !== 'object');
   const chosen = entries.find(([, value]) => typeof value === 'string') ?? entries[0];
-  return chosen === undefined ? undefined : { [chosen[0]]: typeof chosen[1] === 'string' ? 'restguide patched' : chosen[1] };
+  return chosen === undefined
+    ? undefined
+    : { [chosen[0]]: typeof chosen[1] === 'string' ? 'restguide patched' : chosen[1] };
 }
 
 /** A pattern of decimal digits only (`^[0-9]{11}$`, `^\\d{2,11}$`): the number of digits to make, else undefined. */
@@ -177,8 +214,15 @@ function digitsLength(pattern: unknown): number | undefined {
 export function malformedStrings(schema: unknown): string[] {
   if (!isObject(schema) || schema['type'] !== 'string' || typeof schema['pattern'] !== 'string') return [];
   let pattern: RegExp;
-  try { pattern = new RegExp(schema['pattern'], 'u'); } catch { return []; }
-  return [['abc', 'abcdefghijk'], ['0', '12345678901234567890']]
+  try {
+    pattern = new RegExp(schema['pattern'], 'u');
+  } catch {
+    return [];
+  }
+  return [
+    ['abc', 'abcdefghijk'],
+    ['0', '12345678901234567890'],
+  ]
     .map((candidates) => candidates.find((candidate) => !pattern.test(candidate)))
     .filter((candidate): candidate is string => candidate !== undefined);
 }
@@ -244,10 +288,12 @@ export function deriveProfile(doc: Obj): Profile {
       const key = keyOf(itemProps, itemPath);
       const createExample = post ? createBodyOf(doc, post, key) : undefined;
       // What the checks create they must delete again: no create body when the item path has no DELETE.
-      const removable = itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
-      const create = post && isObject(createExample) && removable
-        ? { body: createExample as JsonObject, unique: uniqueOfCreate(doc, post, key) }
-        : undefined;
+      const removable =
+        itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
+      const create =
+        post && isObject(createExample) && removable
+          ? { body: createExample as JsonObject, unique: uniqueOfCreate(doc, post, key) }
+          : undefined;
       collections.push({
         path,
         ...(key ? { key } : {}),
@@ -274,22 +320,31 @@ export function deriveProfile(doc: Obj): Profile {
       const schema = deref(doc, param?.['schema']) as Obj | undefined;
       const parentPath = bare.slice(0, bare.lastIndexOf('/'));
       const parent = [parentPath, `${parentPath}/`].find((p) => p in paths) ?? parentPath;
-      const malformed = schema?.['type'] === 'integer'
-        ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
-        : malformedStrings(schema);
+      const malformed =
+        schema?.['type'] === 'integer'
+          ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
+          : malformedStrings(schema);
       const patch = isObject(item['patch']) ? patchBodyOf(doc, item['patch'], last) : undefined;
       const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
-      const readOnly = [...new Set([get, item['put'], item['patch']].flatMap((op) => {
-        if (!isObject(op)) return [];
-        return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
-      }))];
+      const readOnly = [
+        ...new Set(
+          [get, item['put'], item['patch']].flatMap((op) => {
+            if (!isObject(op)) return [];
+            return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
+          }),
+        ),
+      ];
       // The parent collection lists ids that exist now; the example is only a fallback.
       documents.push({
         path,
         ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : {}),
         sampleIdsFrom: { collection: parent },
         malformedIds: malformed,
-        ...(isObject(item['patch']) ? { update: 'patch' as const } : isObject(item['put']) ? { update: 'put' as const } : {}),
+        ...(isObject(item['patch'])
+          ? { update: 'patch' as const }
+          : isObject(item['put'])
+            ? { update: 'put' as const }
+            : {}),
         ...(isObject(patch) ? { patch: patch as JsonObject } : {}),
         etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
         select,
@@ -308,13 +363,17 @@ export function deriveProfile(doc: Obj): Profile {
       const query: Record<string, string> = {};
       for (const p of parametersOf(doc, item, op).filter((p) => p['in'] === 'query')) {
         const value = exampleOf(doc, p);
-        if (value !== undefined && value !== null && typeof value !== 'object') query[String(p['name'])] = String(value);
+        if (value !== undefined && value !== null && typeof value !== 'object')
+          query[String(p['name'])] = String(value);
       }
       const success = Object.keys(responses(op)).find((code) => /^2\d\d$/.test(code));
       const body = post && !get ? requestExample(doc, post) : undefined;
       controllers.push({
-        path, method: get ? 'GET' : 'POST', ...(Object.keys(query).length ? { query } : {}),
-        ...(body !== undefined ? { body } : {}), expectedStatus: success ? Number(success) : 200,
+        path,
+        method: get ? 'GET' : 'POST',
+        ...(Object.keys(query).length ? { query } : {}),
+        ...(body !== undefined ? { body } : {}),
+        expectedStatus: success ? Number(success) : 200,
       });
     }
   }
@@ -326,7 +385,11 @@ export function deriveProfile(doc: Obj): Profile {
       delete d.sampleIds;
       // The collection may come after its documents in `paths`: its key names the id property the item URLs hold.
       const parent = collections.find((c) => c.path === from.collection);
-      if (parent?.key !== undefined && (parent.itemPath === d.path || withoutTrailingSlashes(d.path).endsWith(`/{${parent.key}}`))) from.property = parent.key;
+      if (
+        parent?.key !== undefined &&
+        (parent.itemPath === d.path || withoutTrailingSlashes(d.path).endsWith(`/{${parent.key}}`))
+      )
+        from.property = parent.key;
     }
   }
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
@@ -364,7 +427,9 @@ function languagesOf(doc: Obj, paths: Obj): string[] {
   const found = new Set<string>();
   const take = (schema: unknown) => {
     const values = (deref(doc, schema) as Obj | undefined)?.['enum'];
-    if (Array.isArray(values)) for (const v of values) if (typeof v === 'string' && /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i.test(v)) found.add(v.toLowerCase());
+    if (Array.isArray(values))
+      for (const v of values)
+        if (typeof v === 'string' && /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i.test(v)) found.add(v.toLowerCase());
   };
   for (const rawItem of Object.values(paths)) {
     const item = deref(doc, rawItem);
@@ -390,7 +455,9 @@ function itemPathOf(doc: Obj, paths: Obj, collection: string): string | undefine
     const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
     return /^\{[^{}/]+\}\/?$/.test(rest);
   };
-  return Object.keys(paths).find((path) => isChild(path) && isObject((deref(doc, paths[path]) as Obj | undefined)?.['get']));
+  return Object.keys(paths).find(
+    (path) => isChild(path) && isObject((deref(doc, paths[path]) as Obj | undefined)?.['get']),
+  );
 }
 
 /** A declared list response: where it holds its items (`items`, `results`..., '' for a bare array) and the item schema. */
@@ -401,7 +468,9 @@ function declaredListOf(doc: Obj, schema: unknown): { under: string; itemSchema:
     const array = deref(doc, value);
     if (!isObject(array) || (array['type'] !== 'array' && array['items'] === undefined)) return undefined;
     const element = deref(doc, array['items']);
-    const isObjectSchema = isObject(element) && (element['type'] === 'object' || isObject(element['properties']) || Array.isArray(element['allOf']));
+    const isObjectSchema =
+      isObject(element) &&
+      (element['type'] === 'object' || isObject(element['properties']) || Array.isArray(element['allOf']));
     return isObjectSchema ? { itemSchema: array['items'] } : undefined;
   };
   if (s['type'] === 'array') {
@@ -410,8 +479,12 @@ function declaredListOf(doc: Obj, schema: unknown): { under: string; itemSchema:
   }
   const properties = propertiesOf(doc, s);
   // The guide's `items` is a list whatever it holds (collection.items-array judges its elements).
-  if (properties['items'] !== undefined) return { under: 'items', itemSchema: (deref(doc, properties['items']) as Obj | undefined)?.['items'] };
-  const names = [...LIST_NAMES.filter((name) => name in properties), ...Object.keys(properties).filter((name) => !LIST_NAMES.includes(name))];
+  if (properties['items'] !== undefined)
+    return { under: 'items', itemSchema: (deref(doc, properties['items']) as Obj | undefined)?.['items'] };
+  const names = [
+    ...LIST_NAMES.filter((name) => name in properties),
+    ...Object.keys(properties).filter((name) => !LIST_NAMES.includes(name)),
+  ];
   for (const name of names) {
     const found = arrayOfObjects(properties[name]);
     if (found) return { under: name, ...found };
@@ -432,7 +505,9 @@ function declaresLinkHeader(doc: Obj, response: unknown): boolean {
 function keyOf(itemProps: string[], itemPath: string | undefined): string | undefined {
   const param = itemPath === undefined ? undefined : itemParameter(itemPath);
   if (param === undefined) return undefined;
-  const named = itemProps.includes(param) ? param : itemProps.find((name) => name.toLowerCase() === param.toLowerCase());
+  const named = itemProps.includes(param)
+    ? param
+    : itemProps.find((name) => name.toLowerCase() === param.toLowerCase());
   // `/publicationTypes/{publicationTypeId}` over items carrying `id`: the parameter names the thing's id.
   return named ?? (/id$/i.test(param) && itemProps.includes('id') ? 'id' : undefined);
 }

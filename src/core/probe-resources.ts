@@ -7,11 +7,17 @@ import { redactUrl } from './redact.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import type { Target } from './target.js';
 
-interface Probe { what: string; url: string }
+interface Probe {
+  what: string;
+  url: string;
+}
 
 /** The cheap GETs that tell whether the profile's resources exist; POST-only ones (tasks, POST controllers) are not probed. */
 function probesOf(target: Target): Probe[] {
-  const probes: Probe[] = target.collections.map((c) => ({ what: `collection ${c.path}`, url: c.firstPage({ pageSize: 1 }) }));
+  const probes: Probe[] = target.collections.map((c) => ({
+    what: `collection ${c.path}`,
+    url: c.firstPage({ pageSize: 1 }),
+  }));
   for (const document of target.documents) {
     const id = document.sampleIds[0];
     if (id !== undefined) probes.push({ what: `document ${document.path} (sample id ${id})`, url: document.url(id) });
@@ -20,7 +26,10 @@ function probesOf(target: Target): Probe[] {
     // A GET controller that is meant to answer 404 says nothing by answering it.
     if (controller.method === 'GET' && controller.expectedStatus !== 404) {
       const query = new URLSearchParams(controller.query ?? {}).toString();
-      probes.push({ what: `controller ${controller.path}`, url: query ? `${controller.path}?${query}` : controller.path });
+      probes.push({
+        what: `controller ${controller.path}`,
+        url: query ? `${controller.path}?${query}` : controller.path,
+      });
     }
   }
   return probes;
@@ -49,7 +58,8 @@ export function declaredGetPaths(document: Record<string, unknown> | undefined):
     .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
 }
 
-const HOW_TO_GIVE = "-H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET";
+const HOW_TO_GIVE =
+  "-H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET";
 
 /**
  * How to give credentials, or why those given do not do, for an API that answered only 401 or 403: to every
@@ -57,13 +67,17 @@ const HOW_TO_GIVE = "-H 'Authorization: Bearer <token>', or --oauth2-token-url <
  */
 function credentialsHint(status: number, credentials: boolean, what = 'every request was answered'): string {
   if (status === 403) return `${what} 403: the credentials lack the rights or scopes to read the API (--scope)`;
-  if (credentials) return `${what} 401 with the credentials given: check the token, or the OAuth2 client and --oauth2-token-url`;
+  if (credentials)
+    return `${what} 401 with the credentials given: check the token, or the OAuth2 client and --oauth2-token-url`;
   return `${what} 401: the API needs credentials: ${HOW_TO_GIVE}`;
 }
 
 /** `every resource answered` with what the open part of the API answered, e.g. `(GET /employers, GET /companies; the base URL answered 200)`. */
 function resourcesRefused(answers: ReadonlyArray<{ url: string }>, baseStatus: number | undefined): string {
-  const shown = answers.slice(0, 3).map((a) => `GET ${redactUrl(a.url)}`).join(', ');
+  const shown = answers
+    .slice(0, 3)
+    .map((a) => `GET ${redactUrl(a.url)}`)
+    .join(', ');
   const more = answers.length > 3 ? ` and ${answers.length - 3} more` : '';
   const open = baseStatus === undefined ? '' : `; the base URL answered ${baseStatus}`;
   return `every resource (${shown}${more}${open}) answered`;
@@ -73,17 +87,26 @@ function resourcesRefused(answers: ReadonlyArray<{ url: string }>, baseStatus: n
  * Throws a UsageError naming every resource that answered 404 or 410, or saying how to give credentials
  * when the base URL and every resource answered 401 or 403; transport errors are left to the checks.
  */
-export async function probeResources(target: Target, client: HttpClient, known: ProbeContext = { credentials: false }): Promise<void> {
-  const answers = await Promise.all(probesOf(target).map(async (probe) => {
-    try {
-      const exchange = await client.request({ url: probe.url });
-      return { probe, status: exchange.response.status, url: exchange.request.url };
-    } catch (error) {
-      if (error instanceof TransportError) return undefined;
-      throw error;
-    }
-  }));
-  const statuses = [...(known.baseStatus === undefined ? [] : [known.baseStatus]), ...answers.flatMap((a) => (a ? [a.status] : []))];
+export async function probeResources(
+  target: Target,
+  client: HttpClient,
+  known: ProbeContext = { credentials: false },
+): Promise<void> {
+  const answers = await Promise.all(
+    probesOf(target).map(async (probe) => {
+      try {
+        const exchange = await client.request({ url: probe.url });
+        return { probe, status: exchange.response.status, url: exchange.request.url };
+      } catch (error) {
+        if (error instanceof TransportError) return undefined;
+        throw error;
+      }
+    }),
+  );
+  const statuses = [
+    ...(known.baseStatus === undefined ? [] : [known.baseStatus]),
+    ...answers.flatMap((a) => (a ? [a.status] : [])),
+  ];
   const refused = statuses.length > 0 && statuses.every(isRefusal);
   if (refused) throw new UsageError(credentialsHint(statuses.includes(401) ? 401 : 403, known.credentials));
   // A protected API keeps its base URL, /health and /doc open (as the guide wants): refused resources are enough.
@@ -95,8 +118,12 @@ export async function probeResources(target: Target, client: HttpClient, known: 
   const missing = answers.filter((a) => a !== undefined && (a.status === 404 || a.status === 410));
   if (missing.length === 0) return;
   const list = missing.map((a) => `${a?.probe.what} (GET ${redactUrl(a?.url ?? '')} answered ${a?.status})`).join('; ');
-  const likely = known.serversUrl ? `; the OpenAPI document's servers give ${redactUrl(known.serversUrl)}: is that the base URL?` : "; fix the profile's paths";
-  throw new UsageError(`the profile names ${missing.length === 1 ? 'a resource' : 'resources'} the API does not have: ${list}${likely}`);
+  const likely = known.serversUrl
+    ? `; the OpenAPI document's servers give ${redactUrl(known.serversUrl)}: is that the base URL?`
+    : "; fix the profile's paths";
+  throw new UsageError(
+    `the profile names ${missing.length === 1 ? 'a resource' : 'resources'} the API does not have: ${list}${likely}`,
+  );
 }
 
 /**
@@ -104,37 +131,60 @@ export async function probeResources(target: Target, client: HttpClient, known: 
  * and the GET paths its document declares answer 404; or when those paths answer only 401/403 (credentials).
  */
 export async function probeEmptyTarget(target: Target, client: HttpClient, known: ProbeContext): Promise<void> {
-  const resources = target.collections.length + target.documents.length + target.tasks.length + target.controllers.length;
+  const resources =
+    target.collections.length + target.documents.length + target.tasks.length + target.controllers.length;
   if (resources > 0) return;
   // The reserved endpoints are open on a protected API: only the API's own resources tell whether credentials are needed.
   const reserved = new Set(['/', '', target.api.health, target.api.openapiJson, target.api.openapiYaml]);
-  const declared = await askDeclared(client, (known.declaredPaths ?? []).filter((path) => !reserved.has(path)));
+  const declared = await askDeclared(
+    client,
+    (known.declaredPaths ?? []).filter((path) => !reserved.has(path)),
+  );
   if (declared.length > 0 && declared.every((a) => isRefusal(a.status))) {
-    throw new UsageError(credentialsHint(declared.some((a) => a.status === 401) ? 401 : 403, known.credentials, resourcesRefused(declared, known.baseStatus)));
+    throw new UsageError(
+      credentialsHint(
+        declared.some((a) => a.status === 401) ? 401 : 403,
+        known.credentials,
+        resourcesRefused(declared, known.baseStatus),
+      ),
+    );
   }
-  if (declared.some((a) => !isMissing(a.status)) || known.baseStatus === undefined || !isMissing(known.baseStatus)) return;
+  if (declared.some((a) => !isMissing(a.status)) || known.baseStatus === undefined || !isMissing(known.baseStatus))
+    return;
   const health = await client.request({ url: target.api.health, credentials: false }).catch(() => undefined);
   if (health === undefined || !isMissing(health.response.status)) return;
   // The example replaces the path given (a wrong base path, not a missing one): `/v1` must not become `/v1/myApi/v1`.
-  const likely = known.serversUrl ? `the OpenAPI document's servers give ${redactUrl(known.serversUrl)}` : `e.g. ${redactUrl(new URL(client.baseUrl).origin)}/myApi/v1`;
-  const paths = declared.length === 0 ? '' : `, ${declared.map((a) => `GET ${redactUrl(a.url)}`).join(', ')} (declared by the OpenAPI document)`;
-  throw new UsageError(`nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health}${paths} and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (${likely})`);
+  const likely = known.serversUrl
+    ? `the OpenAPI document's servers give ${redactUrl(known.serversUrl)}`
+    : `e.g. ${redactUrl(new URL(client.baseUrl).origin)}/myApi/v1`;
+  const paths =
+    declared.length === 0
+      ? ''
+      : `, ${declared.map((a) => `GET ${redactUrl(a.url)}`).join(', ')} (declared by the OpenAPI document)`;
+  throw new UsageError(
+    `nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health}${paths} and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (${likely})`,
+  );
 }
 
 const isRefusal = (status: number): boolean => status === 401 || status === 403;
 const isMissing = (status: number): boolean => status === 404 || status === 410;
 
 /** A few of the document's declared GET paths, with the run's credentials: what they answered (transport errors left out). */
-async function askDeclared(client: HttpClient, paths: readonly string[]): Promise<Array<{ url: string; status: number }>> {
-  const answers = await Promise.all(paths.slice(0, DECLARED_PROBES).map(async (path) => {
-    try {
-      const exchange = await client.request({ url: path });
-      return { url: exchange.request.url, status: exchange.response.status };
-    } catch (error) {
-      if (error instanceof TransportError) return undefined;
-      throw error;
-    }
-  }));
+async function askDeclared(
+  client: HttpClient,
+  paths: readonly string[],
+): Promise<Array<{ url: string; status: number }>> {
+  const answers = await Promise.all(
+    paths.slice(0, DECLARED_PROBES).map(async (path) => {
+      try {
+        const exchange = await client.request({ url: path });
+        return { url: exchange.request.url, status: exchange.response.status };
+      } catch (error) {
+        if (error instanceof TransportError) return undefined;
+        throw error;
+      }
+    }),
+  );
   return answers.filter((a) => a !== undefined);
 }
 

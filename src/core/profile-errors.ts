@@ -15,11 +15,18 @@ export interface SchemaError {
 }
 
 // A name or value as it was written; JSON when it holds anything but printable ASCII, so the line stays one line.
-const shown = (value: unknown): string => (typeof value === 'string' && /^[\x20-\x7e]*$/.test(value) ? `\`${value}\`` : JSON.stringify(value) ?? String(value));
+const shown = (value: unknown): string =>
+  typeof value === 'string' && /^[\x20-\x7e]*$/.test(value) ? `\`${value}\`` : (JSON.stringify(value) ?? String(value));
 
 /** `did you mean …?` when one allowed string is close to the one written. */
 const guess = (value: unknown, allowed: readonly unknown[]): string | undefined => {
-  const near = typeof value === 'string' ? nearestName(value, allowed.filter((a): a is string => typeof a === 'string')) : undefined;
+  const near =
+    typeof value === 'string'
+      ? nearestName(
+          value,
+          allowed.filter((a): a is string => typeof a === 'string'),
+        )
+      : undefined;
   return near === undefined ? undefined : `did you mean ${shown(near)}?`;
 };
 
@@ -31,13 +38,20 @@ export function describeSchemaError(errors: readonly SchemaError[]): string {
   const { params } = error;
   if (error.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') {
     const name = params['additionalProperty'];
-    const properties = isObject(error.parentSchema) && isObject(error.parentSchema['properties']) ? Object.keys(error.parentSchema['properties']) : [];
+    const properties =
+      isObject(error.parentSchema) && isObject(error.parentSchema['properties'])
+        ? Object.keys(error.parentSchema['properties'])
+        : [];
     const hint = guess(name, properties);
     const allowed = properties.length ? `${hint ? ' ' : '. '}Allowed keys there: ${properties.join(', ')}` : '';
     return `${where} has an unknown key ${shown(name)}${hint ? `: ${hint}` : ''}${allowed}`;
   }
-  const values = error.keyword === 'enum' && Array.isArray(params['allowedValues']) ? params['allowedValues']
-    : error.keyword === 'const' && 'allowedValue' in params ? [params['allowedValue']] : undefined;
+  const values =
+    error.keyword === 'enum' && Array.isArray(params['allowedValues'])
+      ? params['allowedValues']
+      : error.keyword === 'const' && 'allowedValue' in params
+        ? [params['allowedValue']]
+        : undefined;
   if (values) {
     const list = values.map(shown).join(', ');
     if (error.data === undefined) return `${where} is missing: one of ${list}`;
@@ -62,14 +76,19 @@ function pickError(errors: readonly SchemaError[]): SchemaError | undefined {
     return isObject(property) ? property['const'] : undefined;
   };
   const first = branches[0] as Record<string, unknown>;
-  const key = Object.keys(isObject(first['properties']) ? first['properties'] : {}).find((name) => branches.every((branch) => constOf(branch, name) !== undefined));
+  const key = Object.keys(isObject(first['properties']) ? first['properties'] : {}).find((name) =>
+    branches.every((branch) => constOf(branch, name) !== undefined),
+  );
   if (key === undefined || !isObject(oneOf.data)) return errors[0];
   const value = oneOf.data[key];
   const index = branches.findIndex((branch) => constOf(branch, key) === value);
   if (index === -1) {
     return {
-      instancePath: `${oneOf.instancePath}/${key}`, schemaPath: `${oneOf.schemaPath}/${key}`, keyword: 'enum',
-      params: { allowedValues: branches.map((branch) => constOf(branch, key)) }, data: value,
+      instancePath: `${oneOf.instancePath}/${key}`,
+      schemaPath: `${oneOf.schemaPath}/${key}`,
+      keyword: 'enum',
+      params: { allowedValues: branches.map((branch) => constOf(branch, key)) },
+      data: value,
     };
   }
   return errors.find((error) => error.schemaPath.startsWith(`${oneOf.schemaPath}/${index}/`)) ?? errors[0];

@@ -11,42 +11,75 @@ export const PROFILE_SCHEMA = {
   additionalProperties: false,
   properties: {
     api: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: { health: path, openapiJson: path, openapiYaml: path, traceHeader: { type: 'string', minLength: 1 } },
     },
     languages: {
-      type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$' },
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$' },
       description: 'The languages the API serves (Accept-Language); the i18n checks demand each of them',
     },
     collections: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['path'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['path'],
         properties: {
-          path, key: { type: 'string' }, itemPath: path, pageSizeParam: { type: 'string' }, pageParam: { type: 'string', minLength: 1 },
+          path,
+          key: { type: 'string' },
+          itemPath: path,
+          pageSizeParam: { type: 'string' },
+          pageParam: { type: 'string', minLength: 1 },
           paging: {
             oneOf: [
-              { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { const: 'offset' } } },
-              { type: 'object', additionalProperties: false, required: ['kind', 'param'], properties: { kind: { const: 'cursor' }, param: { type: 'string', minLength: 1 } } },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['kind'],
+                properties: { kind: { const: 'offset' } },
+              },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['kind', 'param'],
+                properties: { kind: { const: 'cursor' }, param: { type: 'string', minLength: 1 } },
+              },
             ],
           },
           foreignPaging: {
-            type: 'object', additionalProperties: false, required: ['params'],
+            type: 'object',
+            additionalProperties: false,
+            required: ['params'],
             properties: { params: stringArray, linkHeader: { type: 'boolean' } },
-            description: 'The API pages in another scheme than the guide\'s (offset/limit, Skip/Take, a Link header): paging.guide-params fails once, the other paging checks are not verified',
+            description:
+              "The API pages in another scheme than the guide's (offset/limit, Skip/Take, a Link header): paging.guide-params fails once, the other paging checks are not verified",
           },
-          filters: stringArray, sorts: stringArray, embed: { type: 'string' }, fullText: { type: 'string', minLength: 1 }, deleteCollection: { type: 'boolean' },
+          filters: stringArray,
+          sorts: stringArray,
+          embed: { type: 'string' },
+          fullText: { type: 'string', minLength: 1 },
+          deleteCollection: { type: 'boolean' },
           create: {
-            type: 'object', additionalProperties: false, required: ['body'],
+            type: 'object',
+            additionalProperties: false,
+            required: ['body'],
             properties: {
               body: { type: 'object' },
               unique: {
                 type: 'array',
                 items: {
-                  type: 'object', additionalProperties: false, required: ['path', 'kind'],
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['path', 'kind'],
                   properties: {
-                    path: { type: 'string', minLength: 1 }, kind: { enum: ['integer', 'digits', 'string'] },
-                    min: { type: 'integer' }, max: { type: 'integer' }, length: { type: 'integer', minimum: 1, maximum: 30 },
+                    path: { type: 'string', minLength: 1 },
+                    kind: { enum: ['integer', 'digits', 'string'] },
+                    min: { type: 'integer' },
+                    max: { type: 'integer' },
+                    length: { type: 'integer', minimum: 1, maximum: 30 },
                   },
                 },
               },
@@ -58,49 +91,96 @@ export const PROFILE_SCHEMA = {
     documents: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['path'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['path'],
         properties: {
           path: { type: 'string', pattern: '^/.*\\{[^}]+\\}/?$' },
           sampleIds: stringArray,
-          sampleIdsFrom: { type: 'object', additionalProperties: false, required: ['collection'], properties: { collection: path, property: { type: 'string' } } },
-          absentId: { type: 'string' }, malformedIds: stringArray, update: { enum: ['put', 'patch'] },
-          patch: { type: 'object' }, etag: { type: 'boolean' },
-          select: { type: 'boolean', description: 'GET supports the select query parameter; absent means false, so the select checks do not apply' },
-          methods: {
-            type: 'array', uniqueItems: true, items: { enum: HTTP_METHODS },
-            description: 'The methods the document supports; absent means unknown, and every write check (PUT, PATCH, DELETE) is tried as before',
+          sampleIdsFrom: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['collection'],
+            properties: { collection: path, property: { type: 'string' } },
           },
-          readOnly: { ...stringArray, description: 'Dotted paths of read-only members write bodies leave out; absent means links (self, nested href) are left out' },
+          absentId: { type: 'string' },
+          malformedIds: stringArray,
+          update: { enum: ['put', 'patch'] },
+          patch: { type: 'object' },
+          etag: { type: 'boolean' },
+          select: {
+            type: 'boolean',
+            description:
+              'GET supports the select query parameter; absent means false, so the select checks do not apply',
+          },
+          methods: {
+            type: 'array',
+            uniqueItems: true,
+            items: { enum: HTTP_METHODS },
+            description:
+              'The methods the document supports; absent means unknown, and every write check (PUT, PATCH, DELETE) is tried as before',
+          },
+          readOnly: {
+            ...stringArray,
+            description:
+              'Dotted paths of read-only members write bodies leave out; absent means links (self, nested href) are left out',
+          },
         },
       },
     },
     tasks: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['path', 'body'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'body'],
         properties: {
-          path, body: {}, failingBody: {},
-          maxWait: { type: 'integer', minimum: 1, description: 'How long (ms) a task may stay processing before the task checks fail; default derived from its pollAfter' },
-          output: { type: 'boolean', description: 'The task produces an output: when done, GET must answer 303 with its Location' },
+          path,
+          body: {},
+          failingBody: {},
+          maxWait: {
+            type: 'integer',
+            minimum: 1,
+            description:
+              'How long (ms) a task may stay processing before the task checks fail; default derived from its pollAfter',
+          },
+          output: {
+            type: 'boolean',
+            description: 'The task produces an output: when done, GET must answer 303 with its Location',
+          },
         },
       },
     },
     auth: {
       // Secrets are named by environment variable, never written here: a literal clientSecret is refused as an unknown field.
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: {
-        tokenUrl: { type: 'string', pattern: '^https?://' }, clientId: text, clientSecretEnv: envName,
-        privateKeyFile: text, privateKeyEnv: envName, scope: text, narrowScope: text, expiredTokenEnv: envName,
-        cert: text, key: text, ca: text,
+        tokenUrl: { type: 'string', pattern: '^https?://' },
+        clientId: text,
+        clientSecretEnv: envName,
+        privateKeyFile: text,
+        privateKeyEnv: envName,
+        scope: text,
+        narrowScope: text,
+        expiredTokenEnv: envName,
+        cert: text,
+        key: text,
+        ca: text,
       },
     },
     controllers: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['path'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['path'],
         properties: {
-          path, method: { enum: ['GET', 'POST'] }, query: { type: 'object', additionalProperties: { type: 'string' } },
-          body: {}, expectedStatus: { type: 'integer', minimum: 100, maximum: 599 },
+          path,
+          method: { enum: ['GET', 'POST'] },
+          query: { type: 'object', additionalProperties: { type: 'string' } },
+          body: {},
+          expectedStatus: { type: 'integer', minimum: 100, maximum: 599 },
         },
       },
     },

@@ -10,7 +10,17 @@ import type { HttpClient } from './http-client.js';
 import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
 import type { AuthProfile } from './auth/settings.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
-import { fillTemplate, supportsMethod, withQuery, type CollectionTarget, type DocumentTarget, type ForeignPaging, type Paging, type Target, type UniqueValue } from './target.js';
+import {
+  fillTemplate,
+  supportsMethod,
+  withQuery,
+  type CollectionTarget,
+  type DocumentTarget,
+  type ForeignPaging,
+  type Paging,
+  type Target,
+  type UniqueValue,
+} from './target.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { itemParameter } from './path-templates.js';
 import { listingOf } from './list-shape.js';
@@ -59,7 +69,13 @@ export interface Profile {
   /** Languages the API serves; the i18n checks demand them (absent: they are guessed from answers). */
   languages?: string[];
   tasks?: Array<{ path: string; body: JsonValue; failingBody?: JsonValue; maxWait?: number; output?: boolean }>;
-  controllers?: Array<{ path: string; method?: 'GET' | 'POST'; query?: Record<string, string>; body?: JsonValue; expectedStatus?: number }>;
+  controllers?: Array<{
+    path: string;
+    method?: 'GET' | 'POST';
+    query?: Record<string, string>;
+    body?: JsonValue;
+    expectedStatus?: number;
+  }>;
   /** A protected API: OAuth2 client credentials and mutual TLS; secrets only by environment variable name. */
   auth?: AuthProfile;
 }
@@ -68,47 +84,87 @@ export interface Profile {
 export const BUILT_IN_PROFILE: Profile = {
   collections: [
     {
-      path: '/employers', key: 'employerId', itemPath: '/employers/{employerId}', paging: { kind: 'offset' },
-      filters: ['name', 'bankrupt'], sorts: ['name', 'employerId'], embed: 'items', fullText: 'q', deleteCollection: true,
+      path: '/employers',
+      key: 'employerId',
+      itemPath: '/employers/{employerId}',
+      paging: { kind: 'offset' },
+      filters: ['name', 'bankrupt'],
+      sorts: ['name', 'employerId'],
+      embed: 'items',
+      fullText: 'q',
+      deleteCollection: true,
       create: {
         // The company must exist (a seeded one); only the employer id has to be new.
-        body: { name: 'restguide test employer', employerId: 5000000000, company: { enterpriseNumber: '0200068636' }, bankrupt: false },
+        body: {
+          name: 'restguide test employer',
+          employerId: 5000000000,
+          company: { enterpriseNumber: '0200068636' },
+          bankrupt: false,
+        },
         unique: [{ path: 'employerId', kind: 'integer', min: 5_000_000_000, max: 5_899_999_999 }],
       },
     },
-    { path: '/companies', key: 'enterpriseNumber', paging: { kind: 'cursor', param: 'afterCompany' }, filters: ['name'] },
+    {
+      path: '/companies',
+      key: 'enterpriseNumber',
+      paging: { kind: 'cursor', param: 'afterCompany' },
+      filters: ['name'],
+    },
     { path: '/appendices/employerclasses', key: 'value', paging: { kind: 'offset' }, embed: 'items' },
   ],
   documents: [
     {
-      path: '/employers/{employerId}', sampleIdsFrom: { collection: '/employers', property: 'employerId' },
-      absentId: '5999999999', malformedIds: ['abc', '6000000000'], update: 'patch', patch: { bankrupt: true }, etag: true,
-      select: true, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], readOnly: ['self', 'company.href'],
+      path: '/employers/{employerId}',
+      sampleIdsFrom: { collection: '/employers', property: 'employerId' },
+      absentId: '5999999999',
+      malformedIds: ['abc', '6000000000'],
+      update: 'patch',
+      patch: { bankrupt: true },
+      etag: true,
+      select: true,
+      methods: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      readOnly: ['self', 'company.href'],
     },
   ],
   languages: ['en', 'nl', 'fr', 'de'],
   // A schema-valid image named `corrupt` makes the reference task end `failed`; a done one redirects to its image.
-  tasks: [{ path: '/images/tasks', body: { name: 'logo', width: 640, height: 480 }, failingBody: { name: 'corrupt', width: 640, height: 480 }, output: true }],
-  controllers: [{ path: '/convertMoney', method: 'GET', query: { from: 'EUR', amount: '10', to: 'USD' }, expectedStatus: 200 }],
+  tasks: [
+    {
+      path: '/images/tasks',
+      body: { name: 'logo', width: 640, height: 480 },
+      failingBody: { name: 'corrupt', width: 640, height: 480 },
+      output: true,
+    },
+  ],
+  controllers: [
+    { path: '/convertMoney', method: 'GET', query: { from: 'EUR', amount: '10', to: 'USD' }, expectedStatus: 200 },
+  ],
 };
 
-let validateProfile: ((data: unknown) => boolean) & { errors?: SchemaError[] | null } | undefined;
+let validateProfile: (((data: unknown) => boolean) & { errors?: SchemaError[] | null }) | undefined;
 
 /** Validates a parsed profile; a bad one is a UsageError naming the first bad field and what is allowed there. */
 export function checkProfile(data: unknown, source: string): Profile {
   // verbose: the errors carry their schema and data, from which the allowed keys and values are told.
   validateProfile ??= new Ajv({ allErrors: false, strict: true, verbose: true }).compile(PROFILE_SCHEMA);
-  if (!validateProfile(data)) throw new UsageError(`bad profile ${source}: ${describeSchemaError(validateProfile.errors ?? [])}`);
+  if (!validateProfile(data))
+    throw new UsageError(`bad profile ${source}: ${describeSchemaError(validateProfile.errors ?? [])}`);
   return data as Profile;
 }
 
 export async function loadProfile(file: string, cwd: string): Promise<Profile> {
   let text: string;
-  try { text = await readFile(resolve(cwd, file), 'utf8'); } catch (error) {
-    throw new UsageError(`cannot read profile ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read profile ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   let data: unknown;
-  try { data = parseYaml(text); } catch (error) {
+  try {
+    data = parseYaml(text);
+  } catch (error) {
     throw new UsageError(`bad profile ${file}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`);
   }
   return checkProfile(data, file);
@@ -119,11 +175,15 @@ const used = new Set<string>();
 function uniqueValue(spec: UniqueValue, base: unknown): JsonValue {
   for (let attempt = 0; attempt < 100; attempt++) {
     let value: JsonValue;
-    if (spec.kind === 'integer') value = randomInt(spec.min ?? 1, Math.min(spec.max ?? 2 ** 47, (spec.min ?? 1) + 2 ** 47 - 1) + 1);
+    if (spec.kind === 'integer')
+      value = randomInt(spec.min ?? 1, Math.min(spec.max ?? 2 ** 47, (spec.min ?? 1) + 2 ** 47 - 1) + 1);
     else if (spec.kind === 'digits') value = Array.from({ length: spec.length ?? 10 }, () => randomInt(0, 10)).join('');
     else value = `${typeof base === 'string' ? base : 'restguide'}-${randomUUID().slice(0, 8)}`;
     const key = `${spec.path}=${String(value)}`;
-    if (!used.has(key)) { used.add(key); return value; }
+    if (!used.has(key)) {
+      used.add(key);
+      return value;
+    }
   }
   throw new Error(`no unique value left for ${spec.path}`);
 }
@@ -143,7 +203,10 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
   const pageSizeParam = profile.pageSizeParam ?? 'pageSize';
   const create = profile.create ? { body: profile.create.body, unique: profile.create.unique ?? [] } : undefined;
   return {
-    kind: 'collection', path: profile.path, pageSizeParam, pageParam: profile.pageParam ?? 'page',
+    kind: 'collection',
+    path: profile.path,
+    pageSizeParam,
+    pageParam: profile.pageParam ?? 'page',
     ...(profile.key !== undefined ? { key: profile.key } : {}),
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
     ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
@@ -151,7 +214,9 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     ...(profile.embed !== undefined ? { embed: profile.embed } : {}),
     ...(profile.fullText !== undefined ? { fullText: profile.fullText } : {}),
     ...(create ? { create } : {}),
-    filters: profile.filters ?? [], sorts: profile.sorts ?? [], deleteCollection: profile.deleteCollection ?? false,
+    filters: profile.filters ?? [],
+    sorts: profile.sorts ?? [],
+    deleteCollection: profile.deleteCollection ?? false,
     firstPage: (options = {}) => withQuery(profile.path, { [pageSizeParam]: options.pageSize, ...options.query }),
     createBody: () => {
       if (!create) throw new Error(`collection ${profile.path} has no create body in the profile`);
@@ -169,14 +234,18 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
   for (const doc of profile.documents ?? []) {
     const param = itemParameter(doc.path) ?? 'id';
     const source = collections.find((c) => c.path === doc.sampleIdsFrom?.collection);
-    const sampleIds = doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom, source?.pageSizeParam) : []);
+    const sampleIds =
+      doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom, source?.pageSizeParam) : []);
     const methods = doc.methods?.map((method) => method.toUpperCase());
     // A document the checks create must be removable again: without DELETE it gets no creator.
     const creator = supportsMethod({ methods }, 'DELETE')
       ? collections.find((collection) => collection.create !== undefined && collection.itemPath === doc.path)
       : undefined;
     documents.push({
-      kind: 'document', path: doc.path, param, sampleIds,
+      kind: 'document',
+      path: doc.path,
+      param,
+      sampleIds,
       ...(doc.absentId !== undefined ? { absentId: doc.absentId } : {}),
       malformedIds: doc.malformedIds ?? [],
       ...(doc.update !== undefined ? { update: doc.update } : {}),
@@ -191,7 +260,8 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
   }
   return {
     api: {
-      kind: 'api', path: '/',
+      kind: 'api',
+      path: '/',
       health: profile.api?.health ?? '/health',
       openapiJson: profile.api?.openapiJson ?? '/doc/openapi.json',
       openapiYaml: profile.api?.openapiYaml ?? '/doc/openapi.yaml',
@@ -200,13 +270,26 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
     },
     collections,
     documents,
-    tasks: (profile.tasks ?? []).map(({ maxWait, ...task }) => ({ kind: 'task' as const, ...task, ...(maxWait !== undefined ? { maxWaitMs: maxWait } : {}) })),
-    controllers: (profile.controllers ?? []).map((c) => ({ kind: 'controller' as const, ...c, method: c.method ?? 'GET', expectedStatus: c.expectedStatus ?? 200 })),
+    tasks: (profile.tasks ?? []).map(({ maxWait, ...task }) => ({
+      kind: 'task' as const,
+      ...task,
+      ...(maxWait !== undefined ? { maxWaitMs: maxWait } : {}),
+    })),
+    controllers: (profile.controllers ?? []).map((c) => ({
+      kind: 'controller' as const,
+      ...c,
+      method: c.method ?? 'GET',
+      expectedStatus: c.expectedStatus ?? 200,
+    })),
   };
 }
 
 /** Up to five ids from the first page; a target that cannot list them leaves checks to skip. */
-async function readSampleIds(client: Pick<HttpClient, 'request'>, from: { collection: string; property?: string }, pageSizeParam = 'pageSize'): Promise<string[]> {
+async function readSampleIds(
+  client: Pick<HttpClient, 'request'>,
+  from: { collection: string; property?: string },
+  pageSizeParam = 'pageSize',
+): Promise<string[]> {
   try {
     const page = await client.request({ url: withQuery(from.collection, { [pageSizeParam]: 5 }) });
     // Items listed under another name, or a bare array, are no guide collection (collection.items-array and

@@ -7,12 +7,46 @@ const norm = (name: string): string => name.replace(/^\$/, '').replace(/[-_]/g, 
 const PAGE_INDEX = new Set(['page', 'pagenumber', 'pageindex', 'pageno']);
 const PAGE_SIZE = new Set(['pagesize', 'perpage', 'size', 'limit', 'take', 'top', 'maxresults', 'first']);
 const OFFSET = new Set(['offset', 'skip', 'start', 'startindex']);
-const CURSOR = new Set(['after', 'cursor', 'pagetoken', 'nextpagetoken', 'continuationtoken', 'continuation', 'startingafter', 'since', 'before', 'endingbefore', 'nexttoken', 'marker']);
+const CURSOR = new Set([
+  'after',
+  'cursor',
+  'pagetoken',
+  'nextpagetoken',
+  'continuationtoken',
+  'continuation',
+  'startingafter',
+  'since',
+  'before',
+  'endingbefore',
+  'nexttoken',
+  'marker',
+]);
 // Reserved by the guide or by common frameworks: never a property filter.
 const OTHER_RESERVED = new Set([
-  'sort', 'sortby', 'sortorder', 'sortdirection', 'order', 'orderby', 'direction', 'dir', 'ordering',
-  'select', 'fields', 'embed', 'expand', 'include', 'q', 'search', 'lang', 'language', 'locale', 'format',
-  'filter', 'inlinecount', 'callback', 'pretty',
+  'sort',
+  'sortby',
+  'sortorder',
+  'sortdirection',
+  'order',
+  'orderby',
+  'direction',
+  'dir',
+  'ordering',
+  'select',
+  'fields',
+  'embed',
+  'expand',
+  'include',
+  'q',
+  'search',
+  'lang',
+  'language',
+  'locale',
+  'format',
+  'filter',
+  'inlinecount',
+  'callback',
+  'pretty',
 ]);
 
 /** A cursor parameter in the guide's style (`afterCompany`) or a common one (`after`, `cursor`, `pageToken`). */
@@ -25,7 +59,10 @@ export function isReservedQuery(name: string): boolean {
 }
 
 /** Paging in another scheme than the guide's: the parameters the API pages with, and whether it links pages in a Link header. */
-export interface ForeignPaging { params: string[]; linkHeader?: boolean }
+export interface ForeignPaging {
+  params: string[];
+  linkHeader?: boolean;
+}
 
 export interface PagingRoles {
   paging?: Paging;
@@ -40,7 +77,8 @@ export interface PagingRoles {
  * Link headers) that the paging checks report once as such.
  */
 export function pagingOf(names: string[], linkHeader = false): PagingRoles {
-  const find = (set: Set<string>, except?: string): string | undefined => names.find((n) => set.has(norm(n)) && n !== except);
+  const find = (set: Set<string>, except?: string): string | undefined =>
+    names.find((n) => set.has(norm(n)) && n !== except);
   const cursor = names.find(isCursor);
   const size = names.includes('pageSize') ? 'pageSize' : find(PAGE_SIZE);
   const page = find(PAGE_INDEX);
@@ -61,5 +99,7 @@ export function pagingOf(names: string[], linkHeader = false): PagingRoles {
 /** "`Skip` and `Take`", "`page`, `per_page` and a Link header": how the API pages, for a message. */
 export function describeForeignPaging(foreign: ForeignPaging): string {
   const parts = [...foreign.params.map((p) => `\`${p}\``), ...(foreign.linkHeader ? ['a Link header'] : [])];
-  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
+  return parts.length <= 1
+    ? (parts[0] ?? 'nothing')
+    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
 }

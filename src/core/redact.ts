@@ -19,12 +19,23 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 /** Query parameters named like credentials (`api_key`, `access_token`) are redacted too. */
 export function redactUrl(url: string): string {
   let parsed: URL;
-  try { parsed = new URL(url); } catch { return url; }
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
   let changed = false;
   for (const name of [...new Set(parsed.searchParams.keys())]) {
-    if (SECRET_NAME.test(name)) { parsed.searchParams.set(name, REDACTED); changed = true; }
+    if (SECRET_NAME.test(name)) {
+      parsed.searchParams.set(name, REDACTED);
+      changed = true;
+    }
   }
-  if (parsed.username || parsed.password) { parsed.username = ''; parsed.password = ''; changed = true; }
+  if (parsed.username || parsed.password) {
+    parsed.username = '';
+    parsed.password = '';
+    changed = true;
+  }
   return changed ? parsed.href : url;
 }
 
@@ -36,7 +47,12 @@ export function excerpt(text: string, max = 2048): string {
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A curl command reproducing a request, with credentials already redacted. */
-export function curlLine(request: { method: string; url: string; headers: Record<string, string>; body?: string }): string {
+export function curlLine(request: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}): string {
   const parts = ['curl', '-sS', '-i'];
   if (request.method === 'HEAD') parts.push('-I');
   else if (request.method !== 'GET') parts.push('-X', request.method);

@@ -72,19 +72,33 @@ export interface RunOptions {
   /** Every final answer of the run as it comes (`check --record`, the tally of operations). */
   onExchange?: (exchange: Exchange) => void;
   /** Counts the run's answers per operation of a document (src/traffic/operations.ts), given the base URL. */
-  operations?: (baseUrl: string) => { add(exchange: Exchange): void; result(): Pick<Coverage, 'operations' | 'undocumented'> };
+  operations?: (baseUrl: string) => {
+    add(exchange: Exchange): void;
+    result(): Pick<Coverage, 'operations' | 'undocumented'>;
+  };
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
 
-export const RUN_DEFAULTS = { timeoutMs: 10_000, concurrency: 8, deadlineMs: 120_000, cleanupBudgetMs: 20_000 } as const;
+export const RUN_DEFAULTS = {
+  timeoutMs: 10_000,
+  concurrency: 8,
+  deadlineMs: 120_000,
+  cleanupBudgetMs: 20_000,
+} as const;
 
 class DeadlineReached extends Error {
   override readonly name = 'DeadlineReached';
-  constructor() { super("the run's deadline was reached before the check ended"); }
+  constructor() {
+    super("the run's deadline was reached before the check ended");
+  }
 }
 
-export async function runChecks(checks: readonly AnyCheck[], profile: Profile, options: RunOptions): Promise<CheckReport> {
+export async function runChecks(
+  checks: readonly AnyCheck[],
+  profile: Profile,
+  options: RunOptions,
+): Promise<CheckReport> {
   const selected = selectChecks(checks, options.only, options.skip);
   const startedAt = new Date();
   const started = performance.now();
@@ -99,16 +113,30 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
   setMaxListeners(0, cleanupBudget.signal);
   const concurrency = options.concurrency ?? RUN_DEFAULTS.concurrency;
   const timeoutMs = options.timeoutMs ?? RUN_DEFAULTS.timeoutMs;
-  const transport = { ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}) };
+  const transport = {
+    ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
+  };
   // One redactor for the run: the configured header values now, the OAuth2 secret and tokens as they come.
   const redactor = (options.redactor ?? new Redactor()).addHeaderValues(options.headers);
   const auth = openAuthSession(options.auth, { timeoutMs, ...transport }, redactor);
   const operations = options.operations?.(withoutTrailingSlashes(options.baseUrl));
-  const onExchange = operations ? (exchange: Exchange) => { operations.add(exchange); options.onExchange?.(exchange); } : options.onExchange;
+  const onExchange = operations
+    ? (exchange: Exchange) => {
+        operations.add(exchange);
+        options.onExchange?.(exchange);
+      }
+    : options.onExchange;
   const client = new HttpClient({
     traffic: new Traffic(onExchange),
-    baseUrl: options.baseUrl, allowWrites: options.allowWrites ?? false, concurrency,
-    timeoutMs, signal: deadline.signal, deadlineAt, cleanupSignal: cleanupBudget.signal, ...transport,
+    baseUrl: options.baseUrl,
+    allowWrites: options.allowWrites ?? false,
+    concurrency,
+    timeoutMs,
+    signal: deadline.signal,
+    deadlineAt,
+    cleanupSignal: cleanupBudget.signal,
+    ...transport,
     ...(options.retries === undefined ? {} : { retries: options.retries }),
     ...(auth.authorization ? { authorization: auth.authorization } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
@@ -130,10 +158,14 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     const target = await resolveTarget(profile, client);
     if (auth.api) target.api.auth = auth.api;
     if (options.contract) target.api.contract = options.contract;
-    const credentials = options.auth !== undefined || Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    const credentials =
+      options.auth !== undefined ||
+      Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
     const serversUrl = serversUrlOf(options.contract, client.baseUrl);
     const known = {
-      ...(baseStatus === undefined ? {} : { baseStatus }), credentials, ...(serversUrl ? { serversUrl } : {}),
+      ...(baseStatus === undefined ? {} : { baseStatus }),
+      credentials,
+      ...(serversUrl ? { serversUrl } : {}),
       ...(options.declaredPaths ? { declaredPaths: options.declaredPaths } : {}),
     };
     if (options.probe) {
@@ -143,7 +175,9 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     const results: CheckResult[] = [];
     const cleanups: CleanupRecord[] = [];
     const jobs = selected.flatMap((check) => {
-      const resources = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target) ?? true);
+      const resources = resourcesOf(target, check.appliesTo).filter(
+        (resource) => check.requires?.test(resource as never, target) ?? true,
+      );
       if (resources.length === 0) results.push(notApplicable(check));
       return resources.map((resource) => ({ check, resource }));
     });
@@ -166,30 +200,64 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
     // the others) but judge only once every other check has ended, so they see every answer; they hold no
     // worker while they wait.
     let othersEnded = () => {};
-    const settled = new Promise<void>((resolve) => { othersEnded = resolve; });
-    const judging = jobs.filter((job) => job.check.judgesTraffic && !options.interrupt?.aborted)
-      .map((job) => runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started, roots)
-        .then((jobResults) => record(job, jobResults)));
+    const settled = new Promise<void>((resolve) => {
+      othersEnded = resolve;
+    });
+    const judging = jobs
+      .filter((job) => job.check.judgesTraffic && !options.interrupt?.aborted)
+      .map((job) =>
+        runJob(
+          job.check,
+          job.resource,
+          target,
+          client,
+          deadline.signal,
+          deadlineAt,
+          redactor,
+          onJobCleanup,
+          settled,
+          started,
+          roots,
+        ).then((jobResults) => record(job, jobResults)),
+      );
     const others = roots.order(jobs.filter((job) => !job.check.judgesTraffic));
     let next = 0;
     const worker = async () => {
       while (next < others.length && !options.interrupt?.aborted) {
         const job = others[next++];
         if (!job) break;
-        record(job, await runJob(job.check, job.resource, target, client, deadline.signal, deadlineAt, redactor, onJobCleanup, settled, started, roots));
+        record(
+          job,
+          await runJob(
+            job.check,
+            job.resource,
+            target,
+            client,
+            deadline.signal,
+            deadlineAt,
+            redactor,
+            onJobCleanup,
+            settled,
+            started,
+            roots,
+          ),
+        );
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(others.length, 1)) }, worker));
     roots.settleRest(others);
     othersEnded();
     await Promise.all(judging);
-    results.splice(0, results.length, ...await roots.dropLater(results));
+    results.splice(0, results.length, ...(await roots.dropLater(results)));
     results.sort(compareResults);
     // Scrubbed once, here, so every format and the baseline get the same redacted results.
     const left = cleanups.filter((c) => c.outcome === 'left').length;
     const { met, retries, waitedMs, gaveUp } = client.pacer.stats;
     return {
-      tool: 'restguide', version: VERSION, target: client.baseUrl, startedAt: startedAt.toISOString(),
+      tool: 'restguide',
+      version: VERSION,
+      target: client.baseUrl,
+      startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
       summary: {
         ...summarize(results, client.requests),
@@ -199,9 +267,16 @@ export async function runChecks(checks: readonly AnyCheck[], profile: Profile, o
       results: redactor.deep(results),
       cleanups: redactor.deep(cleanups),
       coverage: {
-        ...coverageOf(results, {
-          collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
-        }, new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id))),
+        ...coverageOf(
+          results,
+          {
+            collections: target.collections.length,
+            documents: target.documents.length,
+            tasks: target.tasks.length,
+            controllers: target.controllers.length,
+          },
+          new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id)),
+        ),
         ...operations?.result(),
       },
     };
@@ -222,31 +297,58 @@ async function probe(client: HttpClient): Promise<number | undefined> {
     if (error instanceof TransportError && error.code === 'TRANSIENT') return undefined;
     const reason = error instanceof TransportError ? error.message.replace(/^GET \S+: /, '') : (error as Error).message;
     // No token means nothing can be checked: say why the token endpoint refused, not "cannot reach".
-    if (error instanceof TransportError && error.code === 'TOKEN') throw new UsageError(`cannot obtain an access token: ${reason}`);
+    if (error instanceof TransportError && error.code === 'TOKEN')
+      throw new UsageError(`cannot obtain an access token: ${reason}`);
     throw new UsageError(`cannot reach ${client.baseUrl}: ${reason}`);
   }
 }
 
 type Resource = ReturnType<typeof resourcesOf>[number];
-interface Job { check: AnyCheck; resource: Resource }
+interface Job {
+  check: AnyCheck;
+  resource: Resource;
+}
 
 /** The one result of a check that no resource of the target meets the requirements of. */
 function notApplicable(check: AnyCheck): CheckResult {
   const { meta } = check;
   const needs = check.requires?.what ?? check.appliesTo;
-  return { id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: `not applicable: the target has no ${needs}`, evidence: [] };
+  return {
+    id: meta.id,
+    rule: meta.rule,
+    severity: meta.severity,
+    status: 'skip',
+    resource: '-',
+    message: `not applicable: the target has no ${needs}`,
+    evidence: [],
+  };
 }
 
 async function runJob(
-  check: AnyCheck, resource: Resource, target: Target, client: HttpClient, deadline: AbortSignal, deadlineAt: number,
-  redactor: Redactor, onCleanup: (record: CleanupRecord) => void, settled: Promise<void>, runStarted: number, roots: RootOutcomes,
+  check: AnyCheck,
+  resource: Resource,
+  target: Target,
+  client: HttpClient,
+  deadline: AbortSignal,
+  deadlineAt: number,
+  redactor: Redactor,
+  onCleanup: (record: CleanupRecord) => void,
+  settled: Promise<void>,
+  runStarted: number,
+  roots: RootOutcomes,
 ): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
-  const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult =>
-    ({ ...base, status, message, evidence: [], ...extra });
+  const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult => ({
+    ...base,
+    status,
+    message,
+    evidence: [],
+    ...extra,
+  });
   if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
-  if (deadline.aborted) return [result('error', `not run: the run's deadline was reached first${waitedNote(client.pacer.stats)}`)];
+  if (deadline.aborted)
+    return [result('error', `not run: the run's deadline was reached first${waitedNote(client.pacer.stats)}`)];
   const rootCause = await roots.wholeCause(check, resource.path);
   if (rootCause) return [result('skip', notVerifiedSee(rootCause))];
 
@@ -255,7 +357,10 @@ async function runJob(
   let skipped: string | undefined;
   let failure: unknown;
   try {
-    await untilDeadline(Promise.resolve().then(() => check.run(ctx, resource as never)), deadline);
+    await untilDeadline(
+      Promise.resolve().then(() => check.run(ctx, resource as never)),
+      deadline,
+    );
   } catch (error) {
     if (error instanceof SkipSignal) skipped = error.message;
     else failure = error;
@@ -273,13 +378,17 @@ async function runJob(
   }
   // The engine's Location finding adds nothing when the check itself judged that exchange.
   const scrub = (text: string): string => redactor.text(text);
-  const judged = ctx.findings.filter((f) => f.messageId !== 'locationOutsideApi'
-    || !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))));
+  const judged = ctx.findings.filter(
+    (f) =>
+      f.messageId !== 'locationOutsideApi' ||
+      !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))),
+  );
   // Findings a failed root already reported are its, not this check's: "see <root>".
   const causes = judged.length === 0 ? new Map() : await roots.findingCauses(check, resource.path, judged);
   const findings = judged.filter((f) => !causes.has(f));
   const seeRoots = [...new Set([...causes.values()].map((cause) => cause.root))];
-  if (seeRoots.length > 0 && findings.length === 0 && ctx.assertions <= ctx.failures) skipped ??= notVerifiedSee([...causes.values()][0]!);
+  if (seeRoots.length > 0 && findings.length === 0 && ctx.assertions <= ctx.failures)
+    skipped ??= notVerifiedSee([...causes.values()][0]!);
   else for (const root of seeRoots) ctx.notes.push(`not verified where ${root} failed: see ${root}`);
   // A root judging the traffic ends after every worker: the findings that may follow from it are sorted out then.
   roots.rememberLater(check, resource.path, findings, {
@@ -287,23 +396,44 @@ async function runJob(
     pass: (note) => result('pass', `${meta.title} (${note})`, timing),
     skip: (message) => result('skip', message, timing),
   });
-  const results: CheckResult[] = foldSameFaults(findings.map((f) =>
-    result('fail', f.message, { messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)), ...timing })));
+  const results: CheckResult[] = foldSameFaults(
+    findings.map((f) =>
+      result('fail', f.message, {
+        messageId: f.messageId,
+        evidence: f.evidence.map((e) => toEvidence(e, scrub)),
+        ...timing,
+      }),
+    ),
+  );
   if (failure instanceof StalledResponse) {
     // The API answered and then hung: a failure of the rule the check was judging, not a check that broke.
-    results.push(result('fail', failure.message, { messageId: 'stalled', evidence: [toEvidence(failure.exchange, scrub)], ...timing }));
+    results.push(
+      result('fail', failure.message, {
+        messageId: 'stalled',
+        evidence: [toEvidence(failure.exchange, scrub)],
+        ...timing,
+      }),
+    );
     failure = undefined;
   }
   if (failure !== undefined) {
-    const evidence = !(failure instanceof TransportError) ? []
-      : failure.exchange ? [toEvidence(failure.exchange, scrub)] : [requestEvidence(failure.request, scrub)];
-    const late = failure instanceof DeadlineReached || (failure instanceof TransportError && failure.code === 'DEADLINE');
-    results.push(result('error', `${describe(failure)}${late ? waitedNote(client.pacer.stats) : ''}`, { evidence, ...timing }));
+    const evidence = !(failure instanceof TransportError)
+      ? []
+      : failure.exchange
+        ? [toEvidence(failure.exchange, scrub)]
+        : [requestEvidence(failure.request, scrub)];
+    const late =
+      failure instanceof DeadlineReached || (failure instanceof TransportError && failure.code === 'DEADLINE');
+    results.push(
+      result('error', `${describe(failure)}${late ? waitedNote(client.pacer.stats) : ''}`, { evidence, ...timing }),
+    );
   } else if (results.length === 0) {
     if (skipped !== undefined) results.push(result('skip', skipped, timing));
     // A check that never looked at the API, or never judged what it saw, has no verdict.
-    else if (ctx.requests === 0) results.push(result('error', 'the check sent no request, so it reached no verdict', timing));
-    else if (ctx.assertions === 0) results.push(result('error', 'the check made no assertion, so it reached no verdict', timing));
+    else if (ctx.requests === 0)
+      results.push(result('error', 'the check sent no request, so it reached no verdict', timing));
+    else if (ctx.assertions === 0)
+      results.push(result('error', 'the check made no assertion, so it reached no verdict', timing));
     else results.push(result('pass', meta.title, timing));
   }
   for (const message of cleanupFailures) results.push(result('error', `cleanup failed: ${message}`, timing));
@@ -313,7 +443,13 @@ async function runJob(
 }
 
 function describe(error: unknown): string {
-  if (error instanceof TransportError || error instanceof WriteRefusedError || error instanceof DeadlineReached || error instanceof InterruptedError) return error.message;
+  if (
+    error instanceof TransportError ||
+    error instanceof WriteRefusedError ||
+    error instanceof DeadlineReached ||
+    error instanceof InterruptedError
+  )
+    return error.message;
   if (error instanceof Error) return `the check crashed: ${error.name}: ${error.message}`;
   return `the check crashed: ${String(error)}`;
 }
@@ -331,8 +467,13 @@ function untilDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
 const STATUS_ORDER: Record<CheckStatus, number> = { fail: 0, error: 1, skip: 2, pass: 3 };
 
 function compareResults(a: CheckResult, b: CheckResult): number {
-  return cmp(a.id, b.id) || cmp(a.resource, b.resource) || STATUS_ORDER[a.status] - STATUS_ORDER[b.status]
-    || cmp(a.messageId ?? '', b.messageId ?? '') || cmp(a.message, b.message);
+  return (
+    cmp(a.id, b.id) ||
+    cmp(a.resource, b.resource) ||
+    STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+    cmp(a.messageId ?? '', b.messageId ?? '') ||
+    cmp(a.message, b.message)
+  );
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -35,7 +35,9 @@ export class Redactor {
     return this;
   }
 
-  get size(): number { return this.forms.size; }
+  get size(): number {
+    return this.forms.size;
+  }
 
   text(value: string): string {
     if (this.forms.size === 0) return value;

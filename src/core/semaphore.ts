@@ -6,7 +6,8 @@ export class Semaphore {
   peak = 0;
 
   constructor(private readonly permits: number) {
-    if (!Number.isInteger(permits) || permits < 1) throw new RangeError(`permits must be a positive integer, got ${permits}`);
+    if (!Number.isInteger(permits) || permits < 1)
+      throw new RangeError(`permits must be a positive integer, got ${permits}`);
   }
 
   async acquire(signal?: AbortSignal): Promise<() => void> {
@@ -18,7 +19,10 @@ export class Semaphore {
           if (index >= 0) this.waiting.splice(index, 1);
           reject(signal?.reason);
         };
-        const grant = () => { signal?.removeEventListener('abort', onAbort); resolve(); };
+        const grant = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
         this.waiting.push(grant);
         signal?.addEventListener('abort', onAbort, { once: true });
       });

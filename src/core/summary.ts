@@ -23,11 +23,14 @@ export function summarize(results: readonly CheckResult[], requests: number, wit
     const fresh = list.filter((r) => r.baseline !== 'known');
     if (fresh.some((r) => r.status === 'fail')) summary.failed++;
     else if (fresh.some((r) => r.status === 'error')) summary.errored++;
-    else if (list.some((r) => r.status === 'fail' || r.status === 'error')) continue; // all known
+    else if (list.some((r) => r.status === 'fail' || r.status === 'error'))
+      continue; // all known
     else if (list.some((r) => r.status === 'pass')) summary.passed++;
     else summary.skipped++;
   }
-  summary.findings = results.filter((r) => r.status === 'fail' && r.baseline !== 'known' && r.baseline !== 'fixed').length;
+  summary.findings = results.filter(
+    (r) => r.status === 'fail' && r.baseline !== 'known' && r.baseline !== 'fixed',
+  ).length;
   if (withBaseline) {
     summary.known = results.filter((r) => r.baseline === 'known').length;
     summary.fixed = results.filter((r) => r.baseline === 'fixed').length;

@@ -146,14 +146,20 @@ export function supportsMethod(document: Pick<DocumentTarget, 'methods'>, method
 /** The resources a check of the given kind runs against. */
 export function resourcesOf<K extends TargetKind>(target: Target, kind: K): Array<TargetOf[K]> {
   const all: { [P in TargetKind]: Array<TargetOf[P]> } = {
-    api: [target.api], collection: target.collections, document: target.documents, task: target.tasks, controller: target.controllers,
+    api: [target.api],
+    collection: target.collections,
+    document: target.documents,
+    task: target.tasks,
+    controller: target.controllers,
   };
   return all[kind];
 }
 
 /** Fills `{param}` placeholders of a path template. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(PARAMETERS, (whole, name: string) => (name in values ? encodeURIComponent(values[name] ?? '') : whole));
+  return template.replace(PARAMETERS, (whole, name: string) =>
+    name in values ? encodeURIComponent(values[name] ?? '') : whole,
+  );
 }
 
 export function withQuery(path: string, query: Query): string {

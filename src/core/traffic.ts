@@ -26,5 +26,7 @@ export class Traffic {
   }
 
   /** The answers so far, oldest first. */
-  get exchanges(): readonly Exchange[] { return this.kept; }
+  get exchanges(): readonly Exchange[] {
+    return this.kept;
+  }
 }

@@ -23,8 +23,7 @@ const UPSTREAM_FAILED = new Set([502, 504]);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 export type Fault =
-  | { kind: 'status'; status: number; exchange: Exchange }
-  | { kind: 'reset' | 'timeout'; code: string };
+  { kind: 'status'; status: number; exchange: Exchange } | { kind: 'reset' | 'timeout'; code: string };
 
 /** A 429 or 503: the request was not processed, so sending it again is its first application. */
 export const notProcessed = (fault: Fault): boolean => fault.kind === 'status' && NOT_PROCESSED.has(fault.status);
@@ -53,7 +52,8 @@ export function safeToResend(method: string, fault: Fault): boolean {
 }
 
 /** How many times a fault of this kind may be retried on one request. */
-export const retriesFor = (fault: Fault, retries: number): number => (fault.kind === 'timeout' ? Math.min(retries, TIMEOUT_RETRIES) : retries);
+export const retriesFor = (fault: Fault, retries: number): number =>
+  fault.kind === 'timeout' ? Math.min(retries, TIMEOUT_RETRIES) : retries;
 
 /** Retry-After as milliseconds from `now`: delay-seconds or an HTTP-date; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
@@ -104,10 +104,14 @@ export class Pacer {
   }
 
   /** Milliseconds a request must still wait before it may start. */
-  get pauseLeftMs(): number { return Math.max(0, this.pausedUntil - Date.now()); }
+  get pauseLeftMs(): number {
+    return Math.max(0, this.pausedUntil - Date.now());
+  }
 
   /** The gap kept between request starts because of rate limiting (0 when calm). */
-  get gap(): number { return this.gapMs; }
+  get gap(): number {
+    return this.gapMs;
+  }
 
   met(fault: Fault): void {
     const name = faultName(fault);

@@ -7,9 +7,29 @@ export type CheckStatus = 'pass' | 'fail' | 'skip' | 'error';
 
 /** The check areas: stable id prefixes that reports group by. */
 export const CHECK_AREAS = [
-  'problem', 'trace', 'http', 'collection', 'paging', 'select', 'embed', 'sort', 'filter',
-  'patch', 'put', 'create', 'delete', 'task', 'link', 'id', 'input', 'controller', 'i18n',
-  'health', 'doc', 'json', 'auth',
+  'problem',
+  'trace',
+  'http',
+  'collection',
+  'paging',
+  'select',
+  'embed',
+  'sort',
+  'filter',
+  'patch',
+  'put',
+  'create',
+  'delete',
+  'task',
+  'link',
+  'id',
+  'input',
+  'controller',
+  'i18n',
+  'health',
+  'doc',
+  'json',
+  'auth',
 ] as const;
 
 interface EvidenceRequest {
@@ -194,7 +214,11 @@ export interface LintReport {
   startedAt: string;
   durationMs: number;
   summary: {
-    errors: number; warnings: number; infos: number; hints: number; ignored: number;
+    errors: number;
+    warnings: number;
+    infos: number;
+    hints: number;
+    ignored: number;
     /** Set by --baseline: findings already in the baseline (not counted above). */
     known?: number;
     /** Set by --baseline: baseline entries no longer found (listed in `fixed`). */

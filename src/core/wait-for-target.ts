@@ -22,7 +22,7 @@ const NOT_UP = new Set([502, 503, 504]);
 
 /** Why a try failed, in a few words: `connection refused`, `HTTP 503`. */
 function reasonOf(error: unknown): string {
-  const code = (error as { code?: string }).code ?? ((error as { cause?: { code?: string } }).cause?.code);
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
@@ -35,7 +35,12 @@ export async function waitForTarget(options: WaitOptions): Promise<{ url: string
   const started = Date.now();
   const deadline = started + options.timeoutMs;
   const interval = options.intervalMs ?? 500;
-  const dispatcher = createDispatcher({ timeoutMs: Math.min(5000, options.timeoutMs), connections: 1, ...(options.tls ? { tls: options.tls } : {}), ...(options.proxy ? { proxy: options.proxy } : {}) });
+  const dispatcher = createDispatcher({
+    timeoutMs: Math.min(5000, options.timeoutMs),
+    connections: 1,
+    ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
+  });
   let last = { url: options.urls[0] ?? '', reason: 'not tried' };
   try {
     // Bounded by the deadline: every try has its own timeout within what is left.
@@ -45,10 +50,14 @@ export async function waitForTarget(options: WaitOptions): Promise<{ url: string
         if (left <= 0) break;
         try {
           const response = await request(url, {
-            method: 'GET', dispatcher, headers: options.headers ?? {}, signal: AbortSignal.timeout(Math.min(5000, left)),
+            method: 'GET',
+            dispatcher,
+            headers: options.headers ?? {},
+            signal: AbortSignal.timeout(Math.min(5000, left)),
           });
           await response.body.dump().catch(() => undefined);
-          if (!NOT_UP.has(response.statusCode)) return { url, status: response.statusCode, elapsedMs: Date.now() - started };
+          if (!NOT_UP.has(response.statusCode))
+            return { url, status: response.statusCode, elapsedMs: Date.now() - started };
           last = { url, reason: `HTTP ${response.statusCode}` };
         } catch (error) {
           last = { url, reason: (error as Error).name === 'TimeoutError' ? 'no answer in time' : reasonOf(error) };
@@ -60,14 +69,19 @@ export async function waitForTarget(options: WaitOptions): Promise<{ url: string
   } finally {
     await dispatcher.close().catch(() => undefined);
   }
-  throw new UsageError(`--wait: ${options.urls.join(', ')} did not answer within ${formatSeconds(options.timeoutMs)} (last try: ${last.url}: ${last.reason})`);
+  throw new UsageError(
+    `--wait: ${options.urls.join(', ')} did not answer within ${formatSeconds(options.timeoutMs)} (last try: ${last.url}: ${last.reason})`,
+  );
 }
 
 export const formatSeconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
 
 /** What to wait for: /health, the base URL, then the document's first paths without parameters. */
 export function waitUrls(baseUrl: string, document?: Record<string, unknown>): string[] {
-  const paths = document && typeof document['paths'] === 'object' && document['paths'] !== null ? Object.keys(document['paths']) : [];
+  const paths =
+    document && typeof document['paths'] === 'object' && document['paths'] !== null
+      ? Object.keys(document['paths'])
+      : [];
   const plain = paths.filter((path) => path.startsWith('/') && !path.includes('{') && path !== '/health').slice(0, 3);
   return [...new Set([`${baseUrl}/health`, baseUrl, ...plain.map((path) => `${baseUrl}${path}`)])];
 }

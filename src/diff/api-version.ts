@@ -28,7 +28,9 @@ export function majorVersion(side: Side): number | undefined {
 function mismatches(side: Side): Array<{ server: number; info: number; node: Node }> {
   const major = infoMajor(side);
   if (major === undefined) return [];
-  return serverMajors(side).filter((s) => s.major !== major).map((s) => ({ server: s.major, info: major, node: s.node }));
+  return serverMajors(side)
+    .filter((s) => s.major !== major)
+    .map((s) => ({ server: s.major, info: major, node: s.node }));
 }
 
 /**
@@ -41,6 +43,11 @@ export function compareApiVersion(d: Differ): void {
   for (const m of mismatches(d.new_)) {
     if (before.has(`${m.server}/${m.info}`)) continue;
     const oldServer = serverMajors(d.old)[0]?.node ?? d.old.child(d.old.at(d.old.root, 'info'), 'version');
-    d.add('api-version-mismatch', `server URL ${String(m.node.value)} says major version ${m.server}, info.version ${String(info.value)} says ${m.info}`, oldServer, m.node);
+    d.add(
+      'api-version-mismatch',
+      `server URL ${String(m.node.value)} says major version ${m.server}, info.version ${String(info.value)} says ${m.info}`,
+      oldServer,
+      m.node,
+    );
   }
 }

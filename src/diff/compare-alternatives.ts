@@ -9,30 +9,65 @@ import { typesOverlap, viewOf, type SchemaView } from './schema-view.js';
 
 type Compare = (oldAlternative: Node, newAlternative: Node, name: string) => void;
 
-interface Alternative { node: Node; text: string; ref?: string; index: number; details?: Details }
+interface Alternative {
+  node: Node;
+  text: string;
+  ref?: string;
+  index: number;
+  details?: Details;
+}
 /** What matching by identity needs; read only for alternatives whose text found no twin. */
-interface Details { view: SchemaView; name: string; keys: Array<string | undefined> }
+interface Details {
+  view: SchemaView;
+  name: string;
+  keys: Array<string | undefined>;
+}
 
 const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_, v: unknown) => (isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
+  JSON.stringify(value, (_, v: unknown) =>
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
 
 function alternative(node: Node, index: number): Alternative {
-  const ref = isObject(node.value) && typeof node.value.$ref === 'string' ? node.value.$ref.split('/').pop() : undefined;
+  const ref =
+    isObject(node.value) && typeof node.value.$ref === 'string' ? node.value.$ref.split('/').pop() : undefined;
   return { node, text: canonical(node.value), index, ...(ref ? { ref } : {}) };
 }
 
 function detailsOf(side: Side, a: Alternative): Details {
   if (a.details) return a.details;
   const view = viewOf(side, a.node);
-  const title = isObject(view.node.value) && typeof view.node.value.title === 'string' ? view.node.value.title : undefined;
+  const title =
+    isObject(view.node.value) && typeof view.node.value.title === 'string' ? view.node.value.title : undefined;
   const types = view.types ? [...view.types].sort().join('|') : undefined;
-  a.details = { view, name: a.ref ?? title ?? types ?? String(a.index), keys: [a.ref ? `ref:${a.ref}` : undefined, title ? `title:${title}` : undefined, types ? `type:${types}` : undefined] };
+  a.details = {
+    view,
+    name: a.ref ?? title ?? types ?? String(a.index),
+    keys: [
+      a.ref ? `ref:${a.ref}` : undefined,
+      title ? `title:${title}` : undefined,
+      types ? `type:${types}` : undefined,
+    ],
+  };
   return a.details;
 }
 
 const nameOf = (a: Alternative): string => a.details?.name ?? a.ref ?? String(a.index);
 
-export function compareAlternatives(d: Differ, ov: SchemaView, nv: SchemaView, direction: Direction, label: string, compare: Compare): void {
+export function compareAlternatives(
+  d: Differ,
+  ov: SchemaView,
+  nv: SchemaView,
+  direction: Direction,
+  label: string,
+  compare: Compare,
+): void {
   if (!ov.alternatives.length || !nv.alternatives.length) return;
   const olds = ov.alternatives.map(alternative);
   const news = nv.alternatives.map(alternative);
@@ -55,17 +90,50 @@ export function compareAlternatives(d: Differ, ov: SchemaView, nv: SchemaView, d
       if (mine.length === 1 && theirs.length === 1) take(a, theirs[0]!);
     }
   }
-  if (olds.length === 1 && news.length === 1 && typesOverlap(detailsOf(d.old, olds[0]!).view, detailsOf(d.new_, news[0]!).view)) take(olds[0]!, news[0]!);
+  if (
+    olds.length === 1 &&
+    news.length === 1 &&
+    typesOverlap(detailsOf(d.old, olds[0]!).view, detailsOf(d.new_, news[0]!).view)
+  )
+    take(olds[0]!, news[0]!);
 
   for (const [a, b] of pairs) compare(a.node, b.node, nameOf(b));
   for (const b of news) {
     const { name } = detailsOf(d.new_, b);
-    if (direction === 'response') d.add('evo-compat-response-property-type-changed', `${label} may now also be ${name} (a new oneOf/anyOf alternative)`, ov.node, b.node, `alternative:${name}`);
-    else d.add('evo-compat-request-validation-relaxed', `${label}: accepts one more oneOf/anyOf alternative, ${name}`, ov.node, b.node, `alternative:${name}`);
+    if (direction === 'response')
+      d.add(
+        'evo-compat-response-property-type-changed',
+        `${label} may now also be ${name} (a new oneOf/anyOf alternative)`,
+        ov.node,
+        b.node,
+        `alternative:${name}`,
+      );
+    else
+      d.add(
+        'evo-compat-request-validation-relaxed',
+        `${label}: accepts one more oneOf/anyOf alternative, ${name}`,
+        ov.node,
+        b.node,
+        `alternative:${name}`,
+      );
   }
   for (const a of olds) {
     const { name } = detailsOf(d.old, a);
-    if (direction === 'response') d.add('evo-compat-response-narrowed', `${label}: oneOf/anyOf alternative ${name} removed (clients still understand the others)`, a.node, nv.node, `alternative:${name}`);
-    else d.add('evo-compat-request-type-changed', `${label} no longer accepts the oneOf/anyOf alternative ${name}`, a.node, nv.node, `alternative:${name}`);
+    if (direction === 'response')
+      d.add(
+        'evo-compat-response-narrowed',
+        `${label}: oneOf/anyOf alternative ${name} removed (clients still understand the others)`,
+        a.node,
+        nv.node,
+        `alternative:${name}`,
+      );
+    else
+      d.add(
+        'evo-compat-request-type-changed',
+        `${label} no longer accepts the oneOf/anyOf alternative ${name}`,
+        a.node,
+        nv.node,
+        `alternative:${name}`,
+      );
   }
 }

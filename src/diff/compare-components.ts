@@ -17,13 +17,21 @@ export function compareComponents(d: Differ): void {
     const newHolder = n.value !== undefined ? n : newComponents.value !== undefined ? newComponents : d.new_.root;
     const oldHolder = o.value !== undefined ? o : oldComponents.value !== undefined ? oldComponents : d.old.root;
     for (const name of Object.keys(before)) {
-      if (!(name in after)) d.add('evo-compat-component-removed', `components/${section}/${name} removed`, d.old.child(o, name), newHolder);
+      if (!(name in after))
+        d.add('evo-compat-component-removed', `components/${section}/${name} removed`, d.old.child(o, name), newHolder);
     }
     for (const name of Object.keys(after)) {
-      if (!(name in before)) d.add('evo-compat-component-added', `components/${section}/${name} added`, oldHolder, d.new_.child(n, name));
+      if (!(name in before))
+        d.add('evo-compat-component-added', `components/${section}/${name} added`, oldHolder, d.new_.child(n, name));
     }
     for (const name of Object.keys(after)) {
-      if (name in before) markedDeprecated(d, d.old.deref(d.old.child(o, name)), d.new_.deref(d.new_.child(n, name)), `components/${section}/${name}`);
+      if (name in before)
+        markedDeprecated(
+          d,
+          d.old.deref(d.old.child(o, name)),
+          d.new_.deref(d.new_.child(n, name)),
+          `components/${section}/${name}`,
+        );
     }
     if (section !== 'schemas' && section !== 'responses') continue;
     for (const name of Object.keys(before)) {
@@ -44,8 +52,22 @@ export function compareComponents(d: Differ): void {
         const nc = d.new_.at(newNode, 'content');
         if (!isObject(oc.value) || !isObject(nc.value)) continue;
         for (const media of Object.keys(oc.value)) {
-          if (!(media in nc.value)) d.add('evo-compat-response-media-type-removed', `${where} no longer has a ${media} body`, d.old.child(oc, media), nc);
-          else compareSchema(d, d.old.child(d.old.at(oc, media), 'schema'), d.new_.child(d.new_.at(nc, media), 'schema'), 'response', `${where} ${media}`, 'body');
+          if (!(media in nc.value))
+            d.add(
+              'evo-compat-response-media-type-removed',
+              `${where} no longer has a ${media} body`,
+              d.old.child(oc, media),
+              nc,
+            );
+          else
+            compareSchema(
+              d,
+              d.old.child(d.old.at(oc, media), 'schema'),
+              d.new_.child(d.new_.at(nc, media), 'schema'),
+              'response',
+              `${where} ${media}`,
+              'body',
+            );
         }
       }
     }
@@ -53,8 +75,10 @@ export function compareComponents(d: Differ): void {
 }
 
 // evo-deprec: `deprecated: true`, or `x-deprecated: true` where OpenAPI has no such field (security schemes).
-const deprecatedIn = (value: unknown): boolean => isObject(value) && (value.deprecated === true || value['x-deprecated'] === true);
+const deprecatedIn = (value: unknown): boolean =>
+  isObject(value) && (value.deprecated === true || value['x-deprecated'] === true);
 
 function markedDeprecated(d: Differ, o: Node, n: Node, where: string): void {
-  if (!deprecatedIn(o.value) && deprecatedIn(n.value) && d.once(`deprecated\u0000${keyOf(n)}`)) d.add('evo-deprec-deprecated', `${where} is now deprecated`, o, n);
+  if (!deprecatedIn(o.value) && deprecatedIn(n.value) && d.once(`deprecated\u0000${keyOf(n)}`))
+    d.add('evo-deprec-deprecated', `${where} is now deprecated`, o, n);
 }

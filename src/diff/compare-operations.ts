@@ -12,7 +12,9 @@ const normalizePath = (path: string): string => path.replace(ANY_PARAMETERS, '{}
 function pathsOf(side: Side): Map<string, { template: string; node: Node }> {
   const paths = side.at(side.root, 'paths');
   const out = new Map<string, { template: string; node: Node }>();
-  if (isObject(paths.value)) for (const template of Object.keys(paths.value)) out.set(normalizePath(template), { template, node: side.child(paths, template) });
+  if (isObject(paths.value))
+    for (const template of Object.keys(paths.value))
+      out.set(normalizePath(template), { template, node: side.child(paths, template) });
   return out;
 }
 
@@ -24,7 +26,12 @@ export function comparePaths(d: Differ): void {
   for (const [key, before] of oldPaths) {
     const after = newPaths.get(key);
     if (!after) {
-      d.add('evo-compat-path-removed', `path ${before.template} removed (a moved resource keeps its old URL answering 301)`, before.node, newPathsNode.value === undefined ? d.new_.root : newPathsNode);
+      d.add(
+        'evo-compat-path-removed',
+        `path ${before.template} removed (a moved resource keeps its old URL answering 301)`,
+        before.node,
+        newPathsNode.value === undefined ? d.new_.root : newPathsNode,
+      );
       continue;
     }
     const o = d.old.deref(before.node);
@@ -33,20 +40,36 @@ export function comparePaths(d: Differ): void {
       const oldOp = d.old.child(o, method);
       const newOp = d.new_.child(n, method);
       const name = `${method.toUpperCase()} ${after.template}`;
-      if (oldOp.value === undefined && newOp.value !== undefined) d.add('evo-compat-operation-added', `${name} added`, o, newOp);
-      else if (oldOp.value !== undefined && newOp.value === undefined) d.add('evo-compat-operation-removed', `${name} removed`, oldOp, n);
-      else if (oldOp.value !== undefined) compareOperation(d, { path: o, op: d.old.deref(oldOp) }, { path: n, op: d.new_.deref(newOp) }, name);
+      if (oldOp.value === undefined && newOp.value !== undefined)
+        d.add('evo-compat-operation-added', `${name} added`, o, newOp);
+      else if (oldOp.value !== undefined && newOp.value === undefined)
+        d.add('evo-compat-operation-removed', `${name} removed`, oldOp, n);
+      else if (oldOp.value !== undefined)
+        compareOperation(d, { path: o, op: d.old.deref(oldOp) }, { path: n, op: d.new_.deref(newOp) }, name);
     }
   }
   for (const [key, after] of newPaths) {
-    if (!oldPaths.has(key)) d.add('evo-compat-path-added', `path ${after.template} added`, oldPathsNode.value === undefined ? d.old.root : oldPathsNode, after.node);
+    if (!oldPaths.has(key))
+      d.add(
+        'evo-compat-path-added',
+        `path ${after.template} added`,
+        oldPathsNode.value === undefined ? d.old.root : oldPathsNode,
+        after.node,
+      );
   }
 }
 
-interface Operation { path: Node; op: Node }
+interface Operation {
+  path: Node;
+  op: Node;
+}
 
 function compareOperation(d: Differ, o: Operation, n: Operation, name: string): void {
-  if (isObject(n.op.value) && n.op.value.deprecated === true && !(isObject(o.op.value) && o.op.value.deprecated === true)) {
+  if (
+    isObject(n.op.value) &&
+    n.op.value.deprecated === true &&
+    !(isObject(o.op.value) && o.op.value.deprecated === true)
+  ) {
     d.add('evo-deprec-deprecated', `${name} is now deprecated`, o.op, n.op);
   }
   compareParameters(d, o, n, name);
@@ -57,7 +80,13 @@ function compareOperation(d: Differ, o: Operation, n: Operation, name: string): 
 
 // ---- parameters ---------------------------------------------------------------------------
 
-interface Parameter { node: Node; name: string; in: string; key: string; index: number }
+interface Parameter {
+  node: Node;
+  name: string;
+  in: string;
+  key: string;
+  index: number;
+}
 
 /** Path-level then operation-level parameters (the latter win); path parameters keyed by position. */
 function parametersOf(side: Side, { path, op }: Operation): Parameter[] {
@@ -72,7 +101,13 @@ function parametersOf(side: Side, { path, op }: Operation): Parameter[] {
       const name = String(node.value.name ?? '');
       const location = String(node.value.in ?? '');
       const normalized = location === 'header' ? name.toLowerCase() : name;
-      byKey.set(`${location}:${normalized}`, { node, name, in: location, key: normalized, index: location === 'path' ? pathIndex++ : -1 });
+      byKey.set(`${location}:${normalized}`, {
+        node,
+        name,
+        in: location,
+        key: normalized,
+        index: location === 'path' ? pathIndex++ : -1,
+      });
     });
   }
   return [...byKey.values()];
@@ -81,7 +116,7 @@ function parametersOf(side: Side, { path, op }: Operation): Parameter[] {
 const DEFAULT_STYLE: Record<string, string> = { query: 'form', cookie: 'form', path: 'simple', header: 'simple' };
 const styleOf = (p: Parameter): string => {
   const v = p.node.value as Record<string, unknown>;
-  const style = typeof v.style === 'string' ? v.style : DEFAULT_STYLE[p.in] ?? 'form';
+  const style = typeof v.style === 'string' ? v.style : (DEFAULT_STYLE[p.in] ?? 'form');
   return `style ${style}, explode ${typeof v.explode === 'boolean' ? v.explode : style === 'form'}`;
 };
 const isRequired = (p: Parameter): boolean => (p.node.value as Record<string, unknown>).required === true;
@@ -97,29 +132,68 @@ function compareParameters(d: Differ, o: Operation, n: Operation, name: string):
   const removed: Parameter[] = [];
   for (const p of before) {
     const q = newByKey.get(pathKey(p));
-    if (!q) { removed.push(p); continue; }
+    if (!q) {
+      removed.push(p);
+      continue;
+    }
     const label = `${name} ${p.in} parameter \`${q.name}\``;
-    if (!isRequired(p) && isRequired(q)) d.add('evo-compat-parameter-required', `${label} is now required`, p.node, q.node);
-    else if (isRequired(p) && !isRequired(q)) d.add('evo-compat-request-validation-relaxed', `${label} is now optional`, p.node, q.node);
-    if (styleOf(p) !== styleOf(q)) d.add('evo-compat-parameter-style-changed', `${label} changed from ${styleOf(p)} to ${styleOf(q)}`, p.node, q.node);
-    if (!(isObject(p.node.value) && p.node.value.deprecated === true) && isObject(q.node.value) && q.node.value.deprecated === true) d.add('evo-deprec-deprecated', `${label} is now deprecated`, p.node, q.node);
-    compareSchema(d, d.old.child(p.node, 'schema'), d.new_.child(q.node, 'schema'), 'request', name, `${p.in} parameter ${q.name}`);
+    if (!isRequired(p) && isRequired(q))
+      d.add('evo-compat-parameter-required', `${label} is now required`, p.node, q.node);
+    else if (isRequired(p) && !isRequired(q))
+      d.add('evo-compat-request-validation-relaxed', `${label} is now optional`, p.node, q.node);
+    if (styleOf(p) !== styleOf(q))
+      d.add(
+        'evo-compat-parameter-style-changed',
+        `${label} changed from ${styleOf(p)} to ${styleOf(q)}`,
+        p.node,
+        q.node,
+      );
+    if (
+      !(isObject(p.node.value) && p.node.value.deprecated === true) &&
+      isObject(q.node.value) &&
+      q.node.value.deprecated === true
+    )
+      d.add('evo-deprec-deprecated', `${label} is now deprecated`, p.node, q.node);
+    compareSchema(
+      d,
+      d.old.child(p.node, 'schema'),
+      d.new_.child(q.node, 'schema'),
+      'request',
+      name,
+      `${p.in} parameter ${q.name}`,
+    );
   }
   for (const p of removed) {
     const moved = added.find((q) => q.key.toLowerCase() === p.key.toLowerCase() && q.in !== p.in);
     const renamed = moved ? undefined : added.find((q) => q.in === p.in);
     if (moved) {
       added.splice(added.indexOf(moved), 1);
-      d.add('evo-compat-parameter-moved', `${name} parameter \`${p.name}\` moved from ${p.in} to ${moved.in}`, p.node, moved.node);
+      d.add(
+        'evo-compat-parameter-moved',
+        `${name} parameter \`${p.name}\` moved from ${p.in} to ${moved.in}`,
+        p.node,
+        moved.node,
+      );
     } else if (renamed) {
       added.splice(added.indexOf(renamed), 1);
-      d.add('evo-compat-parameter-renamed', `${name} ${p.in} parameter \`${p.name}\` renamed to \`${renamed.name}\``, p.node, renamed.node);
+      d.add(
+        'evo-compat-parameter-renamed',
+        `${name} ${p.in} parameter \`${p.name}\` renamed to \`${renamed.name}\``,
+        p.node,
+        renamed.node,
+      );
     } else {
-      d.add('evo-compat-parameter-removed', `${name} ${p.in} parameter \`${p.name}\` removed: clients still send it`, p.node, n.op);
+      d.add(
+        'evo-compat-parameter-removed',
+        `${name} ${p.in} parameter \`${p.name}\` removed: clients still send it`,
+        p.node,
+        n.op,
+      );
     }
   }
   for (const q of added) {
-    if (isRequired(q)) d.add('evo-compat-parameter-required', `${name} ${q.in} parameter \`${q.name}\` added as required`, o.op, q.node);
+    if (isRequired(q))
+      d.add('evo-compat-parameter-required', `${name} ${q.in} parameter \`${q.name}\` added as required`, o.op, q.node);
     else d.add('evo-compat-parameter-added', `${name} optional ${q.in} parameter \`${q.name}\` added`, o.op, q.node);
   }
 }
@@ -133,21 +207,56 @@ function compareRequestBody(d: Differ, oldOp: Node, newOp: Node, name: string): 
   if (n.value === undefined) {
     // No body any more: what clients send is no longer accepted, media type by media type.
     const oc = d.old.at(o, 'content');
-    if (isObject(oc.value)) for (const media of Object.keys(oc.value)) d.add('evo-compat-request-media-type-removed', `${name} no longer accepts a ${media} request body`, d.old.child(oc, media), newOp);
+    if (isObject(oc.value))
+      for (const media of Object.keys(oc.value))
+        d.add(
+          'evo-compat-request-media-type-removed',
+          `${name} no longer accepts a ${media} request body`,
+          d.old.child(oc, media),
+          newOp,
+        );
     return;
   }
-  if (required(n.value) && !required(o.value)) d.add('evo-compat-request-body-required', `${name} request body ${o.value === undefined ? 'added as required' : 'is now required'}`, o.value === undefined ? oldOp : o, n);
-  else if (required(o.value) && !required(n.value)) d.add('evo-compat-request-validation-relaxed', `${name} request body is now optional`, o, n);
+  if (required(n.value) && !required(o.value))
+    d.add(
+      'evo-compat-request-body-required',
+      `${name} request body ${o.value === undefined ? 'added as required' : 'is now required'}`,
+      o.value === undefined ? oldOp : o,
+      n,
+    );
+  else if (required(o.value) && !required(n.value))
+    d.add('evo-compat-request-validation-relaxed', `${name} request body is now optional`, o, n);
   if (o.value === undefined) return;
   const oc = d.old.at(o, 'content');
   const nc = d.new_.at(n, 'content');
   if (!isObject(oc.value) || !isObject(nc.value)) return;
   for (const media of Object.keys(oc.value)) {
-    if (!(media in nc.value)) { d.add('evo-compat-request-media-type-removed', `${name} no longer accepts a ${media} request body`, d.old.child(oc, media), nc); continue; }
-    compareSchema(d, d.old.child(d.old.at(oc, media), 'schema'), d.new_.child(d.new_.at(nc, media), 'schema'), 'request', `${name} request ${media}`, 'body');
+    if (!(media in nc.value)) {
+      d.add(
+        'evo-compat-request-media-type-removed',
+        `${name} no longer accepts a ${media} request body`,
+        d.old.child(oc, media),
+        nc,
+      );
+      continue;
+    }
+    compareSchema(
+      d,
+      d.old.child(d.old.at(oc, media), 'schema'),
+      d.new_.child(d.new_.at(nc, media), 'schema'),
+      'request',
+      `${name} request ${media}`,
+      'body',
+    );
   }
   for (const media of Object.keys(nc.value)) {
-    if (!(media in oc.value)) d.add('evo-compat-request-validation-relaxed', `${name} now also accepts a ${media} request body`, oc, d.new_.child(nc, media));
+    if (!(media in oc.value))
+      d.add(
+        'evo-compat-request-validation-relaxed',
+        `${name} now also accepts a ${media} request body`,
+        oc,
+        d.new_.child(nc, media),
+      );
   }
 }
 
@@ -157,8 +266,13 @@ function compareResponses(d: Differ, oldOp: Node, newOp: Node, name: string): vo
   if (!isObject(o.value) || !isObject(n.value)) return;
   for (const status of Object.keys(o.value)) {
     // A status now covered by its range (5XX) or by default is still documented: compare with that.
-    const covering = [status, `${status[0]}XX`, `${status[0]}xx`, 'default'].find((key) => key in (n.value as object) && (key === status || /^\d{3}$/.test(status)));
-    if (covering === undefined) { d.add('evo-compat-response-status-removed', `${name} response ${status} removed`, d.old.child(o, status), n); continue; }
+    const covering = [status, `${status[0]}XX`, `${status[0]}xx`, 'default'].find(
+      (key) => key in (n.value as object) && (key === status || /^\d{3}$/.test(status)),
+    );
+    if (covering === undefined) {
+      d.add('evo-compat-response-status-removed', `${name} response ${status} removed`, d.old.child(o, status), n);
+      continue;
+    }
     const or = d.old.at(o, status);
     const nr = d.new_.at(n, covering);
     const where = `${name} response ${status}`;
@@ -168,8 +282,22 @@ function compareResponses(d: Differ, oldOp: Node, newOp: Node, name: string): vo
       const newHeaders = new Map(Object.keys(isObject(nh.value) ? nh.value : {}).map((h) => [h.toLowerCase(), h]));
       for (const header of Object.keys(oh.value)) {
         const match = newHeaders.get(header.toLowerCase());
-        if (match === undefined) d.add('evo-compat-response-header-removed', `${where} header ${header} removed`, d.old.child(oh, header), nh.value === undefined ? nr : nh);
-        else compareSchema(d, d.old.child(d.old.at(oh, header), 'schema'), d.new_.child(d.new_.at(nh, match), 'schema'), 'response', where, `header ${match}`);
+        if (match === undefined)
+          d.add(
+            'evo-compat-response-header-removed',
+            `${where} header ${header} removed`,
+            d.old.child(oh, header),
+            nh.value === undefined ? nr : nh,
+          );
+        else
+          compareSchema(
+            d,
+            d.old.child(d.old.at(oh, header), 'schema'),
+            d.new_.child(d.new_.at(nh, match), 'schema'),
+            'response',
+            where,
+            `header ${match}`,
+          );
       }
     }
     const oc = d.old.at(or, 'content');
@@ -177,12 +305,28 @@ function compareResponses(d: Differ, oldOp: Node, newOp: Node, name: string): vo
     if (!isObject(oc.value)) continue;
     const newContent = isObject(nc.value) ? nc.value : {};
     for (const media of Object.keys(oc.value)) {
-      if (!(media in newContent)) { d.add('evo-compat-response-media-type-removed', `${where} no longer has a ${media} body`, d.old.child(oc, media), nc.value === undefined ? nr : nc); continue; }
-      compareSchema(d, d.old.child(d.old.at(oc, media), 'schema'), d.new_.child(d.new_.at(nc, media), 'schema'), 'response', `${where} ${media}`, 'body');
+      if (!(media in newContent)) {
+        d.add(
+          'evo-compat-response-media-type-removed',
+          `${where} no longer has a ${media} body`,
+          d.old.child(oc, media),
+          nc.value === undefined ? nr : nc,
+        );
+        continue;
+      }
+      compareSchema(
+        d,
+        d.old.child(d.old.at(oc, media), 'schema'),
+        d.new_.child(d.new_.at(nc, media), 'schema'),
+        'response',
+        `${where} ${media}`,
+        'body',
+      );
     }
   }
   for (const status of Object.keys(n.value)) {
-    if (!(status in o.value)) d.add('evo-compat-response-status-added', `${name} response ${status} added`, o, d.new_.child(n, status));
+    if (!(status in o.value))
+      d.add('evo-compat-response-status-added', `${name} response ${status} added`, o, d.new_.child(n, status));
   }
 }
 
@@ -195,13 +339,26 @@ function requirementsOf(side: Side, op: Node): { node: Node; alternatives: Requi
   const own = side.child(op, 'security');
   const node = own.value !== undefined ? own : side.child(side.root, 'security');
   const list = Array.isArray(node.value) ? node.value : [];
-  const alternatives = list.filter(isObject).map((req) => new Map(Object.entries(req).map(([scheme, scopes]) => [scheme, new Set(Array.isArray(scopes) ? scopes.map(String) : [])])));
+  const alternatives = list
+    .filter(isObject)
+    .map(
+      (req) =>
+        new Map(
+          Object.entries(req).map(([scheme, scopes]) => [
+            scheme,
+            new Set(Array.isArray(scopes) ? scopes.map(String) : []),
+          ]),
+        ),
+    );
   return { node: node.value === undefined ? op : node, alternatives: alternatives.length ? alternatives : [new Map()] };
 }
 
 const within = (b: Requirement, a: Requirement): boolean =>
   [...b].every(([scheme, scopes]) => a.has(scheme) && [...scopes].every((s) => a.get(scheme)!.has(s)));
-const describe = (r: Requirement): string => (r.size ? [...r].map(([s, scopes]) => (scopes.size ? `${s}(${[...scopes].join(' ')})` : s)).join(' + ') : 'no authentication');
+const describe = (r: Requirement): string =>
+  r.size
+    ? [...r].map(([s, scopes]) => (scopes.size ? `${s}(${[...scopes].join(' ')})` : s)).join(' + ')
+    : 'no authentication';
 
 function compareSecurity(d: Differ, oldOp: Node, newOp: Node, name: string): void {
   const o = requirementsOf(d.old, oldOp);
@@ -209,6 +366,11 @@ function compareSecurity(d: Differ, oldOp: Node, newOp: Node, name: string): voi
   // A client that met an old alternative still gets in if some new alternative asks no more of it.
   for (const before of o.alternatives) {
     if (n.alternatives.some((after) => within(after, before))) continue;
-    d.add('evo-compat-security-added', `${name}: a client with ${describe(before)} is no longer enough; now needs ${n.alternatives.map(describe).join(' or ')}`, o.node, n.node);
+    d.add(
+      'evo-compat-security-added',
+      `${name}: a client with ${describe(before)} is no longer enough; now needs ${n.alternatives.map(describe).join(' or ')}`,
+      o.node,
+      n.node,
+    );
   }
 }

@@ -21,7 +21,14 @@ function typesWithin(inner: Set<string> | undefined, outer: Set<string> | undefi
 
 const sameTypes = (a?: Set<string>, b?: Set<string>): boolean => list(a) === list(b);
 
-export function compareSchema(d: Differ, oldSchema: Node, newSchema: Node, direction: Direction, where: string, at: string): void {
+export function compareSchema(
+  d: Differ,
+  oldSchema: Node,
+  newSchema: Node,
+  direction: Direction,
+  where: string,
+  at: string,
+): void {
   const o = d.old.deref(oldSchema);
   const n = d.new_.deref(newSchema);
   if (o.value === undefined || n.value === undefined) return;
@@ -35,49 +42,99 @@ export function compareSchema(d: Differ, oldSchema: Node, newSchema: Node, direc
   const nv = viewOf(d.new_, n);
   const label = `${where}: ${at}`;
 
-  if (!ov.deprecated && nv.deprecated && d.once(`deprecated\u0000${keyOf(n)}`)) d.add('evo-deprec-deprecated', `${label} is now deprecated`, o, n);
+  if (!ov.deprecated && nv.deprecated && d.once(`deprecated\u0000${keyOf(n)}`))
+    d.add('evo-deprec-deprecated', `${label} is now deprecated`, o, n);
   const overlap = typesOverlap(ov, nv);
   if (direction === 'response') compareResponseValue(d, ov, nv, label, overlap);
   else compareRequestValue(d, ov, nv, label, overlap);
   if (!overlap) return;
 
   if (bothAccept(ov, nv, 'object')) compareProperties(d, ov, nv, direction, where, at);
-  if (ov.items && nv.items && bothAccept(ov, nv, 'array')) compareSchema(d, ov.items, nv.items, direction, where, `${at}[]`);
-  if (ov.additional && nv.additional && bothAccept(ov, nv, 'object')) compareSchema(d, ov.additional, nv.additional, direction, where, `${at}{}`);
-  compareAlternatives(d, ov, nv, direction, label, (oldAlternative, newAlternative, name) => compareSchema(d, oldAlternative, newAlternative, direction, where, `${at}<${name}>`));
+  if (ov.items && nv.items && bothAccept(ov, nv, 'array'))
+    compareSchema(d, ov.items, nv.items, direction, where, `${at}[]`);
+  if (ov.additional && nv.additional && bothAccept(ov, nv, 'object'))
+    compareSchema(d, ov.additional, nv.additional, direction, where, `${at}{}`);
+  compareAlternatives(d, ov, nv, direction, label, (oldAlternative, newAlternative, name) =>
+    compareSchema(d, oldAlternative, newAlternative, direction, where, `${at}<${name}>`),
+  );
 }
 
 function compareResponseValue(d: Differ, ov: SchemaView, nv: SchemaView, label: string, overlap: boolean): void {
   const { node: o } = ov;
   const { node: n } = nv;
-  const narrowed = (what: string, cause: string) => d.add('evo-compat-response-narrowed', `${label}: ${what}`, o, n, cause);
-  if (!overlap) { d.add('evo-compat-response-property-type-changed', `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`, o, n, 'type'); return; }
-  if (!typesWithin(nv.types, ov.types)) d.add('evo-compat-response-property-type-changed', `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`, o, n, 'type');
+  const narrowed = (what: string, cause: string) =>
+    d.add('evo-compat-response-narrowed', `${label}: ${what}`, o, n, cause);
+  if (!overlap) {
+    d.add(
+      'evo-compat-response-property-type-changed',
+      `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`,
+      o,
+      n,
+      'type',
+    );
+    return;
+  }
+  if (!typesWithin(nv.types, ov.types))
+    d.add(
+      'evo-compat-response-property-type-changed',
+      `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`,
+      o,
+      n,
+      'type',
+    );
   else {
     if (!sameTypes(ov.types, nv.types)) narrowed(`type narrowed from ${list(ov.types)} to ${list(nv.types)}`, 'type');
-    if (ov.format !== undefined && ov.format !== nv.format) d.add('evo-compat-response-property-type-changed', `${label} changed format from ${ov.format} to ${nv.format ?? 'none'}`, o, n, 'format');
+    if (ov.format !== undefined && ov.format !== nv.format)
+      d.add(
+        'evo-compat-response-property-type-changed',
+        `${label} changed format from ${ov.format} to ${nv.format ?? 'none'}`,
+        o,
+        n,
+        'format',
+      );
     else if (ov.format === undefined && nv.format !== undefined) narrowed(`format ${nv.format} added`, 'format');
   }
-  if (!ov.nullable && nv.nullable) d.add('evo-compat-response-property-nullable', `${label} may now be null`, o, n, 'nullable');
+  if (!ov.nullable && nv.nullable)
+    d.add('evo-compat-response-property-nullable', `${label} may now be null`, o, n, 'nullable');
   else if (ov.nullable && !nv.nullable) narrowed('no longer null', 'nullable');
 
   if (ov.enum && nv.enum) {
     const now = new Set(nv.enum.map(show));
     const removed = ov.enum.filter((v) => !now.has(show(v)));
-    if (removed.length) narrowed(`no longer ${removed.map(show).join(', ')} (clients still understand the values left)`, 'enum-removed');
+    if (removed.length)
+      narrowed(`no longer ${removed.map(show).join(', ')} (clients still understand the values left)`, 'enum-removed');
   } else if (!ov.enum && nv.enum && !nv.extensible) narrowed(`now limited to ${show(nv.enum)}`, 'enum-removed');
   if (nv.extensible || !ov.enum) return;
-  if (!nv.enum) d.add('evo-compat-response-enum-value-added', `${label} is no longer limited to ${show(ov.enum)}`, o, n, 'enum-added');
+  if (!nv.enum)
+    d.add(
+      'evo-compat-response-enum-value-added',
+      `${label} is no longer limited to ${show(ov.enum)}`,
+      o,
+      n,
+      'enum-added',
+    );
   else {
     const known = new Set(ov.enum.map(show));
     const added = nv.enum.filter((v) => !known.has(show(v)));
-    if (added.length) d.add('evo-compat-response-enum-value-added', `${label} may now be ${added.map(show).join(', ')} (mark the enum x-extensible-enum if clients must expect new values)`, o, n, 'enum-added');
+    if (added.length)
+      d.add(
+        'evo-compat-response-enum-value-added',
+        `${label} may now be ${added.map(show).join(', ')} (mark the enum x-extensible-enum if clients must expect new values)`,
+        o,
+        n,
+        'enum-added',
+      );
   }
 }
 
-const LENGTHS = [['maxLength', 'minLength', 'string'], ['maxItems', 'minItems', 'array'], ['maxProperties', 'minProperties', 'object']] as const;
+const LENGTHS = [
+  ['maxLength', 'minLength', 'string'],
+  ['maxItems', 'minItems', 'array'],
+  ['maxProperties', 'minProperties', 'object'],
+] as const;
 
-const showBound = (bound: Bound, lower: boolean): string => `${lower ? '>' : '<'}${bound.exclusive ? '' : '='} ${bound.value}`;
+const showBound = (bound: Bound, lower: boolean): string =>
+  `${lower ? '>' : '<'}${bound.exclusive ? '' : '='} ${bound.value}`;
 
 /** `after` refuses a value `before` accepted (for a lower bound: a larger value, or now exclusive). */
 function tightens(before: Bound | undefined, after: Bound | undefined, lower: boolean): boolean {
@@ -90,28 +147,69 @@ function tightens(before: Bound | undefined, after: Bound | undefined, lower: bo
 function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: string, overlap: boolean): void {
   const { node: o } = ov;
   const { node: n } = nv;
-  const relaxed = (what: string, cause: string) => d.add('evo-compat-request-validation-relaxed', `${label}: ${what}`, o, n, cause);
-  const tightened = (what: string, cause: string) => d.add('evo-compat-request-bound-tightened', `${label} ${what}`, o, n, cause);
-  if (!overlap) { d.add('evo-compat-request-type-changed', `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`, o, n, 'type'); return; }
-  if (!typesWithin(ov.types, nv.types)) d.add('evo-compat-request-type-changed', `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`, o, n, 'type');
+  const relaxed = (what: string, cause: string) =>
+    d.add('evo-compat-request-validation-relaxed', `${label}: ${what}`, o, n, cause);
+  const tightened = (what: string, cause: string) =>
+    d.add('evo-compat-request-bound-tightened', `${label} ${what}`, o, n, cause);
+  if (!overlap) {
+    d.add(
+      'evo-compat-request-type-changed',
+      `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`,
+      o,
+      n,
+      'type',
+    );
+    return;
+  }
+  if (!typesWithin(ov.types, nv.types))
+    d.add(
+      'evo-compat-request-type-changed',
+      `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`,
+      o,
+      n,
+      'type',
+    );
   else if (!sameTypes(ov.types, nv.types)) relaxed(`type widened from ${list(ov.types)} to ${list(nv.types)}`, 'type');
-  if (ov.nullable && !nv.nullable) d.add('evo-compat-request-type-changed', `${label} no longer accepts null`, o, n, 'nullable');
+  if (ov.nullable && !nv.nullable)
+    d.add('evo-compat-request-type-changed', `${label} no longer accepts null`, o, n, 'nullable');
   else if (!ov.nullable && nv.nullable) relaxed('now accepts null', 'nullable');
 
   for (const keyword of ['format', 'pattern'] as const) {
     if (keyword === 'pattern' && !bothAccept(ov, nv, 'string')) continue;
-    if (nv[keyword] !== undefined && nv[keyword] !== ov[keyword]) d.add('evo-compat-request-pattern-changed', `${label} ${keyword} ${ov[keyword] === undefined ? 'added' : `changed from ${show(ov[keyword])}`}: ${show(nv[keyword])}`, o, n, keyword);
-    else if (ov[keyword] !== undefined && nv[keyword] === undefined) relaxed(`${keyword} ${show(ov[keyword])} removed`, keyword);
+    if (nv[keyword] !== undefined && nv[keyword] !== ov[keyword])
+      d.add(
+        'evo-compat-request-pattern-changed',
+        `${label} ${keyword} ${ov[keyword] === undefined ? 'added' : `changed from ${show(ov[keyword])}`}: ${show(nv[keyword])}`,
+        o,
+        n,
+        keyword,
+      );
+    else if (ov[keyword] !== undefined && nv[keyword] === undefined)
+      relaxed(`${keyword} ${show(ov[keyword])} removed`, keyword);
   }
 
   if (nv.enum && !nv.extensible) {
-    if (!ov.enum) d.add('evo-compat-request-enum-value-removed', `${label} is now limited to ${show(nv.enum)}`, o, n, 'enum-removed');
+    if (!ov.enum)
+      d.add(
+        'evo-compat-request-enum-value-removed',
+        `${label} is now limited to ${show(nv.enum)}`,
+        o,
+        n,
+        'enum-removed',
+      );
     else {
       const now = new Set(nv.enum.map(show));
       const before = new Set(ov.enum.map(show));
       const removed = ov.enum.filter((v) => !now.has(show(v)));
       const added = nv.enum.filter((v) => !before.has(show(v)));
-      if (removed.length) d.add('evo-compat-request-enum-value-removed', `${label} no longer accepts ${removed.map(show).join(', ')}`, o, n, 'enum-removed');
+      if (removed.length)
+        d.add(
+          'evo-compat-request-enum-value-removed',
+          `${label} no longer accepts ${removed.map(show).join(', ')}`,
+          o,
+          n,
+          'enum-removed',
+        );
       if (added.length) relaxed(`enum gained ${added.map(show).join(', ')}`, 'enum-added');
     }
   } else if (ov.enum && !ov.extensible) relaxed('enum removed', 'enum-added');
@@ -119,29 +217,60 @@ function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: s
   for (const [max, min, family] of LENGTHS) {
     if (!bothAccept(ov, nv, family)) continue;
     const [maxBefore, maxAfter] = [ov.numbers[max], nv.numbers[max]];
-    if (maxAfter !== undefined && (maxBefore === undefined || maxAfter < maxBefore)) tightened(`${max} ${maxBefore === undefined ? 'added' : `lowered from ${maxBefore}`}: ${maxAfter}`, max);
-    else if (maxBefore !== undefined && (maxAfter === undefined || maxAfter > maxBefore)) relaxed(`${max} raised from ${maxBefore} to ${maxAfter ?? 'none'}`, max);
+    if (maxAfter !== undefined && (maxBefore === undefined || maxAfter < maxBefore))
+      tightened(`${max} ${maxBefore === undefined ? 'added' : `lowered from ${maxBefore}`}: ${maxAfter}`, max);
+    else if (maxBefore !== undefined && (maxAfter === undefined || maxAfter > maxBefore))
+      relaxed(`${max} raised from ${maxBefore} to ${maxAfter ?? 'none'}`, max);
     const [minBefore, minAfter] = [ov.numbers[min], nv.numbers[min]];
-    if (minAfter !== undefined && (minBefore === undefined ? minAfter > 0 : minAfter > minBefore)) tightened(`${min} ${minBefore === undefined ? 'added' : `raised from ${minBefore}`}: ${minAfter}`, min);
-    else if (minBefore !== undefined && (minAfter === undefined || minAfter < minBefore)) relaxed(`${min} lowered from ${minBefore} to ${minAfter ?? 'none'}`, min);
+    if (minAfter !== undefined && (minBefore === undefined ? minAfter > 0 : minAfter > minBefore))
+      tightened(`${min} ${minBefore === undefined ? 'added' : `raised from ${minBefore}`}: ${minAfter}`, min);
+    else if (minBefore !== undefined && (minAfter === undefined || minAfter < minBefore))
+      relaxed(`${min} lowered from ${minBefore} to ${minAfter ?? 'none'}`, min);
   }
   if (bothAccept(ov, nv, 'number')) {
-    for (const [name, lower] of [['minimum', true], ['maximum', false]] as const) {
+    for (const [name, lower] of [
+      ['minimum', true],
+      ['maximum', false],
+    ] as const) {
       const [before, after] = lower ? [ov.lower, nv.lower] : [ov.upper, nv.upper];
-      if (tightens(before, after, lower)) tightened(`${name} ${before ? `changed from ${showBound(before, lower)}` : 'added'}: ${showBound(after!, lower)}`, name);
-      else if (before && (!after || tightens(after, before, lower))) relaxed(`${name} changed from ${showBound(before, lower)} to ${after ? showBound(after, lower) : 'none'}`, name);
+      if (tightens(before, after, lower))
+        tightened(
+          `${name} ${before ? `changed from ${showBound(before, lower)}` : 'added'}: ${showBound(after!, lower)}`,
+          name,
+        );
+      else if (before && (!after || tightens(after, before, lower)))
+        relaxed(
+          `${name} changed from ${showBound(before, lower)} to ${after ? showBound(after, lower) : 'none'}`,
+          name,
+        );
     }
   }
   if (bothAccept(ov, nv, 'array')) {
-    if (!ov.uniqueItems && nv.uniqueItems) tightened('uniqueItems added: an array with a repeated item is refused', 'uniqueItems');
+    if (!ov.uniqueItems && nv.uniqueItems)
+      tightened('uniqueItems added: an array with a repeated item is refused', 'uniqueItems');
     else if (ov.uniqueItems && !nv.uniqueItems) relaxed('uniqueItems removed', 'uniqueItems');
   }
   if (!bothAccept(ov, nv, 'object')) return;
-  if (ov.additional !== false && nv.additional === false) d.add('evo-compat-request-additional-properties-closed', `${label} no longer accepts additional properties`, o, n, 'additionalProperties');
-  else if (ov.additional === false && nv.additional !== false) relaxed('accepts additional properties', 'additionalProperties');
+  if (ov.additional !== false && nv.additional === false)
+    d.add(
+      'evo-compat-request-additional-properties-closed',
+      `${label} no longer accepts additional properties`,
+      o,
+      n,
+      'additionalProperties',
+    );
+  else if (ov.additional === false && nv.additional !== false)
+    relaxed('accepts additional properties', 'additionalProperties');
 }
 
-function compareProperties(d: Differ, ov: SchemaView, nv: SchemaView, direction: Direction, where: string, at: string): void {
+function compareProperties(
+  d: Differ,
+  ov: SchemaView,
+  nv: SchemaView,
+  direction: Direction,
+  where: string,
+  at: string,
+): void {
   const label = `${where}: ${at}`;
   // A client never receives writeOnly properties, nor sends readOnly ones.
   const skipped = (p: Node, side: 'old' | 'new') => {
@@ -153,8 +282,22 @@ function compareProperties(d: Differ, ov: SchemaView, nv: SchemaView, direction:
     const cause = `property:${name}`;
     if (!counterpart) {
       if (skipped(property.node, 'old')) continue;
-      if (direction === 'response') d.add('evo-compat-response-property-removed', `${label} property \`${name}\` removed or renamed`, property.node, nv.node, cause);
-      else d.add('evo-compat-request-property-removed', `${label} property \`${name}\` removed or renamed: clients still send it, and unknown input is refused with 400 (req-valid)`, property.node, nv.node, cause);
+      if (direction === 'response')
+        d.add(
+          'evo-compat-response-property-removed',
+          `${label} property \`${name}\` removed or renamed`,
+          property.node,
+          nv.node,
+          cause,
+        );
+      else
+        d.add(
+          'evo-compat-request-property-removed',
+          `${label} property \`${name}\` removed or renamed: clients still send it, and unknown input is refused with 400 (req-valid)`,
+          property.node,
+          nv.node,
+          cause,
+        );
       continue;
     }
     compareSchema(d, property.node, counterpart.node, direction, where, `${at}.${name}`);
@@ -162,21 +305,66 @@ function compareProperties(d: Differ, ov: SchemaView, nv: SchemaView, direction:
     const required = `required:${name}`;
     const [before, after] = [ov.required.has(name), nv.required.has(name)];
     if (direction === 'response' && before && !after) {
-      d.add('evo-compat-response-property-optional', `${label} property \`${name}\` is no longer required: clients relied on it`, property.node, counterpart.node, required);
+      d.add(
+        'evo-compat-response-property-optional',
+        `${label} property \`${name}\` is no longer required: clients relied on it`,
+        property.node,
+        counterpart.node,
+        required,
+      );
     } else if (direction === 'response' && !before && after) {
-      d.add('evo-compat-response-narrowed', `${label}: property \`${name}\` is now always present`, property.node, counterpart.node, required);
+      d.add(
+        'evo-compat-response-narrowed',
+        `${label}: property \`${name}\` is now always present`,
+        property.node,
+        counterpart.node,
+        required,
+      );
     } else if (direction === 'request' && !before && after) {
-      d.add('evo-compat-request-property-required', `${label} property \`${name}\` is now required`, property.node, counterpart.node, required);
+      d.add(
+        'evo-compat-request-property-required',
+        `${label} property \`${name}\` is now required`,
+        property.node,
+        counterpart.node,
+        required,
+      );
     } else if (direction === 'request' && before && !after) {
-      d.add('evo-compat-request-validation-relaxed', `${label} property \`${name}\` is now optional`, property.node, counterpart.node, required);
+      d.add(
+        'evo-compat-request-validation-relaxed',
+        `${label} property \`${name}\` is now optional`,
+        property.node,
+        counterpart.node,
+        required,
+      );
     }
   }
   for (const [name, property] of nv.properties) {
     if (ov.properties.has(name) || skipped(property.node, 'new')) continue;
     const oldOwner = ov.properties.size ? [...ov.properties.values()][0]!.owner : ov.node;
     const cause = `property:${name}`;
-    if (direction === 'response') d.add('evo-compat-response-property-added', `${label} property \`${name}\` added`, oldOwner, property.node, cause);
-    else if (nv.required.has(name)) d.add('evo-compat-request-property-required', `${label} property \`${name}\` added as required`, oldOwner, property.node, cause);
-    else d.add('evo-compat-request-property-added', `${label} optional property \`${name}\` added`, oldOwner, property.node, cause);
+    if (direction === 'response')
+      d.add(
+        'evo-compat-response-property-added',
+        `${label} property \`${name}\` added`,
+        oldOwner,
+        property.node,
+        cause,
+      );
+    else if (nv.required.has(name))
+      d.add(
+        'evo-compat-request-property-required',
+        `${label} property \`${name}\` added as required`,
+        oldOwner,
+        property.node,
+        cause,
+      );
+    else
+      d.add(
+        'evo-compat-request-property-added',
+        `${label} optional property \`${name}\` added`,
+        oldOwner,
+        property.node,
+        cause,
+      );
   }
 }

@@ -14,20 +14,33 @@ import { Side } from './nodes.js';
 import { readDocumentSet } from './sources.js';
 import type { DiffFinding, DiffLocation, DiffReport } from './types.js';
 
-export interface DiffOptions { cwd?: string; limits?: Partial<ReadLimits> }
+export interface DiffOptions {
+  cwd?: string;
+  limits?: Partial<ReadLimits>;
+}
 
 const shown = (source: string, cwd: string): string =>
   source.startsWith('/') ? relative(cwd, source) || source : source;
 
-export async function diffDocuments(oldInput: string, newInput: string, options: DiffOptions = {}): Promise<DiffReport> {
+export async function diffDocuments(
+  oldInput: string,
+  newInput: string,
+  options: DiffOptions = {},
+): Promise<DiffReport> {
   const started = Date.now();
   const cwd = options.cwd ?? process.cwd();
-  const [oldSet, newSet] = await Promise.all([readDocumentSet(oldInput, { cwd, limits: options.limits }), readDocumentSet(newInput, { cwd, limits: options.limits })]);
+  const [oldSet, newSet] = await Promise.all([
+    readDocumentSet(oldInput, { cwd, limits: options.limits }),
+    readDocumentSet(newInput, { cwd, limits: options.limits }),
+  ]);
   const d = new Differ(new Side(oldSet), new Side(newSet));
   comparePaths(d);
   compareComponents(d);
   compareApiVersion(d);
-  for (const [side, set, other] of [[d.old, oldSet, d.new_], [d.new_, newSet, d.old]] as const) {
+  for (const [side, set, other] of [
+    [d.old, oldSet, d.new_],
+    [d.new_, newSet, d.old],
+  ] as const) {
     for (const m of set.missing) {
       const at = { source: m.from, path: m.path, value: undefined };
       const message = `${side === d.old ? 'old' : 'new'} version: cannot read the $ref target ${m.location} (${m.reason}); what it describes was not compared`;
@@ -55,16 +68,37 @@ export async function diffDocuments(oldInput: string, newInput: string, options:
     const old = locate(d.old, raw.old);
     const now = locate(d.new_, raw.new);
     const message = `${raw.message}${downgraded ? ` (breaking, with a new major version ${newMajor})` : ''} [old: ${shown(old.source, cwd)}:${old.range.start.line + 1}]`;
-    const finding: DiffFinding = { code: raw.code, severity, message, path: now.path, source: now.source, range: now.range, breaking, old, new: now };
+    const finding: DiffFinding = {
+      code: raw.code,
+      severity,
+      message,
+      path: now.path,
+      source: now.source,
+      range: now.range,
+      breaking,
+      old,
+      new: now,
+    };
     const reason = ignoredReason(finding, d.new_.written(now.source), ignoreIdsOf(raw.code, diffGuideRuleOf));
     if (reason !== undefined) ignored.push({ ...finding, ignoredReason: reason });
     else findings.push(finding);
   }
-  findings.sort((a, b) => a.source.localeCompare(b.source) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
+  findings.sort(
+    (a, b) =>
+      a.source.localeCompare(b.source) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character ||
+      a.code.localeCompare(b.code),
+  );
   const count = (severity: LintSeverity) => findings.filter((f) => f.severity === severity).length;
-  const version = (side: Side) => { const v = side.at(side.root, 'info', 'version').value; return v === undefined ? undefined : String(v); };
+  const version = (side: Side) => {
+    const v = side.at(side.root, 'info', 'version').value;
+    return v === undefined ? undefined : String(v);
+  };
   return {
-    tool: 'restguide', version: VERSION, kind: 'diff',
+    tool: 'restguide',
+    version: VERSION,
+    kind: 'diff',
     sources: [oldSet.root, newSet.root],
     old: { source: oldSet.root, version: version(d.old) },
     new: { source: newSet.root, version: version(d.new_) },
@@ -72,6 +106,7 @@ export async function diffDocuments(oldInput: string, newInput: string, options:
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     summary: { errors: count(0), warnings: count(1), infos: count(2), hints: count(3), ignored: ignored.length },
-    findings, ignored,
+    findings,
+    ignored,
   };
 }

@@ -3,12 +3,21 @@ import { DIFF_KINDS, type DiffCode } from './kinds.js';
 import type { JsonPath } from './sources.js';
 import type { Side, Node } from './nodes.js';
 
-interface Location { source: string; path: JsonPath }
+interface Location {
+  source: string;
+  path: JsonPath;
+}
 /**
  * `cause` names the change a finding reports (`enum-removed`, `property:name`, `maxLength`...), the
  * same whichever direction judged it: a schema judged both ways gives one finding per cause.
  */
-export interface RawFinding { code: DiffCode; message: string; old: Location; new: Location; cause?: string }
+export interface RawFinding {
+  code: DiffCode;
+  message: string;
+  old: Location;
+  new: Location;
+  cause?: string;
+}
 
 export type Direction = 'request' | 'response';
 
@@ -19,7 +28,10 @@ export class Differ {
   /** Old nodes reached from an operation: components not reached are compared on their own. */
   readonly reached = new Set<string>();
 
-  constructor(readonly old: Side, readonly new_: Side) {}
+  constructor(
+    readonly old: Side,
+    readonly new_: Side,
+  ) {}
 
   private readonly said = new Set<string>();
 
@@ -31,7 +43,13 @@ export class Differ {
   }
 
   add(code: DiffCode, message: string, oldNode: Node, newNode: Node, cause?: string): void {
-    this.findings.push({ code, message, old: { source: oldNode.source, path: oldNode.path }, new: { source: newNode.source, path: newNode.path }, ...(cause ? { cause } : {}) });
+    this.findings.push({
+      code,
+      message,
+      old: { source: oldNode.source, path: oldNode.path },
+      new: { source: newNode.source, path: newNode.path },
+      ...(cause ? { cause } : {}),
+    });
   }
 
   /** Of the findings since `start` with the same cause at the same place, keep one: the first breaking one, else the first. */
@@ -39,7 +57,10 @@ export class Differ {
     const chosen = new Map<string, RawFinding>();
     const added = this.findings.splice(start);
     added.forEach((f, i) => {
-      const key = f.cause === undefined ? String(i) : `${f.cause}\u0000${f.old.source}#${f.old.path.join('/')}\u0000${f.new.source}#${f.new.path.join('/')}`;
+      const key =
+        f.cause === undefined
+          ? String(i)
+          : `${f.cause}\u0000${f.old.source}#${f.old.path.join('/')}\u0000${f.new.source}#${f.new.path.join('/')}`;
       const kept = chosen.get(key);
       if (!kept || (!DIFF_KINDS[kept.code].breaking && DIFF_KINDS[f.code].breaking)) chosen.set(key, f);
     });

@@ -8,7 +8,11 @@ import { resolveLocation, type DocumentSet, type JsonPath } from './sources.js';
 type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export interface Node { source: string; path: JsonPath; value: unknown }
+export interface Node {
+  source: string;
+  path: JsonPath;
+  value: unknown;
+}
 
 export class Side {
   constructor(readonly set: DocumentSet) {}
@@ -19,13 +23,20 @@ export class Side {
 
   /** The child `key` of a node (not dereferenced). */
   child(node: Node, key: string | number): Node {
-    const value = isObject(node.value) ? node.value[String(key)] : Array.isArray(node.value) ? node.value[Number(key)] : undefined;
+    const value = isObject(node.value)
+      ? node.value[String(key)]
+      : Array.isArray(node.value)
+        ? node.value[Number(key)]
+        : undefined;
     return { source: node.source, path: [...node.path, key], value };
   }
 
   /** The node a `$ref` chain ends at; the node itself when it is no $ref, an undefined value when the target is missing. */
   deref(node: Node): Node {
-    const { source, path, value } = followRefs(node, { dataOf: (file) => this.set.files.get(file)?.data, locate: resolveLocation });
+    const { source, path, value } = followRefs(node, {
+      dataOf: (file) => this.set.files.get(file)?.data,
+      locate: resolveLocation,
+    });
     return { source, path, value };
   }
 
@@ -43,7 +54,11 @@ export class Side {
     if (!file) return { source: node.source, path: node.path, range: zero };
     const path = file.swagger ? swaggerPath(file.swagger, node.path) : node.path;
     const location = file.parser.getLocationForJsonPath(file.parsed, path, true);
-    return { source: node.source, path, range: location ? { start: { ...location.range.start }, end: { ...location.range.end } } : zero };
+    return {
+      source: node.source,
+      path,
+      range: location ? { start: { ...location.range.start }, end: { ...location.range.end } } : zero,
+    };
   }
 
   /** The data of a file as written (a Swagger 2.0 document, not its OpenAPI 3.0 form). */

@@ -16,15 +16,33 @@ type Parsed = ReturnType<Parser['parse']>;
 export type JsonPath = Array<string | number>;
 
 /** `swagger`: the Swagger 2.0 document as written, when `data` is its OpenAPI 3.0 form (compared, then placed back). */
-interface ParsedFile { source: string; data: unknown; parsed: Parsed; parser: Parser; swagger?: Record<string, unknown> }
+interface ParsedFile {
+  source: string;
+  data: unknown;
+  parsed: Parsed;
+  parser: Parser;
+  swagger?: Record<string, unknown>;
+}
 
 /** A $ref target that could not be read: what it describes is not compared, and the report says so. */
-interface MissingFile { location: string; from: string; path: JsonPath; reason: string }
+interface MissingFile {
+  location: string;
+  from: string;
+  path: JsonPath;
+  reason: string;
+}
 
 /** One side: the root document and every file reached through its $refs, by source. */
-export interface DocumentSet { root: string; files: Map<string, ParsedFile>; missing: MissingFile[] }
+export interface DocumentSet {
+  root: string;
+  files: Map<string, ParsedFile>;
+  missing: MissingFile[];
+}
 
-interface ReadOptions { cwd: string; limits?: Partial<ReadLimits> }
+interface ReadOptions {
+  cwd: string;
+  limits?: Partial<ReadLimits>;
+}
 
 // A document with more referenced files than this is refused rather than read without end.
 const MAX_FILES = 1000;
@@ -37,12 +55,22 @@ const PARSERS = { json: Parsers.Json as unknown as Parser, yaml: Parsers.Yaml };
 
 function runGit(args: string[], cwd: string, maxBytes: number, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, maxBuffer: maxBytes, timeout: timeoutMs, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'git is not installed' : code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? `larger than ${Math.round(maxBytes / 1048576)} MB` : (stderr.trim().split('\n')[0] || error.message);
-      reject(new UsageError(`git ${args.join(' ')}: ${reason}`));
-    });
+    execFile(
+      'git',
+      args,
+      { cwd, maxBuffer: maxBytes, timeout: timeoutMs, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const code = (error as NodeJS.ErrnoException).code;
+        const reason =
+          code === 'ENOENT'
+            ? 'git is not installed'
+            : code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER'
+              ? `larger than ${Math.round(maxBytes / 1048576)} MB`
+              : stderr.trim().split('\n')[0] || error.message;
+        reject(new UsageError(`git ${args.join(' ')}: ${reason}`));
+      },
+    );
   });
 }
 
@@ -82,7 +110,10 @@ function parse(source: string, text: string): ParsedFile {
   const parser = parserFor(source, text, PARSERS);
   const parsed = parser.parse(text);
   const fatal = parsed.diagnostics.find((d) => d.severity === 0);
-  if (fatal) throw new UsageError(`${source}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}: malformed document (${fatal.message})`);
+  if (fatal)
+    throw new UsageError(
+      `${source}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}: malformed document (${fatal.message})`,
+    );
   return { source, data: parsed.data, parsed, parser };
 }
 
@@ -90,7 +121,9 @@ function convertedSwagger(location: string, swagger: Record<string, unknown>): R
   try {
     return convertSwagger(swagger);
   } catch (error) {
-    throw new UsageError(`${location}: Swagger 2.0 document that cannot be converted to OpenAPI 3.0 (${(error as Error).message})`);
+    throw new UsageError(
+      `${location}: Swagger 2.0 document that cannot be converted to OpenAPI 3.0 (${(error as Error).message})`,
+    );
   }
 }
 
@@ -104,7 +137,10 @@ async function rootLocation(input: string, cwd: string, limits: ReadLimits): Pro
 
 /** Reads a document and every file its $refs reach; bad input throws UsageError. */
 export async function readDocumentSet(input: string, options: ReadOptions): Promise<DocumentSet> {
-  const limits: ReadLimits = { maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES, timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const limits: ReadLimits = {
+    maxBytes: options.limits?.maxBytes ?? DEFAULT_MAX_BYTES,
+    timeoutMs: options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
   const root = await rootLocation(input, options.cwd, limits);
   const files = new Map<string, ParsedFile>();
   const missing: MissingFile[] = [];
@@ -124,12 +160,14 @@ export async function readDocumentSet(input: string, options: ReadOptions): Prom
       continue;
     }
     let file = parse(location, text);
-    if (!from && isSwagger2(file.data)) file = { ...file, data: convertedSwagger(location, file.data), swagger: file.data };
+    if (!from && isSwagger2(file.data))
+      file = { ...file, data: convertedSwagger(location, file.data), swagger: file.data };
     else if (!from) assertOpenApi(location, file.data);
     files.set(location, file);
     // Most documents are one file: a scan of the text spares walking their whole tree.
     if (!EXTERNAL_REF.test(text)) continue;
-    for (const [ref, at] of externalRefs(file.data)) queue.push({ location: resolveLocation(location, ref), from: location, path: at });
+    for (const [ref, at] of externalRefs(file.data))
+      queue.push({ location: resolveLocation(location, ref), from: location, path: at });
   }
   return { root, files, missing };
 }

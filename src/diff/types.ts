@@ -2,7 +2,11 @@
 // also carry their old and new location and whether they break clients of the old version.
 import type { LintFinding, LintRange, LintReport } from '../core/types.js';
 
-export interface DiffLocation { source: string; path: Array<string | number>; range: LintRange }
+export interface DiffLocation {
+  source: string;
+  path: Array<string | number>;
+  range: LintRange;
+}
 
 export interface DiffFinding extends LintFinding {
   /** A client written for the old version breaks (reported as info when the major version changed). */

@@ -16,9 +16,13 @@ function globToRegExp(glob: string): RegExp {
       i += slash ? 2 : 1;
     } else if (c === '*') out += '[^/]*';
     else if (c === '?') out += '[^/]';
-    else if (c === '{') { out += '(?:'; braces++; }
-    else if (c === '}' && braces > 0) { out += ')'; braces--; }
-    else if (c === ',' && braces > 0) out += '|';
+    else if (c === '{') {
+      out += '(?:';
+      braces++;
+    } else if (c === '}' && braces > 0) {
+      out += ')';
+      braces--;
+    } else if (c === ',' && braces > 0) out += '|';
     else out += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
   }
   if (braces !== 0) throw new UsageError(`exclude pattern "${glob}": unbalanced braces`);

@@ -4,7 +4,10 @@ import { resolve } from 'node:path';
 import { isUrl } from './read-source.js';
 
 /** One input as given, expanded to the files it names; a glob that matches nothing keeps no files. */
-interface ExpandedInput { input: string; files: string[] }
+interface ExpandedInput {
+  input: string;
+  files: string[];
+}
 
 /**
  * Characters without which no input is a pattern to tinyglobby (picomatch's glob, brace, extglob and

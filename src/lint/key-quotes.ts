@@ -9,12 +9,24 @@ const OAS_RESPONSES = 'https://spec.openapis.org/oas/v3.0.3.html#responses-objec
 /** The codes, as `restguide rules` lists them (their source is the OpenAPI Specification, not the guide). */
 export const KEY_QUOTE_RULES: RuleInfo[] = [
   {
-    kind: 'lint', id: 'oas-status-quotes', rule: 'openapi-spec', severity: 'error', writes: false, url: OAS_RESPONSES,
-    description: 'Response status codes are quoted in YAML ("200":): the specification says the field MUST be enclosed in quotation marks',
+    kind: 'lint',
+    id: 'oas-status-quotes',
+    rule: 'openapi-spec',
+    severity: 'error',
+    writes: false,
+    url: OAS_RESPONSES,
+    description:
+      'Response status codes are quoted in YAML ("200":): the specification says the field MUST be enclosed in quotation marks',
   },
   {
-    kind: 'lint', id: 'yaml-key-quotes', rule: 'openapi-spec', severity: 'warning', writes: false, url: OAS_FORMAT,
-    description: 'YAML map keys are strings (a number or boolean key is quoted), as the specification\'s RECOMMENDED YAML form asks, so the document converts to JSON as written',
+    kind: 'lint',
+    id: 'yaml-key-quotes',
+    rule: 'openapi-spec',
+    severity: 'warning',
+    writes: false,
+    url: OAS_FORMAT,
+    description:
+      "YAML map keys are strings (a number or boolean key is quoted), as the specification's RECOMMENDED YAML form asks, so the document converts to JSON as written",
   },
 ];
 
@@ -28,12 +40,16 @@ export function recodeKeyDiagnostic(finding: LintFinding): LintFinding {
   const key = String(finding.path[finding.path.length - 1] ?? '');
   if (finding.path[finding.path.length - 2] === 'responses' && /^\d{3}$/.test(key)) {
     return {
-      ...finding, code: 'oas-status-quotes', severity: 0,
+      ...finding,
+      code: 'oas-status-quotes',
+      severity: 0,
       message: `Response code ${key} is an unquoted number: the OpenAPI Specification requires status codes in quotation marks; write '${key}':`,
     };
   }
   return {
-    ...finding, code: 'yaml-key-quotes', severity: 1,
+    ...finding,
+    code: 'yaml-key-quotes',
+    severity: 1,
     message: `Key ${key} is read as a ${kind}, not a string: quote it ('${key}':) so the document converts to JSON as written`,
   };
 }

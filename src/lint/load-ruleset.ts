@@ -19,7 +19,10 @@ async function namedDefinitions(definition: Json): Promise<Map<string, unknown>>
   const builtinDef = await builtinDefinition();
   for (const name of BUILTIN_RULESET_NAMES) named.set(name, builtinDef);
   if (SPECTRAL_RULESET_NAMES.some((name) => JSON.stringify(definition.extends ?? null).includes(`"${name}"`))) {
-    const spectral = commonJsExports(await import('@stoplight/spectral-rulesets')) as unknown as Record<string, unknown>;
+    const spectral = commonJsExports(await import('@stoplight/spectral-rulesets')) as unknown as Record<
+      string,
+      unknown
+    >;
     for (const name of SPECTRAL_RULESET_NAMES) named.set(name, spectral[name.slice('spectral:'.length)]);
   }
   return named;
@@ -41,7 +44,9 @@ async function builtinDefinition(): Promise<RulesetDefinition> {
  * Spectral's schema validation, which compiles the ruleset schema: the largest cost of a small
  * lint's start-up (a test proves the definition valid instead).
  */
-export function loadBuiltinRuleset(linter: Pick<Linter, 'accelerated' | 'trustedRuleset'> = createLinter()): Promise<Ruleset> {
+export function loadBuiltinRuleset(
+  linter: Pick<Linter, 'accelerated' | 'trustedRuleset'> = createLinter(),
+): Promise<Ruleset> {
   let ruleset = builtin.get(linter.accelerated);
   if (!ruleset) {
     ruleset = builtinDefinition().then((definition) => {
@@ -59,14 +64,24 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** Replaces `restguide` and `spectral:oas|asyncapi|arazzo` in `extends` (alone or as `[name, severity]`) with their definitions. */
 function substituteExtends(definition: Json, named: Map<string, unknown>, file: string): Json {
   if (definition.extends === undefined) return definition;
-  const list = Array.isArray(definition.extends) && !(definition.extends.length === 2 && typeof definition.extends[1] === 'string' && ['off', 'recommended', 'all'].includes(definition.extends[1]) && !Array.isArray(definition.extends[0]) && typeof definition.extends[0] !== 'string')
-    ? definition.extends
-    : [definition.extends];
+  const list =
+    Array.isArray(definition.extends) &&
+    !(
+      definition.extends.length === 2 &&
+      typeof definition.extends[1] === 'string' &&
+      ['off', 'recommended', 'all'].includes(definition.extends[1]) &&
+      !Array.isArray(definition.extends[0]) &&
+      typeof definition.extends[0] !== 'string'
+    )
+      ? definition.extends
+      : [definition.extends];
   const mapOne = (entry: unknown): unknown => {
     if (typeof entry === 'string') {
       const found = named.get(entry);
       if (found !== undefined) return found;
-      throw new UsageError(`${file}: cannot extend "${entry}": only ${[...BUILTIN_RULESET_NAMES, ...SPECTRAL_RULESET_NAMES].join(', ')} (or a ruleset object in a JS ruleset) can be extended`);
+      throw new UsageError(
+        `${file}: cannot extend "${entry}": only ${[...BUILTIN_RULESET_NAMES, ...SPECTRAL_RULESET_NAMES].join(', ')} (or a ruleset object in a JS ruleset) can be extended`,
+      );
     }
     if (Array.isArray(entry) && entry.length === 2) return [mapOne(entry[0]), entry[1]];
     return entry;
@@ -86,7 +101,10 @@ function bindFunctionNames(rules: unknown, file: string, CORE_FUNCTIONS: Record<
     const bindThen = (then: unknown): unknown => {
       if (!isObject(then) || typeof then.function !== 'string') return then;
       const fn = CORE_FUNCTIONS[then.function];
-      if (typeof fn !== 'function') throw new UsageError(`${file}: rule ${code} uses unknown function "${then.function}" (YAML rulesets can use Spectral's core functions; write a JS ruleset for custom ones)`);
+      if (typeof fn !== 'function')
+        throw new UsageError(
+          `${file}: rule ${code} uses unknown function "${then.function}" (YAML rulesets can use Spectral's core functions; write a JS ruleset for custom ones)`,
+        );
       return { ...then, function: fn };
     };
     bound[code] = { ...rule, then: Array.isArray(rule.then) ? rule.then.map(bindThen) : bindThen(rule.then) };
@@ -111,7 +129,9 @@ async function readUserDefinition(file: string): Promise<Json> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`${file}: cannot read the ruleset (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `${file}: cannot read the ruleset (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   let parsed: unknown;
   const { parse: parseYaml } = commonJsExports(await import('yaml')); // only a YAML/JSON ruleset needs it: not every lint's start-up
@@ -122,11 +142,16 @@ async function readUserDefinition(file: string): Promise<Json> {
   }
   if (!isObject(parsed)) throw new UsageError(`${file}: a ruleset must be an object with extends/rules/overrides`);
   if (parsed.functions !== undefined || parsed.functionsDir !== undefined) {
-    throw new UsageError(`${file}: custom functions need a JS ruleset (export default { extends: ['restguide'], rules: {...} })`);
+    throw new UsageError(
+      `${file}: custom functions need a JS ruleset (export default { extends: ['restguide'], rules: {...} })`,
+    );
   }
   // A ruleset may only extend (and exclude files): no `rules` key then, not `rules: undefined`.
   if (parsed.rules === undefined) return parsed;
-  const coreFunctions = commonJsExports(await import('@stoplight/spectral-functions')) as unknown as Record<string, unknown>;
+  const coreFunctions = commonJsExports(await import('@stoplight/spectral-functions')) as unknown as Record<
+    string,
+    unknown
+  >;
   return { ...parsed, rules: bindFunctionNames(parsed.rules, file, coreFunctions) };
 }
 

@@ -17,7 +17,9 @@ export interface ReadLimits {
 export const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
 
 const tooLarge = (location: string, limits: ReadLimits) =>
-  new UsageError(`${location} is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB, the lint size cap (set RESTGUIDE_LINT_MAX_MB to raise it)`);
+  new UsageError(
+    `${location} is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB, the lint size cap (set RESTGUIDE_LINT_MAX_MB to raise it)`,
+  );
 
 export async function readSource(location: string, limits: ReadLimits): Promise<string> {
   return isUrl(location) ? readUrl(location, limits) : readFileCapped(location, limits);
@@ -32,7 +34,9 @@ async function readFileCapped(file: string, limits: ReadLimits): Promise<string>
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? (error as Error).message})`);
+    throw new UsageError(
+      code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? (error as Error).message})`,
+    );
   }
   if (size > limits.maxBytes) throw tooLarge(file, limits);
   const handle = await open(file, 'r');
@@ -55,9 +59,14 @@ export function decodeUtf8(bytes: Buffer): string {
 async function readUrl(url: string, limits: ReadLimits): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(limits.timeoutMs), redirect: 'follow', headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(limits.timeoutMs),
+      redirect: 'follow',
+      headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' },
+    });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${limits.timeoutMs} ms` : networkReason(error);
+    const reason =
+      (error as Error).name === 'TimeoutError' ? `no answer within ${limits.timeoutMs} ms` : networkReason(error);
     throw new UsageError(`${url}: cannot fetch (${reason})`);
   }
   if (!response.ok) throw new UsageError(`${url}: HTTP ${response.status}`);

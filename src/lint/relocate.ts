@@ -30,7 +30,8 @@ function refTarget(fromLocation: string, ref: string): { file: string; pointer: 
   if (file === '') return { file: fromLocation, pointer };
   // An absolute URL from a local file takes no base (a file path is no URL base: new URL would throw).
   if (isUrl(file)) return { file: URL.canParse(file) ? new URL(file).href : file, pointer };
-  if (isUrl(fromLocation)) return { file: URL.canParse(file, fromLocation) ? new URL(file, fromLocation).href : file, pointer };
+  if (isUrl(fromLocation))
+    return { file: URL.canParse(file, fromLocation) ? new URL(file, fromLocation).href : file, pointer };
   return { file: resolve(dirname(fromLocation), decodePercent(file)), pointer };
 }
 
@@ -48,7 +49,8 @@ function refsOf(location: string, data: unknown): RefEdge[] {
         const target = refTarget(location, node.$ref);
         if (target) out.push({ from: location, at, to: target.file, pointer: target.pointer });
       }
-      for (const [key, child] of Object.entries(node).reverse()) if (typeof child === 'object' && child !== null) stack.push({ node: child, at: [...at, key] });
+      for (const [key, child] of Object.entries(node).reverse())
+        if (typeof child === 'object' && child !== null) stack.push({ node: child, at: [...at, key] });
     }
   }
   return out;
@@ -61,7 +63,10 @@ export class RefIndex {
   private readonly edgesByTarget = new Map<string, RefEdge[]>();
   private readonly indexed = new Set<string>();
 
-  constructor(readonly rootSource: string, private readonly dataOf: (location: string) => unknown) {}
+  constructor(
+    readonly rootSource: string,
+    private readonly dataOf: (location: string) => unknown,
+  ) {}
 
   private index(location: string): void {
     if (this.indexed.has(location)) return;

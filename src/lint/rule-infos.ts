@@ -10,18 +10,17 @@ export const guideRuleOf = (code: string): string | undefined => GUIDE_RULE_OF[c
 
 /** One row per lint rule of the built-in ruleset, and per code the reading of a document gives, by code. */
 export function lintRuleInfos(): RuleInfo[] {
-  const ruleset: RuleInfo[] = Object.entries(belgifRules)
-    .map(([id, rule]) => {
-      const rule_ = guideRuleOf(id) ?? id;
-      return {
-        kind: 'lint' as const,
-        id,
-        rule: rule_,
-        severity: SEVERITY[String(rule.severity)] ?? 'warning',
-        writes: false,
-        description: rule.description ?? '',
-        url: guideAnchor(rule_),
-      };
-    });
+  const ruleset: RuleInfo[] = Object.entries(belgifRules).map(([id, rule]) => {
+    const rule_ = guideRuleOf(id) ?? id;
+    return {
+      kind: 'lint' as const,
+      id,
+      rule: rule_,
+      severity: SEVERITY[String(rule.severity)] ?? 'warning',
+      writes: false,
+      description: rule.description ?? '',
+      url: guideAnchor(rule_),
+    };
+  });
   return [...ruleset, ...KEY_QUOTE_RULES].sort((a, b) => compareCodes(a.id, b.id));
 }

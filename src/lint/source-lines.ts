@@ -5,8 +5,13 @@ import type { LintReport } from '../core/types.js';
 import { DEFAULT_MAX_BYTES } from './read-source.js';
 
 /** Local files named by findings, split into lines; URLs and unreadable or oversized files are left out. */
-export async function readSourceLines(report: LintReport, maxBytes = DEFAULT_MAX_BYTES): Promise<Map<string, string[]>> {
-  const files = new Set([...report.findings, ...report.ignored].map((finding) => finding.source).filter((source) => isAbsolute(source)));
+export async function readSourceLines(
+  report: LintReport,
+  maxBytes = DEFAULT_MAX_BYTES,
+): Promise<Map<string, string[]>> {
+  const files = new Set(
+    [...report.findings, ...report.ignored].map((finding) => finding.source).filter((source) => isAbsolute(source)),
+  );
   const lines = new Map<string, string[]>();
   for (const file of files) {
     try {

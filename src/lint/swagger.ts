@@ -10,7 +10,8 @@ const PROBLEM_JSON = 'application/problem+json';
 const isErrorStatus = (code: string): boolean => code === 'default' || /^[45]/.test(code);
 
 /** A Swagger 2.x document (`swagger: "2.0"` at its root). */
-export const isSwagger2 = (data: unknown): data is Json => isObject(data) && typeof data.swagger === 'string' && data.swagger.startsWith('2.');
+export const isSwagger2 = (data: unknown): data is Json =>
+  isObject(data) && typeof data.swagger === 'string' && data.swagger.startsWith('2.');
 
 /** The OpenAPI 3.0 form of a Swagger 2.0 document (the source is not changed). */
 export function convertSwagger(source: Json): Json {
@@ -29,14 +30,20 @@ export function convertSwagger(source: Json): Json {
       const own = bodyRefsOut(operation);
       if (operation.requestBody === undefined && (own ?? shared)) operation.requestBody = own ?? shared;
       for (const [code, response] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
-        if (isObject(response) && typeof response.$ref === 'string' && response.$ref.startsWith('#/components/responses/')) {
+        if (
+          isObject(response) &&
+          typeof response.$ref === 'string' &&
+          response.$ref.startsWith('#/components/responses/')
+        ) {
           const name = response.$ref.slice('#/components/responses/'.length);
           sharedUse.set(name, (sharedUse.get(name) ?? new Set()).add(isErrorStatus(code)));
         } else if (isObject(response)) splitProduces(response, isErrorStatus(code));
       }
     }
   }
-  for (const [name, response] of Object.entries(isObject(converted.components) && isObject(converted.components.responses) ? converted.components.responses : {})) {
+  for (const [name, response] of Object.entries(
+    isObject(converted.components) && isObject(converted.components.responses) ? converted.components.responses : {},
+  )) {
     const use = sharedUse.get(name);
     if (isObject(response) && use?.size === 1) splitProduces(response, use.has(true));
   }
@@ -58,7 +65,8 @@ function setExtensionsAside(document: Json): Map<string, Json> {
     if (Object.keys(moved).length > 0) aside.set(at, moved);
   };
   take(document.paths, '', (key) => !key.startsWith('x-'));
-  for (const [path, item] of Object.entries(document.paths)) if (isObject(item)) take(item, path, (key) => PATH_ITEM_KEYS.has(key));
+  for (const [path, item] of Object.entries(document.paths))
+    if (isObject(item)) take(item, path, (key) => PATH_ITEM_KEYS.has(key));
   return aside;
 }
 
@@ -76,7 +84,8 @@ function restoreExtensions(document: Json, aside: Map<string, Json>): void {
  */
 function bodyRefsOut(holder: Json): Json | undefined {
   if (!Array.isArray(holder.parameters)) return undefined;
-  const isBodyRef = (p: unknown) => isObject(p) && typeof p.$ref === 'string' && p.$ref.startsWith('#/components/requestBodies/');
+  const isBodyRef = (p: unknown) =>
+    isObject(p) && typeof p.$ref === 'string' && p.$ref.startsWith('#/components/requestBodies/');
   const body = holder.parameters.find(isBodyRef) as Json | undefined;
   if (!body) return undefined;
   holder.parameters = holder.parameters.filter((p) => !isBodyRef(p));
@@ -148,13 +157,18 @@ function responseRest(rest: Segment[]): Segment[] {
 }
 
 /** Which of `parameters` a request body's path is about (the body parameter; for a form, the formData parameter of the property), and the path below it. */
-function bodyParameter(source: Json, parameters: unknown[], rest: Segment[]): { index: number; below: Segment[] } | undefined {
+function bodyParameter(
+  source: Json,
+  parameters: unknown[],
+  rest: Segment[],
+): { index: number; below: Segment[] } | undefined {
   const resolved = parameters.map((p) => resolveParameter(source, p));
   const bodyAt = resolved.findIndex((p) => p?.in === 'body');
   if (bodyAt >= 0) {
     const [first, , third, ...more] = rest;
     if (first === 'content' && third === 'schema') return { index: bodyAt, below: ['schema', ...schemaRest(more)] };
-    if (first === 'required' || first === 'description' || (typeof first === 'string' && first.startsWith('x-'))) return { index: bodyAt, below: [first] };
+    if (first === 'required' || first === 'description' || (typeof first === 'string' && first.startsWith('x-')))
+      return { index: bodyAt, below: [first] };
     return { index: bodyAt, below: [] };
   }
   const formAt = resolved.findIndex((p) => p?.in === 'formData');
@@ -195,13 +209,17 @@ function pathItemPath(source: Json, path: Segment[]): Segment[] {
   const [, , third, fourth, fifth, ...more] = path;
   if (third === 'parameters' && fourth !== undefined) {
     const index = parameterIndex(source, get(item.reduce<unknown>(get, source), 'parameters'), Number(fourth));
-    return index === undefined ? [...item, 'parameters'] : [...item, 'parameters', index, ...parameterRest(path.slice(4))];
+    return index === undefined
+      ? [...item, 'parameters']
+      : [...item, 'parameters', index, ...parameterRest(path.slice(4))];
   }
   if (third === undefined) return path;
   const operation = [...item, third];
   if (fourth === 'parameters' && fifth !== undefined) {
     const index = parameterIndex(source, get(operation.reduce<unknown>(get, source), 'parameters'), Number(fifth));
-    return index === undefined ? [...operation, 'parameters'] : [...operation, 'parameters', index, ...parameterRest(more)];
+    return index === undefined
+      ? [...operation, 'parameters']
+      : [...operation, 'parameters', index, ...parameterRest(more)];
   }
   if (fourth === 'requestBody') {
     const holder = bodyHolder(source, item, operation);
@@ -218,12 +236,22 @@ function componentPath(source: Json, path: Segment[]): Segment[] {
   const [, kind, name, ...rest] = path;
   if (name === undefined) return [];
   switch (kind) {
-    case 'schemas': return ['definitions', name, ...schemaRest(rest)];
-    case 'parameters': return ['parameters', name, ...parameterRest(rest)];
-    case 'requestBodies': return ['parameters', name, ...(bodyParameter(source, [get(source.parameters, name)], rest)?.below ?? [])];
-    case 'responses': return ['responses', name, ...responseRest(rest)];
-    case 'securitySchemes': return ['securityDefinitions', name, ...(rest[0] === 'flows' ? rest.slice(2) : rest[0] === 'scheme' ? ['type'] : rest)];
-    default: return [];
+    case 'schemas':
+      return ['definitions', name, ...schemaRest(rest)];
+    case 'parameters':
+      return ['parameters', name, ...parameterRest(rest)];
+    case 'requestBodies':
+      return ['parameters', name, ...(bodyParameter(source, [get(source.parameters, name)], rest)?.below ?? [])];
+    case 'responses':
+      return ['responses', name, ...responseRest(rest)];
+    case 'securitySchemes':
+      return [
+        'securityDefinitions',
+        name,
+        ...(rest[0] === 'flows' ? rest.slice(2) : rest[0] === 'scheme' ? ['type'] : rest),
+      ];
+    default:
+      return [];
   }
 }
 
@@ -247,7 +275,8 @@ export function swaggerPath(source: Json, path: ReadonlyArray<Segment>): Segment
   const [first] = converted;
   let mapped: Segment[];
   if (first === 'openapi') mapped = ['swagger'];
-  else if (first === 'servers') mapped = source.basePath !== undefined ? ['basePath'] : source.host !== undefined ? ['host'] : [];
+  else if (first === 'servers')
+    mapped = source.basePath !== undefined ? ['basePath'] : source.host !== undefined ? ['host'] : [];
   else if (first === 'components') mapped = componentPath(source, converted);
   else if (first === 'paths' && converted.length >= 2) mapped = pathItemPath(source, converted);
   else mapped = converted;

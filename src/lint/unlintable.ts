@@ -19,7 +19,14 @@ export class UnlintableDocument extends UsageError {
   }
 
   toFinding(): LintFinding {
-    return { code: this.code, severity: 0, message: this.reason, path: [], source: this.source, range: { start: this.start, end: this.start } };
+    return {
+      code: this.code,
+      severity: 0,
+      message: this.reason,
+      path: [],
+      source: this.source,
+      range: { start: this.start, end: this.start },
+    };
   }
 }
 
@@ -28,6 +35,10 @@ export function asUnlintable(error: unknown, source: string): UnlintableDocument
   if (error instanceof UnlintableDocument) return error;
   if (!(error instanceof UsageError)) throw error; // a bug, not bad input: let it surface
   const prefix = `${source}: `;
-  const reason = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message.startsWith(source) ? error.message.slice(source.length).trim() : error.message;
+  const reason = error.message.startsWith(prefix)
+    ? error.message.slice(prefix.length)
+    : error.message.startsWith(source)
+      ? error.message.slice(source.length).trim()
+      : error.message;
   return new UnlintableDocument(source, 'unreadable', reason);
 }

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 
 /** The keys of a YAML map as text (`200:` is the key '200'); undefined for a key that is no scalar. */
-const keyText = (key: unknown): string | undefined => (isScalar(key) && key.value !== null ? String(key.value) : undefined);
+const keyText = (key: unknown): string | undefined =>
+  isScalar(key) && key.value !== null ? String(key.value) : undefined;
 
 /**
  * The line of each key of the mapping at `path` in a YAML or JSON text (`['paths']`: where each

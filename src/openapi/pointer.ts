@@ -3,7 +3,8 @@
 
 export type JsonPath = Array<string | number>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
 /** A pointer token for a key: `~` and `/` escaped. */
@@ -13,7 +14,8 @@ export const escapeToken = (key: string | number): string => String(key).replace
 export const unescapeToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** The pointer of a path: `['paths', '/a']` → `/paths/~1a`; `[]` → `` (the root). */
-export const pointerOf = (path: readonly (string | number)[]): string => path.map((key) => `/${escapeToken(key)}`).join('');
+export const pointerOf = (path: readonly (string | number)[]): string =>
+  path.map((key) => `/${escapeToken(key)}`).join('');
 
 /**
  * The keys of a plain pointer (`/a/b~1c`, as ajv's instancePath writes it; a leading `#` is allowed):
@@ -27,7 +29,11 @@ export function parsePointer(pointer: string): string[] {
 /** Percent-decoding that leaves a malformed escape (`%zz`, a lone `%`) as written instead of throwing. */
 export function decodePercent(text: string): string {
   if (!text.includes('%')) return text;
-  try { return decodeURIComponent(text); } catch { return text; }
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -37,7 +43,10 @@ export function decodePercent(text: string): string {
 export function fragmentPath(fragment: string): string[] | undefined {
   if (fragment === '') return [];
   if (!fragment.startsWith('/')) return undefined;
-  return fragment.slice(1).split('/').map((token) => unescapeToken(decodePercent(token)));
+  return fragment
+    .slice(1)
+    .split('/')
+    .map((token) => unescapeToken(decodePercent(token)));
 }
 
 /** A `$ref`'s file part (`` for a local one) and the path its fragment names (undefined when it is no pointer). */

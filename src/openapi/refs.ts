@@ -6,7 +6,11 @@ import { splitRef, valueAt, type JsonPath } from './pointer.js';
 export const MAX_REF_HOPS = 64;
 
 /** A value and where it lives: its file (`` for a single document) and path. */
-export interface Located { source: string; path: JsonPath; value: unknown }
+export interface Located {
+  source: string;
+  path: JsonPath;
+  value: unknown;
+}
 
 /**
  * Why a chain did not end at a value: the target is missing (or its fragment is no pointer), in
@@ -14,7 +18,9 @@ export interface Located { source: string; path: JsonPath; value: unknown }
  */
 export type RefBreak = 'missing' | 'external' | 'cycle' | 'too-long';
 
-export interface Followed extends Located { broken?: RefBreak }
+export interface Followed extends Located {
+  broken?: RefBreak;
+}
 
 export interface RefFiles {
   /** The data of a source; undefined when it was not read. */
@@ -70,5 +76,9 @@ export function followRefs(start: Located, files: RefFiles, options: FollowOptio
 }
 
 /** `followRefs` within one document: `path` is where `value` lives in it ([] when unknown); other files' $refs break the chain. */
-export const followLocalRefs = (document: unknown, value: unknown, path: JsonPath = [], options: FollowOptions = {}): Followed =>
-  followRefs({ source: '', path, value }, { dataOf: () => document }, options);
+export const followLocalRefs = (
+  document: unknown,
+  value: unknown,
+  path: JsonPath = [],
+  options: FollowOptions = {},
+): Followed => followRefs({ source: '', path, value }, { dataOf: () => document }, options);

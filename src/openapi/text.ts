@@ -9,7 +9,7 @@ export const isJsonText = (location: string, text: string): boolean =>
 
 /** The parser of a document, out of a JSON and a YAML one (lint and diff bring their own). */
 export const parserFor = <P>(location: string, text: string, parsers: { json: P; yaml: P }): P =>
-  (isJsonText(location, text) ? parsers.json : parsers.yaml);
+  isJsonText(location, text) ? parsers.json : parsers.yaml;
 
 /** The data of a YAML or JSON text (YAML 1.2 reads JSON too); throws on malformed text. */
 export const parseText = (text: string): unknown => parseYaml(text);

@@ -45,12 +45,19 @@ function afterOwedAnswers(socket: Duplex, graceMs: number, then: () => void): vo
 
 const answered = new WeakSet<Duplex>();
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 501: 'Not Implemented',
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+  501: 'Not Implemented',
 };
 
 /** Writes a problem straight to the socket, as the last answer on it, and closes the connection. */
 export function answerOnSocket(
-  socket: Duplex, kind: ProblemTypeName, apiBaseUrl: string, args: Record<string, string | number> = {}, graceMs = 5000,
+  socket: Duplex,
+  kind: ProblemTypeName,
+  apiBaseUrl: string,
+  args: Record<string, string | number> = {},
+  graceMs = 5000,
 ): void {
   if (answered.has(socket)) return; // the parser reports every later chunk again; one answer is enough
   answered.add(socket);
@@ -62,16 +69,18 @@ export function answerOnSocket(
     const traceId = randomUUID();
     const body = JSON.stringify(problemBody(new ProblemError(kind, args), traceId, 'en', apiBaseUrl));
     const status = PROBLEM_TYPES[kind].status;
-    socket.end([
-      `HTTP/1.1 ${status} ${REASONS[status] ?? PROBLEM_TYPES[kind].title}`,
-      'Content-Type: application/problem+json',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `BelGov-Trace-Id: ${traceId}`,
-      'Content-Language: en',
-      'Connection: close',
-      '',
-      body,
-    ].join('\r\n'));
+    socket.end(
+      [
+        `HTTP/1.1 ${status} ${REASONS[status] ?? PROBLEM_TYPES[kind].title}`,
+        'Content-Type: application/problem+json',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `BelGov-Trace-Id: ${traceId}`,
+        'Content-Language: en',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
   });
 }
 
@@ -81,8 +90,12 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
     socket.destroy();
     return;
   }
-  const kind: ProblemTypeName = error.code === 'HPE_HEADER_OVERFLOW' ? 'requestHeaderFieldsTooLarge'
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'requestTimeout' : 'badRequest';
+  const kind: ProblemTypeName =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'requestHeaderFieldsTooLarge'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'requestTimeout'
+        : 'badRequest';
   // A timed-out request may be one still owed an answer (its body never came): do not wait long for it.
   answerOnSocket(socket, kind, apiBaseUrl, {}, kind === 'requestTimeout' ? 1000 : 5000);
 }

@@ -30,10 +30,16 @@ export function compiledApi(): CompiledApi {
     const yaml = once(() => stringify(document));
     const employer = once(() => compileAgainst(ajv, { $ref: '#/components/schemas/Employer' }));
     cached = {
-      get documentJson() { return json(); },
-      get documentYaml() { return yaml(); },
+      get documentJson() {
+        return json();
+      },
+      get documentYaml() {
+        return yaml();
+      },
       operations: compileOperations(document, ajv),
-      get validateEmployer() { return employer(); },
+      get validateEmployer() {
+        return employer();
+      },
     };
   }
   return cached;

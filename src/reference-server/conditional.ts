@@ -36,7 +36,9 @@ export function requireIfMatch(ctx: RequestContext, etag: string): void {
   const condition = parseCondition(header);
   const shown = (Array.isArray(header) ? header.join(', ') : header).slice(0, 100);
   if (!condition) {
-    throw badRequest([issue('schemaViolation', 'header', 'If-Match', shown, 'If-Match must be * or a list of quoted entity tags')]);
+    throw badRequest([
+      issue('schemaViolation', 'header', 'If-Match', shown, 'If-Match must be * or a list of quoted entity tags'),
+    ]);
   }
   if (condition.any || condition.tags.includes(etag)) return;
   throw new ProblemError('preconditionFailed', { ifMatch: shown === '' ? '(empty)' : shown });

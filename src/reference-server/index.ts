@@ -60,35 +60,49 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const basePath = withoutTrailingSlashes(options.basePath ?? '/registry/v1');
   const configuredBase = options.publicUrl === undefined ? undefined : resolvePublicBase(options.publicUrl, basePath);
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  if (!Number.isInteger(headersTimeout) || headersTimeout < 1) throw new RangeError('headersTimeoutMs must be a positive integer');
+  if (!Number.isInteger(headersTimeout) || headersTimeout < 1)
+    throw new RangeError('headersTimeoutMs must be a positive integer');
   const { operations } = compiledApi();
   let publicBase = configuredBase ?? '';
   let origin = '';
   // The token endpoint is served on the listening origin (protected mode is for tests and demos).
-  const secured = options.auth ? await protectedMode(options.auth === true ? {} : options.auth, () => origin) : undefined;
+  const secured = options.auth
+    ? await protectedMode(options.auth === true ? {} : options.auth, () => origin)
+    : undefined;
   const pipeline: PipelineOptions = {
-    basePath, router: new Router(secured ? secured.routes(ROUTES) : ROUTES), operations,
+    basePath,
+    router: new Router(secured ? secured.routes(ROUTES) : ROUTES),
+    operations,
     store: new Store(options.seed, { taskTtlMs: options.taskTtlMs, maxTasks: options.maxTasks }),
-    taskDelayMs: options.taskDelayMs ?? 300, publicBase: () => publicBase,
+    taskDelayMs: options.taskDelayMs ?? 300,
+    publicBase: () => publicBase,
     ...(secured ? { authorize: secured.authorize } : {}),
   };
-  const server: Server = createServer({
-    // Answered by the pipeline as a problem (node's own answer is a bare 400 with no body).
-    requireHostHeader: false,
-    headersTimeout,
-    requestTimeout: Math.max(headersTimeout, REQUEST_TIMEOUT_MS),
-    // Node looks for expired requests only this often: a fraction of the timeout keeps the cut near it.
-    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
-  }, (req, res) => {
-    trackAnswer(req, res);
-    if (secured?.isTokenRequest(req)) return void secured.serveToken(req, res);
-    void handleRequest(req, res, pipeline);
-  });
+  const server: Server = createServer(
+    {
+      // Answered by the pipeline as a problem (node's own answer is a bare 400 with no body).
+      requireHostHeader: false,
+      headersTimeout,
+      requestTimeout: Math.max(headersTimeout, REQUEST_TIMEOUT_MS),
+      // Node looks for expired requests only this often: a fraction of the timeout keeps the cut near it.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+    (req, res) => {
+      trackAnswer(req, res);
+      if (secured?.isTokenRequest(req)) return void secured.serveToken(req, res);
+      void handleRequest(req, res, pipeline);
+    },
+  );
   // An Expect other than 100-continue: node would answer a bare 417.
   server.on('checkExpectation', (req, res) => {
     trackAnswer(req, res);
     const expect = String(req.headers.expect ?? '').slice(0, 100);
-    answerProblem(req, res, new ProblemError('expectationFailed', { expect }, { headers: { Connection: 'close' } }), pipeline);
+    answerProblem(
+      req,
+      res,
+      new ProblemError('expectationFailed', { expect }, { headers: { Connection: 'close' } }),
+      pipeline,
+    );
   });
   // This server is no proxy: CONNECT gets 501 (node would drop the connection without a word).
   server.on('connect', (_req, socket) => answerOnSocket(socket, 'notImplemented', publicBase, { method: 'CONNECT' }));
@@ -109,9 +123,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     origin,
     publicUrl: publicBase,
     ...(secured ? { auth: secured.handle } : {}),
-    close: () => new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

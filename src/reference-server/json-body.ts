@@ -48,7 +48,9 @@ export function parseJson(buffer: Buffer): unknown {
     raw = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : 'unparseable';
-    throw badRequest([issue('schemaViolation', 'body', '', undefined, `The request body is not valid JSON: ${reason}`)]);
+    throw badRequest([
+      issue('schemaViolation', 'body', '', undefined, `The request body is not valid JSON: ${reason}`),
+    ]);
   }
   return detach(raw, 0);
 }
@@ -56,7 +58,9 @@ export function parseJson(buffer: Buffer): unknown {
 function detach(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= JSON_DEPTH_LIMIT) {
-    throw badRequest([issue('schemaViolation', 'body', '', undefined, `The request body nests deeper than ${JSON_DEPTH_LIMIT} levels`)]);
+    throw badRequest([
+      issue('schemaViolation', 'body', '', undefined, `The request body nests deeper than ${JSON_DEPTH_LIMIT} levels`),
+    ]);
   }
   if (Array.isArray(value)) return value.map((item) => detach(item, depth + 1));
   const copy = Object.create(null) as Record<string, unknown>;

@@ -50,7 +50,8 @@ export function offsetLinksJson(ctx: RequestContext, total: number): string {
 }
 
 /** JSON.stringify(selfUrl(ctx)), without the escaping scan when nothing in it can need escaping. */
-export const selfUrlJson = (ctx: RequestContext): string => (plainUrls(ctx) ? `"${selfUrl(ctx)}"` : JSON.stringify(selfUrl(ctx)));
+export const selfUrlJson = (ctx: RequestContext): string =>
+  plainUrls(ctx) ? `"${selfUrl(ctx)}"` : JSON.stringify(selfUrl(ctx));
 
 // Printable ASCII but `"` and `\`: what JSON.stringify leaves as it is.
 const JSON_PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;

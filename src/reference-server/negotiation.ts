@@ -1,6 +1,11 @@
 import { ProblemError } from './problems.js';
 
-interface MediaRange { type: string; subtype: string; q: number; index: number }
+interface MediaRange {
+  type: string;
+  subtype: string;
+  q: number;
+  index: number;
+}
 
 function parseAccept(header: string): MediaRange[] {
   return header.split(',').flatMap((part, index) => {

@@ -59,7 +59,12 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, options
 }
 
 /** Answers `error` as a problem outside the normal dispatch (e.g. an unmet Expect), with the trace header. */
-export function answerProblem(req: IncomingMessage, res: ServerResponse, error: ProblemError, options: PipelineOptions): void {
+export function answerProblem(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: ProblemError,
+  options: PipelineOptions,
+): void {
   const traceId = randomUUID();
   const lang = negotiateLanguage(req.headers['accept-language']);
   send(res, problemReply(error, traceId, lang, options.publicBase()), traceId, undefined, req.method === 'HEAD');
@@ -75,13 +80,19 @@ function problemReply(error: unknown, traceId: string, lang: Language, base: str
   };
 }
 
-function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, lang: Language): Reply | Promise<Reply> {
+function dispatch(
+  req: IncomingMessage,
+  options: PipelineOptions,
+  base: string,
+  lang: Language,
+): Reply | Promise<Reply> {
   checkProtocol(req);
   const target = req.url ?? '/';
   const queryAt = target.indexOf('?');
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : target.slice(queryAt);
-  if (!pathname.startsWith(options.basePath) || pathname.charCodeAt(options.basePath.length) !== 47 /* / */) throw notFound(pathname);
+  if (!pathname.startsWith(options.basePath) || pathname.charCodeAt(options.basePath.length) !== 47 /* / */)
+    throw notFound(pathname);
   const path = pathname.slice(options.basePath.length);
   const match = options.router.match(path);
   if (!match) throw notFound(path);
@@ -90,16 +101,36 @@ function dispatch(req: IncomingMessage, options: PipelineOptions, base: string, 
   if (requested === 'OPTIONS') return { status: 200, headers: { Allow: allowOf(match.def) } };
   const method = (requested === 'HEAD' ? 'GET' : requested) as Method;
   const handler = METHODS.includes(method) ? match.def.methods[method] : undefined;
-  if (!handler) throw new ProblemError('methodNotAllowed', { method: requested.slice(0, 20) }, { headers: { Allow: allowOf(match.def) } });
+  if (!handler)
+    throw new ProblemError(
+      'methodNotAllowed',
+      { method: requested.slice(0, 20) },
+      { headers: { Allow: allowOf(match.def) } },
+    );
 
   const operation = options.operations.get(`${method} ${match.def.path}`);
   if (!operation) throw new ProblemError('internalServerError');
   const operate = (): Reply | Promise<Reply> => {
-    const mediaType = negotiateMediaType(header(req, 'accept'), method === 'GET' ? match.def.produces ?? JSON_ONLY : JSON_ONLY);
+    const mediaType = negotiateMediaType(
+      header(req, 'accept'),
+      method === 'GET' ? (match.def.produces ?? JSON_ONLY) : JSON_ONLY,
+    );
     const params = validatePath(operation, match.rawParams);
     const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
     const query = validateQuery(operation, parsedQuery);
-    const ctx = new Context(method, path, params, query, parsedQuery, rawQuery, req.headers, base, mediaType, lang, options);
+    const ctx = new Context(
+      method,
+      path,
+      params,
+      query,
+      parsedQuery,
+      rawQuery,
+      req.headers,
+      base,
+      mediaType,
+      lang,
+      options,
+    );
     if (operation.validateBody || hasBody(req)) checkContentEncoding(req);
     if (!operation.validateBody) return handler(ctx);
     return readJsonBody(req, operation).then((body) => {
@@ -122,15 +153,25 @@ class Context implements RequestContext {
   readonly taskDelayMs: number;
 
   constructor(
-    readonly method: Method, readonly path: string, readonly params: Record<string, unknown>, readonly query: Record<string, unknown>,
-    readonly parsedQuery: ParsedQuery, readonly rawQuery: string, readonly headers: IncomingHttpHeaders, readonly base: string,
-    readonly mediaType: string, readonly lang: Language, options: PipelineOptions,
+    readonly method: Method,
+    readonly path: string,
+    readonly params: Record<string, unknown>,
+    readonly query: Record<string, unknown>,
+    readonly parsedQuery: ParsedQuery,
+    readonly rawQuery: string,
+    readonly headers: IncomingHttpHeaders,
+    readonly base: string,
+    readonly mediaType: string,
+    readonly lang: Language,
+    options: PipelineOptions,
   ) {
     this.store = options.store;
     this.taskDelayMs = options.taskDelayMs;
   }
 
-  get searchParams(): URLSearchParams { return this.parsedQuery.searchParams; }
+  get searchParams(): URLSearchParams {
+    return this.parsedQuery.searchParams;
+  }
 }
 
 /** The Allow header of a route, only needed for OPTIONS and 405: built then, not on every request. */
@@ -143,7 +184,10 @@ async function readJsonBody(req: IncomingMessage, operation: CompiledOperation):
   const supported = operation.bodyMediaTypes ?? [];
   const contentType = mediaTypeOf(header(req, 'content-type'));
   if (contentType && !supported.includes(contentType)) {
-    throw new ProblemError('unsupportedMediaType', { contentType: contentType.slice(0, 100), supported: supported.join(' or ') });
+    throw new ProblemError('unsupportedMediaType', {
+      contentType: contentType.slice(0, 100),
+      supported: supported.join(' or '),
+    });
   }
   const buffer = await readBody(req);
   if (buffer.length === 0) {
@@ -183,7 +227,8 @@ function send(res: ServerResponse, reply: Reply, traceId: string, relatedId: str
     payload = JSON.stringify(reply.body);
     headers['Content-Type'] = reply.contentType ?? 'application/json';
   }
-  if (reply.status !== 304) headers['Content-Length'] = String(payload === undefined ? 0 : bytes ?? Buffer.byteLength(payload, 'utf8'));
+  if (reply.status !== 304)
+    headers['Content-Length'] = String(payload === undefined ? 0 : (bytes ?? Buffer.byteLength(payload, 'utf8')));
   res.writeHead(reply.status, headers);
   res.end(head || reply.status === 304 ? undefined : payload, 'utf8');
 }

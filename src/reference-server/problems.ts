@@ -36,7 +36,10 @@ export const notFound = (path: string, issues?: Issue[]): ProblemError =>
 
 /** The problem body of an error occurrence; `instanceId` is the uuid also sent as BelGov-Trace-Id. */
 export function problemBody(
-  error: ProblemError, instanceId: string, language: Language, apiBaseUrl: string,
+  error: ProblemError,
+  instanceId: string,
+  language: Language,
+  apiBaseUrl: string,
 ): Record<string, unknown> {
   const info = PROBLEM_TYPES[error.kind];
   const href = info.standard

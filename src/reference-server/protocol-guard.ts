@@ -12,7 +12,14 @@ export function checkProtocol(req: IncomingMessage): void {
   }
   if (version === '1.1' && req.headers.host === undefined) {
     // RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request lacking a Host header field.
-    throw new ProblemError('badRequest', {}, { issues: [issue('schemaViolation', 'header', 'Host', undefined, 'An HTTP/1.1 request must have a Host header')], headers: CLOSE });
+    throw new ProblemError(
+      'badRequest',
+      {},
+      {
+        issues: [issue('schemaViolation', 'header', 'Host', undefined, 'An HTTP/1.1 request must have a Host header')],
+        headers: CLOSE,
+      },
+    );
   }
 }
 
@@ -20,7 +27,14 @@ export function checkProtocol(req: IncomingMessage): void {
 export function checkContentEncoding(req: IncomingMessage): void {
   const raw = req.headers['content-encoding'];
   if (raw === undefined) return;
-  const codings = raw.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  const codings = raw
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
   if (codings.length === 0) return;
-  throw new ProblemError('unsupportedContentEncoding', { encoding: codings.join(', ').slice(0, 100) }, { headers: { 'Accept-Encoding': 'identity' } });
+  throw new ProblemError(
+    'unsupportedContentEncoding',
+    { encoding: codings.join(', ').slice(0, 100) },
+    { headers: { 'Accept-Encoding': 'identity' } },
+  );
 }

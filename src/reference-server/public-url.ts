@@ -12,7 +12,8 @@ export function resolvePublicBase(publicUrl: string, basePath: string): string {
   } catch {
     throw new RangeError(`--public-url is not an absolute URL: '${publicUrl.slice(0, 80)}'`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`--public-url must be http or https, got '${url.protocol}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RangeError(`--public-url must be http or https, got '${url.protocol}'`);
   if (url.username || url.password || url.search || url.hash) {
     throw new RangeError('--public-url must not contain credentials, a query or a fragment');
   }

@@ -55,7 +55,9 @@ export class ParsedQuery {
   }
 
   /** The same query as URLSearchParams, made on first use. */
-  get searchParams(): URLSearchParams { return (this.params ??= new URLSearchParams(this.raw)); }
+  get searchParams(): URLSearchParams {
+    return (this.params ??= new URLSearchParams(this.raw));
+  }
 
   /**
    * This query serialized as URLSearchParams would after `set` (or `delete`, for undefined) of each change
@@ -94,8 +96,12 @@ export class ParsedQuery {
  * `query.with({ [names[0]]: values[0], ... })` as a function of the values, worked out once so that many
  * links of one response (first, last, prev, next) are each a few concatenations. Numbers need no encoding.
  */
-export function queryTemplate(query: ParsedQuery, names: readonly string[]): (values: ReadonlyArray<string | number>) => string {
-  const general = (values: ReadonlyArray<string | number>) => query.with(Object.fromEntries(names.map((name, i) => [name, String(values[i])])));
+export function queryTemplate(
+  query: ParsedQuery,
+  names: readonly string[],
+): (values: ReadonlyArray<string | number>) => string {
+  const general = (values: ReadonlyArray<string | number>) =>
+    query.with(Object.fromEntries(names.map((name, i) => [name, String(values[i])])));
   if (!query.plain) return general;
   // Literal `name=value` texts, and slots (the index of a name) where a changed name goes.
   const parts: Array<string | number> = [];
@@ -108,7 +114,9 @@ export function queryTemplate(query: ParsedQuery, names: readonly string[]): (va
       parts.push(slot);
     }
   }
-  placed.forEach((done, slot) => { if (!done) parts.push(slot); });
+  placed.forEach((done, slot) => {
+    if (!done) parts.push(slot);
+  });
   return (values) => {
     if (!values.every((v) => typeof v === 'number' || PLAIN_VALUE.test(v))) return general(values);
     let out = '';

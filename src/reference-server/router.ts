@@ -1,8 +1,15 @@
 import type { RouteDef } from './context.js';
 
-interface ParamRoute { def: RouteDef; segments: string[]; staticCount: number }
+interface ParamRoute {
+  def: RouteDef;
+  segments: string[];
+  staticCount: number;
+}
 
-interface RouteMatch { def: RouteDef; rawParams: Record<string, string> }
+interface RouteMatch {
+  def: RouteDef;
+  rawParams: Record<string, string>;
+}
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 

@@ -10,6 +10,12 @@ import { taskRoutes } from './handlers/tasks.js';
 
 /** Every route of the reference API; each path and method is an operation of the OpenAPI document. */
 export const ROUTES: RouteDef[] = [
-  ...employerRoutes, ...companyRoutes, ...appendixRoutes, ...taskRoutes,
-  ...controllerRoutes, ...referenceDataRoutes, ...registryEntityRoutes, ...serviceRoutes,
+  ...employerRoutes,
+  ...companyRoutes,
+  ...appendixRoutes,
+  ...taskRoutes,
+  ...controllerRoutes,
+  ...referenceDataRoutes,
+  ...registryEntityRoutes,
+  ...serviceRoutes,
 ];

@@ -1,8 +1,14 @@
 import { badRequest, issue } from './problems.js';
 
 /** A parsed `select` value: the named properties, each with optional nested selection. */
-interface Selection { negate: boolean; items: SelectItem[] }
-interface SelectItem { name: string; children?: SelectItem[] }
+interface Selection {
+  negate: boolean;
+  items: SelectItem[];
+}
+interface SelectItem {
+  name: string;
+  children?: SelectItem[];
+}
 
 /** Property tree of a representation: a nested tree for object properties, true for leaves. */
 export type Shape = { [name: string]: true | Shape };
@@ -13,7 +19,9 @@ const NAME = /[-_A-Za-z0-9]/;
 export function parseSelect(value: string): Selection {
   let pos = 0;
   const fail = (why: string): never => {
-    throw badRequest([issue('schemaViolation', 'query', 'select', value, `select is malformed at position ${pos}: ${why}`)]);
+    throw badRequest([
+      issue('schemaViolation', 'query', 'select', value, `select is malformed at position ${pos}: ${why}`),
+    ]);
   };
   const negate = value.startsWith('!');
   if (negate) pos = 1;
@@ -28,8 +36,14 @@ export function parseSelect(value: string): Selection {
       const item: SelectItem = { name: value.slice(start, pos) };
       if (value[pos] === '(') item.children = items();
       list.push(item);
-      if (value[pos] === ',') { pos++; continue; }
-      if (value[pos] === ')') { pos++; return list; }
+      if (value[pos] === ',') {
+        pos++;
+        continue;
+      }
+      if (value[pos] === ')') {
+        pos++;
+        return list;
+      }
       fail('expected , or )');
     }
   };
@@ -39,7 +53,12 @@ export function parseSelect(value: string): Selection {
 }
 
 /** Applies a selection to a representation; unknown names (per `shape`) give 400. `self` is always kept. */
-export function applySelect(rep: Record<string, unknown>, selection: Selection, shape: Shape, raw: string): Record<string, unknown> {
+export function applySelect(
+  rep: Record<string, unknown>,
+  selection: Selection,
+  shape: Shape,
+  raw: string,
+): Record<string, unknown> {
   checkNames(selection.items, shape, '', raw);
   const picked = selection.negate ? omit(rep, selection.items) : pick(rep, selection.items);
   if ('self' in rep) picked.self = rep.self;
@@ -51,9 +70,13 @@ function checkNames(items: SelectItem[], shape: Shape, prefix: string, raw: stri
     // Own properties only: `__proto__` or `constructor` would otherwise find Object.prototype's members.
     const sub = Object.hasOwn(shape, item.name) ? shape[item.name] : undefined;
     const name = prefix + item.name;
-    if (!sub) throw badRequest([issue('schemaViolation', 'query', 'select', raw, `select names an unknown property ${name}`)]);
+    if (!sub)
+      throw badRequest([issue('schemaViolation', 'query', 'select', raw, `select names an unknown property ${name}`)]);
     if (item.children) {
-      if (sub === true) throw badRequest([issue('schemaViolation', 'query', 'select', raw, `select nests into ${name}, which is not an object`)]);
+      if (sub === true)
+        throw badRequest([
+          issue('schemaViolation', 'query', 'select', raw, `select nests into ${name}, which is not an object`),
+        ]);
       checkNames(item.children, sub, `${name}.`, raw);
     }
   }

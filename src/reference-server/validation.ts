@@ -68,9 +68,18 @@ export function compileOperations(document: Json, ajv: Ajv = createAjv(document)
         .filter((p) => p.in === 'path' || p.in === 'query')
         .map((p): CompiledParam => {
           const schema = p.schema as Json;
-          return { name: p.name as string, in: p.in as 'path' | 'query', required: p.required === true, schema: resolveRef(document, schema), validate: compileAgainst(ajv, schema) };
+          return {
+            name: p.name as string,
+            in: p.in as 'path' | 'query',
+            required: p.required === true,
+            schema: resolveRef(document, schema),
+            validate: compileAgainst(ajv, schema),
+          };
         });
-      const compiled: CompiledOperation = { path: params.filter((p) => p.in === 'path'), query: params.filter((p) => p.in === 'query') };
+      const compiled: CompiledOperation = {
+        path: params.filter((p) => p.in === 'path'),
+        query: params.filter((p) => p.in === 'query'),
+      };
       const body = op.requestBody ? resolveRef<Json>(document, op.requestBody) : undefined;
       if (body) {
         const content = body.content as Record<string, Json>;
@@ -87,10 +96,14 @@ export function compileOperations(document: Json, ajv: Ajv = createAjv(document)
 /** Turns a query or path string into the type its schema declares; anything else stays a string for ajv to refuse. */
 function coerce(raw: string, schema: Json): unknown {
   switch (schema.type) {
-    case 'integer': return /^-?[0-9]{1,20}$/.test(raw) ? Number(raw) : raw;
-    case 'number': return /^-?[0-9]+(\.[0-9]+)?$/.test(raw) ? Number(raw) : raw;
-    case 'boolean': return raw === 'true' ? true : raw === 'false' ? false : raw;
-    default: return raw;
+    case 'integer':
+      return /^-?[0-9]{1,20}$/.test(raw) ? Number(raw) : raw;
+    case 'number':
+      return /^-?[0-9]+(\.[0-9]+)?$/.test(raw) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    default:
+      return raw;
   }
 }
 
@@ -109,7 +122,11 @@ export function validatePath(op: CompiledOperation, raw: Record<string, string>)
 }
 
 /** What validateQuery needs of an operation beyond its parameters, worked out on first use. */
-interface QueryPlan { known: Set<string>; defaults: Record<string, unknown>; required: string[] }
+interface QueryPlan {
+  known: Set<string>;
+  defaults: Record<string, unknown>;
+  required: string[];
+}
 const plans = new WeakMap<CompiledOperation, QueryPlan>();
 const NONE: readonly string[] = [];
 
@@ -117,8 +134,13 @@ function planOf(op: CompiledOperation): QueryPlan {
   let plan = plans.get(op);
   if (!plan) {
     const defaults: Record<string, unknown> = {};
-    for (const param of op.query) if (!param.required && param.schema.default !== undefined) defaults[param.name] = param.schema.default;
-    plan = { known: new Set(op.query.map((p) => p.name)), defaults, required: op.query.filter((p) => p.required).map((p) => p.name) };
+    for (const param of op.query)
+      if (!param.required && param.schema.default !== undefined) defaults[param.name] = param.schema.default;
+    plan = {
+      known: new Set(op.query.map((p) => p.name)),
+      defaults,
+      required: op.query.filter((p) => p.required).map((p) => p.name),
+    };
     plans.set(op, plan);
   }
   return plan;
@@ -140,7 +162,10 @@ export function validateQuery(op: CompiledOperation, query: ParsedQuery): Record
   for (const param of op.query) {
     const raws = query.has(param.name) ? query.getAll(param.name) : NONE;
     if (raws.length === 0) {
-      if (param.required) issues.push(issue('schemaViolation', 'query', param.name, undefined, `Query parameter ${param.name} is required`));
+      if (param.required)
+        issues.push(
+          issue('schemaViolation', 'query', param.name, undefined, `Query parameter ${param.name} is required`),
+        );
       else if (param.schema.default !== undefined) values[param.name] = param.schema.default;
       continue;
     }
@@ -148,13 +173,30 @@ export function validateQuery(op: CompiledOperation, query: ParsedQuery): Record
     if (param.schema.type === 'array') {
       value = raws.map((r) => coerce(r, (param.schema.items as Json | undefined) ?? {}));
     } else if (raws.length > 1) {
-      issues.push(issue('schemaViolation', 'query', param.name, raws.join(','), `Query parameter ${param.name} must not be repeated`));
+      issues.push(
+        issue(
+          'schemaViolation',
+          'query',
+          param.name,
+          raws.join(','),
+          `Query parameter ${param.name} must not be repeated`,
+        ),
+      );
       continue;
     } else {
       value = coerce(raws[0] ?? '', param.schema);
     }
     if (param.validate(value)) values[param.name] = value;
-    else issues.push(issue('schemaViolation', 'query', param.name, raws.length > 1 ? raws : raws[0], describe(param.name, param.validate.errors)));
+    else
+      issues.push(
+        issue(
+          'schemaViolation',
+          'query',
+          param.name,
+          raws.length > 1 ? raws : raws[0],
+          describe(param.name, param.validate.errors),
+        ),
+      );
   }
   if (issues.length) throw badRequest(issues);
   return values;
@@ -183,7 +225,8 @@ export function bodyIssues(errors: ErrorObject[], body: unknown): Issue[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const value = valueAt(body, segments);
-    const detail = kind === 'unknownInput' ? `Property ${name} is not known` : `${name || 'body'} ${error.message ?? 'is invalid'}`;
+    const detail =
+      kind === 'unknownInput' ? `Property ${name} is not known` : `${name || 'body'} ${error.message ?? 'is invalid'}`;
     issues.push(issue(kind, 'body', name, value, detail));
   }
   return issues;

@@ -28,11 +28,25 @@ export function groupByArea(results: readonly CheckResult[]): Array<[string, Che
   return [...groups].sort(([a], [b]) => areaRank(a) - areaRank(b) || a.localeCompare(b));
 }
 
-interface StatusCounts { pass: number; fail: number; skip: number; error: number; known: number; fixed: number }
+interface StatusCounts {
+  pass: number;
+  fail: number;
+  skip: number;
+  error: number;
+  known: number;
+  fixed: number;
+}
 
 /** Counts of one group; a known (baselined) failure and a fixed entry are counted apart from pass/fail. */
 /** Per check run, as the report summary counts (a check with many findings fails once). */
 export function countStatuses(results: readonly CheckResult[]): StatusCounts {
   const s = summarize(results, 0, true);
-  return { pass: s.passed, fail: s.failed, skip: s.skipped, error: s.errored, known: s.known ?? 0, fixed: s.fixed ?? 0 };
+  return {
+    pass: s.passed,
+    fail: s.failed,
+    skip: s.skipped,
+    error: s.errored,
+    known: s.known ?? 0,
+    fixed: s.fixed ?? 0,
+  };
 }

@@ -34,11 +34,13 @@ export function responseLine(evidence: Evidence): string {
 
 /** The evidence as plain multi-line text (JUnit failure bodies): request, response, body excerpt, curl. */
 export function evidenceText(evidence: readonly Evidence[]): string {
-  return evidence.map((item) => {
-    const lines = [`> ${requestLine(item)}`, `< ${responseLine(item)}`];
-    const body = bodyExcerpt(item.response?.body, 500);
-    if (body) lines.push(`  ${body}`);
-    lines.push(`$ ${item.curl}`);
-    return lines.join('\n');
-  }).join('\n\n');
+  return evidence
+    .map((item) => {
+      const lines = [`> ${requestLine(item)}`, `< ${responseLine(item)}`];
+      const body = bodyExcerpt(item.response?.body, 500);
+      if (body) lines.push(`  ${body}`);
+      lines.push(`$ ${item.curl}`);
+      return lines.join('\n');
+    })
+    .join('\n\n');
 }

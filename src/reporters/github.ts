@@ -6,10 +6,16 @@ import { countedFindings, displaySource, lintSeverityName, printPath, startPosit
 
 // GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
 type Command = 'error' | 'warning' | 'notice';
-const COMMANDS: Record<Severity | 'hint', Command> = { error: 'error', warning: 'warning', info: 'notice', hint: 'notice' };
+const COMMANDS: Record<Severity | 'hint', Command> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'notice',
+  hint: 'notice',
+};
 
 /** The message part: `%`, CR and LF are encoded (as @actions/core does). */
-export const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const escapeData = (text: string): string =>
+  text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 /** A property value: also `:` and `,`, which would end the value. */
 export const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
@@ -20,7 +26,8 @@ function checkAnnotation(result: CheckResult): string {
   const curl = result.evidence[0]?.curl;
   const message = curl ? `${result.message}\n${curl}` : result.message;
   // A check that broke fails the gate like a finding: it could not verify its rule.
-  if (result.status === 'error') return annotation('error', [['title', `${result.id} ${result.resource}`]], `check errored: ${message}`);
+  if (result.status === 'error')
+    return annotation('error', [['title', `${result.id} ${result.resource}`]], `check errored: ${message}`);
   return annotation(COMMANDS[result.severity], [['title', `${result.id} ${result.resource}`]], message);
 }
 
@@ -29,12 +36,21 @@ export const checkGithub: CheckReporter = (report) => {
   const lines = report.results
     .filter((result) => (result.status === 'fail' || result.status === 'error') && result.baseline === undefined)
     .map(checkAnnotation);
-  for (const record of leftRecords(report)) lines.push(annotation('error', [['title', 'restguide cleanup: record left behind']], leftText(record)));
+  for (const record of leftRecords(report))
+    lines.push(annotation('error', [['title', 'restguide cleanup: record left behind']], leftText(record)));
   const s = report.summary;
   const reason = erroredReason(s.errored);
-  const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)].filter((note) => note !== undefined).map((note) => `; ${note}`).join('');
-  lines.push(annotation('notice', [['title', 'restguide check']],
-    `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored${reason ? `: ${reason}` : ''}${notes}`));
+  const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)]
+    .filter((note) => note !== undefined)
+    .map((note) => `; ${note}`)
+    .join('');
+  lines.push(
+    annotation(
+      'notice',
+      [['title', 'restguide check']],
+      `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored${reason ? `: ${reason}` : ''}${notes}`,
+    ),
+  );
   return `${lines.join('\n')}\n`;
 };
 
@@ -42,15 +58,24 @@ export const checkGithub: CheckReporter = (report) => {
 export const lintGithub: LintReporter = (report, options) => {
   const lines = countedFindings(report).map((finding) => {
     const { line, column } = startPosition(finding);
-    return annotation(COMMANDS[lintSeverityName(finding.severity)], [
-      ['file', displaySource(finding.source, options.cwd)],
-      ['line', line], ['col', column],
-      ['endLine', finding.range.end.line + 1], ['endColumn', finding.range.end.character + 1],
-      ['title', finding.code],
-    ], `${finding.message} (${printPath(finding.path)})`);
+    return annotation(
+      COMMANDS[lintSeverityName(finding.severity)],
+      [
+        ['file', displaySource(finding.source, options.cwd)],
+        ['line', line],
+        ['col', column],
+        ['endLine', finding.range.end.line + 1],
+        ['endColumn', finding.range.end.character + 1],
+        ['title', finding.code],
+      ],
+      `${finding.message} (${printPath(finding.path)})`,
+    );
   });
   if (lines.length) return `${lines.join('\n')}\n`;
   const count = report.sources.length;
-  const extras = [report.summary.ignored ? `${report.summary.ignored} ignored` : '', report.summary.known ? `${report.summary.known} known (baseline)` : ''].filter(Boolean);
+  const extras = [
+    report.summary.ignored ? `${report.summary.ignored} ignored` : '',
+    report.summary.known ? `${report.summary.known} known (baseline)` : '',
+  ].filter(Boolean);
   return `${annotation('notice', [['title', 'restguide lint']], `nothing to report in ${count} document${count === 1 ? '' : 's'}${extras.length ? ` (${extras.join(', ')})` : ''}`)}\n`;
 };

@@ -24,7 +24,8 @@ interface Issue {
 const CHECK_SEVERITY: Record<Severity, GitlabSeverity> = { error: 'major', warning: 'minor', info: 'info' };
 const LINT_SEVERITY: Record<LintSeverity, GitlabSeverity> = { 0: 'major', 1: 'minor', 2: 'info', 3: 'info' };
 
-const hash = (parts: readonly string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+const hash = (parts: readonly string[]): string =>
+  createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
 
 /** Keys seen twice (one check failing twice the same way on one resource) get the occurrence in their hash. */
 function uniqueFingerprints(keys: readonly string[]): string[] {
@@ -40,7 +41,13 @@ const render = (issues: Issue[]): string => `${JSON.stringify(issues, null, 2)}\
 
 function withFingerprints(issues: Array<Omit<Issue, 'fingerprint'>>, keys: string[]): Issue[] {
   const fingerprints = uniqueFingerprints(keys);
-  return issues.map((issue, i) => ({ description: issue.description, check_name: issue.check_name, fingerprint: fingerprints[i]!, severity: issue.severity, location: issue.location }));
+  return issues.map((issue, i) => ({
+    description: issue.description,
+    check_name: issue.check_name,
+    fingerprint: fingerprints[i]!,
+    severity: issue.severity,
+    location: issue.location,
+  }));
 }
 
 /**
@@ -49,19 +56,30 @@ function withFingerprints(issues: Array<Omit<Issue, 'fingerprint'>>, keys: strin
  * path is declared on (else 1), so GitLab ties it to the file; otherwise the API resource, line 1.
  */
 export const checkGitlab: CheckReporter = (report, options) => {
-  const counted = report.results.filter((r): r is CheckResult => (r.status === 'fail' || r.status === 'error') && r.baseline === undefined);
-  const location = (resource: string) => (options.document
-    ? { path: displaySource(options.document, options.cwd), lines: { begin: options.documentLines?.get(resource) ?? 1 } }
-    : { path: resourceKey(resource), lines: { begin: 1 } });
+  const counted = report.results.filter(
+    (r): r is CheckResult => (r.status === 'fail' || r.status === 'error') && r.baseline === undefined,
+  );
+  const location = (resource: string) =>
+    options.document
+      ? {
+          path: displaySource(options.document, options.cwd),
+          lines: { begin: options.documentLines?.get(resource) ?? 1 },
+        }
+      : { path: resourceKey(resource), lines: { begin: 1 } };
   const issues = counted.map((result) => ({
     description: `${result.status === 'error' ? 'check errored: ' : ''}${result.message} (${resourceKey(result.resource)})`,
     check_name: result.id,
-    severity: result.status === 'error' ? 'major' as const : CHECK_SEVERITY[result.severity],
+    severity: result.status === 'error' ? ('major' as const) : CHECK_SEVERITY[result.severity],
     location: location(result.resource),
   }));
   const keys = counted.map((result) => checkFingerprint(result).slice(0, 32));
   for (const record of leftRecords(report)) {
-    issues.push({ description: `record left behind: ${leftText(record)}`, check_name: 'cleanup', severity: 'critical', location: location(record.resource) });
+    issues.push({
+      description: `record left behind: ${leftText(record)}`,
+      check_name: 'cleanup',
+      severity: 'critical',
+      location: location(record.resource),
+    });
     keys.push(hash(['cleanup', record.check, resourceKey(record.resource), record.method, resourceKey(record.url)]));
   }
   return render(withFingerprints(issues, keys));
@@ -77,17 +95,31 @@ const lintIssue = (finding: LintFinding, cwd: string | undefined) => ({
 /** Counted findings (not ignored, not known to the baseline), at their file and line. */
 export const lintGitlab: LintReporter = (report, options) => {
   const findings = countedFindings(report);
-  return render(withFingerprints(
-    findings.map((finding) => lintIssue(finding, options.cwd)),
-    findings.map((finding) => hash(['lint', finding.code, displaySource(finding.source, options.cwd), JSON.stringify(finding.path)])),
-  ));
+  return render(
+    withFingerprints(
+      findings.map((finding) => lintIssue(finding, options.cwd)),
+      findings.map((finding) =>
+        hash(['lint', finding.code, displaySource(finding.source, options.cwd), JSON.stringify(finding.path)]),
+      ),
+    ),
+  );
 };
 
 /** As lint, located in the new document; the fingerprint also names the old location, which a change may only have there. */
 export const diffGitlab: LintReporter = (report, options) => {
   const findings = countedFindings(report) as Array<LintFinding & Partial<DiffFinding>>;
-  return render(withFingerprints(
-    findings.map((finding) => lintIssue(finding, options.cwd)),
-    findings.map((finding) => hash(['diff', finding.code, displaySource(finding.source, options.cwd), JSON.stringify(finding.path), JSON.stringify(finding.old?.path ?? [])])),
-  ));
+  return render(
+    withFingerprints(
+      findings.map((finding) => lintIssue(finding, options.cwd)),
+      findings.map((finding) =>
+        hash([
+          'diff',
+          finding.code,
+          displaySource(finding.source, options.cwd),
+          JSON.stringify(finding.path),
+          JSON.stringify(finding.old?.path ?? []),
+        ]),
+      ),
+    ),
+  );
 };

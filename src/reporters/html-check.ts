@@ -10,25 +10,41 @@ import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine 
 import { operationRows, operationsLine } from './operations-table.js';
 
 const headers = (record: Record<string, string>): string =>
-  Object.entries(record).map(([name, value]) => `${name}: ${value}`).join('\n');
+  Object.entries(record)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
 
 function evidenceBlock(evidence: Evidence): SafeHtml {
   const { request, response } = evidence;
-  const requestText = [`${request.method} ${request.url}`, headers(request.headers), request.body ? `\n${request.body}` : ''].filter(Boolean).join('\n');
+  const requestText = [
+    `${request.method} ${request.url}`,
+    headers(request.headers),
+    request.body ? `\n${request.body}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return html`
 <div class="evidence">
 <h4>Request</h4><pre class="request">${requestText}</pre>
-<h4>Response</h4>${response ? html`<pre class="response">${`${response.status}\n${headers(response.headers)}`}</pre>
-${response.body ? html`<h4>Body (excerpt)</h4><pre class="body">${response.body}</pre>` : ''}` : html`<p>No response.</p>`}
+<h4>Response</h4>${
+    response
+      ? html`<pre class="response">${`${response.status}\n${headers(response.headers)}`}</pre>
+${response.body ? html`<h4>Body (excerpt)</h4><pre class="body">${response.body}</pre>` : ''}`
+      : html`<p>No response.</p>`
+  }
 <div class="curl"><pre>${evidence.curl}</pre><button type="button" class="copy">Copy</button></div>
 </div>`;
 }
 
 const baselineBadge = (baseline: 'known' | 'fixed' | undefined): SafeHtml | string =>
-  baseline ? html` <span class="badge b-${baseline}">${baseline === 'known' ? 'known (baseline)' : 'fixed'}</span>` : '';
+  baseline
+    ? html` <span class="badge b-${baseline}">${baseline === 'known' ? 'known (baseline)' : 'fixed'}</span>`
+    : '';
 
 export const guideLink = (rule: string): SafeHtml | string =>
-  rule ? html`<a class="guide" href="${guideAnchor(rule)}" target="_blank" rel="noopener noreferrer" title="the guide's rule ${rule}">${rule}</a>` : '';
+  rule
+    ? html`<a class="guide" href="${guideAnchor(rule)}" target="_blank" rel="noopener noreferrer" title="the guide's rule ${rule}">${rule}</a>`
+    : '';
 
 export const verdictBanner = (verdict: Verdict): SafeHtml => html`
 <div id="banner" class="banner ${verdict.passed ? 'v-pass' : 'v-fail'}" role="status"><strong>${verdict.passed ? '✔' : '✖'} ${verdict.headline}</strong> <span class="reason">${verdict.reason}</span></div>`;
@@ -39,8 +55,11 @@ function resultItem(area: string, result: CheckResult, withId: boolean): SafeHtm
 <span class="badge s-${result.status}">${statusLabel(result.status)}</span> <span class="badge sev-${result.severity}">${result.severity}</span>${baselineBadge(result.baseline)}
 ${withId ? html`<span class="id">${result.id}</span> ` : ''}<code class="resource">${result.resource}</code> ${withId ? guideLink(result.rule) : ''}
 <span class="msg">${result.message}</span>
-${result.evidence.length && (result.status === 'fail' || result.status === 'error')
-    ? html`<details><summary>Evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock)}</details>` : ''}
+${
+  result.evidence.length && (result.status === 'fail' || result.status === 'error')
+    ? html`<details><summary>Evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock)}</details>`
+    : ''
+}
 </li>`;
 }
 
@@ -84,14 +103,23 @@ function resourceTable(results: readonly CheckResult[]): SafeHtml {
     const failed = fresh.filter((r) => r.status === 'fail');
     if (failed.length > 0) {
       row.failed++;
-      for (const result of failed) if (!row.worst || (SEVERITY_RANK[result.severity] ?? 3) < (SEVERITY_RANK[row.worst] ?? 3)) row.worst = result.severity;
+      for (const result of failed)
+        if (!row.worst || (SEVERITY_RANK[result.severity] ?? 3) < (SEVERITY_RANK[row.worst] ?? 3))
+          row.worst = result.severity;
     } else if (fresh.some((r) => r.status === 'error')) row.errored++;
-    else if (list.some((r) => r.status === 'fail' || r.status === 'error')) continue; // all known to the baseline
+    else if (list.some((r) => r.status === 'fail' || r.status === 'error'))
+      continue; // all known to the baseline
     else if (list.some((r) => r.status === 'pass')) row.passed++;
     else row.skipped++;
     rows.set(resource, row);
   }
-  const sorted = [...rows.values()].sort((a, b) => b.failed - a.failed || (SEVERITY_RANK[a.worst] ?? 3) - (SEVERITY_RANK[b.worst] ?? 3) || b.errored - a.errored || a.resource.localeCompare(b.resource));
+  const sorted = [...rows.values()].sort(
+    (a, b) =>
+      b.failed - a.failed ||
+      (SEVERITY_RANK[a.worst] ?? 3) - (SEVERITY_RANK[b.worst] ?? 3) ||
+      b.errored - a.errored ||
+      a.resource.localeCompare(b.resource),
+  );
   return html`<table id="resources"><thead><tr><th>resource</th><th>worst</th><th>fail</th><th>errored</th><th>pass</th><th>skip</th></tr></thead><tbody>
 ${sorted.map((row) => html`<tr data-resource="${row.resource}"><td><code>${row.resource}</code></td><td>${row.worst ? html`<span class="badge sev-${row.worst}">${row.worst}</span>` : ''}</td><td class="n fail">${row.failed}</td><td class="n error">${row.errored}</td><td class="n pass">${row.passed}</td><td class="n skip">${row.skipped}</td></tr>`)}
 </tbody></table>`;
@@ -99,10 +127,16 @@ ${sorted.map((row) => html`<tr data-resource="${row.resource}"><td><code>${row.r
 
 /** The transient answers the run waited out, and any record its cleanups could not remove (listed, so it can be removed by hand). */
 function runNotes(report: CheckReport): SafeHtml {
-  const notes = [scoreLine(report.coverage), transientLine(report.summary), cleanupLine(report)].filter((note) => note !== undefined);
+  const notes = [scoreLine(report.coverage), transientLine(report.summary), cleanupLine(report)].filter(
+    (note) => note !== undefined,
+  );
   const left = leftRecords(report);
-  return html`${notes.length ? html`<p id="run-notes">${notes.join('; ')}.</p>` : ''}${left.length ? html`
-<section id="left-behind"><h2>Left behind (${left.length})</h2><ul class="items">${left.map((record) => html`<li class="item"><span class="badge s-fail">left</span> ${leftText(record)}</li>`)}</ul></section>` : ''}`;
+  return html`${notes.length ? html`<p id="run-notes">${notes.join('; ')}.</p>` : ''}${
+    left.length
+      ? html`
+<section id="left-behind"><h2>Left behind (${left.length})</h2><ul class="items">${left.map((record) => html`<li class="item"><span class="badge s-fail">left</span> ${leftText(record)}</li>`)}</ul></section>`
+      : ''
+  }`;
 }
 
 const isProblem = (result: CheckResult): boolean => result.status === 'fail' || result.status === 'error';
@@ -110,8 +144,12 @@ const isProblem = (result: CheckResult): boolean => result.status === 'fail' || 
 export const checkHtml: CheckReporter = (report: CheckReport, options) => {
   const groups = groupByArea(report.results);
   const s = report.summary;
-  const problems = groups.map(([area, results]) => [area, results.filter(isProblem)] as const).filter(([, results]) => results.length > 0);
-  const others = groups.map(([area, results]) => [area, results.filter((r) => !isProblem(r))] as const).filter(([, results]) => results.length > 0);
+  const problems = groups
+    .map(([area, results]) => [area, results.filter(isProblem)] as const)
+    .filter(([, results]) => results.length > 0);
+  const others = groups
+    .map(([area, results]) => [area, results.filter((r) => !isProblem(r))] as const)
+    .filter(([, results]) => results.length > 0);
   const otherCount = others.reduce((n, [, results]) => n + results.length, 0);
   const body = html`
 <h1>restguide check</h1>
@@ -122,26 +160,38 @@ ${runNotes(report)}
 <h2>By resource (worst first)</h2>
 ${resourceTable(report.results)}
 <h2>Results</h2>
-<div class="filters">${checkboxFilter('status', 'Status', ['pass', 'fail', 'skip', 'error'], (status) => statusLabel(status as CheckResult['status']))}${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info'])}${selectFilter('area', 'Area', groups.map(([area]) => area))}<span id="shown"></span></div>
+<div class="filters">${checkboxFilter('status', 'Status', ['pass', 'fail', 'skip', 'error'], (status) => statusLabel(status as CheckResult['status']))}${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info'])}${selectFilter(
+    'area',
+    'Area',
+    groups.map(([area]) => area),
+  )}<span id="shown"></span></div>
 <section id="failures"><h3>Failures and errored checks (${problems.reduce((n, [, results]) => n + results.length, 0)})</h3>
-${problems.length === 0 ? html`<p>None.</p>` : ''}${problems.map(([area, results]) => html`
-<section class="group" data-group="${area}"><h4>${area}</h4>${failingChecks(area, results, options)}</section>`)}
+${problems.length === 0 ? html`<p>None.</p>` : ''}${problems.map(
+    ([area, results]) => html`
+<section class="group" data-group="${area}"><h4>${area}</h4>${failingChecks(area, results, options)}</section>`,
+  )}
 </section>
 <details id="others"><summary>Passed, skipped and fixed (${otherCount})</summary>
-${others.map(([area, results]) => html`
-<section class="group" data-group="${area}"><h4>${area}</h4><ul class="items">${results.map((result) => resultItem(area, result, true))}</ul></section>`)}
+${others.map(
+  ([area, results]) => html`
+<section class="group" data-group="${area}"><h4>${area}</h4><ul class="items">${results.map((result) => resultItem(area, result, true))}</ul></section>`,
+)}
 </details>
 ${report.coverage ? html`<details id="coverage"><summary>Coverage: what each area verified</summary><ul class="items">${report.coverage.areas.map((area) => html`<li class="item" data-area="${area.area}">${areaLine(area)}</li>`)}</ul></details>` : ''}
-${operationsLine(report.coverage) ? html`<details id="operations"><summary>Operations: ${operationsLine(report.coverage)}</summary>
+${
+  operationsLine(report.coverage)
+    ? html`<details id="operations"><summary>Operations: ${operationsLine(report.coverage)}</summary>
 <table><thead><tr><th>operation</th><th>statuses seen</th><th>declared, never seen</th></tr></thead><tbody>
 ${operationRows(report.coverage).map((row) => html`<tr><td><code>${row.operation}</code></td><td>${row.statuses}</td><td>${row.unseen}</td></tr>`)}
-</tbody></table></details>` : ''}
+</tbody></table></details>`
+    : ''
+}
 <details id="by-area"><summary>By area</summary>
 <table id="areas"><thead><tr><th>area</th><th>pass</th><th>fail</th><th>skip</th><th>errored</th><th>known</th><th>fixed</th></tr></thead><tbody>
 ${groups.map(([area, results]) => {
-    const c = countStatuses(results);
-    return html`<tr data-area="${area}"><td>${area}</td><td class="n pass">${c.pass}</td><td class="n fail">${c.fail}</td><td class="n skip">${c.skip}</td><td class="n error">${c.error}</td><td class="n known">${c.known}</td><td class="n fixed">${c.fixed}</td></tr>`;
-  })}
+  const c = countStatuses(results);
+  return html`<tr data-area="${area}"><td>${area}</td><td class="n pass">${c.pass}</td><td class="n fail">${c.fail}</td><td class="n skip">${c.skip}</td><td class="n error">${c.error}</td><td class="n known">${c.known}</td><td class="n fixed">${c.fixed}</td></tr>`;
+})}
 </tbody></table></details>`;
   return page(`restguide check ${report.target}`, body);
 };

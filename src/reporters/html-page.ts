@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
-  toString(): string { return this.value; }
+  toString(): string {
+    return this.value;
+  }
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -13,13 +15,19 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ES
 
 type Part = SafeHtml | string | number | undefined | null | false | ReadonlyArray<Part>;
 const renderPart = (part: Part): string =>
-  part instanceof SafeHtml ? part.value
-    : Array.isArray(part) ? part.map(renderPart).join('')
-      : part === undefined || part === null || part === false ? '' : escapeHtml(String(part));
+  part instanceof SafeHtml
+    ? part.value
+    : Array.isArray(part)
+      ? part.map(renderPart).join('')
+      : part === undefined || part === null || part === false
+        ? ''
+        : escapeHtml(String(part));
 
 /** A template tag: literal markup stays, every interpolation is escaped unless it is SafeHtml. */
 export const html = (strings: TemplateStringsArray, ...parts: Part[]): SafeHtml =>
-  new SafeHtml(strings.reduce((out, literal, i) => out + literal + (i < parts.length ? renderPart(parts[i] as Part) : ''), ''));
+  new SafeHtml(
+    strings.reduce((out, literal, i) => out + literal + (i < parts.length ? renderPart(parts[i] as Part) : ''), ''),
+  );
 
 const STYLE = `
 :root{--pass:#1a7f37;--fail:#cf222e;--skip:#6e7781;--error:#8250df;--warn:#9a6700;--info:#0969da;font-family:system-ui,sans-serif;color:#1f2328}
@@ -89,9 +97,16 @@ ${body.value}
 `;
 
 /** A checkbox group filter over items' `data-<key>`, every value checked at first. */
-export const checkboxFilter = (key: string, label: string, values: readonly string[], labelOf: (value: string) => string = (value) => value): SafeHtml => html`
-<fieldset class="filter" id="filter-${key}"><legend>${label}</legend>${values.map((value) => html`
-<label><input type="checkbox" data-filter="${key}" value="${value}" checked> ${labelOf(value)}</label>`)}
+export const checkboxFilter = (
+  key: string,
+  label: string,
+  values: readonly string[],
+  labelOf: (value: string) => string = (value) => value,
+): SafeHtml => html`
+<fieldset class="filter" id="filter-${key}"><legend>${label}</legend>${values.map(
+  (value) => html`
+<label><input type="checkbox" data-filter="${key}" value="${value}" checked> ${labelOf(value)}</label>`,
+)}
 </fieldset>`;
 
 /** A select filter over items' `data-<key>`; the empty option shows all. */

@@ -28,13 +28,20 @@ function sourceExcerpt(finding: LintFinding, lines: readonly string[] | undefine
 }
 
 /** One entry per group of identical findings in a file: the first location, a count and a few more. */
-function groupItem({ findings: [first, ...others], state }: FindingGroup<Listed['state']>, options: RenderOptions, rules: ReadonlyMap<string, string>): SafeHtml {
+function groupItem(
+  { findings: [first, ...others], state }: FindingGroup<Listed['state']>,
+  options: RenderOptions,
+  rules: ReadonlyMap<string, string>,
+): SafeHtml {
   const finding = first!;
   const severity = lintSeverityName(finding.severity);
   const shown = others.slice(0, SHOWN_LOCATIONS - 1).map((f) => `${startPosition(f).line}:${startPosition(f).column}`);
   const more = others.length - shown.length;
   const { line, column } = startPosition(finding);
-  const where = state === 'fixed' ? displaySource(finding.source, options.cwd) : `${displaySource(finding.source, options.cwd)}:${line}:${column}`;
+  const where =
+    state === 'fixed'
+      ? displaySource(finding.source, options.cwd)
+      : `${displaySource(finding.source, options.cwd)}:${line}:${column}`;
   const rule = rules.get(finding.code);
   return html`
 <li class="item finding" data-severity="${severity}" data-rule="${finding.code}" data-count="${others.length + 1}">
@@ -49,14 +56,18 @@ ${state === 'fixed' ? '' : sourceExcerpt(finding, options.sourceLines?.get(findi
 
 export const lintHtml: LintReporter = (report, options) => {
   const listed: Listed[] = [
-    ...report.findings.map((finding): Listed => ({ finding, state: finding.baseline === 'known' ? 'known' : 'counted' })),
+    ...report.findings.map((finding): Listed => ({
+      finding,
+      state: finding.baseline === 'known' ? 'known' : 'counted',
+    })),
     ...report.ignored.map((finding): Listed => ({ finding, state: 'ignored' })),
     ...(report.fixed ?? []).map((finding): Listed => ({ finding, state: 'fixed' })),
   ];
   const byRule = new Map<string, { severity: string; counted: number; other: number }>();
   for (const { finding, state } of listed) {
     const row = byRule.get(finding.code) ?? { severity: lintSeverityName(finding.severity), counted: 0, other: 0 };
-    if (state === 'counted') row.counted++; else row.other++;
+    if (state === 'counted') row.counted++;
+    else row.other++;
     byRule.set(finding.code, row);
   }
   const rules = [...byRule.keys()].sort();
@@ -71,14 +82,20 @@ ${verdictBanner(lintVerdict(report, options.failOn, options.exitCode))}
 <p id="summary">${s.errors} errors, ${s.warnings} warnings, ${s.infos} infos, ${s.hints} hints, ${s.ignored} ignored${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
 <h2>By rule</h2>
 <table id="rules"><thead><tr><th>rule</th><th>severity</th><th>counted</th><th>known, ignored or fixed</th></tr></thead><tbody>
-${rules.map((rule) => { const row = byRule.get(rule)!; return html`<tr data-rule="${rule}"><td>${rule}</td><td>${row.severity}</td><td class="n">${row.counted}</td><td class="n">${row.other}</td></tr>`; })}
+${rules.map((rule) => {
+  const row = byRule.get(rule)!;
+  return html`<tr data-rule="${rule}"><td>${rule}</td><td>${row.severity}</td><td class="n">${row.counted}</td><td class="n">${row.other}</td></tr>`;
+})}
 </tbody></table>
 <h2>Findings</h2>
 <div class="filters">${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info', 'hint'])}${selectFilter('rule', 'Rule', rules)}<span id="shown"></span></div>
-${sources.map((source) => html`
-<section class="group" data-group="${displaySource(source, options.cwd)}"><h3>${displaySource(source, options.cwd)}</h3><ul class="items">${groupFindings(listed
-    .filter(({ finding }) => finding.source === source)
-    .sort((a, b) => a.finding.range.start.line - b.finding.range.start.line))
-    .map((group) => groupItem(group, options, guideRules))}</ul></section>`)}`;
+${sources.map(
+  (source) => html`
+<section class="group" data-group="${displaySource(source, options.cwd)}"><h3>${displaySource(source, options.cwd)}</h3><ul class="items">${groupFindings(
+    listed
+      .filter(({ finding }) => finding.source === source)
+      .sort((a, b) => a.finding.range.start.line - b.finding.range.start.line),
+  ).map((group) => groupItem(group, options, guideRules))}</ul></section>`,
+)}`;
   return page('restguide lint', body);
 };

@@ -31,14 +31,18 @@ const REPORTERS: { readonly [F in CheckFormat]: { check: CheckReporter; lint: Li
 
 // Where a diff differs from lint: its own JSON, title, fingerprints, and the pull-request comment.
 const DIFF_REPORTERS: Partial<Record<ReportFormat, (report: LintReport, options: RenderOptions) => string>> = {
-  json: diffJson, junit: diffJunit, gitlab: diffGitlab, markdown: diffMarkdown,
+  json: diffJson,
+  junit: diffJunit,
+  gitlab: diffGitlab,
+  markdown: diffMarkdown,
 };
 
 const offered = (formats: readonly string[], format: string, command: string): void => {
   if (!formats.includes(format)) throw new Error(`${command} has no ${format} report`);
 };
 
-export const isReportFormat = (value: string): value is ReportFormat => (REPORT_FORMATS as readonly string[]).includes(value);
+export const isReportFormat = (value: string): value is ReportFormat =>
+  (REPORT_FORMATS as readonly string[]).includes(value);
 
 export function renderCheckReport(format: ReportFormat, report: CheckReport, options: RenderOptions): string {
   offered(CHECK_FORMATS, format, 'check');

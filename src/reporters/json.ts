@@ -3,8 +3,16 @@ import type { CheckReporter, LintReporter } from './render-options.js';
 import { countedFindings } from './lint-severity.js';
 
 // Contract fields first, in the order DESIGN.md shows them; optional fields follow as present.
-const orderedResult = ({ id, rule, severity, status, resource, message, evidence, ...optional }: CheckResult) =>
-  ({ id, rule, severity, status, resource, message, evidence, ...optional });
+const orderedResult = ({ id, rule, severity, status, resource, message, evidence, ...optional }: CheckResult) => ({
+  id,
+  rule,
+  severity,
+  status,
+  resource,
+  message,
+  evidence,
+  ...optional,
+});
 
 /** The DESIGN.md check contract: `{ tool, version, target, startedAt, durationMs, summary, results }`, then the cleanups. */
 export const checkJson: CheckReporter = (report: CheckReport) => {
@@ -20,7 +28,14 @@ export const checkJson: CheckReporter = (report: CheckReport) => {
  */
 export const lintJson: LintReporter = (report) => {
   // `related` (where a finding a $ref brings in arises) only when set: an extra key Spectral readers skip.
-  const findings = countedFindings(report).map(({ code, path, message, severity, range, source, related }) =>
-    ({ code, path, message, severity, range, source, ...(related ? { related } : {}) }));
+  const findings = countedFindings(report).map(({ code, path, message, severity, range, source, related }) => ({
+    code,
+    path,
+    message,
+    severity,
+    range,
+    source,
+    ...(related ? { related } : {}),
+  }));
   return `${JSON.stringify(findings, null, '\t')}\n`;
 };

@@ -16,7 +16,9 @@ export interface FindingGroup<S extends string> {
 }
 
 /** Groups (in order of their first finding) of items already sorted in document order. */
-export function groupFindings<S extends string>(items: ReadonlyArray<{ finding: LintFinding; state: S }>): Array<FindingGroup<S>> {
+export function groupFindings<S extends string>(
+  items: ReadonlyArray<{ finding: LintFinding; state: S }>,
+): Array<FindingGroup<S>> {
   const groups = new Map<string, FindingGroup<S>>();
   for (const { finding, state } of items) {
     const key = `${finding.code}\u0000${state}\u0000${finding.message}`;
@@ -27,13 +29,21 @@ export function groupFindings<S extends string>(items: ReadonlyArray<{ finding: 
   return [...groups.values()];
 }
 
-interface RuleCount { code: string; severity: LintSeverityName; count: number }
+interface RuleCount {
+  code: string;
+  severity: LintSeverityName;
+  count: number;
+}
 
 /** Findings per rule, most frequent first (ties by code): the table at the end of a run. */
 export function countByRule(findings: readonly LintFinding[]): RuleCount[] {
   const rows = new Map<string, RuleCount>();
   for (const finding of findings) {
-    const row = rows.get(finding.code) ?? { code: finding.code, severity: lintSeverityName(finding.severity), count: 0 };
+    const row = rows.get(finding.code) ?? {
+      code: finding.code,
+      severity: lintSeverityName(finding.severity),
+      count: 0,
+    };
     row.count++;
     rows.set(finding.code, row);
   }

@@ -25,7 +25,12 @@ export const mdCode = (text: string): string => {
 
 /** A finding's message: its `quoted` names as code spans (as the diff writes them), the rest escaped text. */
 export const mdMessage = (message: string): string =>
-  message.replace(/\s+/g, ' ').trim().split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? mdCode(part) : escapeInline(part))).join('');
+  message
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/`([^`]+)`/)
+    .map((part, i) => (i % 2 === 1 ? mdCode(part) : escapeInline(part)))
+    .join('');
 
 type Finding = LintFinding & Partial<DiffFinding>;
 
@@ -42,7 +47,10 @@ function item(finding: Finding, urls: ReadonlyMap<string, string>, cwd: string |
   const newAt = where(finding.new, cwd);
   const oldAt = where(finding.old, cwd);
   if (newAt) at.push(`new: ${newAt}`);
-  if (oldAt) at.push(`old: ${oldAt}${finding.old && printPath(finding.old.path) !== printPath(finding.path) ? ` ${mdCode(printPath(finding.old.path))}` : ''}`);
+  if (oldAt)
+    at.push(
+      `old: ${oldAt}${finding.old && printPath(finding.old.path) !== printPath(finding.path) ? ` ${mdCode(printPath(finding.old.path))}` : ''}`,
+    );
   const known = finding.baseline === 'known' ? ' (known: in the baseline)' : '';
   // The message ends with its old location for the terminal; here the line below says it.
   const message = finding.old ? finding.message.replace(/ \[old: [^\]]*\]$/, '') : finding.message;
@@ -62,24 +70,37 @@ export const diffMarkdown: LintReporter = (lintReport, options) => {
   const counted = countedFindings(report);
   const failOn = options.failOn ?? 'warning';
   const threshold = { error: 0, warning: 1, info: 2 }[failOn];
-  const failing = options.exitCode === undefined ? counted.some((f) => f.severity <= threshold) : options.exitCode !== 0;
-  const side = (s: DiffReport['old'] | undefined) => (s ? `${mdCode(displaySource(s.source, options.cwd))}${s.version ? ` (${mdText(s.version)})` : ''}` : '?');
+  const failing =
+    options.exitCode === undefined ? counted.some((f) => f.severity <= threshold) : options.exitCode !== 0;
+  const side = (s: DiffReport['old'] | undefined) =>
+    s ? `${mdCode(displaySource(s.source, options.cwd))}${s.version ? ` (${mdText(s.version)})` : ''}` : '?';
   const counts = [
     plural(breaking.length, 'breaking change'),
     plural(rest.filter((f) => f.severity <= 1).length, 'warning'),
     plural(rest.filter((f) => f.severity > 1).length, 'compatible change'),
   ];
-  const extras = [report.ignored.length ? `${report.ignored.length} ignored (x-ignore-rules)` : '', report.summary.known ? `${report.summary.known} known (baseline)` : ''].filter(Boolean);
+  const extras = [
+    report.ignored.length ? `${report.ignored.length} ignored (x-ignore-rules)` : '',
+    report.summary.known ? `${report.summary.known} known (baseline)` : '',
+  ].filter(Boolean);
   const verdict = failing ? `❌ fails the gate (--fail-on ${failOn})` : `✅ passes the gate (--fail-on ${failOn})`;
   const major = report.majorChanged ? '; the major version changed, so breaking changes are expected' : '';
   const out = [
     `**restguide diff** ${side(report.old)} → ${side(report.new)}: ${verdict}: ${counts.join(', ')}${extras.length ? `, ${extras.join(', ')}` : ''}${major}`,
     '',
   ];
-  if (breaking.length) out.push(`### Breaking changes (${breaking.length})`, '', ...breaking.map((f) => item(f, urls, options.cwd)), '');
+  if (breaking.length)
+    out.push(`### Breaking changes (${breaking.length})`, '', ...breaking.map((f) => item(f, urls, options.cwd)), '');
   else out.push('No breaking change.', '');
   if (rest.length) {
-    out.push(`<details><summary>${plural(rest.length, 'other change')}</summary>`, '', ...rest.map((f) => item(f, urls, options.cwd)), '', '</details>', '');
+    out.push(
+      `<details><summary>${plural(rest.length, 'other change')}</summary>`,
+      '',
+      ...rest.map((f) => item(f, urls, options.cwd)),
+      '',
+      '</details>',
+      '',
+    );
   }
   return `${out.join('\n').trimEnd()}\n`;
 };

@@ -1,6 +1,13 @@
 // What every check report says besides the verdicts: the gateway's transient answers the run met
 // and waited out, and what its cleanups could not remove.
-import { UNPROVEN_RECORD, type AreaCoverage, type CheckReport, type CheckSummary, type CleanupRecord, type Coverage } from '../core/types.js';
+import {
+  UNPROVEN_RECORD,
+  type AreaCoverage,
+  type CheckReport,
+  type CheckSummary,
+  type CleanupRecord,
+  type Coverage,
+} from '../core/types.js';
 
 /** "conformance score 97.5 of 100 over 120 verified checks (baseline 92.0: +5.5)"; undefined without coverage. */
 export function scoreLine(coverage: Coverage | undefined): string | undefined {
@@ -8,7 +15,10 @@ export function scoreLine(coverage: Coverage | undefined): string | undefined {
   const verified = coverage.areas.reduce((sum, area) => sum + area.verified, 0);
   if (coverage.score === undefined) return 'conformance score: none, no check reached a verdict';
   const base = coverage.baselineScore;
-  const trend = base === undefined ? '' : ` (baseline ${base.toFixed(1)}: ${coverage.score - base >= 0 ? '+' : '−'}${Math.abs(coverage.score - base).toFixed(1)})`;
+  const trend =
+    base === undefined
+      ? ''
+      : ` (baseline ${base.toFixed(1)}: ${coverage.score - base >= 0 ? '+' : '−'}${Math.abs(coverage.score - base).toFixed(1)})`;
   return `conformance score ${coverage.score.toFixed(1)} of 100 over ${plural(verified, 'verified check')}, weighted by severity${trend}`;
 }
 
@@ -16,14 +26,17 @@ export function scoreLine(coverage: Coverage | undefined): string | undefined {
 export function areaLine(area: AreaCoverage): string {
   const parts = [`${area.verified} verified${area.score === undefined ? '' : ` (score ${area.score.toFixed(1)})`}`];
   if (area.notApplicable) parts.push(`${area.notApplicable} not applicable`);
-  if (area.notVerified) parts.push(`${area.notVerified} not verified: ${area.reasons.map((r) => `${r.reason} ×${r.count}`).join('; ')}`);
+  if (area.notVerified)
+    parts.push(`${area.notVerified} not verified: ${area.reasons.map((r) => `${r.reason} ×${r.count}`).join('; ')}`);
   return `${area.area}: ${parts.join(', ')}`;
 }
 
 /** The run in one plain line, for stderr when every report went to a file. */
 export function checkSummaryLine(report: CheckReport): string {
   const s = report.summary;
-  const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)].filter((note) => note !== undefined);
+  const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)].filter(
+    (note) => note !== undefined,
+  );
   return `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}, ${s.skipped} skipped, ${s.errored} errored, ${plural(s.requests, 'request')}, ${(report.durationMs / 1000).toFixed(2)}s${notes.map((note) => `; ${note}`).join('')}`;
 }
 
@@ -39,7 +52,8 @@ export function transientLine(summary: CheckSummary): string | undefined {
   return `met ${plural(met, 'transient answer')} (${kinds.map(([kind, n]) => `${kind} ×${n}`).join(', ')}), retried ${plural(t.retries, 'request')}, waited ${(t.waitedMs / 1000).toFixed(1)} s${gaveUp}`;
 }
 
-export const leftRecords = (report: CheckReport): CleanupRecord[] => (report.cleanups ?? []).filter((c) => c.outcome === 'left');
+export const leftRecords = (report: CheckReport): CleanupRecord[] =>
+  (report.cleanups ?? []).filter((c) => c.outcome === 'left');
 
 /** A record the run left because it could not prove it made it: no DELETE was sent. */
 export const isUnproven = (record: CleanupRecord): boolean => record.reason?.startsWith(UNPROVEN_RECORD) ?? false;
@@ -57,8 +71,16 @@ export function cleanupLine(report: CheckReport): string | undefined {
   const writes = all.length - unproven;
   if (left.length === 0) return `cleanups: ${plural(all.length, 'write')}, each undid what the run made`;
   const parts = [
-    ...(failed > 0 ? [`${failed} of ${plural(writes, 'write')} failed, so ${failed === 1 ? 'a record' : 'records'} may be left in the API`] : []),
-    ...(unproven > 0 ? [`${plural(unproven, 'record')} ${UNPROVEN_RECORD.replace('it was', unproven === 1 ? 'it was' : 'they were')}, not deleted`] : []),
+    ...(failed > 0
+      ? [
+          `${failed} of ${plural(writes, 'write')} failed, so ${failed === 1 ? 'a record' : 'records'} may be left in the API`,
+        ]
+      : []),
+    ...(unproven > 0
+      ? [
+          `${plural(unproven, 'record')} ${UNPROVEN_RECORD.replace('it was', unproven === 1 ? 'it was' : 'they were')}, not deleted`,
+        ]
+      : []),
   ];
   return `cleanups: ${parts.join('; ')}`;
 }

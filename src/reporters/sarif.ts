@@ -1,7 +1,18 @@
 import { pathToFileURL } from 'node:url';
 import { checkFingerprint, lintFingerprint } from '../core/baseline.js';
 import { PROJECT_URL } from '../core/version.js';
-import { compareCodes, GUIDE_URL, guideAnchor, type CheckReport, type CheckResult, type Evidence, type LintFinding, type LintReport, type RuleInfo, type Severity } from '../core/types.js';
+import {
+  compareCodes,
+  GUIDE_URL,
+  guideAnchor,
+  type CheckReport,
+  type CheckResult,
+  type Evidence,
+  type LintFinding,
+  type LintReport,
+  type RuleInfo,
+  type Severity,
+} from '../core/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf } from './check-areas.js';
 import { displaySource, lintSeverityName, printPath } from './lint-severity.js';
@@ -18,14 +29,25 @@ const LEVELS: Record<Severity | 'hint', Level> = { error: 'error', warning: 'war
 type BaselineState = 'new' | 'unchanged' | 'absent';
 
 interface SarifRule {
-  id: string; name: string; shortDescription: { text: string }; helpUri: string;
-  defaultConfiguration: { level: Level }; properties?: Record<string, unknown>;
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  helpUri: string;
+  defaultConfiguration: { level: Level };
+  properties?: Record<string, unknown>;
 }
 
-function ruleOf(kind: RuleInfo['kind'], id: string, guideRule: string, level: Level, options: RenderOptions): SarifRule {
+function ruleOf(
+  kind: RuleInfo['kind'],
+  id: string,
+  guideRule: string,
+  level: Level,
+  options: RenderOptions,
+): SarifRule {
   const info = options.rules?.find((rule) => rule.kind === kind && rule.id === id);
   return {
-    id, name: id,
+    id,
+    name: id,
     shortDescription: { text: info?.description ?? `Belgif REST guide rule ${guideRule}` },
     // A lint code missing from the given catalogue is no guide rule (`parser`, Spectral's `info-contact`): no anchor to point at.
     helpUri: info?.url ?? (kind === 'lint' && options.rules ? INFORMATION_URI : guideAnchor(guideRule)),
@@ -42,24 +64,45 @@ function ruleTable(rules: Map<string, SarifRule>): { rules: SarifRule[]; indexOf
 }
 
 const envelope = (version: string, rules: SarifRule[], run: Record<string, unknown>): string =>
-  `${JSON.stringify({
-    $schema: SARIF_SCHEMA,
-    version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'restguide', version, informationUri: INFORMATION_URI, rules } }, ...run }],
-  }, null, 2)}\n`;
+  `${JSON.stringify(
+    {
+      $schema: SARIF_SCHEMA,
+      version: '2.1.0',
+      runs: [{ tool: { driver: { name: 'restguide', version, informationUri: INFORMATION_URI, rules } }, ...run }],
+    },
+    null,
+    2,
+  )}\n`;
 
 // ---- check --------------------------------------------------------------------------------
 
 const absoluteUrl = (resource: string, target: string): string => {
-  try { return new URL(resource, target).href; } catch { return resource; }
+  try {
+    return new URL(resource, target).href;
+  } catch {
+    return resource;
+  }
 };
 
 function webExchange(evidence: Evidence | undefined): Record<string, unknown> {
   if (!evidence) return {};
   const { request, response } = evidence;
   return {
-    webRequest: { method: request.method, target: request.url, headers: request.headers, ...(request.body === undefined ? {} : { body: { text: request.body } }) },
-    ...(response ? { webResponse: { statusCode: response.status, headers: response.headers, ...(response.body === undefined ? {} : { body: { text: response.body } }) } } : {}),
+    webRequest: {
+      method: request.method,
+      target: request.url,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: { text: request.body } }),
+    },
+    ...(response
+      ? {
+          webResponse: {
+            statusCode: response.status,
+            headers: response.headers,
+            ...(response.body === undefined ? {} : { body: { text: response.body } }),
+          },
+        }
+      : {}),
   };
 }
 
@@ -71,7 +114,8 @@ function checkBaselineState(result: CheckResult, applied: boolean): { baselineSt
 export const checkSarif: CheckReporter = (report: CheckReport, options) => {
   const rules = new Map<string, SarifRule>();
   for (const result of report.results) {
-    if (!rules.has(result.id)) rules.set(result.id, ruleOf('check', result.id, result.rule, LEVELS[result.severity], options));
+    if (!rules.has(result.id))
+      rules.set(result.id, ruleOf('check', result.id, result.rule, LEVELS[result.severity], options));
   }
   const table = ruleTable(rules);
   const applied = report.summary.known !== undefined;
@@ -85,10 +129,12 @@ export const checkSarif: CheckReporter = (report: CheckReport, options) => {
         ruleIndex: table.indexOf(result.id),
         ...(fixed ? { kind: 'pass', level: 'none' as Level } : { level: LEVELS[result.severity] }),
         message: { text: result.message },
-        locations: [{
-          physicalLocation: { artifactLocation: { uri } },
-          logicalLocations: [{ name: result.resource, fullyQualifiedName: uri, kind: 'resource' }],
-        }],
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri } },
+            logicalLocations: [{ name: result.resource, fullyQualifiedName: uri, kind: 'resource' }],
+          },
+        ],
         partialFingerprints: { [FINGERPRINT_KEY]: checkFingerprint(result) },
         ...checkBaselineState(result, applied),
         ...webExchange(result.evidence[0]),
@@ -100,19 +146,26 @@ export const checkSarif: CheckReporter = (report: CheckReport, options) => {
   // So is a record a cleanup could not remove: the run left the API changed.
   const left = leftRecords(report);
   return envelope(report.version, table.rules, {
-    invocations: [{
-      executionSuccessful: broken.length === 0 && left.length === 0,
-      startTimeUtc: report.startedAt,
-      toolExecutionNotifications: [
-        ...broken.map((result) => ({
-          level: 'error',
-          message: { text: `${result.id} ${result.resource}: ${result.message}` },
-          associatedRule: { id: result.id, index: table.indexOf(result.id) },
-        })),
-        ...left.map((record) => ({ level: 'error', message: { text: `record left behind: ${leftText(record)}` } })),
-      ],
-    }],
-    properties: { target: report.target, summary: report.summary, cleanups: report.cleanups ?? [], ...(report.coverage ? { coverage: report.coverage } : {}) },
+    invocations: [
+      {
+        executionSuccessful: broken.length === 0 && left.length === 0,
+        startTimeUtc: report.startedAt,
+        toolExecutionNotifications: [
+          ...broken.map((result) => ({
+            level: 'error',
+            message: { text: `${result.id} ${result.resource}: ${result.message}` },
+            associatedRule: { id: result.id, index: table.indexOf(result.id) },
+          })),
+          ...left.map((record) => ({ level: 'error', message: { text: `record left behind: ${leftText(record)}` } })),
+        ],
+      },
+    ],
+    properties: {
+      target: report.target,
+      summary: report.summary,
+      cleanups: report.cleanups ?? [],
+      ...(report.coverage ? { coverage: report.coverage } : {}),
+    },
     results,
   });
 };
@@ -126,29 +179,45 @@ function artifactLocation(source: string, options: RenderOptions): { uri: string
   const shown = displaySource(source, options.cwd);
   // Relative to %SRCROOT% (the working folder) when the file lies below it, so code scanning maps it to the repo.
   if (shown !== source || !shown.startsWith('/')) {
-    return { uri: shown.split('/').map(encodeURIComponent).join('/'), ...(options.cwd ? { uriBaseId: '%SRCROOT%' } : {}) };
+    return {
+      uri: shown.split('/').map(encodeURIComponent).join('/'),
+      ...(options.cwd ? { uriBaseId: '%SRCROOT%' } : {}),
+    };
   }
   return { uri: pathToFileURL(source).href };
 }
 
-function lintResult(finding: LintFinding, state: { applied: boolean; ignored: boolean }, table: ReturnType<typeof ruleTable>, options: RenderOptions) {
+function lintResult(
+  finding: LintFinding,
+  state: { applied: boolean; ignored: boolean },
+  table: ReturnType<typeof ruleTable>,
+  options: RenderOptions,
+) {
   const fixed = finding.baseline === 'fixed';
   const region = {
-    startLine: finding.range.start.line + 1, startColumn: finding.range.start.character + 1,
-    endLine: finding.range.end.line + 1, endColumn: finding.range.end.character + 1,
+    startLine: finding.range.start.line + 1,
+    startColumn: finding.range.start.character + 1,
+    endLine: finding.range.end.line + 1,
+    endColumn: finding.range.end.character + 1,
   };
   return {
     ruleId: finding.code,
     ruleIndex: table.indexOf(finding.code),
     ...(fixed ? { kind: 'pass', level: 'none' as Level } : { level: LEVELS[lintSeverityName(finding.severity)] }),
     message: { text: finding.message },
-    locations: [{
-      physicalLocation: { artifactLocation: artifactLocation(finding.source, options), ...(fixed ? {} : { region }) },
-      logicalLocations: [{ fullyQualifiedName: printPath(finding.path), kind: 'element' }],
-    }],
+    locations: [
+      {
+        physicalLocation: { artifactLocation: artifactLocation(finding.source, options), ...(fixed ? {} : { region }) },
+        logicalLocations: [{ fullyQualifiedName: printPath(finding.path), kind: 'element' }],
+      },
+    ],
     partialFingerprints: { [FINGERPRINT_KEY]: lintFingerprint(finding, options.cwd) },
-    ...(state.applied ? { baselineState: (finding.baseline === 'known' ? 'unchanged' : fixed ? 'absent' : 'new') as BaselineState } : {}),
-    ...(state.ignored ? { suppressions: [{ kind: 'inSource', justification: finding.ignoredReason ?? 'x-ignore-rules' }] } : {}),
+    ...(state.applied
+      ? { baselineState: (finding.baseline === 'known' ? 'unchanged' : fixed ? 'absent' : 'new') as BaselineState }
+      : {}),
+    ...(state.ignored
+      ? { suppressions: [{ kind: 'inSource', justification: finding.ignoredReason ?? 'x-ignore-rules' }] }
+      : {}),
   };
 }
 
@@ -156,7 +225,11 @@ export const lintSarif: LintReporter = (report: LintReport, options) => {
   const everything = [...report.findings, ...report.ignored, ...(report.fixed ?? [])];
   const rules = new Map<string, SarifRule>();
   for (const finding of everything) {
-    if (!rules.has(finding.code)) rules.set(finding.code, ruleOf('lint', finding.code, finding.code, LEVELS[lintSeverityName(finding.severity)], options));
+    if (!rules.has(finding.code))
+      rules.set(
+        finding.code,
+        ruleOf('lint', finding.code, finding.code, LEVELS[lintSeverityName(finding.severity)], options),
+      );
   }
   const table = ruleTable(rules);
   const applied = report.summary.known !== undefined;
@@ -166,7 +239,9 @@ export const lintSarif: LintReporter = (report: LintReport, options) => {
     ...(report.fixed ?? []).map((finding) => lintResult(finding, { applied, ignored: false }, table, options)),
   ];
   return envelope(report.version, table.rules, {
-    ...(options.cwd ? { originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(options.cwd).href.replace(/\/?$/, '/')}` } } } : {}),
+    ...(options.cwd
+      ? { originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(options.cwd).href.replace(/\/?$/, '/')}` } } }
+      : {}),
     invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt }],
     artifacts: report.sources.map((source) => ({ location: artifactLocation(source, options) })),
     results,

@@ -5,7 +5,15 @@ import type { CheckResult, LintFinding } from '../core/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { groupByArea } from './check-areas.js';
 import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';
-import { countedFindings, displaySource, failOnNote, lintSummaryParts, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import {
+  countedFindings,
+  displaySource,
+  failOnNote,
+  lintSummaryParts,
+  lintSeverityName,
+  printPath,
+  startPosition,
+} from './lint-severity.js';
 import { countByRule, groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import { operationRows, operationsLine } from './operations-table.js';
@@ -20,10 +28,14 @@ function statusMark(c: ChalkInstance, result: CheckResult): string {
   if (result.baseline === 'known') return c.yellow('✖');
   if (result.baseline === 'fixed') return c.green('✔');
   switch (result.status) {
-    case 'pass': return c.green('✔');
-    case 'fail': return result.severity === 'error' ? c.red('✖') : c.yellow('⚠');
-    case 'skip': return c.dim('○');
-    case 'error': return c.magenta('!');
+    case 'pass':
+      return c.green('✔');
+    case 'fail':
+      return result.severity === 'error' ? c.red('✖') : c.yellow('⚠');
+    case 'skip':
+      return c.dim('○');
+    case 'error':
+      return c.magenta('!');
   }
 }
 
@@ -32,8 +44,12 @@ const documentationUrls = (options: RenderOptions): ReadonlyMap<string, string> 
   options.showDocumentationUrl ? new Map((options.rules ?? []).map((rule) => [rule.id, rule.url])) : undefined;
 
 function checkLines(c: ChalkInstance, result: CheckResult, urls?: ReadonlyMap<string, string>): string[] {
-  const note = result.baseline === 'known' ? c.yellow(' (known: in the baseline)')
-    : result.baseline === 'fixed' ? c.green(' (fixed since the baseline)') : '';
+  const note =
+    result.baseline === 'known'
+      ? c.yellow(' (known: in the baseline)')
+      : result.baseline === 'fixed'
+        ? c.green(' (fixed since the baseline)')
+        : '';
   const head = `  ${statusMark(c, result)} ${c.bold(result.id)}  ${oneLine(result.resource)}  ${c.dim(oneLine(result.message))}${note}`;
   if (result.status !== 'fail' && result.status !== 'error') return [head];
   const lines = [head];
@@ -53,31 +69,51 @@ export const checkStylish: CheckReporter = (report, options) => {
   const c = paint(options.color);
   const out: string[] = [`${c.bold('restguide check')} ${withoutControls(report.target)}`, ''];
   const urls = documentationUrls(options);
-  const shown = (result: CheckResult) => !options.quiet || ((result.status === 'fail' || result.status === 'error') && result.baseline === undefined);
+  const shown = (result: CheckResult) =>
+    !options.quiet || ((result.status === 'fail' || result.status === 'error') && result.baseline === undefined);
   for (const [area, all] of groupByArea(report.results)) {
     const results = all.filter(shown);
-    if (results.length > 0) out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result, urls)), '');
+    if (results.length > 0)
+      out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result, urls)), '');
   }
   const s = report.summary;
   const failed = `${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}`;
   const parts = [
-    c.green(`${s.passed} passed`), (s.failed ? c.red : c.dim)(failed),
-    `${s.skipped} skipped`, (s.errored ? c.magenta : c.dim)(`${s.errored} errored`),
-    plural(s.requests, 'request'), seconds(report.durationMs),
+    c.green(`${s.passed} passed`),
+    (s.failed ? c.red : c.dim)(failed),
+    `${s.skipped} skipped`,
+    (s.errored ? c.magenta : c.dim)(`${s.errored} errored`),
+    plural(s.requests, 'request'),
+    seconds(report.durationMs),
   ];
   if (s.known !== undefined) parts.push(c.yellow(`${s.known} known (baseline)`));
   if (s.fixed !== undefined) parts.push(c.green(`${s.fixed} fixed`));
   const left = leftRecords(report);
-  if (left.length > 0) out.push(c.red.underline('left behind'), ...left.map((record) => `  ${c.red('✖')} ${withoutControls(leftText(record))}`), '');
+  if (left.length > 0)
+    out.push(
+      c.red.underline('left behind'),
+      ...left.map((record) => `  ${c.red('✖')} ${withoutControls(leftText(record))}`),
+      '',
+    );
   const coverage = report.coverage;
-  if (coverage && !options.quiet) out.push(c.underline('coverage'), ...coverage.areas.map((area) => `  ${withoutControls(areaLine(area))}`), '');
+  if (coverage && !options.quiet)
+    out.push(c.underline('coverage'), ...coverage.areas.map((area) => `  ${withoutControls(areaLine(area))}`), '');
   const operations = operationsLine(coverage);
   if (operations && !options.quiet) {
     const rows = operationRows(coverage);
-    const width = (pick: (row: (typeof rows)[number]) => string) => Math.min(60, Math.max(0, ...rows.map((row) => pick(row).length)));
+    const width = (pick: (row: (typeof rows)[number]) => string) =>
+      Math.min(60, Math.max(0, ...rows.map((row) => pick(row).length)));
     const [w1, w2] = [width((row) => row.operation), width((row) => row.statuses)];
-    out.push(c.underline('operations'), ...rows.map((row) => withoutControls(`  ${row.operation.padEnd(w1)}  ${row.statuses === 'never exercised' ? c.dim(row.statuses) : row.statuses.padEnd(w2)}${row.unseen ? `  ${c.yellow(`never seen: ${row.unseen}`)}` : ''}`).trimEnd()),
-      `  ${withoutControls(operations)}`, '');
+    out.push(
+      c.underline('operations'),
+      ...rows.map((row) =>
+        withoutControls(
+          `  ${row.operation.padEnd(w1)}  ${row.statuses === 'never exercised' ? c.dim(row.statuses) : row.statuses.padEnd(w2)}${row.unseen ? `  ${c.yellow(`never seen: ${row.unseen}`)}` : ''}`,
+        ).trimEnd(),
+      ),
+      `  ${withoutControls(operations)}`,
+      '',
+    );
   }
   const notes = [transientLine(s), cleanupLine(report)].filter((note) => note !== undefined);
   if (notes.length > 0) out.push(...notes.map((note) => c.dim(note)));
@@ -126,14 +162,38 @@ const where = (finding: LintFinding): string => {
 
 function groupRows(c: ChalkInstance, group: FindingGroup<State>, urls?: ReadonlyMap<string, string>): string[][] {
   const [first, ...others] = group.findings;
-  const note = group.state === 'known' ? c.yellow('(known: in the baseline)') : group.state === 'fixed' ? c.green('(fixed since the baseline)') : '';
+  const note =
+    group.state === 'known'
+      ? c.yellow('(known: in the baseline)')
+      : group.state === 'fixed'
+        ? c.green('(fixed since the baseline)')
+        : '';
   // As Spectral's --show-documentation-url: the link ends the finding's line.
   const url = urls?.get(group.code) ?? '';
-  const rows = [[c.dim(where(first!)), severityColour(c, first!), oneLine(group.code), oneLine(group.message), c.dim(oneLine(printPath(first!.path))), ...[note, url].filter(Boolean)]];
+  const rows = [
+    [
+      c.dim(where(first!)),
+      severityColour(c, first!),
+      oneLine(group.code),
+      oneLine(group.message),
+      c.dim(oneLine(printPath(first!.path))),
+      ...[note, url].filter(Boolean),
+    ],
+  ];
   if (others.length > 0) {
-    const shown = others.slice(0, SHOWN_LOCATIONS - 1).map(where).join(', ');
+    const shown = others
+      .slice(0, SHOWN_LOCATIONS - 1)
+      .map(where)
+      .join(', ');
     const more = others.length - (SHOWN_LOCATIONS - 1);
-    rows.push(['', '', '', c.dim(`×${formatCount(group.findings.length)}: also at ${shown}${more > 0 ? ` and ${formatCount(more)} more (every one in --format json or sarif)` : ''}`)]);
+    rows.push([
+      '',
+      '',
+      '',
+      c.dim(
+        `×${formatCount(group.findings.length)}: also at ${shown}${more > 0 ? ` and ${formatCount(more)} more (every one in --format json or sarif)` : ''}`,
+      ),
+    ]);
   }
   return rows;
 }
@@ -161,7 +221,9 @@ function ruleTable(c: ChalkInstance, findings: readonly LintFinding[]): string[]
   const countWidth = Math.max(8, ...rows.map((r) => formatCount(r.count).length));
   return [
     c.bold(` ${'rule'.padEnd(codeWidth)}  ${'severity'.padEnd(8)}  ${'findings'.padStart(countWidth)}`),
-    ...rows.map((r) => ` ${r.code.padEnd(codeWidth)}  ${r.severity.padEnd(8)}  ${formatCount(r.count).padStart(countWidth)}`),
+    ...rows.map(
+      (r) => ` ${r.code.padEnd(codeWidth)}  ${r.severity.padEnd(8)}  ${formatCount(r.count).padStart(countWidth)}`,
+    ),
     '',
   ];
 }
@@ -170,7 +232,10 @@ export const lintStylish: LintReporter = (report, options) => {
   const c = paint(options.color);
   const urls = documentationUrls(options);
   const listed: Array<{ finding: LintFinding; state: State }> = [
-    ...report.findings.map((finding) => ({ finding, state: (finding.baseline === 'known' ? 'known' : 'counted') as State })),
+    ...report.findings.map((finding) => ({
+      finding,
+      state: (finding.baseline === 'known' ? 'known' : 'counted') as State,
+    })),
     ...(report.fixed ?? []).map((finding) => ({ finding, state: 'fixed' as State })),
   ];
   const bySource = new Map<string, typeof listed>();
@@ -184,7 +249,11 @@ export const lintStylish: LintReporter = (report, options) => {
   }
   const out: string[] = [];
   for (const [source, items] of [...bySource].sort(([a], [b]) => a.localeCompare(b))) {
-    out.push(c.underline(withoutControls(source)), ...table(groupFindings(items).flatMap((group) => groupRows(c, group, urls))), '');
+    out.push(
+      c.underline(withoutControls(source)),
+      ...table(groupFindings(items).flatMap((group) => groupRows(c, group, urls))),
+      '',
+    );
   }
   out.push(...ruleTable(c, countedFindings(report)));
   const s = report.summary;

@@ -2,8 +2,14 @@
 // `log.entries` starts and ends (strings and escapes respected) and JSON.parse reads that element alone.
 // stream-json's token-level parser did the same at about 5 MB/s here, so a 1 GB recording took minutes just to
 // read (docs/performance.md#judging-recorded-traffic); this reads at JSON.parse's speed, memory bounded by one entry.
-const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b, CLOSE_OBJECT = 0x7d, OPEN_ARRAY = 0x5b, CLOSE_ARRAY = 0x5d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COLON = 0x3a,
+  COMMA = 0x2c;
+const OPEN_OBJECT = 0x7b,
+  CLOSE_OBJECT = 0x7d,
+  OPEN_ARRAY = 0x5b,
+  CLOSE_ARRAY = 0x5d;
 
 /** Not JSON, or no `log.entries` array where HAR has it. */
 export class HarSyntaxError extends Error {
@@ -42,9 +48,15 @@ export async function* harEntries(chunks: AsyncIterable<Buffer>): AsyncGenerator
           const quote = chunk.indexOf(QUOTE, i);
           const slash = chunk.indexOf(BACKSLASH, i);
           const next = quote < 0 ? slash : slash < 0 ? quote : Math.min(quote, slash);
-          if (next < 0) { i = chunk.length - 1; continue; }
+          if (next < 0) {
+            i = chunk.length - 1;
+            continue;
+          }
           i = next;
-          if (chunk[i] === BACKSLASH) { escaped = true; continue; }
+          if (chunk[i] === BACKSLASH) {
+            escaped = true;
+            continue;
+          }
           inString = false;
           continue;
         }
@@ -52,7 +64,10 @@ export async function* harEntries(chunks: AsyncIterable<Buffer>): AsyncGenerator
         else if (byte === BACKSLASH) escaped = true;
         else if (byte === QUOTE) {
           inString = false;
-          if (keyBytes) { keys[stack.length] = Buffer.from(keyBytes).toString('utf8'); keyBytes = undefined; }
+          if (keyBytes) {
+            keys[stack.length] = Buffer.from(keyBytes).toString('utf8');
+            keyBytes = undefined;
+          }
         } else if (keyBytes) keyBytes.push(byte);
         continue;
       }
@@ -65,15 +80,27 @@ export async function* harEntries(chunks: AsyncIterable<Buffer>): AsyncGenerator
       }
       if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
         if (inEntries && stack.length === 3 && elementStart < 0) elementStart = i;
-        const entering = stack.length === 2 && byte === OPEN_ARRAY && stack[0] === 'o' && stack[1] === 'o' && keys[1] === 'log' && keys[2] === 'entries';
+        const entering =
+          stack.length === 2 &&
+          byte === OPEN_ARRAY &&
+          stack[0] === 'o' &&
+          stack[1] === 'o' &&
+          keys[1] === 'log' &&
+          keys[2] === 'entries';
         stack.push(byte === OPEN_OBJECT ? 'o' : 'a');
         expectKey = byte === OPEN_OBJECT;
-        if (entering) { inEntries = true; sawEntries = true; }
+        if (entering) {
+          inEntries = true;
+          sawEntries = true;
+        }
         continue;
       }
       if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
         if (stack.pop() === undefined) throw new HarSyntaxError('unbalanced brackets');
-        if (inEntries && stack.length === 2) { inEntries = false; continue; }
+        if (inEntries && stack.length === 2) {
+          inEntries = false;
+          continue;
+        }
         if (inEntries && stack.length === 3 && elementStart >= 0) {
           parts.push(chunk.subarray(elementStart, i + 1));
           yield parseElement(parts);
@@ -95,13 +122,17 @@ export async function* harEntries(chunks: AsyncIterable<Buffer>): AsyncGenerator
         }
         continue;
       }
-      if (byte === COLON) { expectKey = false; continue; }
+      if (byte === COLON) {
+        expectKey = false;
+        continue;
+      }
       if (inEntries && stack.length === 3 && elementStart < 0 && byte > 0x20) elementStart = i;
     }
     if (elementStart >= 0) {
       parts.push(chunk.subarray(elementStart));
       elementBytes += chunk.length - elementStart;
-      if (elementBytes > MAX_ENTRY_BYTES) throw new HarSyntaxError(`an entry is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MB`);
+      if (elementBytes > MAX_ENTRY_BYTES)
+        throw new HarSyntaxError(`an entry is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MB`);
       elementStart = -2;
     }
   }
@@ -110,7 +141,7 @@ export async function* harEntries(chunks: AsyncIterable<Buffer>): AsyncGenerator
 }
 
 function parseElement(parts: Buffer[]): unknown {
-  const text = (parts.length === 1 ? parts[0] as Buffer : Buffer.concat(parts)).toString('utf8');
+  const text = (parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts)).toString('utf8');
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -38,11 +38,23 @@ export function exchangeOf(entry: unknown): Exchange | undefined {
   const status = Number(response['status']);
   if (typeof request['url'] !== 'string' || !Number.isInteger(status) || status < 100) return undefined;
   let url: string;
-  try { url = new URL(request['url']).href; } catch { return undefined; }
-  const postData = isObject(request['postData']) && typeof request['postData']['text'] === 'string' ? request['postData']['text'] : undefined;
+  try {
+    url = new URL(request['url']).href;
+  } catch {
+    return undefined;
+  }
+  const postData =
+    isObject(request['postData']) && typeof request['postData']['text'] === 'string'
+      ? request['postData']['text']
+      : undefined;
   const { text, truncated } = bodyOf(response['content']);
   return {
-    request: { method: String(request['method'] ?? 'GET').toUpperCase(), url, headers: headersOf(request['headers']), ...(postData === undefined ? {} : { body: postData }) },
+    request: {
+      method: String(request['method'] ?? 'GET').toUpperCase(),
+      url,
+      headers: headersOf(request['headers']),
+      ...(postData === undefined ? {} : { body: postData }),
+    },
     response: makeResponse(status, headersOf(response['headers']), text, truncated),
     durationMs: typeof entry['time'] === 'number' ? Math.round(entry['time']) : 0,
   };
@@ -50,7 +62,9 @@ export function exchangeOf(entry: unknown): Exchange | undefined {
 
 /** Every entry of `log.entries`, in order; entries that are no exchange are counted in `skipped`. */
 export async function* readHar(path: string, skipped: { count: number } = { count: 0 }): AsyncGenerator<Exchange> {
-  for await (const entry of harEntries(createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>)) {
+  for await (const entry of harEntries(
+    createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>,
+  )) {
     const exchange = exchangeOf(entry);
     if (exchange) yield exchange;
     else skipped.count++;

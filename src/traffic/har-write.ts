@@ -8,10 +8,15 @@ import { VERSION } from '../core/version.js';
 
 type NameValue = { name: string; value: string };
 
-const pairs = (headers: Record<string, string>): NameValue[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
+const pairs = (headers: Record<string, string>): NameValue[] =>
+  Object.entries(headers).map(([name, value]) => ({ name, value }));
 
 /** One HAR entry; `scrub` removes the run's secrets from bodies (headers and URLs are redacted by name). */
-export function harEntry(exchange: Exchange, scrub: (text: string) => string, startedAt = new Date(Date.now() - exchange.durationMs)): Record<string, unknown> {
+export function harEntry(
+  exchange: Exchange,
+  scrub: (text: string) => string,
+  startedAt = new Date(Date.now() - exchange.durationMs),
+): Record<string, unknown> {
   const { request, response } = exchange;
   const url = redactUrl(request.url);
   const query = [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
@@ -21,18 +26,32 @@ export function harEntry(exchange: Exchange, scrub: (text: string) => string, st
     startedDateTime: startedAt.toISOString(),
     time: exchange.durationMs,
     request: {
-      method: request.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: pairs(redactHeaders(request.headers)),
-      queryString: query, headersSize: -1, bodySize: body === undefined ? 0 : Buffer.byteLength(body),
+      method: request.method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(redactHeaders(request.headers)),
+      queryString: query,
+      headersSize: -1,
+      bodySize: body === undefined ? 0 : Buffer.byteLength(body),
       ...(body === undefined ? {} : { postData: { mimeType: request.headers['content-type'] ?? '', text: body } }),
     },
     response: {
-      status: response.status, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: pairs(redactHeaders(response.headers)),
+      status: response.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(redactHeaders(response.headers)),
       content: {
-        size: Buffer.byteLength(response.text), mimeType: response.headers['content-type'] ?? '', text,
+        size: Buffer.byteLength(response.text),
+        mimeType: response.headers['content-type'] ?? '',
+        text,
         // The body was cut at the run's body cap: a judge of this file must not take it for the whole body.
-        ...(response.truncated ? { comment: 'truncated at restguide\'s body cap', _truncated: true } : {}),
+        ...(response.truncated ? { comment: "truncated at restguide's body cap", _truncated: true } : {}),
       },
-      redirectURL: response.headers['location'] ?? '', headersSize: -1, bodySize: -1,
+      redirectURL: response.headers['location'] ?? '',
+      headersSize: -1,
+      bodySize: -1,
     },
     cache: {},
     timings: { send: 0, wait: exchange.durationMs, receive: 0 },
@@ -45,13 +64,22 @@ export class HarRecorder {
   private count = 0;
   private failure: Error | undefined;
 
-  constructor(readonly path: string, private readonly redactor: Redactor) {
+  constructor(
+    readonly path: string,
+    private readonly redactor: Redactor,
+  ) {
     this.out = createWriteStream(path);
-    this.out.on('error', (error) => { this.failure = error; });
-    this.out.write(`{"log":{"version":"1.2","creator":{"name":"restguide","version":${JSON.stringify(VERSION)}},"entries":[`);
+    this.out.on('error', (error) => {
+      this.failure = error;
+    });
+    this.out.write(
+      `{"log":{"version":"1.2","creator":{"name":"restguide","version":${JSON.stringify(VERSION)}},"entries":[`,
+    );
   }
 
-  get entries(): number { return this.count; }
+  get entries(): number {
+    return this.count;
+  }
 
   add(exchange: Exchange): void {
     if (this.failure) return;

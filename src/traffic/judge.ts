@@ -29,7 +29,11 @@ export interface JudgeOptions {
 }
 
 /** What the traffic held: entries read, those judged (under the base URL), those of other origins or paths. */
-export interface TrafficCounts { exchanges: number; judged: number; outside: number }
+export interface TrafficCounts {
+  exchanges: number;
+  judged: number;
+  outside: number;
+}
 
 export const isUnder = (url: string, baseUrl: string): boolean =>
   url === baseUrl || url.startsWith(`${baseUrl}/`) || url.startsWith(`${baseUrl}?`);
@@ -47,7 +51,11 @@ export class TrafficJudge {
   private batch: Exchange[] = [];
   private chars = 0;
 
-  private constructor(checks: readonly AnyCheck[], private readonly target: Target, private readonly options: JudgeOptions) {
+  private constructor(
+    checks: readonly AnyCheck[],
+    private readonly target: Target,
+    private readonly options: JudgeOptions,
+  ) {
     this.selected = selectChecks(checks, options.only, options.skip);
     this.judging = this.selected.filter((check) => check.judgesTraffic);
     this.verdicts = new Map(this.judging.map((check) => [check, new BatchVerdicts()]));
@@ -66,7 +74,10 @@ export class TrafficJudge {
   /** Whether the batch is full: then `judgePending` should run before more come. */
   add(exchange: Exchange): boolean {
     this.counts.exchanges++;
-    if (!isUnder(exchange.request.url, this.options.baseUrl)) { this.counts.outside++; return false; }
+    if (!isUnder(exchange.request.url, this.options.baseUrl)) {
+      this.counts.outside++;
+      return false;
+    }
     this.counts.judged++;
     this.tally?.add(exchange);
     this.batch.push(exchange);
@@ -92,16 +103,37 @@ export class TrafficJudge {
     for (const check of this.selected) {
       const { meta } = check;
       if (check.judgesTraffic) results.push(...(this.verdicts.get(check)?.results() ?? []));
-      else results.push({ id: meta.id, rule: meta.rule, severity: meta.severity, status: 'skip', resource: '-', message: NEEDS_PROBING, evidence: [] });
+      else
+        results.push({
+          id: meta.id,
+          rule: meta.rule,
+          severity: meta.severity,
+          status: 'skip',
+          resource: '-',
+          message: NEEDS_PROBING,
+          evidence: [],
+        });
     }
-    results.sort((a, b) => compareCodes(a.id, b.id) || compareCodes(a.resource, b.resource) || compareCodes(a.message, b.message));
+    results.sort(
+      (a, b) => compareCodes(a.id, b.id) || compareCodes(a.resource, b.resource) || compareCodes(a.message, b.message),
+    );
     const { target } = this;
     // Every check counts as one of the API as a whole: a recording verifies no resource by resource.
-    const coverage = coverageOf(results, {
-      collections: target.collections.length, documents: target.documents.length, tasks: target.tasks.length, controllers: target.controllers.length,
-    }, new Set(this.selected.map((check) => check.meta.id)));
+    const coverage = coverageOf(
+      results,
+      {
+        collections: target.collections.length,
+        documents: target.documents.length,
+        tasks: target.tasks.length,
+        controllers: target.controllers.length,
+      },
+      new Set(this.selected.map((check) => check.meta.id)),
+    );
     return {
-      tool: 'restguide', version: VERSION, target: this.options.baseUrl, startedAt: this.startedAt.toISOString(),
+      tool: 'restguide',
+      version: VERSION,
+      target: this.options.baseUrl,
+      startedAt: this.startedAt.toISOString(),
       durationMs: Math.round(performance.now() - this.started),
       summary: summarize(results, 0),
       results: this.redactor.deep(results),
@@ -112,12 +144,19 @@ export class TrafficJudge {
 }
 
 /** Judges a whole source of exchanges (a recording); a source with nothing under the base URL is a usage error. */
-export async function judgeTraffic(checks: readonly AnyCheck[], profile: Profile, source: AsyncIterable<Exchange>, options: JudgeOptions): Promise<{ report: CheckReport; counts: TrafficCounts }> {
+export async function judgeTraffic(
+  checks: readonly AnyCheck[],
+  profile: Profile,
+  source: AsyncIterable<Exchange>,
+  options: JudgeOptions,
+): Promise<{ report: CheckReport; counts: TrafficCounts }> {
   const judge = await TrafficJudge.open(checks, profile, options);
   for await (const exchange of source) if (judge.add(exchange)) await judge.judgePending();
   await judge.judgePending();
   if (judge.counts.judged === 0) {
-    throw new UsageError(`no exchange of the traffic is under ${options.baseUrl} (${judge.counts.exchanges} read): give the API's base URL, or --openapi with its servers`);
+    throw new UsageError(
+      `no exchange of the traffic is under ${options.baseUrl} (${judge.counts.exchanges} read): give the API's base URL, or --openapi with its servers`,
+    );
   }
   return { report: judge.report(), counts: judge.counts };
 }

@@ -11,7 +11,13 @@ const EXAMPLES = 5;
 /** Paths already matched, so a long recording matches each distinct path once; bounded, then matched again. */
 const MAX_CACHED_PATHS = 10_000;
 
-interface Tally { operation: Obj; method: string; path: string; statuses: Map<number, number>; exchanges: number }
+interface Tally {
+  operation: Obj;
+  method: string;
+  path: string;
+  statuses: Map<number, number>;
+  exchanges: number;
+}
 
 export class OperationTally {
   private readonly operations = new Map<string, Tally>();
@@ -20,14 +26,24 @@ export class OperationTally {
   private undocumentedCount = 0;
   private readonly examples = new Set<string>();
 
-  constructor(private readonly document: Obj, private readonly baseUrl: string) {
+  constructor(
+    private readonly document: Obj,
+    private readonly baseUrl: string,
+  ) {
     const paths = isObject(document['paths']) ? document['paths'] : {};
     this.templates = Object.keys(paths);
     for (const [path, item] of Object.entries(paths)) {
       if (!isObject(item)) continue;
       for (const method of METHODS) {
         const operation = item[method];
-        if (isObject(operation)) this.operations.set(`${method.toUpperCase()} ${path}`, { operation, method: method.toUpperCase(), path, statuses: new Map(), exchanges: 0 });
+        if (isObject(operation))
+          this.operations.set(`${method.toUpperCase()} ${path}`, {
+            operation,
+            method: method.toUpperCase(),
+            path,
+            statuses: new Map(),
+            exchanges: 0,
+          });
       }
     }
   }
@@ -39,7 +55,10 @@ export class OperationTally {
     let match = this.matched.get(path);
     if (match === undefined) {
       const candidates = candidatePaths(request.url, this.baseUrl, this.document['servers']);
-      match = { inside: candidates.length > 0, template: candidates.map((c) => matchPathTemplate(this.templates, c)).find((found) => found !== undefined) };
+      match = {
+        inside: candidates.length > 0,
+        template: candidates.map((c) => matchPathTemplate(this.templates, c)).find((found) => found !== undefined),
+      };
       if (this.matched.size >= MAX_CACHED_PATHS) this.matched.clear();
       this.matched.set(path, match);
     }
@@ -56,20 +75,34 @@ export class OperationTally {
 
   /** Every operation of the document, in its order, with what was seen of it. */
   result(): Pick<Coverage, 'operations' | 'undocumented'> {
-    const operations: OperationCoverage[] = [...this.operations.values()].map(({ operation, method, path, statuses, exchanges }) => {
-      const responses = isObject(operation['responses']) ? operation['responses'] : {};
-      const declared = Object.keys(responses);
-      const seen = new Set<string>();
-      const rows = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => {
-        const response = selectResponse(responses, status);
-        if (response !== undefined) seen.add(response);
-        return { status, count, ...(response === undefined ? {} : { response }) };
-      });
-      return {
-        method, path, ...(typeof operation['operationId'] === 'string' ? { operationId: operation['operationId'] } : {}),
-        exchanges, statuses: rows, declared, unseen: declared.filter((key) => !seen.has(key)),
-      };
-    });
-    return { operations, ...(this.undocumentedCount > 0 ? { undocumented: { count: this.undocumentedCount, examples: [...this.examples] } } : {}) };
+    const operations: OperationCoverage[] = [...this.operations.values()].map(
+      ({ operation, method, path, statuses, exchanges }) => {
+        const responses = isObject(operation['responses']) ? operation['responses'] : {};
+        const declared = Object.keys(responses);
+        const seen = new Set<string>();
+        const rows = [...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => {
+            const response = selectResponse(responses, status);
+            if (response !== undefined) seen.add(response);
+            return { status, count, ...(response === undefined ? {} : { response }) };
+          });
+        return {
+          method,
+          path,
+          ...(typeof operation['operationId'] === 'string' ? { operationId: operation['operationId'] } : {}),
+          exchanges,
+          statuses: rows,
+          declared,
+          unseen: declared.filter((key) => !seen.has(key)),
+        };
+      },
+    );
+    return {
+      operations,
+      ...(this.undocumentedCount > 0
+        ? { undocumented: { count: this.undocumentedCount, examples: [...this.examples] } }
+        : {}),
+    };
   }
 }

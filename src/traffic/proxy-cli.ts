@@ -13,56 +13,79 @@ import { CHECK_FORMATS } from '../reporters/formats.js';
 import { startJudgingProxy } from './proxy.js';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined);
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
 
 function upstreamOf(value: string): string {
   let url: URL;
-  try { url = new URL(value); } catch { throw new UsageError(`not a URL: "${value}" (expected the upstream's http(s)://host/base/path)`); }
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`not a URL: "${value}" (expected the upstream's http(s)://host/base/path)`);
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: "${value}"`);
-  if (url.search || url.hash) throw new UsageError(`the upstream base URL must not have a query or fragment: "${value}"`);
+  if (url.search || url.hash)
+    throw new UsageError(`the upstream base URL must not have a query or fragment: "${value}"`);
   return withoutTrailingSlashes(url.href);
 }
 
 function port(value: unknown): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port must be 0 to 65535, not "${String(value)}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`--port must be 0 to 65535, not "${String(value)}"`);
   return n;
 }
 
 /** Runs until SIGINT/SIGTERM (or `until`, for tests); 1 when the judged traffic has findings at or above --fail-on. */
-export async function runProxy(upstreamArg: string, options: Record<string, unknown>, io: Io, signals: { until?: Promise<unknown> } = {}): Promise<number> {
+export async function runProxy(
+  upstreamArg: string,
+  options: Record<string, unknown>,
+  io: Io,
+  signals: { until?: Promise<unknown> } = {},
+): Promise<number> {
   const upstream = upstreamOf(upstreamArg);
   const failOn = parseFailOn(options.failOn, ['error', 'warning']);
   planOutputs(reportTargets(options), 'stylish', CHECK_FORMATS);
   const every = options.reportEvery === undefined ? undefined : Number(options.reportEvery);
-  if (every !== undefined && (!Number.isFinite(every) || every < 1)) throw new UsageError(`--report-every must be a number of seconds, 1 or more, not "${String(options.reportEvery)}"`);
+  if (every !== undefined && (!Number.isFinite(every) || every < 1))
+    throw new UsageError(`--report-every must be a number of seconds, 1 or more, not "${String(options.reportEvery)}"`);
   const host = text(options.host) ?? '127.0.0.1';
   const openapi = text(options.openapi);
   const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
   const contract = openapi ? await loadOpenApi(openapi, io.cwd, { timeoutMs: 10_000 }) : undefined;
   const profilePath = text(options.profile);
-  const profile: Profile = profilePath ? await loadProfile(profilePath, io.cwd) : contract ? deriveProfile(contract) : {};
+  const profile: Profile = profilePath
+    ? await loadProfile(profilePath, io.cwd)
+    : contract
+      ? deriveProfile(contract)
+      : {};
   const only = splitList(strings(options.only));
   const skip = splitList(strings(options.skip));
   const { selectChecks } = await import('../core/select-checks.js');
   const { CHECKS } = await import('../checks/index.js');
   selectChecks(CHECKS, only, skip);
 
-  const findingLine = (result: CheckResult): void => io.stderr(`${result.severity === 'error' ? '✖' : '⚠'} ${result.id}: ${result.message}\n`);
+  const findingLine = (result: CheckResult): void =>
+    io.stderr(`${result.severity === 'error' ? '✖' : '⚠'} ${result.id}: ${result.message}\n`);
   let proxy;
   try {
     proxy = await startJudgingProxy({
-      upstream, port: port(options.port ?? 8080), host,
+      upstream,
+      port: port(options.port ?? 8080),
+      host,
       judge: { profile, ...(contract ? { contract } : {}), only, skip, batchExchanges: 500, idleMs: 300 },
       onFinding: findingLine,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`proxy: cannot listen on ${host}:${String(options.port)} (${code})`);
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new UsageError(`proxy: cannot listen on ${host}:${String(options.port)} (${code})`);
     throw error;
   }
   io.stdout(`restguide proxy listening on ${proxy.url}, forwarding to ${upstream}\n`);
-  io.stderr(`restguide: judging each exchange off the request path; a line per new finding; the reports on Ctrl-C${every ? ` and every ${every} s` : ''}\n`);
+  io.stderr(
+    `restguide: judging each exchange off the request path; a line per new finding; the reports on Ctrl-C${every ? ` and every ${every} s` : ''}\n`,
+  );
 
   const write = async (): Promise<CheckReport> => {
     const { report } = await proxy.report();
@@ -70,21 +93,42 @@ export async function runProxy(upstreamArg: string, options: Record<string, unkn
     const color = wantsColor(io);
     const rules = checkRuleInfos();
     const exitCode = exitOf(report, failOn);
-    await writeReports(reportTargets(options), (format, to) => renderCheckReport(format, report, {
-      color: color && to.kind === 'stdout', rules, cwd: io.cwd, failOn, exitCode, quiet: options.quiet === true, showDocumentationUrl: false,
-    }), io, 'stylish', CHECK_FORMATS);
+    await writeReports(
+      reportTargets(options),
+      (format, to) =>
+        renderCheckReport(format, report, {
+          color: color && to.kind === 'stdout',
+          rules,
+          cwd: io.cwd,
+          failOn,
+          exitCode,
+          quiet: options.quiet === true,
+          showDocumentationUrl: false,
+        }),
+      io,
+      'stylish',
+      CHECK_FORMATS,
+    );
     const { forwarded, dropped, failed } = proxy.stats;
-    io.stderr(`restguide: forwarded ${forwarded} exchange${forwarded === 1 ? '' : 's'}, dropped ${dropped} from judging (it was behind), ${failed} without an upstream answer\n`);
+    io.stderr(
+      `restguide: forwarded ${forwarded} exchange${forwarded === 1 ? '' : 's'}, dropped ${dropped} from judging (it was behind), ${failed} without an upstream answer\n`,
+    );
     return report;
   };
 
   let stop!: () => void;
-  const stopped = new Promise<void>((done) => { stop = done; });
+  const stopped = new Promise<void>((done) => {
+    stop = done;
+  });
   const onSignal = () => stop();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   signals.until?.then(stop, stop);
-  const timer = every ? setInterval(() => { void write(); }, every * 1000) : undefined;
+  const timer = every
+    ? setInterval(() => {
+        void write();
+      }, every * 1000)
+    : undefined;
   try {
     await stopped;
     clearInterval(timer);
@@ -103,4 +147,3 @@ function exitOf(report: CheckReport, failOn: 'error' | 'warning'): number {
   const counts = (r: CheckResult) => r.severity === 'error' || (failOn === 'warning' && r.severity === 'warning');
   return report.results.some((r) => r.status === 'error' || (r.status === 'fail' && counts(r))) ? 1 : 0;
 }
-

@@ -16,8 +16,12 @@ export interface JudgeSetup {
 }
 
 export type ToJudge =
-  | { kind: 'exchange'; request: { method: string; url: string; headers: Record<string, string>; body?: string };
-    response: { status: number; headers: Record<string, string>; text: string; truncated: boolean }; durationMs: number }
+  | {
+      kind: 'exchange';
+      request: { method: string; url: string; headers: Record<string, string>; body?: string };
+      response: { status: number; headers: Record<string, string>; text: string; truncated: boolean };
+      durationMs: number;
+    }
   | { kind: 'report'; id: number };
 
 export type FromJudge =

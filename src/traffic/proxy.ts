@@ -11,7 +11,17 @@ import type { TrafficCounts } from './judge.js';
 import type { FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the exchange's: never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+]);
 const BODY_CAP = 1024 * 1024;
 /** Exchanges handed to the worker and not yet judged, at most; beyond, they are dropped and counted. */
 const MAX_BACKLOG = 2_000;
@@ -38,7 +48,8 @@ export interface RunningProxy {
 
 const flatten = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
 };
 
@@ -50,11 +61,18 @@ class BodyCopy {
   add(chunk: Buffer): void {
     if (this.truncated) return;
     const room = BODY_CAP - this.size;
-    if (chunk.length > room) { this.chunks.push(chunk.subarray(0, room)); this.size = BODY_CAP; this.truncated = true; return; }
+    if (chunk.length > room) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.size = BODY_CAP;
+      this.truncated = true;
+      return;
+    }
     this.chunks.push(chunk);
     this.size += chunk.length;
   }
-  text(): string { return Buffer.concat(this.chunks).toString('utf8'); }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
 }
 
 export async function startJudgingProxy(options: ProxyOptions): Promise<RunningProxy> {
@@ -74,13 +92,19 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
       if (message.kind === 'ready') resolve();
       else if (message.kind === 'processed') processed = message.count;
       else if (message.kind === 'finding') options.onFinding?.(message.result);
-      else if (message.kind === 'report') { reports.get(message.id)?.({ report: message.report, counts: message.counts }); reports.delete(message.id); }
+      else if (message.kind === 'report') {
+        reports.get(message.id)?.({ report: message.report, counts: message.counts });
+        reports.delete(message.id);
+      }
     });
   });
   await ready;
 
   const hand = (message: ToJudge): void => {
-    if (stats.judged - processed >= MAX_BACKLOG) { stats.dropped++; return; }
+    if (stats.judged - processed >= MAX_BACKLOG) {
+      stats.dropped++;
+      return;
+    }
     stats.judged++;
     worker.postMessage(message);
   };
@@ -92,7 +116,10 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
       if (value === undefined || HOP_BY_HOP.has(name) || name === 'host') continue;
       headers[name] = value;
     }
-    const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      req.headers['content-length'] !== undefined
+        ? req.headers['content-length'] !== '0'
+        : req.headers['transfer-encoding'] !== undefined;
     const requestCopy = new BodyCopy();
     let body: PassThrough | undefined;
     if (hasBody) {
@@ -101,11 +128,19 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
       req.pipe(body);
     }
     const aborted = new AbortController();
-    res.on('close', () => { if (!res.writableFinished) aborted.abort(); });
+    res.on('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
     const path = req.url ?? '/';
     let answer;
     try {
-      answer = await pool.request({ path, method: req.method as 'GET', headers, body: body ?? null, signal: aborted.signal });
+      answer = await pool.request({
+        path,
+        method: req.method as 'GET',
+        headers,
+        body: body ?? null,
+        signal: aborted.signal,
+      });
     } catch (error) {
       stats.failed++;
       if (!res.headersSent) {
@@ -115,7 +150,8 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
       return;
     }
     const out: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
     res.writeHead(answer.statusCode, out);
     const responseCopy = new BodyCopy();
     try {
@@ -134,28 +170,44 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
     const requestText = requestCopy.text();
     hand({
       kind: 'exchange',
-      request: { method: req.method ?? 'GET', url: `${upstream.origin}${path}`, headers: flatten(req.headers), ...(hasBody ? { body: requestText } : {}) },
-      response: { status: answer.statusCode, headers: flatten(answer.headers), text: responseCopy.text(), truncated: responseCopy.truncated },
+      request: {
+        method: req.method ?? 'GET',
+        url: `${upstream.origin}${path}`,
+        headers: flatten(req.headers),
+        ...(hasBody ? { body: requestText } : {}),
+      },
+      response: {
+        status: answer.statusCode,
+        headers: flatten(answer.headers),
+        text: responseCopy.text(),
+        truncated: responseCopy.truncated,
+      },
       durationMs: Math.round(performance.now() - started),
     });
   };
 
-  const server = createServer((req, res) => { void forward(req, res); });
+  const server = createServer((req, res) => {
+    void forward(req, res);
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => { server.off('error', reject); resolve(); });
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}${basePath}`,
     stats,
-    report: () => new Promise((resolve) => {
-      const id = nextReport++;
-      reports.set(id, resolve);
-      worker.postMessage({ kind: 'report', id } satisfies ToJudge);
-    }),
+    report: () =>
+      new Promise((resolve) => {
+        const id = nextReport++;
+        reports.set(id, resolve);
+        worker.postMessage({ kind: 'report', id } satisfies ToJudge);
+      }),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -26,28 +26,41 @@ export class ReplayClient implements ExchangeClient {
   readonly allowWrites = false;
   private readonly reads = new Map<string, Exchange>();
 
-  constructor(readonly baseUrl: string, readonly traffic: readonly Exchange[]) {
+  constructor(
+    readonly baseUrl: string,
+    readonly traffic: readonly Exchange[],
+  ) {
     for (const exchange of traffic) {
-      if (exchange.request.method === 'GET' && !this.reads.has(exchange.request.url)) this.reads.set(exchange.request.url, exchange);
+      if (exchange.request.method === 'GET' && !this.reads.has(exchange.request.url))
+        this.reads.set(exchange.request.url, exchange);
     }
   }
 
-  url(url: string, query?: RequestSpec['query']): string { return resolveUrl(this.baseUrl, url, query); }
+  url(url: string, query?: RequestSpec['query']): string {
+    return resolveUrl(this.baseUrl, url, query);
+  }
 
   request(spec: RequestSpec): Promise<Exchange> {
     const method = (spec.method ?? 'GET').toUpperCase();
     const url = this.url(spec.url, spec.query);
     const recorded = method === 'GET' ? this.reads.get(url) : undefined;
-    return Promise.resolve(recorded ?? {
-      request: { method, url, headers: {} },
-      response: makeResponse(503, { 'x-restguide-replay': 'not in the recording' }, '', false),
-      durationMs: 0,
-    });
+    return Promise.resolve(
+      recorded ?? {
+        request: { method, url, headers: {} },
+        response: makeResponse(503, { 'x-restguide-replay': 'not in the recording' }, '', false),
+        durationMs: 0,
+      },
+    );
   }
 }
 
 /** The results of one traffic check over one batch, as the runner would give them. */
-export async function judgeBatch(check: AnyCheck, target: Target, client: ReplayClient, redactor: Redactor): Promise<CheckResult[]> {
+export async function judgeBatch(
+  check: AnyCheck,
+  target: Target,
+  client: ReplayClient,
+  redactor: Redactor,
+): Promise<CheckResult[]> {
   const { meta } = check;
   const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: target.api.path };
   const ctx = new RunContext(client, target, meta.messages, new AbortController().signal);
@@ -60,10 +73,16 @@ export async function judgeBatch(check: AnyCheck, target: Target, client: Replay
     else if (!(error instanceof OutsideApiLink)) failure = error;
   }
   const scrub = (text: string): string => redactor.text(text);
-  const results: CheckResult[] = ctx.findings.map((f) =>
-    ({ ...base, status: 'fail', message: f.message, messageId: f.messageId, evidence: f.evidence.map((e) => toEvidence(e, scrub)) }));
+  const results: CheckResult[] = ctx.findings.map((f) => ({
+    ...base,
+    status: 'fail',
+    message: f.message,
+    messageId: f.messageId,
+    evidence: f.evidence.map((e) => toEvidence(e, scrub)),
+  }));
   const one = (status: CheckStatus, message: string): CheckResult => ({ ...base, status, message, evidence: [] });
-  if (failure !== undefined) results.push(one('error', `the check crashed: ${failure instanceof Error ? failure.message : String(failure)}`));
+  if (failure !== undefined)
+    results.push(one('error', `the check crashed: ${failure instanceof Error ? failure.message : String(failure)}`));
   else if (results.length === 0) {
     if (skipped !== undefined) results.push(one('skip', skipped));
     else if (ctx.assertions === 0) results.push(one('skip', 'nothing in the recorded traffic for this check to judge'));
@@ -75,8 +94,12 @@ export async function judgeBatch(check: AnyCheck, target: Target, client: Replay
 /** One cause whatever batch showed it: the message with its answer count, URLs and numbers folded. */
 const ALSO = / \(seen in (\d+) answers\)/;
 const causeOf = (result: CheckResult): string =>
-  `${result.messageId ?? ''} ${result.message.replace(ALSO, '').replace(/https?:\/\/\S+/g, '<url>').replace(/\d+/g, 'N')}`;
-const seenIn = (result: CheckResult): number => Number(ALSO.exec(result.message)?.[1] ?? Math.max(result.evidence.length, 1));
+  `${result.messageId ?? ''} ${result.message
+    .replace(ALSO, '')
+    .replace(/https?:\/\/\S+/g, '<url>')
+    .replace(/\d+/g, 'N')}`;
+const seenIn = (result: CheckResult): number =>
+  Number(ALSO.exec(result.message)?.[1] ?? Math.max(result.evidence.length, 1));
 
 /** Folds the batches' results of one check into one verdict: every cause once, else an error (a gate passes nothing unverified), else a pass, else a skip. */
 export class BatchVerdicts {
@@ -101,7 +124,9 @@ export class BatchVerdicts {
           continue;
         }
         known.seen += seenIn(result);
-        known.result.evidence.push(...result.evidence.slice(0, Math.max(0, MAX_EVIDENCE - known.result.evidence.length)));
+        known.result.evidence.push(
+          ...result.evidence.slice(0, Math.max(0, MAX_EVIDENCE - known.result.evidence.length)),
+        );
       }
     }
     return fresh;
@@ -111,7 +136,9 @@ export class BatchVerdicts {
     if (this.fails.size > 0) {
       return [...this.fails.values()].map(({ result, seen }) => {
         if (seen <= 1) return result;
-        const message = ALSO.test(result.message) ? result.message.replace(ALSO, ` (seen in ${seen} answers)`) : result.message.replace(/\.?$/, ` (seen in ${seen} answers).`);
+        const message = ALSO.test(result.message)
+          ? result.message.replace(ALSO, ` (seen in ${seen} answers)`)
+          : result.message.replace(/\.?$/, ` (seen in ${seen} answers).`);
         return { ...result, message };
       });
     }

@@ -10,11 +10,17 @@ import type { FixtureServer } from '../helpers/fixture-server.js';
 import { frameworkDocument, startFrameworkApi, type FrameworkApiOptions } from '../helpers/framework-api.js';
 
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
-const inAreas = (report: CheckReport, ...areas: string[]) => report.results.filter((r) => areas.some((area) => r.id.startsWith(`${area}.`)));
+const inAreas = (report: CheckReport, ...areas: string[]) =>
+  report.results.filter((r) => areas.some((area) => r.id.startsWith(`${area}.`)));
 
 async function runAll(options: FrameworkApiOptions): Promise<{ server: FixtureServer; report: CheckReport }> {
   const server = await startFrameworkApi(options);
-  const report = await runChecks(CHECKS, deriveProfile(frameworkDocument(options)), { baseUrl: server.url, allowWrites: false, timeoutMs: 5000, deadlineMs: 60_000 });
+  const report = await runChecks(CHECKS, deriveProfile(frameworkDocument(options)), {
+    baseUrl: server.url,
+    allowWrites: false,
+    timeoutMs: 5000,
+    deadlineMs: 60_000,
+  });
   return { server, report };
 }
 
@@ -22,7 +28,9 @@ describe('an API listing under `results`, paged by offset/limit, with a `lang` e
   let server: FixtureServer;
   let report: CheckReport;
   beforeAll(async () => ({ server, report } = await runAll({ listUnder: 'results', paging: 'offset-limit' })), 60_000);
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('fails collection.items-array once, naming `results`, with the answer as evidence', () => {
     const failing = report.results.filter((r) => r.id === 'collection.items-array' && r.status === 'fail');
@@ -32,7 +40,15 @@ describe('an API listing under `results`, paged by offset/limit, with a `lang` e
   });
 
   it('the checks that need `items` are not verified, see collection.items-array', () => {
-    const dependents = ['collection.item-href', 'collection.item-key', 'collection.self-link', 'collection.empty-result', 'filter.equality', 'filter.params-and', 'filter.repeated-or'];
+    const dependents = [
+      'collection.item-href',
+      'collection.item-key',
+      'collection.self-link',
+      'collection.empty-result',
+      'filter.equality',
+      'filter.params-and',
+      'filter.repeated-or',
+    ];
     for (const id of dependents) {
       const result = report.results.find((r) => r.id === id);
       expect(result && line(result), id).toMatch(/^skip .*not verified, see collection\.items-array$/);
@@ -41,20 +57,29 @@ describe('an API listing under `results`, paged by offset/limit, with a `lang` e
 
   it('fails paging.guide-params once; the other paging checks are not verified, see paging.guide-params', () => {
     const paging = inAreas(report, 'paging').filter((r) => r.id !== 'paging.cursor');
-    expect(paging.filter((r) => r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`)).toEqual(['paging.guide-params foreign']);
-    for (const result of paging.filter((r) => r.id !== 'paging.guide-params')) expect(line(result)).toMatch(/^skip .*`offset` and `limit`.*not verified, see paging\.guide-params$/);
+    expect(paging.filter((r) => r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`)).toEqual([
+      'paging.guide-params foreign',
+    ]);
+    for (const result of paging.filter((r) => r.id !== 'paging.guide-params'))
+      expect(line(result)).toMatch(/^skip .*`offset` and `limit`.*not verified, see paging\.guide-params$/);
   });
 
   it('reports nothing the API has as not applicable, and no error', () => {
     // Truly absent: cursor paging, full-text search, sortable properties, embed and select.
     const absent = /^(paging\.cursor|filter\.full-text-q)$/;
-    const notApplicable = inAreas(report, 'collection', 'paging', 'filter').filter((r) => r.message.startsWith('not applicable') && !absent.test(r.id));
+    const notApplicable = inAreas(report, 'collection', 'paging', 'filter').filter(
+      (r) => r.message.startsWith('not applicable') && !absent.test(r.id),
+    );
     expect(notApplicable.map(line)).toEqual([]);
     expect(report.results.filter((r) => r.status === 'error').map(line)).toEqual([]);
   });
 
   it('demands no Content-Language of an untranslated API whose `lang` parameter lists languages', () => {
-    expect(inAreas(report, 'i18n').filter((r) => r.status === 'fail').map(line)).toEqual([]);
+    expect(
+      inAreas(report, 'i18n')
+        .filter((r) => r.status === 'fail')
+        .map(line),
+    ).toEqual([]);
     expect(report.results.find((r) => r.id === 'i18n.content-language')?.message).toMatch(/nothing is localized/);
   });
 });
@@ -63,12 +88,16 @@ describe('an API listing under `items`, paged by Skip/Take, with a SortOrder par
   let server: FixtureServer;
   let report: CheckReport;
   beforeAll(async () => ({ server, report } = await runAll({ listUnder: 'items', paging: 'skip-take' })), 60_000);
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('takes Skip, Take and SortOrder for paging and sorting, not filters: no false empty-result alarm', () => {
     const emptyResult = report.results.find((r) => r.id === 'collection.empty-result');
     expect(emptyResult?.status).toBe('pass');
-    expect(report.results.filter((r) => /Skip=restguide|Take=restguide|SortOrder=restguide/.test(r.message)).map(line)).toEqual([]);
+    expect(
+      report.results.filter((r) => /Skip=restguide|Take=restguide|SortOrder=restguide/.test(r.message)).map(line),
+    ).toEqual([]);
   });
 
   it('reads the business key `id` (the item path parameter) and finds it on every item', () => {
@@ -77,7 +106,9 @@ describe('an API listing under `items`, paged by Skip/Take, with a SortOrder par
 
   it('fails paging.guide-params once for Skip/Take; the other paging checks are not verified', () => {
     const paging = inAreas(report, 'paging').filter((r) => r.id !== 'paging.cursor');
-    expect(paging.filter((r) => r.status === 'fail').map((r) => r.message)).toEqual([expect.stringMatching(/pages with `Skip` and `Take`; the guide says `page` and `pageSize`/)]);
+    expect(paging.filter((r) => r.status === 'fail').map((r) => r.message)).toEqual([
+      expect.stringMatching(/pages with `Skip` and `Take`; the guide says `page` and `pageSize`/),
+    ]);
     expect(paging.filter((r) => r.status === 'pass').map(line)).toEqual([]);
   });
 });
@@ -88,13 +119,23 @@ describe('offset/limit paging that only the answers show (the profile declares n
   beforeAll(async () => {
     server = await startFrameworkApi({ listUnder: 'items', paging: 'offset-limit' });
     const paging = CHECKS.filter((check) => check.meta.id.startsWith('paging.'));
-    report = await runChecks(paging, { collections: [{ path: '/PublicationTypes', key: 'id' }] }, { baseUrl: server.url, allowWrites: false, timeoutMs: 5000, deadlineMs: 30_000 });
+    report = await runChecks(
+      paging,
+      { collections: [{ path: '/PublicationTypes', key: 'id' }] },
+      { baseUrl: server.url, allowWrites: false, timeoutMs: 5000, deadlineMs: 30_000 },
+    );
   }, 60_000);
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('reads the scheme from the `next` link: one paging.guide-params failure, the other paging checks not verified', () => {
-    expect(report.results.filter((r) => r.status === 'fail').map((r) => r.message)).toEqual([expect.stringMatching(/pages with `offset` and `limit`/)]);
-    const others = report.results.filter((r) => r.id !== 'paging.guide-params' && !r.message.startsWith('not applicable'));
+    expect(report.results.filter((r) => r.status === 'fail').map((r) => r.message)).toEqual([
+      expect.stringMatching(/pages with `offset` and `limit`/),
+    ]);
+    const others = report.results.filter(
+      (r) => r.id !== 'paging.guide-params' && !r.message.startsWith('not applicable'),
+    );
     expect(others.length).toBeGreaterThan(3);
     for (const result of others) expect(line(result)).toMatch(/not verified, see paging\.guide-params$/);
   });
@@ -104,11 +145,23 @@ describe('an API answering its list as a bare array', () => {
   let server: FixtureServer;
   let report: CheckReport;
   beforeAll(async () => ({ server, report } = await runAll({ listUnder: 'bare', paging: 'offset-limit' })), 60_000);
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('fails collection.is-object once; the checks that need the collection object are not verified, see collection.is-object', () => {
-    expect(report.results.filter((r) => r.id.startsWith('collection.') && r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`)).toEqual(['collection.is-object notObject']);
-    for (const id of ['collection.items-array', 'collection.item-href', 'collection.item-key', 'collection.self-link', 'filter.equality']) {
+    expect(
+      report.results
+        .filter((r) => r.id.startsWith('collection.') && r.status === 'fail')
+        .map((r) => `${r.id} ${r.messageId ?? ''}`),
+    ).toEqual(['collection.is-object notObject']);
+    for (const id of [
+      'collection.items-array',
+      'collection.item-href',
+      'collection.item-key',
+      'collection.self-link',
+      'filter.equality',
+    ]) {
       const result = report.results.find((r) => r.id === id);
       expect(result && line(result), id).toMatch(/^skip .*not verified, see collection\.is-object$/);
     }

@@ -89,32 +89,61 @@ let target: Target;
 beforeAll(async () => {
   reference = await startReferenceServer({ port: 0 });
   const client = new HttpClient({ baseUrl: reference.url, allowWrites: false, timeoutMs: 5000, concurrency: 2 });
-  try { target = await resolveTarget(BUILT_IN_PROFILE, client); } finally { await client.close(); }
+  try {
+    target = await resolveTarget(BUILT_IN_PROFILE, client);
+  } finally {
+    await client.close();
+  }
 });
-afterAll(async () => { await reference.close(); });
+afterAll(async () => {
+  await reference.close();
+});
 
 describe('requires guards', () => {
   it('are declared by exactly the checks listed here', () => {
     expect(guarded.map((check) => check.meta.id)).toEqual(Object.keys(BUILT_IN_APPLIES).sort());
   });
 
-  it.each(guarded.map((check) => [check.meta.id, check] as const))('%s applies to the expected built-in resources', (id, check) => {
-    const applies = resourcesOf(target, check.appliesTo).filter((resource) => check.requires?.test(resource as never, target)).map((r) => r.path).sort();
-    expect(applies).toEqual(BUILT_IN_APPLIES[id]);
-  });
+  it.each(guarded.map((check) => [check.meta.id, check] as const))(
+    '%s applies to the expected built-in resources',
+    (id, check) => {
+      const applies = resourcesOf(target, check.appliesTo)
+        .filter((resource) => check.requires?.test(resource as never, target))
+        .map((r) => r.path)
+        .sort();
+      expect(applies).toEqual(BUILT_IN_APPLIES[id]);
+    },
+  );
 
   it('keep the write checks off a document whose methods lack them, and the select checks off one without select', async () => {
     const client = new HttpClient({ baseUrl: reference.url, allowWrites: false, timeoutMs: 5000, concurrency: 2 });
     let readOnly: Target;
     try {
-      readOnly = await resolveTarget({
-        ...BUILT_IN_PROFILE,
-        documents: (BUILT_IN_PROFILE.documents ?? []).map((document) => ({ ...document, methods: ['GET'], select: false })),
-      }, client);
-    } finally { await client.close(); }
+      readOnly = await resolveTarget(
+        {
+          ...BUILT_IN_PROFILE,
+          documents: (BUILT_IN_PROFILE.documents ?? []).map((document) => ({
+            ...document,
+            methods: ['GET'],
+            select: false,
+          })),
+        },
+        client,
+      );
+    } finally {
+      await client.close();
+    }
     const document = readOnly.documents[0];
-    const applying = guarded.filter((check) => check.appliesTo === 'document' && check.requires?.test(document as never, readOnly)).map((check) => check.meta.id);
-    expect(applying).toEqual(['http.caching', 'id.absent-404', 'id.issue-in-path', 'id.leading-zeros', 'id.malformed-400']);
+    const applying = guarded
+      .filter((check) => check.appliesTo === 'document' && check.requires?.test(document as never, readOnly))
+      .map((check) => check.meta.id);
+    expect(applying).toEqual([
+      'http.caching',
+      'id.absent-404',
+      'id.issue-in-path',
+      'id.leading-zeros',
+      'id.malformed-400',
+    ]);
   });
 
   it('turn every guarded check into one not-applicable skip on bare resources, before any request', async () => {
@@ -126,8 +155,14 @@ describe('requires guards', () => {
       const apiWide = guarded.filter((check) => check.appliesTo === 'api');
       const report = await runChecks(perResource, BARE, { baseUrl: server.url, allowWrites: true, timeoutMs: 2000 });
       const empty = await runChecks(apiWide, {}, { baseUrl: server.url, allowWrites: true, timeoutMs: 2000 });
-      const lines = [...report.results, ...empty.results].map((r) => `${r.id} ${r.status} ${r.resource} ${r.message}`).sort();
-      expect(lines).toEqual(guarded.map((check) => `${check.meta.id} skip - not applicable: the target has no ${check.requires?.what ?? '?'}`).sort());
+      const lines = [...report.results, ...empty.results]
+        .map((r) => `${r.id} ${r.status} ${r.resource} ${r.message}`)
+        .sort();
+      expect(lines).toEqual(
+        guarded
+          .map((check) => `${check.meta.id} skip - not applicable: the target has no ${check.requires?.what ?? '?'}`)
+          .sort(),
+      );
       expect(apiWide.length).toBeGreaterThan(0);
       expect(server.requests).toHaveLength(0);
     } finally {

@@ -19,7 +19,9 @@ const AREAS = ['select', 'embed', 'collection', 'paging'];
 const RUNS = 8;
 const checks = CHECKS.filter((check) => AREAS.includes(check.meta.id.split('.')[0] ?? ''));
 
-interface Churn { stop(): Promise<{ writes: number; refused: number }> }
+interface Churn {
+  stop(): Promise<{ writes: number; refused: number }>;
+}
 
 /**
  * Writes exactly what these checks compare, in a bounded loop: the first employers' optional `bankruptDate` comes and
@@ -32,7 +34,13 @@ function startChurn(baseUrl: string, options: { maxMs: number; maxWrites: number
   let stopped = false;
   const patch = async (path: string, body: unknown) => {
     counts.writes++;
-    const response = await request(`${baseUrl}${path}`, { method: 'PATCH', body: JSON.stringify(body), headers: { 'content-type': 'application/merge-patch+json' }, headersTimeout: 5000, bodyTimeout: 5000 });
+    const response = await request(`${baseUrl}${path}`, {
+      method: 'PATCH',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/merge-patch+json' },
+      headersTimeout: 5000,
+      bodyTimeout: 5000,
+    });
     await response.body.dump();
     if (response.statusCode !== 200) counts.refused++;
   };
@@ -42,12 +50,19 @@ function startChurn(baseUrl: string, options: { maxMs: number; maxWrites: number
     // The checks take their samples from the first employers by name; movers renamed to the front join them.
     const movers = items.slice(4);
     for (let n = 0; !stopped && Date.now() < deadline && counts.writes < options.maxWrites; n++) {
-      for (const item of items) await patch(`/employers/${item.employerId}`, { bankruptDate: n % 2 === 0 ? '2024-02-29' : null });
+      for (const item of items)
+        await patch(`/employers/${item.employerId}`, { bankruptDate: n % 2 === 0 ? '2024-02-29' : null });
       const mover = movers[n % movers.length];
       if (mover) await patch(`/employers/${mover.employerId}`, { name: n % 2 === 0 ? `Aa moved ${n}` : mover.title });
     }
   })();
-  return { async stop() { stopped = true; await loop; return counts; } };
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return counts;
+    },
+  };
 }
 
 describe('select, embed, collection and paging checks while other clients read and write', () => {
@@ -68,7 +83,14 @@ describe('select, embed, collection and paging checks while other clients read a
     const busy = busyCores(busyCoresWanted(), 60_000);
     try {
       for (let run = 0; run < RUNS; run++) {
-        reports.push(await runChecks(checks, BUILT_IN_PROFILE, { baseUrl: `${proxy.origin}${basePath}`, allowWrites: false, timeoutMs: 5000, deadlineMs: 30_000 }));
+        reports.push(
+          await runChecks(checks, BUILT_IN_PROFILE, {
+            baseUrl: `${proxy.origin}${basePath}`,
+            allowWrites: false,
+            timeoutMs: 5000,
+            deadlineMs: 30_000,
+          }),
+        );
       }
     } finally {
       load = await traffic.stop();
@@ -76,7 +98,10 @@ describe('select, embed, collection and paging checks while other clients read a
       await busy.stop();
     }
   }, 120_000);
-  afterAll(async () => { await proxy.close(); await server.close(); });
+  afterAll(async () => {
+    await proxy.close();
+    await server.close();
+  });
 
   it('runs every check of the four areas', () => {
     expect(checks.length).toBeGreaterThan(15);
@@ -93,7 +118,9 @@ describe('select, embed, collection and paging checks while other clients read a
   for (let run = 0; run < RUNS; run++) {
     it(`run ${run + 1}: no check failed or errored`, () => {
       const report = reports[run] as CheckReport;
-      const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`);
+      const bad = report.results
+        .filter((r) => r.status === 'fail' || r.status === 'error')
+        .map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`);
       expect(bad).toEqual([]);
       expect(report.summary.passed).toBeGreaterThan(checks.length);
     });

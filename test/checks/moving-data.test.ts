@@ -29,14 +29,16 @@ type Times = 'once' | 'always';
 type Change = Parameters<Mutator>[1] extends infer R ? (res: R) => void : never;
 
 /** Applies `change` to the first response that `when` matches and never again, or to every one. */
-const changing = (when: (path: string, method: string, headers: Record<string, unknown>) => boolean, change: Change) => (times: Times): Mutator => {
-  let done = false;
-  return (req, res) => {
-    if (done || !when(req.path, req.method, req.headers)) return;
-    done = times === 'once';
-    change(res);
+const changing =
+  (when: (path: string, method: string, headers: Record<string, unknown>) => boolean, change: Change) =>
+  (times: Times): Mutator => {
+    let done = false;
+    return (req, res) => {
+      if (done || !when(req.path, req.method, req.headers)) return;
+      done = times === 'once';
+      change(res);
+    };
   };
-};
 
 /** The sample employer answers 404 from its second read on (no longer than `reads` more reads): deleted meanwhile. */
 const deletedAfterFirstRead = (reads = 50): Mutator => {
@@ -56,7 +58,10 @@ const cursorShifted = (times: Times): Mutator => {
   return (req, res) => {
     if (done || !req.path.startsWith('/companies?') || !isObject(res.json) || !Array.isArray(res.json['items'])) return;
     const items = res.json['items'];
-    if (!req.path.includes('afterCompany=')) { last = items[items.length - 1]; return; }
+    if (!req.path.includes('afterCompany=')) {
+      last = items[items.length - 1];
+      return;
+    }
     if (last === undefined) return;
     done = times === 'once';
     items.unshift(last);
@@ -66,53 +71,119 @@ const cursorShifted = (times: Times): Mutator => {
 
 const CASES: Array<{ check: AnyCheck; moved: string; mutate: (times: Times) => Mutator; outcome?: 'pass' | 'skip' }> = [
   {
-    check: equality, moved: 'the sample was renamed before the filtered read',
-    mutate: changing((path) => /^\/employers\?.*name=/.test(path), (res) => { if (isObject(res.json)) res.json['items'] = []; }),
+    check: equality,
+    moved: 'the sample was renamed before the filtered read',
+    mutate: changing(
+      (path) => /^\/employers\?.*name=/.test(path),
+      (res) => {
+        if (isObject(res.json)) res.json['items'] = [];
+      },
+    ),
   },
   {
-    check: leadingZeros, moved: 'the employer was changed between the canonical and the padded read',
-    mutate: changing((path) => /^\/employers\/0\d+$/.test(path), (res) => { if (isObject(res.json)) res.json['name'] = 'renamed meanwhile'; }),
+    check: leadingZeros,
+    moved: 'the employer was changed between the canonical and the padded read',
+    mutate: changing(
+      (path) => /^\/employers\/0\d+$/.test(path),
+      (res) => {
+        if (isObject(res.json)) res.json['name'] = 'renamed meanwhile';
+      },
+    ),
   },
   {
-    check: caching, moved: 'the employer was changed between the read and the revalidation',
-    mutate: changing((_path, _method, headers) => headers['if-none-match'] !== undefined, (res) => { res.status = 200; res.headers['etag'] = '"v-new"'; }),
+    check: caching,
+    moved: 'the employer was changed between the read and the revalidation',
+    mutate: changing(
+      (_path, _method, headers) => headers['if-none-match'] !== undefined,
+      (res) => {
+        res.status = 200;
+        res.headers['etag'] = '"v-new"';
+      },
+    ),
   },
   {
-    check: selectInclude, moved: 'the selected property was removed between the full and the selected read',
-    mutate: changing((path) => /^\/employers\/\d+\?select=\(/.test(path), (res) => { if (isObject(res.json)) delete res.json['name']; }),
+    check: selectInclude,
+    moved: 'the selected property was removed between the full and the selected read',
+    mutate: changing(
+      (path) => /^\/employers\/\d+\?select=\(/.test(path),
+      (res) => {
+        if (isObject(res.json)) delete res.json['name'];
+      },
+    ),
   },
   {
-    check: selectExclude, moved: 'a property was removed between the full and the selected read',
-    mutate: changing((path) => /^\/employers\/\d+\?select=!/.test(path), (res) => { if (isObject(res.json)) delete res.json['bankrupt']; }),
+    check: selectExclude,
+    moved: 'a property was removed between the full and the selected read',
+    mutate: changing(
+      (path) => /^\/employers\/\d+\?select=!/.test(path),
+      (res) => {
+        if (isObject(res.json)) delete res.json['bankrupt'];
+      },
+    ),
   },
   {
-    check: selectNested, moved: 'the nested member was removed between the full and the selected read',
-    mutate: changing((path) => /^\/employers\/\d+\?select=\(company\(/.test(path), (res) => { if (isObject(res.json) && isObject(res.json['company'])) delete res.json['company']['enterpriseNumber']; }),
+    check: selectNested,
+    moved: 'the nested member was removed between the full and the selected read',
+    mutate: changing(
+      (path) => /^\/employers\/\d+\?select=\(company\(/.test(path),
+      (res) => {
+        if (isObject(res.json) && isObject(res.json['company'])) delete res.json['company']['enterpriseNumber'];
+      },
+    ),
   },
   // Deleted for good: the re-read finds no document to select from, so the check cannot decide.
-  { check: selfReflectsQuery, moved: 'the sample was deleted after the full read', mutate: () => deletedAfterFirstRead(), outcome: 'skip' },
-  { check: selectInclude, moved: 'the sample was deleted after the full read', mutate: () => deletedAfterFirstRead(), outcome: 'skip' },
   {
-    check: embeddedMap, moved: 'a property was added to the document after the embedding page was read',
-    mutate: changing((path, method) => method === 'GET' && /^\/(employers\/\d+|appendices\/employerclasses\/[^/?]+)$/.test(path), (res) => { if (isObject(res.json)) res.json['addedMeanwhile'] = 'x'; }),
+    check: selfReflectsQuery,
+    moved: 'the sample was deleted after the full read',
+    mutate: () => deletedAfterFirstRead(),
+    outcome: 'skip',
   },
   {
-    check: dereferenceable, moved: 'a linked employer was deleted between the page and the read of its link',
-    mutate: changing((path, method) => method === 'GET' && /^\/employers\/\d+$/.test(path), (res) => {
-      res.status = 404;
-      res.headers['content-type'] = 'application/problem+json';
-      res.json = { type: 'urn:problem-type:belgif:resourceNotFound', title: 'Resource not found', status: 404 };
-    }),
+    check: selectInclude,
+    moved: 'the sample was deleted after the full read',
+    mutate: () => deletedAfterFirstRead(),
+    outcome: 'skip',
+  },
+  {
+    check: embeddedMap,
+    moved: 'a property was added to the document after the embedding page was read',
+    mutate: changing(
+      (path, method) => method === 'GET' && /^\/(employers\/\d+|appendices\/employerclasses\/[^/?]+)$/.test(path),
+      (res) => {
+        if (isObject(res.json)) res.json['addedMeanwhile'] = 'x';
+      },
+    ),
+  },
+  {
+    check: dereferenceable,
+    moved: 'a linked employer was deleted between the page and the read of its link',
+    mutate: changing(
+      (path, method) => method === 'GET' && /^\/employers\/\d+$/.test(path),
+      (res) => {
+        res.status = 404;
+        res.headers['content-type'] = 'application/problem+json';
+        res.json = { type: 'urn:problem-type:belgif:resourceNotFound', title: 'Resource not found', status: 404 };
+      },
+    ),
   },
   { check: cursor, moved: 'the next page was read after a row moved before the cursor', mutate: cursorShifted },
   {
-    check: pageOneBased, moved: 'an employer was renamed to the front between the default and the page=1 read',
-    mutate: changing((path) => /^\/employers\?(.*&)?page=1(&|$)/.test(path), (res) => {
-      const items = isObject(res.json) ? res.json['items'] : undefined;
-      if (!Array.isArray(items) || !isObject(items[0])) return;
-      items.unshift({ ...items[0], href: String(items[0]['href']).replace(/\d+$/, '5900000001'), title: 'Aardvark renamed', employerId: 5900000001 });
-      items.pop();
-    }),
+    check: pageOneBased,
+    moved: 'an employer was renamed to the front between the default and the page=1 read',
+    mutate: changing(
+      (path) => /^\/employers\?(.*&)?page=1(&|$)/.test(path),
+      (res) => {
+        const items = isObject(res.json) ? res.json['items'] : undefined;
+        if (!Array.isArray(items) || !isObject(items[0])) return;
+        items.unshift({
+          ...items[0],
+          href: String(items[0]['href']).replace(/\d+$/, '5900000001'),
+          title: 'Aardvark renamed',
+          employerId: 5900000001,
+        });
+        items.pop();
+      },
+    ),
   },
 ];
 
@@ -120,7 +191,9 @@ describe('a conforming server whose data moves once under another client', () =>
   for (const { check, moved, mutate, outcome = 'pass' } of CASES) {
     it(`${check.meta.id}: ${moved} → no failure`, async () => {
       const report = await runOne(check, reference({ mutate: mutate('once') }));
-      expect(report.results.map((r) => `${r.status} ${r.message}`).filter((line) => /^(fail|error) /.test(line))).toEqual([]);
+      expect(
+        report.results.map((r) => `${r.status} ${r.message}`).filter((line) => /^(fail|error) /.test(line)),
+      ).toEqual([]);
       expect(report.results.some((r) => r.status === outcome)).toBe(true);
     });
   }
@@ -141,34 +214,70 @@ describe('a server that makes the same difference on every read', () => {
  * The first read of a document after the check wrote it shows another client's write: another version (its
  * entity tag) with `change` made. With `always`, every read after a write does (a client that keeps writing).
  */
-const writtenMeanwhile = (change: (body: Record<string, unknown>) => void, times: Times = 'once') => (): Mutator => {
-  let wrote = false;
-  let done = false;
-  return (req, res) => {
-    if (!isCreatedEmployer(req.path)) return;
-    if (req.method === 'PATCH' || req.method === 'PUT') { wrote = true; return; }
-    if (done || !wrote || req.method !== 'GET' || !isObject(res.json)) return;
-    done = times === 'once';
-    change(res.json);
-    res.headers['etag'] = '"written-by-another-client"';
+const writtenMeanwhile =
+  (change: (body: Record<string, unknown>) => void, times: Times = 'once') =>
+  (): Mutator => {
+    let wrote = false;
+    let done = false;
+    return (req, res) => {
+      if (!isCreatedEmployer(req.path)) return;
+      if (req.method === 'PATCH' || req.method === 'PUT') {
+        wrote = true;
+        return;
+      }
+      if (done || !wrote || req.method !== 'GET' || !isObject(res.json)) return;
+      done = times === 'once';
+      change(res.json);
+      res.headers['etag'] = '"written-by-another-client"';
+    };
   };
+
+const PUT_PROFILE = {
+  ...BUILT_IN_PROFILE,
+  documents: BUILT_IN_PROFILE.documents?.map((document) => ({ ...document, update: 'put' as const })),
 };
 
-const PUT_PROFILE = { ...BUILT_IN_PROFILE, documents: BUILT_IN_PROFILE.documents?.map((document) => ({ ...document, update: 'put' as const })) };
-
-const WRITE_CASES: Array<{ check: AnyCheck; moved: string; mutate: () => Mutator; profile?: typeof BUILT_IN_PROFILE }> = [
-  { check: patchResponse, moved: 'another client renamed it between the PATCH and the re-read', mutate: writtenMeanwhile((body) => { body['name'] = 'renamed meanwhile'; }) },
-  // Set back once, the check's second try (as application/json) shows the value: a client that keeps at it.
-  { check: patchOverwrite, moved: 'another client keeps setting the patched value back', mutate: writtenMeanwhile((body) => { body['bankrupt'] = false; }, 'always') },
-  { check: patchAbsentKept, moved: 'another client renamed it between the PATCH and the re-read', mutate: writtenMeanwhile((body) => { body['name'] = 'renamed meanwhile'; }) },
-  { check: putReplaces, moved: 'another client set the changed value back before the re-read', mutate: writtenMeanwhile((body) => { body['bankrupt'] = false; }), profile: PUT_PROFILE },
-];
+const WRITE_CASES: Array<{ check: AnyCheck; moved: string; mutate: () => Mutator; profile?: typeof BUILT_IN_PROFILE }> =
+  [
+    {
+      check: patchResponse,
+      moved: 'another client renamed it between the PATCH and the re-read',
+      mutate: writtenMeanwhile((body) => {
+        body['name'] = 'renamed meanwhile';
+      }),
+    },
+    // Set back once, the check's second try (as application/json) shows the value: a client that keeps at it.
+    {
+      check: patchOverwrite,
+      moved: 'another client keeps setting the patched value back',
+      mutate: writtenMeanwhile((body) => {
+        body['bankrupt'] = false;
+      }, 'always'),
+    },
+    {
+      check: patchAbsentKept,
+      moved: 'another client renamed it between the PATCH and the re-read',
+      mutate: writtenMeanwhile((body) => {
+        body['name'] = 'renamed meanwhile';
+      }),
+    },
+    {
+      check: putReplaces,
+      moved: 'another client set the changed value back before the re-read',
+      mutate: writtenMeanwhile((body) => {
+        body['bankrupt'] = false;
+      }),
+      profile: PUT_PROFILE,
+    },
+  ];
 
 describe('a document the check wrote, written by another client before the check read it back', () => {
   for (const { check, moved, mutate, profile } of WRITE_CASES) {
     it(`${check.meta.id}: ${moved} → no failure`, async () => {
       const report = await runOne(check, reference({ mutate: mutate() }), profile);
-      expect(report.results.map((r) => `${r.status} ${r.message}`).filter((line) => /^(fail|error) /.test(line))).toEqual([]);
+      expect(
+        report.results.map((r) => `${r.status} ${r.message}`).filter((line) => /^(fail|error) /.test(line)),
+      ).toEqual([]);
       expect(report.results.map((r) => r.status)).toContain('skip');
     });
   }
@@ -191,7 +300,9 @@ describe('a document another client changes between every two reads', () => {
       const report = await runOne(check, reference({ mutate: keepsChanging() }));
       const lines = report.results.map((r) => `${r.status} ${r.message}`);
       expect(lines.filter((line) => /^(fail|error) /.test(line))).toEqual([]);
-      expect(lines).toContainEqual(expect.stringMatching(/^skip could not confirm ".*": the resource changed during the run/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^skip could not confirm ".*": the resource changed during the run/),
+      );
     });
   }
 });

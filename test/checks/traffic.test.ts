@@ -27,7 +27,8 @@ function beyondFirstPage(change: (body: Record<string, unknown>) => void): Mutat
       for (const item of res.json['items']) if (isObject(item)) listed.add(String(item['employerId']));
     }
     const id = EMPLOYER.exec(req.path)?.[1];
-    if (req.method === 'GET' && id !== undefined && !listed.has(id) && res.status === 200 && isObject(res.json)) change(res.json);
+    if (req.method === 'GET' && id !== undefined && !listed.has(id) && res.status === 200 && isObject(res.json))
+      change(res.json);
   };
 }
 
@@ -39,14 +40,24 @@ const failedIds = async (check: AnyCheck, server: ServerFactory): Promise<string
 
 describe('a fault only in records beyond the first page', () => {
   it('doc.responses-match-openapi reads documents across the data and finds the broken ones', async () => {
-    const server = reference({ mutate: beyondFirstPage((body) => { body['name'] = 42; }) });
+    const server = reference({
+      mutate: beyondFirstPage((body) => {
+        body['name'] = 42;
+      }),
+    });
     expect(await failedIds(responsesMatch, server)).toEqual(['schemaMismatch']);
   });
 
   it('json.no-null finds a null that only later pages hold', async () => {
     const server = reference({
       mutate: (req, res) => {
-        if (pageBeyondFirst(req.path) && isObject(res.json) && Array.isArray(res.json['items']) && isObject(res.json['items'][0])) res.json['items'][0]['title'] = null;
+        if (
+          pageBeyondFirst(req.path) &&
+          isObject(res.json) &&
+          Array.isArray(res.json['items']) &&
+          isObject(res.json['items'][0])
+        )
+          res.json['items'][0]['title'] = null;
       },
     });
     expect(await failedIds(noNull, server)).toEqual(['nullValue']);
@@ -72,7 +83,9 @@ describe('answers seen only by discovery or by other checks', () => {
   it('json.property-names judges the page discovery read for sample ids', async () => {
     // Discovery reads `/employers?pageSize=5`; no check asks for that page itself.
     const server = reference({
-      mutate: (req, res) => { if (/^\/employers\?pageSize=5$/.test(req.path) && isObject(res.json)) res.json['Total_Count'] = 1; },
+      mutate: (req, res) => {
+        if (/^\/employers\?pageSize=5$/.test(req.path) && isObject(res.json)) res.json['Total_Count'] = 1;
+      },
     });
     expect(await failedIds(propertyNames, server)).toEqual(['notLowerCamelCase']);
   });
@@ -80,12 +93,23 @@ describe('answers seen only by discovery or by other checks', () => {
   it('problem.members judges an error answer another check drew, and reports one cause once', async () => {
     // The reference server answers a bad `select` with a problem; here it is a bare string, on every such answer.
     const server = reference({
-      mutate: (req, res) => { if (/[?&]select=/.test(req.path) && res.status === 400) { res.json = undefined; res.text = '"bad select"'; } },
+      mutate: (req, res) => {
+        if (/[?&]select=/.test(req.path) && res.status === 400) {
+          res.json = undefined;
+          res.text = '"bad select"';
+        }
+      },
     });
-    const selectChecks = (await import('../../src/checks/index.js')).CHECKS.filter((c) => c.meta.id.startsWith('select.'));
+    const selectChecks = (await import('../../src/checks/index.js')).CHECKS.filter((c) =>
+      c.meta.id.startsWith('select.'),
+    );
     const running = await server.start();
     try {
-      const report = await runChecks([...selectChecks, problemMembers], BUILT_IN_PROFILE, { baseUrl: running.url, timeoutMs: 5000, deadlineMs: 25_000 });
+      const report = await runChecks([...selectChecks, problemMembers], BUILT_IN_PROFILE, {
+        baseUrl: running.url,
+        timeoutMs: 5000,
+        deadlineMs: 25_000,
+      });
       const found = report.results.filter((r) => r.id === 'problem.members' && r.status === 'fail');
       expect(found.map((r) => r.messageId)).toEqual(['notObject']);
       expect(found[0]?.message).toMatch(/select=.* answered 400 with a body that is not a JSON object/);
@@ -96,15 +120,26 @@ describe('answers seen only by discovery or by other checks', () => {
   });
 
   it('trace.header-present finds a missing trace id on writes, which its own probes never make', async () => {
-    const server = reference({ mutate: (req, res) => { if (req.method === 'POST') delete res.headers['belgov-trace-id']; } });
+    const server = reference({
+      mutate: (req, res) => {
+        if (req.method === 'POST') delete res.headers['belgov-trace-id'];
+      },
+    });
     const writers = (await import('../../src/checks/index.js')).CHECKS.filter((c) => c.meta.id.startsWith('create.'));
     const running = await server.start();
     try {
-      const report = await runChecks([...writers, headerPresent], BUILT_IN_PROFILE, { baseUrl: running.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 25_000 });
+      const report = await runChecks([...writers, headerPresent], BUILT_IN_PROFILE, {
+        baseUrl: running.url,
+        allowWrites: true,
+        timeoutMs: 5000,
+        deadlineMs: 25_000,
+      });
       const found = report.results.filter((r) => r.id === 'trace.header-present' && r.status === 'fail');
       // One cause, however many POSTs showed it.
       expect(found).toHaveLength(1);
-      expect(found[0]?.message).toMatch(/^POST \S+ answered \d+ without a BelGov-Trace-Id header \(seen in \d+ answers\)\.$/);
+      expect(found[0]?.message).toMatch(
+        /^POST \S+ answered \d+ without a BelGov-Trace-Id header \(seen in \d+ answers\)\.$/,
+      );
       expect((report.cleanups ?? []).filter((c) => c.outcome !== 'cleaned')).toEqual([]);
     } finally {
       await running.close();
@@ -117,19 +152,42 @@ describe('the runner', () => {
     const server = await startFixture((req, res) => sendJson(res, 200, { path: req.url }));
     const order: string[] = [];
     let seen: string[] = [];
-    const plain = (id: string, path: string): AnyCheck => defineCheck({
-      meta: { id, rule: 'hyp-links', severity: 'info', writes: false, title: id, messages: { x: 'x' } },
-      appliesTo: 'api',
-      async run(ctx) { await new Promise((r) => setTimeout(r, 30)); await ctx.get(path); order.push(id); ctx.pass(); },
-    });
+    const plain = (id: string, path: string): AnyCheck =>
+      defineCheck({
+        meta: { id, rule: 'hyp-links', severity: 'info', writes: false, title: id, messages: { x: 'x' } },
+        appliesTo: 'api',
+        async run(ctx) {
+          await new Promise((r) => setTimeout(r, 30));
+          await ctx.get(path);
+          order.push(id);
+          ctx.pass();
+        },
+      });
     const judge = defineCheck({
-      meta: { id: 'json.traffic-probe', rule: 'hyp-links', severity: 'info', writes: false, title: 'judge', messages: { x: 'x' } },
-      appliesTo: 'api', judgesTraffic: true,
-      async run(ctx) { await ctx.trafficSettled(); order.push('judge'); seen = ctx.traffic().map((e) => new URL(e.request.url).pathname); ctx.pass(); },
+      meta: {
+        id: 'json.traffic-probe',
+        rule: 'hyp-links',
+        severity: 'info',
+        writes: false,
+        title: 'judge',
+        messages: { x: 'x' },
+      },
+      appliesTo: 'api',
+      judgesTraffic: true,
+      async run(ctx) {
+        await ctx.trafficSettled();
+        order.push('judge');
+        seen = ctx.traffic().map((e) => new URL(e.request.url).pathname);
+        ctx.pass();
+      },
     });
     try {
       const profile = { ...BUILT_IN_PROFILE, collections: [], documents: [], tasks: [], controllers: [] };
-      await runChecks([judge, plain('json.a', '/a'), plain('json.b', '/b')], profile, { baseUrl: `${server.url}/api`, probe: true, concurrency: 4 });
+      await runChecks([judge, plain('json.a', '/a'), plain('json.b', '/b')], profile, {
+        baseUrl: `${server.url}/api`,
+        probe: true,
+        concurrency: 4,
+      });
       expect(order.at(-1)).toBe('judge');
       // The probe of the base URL is discovery's; /a and /b are the other checks'.
       expect(seen).toEqual(expect.arrayContaining(['/api', '/api/a', '/api/b']));

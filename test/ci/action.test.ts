@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
-import { action, annotations, offlineNpm, repositoryCopy, ROOT, runAction as runActionAt, type ActionPlace, type ActionRun } from '../helpers/ci-runner.js';
+import {
+  action,
+  annotations,
+  offlineNpm,
+  repositoryCopy,
+  ROOT,
+  runAction as runActionAt,
+  type ActionPlace,
+  type ActionRun,
+} from '../helpers/ci-runner.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
 import { runShell } from '../helpers/run-shell.js';
 
@@ -20,7 +29,13 @@ beforeAll(async () => {
   place = { actionPath: repositoryCopy({ build: true }), env: await offlineNpm() };
   // A checkout whose dist/ is older than its sources: built once here, as the first job would.
   if (spawnStatus(place.actionPath) !== 0) {
-    const built = await runShell('bash', ['-c', 'npm ci --ignore-scripts --no-audit --no-fund && node scripts/build.mjs'], place.actionPath, { ...process.env, ...place.env }, 600_000);
+    const built = await runShell(
+      'bash',
+      ['-c', 'npm ci --ignore-scripts --no-audit --no-fund && node scripts/build.mjs'],
+      place.actionPath,
+      { ...process.env, ...place.env },
+      600_000,
+    );
     if (built.status !== 0) throw new Error(`cannot build the action's copy: ${built.stderr}`);
   }
 }, 600_000);
@@ -34,12 +49,25 @@ function spawnStatus(dir: string): number {
   }
 }
 
-const runAction = (inputs: Record<string, string>, prepare?: (workspace: string) => void): Promise<ActionRun> => runActionAt(inputs, place, prepare);
+const runAction = (inputs: Record<string, string>, prepare?: (workspace: string) => void): Promise<ActionRun> =>
+  runActionAt(inputs, place, prepare);
 
-type Sarif = { version: string; runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string; level: string; locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }> }> }> };
-const sarifOf = (run: ActionRun, file = 'restguide.sarif'): Sarif => JSON.parse(readFileSync(join(run.workspace, file), 'utf8')) as Sarif;
+type Sarif = {
+  version: string;
+  runs: Array<{
+    tool: { driver: { name: string } };
+    results: Array<{
+      ruleId: string;
+      level: string;
+      locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }>;
+    }>;
+  }>;
+};
+const sarifOf = (run: ActionRun, file = 'restguide.sarif'): Sarif =>
+  JSON.parse(readFileSync(join(run.workspace, file), 'utf8')) as Sarif;
 
-const copyFixture = (workspace: string): void => cpSync(join(ROOT, 'test/fixtures/lint/multi'), join(workspace, 'api'), { recursive: true });
+const copyFixture = (workspace: string): void =>
+  cpSync(join(ROOT, 'test/fixtures/lint/multi'), join(workspace, 'api'), { recursive: true });
 
 describe('action.yml', () => {
   it('is a composite action whose scripts read inputs only from the environment', () => {
@@ -50,17 +78,25 @@ describe('action.yml', () => {
       expect(step.shell).toBe('bash');
       expect(step.run).not.toContain('${{');
     }
-    expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(['command', 'target', 'openapi', 'fail-on', 'sarif', 'annotations', 'formats']));
+    expect(Object.keys(action.inputs)).toEqual(
+      expect.arrayContaining(['command', 'target', 'openapi', 'fail-on', 'sarif', 'annotations', 'formats']),
+    );
     expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'sarif-file']);
   });
 
   it("runs restguide from the action's own files, never from the registry; only their build is cached", () => {
     // The other steps: Node, when asked for, and the cache of the build, keyed by its inputs.
-    expect(action.runs.steps.filter((step) => step.run === undefined).map((step) => [step.uses, step.if ?? ''])).toEqual([
-      ['actions/setup-node@v4', "inputs.node-version != ''"], ['actions/cache@v4', ''],
+    expect(
+      action.runs.steps.filter((step) => step.run === undefined).map((step) => [step.uses, step.if ?? '']),
+    ).toEqual([
+      ['actions/setup-node@v4', "inputs.node-version != ''"],
+      ['actions/cache@v4', ''],
     ]);
     const cache = action.runs.steps.find((step) => step.uses === 'actions/cache@v4');
-    expect(cache?.with).toEqual({ path: '${{ github.action_path }}/dist', key: '${{ steps.source.outputs.cache-key }}' });
+    expect(cache?.with).toEqual({
+      path: '${{ github.action_path }}/dist',
+      key: '${{ steps.source.outputs.cache-key }}',
+    });
     const scripts = action.runs.steps.map((step) => step.run ?? '').join('\n');
     expect(scripts).not.toMatch(/\bnpx\b|npm (?:i|install|exec)\b|restguide@/);
     expect(scripts).toContain('node "$GITHUB_ACTION_PATH/bin/restguide.js"');
@@ -74,7 +110,9 @@ describe('the action, run as a workflow runs it', () => {
   beforeAll(async () => {
     server = await startReferenceServer({ port: 0 });
     // Drops BelGov-Trace-Id: the trace checks (warnings) fail, nothing of severity error does.
-    proxy = await startProxy(server.url, new URL(server.url).pathname, (_request, response) => { delete response.headers['belgov-trace-id']; });
+    proxy = await startProxy(server.url, new URL(server.url).pathname, (_request, response) => {
+      delete response.headers['belgov-trace-id'];
+    });
   });
   afterAll(async () => {
     await proxy.close();
@@ -113,16 +151,30 @@ describe('the action, run as a workflow runs it', () => {
     const failing = await runAction({ command: 'lint', target: 'api/api.yaml' }, copyFixture);
     expect(failing.status, failing.stderr).toBe(1);
     expect(failing.outputs).toEqual({ 'exit-code': '1', 'sarif-file': 'restguide.sarif' });
-    expect(annotations(failing)).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^::warning file=api\/api\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=hlth-res::/),
-      expect.stringMatching(/^::notice file=api\/api\.yaml,.*title=oas-doc-coverage::/),
-    ]));
+    expect(annotations(failing)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^::warning file=api\/api\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=hlth-res::/,
+        ),
+        expect.stringMatching(/^::notice file=api\/api\.yaml,.*title=oas-doc-coverage::/),
+      ]),
+    );
     const results = sarifOf(failing).runs[0]?.results ?? [];
-    expect(results.map((result) => result.ruleId).sort()).toEqual(['hlth-res', 'jsn-naming', 'oas-doc-coverage', 'oas-reuse']);
-    expect(results.every((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.endsWith('api.yaml'))).toBe(true);
+    expect(results.map((result) => result.ruleId).sort()).toEqual([
+      'hlth-res',
+      'jsn-naming',
+      'oas-doc-coverage',
+      'oas-reuse',
+    ]);
+    expect(
+      results.every((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.endsWith('api.yaml')),
+    ).toBe(true);
 
     // Only warnings and an info: nothing at error.
-    const passing = await runAction({ command: 'lint', target: 'api/*.yaml', 'fail-on': 'error', annotations: 'false', sarif: 'out/lint.sarif' }, copyFixture);
+    const passing = await runAction(
+      { command: 'lint', target: 'api/*.yaml', 'fail-on': 'error', annotations: 'false', sarif: 'out/lint.sarif' },
+      copyFixture,
+    );
     expect(passing.status, passing.stderr).toBe(0);
     expect(passing.outputs).toEqual({ 'exit-code': '0', 'sarif-file': 'out/lint.sarif' });
     expect(annotations(passing)).toEqual([]);
@@ -132,10 +184,15 @@ describe('the action, run as a workflow runs it', () => {
   it('diff of two versions: a removed path fails, in SARIF and as an annotation', async () => {
     const run = await runAction({ command: 'diff', target: 'api/api.yaml api/renamed.yaml' }, (workspace) => {
       copyFixture(workspace);
-      writeFileSync(join(workspace, 'api/renamed.yaml'), readFileSync(join(workspace, 'api/api.yaml'), 'utf8').replaceAll('/employers', '/staff'));
+      writeFileSync(
+        join(workspace, 'api/renamed.yaml'),
+        readFileSync(join(workspace, 'api/api.yaml'), 'utf8').replaceAll('/employers', '/staff'),
+      );
     });
     expect(run.status, run.stderr).toBe(1);
-    expect(annotations(run).some((line) => line.startsWith('::error ') && line.includes('evo-compat-path-removed'))).toBe(true);
+    expect(
+      annotations(run).some((line) => line.startsWith('::error ') && line.includes('evo-compat-path-removed')),
+    ).toBe(true);
     expect(sarifOf(run).runs[0]?.results.map((result) => result.ruleId)).toContain('evo-compat-path-removed');
   }, 60_000);
 
@@ -156,7 +213,12 @@ describe('the action, run as a workflow runs it', () => {
   it("passes restguide's own usage errors through: one line, exit 2, no SARIF", async () => {
     const run = await runAction({ command: 'lint', target: 'missing.yaml' });
     expect(run.status).toBe(2);
-    expect(run.stderr.trim().split('\n').filter((line) => line.startsWith('restguide: '))).toEqual([expect.stringMatching(/missing\.yaml: no such file$/)]);
+    expect(
+      run.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('restguide: ')),
+    ).toEqual([expect.stringMatching(/missing\.yaml: no such file$/)]);
     expect(run.outputs).toEqual({ 'exit-code': '2' });
     expect(existsSync(join(run.workspace, 'restguide.sarif'))).toBe(false);
   });
@@ -164,11 +226,17 @@ describe('the action, run as a workflow runs it', () => {
   it('sends each header line as one -H, so a value with spaces stays whole, and redacts it', async () => {
     const seen = new Set<string>();
     const recording = await startProxy(server.url, new URL(server.url).pathname, (request) => {
-      if (request.headers['x-api-key'] !== undefined || request.headers['x-other'] !== undefined) seen.add(`${String(request.headers['x-api-key'])} | ${String(request.headers['x-other'])}`);
+      if (request.headers['x-api-key'] !== undefined || request.headers['x-other'] !== undefined)
+        seen.add(`${String(request.headers['x-api-key'])} | ${String(request.headers['x-other'])}`);
     });
     try {
       const target = `${recording.origin}${new URL(server.url).pathname}`;
-      const run = await runAction({ command: 'check', target, headers: 'X-Api-Key: secret value 1\nX-Other: two words\n', args: '--only health' });
+      const run = await runAction({
+        command: 'check',
+        target,
+        headers: 'X-Api-Key: secret value 1\nX-Other: two words\n',
+        args: '--only health',
+      });
       expect(run.status, run.stderr).toBe(0);
       expect([...seen]).toEqual(['secret value 1 | two words']);
       expect(readFileSync(join(run.workspace, 'restguide.sarif'), 'utf8')).not.toContain('secret value 1');
@@ -176,29 +244,46 @@ describe('the action, run as a workflow runs it', () => {
       await recording.close();
     }
   }, 60_000);
-
 });
 
 describe('the action without its build (a cold cache), npm offline', () => {
   it('installs and builds in its own files, then runs: no registry, restguide from GITHUB_ACTION_PATH', async () => {
     const actionPath = repositoryCopy();
     const cold = { actionPath, env: await offlineNpm() };
-    const first = await runActionAt({ command: 'lint', target: 'api/api.yaml', annotations: 'false' }, cold, copyFixture);
+    const first = await runActionAt(
+      { command: 'lint', target: 'api/api.yaml', annotations: 'false' },
+      cold,
+      copyFixture,
+    );
     expect(first.stdout).toContain(`::group::restguide: npm ci and build in ${actionPath}`);
     expect(first.status, first.stderr).toBe(1);
     expect(first.outputs).toEqual({ 'exit-code': '1', 'sarif-file': 'restguide.sarif' });
     expect(sarifOf(first).runs[0]?.results.map((result) => result.ruleId)).toContain('hlth-res');
     // A second job finds the build current (as after a cache hit): nothing installed or built.
-    const second = await runActionAt({ command: 'lint', target: 'api/api.yaml', 'fail-on': 'error', annotations: 'false' }, cold, copyFixture);
+    const second = await runActionAt(
+      { command: 'lint', target: 'api/api.yaml', 'fail-on': 'error', annotations: 'false' },
+      cold,
+      copyFixture,
+    );
     expect(second.stdout).not.toContain('::group::');
     expect(second.status, second.stderr).toBe(0);
   }, 600_000);
 
   it('says in one error line, exit 2, when it cannot install (an empty npm cache, no registry)', async () => {
     const actionPath = repositoryCopy();
-    const run = await runActionAt({ command: 'lint', target: 'api/api.yaml' }, { actionPath, env: await offlineNpm(mkdtempSync(join(tmpdir(), 'restguide-empty-npm-cache-'))) }, copyFixture);
+    const run = await runActionAt(
+      { command: 'lint', target: 'api/api.yaml' },
+      { actionPath, env: await offlineNpm(mkdtempSync(join(tmpdir(), 'restguide-empty-npm-cache-'))) },
+      copyFixture,
+    );
     expect(run.status).toBe(2);
-    expect(annotations(run)).toEqual([expect.stringMatching(new RegExp(`^::error title=restguide action::cannot build restguide in ${actionPath}: npm ci or the build exited [1-9]\\d* \\(its output is in the group above\\)$`))]);
+    expect(annotations(run)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::error title=restguide action::cannot build restguide in ${actionPath}: npm ci or the build exited [1-9]\\d* \\(its output is in the group above\\)$`,
+        ),
+      ),
+    ]);
     expect(run.outputs).toEqual({});
     expect(existsSync(join(run.workspace, 'restguide.sarif'))).toBe(false);
   }, 120_000);
@@ -208,16 +293,28 @@ describe('the action without its build (a cold cache), npm offline', () => {
     // The build is current by its inputs, but the program is broken.
     mkdirSync(join(actionPath, 'dist/bundle'), { recursive: true });
     writeFileSync(join(actionPath, 'dist/bundle/restguide.js'), "throw new Error('broken build');\n");
-    writeFileSync(join(actionPath, 'dist/.build-inputs'), `${execFileSync(process.execPath, [join(actionPath, 'scripts/build.mjs'), '--inputs-hash'], { encoding: 'utf8' }).trim()}\n`);
+    writeFileSync(
+      join(actionPath, 'dist/.build-inputs'),
+      `${execFileSync(process.execPath, [join(actionPath, 'scripts/build.mjs'), '--inputs-hash'], { encoding: 'utf8' }).trim()}\n`,
+    );
     const run = await runActionAt({ command: 'check' }, { actionPath, env: await offlineNpm() });
     expect(run.status).toBe(2);
-    expect(annotations(run)).toEqual([expect.stringMatching(/^::error title=restguide action::cannot start restguide with node v\d+\.\d+\.\d+: .*broken build/)]);
+    expect(annotations(run)).toEqual([
+      expect.stringMatching(
+        /^::error title=restguide action::cannot start restguide with node v\d+\.\d+\.\d+: .*broken build/,
+      ),
+    ]);
     expect(run.outputs).toEqual({});
   });
 
   it('says in one error line, exit 2, when GITHUB_ACTION_PATH holds no restguide', async () => {
-    const run = await runActionAt({ command: 'check' }, { actionPath: mkdtempSync(join(tmpdir(), 'restguide-empty-action-')), env: await offlineNpm() });
+    const run = await runActionAt(
+      { command: 'check' },
+      { actionPath: mkdtempSync(join(tmpdir(), 'restguide-empty-action-')), env: await offlineNpm() },
+    );
     expect(run.status).toBe(2);
-    expect(annotations(run)).toEqual([expect.stringMatching(/^::error title=restguide action::cannot read restguide's sources in /)]);
+    expect(annotations(run)).toEqual([
+      expect.stringMatching(/^::error title=restguide action::cannot read restguide's sources in /),
+    ]);
   });
 });

@@ -13,7 +13,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
-import { annotations, gitInsteadOf, gitRepository, offlineNpm, repositoryCopy, ROOT, runAction } from '../helpers/ci-runner.js';
+import {
+  annotations,
+  gitInsteadOf,
+  gitRepository,
+  offlineNpm,
+  repositoryCopy,
+  ROOT,
+  runAction,
+} from '../helpers/ci-runner.js';
 import { runShell, type ShellRun } from '../helpers/run-shell.js';
 
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -24,7 +32,13 @@ const yamlBlocks = [...page.matchAll(/^```yaml\n([\s\S]*?)^```/gm)].map((match) 
 
 type Step = { uses?: string; run?: string; if?: string; with?: Record<string, string> };
 type Workflow = { jobs: Record<string, { if?: string; steps: Step[] }> };
-type GitlabJob = { extends?: string; variables?: Record<string, string>; before_script?: string[]; script?: string[]; rules?: unknown };
+type GitlabJob = {
+  extends?: string;
+  variables?: Record<string, string>;
+  before_script?: string[];
+  script?: string[];
+  rules?: unknown;
+};
 
 const workflowText = yamlBlocks.find((block) => /^jobs:/m.test(block));
 const runStepText = yamlBlocks.find((block) => block.startsWith('- run:'));
@@ -36,14 +50,31 @@ let git: NodeJS.ProcessEnv;
 let npm: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, auth: { clients: [{ id: 'restguide-demo', secret: 'recipe-secret' }] } });
+  server = await startReferenceServer({
+    port: 0,
+    auth: { clients: [{ id: 'restguide-demo', secret: 'recipe-secret' }] },
+  });
   document = await (await fetch(`${server.url}/doc/openapi.yaml`)).text();
   git = gitInsteadOf(REPOSITORY, gitRepository(`v${version}`));
   npm = await offlineNpm();
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const sh = (dir: string, ...args: string[]): void => { execFileSync('git', args, { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' } }); };
+const sh = (dir: string, ...args: string[]): void => {
+  execFileSync('git', args, {
+    cwd: dir,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.invalid',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.invalid',
+    },
+  });
+};
 
 /** A checked-out project: openapi/openapi.yaml; with `breaking`, a git clone whose origin/main has the document and whose copy lost a path. */
 function project(options: { breaking?: boolean } = {}): string {
@@ -70,11 +101,18 @@ function project(options: { breaking?: boolean } = {}): string {
 /** `${{ ... }}` in a step's `with:` as GitHub fills it here: the secret a token of the reference server, the pull request's base main. */
 async function withInputs(step: Step): Promise<Record<string, string>> {
   const token = await server.auth!.issueToken({ clientId: 'restguide-demo' });
-  return Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)
-    .replace(/\$\{\{\s*secrets\.API_TOKEN\s*\}\}/g, token)
-    .replace(/\$\{\{\s*github\.base_ref\s*\}\}/g, 'main')
-    .replace(/\$\{\{.*?\}\}/g, (expression) => { throw new Error(`the test does not evaluate ${expression}`); })
-    .replaceAll(REMOTE_API, server.url)]));
+  return Object.fromEntries(
+    Object.entries(step.with ?? {}).map(([name, value]) => [
+      name,
+      String(value)
+        .replace(/\$\{\{\s*secrets\.API_TOKEN\s*\}\}/g, token)
+        .replace(/\$\{\{\s*github\.base_ref\s*\}\}/g, 'main')
+        .replace(/\$\{\{.*?\}\}/g, (expression) => {
+          throw new Error(`the test does not evaluate ${expression}`);
+        })
+        .replaceAll(REMOTE_API, server.url),
+    ]),
+  );
 }
 
 describe('docs/ci.md', () => {
@@ -84,15 +122,29 @@ describe('docs/ci.md', () => {
   });
 
   it(`every release ref on the pages and in the template is v${version}, and the pages say the release step makes it`, () => {
-    const files = ['README.md', 'ci/gitlab/restguide.gitlab-ci.yml', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
-    const refs = files.flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:@|#|(?<!\/oas)\/|ref: |--branch )v(\d+\.\d+\.\d+)\b/g)].map((match) => `${file}: v${match[1]}`));
+    const files = [
+      'README.md',
+      'ci/gitlab/restguide.gitlab-ci.yml',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
+    const refs = files.flatMap((file) =>
+      [
+        ...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:@|#|(?<!\/oas)\/|ref: |--branch )v(\d+\.\d+\.\d+)\b/g),
+      ].map((match) => `${file}: v${match[1]}`),
+    );
     expect(refs.length).toBeGreaterThan(5);
     expect(refs.filter((ref) => !ref.endsWith(`: v${version}`))).toEqual([]);
-    expect(page).toMatch(/`v\d+\.\d+\.\d+` below is the tag the release step creates \(\[development\.md\]\(development\.md#release\)\)/);
+    expect(page).toMatch(
+      /`v\d+\.\d+\.\d+` below is the tag the release step creates \(\[development\.md\]\(development\.md#release\)\)/,
+    );
     expect(readFileSync(join(ROOT, 'docs/development.md'), 'utf8')).toMatch(/^## Release\n[\s\S]*git tag -a vX\.Y\.Z/m);
     // No command on the pages fetches restguide from the registry.
     for (const file of files) {
-      const code = [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^```\w*\n([\s\S]*?)^```/gm)].map((match) => match[1]).join('\n');
+      const code = [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^```\w*\n([\s\S]*?)^```/gm)]
+        .map((match) => match[1])
+        .join('\n');
       expect(code, file).not.toMatch(/npx (?:--yes )?restguide@|npm (?:i|install|add) (?:-D )?restguide(?:@|\s|$)/m);
     }
   });
@@ -104,7 +156,10 @@ describe('the GitHub workflow of docs/ci.md, job by job', () => {
   const actionPath = repositoryCopy({ build: true });
 
   /** Runs a job's steps: checkout is the prepared project; restguide through action.yml; the uploads' `if:` read the workspace. */
-  async function runJob(name: string, workspace: string): Promise<{ exitCodes: number[]; uploads: string[]; runs: ShellRun[] }> {
+  async function runJob(
+    name: string,
+    workspace: string,
+  ): Promise<{ exitCodes: number[]; uploads: string[]; runs: ShellRun[] }> {
     const job = workflow.jobs[name];
     if (!job) throw new Error(`no job ${name}`);
     const result = { exitCodes: [] as number[], uploads: [] as string[], runs: [] as ShellRun[] };
@@ -134,14 +189,18 @@ describe('the GitHub workflow of docs/ci.md, job by job', () => {
     const run = await runJob('check', project());
     expect(run.exitCodes, `${run.runs[0]?.stdout}\n${run.runs[0]?.stderr}`).toEqual([0]);
     expect(run.uploads).toEqual(['restguide.sarif', 'restguide.html']);
-    expect(annotations(run.runs[0] as ShellRun)).toEqual([expect.stringMatching(/^::notice title=restguide check::\d+ passed, 0 failed/)]);
+    expect(annotations(run.runs[0] as ShellRun)).toEqual([
+      expect.stringMatching(/^::notice title=restguide check::\d+ passed, 0 failed/),
+    ]);
   }, 180_000);
 
   it('diff: against origin/main, a removed path fails the pull request, an unchanged document passes', async () => {
     expect(workflow.jobs.diff?.if).toBe("github.event_name == 'pull_request'");
     const breaking = await runJob('diff', project({ breaking: true }));
     expect(breaking.exitCodes, breaking.runs[0]?.stderr).toEqual([1]);
-    expect(annotations(breaking.runs[0] as ShellRun).some((line) => line.includes('evo-compat-path-removed'))).toBe(true);
+    expect(annotations(breaking.runs[0] as ShellRun).some((line) => line.includes('evo-compat-path-removed'))).toBe(
+      true,
+    );
     const same = await runJob('diff', project({ breaking: false }));
     expect(same.exitCodes, same.runs[0]?.stderr).toEqual([0]);
   }, 120_000);
@@ -155,9 +214,19 @@ describe('the run: step of docs/ci.md', () => {
     cpSync(join(ROOT, 'test/fixtures/lint/multi/api.yaml'), join(workspace, 'openapi/other.yaml'));
     const script = join(mkdtempSync(join(tmpdir(), 'restguide-recipe-step-')), 'step.sh');
     writeFileSync(script, steps[0]?.run ?? '');
-    const run = await runShell('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], workspace, {
-      ...process.env, ...git, ...npm, RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'restguide-runner-temp-')), NO_COLOR: '1',
-    }, 600_000);
+    const run = await runShell(
+      'bash',
+      ['--noprofile', '--norc', '-eo', 'pipefail', script],
+      workspace,
+      {
+        ...process.env,
+        ...git,
+        ...npm,
+        RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'restguide-runner-temp-')),
+        NO_COLOR: '1',
+      },
+      600_000,
+    );
     // other.yaml's warnings fail under the default --fail-on warning.
     expect(run.status, run.stderr).toBe(1);
     expect(annotations(run).some((line) => line.startsWith('::warning file=openapi/other.yaml'))).toBe(true);
@@ -170,7 +239,10 @@ describe('the run: step of docs/ci.md', () => {
     writeFileSync(script, steps[0]?.run ?? '');
     const nowhere = gitInsteadOf(REPOSITORY, join(tmpdir(), 'no-such-repository'));
     const run = await runShell('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], project(), {
-      ...process.env, ...nowhere, ...npm, RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'restguide-runner-temp-')),
+      ...process.env,
+      ...nowhere,
+      ...npm,
+      RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'restguide-runner-temp-')),
     });
     expect(run.status).toBe(2);
     expect(annotations(run)).toEqual([`::error title=restguide::cannot obtain restguide v${version}`]);
@@ -179,7 +251,9 @@ describe('the run: step of docs/ci.md', () => {
 
 describe('the GitLab jobs of docs/ci.md, through the template they include', () => {
   const recipe = parseYaml(gitlabText ?? '{}') as Record<string, GitlabJob> & { include?: Array<{ remote: string }> };
-  const template = (parseYaml(readFileSync(join(ROOT, 'ci/gitlab/restguide.gitlab-ci.yml'), 'utf8')) as Record<string, GitlabJob>)['.restguide'] as GitlabJob;
+  const template = (
+    parseYaml(readFileSync(join(ROOT, 'ci/gitlab/restguide.gitlab-ci.yml'), 'utf8')) as Record<string, GitlabJob>
+  )['.restguide'] as GitlabJob;
   const predefined = { CI_PIPELINE_SOURCE: 'merge_request_event', CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main' };
   let cache: string | undefined;
 
@@ -187,19 +261,32 @@ describe('the GitLab jobs of docs/ci.md, through the template they include', () 
   async function runJob(name: string, workspace: string, api = server.url): Promise<ShellRun> {
     const job = recipe[name] as GitlabJob;
     expect(job.extends).toBe('.restguide');
-    const variables = Object.fromEntries(Object.entries({ ...template.variables, ...job.variables }).map(([key, value]) => [key, String(value)
-      .replace(/\$(\w+)/g, (whole, variable: string) => (predefined as Record<string, string>)[variable] ?? whole)
-      .replaceAll(REMOTE_API, api)]));
+    const variables = Object.fromEntries(
+      Object.entries({ ...template.variables, ...job.variables }).map(([key, value]) => [
+        key,
+        String(value)
+          .replace(/\$(\w+)/g, (whole, variable: string) => (predefined as Record<string, string>)[variable] ?? whole)
+          .replaceAll(REMOTE_API, api),
+      ]),
+    );
     if (cache) cpSync(cache, join(workspace, '.restguide'), { recursive: true, preserveTimestamps: true });
     const script = join(mkdtempSync(join(tmpdir(), 'restguide-recipe-job-')), 'job.sh');
     writeFileSync(script, [...(job.before_script ?? []), ...(template.script ?? [])].join('\n'));
-    const run = await runShell('sh', ['-e', script], workspace, { ...process.env, ...git, ...npm, ...predefined, ...variables, NO_COLOR: '1' }, 600_000);
+    const run = await runShell(
+      'sh',
+      ['-e', script],
+      workspace,
+      { ...process.env, ...git, ...npm, ...predefined, ...variables, NO_COLOR: '1' },
+      600_000,
+    );
     if (existsSync(join(workspace, '.restguide/dist'))) cache = join(workspace, '.restguide');
     return run;
   }
 
   it('includes the template at this release', () => {
-    expect(recipe.include).toEqual([{ remote: `https://raw.githubusercontent.com/restguide/restguide/v${version}/ci/gitlab/restguide.gitlab-ci.yml` }]);
+    expect(recipe.include).toEqual([
+      { remote: `https://raw.githubusercontent.com/restguide/restguide/v${version}/ci/gitlab/restguide.gitlab-ci.yml` },
+    ]);
   });
 
   it('openapi-lint: clones and builds the release, nothing at error in the reference document, exit 0, the JUnit report', async () => {
@@ -213,7 +300,10 @@ describe('the GitLab jobs of docs/ci.md, through the template they include', () 
     const open = await startReferenceServer({ port: 0 });
     try {
       const workspace = project();
-      writeFileSync(join(workspace, 'openapi/openapi.yaml'), await (await fetch(`${open.url}/doc/openapi.yaml`)).text());
+      writeFileSync(
+        join(workspace, 'openapi/openapi.yaml'),
+        await (await fetch(`${open.url}/doc/openapi.yaml`)).text(),
+      );
       const run = await runJob('api-check', workspace, open.url);
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toMatch(/\d+ passed, 0 failed/);

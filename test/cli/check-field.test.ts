@@ -11,8 +11,14 @@ import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-s
 import { captureIo } from '../helpers/io.js';
 
 const servers: FixtureServer[] = [];
-afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
-const start = async (...args: Parameters<typeof startFixture>) => { const s = await startFixture(...args); servers.push(s); return s; };
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+const start = async (...args: Parameters<typeof startFixture>) => {
+  const s = await startFixture(...args);
+  servers.push(s);
+  return s;
+};
 
 async function check(args: string[], io = captureIo()) {
   const code = await main(['check', ...args], io);
@@ -25,35 +31,60 @@ async function documentFile(document: object): Promise<string> {
   return file;
 }
 
-const ok = (description = 'ok') => ({ 200: { description, content: { 'application/json': { schema: { type: 'object' } } } } });
+const ok = (description = 'ok') => ({
+  200: { description, content: { 'application/json': { schema: { type: 'object' } } } },
+});
 
 describe('an API without /health or a root resource, checked with --openapi (Twilio-like)', () => {
   const BASIC = `Basic ${Buffer.from('AC123:secret').toString('base64')}`;
-  const twilio = () => start((req, res) => {
-    if (req.url?.startsWith('/2010-04-01/Accounts.json')) {
-      if (req.headers.authorization !== BASIC) { sendJson(res, 401, { code: 20003, message: 'Authenticate' }); return; }
-      sendJson(res, 200, { accounts: [{ sid: 'AC123', friendly_name: 'main' }], page: 0, page_size: 50 });
-      return;
-    }
-    sendJson(res, 404, { code: 20404, message: 'not found' });
-  });
+  const twilio = () =>
+    start((req, res) => {
+      if (req.url?.startsWith('/2010-04-01/Accounts.json')) {
+        if (req.headers.authorization !== BASIC) {
+          sendJson(res, 401, { code: 20003, message: 'Authenticate' });
+          return;
+        }
+        sendJson(res, 200, { accounts: [{ sid: 'AC123', friendly_name: 'main' }], page: 0, page_size: 50 });
+        return;
+      }
+      sendJson(res, 404, { code: 20404, message: 'not found' });
+    });
   const DOCUMENT = {
-    openapi: '3.0.1', info: { title: 'Twilio - Api', version: '1.0.0' }, servers: [{ url: 'https://api.twilio.com' }],
+    openapi: '3.0.1',
+    info: { title: 'Twilio - Api', version: '1.0.0' },
+    servers: [{ url: 'https://api.twilio.com' }],
     paths: {
       '/2010-04-01/Accounts.json': { get: { responses: ok('accounts') } },
-      '/2010-04-01/Accounts/{Sid}.json': { get: { parameters: [{ name: 'Sid', in: 'path', required: true, schema: { type: 'string' } }], responses: ok('account') } },
+      '/2010-04-01/Accounts/{Sid}.json': {
+        get: {
+          parameters: [{ name: 'Sid', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: ok('account'),
+        },
+      },
     },
   };
 
   it('with the credential: checked, not refused, its declared path asked with the credential', async () => {
     const server = await twilio();
-    const { io } = await check([server.url, '--openapi', await documentFile(DOCUMENT), '-H', `Authorization: ${BASIC}`, '-f', 'json', '--only', 'trace,http']);
+    const { io } = await check([
+      server.url,
+      '--openapi',
+      await documentFile(DOCUMENT),
+      '-H',
+      `Authorization: ${BASIC}`,
+      '-f',
+      'json',
+      '--only',
+      'trace,http',
+    ]);
     expect(io.err).not.toMatch(/nothing of an API answers|api\.twilio\.com/);
     const report = JSON.parse(io.out) as CheckReport;
     // The document's paths all start with /2010-04-01: that is the API's base path.
     expect(report.target).toBe(`${server.url}/2010-04-01`);
     expect(report.summary.passed + report.summary.failed).toBeGreaterThan(0);
-    expect(server.requests.some((r) => r.url === '/2010-04-01/Accounts.json' && r.headers.authorization === BASIC)).toBe(true);
+    expect(
+      server.requests.some((r) => r.url === '/2010-04-01/Accounts.json' && r.headers.authorization === BASIC),
+    ).toBe(true);
   });
 
   it('without it: exit 2 and how to give credentials, naming the path that answered 401', async () => {
@@ -61,32 +92,75 @@ describe('an API without /health or a root resource, checked with --openapi (Twi
     const { code, io } = await check([server.url, '--openapi', await documentFile(DOCUMENT), '-f', 'json']);
     expect(code).toBe(2);
     expect(io.err.trim().split('\n')).toHaveLength(1);
-    expect(io.err).toContain(`every resource (GET ${server.url}/2010-04-01/Accounts.json; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>'`);
+    expect(io.err).toContain(
+      `every resource (GET ${server.url}/2010-04-01/Accounts.json; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>'`,
+    );
   });
 
   it('a document whose declared paths all answer 404 too: nothing answers, and the message says they were asked', async () => {
     const server = await start((_req, res) => sendJson(res, 404, {}));
     const { code, io } = await check([server.url, '--openapi', await documentFile(DOCUMENT), '-f', 'json']);
     expect(code).toBe(2);
-    expect(io.err).toMatch(new RegExp(`^restguide: nothing of an API answers at ${server.url}/2010-04-01: it, /health, GET ${server.url}/2010-04-01/Accounts\\.json \\(declared by the OpenAPI document\\) and /doc/openapi\\.json\\|yaml answered 404`));
+    expect(io.err).toMatch(
+      new RegExp(
+        `^restguide: nothing of an API answers at ${server.url}/2010-04-01: it, /health, GET ${server.url}/2010-04-01/Accounts\\.json \\(declared by the OpenAPI document\\) and /doc/openapi\\.json\\|yaml answered 404`,
+      ),
+    );
   });
 });
 
 describe('the base path the document writes in its paths (no servers)', () => {
   const BASE = '/api/belgianAddress/v2';
-  const belgian = () => start((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path === `${BASE}/health`) { sendJson(res, 200, { status: 'UP' }); return; }
-    if (path === `${BASE}/addresses`) { sendJson(res, 200, { self: req.url, items: [{ id: '1', href: `http://${req.headers.host}${BASE}/addresses/1` }] }); return; }
-    if (path === `${BASE}/addresses/1`) { sendJson(res, 200, { id: '1', street: 'Rue de la Loi' }); return; }
-    sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404 }, { 'content-type': 'application/problem+json' });
-  });
+  const belgian = () =>
+    start((req, res) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path === `${BASE}/health`) {
+        sendJson(res, 200, { status: 'UP' });
+        return;
+      }
+      if (path === `${BASE}/addresses`) {
+        sendJson(res, 200, {
+          self: req.url,
+          items: [{ id: '1', href: `http://${req.headers.host}${BASE}/addresses/1` }],
+        });
+        return;
+      }
+      if (path === `${BASE}/addresses/1`) {
+        sendJson(res, 200, { id: '1', street: 'Rue de la Loi' });
+        return;
+      }
+      sendJson(
+        res,
+        404,
+        { type: 'urn:problem-type:belgif:resourceNotFound', status: 404 },
+        { 'content-type': 'application/problem+json' },
+      );
+    });
   const item = { type: 'object', properties: { id: { type: 'string' }, href: { type: 'string' } } };
   const DOCUMENT = {
-    openapi: '3.0.3', info: { title: 'Belgian addresses', version: '2.0.0' },
+    openapi: '3.0.3',
+    info: { title: 'Belgian addresses', version: '2.0.0' },
     paths: {
-      [`${BASE}/addresses`]: { get: { responses: { 200: { description: 'addresses', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: item } } } } } } } } },
-      [`${BASE}/addresses/{id}`]: { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok('address') } },
+      [`${BASE}/addresses`]: {
+        get: {
+          responses: {
+            200: {
+              description: 'addresses',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { items: { type: 'array', items: item } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      [`${BASE}/addresses/{id}`]: {
+        get: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: ok('address'),
+        },
+      },
     },
   };
 
@@ -94,7 +168,15 @@ describe('the base path the document writes in its paths (no servers)', () => {
     it(`given ${given}: requests under the API path, never doubled, /health looked for there`, async () => {
       const server = await belgian();
       const url = given === 'the host root' ? server.url : `${server.url}${BASE}`;
-      const { code, io } = await check([url, '--openapi', await documentFile(DOCUMENT), '-f', 'json', '--only', 'health,collection']);
+      const { code, io } = await check([
+        url,
+        '--openapi',
+        await documentFile(DOCUMENT),
+        '-f',
+        'json',
+        '--only',
+        'health,collection',
+      ]);
       expect(io.err).not.toMatch(/the profile names|nothing of an API answers/);
       expect(code).not.toBe(2);
       expect((JSON.parse(io.out) as CheckReport).target).toBe(`${server.url}${BASE}`);
@@ -102,7 +184,8 @@ describe('the base path the document writes in its paths (no servers)', () => {
       expect(paths.some((p) => p.startsWith(`${BASE}/addresses`))).toBe(true);
       expect(paths).toContain(`${BASE}/health`);
       expect(paths.filter((p) => p.includes(`${BASE}${BASE}`) || p === '/health')).toEqual([]);
-      if (given === 'the host root') expect(io.err).toContain(`the API's paths start with ${BASE}, so it was checked at ${server.url}${BASE}`);
+      if (given === 'the host root')
+        expect(io.err).toContain(`the API's paths start with ${BASE}, so it was checked at ${server.url}${BASE}`);
     });
   }
 
@@ -110,7 +193,17 @@ describe('the base path the document writes in its paths (no servers)', () => {
     const server = await belgian();
     const profile = join(await mkdtemp(join(tmpdir(), 'restguide-field-')), 'profile.yaml');
     await writeFile(profile, `collections:\n  - path: ${BASE}/addresses\n`);
-    const { code, io } = await check([server.url, '--profile', profile, '--openapi', await documentFile(DOCUMENT), '-f', 'json', '--only', 'collection']);
+    const { code, io } = await check([
+      server.url,
+      '--profile',
+      profile,
+      '--openapi',
+      await documentFile(DOCUMENT),
+      '-f',
+      'json',
+      '--only',
+      'collection',
+    ]);
     expect(io.err).not.toMatch(/the profile names/);
     expect(code).not.toBe(2);
     expect((JSON.parse(io.out) as CheckReport).target).toBe(server.url);
@@ -120,26 +213,71 @@ describe('the base path the document writes in its paths (no servers)', () => {
 
 describe('a protected API with open /health and /doc, checked without credentials', () => {
   const DOCUMENT = {
-    openapi: '3.0.3', info: { title: 'Protected', version: '1.0.0' },
+    openapi: '3.0.3',
+    info: { title: 'Protected', version: '1.0.0' },
     paths: {
-      '/employers': { get: { responses: { 200: { description: 'list', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { employerId: { type: 'integer' } } } } } } } } } } } },
+      '/employers': {
+        get: {
+          responses: {
+            200: {
+              description: 'list',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      items: {
+                        type: 'array',
+                        items: { type: 'object', properties: { employerId: { type: 'integer' } } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
   };
-  const protectedApi = () => start((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path === '/api/health') { sendJson(res, 200, { status: 'UP' }); return; }
-    if (path === '/api/doc/openapi.json') { sendJson(res, 200, DOCUMENT); return; }
-    if (path === '/api') { sendJson(res, 404, {}); return; }
-    if (req.headers.authorization !== 'Bearer good') { sendJson(res, 401, { type: 'urn:problem-type:belgif:noAccessToken', status: 401 }, { 'content-type': 'application/problem+json' }); return; }
-    sendJson(res, 200, { self: req.url, items: [] });
-  }, { basePath: '/api' });
+  const protectedApi = () =>
+    start(
+      (req, res) => {
+        const path = (req.url ?? '').split('?')[0];
+        if (path === '/api/health') {
+          sendJson(res, 200, { status: 'UP' });
+          return;
+        }
+        if (path === '/api/doc/openapi.json') {
+          sendJson(res, 200, DOCUMENT);
+          return;
+        }
+        if (path === '/api') {
+          sendJson(res, 404, {});
+          return;
+        }
+        if (req.headers.authorization !== 'Bearer good') {
+          sendJson(
+            res,
+            401,
+            { type: 'urn:problem-type:belgif:noAccessToken', status: 401 },
+            { 'content-type': 'application/problem+json' },
+          );
+          return;
+        }
+        sendJson(res, 200, { self: req.url, items: [] });
+      },
+      { basePath: '/api' },
+    );
 
   it('exit 2 with the credential hint, though /health and /doc answered', async () => {
     const server = await protectedApi();
     const { code, io } = await check([server.url, '-f', 'json']);
     expect(code).toBe(2);
     expect(io.out).toBe('');
-    expect(io.err.trim()).toBe(`restguide: every resource (GET ${server.url}/employers?pageSize=1; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET`);
+    expect(io.err.trim()).toBe(
+      `restguide: every resource (GET ${server.url}/employers?pageSize=1; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET`,
+    );
   });
 
   it('with credentials: the resources answer and the run goes on', async () => {
@@ -153,12 +291,17 @@ describe('a protected API with open /health and /doc, checked without credential
     const server = await protectedApi();
     const { code, io } = await check([server.url, '-f', 'json', '-H', 'Authorization: Bearer expired']);
     expect(code).toBe(2);
-    expect(io.err).toMatch(/^restguide: every resource \(GET .*\) answered 401 with the credentials given: check the token/);
+    expect(io.err).toMatch(
+      /^restguide: every resource \(GET .*\) answered 401 with the credentials given: check the token/,
+    );
   });
 });
 
 describe('a target that accepts connections and never answers', () => {
-  const silent = () => start(() => { /* accepts, reads, never answers */ });
+  const silent = () =>
+    start(() => {
+      /* accepts, reads, never answers */
+    });
 
   it('one line of diagnosis after one request timeout, not the sum of every discovery request', async () => {
     // The default timeout bounds the diagnosis: 10 s, within the 15 s a user waits.
@@ -168,14 +311,23 @@ describe('a target that accepts connections and never answers', () => {
     const { code, io } = await check([server.url, '--timeout', '1500', '-f', 'json']);
     expect(Date.now() - started).toBeLessThan(4000);
     expect(code).toBe(2);
-    expect(io.err.trim()).toBe(`restguide: cannot check ${server.url}: GET ${server.url} had no answer within 1.5 s; the server is stuck or still starting (see --wait), or another program holds that port`);
+    expect(io.err.trim()).toBe(
+      `restguide: cannot check ${server.url}: GET ${server.url} had no answer within 1.5 s; the server is stuck or still starting (see --wait), or another program holds that port`,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
   it('a terminal sees the wait as it goes', async () => {
     const server = await silent();
     const io = { ...captureIo(), isTTY: true };
-    const tty = Object.assign(io, { stderr(text: string) { io.err += text; }, stdout(text: string) { io.out += text; } });
+    const tty = Object.assign(io, {
+      stderr(text: string) {
+        io.err += text;
+      },
+      stdout(text: string) {
+        io.out += text;
+      },
+    });
     const { code } = await check([server.url, '--timeout', '1500'], tty);
     expect(code).toBe(2);
     expect(tty.err).toContain(`\r\u001b[Krestguide: waiting for ${server.url} to answer (1 s of 1.5 s)`);

@@ -7,9 +7,10 @@ import { startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 import { captureIo } from '../helpers/io.js';
 import { freePort } from '../helpers/fixture-server.js';
 
-
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 describe('check --wait', () => {
   it('waits for a reference server that listens 1.5 s late, then runs the checks against it', async () => {
@@ -18,17 +19,31 @@ describe('check --wait', () => {
     await import('../../src/core/wait-for-target.js');
     const port = await freePort();
     let late: ReferenceServer | undefined;
-    const timer = setTimeout(() => { void startReferenceServer({ port }).then((server) => { late = server; }); }, 1500);
-    closers.push(async () => { clearTimeout(timer); await late?.close(); });
+    const timer = setTimeout(() => {
+      void startReferenceServer({ port }).then((server) => {
+        late = server;
+      });
+    }, 1500);
+    closers.push(async () => {
+      clearTimeout(timer);
+      await late?.close();
+    });
     const io = captureIo();
     io.isTTY = true; // progress as a self-overwriting line
     const started = Date.now();
-    const code = await main(['check', `http://127.0.0.1:${port}/registry/v1`, '--wait', '20', '--only', 'health', '--format', 'json'], io);
+    const code = await main(
+      ['check', `http://127.0.0.1:${port}/registry/v1`, '--wait', '20', '--only', 'health', '--format', 'json'],
+      io,
+    );
     expect(late).toBeDefined();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
-    expect(io.err).toMatch(/^restguide: waiting up to 20 s for http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/health \(or http:\/\/127\.0\.0\.1:\d+\/registry\/v1\) to answer$/m);
+    expect(io.err).toMatch(
+      /^restguide: waiting up to 20 s for http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/health \(or http:\/\/127\.0\.0\.1:\d+\/registry\/v1\) to answer$/m,
+    );
     /* eslint-disable no-control-regex -- a block, not next-line: Prettier may wrap the statement */
-    expect(io.err).toMatch(/\r\u001b\[Krestguide: still waiting \([\d.]+ s of 20 s\): http:\/\/127\.0\.0\.1:\d+\/registry\/v1: connection refused/);
+    expect(io.err).toMatch(
+      /\r\u001b\[Krestguide: still waiting \([\d.]+ s of 20 s\): http:\/\/127\.0\.0\.1:\d+\/registry\/v1: connection refused/,
+    );
     /* eslint-enable no-control-regex */
     const waited = Number(/\/registry\/v1\/health answered \(HTTP 200\) after ([\d.]+) s/.exec(io.err)?.[1]);
     expect(waited).toBeGreaterThanOrEqual(1);
@@ -48,8 +63,12 @@ describe('check --wait', () => {
     expect(took).toBeLessThan(10_000);
     const lines = io.err.trim().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^restguide: still waiting \(5(\.\d)? s of 5\.5 s\): http:\/\/127\.0\.0\.1:\d+\/api: connection refused$/);
-    expect(lines[2]).toMatch(/^restguide: --wait: http:\/\/127\.0\.0\.1:\d+\/api\/health, http:\/\/127\.0\.0\.1:\d+\/api did not answer within 5\.5 s \(last try: \S+: connection refused\)$/);
+    expect(lines[1]).toMatch(
+      /^restguide: still waiting \(5(\.\d)? s of 5\.5 s\): http:\/\/127\.0\.0\.1:\d+\/api: connection refused$/,
+    );
+    expect(lines[2]).toMatch(
+      /^restguide: --wait: http:\/\/127\.0\.0\.1:\d+\/api\/health, http:\/\/127\.0\.0\.1:\d+\/api did not answer within 5\.5 s \(last try: \S+: connection refused\)$/,
+    );
     expect(io.out).toBe('');
   }, 15_000);
 
@@ -62,15 +81,21 @@ describe('check --wait', () => {
     });
     closers.push(() => server.close());
     const seen: string[] = [];
-    const result = await waitForTarget({ urls: waitUrls(`${server.url}/api`), timeoutMs: 5000, intervalMs: 50, onProgress: (p) => seen.push(p.reason) });
+    const result = await waitForTarget({
+      urls: waitUrls(`${server.url}/api`),
+      timeoutMs: 5000,
+      intervalMs: 50,
+      onProgress: (p) => seen.push(p.reason),
+    });
     expect(seen).toContain('HTTP 503');
     expect(result.status).not.toBe(503);
     expect(answers).toBeGreaterThanOrEqual(4);
   });
 
   it('tries the paths an OpenAPI document declares, without parameters', () => {
-    expect(waitUrls('http://h/api', { paths: { '/employers': {}, '/employers/{id}': {}, '/health': {}, '/doc': {} } }))
-      .toEqual(['http://h/api/health', 'http://h/api', 'http://h/api/employers', 'http://h/api/doc']);
+    expect(
+      waitUrls('http://h/api', { paths: { '/employers': {}, '/employers/{id}': {}, '/health': {}, '/doc': {} } }),
+    ).toEqual(['http://h/api/health', 'http://h/api', 'http://h/api/employers', 'http://h/api/doc']);
   });
 
   it.each([

@@ -15,8 +15,14 @@ import { captureIo } from '../helpers/io.js';
 import { startFaultyApi } from '../helpers/fault-proxy.js';
 
 const servers: FixtureServer[] = [];
-afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
-const start = async (...args: Parameters<typeof startFixture>) => { const s = await startFixture(...args); servers.push(s); return s; };
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+const start = async (...args: Parameters<typeof startFixture>) => {
+  const s = await startFixture(...args);
+  servers.push(s);
+  return s;
+};
 
 async function check(args: string[]) {
   const io = captureIo();
@@ -33,10 +39,11 @@ describe('restguide check: usage errors exit 2 with one line', () => {
     expect(oneLine(io.err)).toBe(true);
   });
 
-  it('plain HTTP at an https:// URL: a clear line, not OpenSSL\'s, for the target, --openapi and lint', async () => {
+  it("plain HTTP at an https:// URL: a clear line, not OpenSSL's, for the target, --openapi and lint", async () => {
     const server = await start((req, res) => sendJson(res, 200, {}));
     const https = server.url.replace(/^http:/, 'https:');
-    const hint = 'the server does not speak TLS (plain HTTP on an https:// URL?): give the URL as http://, or the port that serves HTTPS';
+    const hint =
+      'the server does not speak TLS (plain HTTP on an https:// URL?): give the URL as http://, or the port that serves HTTPS';
     const target = await check([`${https}/api`, '--format', 'json']);
     expect(target.code).toBe(2);
     expect(target.io.err.trim()).toBe(`restguide: cannot reach ${https}/api: ${hint}`);
@@ -76,17 +83,23 @@ describe('restguide check: usage errors exit 2 with one line', () => {
     await writeFile(join(dir, 'values.yaml'), 'documents:\n  - path: /employers/{id}\n    update: pach\n');
     const keys = await check(['http://127.0.0.1:1/api', '--profile', join(dir, 'keys.yaml')]);
     expect(keys.code).toBe(2);
-    expect(keys.io.err).toMatch(/^restguide: bad profile .*keys\.yaml: \(root\) has an unknown key `colections`: did you mean `collections`\? Allowed keys there: api, languages, collections, documents, tasks, auth, controllers\n$/);
+    expect(keys.io.err).toMatch(
+      /^restguide: bad profile .*keys\.yaml: \(root\) has an unknown key `colections`: did you mean `collections`\? Allowed keys there: api, languages, collections, documents, tasks, auth, controllers\n$/,
+    );
     const values = await check(['http://127.0.0.1:1/api', '--profile', join(dir, 'values.yaml')]);
     expect(values.code).toBe(2);
-    expect(values.io.err).toMatch(/^restguide: bad profile .*values\.yaml: \/documents\/0\/update is `pach`, not one of the allowed values `put`, `patch`; did you mean `patch`\?\n$/);
+    expect(values.io.err).toMatch(
+      /^restguide: bad profile .*values\.yaml: \/documents\/0\/update is `pach`, not one of the allowed values `put`, `patch`; did you mean `patch`\?\n$/,
+    );
     expect(oneLine(keys.io.err) && oneLine(values.io.err)).toBe(true);
   });
 
-    it('--only and --skip that leave nothing: blames them, not the profile, before contacting the target', async () => {
+  it('--only and --skip that leave nothing: blames them, not the profile, before contacting the target', async () => {
     const { code, io } = await check(['http://127.0.0.1:1/api', '--only', 'paging', '--skip', 'paging']);
     expect(code).toBe(2);
-    expect(io.err).toBe('restguide: --skip paging removes every check that --only paging selects: nothing left to run\n');
+    expect(io.err).toBe(
+      'restguide: --skip paging removes every check that --only paging selects: nothing left to run\n',
+    );
   });
 
   it('--profile with --openapi: the profile says what to check, the document is the contract, and a note says so', async () => {
@@ -95,7 +108,14 @@ describe('restguide check: usage errors exit 2 with one line', () => {
     await writeFile(document, JSON.stringify(buildOpenApiDocument()));
     const profile = join(dir, 'p.yaml');
     await writeFile(profile, 'collections:\n  - path: /employers\n');
-    const { code, io } = await check(['http://127.0.0.1:1/api', '--profile', profile, '--openapi', document, '--print-profile']);
+    const { code, io } = await check([
+      'http://127.0.0.1:1/api',
+      '--profile',
+      profile,
+      '--openapi',
+      document,
+      '--print-profile',
+    ]);
     expect(code).toBe(0);
     expect(parseYaml(io.out)).toMatchObject({ collections: [{ path: '/employers' }] });
     expect(io.err).toContain(`the resources come from ${profile}; ${document} is the contract responses are held to`);
@@ -112,16 +132,49 @@ describe('restguide check against the reference server', () => {
   it('with no URL runs the whole suite on the embedded server: every check passes or skips, JSON contract', async () => {
     const { code, io } = await check(['--format', 'json']);
     const report = JSON.parse(io.out) as CheckReport;
-    expect(Object.keys(report)).toEqual(['tool', 'version', 'target', 'startedAt', 'durationMs', 'summary', 'results', 'cleanups', 'coverage']);
+    expect(Object.keys(report)).toEqual([
+      'tool',
+      'version',
+      'target',
+      'startedAt',
+      'durationMs',
+      'summary',
+      'results',
+      'cleanups',
+      'coverage',
+    ]);
     expect(report.coverage?.score).toBe(100);
-    expect(report.coverage?.areas.every((area) => area.failed === 0 && area.notVerified === area.reasons.reduce((n, r) => n + r.count, 0) || area.reasons.length === 3)).toBe(true);
-    expect(Object.keys(report.summary)).toEqual(['passed', 'failed', 'skipped', 'errored', 'requests', 'findings', 'transient', 'cleanups']);
+    expect(
+      report.coverage?.areas.every(
+        (area) =>
+          (area.failed === 0 && area.notVerified === area.reasons.reduce((n, r) => n + r.count, 0)) ||
+          area.reasons.length === 3,
+      ),
+    ).toBe(true);
+    expect(Object.keys(report.summary)).toEqual([
+      'passed',
+      'failed',
+      'skipped',
+      'errored',
+      'requests',
+      'findings',
+      'transient',
+      'cleanups',
+    ]);
     expect(report.cleanups?.length).toBeGreaterThan(0);
     expect(report.cleanups?.every((c) => c.outcome === 'cleaned')).toBe(true);
     expect(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip')).toEqual([]);
     expect(report.summary.passed).toBeGreaterThan(20);
     expect(report.summary.requests).toBeGreaterThan(20);
-    expect(report.results[0]).toMatchObject({ id: expect.any(String), rule: expect.any(String), severity: expect.any(String), status: expect.any(String), resource: expect.any(String), message: expect.any(String), evidence: [] });
+    expect(report.results[0]).toMatchObject({
+      id: expect.any(String),
+      rule: expect.any(String),
+      severity: expect.any(String),
+      status: expect.any(String),
+      resource: expect.any(String),
+      message: expect.any(String),
+      evidence: [],
+    });
     expect(code).toBe(0);
   });
 
@@ -130,7 +183,17 @@ describe('restguide check against the reference server', () => {
     try {
       const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
       const out = join(dir, 'report.json');
-      const { code, io } = await check([server.url, '--only', 'problem,trace.unique', '--format', 'json', '--output', out, '--format', 'json']);
+      const { code, io } = await check([
+        server.url,
+        '--only',
+        'problem,trace.unique',
+        '--format',
+        'json',
+        '--output',
+        out,
+        '--format',
+        'json',
+      ]);
       expect(code).toBe(0);
       const written = JSON.parse(await readFile(out, 'utf8')) as CheckReport;
       const printed = JSON.parse(io.out) as CheckReport;
@@ -161,16 +224,42 @@ describe('restguide check: where the target comes from without --profile or --op
 
   it("reads the target from the API's own {base}/doc/openapi.json and says so", async () => {
     const document = {
-      openapi: '3.0.3', info: { title: 'Tiny', version: '1.0.0' },
-      paths: { '/widgets': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } } } } } } } } },
+      openapi: '3.0.3',
+      info: { title: 'Tiny', version: '1.0.0' },
+      paths: {
+        '/widgets': {
+          get: {
+            responses: {
+              200: {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     };
-    const server = await start((req, res) => {
-      if (req.url === '/api/doc/openapi.json') return sendJson(res, 200, document);
-      if (req.url?.startsWith('/api/widgets')) return sendJson(res, 200, { self: `http://${req.headers.host}${req.url}`, items: [] });
-      return sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404, title: 'Resource Not Found' });
-    }, { basePath: '/api' });
+    const server = await start(
+      (req, res) => {
+        if (req.url === '/api/doc/openapi.json') return sendJson(res, 200, document);
+        if (req.url?.startsWith('/api/widgets'))
+          return sendJson(res, 200, { self: `http://${req.headers.host}${req.url}`, items: [] });
+        return sendJson(res, 404, {
+          type: 'urn:problem-type:belgif:resourceNotFound',
+          status: 404,
+          title: 'Resource Not Found',
+        });
+      },
+      { basePath: '/api' },
+    );
     const { io } = await check([server.url, '--only', 'collection', '--format', 'json']);
-    expect(io.err).toBe(`restguide: no --profile or --openapi: the target was read from the API's own ${server.url}/doc/openapi.json: 1 collection, 0 documents, 0 tasks, 0 controllers\n`);
+    expect(io.err).toBe(
+      `restguide: no --profile or --openapi: the target was read from the API's own ${server.url}/doc/openapi.json: 1 collection, 0 documents, 0 tasks, 0 controllers\n`,
+    );
     const report = JSON.parse(io.out) as CheckReport;
     // Collection checks judge the documented collection; those needing more (filters, a key) do not apply.
     const judged = report.results.filter((r) => !r.message.startsWith('not applicable'));
@@ -180,7 +269,17 @@ describe('restguide check: where the target comes from without --profile or --op
 
   it('runs only the API-wide checks when the API publishes no document, and says so', async () => {
     // Its health resource answers: an API is there, it just publishes no document.
-    const server = await start((req, res) => (req.url === '/api/health' ? sendJson(res, 200, { status: 'UP' }) : sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', status: 404, title: 'Resource Not Found' })), { basePath: '/api' });
+    const server = await start(
+      (req, res) =>
+        req.url === '/api/health'
+          ? sendJson(res, 200, { status: 'UP' })
+          : sendJson(res, 404, {
+              type: 'urn:problem-type:belgif:resourceNotFound',
+              status: 404,
+              title: 'Resource Not Found',
+            }),
+      { basePath: '/api' },
+    );
     const { io } = await check([server.url, '--format', 'json']);
     expect(io.err).toContain('only API-wide checks ran');
     const report = JSON.parse(io.out) as CheckReport;
@@ -196,7 +295,14 @@ describe('restguide check: progress and baselines', () => {
       await main(['check', server.url, '--only', 'doc', '--format', 'json'], quiet);
       expect(quiet.err).toBe('');
       const tty = { ...captureIo(), isTTY: true };
-      const io = Object.assign(tty, { stderr(text: string) { tty.err += text; }, stdout(text: string) { tty.out += text; } });
+      const io = Object.assign(tty, {
+        stderr(text: string) {
+          tty.err += text;
+        },
+        stdout(text: string) {
+          tty.out += text;
+        },
+      });
       await main(['check', server.url, '--only', 'doc', '--format', 'json'], io);
       // One self-overwriting line per result, ending at n/n.
       expect(io.err).toMatch(/\[1\/(\d+)\] doc\.[\s\S]*\[(\1)\/\1\] doc\./);
@@ -213,7 +319,9 @@ describe('restguide check: progress and baselines', () => {
     const first = await check([...args, '--write-baseline', join(dir, 'baseline.json')]);
     expect(first.io.err).toContain('only API-wide checks ran');
     // Recording is the point of the run: it says what it wrote and succeeds. The two unknown URIs' one fault is one result.
-    expect(first.io.err).toContain(`restguide: wrote baseline ${join(dir, 'baseline.json')}: 1 entry (1 failing result); runs with --baseline`);
+    expect(first.io.err).toContain(
+      `restguide: wrote baseline ${join(dir, 'baseline.json')}: 1 entry (1 failing result); runs with --baseline`,
+    );
     expect(first.code).toBe(0);
     expect(JSON.parse(await readFile(join(dir, 'baseline.json'), 'utf8')).entries).toHaveLength(1);
     const { code, io } = await check([...args, '--baseline', join(dir, 'baseline.json')]);
@@ -225,7 +333,17 @@ describe('restguide check: progress and baselines', () => {
   it('a baseline does not hide a new failure, and reports a fixed one', async () => {
     let healthy = false;
     // The health resource always answers, so the API is there; unknown URIs first answer 200, then 404.
-    const server = await start((req, res) => (healthy && !req.url?.endsWith('/health') ? sendJson(res, 404, { type: 'urn:problem-type:belgif:resourceNotFound', title: 'Resource Not Found', status: 404 }) : sendJson(res, 200, { status: 'UP' })), { basePath: '/api' });
+    const server = await start(
+      (req, res) =>
+        healthy && !req.url?.endsWith('/health')
+          ? sendJson(res, 404, {
+              type: 'urn:problem-type:belgif:resourceNotFound',
+              title: 'Resource Not Found',
+              status: 404,
+            })
+          : sendJson(res, 200, { status: 'UP' }),
+      { basePath: '/api' },
+    );
     const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
     const baseline = join(dir, 'baseline.json');
     const only = (ids: string) => [server.url, '--only', ids, '--format', 'json'];
@@ -234,7 +352,9 @@ describe('restguide check: progress and baselines', () => {
     const widened = await check([...only('http.unknown-uri-404,trace.header-present'), '--baseline', baseline]);
     expect(widened.code).toBe(1);
     const widenedReport = JSON.parse(widened.io.out) as CheckReport;
-    expect(widenedReport.results.filter((r) => r.status === 'fail' && !r.baseline).map((r) => r.id)).toContain('trace.header-present');
+    expect(widenedReport.results.filter((r) => r.status === 'fail' && !r.baseline).map((r) => r.id)).toContain(
+      'trace.header-present',
+    );
     // Once the server answers unknown URIs with 404, the baseline entries show as fixed.
     healthy = true;
     const fixed = await check([...only('http.unknown-uri-404'), '--baseline', baseline]);
@@ -246,10 +366,21 @@ describe('restguide check: progress and baselines', () => {
 
 describe('restguide check is read-only by default', () => {
   it('sends only GET, HEAD and OPTIONS without --allow-writes', async () => {
-    const server = await start((req, res) => {
-      if (req.method === 'HEAD') { res.writeHead(200, { 'content-type': 'application/json' }).end(); return; }
-      sendJson(res, 200, { self: req.url, items: [{ href: '/api/employers/1', employerId: 1 }], status: 'UP', openapi: '3.0.3' });
-    }, { basePath: '/api' });
+    const server = await start(
+      (req, res) => {
+        if (req.method === 'HEAD') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end();
+          return;
+        }
+        sendJson(res, 200, {
+          self: req.url,
+          items: [{ href: '/api/employers/1', employerId: 1 }],
+          status: 'UP',
+          openapi: '3.0.3',
+        });
+      },
+      { basePath: '/api' },
+    );
     // The reference API's profile, so that every kind of check (and every write check) is tried.
     const profile = join(await mkdtemp(join(tmpdir(), 'restguide-')), 'profile.json');
     await writeFile(profile, JSON.stringify(BUILT_IN_PROFILE));
@@ -258,19 +389,40 @@ describe('restguide check is read-only by default', () => {
     const report = JSON.parse(io.out) as CheckReport;
     expect(report.results.filter((r) => r.message === 'needs --allow-writes').length).toBeGreaterThan(0);
     expect(server.requests.length).toBeGreaterThan(10);
-    expect([...new Set(server.requests.map((r) => r.method))].filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))).toEqual([]);
+    expect(
+      [...new Set(server.requests.map((r) => r.method))].filter(
+        (method) => !['GET', 'HEAD', 'OPTIONS'].includes(method),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('restguide check against hostile targets ends by itself', () => {
   const hostile = async (name: string, answer: Parameters<typeof startFixture>[0], extra: string[] = []) => {
-    const server = await start((req, res, s) => {
-      // The base URL answers, so the reachability probe passes; everything else is hostile.
-      if (req.url === '/api') { sendJson(res, 200, {}); return; }
-      return answer(req, res, s);
-    }, { basePath: '/api' });
+    const server = await start(
+      (req, res, s) => {
+        // The base URL answers, so the reachability probe passes; everything else is hostile.
+        if (req.url === '/api') {
+          sendJson(res, 200, {});
+          return;
+        }
+        return answer(req, res, s);
+      },
+      { basePath: '/api' },
+    );
     const started = Date.now();
-    const { code, io } = await check([server.url, '--format', 'json', '--timeout', '500', '--deadline', '4000', '-H', 'Authorization: Bearer s3cret', ...extra]);
+    const { code, io } = await check([
+      server.url,
+      '--format',
+      'json',
+      '--timeout',
+      '500',
+      '--deadline',
+      '4000',
+      '-H',
+      'Authorization: Bearer s3cret',
+      ...extra,
+    ]);
     const elapsed = Date.now() - started;
     const report = JSON.parse(io.out) as CheckReport;
     expect(elapsed, name).toBeLessThan(7000);
@@ -286,7 +438,10 @@ describe('restguide check against hostile targets ends by itself', () => {
   });
 
   it('invalid JSON everywhere', async () => {
-    const { code } = await hostile('invalid json', (_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"items": [1, 2'); });
+    const { code } = await hostile('invalid json', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"items": [1, 2');
+    });
     expect(code).toBe(1);
   });
 
@@ -302,7 +457,11 @@ describe('restguide check against hostile targets ends by itself', () => {
   it('next links that loop, and links and redirects to another origin that never see the credentials', async () => {
     const other = await start((_req, res) => sendJson(res, 200, { items: [] }));
     await hostile('looping', (req, res) => {
-      if (req.url?.includes('/doc/')) { res.writeHead(302, { location: `${other.url}/doc` }); res.end(); return; }
+      if (req.url?.includes('/doc/')) {
+        res.writeHead(302, { location: `${other.url}/doc` });
+        res.end();
+        return;
+      }
       sendJson(res, 200, { self: req.url, items: [{ href: `${other.url}/x` }], next: req.url, status: 'UP' });
     });
     expect(other.requests.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
@@ -330,14 +489,19 @@ describe('restguide check --print-profile', () => {
     const { code, io } = await check(['--print-profile']);
     expect(code).toBe(0);
     expect(parseYaml(io.out)).toEqual(JSON.parse(JSON.stringify(BUILT_IN_PROFILE)));
-    expect(io.err).toBe('restguide: the built-in profile of the reference API: 3 collections, 1 document, 1 task, 1 controller\n');
+    expect(io.err).toBe(
+      'restguide: the built-in profile of the reference API: 3 collections, 1 document, 1 task, 1 controller\n',
+    );
   });
 
   it('with --profile, names that profile, not the built-in one', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-'));
     const file = join(dir, 'mine.yaml');
     await writeFile(file, 'collections:\n  - path: /employers\n');
-    for (const args of [['--profile', file, '--print-profile'], ['http://127.0.0.1:1/api', '--profile', file, '--print-profile']]) {
+    for (const args of [
+      ['--profile', file, '--print-profile'],
+      ['http://127.0.0.1:1/api', '--profile', file, '--print-profile'],
+    ]) {
       const { code, io } = await check(args);
       expect(code).toBe(0);
       expect(parseYaml(io.out)).toEqual({ collections: [{ path: '/employers' }] });
@@ -346,19 +510,29 @@ describe('restguide check --print-profile', () => {
   });
 });
 
-
 describe('restguide check: records a cleanup could not remove', () => {
   it('fail the run with exit 1, a line naming each URL, and the JSON cleanups list', async () => {
     const api = await startFaultyApi({ refuseDeletes: true, retryAfter: 0 });
     try {
-      const { code, io } = await check([api.url, '--allow-writes', '--only', 'create.created-201', '--retries', '1', '--format', 'json']);
+      const { code, io } = await check([
+        api.url,
+        '--allow-writes',
+        '--only',
+        'create.created-201',
+        '--retries',
+        '1',
+        '--format',
+        'json',
+      ]);
       const report = JSON.parse(io.out) as CheckReport;
       const left = (report.cleanups ?? []).filter((c) => c.outcome === 'left');
       expect(left.length).toBeGreaterThan(0);
       expect(report.summary.cleanups?.left).toBe(left.length);
       expect(code).toBe(1);
       const line = io.err.split('\n').find((l) => l.includes('may be left in the API'));
-      expect(line).toMatch(/^restguide: \d+ cleanups? failed, so (a record|records) may be left in the API: DELETE http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/employers\/\d+ \(the API kept answering 429 \(2 tries over [\d.]+ s\)\)/);
+      expect(line).toMatch(
+        /^restguide: \d+ cleanups? failed, so (a record|records) may be left in the API: DELETE http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/employers\/\d+ \(the API kept answering 429 \(2 tries over [\d.]+ s\)\)/,
+      );
       for (const record of left) expect(line).toContain(record.url);
     } finally {
       await api.close();
@@ -373,13 +547,23 @@ describe('restguide check: records a cleanup could not remove', () => {
 });
 
 describe('restguide check: an API that answers only 401 or 403', () => {
-  const problem = (status: number) => start((_req, res) => sendJson(res, status, { type: 'urn:problem-type:belgif:noAccessToken', status }, { 'content-type': 'application/problem+json' }));
+  const problem = (status: number) =>
+    start((_req, res) =>
+      sendJson(
+        res,
+        status,
+        { type: 'urn:problem-type:belgif:noAccessToken', status },
+        { 'content-type': 'application/problem+json' },
+      ),
+    );
 
   it('without credentials: exit 2, one line on how to give them', async () => {
     const server = await problem(401);
     const { code, io } = await check([`${server.url}/api`, '--format', 'json']);
     expect(code).toBe(2);
-    expect(io.err.trim()).toBe("restguide: every request was answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET");
+    expect(io.err.trim()).toBe(
+      "restguide: every request was answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET",
+    );
     expect(io.out).toBe('');
   });
 
@@ -388,7 +572,13 @@ describe('restguide check: an API that answers only 401 or 403', () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-401-'));
     const profile = join(dir, 'profile.yaml');
     await writeFile(profile, 'collections:\n  - path: /employers\n');
-    const { code, io } = await check([`${server.url}/api`, '--profile', profile, '-H', 'Authorization: Bearer expired']);
+    const { code, io } = await check([
+      `${server.url}/api`,
+      '--profile',
+      profile,
+      '-H',
+      'Authorization: Bearer expired',
+    ]);
     expect(code).toBe(2);
     expect(io.err).toMatch(/^restguide: every request was answered 401 with the credentials given: check the token/);
     expect(oneLine(io.err)).toBe(true);
@@ -398,7 +588,9 @@ describe('restguide check: an API that answers only 401 or 403', () => {
     const server = await problem(403);
     const { code, io } = await check([`${server.url}/api`, '-H', 'Authorization: Bearer narrow']);
     expect(code).toBe(2);
-    expect(io.err).toMatch(/every request was answered 403: the credentials lack the rights or scopes to read the API \(--scope\)/);
+    expect(io.err).toMatch(
+      /every request was answered 403: the credentials lack the rights or scopes to read the API \(--scope\)/,
+    );
   });
 
   it('an API whose open resources answer is not refused as a whole', async () => {
@@ -413,10 +605,19 @@ describe('restguide check: an API that answers only 401 or 403', () => {
 describe('restguide check: what the terminal gets', () => {
   it('every report to a file: the summary line on stderr', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-files-'));
-    const { code, io } = await check(['--only', 'health,trace', '-f', `json=${join(dir, 'r.json')}`, '-f', `junit=${join(dir, 'r.xml')}`]);
+    const { code, io } = await check([
+      '--only',
+      'health,trace',
+      '-f',
+      `json=${join(dir, 'r.json')}`,
+      '-f',
+      `junit=${join(dir, 'r.xml')}`,
+    ]);
     expect(code).toBe(0);
     expect(io.out).toBe('');
-    expect(io.err).toMatch(/^restguide: \d+ passed, 0 failed \(0 findings\), \d+ skipped, 0 errored, \d+ requests, [\d.]+s; conformance score 100\.0 of 100 over \d+ verified checks, weighted by severity$/m);
+    expect(io.err).toMatch(
+      /^restguide: \d+ passed, 0 failed \(0 findings\), \d+ skipped, 0 errored, \d+ requests, [\d.]+s; conformance score 100\.0 of 100 over \d+ verified checks, weighted by severity$/m,
+    );
     const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as CheckReport;
     expect(io.err).toContain(`${report.summary.passed} passed`);
   });
@@ -431,13 +632,20 @@ describe('restguide check: what the terminal gets', () => {
     const quiet = await check(['--only', 'health,trace', '--quiet']);
     expect(loud.io.out).toMatch(/✔ health\.health-status/);
     expect(quiet.io.out).not.toMatch(/✔|○/);
-    const summary = (out: string) => out.trim().split('\n').at(-1)?.replace(/[\d.]+s$/, '');
+    const summary = (out: string) =>
+      out
+        .trim()
+        .split('\n')
+        .at(-1)
+        ?.replace(/[\d.]+s$/, '');
     expect(summary(quiet.io.out)).toMatch(/^\d+ passed, 0 failed/);
     expect(summary(quiet.io.out)).toBe(summary(loud.io.out));
   });
 
   it('--quiet still shows a failure with its evidence', async () => {
-    const server = await start((req, res) => (req.url?.endsWith('/health') ? sendJson(res, 200, { status: 'SIDEWAYS' }) : sendJson(res, 404, {})));
+    const server = await start((req, res) =>
+      req.url?.endsWith('/health') ? sendJson(res, 200, { status: 'SIDEWAYS' }) : sendJson(res, 404, {}),
+    );
     const { code, io } = await check([`${server.url}/api`, '--only', 'health', '--quiet']);
     expect(code).toBe(1);
     expect(io.out).toMatch(/⚠ health\.health-status .*SIDEWAYS/);
@@ -452,7 +660,9 @@ describe('restguide check: a base URL without the API path', () => {
       const origin = new URL(api.url).origin;
       const { code, io } = await check([origin, '--format', 'json']);
       expect(code).toBe(2);
-      expect(io.err.trim()).toBe(`restguide: nothing of an API answers at ${origin}: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`);
+      expect(io.err.trim()).toBe(
+        `restguide: nothing of an API answers at ${origin}: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`,
+      );
     } finally {
       await api.close();
     }
@@ -464,14 +674,16 @@ describe('restguide check: a base URL without the API path', () => {
       const origin = new URL(api.url).origin;
       const { code, io } = await check([`${origin}/v1`, '--format', 'json']);
       expect(code).toBe(2);
-      expect(io.err.trim()).toBe(`restguide: nothing of an API answers at ${origin}/v1: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`);
+      expect(io.err.trim()).toBe(
+        `restguide: nothing of an API answers at ${origin}/v1: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`,
+      );
       expect(io.err).not.toContain('/v1/myApi');
     } finally {
       await api.close();
     }
   });
 
-  it('with --openapi: the document\'s servers name the likely base URL', async () => {
+  it("with --openapi: the document's servers name the likely base URL", async () => {
     const api = await startReferenceServer({ port: 0 });
     const dir = await mkdtemp(join(tmpdir(), 'restguide-servers-'));
     const file = join(dir, 'openapi.json');
@@ -481,7 +693,9 @@ describe('restguide check: a base URL without the API path', () => {
       const origin = new URL(api.url).origin;
       const { code, io } = await check([origin, '--openapi', file]);
       expect(code).toBe(2);
-      expect(io.err).toMatch(/the profile names resources the API does not have: .*; the OpenAPI document's servers give http:\/\/127\.0\.0\.1:\d+\/registry\/v1: is that the base URL\?$/m);
+      expect(io.err).toMatch(
+        /the profile names resources the API does not have: .*; the OpenAPI document's servers give http:\/\/127\.0\.0\.1:\d+\/registry\/v1: is that the base URL\?$/m,
+      );
       expect(io.err).toContain(`${origin}/registry/v1`);
     } finally {
       await api.close();
@@ -494,14 +708,19 @@ describe('restguide check: coverage and score', () => {
     const api = await startReferenceServer({ port: 0 });
     const dir = await mkdtemp(join(tmpdir(), 'restguide-unrelated-'));
     const file = join(dir, 'other.yaml');
-    await writeFile(file, 'openapi: 3.0.3\ninfo: { title: Other, version: "1.0.0" }\npaths:\n  /login:\n    post:\n      responses:\n        "204": { description: done }\n');
+    await writeFile(
+      file,
+      'openapi: 3.0.3\ninfo: { title: Other, version: "1.0.0" }\npaths:\n  /login:\n    post:\n      responses:\n        "204": { description: done }\n',
+    );
     try {
       const { code, io } = await check([api.url, '--openapi', file, '-f', 'json']);
       expect(code).toBe(2);
       const report = JSON.parse(io.out) as CheckReport;
       expect(report.summary.failed).toBe(0);
       expect(report.coverage?.resources).toEqual({ collections: 0, documents: 0, tasks: 0, controllers: 0 });
-      expect(io.err).toMatch(/^restguide: almost nothing was verified: the target declares no collection, document, task or controller, so only API-wide checks ran; give --openapi with the API's own description, or --profile$/m);
+      expect(io.err).toMatch(
+        /^restguide: almost nothing was verified: the target declares no collection, document, task or controller, so only API-wide checks ran; give --openapi with the API's own description, or --profile$/m,
+      );
     } finally {
       await api.close();
     }
@@ -510,7 +729,13 @@ describe('restguide check: coverage and score', () => {
   it('the score compared with the baseline run: a trend', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-trend-'));
     const baseline = join(dir, 'baseline.json');
-    const server = await start((req, res) => (req.url?.endsWith('/health') ? sendJson(res, 200, { status: 'UP' }) : sendJson(res, 200, { self: req.url, items: [] })), { basePath: '/api' });
+    const server = await start(
+      (req, res) =>
+        req.url?.endsWith('/health')
+          ? sendJson(res, 200, { status: 'UP' })
+          : sendJson(res, 200, { self: req.url, items: [] }),
+      { basePath: '/api' },
+    );
     const written = await check([server.url, '--only', 'http,health', '--write-baseline', baseline, '-f', 'json']);
     const score = (JSON.parse(written.io.out) as CheckReport).coverage?.score;
     expect(score).toBeLessThan(100);

@@ -12,9 +12,13 @@ import { generateLegacyDocument } from '../lint/legacy-document.js';
 it('stops quietly when stdout is closed early', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'restguide-pipe-')), 'legacy.json');
   writeFileSync(file, JSON.stringify(generateLegacyDocument(30)));
-  const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/restguide.js'), 'lint', file, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/restguide.js'), 'lint', file, '--format', 'json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
-  child.stderr.on('data', (c) => { err += c; });
+  child.stderr.on('data', (c) => {
+    err += c;
+  });
   child.stdout.once('data', () => child.stdout.destroy()); // the report is far larger than one pipe buffer
   const [code] = await once(child, 'exit');
   expect(err).not.toMatch(/EPIPE|Error/);

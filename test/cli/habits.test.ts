@@ -18,7 +18,12 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/lint');
 const API = join(FIXTURES, 'multi/api.yaml'); // two warnings, no errors
 
 const stdinOf = (text: string, isTTY = false): StdinSource => ({
-  isTTY, read: async () => { let all = ''; for await (const chunk of Readable.from([text])) all += String(chunk); return all; },
+  isTTY,
+  read: async () => {
+    let all = '';
+    for await (const chunk of Readable.from([text])) all += String(chunk);
+    return all;
+  },
 });
 
 async function run(args: string[], setup: (io: ReturnType<typeof captureIo>) => void = () => {}) {
@@ -30,8 +35,16 @@ async function run(args: string[], setup: (io: ReturnType<typeof captureIo>) => 
 
 describe('warn, as Spectral spells it, wherever a severity is named', () => {
   it.each(['lint', 'diff'])('%s --fail-on warn is --fail-on warning', async (command) => {
-    const dir = await writeFiles({ 'old.yaml': base(), 'new.yaml': variant(base(), (d: any) => { d.paths['/employers'].get.deprecated = true; }) });
-    const args = command === 'lint' ? ['lint', API, '-f', 'json'] : ['diff', join(dir, 'old.yaml'), join(dir, 'new.yaml'), '-f', 'json'];
+    const dir = await writeFiles({
+      'old.yaml': base(),
+      'new.yaml': variant(base(), (d: any) => {
+        d.paths['/employers'].get.deprecated = true;
+      }),
+    });
+    const args =
+      command === 'lint'
+        ? ['lint', API, '-f', 'json']
+        : ['diff', join(dir, 'old.yaml'), join(dir, 'new.yaml'), '-f', 'json'];
     const warn = await run([...args, '--fail-on', 'warn']);
     const warning = await run([...args, '--fail-on', 'warning']);
     expect(warn.err).toBe('');
@@ -63,8 +76,8 @@ describe('warn, as Spectral spells it, wherever a severity is named', () => {
   });
 });
 
-describe('--show-documentation-url (Spectral\'s flag): a guide link per finding in stylish output', () => {
-  it('every check id, lint code and diff code maps to an anchor of the guide (the OpenAPI Specification\'s own to it)', () => {
+describe("--show-documentation-url (Spectral's flag): a guide link per finding in stylish output", () => {
+  it("every check id, lint code and diff code maps to an anchor of the guide (the OpenAPI Specification's own to it)", () => {
     for (const rule of [...checkRuleInfos(), ...lintRuleInfos(), ...diffRuleInfos()]) {
       if (rule.rule === 'openapi-spec') {
         expect(rule.url, rule.id).toMatch(/^https:\/\/spec\.openapis\.org\/oas\/v3\.\d\.\d\.html#/);
@@ -75,17 +88,23 @@ describe('--show-documentation-url (Spectral\'s flag): a guide link per finding 
     }
   });
 
-  it('lint: each finding line ends with its rule\'s link; without the flag, none', async () => {
+  it("lint: each finding line ends with its rule's link; without the flag, none", async () => {
     const shown = await run(['lint', API, '--show-documentation-url']);
     const lines = shown.out.split('\n').filter((line) => /^\s+\d+:\d+\s+warning\s/.test(line));
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).toMatch(/ https:\/\/www\.belgif\.be\/specification\/rest\/api-guide\/#rule-[a-z-]+$/);
+    for (const line of lines)
+      expect(line).toMatch(/ https:\/\/www\.belgif\.be\/specification\/rest\/api-guide\/#rule-[a-z-]+$/);
     expect(shown.out).toContain('#rule-jsn-naming');
     expect((await run(['lint', API])).out).not.toContain('https://');
   });
 
   it('diff: each change shows its link', async () => {
-    const dir = await writeFiles({ 'old.yaml': base(), 'new.yaml': variant(base(), (d: any) => { delete d.components.schemas.Employer.properties.status; }) });
+    const dir = await writeFiles({
+      'old.yaml': base(),
+      'new.yaml': variant(base(), (d: any) => {
+        delete d.components.schemas.Employer.properties.status;
+      }),
+    });
     const { out } = await run(['diff', join(dir, 'old.yaml'), join(dir, 'new.yaml'), '--show-documentation-url']);
     expect(out).toMatch(/evo-compat-response-property-removed[\s\S]*#rule-evo-compat/);
   });
@@ -94,27 +113,48 @@ describe('--show-documentation-url (Spectral\'s flag): a guide link per finding 
 describe('lint - reads the document from stdin', () => {
   it('lints piped text as <stdin>, relative $refs against the working directory', async () => {
     const text = await readFile(API, 'utf8');
-    const piped = await run(['lint', '-', '-f', 'json'], (io) => { io.stdin = stdinOf(text); io.cwd = join(FIXTURES, 'multi'); });
+    const piped = await run(['lint', '-', '-f', 'json'], (io) => {
+      io.stdin = stdinOf(text);
+      io.cwd = join(FIXTURES, 'multi');
+    });
     const fromFile = await run(['lint', API, '-f', 'json']);
     expect(piped.code).toBe(fromFile.code);
-    const codes = (out: string) => (JSON.parse(out) as Array<{ code: string; path: unknown }>).map((f) => `${f.code} ${JSON.stringify(f.path)}`);
+    const codes = (out: string) =>
+      (JSON.parse(out) as Array<{ code: string; path: unknown }>).map((f) => `${f.code} ${JSON.stringify(f.path)}`);
     expect(codes(piped.out)).toEqual(codes(fromFile.out));
-    expect(new Set((JSON.parse(piped.out) as Array<{ source: string }>).map((f) => f.source))).toEqual(new Set([join(FIXTURES, 'multi', '<stdin>')]));
-    const stylish = await run(['lint', '-'], (io) => { io.stdin = stdinOf(text); io.cwd = join(FIXTURES, 'multi'); });
+    expect(new Set((JSON.parse(piped.out) as Array<{ source: string }>).map((f) => f.source))).toEqual(
+      new Set([join(FIXTURES, 'multi', '<stdin>')]),
+    );
+    const stylish = await run(['lint', '-'], (io) => {
+      io.stdin = stdinOf(text);
+      io.cwd = join(FIXTURES, 'multi');
+    });
     expect(stylish.out.split('\n')[0]).toBe('<stdin>');
   });
 
   it.each([
-    ['a terminal', stdinOf('', true), 'restguide: lint -: stdin is a terminal; pipe a document in (restguide lint - < openapi.yaml)'],
-    ['empty', stdinOf(' \n'), 'restguide: lint -: stdin is empty; pipe an OpenAPI document in (restguide lint - < openapi.yaml)'],
+    [
+      'a terminal',
+      stdinOf('', true),
+      'restguide: lint -: stdin is a terminal; pipe a document in (restguide lint - < openapi.yaml)',
+    ],
+    [
+      'empty',
+      stdinOf(' \n'),
+      'restguide: lint -: stdin is empty; pipe an OpenAPI document in (restguide lint - < openapi.yaml)',
+    ],
   ])('refuses stdin that is %s in one line, exit 2', async (_name, stdin, line) => {
-    const result = await run(['lint', '-'], (io) => { io.stdin = stdin; });
+    const result = await run(['lint', '-'], (io) => {
+      io.stdin = stdin;
+    });
     expect(result.code).toBe(2);
     expect(result.err).toBe(`${line}\n`);
   });
 
   it('what is not OpenAPI on stdin is the usual one-line refusal', async () => {
-    const result = await run(['lint', '-'], (io) => { io.stdin = stdinOf('hello: world\n'); });
+    const result = await run(['lint', '-'], (io) => {
+      io.stdin = stdinOf('hello: world\n');
+    });
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/^restguide: .*<stdin>.*not an OpenAPI 3\.0 or 3\.1 document/);
   });
@@ -122,11 +162,20 @@ describe('lint - reads the document from stdin', () => {
 
 describe('the new formats on the command line', () => {
   it('diff -o comment.md writes the Markdown comment; lint refuses markdown', async () => {
-    const dir = await writeFiles({ 'old.yaml': base(), 'new.yaml': variant(base(), (d: any) => { delete d.components.schemas.Employer.properties.status; }) });
-    const diff = await run(['diff', 'old.yaml', 'new.yaml', '-o', 'comment.md'], (io) => { io.cwd = dir; });
+    const dir = await writeFiles({
+      'old.yaml': base(),
+      'new.yaml': variant(base(), (d: any) => {
+        delete d.components.schemas.Employer.properties.status;
+      }),
+    });
+    const diff = await run(['diff', 'old.yaml', 'new.yaml', '-o', 'comment.md'], (io) => {
+      io.cwd = dir;
+    });
     expect(diff.code).toBe(1);
     const comment = await readFile(join(dir, 'comment.md'), 'utf8');
-    expect(comment).toMatch(/^\*\*restguide diff\*\* `old\.yaml` \(1\.0\.0\) → `new\.yaml` \(1\.0\.0\): ❌ fails the gate \(--fail-on warning\): 1 breaking change/);
+    expect(comment).toMatch(
+      /^\*\*restguide diff\*\* `old\.yaml` \(1\.0\.0\) → `new\.yaml` \(1\.0\.0\): ❌ fails the gate \(--fail-on warning\): 1 breaking change/,
+    );
     expect(comment).toContain('### Breaking changes (1)');
     const lint = await run(['lint', API, '-f', 'markdown']);
     expect(lint.code).toBe(2);
@@ -134,10 +183,22 @@ describe('the new formats on the command line', () => {
   });
 
   it('diff JUnit fails exactly what fails the gate, also compatible changes at --fail-on info without --verbose', async () => {
-    const dir = await writeFiles({ 'old.yaml': base(), 'new.yaml': variant(base(), (d: any) => { d.components.schemas.Employer.properties.website = { type: 'string' }; }) });
+    const dir = await writeFiles({
+      'old.yaml': base(),
+      'new.yaml': variant(base(), (d: any) => {
+        d.components.schemas.Employer.properties.website = { type: 'string' };
+      }),
+    });
     const failures = async (failOn: string) => {
-      const result = await run(['diff', 'old.yaml', 'new.yaml', '-f', 'junit', '--fail-on', failOn], (io) => { io.cwd = dir; });
-      return { code: result.code, failures: Number(/<testsuites name="restguide diff old\.yaml new\.yaml" tests="\d+" failures="(\d+)"/.exec(result.out)?.[1]) };
+      const result = await run(['diff', 'old.yaml', 'new.yaml', '-f', 'junit', '--fail-on', failOn], (io) => {
+        io.cwd = dir;
+      });
+      return {
+        code: result.code,
+        failures: Number(
+          /<testsuites name="restguide diff old\.yaml new\.yaml" tests="\d+" failures="(\d+)"/.exec(result.out)?.[1],
+        ),
+      };
     };
     expect(await failures('warning')).toEqual({ code: 0, failures: 0 });
     const info = await failures('info');
@@ -146,17 +207,28 @@ describe('the new formats on the command line', () => {
   });
 
   it('diff stylish without --verbose still shows a warning that fails the gate (an unreadable $ref)', async () => {
-    const dir = await writeFiles({ 'old.yaml': base(), 'new.yaml': variant(base(), (d: any) => { d.components.schemas.Employer.properties.website = { $ref: './missing.yaml' }; }) });
-    const result = await run(['diff', 'old.yaml', 'new.yaml'], (io) => { io.cwd = dir; });
+    const dir = await writeFiles({
+      'old.yaml': base(),
+      'new.yaml': variant(base(), (d: any) => {
+        d.components.schemas.Employer.properties.website = { $ref: './missing.yaml' };
+      }),
+    });
+    const result = await run(['diff', 'old.yaml', 'new.yaml'], (io) => {
+      io.cwd = dir;
+    });
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/warning\s+evo-compat-unresolved-ref/);
   });
 
   it('-f gitlab -o gl-code-quality-report.json is accepted (a JSON report)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-gitlab-'));
-    const { code } = await run(['lint', API, '-f', 'gitlab', '-o', 'gl-code-quality-report.json'], (io) => { io.cwd = dir; });
+    const { code } = await run(['lint', API, '-f', 'gitlab', '-o', 'gl-code-quality-report.json'], (io) => {
+      io.cwd = dir;
+    });
     expect(code).toBe(1);
-    const issues = JSON.parse(await readFile(join(dir, 'gl-code-quality-report.json'), 'utf8')) as Array<{ location: { path: string } }>;
+    const issues = JSON.parse(await readFile(join(dir, 'gl-code-quality-report.json'), 'utf8')) as Array<{
+      location: { path: string };
+    }>;
     expect(issues.length).toBeGreaterThan(0);
   });
 });

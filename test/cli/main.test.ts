@@ -9,7 +9,7 @@ describe('restguide CLI', () => {
     expect(io.out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it('exits 2 with one line on an unknown option, not commander\'s 1', async () => {
+  it("exits 2 with one line on an unknown option, not commander's 1", async () => {
     const io = captureIo();
     expect(await main(['check', '--no-such-flag'], io)).toBe(2);
     expect(io.err).toBe("error: unknown option '--no-such-flag' (run `restguide --help` for usage)\n");

@@ -18,7 +18,8 @@ function now(value: string): [string, string] | undefined | unknown {
   try {
     return Object.entries(parseHeaders([value]))[0];
   } catch (error) {
-    const refused = error instanceof UsageError && error.message === `--header must look like 'Name: value', not "${value}"`;
+    const refused =
+      error instanceof UsageError && error.message === `--header must look like 'Name: value', not "${value}"`;
     return refused ? undefined : error;
   }
 }
@@ -32,7 +33,8 @@ describe('--header', () => {
       compared++;
       const expected = before(value);
       if (expected) accepted++;
-      if (JSON.stringify(now(value)) !== JSON.stringify(expected) && differing.length < 10) differing.push(JSON.stringify(value));
+      if (JSON.stringify(now(value)) !== JSON.stringify(expected) && differing.length < 10)
+        differing.push(JSON.stringify(value));
     }
     expect(differing).toEqual([]);
     expect(compared).toBe(299_593);
@@ -40,7 +42,10 @@ describe('--header', () => {
   });
 
   it('keeps the last of repeated names, and an empty value', () => {
-    expect(parseHeaders(['Authorization: Bearer a b', 'X-Empty:', 'Authorization:Bearer c'])).toEqual({ Authorization: 'Bearer c', 'X-Empty': '' });
+    expect(parseHeaders(['Authorization: Bearer a b', 'X-Empty:', 'Authorization:Bearer c'])).toEqual({
+      Authorization: 'Bearer c',
+      'X-Empty': '',
+    });
   });
 
   it('refuses a value on two lines at once, however much white space comes first', () => {

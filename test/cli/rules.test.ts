@@ -15,12 +15,32 @@ describe('restguide rules', () => {
     const rules = JSON.parse(io.out) as RuleInfo[];
     const ids = rules.map((r) => `${r.kind}:${r.id}`);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(rules.filter((r) => r.kind === 'check').map((r) => r.id).sort()).toEqual(CHECKS.map((c) => c.meta.id).sort());
-    expect(rules.filter((r) => r.kind === 'lint').map((r) => r.id).sort()).toEqual(lintRuleInfos().map((r) => r.id).sort());
-    expect(rules.filter((r) => r.kind === 'diff').map((r) => r.id).sort()).toEqual(Object.keys(DIFF_KINDS).sort());
+    expect(
+      rules
+        .filter((r) => r.kind === 'check')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(CHECKS.map((c) => c.meta.id).sort());
+    expect(
+      rules
+        .filter((r) => r.kind === 'lint')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(
+      lintRuleInfos()
+        .map((r) => r.id)
+        .sort(),
+    );
+    expect(
+      rules
+        .filter((r) => r.kind === 'diff')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(Object.keys(DIFF_KINDS).sort());
     for (const rule of rules) {
       // The OpenAPI Specification's own rules link to it; every other rule to its guide anchor.
-      if (rule.rule === 'openapi-spec') expect(rule.url).toMatch(/^https:\/\/spec\.openapis\.org\/oas\/v3\.0\.3\.html#/);
+      if (rule.rule === 'openapi-spec')
+        expect(rule.url).toMatch(/^https:\/\/spec\.openapis\.org\/oas\/v3\.0\.3\.html#/);
       else expect(rule.url).toBe(`https://www.belgif.be/specification/rest/api-guide/#rule-${rule.rule}`);
       expect(['error', 'warning', 'info']).toContain(rule.severity);
       expect(rule.description.length).toBeGreaterThan(0);
@@ -39,7 +59,9 @@ describe('restguide rules', () => {
     expect(paging.length).toBeGreaterThan(0);
     expect(paging.every((r) => r.id.includes('paging') || r.rule.includes('paging'))).toBe(true);
     expect(paging.some((r) => r.id.startsWith('paging.'))).toBe(true);
-    expect((await listed('col-paging')).every((r) => r.rule === 'col-paging' || r.id.includes('col-paging'))).toBe(true);
+    expect((await listed('col-paging')).every((r) => r.rule === 'col-paging' || r.id.includes('col-paging'))).toBe(
+      true,
+    );
     const text = captureIo();
     await main(['rules', 'diff'], text);
     expect(text.out.trim().split('\n').at(-1)).toMatch(/^0 checks, 0 lint rules, \d+ diff findings$/);
@@ -51,7 +73,9 @@ describe('restguide rules', () => {
   it('refuses a filter that matches nothing, in one line, exit 2', async () => {
     const io = captureIo();
     expect(await main(['rules', 'nothing-by-this-name'], io)).toBe(2);
-    expect(io.err.trim()).toBe('restguide: no check, lint rule or diff finding matches "nothing-by-this-name": try a kind (check, lint, diff), an area such as paging, or a guide rule such as col-paging');
+    expect(io.err.trim()).toBe(
+      'restguide: no check, lint rule or diff finding matches "nothing-by-this-name": try a kind (check, lint, diff), an area such as paging, or a guide rule such as col-paging',
+    );
   });
 
   it('takes -f as --format, as check and lint do', async () => {
@@ -65,8 +89,15 @@ describe('restguide rules', () => {
 
   it('says which checks write', async () => {
     const rules = ruleCatalogue();
-    const writing = CHECKS.filter((c) => c.meta.writes).map((c) => c.meta.id).sort();
-    expect(rules.filter((r) => r.writes).map((r) => r.id).sort()).toEqual(writing);
+    const writing = CHECKS.filter((c) => c.meta.writes)
+      .map((c) => c.meta.id)
+      .sort();
+    expect(
+      rules
+        .filter((r) => r.writes)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(writing);
     expect(rules.filter((r) => r.kind === 'lint' && r.writes)).toEqual([]);
   });
 
@@ -78,7 +109,9 @@ describe('restguide rules', () => {
     expect(lines[0]).toMatch(/^KIND\s+ID\s+GUIDE RULE\s+SEVERITY\s+WRITES\s+DESCRIPTION\s+LINK$/);
     expect(lines).toHaveLength(rules.length + 3);
     const diffs = Object.keys(DIFF_KINDS).length;
-    expect(lines.at(-1)).toBe(`${CHECKS.length} checks, ${rules.length - CHECKS.length - diffs} lint rules, ${diffs} diff findings`);
+    expect(lines.at(-1)).toBe(
+      `${CHECKS.length} checks, ${rules.length - CHECKS.length - diffs} lint rules, ${diffs} diff findings`,
+    );
   });
 
   it('matches the tables in docs/rules.md (regenerate: npm run build && node scripts/sync-rules-doc.mjs)', () => {
@@ -91,10 +124,12 @@ describe('restguide rules', () => {
       ['diff', 'Diff findings', 'diff finding kinds', '`restguide diff`'],
     ] as const;
     const rules = ruleCatalogue();
-    const expected = kinds.map(([kind, heading, noun, command]) => {
-      const rows = rules.filter((rule) => rule.kind === kind);
-      return `## ${heading}\n\n${rows.length} ${noun} of ${command}.\n\n${renderRulesMarkdown(rows)}\n`;
-    }).join('\n');
+    const expected = kinds
+      .map(([kind, heading, noun, command]) => {
+        const rows = rules.filter((rule) => rule.kind === kind);
+        return `## ${heading}\n\n${rows.length} ${noun} of ${command}.\n\n${renderRulesMarkdown(rows)}\n`;
+      })
+      .join('\n');
     expect(generated).toBe(`\n${expected}`);
   });
 });

@@ -9,7 +9,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = `${ROOT}bin/restguide.js`;
 const linux = process.platform === 'linux';
 const started: ChildProcess[] = [];
-afterEach(() => { for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
+afterEach(() => {
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 
 /** Process ids whose parent is `pid` (Linux: from /proc). */
 function childrenOf(pid: number): number[] {
@@ -20,30 +23,46 @@ function childrenOf(pid: number): number[] {
       // stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing parenthesis.
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(entry));
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return found;
 }
 
-
 /** Starts the bin's serve on a free port; resolves once it printed its URL (bounded). */
 async function serve(env: NodeJS.ProcessEnv = process.env, detached = false) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { env, detached, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+    env,
+    detached,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(child);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => { err += chunk.toString(); });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL in 20 s; stderr: ${err}`)), 20_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/registry\/v1)\n/.exec(out);
-      if (match) { clearTimeout(timer); resolve(match[1]!); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
     });
-    void exited.then(({ code }) => { clearTimeout(timer); reject(new Error(`serve exited ${code} before listening: ${err}`)); });
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited ${code} before listening: ${err}`));
+    });
   });
-  const stopped = () => Promise.race([exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000))]);
+  const stopped = () =>
+    Promise.race([exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000))]);
   return { child, url, stopped, stderr: () => err };
 }
 
@@ -70,20 +89,25 @@ describe('restguide serve is one process', () => {
     await expect(fetch(`${url}/health`)).rejects.toThrow();
   });
 
-  it.runIf(process.platform !== 'win32')('Ctrl-C (SIGINT to the whole process group) ends it with 0, not as interrupted', async () => {
-    for (let round = 0; round < 3; round++) {
-      const { child, url, stopped } = await serve(process.env, true);
-      expect((await fetch(`${url}/health`)).status).toBe(200);
-      process.kill(-child.pid!, 'SIGINT');
-      expect(await stopped()).toEqual({ code: 0, signal: null });
-    }
-  });
+  it.runIf(process.platform !== 'win32')(
+    'Ctrl-C (SIGINT to the whole process group) ends it with 0, not as interrupted',
+    async () => {
+      for (let round = 0; round < 3; round++) {
+        const { child, url, stopped } = await serve(process.env, true);
+        expect((await fetch(`${url}/health`)).status).toBe(200);
+        process.kill(-child.pid!, 'SIGINT');
+        expect(await stopped()).toEqual({ code: 0, signal: null });
+      }
+    },
+  );
 
   it('a usage error ends it with exit code 2 and one line', async () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
     started.push(child);
     let err = '';
-    child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     const [code] = await Promise.race([
       new Promise<[number | null]>((resolve) => child.once('exit', (c) => resolve([c]))),
       new Promise<['hung']>((resolve) => setTimeout(() => resolve(['hung']), 15_000)),
@@ -95,31 +119,43 @@ describe('restguide serve is one process', () => {
   // npx runs a bin as npm's run-script does: `sh -c '<bin>' <args>`, with npm_command set, and forwards
   // SIGTERM to that shell only. dash forks the command and dies on the signal without passing it on
   // (the trailing `exit` makes any sh fork): the server, orphaned, must stop by itself.
-  it.runIf(linux)('under npx, SIGTERM to the shell npm started stops the server too', async () => {
-    const shell = spawn('sh', ['-c', '"$0" "$@"; exit $?', process.execPath, BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      env: { ...process.env, npm_command: 'exec', npm_lifecycle_event: 'npx' }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.push(shell);
-    let out = '';
-    shell.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    let server: number | undefined;
-    const running = (pid: number): boolean => {
-      if (!existsSync(`/proc/${pid}`)) return false;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'; // a zombie has exited
-    };
-    try {
-      for (let i = 0; i < 200 && !/listening on http/.test(out); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      expect(url, out).toBeDefined();
-      server = childrenOf(shell.pid!)[0];
-      expect(server).toBeDefined();
-      shell.kill('SIGTERM');
-      for (let i = 0; i < 100 && running(server!); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(running(server!)).toBe(false);
-      await expect(fetch(`${url}/health`)).rejects.toThrow();
-    } finally {
-      if (server !== undefined && running(server)) process.kill(server, 'SIGKILL');
-    }
-  }, 40_000);
+  it.runIf(linux)(
+    'under npx, SIGTERM to the shell npm started stops the server too',
+    async () => {
+      const shell = spawn(
+        'sh',
+        ['-c', '"$0" "$@"; exit $?', process.execPath, BIN, 'serve', '--port', '0', '--host', '127.0.0.1'],
+        {
+          env: { ...process.env, npm_command: 'exec', npm_lifecycle_event: 'npx' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      started.push(shell);
+      let out = '';
+      shell.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      let server: number | undefined;
+      const running = (pid: number): boolean => {
+        if (!existsSync(`/proc/${pid}`)) return false;
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'; // a zombie has exited
+      };
+      try {
+        for (let i = 0; i < 200 && !/listening on http/.test(out); i++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+        expect(url, out).toBeDefined();
+        server = childrenOf(shell.pid!)[0];
+        expect(server).toBeDefined();
+        shell.kill('SIGTERM');
+        for (let i = 0; i < 100 && running(server!); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(running(server!)).toBe(false);
+        await expect(fetch(`${url}/health`)).rejects.toThrow();
+      } finally {
+        if (server !== undefined && running(server)) process.kill(server, 'SIGKILL');
+      }
+    },
+    40_000,
+  );
 });

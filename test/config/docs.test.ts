@@ -9,7 +9,9 @@ const PAGE = readFileSync(join(import.meta.dirname, '../../docs/config.md'), 'ut
 /** The backticked names in the first column of the table under `### \`<section>\``. */
 function documentedKeys(section: string): string[] {
   const table = PAGE.split(`### \`${section}\`\n`)[1]?.split(/^#{2,3} /m)[0] ?? '';
-  return table.split('\n').filter((line) => line.startsWith('| `'))
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
     .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? ''));
 }
 

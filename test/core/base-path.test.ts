@@ -6,9 +6,15 @@ import { buildOpenApiDocument } from '../../src/reference-server/openapi/documen
 
 const GET = { get: { responses: { 200: { description: 'ok' } } } };
 const doc = (paths: string[], servers?: string) => ({
-  openapi: '3.0.3', ...(servers === undefined ? {} : { servers: [{ url: servers }] }), paths: Object.fromEntries(paths.map((p) => [p, GET])),
+  openapi: '3.0.3',
+  ...(servers === undefined ? {} : { servers: [{ url: servers }] }),
+  paths: Object.fromEntries(paths.map((p) => [p, GET])),
 });
-const BELGIAN = doc(['/api/belgianAddress/v2/addresses', '/api/belgianAddress/v2/addresses/{id}', '/api/belgianAddress/v2/streets']);
+const BELGIAN = doc([
+  '/api/belgianAddress/v2/addresses',
+  '/api/belgianAddress/v2/addresses/{id}',
+  '/api/belgianAddress/v2/streets',
+]);
 
 describe('pathsBasePath', () => {
   it('is the shared prefix up to its version segment when the document has no servers', () => {
@@ -18,7 +24,9 @@ describe('pathsBasePath', () => {
   });
 
   it('is the servers path when every path repeats it', () => {
-    expect(pathsBasePath(doc(['/registry/v1/a', '/registry/v1/b'], 'https://example.org/registry/v1'))).toBe('/registry/v1');
+    expect(pathsBasePath(doc(['/registry/v1/a', '/registry/v1/b'], 'https://example.org/registry/v1'))).toBe(
+      '/registry/v1',
+    );
   });
 
   it('is empty when paths share no base-path-like prefix, or one path is the prefix itself', () => {
@@ -58,9 +66,11 @@ describe('servers and declared paths', () => {
     expect(serversPath(doc([], 'https://{host}/v1'))).toBe('');
   });
 
-  it('serversUrlOf hints the servers path on the run\'s own origin, never a host without a path', () => {
+  it("serversUrlOf hints the servers path on the run's own origin, never a host without a path", () => {
     expect(serversUrlOf(doc([], 'https://api.twilio.com'), 'http://127.0.0.1:1')).toBeUndefined();
-    expect(serversUrlOf(doc([], 'https://prod.example/registry/v1'), 'http://127.0.0.1:1')).toBe('http://127.0.0.1:1/registry/v1');
+    expect(serversUrlOf(doc([], 'https://prod.example/registry/v1'), 'http://127.0.0.1:1')).toBe(
+      'http://127.0.0.1:1/registry/v1',
+    );
     expect(serversUrlOf(doc([], '/registry/v1'), 'http://127.0.0.1:1/registry/v1')).toBeUndefined();
   });
 

@@ -35,39 +35,60 @@ import { fixture, reference, type ServerFactory } from '../helpers/check-harness
 import { sendJson } from '../helpers/fixture-server.js';
 import { ignoresPatchBodies } from '../checks/patch/support/ignores-patch.js';
 
-async function run(checks: AnyCheck[], server: ServerFactory, profile: Profile = BUILT_IN_PROFILE): Promise<CheckReport> {
+async function run(
+  checks: AnyCheck[],
+  server: ServerFactory,
+  profile: Profile = BUILT_IN_PROFILE,
+): Promise<CheckReport> {
   const running = await server.start();
   try {
-    return await runChecks(checks, profile, { baseUrl: running.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 25_000, concurrency: 4 });
+    return await runChecks(checks, profile, {
+      baseUrl: running.url,
+      allowWrites: true,
+      timeoutMs: 5000,
+      deadlineMs: 25_000,
+      concurrency: 4,
+    });
   } finally {
     await running.close();
   }
 }
 const of = (report: CheckReport, id: string, resource?: string): CheckResult[] =>
   report.results.filter((r) => r.id === id && (resource === undefined || r.resource === resource));
-const statuses = (report: CheckReport, id: string, resource?: string): string[] => of(report, id, resource).map((r) => r.status);
-const noErrors = (report: CheckReport) => expect(report.results.filter((r) => r.status === 'error').map((r) => `${r.id} ${r.message}`)).toEqual([]);
+const statuses = (report: CheckReport, id: string, resource?: string): string[] =>
+  of(report, id, resource).map((r) => r.status);
+const noErrors = (report: CheckReport) =>
+  expect(report.results.filter((r) => r.status === 'error').map((r) => `${r.id} ${r.message}`)).toEqual([]);
 
 describe('one finding per cause', () => {
   it('items without href: collection.item-href fails, paging.full-walk is not verified, see it', async () => {
-    const noHref = reference({ mutate: (req, res) => {
-      if (!req.path.startsWith('/employers?') || !isObject(res.json) || !Array.isArray(res.json['items'])) return;
-      for (const item of res.json['items']) if (isObject(item)) delete item['href'];
-    } });
+    const noHref = reference({
+      mutate: (req, res) => {
+        if (!req.path.startsWith('/employers?') || !isObject(res.json) || !Array.isArray(res.json['items'])) return;
+        for (const item of res.json['items']) if (isObject(item)) delete item['href'];
+      },
+    });
     const report = await run([itemHref, fullWalk], noHref);
     noErrors(report);
     expect(statuses(report, 'collection.item-href', '/employers')).toEqual(['fail']);
-    expect(of(report, 'paging.full-walk', '/employers').map((r) => `${r.status} ${r.message.split(':')[0]}`)).toEqual(['skip not verified, see collection.item-href']);
+    expect(of(report, 'paging.full-walk', '/employers').map((r) => `${r.status} ${r.message.split(':')[0]}`)).toEqual([
+      'skip not verified, see collection.item-href',
+    ]);
     // The other collections keep their verdicts.
     expect(statuses(report, 'paging.full-walk', '/companies')).toEqual(['pass']);
     // Alone, full-walk still says what it met.
-    expect(of(await run([fullWalk], noHref), 'paging.full-walk', '/employers').map((r) => r.messageId)).toContain('noHref');
+    expect(of(await run([fullWalk], noHref), 'paging.full-walk', '/employers').map((r) => r.messageId)).toContain(
+      'noHref',
+    );
   });
 
   it('a null paging link: json.no-null fails; link.absolute reports it only when json.no-null did not run', async () => {
-    const nullPrev = reference({ mutate: (req, res) => {
-      if (req.path.startsWith('/employers?') && isObject(res.json) && res.json['prev'] === undefined) res.json['prev'] = null;
-    } });
+    const nullPrev = reference({
+      mutate: (req, res) => {
+        if (req.path.startsWith('/employers?') && isObject(res.json) && res.json['prev'] === undefined)
+          res.json['prev'] = null;
+      },
+    });
     const both = await run([noNull, linkAbsolute], nullPrev);
     noErrors(both);
     expect(statuses(both, 'json.no-null')).toEqual(['fail']);
@@ -80,19 +101,32 @@ describe('one finding per cause', () => {
   });
 
   it('merge patch refused with 415: patch.media-types fails, the behaviour checks are not verified, see it', async () => {
-    const refusing = reference({ mutate: (req, res) => {
-      if (req.method === 'PATCH' && req.headers['content-type'] === 'application/merge-patch+json') { res.status = 415; res.text = ''; }
-    } });
+    const refusing = reference({
+      mutate: (req, res) => {
+        if (req.method === 'PATCH' && req.headers['content-type'] === 'application/merge-patch+json') {
+          res.status = 415;
+          res.text = '';
+        }
+      },
+    });
     const report = await run([mediaTypes, overwrite, absentKept, patchResponse], refusing);
     noErrors(report);
     expect(of(report, 'patch.media-types').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail refused']);
     for (const id of ['patch.overwrite', 'patch.absent-kept', 'patch.response']) {
-      expect(of(report, id).map((r) => `${r.status} ${r.message.split(':')[0]}`), id).toEqual(['skip not verified, see patch.media-types']);
+      expect(
+        of(report, id).map((r) => `${r.status} ${r.message.split(':')[0]}`),
+        id,
+      ).toEqual(['skip not verified, see patch.media-types']);
     }
     // application/json refused instead: the merge patch works, so the behaviour checks judge it.
-    const jsonRefused = reference({ mutate: (req, res) => {
-      if (req.method === 'PATCH' && req.headers['content-type'] === 'application/json') { res.status = 415; res.text = ''; }
-    } });
+    const jsonRefused = reference({
+      mutate: (req, res) => {
+        if (req.method === 'PATCH' && req.headers['content-type'] === 'application/json') {
+          res.status = 415;
+          res.text = '';
+        }
+      },
+    });
     const other = await run([mediaTypes, overwrite, patchResponse], jsonRefused);
     expect(statuses(other, 'patch.media-types')).toEqual(['fail']);
     expect([...statuses(other, 'patch.overwrite'), ...statuses(other, 'patch.response')]).toEqual(['pass', 'pass']);
@@ -102,55 +136,106 @@ describe('one finding per cause', () => {
     const report = await run([mediaTypes, overwrite, absentKept], ignoresPatchBodies());
     noErrors(report);
     expect(of(report, 'patch.media-types').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail ignored']);
-    expect([...statuses(report, 'patch.overwrite'), ...statuses(report, 'patch.absent-kept')]).toEqual(['skip', 'skip']);
+    expect([...statuses(report, 'patch.overwrite'), ...statuses(report, 'patch.absent-kept')]).toEqual([
+      'skip',
+      'skip',
+    ]);
   });
 
   it('a task answered 201: task.accepted-202 fails, the polling checks are not verified, see it, and submit nothing', async () => {
     let submits = 0;
-    const created = reference({ mutate: (req, res) => { if (req.method === 'POST' && req.path.startsWith('/images/tasks')) { submits++; res.status = 201; } } });
+    const created = reference({
+      mutate: (req, res) => {
+        if (req.method === 'POST' && req.path.startsWith('/images/tasks')) {
+          submits++;
+          res.status = 201;
+        }
+      },
+    });
     const report = await run([accepted202, done303, pollAfter, processing200], created);
     noErrors(report);
     expect(of(report, 'task.accepted-202').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail not202']);
     for (const id of ['task.done-303', 'task.poll-after', 'task.processing-200']) {
-      expect(of(report, id).map((r) => `${r.status} ${r.message.split(':')[0]}`), id).toEqual(['skip not verified, see task.accepted-202']);
+      expect(
+        of(report, id).map((r) => `${r.status} ${r.message.split(':')[0]}`),
+        id,
+      ).toEqual(['skip not verified, see task.accepted-202']);
     }
     expect(submits).toBe(1);
     // On the reference server they all judge.
     const fine = await run([accepted202, done303, pollAfter, processing200], reference({ taskDelayMs: 300 }));
-    expect(fine.results.map((r) => `${r.id} ${r.status}`)).toEqual(['task.accepted-202 pass', 'task.done-303 pass', 'task.poll-after pass', 'task.processing-200 pass']);
+    expect(fine.results.map((r) => `${r.id} ${r.status}`)).toEqual([
+      'task.accepted-202 pass',
+      'task.done-303 pass',
+      'task.poll-after pass',
+      'task.processing-200 pass',
+    ]);
   });
 
   it('errors as plain JSON: problem.media-type fails once, the checks of each error are not verified, see it', async () => {
-    const plainErrors = reference({ mutate: (_req, res) => { if (res.status >= 400 && res.headers['content-type']?.startsWith('application/problem+json')) res.headers['content-type'] = 'application/json'; } });
+    const plainErrors = reference({
+      mutate: (_req, res) => {
+        if (res.status >= 400 && res.headers['content-type']?.startsWith('application/problem+json'))
+          res.headers['content-type'] = 'application/json';
+      },
+    });
     const checks = [problemMediaType, invalidParams, unknownSort400, malformedJson, deleteAbsent404];
     const report = await run(checks, plainErrors);
     noErrors(report);
     expect(report.results.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['problem.media-type']);
     // Each still judged the status it is about (a pass), or had nothing else to judge (not verified); both say see it.
     expect(of(report, 'paging.invalid-params').map((r) => r.status)).toEqual(['pass', 'pass', 'pass']);
-    expect(of(report, 'paging.invalid-params')[0]?.message).toMatch(/\(not verified where problem.media-type failed: see problem.media-type\)$/);
+    expect(of(report, 'paging.invalid-params')[0]?.message).toMatch(
+      /\(not verified where problem.media-type failed: see problem.media-type\)$/,
+    );
     for (const id of ['sort.unknown-property-400', 'input.malformed-json', 'delete.absent-404']) {
       for (const result of of(report, id)) expect(result.message, id).toContain('see problem.media-type');
     }
     // Without problem.media-type in the run, each says what it met.
     const alone = await run([invalidParams, malformedJson], plainErrors);
-    expect([...new Set(alone.results.map((r) => `${r.id} ${r.status} ${r.messageId}`))]).toEqual(['input.malformed-json fail notProblem', 'paging.invalid-params fail notProblem']);
+    expect([...new Set(alone.results.map((r) => `${r.id} ${r.status} ${r.messageId}`))]).toEqual([
+      'input.malformed-json fail notProblem',
+      'paging.invalid-params fail notProblem',
+    ]);
     // A fault of their own stands: a 200 where a 400 is due.
-    const accepts = reference({ mutate: (req, res) => {
-      if (res.status >= 400 && res.headers['content-type']?.startsWith('application/problem+json')) res.headers['content-type'] = 'application/json';
-      if (req.path.includes('pageSize=0')) { res.status = 200; res.json = { items: [] }; }
-    } });
+    const accepts = reference({
+      mutate: (req, res) => {
+        if (res.status >= 400 && res.headers['content-type']?.startsWith('application/problem+json'))
+          res.headers['content-type'] = 'application/json';
+        if (req.path.includes('pageSize=0')) {
+          res.status = 200;
+          res.json = { items: [] };
+        }
+      },
+    });
     const both = await run([problemMediaType, invalidParams], accepts);
-    expect(of(both, 'paging.invalid-params').filter((r) => r.status === 'fail').map((r) => r.messageId)).toContain('notBadRequest');
+    expect(
+      of(both, 'paging.invalid-params')
+        .filter((r) => r.status === 'fail')
+        .map((r) => r.messageId),
+    ).toContain('notBadRequest');
   });
 
   it('server-assigned ids: create.duplicate-409 is not applicable and posts nothing', async () => {
     const [employers, ...rest] = BUILT_IN_PROFILE.collections ?? [];
     const { employerId: _key, ...body } = (employers?.create?.body ?? {}) as Record<string, unknown>;
-    const serverAssigned: Profile = { ...BUILT_IN_PROFILE, collections: [{ ...employers!, create: { body: body as never } }, ...rest] };
+    const serverAssigned: Profile = {
+      ...BUILT_IN_PROFILE,
+      collections: [{ ...employers!, create: { body: body as never } }, ...rest],
+    };
     let posts = 0;
-    const report = await run([duplicate409], reference({ mutate: (req) => { if (req.method === 'POST') posts++; } }), serverAssigned);
-    expect(of(report, 'create.duplicate-409').map((r) => `${r.status} ${r.message.split(':')[0]}`)).toEqual(['skip not applicable']);
+    const report = await run(
+      [duplicate409],
+      reference({
+        mutate: (req) => {
+          if (req.method === 'POST') posts++;
+        },
+      }),
+      serverAssigned,
+    );
+    expect(of(report, 'create.duplicate-409').map((r) => `${r.status} ${r.message.split(':')[0]}`)).toEqual([
+      'skip not applicable',
+    ]);
     expect(of(report, 'create.duplicate-409')[0]?.message).toContain('no `employerId`');
     expect(posts).toBe(0);
     expect(statuses(await run([duplicate409], reference()), 'create.duplicate-409')).toEqual(['pass']);
@@ -159,13 +244,22 @@ describe('one finding per cause', () => {
 
 describe('one fault on many URLs is one result', () => {
   it('OPTIONS without Allow on every URL: one http.status-matrix finding with the count and the URLs', async () => {
-    const report = await run([statusMatrix], reference({ mutate: (req, res) => { if (req.method === 'OPTIONS') delete res.headers['allow']; } }));
+    const report = await run(
+      [statusMatrix],
+      reference({
+        mutate: (req, res) => {
+          if (req.method === 'OPTIONS') delete res.headers['allow'];
+        },
+      }),
+    );
     const failures = of(report, 'http.status-matrix').filter((r) => r.status === 'fail');
     expect(failures).toHaveLength(1);
     const [folded] = failures;
     expect(folded?.count).toBeGreaterThan(3);
     expect(folded?.urls).toHaveLength(folded?.count ?? 0);
-    expect(folded?.message).toMatch(new RegExp(`seen on ${folded?.count} URLs: \\S+, \\S+, \\S+ and ${(folded?.count ?? 0) - 3} more\\)\\.$`));
+    expect(folded?.message).toMatch(
+      new RegExp(`seen on ${folded?.count} URLs: \\S+, \\S+, \\S+ and ${(folded?.count ?? 0) - 3} more\\)\\.$`),
+    );
     expect(folded?.evidence).toHaveLength(3);
     expect(report.summary).toMatchObject({ failed: 1, findings: 1 });
   });
@@ -175,7 +269,11 @@ describe('no pass on empty links', () => {
   const LINKS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);
   const blank = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(blank);
-    else if (isObject(value)) for (const [key, member] of Object.entries(value)) { if (LINKS.has(key) && typeof member === 'string') value[key] = ''; else blank(member); }
+    else if (isObject(value))
+      for (const [key, member] of Object.entries(value)) {
+        if (LINKS.has(key) && typeof member === 'string') value[key] = '';
+        else blank(member);
+      }
   };
   it('every link "": link.no-trailing-slash and link.no-extensions are not verified, see link.absolute', async () => {
     const report = await run([noTrailingSlash, noExtensions], reference({ mutate: (_req, res) => blank(res.json) }));
@@ -198,18 +296,31 @@ describe('no pass on degenerate paging evidence', () => {
     else if (path !== '/single') return sendJson(res, 404, {});
     sendJson(res, 200, body);
   });
-  const profile: Profile = { collections: ['/claims', '/counted', '/single'].map((path) => ({ path, paging: { kind: 'offset' as const } })) };
+  const profile: Profile = {
+    collections: ['/claims', '/counted', '/single'].map((path) => ({ path, paging: { kind: 'offset' as const } })),
+  };
   const checks = [nextLink, fullWalk, pageSizeHonoured, linksConsistent, defaultPageSize];
 
   it('a page claiming total 77282 with one item and no next: paging.next-link fails, the rest are not verified, see it', async () => {
     const report = await run(checks, pages, profile);
     noErrors(report);
-    expect(of(report, 'paging.next-link', '/claims').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail missingNext']);
-    expect(of(report, 'paging.default-page-size', '/claims').map((r) => `${r.status} ${r.message.split(':')[0]}`)).toEqual(['skip not verified, see paging.next-link']);
+    expect(of(report, 'paging.next-link', '/claims').map((r) => `${r.status} ${r.messageId}`)).toEqual([
+      'fail missingNext',
+    ]);
+    expect(
+      of(report, 'paging.default-page-size', '/claims').map((r) => `${r.status} ${r.message.split(':')[0]}`),
+    ).toEqual(['skip not verified, see paging.next-link']);
     // Alone, default-page-size says what it met.
-    expect(of(await run([defaultPageSize], pages, profile), 'paging.default-page-size', '/claims').map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail wholeWithoutNext']);
+    expect(
+      of(await run([defaultPageSize], pages, profile), 'paging.default-page-size', '/claims').map(
+        (r) => `${r.status} ${r.messageId}`,
+      ),
+    ).toEqual(['fail wholeWithoutNext']);
     for (const id of ['paging.full-walk', 'paging.page-size-honoured', 'paging.links-consistent']) {
-      expect(of(report, id, '/claims').map((r) => `${r.status} ${r.message.split(':')[0]}`), id).toEqual(['skip not verified, see paging.next-link']);
+      expect(
+        of(report, id, '/claims').map((r) => `${r.status} ${r.message.split(':')[0]}`),
+        id,
+      ).toEqual(['skip not verified, see paging.next-link']);
     }
   });
 
@@ -217,10 +328,16 @@ describe('no pass on degenerate paging evidence', () => {
     const report = await run(checks, pages, profile);
     for (const check of checks.filter((c) => c !== defaultPageSize)) {
       const counted = of(report, check.meta.id, '/counted');
-      expect(counted.map((r) => r.status), check.meta.id).toEqual(['skip']);
+      expect(
+        counted.map((r) => r.status),
+        check.meta.id,
+      ).toEqual(['skip']);
       expect(counted[0]?.message).toMatch(/not verified/);
       const single = of(report, check.meta.id, '/single');
-      expect(single.map((r) => `${r.status} ${r.message.split(':')[0]}`), check.meta.id).toEqual(['skip not verified']);
+      expect(
+        single.map((r) => `${r.status} ${r.message.split(':')[0]}`),
+        check.meta.id,
+      ).toEqual(['skip not verified']);
     }
     expect(of(report, 'paging.next-link', '/counted')[0]?.message).toContain('`totalItems` claims 77282');
   });

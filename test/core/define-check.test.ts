@@ -13,10 +13,18 @@ function typeErrors(source: string): string[] {
   const file = join(dir, 'snippet.ts');
   writeFileSync(file, `import { defineCheck } from ${JSON.stringify(DEFINE_CHECK)};\n${source}`);
   const program = ts.createProgram([file], {
-    strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: ['node'],
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: ['node'],
   });
-  return ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file?.fileName === file)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
 const check = (report: string) => `
@@ -38,11 +46,15 @@ describe('defineCheck', () => {
 
   it('refuses ids outside the known areas or not kebab-case', () => {
     const meta = { rule: 'x', severity: 'error' as const, writes: false, title: 't', messages: { a: 'a' } };
-    expect(() => defineCheck({ meta: { ...meta, id: 'nosuch.check' }, appliesTo: 'api', run() {} })).toThrow(/known area/);
+    expect(() => defineCheck({ meta: { ...meta, id: 'nosuch.check' }, appliesTo: 'api', run() {} })).toThrow(
+      /known area/,
+    );
     expect(() => defineCheck({ meta: { ...meta, id: 'http.NotKebab' }, appliesTo: 'api', run() {} })).toThrow(/kebab/);
   });
 
   it('renders {{placeholders}}', () => {
-    expect(renderMessage('Page {{page}} of {{ path }} ({{missing}})', { page: 2, path: '/employers' })).toBe('Page 2 of /employers (?)');
+    expect(renderMessage('Page {{page}} of {{ path }} ({{missing}})', { page: 2, path: '/employers' })).toBe(
+      'Page 2 of /employers (?)',
+    );
   });
 });

@@ -4,7 +4,11 @@ import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-s
 
 const servers: FixtureServer[] = [];
 const clients: HttpClient[] = [];
-const start = async (...args: Parameters<typeof startFixture>) => { const s = await startFixture(...args); servers.push(s); return s; };
+const start = async (...args: Parameters<typeof startFixture>) => {
+  const s = await startFixture(...args);
+  servers.push(s);
+  return s;
+};
 const client = (baseUrl: string, options: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) => {
   const c = new HttpClient({ baseUrl, allowWrites: false, timeoutMs: 2000, concurrency: 4, ...options });
   clients.push(c);
@@ -17,9 +21,13 @@ afterEach(async () => {
 
 describe('HttpClient', () => {
   it('ends a request that never answers at its timeout with a TransportError', async () => {
-    const server = await start(() => { /* never answers */ });
+    const server = await start(() => {
+      /* never answers */
+    });
     const started = Date.now();
-    const error = await client(server.url, { timeoutMs: 300 }).request({ url: '/x' }).catch((e: unknown) => e);
+    const error = await client(server.url, { timeoutMs: 300 })
+      .request({ url: '/x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(2000);
@@ -34,10 +42,15 @@ describe('HttpClient', () => {
       const pump = () => {
         while (!closed && written < 512 * 1024 * 1024) {
           written += chunk.length;
-          if (!res.write(chunk)) { res.once('drain', pump); return; }
+          if (!res.write(chunk)) {
+            res.once('drain', pump);
+            return;
+          }
         }
       };
-      res.on('close', () => { closed = true; });
+      res.on('close', () => {
+        closed = true;
+      });
       pump();
     });
     const exchange = await client(server.url, { bodyCapBytes: 256 * 1024 }).request({ url: '/stream' });
@@ -51,7 +64,11 @@ describe('HttpClient', () => {
 
   it('never follows a redirect by itself', async () => {
     const server = await start((req, res) => {
-      if (req.url === '/from') { res.writeHead(302, { location: '/to' }); res.end(); return; }
+      if (req.url === '/from') {
+        res.writeHead(302, { location: '/to' });
+        res.end();
+        return;
+      }
       sendJson(res, 200, { ok: true });
     });
     const exchange = await client(server.url).request({ url: '/from' });
@@ -82,7 +99,9 @@ describe('HttpClient', () => {
   });
 
   it('keeps at most `concurrency` requests in flight', async () => {
-    const server = await start((_req, res) => { setTimeout(() => sendJson(res, 200, {}), 40); });
+    const server = await start((_req, res) => {
+      setTimeout(() => sendJson(res, 200, {}), 40);
+    });
     const c = client(server.url, { concurrency: 3 });
     await Promise.all(Array.from({ length: 15 }, (_, i) => c.request({ url: `/r${i}` })));
     expect(server.requests).toHaveLength(15);
@@ -93,10 +112,17 @@ describe('HttpClient', () => {
 
   it('lower-cases header names, or sends them as written with exactHeaderNames', async () => {
     const rawNames: string[][] = [];
-    const server = await start((req, res) => { rawNames.push(req.rawHeaders.filter((_v, i) => i % 2 === 0)); sendJson(res, 200, {}); });
+    const server = await start((req, res) => {
+      rawNames.push(req.rawHeaders.filter((_v, i) => i % 2 === 0));
+      sendJson(res, 200, {});
+    });
     const c = client(server.url);
     await c.request({ url: '/a', headers: { 'ACCEPT-LANGUAGE': 'fr' } });
-    const exact = await c.request({ url: '/b', headers: { 'ACCEPT-LANGUAGE': 'fr', 'User-Agent': 'probe' }, exactHeaderNames: true });
+    const exact = await c.request({
+      url: '/b',
+      headers: { 'ACCEPT-LANGUAGE': 'fr', 'User-Agent': 'probe' },
+      exactHeaderNames: true,
+    });
     expect(rawNames[0]).toContain('accept-language');
     expect(rawNames[0]).not.toContain('ACCEPT-LANGUAGE');
     expect(rawNames[1]).toContain('ACCEPT-LANGUAGE');
@@ -107,7 +133,10 @@ describe('HttpClient', () => {
 
   it('spaces request starts by `ratePerSecond`', async () => {
     const arrivals: number[] = [];
-    const server = await start((_req, res) => { arrivals.push(performance.now()); sendJson(res, 200, {}); });
+    const server = await start((_req, res) => {
+      arrivals.push(performance.now());
+      sendJson(res, 200, {});
+    });
     const c = client(server.url, { concurrency: 4, ratePerSecond: 20 });
     await Promise.all(Array.from({ length: 6 }, (_, i) => c.request({ url: `/r${i}` })));
     expect(arrivals).toHaveLength(6);
@@ -117,7 +146,10 @@ describe('HttpClient', () => {
 
   it('parses JSON lazily and resolves paths against the base path', async () => {
     const server = await start((req, res) => sendJson(res, 200, { path: req.url }), { basePath: '/registry/v1' });
-    const exchange = await client(server.url).request({ url: '/employers', query: { pageSize: 2, sort: ['name', '-employerId'] } });
+    const exchange = await client(server.url).request({
+      url: '/employers',
+      query: { pageSize: 2, sort: ['name', '-employerId'] },
+    });
     expect(exchange.response.json).toEqual({ path: '/registry/v1/employers?pageSize=2&sort=name&sort=-employerId' });
     expect(exchange.response.headers['content-type']).toBe('application/json');
   });

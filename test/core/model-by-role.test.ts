@@ -16,82 +16,165 @@ const api = (paths: object) => ({ openapi: '3.0.3', paths });
 describe('a collection is what the API lists', () => {
   it('items under `results` with offset/limit: a collection keyed by the item path parameter, paged in a foreign scheme', () => {
     const profile = deriveProfile(frameworkDocument({ listUnder: 'results', paging: 'offset-limit' }));
-    expect(profile.collections).toEqual([expect.objectContaining({
-      path: '/PublicationTypes', key: 'id', itemPath: '/PublicationTypes/{id}',
-      foreignPaging: { params: ['offset', 'limit'] }, pageSizeParam: 'limit', filters: ['name', 'active'],
-    })]);
+    expect(profile.collections).toEqual([
+      expect.objectContaining({
+        path: '/PublicationTypes',
+        key: 'id',
+        itemPath: '/PublicationTypes/{id}',
+        foreignPaging: { params: ['offset', 'limit'] },
+        pageSizeParam: 'limit',
+        filters: ['name', 'active'],
+      }),
+    ]);
     expect(profile.collections?.[0]?.paging).toBeUndefined();
     expect(profile.documents?.[0]?.sampleIdsFrom).toEqual({ collection: '/PublicationTypes', property: 'id' });
     expect(() => checkProfile(profile, 'derived')).not.toThrow();
   });
 
   it('Skip/Take, SortOrder and lang are reserved, never filters', () => {
-    const [collection] = deriveProfile(frameworkDocument({ listUnder: 'items', paging: 'skip-take' })).collections ?? [];
-    expect(collection).toMatchObject({ key: 'id', foreignPaging: { params: ['Skip', 'Take'] }, pageSizeParam: 'Take', filters: ['name', 'active'] });
+    const [collection] =
+      deriveProfile(frameworkDocument({ listUnder: 'items', paging: 'skip-take' })).collections ?? [];
+    expect(collection).toMatchObject({
+      key: 'id',
+      foreignPaging: { params: ['Skip', 'Take'] },
+      pageSizeParam: 'Take',
+      filters: ['name', 'active'],
+    });
   });
 
   it('a bare array, a `data` wrapper, an item child without a schema and a Link header each make a collection', () => {
-    const profile = deriveProfile(api({
-      '/bare': { get: { responses: listing({ type: 'array', items: thing }) } },
-      '/wrapped': { get: { responses: listing({ type: 'object', properties: { meta: { type: 'object' }, data: { type: 'array', items: thing } } }) } },
-      '/plain': { get: { responses: ok } },
-      '/plain/{plainId}': { get: { responses: ok } },
-      '/linked': { get: { parameters: query('page', 'per_page'), responses: { 200: { description: 'ok', headers: { Link: { schema: { type: 'string' } } } } } } },
-      '/scalars': { get: { responses: listing({ type: 'array', items: { type: 'string' } }) } },
-    }));
+    const profile = deriveProfile(
+      api({
+        '/bare': { get: { responses: listing({ type: 'array', items: thing }) } },
+        '/wrapped': {
+          get: {
+            responses: listing({
+              type: 'object',
+              properties: { meta: { type: 'object' }, data: { type: 'array', items: thing } },
+            }),
+          },
+        },
+        '/plain': { get: { responses: ok } },
+        '/plain/{plainId}': { get: { responses: ok } },
+        '/linked': {
+          get: {
+            parameters: query('page', 'per_page'),
+            responses: { 200: { description: 'ok', headers: { Link: { schema: { type: 'string' } } } } },
+          },
+        },
+        '/scalars': { get: { responses: listing({ type: 'array', items: { type: 'string' } }) } },
+      }),
+    );
     expect(profile.collections?.map((c) => c.path)).toEqual(['/bare', '/wrapped', '/plain', '/linked']);
-    expect(profile.collections?.find((c) => c.path === '/linked')).toMatchObject({ foreignPaging: { params: ['page', 'per_page'], linkHeader: true }, pageSizeParam: 'per_page', filters: [] });
+    expect(profile.collections?.find((c) => c.path === '/linked')).toMatchObject({
+      foreignPaging: { params: ['page', 'per_page'], linkHeader: true },
+      pageSizeParam: 'per_page',
+      filters: [],
+    });
   });
 
   it('the key is the item path parameter the items carry, never the first property', () => {
-    const profile = deriveProfile(api({
-      '/users': { get: { responses: listing({ type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, userId: { type: 'string' } } } } } }) } },
-      '/users/{userId}': { get: { responses: ok } },
-      '/tags': { get: { responses: listing({ type: 'object', properties: { items: { type: 'array', items: thing } } }) } },
-      '/notes': { get: { responses: listing({ type: 'array', items: thing }) } },
-      '/notes/{noteId}': { get: { responses: ok } },
-    }));
+    const profile = deriveProfile(
+      api({
+        '/users': {
+          get: {
+            responses: listing({
+              type: 'object',
+              properties: {
+                items: {
+                  type: 'array',
+                  items: { type: 'object', properties: { name: { type: 'string' }, userId: { type: 'string' } } },
+                },
+              },
+            }),
+          },
+        },
+        '/users/{userId}': { get: { responses: ok } },
+        '/tags': {
+          get: { responses: listing({ type: 'object', properties: { items: { type: 'array', items: thing } } }) },
+        },
+        '/notes': { get: { responses: listing({ type: 'array', items: thing }) } },
+        '/notes/{noteId}': { get: { responses: ok } },
+      }),
+    );
     expect(profile.collections?.find((c) => c.path === '/users')?.key).toBe('userId');
     // The parameter names the note's id, and the items carry `id`: the URLs hold those values.
     expect(profile.collections?.find((c) => c.path === '/notes')?.key).toBe('id');
-    expect(profile.documents?.find((d) => d.path === '/notes/{noteId}')?.sampleIdsFrom).toEqual({ collection: '/notes', property: 'id' });
+    expect(profile.documents?.find((d) => d.path === '/notes/{noteId}')?.sampleIdsFrom).toEqual({
+      collection: '/notes',
+      property: 'id',
+    });
     // No item path tells which property the URLs hold: no key rather than `description`.
     expect(profile.collections?.find((c) => c.path === '/tags')?.key).toBeUndefined();
   });
 
   it('a task (POST 202) with an item child stays a task', () => {
-    const profile = deriveProfile(api({
-      '/jobs': { get: { responses: ok }, post: { responses: { 202: { description: 'accepted' } } } },
-      '/jobs/{jobId}': { get: { responses: ok } },
-    }));
+    const profile = deriveProfile(
+      api({
+        '/jobs': { get: { responses: ok }, post: { responses: { 202: { description: 'accepted' } } } },
+        '/jobs/{jobId}': { get: { responses: ok } },
+      }),
+    );
     expect(profile.collections).toEqual([]);
   });
 
-  it('the languages of an API are not a `lang` parameter\'s enum', () => {
-    expect(deriveProfile(frameworkDocument({ listUnder: 'results', paging: 'offset-limit' })).languages).toBeUndefined();
+  it("the languages of an API are not a `lang` parameter's enum", () => {
+    expect(
+      deriveProfile(frameworkDocument({ listUnder: 'results', paging: 'offset-limit' })).languages,
+    ).toBeUndefined();
   });
 });
 
 describe('paging schemes and reserved parameters', () => {
-  it('recognises the guide\'s offset and cursor paging', () => {
+  it("recognises the guide's offset and cursor paging", () => {
     expect(pagingOf(['name', 'page', 'pageSize'])).toEqual({ paging: { kind: 'offset' } });
     expect(pagingOf(['afterCompany', 'pageSize'])).toEqual({ paging: { kind: 'cursor', param: 'afterCompany' } });
-    expect(pagingOf(['after', 'limit'])).toEqual({ paging: { kind: 'cursor', param: 'after' }, pageSizeParam: 'limit' });
+    expect(pagingOf(['after', 'limit'])).toEqual({
+      paging: { kind: 'cursor', param: 'after' },
+      pageSizeParam: 'limit',
+    });
     expect(pagingOf(['name'])).toEqual({});
   });
 
   it('recognises other schemes as foreign paging', () => {
-    expect(pagingOf(['offset', 'limit'])).toEqual({ foreignPaging: { params: ['offset', 'limit'] }, pageSizeParam: 'limit' });
-    expect(pagingOf(['$skip', '$top'])).toEqual({ foreignPaging: { params: ['$skip', '$top'] }, pageSizeParam: '$top' });
-    expect(pagingOf(['per_page', 'page'])).toEqual({ foreignPaging: { params: ['page', 'per_page'] }, pageSizeParam: 'per_page' });
+    expect(pagingOf(['offset', 'limit'])).toEqual({
+      foreignPaging: { params: ['offset', 'limit'] },
+      pageSizeParam: 'limit',
+    });
+    expect(pagingOf(['$skip', '$top'])).toEqual({
+      foreignPaging: { params: ['$skip', '$top'] },
+      pageSizeParam: '$top',
+    });
+    expect(pagingOf(['per_page', 'page'])).toEqual({
+      foreignPaging: { params: ['page', 'per_page'] },
+      pageSizeParam: 'per_page',
+    });
     expect(pagingOf(['page'], true)).toEqual({ foreignPaging: { params: ['page'], linkHeader: true } });
   });
 
   it('tells reserved parameters from filters', () => {
-    for (const name of ['Skip', 'Take', 'SortOrder', 'per_page', 'offset', 'limit', 'cursor', 'after', 'afterCompany', 'lang', 'sort', 'select', 'embed', 'q', '$orderby', 'pageToken']) {
+    for (const name of [
+      'Skip',
+      'Take',
+      'SortOrder',
+      'per_page',
+      'offset',
+      'limit',
+      'cursor',
+      'after',
+      'afterCompany',
+      'lang',
+      'sort',
+      'select',
+      'embed',
+      'q',
+      '$orderby',
+      'pageToken',
+    ]) {
       expect(isReservedQuery(name), name).toBe(true);
     }
-    for (const name of ['name', 'description', 'active', 'firstName', 'afterwards', 'status']) expect(isReservedQuery(name), name).toBe(false);
+    for (const name of ['name', 'description', 'active', 'firstName', 'afterwards', 'status'])
+      expect(isReservedQuery(name), name).toBe(false);
   });
 });
 
@@ -114,22 +197,40 @@ describe('the list in an answer', () => {
 
 describe('writes without an example in the document', () => {
   const employer = {
-    type: 'object', required: ['name'],
+    type: 'object',
+    required: ['name'],
     properties: {
-      id: { type: 'integer', readOnly: false }, name: { type: 'string' }, founded: { type: 'string', format: 'date' },
-      size: { type: 'string', enum: ['small', 'large'] }, enterpriseNumber: { type: 'string', pattern: '^[0-9]{10}$' },
-      created: { type: 'string', format: 'date-time', readOnly: true }, active: { type: 'boolean' },
+      id: { type: 'integer', readOnly: false },
+      name: { type: 'string' },
+      founded: { type: 'string', format: 'date' },
+      size: { type: 'string', enum: ['small', 'large'] },
+      enterpriseNumber: { type: 'string', pattern: '^[0-9]{10}$' },
+      created: { type: 'string', format: 'date-time', readOnly: true },
+      active: { type: 'boolean' },
     },
   };
   const body = { content: { 'application/json': { schema: employer } } };
   const doc = api({
-    '/employers': { get: { responses: listing({ type: 'array', items: employer }) }, post: { requestBody: body, responses: { 201: { description: 'created' } } } },
-    '/employers/{id}': { get: { responses: ok }, patch: { requestBody: body, responses: ok }, delete: { responses: ok } },
+    '/employers': {
+      get: { responses: listing({ type: 'array', items: employer }) },
+      post: { requestBody: body, responses: { 201: { description: 'created' } } },
+    },
+    '/employers/{id}': {
+      get: { responses: ok },
+      patch: { requestBody: body, responses: ok },
+      delete: { responses: ok },
+    },
   });
 
   it('creates with a body made from the request schema: writable properties, no server-assigned key', () => {
     const [collection] = deriveProfile(doc).collections ?? [];
-    expect(collection?.create?.body).toEqual({ name: 'restguide sample', founded: '2026-01-01', size: 'small', enterpriseNumber: '1111111111', active: false });
+    expect(collection?.create?.body).toEqual({
+      name: 'restguide sample',
+      founded: '2026-01-01',
+      size: 'small',
+      enterpriseNumber: '1111111111',
+      active: false,
+    });
   });
 
   it('patches one writable string property, not the key', () => {
@@ -140,7 +241,13 @@ describe('writes without an example in the document', () => {
     const example = { name: 'ACME' };
     const withExample = api({
       ...doc.paths,
-      '/employers': { ...(doc.paths as Record<string, object>)['/employers'], post: { requestBody: { content: { 'application/json': { schema: employer, example } } }, responses: { 201: { description: 'created' } } } },
+      '/employers': {
+        ...(doc.paths as Record<string, object>)['/employers'],
+        post: {
+          requestBody: { content: { 'application/json': { schema: employer, example } } },
+          responses: { 201: { description: 'created' } },
+        },
+      },
     });
     expect(deriveProfile(withExample).collections?.[0]?.create?.body).toEqual(example);
   });

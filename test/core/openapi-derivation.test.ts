@@ -16,25 +16,57 @@ const API = {
   paths: {
     '/widgets/{widgetId}': {
       parameters: [idParam('widgetId', { $ref: '#/components/schemas/WidgetId' })],
-      get: { parameters: [{ name: 'select', in: 'query', schema: { type: 'string' } }], responses: ok({ $ref: '#/components/schemas/Widget' }) },
+      get: {
+        parameters: [{ name: 'select', in: 'query', schema: { type: 'string' } }],
+        responses: ok({ $ref: '#/components/schemas/Widget' }),
+      },
       patch: { requestBody: body({ type: 'object' }, { colour: 'red' }), responses: ok({}) },
       delete: { responses: { 204: { description: 'gone' } } },
     },
     '/widgets': {
-      get: { responses: page({ type: 'object', properties: { href: { type: 'string' }, widgetId: { $ref: '#/components/schemas/WidgetId' } } }) },
-      post: { requestBody: body({ $ref: '#/components/schemas/Widget' }, { widgetId: 7, name: 'seven', colour: 'blue' }), responses: { 201: { description: 'created' } } },
+      get: {
+        responses: page({
+          type: 'object',
+          properties: { href: { type: 'string' }, widgetId: { $ref: '#/components/schemas/WidgetId' } },
+        }),
+      },
+      post: {
+        requestBody: body({ $ref: '#/components/schemas/Widget' }, { widgetId: 7, name: 'seven', colour: 'blue' }),
+        responses: { 201: { description: 'created' } },
+      },
     },
     '/gadgets': {
       get: { responses: page({ type: 'object', properties: { ssin: { type: 'string' } } }) },
-      post: { requestBody: body({ type: 'object', properties: { ssin: { type: 'string', pattern: '^[0-9]{11}$' } } }, { ssin: '00010112345' }), responses: { 201: { description: 'created' } } },
+      post: {
+        requestBody: body(
+          { type: 'object', properties: { ssin: { type: 'string', pattern: '^[0-9]{11}$' } } },
+          { ssin: '00010112345' },
+        ),
+        responses: { 201: { description: 'created' } },
+      },
     },
-    '/gadgets/{ssin}': { get: { parameters: [idParam('ssin', { type: 'string' })], responses: ok({ type: 'object' }) }, put: { responses: ok({}) } },
-    '/parts/{partId}': { get: { parameters: [idParam('partId', { type: 'integer', minimum: 1, maximum: 999, example: 12 })], responses: ok({ type: 'object' }) } },
+    '/gadgets/{ssin}': {
+      get: { parameters: [idParam('ssin', { type: 'string' })], responses: ok({ type: 'object' }) },
+      put: { responses: ok({}) },
+    },
+    '/parts/{partId}': {
+      get: {
+        parameters: [idParam('partId', { type: 'integer', minimum: 1, maximum: 999, example: 12 })],
+        responses: ok({ type: 'object' }),
+      },
+    },
   },
   components: {
     schemas: {
       WidgetId: { type: 'integer', minimum: 0, maximum: 1000 },
-      Widget: { type: 'object', properties: { widgetId: { $ref: '#/components/schemas/WidgetId' }, name: { type: 'string' }, colour: { type: 'string' } } },
+      Widget: {
+        type: 'object',
+        properties: {
+          widgetId: { $ref: '#/components/schemas/WidgetId' },
+          name: { type: 'string' },
+          colour: { type: 'string' },
+        },
+      },
     },
   },
 };
@@ -45,15 +77,38 @@ const document = (path: string) => profile.documents?.find((d) => d.path === pat
 
 describe('unique values of a create body, from the business key schema', () => {
   it('an integer range gives the upper tenth below the maximum (the maximum is the absent id)', () => {
-    expect(uniqueValueOf('id', { type: 'integer', minimum: 0, maximum: 5_999_999_999 })).toEqual({ path: 'id', kind: 'integer', min: 5_399_999_999, max: 5_999_999_998 });
-    expect(uniqueValueOf('id', { type: 'integer', minimum: 1, maximum: 101 })).toEqual({ path: 'id', kind: 'integer', min: 91, max: 100 });
-    expect(uniqueValueOf('id', { type: 'integer', minimum: 3, maximum: 4 })).toEqual({ path: 'id', kind: 'integer', min: 3, max: 4 });
+    expect(uniqueValueOf('id', { type: 'integer', minimum: 0, maximum: 5_999_999_999 })).toEqual({
+      path: 'id',
+      kind: 'integer',
+      min: 5_399_999_999,
+      max: 5_999_999_998,
+    });
+    expect(uniqueValueOf('id', { type: 'integer', minimum: 1, maximum: 101 })).toEqual({
+      path: 'id',
+      kind: 'integer',
+      min: 91,
+      max: 100,
+    });
+    expect(uniqueValueOf('id', { type: 'integer', minimum: 3, maximum: 4 })).toEqual({
+      path: 'id',
+      kind: 'integer',
+      min: 3,
+      max: 4,
+    });
     expect(uniqueValueOf('id', { type: 'integer' })).toMatchObject({ kind: 'integer', max: 2 ** 31 - 2 });
   });
 
   it('a digits-only pattern gives digits of its length; another string a suffixed string; other types nothing', () => {
-    expect(uniqueValueOf('ssin', { type: 'string', pattern: '^[0-9]{11}$' })).toEqual({ path: 'ssin', kind: 'digits', length: 11 });
-    expect(uniqueValueOf('code', { type: 'string', pattern: '^\\d{4,6}$' })).toEqual({ path: 'code', kind: 'digits', length: 6 });
+    expect(uniqueValueOf('ssin', { type: 'string', pattern: '^[0-9]{11}$' })).toEqual({
+      path: 'ssin',
+      kind: 'digits',
+      length: 11,
+    });
+    expect(uniqueValueOf('code', { type: 'string', pattern: '^\\d{4,6}$' })).toEqual({
+      path: 'code',
+      kind: 'digits',
+      length: 6,
+    });
     expect(uniqueValueOf('nr', { type: 'string', pattern: '^[01][0-9]{9}$' })).toEqual({ path: 'nr', kind: 'string' });
     expect(uniqueValueOf('name', { type: 'string' })).toEqual({ path: 'name', kind: 'string' });
     expect(uniqueValueOf('flag', { type: 'boolean' })).toBeUndefined();
@@ -90,13 +145,20 @@ describe('item paths, methods and select', () => {
   });
 
   it('lists the methods of the path item and whether GET declares select', () => {
-    expect(document('/widgets/{widgetId}')).toMatchObject({ methods: ['GET', 'PATCH', 'DELETE'], select: true, update: 'patch', patch: { colour: 'red' } });
+    expect(document('/widgets/{widgetId}')).toMatchObject({
+      methods: ['GET', 'PATCH', 'DELETE'],
+      select: true,
+      update: 'patch',
+      patch: { colour: 'red' },
+    });
     expect(document('/gadgets/{ssin}')).toMatchObject({ methods: ['GET', 'PUT'], select: false, update: 'put' });
     expect(document('/parts/{partId}')).toMatchObject({ methods: ['GET'], select: false });
   });
 
   it('reads sample ids from the parent collection by its key, else takes the parameter example', () => {
-    expect(document('/widgets/{widgetId}')).toMatchObject({ sampleIdsFrom: { collection: '/widgets', property: 'widgetId' } });
+    expect(document('/widgets/{widgetId}')).toMatchObject({
+      sampleIdsFrom: { collection: '/widgets', property: 'widgetId' },
+    });
     expect(document('/widgets/{widgetId}')?.sampleIds).toBeUndefined();
     expect(document('/parts/{partId}')).toMatchObject({ sampleIds: ['12'] });
     // An id is absent only on evidence: a schema's maximum may exist (a mock answers it 200).
@@ -106,22 +168,41 @@ describe('item paths, methods and select', () => {
 
   it('gives a valid profile', () => {
     expect(checkProfile(JSON.parse(JSON.stringify(profile)), 'derived')).toBeTruthy();
-    expect(() => checkProfile({ documents: [{ path: '/a/{id}', methods: ['FETCH'] }] }, 'p.yaml')).toThrow(/\/documents\/0\/methods\/0 is `FETCH`, not one of the allowed values `GET`, `HEAD`, /);
-    expect(() => checkProfile({ documents: [{ path: '/a/{id}', select: 'yes' }] }, 'p.yaml')).toThrow(/\/documents\/0\/select must be boolean/);
+    expect(() => checkProfile({ documents: [{ path: '/a/{id}', methods: ['FETCH'] }] }, 'p.yaml')).toThrow(
+      /\/documents\/0\/methods\/0 is `FETCH`, not one of the allowed values `GET`, `HEAD`, /,
+    );
+    expect(() => checkProfile({ documents: [{ path: '/a/{id}', select: 'yes' }] }, 'p.yaml')).toThrow(
+      /\/documents\/0\/select must be boolean/,
+    );
   });
 });
 
 describe('resolving methods, select and creators', () => {
   const resolve = async (p: Profile) => {
-    const client = new HttpClient({ baseUrl: 'http://127.0.0.1:9', allowWrites: false, timeoutMs: 1000, concurrency: 1 });
-    try { return await resolveTarget(p, client); } finally { await client.close(); }
+    const client = new HttpClient({
+      baseUrl: 'http://127.0.0.1:9',
+      allowWrites: false,
+      timeoutMs: 1000,
+      concurrency: 1,
+    });
+    try {
+      return await resolveTarget(p, client);
+    } finally {
+      await client.close();
+    }
   };
   const create = { body: { name: 'x' } };
 
-  it('a document without DELETE gets no creator; one that does not list its methods keeps today\'s behaviour', async () => {
+  it("a document without DELETE gets no creator; one that does not list its methods keeps today's behaviour", async () => {
     const target = await resolve({
-      collections: [{ path: '/a', itemPath: '/a/{id}', create }, { path: '/b', itemPath: '/b/{id}', create }],
-      documents: [{ path: '/a/{id}', sampleIds: ['1'], methods: ['GET', 'PUT'] }, { path: '/b/{id}', sampleIds: ['1'] }],
+      collections: [
+        { path: '/a', itemPath: '/a/{id}', create },
+        { path: '/b', itemPath: '/b/{id}', create },
+      ],
+      documents: [
+        { path: '/a/{id}', sampleIds: ['1'], methods: ['GET', 'PUT'] },
+        { path: '/b/{id}', sampleIds: ['1'] },
+      ],
     });
     const [a, b] = target.documents;
     expect(a?.creator).toBeUndefined();

@@ -3,21 +3,36 @@
 // of `{` or of white space once per start (64k of them: 2 s). Compared on every text of up to 8
 // characters of a small alphabet; then runs of 256k are handled at once.
 import { describe, expect, it } from 'vitest';
-import { ANY_PARAMETERS, AROUND_PARAMETERS, LAST_PARAMETER, LAST_SEGMENT_PARAMETER, PARAMETERS } from '../../src/core/path-templates.js';
+import {
+  ANY_PARAMETERS,
+  AROUND_PARAMETERS,
+  LAST_PARAMETER,
+  LAST_SEGMENT_PARAMETER,
+  PARAMETERS,
+} from '../../src/core/path-templates.js';
 import { oneLine } from '../../src/reporters/evidence-text.js';
 import { sequences } from '../helpers/strings.js';
 
 const shown = (m: RegExpExecArray | RegExpMatchArray | null): string => (m ? JSON.stringify([m.index, ...m]) : '-');
-const replaced = (s: string, re: RegExp): string => s.replace(re, (...args) => `<${JSON.stringify(args.slice(0, -1))}>`);
+const replaced = (s: string, re: RegExp): string =>
+  s.replace(re, (...args) => `<${JSON.stringify(args.slice(0, -1))}>`);
 
 /** Each use, with the new pattern and the plain one it replaces. */
 const USES: Array<[string, (s: string) => string, (s: string) => string]> = [
   ['PARAMETERS in replace', (s) => replaced(s, PARAMETERS), (s) => replaced(s, /\{([^}]+)\}/g)],
-  ['PARAMETERS in matchAll', (s) => JSON.stringify([...s.matchAll(PARAMETERS)].map(shown)), (s) => JSON.stringify([...s.matchAll(/\{([^}]+)\}/g)].map(shown))],
+  [
+    'PARAMETERS in matchAll',
+    (s) => JSON.stringify([...s.matchAll(PARAMETERS)].map(shown)),
+    (s) => JSON.stringify([...s.matchAll(/\{([^}]+)\}/g)].map(shown)),
+  ],
   ['ANY_PARAMETERS in replace', (s) => replaced(s, ANY_PARAMETERS), (s) => replaced(s, /\{[^}]*\}/g)],
   ['LAST_PARAMETER', (s) => shown(LAST_PARAMETER.exec(s)), (s) => shown(/\{([^}]+)\}$/.exec(s))],
   ['LAST_SEGMENT_PARAMETER', (s) => shown(LAST_SEGMENT_PARAMETER.exec(s)), (s) => shown(/\/\{([^}]+)\}$/.exec(s))],
-  ['AROUND_PARAMETERS in split', (s) => JSON.stringify(s.split(AROUND_PARAMETERS)), (s) => JSON.stringify(s.split(/(\{[^}]*\})/))],
+  [
+    'AROUND_PARAMETERS in split',
+    (s) => JSON.stringify(s.split(AROUND_PARAMETERS)),
+    (s) => JSON.stringify(s.split(/(\{[^}]*\})/)),
+  ],
 ];
 
 describe('path template patterns', () => {

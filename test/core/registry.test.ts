@@ -10,7 +10,11 @@ import { CHECK_AREAS } from '../../src/core/types.js';
 const root = join(import.meta.dirname, '../../src/checks');
 const files = readdirSync(root)
   .filter((entry) => entry !== 'support' && statSync(join(root, entry)).isDirectory()) // helpers of several areas
-  .flatMap((area) => readdirSync(join(root, area)).filter((f) => f.endsWith('.ts')).map((f) => ({ area, name: f.slice(0, -3) })));
+  .flatMap((area) =>
+    readdirSync(join(root, area))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => ({ area, name: f.slice(0, -3) })),
+  );
 
 describe('check registry', () => {
   it('is sorted by id, without duplicates', () => {
@@ -42,11 +46,18 @@ describe('check registry', () => {
         const root = byId.get(dependency.check);
         expect(root, `${check.meta.id} depends on ${dependency.check}`).toBeDefined();
         // A check holding a worker cannot wait for a root that waits for every worker: such a root only drops findings.
-        expect(check.judgesTraffic === true || root?.judgesTraffic !== true || dependency.findings !== undefined, `${check.meta.id} -> ${dependency.check}`).toBe(true);
-        if (Array.isArray(dependency.when)) for (const id of dependency.when) expect(Object.keys(root?.meta.messages ?? {})).toContain(id);
-        if (Array.isArray(dependency.findings)) for (const id of dependency.findings) expect(Object.keys(check.meta.messages)).toContain(id);
+        expect(
+          check.judgesTraffic === true || root?.judgesTraffic !== true || dependency.findings !== undefined,
+          `${check.meta.id} -> ${dependency.check}`,
+        ).toBe(true);
+        if (Array.isArray(dependency.when))
+          for (const id of dependency.when) expect(Object.keys(root?.meta.messages ?? {})).toContain(id);
+        if (Array.isArray(dependency.findings))
+          for (const id of dependency.findings) expect(Object.keys(check.meta.messages)).toContain(id);
       }
     }
-    expect(() => new RootOutcomes(CHECKS, []).order(CHECKS.map((check) => ({ check, resource: { path: '/' } })))).not.toThrow();
+    expect(() =>
+      new RootOutcomes(CHECKS, []).order(CHECKS.map((check) => ({ check, resource: { path: '/' } }))),
+    ).not.toThrow();
   });
 });

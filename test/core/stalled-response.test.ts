@@ -21,10 +21,19 @@ async function start(mode: 'stalls after the headers' | 'never answers') {
       res.writeHead(400, { 'content-type': 'application/problem+json', 'content-length': '200' });
       res.write('{"type": "urn:problem-type:belgif:badRequest", ');
     }
-    const timer = setTimeout(() => { timers.delete(timer); res.destroy(); }, STALL_MS);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      res.destroy();
+    }, STALL_MS);
     timers.add(timer);
   });
-  return { url: server.url, close: async () => { for (const timer of timers) clearTimeout(timer); await server.close(); } };
+  return {
+    url: server.url,
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      await server.close();
+    },
+  };
 }
 
 describe('a response that starts and then stalls', () => {
@@ -32,11 +41,19 @@ describe('a response that starts and then stalls', () => {
     const server = await start('stalls after the headers');
     try {
       const started = performance.now();
-      const report = await runChecks([malformed400 as AnyCheck], PROFILE, { baseUrl: server.url, timeoutMs: TIMEOUT_MS, deadlineMs: 10_000 });
+      const report = await runChecks([malformed400 as AnyCheck], PROFILE, {
+        baseUrl: server.url,
+        timeoutMs: TIMEOUT_MS,
+        deadlineMs: 10_000,
+      });
       expect(performance.now() - started).toBeLessThan(STALL_MS);
-      expect(report.results.map((r) => [r.id, r.status, r.messageId])).toEqual([['id.malformed-400', 'fail', 'stalled']]);
+      expect(report.results.map((r) => [r.id, r.status, r.messageId])).toEqual([
+        ['id.malformed-400', 'fail', 'stalled'],
+      ]);
       const [result] = report.results;
-      expect(result?.message).toMatch(/^GET http:\S+\/things\/abc answered 400 and sent its headers, but its body did not complete within 300 ms \(\d+ bytes came\)/);
+      expect(result?.message).toMatch(
+        /^GET http:\S+\/things\/abc answered 400 and sent its headers, but its body did not complete within 300 ms \(\d+ bytes came\)/,
+      );
       expect(result?.evidence[0]?.response?.status).toBe(400);
       expect(report.summary.errored).toBe(0);
     } finally {
@@ -47,7 +64,11 @@ describe('a response that starts and then stalls', () => {
   it('stays errored when nothing answered at all', async () => {
     const server = await start('never answers');
     try {
-      const report = await runChecks([malformed400 as AnyCheck], PROFILE, { baseUrl: server.url, timeoutMs: TIMEOUT_MS, deadlineMs: 10_000 });
+      const report = await runChecks([malformed400 as AnyCheck], PROFILE, {
+        baseUrl: server.url,
+        timeoutMs: TIMEOUT_MS,
+        deadlineMs: 10_000,
+      });
       expect(report.results.map((r) => [r.id, r.status])).toEqual([['id.malformed-400', 'error']]);
       expect(report.results[0]?.message).toMatch(/no complete response within 300 ms/);
     } finally {

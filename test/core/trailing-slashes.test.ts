@@ -5,7 +5,7 @@ import { withoutTrailingSlashes } from '../../src/core/trailing-slashes.js';
 import { sequences } from '../helpers/strings.js';
 
 describe('withoutTrailingSlashes', () => {
-  it('gives what replace(/\\/+$/, \'\') gives, on every text of up to 9 of /, a, a line break and a space', () => {
+  it("gives what replace(/\\/+$/, '') gives, on every text of up to 9 of /, a, a line break and a space", () => {
     let compared = 0;
     const differing: string[] = [];
     for (const s of sequences(['/', 'a', '\n', ' '], 9)) {

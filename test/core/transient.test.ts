@@ -18,7 +18,10 @@ async function scripted(answers: Array<{ status: number; headers?: Record<string
   const server = await startFixture((req, res) => {
     const answer = answers[Math.min(seen.length, answers.length - 1)]!;
     seen.push(req.method ?? 'GET');
-    if (answer.reset) { req.socket.destroy(); return; }
+    if (answer.reset) {
+      req.socket.destroy();
+      return;
+    }
     res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
     res.end(JSON.stringify({ status: answer.status === 503 ? 'DOWN' : 'UP' }));
   });
@@ -78,7 +81,11 @@ describe('Retry-After and backoff', () => {
 
 describe('HttpClient under transient answers', () => {
   it('waits out Retry-After and sends a GET again until the API answers', async () => {
-    const api = await scripted([{ status: 429, headers: { 'retry-after': '1' } }, { status: 503, headers: { 'retry-after': '0' } }, { status: 200 }]);
+    const api = await scripted([
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 503, headers: { 'retry-after': '0' } },
+      { status: 200 },
+    ]);
     const http = client(api.url);
     const started = Date.now();
     const exchange = await http.request({ url: '/x' });
@@ -102,8 +109,11 @@ describe('HttpClient under transient answers', () => {
 
   it('narrows the gap again once answers are calm: a burst of waiting requests is not pushed far ahead', async () => {
     const api = await scripted([
-      { status: 429, headers: { 'retry-after': '1' } }, { status: 429, headers: { 'retry-after': '1' } },
-      { status: 429, headers: { 'retry-after': '1' } }, { status: 429, headers: { 'retry-after': '1' } }, { status: 200 },
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 200 },
     ]);
     const http = client(api.url, { concurrency: 8 });
     const started = Date.now();
@@ -117,10 +127,12 @@ describe('HttpClient under transient answers', () => {
   it('gives up after its tries with a TransportError that names the answer and keeps it', async () => {
     const api = await scripted([{ status: 429, headers: { 'retry-after': '0' } }]);
     const http = client(api.url, { retries: 2 });
-    const error = await http.request({ url: '/x' }).catch((e: unknown) => e) as TransportError;
+    const error = (await http.request({ url: '/x' }).catch((e: unknown) => e)) as TransportError;
     expect(error).toBeInstanceOf(TransportError);
     expect(error.code).toBe('TRANSIENT');
-    expect(error.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/x: the API kept answering 429 \(3 tries over [\d.]+ s\)$/);
+    expect(error.message).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/x: the API kept answering 429 \(3 tries over [\d.]+ s\)$/,
+    );
     expect(error.exchange?.response.status).toBe(429);
     expect(api.seen).toHaveLength(3);
     expect(http.pacer.stats.gaveUp).toBe(1);
@@ -128,12 +140,16 @@ describe('HttpClient under transient answers', () => {
 
   it('does not wait for a Retry-After over 60 s, nor one that ends past the deadline', async () => {
     const long = await scripted([{ status: 503, headers: { 'retry-after': '120' } }]);
-    const error = await client(long.url).request({ url: '/x' }).catch((e: unknown) => e) as TransportError;
+    const error = (await client(long.url)
+      .request({ url: '/x' })
+      .catch((e: unknown) => e)) as TransportError;
     expect(error.message).toMatch(/answered 503 with Retry-After 120 s, longer than restguide waits \(60 s\)/);
     expect(long.seen).toHaveLength(1);
 
     const late = await scripted([{ status: 429, headers: { 'retry-after': '5' } }]);
-    const deadlineError = await client(late.url, { deadlineAt: Date.now() + 2000 }).request({ url: '/x' }).catch((e: unknown) => e) as TransportError;
+    const deadlineError = (await client(late.url, { deadlineAt: Date.now() + 2000 })
+      .request({ url: '/x' })
+      .catch((e: unknown) => e)) as TransportError;
     expect(deadlineError.message).toMatch(/kept answering 429; waiting 5 s more would pass the run's deadline/);
     expect(late.seen).toHaveLength(1);
   });
@@ -144,19 +160,31 @@ describe('HttpClient under transient answers', () => {
     expect(refused.seen).toEqual(['POST', 'POST']);
 
     const bad = await scripted([{ status: 502 }, { status: 201 }]);
-    const error = await client(bad.url).request({ method: 'POST', url: '/c', json: {} }).catch((e: unknown) => e) as TransportError;
+    const error = (await client(bad.url)
+      .request({ method: 'POST', url: '/c', json: {} })
+      .catch((e: unknown) => e)) as TransportError;
     expect(error.message).toMatch(/not sent again: a POST may have been applied before the 502/);
     expect(bad.seen).toEqual(['POST']);
 
     const cut = await scripted([{ status: 0, reset: true }, { status: 201 }]);
-    const resetError = await client(cut.url).request({ method: 'PATCH', url: '/c', json: {} }).catch((e: unknown) => e) as TransportError;
+    const resetError = (await client(cut.url)
+      .request({ method: 'PATCH', url: '/c', json: {} })
+      .catch((e: unknown) => e)) as TransportError;
     expect(resetError).toBeInstanceOf(TransportError);
     expect(resetError.message).toMatch(/not sent again: a PATCH may have been applied before the reset/);
     expect(cut.seen).toEqual(['PATCH']);
 
     const lookedUp = await scripted([{ status: 504 }, { status: 201 }]);
     let asked = 0;
-    const resent = await client(lookedUp.url).request({ method: 'POST', url: '/c', json: {}, resend: async () => { asked++; return true; } });
+    const resent = await client(lookedUp.url).request({
+      method: 'POST',
+      url: '/c',
+      json: {},
+      resend: async () => {
+        asked++;
+        return true;
+      },
+    });
     expect(resent.response.status).toBe(201);
     expect(asked).toBe(1);
   });
@@ -177,16 +205,22 @@ describe('HttpClient under transient answers', () => {
     expect(down.seen).toHaveLength(1);
 
     const limited = await scripted([{ status: 429 }, { status: 200 }]);
-    const error = await client(limited.url, { retries: 0 }).request({ url: '/x' }).catch((e: unknown) => e) as TransportError;
+    const error = (await client(limited.url, { retries: 0 })
+      .request({ url: '/x' })
+      .catch((e: unknown) => e)) as TransportError;
     expect(error.message).toMatch(/kept answering 429 \(1 try over/);
     expect(limited.seen).toHaveLength(1);
   });
 
   it('tries a request that timed out once more, not more', async () => {
     const seen: number[] = [];
-    const server = await startFixture(() => { seen.push(Date.now()); /* never answers */ });
+    const server = await startFixture(() => {
+      seen.push(Date.now()); /* never answers */
+    });
     servers.push(server);
-    const error = await client(server.url, { timeoutMs: 200 }).request({ url: '/slow' }).catch((e: unknown) => e) as TransportError;
+    const error = (await client(server.url, { timeoutMs: 200 })
+      .request({ url: '/slow' })
+      .catch((e: unknown) => e)) as TransportError;
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toMatch(/no complete response within 200 ms; the API kept timing out \(2 tries/);
     expect(seen).toHaveLength(2);
@@ -194,15 +228,19 @@ describe('HttpClient under transient answers', () => {
 });
 
 describe('a write resent after it may have applied', () => {
-  it('does not pass off the retry\'s 4xx as the answer to the first try', async () => {
+  it("does not pass off the retry's 4xx as the answer to the first try", async () => {
     const api = await scripted([{ status: 0, reset: true }, { status: 404 }]);
-    const error = await client(api.url).request({ method: 'DELETE', url: '/d/1' }).catch((e: unknown) => e) as TransportError;
+    const error = (await client(api.url)
+      .request({ method: 'DELETE', url: '/d/1' })
+      .catch((e: unknown) => e)) as TransportError;
     expect(error.code).toBe('AMBIGUOUS');
-    expect(error.message).toMatch(/^DELETE http:\/\/127\.0\.0\.1:\d+\/d\/1: the first try met a reset after it may have applied, and the retry answered 404: neither answer can be judged$/);
+    expect(error.message).toMatch(
+      /^DELETE http:\/\/127\.0\.0\.1:\d+\/d\/1: the first try met a reset after it may have applied, and the retry answered 404: neither answer can be judged$/,
+    );
     expect(error.exchange?.response.status).toBe(404);
   });
 
-  it('after a 429 or 503 the retry is the first application: its 4xx is the API\'s answer', async () => {
+  it("after a 429 or 503 the retry is the first application: its 4xx is the API's answer", async () => {
     const api = await scripted([{ status: 503, headers: { 'retry-after': '0' } }, { status: 404 }]);
     const exchange = await client(api.url).request({ method: 'DELETE', url: '/d/1' });
     expect(exchange.response.status).toBe(404);

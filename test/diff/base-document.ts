@@ -17,20 +17,29 @@ export const base = (): Doc => ({
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
           { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
         ],
-        responses: { 200: { description: 'OK', content: json({ $ref: '#/components/schemas/EmployerList' }) }, 400: problem },
+        responses: {
+          200: { description: 'OK', content: json({ $ref: '#/components/schemas/EmployerList' }) },
+          400: problem,
+        },
       },
       post: {
         operationId: 'createEmployer',
         security: [{ oauth: ['employers:write'] }],
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/NewEmployer' }) },
-        responses: { 201: { description: 'Created', headers: { Location: { schema: { type: 'string', format: 'uri' } } } }, 400: problem },
+        responses: {
+          201: { description: 'Created', headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+          400: problem,
+        },
       },
     },
     '/employers/{employerId}': {
       parameters: [{ name: 'employerId', in: 'path', required: true, schema: { type: 'integer' } }],
       get: {
         operationId: 'getEmployer',
-        responses: { 200: { description: 'OK', content: json({ $ref: '#/components/schemas/Employer' }) }, 404: problem },
+        responses: {
+          200: { description: 'OK', content: json({ $ref: '#/components/schemas/Employer' }) },
+          404: problem,
+        },
       },
       patch: {
         operationId: 'patchEmployer',
@@ -40,10 +49,21 @@ export const base = (): Doc => ({
     },
   },
   components: {
-    securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://example.org/token', scopes: { 'employers:read': 'read', 'employers:write': 'write' } } } } },
+    securitySchemes: {
+      oauth: {
+        type: 'oauth2',
+        flows: {
+          clientCredentials: {
+            tokenUrl: 'https://example.org/token',
+            scopes: { 'employers:read': 'read', 'employers:write': 'write' },
+          },
+        },
+      },
+    },
     schemas: {
       Employer: {
-        type: 'object', required: ['name'],
+        type: 'object',
+        required: ['name'],
         properties: {
           name: { type: 'string' },
           status: { type: 'string', enum: ['active', 'closed'] },
@@ -52,9 +72,13 @@ export const base = (): Doc => ({
           self: { type: 'string', format: 'uri' },
         },
       },
-      EmployerList: { type: 'object', properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Employer' } } } },
+      EmployerList: {
+        type: 'object',
+        properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Employer' } } },
+      },
       NewEmployer: {
-        type: 'object', required: ['name'],
+        type: 'object',
+        required: ['name'],
         properties: {
           name: { type: 'string', maxLength: 100 },
           status: { type: 'string', enum: ['active', 'closed'] },

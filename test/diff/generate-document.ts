@@ -38,17 +38,31 @@ export class DocumentGenerator {
     const schemes = ['oauth', 'key'];
     const doc: Json = {
       openapi: this.openapi31 ? '3.1.0' : '3.0.3',
-      info: { title: 'Generated', version: this.pick([`${infoMajor}.${this.int(9)}.0`, `v${infoMajor}`, '${project.version}', `${infoMajor}`]) },
-      servers: this.some(2, () => ({ url: this.pick([`https://api.example.org/app/v${this.chance(0.7) ? major : major + 1}`, 'https://api.example.org/app', `/v${major}/`]) })),
+      info: {
+        title: 'Generated',
+        version: this.pick([`${infoMajor}.${this.int(9)}.0`, `v${infoMajor}`, '${project.version}', `${infoMajor}`]),
+      },
+      servers: this.some(2, () => ({
+        url: this.pick([
+          `https://api.example.org/app/v${this.chance(0.7) ? major : major + 1}`,
+          'https://api.example.org/app',
+          `/v${major}/`,
+        ]),
+      })),
       paths: Object.fromEntries(this.some(6, (i) => [this.pathTemplate(i), this.pathItem(schemes)])),
       components: {
         schemas: Object.fromEntries(this.schemaNames.map((name) => [name, this.schema(3)])),
         parameters: { Page: { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } } },
         requestBodies: { Body: { content: { 'application/json': { schema: this.schema(2) } } } },
-        responses: { Problem: { description: 'Problem', content: { 'application/problem+json': { schema: this.schema(1) } } } },
+        responses: {
+          Problem: { description: 'Problem', content: { 'application/problem+json': { schema: this.schema(1) } } },
+        },
         headers: { Trace: { schema: { type: 'string', format: 'uuid' } } },
         securitySchemes: {
-          oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://example.org/token', scopes: { read: 'r', write: 'w' } } } },
+          oauth: {
+            type: 'oauth2',
+            flows: { clientCredentials: { tokenUrl: 'https://example.org/token', scopes: { read: 'r', write: 'w' } } },
+          },
           key: { type: 'apiKey', in: 'header', name: 'X-Key', ...(this.chance(0.3) ? { 'x-deprecated': true } : {}) },
         },
       },
@@ -66,7 +80,8 @@ export class DocumentGenerator {
   private pathItem(schemes: string[]): Json {
     const item: Json = {};
     if (this.chance(0.4)) item.parameters = [this.parameter()];
-    for (const method of ['get', 'put', 'post', 'delete', 'patch']) if (this.chance(0.4)) item[method] = this.operation(schemes);
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'])
+      if (this.chance(0.4)) item[method] = this.operation(schemes);
     return item;
   }
 
@@ -79,7 +94,10 @@ export class DocumentGenerator {
     if (this.chance(0.15)) return { $ref: '#/components/parameters/Page' };
     const where = this.pick(['query', 'header', 'path', 'cookie']);
     return {
-      name: where === 'header' ? this.pick(['X-Tag', 'x-tag', 'Accept-Language']) : this.pick(['q', 'page', 'id', 'p1', 'p2']),
+      name:
+        where === 'header'
+          ? this.pick(['X-Tag', 'x-tag', 'Accept-Language'])
+          : this.pick(['q', 'page', 'id', 'p1', 'p2']),
       in: where,
       ...(where === 'path' || this.chance(0.3) ? { required: true } : {}),
       ...(this.chance(0.2) ? { style: this.pick(['form', 'simple', 'deepObject']) } : {}),
@@ -95,7 +113,10 @@ export class DocumentGenerator {
     if (this.chance(0.4)) {
       op.requestBody = this.chance(0.2)
         ? { $ref: '#/components/requestBodies/Body' }
-        : { ...(this.chance(0.5) ? { required: true } : {}), content: this.content(['application/json', 'application/merge-patch+json', 'multipart/form-data']) };
+        : {
+            ...(this.chance(0.5) ? { required: true } : {}),
+            content: this.content(['application/json', 'application/merge-patch+json', 'multipart/form-data']),
+          };
     }
     const responses = op.responses as Json;
     for (const status of this.some(3, () => this.pick(['200', '201', '204', '400', '404', '4XX', 'default']))) {
@@ -108,7 +129,11 @@ export class DocumentGenerator {
 
   private response(): Json {
     const response: Json = { description: 'A response' };
-    if (this.chance(0.3)) response.headers = { Location: { schema: { type: 'string', format: 'uri' } }, ...(this.chance(0.5) ? { 'BelGov-Trace-Id': { $ref: '#/components/headers/Trace' } } : {}) };
+    if (this.chance(0.3))
+      response.headers = {
+        Location: { schema: { type: 'string', format: 'uri' } },
+        ...(this.chance(0.5) ? { 'BelGov-Trace-Id': { $ref: '#/components/headers/Trace' } } : {}),
+      };
     if (this.chance(0.8)) response.content = this.content(['application/json', 'application/problem+json', 'text/csv']);
     return response;
   }
@@ -121,19 +146,33 @@ export class DocumentGenerator {
 
   /** A schema up to `depth` levels deep: a $ref (cycles included), a combination or a typed schema. */
   schema(depth: number): Json {
-    if (this.schemaNames.length && this.chance(depth > 0 ? 0.25 : 0.6)) return { $ref: `#/components/schemas/${this.pick(this.schemaNames)}` };
+    if (this.schemaNames.length && this.chance(depth > 0 ? 0.25 : 0.6))
+      return { $ref: `#/components/schemas/${this.pick(this.schemaNames)}` };
     if (depth <= 0) return this.scalar();
     const roll = this.next();
-    if (roll < 0.15) return { [this.pick(['oneOf', 'anyOf'])]: this.some(3, () => this.schema(depth - 1)), ...(this.chance(0.3) ? { discriminator: { propertyName: 'kind' } } : {}) };
+    if (roll < 0.15)
+      return {
+        [this.pick(['oneOf', 'anyOf'])]: this.some(3, () => this.schema(depth - 1)),
+        ...(this.chance(0.3) ? { discriminator: { propertyName: 'kind' } } : {}),
+      };
     if (roll < 0.25) return { allOf: this.some(2, () => this.schema(depth - 1)) };
     if (roll < 0.55) return this.object(depth);
-    if (roll < 0.7) return { type: 'array', items: this.schema(depth - 1), ...this.bounds(['minItems', 'maxItems']), ...(this.chance(0.3) ? { uniqueItems: this.chance(0.5) } : {}) };
+    if (roll < 0.7)
+      return {
+        type: 'array',
+        items: this.schema(depth - 1),
+        ...this.bounds(['minItems', 'maxItems']),
+        ...(this.chance(0.3) ? { uniqueItems: this.chance(0.5) } : {}),
+      };
     return this.scalar();
   }
 
   private object(depth: number): Json {
     const names = this.some(4, (i) => this.pick(['id', 'name', 'kind', 'self', 'total', `f${i}`]));
-    const schema: Json = { type: 'object', properties: Object.fromEntries(names.map((name) => [name, this.property(depth - 1)])) };
+    const schema: Json = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, this.property(depth - 1)])),
+    };
     if (names.length && this.chance(0.6)) schema.required = names.filter(() => this.chance(0.5));
     if (this.chance(0.3)) schema.additionalProperties = this.chance(0.5) ? this.chance(0.5) : this.schema(depth - 1);
     Object.assign(schema, this.bounds(['minProperties', 'maxProperties']));
@@ -151,7 +190,10 @@ export class DocumentGenerator {
 
   private scalar(): Json {
     const type = this.pick(['string', 'integer', 'number', 'boolean']);
-    const schema: Json = this.openapi31 && this.chance(0.3) ? { type: [type, 'null'] } : { type, ...(this.chance(0.2) ? { nullable: true } : {}) };
+    const schema: Json =
+      this.openapi31 && this.chance(0.3)
+        ? { type: [type, 'null'] }
+        : { type, ...(this.chance(0.2) ? { nullable: true } : {}) };
     if (type === 'string') {
       if (this.chance(0.3)) schema.enum = this.some(3, (i) => `v${i}`);
       if (schema.enum && this.chance(0.3)) schema['x-extensible-enum'] = true;
@@ -162,7 +204,10 @@ export class DocumentGenerator {
       if (this.chance(0.2)) schema.enum = this.some(3, (i) => i + 1);
       if (this.chance(0.3)) schema.format = this.pick(type === 'integer' ? ['int32', 'int64'] : ['float', 'double']);
       Object.assign(schema, this.bounds(['minimum', 'maximum']));
-      for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
+      for (const [bound, exclusive] of [
+        ['minimum', 'exclusiveMinimum'],
+        ['maximum', 'exclusiveMaximum'],
+      ] as const) {
         if (!this.chance(0.25)) continue;
         if (this.openapi31) schema[exclusive] = this.int(100);
         else if (bound in schema) schema[exclusive] = this.chance(0.5);

@@ -22,8 +22,16 @@ export async function diffPair(oldDoc: Doc, newDoc: Doc, extra: Record<string, u
   return diffDocuments('old.yaml', 'new.yaml', { cwd: dir });
 }
 
-export const errorCodes = (report: DiffReport): string[] => report.findings.filter((f) => f.severity === 0).map((f) => f.code).sort();
-export const infoCodes = (report: DiffReport): string[] => report.findings.filter((f) => f.severity === 2).map((f) => f.code).sort();
+export const errorCodes = (report: DiffReport): string[] =>
+  report.findings
+    .filter((f) => f.severity === 0)
+    .map((f) => f.code)
+    .sort();
+export const infoCodes = (report: DiffReport): string[] =>
+  report.findings
+    .filter((f) => f.severity === 2)
+    .map((f) => f.code)
+    .sort();
 
 /** A deep copy changed by `mutate`. */
 export const variant = (doc: Doc, mutate: (d: any) => void): Doc => {

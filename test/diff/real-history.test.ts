@@ -25,6 +25,9 @@ describe('restguide diff on belgif/openapi-problem history', () => {
 
   it('reads the same pair backwards without crashing: additions become removals', async () => {
     const report = await diffDocuments('problem-v1.fbf75ed.yaml', 'problem-v1.3c246b1.yaml', { cwd: DIR });
-    expect(report.findings.filter((f) => f.severity === 0).map((f) => f.code)).toEqual(['evo-compat-component-removed', 'evo-compat-component-removed']);
+    expect(report.findings.filter((f) => f.severity === 0).map((f) => f.code)).toEqual([
+      'evo-compat-component-removed',
+      'evo-compat-component-removed',
+    ]);
   });
 });

@@ -10,7 +10,10 @@ import { random } from '../helpers/random.js';
 import { writeFiles } from './harness.js';
 
 /** Every [parent, key] of a JSON tree. */
-function slots(node: unknown, out: Array<[Record<string, unknown>, string]> = []): Array<[Record<string, unknown>, string]> {
+function slots(
+  node: unknown,
+  out: Array<[Record<string, unknown>, string]> = [],
+): Array<[Record<string, unknown>, string]> {
   if (typeof node === 'object' && node !== null) {
     for (const key of Object.keys(node)) {
       out.push([node as Record<string, unknown>, key]);
@@ -20,7 +23,18 @@ function slots(node: unknown, out: Array<[Record<string, unknown>, string]> = []
   return out;
 }
 
-const REPLACEMENTS: unknown[] = [undefined, null, 'x', 0, true, [], {}, { $ref: '#/nowhere' }, { $ref: '#/components' }, ['a']];
+const REPLACEMENTS: unknown[] = [
+  undefined,
+  null,
+  'x',
+  0,
+  true,
+  [],
+  {},
+  { $ref: '#/nowhere' },
+  { $ref: '#/components' },
+  ['a'],
+];
 
 describe('restguide diff on the reference server document', () => {
   it('finds nothing between its JSON and its YAML spelling', async () => {

@@ -17,10 +17,19 @@ describe('restguide diff of a document with itself', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const doc = generator.document();
       const info = String((doc.info as { version: string }).version);
-      if ((doc.servers as Array<{ url: string }>).some((s) => !s.url.includes(`/v${/\d+/.exec(info)?.[0]}`) && /\/v\d/.test(s.url))) mismatched++;
+      if (
+        (doc.servers as Array<{ url: string }>).some(
+          (s) => !s.url.includes(`/v${/\d+/.exec(info)?.[0]}`) && /\/v\d/.test(s.url),
+        )
+      )
+        mismatched++;
       const dir = await writeFiles({ 'old.yaml': doc, 'new.yaml': doc });
       const report = await diffDocuments('old.yaml', 'new.yaml', { cwd: dir });
-      expect({ round, findings: report.findings, ignored: report.ignored }).toEqual({ round, findings: [], ignored: [] });
+      expect({ round, findings: report.findings, ignored: report.ignored }).toEqual({
+        round,
+        findings: [],
+        ignored: [],
+      });
     }
     // The property covers documents that disagree with themselves about their major version.
     expect(mismatched).toBeGreaterThan(5);

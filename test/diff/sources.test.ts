@@ -12,17 +12,30 @@ import { base } from './base-document.js';
 import { errorCodes, variant, writeFiles } from './harness.js';
 
 // The Employer schema lives in its own file, as in multi-file APIs.
-const split = () => variant(base(), (d) => { d.components.schemas.Employer = { $ref: 'schemas/employer.yaml#/Employer' }; });
+const split = () =>
+  variant(base(), (d) => {
+    d.components.schemas.Employer = { $ref: 'schemas/employer.yaml#/Employer' };
+  });
 const employer = () => ({ Employer: (base() as any).components.schemas.Employer });
-const employerWithout = (property: string) => { const e = employer(); delete (e.Employer as any).properties[property]; return e; };
+const employerWithout = (property: string) => {
+  const e = employer();
+  delete (e.Employer as any).properties[property];
+  return e;
+};
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], { cwd, stdio: 'pipe' }).toString();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], {
+    cwd,
+    stdio: 'pipe',
+  }).toString();
 
 describe('restguide diff inputs', () => {
   it('reads $ref files next to each side', async () => {
     const dir = await writeFiles({
-      'v1/openapi.yaml': split(), 'v1/schemas/employer.yaml': employer(),
-      'v2/openapi.yaml': split(), 'v2/schemas/employer.yaml': employerWithout('founded'),
+      'v1/openapi.yaml': split(),
+      'v1/schemas/employer.yaml': employer(),
+      'v2/openapi.yaml': split(),
+      'v2/schemas/employer.yaml': employerWithout('founded'),
     });
     const report = await diffDocuments('v1/openapi.yaml', 'v2/openapi.yaml', { cwd: dir });
     expect(errorCodes(report)).toEqual(['evo-compat-response-property-removed']);
@@ -42,8 +55,12 @@ describe('restguide diff inputs', () => {
     const fromApi = await diffDocuments('git:HEAD:openapi.yaml', 'openapi.yaml', { cwd: join(dir, 'api') });
     expect(errorCodes(fromApi)).toEqual(['evo-compat-response-property-removed']);
     // Both sides from git: the same revision, nothing changed.
-    expect((await diffDocuments('git:HEAD:api/openapi.yaml', 'git:HEAD:api/openapi.yaml', { cwd: dir })).findings).toEqual([]);
-    await expect(diffDocuments('git:no-such-rev:api/openapi.yaml', 'api/openapi.yaml', { cwd: dir })).rejects.toThrow(UsageError);
+    expect(
+      (await diffDocuments('git:HEAD:api/openapi.yaml', 'git:HEAD:api/openapi.yaml', { cwd: dir })).findings,
+    ).toEqual([]);
+    await expect(diffDocuments('git:no-such-rev:api/openapi.yaml', 'api/openapi.yaml', { cwd: dir })).rejects.toThrow(
+      UsageError,
+    );
   });
 
   describe('over http', () => {
@@ -52,7 +69,9 @@ describe('restguide diff inputs', () => {
     const files = new Map<string, string>();
     beforeAll(async () => {
       files.set('/v1/openapi.yaml', stringify(split())).set('/v1/schemas/employer.yaml', stringify(employer()));
-      files.set('/v2/openapi.yaml', stringify(split())).set('/v2/schemas/employer.yaml', stringify(employerWithout('name')));
+      files
+        .set('/v2/openapi.yaml', stringify(split()))
+        .set('/v2/schemas/employer.yaml', stringify(employerWithout('name')));
       server = createServer((req, res) => {
         const body = files.get(req.url ?? '');
         res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/yaml' }).end(body ?? 'not found');
@@ -69,17 +88,25 @@ describe('restguide diff inputs', () => {
     });
 
     it('refuses a URL that answers 404', async () => {
-      await expect(diffDocuments(`${url}/v1/openapi.yaml`, `${url}/v3/openapi.yaml`, { cwd: process.cwd() })).rejects.toThrow(/HTTP 404/);
+      await expect(
+        diffDocuments(`${url}/v1/openapi.yaml`, `${url}/v3/openapi.yaml`, { cwd: process.cwd() }),
+      ).rejects.toThrow(/HTTP 404/);
     });
   });
 
   it('reports a $ref target it cannot read as a warning, and compares the rest', async () => {
     const dir = await writeFiles({
       'ok.yaml': base(),
-      'dangling.yaml': variant(base(), (d) => { d.components.schemas.Employer = { $ref: 'missing.yaml#/Employer' }; delete d.paths['/employers'].post; }),
+      'dangling.yaml': variant(base(), (d) => {
+        d.components.schemas.Employer = { $ref: 'missing.yaml#/Employer' };
+        delete d.paths['/employers'].post;
+      }),
     });
     const report = await diffDocuments('ok.yaml', 'dangling.yaml', { cwd: dir });
-    expect(report.findings.map((f) => [f.code, f.severity]).sort()).toEqual([['evo-compat-operation-removed', 0], ['evo-compat-unresolved-ref', 1]]);
+    expect(report.findings.map((f) => [f.code, f.severity]).sort()).toEqual([
+      ['evo-compat-operation-removed', 0],
+      ['evo-compat-unresolved-ref', 1],
+    ]);
     const unresolved = report.findings.find((f) => f.code === 'evo-compat-unresolved-ref')!;
     expect(unresolved.message).toMatch(/^new version: cannot read the \$ref target .*missing\.yaml \(.*no such file\)/);
     expect(unresolved.path).toEqual(['components', 'schemas', 'Employer']);
@@ -87,12 +114,20 @@ describe('restguide diff inputs', () => {
 
   it('refuses bad input with one clear UsageError', async () => {
     const dir = await writeFiles({
-      'ok.yaml': base(), 'broken.yaml': 'openapi: 3.0.3\ninfo: [unclosed\n', 'swagger.yaml': { swaggerVersion: '1.2', apis: [] },
+      'ok.yaml': base(),
+      'broken.yaml': 'openapi: 3.0.3\ninfo: [unclosed\n',
+      'swagger.yaml': { swaggerVersion: '1.2', apis: [] },
     });
-    const refused = async (a: string, b: string) => diffDocuments(a, b, { cwd: dir }).then(() => 'accepted', (e: Error) => `${e instanceof UsageError}: ${e.message}`);
+    const refused = async (a: string, b: string) =>
+      diffDocuments(a, b, { cwd: dir }).then(
+        () => 'accepted',
+        (e: Error) => `${e instanceof UsageError}: ${e.message}`,
+      );
     expect(await refused('ok.yaml', 'nope.yaml')).toMatch(/^true: .*nope\.yaml: no such file$/);
     expect(await refused('ok.yaml', 'broken.yaml')).toMatch(/^true: .*broken\.yaml:\d+:\d+: malformed document/);
-    expect(await refused('swagger.yaml', 'ok.yaml')).toMatch(/^true: .*swagger\.yaml: not an OpenAPI 3\.0 or 3\.1 document/);
+    expect(await refused('swagger.yaml', 'ok.yaml')).toMatch(
+      /^true: .*swagger\.yaml: not an OpenAPI 3\.0 or 3\.1 document/,
+    );
     expect(await readFile(join(dir, 'ok.yaml'), 'utf8')).toContain('openapi');
   });
 });

@@ -10,7 +10,10 @@ const CLEAN = join(import.meta.dirname, '../fixtures/lint/swagger/clean.yaml');
 describe('restguide diff of Swagger 2.0 documents', () => {
   it('a removed response property: one breaking finding on the Swagger lines of both sides; no change: none', async () => {
     const old = await readFile(CLEAN, 'utf8');
-    const changed = old.replace('            href: {type: string, format: uri}\n            name: {type: string}\n', '            href: {type: string, format: uri}\n');
+    const changed = old.replace(
+      '            href: {type: string, format: uri}\n            name: {type: string}\n',
+      '            href: {type: string, format: uri}\n',
+    );
     expect(changed).not.toBe(old);
     const dir = await writeFiles({ 'old.yaml': old, 'new.yaml': changed, 'same.yaml': old });
     expect((await diffDocuments('old.yaml', 'same.yaml', { cwd: dir })).findings).toEqual([]);
@@ -22,7 +25,15 @@ describe('restguide diff of Swagger 2.0 documents', () => {
     const [finding] = report.findings;
     const line = (text: string, at: number) => text.split('\n')[at];
     expect(line(changed, finding!.range.start.line)).toBe('        items:');
-    expect(finding!.old.path).toEqual(['definitions', 'EmployerCollection', 'properties', 'items', 'items', 'properties', 'name']);
+    expect(finding!.old.path).toEqual([
+      'definitions',
+      'EmployerCollection',
+      'properties',
+      'items',
+      'items',
+      'properties',
+      'name',
+    ]);
     expect(line(old, finding!.old.range.start.line)).toBe('            name: {type: string}');
   });
 

@@ -19,13 +19,22 @@ function section(title: string): string {
 
 const layout = /```\n([\s\S]*?)```/.exec(section('Layout'))?.[1] ?? '';
 /** The first column of the Layout block: the paths it describes (`action.yml, ci/` names two). */
-const described = layout.split('\n').filter((line) => /^\S/.test(line)).flatMap((line) => (line.split(/\s{2,}/)[0] ?? '').split(', '));
+const described = layout
+  .split('\n')
+  .filter((line) => /^\S/.test(line))
+  .flatMap((line) => (line.split(/\s{2,}/)[0] ?? '').split(', '));
 const describes = (folder: string): boolean => described.some((entry) => entry === folder || entry.startsWith(folder));
 
 // Folders git would carry (tracked, or new and not ignored): not node_modules, dist/ or a local reports/ run.
 const files = repositoryFiles();
 const foldersUnder = (prefix: string): string[] =>
-  [...new Set(files.filter((file) => file.startsWith(prefix) && file.slice(prefix.length).includes('/')).map((file) => file.slice(prefix.length).split('/')[0] as string))].sort();
+  [
+    ...new Set(
+      files
+        .filter((file) => file.startsWith(prefix) && file.slice(prefix.length).includes('/'))
+        .map((file) => file.slice(prefix.length).split('/')[0] as string),
+    ),
+  ].sort();
 
 describe('docs/architecture.md: Layout', () => {
   it.each(foldersUnder(''))('names the top-level folder %s/', (folder) => {
@@ -37,12 +46,17 @@ describe('docs/architecture.md: Layout', () => {
   });
 
   const mirrors = new Set(foldersUnder('src/'));
-  it.each(foldersUnder('test/').filter((folder) => !mirrors.has(folder)))('names test/%s/, which mirrors no folder of src/', (folder) => {
-    expect(describes(`test/${folder}/`), `add test/${folder}/ to the Layout block`).toBe(true);
-  });
+  it.each(foldersUnder('test/').filter((folder) => !mirrors.has(folder)))(
+    'names test/%s/, which mirrors no folder of src/',
+    (folder) => {
+      expect(describes(`test/${folder}/`), `add test/${folder}/ to the Layout block`).toBe(true);
+    },
+  );
 
   it('describes only folders that exist (dist/ is built)', () => {
-    const folders = described.filter((entry) => entry.endsWith('/') && !entry.includes('<') && !entry.startsWith('dist/'));
+    const folders = described.filter(
+      (entry) => entry.endsWith('/') && !entry.includes('<') && !entry.startsWith('dist/'),
+    );
     expect(folders.length).toBeGreaterThan(10);
     expect(folders.filter((folder) => !existsSync(join(ROOT, folder)))).toEqual([]);
   });
@@ -55,7 +69,8 @@ describe('docs/architecture.md: Layout', () => {
 function namedFiles(passage: string): { paths: string[]; bare: string[]; folders: string[] } {
   const tops = new Set([...foldersUnder(''), ...files.filter((file) => !file.includes('/'))]);
   const spans = [...passage.matchAll(/`([^`\s]+)`/g)].map((match) => match[1] as string);
-  const paths = spans.filter((span) => tops.has(span.split('/')[0] as string) && !span.startsWith('dist/'))
+  const paths = spans
+    .filter((span) => tops.has(span.split('/')[0] as string) && !span.startsWith('dist/'))
     .map((span) => (/[<*]/.test(span) ? span.slice(0, span.lastIndexOf('/', span.search(/[<*]/)) + 1) : span));
   const bare = spans.filter((span) => /^[\w.-]+\.(?:ts|mjs|js|json|ya?ml|md)$/.test(span) && !tops.has(span));
   const folders = paths.map((path) => (path.endsWith('/') ? path : `${dirname(path)}/`));
@@ -74,7 +89,11 @@ describe('docs/architecture.md: every file it names exists', () => {
       const { paths, bare, folders } = namedFiles(passage);
       named += paths.length + bare.length;
       missing.push(...paths.filter((path) => !existsSync(join(ROOT, path))));
-      missing.push(...bare.filter((name) => !folders.some((folder) => existsSync(join(ROOT, folder, name)))).map((name) => `${name} (in none of ${folders.join(', ') || 'no folder named beside it'})`));
+      missing.push(
+        ...bare
+          .filter((name) => !folders.some((folder) => existsSync(join(ROOT, folder, name))))
+          .map((name) => `${name} (in none of ${folders.join(', ') || 'no folder named beside it'})`),
+      );
     }
     if (/^## (?:How|Adding)/.test(text)) expect(named).toBeGreaterThan(0);
     expect(missing).toEqual([]);
@@ -86,7 +105,11 @@ const EVERY: Array<{ section: string; reads: RegExp }> = [
   { section: 'Adding a check', reads: /\bCHECKS\.(?:filter|map|flatMap|forEach|some|every|find)\b|\bof CHECKS\b/ },
   { section: 'Adding a lint rule', reads: /\b(?:keys|entries|values)\(belgifRules\)|\bof belgifRules\b/ },
   { section: 'Adding a diff finding kind', reads: /\b(?:keys|entries|values)\(DIFF_KINDS\)/ },
-  { section: 'Adding a report format', reads: /\b(?:REPORT|CHECK|LINT|DIFF)_FORMATS\.(?:map|filter|flatMap|forEach)\b|(?:\bof |each\(|\.\.\.)(?:REPORT|CHECK|LINT|DIFF)_FORMATS\b/ },
+  {
+    section: 'Adding a report format',
+    reads:
+      /\b(?:REPORT|CHECK|LINT|DIFF)_FORMATS\.(?:map|filter|flatMap|forEach)\b|(?:\bof |each\(|\.\.\.)(?:REPORT|CHECK|LINT|DIFF)_FORMATS\b/,
+  },
 ];
 const testFiles = files.filter((file) => file.startsWith('test/') && file.endsWith('.test.ts'));
 
@@ -95,6 +118,9 @@ describe('docs/architecture.md: the steps name the tests that hold a new item to
     const text = section(title);
     const holding = testFiles.filter((file) => reads.test(readFileSync(join(ROOT, file), 'utf8')));
     expect(holding.length).toBeGreaterThan(0);
-    expect(holding.filter((file) => !text.includes(`\`${file}\``)), `name these in "${title}"`).toEqual([]);
+    expect(
+      holding.filter((file) => !text.includes(`\`${file}\``)),
+      `name these in "${title}"`,
+    ).toEqual([]);
   });
 });

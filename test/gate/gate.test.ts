@@ -14,7 +14,9 @@ import { sendJson, startFixture } from '../helpers/fixture-server.js';
 import { captureIo } from '../helpers/io.js';
 
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 async function reference(): Promise<ReferenceServer> {
   const server = await startReferenceServer({ port: 0 });
@@ -27,14 +29,23 @@ async function hangingSorts(upstream: ReferenceServer): Promise<string> {
   const target = new URL(upstream.url);
   const server: Server = createServer((req, res) => {
     if (/[?&]sort=/.test(req.url ?? '')) return;
-    const forward = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}${target.pathname}`;
 }
 
@@ -58,18 +69,50 @@ describe('the gate', () => {
     const url = await hangingSorts(await reference());
     const dir = await mkdtemp(join(tmpdir(), 'restguide-gate-'));
     const baseline = join(dir, 'baseline.json');
-    const { code, io } = await check([url, '--only', 'sort,trace.header-present', '--timeout', '400', '--format', 'json']);
+    const { code, io } = await check([
+      url,
+      '--only',
+      'sort,trace.header-present',
+      '--timeout',
+      '400',
+      '--format',
+      'json',
+    ]);
     const report = JSON.parse(io.out) as CheckReport;
     expect(report.summary.errored).toBeGreaterThan(0);
     expect(code).toBe(1);
-    expect(io.err).toContain(`${report.summary.errored} check${report.summary.errored === 1 ? '' : 's'} errored: a gate never passes what it could not verify`);
+    expect(io.err).toContain(
+      `${report.summary.errored} check${report.summary.errored === 1 ? '' : 's'} errored: a gate never passes what it could not verify`,
+    );
 
     // Recording the baseline is not a gate (exit 0); it records the errors too.
-    const recorded = await check([url, '--only', 'sort,trace.header-present', '--timeout', '400', '--format', 'json', '--write-baseline', baseline]);
+    const recorded = await check([
+      url,
+      '--only',
+      'sort,trace.header-present',
+      '--timeout',
+      '400',
+      '--format',
+      'json',
+      '--write-baseline',
+      baseline,
+    ]);
     expect(recorded.code).toBe(0);
-    expect(JSON.parse(await readFile(baseline, 'utf8'))).toMatchObject({ entries: expect.arrayContaining([expect.objectContaining({ status: 'error' })]) });
+    expect(JSON.parse(await readFile(baseline, 'utf8'))).toMatchObject({
+      entries: expect.arrayContaining([expect.objectContaining({ status: 'error' })]),
+    });
 
-    const again = await check([url, '--only', 'sort,trace.header-present', '--timeout', '400', '--format', 'stylish', '--baseline', baseline]);
+    const again = await check([
+      url,
+      '--only',
+      'sort,trace.header-present',
+      '--timeout',
+      '400',
+      '--format',
+      'stylish',
+      '--baseline',
+      baseline,
+    ]);
     expect(again.io.out).toMatch(/0 errored/);
     expect(again.code).toBe(0);
   });
@@ -78,7 +121,9 @@ describe('the gate', () => {
     const url = await hangingSorts(await reference());
     const { code, io } = await check([url, '--only', 'sort,trace.header-present', '--timeout', '400']);
     expect(code).toBe(1);
-    expect(io.out.trimEnd().split('\n').at(-1)).toMatch(/\d+ errored, .* — \d+ checks? errored: a gate never passes what it could not verify$/);
+    expect(io.out.trimEnd().split('\n').at(-1)).toMatch(
+      /\d+ errored, .* — \d+ checks? errored: a gate never passes what it could not verify$/,
+    );
   });
 });
 
@@ -87,7 +132,13 @@ describe('--rate', () => {
     const fast = await startFixture((_req, res) => sendJson(res, 200, { ok: true }));
     closers.push(() => fast.close());
     // 6 requests at 5 per second: the last waits 1 s in the queue, far beyond the 300 ms timeout.
-    const client = new HttpClient({ baseUrl: fast.url, allowWrites: false, timeoutMs: 300, concurrency: 6, ratePerSecond: 5 });
+    const client = new HttpClient({
+      baseUrl: fast.url,
+      allowWrites: false,
+      timeoutMs: 300,
+      concurrency: 6,
+      ratePerSecond: 5,
+    });
     closers.push(() => client.close());
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => client.request({ url: `/r${i}` })));
     expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -95,7 +146,19 @@ describe('--rate', () => {
 
   it('--rate 2 with several checks against a fast server gives no timeouts', async () => {
     const server = await reference();
-    const { code, io } = await check([server.url, '--only', 'trace', '--rate', '2', '--timeout', '1000', '--concurrency', '4', '--format', 'json']);
+    const { code, io } = await check([
+      server.url,
+      '--only',
+      'trace',
+      '--rate',
+      '2',
+      '--timeout',
+      '1000',
+      '--concurrency',
+      '4',
+      '--format',
+      'json',
+    ]);
     const report = JSON.parse(io.out) as CheckReport;
     expect(report.results.filter((r) => r.status === 'error').map((r) => r.message)).toEqual([]);
     expect(report.summary.requests).toBeGreaterThan(3);

@@ -9,20 +9,31 @@ import { startFaultyApi, type Faults, type FaultyApi } from '../helpers/fault-pr
 import { seedSnapshot } from '../helpers/seed-snapshot.js';
 
 const open: FaultyApi[] = [];
-afterEach(async () => { await Promise.all(open.splice(0).map((api) => api.close())); });
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((api) => api.close()));
+});
 
-async function checkThrough(faults: Faults, options: { deadlineMs?: number; only?: string[] } = {}): Promise<{ api: FaultyApi; report: CheckReport; before: unknown; after: unknown }> {
+async function checkThrough(
+  faults: Faults,
+  options: { deadlineMs?: number; only?: string[] } = {},
+): Promise<{ api: FaultyApi; report: CheckReport; before: unknown; after: unknown }> {
   const api = await startFaultyApi(faults);
   open.push(api);
   const before = await seedSnapshot(api.directUrl);
   const report = await runChecks(CHECKS, BUILT_IN_PROFILE, {
-    baseUrl: api.url, allowWrites: true, probe: true, deadlineMs: options.deadlineMs ?? 240_000, ...(options.only ? { only: options.only } : {}),
+    baseUrl: api.url,
+    allowWrites: true,
+    probe: true,
+    deadlineMs: options.deadlineMs ?? 240_000,
+    ...(options.only ? { only: options.only } : {}),
   });
   return { api, report, before, after: await seedSnapshot(api.directUrl) };
 }
 
 const problems = (report: CheckReport) =>
-  report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`);
+  report.results
+    .filter((r) => r.status === 'fail' || r.status === 'error')
+    .map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`);
 
 describe('check through a faulty gateway, --allow-writes', () => {
   it.each<[string, Faults, string[]]>([
@@ -30,27 +41,38 @@ describe('check through a faulty gateway, --allow-writes', () => {
     ['1 in 15 answered 503 with Retry-After: 1', { unavailable: 1 / 15, retryAfter: 1, seed: 12 }, ['503']],
     ['1 GET or HEAD in 20 cut after the API answered', { reset: 0.05, seed: 13 }, ['reset']],
     ['150–390 ms of latency a request', { latencyMs: [150, 390], seed: 16 }, []],
-    ['a mix: 429, 503 without Retry-After, resets and latency', { tooMany: 0.05, unavailable: 0.03, reset: 0.03, latencyMs: [0, 60], seed: 17 }, ['429', '503', 'reset']],
-  ])('%s: 0 failed, 0 errored, the data as it was', async (_name, faults, kinds) => {
-    const { api, report, before, after } = await checkThrough(faults);
-    expect(problems(report)).toEqual([]);
-    expect(report.summary.failed + report.summary.errored).toBe(0);
-    expect(report.summary.passed).toBeGreaterThan(100);
-    expect(after).toEqual(before);
-    expect(report.summary.cleanups?.left).toBe(0);
-    for (const kind of kinds) {
-      expect(api.injected[kind], `the gateway injected ${kind}`).toBeGreaterThan(0);
-      expect(report.summary.transient?.met[kind], `the run met ${kind}`).toBeGreaterThan(0);
-    }
-    if (kinds.length > 0) expect(report.summary.transient?.retries).toBeGreaterThan(0);
-  }, 300_000);
+    [
+      'a mix: 429, 503 without Retry-After, resets and latency',
+      { tooMany: 0.05, unavailable: 0.03, reset: 0.03, latencyMs: [0, 60], seed: 17 },
+      ['429', '503', 'reset'],
+    ],
+  ])(
+    '%s: 0 failed, 0 errored, the data as it was',
+    async (_name, faults, kinds) => {
+      const { api, report, before, after } = await checkThrough(faults);
+      expect(problems(report)).toEqual([]);
+      expect(report.summary.failed + report.summary.errored).toBe(0);
+      expect(report.summary.passed).toBeGreaterThan(100);
+      expect(after).toEqual(before);
+      expect(report.summary.cleanups?.left).toBe(0);
+      for (const kind of kinds) {
+        expect(api.injected[kind], `the gateway injected ${kind}`).toBeGreaterThan(0);
+        expect(report.summary.transient?.met[kind], `the run met ${kind}`).toBeGreaterThan(0);
+      }
+      if (kinds.length > 0) expect(report.summary.transient?.retries).toBeGreaterThan(0);
+    },
+    300_000,
+  );
 
-  it('1 PUT or DELETE in 10 cut after the API applied it: retried, a retry\'s 4xx is not judged, nothing left', async () => {
+  it("1 PUT or DELETE in 10 cut after the API applied it: retried, a retry's 4xx is not judged, nothing left", async () => {
     const { report, before, after } = await checkThrough({ reset: 0.1, resetMethods: ['PUT', 'DELETE'], seed: 14 });
     expect(report.summary.failed).toBe(0);
     expect(report.summary.passed).toBeGreaterThan(100);
     // A DELETE resent after its first went through answers 404, a conditional PUT 412: those checks cannot judge.
-    for (const result of report.results.filter((r) => r.status === 'error')) expect(result.message).toMatch(/after it may have applied, and the retry answered 4\d\d: neither answer can be judged/);
+    for (const result of report.results.filter((r) => r.status === 'error'))
+      expect(result.message).toMatch(
+        /after it may have applied, and the retry answered 4\d\d: neither answer can be judged/,
+      );
     expect(report.summary.transient?.met['reset']).toBeGreaterThan(0);
     expect(after).toEqual(before);
     expect(report.summary.cleanups?.left).toBe(0);
@@ -61,7 +83,8 @@ describe('check through a faulty gateway, --allow-writes', () => {
     expect(report.summary.failed).toBe(0);
     expect(report.summary.passed).toBeGreaterThan(100);
     // A create looked up and found is not made twice; other POSTs may have been applied, so their checks cannot judge.
-    for (const result of report.results.filter((r) => r.status === 'error')) expect(result.message).toMatch(/not sent again: a POST may have been applied before the reset/);
+    for (const result of report.results.filter((r) => r.status === 'error'))
+      expect(result.message).toMatch(/not sent again: a POST may have been applied before the reset/);
     expect(report.summary.transient?.met['reset']).toBeGreaterThan(0);
     expect(after).toEqual(before);
     expect(report.summary.cleanups?.left).toBe(0);
@@ -69,14 +92,22 @@ describe('check through a faulty gateway, --allow-writes', () => {
 
   it('a gateway that answers 429 forever: errored checks that say so, no failure, within the deadline', async () => {
     const started = Date.now();
-    const { report } = await checkThrough({ always429: true, retryAfter: 1 }, { deadlineMs: 30_000, only: ['problem', 'collection'] });
+    const { report } = await checkThrough(
+      { always429: true, retryAfter: 1 },
+      { deadlineMs: 30_000, only: ['problem', 'collection'] },
+    );
     expect(Date.now() - started).toBeLessThan(45_000);
     expect(report.summary.failed).toBe(0);
     expect(report.summary.errored).toBeGreaterThan(0);
     const errored = report.results.filter((r) => r.status === 'error');
     // Each says why: the 429s it met itself, or the deadline they brought, with the 429s of the run.
-    for (const result of errored) expect(result.message).toMatch(/the API kept answering 429|deadline.*the run met \d+ transient answers \(429 ×\d+\)/);
-    expect(errored.some((r) => /kept answering 429/.test(r.message) && r.evidence[0]?.response?.status === 429)).toBe(true);
+    for (const result of errored)
+      expect(result.message).toMatch(
+        /the API kept answering 429|deadline.*the run met \d+ transient answers \(429 ×\d+\)/,
+      );
+    expect(errored.some((r) => /kept answering 429/.test(r.message) && r.evidence[0]?.response?.status === 429)).toBe(
+      true,
+    );
     expect(report.summary.transient?.met).toEqual({ 429: expect.any(Number) });
   }, 60_000);
 });

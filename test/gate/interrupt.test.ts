@@ -9,14 +9,16 @@ import { startProxy } from '../helpers/proxy.js';
 
 const BIN = fileURLToPath(new URL('../../bin/restguide.js', import.meta.url));
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 /** Titles of every employer whose title says it was made by restguide. */
 async function leftovers(url: string): Promise<string[]> {
   const found: string[] = [];
   let next: string | undefined = `${url}/employers?pageSize=100`;
   for (let page = 0; next && page < 20; page++) {
-    const body = await (await fetch(next)).json() as { items: Array<{ title?: string }>; next?: string };
+    const body = (await (await fetch(next)).json()) as { items: Array<{ title?: string }>; next?: string };
     found.push(...body.items.map((item) => item.title ?? '').filter((title) => /restguide test/i.test(title)));
     next = body.next;
   }
@@ -26,7 +28,8 @@ async function leftovers(url: string): Promise<string[]> {
 describe('SIGINT during check --allow-writes', () => {
   beforeAll(() => {
     // The child runs the built CLI (`npm run build`; npm ci's prepare builds): tests write only to temporary folders.
-    if (!existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url)))) throw new Error('no dist/: run npm run build first');
+    if (!existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))))
+      throw new Error('no dist/: run npm run build first');
   });
 
   it('cleans up, says what it cleaned, exits 130, leaves no test record', async () => {
@@ -35,25 +38,47 @@ describe('SIGINT during check --allow-writes', () => {
     let created = 0;
     let onCreated = () => {};
     const proxy = await startProxy(server.origin, basePath, (request, response) => {
-      if (request.method === 'POST' && response.status === 201) { created++; onCreated(); }
+      if (request.method === 'POST' && response.status === 201) {
+        created++;
+        onCreated();
+      }
     });
-    closers.push(async () => { await proxy.close(); await server.close(); });
+    closers.push(async () => {
+      await proxy.close();
+      await server.close();
+    });
     const url = `${proxy.origin}${basePath}`;
     expect(await leftovers(url)).toEqual([]);
 
-    const child = spawn(process.execPath, [BIN, 'check', url, '--allow-writes', '--format', 'json', '--concurrency', '8'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    closers.push(async () => { child.kill('SIGKILL'); });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'check', url, '--allow-writes', '--format', 'json', '--concurrency', '8'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    closers.push(async () => {
+      child.kill('SIGKILL');
+    });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.stdout.resume();
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Interrupt mid-run: once a few records were created (bounded wait).
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`only ${created} creates seen in 30 s`)), 30_000);
-      onCreated = () => { if (created >= 3) { clearTimeout(timer); resolve(); } };
+      onCreated = () => {
+        if (created >= 3) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
     });
     child.kill('SIGINT');
-    const code = await Promise.race([exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 40_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 40_000)),
+    ]);
     expect(code).toBe(130);
     expect(stderr).toMatch(/SIGINT: sending no new request/);
     expect(stderr).toMatch(/interrupted: \d+ cleanup requests? succeeded, 0 could not clean up/);

@@ -12,7 +12,9 @@ import { captureIo } from '../helpers/io.js';
 import { startProxy, type Mutator } from '../helpers/proxy.js';
 
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 /** The reference API without its /doc documents, its answers rewritten by `mutate`. */
 async function undocumented(mutate: Mutator = () => {}): Promise<string> {
@@ -26,7 +28,10 @@ async function undocumented(mutate: Mutator = () => {}): Promise<string> {
     }
     mutate(request, response);
   });
-  closers.push(async () => { await proxy.close(); await server.close(); });
+  closers.push(async () => {
+    await proxy.close();
+    await server.close();
+  });
   return `${proxy.origin}${basePath}`;
 }
 
@@ -35,7 +40,10 @@ async function run(url: string) {
   const file = join(dir, 'openapi.json');
   await writeFile(file, JSON.stringify(buildOpenApiDocument()));
   const io = captureIo();
-  const code = await main(['check', url, '--openapi', file, '--only', 'doc.responses-match-openapi', '--format', 'json'], io);
+  const code = await main(
+    ['check', url, '--openapi', file, '--only', 'doc.responses-match-openapi', '--format', 'json'],
+    io,
+  );
   return { code, report: JSON.parse(io.out) as CheckReport };
 }
 

@@ -12,7 +12,9 @@ import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-s
 import { startProxy, type Mutator } from '../helpers/proxy.js';
 
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 async function foreign(): Promise<FixtureServer> {
   const server = await startFixture((_req, res) => sendJson(res, 200, { items: [], total: 0 }));
@@ -29,12 +31,22 @@ async function hostile(mutate: Mutator): Promise<{ url: string; seen: Array<{ me
     seen.push({ method: request.method, path: request.path });
     mutate(request, response);
   });
-  closers.push(async () => { await proxy.close(); await server.close(); });
+  closers.push(async () => {
+    await proxy.close();
+    await server.close();
+  });
   return { url: `${proxy.origin}${basePath}`, seen };
 }
 
 const run = (url: string, only: string[], allowWrites = false): Promise<CheckReport> =>
-  runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: url, only, allowWrites, timeoutMs: 5000, deadlineMs: 60_000, concurrency: 4 });
+  runChecks(CHECKS, BUILT_IN_PROFILE, {
+    baseUrl: url,
+    only,
+    allowWrites,
+    timeoutMs: 5000,
+    deadlineMs: 60_000,
+    concurrency: 4,
+  });
 
 const statuses = (report: CheckReport, id: string) => report.results.filter((r) => r.id === id).map((r) => r.status);
 
@@ -55,8 +67,14 @@ describe('the engine guard', () => {
     const other = await foreign();
     const client = new HttpClient({ baseUrl: `${target.url}/api`, allowWrites: true, timeoutMs: 2000, concurrency: 2 });
     closers.push(() => client.close());
-    await expect(client.request({ url: `${other.url}/api/x` })).rejects.toMatchObject({ name: 'OutsideApiError', scope: 'origin' });
-    await expect(client.request({ method: 'DELETE', url: `${target.url}/elsewhere/1` })).rejects.toMatchObject({ name: 'OutsideApiError', scope: 'base URL' });
+    await expect(client.request({ url: `${other.url}/api/x` })).rejects.toMatchObject({
+      name: 'OutsideApiError',
+      scope: 'origin',
+    });
+    await expect(client.request({ method: 'DELETE', url: `${target.url}/elsewhere/1` })).rejects.toMatchObject({
+      name: 'OutsideApiError',
+      scope: 'base URL',
+    });
     await expect(client.request({ url: 'http://example.com/api' })).rejects.toMatchObject({ name: 'OutsideApiError' });
     expect(client.refused).toBe(3);
     expect(client.requests).toBe(0);
@@ -66,31 +84,45 @@ describe('the engine guard', () => {
 });
 
 describe('off-origin paging links fail the paging checks, and nothing is sent there', () => {
-  const PAGING = ['paging.next-link', 'paging.full-walk', 'paging.cursor', 'paging.page-size-honoured', 'paging.links-consistent'];
+  const PAGING = [
+    'paging.next-link',
+    'paging.full-walk',
+    'paging.cursor',
+    'paging.page-size-honoured',
+    'paging.links-consistent',
+  ];
 
-  it.each([['another loopback origin', true], ['http://example.com (as Prism mocks it)', false]])('next → %s', async (_name, loopback) => {
-    const elsewhere = await foreign();
-    const origin = loopback ? elsewhere.origin : 'http://example.com';
-    const { url } = await hostile((request, response) => {
-      const body = response.json as Record<string, unknown> | undefined;
-      if (request.method === 'GET' && body && typeof body['next'] === 'string') body['next'] = `${origin}/registry/v1${request.path}&page=2`;
-    });
-    const report = await run(url, PAGING);
-    for (const id of ['paging.next-link', 'paging.full-walk', 'paging.links-consistent']) {
-      expect(statuses(report, id), id).toContain('fail');
-      expect(statuses(report, id), id).not.toContain('error');
-    }
-    const outside = report.results.filter((r) => r.messageId === 'outsideApi');
-    expect(outside.length).toBeGreaterThan(0);
-    for (const result of outside) {
-      expect(result.message).toContain(origin);
-      // The evidence is the API page that named the link (its body excerpt may be capped before the link).
-      expect(result.evidence.length).toBeGreaterThan(0);
-      expect(result.evidence.every((e) => e.request.url.startsWith(url) && e.response?.status === 200)).toBe(true);
-    }
-    expect(report.results.filter((r) => r.status === 'error')).toEqual([]);
-    expect(elsewhere.requests).toEqual([]);
-  }, 60_000);
+  it.each([
+    ['another loopback origin', true],
+    ['http://example.com (as Prism mocks it)', false],
+  ])(
+    'next → %s',
+    async (_name, loopback) => {
+      const elsewhere = await foreign();
+      const origin = loopback ? elsewhere.origin : 'http://example.com';
+      const { url } = await hostile((request, response) => {
+        const body = response.json as Record<string, unknown> | undefined;
+        if (request.method === 'GET' && body && typeof body['next'] === 'string')
+          body['next'] = `${origin}/registry/v1${request.path}&page=2`;
+      });
+      const report = await run(url, PAGING);
+      for (const id of ['paging.next-link', 'paging.full-walk', 'paging.links-consistent']) {
+        expect(statuses(report, id), id).toContain('fail');
+        expect(statuses(report, id), id).not.toContain('error');
+      }
+      const outside = report.results.filter((r) => r.messageId === 'outsideApi');
+      expect(outside.length).toBeGreaterThan(0);
+      for (const result of outside) {
+        expect(result.message).toContain(origin);
+        // The evidence is the API page that named the link (its body excerpt may be capped before the link).
+        expect(result.evidence.length).toBeGreaterThan(0);
+        expect(result.evidence.every((e) => e.request.url.startsWith(url) && e.response?.status === 200)).toBe(true);
+      }
+      expect(report.results.filter((r) => r.status === 'error')).toEqual([]);
+      expect(elsewhere.requests).toEqual([]);
+    },
+    60_000,
+  );
 
   it('the conforming server passes the same checks', async () => {
     const { url } = await hostile(() => {});
@@ -101,24 +133,41 @@ describe('off-origin paging links fail the paging checks, and nothing is sent th
 });
 
 describe('a write answered with a Location outside the API', () => {
-  const WRITES = ['http.unsupported-media-type-415', 'create.created-201', 'create.location-absolute', 'input.unknown-body-property'];
+  const WRITES = [
+    'http.unsupported-media-type-415',
+    'create.created-201',
+    'create.location-absolute',
+    'input.unknown-body-property',
+  ];
 
-  it.each([['another origin', true], ['the same origin, another base path', false]])('%s: a finding, and no cleanup is sent there', async (_name, otherOrigin) => {
-    const elsewhere = await foreign();
-    const { url, seen } = await hostile((request, response) => {
-      if (request.method !== 'POST') return;
-      response.status = 201;
-      response.headers['location'] = otherOrigin ? `${elsewhere.origin}/registry/v1/employers/1` : '/admin/employers/1';
-    });
-    const report = await run(url, WRITES, true);
-    // One finding per cause: create.location-absolute judges the Location; created-201 points there.
-    for (const id of ['http.unsupported-media-type-415', 'create.location-absolute']) expect(statuses(report, id), id).toContain('fail');
-    expect(report.results.find((r) => r.id === 'create.created-201')?.message).toContain('see create.location-absolute');
-    // What was created is removed through the item path and the key it was created with, inside the API.
-    expect(seen.filter((r) => r.method === 'DELETE' && r.path.startsWith('/employers/')).length).toBeGreaterThan(0);
-    expect(report.results.filter((r) => r.status === 'error').map((r) => r.message)).toEqual([]);
-    expect(elsewhere.requests).toEqual([]);
-    expect(seen.filter((r) => r.method === 'DELETE' && r.path.startsWith('/admin'))).toEqual([]);
-    expect(seen.filter((r) => !r.path.startsWith('/'))).toEqual([]);
-  }, 60_000);
+  it.each([
+    ['another origin', true],
+    ['the same origin, another base path', false],
+  ])(
+    '%s: a finding, and no cleanup is sent there',
+    async (_name, otherOrigin) => {
+      const elsewhere = await foreign();
+      const { url, seen } = await hostile((request, response) => {
+        if (request.method !== 'POST') return;
+        response.status = 201;
+        response.headers['location'] = otherOrigin
+          ? `${elsewhere.origin}/registry/v1/employers/1`
+          : '/admin/employers/1';
+      });
+      const report = await run(url, WRITES, true);
+      // One finding per cause: create.location-absolute judges the Location; created-201 points there.
+      for (const id of ['http.unsupported-media-type-415', 'create.location-absolute'])
+        expect(statuses(report, id), id).toContain('fail');
+      expect(report.results.find((r) => r.id === 'create.created-201')?.message).toContain(
+        'see create.location-absolute',
+      );
+      // What was created is removed through the item path and the key it was created with, inside the API.
+      expect(seen.filter((r) => r.method === 'DELETE' && r.path.startsWith('/employers/')).length).toBeGreaterThan(0);
+      expect(report.results.filter((r) => r.status === 'error').map((r) => r.message)).toEqual([]);
+      expect(elsewhere.requests).toEqual([]);
+      expect(seen.filter((r) => r.method === 'DELETE' && r.path.startsWith('/admin'))).toEqual([]);
+      expect(seen.filter((r) => !r.path.startsWith('/'))).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -9,7 +9,9 @@ import { startReferenceServer, type ReferenceServer } from '../../src/reference-
 import { captureIo } from '../helpers/io.js';
 
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 async function reference(): Promise<ReferenceServer> {
   const server = await startReferenceServer({ port: 0 });
@@ -25,26 +27,38 @@ async function withProfile(url: string, yaml: string, extra: string[] = []) {
   return { code, io };
 }
 
-describe('the profile\'s resources are probed before the checks', () => {
+describe("the profile's resources are probed before the checks", () => {
   it('/nothere: one error line, exit 2, no report', async () => {
     const server = await reference();
-    const { code, io } = await withProfile(server.url, 'collections:\n  - path: /nothere\n    pageSizeParam: pageSize\n');
+    const { code, io } = await withProfile(
+      server.url,
+      'collections:\n  - path: /nothere\n    pageSizeParam: pageSize\n',
+    );
     expect(code).toBe(2);
     expect(io.err.trim().split('\n')).toHaveLength(1);
-    expect(io.err).toMatch(/the profile names a resource the API does not have: collection \/nothere \(GET http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/nothere\?pageSize=1 answered 404\)/);
+    expect(io.err).toMatch(
+      /the profile names a resource the API does not have: collection \/nothere \(GET http:\/\/127\.0\.0\.1:\d+\/registry\/v1\/nothere\?pageSize=1 answered 404\)/,
+    );
     expect(io.out).toBe('');
   });
 
   it('a wrong document template with a sample id is named too', async () => {
     const server = await reference();
-    const { code, io } = await withProfile(server.url, 'documents:\n  - path: /employer/{employerId}\n    sampleIds: ["93"]\n');
+    const { code, io } = await withProfile(
+      server.url,
+      'documents:\n  - path: /employer/{employerId}\n    sampleIds: ["93"]\n',
+    );
     expect(code).toBe(2);
     expect(io.err).toMatch(/document \/employer\/\{employerId\} \(sample id 93\)/);
   });
 
   it('a profile naming real paths runs the checks', async () => {
     const server = await reference();
-    const { code, io } = await withProfile(server.url, 'collections:\n  - path: /employers\n    pageSizeParam: pageSize\n', ['--only', 'collection']);
+    const { code, io } = await withProfile(
+      server.url,
+      'collections:\n  - path: /employers\n    pageSizeParam: pageSize\n',
+      ['--only', 'collection'],
+    );
     const report = JSON.parse(io.out) as CheckReport;
     expect(report.summary.passed).toBeGreaterThan(0);
     expect(code).toBe(0);

@@ -13,7 +13,9 @@ import { captureIo } from '../helpers/io.js';
 import { startProxy } from '../helpers/proxy.js';
 
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 const TOKEN = 's3cr3t-t0ken/XYZ';
 const TENANT = 'tenant-secret-42';
@@ -31,9 +33,15 @@ async function echoingApi(): Promise<string> {
     response.headers['access-control-allow-credentials'] = 'true';
     delete response.headers['belgov-trace-id'];
     const body = response.json as Record<string, unknown> | undefined;
-    if (body && typeof body === 'object' && !Array.isArray(body)) { body['seenAuth'] = auth; body['seenTenant'] = tenant; }
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      body['seenAuth'] = auth;
+      body['seenTenant'] = tenant;
+    }
   });
-  closers.push(async () => { await proxy.close(); await server.close(); });
+  closers.push(async () => {
+    await proxy.close();
+    await server.close();
+  });
   return `${proxy.origin}${basePath}`;
 }
 
@@ -43,18 +51,50 @@ describe('secrets never reach a report', () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-secrets-'));
     const files = FORMATS.map((format) => join(dir, `report.${format}`));
     const io = captureIo();
-    const code = await main(['check', url, '--allow-writes', '--only', 'put,trace,problem', '--timeout', '5000',
-      '-H', `Authorization: Bearer ${TOKEN}`, '-H', `X-Tenant: ${TENANT}`,
-      ...FORMATS.flatMap((format, i) => ['--format', format, '--output', files[i] as string]),
-      '--write-baseline', join(dir, 'baseline.json')], io);
+    const code = await main(
+      [
+        'check',
+        url,
+        '--allow-writes',
+        '--only',
+        'put,trace,problem',
+        '--timeout',
+        '5000',
+        '-H',
+        `Authorization: Bearer ${TOKEN}`,
+        '-H',
+        `X-Tenant: ${TENANT}`,
+        ...FORMATS.flatMap((format, i) => ['--format', format, '--output', files[i] as string]),
+        '--write-baseline',
+        join(dir, 'baseline.json'),
+      ],
+      io,
+    );
     expect(code).toBe(0); // writing a baseline is not a gate
     const texts = await Promise.all([...files, join(dir, 'baseline.json')].map((file) => readFile(file, 'utf8')));
-    const json = JSON.parse(texts[1] as string) as { results: Array<{ status: string; evidence: Array<{ request: { body?: string }; curl: string; response?: { headers: Record<string, string>; body?: string } }> }> };
+    const json = JSON.parse(texts[1] as string) as {
+      results: Array<{
+        status: string;
+        evidence: Array<{
+          request: { body?: string };
+          curl: string;
+          response?: { headers: Record<string, string>; body?: string };
+        }>;
+      }>;
+    };
     // The run did see the echoes: failures with evidence, PUT bodies copied from echoing GETs.
     const evidence = json.results.flatMap((r) => r.evidence);
     expect(evidence.length).toBeGreaterThan(0);
-    expect(evidence.some((e) => e.response?.headers['x-echo-auth'] === 'Bearer [REDACTED]' || e.response?.headers['x-echo-auth'] === '[REDACTED]')).toBe(true);
-    expect(evidence.some((e) => e.request.body?.includes('"seenAuth":"[REDACTED]"') && e.curl.includes('--data-raw'))).toBe(true);
+    expect(
+      evidence.some(
+        (e) =>
+          e.response?.headers['x-echo-auth'] === 'Bearer [REDACTED]' ||
+          e.response?.headers['x-echo-auth'] === '[REDACTED]',
+      ),
+    ).toBe(true);
+    expect(
+      evidence.some((e) => e.request.body?.includes('"seenAuth":"[REDACTED]"') && e.curl.includes('--data-raw')),
+    ).toBe(true);
     // A CORS header that merely names credentials is not one.
     expect(evidence.some((e) => e.response?.headers['access-control-allow-credentials'] === 'true')).toBe(true);
     for (const [i, text] of texts.entries()) {
@@ -85,7 +125,10 @@ describe('Redactor', () => {
   });
 
   it('name patterns: secrets by name, but not CORS headers that merely name credentials', () => {
-    expect(redactHeaders({ 'access-control-allow-credentials': 'true', 'x-api-key': 'k', cookie: 'c' }))
-      .toEqual({ 'access-control-allow-credentials': 'true', 'x-api-key': '[REDACTED]', cookie: '[REDACTED]' });
+    expect(redactHeaders({ 'access-control-allow-credentials': 'true', 'x-api-key': 'k', cookie: 'c' })).toEqual({
+      'access-control-allow-credentials': 'true',
+      'x-api-key': '[REDACTED]',
+      cookie: '[REDACTED]',
+    });
   });
 });

@@ -6,8 +6,14 @@ import type { CheckReport, CheckResult } from '../../src/core/types.js';
 import { renderCheckReport } from '../../src/reporters/index.js';
 
 const result = (id: string, status: CheckResult['status'], messageId?: string): CheckResult => ({
-  id, rule: 'col-paging', severity: 'error', status, resource: '/employers', message: `${id} ${messageId ?? status}`,
-  ...(messageId ? { messageId } : {}), evidence: [],
+  id,
+  rule: 'col-paging',
+  severity: 'error',
+  status,
+  resource: '/employers',
+  message: `${id} ${messageId ?? status}`,
+  ...(messageId ? { messageId } : {}),
+  evidence: [],
 });
 
 const results: CheckResult[] = [
@@ -17,11 +23,17 @@ const results: CheckResult[] = [
   result('sort.descending', 'skip'),
   result('filter.equality', 'error'),
   // A check that failed and whose cleanup errored fails once.
-  result('create.created-201', 'fail', 'not201'), result('create.created-201', 'error'),
+  result('create.created-201', 'fail', 'not201'),
+  result('create.created-201', 'error'),
 ];
 const report: CheckReport = {
-  tool: 'restguide', version: '0', target: 'http://127.0.0.1:1', startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1,
-  summary: summarize(results, 40), results,
+  tool: 'restguide',
+  version: '0',
+  target: 'http://127.0.0.1:1',
+  startedAt: '2025-01-01T00:00:00.000Z',
+  durationMs: 1,
+  summary: summarize(results, 40),
+  results,
 };
 
 describe('summary counts', () => {
@@ -30,9 +42,15 @@ describe('summary counts', () => {
   });
 
   it('stylish, html and github say so', () => {
-    expect(renderCheckReport('stylish', report, { color: false })).toContain('1 passed, 3 failed (32 findings), 1 skipped, 1 errored');
-    expect(renderCheckReport('html', report, { color: false })).toContain('1 passed, 3 failed (32 findings), 1 skipped, 1 errored');
-    expect(renderCheckReport('github', report, { color: false })).toContain('::notice title=restguide check::1 passed, 3 failed (32 findings), 1 skipped, 1 errored: 1 check errored');
+    expect(renderCheckReport('stylish', report, { color: false })).toContain(
+      '1 passed, 3 failed (32 findings), 1 skipped, 1 errored',
+    );
+    expect(renderCheckReport('html', report, { color: false })).toContain(
+      '1 passed, 3 failed (32 findings), 1 skipped, 1 errored',
+    );
+    expect(renderCheckReport('github', report, { color: false })).toContain(
+      '::notice title=restguide check::1 passed, 3 failed (32 findings), 1 skipped, 1 errored: 1 check errored',
+    );
   });
 
   it('junit has one testcase per check run, its findings together', () => {

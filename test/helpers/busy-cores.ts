@@ -22,7 +22,13 @@ while (Atomics.load(flag, 0) === 0 && Date.now() < until) {
 export function busyCores(count: number, maxMs: number): BusyCores {
   const stop = new SharedArrayBuffer(4);
   const workers = Array.from({ length: count }, () => new Worker(SPINNER, { eval: true, workerData: { stop, maxMs } }));
-  const ended = workers.map((worker) => new Promise<void>((resolve) => { worker.once('exit', () => resolve()); worker.once('error', () => resolve()); }));
+  const ended = workers.map(
+    (worker) =>
+      new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.once('error', () => resolve());
+      }),
+  );
   return {
     async stop() {
       Atomics.store(new Int32Array(stop), 0, 1);

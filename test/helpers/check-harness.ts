@@ -15,20 +15,30 @@ export interface RunningServer {
   runOptions?: Partial<RunOptions>;
 }
 /** How to start a server for one case (started fresh per case, closed after it). */
-export interface ServerFactory { start(): Promise<RunningServer> }
+export interface ServerFactory {
+  start(): Promise<RunningServer>;
+}
 
 /** The reference server; with `mutate`, behind a proxy that rewrites its responses. */
-export function reference(options: { mutate?: Mutator; rewrite?: RequestRewriter; taskDelayMs?: number } = {}): ServerFactory {
+export function reference(
+  options: { mutate?: Mutator; rewrite?: RequestRewriter; taskDelayMs?: number } = {},
+): ServerFactory {
   return {
     async start() {
       const { startReferenceServer } = await import('../../src/reference-server/index.js');
-      const server = await startReferenceServer({ port: 0, ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}) });
+      const server = await startReferenceServer({
+        port: 0,
+        ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
+      });
       if (!options.mutate && !options.rewrite) return server;
       const basePath = new URL(server.url).pathname;
       const proxy = await startProxy(server.origin, basePath, options.mutate ?? (() => {}), options.rewrite);
       return {
         url: `${proxy.origin}${basePath}`,
-        close: async () => { await proxy.close(); await server.close(); },
+        close: async () => {
+          await proxy.close();
+          await server.close();
+        },
       };
     },
   };
@@ -54,26 +64,44 @@ export interface CheckCases<M extends string> {
 }
 
 /** Runs one check alone against a server: writes allowed, short timeouts. */
-export async function runOne(check: CheckDefinition<string, TargetKind>, server: ServerFactory, profile: Profile = BUILT_IN_PROFILE): Promise<CheckReport> {
+export async function runOne(
+  check: CheckDefinition<string, TargetKind>,
+  server: ServerFactory,
+  profile: Profile = BUILT_IN_PROFILE,
+): Promise<CheckReport> {
   const running = await server.start();
   try {
-    return await runChecks([check], profile, { baseUrl: running.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 25_000, concurrency: 4, ...running.runOptions });
+    return await runChecks([check], profile, {
+      baseUrl: running.url,
+      allowWrites: true,
+      timeoutMs: 5000,
+      deadlineMs: 25_000,
+      concurrency: 4,
+      ...running.runOptions,
+    });
   } finally {
     await running.close();
   }
 }
 
-const summarize = (report: CheckReport) => report.results.map((r) => `${r.status} ${r.resource} ${r.messageId ?? ''} ${r.message}`);
+const summarize = (report: CheckReport) =>
+  report.results.map((r) => `${r.status} ${r.resource} ${r.messageId ?? ''} ${r.message}`);
 
-export function testCheck<M extends string, K extends TargetKind>(check: CheckDefinition<M, K>, cases: CheckCases<M>): void {
-  if (cases.invalid.length === 0) throw new Error(`${check.meta.id}: a check that has never been seen failing is not done`);
+export function testCheck<M extends string, K extends TargetKind>(
+  check: CheckDefinition<M, K>,
+  cases: CheckCases<M>,
+): void {
+  if (cases.invalid.length === 0)
+    throw new Error(`${check.meta.id}: a check that has never been seen failing is not done`);
   describe(check.meta.id, () => {
     for (const valid of cases.valid) {
       it(`passes: ${valid.name}`, async () => {
         const report = await runOne(check, valid.server, valid.profile);
         expect(report.results.some((r) => r.status === 'pass')).toBe(true);
         const allowed = valid.skips ? ['pass', 'skip'] : ['pass'];
-        expect(summarize(report).filter((line) => !allowed.some((status) => line.startsWith(`${status} `)))).toEqual([]);
+        expect(summarize(report).filter((line) => !allowed.some((status) => line.startsWith(`${status} `)))).toEqual(
+          [],
+        );
         if (valid.skips) expect(report.results.some((r) => r.status === 'skip')).toBe(true);
       });
     }
@@ -83,7 +111,8 @@ export function testCheck<M extends string, K extends TargetKind>(check: CheckDe
         expect(summarize(report).filter((line) => line.startsWith('error '))).toEqual([]);
         const failed = [...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.messageId))].sort();
         expect(failed).toEqual([...new Set(invalid.findings)].sort());
-        for (const result of report.results.filter((r) => r.status === 'fail')) expect(result.evidence.length).toBeGreaterThan(0);
+        for (const result of report.results.filter((r) => r.status === 'fail'))
+          expect(result.evidence.length).toBeGreaterThan(0);
       });
     }
   });

@@ -28,16 +28,24 @@ export async function closedPort(): Promise<number> {
 export async function offlineNpm(cache?: string): Promise<NodeJS.ProcessEnv> {
   const proxy = `http://127.0.0.1:${await closedPort()}`;
   return {
-    npm_config_offline: 'true', npm_config_proxy: proxy, npm_config_https_proxy: proxy,
-    npm_config_fetch_retries: '0', npm_config_update_notifier: 'false', npm_config_fund: 'false',
+    npm_config_offline: 'true',
+    npm_config_proxy: proxy,
+    npm_config_https_proxy: proxy,
+    npm_config_fetch_retries: '0',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
     ...(cache ? { npm_config_cache: cache } : {}),
   };
 }
 
 /** This repository's files as git would give them (tracked, and new files not ignored): no node_modules, no dist/. */
 export function repositoryFiles(): string[] {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0').filter((file) => file !== '' && existsSync(join(ROOT, file)));
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((file) => file !== '' && existsSync(join(ROOT, file)));
 }
 
 /** A copy of the repository's files; with `build`, this checkout's dist/ too (as a cache would restore it). */
@@ -47,27 +55,53 @@ export function repositoryCopy(options: { build?: boolean } = {}): string {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(ROOT, file), join(dir, file));
   }
-  if (options.build && existsSync(join(ROOT, 'dist'))) cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true, preserveTimestamps: true });
+  if (options.build && existsSync(join(ROOT, 'dist')))
+    cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true, preserveTimestamps: true });
   return dir;
 }
 
 /** A git repository of the repository's files with `tag` on its one commit: what a clone of the release gets. */
 export function gitRepository(tag: string): string {
   const dir = repositoryCopy();
-  const git = (...args: string[]): void => { execFileSync('git', args, { cwd: dir, stdio: 'ignore' }); };
+  const git = (...args: string[]): void => {
+    execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+  };
   git('init', '--quiet', '--initial-branch=main');
   git('add', '--all');
-  git('-c', 'user.name=restguide test', '-c', 'user.email=test@example.invalid', 'commit', '--quiet', '--message', 'release');
+  git(
+    '-c',
+    'user.name=restguide test',
+    '-c',
+    'user.email=test@example.invalid',
+    'commit',
+    '--quiet',
+    '--message',
+    'release',
+  );
   git('tag', tag);
   return dir;
 }
 
 /** Git configuration in the environment (no file touched): `url` is fetched from `local` instead. */
 export function gitInsteadOf(url: string, local: string): NodeJS.ProcessEnv {
-  return { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: `url.${local}.insteadOf`, GIT_CONFIG_VALUE_0: url, GIT_TERMINAL_PROMPT: '0' };
+  return {
+    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_KEY_0: `url.${local}.insteadOf`,
+    GIT_CONFIG_VALUE_0: url,
+    GIT_TERMINAL_PROMPT: '0',
+  };
 }
 
-type Step = { id?: string; if?: string; uses?: string; shell?: string; run?: string; with?: Record<string, string>; env?: Record<string, string>; 'working-directory'?: string };
+type Step = {
+  id?: string;
+  if?: string;
+  uses?: string;
+  shell?: string;
+  run?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+};
 export type Action = {
   inputs: Record<string, { default?: string; required?: boolean }>;
   outputs: Record<string, { value: string }>;
@@ -104,8 +138,13 @@ export interface ActionPlace {
  * steps (setup-node, the cache) are the runner's: node is the one running the test, and a cache hit
  * is an action path that holds its build.
  */
-export async function runAction(inputs: Record<string, string>, place: ActionPlace, prepare?: (workspace: string) => void): Promise<ActionRun> {
-  for (const name of Object.keys(inputs)) if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
+export async function runAction(
+  inputs: Record<string, string>,
+  place: ActionPlace,
+  prepare?: (workspace: string) => void,
+): Promise<ActionRun> {
+  for (const name of Object.keys(inputs))
+    if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
   const workspace = place.workspace ?? mkdtempSync(join(tmpdir(), 'restguide-action-'));
   prepare?.(workspace);
   let last: ActionRun = { status: 0, stdout: '', stderr: '', outputs: {}, workspace };
@@ -114,13 +153,32 @@ export async function runAction(inputs: Record<string, string>, place: ActionPla
     writeFileSync(outputFile, '');
     const script = join(dirname(outputFile), 'step.sh');
     writeFileSync(script, step.run as string);
-    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, evaluate(value, inputs)]));
+    const env = Object.fromEntries(
+      Object.entries(step.env ?? {}).map(([name, value]) => [name, evaluate(value, inputs)]),
+    );
     const cwd = join(workspace, step['working-directory'] ? evaluate(step['working-directory'], inputs) : '.');
-    const run = await runShell('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], cwd, {
-      ...process.env, ...place.env, ...env, PATH: [place.path, dirname(process.execPath), process.env.PATH].filter(Boolean).join(':'),
-      GITHUB_ACTION_PATH: place.actionPath, GITHUB_OUTPUT: outputFile, GITHUB_WORKSPACE: workspace, NO_COLOR: '1',
-    }, 600_000);
-    const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const run = await runShell(
+      'bash',
+      ['--noprofile', '--norc', '-eo', 'pipefail', script],
+      cwd,
+      {
+        ...process.env,
+        ...place.env,
+        ...env,
+        PATH: [place.path, dirname(process.execPath), process.env.PATH].filter(Boolean).join(':'),
+        GITHUB_ACTION_PATH: place.actionPath,
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_WORKSPACE: workspace,
+        NO_COLOR: '1',
+      },
+      600_000,
+    );
+    const outputs = Object.fromEntries(
+      readFileSync(outputFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
     last = { ...run, outputs, workspace };
     if (run.status !== 0) break;
   }
@@ -128,4 +186,5 @@ export async function runAction(inputs: Record<string, string>, place: ActionPla
 }
 
 /** The workflow commands (`::error ...`) a run printed: the annotations GitHub shows. */
-export const annotations = (run: ShellRun): string[] => run.stdout.split('\n').filter((line) => /^::(?:error|warning|notice) /.test(line));
+export const annotations = (run: ShellRun): string[] =>
+  run.stdout.split('\n').filter((line) => /^::(?:error|warning|notice) /.test(line));

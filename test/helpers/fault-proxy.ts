@@ -43,7 +43,9 @@ const PROBLEM = (status: number, title: string) => JSON.stringify({ type: 'about
 export async function startFaultyApi(faults: Faults): Promise<FaultyApi> {
   const draw = random(faults.seed ?? 1);
   const injected: Record<string, number> = {};
-  const count = (kind: string) => { injected[kind] = (injected[kind] ?? 0) + 1; };
+  const count = (kind: string) => {
+    injected[kind] = (injected[kind] ?? 0) + 1;
+  };
   // Started once the gateway listens: the server builds its links from the gateway's URL.
   const upstream: { server?: ReferenceServer } = {};
   const sockets = new Set<import('node:net').Socket>();
@@ -52,7 +54,8 @@ export async function startFaultyApi(faults: Faults): Promise<FaultyApi> {
     count(String(status));
     const body = PROBLEM(status, title);
     res.writeHead(status, {
-      'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)),
+      'content-type': 'application/problem+json',
+      'content-length': String(Buffer.byteLength(body)),
       ...(faults.retryAfter === undefined ? {} : { 'retry-after': String(faults.retryAfter) }),
     });
     res.end(body);
@@ -60,20 +63,28 @@ export async function startFaultyApi(faults: Faults): Promise<FaultyApi> {
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, cut: boolean) => {
     const target = new URL(upstream.server!.url);
-    const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        if (cut) {
-          count('reset');
-          req.socket.destroy();
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        res.end(Buffer.concat(chunks));
-      });
+    const out = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          if (cut) {
+            count('reset');
+            req.socket.destroy();
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(Buffer.concat(chunks));
+        });
+      },
+    );
+    out.on('error', () => {
+      if (!res.headersSent) {
+        res.writeHead(502);
+        res.end();
+      }
     });
-    out.on('error', () => { if (!res.headersSent) { res.writeHead(502); res.end(); } });
     out.end(body);
   };
 
@@ -88,16 +99,22 @@ export async function startFaultyApi(faults: Faults): Promise<FaultyApi> {
       const roll = draw();
       const resetRoll = draw();
       setTimeout(() => {
-        if (faults.always429 || (faults.refuseDeletes && method === 'DELETE')) return refuse(res, 429, 'Too Many Requests');
+        if (faults.always429 || (faults.refuseDeletes && method === 'DELETE'))
+          return refuse(res, 429, 'Too Many Requests');
         if (roll < (faults.tooMany ?? 0)) return refuse(res, 429, 'Too Many Requests');
         if (roll < (faults.tooMany ?? 0) + (faults.unavailable ?? 0)) return refuse(res, 503, 'Service Unavailable');
         const resettable = (faults.resetMethods ?? ['GET', 'HEAD']).includes(method);
-        const cut = (resettable && resetRoll < (faults.reset ?? 0)) || (method === 'POST' && resetRoll < (faults.resetPosts ?? 0));
+        const cut =
+          (resettable && resetRoll < (faults.reset ?? 0)) ||
+          (method === 'POST' && resetRoll < (faults.resetPosts ?? 0));
         forward(req, res, Buffer.concat(chunks), cut);
       }, delay);
     });
   });
-  server.on('connection', (socket) => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const api = await startReferenceServer({ port: 0, publicUrl: origin });

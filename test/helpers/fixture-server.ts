@@ -22,13 +22,18 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-export async function startFixture(handler: FixtureHandler, options: { basePath?: string } = {}): Promise<FixtureServer> {
+export async function startFixture(
+  handler: FixtureHandler,
+  options: { basePath?: string } = {},
+): Promise<FixtureServer> {
   const fixture = { requests: [] as RecordedRequest[], inFlight: 0, peakInFlight: 0 } as FixtureServer;
   const server = createServer((req, res) => {
     fixture.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     fixture.inFlight++;
     fixture.peakInFlight = Math.max(fixture.peakInFlight, fixture.inFlight);
-    res.on('close', () => { fixture.inFlight--; });
+    res.on('close', () => {
+      fixture.inFlight--;
+    });
     Promise.resolve(handler(req, res, fixture)).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(String(error));
@@ -38,15 +43,21 @@ export async function startFixture(handler: FixtureHandler, options: { basePath?
   const { port } = server.address() as AddressInfo;
   fixture.origin = `http://127.0.0.1:${port}`;
   fixture.url = `${fixture.origin}${options.basePath ?? ''}`;
-  fixture.close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  fixture.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return fixture;
 }
 
 /** Sends a JSON body with the given status and content type. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);

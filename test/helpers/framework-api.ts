@@ -11,7 +11,12 @@ export interface FrameworkApiOptions {
   paging: 'offset-limit' | 'skip-take';
 }
 
-interface PublicationType { id: number; description: string; name: string; active: boolean }
+interface PublicationType {
+  id: number;
+  description: string;
+  name: string;
+  active: boolean;
+}
 
 const DATA: PublicationType[] = Array.from({ length: 12 }, (_, index) => ({
   id: 101 + index * 7,
@@ -29,7 +34,15 @@ export function frameworkDocument(options: FrameworkApiOptions): Record<string, 
   const query = (name: string, schema: object) => ({ name, in: 'query', required: false, schema });
   const array = { type: 'array', items: { $ref: '#/components/schemas/PublicationType' } };
   const list = {
-    results: { type: 'object', properties: { count: integer, next: { type: 'string', nullable: true }, previous: { type: 'string', nullable: true }, results: array } },
+    results: {
+      type: 'object',
+      properties: {
+        count: integer,
+        next: { type: 'string', nullable: true },
+        previous: { type: 'string', nullable: true },
+        results: array,
+      },
+    },
     items: { type: 'object', properties: { items: array, total: integer } },
     bare: array,
   }[options.listUnder];
@@ -40,9 +53,11 @@ export function frameworkDocument(options: FrameworkApiOptions): Record<string, 
       '/PublicationTypes': {
         get: {
           parameters: [
-            query(start, integer), query(size, integer),
+            query(start, integer),
+            query(size, integer),
             query('SortOrder', { type: 'string', enum: ['asc', 'desc'] }),
-            query('name', { type: 'string' }), query('active', { type: 'boolean' }),
+            query('name', { type: 'string' }),
+            query('active', { type: 'boolean' }),
             query('lang', { type: 'string', enum: ['nl', 'fr', 'de', 'en'] }),
           ],
           responses: { 200: { description: 'ok', content: { 'application/json': { schema: list } } } },
@@ -51,14 +66,28 @@ export function frameworkDocument(options: FrameworkApiOptions): Record<string, 
       '/PublicationTypes/{id}': {
         get: {
           parameters: [{ name: 'id', in: 'path', required: true, schema: integer }],
-          responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/PublicationType' } } } }, 404: { description: 'not found' } },
+          responses: {
+            200: {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/PublicationType' } } },
+            },
+            404: { description: 'not found' },
+          },
         },
       },
     },
     components: {
       schemas: {
         // The framework lists the properties as the model declares them: the description first, the key last.
-        PublicationType: { type: 'object', properties: { description: { type: 'string' }, name: { type: 'string' }, active: { type: 'boolean' }, id: integer } },
+        PublicationType: {
+          type: 'object',
+          properties: {
+            description: { type: 'string' },
+            name: { type: 'string' },
+            active: { type: 'boolean' },
+            id: integer,
+          },
+        },
       },
     },
   };
@@ -67,8 +96,10 @@ export function frameworkDocument(options: FrameworkApiOptions): Record<string, 
 function answer(options: FrameworkApiOptions, origin: string, req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', origin);
   const [startName, sizeName] = PARAMS[options.paging];
-  if (req.method !== 'GET') return sendJson(res, 405, { detail: `Method "${req.method ?? ''}" not allowed.` }, { allow: 'GET' });
-  if (url.pathname === '/doc/openapi.json' || url.pathname === '/openapi.json') return sendJson(res, 200, frameworkDocument(options));
+  if (req.method !== 'GET')
+    return sendJson(res, 405, { detail: `Method "${req.method ?? ''}" not allowed.` }, { allow: 'GET' });
+  if (url.pathname === '/doc/openapi.json' || url.pathname === '/openapi.json')
+    return sendJson(res, 200, frameworkDocument(options));
   const item = /^\/PublicationTypes\/([^/]+)$/.exec(url.pathname);
   if (item) {
     const found = DATA.find((one) => String(one.id) === decodeURIComponent(item[1] ?? ''));
@@ -82,10 +113,13 @@ function answer(options: FrameworkApiOptions, origin: string, req: IncomingMessa
   };
   const start = number(startName, 0);
   const size = number(sizeName, 5);
-  if (start === undefined || size === undefined || size === 0) return sendJson(res, 400, { detail: `${startName} and ${sizeName} must be positive integers.` });
+  if (start === undefined || size === undefined || size === 0)
+    return sendJson(res, 400, { detail: `${startName} and ${sizeName} must be positive integers.` });
   const name = url.searchParams.get('name');
   const active = url.searchParams.get('active');
-  let rows = DATA.filter((one) => (name === null || one.name === name) && (active === null || String(one.active) === active));
+  let rows = DATA.filter(
+    (one) => (name === null || one.name === name) && (active === null || String(one.active) === active),
+  );
   if (url.searchParams.get('SortOrder') === 'desc') rows = [...rows].reverse();
   const page = rows.slice(start, start + Math.min(size, 50));
   const link = (at: number) => {

@@ -13,20 +13,20 @@ export const BIN = join(PACKAGE_ROOT, 'bin/restguide.js');
 
 const HOOKS = `data:text/javascript,${encodeURIComponent(
   "import { appendFileSync } from 'node:fs';" +
-  'export async function load(url, context, next) {' +
-  "  if (url.startsWith('file:')) appendFileSync(process.env.RESTGUIDE_TEST_LOADED, url + '\\n');" +
-  '  return next(url, context);' +
-  '}',
+    'export async function load(url, context, next) {' +
+    "  if (url.startsWith('file:')) appendFileSync(process.env.RESTGUIDE_TEST_LOADED, url + '\\n');" +
+    '  return next(url, context);' +
+    '}',
 )}`;
 
 /** A `--import` preload that appends the URL of every file the process loads to $RESTGUIDE_TEST_LOADED. */
 export const PRELOAD = `data:text/javascript,${encodeURIComponent(
   "import { register, createRequire } from 'node:module';" +
-  "import { appendFileSync } from 'node:fs';" +
-  "import { pathToFileURL } from 'node:url';" +
-  `register(${JSON.stringify(HOOKS)});` +
-  "const req = createRequire('/');" +
-  "process.on('exit', () => appendFileSync(process.env.RESTGUIDE_TEST_LOADED, Object.keys(req.cache).map((f) => pathToFileURL(f).href + '\\n').join('')));",
+    "import { appendFileSync } from 'node:fs';" +
+    "import { pathToFileURL } from 'node:url';" +
+    `register(${JSON.stringify(HOOKS)});` +
+    "const req = createRequire('/');" +
+    "process.on('exit', () => appendFileSync(process.env.RESTGUIDE_TEST_LOADED, Object.keys(req.cache).map((f) => pathToFileURL(f).href + '\\n').join('')));",
 )}`;
 
 const packageOf = (file: string): string | undefined => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1];
@@ -52,7 +52,9 @@ export function loadedPackages(args: string[], env: Record<string, string> = {})
   });
   if (!existsSync(log)) throw new Error(`no module list: ${run.stderr}`);
   const chunksFile = join(PACKAGE_ROOT, 'dist/bundle/chunks.json');
-  const chunks = existsSync(chunksFile) ? (JSON.parse(readFileSync(chunksFile, 'utf8')) as Record<string, string[]>) : {};
+  const chunks = existsSync(chunksFile)
+    ? (JSON.parse(readFileSync(chunksFile, 'utf8')) as Record<string, string[]>)
+    : {};
   const bundleDir = join(PACKAGE_ROOT, 'dist/bundle/');
   const packages = new Set<string>();
   let bundled = false;
@@ -74,4 +76,5 @@ export function loadedPackages(args: string[], env: Record<string, string> = {})
 }
 
 /** The loaded packages whose name starts with `prefix`, sorted. */
-export const loadedWith = (run: LoadedRun, prefix: string): string[] => [...run.packages].filter((p) => p.startsWith(prefix)).sort();
+export const loadedWith = (run: LoadedRun, prefix: string): string[] =>
+  [...run.packages].filter((p) => p.startsWith(prefix)).sort();

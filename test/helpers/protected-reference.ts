@@ -22,22 +22,38 @@ export function protectedReference(options: ProtectedOptions = {}): ServerFactor
       const { startReferenceServer } = await import('../../src/reference-server/index.js');
       const secret = randomBytes(18).toString('base64url');
       const server = await startReferenceServer({
-        port: 0, auth: { clients: [{ id: TEST_CLIENT, secret }], ...(options.tokenLifetimeSec ? { tokenLifetimeSec: options.tokenLifetimeSec } : {}) },
+        port: 0,
+        auth: {
+          clients: [{ id: TEST_CLIENT, secret }],
+          ...(options.tokenLifetimeSec ? { tokenLifetimeSec: options.tokenLifetimeSec } : {}),
+        },
       });
       const narrowScope = options.narrowScope === undefined ? 'registry:write' : options.narrowScope;
       const runOptions: Partial<RunOptions> = {
         auth: {
           oauth2: {
-            tokenUrl: server.auth!.tokenUrl, clientId: TEST_CLIENT, clientAuth: { method: 'client_secret_basic', secret },
-            scope: 'registry:read registry:write', ...(narrowScope ? { narrowScope } : {}),
+            tokenUrl: server.auth!.tokenUrl,
+            clientId: TEST_CLIENT,
+            clientAuth: { method: 'client_secret_basic', secret },
+            scope: 'registry:read registry:write',
+            ...(narrowScope ? { narrowScope } : {}),
           },
-          ...(options.expired === false ? {} : { expiredToken: await server.auth!.issueToken({ clientId: TEST_CLIENT, lifetimeSec: -60 }) }),
+          ...(options.expired === false
+            ? {}
+            : { expiredToken: await server.auth!.issueToken({ clientId: TEST_CLIENT, lifetimeSec: -60 }) }),
         },
       };
       if (!options.mutate) return { url: server.url, close: () => server.close(), runOptions };
       const basePath = new URL(server.url).pathname;
       const proxy = await startProxy(server.origin, basePath, options.mutate);
-      return { url: `${proxy.origin}${basePath}`, close: async () => { await proxy.close(); await server.close(); }, runOptions };
+      return {
+        url: `${proxy.origin}${basePath}`,
+        close: async () => {
+          await proxy.close();
+          await server.close();
+        },
+        runOptions,
+      };
     },
   };
 }

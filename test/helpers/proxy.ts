@@ -38,7 +38,13 @@ export interface Proxy {
  * rewriting, it puts its own origin in place of the upstream's in bodies and headers, so absolute links
  * (which the reference server builds from its configured URL, never from Host) point at the proxy.
  */
-export async function startProxy(upstream: string, basePath: string, mutate: Mutator, rewrite?: RequestRewriter, options: { delayMs?: number } = {}): Promise<Proxy> {
+export async function startProxy(
+  upstream: string,
+  basePath: string,
+  mutate: Mutator,
+  rewrite?: RequestRewriter,
+  options: { delayMs?: number } = {},
+): Promise<Proxy> {
   const target = new URL(upstream);
   let origin = '';
   const toProxy = (text: string) => text.replaceAll(target.origin, origin);
@@ -53,31 +59,52 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
       const path = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
       const rewritten = rewrite?.({ method: req.method ?? 'GET', path, headers: req.headers, body: received });
       const sent = rewritten?.body === undefined ? Buffer.concat(chunks) : Buffer.from(rewritten.body);
-      const headers = rewritten?.body === undefined ? req.headers : { ...req.headers, 'content-length': String(sent.length) };
-      const upstreamRequest = httpRequest({
-        host: target.hostname, port: target.port, method: req.method, path: rewritten?.path === undefined ? req.url : `${basePath}${rewritten.path}`, headers,
-      }, (upstreamResponse) => {
-        const body: Buffer[] = [];
-        upstreamResponse.on('data', (chunk: Buffer) => body.push(chunk));
-        upstreamResponse.on('end', () => {
-          const text = toProxy(Buffer.concat(body).toString('utf8'));
-          let json: unknown;
-          try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-          const responseHeaders: Record<string, string> = {};
-          for (const [name, value] of Object.entries(upstreamResponse.headers)) {
-            if (value !== undefined) responseHeaders[name] = toProxy(Array.isArray(value) ? value.join(', ') : value);
-          }
-          const response: MutableResponse = { status: upstreamResponse.statusCode ?? 502, headers: responseHeaders, json, text };
-          mutate({ method: req.method ?? 'GET', path, headers: req.headers, body: received }, response);
-          const out = response.text !== text || response.json === undefined ? response.text : JSON.stringify(response.json);
-          delete response.headers['content-length'];
-          delete response.headers['transfer-encoding'];
-          if (req.method !== 'HEAD') response.headers['content-length'] = String(Buffer.byteLength(out));
-          res.writeHead(response.status, response.headers);
-          res.end(req.method === 'HEAD' ? undefined : out);
-        });
+      const headers =
+        rewritten?.body === undefined ? req.headers : { ...req.headers, 'content-length': String(sent.length) };
+      const upstreamRequest = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: rewritten?.path === undefined ? req.url : `${basePath}${rewritten.path}`,
+          headers,
+        },
+        (upstreamResponse) => {
+          const body: Buffer[] = [];
+          upstreamResponse.on('data', (chunk: Buffer) => body.push(chunk));
+          upstreamResponse.on('end', () => {
+            const text = toProxy(Buffer.concat(body).toString('utf8'));
+            let json: unknown;
+            try {
+              json = text ? JSON.parse(text) : undefined;
+            } catch {
+              json = undefined;
+            }
+            const responseHeaders: Record<string, string> = {};
+            for (const [name, value] of Object.entries(upstreamResponse.headers)) {
+              if (value !== undefined) responseHeaders[name] = toProxy(Array.isArray(value) ? value.join(', ') : value);
+            }
+            const response: MutableResponse = {
+              status: upstreamResponse.statusCode ?? 502,
+              headers: responseHeaders,
+              json,
+              text,
+            };
+            mutate({ method: req.method ?? 'GET', path, headers: req.headers, body: received }, response);
+            const out =
+              response.text !== text || response.json === undefined ? response.text : JSON.stringify(response.json);
+            delete response.headers['content-length'];
+            delete response.headers['transfer-encoding'];
+            if (req.method !== 'HEAD') response.headers['content-length'] = String(Buffer.byteLength(out));
+            res.writeHead(response.status, response.headers);
+            res.end(req.method === 'HEAD' ? undefined : out);
+          });
+        },
+      );
+      upstreamRequest.on('error', (error) => {
+        res.writeHead(502);
+        res.end(String(error));
       });
-      upstreamRequest.on('error', (error) => { res.writeHead(502); res.end(String(error)); });
       upstreamRequest.end(sent);
     };
   });
@@ -86,6 +113,10 @@ export async function startProxy(upstream: string, basePath: string, mutate: Mut
   origin = `http://127.0.0.1:${port}`;
   return {
     origin,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

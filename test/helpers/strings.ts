@@ -15,7 +15,13 @@ export function* sequences(tokens: readonly string[], max: number): Generator<st
 }
 
 /** `count` seeded random concatenations of `min` to `max` tokens. */
-export function* randomSequences(tokens: readonly string[], count: number, min: number, max: number, seed = 1): Generator<string> {
+export function* randomSequences(
+  tokens: readonly string[],
+  count: number,
+  min: number,
+  max: number,
+  seed = 1,
+): Generator<string> {
   const next = random(seed);
   for (let i = 0; i < count; i++) {
     const length = min + Math.floor(next() * (max - min + 1));

@@ -18,26 +18,39 @@ function project(): string {
   cpSync(join(ROOT, 'scripts/build.mjs'), join(dir, 'scripts/build.mjs'));
   mkdirSync(join(dir, 'node_modules/typescript/bin'), { recursive: true });
   writeFileSync(join(dir, 'node_modules/typescript/package.json'), '{ "name": "typescript", "version": "0.0.0" }\n');
-  writeFileSync(join(dir, 'node_modules/typescript/bin/tsc'), "require('node:fs').appendFileSync('tsc-runs.txt', 'x');\n");
+  writeFileSync(
+    join(dir, 'node_modules/typescript/bin/tsc'),
+    "require('node:fs').appendFileSync('tsc-runs.txt', 'x');\n",
+  );
   writeFileSync(join(dir, 'package.json'), '{ "name": "fixture", "version": "1.0.0", "type": "module" }\n');
   writeFileSync(join(dir, 'package-lock.json'), '{ "lockfileVersion": 3 }\n');
   writeFileSync(join(dir, 'tsconfig.json'), '{}\n');
   writeFileSync(join(dir, 'src/main.ts'), 'export const answer: number = 42;\n');
-  writeFileSync(join(dir, 'scripts/apply-patches.mjs'), [
-    "import { appendFileSync } from 'node:fs';",
-    "export function applyPatches() { appendFileSync('patch-runs.txt', 'x'); return []; }",
-  ].join('\n'));
-  writeFileSync(join(dir, 'scripts/bundle.mjs'), [
-    "import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';",
-    "mkdirSync('dist/bundle', { recursive: true });",
-    "for (const file of ['restguide.js', 'ruleset.js']) writeFileSync(`dist/bundle/${file}`, '');",
-    "appendFileSync('bundle-runs.txt', 'x');",
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'scripts/apply-patches.mjs'),
+    [
+      "import { appendFileSync } from 'node:fs';",
+      "export function applyPatches() { appendFileSync('patch-runs.txt', 'x'); return []; }",
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'scripts/bundle.mjs'),
+    [
+      "import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';",
+      "mkdirSync('dist/bundle', { recursive: true });",
+      "for (const file of ['restguide.js', 'ruleset.js']) writeFileSync(`dist/bundle/${file}`, '');",
+      "appendFileSync('bundle-runs.txt', 'x');",
+    ].join('\n'),
+  );
   return dir;
 }
 
 function build(dir: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [join(dir, 'scripts/build.mjs'), ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [join(dir, 'scripts/build.mjs'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(result.status, result.stderr).toBe(0);
   const runs = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').length : 0);
   expect(runs('tsc-runs.txt')).toBe(runs('bundle-runs.txt'));

@@ -2,7 +2,16 @@
 // nothing but that tarball (--offline: everything restguide runs is bundled), then every command
 // and the `restguide/ruleset` export run there, loading no file from outside the package.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +23,8 @@ const FIXTURE = join(ROOT, 'test/fixtures/lint/multi');
 const SPECTRAL_CLI = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
 
 /** The environment without the npm_* variables of an enclosing `npm test`, which would steer the inner npm. */
-const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+const cleanEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 
 function npm(args: string[], cwd: string): string {
   const result = spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: 120_000, env: cleanEnv() });
@@ -30,7 +40,10 @@ beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist/bundle/restguide.js'))) throw new Error('no dist/bundle: run npm run build first');
   const work = mkdtempSync(join(tmpdir(), 'restguide-packed-'));
   // The files of the current build: `npm pack` without its prepack build, which npm ci's prepare already ran.
-  const [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT)) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   if (!packed) throw new Error('npm pack gave no tarball');
   tarballFiles = packed.files.map((file) => file.path);
   project = join(work, 'project');
@@ -48,9 +61,18 @@ function node(args: string[]): Run {
   const log = join(mkdtempSync(join(tmpdir(), 'restguide-loaded-')), 'loaded.txt');
   writeFileSync(log, '');
   const run = spawnSync(process.execPath, ['--import', PRELOAD, ...args], {
-    cwd: project, encoding: 'utf8', timeout: 90_000, env: { ...cleanEnv(), RESTGUIDE_TEST_LOADED: log, NO_COLOR: '1' },
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 90_000,
+    env: { ...cleanEnv(), RESTGUIDE_TEST_LOADED: log, NO_COLOR: '1' },
   });
-  const files = [...new Set(readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:')))].map((url) => fileURLToPath(url));
+  const files = [
+    ...new Set(
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((url) => url.startsWith('file:')),
+    ),
+  ].map((url) => fileURLToPath(url));
   return Object.assign(run, { loaded: files });
 }
 
@@ -64,22 +86,44 @@ const restguide = (...args: string[]): Run => node([join(packageDir, 'bin/restgu
 
 describe('the packed package, installed from its tarball alone', () => {
   it('holds bin/, dist/bundle/, ruleset.js, the README, LICENSE and docs, and depends on nothing', () => {
-    expect(tarballFiles.filter((file) => !/^(?:bin\/|dist\/bundle\/|ruleset\.js$|README\.md$|LICENSE$|package\.json$|docs\/[\w-]+\.md$)/.test(file))).toEqual([]);
+    expect(
+      tarballFiles.filter(
+        (file) =>
+          !/^(?:bin\/|dist\/bundle\/|ruleset\.js$|README\.md$|LICENSE$|package\.json$|docs\/[\w-]+\.md$)/.test(file),
+      ),
+    ).toEqual([]);
     expect(tarballFiles).toContain('LICENSE');
     expect(tarballFiles).toContain('dist/bundle/ruleset.js');
     expect(tarballFiles).toEqual(expect.arrayContaining(['docs/install.md', 'docs/ci.md']));
-    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { dependencies?: object; peerDependencies?: object; optionalDependencies?: object; scripts?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      dependencies?: object;
+      peerDependencies?: object;
+      optionalDependencies?: object;
+      scripts?: Record<string, string>;
+    };
     expect(manifest.dependencies ?? {}).toEqual({});
     expect(manifest.peerDependencies ?? {}).toEqual({});
     expect(manifest.optionalDependencies ?? {}).toEqual({});
-    expect(Object.keys(manifest.scripts ?? {}).filter((name) => ['preinstall', 'install', 'postinstall'].includes(name))).toEqual([]);
-    expect(readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['restguide']);
+    expect(
+      Object.keys(manifest.scripts ?? {}).filter((name) => ['preinstall', 'install', 'postinstall'].includes(name)),
+    ).toEqual([]);
+    expect(
+      readdirSync(join(project, 'node_modules'))
+        .filter((name) => !name.startsWith('.'))
+        .sort(),
+    ).toEqual(['restguide']);
   });
 
   it('links the bin: node_modules/.bin/restguide --version', () => {
-    const run = spawnSync(join(project, 'node_modules/.bin/restguide'), ['--version'], { cwd: project, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(join(project, 'node_modules/.bin/restguide'), ['--version'], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.status).toBe(0);
-    expect(run.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(run.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+    );
   });
 
   it('check: the whole suite against the embedded reference server passes', () => {
@@ -104,7 +148,9 @@ describe('the packed package, installed from its tarball alone', () => {
     writeFileSync(join(project, 'api/renamed.yaml'), document.replaceAll('/employers', '/staff'));
     const run = restguide('diff', 'api/api.yaml', 'api/renamed.yaml', '--format', 'json');
     expect(run.status, run.stderr).toBe(1);
-    expect((JSON.parse(run.stdout) as { findings: Array<{ code: string }> }).findings.map((f) => f.code)).toContain('evo-compat-path-removed');
+    expect((JSON.parse(run.stdout) as { findings: Array<{ code: string }> }).findings.map((f) => f.code)).toContain(
+      'evo-compat-path-removed',
+    );
     expectOnlyPackageFiles(run);
   }, 60_000);
 
@@ -116,7 +162,11 @@ describe('the packed package, installed from its tarball alone', () => {
   });
 
   it('serve: answers on the URL it prints, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(packageDir, 'bin/restguide.js'), 'serve', '--port', '0'], { cwd: project, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(packageDir, 'bin/restguide.js'), 'serve', '--port', '0'], {
+      cwd: project,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -124,9 +174,15 @@ describe('the packed package, installed from its tarball alone', () => {
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
           const found = /http:\/\/127\.0\.0\.1:\d+\S*/.exec(out);
-          if (found) { clearTimeout(timer); resolve(found[0]); }
+          if (found) {
+            clearTimeout(timer);
+            resolve(found[0]);
+          }
         });
-        child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited ${code}: ${out}`)); });
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`serve exited ${code}: ${out}`));
+        });
       });
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
@@ -140,7 +196,11 @@ describe('the packed package, installed from its tarball alone', () => {
   }, 40_000);
 
   it("import restguide/ruleset: the ruleset object, from the package's own files", () => {
-    const run = node(['--input-type=module', '-e', "import ruleset from 'restguide/ruleset'; console.log(JSON.stringify(Object.keys(ruleset.rules)))"]);
+    const run = node([
+      '--input-type=module',
+      '-e',
+      "import ruleset from 'restguide/ruleset'; console.log(JSON.stringify(Object.keys(ruleset.rules)))",
+    ]);
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(expect.arrayContaining(['hlth-res', 'jsn-naming', 'uri-notat']));
     expectOnlyPackageFiles(run);
@@ -148,12 +208,20 @@ describe('the packed package, installed from its tarball alone', () => {
 
   it('spectral-cli with `extends: [restguide/ruleset]` reports what restguide lint does', () => {
     writeFileSync(join(project, '.spectral.yaml'), 'extends: [restguide/ruleset]\n');
-    const spectral = spawnSync(process.execPath, [SPECTRAL_CLI, 'lint', '-f', 'json', '--fail-severity', 'error', 'api/api.yaml'], {
-      cwd: project, encoding: 'utf8', timeout: 90_000, env: { ...cleanEnv(), SCARF_ANALYTICS: 'false' },
-    });
+    const spectral = spawnSync(
+      process.execPath,
+      [SPECTRAL_CLI, 'lint', '-f', 'json', '--fail-severity', 'error', 'api/api.yaml'],
+      {
+        cwd: project,
+        encoding: 'utf8',
+        timeout: 90_000,
+        env: { ...cleanEnv(), SCARF_ANALYTICS: 'false' },
+      },
+    );
     expect(spectral.stderr).not.toMatch(/Error/);
     const ours = restguide('lint', 'api/api.yaml', '--format', 'json');
-    const codes = (text: string) => (JSON.parse(text) as Array<{ code: string; severity: number }>).map((f) => `${f.code} ${f.severity}`).sort();
+    const codes = (text: string) =>
+      (JSON.parse(text) as Array<{ code: string; severity: number }>).map((f) => `${f.code} ${f.severity}`).sort();
     expect(codes(spectral.stdout)).toEqual(codes(ours.stdout));
   }, 90_000);
 });

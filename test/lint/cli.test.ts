@@ -47,7 +47,9 @@ describe('restguide lint', () => {
     const baseline = join(dir, 'baseline.json');
     const written = await lint([API, '--format', 'json', '--write-baseline', baseline]);
     expect(written.code).toBe(0);
-    expect(written.err).toBe(`restguide: wrote baseline ${baseline}: ${JSON.parse(written.out).length} entries (one per finding); runs with --baseline ${baseline} now fail only on new ones\n`);
+    expect(written.err).toBe(
+      `restguide: wrote baseline ${baseline}: ${JSON.parse(written.out).length} entries (one per finding); runs with --baseline ${baseline} now fail only on new ones\n`,
+    );
     expect(await readFile(baseline, 'utf8')).toContain('jsn-naming');
     const { code } = await lint([API, '--format', 'json', '--baseline', baseline]);
     expect(code).toBe(0);
@@ -62,7 +64,9 @@ describe('restguide lint', () => {
       return { code, report: io.out ? (JSON.parse(io.out) as Array<{ code: string }>) : [] };
     };
     expect((await inLint(join(dir, 'lint'), ['api.yaml', '--write-baseline', 'baseline.json'])).code).toBe(0);
-    const entries = (JSON.parse(await readFile(join(dir, 'lint/baseline.json'), 'utf8')) as { entries: Array<{ source: string }> }).entries;
+    const entries = (
+      JSON.parse(await readFile(join(dir, 'lint/baseline.json'), 'utf8')) as { entries: Array<{ source: string }> }
+    ).entries;
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => !e.source.startsWith('..') && !e.source.startsWith('/'))).toBe(true);
     // From the parent folder the same findings are known: exit 0, nothing fixed.
@@ -78,7 +82,9 @@ describe('restguide lint', () => {
     const { code, out } = await lint([API, join(FIXTURES, 'not-openapi.yaml'), '--format', 'json']);
     expect(code).toBe(1);
     const findings = JSON.parse(out) as Array<{ code: string; source: string; severity: number }>;
-    expect(findings.filter((f) => f.source.endsWith('not-openapi.yaml')).map((f) => [f.code, f.severity])).toEqual([['unrecognized-format', 0]]);
+    expect(findings.filter((f) => f.source.endsWith('not-openapi.yaml')).map((f) => [f.code, f.severity])).toEqual([
+      ['unrecognized-format', 0],
+    ]);
     expect(findings.some((f) => f.code === 'jsn-naming')).toBe(true);
   });
 
@@ -92,7 +98,9 @@ describe('restguide lint', () => {
     expect(text).toContain('<strong>✖ Failed: exit 1</strong>');
     expect(text).toMatch(/<section class="group" data-group="[^"]*multi\/api\.yaml">/);
     // jsn-naming is reported at the $ref that brings employer_name in: that line is shown, marked.
-    expect(text).toMatch(/<mark>\s*\$ref: &#39;\.\/schemas\/employer\.yaml#\/components\/schemas\/EmployerList&#39;<\/mark>/);
+    expect(text).toMatch(
+      /<mark>\s*\$ref: &#39;\.\/schemas\/employer\.yaml#\/components\/schemas\/EmployerList&#39;<\/mark>/,
+    );
     expect(text).toContain('href="https://www.belgif.be/specification/rest/api-guide/#rule-jsn-naming"');
   });
 
@@ -107,10 +115,23 @@ describe('restguide lint', () => {
   it('--exclude (repeatable) drops the findings a vendored file brings in: exit 0 when nothing else is wrong', async () => {
     const vendored = join(FIXTURES, 'refs/api/ignored.yaml');
     expect((await lint([vendored, '--format', 'json', '--exclude', 'nothing/**'])).code).toBe(0);
-    const withVendor = await lint([join(FIXTURES, 'refs/api/api.yaml'), '--format', 'json', '--exclude', '**/missing*', '--exclude', '**/vendor/**']);
+    const withVendor = await lint([
+      join(FIXTURES, 'refs/api/api.yaml'),
+      '--format',
+      'json',
+      '--exclude',
+      '**/missing*',
+      '--exclude',
+      '**/vendor/**',
+    ]);
     expect(withVendor.out).not.toContain('shape_kind');
-    const related = JSON.parse((await lint([join(FIXTURES, 'refs/api/api.yaml'), '--format', 'json'])).out) as Array<{ code: string; related?: Array<{ source: string }> }>;
-    expect(related.find((f) => f.code === 'jsn-naming')?.related?.[0]?.source).toBe(join(FIXTURES, 'refs/vendor/shapes/v1/shapes-v1.yaml'));
+    const related = JSON.parse((await lint([join(FIXTURES, 'refs/api/api.yaml'), '--format', 'json'])).out) as Array<{
+      code: string;
+      related?: Array<{ source: string }>;
+    }>;
+    expect(related.find((f) => f.code === 'jsn-naming')?.related?.[0]?.source).toBe(
+      join(FIXTURES, 'refs/vendor/shapes/v1/shapes-v1.yaml'),
+    );
   });
   for (const [name, args, message] of bad) {
     it(`${name}: one line on stderr, exit 2`, async () => {
@@ -143,19 +164,37 @@ describe('restguide lint: what the terminal gets', () => {
 
   it('every report to a file: the summary line on stderr, as check prints it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
-    const { code, out, err } = await lint([API, '-f', `sarif=${join(dir, 'lint.sarif')}`, '-f', `json=${join(dir, 'lint.json')}`]);
+    const { code, out, err } = await lint([
+      API,
+      '-f',
+      `sarif=${join(dir, 'lint.sarif')}`,
+      '-f',
+      `json=${join(dir, 'lint.json')}`,
+    ]);
     expect(code).toBe(1);
     expect(out).toBe('');
     const findings = JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number }>;
     expect(findings.length).toBeGreaterThan(0);
-    expect(err).toBe(line(findings, " — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)"));
+    expect(err).toBe(
+      line(findings, " — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)"),
+    );
   });
 
   it('a passing run to a file says so too; a report on stdout adds nothing on stderr', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restguide-lint-'));
-    const passing = await lint([API, '--fail-on', 'error', '-f', `sarif=${join(dir, 'lint.sarif')}`, '-f', `json=${join(dir, 'lint.json')}`]);
+    const passing = await lint([
+      API,
+      '--fail-on',
+      'error',
+      '-f',
+      `sarif=${join(dir, 'lint.sarif')}`,
+      '-f',
+      `json=${join(dir, 'lint.json')}`,
+    ]);
     expect(passing.code).toBe(0);
-    expect(passing.err).toBe(line(JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number }>));
+    expect(passing.err).toBe(
+      line(JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number }>),
+    );
     const onStdout = await lint([API, '-f', 'json', '-f', `sarif=${join(dir, 'lint.sarif')}`]);
     expect(onStdout.code).toBe(1);
     expect(onStdout.err).toBe('');

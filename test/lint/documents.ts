@@ -19,10 +19,15 @@ export const base = (extra: Json = {}): Json => {
 export const withSchemas = (schemas: Json, extra: Json = {}): Json => base({ components: { schemas }, ...extra });
 
 /** A document with one path item. */
-export const withPath = (path: string, pathItem: Json, extra: Json = {}): Json => base({ paths: { [path]: pathItem }, ...extra });
+export const withPath = (path: string, pathItem: Json, extra: Json = {}): Json =>
+  base({ paths: { [path]: pathItem }, ...extra });
 
-export const ok = (schema: Json = { title: 'Thing', type: 'object', properties: { a: { type: 'string' } } }, mediaType = 'application/json'): Json => ({
-  description: 'OK', content: { [mediaType]: { schema } },
+export const ok = (
+  schema: Json = { title: 'Thing', type: 'object', properties: { a: { type: 'string' } } },
+  mediaType = 'application/json',
+): Json => ({
+  description: 'OK',
+  content: { [mediaType]: { schema } },
 });
 
 export const problem = (): Json => ({
@@ -30,12 +35,28 @@ export const problem = (): Json => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
 
-export const PROBLEM_SCHEMA: Json = { type: 'object', properties: { type: { type: 'string' }, status: { type: 'integer' } } };
+export const PROBLEM_SCHEMA: Json = {
+  type: 'object',
+  properties: { type: { type: 'string' }, status: { type: 'integer' } },
+};
 
 /** An operation with an id, a summary, a 200 and a default problem response. */
 export const op = (extra: Json = {}): Json => ({
-  operationId: 'doIt', summary: 'Does it', responses: { '200': ok(), default: problem() }, ...extra,
+  operationId: 'doIt',
+  summary: 'Does it',
+  responses: { '200': ok(), default: problem() },
+  ...extra,
 });
 
-export const queryParam = (name: string, schema: Json, extra: Json = {}): Json => ({ name, in: 'query', schema, ...extra });
-export const pathParam = (name: string, schema: Json = { type: 'string', pattern: '^[a-z]+$' }): Json => ({ name, in: 'path', required: true, schema });
+export const queryParam = (name: string, schema: Json, extra: Json = {}): Json => ({
+  name,
+  in: 'query',
+  schema,
+  ...extra,
+});
+export const pathParam = (name: string, schema: Json = { type: 'string', pattern: '^[a-z]+$' }): Json => ({
+  name,
+  in: 'path',
+  required: true,
+  schema,
+});

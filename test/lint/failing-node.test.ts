@@ -15,7 +15,7 @@ const SEEDS = Number(process.env.FAILING_NODE_SEEDS ?? 400);
 
 function generator(seed: number, kind: '3.0' | '3.1') {
   const next = random(seed);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const reused: Json[] = [];
   const scalar = (): Json => {
     const type = pick(['string', 'string', 'integer', 'number', 'boolean'] as const);
@@ -80,22 +80,50 @@ function generator(seed: number, kind: '3.0' | '3.1') {
   };
   const validFor = (s: Json, depth = 0): unknown => {
     if (depth > 8) return null;
-    if (Array.isArray(s.allOf) || Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) return validFor(((s.allOf ?? s.anyOf ?? s.oneOf) as Json[])[0] as Json, depth + 1);
+    if (Array.isArray(s.allOf) || Array.isArray(s.anyOf) || Array.isArray(s.oneOf))
+      return validFor(((s.allOf ?? s.anyOf ?? s.oneOf) as Json[])[0] as Json, depth + 1);
     if (Array.isArray(s.enum)) return pick(s.enum as unknown[]);
     switch (s.type) {
       case 'object': {
         const out: Json = {};
-        for (const [name, sub] of Object.entries((s.properties ?? {}) as Json)) if (next() < 0.8) out[name] = validFor(sub as Json, depth + 1);
+        for (const [name, sub] of Object.entries((s.properties ?? {}) as Json))
+          if (next() < 0.8) out[name] = validFor(sub as Json, depth + 1);
         return out;
       }
-      case 'array': return Array.from({ length: 1 + Math.floor(next() * 3) }, () => validFor(s.items as Json, depth + 1));
-      case 'integer': return Math.floor(next() * 10);
-      case 'number': return next() * 10;
-      case 'boolean': return next() < 0.5;
-      default: return s.format === 'uri' ? 'https://x.y/z' : s.format === 'date-time' ? '2024-01-02T03:04:05Z' : s.format === 'email' ? 'a@b.c' : s.format === 'uuid' ? '123e4567-e89b-12d3-a456-426614174000' : 'abc';
+      case 'array':
+        return Array.from({ length: 1 + Math.floor(next() * 3) }, () => validFor(s.items as Json, depth + 1));
+      case 'integer':
+        return Math.floor(next() * 10);
+      case 'number':
+        return next() * 10;
+      case 'boolean':
+        return next() < 0.5;
+      default:
+        return s.format === 'uri'
+          ? 'https://x.y/z'
+          : s.format === 'date-time'
+            ? '2024-01-02T03:04:05Z'
+            : s.format === 'email'
+              ? 'a@b.c'
+              : s.format === 'uuid'
+                ? '123e4567-e89b-12d3-a456-426614174000'
+                : 'abc';
     }
   };
-  const BAD = ['/relative/uri', 'yesterday', 'not-an-email', -5, 1.5, 'ZZZ', true, null, 'x'.repeat(20), { extra: 1 }, [], 42];
+  const BAD = [
+    '/relative/uri',
+    'yesterday',
+    'not-an-email',
+    -5,
+    1.5,
+    'ZZZ',
+    true,
+    null,
+    'x'.repeat(20),
+    { extra: 1 },
+    [],
+    42,
+  ];
   const mutate = (value: unknown, depth = 0): unknown => {
     if (depth < 6 && value && typeof value === 'object' && next() < 0.8) {
       const copy = (Array.isArray(value) ? [...value] : { ...value }) as Json;
@@ -125,7 +153,14 @@ describe('a value failing its schema', () => {
           const valid = validFor(root);
           const value = next() < 0.3 ? valid : mutate(mutate(valid));
           const byNode = schemaViolation(root, value, kind);
-          const byWhole = schemaViolation(JSON.parse(JSON.stringify(root)) as Json, value, kind, undefined, undefined, true);
+          const byWhole = schemaViolation(
+            JSON.parse(JSON.stringify(root)) as Json,
+            value,
+            kind,
+            undefined,
+            undefined,
+            true,
+          );
           compared++;
           if (byWhole !== undefined) failing++;
           expect.soft(byNode, `seed ${seed}: ${JSON.stringify(root)}\nvalue ${JSON.stringify(value)}`).toBe(byWhole);
@@ -138,7 +173,12 @@ describe('a value failing its schema', () => {
 
   it('words a failure deep in a shared subschema with its full instance path, escaped as JSON Pointer', () => {
     const link = { type: 'string', format: 'uri' };
-    const schema = { type: 'object', properties: { 'a/b': { type: 'object', properties: { 'x~y': link } }, other: link } };
-    expect(schemaViolation(schema, { 'a/b': { 'x~y': '/relative' }, other: 'https://x.y' }, '3.0')).toBe('/a~1b/x~0y must match format "uri"');
+    const schema = {
+      type: 'object',
+      properties: { 'a/b': { type: 'object', properties: { 'x~y': link } }, other: link },
+    };
+    expect(schemaViolation(schema, { 'a/b': { 'x~y': '/relative' }, other: 'https://x.y' }, '3.0')).toBe(
+      '/a~1b/x~0y must match format "uri"',
+    );
   });
 });

@@ -6,9 +6,14 @@ function resource(i: number): { paths: Json; schemas: Json } {
   const Type = `Resource${i}`;
   const properties: Json = { self: { type: 'string', format: 'uri', readOnly: true } };
   for (let p = 0; p < 12; p++) {
-    properties[`field${p}`] = p % 3 === 0
-      ? { type: 'integer', format: 'int32', minimum: 0, maximum: 1000, example: p }
-      : { type: 'string', maxLength: 100, description: `Field ${p} of ${Type}, described at some length so the document looks like a real one.` };
+    properties[`field${p}`] =
+      p % 3 === 0
+        ? { type: 'integer', format: 'int32', minimum: 0, maximum: 1000, example: p }
+        : {
+            type: 'string',
+            maxLength: 100,
+            description: `Field ${p} of ${Type}, described at some length so the document looks like a real one.`,
+          };
   }
   properties.status = { type: 'string', enum: ['active', 'inactive', 'pending'] };
   const problem = { $ref: '#/components/responses/ProblemResponse' };
@@ -27,21 +32,42 @@ function resource(i: number): { paths: Json; schemas: Json } {
           total: { type: 'integer', format: 'int32', minimum: 0, maximum: 1000000 },
         },
       },
-      [`${Type}Link`]: { type: 'object', properties: { href: { type: 'string', format: 'uri' }, title: { type: 'string' } } },
+      [`${Type}Link`]: {
+        type: 'object',
+        properties: { href: { type: 'string', format: 'uri' }, title: { type: 'string' } },
+      },
     },
     paths: {
       [`/${name}s`]: {
         get: {
-          operationId: `get${Type}s`, summary: `List ${name}s`, tags: ['Resources'],
+          operationId: `get${Type}s`,
+          summary: `List ${name}s`,
+          tags: ['Resources'],
           parameters: [{ $ref: '#/components/parameters/Page' }, { $ref: '#/components/parameters/PageSize' }],
-          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${Type}Collection` } } } }, default: problem },
+          responses: {
+            '200': {
+              description: 'OK',
+              content: { 'application/json': { schema: { $ref: `#/components/schemas/${Type}Collection` } } },
+            },
+            default: problem,
+          },
         },
       },
       [`/${name}s/{${name}Id}`]: {
-        parameters: [{ name: `${name}Id`, in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]+$' } }],
+        parameters: [
+          { name: `${name}Id`, in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]+$' } },
+        ],
         get: {
-          operationId: `get${Type}`, summary: `Get a ${name}`, tags: ['Resources'],
-          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${Type}` } } } }, default: problem },
+          operationId: `get${Type}`,
+          summary: `Get a ${name}`,
+          tags: ['Resources'],
+          responses: {
+            '200': {
+              description: 'OK',
+              content: { 'application/json': { schema: { $ref: `#/components/schemas/${Type}` } } },
+            },
+            default: problem,
+          },
         },
       },
     },
@@ -52,17 +78,35 @@ function resource(i: number): { paths: Json; schemas: Json } {
 export function generateDocument(targetBytes: number): Json {
   const doc: Json & { paths: Json; components: { schemas: Json } & Json } = {
     openapi: '3.0.3',
-    info: { title: 'Large API', version: '1.0.0', description: 'A generated API of many similar resources, for timing the lint.' },
+    info: {
+      title: 'Large API',
+      version: '1.0.0',
+      description: 'A generated API of many similar resources, for timing the lint.',
+    },
     servers: [{ url: 'https://api.example.be/large/v1' }],
     tags: [{ name: 'Resources' }],
     paths: {},
     components: {
-      schemas: { Problem: { 'x-ignore-rules': { 'oas-comdef': 'A self-contained generated document' }, type: 'object', properties: { type: { type: 'string', format: 'uri' }, status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 } } } },
+      schemas: {
+        Problem: {
+          'x-ignore-rules': { 'oas-comdef': 'A self-contained generated document' },
+          type: 'object',
+          properties: {
+            type: { type: 'string', format: 'uri' },
+            status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
+          },
+        },
+      },
       parameters: {
         Page: { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
         PageSize: { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
       },
-      responses: { ProblemResponse: { description: 'Problem', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } } },
+      responses: {
+        ProblemResponse: {
+          description: 'Problem',
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        },
+      },
     },
   };
   const perResource = JSON.stringify(resource(1)).length;

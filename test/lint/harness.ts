@@ -29,10 +29,18 @@ export async function runRule(code: string, document: Record<string, unknown>, {
   const ruleset = new Ruleset({ formats: [oas3_0, oas3_1], rules: { [code]: rule } });
   // An absolute source, so $refs to fixture files resolve (test/fixtures/lint/reuse).
   const parsed = linter.document(JSON.stringify(document, null, 2), join(import.meta.dirname, 'case.json'), true);
-  const { results } = await linter.run(parsed, ruleset, (location) => readSource(location, { maxBytes: DEFAULT_MAX_BYTES, timeoutMs: DEFAULT_TIMEOUT_MS }));
-  const found = results.map((r) => ({ code: String(r.code), path: [...r.path], message: r.message, severity: r.severity }));
+  const { results } = await linter.run(parsed, ruleset, (location) =>
+    readSource(location, { maxBytes: DEFAULT_MAX_BYTES, timeoutMs: DEFAULT_TIMEOUT_MS }),
+  );
+  const found = results.map((r) => ({
+    code: String(r.code),
+    path: [...r.path],
+    message: r.message,
+    severity: r.severity,
+  }));
   // Accelerated mode must reach every case's end without handing work to the stock path.
-  if (accelerated && linter.fallbacks.total > 0) throw new Error(`${code}: the lint engine fell back: ${linter.fallbacks.lines().join('; ')}`);
+  if (accelerated && linter.fallbacks.total > 0)
+    throw new Error(`${code}: the lint engine fell back: ${linter.fallbacks.lines().join('; ')}`);
   return found;
 }
 

@@ -16,10 +16,18 @@ const OLD = {
   placeholder: /\$\{[^}]+\}/,
 };
 const pattern = (what: string): RegExp => (LEAKS.find(([name]) => name === what) as [string, RegExp])[1];
-const found = (re: RegExp, s: string): string => { const m = re.exec(s); return m ? `${m.index}:${m[0]}` : '-'; };
+const found = (re: RegExp, s: string): string => {
+  const m = re.exec(s);
+  return m ? `${m.index}:${m[0]}` : '-';
+};
 
 /** Texts over `tokens`: all sequences of up to `max`, and 3,000 random ones of 5 to 80 tokens. */
-function compare(tokens: string[], max: number, ours: (s: string) => unknown, theirs: (s: string) => unknown): { compared: number; hits: number; differing: string[] } {
+function compare(
+  tokens: string[],
+  max: number,
+  ours: (s: string) => unknown,
+  theirs: (s: string) => unknown,
+): { compared: number; hits: number; differing: string[] } {
   let compared = 0;
   let hits = 0;
   const differing: string[] = [];
@@ -36,13 +44,23 @@ function compare(tokens: string[], max: number, ours: (s: string) => unknown, th
 
 describe('oas-doc, uri-extens, api-version scans', () => {
   it('a class name: the first match is where and what the old pattern found', () => {
-    const result = compare(['com', 'java', '.', 'X', 'a', '_', ' ', '1'], 6, (s) => found(pattern('a class name'), s), (s) => found(OLD.className, s));
+    const result = compare(
+      ['com', 'java', '.', 'X', 'a', '_', ' ', '1'],
+      6,
+      (s) => found(pattern('a class name'), s),
+      (s) => found(OLD.className, s),
+    );
     expect(result.differing).toEqual([]);
     expect(result.hits).toBeGreaterThan(100); // both answers are exercised
   });
 
   it('an SQL statement: the first match is where and what the old pattern found', () => {
-    const result = compare(['SELECT', 'FROM', ' ', '.', ';', 'x', 'UPDATE', 'SET'], 6, (s) => found(pattern('an SQL statement'), s), (s) => found(OLD.sql, s));
+    const result = compare(
+      ['SELECT', 'FROM', ' ', '.', ';', 'x', 'UPDATE', 'SET'],
+      6,
+      (s) => found(pattern('an SQL statement'), s),
+      (s) => found(OLD.sql, s),
+    );
     expect(result.differing).toEqual([]);
     expect(result.hits).toBeGreaterThan(100); // both answers are exercised
   });

@@ -24,7 +24,10 @@ describe('multi-file $refs', () => {
       message: expect.stringContaining('(in schemas/employer.yaml:18)'),
     });
     expect(naming[0]?.range.start.line).toBe(17); // 0-based: the $ref on line 18 of api.yaml
-    expect(naming[0]?.related?.[0]).toMatchObject({ source: fixture('multi/schemas/employer.yaml'), path: ['components', 'schemas', 'Employer', 'properties', 'employer_name'] });
+    expect(naming[0]?.related?.[0]).toMatchObject({
+      source: fixture('multi/schemas/employer.yaml'),
+      path: ['components', 'schemas', 'Employer', 'properties', 'employer_name'],
+    });
     expect(naming[0]?.related?.[0]?.range.start.line).toBe(17); // line 18 of employer.yaml
     expect(report.sources).toEqual([fixture('multi/api.yaml')]);
   });
@@ -38,7 +41,9 @@ describe('multi-file $refs', () => {
 
   it('lints circular $refs across files without hanging', async () => {
     const report = await lintDocuments([fixture('circular.yaml')]);
-    expect(report.findings.filter((f) => f.code === 'jsn-naming').map((f) => f.path)).toEqual([['components', 'schemas', 'Node', 'properties', 'bad_name']]);
+    expect(report.findings.filter((f) => f.code === 'jsn-naming').map((f) => f.path)).toEqual([
+      ['components', 'schemas', 'Node', 'properties', 'bad_name'],
+    ]);
   }, 10_000);
 });
 
@@ -49,10 +54,14 @@ describe('findings of referenced files the user does not own (issue 10)', () => 
   it('lands at the first $ref that does not ignore it; x-ignore-rules next to a $ref suppresses it there', async () => {
     const report = await lintDocuments([API]);
     const naming = report.findings.filter((f) => f.code === 'jsn-naming');
-    expect(naming.map((f) => [f.source, f.path.join('/')])).toEqual([[API, 'components/schemas/Drawing/properties/shape/$ref']]);
+    expect(naming.map((f) => [f.source, f.path.join('/')])).toEqual([
+      [API, 'components/schemas/Drawing/properties/shape/$ref'],
+    ]);
     const ignored = await lintDocuments([fixture('refs/api/ignored.yaml')]);
     expect(ignored.findings).toEqual([]);
-    expect(ignored.ignored.map((f) => [f.code, f.path.join('/'), f.ignoredReason])).toEqual([['jsn-naming', 'components/schemas/Drawing/properties/shape/$ref', 'the vendor names it so']]);
+    expect(ignored.ignored.map((f) => [f.code, f.path.join('/'), f.ignoredReason])).toEqual([
+      ['jsn-naming', 'components/schemas/Drawing/properties/shape/$ref', 'the vendor names it so'],
+    ]);
   });
 
   it('an invalid-ref inside a referenced file: at the $ref, with its own line in the referenced file', async () => {
@@ -65,7 +74,9 @@ describe('findings of referenced files the user does not own (issue 10)', () => 
 
   it('a response whose $ref does not resolve is an invalid-ref only, not also err-problem', async () => {
     const report = await lintDocuments([API]);
-    const atDefault = report.findings.filter((f) => f.path.join('/').startsWith('paths//drawings/get/responses/default'));
+    const atDefault = report.findings.filter((f) =>
+      f.path.join('/').startsWith('paths//drawings/get/responses/default'),
+    );
     expect(atDefault.map((f) => f.code).sort()).toEqual(['invalid-ref', 'oas-reuse']);
   });
 
@@ -82,8 +93,12 @@ describe('findings of referenced files the user does not own (issue 10)', () => 
   });
 
   it('excluding every input is a usage error; excludedFiles must be a list of globs', async () => {
-    await expect(lintDocuments([VENDOR], { cwd: fixture('refs'), exclude: ['**/*-v1.yaml'] })).rejects.toThrow(/nothing to lint/);
-    await expect(lintDocuments([API], { ruleset: fixture('refs/ruleset-bad-excluded.yaml') })).rejects.toThrow(/excludedFiles must be a list of file globs/);
+    await expect(lintDocuments([VENDOR], { cwd: fixture('refs'), exclude: ['**/*-v1.yaml'] })).rejects.toThrow(
+      /nothing to lint/,
+    );
+    await expect(lintDocuments([API], { ruleset: fixture('refs/ruleset-bad-excluded.yaml') })).rejects.toThrow(
+      /excludedFiles must be a list of file globs/,
+    );
   });
 });
 
@@ -91,11 +106,17 @@ describe('x-ignore-rules', () => {
   it('moves findings named by x-ignore-rules on their object to ignored, with the reason', async () => {
     const report = await lintDocuments([fixture('ignore-rules.yaml')]);
     expect(report.findings.map((f) => f.path.join('/'))).toEqual(['components/schemas/Other/properties/other_code']);
-    expect(report.ignored.map((f) => [f.code, f.path.join('/'), f.ignoredReason]).sort()).toEqual([
-      ['jsn-naming', 'components/schemas/Legacy/properties/legacy_code', 'Field names fixed by a legacy mainframe contract'],
-      ['cod-design', 'components/schemas/Codes/enum', 'ISO codes'],
-      ['oas-comdef', 'components/schemas/Problem', 'A self-contained test document'],
-    ].sort());
+    expect(report.ignored.map((f) => [f.code, f.path.join('/'), f.ignoredReason]).sort()).toEqual(
+      [
+        [
+          'jsn-naming',
+          'components/schemas/Legacy/properties/legacy_code',
+          'Field names fixed by a legacy mainframe contract',
+        ],
+        ['cod-design', 'components/schemas/Codes/enum', 'ISO codes'],
+        ['oas-comdef', 'components/schemas/Problem', 'A self-contained test document'],
+      ].sort(),
+    );
     expect(report.summary).toMatchObject({ warnings: 1, ignored: 3 });
   });
 });
@@ -123,13 +144,17 @@ describe('bad input: one clear UsageError', () => {
   }
 
   it('a document over the size cap', async () => {
-    const error = await lintDocuments([fixture('multi/api.yaml')], { limits: { maxBytes: 100 } }).catch((e: unknown) => e);
+    const error = await lintDocuments([fixture('multi/api.yaml')], { limits: { maxBytes: 100 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(/larger than .* lint size cap/);
   });
 
   it('an unreachable URL', async () => {
-    const error = await lintDocuments(['http://127.0.0.1:1/openapi.yaml'], { limits: { timeoutMs: 2000 } }).catch((e: unknown) => e);
+    const error = await lintDocuments(['http://127.0.0.1:1/openapi.yaml'], { limits: { timeoutMs: 2000 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(/cannot fetch/);
   });
@@ -149,7 +174,7 @@ describe('--ruleset', () => {
     expect(report.findings.find((f) => f.code === 'hlth-res')?.severity).toBe(2);
   });
 
-  it('extends: [spectral:oas, restguide] gives Spectral\'s findings and the guide\'s in one run', async () => {
+  it("extends: [spectral:oas, restguide] gives Spectral's findings and the guide's in one run", async () => {
     const key = (f: { code: string; path: unknown[] }) => `${f.code} ${JSON.stringify(f.path)}`;
     const document = [fixture('multi/api.yaml')];
     const guide = await lintDocuments(document);
@@ -163,7 +188,9 @@ describe('--ruleset', () => {
   });
 
   it('an unknown base ruleset is a UsageError', async () => {
-    await expect(lintDocuments([fixture('multi/api.yaml')], { ruleset: fixture('ruleset-unknown.yaml') })).rejects.toThrow(/cannot extend "spectral:nonsense"/);
+    await expect(
+      lintDocuments([fixture('multi/api.yaml')], { ruleset: fixture('ruleset-unknown.yaml') }),
+    ).rejects.toThrow(/cannot extend "spectral:nonsense"/);
   });
 });
 
@@ -171,8 +198,18 @@ describe('one bad document does not abort the run (as in Spectral)', () => {
   it('reports each bad document as one error result and lints the others', async () => {
     const good = fixture('multi/api.yaml');
     const alone = await lintDocuments([good]);
-    const report = await lintDocuments([good, fixture('not-openapi.yaml'), fixture('malformed.yaml'), fixture('missing.yaml')]);
-    expect(report.sources).toEqual([good, fixture('not-openapi.yaml'), fixture('malformed.yaml'), fixture('missing.yaml')]);
+    const report = await lintDocuments([
+      good,
+      fixture('not-openapi.yaml'),
+      fixture('malformed.yaml'),
+      fixture('missing.yaml'),
+    ]);
+    expect(report.sources).toEqual([
+      good,
+      fixture('not-openapi.yaml'),
+      fixture('malformed.yaml'),
+      fixture('missing.yaml'),
+    ]);
     const badSources = new Set([fixture('not-openapi.yaml'), fixture('malformed.yaml'), fixture('missing.yaml')]);
     const bad = report.findings.filter((f) => badSources.has(f.source));
     expect(bad.map((f) => [f.source, f.code, f.severity])).toEqual([
@@ -189,7 +226,9 @@ describe('one bad document does not abort the run (as in Spectral)', () => {
   it('throws one UsageError only when no document could be linted', async () => {
     const error = await lintDocuments([fixture('not-openapi.yaml'), fixture('missing.yaml')]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toMatch(/^no document could be linted: .*not-openapi\.yaml: not an OpenAPI .* \(and 1 more\)$/);
+    expect((error as Error).message).toMatch(
+      /^no document could be linted: .*not-openapi\.yaml: not an OpenAPI .* \(and 1 more\)$/,
+    );
   });
 });
 
@@ -214,18 +253,45 @@ describe('quoted globs expand, as in Spectral', () => {
 
   it('an input without glob characters is never a pattern to tinyglobby, so it is not loaded for it', async () => {
     const { isDynamicPattern } = await import('tinyglobby');
-    const plain = ['api.yaml', 'apis/v1/openapi.json', './a.b-c_d~e.yml', '../x y/z.yaml', 'C:/apis/a.yaml', 'file#1.yaml', '%20.yaml', 'a,b.yaml', 'a=b;c.yaml', "it's.yaml", 'ünï.yaml'];
-    const patterns = ['*.yaml', 'a?.yaml', '[ab].yaml', '{a,b}.yaml', '!(a).yaml', '+(a).yaml', '@(a).yaml', '!a.yaml', 'a/**/b.yaml'];
+    const plain = [
+      'api.yaml',
+      'apis/v1/openapi.json',
+      './a.b-c_d~e.yml',
+      '../x y/z.yaml',
+      'C:/apis/a.yaml',
+      'file#1.yaml',
+      '%20.yaml',
+      'a,b.yaml',
+      'a=b;c.yaml',
+      "it's.yaml",
+      'ünï.yaml',
+    ];
+    const patterns = [
+      '*.yaml',
+      'a?.yaml',
+      '[ab].yaml',
+      '{a,b}.yaml',
+      '!(a).yaml',
+      '+(a).yaml',
+      '@(a).yaml',
+      '!a.yaml',
+      'a/**/b.yaml',
+    ];
     for (const input of plain) {
       expect(PATTERN_CHARACTERS.test(input), input).toBe(false);
       expect(isDynamicPattern(input), input).toBe(false);
     }
-    for (const input of patterns) expect([PATTERN_CHARACTERS.test(input), isDynamicPattern(input)], input).toEqual([true, true]);
+    for (const input of patterns)
+      expect([PATTERN_CHARACTERS.test(input), isDynamicPattern(input)], input).toEqual([true, true]);
     // 5,000 random inputs over every printable ASCII character but those: none is a pattern.
-    const alphabet = [...Array(95)].map((_, i) => String.fromCharCode(32 + i)).filter((c) => !PATTERN_CHARACTERS.test(c));
+    const alphabet = [...Array(95)]
+      .map((_, i) => String.fromCharCode(32 + i))
+      .filter((c) => !PATTERN_CHARACTERS.test(c));
     const next = random(7);
     for (let i = 0; i < 5000; i++) {
-      const input = [...Array(1 + Math.floor(next() * 12))].map(() => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      const input = [...Array(1 + Math.floor(next() * 12))]
+        .map(() => alphabet[Math.floor(next() * alphabet.length)])
+        .join('');
       expect(isDynamicPattern(input), input).toBe(false);
     }
   });
@@ -233,7 +299,11 @@ describe('quoted globs expand, as in Spectral', () => {
   it('a glob that matches nothing is an error result beside the linted files, or a UsageError alone', async () => {
     const cwd = fixture('.');
     const report = await lintDocuments(['multi/api.yaml', 'nowhere/*.yaml'], { cwd });
-    expect(report.findings.filter((f) => f.source === 'nowhere/*.yaml').map((f) => [f.code, f.message])).toEqual([['unreadable', 'no file matches this pattern']]);
-    await expect(lintDocuments(['nowhere/*.yaml'], { cwd })).rejects.toThrow(/^nowhere\/\*\.yaml: no file matches this pattern$/);
+    expect(report.findings.filter((f) => f.source === 'nowhere/*.yaml').map((f) => [f.code, f.message])).toEqual([
+      ['unreadable', 'no file matches this pattern'],
+    ]);
+    await expect(lintDocuments(['nowhere/*.yaml'], { cwd })).rejects.toThrow(
+      /^nowhere\/\*\.yaml: no file matches this pattern$/,
+    );
   });
 });

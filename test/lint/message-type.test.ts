@@ -70,7 +70,9 @@ describe('message type (async-svctype)', () => {
             type: 'object',
             required: ['specversion', 'id', 'type', 'source', 'service'],
             properties: {
-              specversion: { type: 'string' }, id: { type: 'string' }, source: { type: 'string' },
+              specversion: { type: 'string' },
+              id: { type: 'string' },
+              source: { type: 'string' },
               service: { type: 'string', example: 'be.example.meeting.v1' },
               type: { type: 'string', enum: [type] },
             },
@@ -79,6 +81,8 @@ describe('message type (async-svctype)', () => {
       },
     });
     const messages = report.findings.filter((f) => f.code === 'async-svctype').map((f) => f.message);
-    expect(messages).toEqual([expect.stringMatching(/^Message type "be\.example\.meeting\.v1\.meeting.*\.Canceled" should be </)]);
+    expect(messages).toEqual([
+      expect.stringMatching(/^Message type "be\.example\.meeting\.v1\.meeting.*\.Canceled" should be </),
+    ]);
   });
 });

@@ -19,14 +19,19 @@ const JAVA = {
   upperCamel: /^[A-Z][a-z0-9]*(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?$/,
   queryName: /^[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?(?:[._][a-z0-9]+(?:[A-Z]?[a-z0-9]+)*[a-zA-Z0-9]?)*$/,
   segment: /^[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*$/,
-  serverUrl: /^((http:\/\/localhost)[:0-9]{0,7}\/?|(https:\/\/[-a-zA-Z0-9@:%._+~#=]{1,256})|\/?)(\/[A-Za-z0-9]*)*(\/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+\/v[0-9]+$/,
+  serverUrl:
+    /^((http:\/\/localhost)[:0-9]{0,7}\/?|(https:\/\/[-a-zA-Z0-9@:%._+~#=]{1,256})|\/?)(\/[A-Za-z0-9]*)*(\/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+\/v[0-9]+$/,
 };
 // Query names as the guide reads them: the Java spelling, or segments of one-letter words as JSON property
 // names have them (enableSecondaryYAxis; not employerID): "consistent throughout the API".
-const oneLetterWords = (segment: string): boolean => /^[a-z0-9]+(?:[A-Z][a-z0-9]*)*$/.test(segment) && !/[A-Z]{3}/.test(segment) && !/[A-Z]{2}$/.test(segment);
-const GUIDE_QUERY_NAME = { test: (name: string): boolean => JAVA.queryName.test(name) || name.split(/[._]/).every(oneLetterWords) };
+const oneLetterWords = (segment: string): boolean =>
+  /^[a-z0-9]+(?:[A-Z][a-z0-9]*)*$/.test(segment) && !/[A-Z]{3}/.test(segment) && !/[A-Z]{2}$/.test(segment);
+const GUIDE_QUERY_NAME = {
+  test: (name: string): boolean => JAVA.queryName.test(name) || name.split(/[._]/).every(oneLetterWords),
+};
 // The guide leaves pathPrefix free: the Java spelling with - . _ ~ allowed in the prefix segments.
-const GUIDE_SERVER_URL = /^((http:\/\/localhost)[:0-9]{0,7}\/?|(https:\/\/[-a-zA-Z0-9@:%._+~#=]{1,256})|\/?)(\/[A-Za-z0-9._~-]*)*(\/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+\/v[0-9]+$/;
+const GUIDE_SERVER_URL =
+  /^((http:\/\/localhost)[:0-9]{0,7}\/?|(https:\/\/[-a-zA-Z0-9@:%._+~#=]{1,256})|\/?)(\/[A-Za-z0-9._~-]*)*(\/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+\/v[0-9]+$/;
 
 type Options = { match?: string; pattern?: string };
 const optionsOf = (code: string, index = 0): Options => {
@@ -68,8 +73,17 @@ describe('naming patterns', () => {
     });
   }
 
-  it('server URL (uri-format): matches what the guide\'s spelling matches (the Java one, with a free pathPrefix), on every URL built from a table of parts', () => {
-    const prefixes = ['', '/', 'https://h', 'https://api.h.be:8443', 'http://localhost', 'http://localhost:8080/', 'ftp://h', 'h'];
+  it("server URL (uri-format): matches what the guide's spelling matches (the Java one, with a free pathPrefix), on every URL built from a table of parts", () => {
+    const prefixes = [
+      '',
+      '/',
+      'https://h',
+      'https://api.h.be:8443',
+      'http://localhost',
+      'http://localhost:8080/',
+      'ftp://h',
+      'h',
+    ];
     const segments = ['', 'a', 'aB', 'aBC', 'Ab', 'a1', 'v1', 'ab_c', 'aB1c', 'API', 'esd-eto'];
     const suffixes = ['/v1', '/v', '/v12', '', '/v1/', '/V1'];
     const paths = [''];
@@ -80,15 +94,18 @@ describe('naming patterns', () => {
     let compared = 0;
     let matching = 0;
     const differing: string[] = [];
-    for (const prefix of prefixes) for (const path of paths) for (const suffix of suffixes) {
-      const url = prefix + path + suffix;
-      compared++;
-      const expected = GUIDE_SERVER_URL.test(url);
-      if (expected) matching++;
-      if (OURS.serverUrl.test(url) !== expected && differing.length < 10) differing.push(url);
-      // Only a prefix segment the Java spelling refuses (one with - . _ ~) may make the two differ.
-      if (!/[-._~]/.test(path) && expected !== JAVA.serverUrl.test(url) && differing.length < 10) differing.push(`java: ${url}`);
-    }
+    for (const prefix of prefixes)
+      for (const path of paths)
+        for (const suffix of suffixes) {
+          const url = prefix + path + suffix;
+          compared++;
+          const expected = GUIDE_SERVER_URL.test(url);
+          if (expected) matching++;
+          if (OURS.serverUrl.test(url) !== expected && differing.length < 10) differing.push(url);
+          // Only a prefix segment the Java spelling refuses (one with - . _ ~) may make the two differ.
+          if (!/[-._~]/.test(path) && expected !== JAVA.serverUrl.test(url) && differing.length < 10)
+            differing.push(`java: ${url}`);
+        }
     expect(differing).toEqual([]);
     expect(compared).toBe(8 * 1464 * 6);
     expect(OURS.serverUrl.test('https://api.brk.kadaster.nl/esd-eto-apikey/bevragen/v2')).toBe(true);
@@ -119,22 +136,39 @@ describe('naming patterns', () => {
           get: {
             operationId: 'getThing',
             parameters: [
-              { name: 'thing_identifierfortheresourceinquestion', in: 'path', required: true, schema: { type: 'string' } },
+              {
+                name: 'thing_identifierfortheresourceinquestion',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
               { name: `${word}_of-filter`, in: 'query', schema: { type: 'string' } },
             ],
-            responses: { 200: { description: 'The thing.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+            responses: {
+              200: {
+                description: 'The thing.',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+              },
+            },
           },
         },
       },
-      components: { schemas: { Thing: { type: 'object', properties: { [`${word}_total`]: { type: 'integer' } } }, [`A${word}_thing`]: { type: 'object' } } },
+      components: {
+        schemas: {
+          Thing: { type: 'object', properties: { [`${word}_total`]: { type: 'integer' } } },
+          [`A${word}_thing`]: { type: 'object' },
+        },
+      },
     });
     const messages = report.findings.map((f) => `${f.code}: ${f.message}`);
-    expect(messages).toEqual(expect.arrayContaining([
-      `jsn-naming: Property name "${word}_total" should be lowerCamelCase`,
-      `path-param: Path parameter "thing_identifierfortheresourceinquestion" should be lowerCamelCase`,
-      `uri-notat: Query parameter "${word}_of-filter" should be lowerCamelCase`,
-      `uri-format: Server URL "https://api.example.com/${word}_x/v1" should look like https://host/[pathPrefix/]apiName/v{major}`,
-    ]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        `jsn-naming: Property name "${word}_total" should be lowerCamelCase`,
+        `path-param: Path parameter "thing_identifierfortheresourceinquestion" should be lowerCamelCase`,
+        `uri-notat: Query parameter "${word}_of-filter" should be lowerCamelCase`,
+        `uri-format: Server URL "https://api.example.com/${word}_x/v1" should look like https://host/[pathPrefix/]apiName/v{major}`,
+      ]),
+    );
     expect(messages.some((m) => m.includes(`Component name "A${word}_thing" should be UpperCamelCase`))).toBe(true);
   });
 });

@@ -24,19 +24,30 @@ function bytesOf(seed: number, size: number, pieces: Buffer[]): Buffer {
   return Buffer.concat(parts);
 }
 
-const ASCII = ['openapi: 3.0.3\n', '  description: "a\\tb"\n', '\x00\x7f', '# comment\n'].map((s) => Buffer.from(s, 'latin1'));
+const ASCII = ['openapi: 3.0.3\n', '  description: "a\\tb"\n', '\x00\x7f', '# comment\n'].map((s) =>
+  Buffer.from(s, 'latin1'),
+);
 const OTHER = [
   ...ASCII,
   Buffer.from('caf\u00e9 \u20ac \u{1f600}\n', 'utf8'),
   Buffer.from([0xef, 0xbb, 0xbf]), // a BOM
-  Buffer.from([0xc3]), Buffer.from([0xe2, 0x82]), Buffer.from([0xf0, 0x9f, 0x98]), Buffer.from([0xff, 0xfe]), Buffer.from([0x80]),
+  Buffer.from([0xc3]),
+  Buffer.from([0xe2, 0x82]),
+  Buffer.from([0xf0, 0x9f, 0x98]),
+  Buffer.from([0xff, 0xfe]),
+  Buffer.from([0x80]),
 ];
 
 describe('readSource of a file', () => {
   it.each([
     { name: 'ASCII under 512 kB', seed: 1, size: 10_000, pieces: ASCII },
     { name: 'ASCII over 512 kB (read in pieces by readFile)', seed: 2, size: 1_300_000, pieces: ASCII },
-    { name: 'UTF-8 with multi-byte characters, a BOM and broken sequences, over 512 kB', seed: 3, size: 1_300_000, pieces: OTHER },
+    {
+      name: 'UTF-8 with multi-byte characters, a BOM and broken sequences, over 512 kB',
+      seed: 3,
+      size: 1_300_000,
+      pieces: OTHER,
+    },
     { name: 'the same, another draw', seed: 4, size: 700_000, pieces: OTHER },
   ])('$name: the text readFile(utf8) gives', async ({ seed, size, pieces }) => {
     const bytes = bytesOf(seed, size, pieces);

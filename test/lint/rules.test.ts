@@ -16,7 +16,18 @@ import { cases as settledCases } from './cases/settled.js';
 
 // Case files may add cases to the same rule: concatenate, do not overwrite.
 const all: Record<string, RuleCase[]> = {};
-for (const file of [schemaCases, operationCases, pathCases, documentationCases, realDocumentCases, eventCases, precisionCases, belgianCases, heldOutCases, settledCases]) {
+for (const file of [
+  schemaCases,
+  operationCases,
+  pathCases,
+  documentationCases,
+  realDocumentCases,
+  eventCases,
+  precisionCases,
+  belgianCases,
+  heldOutCases,
+  settledCases,
+]) {
   for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
 }
 

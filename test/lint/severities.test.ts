@@ -31,7 +31,9 @@ it.each(KEYWORD)('%s (%s) is reported as %s', (code, _keyword, severity) => {
 
 // One defect, one finding, one severity: a sort parameter that is not repeated is qry-multi's (SHOULD).
 it('an array query parameter with explode false is one warning, under qry-multi alone', async () => {
-  const document = withPath('/things', { get: op({ parameters: [queryParam('sort', { type: 'array', items: { type: 'string' } }, { explode: false })] }) });
+  const document = withPath('/things', {
+    get: op({ parameters: [queryParam('sort', { type: 'array', items: { type: 'string' } }, { explode: false })] }),
+  });
   const found = (await Promise.all(['col-sort', 'qry-multi'].map((code) => runRule(code, document)))).flat();
   expect(found.map((f) => [f.code, f.severity])).toEqual([['qry-multi', 1]]);
 });

@@ -7,7 +7,11 @@ type Json = Record<string, unknown>;
 
 /** A schema whose `address` and `tags` subschemas are the same objects in several places. */
 function sharedSchema(): Json {
-  const address = { type: 'object', required: ['street'], properties: { street: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{4}$' } } };
+  const address = {
+    type: 'object',
+    required: ['street'],
+    properties: { street: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{4}$' } },
+  };
   const tags = { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, nullable: true };
   const person = { type: 'object', properties: { home: address, work: address, tags } };
   return { type: 'object', properties: { owner: person, tenant: person, billing: address, tags } };
@@ -28,7 +32,10 @@ describe('shared subschemas', () => {
 
   for (const kind of ['3.0', '3.1'] as const) {
     it(`judges and words each value as the written-out schema does (${kind})`, () => {
-      const verdicts = values.map((value) => [schemaViolation(sharedSchema(), value, kind), schemaViolation(clone(sharedSchema()), value, kind)]);
+      const verdicts = values.map((value) => [
+        schemaViolation(sharedSchema(), value, kind),
+        schemaViolation(clone(sharedSchema()), value, kind),
+      ]);
       for (const [shared, written] of verdicts) expect(shared).toBe(written);
       expect(verdicts.filter(([shared]) => shared !== undefined).length).toBeGreaterThanOrEqual(4); // the inputs do discriminate
       expect(verdicts[2]?.[0]).toBe('/tenant/work/zip must match pattern "^[0-9]{4}$"');
@@ -39,7 +46,9 @@ describe('shared subschemas', () => {
     const node: Json = { type: 'object', properties: { name: { type: 'string' } } };
     (node.properties as Json).children = { type: 'array', items: node };
     const root = { type: 'object', properties: { left: node, right: node } };
-    expect(schemaViolation(root, { left: { name: 'a', children: [{ name: 'b' }] }, right: { name: 'c' } }, '3.0')).toBeUndefined();
+    expect(
+      schemaViolation(root, { left: { name: 'a', children: [{ name: 'b' }] }, right: { name: 'c' } }, '3.0'),
+    ).toBeUndefined();
     expect(schemaViolation(root, { right: { name: 7 } }, '3.0')).toBe('/right/name must be string');
   });
 });

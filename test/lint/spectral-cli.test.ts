@@ -16,7 +16,8 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/lint');
 const run = promisify(execFile);
 
 type SpectralFinding = { code: string; path: string[]; severity: number; source: string };
-const key = (f: { code: string; path: Array<string | number>; severity: number; source: string }) => `${f.code} ${f.severity} ${f.path.join('.')} ${f.source}`;
+const key = (f: { code: string; path: Array<string | number>; severity: number; source: string }) =>
+  `${f.code} ${f.severity} ${f.path.join('.')} ${f.source}`;
 
 describe('restguide/ruleset in spectral-cli', () => {
   it('is the bundled package export (npm run build makes it)', () => {
@@ -34,8 +35,14 @@ describe('restguide/ruleset in spectral-cli', () => {
 
   async function spectralLint(project: string, document: string): Promise<SpectralFinding[]> {
     // spectral exits 1 on findings; its JSON report is on stdout either way.
-    const result = await run(SPECTRAL, ['lint', '-f', 'json', '--fail-severity', 'error', document], { cwd: project, timeout: 90_000, env: { ...process.env, SCARF_ANALYTICS: 'false' } })
-      .catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+    const result = await run(SPECTRAL, ['lint', '-f', 'json', '--fail-severity', 'error', document], {
+      cwd: project,
+      timeout: 90_000,
+      env: { ...process.env, SCARF_ANALYTICS: 'false' },
+    }).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }));
     expect(result.stderr).not.toMatch(/exports is not defined|Error/);
     // With nothing at --fail-severity, spectral appends "No results with a severity of 'error' found!" to the JSON.
     return JSON.parse(result.stdout.slice(0, result.stdout.lastIndexOf(']') + 1)) as SpectralFinding[];
@@ -50,8 +57,15 @@ describe('restguide/ruleset in spectral-cli', () => {
     expect(spectral.length).toBeGreaterThan(0);
     // Same rules firing with the same severities; restguide reports a finding a $ref brings in at that $ref, Spectral in the referenced file.
     const inDocument = (f: { source: string }) => f.source === document;
-    expect(spectral.map((f) => `${f.code} ${f.severity}`).sort()).toEqual(ours.findings.map((f) => `${f.code} ${f.severity}`).sort());
-    expect(spectral.filter(inDocument).map(key).sort()).toEqual(ours.findings.filter((f) => inDocument(f) && !f.message.includes('(in ')).map(key).sort());
+    expect(spectral.map((f) => `${f.code} ${f.severity}`).sort()).toEqual(
+      ours.findings.map((f) => `${f.code} ${f.severity}`).sort(),
+    );
+    expect(spectral.filter(inDocument).map(key).sort()).toEqual(
+      ours.findings
+        .filter((f) => inDocument(f) && !f.message.includes('(in '))
+        .map(key)
+        .sort(),
+    );
   }, 120_000);
 
   it('honours x-ignore-rules as restguide does: the same findings on documents that ignore some', async () => {
@@ -60,7 +74,10 @@ describe('restguide/ruleset in spectral-cli', () => {
     await writeFile(reference, JSON.stringify(buildOpenApiDocument(), null, 2));
     const ignores = join(project, 'ignore-rules.yaml');
     await cp(join(FIXTURES, 'ignore-rules.yaml'), ignores);
-    for (const [document, counts] of [[ignores, { findings: 1, ignored: 3 }], [reference, undefined]] as const) {
+    for (const [document, counts] of [
+      [ignores, { findings: 1, ignored: 3 }],
+      [reference, undefined],
+    ] as const) {
       const ours = await lintDocuments([document]);
       // Each document ignores findings, so without x-ignore-rules Spectral would report more.
       expect(ours.ignored.length).toBeGreaterThan(0);
@@ -76,7 +93,9 @@ describe('restguide/ruleset in spectral-cli', () => {
       const ours = await lintDocuments([refs]);
       expect(ours.ignored.map((f) => f.code)).toEqual(name === 'ignored.yaml' ? ['jsn-naming'] : []);
       // restguide reports a finding a $ref brings in at that $ref, Spectral in the referenced file: compare codes and severities.
-      expect((await spectralLint(project, refs)).map((f) => `${f.code} ${f.severity}`).sort()).toEqual(ours.findings.map((f) => `${f.code} ${f.severity}`).sort());
+      expect((await spectralLint(project, refs)).map((f) => `${f.code} ${f.severity}`).sort()).toEqual(
+        ours.findings.map((f) => `${f.code} ${f.severity}`).sort(),
+      );
     }
   }, 120_000);
 });

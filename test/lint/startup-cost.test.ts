@@ -14,7 +14,10 @@ import { lintDocuments } from '../../src/lint/index.js';
 import { loadedPackages, loadedWith } from '../helpers/loaded-packages.js';
 
 const FIXTURES = join(PACKAGE_ROOT, 'test/fixtures/lint');
-const BUILDS: { build: string; env: Record<string, string>; bundled: boolean }[] = [{ build: 'bundled', env: {}, bundled: true }, { build: 'unbundled', env: { RESTGUIDE_UNBUNDLED: '1' }, bundled: false }];
+const BUILDS: { build: string; env: Record<string, string>; bundled: boolean }[] = [
+  { build: 'bundled', env: {}, bundled: true },
+  { build: 'unbundled', env: { RESTGUIDE_UNBUNDLED: '1' }, bundled: false },
+];
 
 function loadsCoreFunctions(args: string[], env: Record<string, string>, bundled: boolean): boolean {
   const run = loadedPackages(args, env);
@@ -23,11 +26,11 @@ function loadsCoreFunctions(args: string[], env: Record<string, string>, bundled
 }
 
 describe('lint start-up', () => {
-  it('the built-in ruleset definition passes Spectral\'s own ruleset validation', () => {
+  it("the built-in ruleset definition passes Spectral's own ruleset validation", () => {
     expect(() => assertValidRuleset(belgif as never, 'js')).not.toThrow();
   });
 
-  it('a rule function checks its options when Spectral asks, with Spectral\'s messages', () => {
+  it("a rule function checks its options when Spectral asks, with Spectral's messages", () => {
     // Called for what it throws: an assertion signature on a destructured name does not compile.
     const validate: (options: unknown) => void = documentationCoverage.validator;
     const messages = (options: unknown): string[] => {
@@ -40,24 +43,56 @@ describe('lint start-up', () => {
     };
     expect(messages({ minSummaryWords: 3 })).toEqual([]);
     expect(messages({ minSummaryWords: 0 })).toEqual(['must be >= 1']);
-    expect(messages({ minSummaryWords: 3, other: true })).toEqual(['"<unknown>" function does not support "other" option']);
+    expect(messages({ minSummaryWords: 3, other: true })).toEqual([
+      '"<unknown>" function does not support "other" option',
+    ]);
     expect(messages(null)).toHaveLength(1);
     expect(() => defaultValid.validator({ any: 1 })).toThrow(/function does not accept any options/);
-    expect(documentationCoverage({ openapi: '3.0.3', info: {}, paths: {} } as never, { minSummaryWords: 3 }, {} as never)).toEqual([]);
+    expect(
+      documentationCoverage({ openapi: '3.0.3', info: {}, paths: {} } as never, { minSummaryWords: 3 }, {} as never),
+    ).toEqual([]);
   });
 
   it('a user ruleset is still validated by Spectral: a rule with a bad severity is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'restguide-ruleset-'));
     const file = join(dir, 'bad.yaml');
-    writeFileSync(file, 'extends: [restguide]\nrules:\n  my-rule:\n    severity: loud\n    given: $.info\n    then:\n      function: truthy\n');
-    await expect(lintDocuments([join(FIXTURES, 'multi/api.yaml')], { ruleset: file })).rejects.toThrow(/invalid ruleset: the value has to be one of/);
+    writeFileSync(
+      file,
+      'extends: [restguide]\nrules:\n  my-rule:\n    severity: loud\n    given: $.info\n    then:\n      function: truthy\n',
+    );
+    await expect(lintDocuments([join(FIXTURES, 'multi/api.yaml')], { ruleset: file })).rejects.toThrow(
+      /invalid ruleset: the value has to be one of/,
+    );
   });
 
-  it.each(BUILDS)('does not load Spectral\'s core functions for the built-in ruleset ($build)', ({ env, bundled }) => {
-    expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json'], env, bundled)).toBe(false);
-  }, 60_000);
+  it.each(BUILDS)(
+    "does not load Spectral's core functions for the built-in ruleset ($build)",
+    ({ env, bundled }) => {
+      expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json'], env, bundled)).toBe(
+        false,
+      );
+    },
+    60_000,
+  );
 
-  it.each(BUILDS)('loads them for a YAML ruleset, so the probe above can fail ($build)', ({ env, bundled }) => {
-    expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json', '--ruleset', join(FIXTURES, 'ruleset-extends.yaml')], env, bundled)).toBe(true);
-  }, 60_000);
+  it.each(BUILDS)(
+    'loads them for a YAML ruleset, so the probe above can fail ($build)',
+    ({ env, bundled }) => {
+      expect(
+        loadsCoreFunctions(
+          [
+            'lint',
+            join(FIXTURES, 'reusable.yaml'),
+            '--format',
+            'json',
+            '--ruleset',
+            join(FIXTURES, 'ruleset-extends.yaml'),
+          ],
+          env,
+          bundled,
+        ),
+      ).toBe(true);
+    },
+    60_000,
+  );
 });

@@ -8,7 +8,10 @@ describe('the OpenAPI reader', () => {
     const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(0);
     const imports = files.flatMap((name) =>
-      [...readFileSync(new URL(name, folder), 'utf8').matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => `${name}: ${match[1]}`));
+      [...readFileSync(new URL(name, folder), 'utf8').matchAll(/^import [^;]*? from '([^']+)';$/gm)].map(
+        (match) => `${name}: ${match[1]}`,
+      ),
+    );
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((line) => /: \.\.\//.test(line))).toEqual([]);
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodePercent, escapeToken, fragmentPath, parsePointer, pointerOf, splitRef, unescapeToken, valueAt } from '../../src/openapi/pointer.js';
+import {
+  decodePercent,
+  escapeToken,
+  fragmentPath,
+  parsePointer,
+  pointerOf,
+  splitRef,
+  unescapeToken,
+  valueAt,
+} from '../../src/openapi/pointer.js';
 
 describe('JSON pointer tokens', () => {
   it('escape ~ before / and unescape ~1 before ~0, so ~01 stays ~1', () => {
@@ -17,13 +26,21 @@ describe('JSON pointer tokens', () => {
     expect(parsePointer('')).toEqual([]);
     expect(parsePointer('/')).toEqual(['']);
     expect(parsePointer('/a%20b/c')).toEqual(['a%20b', 'c']);
-    for (const path of [['a', '', 'b'], ['~', '/', '~1', '%7B']]) expect(parsePointer(pointerOf(path))).toEqual(path);
+    for (const path of [
+      ['a', '', 'b'],
+      ['~', '/', '~1', '%7B'],
+    ])
+      expect(parsePointer(pointerOf(path))).toEqual(path);
   });
 });
 
 describe('$ref fragments', () => {
   it('percent-decode each token, then unescape it', () => {
-    expect(fragmentPath('/paths/~1employers~1%7BemployerId%7D/get')).toEqual(['paths', '/employers/{employerId}', 'get']);
+    expect(fragmentPath('/paths/~1employers~1%7BemployerId%7D/get')).toEqual([
+      'paths',
+      '/employers/{employerId}',
+      'get',
+    ]);
     // %7E1 is a written `~1`: decoded first, then unescaped (RFC 6901 section 6).
     expect(fragmentPath('/a%7E1b')).toEqual(['a/b']);
     expect(fragmentPath('/caf%C3%A9')).toEqual(['café']);
@@ -42,7 +59,10 @@ describe('$ref fragments', () => {
 
   it('split a $ref into its file and path', () => {
     expect(splitRef('#/components/schemas/A')).toEqual({ file: '', path: ['components', 'schemas', 'A'] });
-    expect(splitRef('common-v1.yaml#/components/schemas/A')).toEqual({ file: 'common-v1.yaml', path: ['components', 'schemas', 'A'] });
+    expect(splitRef('common-v1.yaml#/components/schemas/A')).toEqual({
+      file: 'common-v1.yaml',
+      path: ['components', 'schemas', 'A'],
+    });
     expect(splitRef('common-v1.yaml')).toEqual({ file: 'common-v1.yaml', path: [] });
     expect(splitRef('other.yaml#top')).toEqual({ file: 'other.yaml', path: undefined });
   });

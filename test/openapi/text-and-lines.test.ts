@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { keyLines } from '../../src/openapi/lines.js';
 import { isJsonText, isOpenApi3, parserFor, parseText } from '../../src/openapi/text.js';
 
-const YAML = 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      responses:\n        200:\n          description: ok\n        "404":\n          description: gone\n      parameters:\n        - name: x\n          in: query\n';
+const YAML =
+  'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      responses:\n        200:\n          description: ok\n        "404":\n          description: gone\n      parameters:\n        - name: x\n          in: query\n';
 const JSON_TEXT = JSON.stringify(parseText(YAML), null, 2);
 
 describe('reading a document', () => {
@@ -35,8 +36,18 @@ describe('keyLines', () => {
   });
 
   it('walks into lists, and reads keys written as numbers as their text', () => {
-    expect(keyLines(YAML, ['paths', '/a', 'get', 'responses'])).toEqual(new Map([['200', 6], ['404', 8]]));
-    expect(keyLines(YAML, ['paths', '/a', 'get', 'parameters', 0])).toEqual(new Map([['name', 11], ['in', 12]]));
+    expect(keyLines(YAML, ['paths', '/a', 'get', 'responses'])).toEqual(
+      new Map([
+        ['200', 6],
+        ['404', 8],
+      ]),
+    );
+    expect(keyLines(YAML, ['paths', '/a', 'get', 'parameters', 0])).toEqual(
+      new Map([
+        ['name', 11],
+        ['in', 12],
+      ]),
+    );
   });
 
   it('finds none where there is no mapping, or no document', () => {

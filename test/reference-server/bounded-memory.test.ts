@@ -22,7 +22,9 @@ describe('sorted views of employers', () => {
       if (i % 5000 === 0) {
         const names = Array.from({ length: view.length }, (_, k) => view.at(k)!.name);
         const sign = sort[0] === '-name' ? -1 : 1;
-        expect(names.every((n, k) => k === 0 || sign * (names[k - 1]! < n ? -1 : names[k - 1]! > n ? 1 : 0) <= 0)).toBe(true);
+        expect(names.every((n, k) => k === 0 || sign * (names[k - 1]! < n ? -1 : names[k - 1]! > n ? 1 : 0) <= 0)).toBe(
+          true,
+        );
       }
     }
   });
@@ -40,13 +42,22 @@ describe('sorted views of employers', () => {
 describe('bounded records', () => {
   it('expire at their own time and never exceed max, the oldest pushed out first', () => {
     let now = 1000;
-    const records = new BoundedRecords<{ v: string; until: number }>(3, (r) => r.until, () => now);
+    const records = new BoundedRecords<{ v: string; until: number }>(
+      3,
+      (r) => r.until,
+      () => now,
+    );
     records.set(1, { v: 'a', until: 2000 });
     records.set(2, { v: 'b', until: 5000 });
     expect(records.get(1)?.v).toBe('a');
     now = 2000;
     expect(records.get(1)).toBeUndefined();
-    for (const [id, v] of [[3, 'c'], [4, 'd'], [5, 'e']] as const) records.set(id, { v, until: 9000 });
+    for (const [id, v] of [
+      [3, 'c'],
+      [4, 'd'],
+      [5, 'e'],
+    ] as const)
+      records.set(id, { v, until: 9000 });
     expect(records.size).toBe(3);
     expect(records.get(2)).toBeUndefined();
     expect([3, 4, 5].map((id) => records.get(id)?.v)).toEqual(['c', 'd', 'e']);
@@ -88,7 +99,11 @@ describe('image tasks expire', () => {
     try {
       const locations: string[] = [];
       for (let i = 0; i < 120; i++) {
-        locations.push((await call('POST', '/images/tasks', { body: { name: `t${i}`, width: 1, height: 1 } })).headers.get('location')!.slice(server.url.length));
+        locations.push(
+          (await call('POST', '/images/tasks', { body: { name: `t${i}`, width: 1, height: 1 } })).headers
+            .get('location')!
+            .slice(server.url.length),
+        );
       }
       expectProblem(await call('GET', locations[0]!), 404, `${BELGIF}resourceNotFound`);
       expect([200, 303]).toContain((await call('GET', locations[119]!)).status);

@@ -37,11 +37,17 @@ describe('/companies', () => {
   });
   it('filters by name; items carry href, title and enterpriseNumber', async () => {
     const res = await call('GET', '/companies?name=Atlas%20NV');
-    expect(res.body.items).toEqual([{ href: `${server.url}/companies/0200068636`, title: 'Atlas NV', enterpriseNumber: '0200068636' }]);
+    expect(res.body.items).toEqual([
+      { href: `${server.url}/companies/0200068636`, title: 'Atlas NV', enterpriseNumber: '0200068636' },
+    ]);
   });
   it('serves each company document; 400 for a malformed number, 404 for an unknown one', async () => {
     const res = await call('GET', '/companies/0200068636');
-    expect(res.body).toEqual({ self: `${server.url}/companies/0200068636`, enterpriseNumber: '0200068636', name: 'Atlas NV' });
+    expect(res.body).toEqual({
+      self: `${server.url}/companies/0200068636`,
+      enterpriseNumber: '0200068636',
+      name: 'Atlas NV',
+    });
     const bad = expectProblem(await call('GET', '/companies/200068636'), 400, `${BELGIF}badRequest`);
     expect(bad.issues[0]).toMatchObject({ in: 'path', name: 'enterpriseNumber', value: '200068636' });
     expectProblem(await call('GET', '/companies/0999999999'), 404, `${BELGIF}resourceNotFound`);
@@ -67,11 +73,21 @@ describe('/appendices/employerclasses', () => {
 
 describe('POST /enterprises/{enterpriseNumber}/employers', () => {
   it('creates under the enterprise; 404 when unassigned; 409 on a duplicate', async () => {
-    const res = await call('POST', '/enterprises/0201078737/employers', { body: { employerId: 5100000, name: 'Branch' } });
+    const res = await call('POST', '/enterprises/0201078737/employers', {
+      body: { employerId: 5100000, name: 'Branch' },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('location')).toBe(`${server.url}/employers/5100000`);
     expect(res.body.company.enterpriseNumber).toBe('0201078737');
-    expectProblem(await call('POST', '/enterprises/0999999999/employers', { body: { employerId: 5100001, name: 'X' } }), 404, `${BELGIF}resourceNotFound`);
-    expectProblem(await call('POST', '/enterprises/0201078737/employers', { body: { employerId: 93, name: 'X' } }), 409, 'urn:problem-type:belgif:registry:duplicateKey');
+    expectProblem(
+      await call('POST', '/enterprises/0999999999/employers', { body: { employerId: 5100001, name: 'X' } }),
+      404,
+      `${BELGIF}resourceNotFound`,
+    );
+    expectProblem(
+      await call('POST', '/enterprises/0201078737/employers', { body: { employerId: 93, name: 'X' } }),
+      409,
+      'urn:problem-type:belgif:registry:duplicateKey',
+    );
   });
 });

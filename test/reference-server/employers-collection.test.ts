@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference-server/index.js';
-import { BELGIF, API, SCHEMA_VIOLATION, UNKNOWN_INPUT, expectProblem, freshServer, type ApiResponse } from './helpers/api.js';
+import {
+  BELGIF,
+  API,
+  SCHEMA_VIOLATION,
+  UNKNOWN_INPUT,
+  expectProblem,
+  freshServer,
+  type ApiResponse,
+} from './helpers/api.js';
 
 let server: ReferenceServer;
 let call: Awaited<ReturnType<typeof freshServer>>['call'];
@@ -41,7 +49,11 @@ describe('GET /employers', () => {
 
   it('items carry href, title and employerId; a page past the end is empty', async () => {
     const res = await call('GET', '/employers?pageSize=2');
-    expect(res.body.items[0]).toEqual({ href: `${server.url}/employers/93`, title: 'Acme Construction', employerId: 93 });
+    expect(res.body.items[0]).toEqual({
+      href: `${server.url}/employers/93`,
+      title: 'Acme Construction',
+      employerId: 93,
+    });
     const beyond = await call('GET', '/employers?page=99');
     expect(beyond.status).toBe(200);
     expect(beyond.body.items).toEqual([]);
@@ -91,13 +103,16 @@ describe('GET /employers', () => {
   it('embeds the full items keyed by href with embed=items', async () => {
     const res = await call('GET', '/employers?pageSize=3&embed=items');
     expect(Object.keys(res.body.embedded)).toEqual(res.body.items.map((i: any) => i.href));
-    for (const item of res.body.items) expect(res.body.embedded[item.href]).toMatchObject({ self: item.href, employerId: item.employerId });
+    for (const item of res.body.items)
+      expect(res.body.embedded[item.href]).toMatchObject({ self: item.href, employerId: item.employerId });
     expectProblem(await call('GET', '/employers?embed=company'), 400, `${BELGIF}badRequest`);
   });
 
   it('refuses unknown query parameters as unknownInput', async () => {
     const problem = expectProblem(await call('GET', '/employers?colour=red'), 400, `${BELGIF}badRequest`);
-    expect(problem.issues).toEqual([expect.objectContaining({ type: UNKNOWN_INPUT, in: 'query', name: 'colour', value: 'red' })]);
+    expect(problem.issues).toEqual([
+      expect.objectContaining({ type: UNKNOWN_INPUT, in: 'query', name: 'colour', value: 'red' }),
+    ]);
   });
 
   it('keeps next links that reflect the filter', async () => {
@@ -109,38 +124,74 @@ describe('GET /employers', () => {
 
 describe('POST /employers', () => {
   const created: number[] = [];
-  afterAll(async () => { for (const id of created) await call('DELETE', `/employers/${id}`); });
+  afterAll(async () => {
+    for (const id of created) await call('DELETE', `/employers/${id}`);
+  });
 
   it('creates: 201, Location, full representation, defaults applied', async () => {
-    const res = await call('POST', '/employers', { body: { employerId: 5000000, name: 'Newco', company: { enterpriseNumber: '0200068636' } } });
+    const res = await call('POST', '/employers', {
+      body: { employerId: 5000000, name: 'Newco', company: { enterpriseNumber: '0200068636' } },
+    });
     created.push(5000000);
     expect(res.status).toBe(201);
     expect(res.headers.get('location')).toBe(`${server.url}/employers/5000000`);
     expect(res.body).toEqual({
-      self: `${server.url}/employers/5000000`, employerId: 5000000, name: 'Newco',
-      company: { enterpriseNumber: '0200068636', href: `${server.url}/companies/0200068636` }, bankrupt: false,
+      self: `${server.url}/employers/5000000`,
+      employerId: 5000000,
+      name: 'Newco',
+      company: { enterpriseNumber: '0200068636', href: `${server.url}/companies/0200068636` },
+      bankrupt: false,
     });
     expect((await call('GET', '/employers/5000000')).body.name).toBe('Newco');
   });
 
   it('409 duplicateKey on an existing employerId', async () => {
-    const res = await call('POST', '/employers', { body: { employerId: 93, name: 'Again', company: { enterpriseNumber: '0200068636' } } });
+    const res = await call('POST', '/employers', {
+      body: { employerId: 93, name: 'Again', company: { enterpriseNumber: '0200068636' } },
+    });
     expectProblem(res, 409, `${API}duplicateKey`);
   });
 
   it('400 when company.enterpriseNumber names no company', async () => {
-    const res = await call('POST', '/employers', { body: { employerId: 5000001, name: 'X', company: { enterpriseNumber: '0999999999' } } });
+    const res = await call('POST', '/employers', {
+      body: { employerId: 5000001, name: 'X', company: { enterpriseNumber: '0999999999' } },
+    });
     const problem = expectProblem(res, 400, `${BELGIF}badRequest`);
     expect(problem.issues[0]).toMatchObject({ in: 'body', name: 'company.enterpriseNumber', value: '0999999999' });
   });
 
   const bad: Array<[string, unknown, string, string]> = [
     ['missing name', { employerId: 5000002, company: { enterpriseNumber: '0200068636' } }, SCHEMA_VIOLATION, 'name'],
-    ['wrong type', { employerId: '5000002', name: 'X', company: { enterpriseNumber: '0200068636' } }, SCHEMA_VIOLATION, 'employerId'],
-    ['out of range', { employerId: 6000000000, name: 'X', company: { enterpriseNumber: '0200068636' } }, SCHEMA_VIOLATION, 'employerId'],
-    ['unknown property', { employerId: 5000002, name: 'X', company: { enterpriseNumber: '0200068636' }, colour: 'red' }, UNKNOWN_INPUT, 'colour'],
-    ['unknown nested property', { employerId: 5000002, name: 'X', company: { enterpriseNumber: '0200068636', vat: 1 } }, UNKNOWN_INPUT, 'company.vat'],
-    ['bad pattern', { employerId: 5000002, name: 'X', company: { enterpriseNumber: '12' } }, SCHEMA_VIOLATION, 'company.enterpriseNumber'],
+    [
+      'wrong type',
+      { employerId: '5000002', name: 'X', company: { enterpriseNumber: '0200068636' } },
+      SCHEMA_VIOLATION,
+      'employerId',
+    ],
+    [
+      'out of range',
+      { employerId: 6000000000, name: 'X', company: { enterpriseNumber: '0200068636' } },
+      SCHEMA_VIOLATION,
+      'employerId',
+    ],
+    [
+      'unknown property',
+      { employerId: 5000002, name: 'X', company: { enterpriseNumber: '0200068636' }, colour: 'red' },
+      UNKNOWN_INPUT,
+      'colour',
+    ],
+    [
+      'unknown nested property',
+      { employerId: 5000002, name: 'X', company: { enterpriseNumber: '0200068636', vat: 1 } },
+      UNKNOWN_INPUT,
+      'company.vat',
+    ],
+    [
+      'bad pattern',
+      { employerId: 5000002, name: 'X', company: { enterpriseNumber: '12' } },
+      SCHEMA_VIOLATION,
+      'company.enterpriseNumber',
+    ],
     ['array body', [1, 2], SCHEMA_VIOLATION, ''],
   ];
   it.each(bad)('400 on %s, with an issue in body', async (_label, body, type, name) => {
@@ -150,25 +201,44 @@ describe('POST /employers', () => {
 
   it('400 on malformed JSON, empty body and too deep nesting', async () => {
     const json = { 'Content-Type': 'application/json' };
-    expectProblem(await call('POST', '/employers', { headers: json, body: '{"employerId": 1,' }), 400, `${BELGIF}badRequest`);
+    expectProblem(
+      await call('POST', '/employers', { headers: json, body: '{"employerId": 1,' }),
+      400,
+      `${BELGIF}badRequest`,
+    );
     expectProblem(await call('POST', '/employers', { headers: json, body: '' }), 400, `${BELGIF}badRequest`);
     const deep = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
-    const problem = expectProblem(await call('POST', '/employers', { headers: json, body: deep }), 400, `${BELGIF}badRequest`);
+    const problem = expectProblem(
+      await call('POST', '/employers', { headers: json, body: deep }),
+      400,
+      `${BELGIF}badRequest`,
+    );
     expect(problem.issues[0].detail).toContain('32');
     const veryDeep = `${'['.repeat(30000)}${']'.repeat(30000)}`;
     expectProblem(await call('POST', '/employers', { headers: json, body: veryDeep }), 400, `${BELGIF}badRequest`);
   });
 
   it('413 payloadTooLarge with limit over 64 KiB', async () => {
-    const body = JSON.stringify({ employerId: 5000003, name: 'x'.repeat(70 * 1024), company: { enterpriseNumber: '0200068636' } });
-    const problem = expectProblem(await call('POST', '/employers', { headers: { 'Content-Type': 'application/json' }, body }), 413, `${BELGIF}payloadTooLarge`);
+    const body = JSON.stringify({
+      employerId: 5000003,
+      name: 'x'.repeat(70 * 1024),
+      company: { enterpriseNumber: '0200068636' },
+    });
+    const problem = expectProblem(
+      await call('POST', '/employers', { headers: { 'Content-Type': 'application/json' }, body }),
+      413,
+      `${BELGIF}payloadTooLarge`,
+    );
     expect(problem.limit).toBe(65536);
   });
 
   it('415 on a body that is not JSON', async () => {
     const res = await call('POST', '/employers', { headers: { 'Content-Type': 'text/plain' }, body: 'employerId=1' });
     expectProblem(res, 415, `${API}unsupportedMediaType`);
-    const xml = await call('POST', '/employers', { headers: { 'Content-Type': 'application/xml' }, body: '<employer/>' });
+    const xml = await call('POST', '/employers', {
+      headers: { 'Content-Type': 'application/xml' },
+      body: '<employer/>',
+    });
     expectProblem(xml, 415, `${API}unsupportedMediaType`);
   });
 });

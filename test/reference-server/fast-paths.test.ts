@@ -8,8 +8,22 @@ import { Router } from '../../src/reference-server/router.js';
 import { freshServer } from './helpers/api.js';
 
 const QUERIES = [
-  '', 'page=2&pageSize=20', 'pageSize=20', 'page=1&page=3&x=y', 'a=1&&b=2&', 'flag', '=v', 'a=b=c', 'q=a+b', 'q=%41%zz',
-  'name=caf%C3%A9&page=2', 'sort=-name&sort=employerId', 'pageSize=5&page=9&pageSize=7', 'x=*._-', 'a%26b=1', 'page=&pageSize=',
+  '',
+  'page=2&pageSize=20',
+  'pageSize=20',
+  'page=1&page=3&x=y',
+  'a=1&&b=2&',
+  'flag',
+  '=v',
+  'a=b=c',
+  'q=a+b',
+  'q=%41%zz',
+  'name=caf%C3%A9&page=2',
+  'sort=-name&sort=employerId',
+  'pageSize=5&page=9&pageSize=7',
+  'x=*._-',
+  'a%26b=1',
+  'page=&pageSize=',
 ];
 
 function viaSearchParams(raw: string, changes: Record<string, string | undefined>): string {
@@ -27,20 +41,36 @@ describe('ParsedQuery', () => {
   });
   it.each(QUERIES)('%j changed by with() serializes as URLSearchParams#set/delete', (raw) => {
     const query = ParsedQuery.parse(raw);
-    for (const changes of [{ page: '4', pageSize: '20' }, { afterCompany: undefined }, { afterCompany: '0123 456' }, { page: 'a&b' }, { x: undefined, page: '1' }]) {
+    for (const changes of [
+      { page: '4', pageSize: '20' },
+      { afterCompany: undefined },
+      { afterCompany: '0123 456' },
+      { page: 'a&b' },
+      { x: undefined, page: '1' },
+    ]) {
       expect(query.with(changes)).toBe(viaSearchParams(raw, changes));
     }
   });
   it.each(QUERIES)('%j as a paging template gives what with() gives', (raw) => {
     const query = ParsedQuery.parse(raw);
     const template = queryTemplate(query, ['page', 'pageSize']);
-    for (const [page, size] of [['1', '20'], ['7', '5'], ['x y', '1']] as const) {
+    for (const [page, size] of [
+      ['1', '20'],
+      ['7', '5'],
+      ['x y', '1'],
+    ] as const) {
       expect(template([page, size])).toBe(viaSearchParams(raw, { page, pageSize: size }));
     }
   });
   it('has, get and getAll read the pairs', () => {
     const query = ParsedQuery.parse('a=1&b=2&a=3');
-    expect([query.has('a'), query.has('c'), query.get('a'), query.get('c'), query.getAll('a')]).toEqual([true, false, '1', undefined, ['1', '3']]);
+    expect([query.has('a'), query.has('c'), query.get('a'), query.get('c'), query.getAll('a')]).toEqual([
+      true,
+      false,
+      '1',
+      undefined,
+      ['1', '3'],
+    ]);
   });
 });
 
@@ -79,7 +109,10 @@ describe('cached employer texts follow writes', () => {
     const page = await call('GET', '/employers?pageSize=100');
     expect(page.body.items.find((i: any) => i.employerId === 1017).title).toBe(before.body.name);
     const { self: _self, ...rest } = before.body;
-    const put = await call('PUT', '/employers/1017', { body: { ...rest, company: { enterpriseNumber: rest.company.enterpriseNumber }, name: 'Renamed Ltd' }, headers: { 'If-Match': before.headers.get('etag')! } });
+    const put = await call('PUT', '/employers/1017', {
+      body: { ...rest, company: { enterpriseNumber: rest.company.enterpriseNumber }, name: 'Renamed Ltd' },
+      headers: { 'If-Match': before.headers.get('etag')! },
+    });
     expect(put.status).toBe(200);
     const after = await call('GET', '/employers/1017');
     expect(after.body.name).toBe('Renamed Ltd');
@@ -93,9 +126,14 @@ describe('cached employer texts follow writes', () => {
   });
 
   it('Content-Length counts UTF-8 bytes of a page built from cached items, with and without embed', async () => {
-    const created = await call('POST', '/employers', { body: { employerId: 9999, name: 'Bâtiments Ørsted – 東京', company: { enterpriseNumber: '0201078737' } } });
+    const created = await call('POST', '/employers', {
+      body: { employerId: 9999, name: 'Bâtiments Ørsted – 東京', company: { enterpriseNumber: '0201078737' } },
+    });
     expect(created.status).toBe(201);
-    for (const path of ['/employers?page=1&pageSize=100&sort=-employerId', '/employers?pageSize=3&sort=-employerId&embed=items']) {
+    for (const path of [
+      '/employers?page=1&pageSize=100&sort=-employerId',
+      '/employers?pageSize=3&sort=-employerId&embed=items',
+    ]) {
       const res = await request(`${server.url}${path}`);
       const bytes = Buffer.from(await res.body.arrayBuffer());
       expect(res.statusCode).toBe(200);

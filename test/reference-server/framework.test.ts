@@ -38,9 +38,22 @@ describe('routing', () => {
     expect((await call('HEAD', '/employers/42')).status).toBe(404);
   });
   it('406 when Accept excludes JSON; JSON-compatible Accept values pass', async () => {
-    expectProblem(await call('GET', '/employers/93', { headers: { Accept: 'application/xml' } }), 406, `${API}notAcceptable`);
-    expectProblem(await call('GET', '/employers/93', { headers: { Accept: 'application/json;q=0, text/html' } }), 406, `${API}notAcceptable`);
-    for (const accept of ['*/*', 'application/*', 'application/json;charset=utf-8', 'text/html, application/json;q=0.1']) {
+    expectProblem(
+      await call('GET', '/employers/93', { headers: { Accept: 'application/xml' } }),
+      406,
+      `${API}notAcceptable`,
+    );
+    expectProblem(
+      await call('GET', '/employers/93', { headers: { Accept: 'application/json;q=0, text/html' } }),
+      406,
+      `${API}notAcceptable`,
+    );
+    for (const accept of [
+      '*/*',
+      'application/*',
+      'application/json;charset=utf-8',
+      'text/html, application/json;q=0.1',
+    ]) {
       expect((await call('GET', '/employers/93', { headers: { Accept: accept } })).status).toBe(200);
     }
   });
@@ -54,11 +67,19 @@ describe('body limits', () => {
     const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
-      pull(controller) { if (sent++ < 6) controller.enqueue(chunk); else controller.close(); },
+      pull(controller) {
+        if (sent++ < 6) controller.enqueue(chunk);
+        else controller.close();
+      },
     });
-    const res = await fetch(`${server.url}/employers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${server.url}/employers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
-    expect((await res.json() as { limit: number }).limit).toBe(65536);
+    expect(((await res.json()) as { limit: number }).limit).toBe(65536);
     expect((await call('GET', '/health')).status).toBe(200);
   });
 });
@@ -80,12 +101,29 @@ describe('tracing and sanitization', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
   it('an unexpected exception is a 500 internalServerError without internals', async () => {
-    const router = new Router([{ path: '/boom', methods: { GET: () => { throw new Error('secret at /srv/app.js:12'); } } }]);
+    const router = new Router([
+      {
+        path: '/boom',
+        methods: {
+          GET: () => {
+            throw new Error('secret at /srv/app.js:12');
+          },
+        },
+      },
+    ]);
     const operations = new Map(compiledApi().operations);
     operations.set('GET /boom', { path: [], query: [] });
-    const raw = createServer((req, res) => void handleRequest(req, res, {
-      basePath: '/api', router, operations, store: new Store(), taskDelayMs: 0, publicBase: () => 'http://127.0.0.1/api',
-    }));
+    const raw = createServer(
+      (req, res) =>
+        void handleRequest(req, res, {
+          basePath: '/api',
+          router,
+          operations,
+          store: new Store(),
+          taskDelayMs: 0,
+          publicBase: () => 'http://127.0.0.1/api',
+        }),
+    );
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/api/boom`);
@@ -101,8 +139,12 @@ describe('tracing and sanitization', () => {
 
 describe('language negotiation of problem details', () => {
   it.each([
-    ['nl-BE', 'nl', 'Geen resource'], ['fr-BE,fr;q=0.9', 'fr', 'Aucune ressource'], ['de', 'de', 'Keine Ressource'],
-    ['es, fr;q=0.5, nl;q=0.8', 'nl', 'Geen resource'], ['ja', 'en', 'No resource'], ['', 'en', 'No resource'],
+    ['nl-BE', 'nl', 'Geen resource'],
+    ['fr-BE,fr;q=0.9', 'fr', 'Aucune ressource'],
+    ['de', 'de', 'Keine Ressource'],
+    ['es, fr;q=0.5, nl;q=0.8', 'nl', 'Geen resource'],
+    ['ja', 'en', 'No resource'],
+    ['', 'en', 'No resource'],
   ])('Accept-Language %s → %s', async (header, lang, start) => {
     const res = await call('GET', '/employers/42', { headers: header ? { 'Accept-Language': header } : {} });
     const problem = expectProblem(res, 404, `${BELGIF}resourceNotFound`);
@@ -116,14 +158,23 @@ describe('language negotiation of problem details', () => {
 describe('Host header', () => {
   it('never builds links from Host: any Host, valid or not, gives links on the listening address', async () => {
     const url = new URL(server.url);
-    const links = async (host: string) => new Promise<string>((resolve, reject) => {
-      import('node:http').then(({ request }) => {
-        const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}/employers/93`, headers: { Host: host } }, (res) => {
-          let body = ''; res.on('data', (c) => { body += c; }); res.on('end', () => resolve(JSON.parse(body).self));
+    const links = async (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        import('node:http').then(({ request }) => {
+          const req = request(
+            { host: url.hostname, port: url.port, path: `${url.pathname}/employers/93`, headers: { Host: host } },
+            (res) => {
+              let body = '';
+              res.on('data', (c) => {
+                body += c;
+              });
+              res.on('end', () => resolve(JSON.parse(body).self));
+            },
+          );
+          req.on('error', reject);
+          req.end();
         });
-        req.on('error', reject); req.end();
       });
-    });
     expect(await links('api.example.test:8443')).toBe(`${server.url}/employers/93`);
     expect(await links('evil/<script>')).toBe(`${server.url}/employers/93`);
   });

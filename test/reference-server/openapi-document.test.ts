@@ -27,12 +27,15 @@ describe('the published OpenAPI document', () => {
   it("lints clean under restguide's own guide ruleset", async () => {
     const { lintObject } = await import('../../src/lint/index.js');
     const report = await lintObject(buildOpenApiDocument());
-    const findings = (report as unknown as { findings: Array<{ code: string; path: unknown[]; message: string }> }).findings;
+    const findings = (report as unknown as { findings: Array<{ code: string; path: unknown[]; message: string }> })
+      .findings;
     expect(findings.map((f) => `${f.code} ${f.path.join('.')}: ${f.message}`)).toEqual([]);
   }, 60_000);
 
   it('describes exactly the routes the server has', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, item]: [string, any]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
     const served = ROUTES.flatMap((r) => Object.keys(r.methods).map((m) => `${m} ${r.path}`)).sort();
     expect(served).toEqual(documented);
   });
@@ -42,7 +45,8 @@ describe('the published OpenAPI document', () => {
     const declaredTags = new Set(doc.tags.map((t: any) => t.name));
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       expect(path).not.toMatch(/\/$/);
-      for (const segment of path.split('/').slice(1)) expect(segment).toMatch(/^(\{[a-z][a-zA-Z0-9]*\}|[a-z][a-zA-Z0-9]*|openapi\.(json|yaml))$/);
+      for (const segment of path.split('/').slice(1))
+        expect(segment).toMatch(/^(\{[a-z][a-zA-Z0-9]*\}|[a-z][a-zA-Z0-9]*|openapi\.(json|yaml))$/);
       for (const method of METHODS.filter((m) => item[m])) {
         const op = item[method];
         expect(op.operationId).toMatch(/^[a-z][a-zA-Z0-9]*$/);
@@ -51,9 +55,12 @@ describe('the published OpenAPI document', () => {
         expect(op.summary).toBeTruthy();
         expect(op.tags).toHaveLength(1);
         expect(declaredTags.has(op.tags[0])).toBe(true);
-        expect(op.responses.default.content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem');
+        expect(op.responses.default.content['application/problem+json'].schema.$ref).toBe(
+          '#/components/schemas/Problem',
+        );
         if (op.requestBody) expect(op.requestBody.required).toBe(true);
-        for (const code of ['201', '202', '303']) if (op.responses[code]) expect(op.responses[code].headers?.Location).toBeDefined();
+        for (const code of ['201', '202', '303'])
+          if (op.responses[code]) expect(op.responses[code].headers?.Location).toBeDefined();
       }
     }
     expect(doc.paths['/images/tasks/{taskId}'].get.responses['303']).toBeDefined();
@@ -63,7 +70,9 @@ describe('the published OpenAPI document', () => {
 
   it('uses nullable only in patch schemas and keeps every example schema-valid', () => {
     const text = JSON.stringify(doc.components.schemas);
-    const nullableOwners = Object.entries<any>(doc.components.schemas).filter(([, s]) => JSON.stringify(s).includes('"nullable"')).map(([n]) => n);
+    const nullableOwners = Object.entries<any>(doc.components.schemas)
+      .filter(([, s]) => JSON.stringify(s).includes('"nullable"'))
+      .map(([n]) => n);
     expect(nullableOwners).toEqual(['EmployerPatch']);
     expect(text).toContain('nullable');
     const ajv = createAjv(doc);
@@ -85,16 +94,38 @@ describe('the published OpenAPI document', () => {
   it('states in patterns what the server enforces: If-Match syntax (not schema-validated) and the select grammar', () => {
     const ifMatch = new RegExp(doc.components.parameters.IfMatchHeader.schema.pattern as string);
     const refused = (value: string) => {
-      try { requireIfMatch({ headers: { 'if-match': value } } as unknown as RequestContext, '"current"'); return false; } catch (error) {
+      try {
+        requireIfMatch({ headers: { 'if-match': value } } as unknown as RequestContext, '"current"');
+        return false;
+      } catch (error) {
         return error instanceof ProblemError && error.kind === 'badRequest';
       }
     };
-    const values = ['*', '"a"', 'W/"a"', '"a", "b"', ',', '', ' "a" ,, W/"b" ', '"current"', 'a', '"a', 'W/a', '"a" "b"', '**', '*, "a"', 'w/"a"', '"a b"'];
+    const values = [
+      '*',
+      '"a"',
+      'W/"a"',
+      '"a", "b"',
+      ',',
+      '',
+      ' "a" ,, W/"b" ',
+      '"current"',
+      'a',
+      '"a',
+      'W/a',
+      '"a" "b"',
+      '**',
+      '*, "a"',
+      'w/"a"',
+      '"a b"',
+    ];
     expect(values.filter((v) => ifMatch.test(v) === refused(v))).toEqual([]);
     // The select pattern is looser than the grammar (no regular expression matches nested parentheses), never stricter.
     const select = new RegExp(doc.components.parameters.SelectQuery.schema.pattern as string);
-    for (const value of ['(name)', '!(name,company(enterpriseNumber))', '(a-b_c1)']) expect(select.test(value), value).toBe(true);
-    for (const value of ['name', '()', '!!(name)', '(name', '(na me)', '(name)x']) expect(select.test(value), value).toBe(false);
+    for (const value of ['(name)', '!(name,company(enterpriseNumber))', '(a-b_c1)'])
+      expect(select.test(value), value).toBe(true);
+    for (const value of ['name', '()', '!!(name)', '(name', '(na me)', '(name)x'])
+      expect(select.test(value), value).toBe(false);
   });
 
   it('the YAML and JSON served are the same document', async () => {

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 
 let server: ReferenceServer;
-beforeAll(async () => { server = await startReferenceServer({ port: 0 }); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startReferenceServer({ port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+});
 
 /** Sends raw bytes and reads the whole answer (the server closes the connection), bounded by a timeout. */
 function raw(request: string): Promise<string> {
@@ -14,8 +18,13 @@ function raw(request: string): Promise<string> {
     const socket = connect(Number(port), hostname, () => socket.write(request));
     let answer = '';
     socket.setEncoding('utf8');
-    socket.setTimeout(5000, () => { socket.destroy(); reject(new Error('no answer within 5 s')); });
-    socket.on('data', (chunk) => { answer += chunk; });
+    socket.setTimeout(5000, () => {
+      socket.destroy();
+      reject(new Error('no answer within 5 s'));
+    });
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
   });
@@ -24,16 +33,24 @@ function raw(request: string): Promise<string> {
 function parse(answer: string) {
   const [head = '', body = ''] = answer.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, json: JSON.parse(body) as Record<string, unknown> };
 }
 
 describe('requests the HTTP parser refuses', () => {
   it('oversized headers: 431 with a problem whose instance is the trace id', async () => {
-    const answer = parse(await raw(`GET /registry/v1/employers HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`));
+    const answer = parse(
+      await raw(`GET /registry/v1/employers HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`),
+    );
     expect(answer.status).toBe(431);
     expect(answer.headers['content-type']).toBe('application/problem+json');
-    expect(answer.json).toMatchObject({ type: 'urn:problem-type:belgif:registry:requestHeaderFieldsTooLarge', status: 431, title: 'Request Header Fields Too Large' });
+    expect(answer.json).toMatchObject({
+      type: 'urn:problem-type:belgif:registry:requestHeaderFieldsTooLarge',
+      status: 431,
+      title: 'Request Header Fields Too Large',
+    });
     expect(answer.json['instance']).toBe(`urn:uuid:${answer.headers['belgov-trace-id']}`);
   });
 

@@ -47,9 +47,13 @@ describe('employers at 50,000', () => {
     expect(idsOf(descending)).toEqual(ids(49_980, 49_990).reverse());
 
     const all = Array.from({ length: EMPLOYERS }, (_, i) => i);
-    const names = (await call('GET', '/employers?pageSize=80&page=1')).body.items.map((item: any) => item.title as string);
+    const names = (await call('GET', '/employers?pageSize=80&page=1')).body.items.map(
+      (item: any) => item.title as string,
+    );
     const nameOf = (i: number) => names[i % 80]!;
-    const byName = all.sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : employerId(a) - employerId(b)));
+    const byName = all.sort((a, b) =>
+      nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : employerId(a) - employerId(b),
+    );
     for (const page of [1, 1250, 2500]) {
       const body = (await call('GET', `/employers?sort=name&page=${page}&pageSize=20`)).body;
       expect(idsOf(body)).toEqual(byName.slice((page - 1) * 20, page * 20).map(employerId));
@@ -66,7 +70,9 @@ describe('employers at 50,000', () => {
   it('keeps the order and the cached sorts right across writes', async () => {
     const before = (await call('GET', '/employers?sort=name&pageSize=1')).body;
     // 100001 lies between two seeded ids (100000 and 100007).
-    const created = await call('POST', '/employers', { body: { employerId: 100_001, name: 'AAA First', company: { enterpriseNumber: '0200068636' } } });
+    const created = await call('POST', '/employers', {
+      body: { employerId: 100_001, name: 'AAA First', company: { enterpriseNumber: '0200068636' } },
+    });
     expect(created.status).toBe(201);
     const page = (await call('GET', '/employers?page=7&pageSize=20')).body; // ids of index 120… sit on page 7
     expect(idsOf(page)).toEqual([...ids(120, 121), 100_001, ...ids(121, 139)]);
@@ -115,7 +121,9 @@ describe('companies at 30,000', () => {
 
     // A cursor that is no key (keys carry check digits, so key + 1 never is one) starts at the next key.
     const notAKey = String(Number(tail[50]) + 1).padStart(10, '0');
-    expect(keysOf((await call('GET', `/companies?afterCompany=${notAKey}&pageSize=3`)).body)).toEqual(tail.slice(51, 54));
+    expect(keysOf((await call('GET', `/companies?afterCompany=${notAKey}&pageSize=3`)).body)).toEqual(
+      tail.slice(51, 54),
+    );
 
     for (const key of [...start, ...keysOf(middle), ...tail]) expect(key).toMatch(/^[01][0-9]{9}$/);
     expect(new Set([...start, ...keysOf(middle), ...tail]).size).toBe(300);
@@ -134,8 +142,12 @@ describe('companies at 30,000', () => {
 
 describe('seed option', () => {
   it('refuses counts outside 0..5,000,000 and employers without companies, before listening', async () => {
-    await expect(startReferenceServer({ seed: { employers: -1 } })).rejects.toThrow(/seed\.employers must be an integer/);
-    await expect(startReferenceServer({ seed: { companies: 1.5 } })).rejects.toThrow(/seed\.companies must be an integer/);
+    await expect(startReferenceServer({ seed: { employers: -1 } })).rejects.toThrow(
+      /seed\.employers must be an integer/,
+    );
+    await expect(startReferenceServer({ seed: { companies: 1.5 } })).rejects.toThrow(
+      /seed\.companies must be an integer/,
+    );
     await expect(startReferenceServer({ seed: { employers: 5_000_001 } })).rejects.toThrow(RangeError);
     await expect(startReferenceServer({ seed: { employers: 1, companies: 0 } })).rejects.toThrow(/at least 1/);
   });
@@ -143,10 +155,12 @@ describe('seed option', () => {
   it('keeps the default data as the start of a larger seed', async () => {
     const small = await startReferenceServer({ seed: { employers: 5, companies: 1 } });
     try {
-      const body = await (await fetch(`${small.url}/employers`)).json() as EmployerPage;
+      const body = (await (await fetch(`${small.url}/employers`)).json()) as EmployerPage;
       expect(body.total).toBe(5);
       expect(body.items.map((i) => i.employerId)).toEqual(ids(0, 5));
-      const sameName = await (await fetch(`${server.url}/employers?name=Acme%20Construction&pageSize=3`)).json() as EmployerPage;
+      const sameName = (await (
+        await fetch(`${server.url}/employers?name=Acme%20Construction&pageSize=3`)
+      ).json()) as EmployerPage;
       expect(sameName.items.map((i) => i.employerId).slice(0, 2)).toEqual([93, 2360]);
     } finally {
       await small.close();

@@ -9,7 +9,9 @@ describe('restguide serve', () => {
   it('prints the URL it listens on, answers there, and resolves 0 when stopped', async () => {
     const io = captureIo();
     let stop!: () => void;
-    const until = new Promise<void>((resolve) => { stop = resolve; });
+    const until = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
     const running = runServe({ port: '0', host: '127.0.0.1', taskDelay: '10' }, io, { until });
     for (let i = 0; i < 1000 && !io.out; i++) await new Promise((r) => setTimeout(r, 10));
     const match = /^restguide reference server listening on (http:\/\/127\.0\.0\.1:\d+\/registry\/v1)\n$/.exec(io.out);
@@ -24,21 +26,27 @@ describe('restguide serve', () => {
   it('--public-url: links use it whatever the Host, and the URL is printed', async () => {
     const io = captureIo();
     let stop!: () => void;
-    const until = new Promise<void>((resolve) => { stop = resolve; });
+    const until = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
     const running = runServe({ port: '0', host: '127.0.0.1', publicUrl: 'https://api.example.org' }, io, { until });
     for (let i = 0; i < 1000 && !io.out.includes('public'); i++) await new Promise((r) => setTimeout(r, 10));
     expect(io.out).toContain('links use the public base URL https://api.example.org/registry/v1\n');
     const listening = /listening on (\S+)\n/.exec(io.out)![1]!;
-    const doc = await (await fetch(`${listening}/employers/93`)).json() as { self: string };
+    const doc = (await (await fetch(`${listening}/employers/93`)).json()) as { self: string };
     expect(doc.self).toBe('https://api.example.org/registry/v1/employers/93');
     stop();
     expect(await running).toBe(0);
   });
 
   it.each([
-    [{ publicUrl: 'ftp://x' }, /--public-url/], [{ publicUrl: 'nope' }, /--public-url/],
-    [{ port: 'abc' }, /--port/], [{ port: '70000' }, /--port/], [{ port: '-1' }, /--port/],
-    [{ taskDelay: 'soon' }, /--task-delay/], [{ host: 'bad host!' }, /--host/],
+    [{ publicUrl: 'ftp://x' }, /--public-url/],
+    [{ publicUrl: 'nope' }, /--public-url/],
+    [{ port: 'abc' }, /--port/],
+    [{ port: '70000' }, /--port/],
+    [{ port: '-1' }, /--port/],
+    [{ taskDelay: 'soon' }, /--task-delay/],
+    [{ host: 'bad host!' }, /--host/],
   ])('refuses %o with a one-line usage error', async (options, message) => {
     await expect(runServe(options, captureIo())).rejects.toThrow(message);
     await expect(runServe(options, captureIo())).rejects.toBeInstanceOf(UsageError);

@@ -35,16 +35,26 @@ describe('/images/tasks', () => {
     expect(image.status).toBe(200);
     expect(image.body).toMatchObject({ name: 'logo', width: 640, height: 480 });
   });
-  it.each([{ name: 'corrupt', width: 10, height: 10 }, { name: 'huge', width: 10000, height: 10000 }])('ends failed with a problem for %o', async (input) => {
+  it.each([
+    { name: 'corrupt', width: 10, height: 10 },
+    { name: 'huge', width: 10000, height: 10000 },
+  ])('ends failed with a problem for %o', async (input) => {
     const submitted = await call('POST', '/images/tasks', { body: input });
     const failed = await pollUntilSettled(submitted.headers.get('location')!);
     expect(failed.status).toBe(200);
     expect(failed.body.status.state).toBe('failed');
-    expect(failed.body.status.problem).toMatchObject({ type: 'urn:problem-type:belgif:registry:unprocessableImage', status: 422 });
+    expect(failed.body.status.problem).toMatchObject({
+      type: 'urn:problem-type:belgif:registry:unprocessableImage',
+      status: 422,
+    });
     expect(failed.body.status.completed).toBeDefined();
   });
   it('400 on a bad body; 404 for an unknown task; 405 on GET of the task collection', async () => {
-    expectProblem(await call('POST', '/images/tasks', { body: { name: 'x', width: 0, height: 1 } }), 400, `${BELGIF}badRequest`);
+    expectProblem(
+      await call('POST', '/images/tasks', { body: { name: 'x', width: 0, height: 1 } }),
+      400,
+      `${BELGIF}badRequest`,
+    );
     expectProblem(await call('GET', '/images/tasks/999'), 404, `${BELGIF}resourceNotFound`);
     expectProblem(await call('GET', '/images/999'), 404, `${BELGIF}resourceNotFound`);
     const res = await call('GET', '/images/tasks');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_FORMATS, DIFF_FORMATS, LINT_FORMATS, REPORT_FORMATS, renderCheckReport, renderDiffReport, renderLintReport } from '../../src/reporters/index.js';
+import {
+  CHECK_FORMATS,
+  DIFF_FORMATS,
+  LINT_FORMATS,
+  REPORT_FORMATS,
+  renderCheckReport,
+  renderDiffReport,
+  renderLintReport,
+} from '../../src/reporters/index.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { DIFF_CWD, diffReport } from '../fixtures/reports/diff-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';

@@ -6,7 +6,11 @@ import { renderLintReport } from '../../src/reporters/index.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
 
 const naming = (i: number, source = `${LINT_CWD}/specs/big.yaml`): LintFinding => ({
-  code: 'jsn-naming', severity: 1, message: 'Property name "node_id" should be lowerCamelCase', path: ['paths', `/r${i}`], source,
+  code: 'jsn-naming',
+  severity: 1,
+  message: 'Property name "node_id" should be lowerCamelCase',
+  path: ['paths', `/r${i}`],
+  source,
   range: { start: { line: 10 * i + 4, character: 6 }, end: { line: 10 * i + 4, character: 13 } },
 });
 

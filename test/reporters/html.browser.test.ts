@@ -13,12 +13,18 @@ import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`html.browser.test: ${CHROMIUM} not found (apt-get install -y chromium); browser tests skipped`);
+if (!hasChromium)
+  console.warn(`html.browser.test: ${CHROMIUM} not found (apt-get install -y chromium); browser tests skipped`);
 
 let browser: Browser | undefined;
 let dir = '';
 
-interface Opened { page: Page; external: string[]; dialogs: string[]; errors: string[] }
+interface Opened {
+  page: Page;
+  external: string[];
+  dialogs: string[];
+  errors: string[];
+}
 
 async function open(htmlText: string, name: string): Promise<Opened> {
   const file = join(dir, name);
@@ -32,33 +38,56 @@ async function open(htmlText: string, name: string): Promise<Opened> {
     opened.external.push(url);
     return route.abort();
   });
-  page.on('dialog', (dialog) => { opened.dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    opened.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   page.on('pageerror', (error) => opened.errors.push(error.message));
   await page.goto(pathToFileURL(file).href);
   return opened;
 }
 
 // checkVisibility: also false inside a closed <details>, where offsetParent may still be set.
-const visibleCount = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => (n as unknown as { checkVisibility(): boolean }).checkVisibility()).length);
+const visibleCount = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll(
+      (nodes) => nodes.filter((n) => (n as unknown as { checkVisibility(): boolean }).checkVisibility()).length,
+    );
 
 describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'restguide-html-'));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       timeout: 30_000,
     });
   }, 60_000);
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   describe('check report', () => {
     let opened: Opened;
-    beforeAll(async () => { opened = await open(renderCheckReport('html', checkReport(), { color: false }), 'check.html'); }, 30_000);
+    beforeAll(async () => {
+      opened = await open(renderCheckReport('html', checkReport(), { color: false }), 'check.html');
+    }, 30_000);
 
     it('shows the summary and counts by area', async () => {
       const { page } = opened;
-      await expect(page.locator('#summary').textContent()).resolves.toContain('3 passed, 4 failed, 1 skipped, 1 errored, 42 requests');
+      await expect(page.locator('#summary').textContent()).resolves.toContain(
+        '3 passed, 4 failed, 1 skipped, 1 errored, 42 requests',
+      );
       const paging = page.locator('#areas tr[data-area="paging"]');
       expect(await paging.locator('td').allTextContents()).toEqual(['paging', '0', '2', '1', '0', '0', '0']);
       expect(await page.locator('#areas tbody tr').count()).toBe(6);
@@ -74,7 +103,9 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       expect(await body.textContent()).toBe(HOSTILE_BODY);
       expect(await item.locator('pre.request').textContent()).toContain('GET http://127.0.0.1:4010/employers/xyz');
       expect(await item.locator('pre.response').textContent()).toContain('400');
-      expect(await item.locator('.curl pre').textContent()).toBe("curl -i -X GET 'http://127.0.0.1:4010/employers/xyz' -H 'Accept: application/json' -H 'Authorization: [redacted]'");
+      expect(await item.locator('.curl pre').textContent()).toBe(
+        "curl -i -X GET 'http://127.0.0.1:4010/employers/xyz' -H 'Accept: application/json' -H 'Authorization: [redacted]'",
+      );
       await expect(item.locator('button.copy').isVisible()).resolves.toBe(true);
     });
 
@@ -117,9 +148,13 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       expect(await visibleCount(page, 'li.result[data-status="pass"]')).toBe(0);
       expect(await visibleCount(page, 'li.result[data-status="skip"]')).toBe(0);
       expect(await visibleCount(page, '#failures li.result')).toBe(5);
-      const order = await page.locator('li.result').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+      const order = await page
+        .locator('li.result')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
       expect(order.slice(0, 5).every((status) => status === 'fail' || status === 'error')).toBe(true);
-      await expect(page.locator('details#others > summary').textContent()).resolves.toBe('Passed, skipped and fixed (4)');
+      await expect(page.locator('details#others > summary').textContent()).resolves.toBe(
+        'Passed, skipped and fixed (4)',
+      );
       await page.close();
     });
 
@@ -127,54 +162,113 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       const { page } = opened;
       const item = page.locator('.check[data-check="select.fields"] li.result');
       await expect(item.locator('.badge.sev-info').textContent()).resolves.toBe('info');
-      expect(await page.locator('li.result').count()).toBe(await page.locator('li.result .badge[class*="sev-"]').count());
+      expect(await page.locator('li.result').count()).toBe(
+        await page.locator('li.result .badge[class*="sev-"]').count(),
+      );
       const head = page.locator('.check[data-check="paging.next-link"] .check-head');
       await expect(head.locator('.badge.sev-error').textContent()).resolves.toBe('error');
       // "errored" is the status, "error" the severity: an errored check reads so, whatever its severity.
       const errored = page.locator('li.result[data-status="error"]');
       await expect(errored.locator('.badge.s-error').textContent()).resolves.toBe('errored');
-      expect((await page.locator('#filter-status label').allTextContents()).map((text) => text.trim())).toEqual(['pass', 'fail', 'skip', 'errored']);
-      expect(await page.locator('#resources thead th').allTextContents()).toEqual(['resource', 'worst', 'fail', 'errored', 'pass', 'skip']);
-      expect(await head.locator('a.guide').getAttribute('href')).toBe('https://www.belgif.be/specification/rest/api-guide/#rule-col-paging');
-      expect(await page.locator('#others li.result[data-status="pass"] a.guide').first().getAttribute('href')).toMatch(/^https:\/\/www\.belgif\.be\/specification\/rest\/api-guide\/#rule-/);
+      expect((await page.locator('#filter-status label').allTextContents()).map((text) => text.trim())).toEqual([
+        'pass',
+        'fail',
+        'skip',
+        'errored',
+      ]);
+      expect(await page.locator('#resources thead th').allTextContents()).toEqual([
+        'resource',
+        'worst',
+        'fail',
+        'errored',
+        'pass',
+        'skip',
+      ]);
+      expect(await head.locator('a.guide').getAttribute('href')).toBe(
+        'https://www.belgif.be/specification/rest/api-guide/#rule-col-paging',
+      );
+      expect(await page.locator('#others li.result[data-status="pass"] a.guide').first().getAttribute('href')).toMatch(
+        /^https:\/\/www\.belgif\.be\/specification\/rest\/api-guide\/#rule-/,
+      );
     });
 
     it('says pass or fail at a glance, with the exit code and its reason', async () => {
       const { page } = opened;
       await expect(page.locator('#banner.v-fail strong').textContent()).resolves.toBe('✖ Failed');
-      const failing = await open(renderCheckReport('html', checkReport(), { color: false, failOn: 'warning', exitCode: 1 }), 'banner-fail.html');
+      const failing = await open(
+        renderCheckReport('html', checkReport(), { color: false, failOn: 'warning', exitCode: 1 }),
+        'banner-fail.html',
+      );
       await expect(failing.page.locator('#banner.v-fail').textContent()).resolves.toContain('Failed: exit 1');
-      await expect(failing.page.locator('#banner .reason').textContent()).resolves.toBe('3 failures at or above --fail-on warning (2 errors, 1 warning); 1 check errored, so the run could not verify everything');
+      await expect(failing.page.locator('#banner .reason').textContent()).resolves.toBe(
+        '3 failures at or above --fail-on warning (2 errors, 1 warning); 1 check errored, so the run could not verify everything',
+      );
       await failing.page.close();
-      const passes = checkReport({ results: checkReport().results.filter((r) => r.status === 'pass' || r.severity === 'info') });
-      const passing = await open(renderCheckReport('html', passes, { color: false, failOn: 'warning', exitCode: 0 }), 'banner-pass.html');
+      const passes = checkReport({
+        results: checkReport().results.filter((r) => r.status === 'pass' || r.severity === 'info'),
+      });
+      const passing = await open(
+        renderCheckReport('html', passes, { color: false, failOn: 'warning', exitCode: 0 }),
+        'banner-pass.html',
+      );
       await expect(passing.page.locator('#banner.v-pass').textContent()).resolves.toContain('Passed: exit 0');
-      await expect(passing.page.locator('#banner .reason').textContent()).resolves.toBe('no failure at or above --fail-on warning (1 failure below it)');
-      await expect(passing.page.locator('#failures').textContent()).resolves.toContain('Failures and errored checks (1)');
+      await expect(passing.page.locator('#banner .reason').textContent()).resolves.toBe(
+        'no failure at or above --fail-on warning (1 failure below it)',
+      );
+      await expect(passing.page.locator('#failures').textContent()).resolves.toContain(
+        'Failures and errored checks (1)',
+      );
       await passing.page.close();
     });
 
     it('groups repeated findings of one check under it with a count, and ranks resources worst first', async () => {
       const results = checkReport().results;
       const next = results.find((r) => r.id === 'paging.next-link')!;
-      const repeated = [...results, { ...next, resource: 'http://127.0.0.1:4010/companies' }, { ...next, resource: 'http://127.0.0.1:4010/appendices' }];
-      const { page } = await open(renderCheckReport('html', checkReport({ results: repeated }), { color: false }), 'grouped.html');
+      const repeated = [
+        ...results,
+        { ...next, resource: 'http://127.0.0.1:4010/companies' },
+        { ...next, resource: 'http://127.0.0.1:4010/appendices' },
+      ];
+      const { page } = await open(
+        renderCheckReport('html', checkReport({ results: repeated }), { color: false }),
+        'grouped.html',
+      );
       const group = page.locator('.check[data-check="paging.next-link"]');
       await expect(group.locator('.count').textContent()).resolves.toBe('×3');
       expect(await group.locator('li.result').count()).toBe(3);
-      expect(await group.locator('li.result .resource').allTextContents()).toEqual(['http://127.0.0.1:4010/employers', 'http://127.0.0.1:4010/companies', 'http://127.0.0.1:4010/appendices']);
+      expect(await group.locator('li.result .resource').allTextContents()).toEqual([
+        'http://127.0.0.1:4010/employers',
+        'http://127.0.0.1:4010/companies',
+        'http://127.0.0.1:4010/appendices',
+      ]);
       expect(await page.locator('.check[data-check="problem.type-urn"] .count').textContent()).toBe('×1');
       // /companies fails twice (next-link, page-size); ties on one error-level failure go by path; info and errored-only last.
-      const rows = await page.locator('#resources tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-      expect(rows.slice(0, 3)).toEqual([['/companies', 'error', '2', '0', '0', '1'], ['/appendices', 'error', '1', '0', '0', '0'], ['/employers', 'error', '1', '0', '1', '0']]);
-      expect(rows.map((row) => row[0])).toEqual(['/companies', '/appendices', '/employers', '/employers/xyz', '/employers/93017373', '/health']);
+      const rows = await page
+        .locator('#resources tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows.slice(0, 3)).toEqual([
+        ['/companies', 'error', '2', '0', '0', '1'],
+        ['/appendices', 'error', '1', '0', '0', '0'],
+        ['/employers', 'error', '1', '0', '1', '0'],
+      ]);
+      expect(rows.map((row) => row[0])).toEqual([
+        '/companies',
+        '/appendices',
+        '/employers',
+        '/employers/xyz',
+        '/employers/93017373',
+        '/health',
+      ]);
       expect(rows.at(-1)).toEqual(['/health', '', '0', '1', '1', '0']);
       await page.close();
     });
 
     it('shows baseline badges', async () => {
       const report = checkReport();
-      const { page } = await open(renderCheckReport('html', applyCheckBaseline(report, checkBaselineOf(report)), { color: false }), 'known.html');
+      const { page } = await open(
+        renderCheckReport('html', applyCheckBaseline(report, checkBaselineOf(report)), { color: false }),
+        'known.html',
+      );
       // 4 failures and the errored check: errors are baseline entries too.
       expect(await page.locator('.badge.b-known').count()).toBe(5);
       await expect(page.locator('#summary').textContent()).resolves.toContain('0 failed');
@@ -184,44 +278,100 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
 
   describe('lint report', () => {
     let opened: Opened;
-    beforeAll(async () => { opened = await open(renderLintReport('html', lintReport(), { color: false, cwd: LINT_CWD }), 'lint.html'); }, 30_000);
+    beforeAll(async () => {
+      opened = await open(renderLintReport('html', lintReport(), { color: false, cwd: LINT_CWD }), 'lint.html');
+    }, 30_000);
 
     it('summarises by rule and lists findings with file:line', async () => {
       const { page } = opened;
-      await expect(page.locator('#summary').textContent()).resolves.toBe('2 errors, 2 warnings, 1 infos, 1 hints, 1 ignored.');
-      expect(await page.locator('#rules tr[data-rule="uri-notat"] td').allTextContents()).toEqual(['uri-notat', 'error', '1', '0']);
-      expect(await page.locator('li.finding[data-rule="uri-notat"] .where').textContent()).toBe('specs/employers.yaml:12:3');
-      expect(await page.locator('li.finding[data-rule="err-problem"] .msg').first().textContent()).toContain('not <text/html> & "friends" ]]>.');
+      await expect(page.locator('#summary').textContent()).resolves.toBe(
+        '2 errors, 2 warnings, 1 infos, 1 hints, 1 ignored.',
+      );
+      expect(await page.locator('#rules tr[data-rule="uri-notat"] td').allTextContents()).toEqual([
+        'uri-notat',
+        'error',
+        '1',
+        '0',
+      ]);
+      expect(await page.locator('li.finding[data-rule="uri-notat"] .where').textContent()).toBe(
+        'specs/employers.yaml:12:3',
+      );
+      expect(await page.locator('li.finding[data-rule="err-problem"] .msg').first().textContent()).toContain(
+        'not <text/html> & "friends" ]]>.',
+      );
     });
 
     it('groups findings by file and shows the line of each, marked, with a guide link and a banner', async () => {
       const text = 'openapi: 3.0.3\n'.repeat(10) + 'paths:\n  /Employers:\n    get:\n';
       const report = lintReport();
       const sourceLines = new Map([[`${LINT_CWD}/specs/employers.yaml`, text.split('\n')]]);
-      const rules = [{ kind: 'lint' as const, id: 'uri-notat', rule: 'uri-notat', severity: 'error' as const, writes: false, description: 'd', url: 'u' },
-        { kind: 'lint' as const, id: 'stat-codes-get', rule: 'stat-codes', severity: 'warning' as const, writes: false, description: 'd', url: 'u' }];
-      const { page } = await open(renderLintReport('html', report, { color: false, cwd: LINT_CWD, sourceLines, rules, failOn: 'warning', exitCode: 1 }), 'lint-lines.html');
-      expect(await page.locator('section.group h3').allTextContents()).toEqual(['specs/companies.json', 'specs/employers.yaml']);
+      const rules = [
+        {
+          kind: 'lint' as const,
+          id: 'uri-notat',
+          rule: 'uri-notat',
+          severity: 'error' as const,
+          writes: false,
+          description: 'd',
+          url: 'u',
+        },
+        {
+          kind: 'lint' as const,
+          id: 'stat-codes-get',
+          rule: 'stat-codes',
+          severity: 'warning' as const,
+          writes: false,
+          description: 'd',
+          url: 'u',
+        },
+      ];
+      const { page } = await open(
+        renderLintReport('html', report, {
+          color: false,
+          cwd: LINT_CWD,
+          sourceLines,
+          rules,
+          failOn: 'warning',
+          exitCode: 1,
+        }),
+        'lint-lines.html',
+      );
+      expect(await page.locator('section.group h3').allTextContents()).toEqual([
+        'specs/companies.json',
+        'specs/employers.yaml',
+      ]);
       const item = page.locator('section.group[data-group="specs/employers.yaml"] li.finding[data-rule="uri-notat"]');
       expect(await item.locator('pre.source mark').textContent()).toBe('  /Employers:');
       expect(await item.locator('pre.source').textContent()).toBe('11 │ paths:\n12 │   /Employers:\n13 │     get:\n');
-      expect(await item.locator('a.guide').getAttribute('href')).toBe('https://www.belgif.be/specification/rest/api-guide/#rule-uri-notat');
+      expect(await item.locator('a.guide').getAttribute('href')).toBe(
+        'https://www.belgif.be/specification/rest/api-guide/#rule-uri-notat',
+      );
       expect(await page.locator('li.finding[data-rule="stat-codes-get"] a.guide').textContent()).toBe('stat-codes');
       // No lines known for companies.json: its findings show without an excerpt.
       expect(await page.locator('section.group[data-group="specs/companies.json"] pre.source').count()).toBe(0);
       await expect(page.locator('#banner.v-fail').textContent()).resolves.toContain('Failed: exit 1');
-      await expect(page.locator('#banner .reason').textContent()).resolves.toBe('4 findings at or above --fail-on warning (2 errors, 2 warnings)');
+      await expect(page.locator('#banner .reason').textContent()).resolves.toBe(
+        '4 findings at or above --fail-on warning (2 errors, 2 warnings)',
+      );
       await page.close();
     });
 
     it('counts findings, not groups, as shown: a group of repeated findings counts each', async () => {
       const base = lintReport();
       const [first] = base.findings;
-      const repeated = [0, 1, 2].map((i) => ({ ...first!, range: { start: { line: 30 + i, character: 2 }, end: { line: 30 + i, character: 9 } } }));
+      const repeated = [0, 1, 2].map((i) => ({
+        ...first!,
+        range: { start: { line: 30 + i, character: 2 }, end: { line: 30 + i, character: 9 } },
+      }));
       const report = { ...base, findings: [...base.findings, ...repeated] };
-      const { page } = await open(renderLintReport('html', report, { color: false, cwd: LINT_CWD }), 'lint-counts.html');
+      const { page } = await open(
+        renderLintReport('html', report, { color: false, cwd: LINT_CWD }),
+        'lint-counts.html',
+      );
       const items = await page.locator('li.finding').count();
-      const counted = await page.locator('li.finding').evaluateAll((lis) => lis.reduce((sum, li) => sum + Number(li.getAttribute('data-count')), 0));
+      const counted = await page
+        .locator('li.finding')
+        .evaluateAll((lis) => lis.reduce((sum, li) => sum + Number(li.getAttribute('data-count')), 0));
       expect(counted).toBe(report.findings.length + report.ignored.length);
       expect(counted).toBeGreaterThan(items);
       await expect(page.locator('#shown').textContent()).resolves.toBe(`${counted} of ${counted} shown`);

@@ -6,16 +6,19 @@ export const sarifRequiredSchema = {
     $schema: { type: 'string', format: 'uri' },
     version: { const: '2.1.0' },
     runs: {
-      type: 'array', minItems: 1,
+      type: 'array',
+      minItems: 1,
       items: {
         type: 'object',
         required: ['tool'],
         properties: {
           tool: {
-            type: 'object', required: ['driver'],
+            type: 'object',
+            required: ['driver'],
             properties: {
               driver: {
-                type: 'object', required: ['name'],
+                type: 'object',
+                required: ['name'],
                 properties: {
                   name: { type: 'string', minLength: 1 },
                   version: { type: 'string' },
@@ -23,12 +26,20 @@ export const sarifRequiredSchema = {
                   rules: {
                     type: 'array',
                     items: {
-                      type: 'object', required: ['id'],
+                      type: 'object',
+                      required: ['id'],
                       properties: {
                         id: { type: 'string' },
-                        shortDescription: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
+                        shortDescription: {
+                          type: 'object',
+                          required: ['text'],
+                          properties: { text: { type: 'string' } },
+                        },
                         helpUri: { type: 'string', format: 'uri' },
-                        defaultConfiguration: { type: 'object', properties: { level: { enum: ['none', 'note', 'warning', 'error'] } } },
+                        defaultConfiguration: {
+                          type: 'object',
+                          properties: { level: { enum: ['none', 'note', 'warning', 'error'] } },
+                        },
                       },
                     },
                   },
@@ -49,19 +60,30 @@ export const sarifRequiredSchema = {
                 baselineState: { enum: ['new', 'unchanged', 'updated', 'absent'] },
                 message: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
                 locations: {
-                  type: 'array', minItems: 1,
+                  type: 'array',
+                  minItems: 1,
                   items: {
                     type: 'object',
                     properties: {
                       physicalLocation: {
-                        type: 'object', required: ['artifactLocation'],
+                        type: 'object',
+                        required: ['artifactLocation'],
                         properties: {
-                          artifactLocation: { type: 'object', required: ['uri'], properties: { uri: { type: 'string', format: 'uri-reference' }, uriBaseId: { type: 'string' } } },
+                          artifactLocation: {
+                            type: 'object',
+                            required: ['uri'],
+                            properties: {
+                              uri: { type: 'string', format: 'uri-reference' },
+                              uriBaseId: { type: 'string' },
+                            },
+                          },
                           region: {
                             type: 'object',
                             properties: {
-                              startLine: { type: 'integer', minimum: 1 }, startColumn: { type: 'integer', minimum: 1 },
-                              endLine: { type: 'integer', minimum: 1 }, endColumn: { type: 'integer', minimum: 1 },
+                              startLine: { type: 'integer', minimum: 1 },
+                              startColumn: { type: 'integer', minimum: 1 },
+                              endLine: { type: 'integer', minimum: 1 },
+                              endColumn: { type: 'integer', minimum: 1 },
                             },
                           },
                         },
@@ -70,7 +92,14 @@ export const sarifRequiredSchema = {
                     },
                   },
                 },
-                suppressions: { type: 'array', items: { type: 'object', required: ['kind'], properties: { kind: { enum: ['inSource', 'external'] } } } },
+                suppressions: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['kind'],
+                    properties: { kind: { enum: ['inSource', 'external'] } },
+                  },
+                },
               },
             },
           },

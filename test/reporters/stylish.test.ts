@@ -18,7 +18,9 @@ describe('stylish reporter: check', () => {
 
   it('shows each result with a mark, id, resource and message', () => {
     expect(text).toContain('✔ problem.content-type  http://127.0.0.1:4010/employers/xyz  Errors are problem+json.');
-    expect(text).toContain('✖ paging.next-link  http://127.0.0.1:4010/employers  Page 1 of /employers has 2 items but no `next` link.');
+    expect(text).toContain(
+      '✖ paging.next-link  http://127.0.0.1:4010/employers  Page 1 of /employers has 2 items but no `next` link.',
+    );
     expect(text).toContain('⚠ paging.page-size');
     expect(text).toContain('○ paging.cursor');
     expect(text).toContain('! http.method-not-allowed');
@@ -34,7 +36,9 @@ describe('stylish reporter: check', () => {
   });
 
   it('ends with the summary and uses no ANSI codes when color is off', () => {
-    expect(text.trimEnd().split('\n').at(-1)).toBe('3 passed, 4 failed, 1 skipped, 1 errored, 42 requests, 1.23s — 1 check errored: a gate never passes what it could not verify');
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      '3 passed, 4 failed, 1 skipped, 1 errored, 42 requests, 1.23s — 1 check errored: a gate never passes what it could not verify',
+    );
     expect(text).not.toMatch(ANSI);
   });
 
@@ -47,7 +51,11 @@ describe('stylish reporter: check', () => {
   it('notes known and fixed baseline entries', () => {
     const report = checkReport();
     const baseline = checkBaselineOf(report);
-    const later = checkReport({ results: report.results.map((r) => (r.id === 'paging.next-link' ? { ...r, status: 'pass' as const, messageId: undefined } : r)) });
+    const later = checkReport({
+      results: report.results.map((r) =>
+        r.id === 'paging.next-link' ? { ...r, status: 'pass' as const, messageId: undefined } : r,
+      ),
+    });
     const out = renderCheckReport('stylish', applyCheckBaseline(later, baseline), { color: false });
     expect(out).toContain('(known: in the baseline)');
     expect(out).toContain('(fixed since the baseline)');
@@ -66,13 +74,20 @@ describe('stylish reporter: lint', () => {
   });
 
   it('prints line:col severity code message path (1-based positions)', () => {
-    expect(text).toMatch(/ 12:3 +error +uri-notat +Path segment "\/Employers" must be lowerCamelCase\. +paths\.\/Employers/);
+    expect(text).toMatch(
+      / 12:3 +error +uri-notat +Path segment "\/Employers" must be lowerCamelCase\. +paths\.\/Employers/,
+    );
     expect(text).toMatch(/ 1:1 +hint +oas-yaml/);
   });
 
   it('keeps each finding on one line, sorted by line within its source', () => {
-    expect(text).toMatch(/ 18:5 +warning +stat-codes-get +GET should declare 200, 400, 500: 400 missing, 500 missing +paths/);
-    const lines = text.split('\n').filter((line) => /^ \d+:\d+/.test(line)).map((line) => Number(line.trim().split(':')[0]));
+    expect(text).toMatch(
+      / 18:5 +warning +stat-codes-get +GET should declare 200, 400, 500: 400 missing, 500 missing +paths/,
+    );
+    const lines = text
+      .split('\n')
+      .filter((line) => /^ \d+:\d+/.test(line))
+      .map((line) => Number(line.trim().split(':')[0]));
     expect(lines).toEqual([1, 34, 12, 18, 21, 61]);
   });
 
@@ -85,18 +100,28 @@ describe('stylish reporter: lint', () => {
     const report = lintReport();
     const baseline = lintBaselineOf(report, { cwd: LINT_CWD });
     const later = lintReport({ findings: report.findings.slice(1) });
-    const out = renderLintReport('stylish', applyLintBaseline(later, baseline, { cwd: LINT_CWD }), { color: false, cwd: LINT_CWD });
+    const out = renderLintReport('stylish', applyLintBaseline(later, baseline, { cwd: LINT_CWD }), {
+      color: false,
+      cwd: LINT_CWD,
+    });
     expect(out).toContain('(known: in the baseline)');
     expect(out).toContain('(fixed since the baseline)');
-    expect(out.trimEnd().split('\n').at(-1)).toBe('✔ 0 problems (0 errors, 0 warnings, 0 infos, 0 hints) 1 ignored, 5 known (baseline), 1 fixed');
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      '✔ 0 problems (0 errors, 0 warnings, 0 infos, 0 hints) 1 ignored, 5 known (baseline), 1 fixed',
+    );
   });
 
   it('says in the summary line when warnings alone fail the run, and only then', () => {
     const report = lintReport();
     const warningsOnly = lintReport({ findings: report.findings.filter((f) => f.severity === 1) });
     const last = (r: typeof report, failOn?: 'error' | 'warning' | 'info') =>
-      renderLintReport('stylish', r, { color: false, cwd: LINT_CWD, ...(failOn ? { failOn } : {}) }).trimEnd().split('\n').at(-1);
-    expect(last(warningsOnly, 'warning')).toBe("✖ 2 problems (0 errors, 2 warnings, 0 infos, 0 hints) 1 ignored — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)");
+      renderLintReport('stylish', r, { color: false, cwd: LINT_CWD, ...(failOn ? { failOn } : {}) })
+        .trimEnd()
+        .split('\n')
+        .at(-1);
+    expect(last(warningsOnly, 'warning')).toBe(
+      "✖ 2 problems (0 errors, 2 warnings, 0 infos, 0 hints) 1 ignored — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)",
+    );
     expect(last(warningsOnly, 'error')).not.toContain('fail this run');
     expect(last(report, 'warning')).not.toContain('fail this run'); // errors fail it anyway
     const infosOnly = lintReport({ findings: report.findings.filter((f) => f.severity === 2) });
@@ -108,12 +133,20 @@ describe('stylish reporter: lint', () => {
 describe('stylish reporter: lint on a big document', () => {
   const source = `${LINT_CWD}/specs/big.yaml`;
   const naming = (i: number): LintFinding => ({
-    code: 'jsn-naming', severity: 1, message: 'Property name "node_id" should be lowerCamelCase', path: ['paths', `/r${i}`, 'get'], source,
+    code: 'jsn-naming',
+    severity: 1,
+    message: 'Property name "node_id" should be lowerCamelCase',
+    path: ['paths', `/r${i}`, 'get'],
+    source,
     range: { start: { line: 10 * i + 4, character: 6 }, end: { line: 10 * i + 4, character: 13 } },
   });
   const long: LintFinding = {
-    code: 'uri-format', severity: 1, message: `Server URL "${'x'.repeat(150)}" should look like https://host/[pathPrefix/]apiName/v{major} with words that wrap`,
-    path: ['servers', 0, 'url'], source, range: { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } },
+    code: 'uri-format',
+    severity: 1,
+    message: `Server URL "${'x'.repeat(150)}" should look like https://host/[pathPrefix/]apiName/v{major} with words that wrap`,
+    path: ['servers', 0, 'url'],
+    source,
+    range: { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } },
   };
   const findings = [long, ...Array.from({ length: 1150 }, (_, i) => naming(i))];
   const text = renderLintReport('stylish', lintReport({ findings }), { color: false, cwd: LINT_CWD });
@@ -138,20 +171,35 @@ describe('stylish reporter: lint on a big document', () => {
     const table = lines.slice(lines.findIndex((l) => /^ rule +severity +findings$/.test(l)));
     expect(table[1]).toMatch(/^ jsn-naming +warning +1,150$/);
     expect(table[2]).toMatch(/^ uri-format +warning +1$/);
-    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 1151 problems (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored');
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      '✖ 1151 problems (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored',
+    );
   });
 });
 
 describe('stylish --show-documentation-url', () => {
   // A link per check id of the fixture, as the catalogue gives the real ones (test/cli/habits.test.ts).
   const report = checkReport();
-  const rules = report.results.map((r) => ({ kind: 'check' as const, id: r.id, rule: r.rule, severity: r.severity, writes: false, description: '', url: guideAnchor(r.rule) }));
+  const rules = report.results.map((r) => ({
+    kind: 'check' as const,
+    id: r.id,
+    rule: r.rule,
+    severity: r.severity,
+    writes: false,
+    description: '',
+    url: guideAnchor(r.rule),
+  }));
 
   it('check: a guide: line under each failed or errored check, none under passes and skips, none without the flag', () => {
     const text = renderCheckReport('stylish', report, { color: false, rules, showDocumentationUrl: true });
     const lines = text.split('\n');
     const guideLines = lines.filter((line) => line.trim().startsWith('guide:'));
-    expect(guideLines.map((line) => line.trim()).sort()).toEqual(report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `guide: ${guideAnchor(r.rule)}`).sort());
+    expect(guideLines.map((line) => line.trim()).sort()).toEqual(
+      report.results
+        .filter((r) => r.status === 'fail' || r.status === 'error')
+        .map((r) => `guide: ${guideAnchor(r.rule)}`)
+        .sort(),
+    );
     expect(guideLines.length).toBe(5);
     expect(renderCheckReport('stylish', report, { color: false, rules })).not.toContain('guide:');
   });

@@ -23,18 +23,29 @@ describe('planOutputs', () => {
 
   it('uses the default format on stdout when nothing is given, and `-` as stdout', () => {
     expect(planOutputs({}, 'stylish')).toEqual([{ format: 'stylish', to: { kind: 'stdout' } }]);
-    expect(planOutputs({ formats: ['sarif', 'json'], outputs: ['x.sarif', '-'] }, 'stylish')[1]).toEqual({ format: 'json', to: { kind: 'stdout' } });
+    expect(planOutputs({ formats: ['sarif', 'json'], outputs: ['x.sarif', '-'] }, 'stylish')[1]).toEqual({
+      format: 'json',
+      to: { kind: 'stdout' },
+    });
   });
 
   it('infers the format of an extra output from its extension', () => {
-    expect(planOutputs({ formats: ['json'], outputs: ['a.json', 'b.sarif.json', 'c.xml', 'd.HTML', 'e.sarif'] }, 'stylish').map((p) => p.format))
-      .toEqual(['json', 'sarif', 'junit', 'html', 'sarif']);
-    expect(planOutputs({ outputs: ['report.txt'] }, 'stylish')).toEqual([{ format: 'stylish', to: { kind: 'file', path: 'report.txt' } }]);
+    expect(
+      planOutputs(
+        { formats: ['json'], outputs: ['a.json', 'b.sarif.json', 'c.xml', 'd.HTML', 'e.sarif'] },
+        'stylish',
+      ).map((p) => p.format),
+    ).toEqual(['json', 'sarif', 'junit', 'html', 'sarif']);
+    expect(planOutputs({ outputs: ['report.txt'] }, 'stylish')).toEqual([
+      { format: 'stylish', to: { kind: 'file', path: 'report.txt' } },
+    ]);
   });
 
   it('refuses two reports on stdout, an extra output of unknown format, an unknown format', () => {
     expect(() => planOutputs({ formats: ['json', 'junit'] }, 'stylish')).toThrow(/only one report can go to stdout/);
-    expect(() => planOutputs({ formats: ['json'], outputs: ['a.json', 'b.txt'] }, 'stylish')).toThrow(/more outputs than formats: give a --format for b\.txt/);
+    expect(() => planOutputs({ formats: ['json'], outputs: ['a.json', 'b.txt'] }, 'stylish')).toThrow(
+      /more outputs than formats: give a --format for b\.txt/,
+    );
     expect(() => planOutputs({ outputs: ['a.txt', 'b.json'] }, 'stylish')).toThrow(UsageError);
     expect(() => planOutputs({ formats: ['yaml'] }, 'stylish')).toThrow(/unknown report format "yaml"/);
   });
@@ -68,9 +79,15 @@ describe('writeReports', () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'a-file'), 'x');
     const io = ioIn(dir);
-    const error = await writeReports({ formats: ['json', 'stylish'], outputs: ['a-file/report.json'] }, render, io).catch((e: unknown) => e);
+    const error = await writeReports(
+      { formats: ['json', 'stylish'], outputs: ['a-file/report.json'] },
+      render,
+      io,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toMatch(/^cannot write report a-file\/report\.json: (a parent is not a folder \(ENOTDIR\)|a file is where a folder is needed \(EEXIST\))$/);
+    expect((error as Error).message).toMatch(
+      /^cannot write report a-file\/report\.json: (a parent is not a folder \(ENOTDIR\)|a file is where a folder is needed \(EEXIST\))$/,
+    );
     expect((error as Error).message).not.toContain('\n');
     expect(io.out).toBe('');
   });
@@ -79,18 +96,29 @@ describe('writeReports', () => {
     if (process.getuid?.() === 0) {
       // root writes anywhere; a directory path as the output is unwritable for everyone.
       const dir = await tempDir();
-      await expect(writeReports({ outputs: [dir] }, render, captureIo())).rejects.toThrow(/cannot write report .*: it is a folder \(EISDIR\)/);
+      await expect(writeReports({ outputs: [dir] }, render, captureIo())).rejects.toThrow(
+        /cannot write report .*: it is a folder \(EISDIR\)/,
+      );
       return;
     }
     const dir = await tempDir();
     await chmod(dir, 0o500);
-    await expect(writeReports({ outputs: ['r.json'] }, render, ioIn(dir))).rejects.toThrow(/cannot write report r\.json: permission denied \(EACCES\)/);
+    await expect(writeReports({ outputs: ['r.json'] }, render, ioIn(dir))).rejects.toThrow(
+      /cannot write report r\.json: permission denied \(EACCES\)/,
+    );
   });
 });
 
 describe('addReportOptions: an output belongs to the format just before it', () => {
   const parse = (argv: string[]) => {
-    const command = addReportOptions(new Command('x').exitOverride().configureOutput({ writeErr: () => undefined }), ['stylish', 'json', 'junit', 'sarif', 'github', 'html']);
+    const command = addReportOptions(new Command('x').exitOverride().configureOutput({ writeErr: () => undefined }), [
+      'stylish',
+      'json',
+      'junit',
+      'sarif',
+      'github',
+      'html',
+    ]);
     command.parse(argv, { from: 'user' });
     return planOutputs(reportTargets(command.opts()), 'stylish');
   };
@@ -103,7 +131,9 @@ describe('addReportOptions: an output belongs to the format just before it', () 
   });
 
   it('accepts format=file, mixes it with -o, and takes an extra output format from its extension', () => {
-    expect(parse(['-f', 'junit=reports/junit.xml', '-f', 'json', '-o', 'r.json', '-o', 'r.html', '-f', 'stylish'])).toEqual([
+    expect(
+      parse(['-f', 'junit=reports/junit.xml', '-f', 'json', '-o', 'r.json', '-o', 'r.html', '-f', 'stylish']),
+    ).toEqual([
       { format: 'junit', to: { kind: 'file', path: 'reports/junit.xml' } },
       { format: 'json', to: { kind: 'file', path: 'r.json' } },
       { format: 'html', to: { kind: 'file', path: 'r.html' } },
@@ -116,14 +146,24 @@ describe('addReportOptions: an output belongs to the format just before it', () 
   });
 
   it('refuses an output before any format once a format follows, with the fix in the message', () => {
-    expect(() => parse(['-o', 'r.html', '-f', 'html'])).toThrow(/--output r\.html comes before any --format.*-f html=r\.html/);
+    expect(() => parse(['-o', 'r.html', '-f', 'html'])).toThrow(
+      /--output r\.html comes before any --format.*-f html=r\.html/,
+    );
   });
 
   it('refuses a file whose extension contradicts its format, in one line', () => {
-    expect(() => parse(['-f', 'html', '-o', 'r.json'])).toThrow(/^r\.json is named like a json report, but --format html was given for it/);
+    expect(() => parse(['-f', 'html', '-o', 'r.json'])).toThrow(
+      /^r\.json is named like a json report, but --format html was given for it/,
+    );
     expect(() => parse(['-f', 'stylish=out.xml'])).toThrow(UsageError);
-    expect(parse(['-f', 'sarif', '-o', 'r.json'])[0]).toEqual({ format: 'sarif', to: { kind: 'file', path: 'r.json' } });
-    expect(parse(['-f', 'stylish', '-o', 'out.txt'])[0]).toEqual({ format: 'stylish', to: { kind: 'file', path: 'out.txt' } });
+    expect(parse(['-f', 'sarif', '-o', 'r.json'])[0]).toEqual({
+      format: 'sarif',
+      to: { kind: 'file', path: 'r.json' },
+    });
+    expect(parse(['-f', 'stylish', '-o', 'out.txt'])[0]).toEqual({
+      format: 'stylish',
+      to: { kind: 'file', path: 'out.txt' },
+    });
   });
 
   it('refuses an unknown format and an empty file after =', () => {

@@ -15,18 +15,33 @@ import { judgeTraffic } from '../../src/traffic/judge.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`browser-har.browser.test: ${CHROMIUM} not found (apt-get install -y chromium); skipped`);
+if (!hasChromium)
+  console.warn(`browser-har.browser.test: ${CHROMIUM} not found (apt-get install -y chromium); skipped`);
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'restguide-browser-har-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'restguide-browser-har-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe.skipIf(!hasChromium)('a HAR recorded by Chromium', () => {
   it('of the reference server, judged: no finding; its operations covered', async () => {
     const server = await startReferenceServer({ port: 0 });
     const file = join(dir, 'chromium.har');
     const browser = await chromium.launch({
-      executablePath: CHROMIUM, timeout: 30_000,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: CHROMIUM,
+      timeout: 30_000,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const context = await browser.newContext({ recordHar: { path: file, content: 'embed' } });
@@ -34,7 +49,14 @@ describe.skipIf(!hasChromium)('a HAR recorded by Chromium', () => {
       await page.goto(`${server.url}/employers?pageSize=3`);
       // What a single-page app would fetch: pages, a document, an absent one, a problem.
       await page.evaluate(async (base) => {
-        for (const path of ['/employers?pageSize=2&page=2', '/employers/93017373', '/companies?pageSize=2', '/employers/1', '/employers/abc', '/health']) {
+        for (const path of [
+          '/employers?pageSize=2&page=2',
+          '/employers/93017373',
+          '/companies?pageSize=2',
+          '/employers/1',
+          '/employers/abc',
+          '/health',
+        ]) {
           await (await fetch(`${base}${path}`, { headers: { accept: 'application/json' } })).text();
         }
       }, server.url);
@@ -43,11 +65,16 @@ describe.skipIf(!hasChromium)('a HAR recorded by Chromium', () => {
       await browser.close();
       await server.close();
     }
-    const { report, counts } = await judgeTraffic(CHECKS, BUILT_IN_PROFILE, readHar(file), { baseUrl: server.url, contract: buildOpenApiDocument() });
+    const { report, counts } = await judgeTraffic(CHECKS, BUILT_IN_PROFILE, readHar(file), {
+      baseUrl: server.url,
+      contract: buildOpenApiDocument(),
+    });
     expect(counts.judged).toBeGreaterThanOrEqual(7);
     expect(report.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);
     expect(report.summary.passed).toBeGreaterThan(8);
     const exercised = report.coverage?.operations?.filter((o) => o.exchanges > 0).map((o) => `${o.method} ${o.path}`);
-    expect(exercised).toEqual(expect.arrayContaining(['GET /employers', 'GET /employers/{employerId}', 'GET /companies', 'GET /health']));
+    expect(exercised).toEqual(
+      expect.arrayContaining(['GET /employers', 'GET /employers/{employerId}', 'GET /companies', 'GET /health']),
+    );
   }, 90_000);
 });

@@ -4,20 +4,32 @@ import { harEntries, HarSyntaxError } from '../../src/traffic/har-entries.js';
 
 async function read(text: string, chunkSize: number): Promise<unknown[]> {
   const bytes = Buffer.from(text);
-  async function* chunks() { for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize); }
+  async function* chunks() {
+    for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
+  }
   const out: unknown[] = [];
   for await (const entry of harEntries(chunks())) out.push(entry);
   return out;
 }
 
 const ENTRIES = [
-  { request: { url: 'https://a.test/x?q="}]' }, response: { content: { text: '{"a":"\\"]}\\\\"}', nested: [[1], { entries: [] }] } } },
+  {
+    request: { url: 'https://a.test/x?q="}]' },
+    response: { content: { text: '{"a":"\\"]}\\\\"}', nested: [[1], { entries: [] }] } },
+  },
   { request: { url: 'https://a.test/é' }, response: { status: 204 } },
 ];
 
 describe('harEntries', () => {
   it('finds log.entries after other members and nested arrays, at any chunk size', async () => {
-    const har = JSON.stringify({ log: { version: '1.2', creator: { name: 'x', entries: [{ not: 'these' }] }, pages: [{ id: 'p', entries: [1] }], entries: ENTRIES } });
+    const har = JSON.stringify({
+      log: {
+        version: '1.2',
+        creator: { name: 'x', entries: [{ not: 'these' }] },
+        pages: [{ id: 'p', entries: [1] }],
+        entries: ENTRIES,
+      },
+    });
     for (const size of [1, 2, 3, 7, 64, 1 << 20]) expect(await read(har, size)).toEqual(ENTRIES);
   });
 

@@ -12,25 +12,67 @@ import { readHar } from '../../src/traffic/har-read.js';
 import { reference } from '../helpers/check-harness.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'restguide-har-read-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'restguide-har-read-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const entry = (url: string, response: Record<string, unknown>, request: Record<string, unknown> = {}) => ({
-  startedDateTime: '2026-01-01T00:00:00.000Z', time: 12.6,
-  request: { method: 'get', url, httpVersion: 'h2', headers: [{ name: ':authority', value: 'api.test' }, { name: 'Accept', value: 'application/json' }], ...request },
-  response: { status: 200, statusText: 'OK', httpVersion: 'h2', headers: [], content: { size: 0, mimeType: '' }, ...response },
+  startedDateTime: '2026-01-01T00:00:00.000Z',
+  time: 12.6,
+  request: {
+    method: 'get',
+    url,
+    httpVersion: 'h2',
+    headers: [
+      { name: ':authority', value: 'api.test' },
+      { name: 'Accept', value: 'application/json' },
+    ],
+    ...request,
+  },
+  response: {
+    status: 200,
+    statusText: 'OK',
+    httpVersion: 'h2',
+    headers: [],
+    content: { size: 0, mimeType: '' },
+    ...response,
+  },
 });
 
 describe('readHar', () => {
   it('reads what browsers write: base64 bodies, HTTP/2 pseudo-headers, repeated headers, omitted bodies', async () => {
     const file = join(dir, 'browser.har');
-    await writeFile(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'Chromium' }, pages: [], entries: [
-      entry('https://api.test/v1/items', { headers: [{ name: ':status', value: '200' }, { name: 'Vary', value: 'Accept' }, { name: 'Vary', value: 'Accept-Language' }],
-        content: { size: 11, mimeType: 'application/json', text: Buffer.from('{"a":"é"}').toString('base64'), encoding: 'base64' } }),
-      entry('https://api.test/v1/items/1', { content: { size: 300, mimeType: 'application/json' } }),
-      entry('https://api.test/v1/blocked', { status: 0 }),
-      { comment: 'not an exchange' },
-    ] } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          creator: { name: 'Chromium' },
+          pages: [],
+          entries: [
+            entry('https://api.test/v1/items', {
+              headers: [
+                { name: ':status', value: '200' },
+                { name: 'Vary', value: 'Accept' },
+                { name: 'Vary', value: 'Accept-Language' },
+              ],
+              content: {
+                size: 11,
+                mimeType: 'application/json',
+                text: Buffer.from('{"a":"é"}').toString('base64'),
+                encoding: 'base64',
+              },
+            }),
+            entry('https://api.test/v1/items/1', { content: { size: 300, mimeType: 'application/json' } }),
+            entry('https://api.test/v1/blocked', { status: 0 }),
+            { comment: 'not an exchange' },
+          ],
+        },
+      }),
+    );
     const skipped = { count: 0 };
     const exchanges = [];
     for await (const exchange of readHar(file, skipped)) exchanges.push(exchange);
@@ -53,8 +95,15 @@ describe('readHar', () => {
     const recorder = new HarRecorder(file, redactor);
     try {
       await runChecks(CHECKS, BUILT_IN_PROFILE, {
-        baseUrl: running.url, only: ['trace.header-present'], redactor, timeoutMs: 5000,
-        headers: { Authorization: 'Bearer s3cr3t-t0ken-value', 'X-Api-Key': 'k3y-value-9876', Cookie: 'session=c00kie-value' },
+        baseUrl: running.url,
+        only: ['trace.header-present'],
+        redactor,
+        timeoutMs: 5000,
+        headers: {
+          Authorization: 'Bearer s3cr3t-t0ken-value',
+          'X-Api-Key': 'k3y-value-9876',
+          Cookie: 'session=c00kie-value',
+        },
         onExchange: (exchange) => recorder.add(exchange),
       });
     } finally {

@@ -14,40 +14,74 @@ import { reference, type ServerFactory } from '../helpers/check-harness.js';
 
 const BIN = fileURLToPath(new URL('../../bin/restguide.js', import.meta.url));
 const started: ChildProcess[] = [];
-afterEach(() => { for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
+afterEach(() => {
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'restguide-proxy-'));
   await writeFile(join(dir, 'openapi.json'), JSON.stringify(buildOpenApiDocument()));
 });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Starts the proxy in front of `upstream`; resolves with its URL once it listens (bounded). */
 async function startProxy(upstream: string, report: string) {
-  const child = spawn(process.execPath, [BIN, 'proxy', upstream, '--port', '0', '--openapi', join(dir, 'openapi.json'), '-f', 'json', '-o', report], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'proxy', upstream, '--port', '0', '--openapi', join(dir, 'openapi.json'), '-f', 'json', '-o', report],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   started.push(child);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL in 30 s; stderr: ${err}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const found = /listening on (http:\/\/\S+?),/.exec(out)?.[1];
-      if (found) { clearTimeout(timer); resolve(found); }
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
     });
   });
-  return { url, stop: async () => { child.kill('SIGTERM'); return { code: await exited, err }; }, stderr: () => err };
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return { code: await exited, err };
+    },
+    stderr: () => err,
+  };
 }
 
-const PATHS = ['/employers?pageSize=3', '/employers/93017373', '/employers/1', '/employers/abc', '/companies?pageSize=2', '/restguideUnknown', '/health', '/employers?pageSize=2&page=2'];
+const PATHS = [
+  '/employers?pageSize=3',
+  '/employers/93017373',
+  '/employers/1',
+  '/employers/abc',
+  '/companies?pageSize=2',
+  '/restguideUnknown',
+  '/health',
+  '/employers?pageSize=2&page=2',
+];
 
 async function get(url: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const answer = await request(url, { headersTimeout: 5000, bodyTimeout: 5000 });
   const { date: _date, 'belgov-trace-id': _trace, connection: _c, 'keep-alive': _k, ...headers } = answer.headers;
   // A problem's instance is a new uuid per answer, and so is its trace id: the rest must match byte for byte.
-  return { status: answer.statusCode, headers, body: (await answer.body.text()).replace(/urn:uuid:[0-9a-f-]{36}/g, 'urn:uuid:*') };
+  return {
+    status: answer.statusCode,
+    headers,
+    body: (await answer.body.text()).replace(/urn:uuid:[0-9a-f-]{36}/g, 'urn:uuid:*'),
+  };
 }
 
 async function through(server: ServerFactory, name: string) {
@@ -57,12 +91,22 @@ async function through(server: ServerFactory, name: string) {
   try {
     const compared = [];
     for (const path of PATHS) compared.push([await get(`${proxy.url}${path}`), await get(`${upstream.url}${path}`)]);
-    const post = await request(`${proxy.url}/employers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":', headersTimeout: 5000 });
+    const post = await request(`${proxy.url}/employers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+      headersTimeout: 5000,
+    });
     await post.body.dump();
     // Findings show while the traffic pauses (the worker judges a partial batch after 300 ms of quiet).
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const stopped = await proxy.stop();
-    return { compared, stopped, report: JSON.parse(await readFile(report, 'utf8')) as CheckReport, postStatus: post.statusCode };
+    return {
+      compared,
+      stopped,
+      report: JSON.parse(await readFile(report, 'utf8')) as CheckReport,
+      postStatus: post.statusCode,
+    };
   } finally {
     await upstream.close();
   }
@@ -84,7 +128,11 @@ describe('restguide proxy', () => {
   }, 90_000);
 
   it('a line per new finding, the reports on SIGTERM, exit 1, answers still unchanged', async () => {
-    const broken = reference({ mutate: (_req, res) => { delete res.headers['belgov-trace-id']; } });
+    const broken = reference({
+      mutate: (_req, res) => {
+        delete res.headers['belgov-trace-id'];
+      },
+    });
     const { compared, stopped, report } = await through(broken, 'broken');
     for (const [viaProxy, direct] of compared) expect(viaProxy).toEqual(direct);
     expect(stopped.err.match(/^⚠ trace\.header-present: /gm)).toHaveLength(1);

@@ -5,7 +5,10 @@ import { BEARER_PROTECTED, readableResource } from './support/protected-resource
 // sec-req: a protected resource asked without a token answers 401 noAccessToken with a bare Bearer challenge.
 export default defineCheck({
   meta: {
-    id: 'auth.no-token', rule: 'sec-req', severity: 'error', writes: false,
+    id: 'auth.no-token',
+    rule: 'sec-req',
+    severity: 'error',
+    writes: false,
     title: 'A protected resource asked without an access token answers 401 noAccessToken with WWW-Authenticate: Bearer',
     messages: { ...REFUSAL_MESSAGES },
   },

@@ -4,7 +4,10 @@ import { jsonTypeOf } from '../../core/json.js';
 
 export default defineCheck({
   meta: {
-    id: 'collection.is-object', rule: 'evo-object', severity: 'error', writes: false,
+    id: 'collection.is-object',
+    rule: 'evo-object',
+    severity: 'error',
+    writes: false,
     title: 'A collection is a JSON object (never a bare array) served as JSON',
     messages: {
       status: 'GET {{url}} answered {{status}}, not 200 with the collection.',
@@ -20,7 +23,12 @@ export default defineCheck({
     const url = exchange.request.url;
     if (!ctx.expect(response.status === 200, 'status', { url, status: response.status }, exchange)) return;
     const contentType = mediaTypeOf(response);
-    ctx.expect(contentType !== undefined && /^application\/([\w.-]+\+)?json$/.test(contentType), 'contentType', { url, contentType: contentType ?? '(none)' }, exchange);
+    ctx.expect(
+      contentType !== undefined && /^application\/([\w.-]+\+)?json$/.test(contentType),
+      'contentType',
+      { url, contentType: contentType ?? '(none)' },
+      exchange,
+    );
     if (!ctx.expect(response.json !== undefined, 'notJson', { url }, exchange)) return;
     ctx.expect(jsonTypeOf(response.json) === 'object', 'notObject', { url, type: jsonTypeOf(response.json) }, exchange);
   },

@@ -4,7 +4,10 @@ import { isAbsoluteUrl, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
-    id: 'collection.item-href', rule: 'col-repres', severity: 'error', writes: false,
+    id: 'collection.item-href',
+    rule: 'col-repres',
+    severity: 'error',
+    writes: false,
     title: 'Every item of a collection has an absolute `href`',
     messages: {
       missingHref: 'items[{{index}}] of {{url}} has no string `href`.',

@@ -4,7 +4,10 @@ import { pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
-    id: 'collection.item-key', rule: 'col-repres', severity: 'warning', writes: false,
+    id: 'collection.item-key',
+    rule: 'col-repres',
+    severity: 'warning',
+    writes: false,
     title: 'Every item of a collection carries its business key',
     messages: {
       missingKey: 'items[{{index}}] of {{url}} lacks the business key `{{key}}`.',
@@ -19,7 +22,12 @@ export default defineCheck({
     if (page.items.length === 0) ctx.skip(`${url} has no items to look at`);
     page.items.forEach((item, index) => {
       const value = valueAt(item, key);
-      ctx.expect(value !== undefined && value !== null && value !== '', 'missingKey', { url, index, key }, page.exchange);
+      ctx.expect(
+        value !== undefined && value !== null && value !== '',
+        'missingKey',
+        { url, index, key },
+        page.exchange,
+      );
     });
   },
 });

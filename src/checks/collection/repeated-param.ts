@@ -13,13 +13,20 @@ import { primitiveAt, samplePage } from '../support/filtered-page.js';
 // the values of a filter combine with OR is filter.repeated-or's question. This check asks only whether the
 // repeated form is accepted and read as several values at all.
 const MESSAGES = {
-  refused: '{{url}} answered {{status}} to the repeated form of {{param}} (declared multi-valued{{form}}), though each value alone is accepted.',
-  oneValue: '{{url}} answered exactly what {{param}}={{kept}} alone answers, leaving out what {{param}}={{lost}} adds: only one occurrence of the repeated parameter was read.',
+  refused:
+    '{{url}} answered {{status}} to the repeated form of {{param}} (declared multi-valued{{form}}), though each value alone is accepted.',
+  oneValue:
+    '{{url}} answered exactly what {{param}}={{kept}} alone answers, leaving out what {{param}}={{lost}} adds: only one occurrence of the repeated parameter was read.',
 } as const;
 
 const PAGE_SIZE = 20;
 
-interface Probe { param: string; values: string[]; members(exchange: Exchange): string[] | undefined; form: string }
+interface Probe {
+  param: string;
+  values: string[];
+  members(exchange: Exchange): string[] | undefined;
+  form: string;
+}
 
 /** The style the document gives a parameter, when it is not the repeated one (form, explode true). */
 const formOf = (parameter: Record<string, unknown>): string => {
@@ -43,9 +50,15 @@ const embeddedKeys = (exchange: Exchange): string[] | undefined => {
 /** The declared multi-valued parameters this check can give two values to: filters (values from the data) and `embed` (its enum). */
 async function probesOf(ctx: CheckContext<string>, collection: CollectionTarget): Promise<Probe[]> {
   const doc = await declaredOpenApi(ctx);
-  if (typeof doc === 'string') ctx.skip(`which query parameters take several values is declared in an OpenAPI document: ${doc}`);
+  if (typeof doc === 'string')
+    ctx.skip(`which query parameters take several values is declared in an OpenAPI document: ${doc}`);
   const get = getOperation(doc, collection.path) ?? ctx.skip(`the OpenAPI document has no GET ${collection.path}`);
-  const arrays = get.parameters.filter((p) => p['in'] === 'query' && isObject(derefIn(doc, p['schema'])) && (derefIn(doc, p['schema']) as Record<string, unknown>)['type'] === 'array');
+  const arrays = get.parameters.filter(
+    (p) =>
+      p['in'] === 'query' &&
+      isObject(derefIn(doc, p['schema'])) &&
+      (derefIn(doc, p['schema']) as Record<string, unknown>)['type'] === 'array',
+  );
   const probes: Probe[] = [];
   for (const parameter of arrays) {
     const param = String(parameter['name']);
@@ -59,7 +72,14 @@ async function probesOf(ctx: CheckContext<string>, collection: CollectionTarget)
     }
     if (!collection.filters.includes(param) || param === collection.fullText) continue;
     const sample = await samplePage(ctx, collection, 5, [param]);
-    const values = [...new Set(sample.items.map((item) => primitiveAt(item.data, param)).filter((v) => v !== undefined).map(String))];
+    const values = [
+      ...new Set(
+        sample.items
+          .map((item) => primitiveAt(item.data, param))
+          .filter((v) => v !== undefined)
+          .map(String),
+      ),
+    ];
     if (values.length >= 2) probes.push({ param, values: values.slice(0, 2), members: itemHrefs, form });
   }
   return probes;
@@ -67,7 +87,10 @@ async function probesOf(ctx: CheckContext<string>, collection: CollectionTarget)
 
 export default defineCheck({
   meta: {
-    id: 'collection.repeated-param', rule: 'qry-multi', severity: 'warning', writes: false,
+    id: 'collection.repeated-param',
+    rule: 'qry-multi',
+    severity: 'warning',
+    writes: false,
     title: 'A query parameter declared multi-valued is accepted repeated (`?x=a&x=b`) and read as both values',
     messages: MESSAGES,
   },
@@ -77,35 +100,59 @@ export default defineCheck({
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
     const probes = await probesOf(ctx, collection);
-    if (probes.length === 0) ctx.skip(`GET ${collection.path} declares no multi-valued filter or embed parameter to which two values can be given (sort is sort.multiple-keys')`);
+    if (probes.length === 0)
+      ctx.skip(
+        `GET ${collection.path} declares no multi-valued filter or embed parameter to which two values can be given (sort is sort.multiple-keys')`,
+      );
     const notJudged: string[] = [];
     let judged = 0;
     for (const { param, values, members, form } of probes) {
-      const get = (asked: string[]) => ctx.get(collection.firstPage({ pageSize: PAGE_SIZE, query: { [param]: asked } }));
+      const get = (asked: string[]) =>
+        ctx.get(collection.firstPage({ pageSize: PAGE_SIZE, query: { [param]: asked } }));
       // Controls: each value alone must be accepted, or the repeated form's answer says nothing about repetition.
       const singles: Exchange[] = [];
       for (const value of values) singles.push(await get([value]));
-      const accepted = values.map((value, index) => ({ value, exchange: singles[index] as Exchange })).filter((s) => s.exchange.response.status === 200);
+      const accepted = values
+        .map((value, index) => ({ value, exchange: singles[index] as Exchange }))
+        .filter((s) => s.exchange.response.status === 200);
       if (accepted.length < 2) {
-        notJudged.push(`${values.map((value, index) => `${param}=${value} answered ${singles[index]?.response.status ?? '?'}`).join(', ')}`);
+        notJudged.push(
+          `${values.map((value, index) => `${param}=${value} answered ${singles[index]?.response.status ?? '?'}`).join(', ')}`,
+        );
         continue;
       }
       // Only when each value selects something the other does not can an answer equal to one of them show a lost value.
       const selects = accepted.map((s) => members(s.exchange));
-      const adds = (x: string[] | undefined, y: string[] | undefined) => x !== undefined && y !== undefined && x.some((m) => !y.includes(m));
+      const adds = (x: string[] | undefined, y: string[] | undefined) =>
+        x !== undefined && y !== undefined && x.some((m) => !y.includes(m));
       const pairs = accepted.flatMap((_s, i) => accepted.slice(i + 1).map((_t, k): [number, number] => [i, i + 1 + k]));
       const pair = pairs.find(([i, j]) => adds(selects[i], selects[j]) && adds(selects[j], selects[i])) ?? [0, 1];
-      const [first, second] = [accepted[pair[0]], accepted[pair[1]]] as [typeof accepted[number], typeof accepted[number]];
+      const [first, second] = [accepted[pair[0]], accepted[pair[1]]] as [
+        (typeof accepted)[number],
+        (typeof accepted)[number],
+      ];
       const [a, b] = [first.value, second.value];
       const both = await get([a, b]);
       judged++;
       const url = both.request.url;
-      if (!ctx.expect(both.response.status >= 200 && both.response.status < 300, 'refused', { url, status: both.response.status, param, form }, both, first.exchange, second.exchange)) continue;
+      if (
+        !ctx.expect(
+          both.response.status >= 200 && both.response.status < 300,
+          'refused',
+          { url, status: both.response.status, param, form },
+          both,
+          first.exchange,
+          second.exchange,
+        )
+      )
+        continue;
       const [ofA, ofB, ofBoth] = [selects[pair[0]], selects[pair[1]], members(both)];
       if (!ofA || !ofB || !ofBoth || !adds(ofA, ofB) || !adds(ofB, ofA)) continue;
       const same = (x: string[], y: string[]) => x.length === y.length && x.every((m) => y.includes(m));
-      if (same(ofBoth, ofA)) ctx.report('oneValue', { url, param, kept: a, lost: b }, both, first.exchange, second.exchange);
-      else if (same(ofBoth, ofB)) ctx.report('oneValue', { url, param, kept: b, lost: a }, both, first.exchange, second.exchange);
+      if (same(ofBoth, ofA))
+        ctx.report('oneValue', { url, param, kept: a, lost: b }, both, first.exchange, second.exchange);
+      else if (same(ofBoth, ofB))
+        ctx.report('oneValue', { url, param, kept: b, lost: a }, both, first.exchange, second.exchange);
       else ctx.pass();
     }
     if (judged === 0) ctx.skip(`no multi-valued parameter could be judged: ${notJudged.join('; ')}`);

@@ -4,20 +4,27 @@ import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 
 export default defineCheck({
   meta: {
-    id: 'collection.self-link', rule: 'hyp-links', severity: 'error', writes: false,
+    id: 'collection.self-link',
+    rule: 'hyp-links',
+    severity: 'error',
+    writes: false,
     title: 'A collection has an absolute `self` link that reflects the query used',
     messages: {
       missing: 'GET {{url}} answered a collection without a `self` link.',
       notAbsolute: 'The `self` link {{self}} of {{url}} is not an absolute http(s) URL.',
       otherPath: 'The `self` link {{self}} points at another path than the request {{url}}.',
-      queryNotReflected: 'The `self` link {{self}} does not reflect the query parameter {{name}}={{value}} of the request {{url}}.',
+      queryNotReflected:
+        'The `self` link {{self}} does not reflect the query parameter {{name}}={{value}} of the request {{url}}.',
     },
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
     // A filter in the query too, when there is one, so `self` has more than the page size to reflect.
     const filter = collection.filters.find((name) => name !== 'q');
-    const filtered = filter === undefined ? undefined : pageOf(await ctx.get(collection.firstPage({ pageSize: 3, query: { [filter]: NO_MATCH } })));
+    const filtered =
+      filter === undefined
+        ? undefined
+        : pageOf(await ctx.get(collection.firstPage({ pageSize: 3, query: { [filter]: NO_MATCH } })));
     // A filter that refuses the value (e.g. a typed one) leaves the page size alone to reflect.
     const page = filtered ?? pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 3 })));
     const { exchange } = page;
@@ -28,11 +35,24 @@ export default defineCheck({
     const requested = new URL(url);
     const linked = new URL(self);
     // A link to another resource reflects nothing of the request: its query is not judged too.
-    if (!ctx.expect(withoutTrailingSlashes(linked.pathname) === withoutTrailingSlashes(requested.pathname), 'otherPath', { url, self }, exchange)) return;
+    if (
+      !ctx.expect(
+        withoutTrailingSlashes(linked.pathname) === withoutTrailingSlashes(requested.pathname),
+        'otherPath',
+        { url, self },
+        exchange,
+      )
+    )
+      return;
     for (const name of new Set(requested.searchParams.keys())) {
       const values = requested.searchParams.getAll(name);
       const reflected = linked.searchParams.getAll(name);
-      ctx.expect(values.every((value) => reflected.includes(value)), 'queryNotReflected', { url, self, name, value: values.join(',') }, exchange);
+      ctx.expect(
+        values.every((value) => reflected.includes(value)),
+        'queryNotReflected',
+        { url, self, name, value: values.join(',') },
+        exchange,
+      );
     }
   },
 });

@@ -10,13 +10,22 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Members that legitimately change from call to call: timestamps and occurrence ids. */
 function volatileMembers(a: unknown, b: unknown): string[] {
   if (!isObject(a) || !isObject(b)) return [];
-  return Object.keys(a).filter((key) => key === 'instance'
-    || (typeof a[key] === 'string' && typeof b[key] === 'string' && DATE_TIME.test(a[key] as string) && DATE_TIME.test(b[key] as string)));
+  return Object.keys(a).filter(
+    (key) =>
+      key === 'instance' ||
+      (typeof a[key] === 'string' &&
+        typeof b[key] === 'string' &&
+        DATE_TIME.test(a[key] as string) &&
+        DATE_TIME.test(b[key] as string)),
+  );
 }
 
 export default defineCheck({
   meta: {
-    id: 'controller.get-safe', rule: 'meth-http', severity: 'warning', writes: false,
+    id: 'controller.get-safe',
+    rule: 'meth-http',
+    severity: 'warning',
+    writes: false,
     title: 'A GET controller is safe: called twice, it gives the same answer',
     messages: {
       statusDiffers: '{{method}} {{url}} answered {{status}}, then {{secondStatus}}.',

@@ -4,8 +4,12 @@ import { controllerPath } from './support/call-controller.js';
 
 export default defineCheck({
   meta: {
-    id: 'controller.method-not-allowed', rule: 'meth-http', severity: 'error', writes: true,
-    title: 'A method other than the controller\'s (PUT, DELETE) answers 405 with an Allow header listing the controller\'s method',
+    id: 'controller.method-not-allowed',
+    rule: 'meth-http',
+    severity: 'error',
+    writes: true,
+    title:
+      "A method other than the controller's (PUT, DELETE) answers 405 with an Allow header listing the controller's method",
     messages: {
       not405: '{{method}} {{url}} (a {{own}} controller) answered {{status}} instead of 405.',
       missingAllow: '{{method}} {{url}} answered 405 without an Allow header.',

@@ -6,7 +6,10 @@ import { callController } from './support/call-controller.js';
 
 export default defineCheck({
   meta: {
-    id: 'controller.status', rule: 'ctl-res', severity: 'error', writes: false,
+    id: 'controller.status',
+    rule: 'ctl-res',
+    severity: 'error',
+    writes: false,
     title: 'A controller answers its expected status with a JSON object body (or a problem for an error)',
     messages: {
       wrongStatus: '{{method}} {{url}} answered {{status}} instead of {{expected}}.',
@@ -18,12 +21,21 @@ export default defineCheck({
   async run(ctx, controller) {
     const exchange = await callController(ctx, controller);
     const { status } = exchange.response;
-    const data = { ...exchangeData(exchange), expected: controller.expectedStatus, contentType: mediaTypeOf(exchange.response) ?? '(no Content-Type)' };
+    const data = {
+      ...exchangeData(exchange),
+      expected: controller.expectedStatus,
+      contentType: mediaTypeOf(exchange.response) ?? '(no Content-Type)',
+    };
     if (!ctx.expect(status === controller.expectedStatus, 'wrongStatus', data, exchange)) return;
     if (status === 204) return void ctx.expect(exchange.response.text === '', 'bodyOn204', data, exchange);
     // A success body is JSON; an expected error status is a problem (application/problem+json).
     const mediaType = mediaTypeOf(exchange.response) ?? '';
     const json = mediaType === 'application/json' || mediaType.endsWith('+json');
-    ctx.expect(json && isObject(exchange.response.json) && (status < 400 || mediaType === 'application/problem+json'), 'notJsonObject', data, exchange);
+    ctx.expect(
+      json && isObject(exchange.response.json) && (status < 400 || mediaType === 'application/problem+json'),
+      'notJsonObject',
+      data,
+      exchange,
+    );
   },
 });

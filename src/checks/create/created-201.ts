@@ -6,13 +6,17 @@ import { show } from '../support/same-json.js';
 
 export default defineCheck({
   meta: {
-    id: 'create.created-201', rule: 'stat-codes', severity: 'warning', writes: true,
+    id: 'create.created-201',
+    rule: 'stat-codes',
+    severity: 'warning',
+    writes: true,
     title: 'POST on a collection answers 201 with a Location that resolves to the new resource (never 200)',
     messages: {
       not201: 'POST {{url}} answered {{status}} instead of 201 Created.',
       noLocation: 'POST {{url}} answered 201 without a Location header.',
       locationNot200: 'GET {{location}} (the Location of the created resource) answered {{status}} instead of 200.',
-      otherResource: 'GET {{location}} (the Location of the created resource) shows `{{key}}` = {{actual}}, not the created {{expected}}.',
+      otherResource:
+        'GET {{location}} (the Location of the created resource) shows `{{key}}` = {{actual}}, not the created {{expected}}.',
     },
   },
   appliesTo: 'collection',
@@ -21,20 +25,40 @@ export default defineCheck({
     const created = await create(ctx, collection);
     const { exchange } = created;
     const url = exchange.request.url;
-    if (!ctx.expect(exchange.response.status === 201, 'not201', { url, status: exchange.response.status }, exchange)) return;
+    if (!ctx.expect(exchange.response.status === 201, 'not201', { url, status: exchange.response.status }, exchange))
+      return;
     const location = exchange.response.headers['location'];
     if (!ctx.expect(location !== undefined, 'noLocation', { url }, exchange)) return;
     // Only a same-origin Location is followed; create.location-absolute judges where it points.
     const target = sameOriginLocation(ctx, exchange);
-    if (!target) return ctx.skip(`the Location ${location} is not on the API's origin, so it is not followed (see create.location-absolute)`);
-    if (outsideApi(ctx.baseUrl, target, true)) return ctx.skip(`the Location ${target} lies outside the API (see create.location-absolute)`);
+    if (!target)
+      return ctx.skip(
+        `the Location ${location} is not on the API's origin, so it is not followed (see create.location-absolute)`,
+      );
+    if (outsideApi(ctx.baseUrl, target, true))
+      return ctx.skip(`the Location ${target} lies outside the API (see create.location-absolute)`);
     const read = await ctx.get(target);
-    if (!ctx.expect(read.response.status === 200, 'locationNot200', { location: target, status: read.response.status }, exchange, read)) return;
+    if (
+      !ctx.expect(
+        read.response.status === 200,
+        'locationNot200',
+        { location: target, status: read.response.status },
+        exchange,
+        read,
+      )
+    )
+      return;
     const key = collection.key;
     const expected = key === undefined ? undefined : valueAt(created.body, key);
     if (key === undefined || expected === undefined) return ctx.pass();
     const actual = valueAt(read.response.json, key);
     // Keys may come back typed differently (a numeric id as a string): compare their text.
-    ctx.expect(String(actual) === String(expected), 'otherResource', { location: target, key, actual: show(actual), expected: show(expected) }, exchange, read);
+    ctx.expect(
+      String(actual) === String(expected),
+      'otherResource',
+      { location: target, key, actual: show(actual), expected: show(expected) },
+      exchange,
+      read,
+    );
   },
 });

@@ -11,12 +11,16 @@ const textFilterOf = (collection: CollectionTarget): string | undefined =>
 
 export default defineCheck({
   meta: {
-    id: 'delete.collection-filtered', rule: 'meth-http', severity: 'warning', writes: true,
+    id: 'delete.collection-filtered',
+    rule: 'meth-http',
+    severity: 'warning',
+    writes: true,
     title: 'DELETE on a filtered collection answers 200/204 and removes exactly the items the filter selects',
     messages: {
       wrongStatus: 'DELETE {{url}} answered {{status}} instead of 200 or 204.',
       notRemoved: 'After DELETE {{url}}, GET {{item}} (selected by the filter) answered {{status}} instead of 404.',
-      othersRemoved: 'After DELETE {{url}}, GET {{item}} (not selected by the filter) answered {{status}} instead of 200: items outside the filter were removed.',
+      othersRemoved:
+        'After DELETE {{url}}, GET {{item}} (not selected by the filter) answered {{status}} instead of 200: items outside the filter were removed.',
     },
   },
   appliesTo: 'collection',
@@ -37,7 +41,10 @@ export default defineCheck({
     const created = [];
     for (const body of bodies) {
       const creation = await create(ctx, collection, body);
-      if (!creation.url) return ctx.skip(`could not create the items to delete: POST ${collection.path} answered ${creation.exchange.response.status}${creation.unproven ? `, but the run could not prove the item its own: ${creation.unproven}` : ''}`);
+      if (!creation.url)
+        return ctx.skip(
+          `could not create the items to delete: POST ${collection.path} answered ${creation.exchange.response.status}${creation.unproven ? `, but the run could not prove the item its own: ${creation.unproven}` : ''}`,
+        );
       created.push(creation.url);
     }
     const [first, second, control] = created as [string, string, string];
@@ -45,14 +52,34 @@ export default defineCheck({
     // Guard against a filter the server ignores: then a DELETE would empty the whole collection.
     const listed = await ctx.get(collection.firstPage({ pageSize: 10, query: { [filter]: selected } }));
     if (!isolates(listed, collection.key, bodies.slice(0, 2), [first, second])) {
-      return ctx.skip(`GET ${listed.request.url} does not list exactly the two created items, so a filtered DELETE is not risked`);
+      return ctx.skip(
+        `GET ${listed.request.url} does not list exactly the two created items, so a filtered DELETE is not risked`,
+      );
     }
     const removed = await ctx.request({ method: 'DELETE', url: filtered });
     const data = { url: filtered, status: removed.response.status };
-    if (!ctx.expect(removed.response.status === 200 || removed.response.status === 204, 'wrongStatus', data, removed)) return;
-    const [a, b, c] = await Promise.all([first, second, control].map((url) => ctx.get(url))) as [Exchange, Exchange, Exchange];
-    for (const gone of [a, b]) ctx.expect(gone.response.status === 404, 'notRemoved', { url: filtered, item: gone.request.url, status: gone.response.status }, removed, gone);
-    ctx.expect(c.response.status === 200, 'othersRemoved', { url: filtered, item: c.request.url, status: c.response.status }, removed, c);
+    if (!ctx.expect(removed.response.status === 200 || removed.response.status === 204, 'wrongStatus', data, removed))
+      return;
+    const [a, b, c] = (await Promise.all([first, second, control].map((url) => ctx.get(url)))) as [
+      Exchange,
+      Exchange,
+      Exchange,
+    ];
+    for (const gone of [a, b])
+      ctx.expect(
+        gone.response.status === 404,
+        'notRemoved',
+        { url: filtered, item: gone.request.url, status: gone.response.status },
+        removed,
+        gone,
+      );
+    ctx.expect(
+      c.response.status === 200,
+      'othersRemoved',
+      { url: filtered, item: c.request.url, status: c.response.status },
+      removed,
+      c,
+    );
   },
 });
 
@@ -62,6 +89,8 @@ function isolates(page: Exchange, key: string | undefined, bodies: JsonObject[],
   if (page.response.status !== 200 || !Array.isArray(items) || items.length !== bodies.length) return false;
   if (valueAt(page.response.json, 'next') !== undefined) return false;
   const wanted = key !== undefined ? bodies.map((body) => String(valueAt(body, key))) : urls;
-  const seen = items.map((item) => String(key !== undefined ? valueAt(item, key) : new URL(String(valueAt(item, 'href')), page.request.url).href));
+  const seen = items.map((item) =>
+    String(key !== undefined ? valueAt(item, key) : new URL(String(valueAt(item, 'href')), page.request.url).href),
+  );
   return wanted.every((value) => seen.includes(value));
 }

@@ -4,7 +4,10 @@ import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-res
 
 export default defineCheck({
   meta: {
-    id: 'delete.then-404', rule: 'stat-codes', severity: 'warning', writes: true,
+    id: 'delete.then-404',
+    rule: 'stat-codes',
+    severity: 'warning',
+    writes: true,
     title: 'DELETE of a document answers 204 (or 200 with a body), after which GET answers 404 with a problem',
     messages: {
       wrongStatus: 'DELETE {{url}} answered {{status}} instead of 204 (or 200 with a body).',
@@ -25,7 +28,16 @@ export default defineCheck({
     if (!ctx.expect(status === 204 || status === 200, 'wrongStatus', { url: subject.url, status }, removed)) return;
     if (status === 200) ctx.expect(text.trim() !== '', 'emptyOk', { url: subject.url }, removed);
     const gone = await ctx.get(subject.url);
-    if (!ctx.expect(gone.response.status === 404, 'stillThere', { url: subject.url, status: gone.response.status }, removed, gone)) return;
+    if (
+      !ctx.expect(
+        gone.response.status === 404,
+        'stillThere',
+        { url: subject.url, status: gone.response.status },
+        removed,
+        gone,
+      )
+    )
+      return;
     const reason = await ownProblemFault(ctx, gone);
     ctx.expect(reason === undefined, 'notProblem', { url: subject.url, reason }, gone);
   },

@@ -5,7 +5,10 @@ import { isOpenApiVersion } from './support/openapi-version.js';
 
 export default defineCheck({
   meta: {
-    id: 'doc.openapi-yaml', rule: 'oas-yaml', severity: 'warning', writes: false,
+    id: 'doc.openapi-yaml',
+    rule: 'oas-yaml',
+    severity: 'warning',
+    writes: false,
     title: 'The OpenAPI document is published in YAML at /doc/openapi.yaml, open to any client',
     messages: {
       notAvailable: 'GET {{url}} (without credentials) answered {{status}}, not 200.',
@@ -15,7 +18,10 @@ export default defineCheck({
   },
   appliesTo: 'api',
   async run(ctx, api) {
-    const exchange = await ctx.get(api.openapiYaml, { credentials: false, headers: { accept: 'application/yaml, text/yaml;q=0.9, */*;q=0.1' } });
+    const exchange = await ctx.get(api.openapiYaml, {
+      credentials: false,
+      headers: { accept: 'application/yaml, text/yaml;q=0.9, */*;q=0.1' },
+    });
     const data = { url: exchange.request.url, status: exchange.response.status };
     if (!ctx.expect(exchange.response.status === 200, 'notAvailable', data, exchange)) return;
     if (exchange.response.truncated) return ctx.skip('the document is larger than the body cap');
@@ -26,6 +32,11 @@ export default defineCheck({
     } catch (error) {
       return ctx.report('notYaml', { ...data, reason: (error as Error).message.split('\n')[0] }, exchange);
     }
-    ctx.expect(isObject(doc) && isOpenApiVersion(doc['openapi']), 'notOpenApi', { ...data, version: isObject(doc) ? JSON.stringify(doc['openapi']) ?? 'absent' : 'absent' }, exchange);
+    ctx.expect(
+      isObject(doc) && isOpenApiVersion(doc['openapi']),
+      'notOpenApi',
+      { ...data, version: isObject(doc) ? (JSON.stringify(doc['openapi']) ?? 'absent') : 'absent' },
+      exchange,
+    );
   },
 });

@@ -25,25 +25,36 @@ function probeUrls(target: Target): string[] {
 // publishes one, a response contradicting it breaks every client built from it — a defect, not a style.
 export default defineCheck({
   meta: {
-    id: 'doc.responses-match-openapi', rule: 'oas-contra', severity: 'error', writes: false,
-    title: 'Responses match the OpenAPI document (--openapi, else the API\'s own): documented status, media type and schema',
+    id: 'doc.responses-match-openapi',
+    rule: 'oas-contra',
+    severity: 'error',
+    writes: false,
+    title:
+      "Responses match the OpenAPI document (--openapi, else the API's own): documented status, media type and schema",
     messages: {
-      undocumentedStatus: '{{method}} {{url}} answered {{status}}, a status {{operation}} does not document (no matching code, range or default){{also}}.',
-      undocumentedMediaType: '{{method}} {{url}} answered {{status}} with {{mediaType}}, not a media type {{operation}} documents for response {{response}} ({{documented}}){{also}}.',
-      schemaMismatch: '{{method}} {{url}} answered {{status}} with a {{mediaType}} body that does not match the schema {{operation}} documents for response {{response}}: {{errors}}{{also}}.',
+      undocumentedStatus:
+        '{{method}} {{url}} answered {{status}}, a status {{operation}} does not document (no matching code, range or default){{also}}.',
+      undocumentedMediaType:
+        '{{method}} {{url}} answered {{status}} with {{mediaType}}, not a media type {{operation}} documents for response {{response}} ({{documented}}){{also}}.',
+      schemaMismatch:
+        '{{method}} {{url}} answered {{status}} with a {{mediaType}} body that does not match the schema {{operation}} documents for response {{response}}: {{errors}}{{also}}.',
     },
   },
   appliesTo: 'api',
   judgesTraffic: true,
   async run(ctx, api) {
     // The document given with --openapi is the contract; only without one is the API's own fetched.
-    const contract = api.contract ?? await fetchOwnOpenApi(ctx, api);
+    const contract = api.contract ?? (await fetchOwnOpenApi(ctx, api));
     if (typeof contract === 'string') return ctx.skip(`${contract}: nothing to hold the responses to`);
     let validator = validators.get(contract);
-    if (!validator) validators.set(contract, validator = new ContractValidator(contract));
+    if (!validator) validators.set(contract, (validator = new ContractValidator(contract)));
     const probes = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
     // Every answer of the run is held to the document; one finding per operation, response and fault.
-    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`);
+    const causes = new Causes(
+      ctx,
+      (id, data) =>
+        `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
+    );
     const notJudged = new Set<string>();
     let judged = 0;
     for (const exchange of await judgeableTraffic(ctx, probes)) {

@@ -15,7 +15,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'embed.embedded-map', rule: 'col-embed', severity: 'error', writes: false,
+    id: 'embed.embedded-map',
+    rule: 'col-embed',
+    severity: 'error',
+    writes: false,
     title: 'With `embed`, `embedded` maps each item href to the full representation of that item',
     messages: MESSAGES,
   },
@@ -30,12 +33,25 @@ export default defineCheck({
     const url = exchange.request.url;
     if (page.items.length === 0) ctx.skip(`${url} has no items to embed`);
     const embedded = page.body['embedded'];
-    if (!ctx.expect(isObject(embedded), 'notMap', { url, type: embedded === undefined ? 'absent' : jsonTypeOf(embedded) }, exchange) || !isObject(embedded)) return;
+    if (
+      !ctx.expect(
+        isObject(embedded),
+        'notMap',
+        { url, type: embedded === undefined ? 'absent' : jsonTypeOf(embedded) },
+        exchange,
+      ) ||
+      !isObject(embedded)
+    )
+      return;
     const hrefs = page.items.map(hrefOf).filter((href) => href !== undefined);
     for (const href of hrefs) ctx.expect(href in embedded, 'missingEntry', { url, href }, exchange);
     for (const [key, value] of Object.entries(embedded)) {
       if (!ctx.expect(hrefs.includes(key), 'extraEntry', { url, key }, exchange)) continue;
-      if (!ctx.expect(isObject(value), 'notRepresentation', { url, key, type: jsonTypeOf(value) }, exchange) || !isObject(value)) continue;
+      if (
+        !ctx.expect(isObject(value), 'notRepresentation', { url, key, type: jsonTypeOf(value) }, exchange) ||
+        !isObject(value)
+      )
+        continue;
       const self = linkOf(value, 'self');
       ctx.expect(self === key, 'selfMismatch', { url, key, self: self ?? '(absent)' }, exchange);
     }
@@ -50,6 +66,13 @@ export default defineCheck({
     const again = lacking.length > 0 ? pageOf(await ctx.get(url)) : undefined;
     const later = again && isObject(again.body['embedded']) ? again.body['embedded'][sample] : undefined;
     const missing = isObject(later) ? lacking.filter((name) => !(name in later)) : [];
-    ctx.expect(missing.length === 0, 'notFull', { url, key: sample, missing: missing.map((name) => `\`${name}\``).join(', ') }, exchange, document, ...(again ? [again.exchange] : []));
+    ctx.expect(
+      missing.length === 0,
+      'notFull',
+      { url, key: sample, missing: missing.map((name) => `\`${name}\``).join(', ') },
+      exchange,
+      document,
+      ...(again ? [again.exchange] : []),
+    );
   }),
 });

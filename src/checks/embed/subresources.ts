@@ -12,17 +12,24 @@ import { linkOf } from '../support/collection-page.js';
 // A collection's `embed=items` answer is embed.embedded-map's (col-embed, held to the item hrefs); this check
 // judges every other declared embed value, and for all of them that nothing is embedded unasked.
 const MESSAGES = {
-  unrequested: 'GET {{url}}, sent without `embed`, embeds {{count}} subresource(s): they are returned only at the client\'s request ({{path}} declares embed={{value}}).',
-  notMap: '{{url}} answered `embedded` as {{type}}, not a root object keyed by the subresources\' URIs.',
+  unrequested:
+    "GET {{url}}, sent without `embed`, embeds {{count}} subresource(s): they are returned only at the client's request ({{path}} declares embed={{value}}).",
+  notMap: "{{url}} answered `embedded` as {{type}}, not a root object keyed by the subresources' URIs.",
   unreferenced: '`embedded` of {{url}} has the key {{key}}, which no `href` of the representation holds.',
   notRepresentation: '`embedded[{{key}}]` of {{url}} is {{type}}, not a representation object.',
   selfMismatch: '`embedded[{{key}}]` of {{url}} has `self` {{self}}, not its key.',
-  missingEntry: '{{url}} asked embed={{value}}, but `embedded` has no entry for {{href}}, which `{{value}}` references.',
+  missingEntry:
+    '{{url}} asked embed={{value}}, but `embedded` has no entry for {{href}}, which `{{value}}` references.',
 } as const;
 
 const MAX_PROBES = 8;
 
-interface Probe { path: string; template: string; value: string; judgeAnswer: boolean }
+interface Probe {
+  path: string;
+  template: string;
+  value: string;
+  judgeAnswer: boolean;
+}
 
 /** Every `href` string of a representation outside its root `embedded` (bounded depth). */
 function referencedHrefs(value: unknown, depth = 0, root = true): string[] {
@@ -48,7 +55,12 @@ function declaredValues(doc: Record<string, unknown>, parameter: Record<string, 
 async function probesOf(ctx: CheckContext<string>): Promise<{ probes: Probe[]; notJudged: string[] }> {
   const probes: Probe[] = ctx.target.collections
     .filter((c) => c.embed !== undefined)
-    .map((c) => ({ path: c.firstPage({ pageSize: 3 }), template: c.path, value: c.embed as string, judgeAnswer: false }));
+    .map((c) => ({
+      path: c.firstPage({ pageSize: 3 }),
+      template: c.path,
+      value: c.embed as string,
+      judgeAnswer: false,
+    }));
   const notJudged: string[] = [];
   const doc = await declaredOpenApi(ctx);
   if (typeof doc === 'string') return { probes, notJudged: [doc] };
@@ -56,12 +68,23 @@ async function probesOf(ctx: CheckContext<string>): Promise<{ probes: Probe[]; n
     const get = getOperation(doc, template);
     const embed = get?.parameters.find((p) => p['in'] === 'query' && p['name'] === 'embed');
     if (!get || !embed) continue;
-    const values = declaredValues(doc, embed).filter((value) => !probes.some((p) => p.template === template && p.value === value));
+    const values = declaredValues(doc, embed).filter(
+      (value) => !probes.some((p) => p.template === template && p.value === value),
+    );
     if (values.length === 0) continue;
     const path = fillDeclaredPath(ctx, doc, template, get.parameters);
-    if (typeof path !== 'string') { notJudged.push(`GET ${template} gives no example of ${path.missing.join(', ')}`); continue; }
+    if (typeof path !== 'string') {
+      notJudged.push(`GET ${template} gives no example of ${path.missing.join(', ')}`);
+      continue;
+    }
     const collection = ctx.target.collections.find((c) => c.path === template);
-    for (const value of values) probes.push({ path: collection ? collection.firstPage({ pageSize: 3 }) : path, template, value, judgeAnswer: true });
+    for (const value of values)
+      probes.push({
+        path: collection ? collection.firstPage({ pageSize: 3 }) : path,
+        template,
+        value,
+        judgeAnswer: true,
+      });
   }
   return { probes: probes.slice(0, MAX_PROBES), notJudged };
 }
@@ -72,11 +95,24 @@ function judgeEmbedded(ctx: CheckContext<keyof typeof MESSAGES>, exchange: Excha
   const body = exchange.response.json;
   if (!isObject(body)) return;
   const embedded = body['embedded'];
-  if (!ctx.expect(isObject(embedded), 'notMap', { url, type: embedded === undefined ? 'absent' : jsonTypeOf(embedded) }, exchange) || !isObject(embedded)) return;
+  if (
+    !ctx.expect(
+      isObject(embedded),
+      'notMap',
+      { url, type: embedded === undefined ? 'absent' : jsonTypeOf(embedded) },
+      exchange,
+    ) ||
+    !isObject(embedded)
+  )
+    return;
   const hrefs = referencedHrefs(body);
   for (const [key, entry] of Object.entries(embedded)) {
     if (!ctx.expect(hrefs.includes(key), 'unreferenced', { url, key }, exchange)) continue;
-    if (!ctx.expect(isObject(entry), 'notRepresentation', { url, key, type: jsonTypeOf(entry) }, exchange) || !isObject(entry)) continue;
+    if (
+      !ctx.expect(isObject(entry), 'notRepresentation', { url, key, type: jsonTypeOf(entry) }, exchange) ||
+      !isObject(entry)
+    )
+      continue;
     const self = linkOf(entry, 'self');
     // A representation without `self` is hyp-links' matter; one that has it names the URI it is embedded under.
     if (self !== undefined) ctx.expect(self === key, 'selfMismatch', { url, key, self }, exchange);
@@ -89,26 +125,39 @@ function judgeEmbedded(ctx: CheckContext<keyof typeof MESSAGES>, exchange: Excha
 
 export default defineCheck({
   meta: {
-    id: 'embed.subresources', rule: 'prf-embed', severity: 'error', writes: false,
-    title: 'Subresources are embedded only when `embed` asks, in the root `embedded` object keyed by their referencing href',
+    id: 'embed.subresources',
+    rule: 'prf-embed',
+    severity: 'error',
+    writes: false,
+    title:
+      'Subresources are embedded only when `embed` asks, in the root `embedded` object keyed by their referencing href',
     messages: MESSAGES,
   },
   appliesTo: 'api',
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx) => {
     const { probes, notJudged } = await probesOf(ctx);
-    if (probes.length === 0) return ctx.skip(`no resource offers \`embed\` (none in the profile; ${notJudged.join('; ') || 'no GET of the OpenAPI document declares embed values'})`);
+    if (probes.length === 0)
+      return ctx.skip(
+        `no resource offers \`embed\` (none in the profile; ${notJudged.join('; ') || 'no GET of the OpenAPI document declares embed values'})`,
+      );
     let judged = 0;
     for (const { path, template, value, judgeAnswer } of probes) {
       const plain = await ctx.get(path);
-      if (plain.response.status !== 200 || !isObject(plain.response.json)) { notJudged.push(`GET ${plain.request.url} answered ${plain.response.status} without a JSON object`); continue; }
+      if (plain.response.status !== 200 || !isObject(plain.response.json)) {
+        notJudged.push(`GET ${plain.request.url} answered ${plain.response.status} without a JSON object`);
+        continue;
+      }
       judged++;
       const embedded = plain.response.json['embedded'];
       const count = isObject(embedded) ? Object.keys(embedded).length : 0;
       ctx.expect(count === 0, 'unrequested', { url: plain.request.url, count, path: template, value }, plain);
       if (!judgeAnswer) continue;
       const asked = await ctx.get(ctx.url(path, { embed: value }));
-      if (asked.response.status !== 200) { notJudged.push(`GET ${asked.request.url} answered ${asked.response.status}`); continue; }
+      if (asked.response.status !== 200) {
+        notJudged.push(`GET ${asked.request.url} answered ${asked.response.status}`);
+        continue;
+      }
       judgeEmbedded(ctx, asked, value);
     }
     if (judged === 0) ctx.skip(`no resource offering \`embed\` could be read: ${notJudged.join('; ')}`);

@@ -3,7 +3,14 @@ import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { show } from '../support/item-documents.js';
 import { valueAt } from '../../core/json.js';
-import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
+import {
+  matches,
+  primitiveAt,
+  propertyFilters,
+  readPage,
+  samplePage,
+  WITH_PROPERTY_FILTER,
+} from '../support/filtered-page.js';
 
 const MESSAGES = {
   status: '{{url}} answered {{status}} without a collection page.',
@@ -13,7 +20,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'filter.equality', rule: 'col-filter', severity: 'warning', writes: false,
+    id: 'filter.equality',
+    rule: 'col-filter',
+    severity: 'warning',
+    writes: false,
     title: 'A filter parameter named like a property returns only items with that value',
     messages: MESSAGES,
   },
@@ -23,12 +33,19 @@ export default defineCheck({
   run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
     const [filter] = propertyFilters(collection) as [string];
     const sample = await samplePage(ctx, collection, 5, [filter]);
-    const source = sample.items.find((item) => primitiveAt(item.data, filter) !== undefined)
-      ?? ctx.skip(`no item of ${sample.exchange.request.url} has a value for ${filter}`);
+    const source =
+      sample.items.find((item) => primitiveAt(item.data, filter) !== undefined) ??
+      ctx.skip(`no item of ${sample.exchange.request.url} has a value for ${filter}`);
     const value = String(primitiveAt(source.data, filter));
     // Only other values on the unfiltered page make a server that ignores the filter answer differently.
-    if (sample.items.every((item) => primitiveAt(item.data, filter) === undefined || String(primitiveAt(item.data, filter)) === value)) {
-      return ctx.skip(`every item of ${sample.exchange.request.url} has ${filter} = ${value}, so a server ignoring the filter would answer the same`);
+    if (
+      sample.items.every(
+        (item) => primitiveAt(item.data, filter) === undefined || String(primitiveAt(item.data, filter)) === value,
+      )
+    ) {
+      return ctx.skip(
+        `every item of ${sample.exchange.request.url} has ${filter} = ${value}, so a server ignoring the filter would answer the same`,
+      );
     }
     const filtered = await readPage(ctx, collection, 10, { [filter]: value }, [filter]);
     if (!('items' in filtered)) {
@@ -36,9 +53,25 @@ export default defineCheck({
       return;
     }
     const url = filtered.exchange.request.url;
-    if (!ctx.expect(filtered.items.length > 0, 'noResult', { url, href: source.href ?? '?', filter, value }, filtered.exchange, sample.exchange, ...sample.sources)) return;
+    if (
+      !ctx.expect(
+        filtered.items.length > 0,
+        'noResult',
+        { url, href: source.href ?? '?', filter, value },
+        filtered.exchange,
+        sample.exchange,
+        ...sample.sources,
+      )
+    )
+      return;
     for (const item of filtered.items) {
-      ctx.expect(matches(item.data, filter, value), 'mismatch', { url, href: item.href ?? '?', filter, value, actual: show(valueAt(item.data, filter)) }, filtered.exchange, ...filtered.sources);
+      ctx.expect(
+        matches(item.data, filter, value),
+        'mismatch',
+        { url, href: item.href ?? '?', filter, value, actual: show(valueAt(item.data, filter)) },
+        filtered.exchange,
+        ...filtered.sources,
+      );
     }
   }),
 });

@@ -31,8 +31,12 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'filter.full-text-q', rule: 'col-filter', severity: 'warning', writes: false,
-    title: 'The full-text parameter (`q`) searches the full text: every item found contains the word, and a word found nowhere gives `items: []`',
+    id: 'filter.full-text-q',
+    rule: 'col-filter',
+    severity: 'warning',
+    writes: false,
+    title:
+      'The full-text parameter (`q`) searches the full text: every item found contains the word, and a word found nowhere gives `items: []`',
     messages: MESSAGES,
   },
   appliesTo: 'collection',
@@ -41,7 +45,9 @@ export default defineCheck({
   run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
     const param = collection.fullText as string;
     const sample = await samplePage(ctx, collection, 3, 'document');
-    const source = sample.items.find((item) => wordOf(item.data) !== undefined) ?? ctx.skip('no document of the first page has a word to search');
+    const source =
+      sample.items.find((item) => wordOf(item.data) !== undefined) ??
+      ctx.skip('no document of the first page has a word to search');
     const word = wordOf(source.data) as string;
     const [found, nothing] = await Promise.all([
       readPage(ctx, collection, 5, { [param]: word }, 'document'),
@@ -50,15 +56,30 @@ export default defineCheck({
     if (!('items' in found)) ctx.report('status', { url: found.request.url, status: found.response.status }, found);
     else {
       const url = found.exchange.request.url;
-      if (ctx.expect(found.items.length > 0, 'noResult', { url, href: source.href ?? '?', word }, found.exchange, ...sample.sources)) {
+      if (
+        ctx.expect(
+          found.items.length > 0,
+          'noResult',
+          { url, href: source.href ?? '?', word },
+          found.exchange,
+          ...sample.sources,
+        )
+      ) {
         for (const item of found.items) {
-          ctx.expect(JSON.stringify(item.data).toLowerCase().includes(word.toLowerCase()), 'notContaining', { url, href: item.href ?? '?', word }, found.exchange, ...found.sources);
+          ctx.expect(
+            JSON.stringify(item.data).toLowerCase().includes(word.toLowerCase()),
+            'notContaining',
+            { url, href: item.href ?? '?', word },
+            found.exchange,
+            ...found.sources,
+          );
         }
       }
     }
     const body = nothing.response.json;
     const items = isObject(body) ? body['items'] : undefined;
-    if (nothing.response.status !== 200 || !Array.isArray(items)) ctx.report('status', { url: nothing.request.url, status: nothing.response.status }, nothing);
+    if (nothing.response.status !== 200 || !Array.isArray(items))
+      ctx.report('status', { url: nothing.request.url, status: nothing.response.status }, nothing);
     else ctx.expect(items.length === 0, 'randomNotEmpty', { url: nothing.request.url, count: items.length }, nothing);
   }),
 });

@@ -3,25 +3,43 @@ import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
 import { show } from '../support/item-documents.js';
-import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_TWO_PROPERTY_FILTERS } from '../support/filtered-page.js';
+import {
+  matches,
+  primitiveAt,
+  propertyFilters,
+  readPage,
+  samplePage,
+  WITH_TWO_PROPERTY_FILTERS,
+} from '../support/filtered-page.js';
 
 const SIZE = 20;
 /** Values of the first filter tried before giving up on finding a discriminating pair. */
 const CANDIDATES = 3;
 
 /** The distinct primitive values of a property among items, as query values, in order of appearance. */
-const distinct = (items: Array<{ data: unknown }>, property: string): string[] =>
-  [...new Set(items.map((item) => primitiveAt(item.data, property)).filter((value) => value !== undefined).map(String))];
+const distinct = (items: Array<{ data: unknown }>, property: string): string[] => [
+  ...new Set(
+    items
+      .map((item) => primitiveAt(item.data, property))
+      .filter((value) => value !== undefined)
+      .map(String),
+  ),
+];
 
 const MESSAGES = {
   status: '{{url}} answered {{status}} without a collection page.',
-  notBoth: '{{url}} returned {{href}} with {{first}} = {{firstActual}} and {{second}} = {{secondActual}}; both filters must hold.',
-  notIntersection: '{{url}} returned {{count}} items, but {{expected}} items of {{firstUrl}} have {{second}} = {{secondValue}}.',
+  notBoth:
+    '{{url}} returned {{href}} with {{first}} = {{firstActual}} and {{second}} = {{secondActual}}; both filters must hold.',
+  notIntersection:
+    '{{url}} returned {{count}} items, but {{expected}} items of {{firstUrl}} have {{second}} = {{secondValue}}.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'filter.params-and', rule: 'col-filter', severity: 'warning', writes: false,
+    id: 'filter.params-and',
+    rule: 'col-filter',
+    severity: 'warning',
+    writes: false,
     title: 'Different filter parameters combine with AND: the result is the intersection',
     messages: MESSAGES,
   },
@@ -33,19 +51,28 @@ export default defineCheck({
     const needs = [a, b];
     const sample = await samplePage(ctx, collection, SIZE, needs);
     // The first filter narrows, the second must narrow further: a server ignoring either must answer differently.
-    const orders = ([[a, b], [b, a]] as Array<[string, string]>).sort(([x], [y]) => distinct(sample.items, x).length - distinct(sample.items, y).length);
+    const orders = (
+      [
+        [a, b],
+        [b, a],
+      ] as Array<[string, string]>
+    ).sort(([x], [y]) => distinct(sample.items, x).length - distinct(sample.items, y).length);
     let chosen: { first: string; second: string; firstValue: string; secondValue: string } | undefined;
     search: for (const [first, second] of orders) {
       for (const firstValue of distinct(sample.items, first).slice(0, CANDIDATES)) {
         const narrowed = await readPage(ctx, collection, SIZE, { [first]: firstValue }, needs);
-        if (!('items' in narrowed)) return void ctx.report('status', { url: narrowed.request.url, status: narrowed.response.status }, narrowed);
+        if (!('items' in narrowed))
+          return void ctx.report('status', { url: narrowed.request.url, status: narrowed.response.status }, narrowed);
         const seconds = distinct(narrowed.items, second);
         if (seconds.length < 2) continue;
         chosen = { first, second, firstValue, secondValue: seconds[0] as string };
         break search;
       }
     }
-    if (!chosen) return ctx.skip(`no value of ${a} or ${b} on ${sample.exchange.request.url} leaves items with two values of the other filter, so a server ignoring one filter would answer the same`);
+    if (!chosen)
+      return ctx.skip(
+        `no value of ${a} or ${b} on ${sample.exchange.request.url} leaves items with two values of the other filter, so a server ignoring one filter would answer the same`,
+      );
     const { first, second, firstValue, secondValue } = chosen;
     const [one, other, combined] = await Promise.all([
       readPage(ctx, collection, SIZE, { [first]: firstValue }, needs),
@@ -61,17 +88,42 @@ export default defineCheck({
     if (!('items' in one) || !('items' in other) || !('items' in combined)) return;
     const url = combined.exchange.request.url;
     for (const item of combined.items) {
-      ctx.expect(matches(item.data, first, firstValue) && matches(item.data, second, secondValue), 'notBoth', {
-        url, href: item.href ?? '?', first, second, firstActual: show(valueAt(item.data, first)), secondActual: show(valueAt(item.data, second)),
-      }, combined.exchange, ...combined.sources);
+      ctx.expect(
+        matches(item.data, first, firstValue) && matches(item.data, second, secondValue),
+        'notBoth',
+        {
+          url,
+          href: item.href ?? '?',
+          first,
+          second,
+          firstActual: show(valueAt(item.data, first)),
+          secondActual: show(valueAt(item.data, second)),
+        },
+        combined.exchange,
+        ...combined.sources,
+      );
     }
     // The intersection computed from one filter alone, when that result and the combined one fit in a page.
     const [single, otherFilter, otherValue] = !one.hasNext ? [one, second, secondValue] : [other, first, firstValue];
     if (single.hasNext || combined.hasNext) return;
-    const expected = single.items.filter((item) => matches(item.data, otherFilter, otherValue)).map((item) => item.href).sort();
+    const expected = single.items
+      .filter((item) => matches(item.data, otherFilter, otherValue))
+      .map((item) => item.href)
+      .sort();
     const got = combined.items.map((item) => item.href).sort();
-    ctx.expect(JSON.stringify(expected) === JSON.stringify(got), 'notIntersection', {
-      url, count: got.length, expected: expected.length, firstUrl: single.exchange.request.url, second: otherFilter, secondValue: otherValue,
-    }, combined.exchange, single.exchange);
+    ctx.expect(
+      JSON.stringify(expected) === JSON.stringify(got),
+      'notIntersection',
+      {
+        url,
+        count: got.length,
+        expected: expected.length,
+        firstUrl: single.exchange.request.url,
+        second: otherFilter,
+        secondValue: otherValue,
+      },
+      combined.exchange,
+      single.exchange,
+    );
   }),
 });

@@ -3,17 +3,28 @@ import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { valueAt } from '../../core/json.js';
 import { show } from '../support/item-documents.js';
-import { matches, primitiveAt, propertyFilters, readPage, samplePage, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
+import {
+  matches,
+  primitiveAt,
+  propertyFilters,
+  readPage,
+  samplePage,
+  WITH_PROPERTY_FILTER,
+} from '../support/filtered-page.js';
 
 const MESSAGES = {
   status: '{{url}} answered {{status}} without a collection page.',
   outside: '{{url}} returned {{href}} whose {{filter}} is {{actual}}, neither {{a}} nor {{b}}.',
-  missingValue: '{{url}} returned no item with {{filter}} = {{value}}, though {{href}} has it: the values are not combined with OR.',
+  missingValue:
+    '{{url}} returned no item with {{filter}} = {{value}}, though {{href}} has it: the values are not combined with OR.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'filter.repeated-or', rule: 'col-filter', severity: 'warning', writes: false,
+    id: 'filter.repeated-or',
+    rule: 'col-filter',
+    severity: 'warning',
+    writes: false,
     title: 'Repeating a filter parameter combines its values with OR',
     messages: MESSAGES,
   },
@@ -32,7 +43,10 @@ export default defineCheck({
     const a = [...byValue.keys()][0] ?? ctx.skip(reason);
     const b = [...byValue.keys()][1] ?? ctx.skip(reason);
     // Without a third value, a server ignoring the filter answers the same as one combining a and b.
-    if (byValue.size < 3) ctx.skip(`the first page has only two values of ${filter}, so a server ignoring the filter would answer the same`);
+    if (byValue.size < 3)
+      ctx.skip(
+        `the first page has only two values of ${filter}, so a server ignoring the filter would answer the same`,
+      );
     const both = await readPage(ctx, collection, 10, { [filter]: [a, b] }, [filter]);
     if (!('items' in both)) {
       ctx.report('status', { url: both.request.url, status: both.response.status }, both);
@@ -40,12 +54,25 @@ export default defineCheck({
     }
     const url = both.exchange.request.url;
     for (const item of both.items) {
-      ctx.expect(matches(item.data, filter, a) || matches(item.data, filter, b), 'outside', { url, href: item.href ?? '?', filter, a, b, actual: show(valueAt(item.data, filter)) }, both.exchange, ...both.sources);
+      ctx.expect(
+        matches(item.data, filter, a) || matches(item.data, filter, b),
+        'outside',
+        { url, href: item.href ?? '?', filter, a, b, actual: show(valueAt(item.data, filter)) },
+        both.exchange,
+        ...both.sources,
+      );
     }
     // With more pages a value may come later; presence is judged on a complete result only.
     if (both.hasNext) return;
     for (const value of [a, b]) {
-      ctx.expect(both.items.some((item) => matches(item.data, filter, value)), 'missingValue', { url, filter, value, href: byValue.get(value) ?? '?' }, both.exchange, sample.exchange, ...both.sources);
+      ctx.expect(
+        both.items.some((item) => matches(item.data, filter, value)),
+        'missingValue',
+        { url, filter, value, href: byValue.get(value) ?? '?' },
+        both.exchange,
+        sample.exchange,
+        ...both.sources,
+      );
     }
   }),
 });

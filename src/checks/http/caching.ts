@@ -8,14 +8,19 @@ const opaque = (etag: string): string => etag.trim().replace(/^W\//, '');
 
 const MESSAGES = {
   noValidator: 'GET {{url}} answered without an ETag and without Cache-Control: clients cannot cache or revalidate it.',
-  not304: 'GET {{url}} with If-None-Match: {{etag}} (the ETag just returned) answered {{status}}, not 304 Not Modified.',
+  not304:
+    'GET {{url}} with If-None-Match: {{etag}} (the ETag just returned) answered {{status}}, not 304 Not Modified.',
   etagChanged: 'GET {{url}} with If-None-Match: {{etag}} answered 304 with ETag {{returned}}, not the same ETag.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'http.caching', rule: 'prf-cach', severity: 'warning', writes: false,
-    title: 'A document GET carries an ETag or Cache-Control; If-None-Match with its ETag answers 304 with the same ETag',
+    id: 'http.caching',
+    rule: 'prf-cach',
+    severity: 'warning',
+    writes: false,
+    title:
+      'A document GET carries an ETag or Cache-Control; If-None-Match with its ETag answers 304 with the same ETag',
     messages: MESSAGES,
   },
   appliesTo: 'document',
@@ -31,9 +36,12 @@ export default defineCheck({
     const cacheControl = first.response.headers['cache-control'];
     // Caching is a SHOULD-consider: without headers it is demanded only where the profile declares an ETag.
     if (etag === undefined && cacheControl === undefined && !document.etag) {
-      return ctx.skip(`GET ${first.request.url} shows neither ETag nor Cache-Control and the profile declares no ETag: caching is optional`);
+      return ctx.skip(
+        `GET ${first.request.url} shows neither ETag nor Cache-Control and the profile declares no ETag: caching is optional`,
+      );
     }
-    if (!ctx.expect(etag !== undefined || cacheControl !== undefined, 'noValidator', { url: first.request.url }, first)) return;
+    if (!ctx.expect(etag !== undefined || cacheControl !== undefined, 'noValidator', { url: first.request.url }, first))
+      return;
     // Cache-Control alone (e.g. max-age) is a caching policy without a validator: nothing to revalidate.
     if (etag === undefined) return;
     // A 304 has no body by HTTP framing (RFC 9110 §15.4.5): the client never sees one, so only status and ETag are judged.
@@ -41,6 +49,12 @@ export default defineCheck({
     const data = { url: revalidated.request.url, etag, status: revalidated.response.status };
     if (!ctx.expect(revalidated.response.status === 304, 'not304', data, first, revalidated)) return;
     const returned = revalidated.response.headers['etag'];
-    ctx.expect(returned !== undefined && opaque(returned) === opaque(etag), 'etagChanged', { ...data, returned: returned ?? '(none)' }, first, revalidated);
+    ctx.expect(
+      returned !== undefined && opaque(returned) === opaque(etag),
+      'etagChanged',
+      { ...data, returned: returned ?? '(none)' },
+      first,
+      revalidated,
+    );
   }),
 });

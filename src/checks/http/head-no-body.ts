@@ -3,7 +3,10 @@ import { mediaTypeOf } from '../../core/exchange.js';
 
 export default defineCheck({
   meta: {
-    id: 'http.head-no-body', rule: 'meth-http', severity: 'warning', writes: false,
+    id: 'http.head-no-body',
+    rule: 'meth-http',
+    severity: 'warning',
+    writes: false,
     title: 'HEAD answers as GET does: same status and Content-Type (HTTP framing keeps its body empty)',
     messages: {
       statusDiffers: 'HEAD {{url}} answered {{headStatus}} but GET answered {{getStatus}}.',

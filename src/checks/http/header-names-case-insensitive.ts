@@ -15,14 +15,22 @@ const shown = (exchange: Exchange, shows: string): string =>
 
 export default defineCheck({
   meta: {
-    id: 'http.header-names-case-insensitive', rule: 'hdr-case', severity: 'error', writes: false,
-    title: 'Request header names are case-insensitive: ACCEPT-LANGUAGE, accept-language and Accept-Language mean the same',
+    id: 'http.header-names-case-insensitive',
+    rule: 'hdr-case',
+    severity: 'error',
+    writes: false,
+    title:
+      'Request header names are case-insensitive: ACCEPT-LANGUAGE, accept-language and Accept-Language mean the same',
     messages: {
-      caseMatters: 'GET {{url}} with {{variant}}: {{value}} answered {{status}} ({{shows}}: {{got}}), but with {{header}}: {{value}} it answered {{expectedStatus}} ({{shows}}: {{expected}}).',
+      caseMatters:
+        'GET {{url}} with {{variant}}: {{value}} answered {{status}} ({{shows}}: {{got}}), but with {{header}}: {{value}} it answered {{expectedStatus}} ({{shows}}: {{expected}}).',
     },
   },
   appliesTo: 'api',
-  requires: { what: 'collection or document', test: (_api, target) => target.collections.length > 0 || target.documents.length > 0 },
+  requires: {
+    what: 'collection or document',
+    test: (_api, target) => target.collections.length > 0 || target.documents.length > 0,
+  },
   async run(ctx) {
     const document = ctx.target.documents.find((d) => d.absentId !== undefined || d.sampleIds.length > 0);
     const collection = ctx.target.collections[0];
@@ -38,17 +46,31 @@ export default defineCheck({
     for (const probe of probes) {
       // Each spelling goes out exactly as written (the engine lower-cases names otherwise).
       const variants = [probe.header, probe.header.toUpperCase(), probe.header.toLowerCase()];
-      const [canonical, upper, lower] = await Promise.all(
+      const [canonical, upper, lower] = (await Promise.all(
         variants.map((name) => ctx.get(probe.url, { headers: { [name]: probe.value }, exactHeaderNames: true })),
-      ) as [Exchange, Exchange, Exchange];
+      )) as [Exchange, Exchange, Exchange];
       const others = [upper, lower];
       for (const [index, other] of others.entries()) {
-        const same = other.response.status === canonical.response.status && shown(other, probe.shows) === shown(canonical, probe.shows);
-        ctx.expect(same, 'caseMatters', {
-          url: other.request.url, variant: variants[index + 1], header: probe.header, value: probe.value, shows: probe.shows,
-          status: other.response.status, got: shown(other, probe.shows),
-          expectedStatus: canonical.response.status, expected: shown(canonical, probe.shows),
-        }, canonical, other);
+        const same =
+          other.response.status === canonical.response.status &&
+          shown(other, probe.shows) === shown(canonical, probe.shows);
+        ctx.expect(
+          same,
+          'caseMatters',
+          {
+            url: other.request.url,
+            variant: variants[index + 1],
+            header: probe.header,
+            value: probe.value,
+            shows: probe.shows,
+            status: other.response.status,
+            got: shown(other, probe.shows),
+            expectedStatus: canonical.response.status,
+            expected: shown(canonical, probe.shows),
+          },
+          canonical,
+          other,
+        );
       }
     }
   },

@@ -3,10 +3,14 @@ import { readLinkSources } from '../support/gather-links.js';
 
 export default defineCheck({
   meta: {
-    id: 'http.last-modified-with-etag', rule: 'prf-lstmod', severity: 'warning', writes: false,
+    id: 'http.last-modified-with-etag',
+    rule: 'prf-lstmod',
+    severity: 'warning',
+    writes: false,
     title: 'A response with Last-Modified (one-second precision) also carries an ETag',
     messages: {
-      lastModifiedOnly: 'GET {{url}} answered Last-Modified: {{lastModified}} without an ETag; Last-Modified has only one-second precision, prefer an ETag.',
+      lastModifiedOnly:
+        'GET {{url}} answered Last-Modified: {{lastModified}} without an ETag; Last-Modified has only one-second precision, prefer an ETag.',
     },
   },
   appliesTo: 'api',
@@ -23,7 +27,12 @@ export default defineCheck({
       const lastModified = exchange.response.headers['last-modified'];
       if (lastModified === undefined) continue;
       withLastModified++;
-      ctx.expect(exchange.response.headers['etag'] !== undefined, 'lastModifiedOnly', { url: exchange.request.url, lastModified }, exchange);
+      ctx.expect(
+        exchange.response.headers['etag'] !== undefined,
+        'lastModifiedOnly',
+        { url: exchange.request.url, lastModified },
+        exchange,
+      );
     }
     // Not vacuous: every response received was judged, and none used Last-Modified, so none relies on its
     // one-second precision: the rule (prefer ETag over Last-Modified) holds. A "no violation found" pass.

@@ -3,7 +3,10 @@ import { exchangeData } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {
-    id: 'http.method-not-allowed-405', rule: 'meth-http', severity: 'error', writes: true,
+    id: 'http.method-not-allowed-405',
+    rule: 'meth-http',
+    severity: 'error',
+    writes: true,
     title: 'A method a resource does not support (PUT on a collection) answers 405 with an Allow header',
     messages: {
       not405: '{{method}} {{url}} (collections take no PUT) answered {{status}} instead of 405.',

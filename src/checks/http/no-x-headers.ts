@@ -5,16 +5,24 @@ import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sam
 // Security headers that web servers, gateways and frameworks (e.g. helmet) add outside the API's design;
 // they predate RFC 6648, have no un-prefixed names to move to, and removing them would weaken browsers' defences.
 const TOLERATED = new Set([
-  'x-content-type-options', 'x-frame-options', 'x-xss-protection',
-  'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies',
+  'x-content-type-options',
+  'x-frame-options',
+  'x-xss-protection',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
 ]);
 
 export default defineCheck({
   meta: {
-    id: 'http.no-x-headers', rule: 'cst-header', severity: 'warning', writes: false,
+    id: 'http.no-x-headers',
+    rule: 'cst-header',
+    severity: 'warning',
+    writes: false,
     title: 'Responses carry no X- headers (RFC 6648): custom headers use an organization prefix such as BelGov-',
     messages: {
-      xHeader: '{{method}} {{url}} answered with header {{header}}; the X- prefix is deprecated (RFC 6648), use an organization prefix.',
+      xHeader:
+        '{{method}} {{url}} answered with header {{header}}; the X- prefix is deprecated (RFC 6648), use an organization prefix.',
     },
   },
   appliesTo: 'api',

@@ -4,7 +4,10 @@ import { exchangeData } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {
-    id: 'http.not-acceptable-406', rule: 'cnt-negot', severity: 'error', writes: false,
+    id: 'http.not-acceptable-406',
+    rule: 'cnt-negot',
+    severity: 'error',
+    writes: false,
     title: 'A request whose Accept cannot be served answers 406',
     messages: {
       not406: '{{method}} {{url}} with Accept: application/xml answered {{status}} ({{contentType}}) instead of 406.',

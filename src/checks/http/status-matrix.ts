@@ -10,33 +10,47 @@ const NOT_FOR: Record<string, number[]> = {
 
 export default defineCheck({
   meta: {
-    id: 'http.status-matrix', rule: 'stat-codes', severity: 'warning', writes: false,
-    title: "GET and HEAD answer only statuses the guide's matrix allows; 201/3xx carry Location, 405 and OPTIONS 200 Allow",
+    id: 'http.status-matrix',
+    rule: 'stat-codes',
+    severity: 'warning',
+    writes: false,
+    title:
+      "GET and HEAD answer only statuses the guide's matrix allows; 201/3xx carry Location, 405 and OPTIONS 200 Allow",
     messages: {
       statusNotForMethod: '{{method}} {{url}} answered {{status}}, a status {{method}} should not use.',
       missingLocation: '{{method}} {{url}} answered {{status}} without a Location header.',
       missingAllow: '{{method}} {{url}} answered 405 without an Allow header.',
-      optionsWithoutAllow: '{{method}} {{url}} answered {{status}} without an Allow header (the methods the resource supports).',
+      optionsWithoutAllow:
+        '{{method}} {{url}} answered {{status}} without an Allow header (the methods the resource supports).',
     },
   },
   appliesTo: 'api',
-  requires: { what: 'collection or document', test: (_api, target) => target.collections.length > 0 || target.documents.length > 0 },
+  requires: {
+    what: 'collection or document',
+    test: (_api, target) => target.collections.length > 0 || target.documents.length > 0,
+  },
   async run(ctx) {
     const urls = ctx.target.collections.map((c) => c.firstPage());
     for (const document of ctx.target.documents) {
-      const ids = [document.sampleIds[0], document.absentId, ...document.malformedIds].filter((id): id is string => id !== undefined);
+      const ids = [document.sampleIds[0], document.absentId, ...document.malformedIds].filter(
+        (id): id is string => id !== undefined,
+      );
       urls.push(...ids.map((id) => document.url(id)));
     }
     const options = (url: string) => ctx.request({ method: 'OPTIONS', url });
-    const exchanges: Exchange[] = (await Promise.all(urls.map((url) => Promise.all([ctx.get(url), ctx.head(url), options(url)])))).flat();
+    const exchanges: Exchange[] = (
+      await Promise.all(urls.map((url) => Promise.all([ctx.get(url), ctx.head(url), options(url)])))
+    ).flat();
     for (const exchange of exchanges) {
       const { status, headers } = exchange.response;
       const data = exchangeData(exchange);
       ctx.expect(!(NOT_FOR[exchange.request.method] ?? []).includes(status), 'statusNotForMethod', data, exchange);
-      if ([201, 301, 302, 303, 307, 308].includes(status)) ctx.expect(headers['location'] !== undefined, 'missingLocation', data, exchange);
+      if ([201, 301, 302, 303, 307, 308].includes(status))
+        ctx.expect(headers['location'] !== undefined, 'missingLocation', data, exchange);
       if (status === 405) ctx.expect(headers['allow'] !== undefined, 'missingAllow', data, exchange);
       // An API need not answer OPTIONS, but a successful answer is there to list the methods.
-      if (exchange.request.method === 'OPTIONS' && (status === 200 || status === 204)) ctx.expect(headers['allow'] !== undefined, 'optionsWithoutAllow', data, exchange);
+      if (exchange.request.method === 'OPTIONS' && (status === 200 || status === 204))
+        ctx.expect(headers['allow'] !== undefined, 'optionsWithoutAllow', data, exchange);
     }
   },
 });

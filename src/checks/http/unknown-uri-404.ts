@@ -3,7 +3,10 @@ import { exchangeData, UNKNOWN_PATH } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {
-    id: 'http.unknown-uri-404', rule: 'stat-codes', severity: 'error', writes: false,
+    id: 'http.unknown-uri-404',
+    rule: 'stat-codes',
+    severity: 'error',
+    writes: false,
     title: 'A URI that maps to no resource answers 404',
     messages: {
       not404: '{{method}} {{url}} (no such resource) answered {{status}} instead of 404.',

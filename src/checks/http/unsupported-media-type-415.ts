@@ -6,7 +6,10 @@ import { trafficMark } from '../support/own-records.js';
 
 export default defineCheck({
   meta: {
-    id: 'http.unsupported-media-type-415', rule: 'cnt-negot', severity: 'error', writes: true,
+    id: 'http.unsupported-media-type-415',
+    rule: 'cnt-negot',
+    severity: 'error',
+    writes: true,
     title: 'A request body of an unsupported media type answers 415',
     messages: {
       not415: '{{method}} {{url}} with Content-Type: text/plain answered {{status}} instead of 415.',
@@ -20,9 +23,15 @@ export default defineCheck({
     ctx.judgeLocationsItself();
     const body = collection.createBody();
     const mark = trafficMark(ctx);
-    const exchange = await ctx.request({ method: 'POST', url: collection.path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+    const exchange = await ctx.request({
+      method: 'POST',
+      url: collection.path,
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(body),
+    });
     // A server that created something anyway gets it removed again, once proven the run's own.
-    if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, body, mark);
+    if (exchange.response.status >= 200 && exchange.response.status < 300)
+      cleanUpCreated(ctx, collection, exchange, body, mark);
     ctx.expect(exchange.response.status === 415, 'not415', exchangeData(exchange), exchange);
   },
 });

@@ -10,7 +10,8 @@ import { ISO_639_1, localizedValues } from './support/localized-schema.js';
 // as property names and the corresponding textual description as values." Which texts are multi-language is
 // what the OpenAPI document declares (an object schema of language-code properties); nothing is guessed.
 const MESSAGES = {
-  notObject: '{{url}} answered {{where}} as {{type}}, though the document declares it a multi-language text (an object keyed by language code).',
+  notObject:
+    '{{url}} answered {{where}} as {{type}}, though the document declares it a multi-language text (an object keyed by language code).',
   badKey: '{{url}} keys the multi-language text {{where}} by {{key}}, not an ISO 639-1 code (two lowercase letters).',
   notText: '{{url}} gives {{where}}.{{key}} as {{type}}, not the text in that language.',
 } as const;
@@ -20,7 +21,10 @@ const MAX_PROBES = 12;
 /** GETs with a known path template: each collection's first page (with its embed, to reach the full items) and a sample document. */
 function probes(ctx: CheckContext<string>): Array<{ url: string; template: string }> {
   const { collections, documents } = ctx.target;
-  const list = collections.map((c) => ({ url: c.firstPage({ pageSize: 3, query: c.embed === undefined ? {} : { embed: c.embed } }), template: c.path }));
+  const list = collections.map((c) => ({
+    url: c.firstPage({ pageSize: 3, query: c.embed === undefined ? {} : { embed: c.embed } }),
+    template: c.path,
+  }));
   for (const d of documents) {
     const id = d.sampleIds[0];
     if (id !== undefined && supportsMethod(d, 'GET')) list.push({ url: d.url(id), template: d.path });
@@ -30,15 +34,20 @@ function probes(ctx: CheckContext<string>): Array<{ url: string; template: strin
 
 export default defineCheck({
   meta: {
-    id: 'i18n.localized-text', rule: 'multi-lang', severity: 'warning', writes: false,
-    title: 'A text the document declares multi-language is an object keyed by ISO 639-1 codes, with a text per language',
+    id: 'i18n.localized-text',
+    rule: 'multi-lang',
+    severity: 'warning',
+    writes: false,
+    title:
+      'A text the document declares multi-language is an object keyed by ISO 639-1 codes, with a text per language',
     messages: MESSAGES,
   },
   appliesTo: 'api',
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx) => {
     const doc = await declaredOpenApi(ctx);
-    if (typeof doc === 'string') return ctx.skip(`which texts are multi-language is declared in an OpenAPI document: ${doc}`);
+    if (typeof doc === 'string')
+      return ctx.skip(`which texts are multi-language is declared in an OpenAPI document: ${doc}`);
     let judged = 0;
     for (const { url, template } of probes(ctx)) {
       const get = getOperation(doc, template);
@@ -49,13 +58,28 @@ export default defineCheck({
       const requestUrl = exchange.request.url;
       for (const { where, value } of localizedValues(doc, schema, exchange.response.json)) {
         judged++;
-        if (!ctx.expect(isObject(value), 'notObject', { url: requestUrl, where, type: jsonTypeOf(value) }, exchange) || !isObject(value)) continue;
+        if (
+          !ctx.expect(isObject(value), 'notObject', { url: requestUrl, where, type: jsonTypeOf(value) }, exchange) ||
+          !isObject(value)
+        )
+          continue;
         for (const [key, text] of Object.entries(value)) {
-          if (!ctx.expect(ISO_639_1.test(key), 'badKey', { url: requestUrl, where, key: JSON.stringify(key) }, exchange)) continue;
-          ctx.expect(typeof text === 'string', 'notText', { url: requestUrl, where, key, type: jsonTypeOf(text) }, exchange);
+          if (
+            !ctx.expect(ISO_639_1.test(key), 'badKey', { url: requestUrl, where, key: JSON.stringify(key) }, exchange)
+          )
+            continue;
+          ctx.expect(
+            typeof text === 'string',
+            'notText',
+            { url: requestUrl, where, key, type: jsonTypeOf(text) },
+            exchange,
+          );
         }
       }
     }
-    if (judged === 0) ctx.skip('no response of the target carries a text its OpenAPI schema declares multi-language (an object of language-code properties)');
+    if (judged === 0)
+      ctx.skip(
+        'no response of the target carries a text its OpenAPI schema declares multi-language (an object of language-code properties)',
+      );
   }),
 });

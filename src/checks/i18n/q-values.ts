@@ -11,32 +11,48 @@ const casesFor = (a: string, b: string) => [
 
 export default defineCheck({
   meta: {
-    id: 'i18n.q-values', rule: 'int-negot', severity: 'error', writes: false,
+    id: 'i18n.q-values',
+    rule: 'int-negot',
+    severity: 'error',
+    writes: false,
     title: 'Accept-Language q-values pick the preferred language',
     messages: {
-      notServed: 'GET {{url}} with Accept-Language {{accept}} answered Content-Language {{got}}, but the API declares it serves {{accept}} (profile `languages`).',
-      wrongLanguage: '{{method}} {{url}} with Accept-Language "{{accept}}" answered Content-Language {{got}} instead of {{expected}}.',
+      notServed:
+        'GET {{url}} with Accept-Language {{accept}} answered Content-Language {{got}}, but the API declares it serves {{accept}} (profile `languages`).',
+      wrongLanguage:
+        '{{method}} {{url}} with Accept-Language "{{accept}}" answered Content-Language {{got}} instead of {{expected}}.',
     },
   },
   appliesTo: 'api',
   async run(ctx) {
     const path = probePath(ctx);
     const declared = declaredLanguages(ctx);
-    if (declared && declared.length < 2) return ctx.skip(`the profile declares one language (${declared.join(', ')}): no preference to pick between`);
+    if (declared && declared.length < 2)
+      return ctx.skip(`the profile declares one language (${declared.join(', ')}): no preference to pick between`);
     const [a = 'nl', b = 'fr'] = declared ?? [];
     const plain = await Promise.all([getIn(ctx, path, a), getIn(ctx, path, b)]);
     const served = plain.map((exchange, index) => contentLanguage(exchange) === [a, b][index]);
     if (served.includes(false)) {
-      if (!declared) return ctx.skip(`GET ${path} is not served in both ${a} and ${b} (Content-Language ${contentLanguage(plain[0] as Exchange) ?? 'none'} and ${contentLanguage(plain[1] as Exchange) ?? 'none'})`);
+      if (!declared)
+        return ctx.skip(
+          `GET ${path} is not served in both ${a} and ${b} (Content-Language ${contentLanguage(plain[0] as Exchange) ?? 'none'} and ${contentLanguage(plain[1] as Exchange) ?? 'none'})`,
+        );
       plain.forEach((exchange, index) => {
-        ctx.expect(served[index] === true, 'notServed', { url: exchange.request.url, accept: [a, b][index], got: contentLanguage(exchange) ?? '(none)' }, exchange);
+        ctx.expect(
+          served[index] === true,
+          'notServed',
+          { url: exchange.request.url, accept: [a, b][index], got: contentLanguage(exchange) ?? '(none)' },
+          exchange,
+        );
       });
       return;
     }
-    await Promise.all(casesFor(a, b).map(async ({ accept, expected }) => {
-      const exchange = await getIn(ctx, path, accept);
-      const got = contentLanguage(exchange) ?? '(none)';
-      ctx.expect(got === expected, 'wrongLanguage', { ...exchangeData(exchange), accept, got, expected }, exchange);
-    }));
+    await Promise.all(
+      casesFor(a, b).map(async ({ accept, expected }) => {
+        const exchange = await getIn(ctx, path, accept);
+        const got = contentLanguage(exchange) ?? '(none)';
+        ctx.expect(got === expected, 'wrongLanguage', { ...exchangeData(exchange), accept, got, expected }, exchange);
+      }),
+    );
   },
 });

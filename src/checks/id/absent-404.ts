@@ -7,12 +7,16 @@ import { problemOf, problemTypeName } from './support/problem-type.js';
 
 export default defineCheck({
   meta: {
-    id: 'id.absent-404', rule: 'stat-codes', severity: 'error', writes: false,
+    id: 'id.absent-404',
+    rule: 'stat-codes',
+    severity: 'error',
+    writes: false,
     title: 'A well-formed identifier of no resource answers 404 with a resourceNotFound problem',
     messages: {
       not404: '{{method}} {{url}} (absent id {{id}}) answered {{status}} instead of 404.',
       notProblem: '{{method}} {{url}} answered 404 without a problem body (application/problem+json).',
-      notResourceNotFound: '{{method}} {{url}} answered 404 with problem type {{type}} instead of a resourceNotFound type.',
+      notResourceNotFound:
+        '{{method}} {{url}} answered 404 with problem type {{type}} instead of a resourceNotFound type.',
     },
   },
   appliesTo: 'document',
@@ -20,12 +24,20 @@ export default defineCheck({
   async run(ctx, document) {
     const url = await absentUrl(ctx, document);
     const exchange = await ctx.get(url);
-    const data = { ...exchangeData(exchange), id: decodeURIComponent(withoutTrailingSlashes(url).split('/').pop() ?? '') };
+    const data = {
+      ...exchangeData(exchange),
+      id: decodeURIComponent(withoutTrailingSlashes(url).split('/').pop() ?? ''),
+    };
     if (!ctx.expect(exchange.response.status === 404, 'not404', data, exchange)) return;
     // A 404 that is not a problem, as every error of the API, is the problem.* checks' finding.
     await ownProblemFault(ctx, exchange);
     const problem = problemOf(exchange);
     if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) return;
-    ctx.expect(/notfound/i.test(problemTypeName(problem) ?? ''), 'notResourceNotFound', { ...data, type: String(problem?.['type']) }, exchange);
+    ctx.expect(
+      /notfound/i.test(problemTypeName(problem) ?? ''),
+      'notResourceNotFound',
+      { ...data, type: String(problem?.['type']) },
+      exchange,
+    );
   },
 });

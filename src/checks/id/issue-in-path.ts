@@ -5,8 +5,12 @@ import { problemOf } from './support/problem-type.js';
 
 export default defineCheck({
   meta: {
-    id: 'id.issue-in-path', rule: 'req-valid', severity: 'warning', writes: false,
-    title: 'The 400 for a malformed identifier carries an issue located in the path, naming the parameter and its value',
+    id: 'id.issue-in-path',
+    rule: 'req-valid',
+    severity: 'warning',
+    writes: false,
+    title:
+      'The 400 for a malformed identifier carries an issue located in the path, naming the parameter and its value',
     messages: {
       noIssues: '{{method}} {{url}} answered 400 without `issues` saying what is wrong.',
       noPathIssue: '{{method}} {{url}} answered 400 without an issue {in: "path", name: "{{param}}", value: "{{id}}"}.',
@@ -26,8 +30,15 @@ export default defineCheck({
       const id = ids[index] ?? '';
       const data = { ...exchangeData(exchange), param: document.param, id };
       const issues = problem['issues'];
-      if (!ctx.expect(Array.isArray(issues) && issues.length > 0, 'noIssues', data, exchange) || !Array.isArray(issues)) return;
-      const located = issues.some((issue) => isObject(issue) && issue['in'] === 'path' && issue['name'] === document.param && String(issue['value']) === id);
+      if (!ctx.expect(Array.isArray(issues) && issues.length > 0, 'noIssues', data, exchange) || !Array.isArray(issues))
+        return;
+      const located = issues.some(
+        (issue) =>
+          isObject(issue) &&
+          issue['in'] === 'path' &&
+          issue['name'] === document.param &&
+          String(issue['value']) === id,
+      );
       ctx.expect(located, 'noPathIssue', data, exchange);
     });
     if (judged === 0) ctx.skip('no malformed id drew a 400 problem');

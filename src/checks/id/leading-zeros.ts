@@ -9,14 +9,19 @@ import { fingerprint } from '../support/fingerprint.js';
 const isNumeric = (id: string): boolean => /^[0-9]+$/.test(id);
 
 const MESSAGES = {
-  serverError: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}: a malformed id must be refused with 4xx.',
+  serverError:
+    '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}: a malformed id must be refused with 4xx.',
   otherResource: '{{method}} {{url}} (id {{id}} with a leading zero) answered a different resource than {{canonical}}.',
-  unexpectedStatus: '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}, neither the resource nor a refusal.',
+  unexpectedStatus:
+    '{{method}} {{url}} (id {{id}} with a leading zero) answered {{status}}, neither the resource nor a refusal.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'id.leading-zeros', rule: 'id-numer', severity: 'warning', writes: false,
+    id: 'id.leading-zeros',
+    rule: 'id-numer',
+    severity: 'warning',
+    writes: false,
     title: 'A numeric id with a leading zero resolves to the same resource or is refused with 4xx, never 5xx',
     messages: MESSAGES,
   },
@@ -28,7 +33,8 @@ export default defineCheck({
     // The two reads are compared: no write of this run may come between them.
     await holdDocument(ctx, document.url(id), 'read');
     const canonical = await ctx.get(document.url(id));
-    if (canonical.response.status !== 200) return ctx.skip(`GET ${document.url(id)} answered ${canonical.response.status}`);
+    if (canonical.response.status !== 200)
+      return ctx.skip(`GET ${document.url(id)} answered ${canonical.response.status}`);
     let padded: Exchange = await ctx.get(document.url(`0${id}`));
     // A redirect to the canonical URI is a fine way to resolve it.
     padded = (await ctx.followRedirect(padded)) ?? padded;
@@ -41,10 +47,13 @@ export default defineCheck({
     // Another client may have changed the resource between the two reads: the padded id also names
     // it when its answer is what the canonical URI answers after it.
     const after = await ctx.get(document.url(id));
-    const same = after.response.status === 200 && fingerprint(padded.response.json) === fingerprint(after.response.json);
+    const same =
+      after.response.status === 200 && fingerprint(padded.response.json) === fingerprint(after.response.json);
     // The canonical id read twice differs too: the API's answers vary (random data), so the zero shows nothing.
     if (!same && fingerprint(after.response.json) !== fingerprint(canonical.response.json)) {
-      return ctx.skip(`the API's answers vary between identical requests (GET ${canonical.request.url} twice), so a difference shows nothing about the leading zero`);
+      return ctx.skip(
+        `the API's answers vary between identical requests (GET ${canonical.request.url} twice), so a difference shows nothing about the leading zero`,
+      );
     }
     ctx.expect(same, 'otherResource', data, padded, canonical, after);
   }),

@@ -5,7 +5,10 @@ import { problemOf, problemTypeName } from './support/problem-type.js';
 
 export default defineCheck({
   meta: {
-    id: 'id.malformed-400', rule: 'stat-codes', severity: 'error', writes: false,
+    id: 'id.malformed-400',
+    rule: 'stat-codes',
+    severity: 'error',
+    writes: false,
     title: 'A malformed identifier in the path answers 400 with a badRequest problem (not 404 or 500)',
     messages: {
       not400: '{{method}} {{url}} (malformed id {{id}}) answered {{status}} instead of 400.',
@@ -27,9 +30,13 @@ export default defineCheck({
       const problem = problemOf(exchange);
       if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) continue;
       const type = String(problem?.['type']);
-      if (!/^urn:problem-type:/.test(type)) { foreignType = type; continue; }
+      if (!/^urn:problem-type:/.test(type)) {
+        foreignType = type;
+        continue;
+      }
       ctx.expect(problemTypeName(problem) === 'badRequest', 'notBadRequest', { ...data, type }, exchange);
     }
-    if (foreignType !== undefined) ctx.skip(`the 400 answers are problems of type ${foreignType}, not a problem-type URN (see problem.type-urn)`);
+    if (foreignType !== undefined)
+      ctx.skip(`the 400 answers are problems of type ${foreignType}, not a problem-type URN (see problem.type-urn)`);
   },
 });

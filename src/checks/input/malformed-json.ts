@@ -9,11 +9,15 @@ const NOT_JSON = '{"restguide": ';
 
 export default defineCheck({
   meta: {
-    id: 'input.malformed-json', rule: 'req-valid', severity: 'error', writes: true,
+    id: 'input.malformed-json',
+    rule: 'req-valid',
+    severity: 'error',
+    writes: true,
     title: 'A request body that is not JSON answers 400 with a problem, not 500',
     messages: {
       not400: '{{method}} {{url}} with a body that is not JSON answered {{status}} instead of 400.',
-      notProblem: '{{method}} {{url}} answered 400 with {{contentType}} instead of a problem (application/problem+json).',
+      notProblem:
+        '{{method}} {{url}} answered 400 with {{contentType}} instead of a problem (application/problem+json).',
     },
   },
   appliesTo: 'api',

@@ -9,11 +9,16 @@ const PROPERTY = 'restguideUnknownProperty';
 
 export default defineCheck({
   meta: {
-    id: 'input.unknown-body-property', rule: 'req-valid', severity: 'warning', writes: true,
-    title: 'A write with an unknown body property answers 400 with an unknownInput issue in the body, and changes nothing',
+    id: 'input.unknown-body-property',
+    rule: 'req-valid',
+    severity: 'warning',
+    writes: true,
+    title:
+      'A write with an unknown body property answers 400 with an unknownInput issue in the body, and changes nothing',
     messages: {
       not400: '{{method}} {{url}} (unknown body property {{property}}) answered {{status}} instead of 400.',
-      noUnknownInputIssue: '{{method}} {{url}} answered 400 without an issue of type …input-validation:unknownInput, in body, named {{property}}.',
+      noUnknownInputIssue:
+        '{{method}} {{url}} answered 400 without an issue of type …input-validation:unknownInput, in body, named {{property}}.',
       changed: '{{method}} {{url}} was refused with {{status}} but changed the document anyway.',
       created: '{{method}} {{url}} created a resource ({{location}}) from a body with an unknown property.',
     },
@@ -25,18 +30,27 @@ export default defineCheck({
     const judge = (exchange: Parameters<typeof exchangeData>[0]) => {
       const data = { ...exchangeData(exchange), property: PROPERTY };
       if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
-      ctx.expect(hasIssue(exchange, { type: UNKNOWN_INPUT, in: 'body', name: PROPERTY }), 'noUnknownInputIssue', data, exchange);
+      ctx.expect(
+        hasIssue(exchange, { type: UNKNOWN_INPUT, in: 'body', name: PROPERTY }),
+        'noUnknownInputIssue',
+        data,
+        exchange,
+      );
     };
     if (document) {
-      const { before, exchange } = await updateProbe(ctx, document, (current) =>
-        ({ json: document.update === 'patch' ? { [PROPERTY]: 'x' } : { ...writableBody(current, document), [PROPERTY]: 'x' } }));
+      const { before, exchange } = await updateProbe(ctx, document, (current) => ({
+        json:
+          document.update === 'patch' ? { [PROPERTY]: 'x' } : { ...writableBody(current, document), [PROPERTY]: 'x' },
+      }));
       judge(exchange);
       if (exchange.response.status >= 400) {
         const after = await ctx.get(before.request.url);
-        const same = (x: typeof after, y: typeof after) => fingerprint(x.response.json) === fingerprint(y.response.json);
+        const same = (x: typeof after, y: typeof after) =>
+          fingerprint(x.response.json) === fingerprint(y.response.json);
         // A change the write made stays; a document that reads differently each time (a mock serving
         // random data) shows nothing about the write, so that difference is no verdict.
-        if (!same(after, before) && same(await ctx.get(before.request.url), after)) ctx.report('changed', exchangeData(exchange), exchange, before, after);
+        if (!same(after, before) && same(await ctx.get(before.request.url), after))
+          ctx.report('changed', exchangeData(exchange), exchange, before, after);
       }
     }
     if (collection) {

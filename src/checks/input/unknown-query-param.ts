@@ -7,11 +7,15 @@ const PARAM = 'restguideUnknownParam';
 
 export default defineCheck({
   meta: {
-    id: 'input.unknown-query-param', rule: 'req-valid', severity: 'warning', writes: false,
+    id: 'input.unknown-query-param',
+    rule: 'req-valid',
+    severity: 'warning',
+    writes: false,
     title: 'An unknown query parameter answers 400 with an unknownInput issue in the query',
     messages: {
       not400: '{{method}} {{url}} (unknown query parameter {{param}}) answered {{status}} instead of 400.',
-      noUnknownInputIssue: '{{method}} {{url}} answered 400 without an issue of type …input-validation:unknownInput, in query, named {{param}}.',
+      noUnknownInputIssue:
+        '{{method}} {{url}} answered 400 without an issue of type …input-validation:unknownInput, in query, named {{param}}.',
     },
   },
   appliesTo: 'api',
@@ -22,13 +26,21 @@ export default defineCheck({
   async run(ctx) {
     const paths = [
       ...ctx.target.collections.slice(0, 3).map((c) => c.path),
-      ...ctx.target.documents.filter((d) => d.sampleIds.length > 0).slice(0, 2).map((d) => d.url(d.sampleIds[0] ?? '')),
+      ...ctx.target.documents
+        .filter((d) => d.sampleIds.length > 0)
+        .slice(0, 2)
+        .map((d) => d.url(d.sampleIds[0] ?? '')),
     ];
     const exchanges = await Promise.all(paths.map((path) => ctx.get(withQuery(path, { [PARAM]: '1' }))));
     for (const exchange of exchanges) {
       const data = { ...exchangeData(exchange), param: PARAM };
       if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) continue;
-      ctx.expect(hasIssue(exchange, { type: UNKNOWN_INPUT, in: 'query', name: PARAM }), 'noUnknownInputIssue', data, exchange);
+      ctx.expect(
+        hasIssue(exchange, { type: UNKNOWN_INPUT, in: 'query', name: PARAM }),
+        'noUnknownInputIssue',
+        data,
+        exchange,
+      );
     }
   },
 });

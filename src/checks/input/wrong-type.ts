@@ -16,11 +16,15 @@ function breakType(body: JsonObject): { json: JsonObject; property: string } | u
 
 export default defineCheck({
   meta: {
-    id: 'input.wrong-type', rule: 'req-valid', severity: 'error', writes: true,
+    id: 'input.wrong-type',
+    rule: 'req-valid',
+    severity: 'error',
+    writes: true,
     title: 'A body property of the wrong JSON type answers 400 with a schemaViolation issue',
     messages: {
       not400: '{{method}} {{url}} (property {{property}} of the wrong type) answered {{status}} instead of 400.',
-      noSchemaViolation: '{{method}} {{url}} answered 400 without an issue of type …input-validation:schemaViolation in body.',
+      noSchemaViolation:
+        '{{method}} {{url}} answered 400 without an issue of type …input-validation:schemaViolation in body.',
     },
   },
   appliesTo: 'api',
@@ -39,10 +43,16 @@ export default defineCheck({
     if (document) {
       let property = '';
       const { exchange } = await updateProbe(ctx, document, (current) => {
-        const base = document.update === 'patch' ? document.patch ?? current : writableBody(current, document);
+        const base = document.update === 'patch' ? (document.patch ?? current) : writableBody(current, document);
         const broken = breakType(document.update === 'patch' ? writableBody(base, document) : base);
         property = broken?.property ?? '';
-        return { json: broken ? (document.update === 'patch' ? { [broken.property]: broken.json[broken.property] ?? null } : broken.json) : {} };
+        return {
+          json: broken
+            ? document.update === 'patch'
+              ? { [broken.property]: broken.json[broken.property] ?? null }
+              : broken.json
+            : {},
+        };
       });
       if (property !== '') judge(exchange, property);
     }

@@ -24,16 +24,21 @@ function looksLikeJson(text: string): boolean {
 }
 
 const MESSAGES = {
-  notJsonMediaType: '{{method}} {{url}} answered {{status}} with a JSON body labelled {{contentType}} instead of application/json or a +json type{{also}}.',
+  notJsonMediaType:
+    '{{method}} {{url}} answered {{status}} with a JSON body labelled {{contentType}} instead of application/json or a +json type{{also}}.',
   notUtf8Charset: '{{method}} {{url}} answered {{status}} with Content-Type {{contentType}}: JSON is UTF-8{{also}}.',
   byteOrderMark: '{{method}} {{url}} answered {{status}} with a JSON body starting with a byte order mark{{also}}.',
   invalidUtf8: '{{method}} {{url}} answered {{status}} with a JSON body that is not valid UTF-8{{also}}.',
-  notParseable: '{{method}} {{url}} answered {{status}} labelled {{contentType}}, but the body does not parse as JSON{{also}}.',
+  notParseable:
+    '{{method}} {{url}} answered {{status}} labelled {{contentType}}, but the body does not parse as JSON{{also}}.',
 };
 
 export default defineCheck({
   meta: {
-    id: 'json.media-type', rule: 'rep-struct', severity: 'error', writes: false,
+    id: 'json.media-type',
+    rule: 'rep-struct',
+    severity: 'error',
+    writes: false,
     title: 'JSON bodies are served as application/json (or a +json type) in UTF-8 and parse as JSON',
     messages: MESSAGES,
   },
@@ -41,8 +46,9 @@ export default defineCheck({
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
   judgesTraffic: true,
   async run(ctx) {
-    const judged = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true }))
-      .filter((e) => e.response.text.trim() !== '' && !e.response.truncated);
+    const judged = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(
+      (e) => e.response.text.trim() !== '' && !e.response.truncated,
+    );
     if (judged.length === 0) ctx.skip('no response had a complete body');
     const causes = new Causes(ctx);
     const verdicts = judged.filter((exchange) => judge(causes, exchange));
@@ -56,7 +62,12 @@ function judge(ctx: Causes<keyof typeof MESSAGES>, exchange: Exchange): boolean 
   const { response } = exchange;
   const contentType = response.headers['content-type'] ?? '';
   const mediaType = mediaTypeOf(response);
-  const data = { method: exchange.request.method, url: exchange.request.url, status: response.status, contentType: contentType || 'no Content-Type' };
+  const data = {
+    method: exchange.request.method,
+    url: exchange.request.url,
+    status: response.status,
+    contentType: contentType || 'no Content-Type',
+  };
   const labelledJson = mediaType !== undefined && JSON_TYPE.test(mediaType);
   // A body that is JSON but labelled otherwise (text/plain, none) breaks the rule; other media types are not ours to judge.
   if (!labelledJson) {

@@ -6,7 +6,10 @@ import { walkJson } from './support/walk-json.js';
 
 export default defineCheck({
   meta: {
-    id: 'json.no-null', rule: 'jsn-null', severity: 'warning', writes: false,
+    id: 'json.no-null',
+    rule: 'jsn-null',
+    severity: 'warning',
+    writes: false,
     title: 'Response bodies omit properties without a value instead of giving them null',
     messages: {
       nullValue: '{{url}}: {{path}} is null; a property without a value should be left out{{also}}.',
@@ -17,7 +20,9 @@ export default defineCheck({
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
   judgesTraffic: true,
   async run(ctx) {
-    const exchanges = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter((e) => e.response.json !== undefined);
+    const exchanges = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(
+      (e) => e.response.json !== undefined,
+    );
     if (exchanges.length === 0) ctx.skip('no response had a JSON body');
     const causes = new Causes(ctx);
     for (const exchange of exchanges) {

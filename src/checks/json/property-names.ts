@@ -10,7 +10,10 @@ const TWO_CAPITALS = /[A-Z]{2}/;
 
 export default defineCheck({
   meta: {
-    id: 'json.property-names', rule: 'jsn-naming', severity: 'warning', writes: false,
+    id: 'json.property-names',
+    rule: 'jsn-naming',
+    severity: 'warning',
+    writes: false,
     title: 'JSON property names are lowerCamelCase (map keys such as embedded hrefs and language codes aside)',
     messages: {
       notLowerCamelCase: '{{url}}: property {{name}} at {{path}} is not lowerCamelCase{{also}}.',
@@ -21,7 +24,9 @@ export default defineCheck({
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
   judgesTraffic: true,
   async run(ctx) {
-    const exchanges = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter((e) => e.response.json !== undefined);
+    const exchanges = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(
+      (e) => e.response.json !== undefined,
+    );
     if (exchanges.length === 0) ctx.skip('no response had a JSON body');
     const causes = new Causes(ctx);
     for (const exchange of exchanges) {
@@ -29,8 +34,11 @@ export default defineCheck({
       walkJson(exchange.response.json, ({ path, name, mapKey }) => {
         if (!mapKey && (!LOWER_CAMEL.test(name) || TWO_CAPITALS.test(name))) bad.set(path, name);
       });
-      reportPaths(causes, exchange, [...bad.keys()], 'notLowerCamelCase', 'moreNames',
-        (path) => ({ url: exchange.request.url, path, name: bad.get(path) }));
+      reportPaths(causes, exchange, [...bad.keys()], 'notLowerCamelCase', 'moreNames', (path) => ({
+        url: exchange.request.url,
+        path,
+        name: bad.get(path),
+      }));
     }
     causes.flush();
   },

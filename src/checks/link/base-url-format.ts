@@ -3,8 +3,12 @@ import { judgeBaseUrl } from './support/base-url-format.js';
 
 export default defineCheck({
   meta: {
-    id: 'link.base-url-format', rule: 'uri-format', severity: 'warning', writes: false,
-    title: 'The base URL is https://host[/pathPrefix]/apiName/v{major} with lowerCamelCase segments (http only on loopback)',
+    id: 'link.base-url-format',
+    rule: 'uri-format',
+    severity: 'warning',
+    writes: false,
+    title:
+      'The base URL is https://host[/pathPrefix]/apiName/v{major} with lowerCamelCase segments (http only on loopback)',
     messages: {
       notVersioned: 'The base URL {{url}} does not end in /v<major> (last segment: {{last}}).',
       noApiName: 'The base URL {{url}} has no apiName segment before its version.',
@@ -16,7 +20,8 @@ export default defineCheck({
   async run(ctx, api) {
     // The URL is the subject; one request shows it is the API's base (and is the evidence of any finding).
     const health = await ctx.get(api.health);
-    if (health.response.status === 404) return ctx.skip(`GET ${health.request.url} answered 404: ${ctx.baseUrl} may not be the API's base URL`);
+    if (health.response.status === 404)
+      return ctx.skip(`GET ${health.request.url} answered 404: ${ctx.baseUrl} may not be the API's base URL`);
     const findings = judgeBaseUrl(ctx.baseUrl);
     for (const finding of findings) ctx.report(finding.id, finding.data, health);
     if (findings.length === 0) ctx.pass();

@@ -12,7 +12,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'link.dereferenceable', rule: 'hyp-links', severity: 'warning', writes: false,
+    id: 'link.dereferenceable',
+    rule: 'hyp-links',
+    severity: 'warning',
+    writes: false,
     title: 'Every same-origin link found on a first page and a document answers 200 to GET',
     messages: MESSAGES,
   },
@@ -26,22 +29,36 @@ export default defineCheck({
     for (const link of links) {
       // An empty link names nothing; resolved against its page it would pass for one (link.absolute reports it).
       if (isBlankLink(link.value)) continue;
-      const url = absoluteHttp(link.value) ?? (typeof link.value === 'string' ? safeUrl(link.value, link.source.request.url) : undefined);
+      const url =
+        absoluteHttp(link.value) ??
+        (typeof link.value === 'string' ? safeUrl(link.value, link.source.request.url) : undefined);
       // Other origins are never requested: the check must not spread the target's traffic or credentials.
       if (!url || url.origin !== origin) continue;
       url.hash = '';
       if (!chosen.has(url.href) && chosen.size < MAX_LINKS) chosen.set(url.href, link);
     }
-    if (chosen.size === 0 && links.length > 0 && links.every((link) => isBlankLink(link.value))) ctx.skip('not verified: every returned link is empty (see link.absolute)');
+    if (chosen.size === 0 && links.length > 0 && links.every((link) => isBlankLink(link.value)))
+      ctx.skip('not verified: every returned link is empty (see link.absolute)');
     if (chosen.size === 0) ctx.skip('no returned link stays on the API origin');
-    await Promise.all([...chosen].map(async ([href, link]) => {
-      const exchange = await ctx.get(href);
-      ctx.expect(exchange.response.status === 200, 'notOk',
-        { link: href, pointer: link.pointer, source: link.source.request.url, status: exchange.response.status }, exchange, link.source);
-    }));
+    await Promise.all(
+      [...chosen].map(async ([href, link]) => {
+        const exchange = await ctx.get(href);
+        ctx.expect(
+          exchange.response.status === 200,
+          'notOk',
+          { link: href, pointer: link.pointer, source: link.source.request.url, status: exchange.response.status },
+          exchange,
+          link.source,
+        );
+      }),
+    );
   }),
 });
 
 function safeUrl(value: string, base: string): URL | undefined {
-  try { return new URL(value, base); } catch { return undefined; }
+  try {
+    return new URL(value, base);
+  } catch {
+    return undefined;
+  }
 }

@@ -9,10 +9,14 @@ const ALLOWED = ['/doc/openapi.json', '/doc/openapi.yaml'];
 
 export default defineCheck({
   meta: {
-    id: 'link.no-extensions', rule: 'uri-extens', severity: 'warning', writes: false,
+    id: 'link.no-extensions',
+    rule: 'uri-extens',
+    severity: 'warning',
+    writes: false,
     title: 'No returned link has a file extension in its path (except /doc/openapi.json and /doc/openapi.yaml)',
     messages: {
-      extension: '{{url}} returned `{{pointer}}` = {{value}}, whose path ends in the file extension {{extension}}{{also}}.',
+      extension:
+        '{{url}} returned `{{pointer}}` = {{value}}, whose path ends in the file extension {{extension}}{{also}}.',
     },
   },
   appliesTo: 'api',
@@ -24,7 +28,12 @@ export default defineCheck({
     for (const { path, source, pointer, value } of links) {
       const last = path.split('/').at(-1) ?? '';
       const extension = ALLOWED.some((allowed) => path.endsWith(allowed)) ? undefined : EXTENSION.exec(last)?.[0];
-      causes.expect(extension === undefined, 'extension', { url: source.request.url, pointer, value, extension }, source);
+      causes.expect(
+        extension === undefined,
+        'extension',
+        { url: source.request.url, pointer, value, extension },
+        source,
+      );
     }
     causes.flush();
   },

@@ -4,7 +4,10 @@ import { Causes } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
-    id: 'link.no-trailing-slash', rule: 'uri-notat', severity: 'error', writes: false,
+    id: 'link.no-trailing-slash',
+    rule: 'uri-notat',
+    severity: 'error',
+    writes: false,
     title: 'No returned link has a path ending in a slash',
     messages: {
       trailingSlash: '{{url}} returned `{{pointer}}` = {{value}}, whose path ends with a slash{{also}}.',
@@ -18,7 +21,12 @@ export default defineCheck({
     if (links.length === 0) ctx.skip('no returned link was a URI');
     for (const { path, source, pointer, value } of links) {
       // The root path `/` alone is not a trailing slash.
-      causes.expect(path === '/' || !path.endsWith('/'), 'trailingSlash', { url: source.request.url, pointer, value }, source);
+      causes.expect(
+        path === '/' || !path.endsWith('/'),
+        'trailingSlash',
+        { url: source.request.url, pointer, value },
+        source,
+      );
     }
     causes.flush();
   },

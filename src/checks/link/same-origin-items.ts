@@ -5,7 +5,10 @@ import { isBlankLink, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
-    id: 'link.same-origin-items', rule: 'hyp-links', severity: 'warning', writes: false,
+    id: 'link.same-origin-items',
+    rule: 'hyp-links',
+    severity: 'warning',
+    writes: false,
     title: 'The item hrefs of a collection stay within the API base URL',
     messages: {
       notOk: 'GET {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -19,14 +22,27 @@ export default defineCheck({
     if (!ctx.expect(page.response.status === 200, 'notOk', data, page)) return;
     const items = pageOrSkip(ctx, page).items;
     const hrefs = items.map((item) => (isObject(item) ? item['href'] : undefined));
-    if (!hrefs.some((href) => typeof href === 'string')) return ctx.skip(`the first page of ${collection.path} has no item with an href`);
-    if (hrefs.every((href) => typeof href !== 'string' || isBlankLink(href))) return ctx.skip(`not verified: every item href of the first page of ${collection.path} is empty (see link.absolute)`);
+    if (!hrefs.some((href) => typeof href === 'string'))
+      return ctx.skip(`the first page of ${collection.path} has no item with an href`);
+    if (hrefs.every((href) => typeof href !== 'string' || isBlankLink(href)))
+      return ctx.skip(
+        `not verified: every item href of the first page of ${collection.path} is empty (see link.absolute)`,
+      );
     const base = `${ctx.baseUrl}/`;
     hrefs.forEach((href, index) => {
       if (typeof href !== 'string' || isBlankLink(href)) return;
       let resolved: string;
-      try { resolved = new URL(href, page.request.url).href; } catch { resolved = href; }
-      ctx.expect(resolved.startsWith(base), 'outsideApi', { url: page.request.url, index, href, base: ctx.baseUrl }, page);
+      try {
+        resolved = new URL(href, page.request.url).href;
+      } catch {
+        resolved = href;
+      }
+      ctx.expect(
+        resolved.startsWith(base),
+        'outsideApi',
+        { url: page.request.url, index, href, base: ctx.baseUrl },
+        page,
+      );
     });
   },
 });

@@ -14,7 +14,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'paging.cursor', rule: 'col-paging', severity: 'error', writes: false,
+    id: 'paging.cursor',
+    rule: 'col-paging',
+    severity: 'error',
+    writes: false,
     title: 'Cursor paging: `next` carries the cursor parameter, pages have no `page` property and do not overlap',
     messages: MESSAGES,
   },
@@ -26,21 +29,40 @@ export default defineCheck({
     const { param } = collection.paging as Extract<Paging, { kind: 'cursor' }>;
     const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
     const url = first.exchange.request.url;
-    ctx.expect(first.body['page'] === undefined, 'pageProperty', { url, page: JSON.stringify(first.body['page']) }, first.exchange);
+    ctx.expect(
+      first.body['page'] === undefined,
+      'pageProperty',
+      { url, page: JSON.stringify(first.body['page']) },
+      first.exchange,
+    );
     const next = linkOf(first.body, 'next') ?? ctx.skip(`${url} has no next page to compare with`);
     const cursor = isAbsoluteUrl(next) ? queryParam(next, param) : undefined;
     if (!ctx.expect(cursor !== undefined, 'nextWithoutCursor', { url, next, param }, first.exchange)) return;
     const second = pageOrSkip(ctx, await ctx.get(next));
     const secondUrl = second.exchange.request.url;
-    ctx.expect(second.body['page'] === undefined, 'pageProperty', { url: secondUrl, page: JSON.stringify(second.body['page']) }, second.exchange);
+    ctx.expect(
+      second.body['page'] === undefined,
+      'pageProperty',
+      { url: secondUrl, page: JSON.stringify(second.body['page']) },
+      second.exchange,
+    );
     const onFirst = new Set(first.items.map(hrefOf).filter((href) => href !== undefined));
     for (const href of second.items.map(hrefOf)) {
-      if (href !== undefined) ctx.expect(!onFirst.has(href), 'overlap', { href, first: url, url: secondUrl }, first.exchange, second.exchange);
+      if (href !== undefined)
+        ctx.expect(
+          !onFirst.has(href),
+          'overlap',
+          { href, first: url, url: secondUrl },
+          first.exchange,
+          second.exchange,
+        );
     }
     const after = linkOf(second.body, 'next');
     if (after !== undefined) {
       const again = isAbsoluteUrl(after) ? queryParam(after, param) : undefined;
-      if (ctx.expect(again !== undefined, 'nextWithoutCursor', { url: secondUrl, next: after, param }, second.exchange)) {
+      if (
+        ctx.expect(again !== undefined, 'nextWithoutCursor', { url: secondUrl, next: after, param }, second.exchange)
+      ) {
         ctx.expect(again !== cursor, 'cursorNotAdvancing', { url: secondUrl, cursor }, first.exchange, second.exchange);
       }
     }

@@ -3,7 +3,10 @@ import { guidePagingOrSkip, linkOf, pageOrSkip, totalOf } from '../support/colle
 
 export default defineCheck({
   meta: {
-    id: 'paging.default-page-size', rule: 'col-paging', severity: 'error', writes: false,
+    id: 'paging.default-page-size',
+    rule: 'col-paging',
+    severity: 'error',
+    writes: false,
     title: 'Without `pageSize` a default page size applies: a large collection is not returned whole',
     messages: {
       overDefault: '{{url}} (no pageSize) echoes `pageSize` {{pageSize}} but returned {{count}} items.',
@@ -22,13 +25,23 @@ export default defineCheck({
     const count = page.items.length;
     const echoed = page.body['pageSize'];
     if (echoed !== undefined) {
-      if (ctx.expect(typeof echoed === 'number' && Number.isInteger(echoed) && echoed > 0, 'echoNotPositive', { url, pageSize: JSON.stringify(echoed) }, exchange)) {
+      if (
+        ctx.expect(
+          typeof echoed === 'number' && Number.isInteger(echoed) && echoed > 0,
+          'echoNotPositive',
+          { url, pageSize: JSON.stringify(echoed) },
+          exchange,
+        )
+      ) {
         ctx.expect(count <= (echoed as number), 'overDefault', { url, pageSize: echoed as number, count }, exchange);
       }
     }
     const total = totalOf(page.body);
-    if (total !== undefined && total > count) ctx.expect(linkOf(page.body, 'next') !== undefined, 'wholeWithoutNext', { url, count, total }, exchange);
-    if (echoed === undefined && total === undefined) ctx.skip(`${url} echoes neither pageSize nor total, so the default page size cannot be judged`);
-    if (echoed === undefined && total !== undefined && total <= count) ctx.skip(`not verified: ${url} holds all ${total} items and echoes no pageSize, so no default page size showed`);
+    if (total !== undefined && total > count)
+      ctx.expect(linkOf(page.body, 'next') !== undefined, 'wholeWithoutNext', { url, count, total }, exchange);
+    if (echoed === undefined && total === undefined)
+      ctx.skip(`${url} echoes neither pageSize nor total, so the default page size cannot be judged`);
+    if (echoed === undefined && total !== undefined && total <= count)
+      ctx.skip(`not verified: ${url} holds all ${total} items and echoes no pageSize, so no default page size showed`);
   },
 });

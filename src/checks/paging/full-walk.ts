@@ -16,7 +16,10 @@ type Id = keyof typeof MESSAGES;
 
 export default defineCheck({
   meta: {
-    id: 'paging.full-walk', rule: 'col-paging', severity: 'error', writes: false,
+    id: 'paging.full-walk',
+    rule: 'col-paging',
+    severity: 'error',
+    writes: false,
     // Also col-repres' "total is the count across all pages": a walk is the only way to see it.
     title: 'Following `next` from the first page visits every item exactly once, and `total` is the same on every page',
     messages: MESSAGES,
@@ -36,7 +39,8 @@ export default defineCheck({
 
 function judge(ctx: CheckContext<Id>, walk: Walk): Array<WalkFinding<Id>> {
   const last = walk.steps[walk.steps.length - 1];
-  if (walk.stop === 'cycle' && last) return [{ id: 'cycle', data: { page: walk.steps.length, url: walk.url ?? '?' }, evidence: [last.exchange] }];
+  if (walk.stop === 'cycle' && last)
+    return [{ id: 'cycle', data: { page: walk.steps.length, url: walk.url ?? '?' }, evidence: [last.exchange] }];
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
   // One short page and no `total`: a walk of one page shows nothing of paging.
   const only = walk.steps.length === 1 && walk.total === undefined ? walk.steps[0]?.page : undefined;
@@ -49,21 +53,44 @@ function judge(ctx: CheckContext<Id>, walk: Walk): Array<WalkFinding<Id>> {
     const url = exchange.request.url;
     if (!page) {
       const previous = walk.steps[index - 1]?.exchange;
-      return [...findings, { id: 'brokenNext', data: { page: index, url, status: exchange.response.status }, evidence: [...(previous ? [previous] : []), exchange] }];
+      return [
+        ...findings,
+        {
+          id: 'brokenNext',
+          data: { page: index, url, status: exchange.response.status },
+          evidence: [...(previous ? [previous] : []), exchange],
+        },
+      ];
     }
     if (walk.total !== undefined && page.body['total'] !== undefined && totalOf(page.body) !== walk.total) {
-      findings.push({ id: 'totalChanged', data: { total: walk.total, other: JSON.stringify(page.body['total']), page: index + 1, url }, evidence: [...(firstExchange ? [firstExchange] : []), exchange] });
+      findings.push({
+        id: 'totalChanged',
+        data: { total: walk.total, other: JSON.stringify(page.body['total']), page: index + 1, url },
+        evidence: [...(firstExchange ? [firstExchange] : []), exchange],
+      });
     }
     for (const item of page.items) {
       const href = hrefOf(item);
-      if (href === undefined) { findings.push({ id: 'noHref', data: { page: index + 1, url }, evidence: [exchange] }); continue; }
+      if (href === undefined) {
+        findings.push({ id: 'noHref', data: { page: index + 1, url }, evidence: [exchange] });
+        continue;
+      }
       const before = firstSeen.get(href);
       if (before === undefined) firstSeen.set(href, index);
-      else findings.push({ id: 'duplicate', data: { href, first: before + 1, again: index + 1 }, evidence: [walk.steps[before]?.exchange ?? exchange, exchange] });
+      else
+        findings.push({
+          id: 'duplicate',
+          data: { href, first: before + 1, again: index + 1 },
+          evidence: [walk.steps[before]?.exchange ?? exchange, exchange],
+        });
     }
   }
   if (walk.total !== undefined && firstSeen.size !== walk.total) {
-    findings.push({ id: 'countMismatch', data: { seen: firstSeen.size, pages: walk.steps.length, total: walk.total }, evidence: walk.steps.map((s) => s.exchange) });
+    findings.push({
+      id: 'countMismatch',
+      data: { seen: firstSeen.size, pages: walk.steps.length, total: walk.total },
+      evidence: walk.steps.map((s) => s.exchange),
+    });
   }
   return findings;
 }

@@ -7,13 +7,19 @@ const HUGE = 100_000;
 
 export default defineCheck({
   meta: {
-    id: 'paging.invalid-params', rule: 'col-paging', severity: 'error', writes: false,
-    title: 'A malformed `page` or `pageSize` (0, negative, not a number) gives a 400 problem; a huge `pageSize` is refused (400) or capped',
+    id: 'paging.invalid-params',
+    rule: 'col-paging',
+    severity: 'error',
+    writes: false,
+    title:
+      'A malformed `page` or `pageSize` (0, negative, not a number) gives a 400 problem; a huge `pageSize` is refused (400) or capped',
     messages: {
       notBadRequest: '{{url}} ({{values}}) answered {{status}}, not 400.',
       notProblem: '{{url}} answered 400 with Content-Type {{contentType}}, not application/problem+json.',
-      hugeStatus: '{{url}} ({{param}}={{value}}) answered {{status}} with {{got}}; a too large page size is refused with 400 or capped in a 200 collection page.',
-      hugeNotCapped: '{{url}} (pageSize={{value}}) answered 200 with `pageSize` {{echoed}} and {{count}} items; a capped page echoes a pageSize at most the one asked and holds no more items than it.',
+      hugeStatus:
+        '{{url}} ({{param}}={{value}}) answered {{status}} with {{got}}; a too large page size is refused with 400 or capped in a 200 collection page.',
+      hugeNotCapped:
+        '{{url}} (pageSize={{value}}) answered 200 with `pageSize` {{echoed}} and {{count}} items; a capped page echoes a pageSize at most the one asked and holds no more items than it.',
     },
   },
   appliesTo: 'collection',
@@ -26,20 +32,38 @@ export default defineCheck({
     if (!collection.paging) {
       const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 2 })));
       if (!['pageSize', 'page', 'next', 'prev', 'first', 'last'].some((name) => first.body[name] !== undefined)) {
-        return ctx.skip(`${collection.path} declares no paging and its first page shows none (no pageSize, page or paging links)`);
+        return ctx.skip(
+          `${collection.path} declares no paging and its first page shows none (no pageSize, page or paging links)`,
+        );
       }
     }
-    const malformed: Array<[string, string]> = [[size, '0'], [size, 'abc']];
-    if (collection.paging?.kind === 'offset') malformed.push([collection.pageParam, '0'], [collection.pageParam, '-1'], [collection.pageParam, 'abc']);
-    const probes = await Promise.all(malformed.map(([param, value]) => ctx.get(ctx.url(collection.path, { [param]: value }))));
+    const malformed: Array<[string, string]> = [
+      [size, '0'],
+      [size, 'abc'],
+    ];
+    if (collection.paging?.kind === 'offset')
+      malformed.push([collection.pageParam, '0'], [collection.pageParam, '-1'], [collection.pageParam, 'abc']);
+    const probes = await Promise.all(
+      malformed.map(([param, value]) => ctx.get(ctx.url(collection.path, { [param]: value }))),
+    );
     // One cause, one finding: the values refused with the same other status are one finding.
     const refused = new Map<number, Array<{ value: string; exchange: (typeof probes)[number] }>>();
-    const refuse = (status: number, value: string, exchange: (typeof probes)[number]): void => { refused.set(status, [...(refused.get(status) ?? []), { value, exchange }]); };
+    const refuse = (status: number, value: string, exchange: (typeof probes)[number]): void => {
+      refused.set(status, [...(refused.get(status) ?? []), { value, exchange }]);
+    };
     probes.forEach((exchange, index) => {
       const { status } = exchange.response;
-      if (status !== 400) { refuse(status, `${(malformed[index] ?? []).join('=')} is malformed`, exchange); return; }
+      if (status !== 400) {
+        refuse(status, `${(malformed[index] ?? []).join('=')} is malformed`, exchange);
+        return;
+      }
       ctx.pass();
-      ctx.expect(mediaTypeOf(exchange.response) === 'application/problem+json', 'notProblem', { url: exchange.request.url, contentType: mediaTypeOf(exchange.response) ?? '(none)' }, exchange);
+      ctx.expect(
+        mediaTypeOf(exchange.response) === 'application/problem+json',
+        'notProblem',
+        { url: exchange.request.url, contentType: mediaTypeOf(exchange.response) ?? '(none)' },
+        exchange,
+      );
     });
     // The spec fixes no maximum: refusing (400, a schema violation) and capping are both conforming.
     const huge = await ctx.get(ctx.url(collection.path, { [size]: HUGE }));
@@ -50,17 +74,39 @@ export default defineCheck({
     const sameRefusal = status !== 400 && page === undefined && refused.has(status);
     if (sameRefusal) refuse(status, `${size}=${HUGE} is too large`, huge);
     for (const [other, group] of refused) {
-      ctx.report('notBadRequest', { url: group[0]?.exchange.request.url ?? '', values: group.map((g) => g.value).join(', '), status: other }, ...group.map((g) => g.exchange));
+      ctx.report(
+        'notBadRequest',
+        { url: group[0]?.exchange.request.url ?? '', values: group.map((g) => g.value).join(', '), status: other },
+        ...group.map((g) => g.exchange),
+      );
     }
     if (sameRefusal) return;
     if (status === 400) {
-      ctx.expect(mediaTypeOf(huge.response) === 'application/problem+json', 'notProblem', { url, contentType: mediaTypeOf(huge.response) ?? '(none)' }, huge);
+      ctx.expect(
+        mediaTypeOf(huge.response) === 'application/problem+json',
+        'notProblem',
+        { url, contentType: mediaTypeOf(huge.response) ?? '(none)' },
+        huge,
+      );
       return;
     }
-    if (!ctx.expect(page !== undefined, 'hugeStatus', { url, param: size, value: HUGE, status, got: describeBody(huge.response) }, huge) || !page) return;
+    if (
+      !ctx.expect(
+        page !== undefined,
+        'hugeStatus',
+        { url, param: size, value: HUGE, status, got: describeBody(huge.response) },
+        huge,
+      ) ||
+      !page
+    )
+      return;
     const echoed = page.body['pageSize'];
     const cap = typeof echoed === 'number' ? echoed : HUGE;
-    ctx.expect((echoed === undefined || (typeof echoed === 'number' && echoed <= HUGE)) && page.items.length <= cap, 'hugeNotCapped',
-      { url, value: HUGE, echoed: JSON.stringify(echoed), count: page.items.length }, huge);
+    ctx.expect(
+      (echoed === undefined || (typeof echoed === 'number' && echoed <= HUGE)) && page.items.length <= cap,
+      'hugeNotCapped',
+      { url, value: HUGE, echoed: JSON.stringify(echoed), count: page.items.length },
+      huge,
+    );
   },
 });

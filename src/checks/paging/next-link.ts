@@ -7,7 +7,8 @@ import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
 const MESSAGES = {
   missingNext: 'Page {{page}} ({{url}}) has no `next` link, but only {{seen}} of {{total}} items were reached.',
-  missingNextMore: 'Page {{page}} ({{url}}) has no `next` link, but the following page {{following}} still has {{count}} items.',
+  missingNextMore:
+    'Page {{page}} ({{url}}) has no `next` link, but the following page {{following}} still has {{count}} items.',
   nextOnLast: 'Page {{page}} ({{url}}) reaches all {{total}} items yet links to a `next` page.',
   nextEmpty: 'Page {{page}} ({{url}}) links to a `next` page that holds no items.',
   brokenNext: 'The `next` link of page {{page}} leads to {{url}}, which answered {{status}} without a collection page.',
@@ -16,7 +17,10 @@ type Id = keyof typeof MESSAGES;
 
 export default defineCheck({
   meta: {
-    id: 'paging.next-link', rule: 'col-paging', severity: 'error', writes: false,
+    id: 'paging.next-link',
+    rule: 'col-paging',
+    severity: 'error',
+    writes: false,
     title: 'Every page but the last links to the next page; the last page has no `next`',
     messages: MESSAGES,
   },
@@ -40,22 +44,40 @@ async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: 
     const url = exchange.request.url;
     const previous = walk.steps[index - 1]?.exchange;
     if (!page) {
-      findings.push({ id: 'brokenNext', data: { page: index, url, status: exchange.response.status }, evidence: [...(previous ? [previous] : []), exchange] });
+      findings.push({
+        id: 'brokenNext',
+        data: { page: index, url, status: exchange.response.status },
+        evidence: [...(previous ? [previous] : []), exchange],
+      });
       break;
     }
     seen += page.items.length;
     const next = linkOf(page.body, 'next');
-    if (index > 0 && page.items.length === 0 && previous) findings.push({ id: 'nextEmpty', data: { page: index, url: previous.request.url }, evidence: [previous, exchange] });
-    if (walk.total !== undefined && seen >= walk.total && next !== undefined) findings.push({ id: 'nextOnLast', data: { page: number, url, total: walk.total }, evidence: [exchange] });
+    if (index > 0 && page.items.length === 0 && previous)
+      findings.push({
+        id: 'nextEmpty',
+        data: { page: index, url: previous.request.url },
+        evidence: [previous, exchange],
+      });
+    if (walk.total !== undefined && seen >= walk.total && next !== undefined)
+      findings.push({ id: 'nextOnLast', data: { page: number, url, total: walk.total }, evidence: [exchange] });
     if (next !== undefined) continue;
-    if (walk.total !== undefined && seen < walk.total) findings.push({ id: 'missingNext', data: { page: number, url, seen, total: walk.total }, evidence: [exchange] });
+    if (walk.total !== undefined && seen < walk.total)
+      findings.push({ id: 'missingNext', data: { page: number, url, seen, total: walk.total }, evidence: [exchange] });
     if (walk.total === undefined && collection.paging?.kind === 'offset' && page.items.length >= walk.pageSize) {
       // Without `total`, a full last page may hide more: the page after it must be empty.
       const current = Number(queryParam(url, collection.pageParam) ?? '1');
-      const following = await ctx.get(collection.firstPage({ pageSize: walk.pageSize, query: { [collection.pageParam]: current + 1 } }));
+      const following = await ctx.get(
+        collection.firstPage({ pageSize: walk.pageSize, query: { [collection.pageParam]: current + 1 } }),
+      );
       const items = (following.response.json as { items?: unknown } | undefined)?.items;
       const count = Array.isArray(items) ? items.length : 0;
-      if (count > 0) findings.push({ id: 'missingNextMore', data: { page: number, url, following: following.request.url, count }, evidence: [exchange, following] });
+      if (count > 0)
+        findings.push({
+          id: 'missingNextMore',
+          data: { page: number, url, following: following.request.url, count },
+          evidence: [exchange, following],
+        });
     }
   }
   return findings;

@@ -3,38 +3,78 @@ import type { DocumentTarget } from '../../core/target.js';
 import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { MERGE_PATCH_IGNORED, MERGE_PATCH_REFUSED, notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, unchangedBy } from './support/patch-subject.js';
+import {
+  MERGE_PATCH_IGNORED,
+  MERGE_PATCH_REFUSED,
+  notApplied,
+  PATCH_SUBJECT,
+  patchAndReread,
+  patchSubject,
+  unchangedBy,
+} from './support/patch-subject.js';
 
 const MESSAGES = {
-  rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
-  ignored: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so nothing shows what it keeps.',
-  notKept: 'After PATCH {{url}} with {{patch}}, `{{property}}` (absent from the patch) changed from {{before}} to {{actual}}.',
+  rejected: "PATCH {{url}} with the profile's patch {{patch}} answered {{status}}.",
+  ignored:
+    'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so nothing shows what it keeps.',
+  notKept:
+    'After PATCH {{url}} with {{patch}}, `{{property}}` (absent from the patch) changed from {{before}} to {{actual}}.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'patch.absent-kept', rule: 'doc-patch', severity: 'warning', writes: true,
+    id: 'patch.absent-kept',
+    rule: 'doc-patch',
+    severity: 'warning',
+    writes: true,
     title: 'Properties absent from a merge patch keep their values',
     messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
   // One cause, one finding: a merge patch refused or ignored is patch.media-types' to report.
-  dependsOn: [{ ...MERGE_PATCH_REFUSED, findings: ['rejected'] }, { ...MERGE_PATCH_IGNORED, findings: ['ignored'] }],
+  dependsOn: [
+    { ...MERGE_PATCH_REFUSED, findings: ['rejected'] },
+    { ...MERGE_PATCH_IGNORED, findings: ['ignored'] },
+  ],
   // Another client may write to the document too: a difference counts only while the reads compared still hold.
   run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
     const data = { url: subject.url, patch: show(subject.patch) };
     const same = unchangedBy(subject.representation, subject.patch);
-    if (same.length > 0) return ctx.skip(`the document already has the patch's value of ${same.join(', ')}, so a server ignoring the patch would look the same`);
+    if (same.length > 0)
+      return ctx.skip(
+        `the document already has the patch's value of ${same.join(', ')}, so a server ignoring the patch would look the same`,
+      );
     const { patched, after } = await patchAndReread(ctx, subject.url, subject.patch);
     if (!ctx.expect(isSuccess(patched), 'rejected', { ...data, status: patched.response.status }, patched)) return;
     const ignored = notApplied(after.representation, subject.patch);
-    if (!ctx.expect(ignored === undefined, 'ignored', { ...data, status: patched.response.status, property: ignored, actual: show(after.representation?.[ignored ?? '']) }, patched, after.exchange)) return;
+    if (
+      !ctx.expect(
+        ignored === undefined,
+        'ignored',
+        {
+          ...data,
+          status: patched.response.status,
+          property: ignored,
+          actual: show(after.representation?.[ignored ?? '']),
+        },
+        patched,
+        after.exchange,
+      )
+    )
+      return;
     for (const [property, value] of Object.entries(subject.representation)) {
       if (property in subject.patch) continue;
       const actual = after.representation?.[property];
-      ctx.expect(sameJson(actual, value), 'notKept', { ...data, property, before: show(value), actual: show(actual) }, subject.before, patched, after.exchange);
+      ctx.expect(
+        sameJson(actual, value),
+        'notKept',
+        { ...data, property, before: show(value), actual: show(actual) },
+        subject.before,
+        patched,
+        after.exchange,
+      );
     }
   }),
 });

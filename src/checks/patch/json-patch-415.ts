@@ -5,7 +5,10 @@ import { pointerOf } from '../../openapi/pointer.js';
 
 export default defineCheck({
   meta: {
-    id: 'patch.json-patch-415', rule: 'doc-patch', severity: 'warning', writes: true,
+    id: 'patch.json-patch-415',
+    rule: 'doc-patch',
+    severity: 'warning',
+    writes: true,
     title: 'A JSON Patch (application/json-patch+json) is refused with 415',
     messages: {
       not415: 'PATCH {{url}} with a JSON Patch (application/json-patch+json) answered {{status}} instead of 415.',
@@ -16,7 +19,11 @@ export default defineCheck({
   requires: PATCH_SUBJECT,
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
-    const operations = Object.entries(subject.patch).map(([name, value]) => ({ op: 'replace', path: pointerOf([name]), value }));
+    const operations = Object.entries(subject.patch).map(([name, value]) => ({
+      op: 'replace',
+      path: pointerOf([name]),
+      value,
+    }));
     const exchange = await sendPatch(ctx, subject.url, operations, 'application/json-patch+json');
     const { status } = exchange.response;
     if (!ctx.expect(status === 415, 'not415', { url: subject.url, status }, exchange)) return;

@@ -12,12 +12,16 @@ const READ_ONLY_GUESS = new Set(['href', 'self']);
 
 const MESSAGES = {
   rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
-  replaced: 'After PATCH {{url}} with {{patch}}, `{{object}}.{{member}}` is {{actual}} instead of {{expected}}: a nested object merges, it does not replace.',
+  replaced:
+    'After PATCH {{url}} with {{patch}}, `{{object}}.{{member}}` is {{actual}} instead of {{expected}}: a nested object merges, it does not replace.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'patch.nested-merge', rule: 'doc-patch', severity: 'warning', writes: true,
+    id: 'patch.nested-merge',
+    rule: 'doc-patch',
+    severity: 'warning',
+    writes: true,
     title: 'A nested object in a merge patch is merged into the stored object, not replacing it',
     messages: MESSAGES,
   },
@@ -26,13 +30,17 @@ export default defineCheck({
   // Another client may write to the document too: a difference counts only while the reads compared still hold.
   run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
-    const objects = Object.entries(subject.representation).filter(([key, value]) =>
-      !(key in subject.patch) && isObject(value) && Object.values(value).some((v) => !isObject(v) && !Array.isArray(v)));
+    const objects = Object.entries(subject.representation).filter(
+      ([key, value]) =>
+        !(key in subject.patch) &&
+        isObject(value) &&
+        Object.values(value).some((v) => !isObject(v) && !Array.isArray(v)),
+    );
     const nested = objects.find(([, value]) => Object.keys(value as object).length >= 2) ?? objects[0];
     if (!nested) return ctx.skip('the document has no nested object with a scalar member');
     const [object, members] = nested as [string, Record<string, unknown>];
     const scalars = Object.keys(members).filter((key) => !isObject(members[key]) && !Array.isArray(members[key]));
-    const member = scalars.find((key) => !READ_ONLY_GUESS.has(key)) ?? scalars[0] as string;
+    const member = scalars.find((key) => !READ_ONLY_GUESS.has(key)) ?? (scalars[0] as string);
     // The same value for one member (or, for an object of one member, an empty object): a merge changes
     // nothing, only a replacing server loses members. Sent with the media type the server applies patches with.
     const contentType = await appliedPatchType(ctx, subject);
@@ -47,7 +55,13 @@ export default defineCheck({
     for (const [view, evidence] of views) {
       for (const [name, expected] of Object.entries(members)) {
         const actual = isObject(view) ? view[name] : undefined;
-        ctx.expect(sameJson(actual, expected), 'replaced', { ...data, member: name, actual: show(actual), expected: show(expected) }, patched, evidence);
+        ctx.expect(
+          sameJson(actual, expected),
+          'replaced',
+          { ...data, member: name, actual: show(actual), expected: show(expected) },
+          patched,
+          evidence,
+        );
       }
     }
   }),

@@ -8,13 +8,18 @@ import type { JsonObject } from '../../core/json.js';
 
 const MESSAGES = {
   rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
-  notSet: 'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so its removal cannot show.',
-  notRemoved: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}}: a null member removes the property{{orDefault}}.',
+  notSet:
+    'After PATCH {{url}} with {{patch}} (answered {{status}}), `{{property}}` is {{actual}}: the patch was not applied, so its removal cannot show.',
+  notRemoved:
+    'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}}: a null member removes the property{{orDefault}}.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'patch.null-removes', rule: 'doc-patch', severity: 'warning', writes: true,
+    id: 'patch.null-removes',
+    rule: 'doc-patch',
+    severity: 'warning',
+    writes: true,
     title: 'A property set to null in a merge patch is removed (or back to its default)',
     messages: MESSAGES,
   },
@@ -27,27 +32,73 @@ export default defineCheck({
     // An optional property of the profile's patch: one the document lacks (it must vanish again), or one the
     // create body left out (the document shows its default, which it must show again once removed).
     const keys = Object.keys(subject.patch);
-    const property = keys.find((key) => !(key in before))
-      ?? (subject.createBody ? keys.find((key) => !(key in (subject.createBody ?? {}))) : undefined);
-    if (property === undefined) return ctx.skip('no property of the profile\'s patch is optional (absent from the document or from its create body)');
+    const property =
+      keys.find((key) => !(key in before)) ??
+      (subject.createBody ? keys.find((key) => !(key in (subject.createBody ?? {}))) : undefined);
+    if (property === undefined)
+      return ctx.skip(
+        "no property of the profile's patch is optional (absent from the document or from its create body)",
+      );
     const set = { [property]: subject.patch[property] } as JsonObject;
     // Set to its default already, the property would look removed whether or not null was honoured.
-    if (property in before && sameJson(before[property], set[property])) return ctx.skip(`the patch sets \`${property}\` to its default ${show(before[property])}, so its removal would not show`);
+    if (property in before && sameJson(before[property], set[property]))
+      return ctx.skip(
+        `the patch sets \`${property}\` to its default ${show(before[property])}, so its removal would not show`,
+      );
     const { patched: first, after: withValue, contentType } = await patchAndReread(ctx, subject.url, set);
-    if (!ctx.expect(isSuccess(first), 'rejected', { url: subject.url, patch: show(set), status: first.response.status }, first)) return;
+    if (
+      !ctx.expect(
+        isSuccess(first),
+        'rejected',
+        { url: subject.url, patch: show(set), status: first.response.status },
+        first,
+      )
+    )
+      return;
     const unset = notApplied(withValue.representation, set);
-    if (!ctx.expect(unset === undefined, 'notSet', { url: subject.url, patch: show(set), status: first.response.status, property, actual: show(withValue.representation?.[property]) }, first, withValue.exchange)) return;
+    if (
+      !ctx.expect(
+        unset === undefined,
+        'notSet',
+        {
+          url: subject.url,
+          patch: show(set),
+          status: first.response.status,
+          property,
+          actual: show(withValue.representation?.[property]),
+        },
+        first,
+        withValue.exchange,
+      )
+    )
+      return;
     const remove = { [property]: null };
     const removed = await sendPatch(ctx, subject.url, remove, contentType);
-    if (!ctx.expect(isSuccess(removed), 'rejected', { url: subject.url, patch: show(remove), status: removed.response.status }, removed)) return;
+    if (
+      !ctx.expect(
+        isSuccess(removed),
+        'rejected',
+        { url: subject.url, patch: show(remove), status: removed.response.status },
+        removed,
+      )
+    )
+      return;
     const after = await reread(ctx, subject.url);
     const actual = after.representation?.[property];
     const hadDefault = property in before;
     ctx.expect(
-      after.representation !== undefined && (actual === undefined || (hadDefault && sameJson(actual, before[property]))),
+      after.representation !== undefined &&
+        (actual === undefined || (hadDefault && sameJson(actual, before[property]))),
       'notRemoved',
-      { url: subject.url, patch: show(remove), property, actual: show(actual), orDefault: hadDefault ? ` or takes its default ${show(before[property])}` : '' },
-      removed, after.exchange,
+      {
+        url: subject.url,
+        patch: show(remove),
+        property,
+        actual: show(actual),
+        orDefault: hadDefault ? ` or takes its default ${show(before[property])}` : '',
+      },
+      removed,
+      after.exchange,
     );
   }),
 });

@@ -3,23 +3,35 @@ import type { DocumentTarget } from '../../core/target.js';
 import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
-import { MERGE_PATCH_IGNORED, MERGE_PATCH_REFUSED, PATCH_SUBJECT, patchAndReread, patchSubject } from './support/patch-subject.js';
+import {
+  MERGE_PATCH_IGNORED,
+  MERGE_PATCH_REFUSED,
+  PATCH_SUBJECT,
+  patchAndReread,
+  patchSubject,
+} from './support/patch-subject.js';
 
 const MESSAGES = {
-  rejected: 'PATCH {{url}} with the profile\'s patch {{patch}} answered {{status}}.',
+  rejected: "PATCH {{url}} with the profile's patch {{patch}} answered {{status}}.",
   notOverwritten: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}} instead of {{expected}}.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'patch.overwrite', rule: 'doc-patch', severity: 'warning', writes: true,
+    id: 'patch.overwrite',
+    rule: 'doc-patch',
+    severity: 'warning',
+    writes: true,
     title: 'A property present in a merge patch overwrites the stored value',
     messages: MESSAGES,
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
   // One cause, one finding: a merge patch refused or ignored is patch.media-types' to report.
-  dependsOn: [{ ...MERGE_PATCH_REFUSED, findings: ['rejected'] }, { ...MERGE_PATCH_IGNORED, findings: ['notOverwritten'] }],
+  dependsOn: [
+    { ...MERGE_PATCH_REFUSED, findings: ['rejected'] },
+    { ...MERGE_PATCH_IGNORED, findings: ['notOverwritten'] },
+  ],
   // Another client may write to the document too: a difference counts only while the reads compared still hold.
   run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
     const subject = await patchSubject(ctx, document);
@@ -28,7 +40,13 @@ export default defineCheck({
     if (!ctx.expect(isSuccess(patched), 'rejected', { ...data, status: patched.response.status }, patched)) return;
     for (const [property, expected] of Object.entries(subject.patch)) {
       const actual = after.representation?.[property];
-      ctx.expect(containsJson(actual, expected), 'notOverwritten', { ...data, property, actual: show(actual), expected: show(expected) }, patched, after.exchange);
+      ctx.expect(
+        containsJson(actual, expected),
+        'notOverwritten',
+        { ...data, property, actual: show(actual), expected: show(expected) },
+        patched,
+        after.exchange,
+      );
     }
   }),
 });

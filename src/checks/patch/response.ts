@@ -9,12 +9,16 @@ import { MERGE_PATCH_REFUSED, PATCH_SUBJECT, patchSubject, sendPatch } from './s
 const MESSAGES = {
   wrongStatus: 'PATCH {{url}} with {{patch}} answered {{status}} instead of 200 or 204.',
   notRepresentation: 'PATCH {{url}} answered 200 without a JSON object (the resource after the patch).',
-  differsFromGet: 'PATCH {{url}} answered 200 with `{{property}}` = {{returned}}, but a GET right after shows {{actual}}: the body is not the complete resource after the patch.',
+  differsFromGet:
+    'PATCH {{url}} answered 200 with `{{property}}` = {{returned}}, but a GET right after shows {{actual}}: the body is not the complete resource after the patch.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'patch.response', rule: 'doc-patch', severity: 'warning', writes: true,
+    id: 'patch.response',
+    rule: 'doc-patch',
+    severity: 'warning',
+    writes: true,
     title: 'PATCH answers 200 with the complete resource after the patch, or 204 without a body',
     messages: MESSAGES,
   },
@@ -36,8 +40,13 @@ export default defineCheck({
     const after = await reread(ctx, subject.url);
     const current = after.representation ?? {};
     for (const property of new Set([...Object.keys(returned), ...Object.keys(current)])) {
-      ctx.expect(sameJson(returned[property], current[property]), 'differsFromGet',
-        { ...data, property, returned: show(returned[property]), actual: show(current[property]) }, patched, after.exchange);
+      ctx.expect(
+        sameJson(returned[property], current[property]),
+        'differsFromGet',
+        { ...data, property, returned: show(returned[property]), actual: show(current[property]) },
+        patched,
+        after.exchange,
+      );
     }
   }),
 });

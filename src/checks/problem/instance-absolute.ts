@@ -6,10 +6,14 @@ import { ABSOLUTE_URI } from './type-uri.js';
 
 export default defineCheck({
   meta: {
-    id: 'problem.instance-absolute', rule: 'err-problem', severity: 'error', writes: false,
+    id: 'problem.instance-absolute',
+    rule: 'err-problem',
+    severity: 'error',
+    writes: false,
     title: 'Problem `instance` values are absolute URIs (e.g. urn:uuid:...)',
     messages: {
-      notAbsolute: '{{method}} {{url}} answered {{status}} with problem instance "{{instance}}", which is not an absolute URI{{also}}.',
+      notAbsolute:
+        '{{method}} {{url}} answered {{status}} with problem instance "{{instance}}", which is not an absolute URI{{also}}.',
     },
   },
   appliesTo: 'api',
@@ -22,7 +26,12 @@ export default defineCheck({
       if (!isObject(body) || body['instance'] === undefined) continue;
       judged++;
       const instance = String(body['instance']);
-      causes.expect(typeof body['instance'] === 'string' && ABSOLUTE_URI.test(instance), 'notAbsolute', { ...exchangeData(exchange), instance }, exchange);
+      causes.expect(
+        typeof body['instance'] === 'string' && ABSOLUTE_URI.test(instance),
+        'notAbsolute',
+        { ...exchangeData(exchange), instance },
+        exchange,
+      );
     }
     causes.flush();
     if (judged === 0) ctx.skip('no error response carried a problem `instance`');

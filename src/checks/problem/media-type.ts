@@ -5,10 +5,14 @@ import { Causes, errorAnswers } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
-    id: 'problem.media-type', rule: 'err-problem', severity: 'error', writes: false,
+    id: 'problem.media-type',
+    rule: 'err-problem',
+    severity: 'error',
+    writes: false,
     title: 'Error responses carry an application/problem+json body',
     messages: {
-      wrongMediaType: '{{method}} {{url}} answered {{status}} with Content-Type {{contentType}} instead of application/problem+json{{also}}.',
+      wrongMediaType:
+        '{{method}} {{url}} answered {{status}} with Content-Type {{contentType}} instead of application/problem+json{{also}}.',
     },
   },
   appliesTo: 'api',
@@ -16,9 +20,17 @@ export default defineCheck({
   async run(ctx) {
     const causes = new Causes(ctx);
     for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
-      if (bodyOptional(exchange)) { causes.pass(); continue; }
+      if (bodyOptional(exchange)) {
+        causes.pass();
+        continue;
+      }
       const contentType = mediaTypeOf(exchange.response);
-      causes.expect(contentType === 'application/problem+json', 'wrongMediaType', { ...exchangeData(exchange), contentType: contentType ?? '(none)' }, exchange);
+      causes.expect(
+        contentType === 'application/problem+json',
+        'wrongMediaType',
+        { ...exchangeData(exchange), contentType: contentType ?? '(none)' },
+        exchange,
+      );
     }
     causes.flush();
   },

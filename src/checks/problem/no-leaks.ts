@@ -16,16 +16,41 @@ const ROOT = '(?:java|javax|jakarta|org|com|System)';
  * now milliseconds, with the same matches (test/checks/problem/leak-patterns.test.ts).
  */
 export const BODY_LEAKS: Array<[string, RegExp]> = [
-  ['a stack trace', /\bat [\w$.<>]+\s?\((?<!\bat [\w$.<>]+\s?\([^)]*?\bat [\w$.<>]+\s?\()[^)]*:\d+(:\d+)?\)|\bat (?:[\w$]+\.)+[\w$<>]+\((?:[\w$]+\.java|Native Method|Unknown Source)|Traceback \(most recent call last\)|\bFile "[^"]+", line \d+|(?<!\n[^\S\n]*)\n\s+at\s+\S+\s+\(/],
-  ['an exception class', new RegExp(`\\b${ROOT}\\.(?<!\\b${ROOT}\\.[\\w.]*?\\b${ROOT}\\.)[\\w.]*(?:Exception|Error)\\b|\\b\\w+(?:Exception|Error): `)],
-  ['a database error', /\bSQLSTATE\b|\bORA-\d{5}\b|\bPG::\w+|\bSQLException\b|\bsyntax error at or near\b|\bduplicate key value violates\b|\bER_[A-Z_]+\b|\bMongo\w*Error\b/],
-  ['a file path', /(?:^|[\s"'(])(?:\/(?:home|usr|var|opt|srv|app|etc|tmp|root)\/[\w./-]+|[A-Za-z]:\\\\?[\w\\ .-]+\.\w+)|node_modules\//],
-  ['an internal host name or address', /\b(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})\b|\b(?<!\b[\w-]+?)[\w-]+\.(?:internal|local|corp|intra|lan)\b/],
-  ['a framework name', /\b(?:Express|Spring(?:Boot| Boot)?|Hibernate|Django|Flask|Laravel|Symfony|ASP\.NET|Tomcat|Jetty|WildFly|JBoss|Rails|Werkzeug|Kestrel|Quarkus)\b|\bstoplight\.io\b|\/prism\/errors\b/],
+  [
+    'a stack trace',
+    /\bat [\w$.<>]+\s?\((?<!\bat [\w$.<>]+\s?\([^)]*?\bat [\w$.<>]+\s?\()[^)]*:\d+(:\d+)?\)|\bat (?:[\w$]+\.)+[\w$<>]+\((?:[\w$]+\.java|Native Method|Unknown Source)|Traceback \(most recent call last\)|\bFile "[^"]+", line \d+|(?<!\n[^\S\n]*)\n\s+at\s+\S+\s+\(/,
+  ],
+  [
+    'an exception class',
+    new RegExp(
+      `\\b${ROOT}\\.(?<!\\b${ROOT}\\.[\\w.]*?\\b${ROOT}\\.)[\\w.]*(?:Exception|Error)\\b|\\b\\w+(?:Exception|Error): `,
+    ),
+  ],
+  [
+    'a database error',
+    /\bSQLSTATE\b|\bORA-\d{5}\b|\bPG::\w+|\bSQLException\b|\bsyntax error at or near\b|\bduplicate key value violates\b|\bER_[A-Z_]+\b|\bMongo\w*Error\b/,
+  ],
+  [
+    'a file path',
+    /(?:^|[\s"'(])(?:\/(?:home|usr|var|opt|srv|app|etc|tmp|root)\/[\w./-]+|[A-Za-z]:\\\\?[\w\\ .-]+\.\w+)|node_modules\//,
+  ],
+  [
+    'an internal host name or address',
+    /\b(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})\b|\b(?<!\b[\w-]+?)[\w-]+\.(?:internal|local|corp|intra|lan)\b/,
+  ],
+  [
+    'a framework name',
+    /\b(?:Express|Spring(?:Boot| Boot)?|Hibernate|Django|Flask|Laravel|Symfony|ASP\.NET|Tomcat|Jetty|WildFly|JBoss|Rails|Werkzeug|Kestrel|Quarkus)\b|\bstoplight\.io\b|\/prism\/errors\b/,
+  ],
 ];
 // Server or X-Powered-By naming a product with a version, or any X-Powered-By / X-AspNet-Version.
 const HEADER_LEAKS: Array<[string, (value: string) => boolean]> = [
-  ['server', (value) => /\/\s*\d/.test(value) || /\b(?:Apache|nginx|IIS|Tomcat|Jetty|Kestrel|Express|Werkzeug|gunicorn|uvicorn)\b/i.test(value)],
+  [
+    'server',
+    (value) =>
+      /\/\s*\d/.test(value) ||
+      /\b(?:Apache|nginx|IIS|Tomcat|Jetty|Kestrel|Express|Werkzeug|gunicorn|uvicorn)\b/i.test(value),
+  ],
   ['x-powered-by', () => true],
   ['x-aspnet-version', () => true],
   ['x-aspnetmvc-version', () => true],
@@ -33,11 +58,15 @@ const HEADER_LEAKS: Array<[string, (value: string) => boolean]> = [
 
 export default defineCheck({
   meta: {
-    id: 'problem.no-leaks', rule: 'err-sanit', severity: 'error', writes: false,
+    id: 'problem.no-leaks',
+    rule: 'err-sanit',
+    severity: 'error',
+    writes: false,
     title: 'Errors reveal no stack traces, database codes, file paths, host names or frameworks',
     messages: {
       leakInBody: '{{method}} {{url}} answered {{status}} with a body revealing {{what}}: "{{excerpt}}"{{also}}.',
-      leakInHeader: '{{method}} {{url}} answered {{status}} with header {{header}}: {{value}}, revealing the implementation{{also}}.',
+      leakInHeader:
+        '{{method}} {{url}} answered {{status}} with header {{header}}: {{value}}, revealing the implementation{{also}}.',
     },
   },
   appliesTo: 'api',
@@ -49,7 +78,7 @@ export default defineCheck({
     const provoked = (await provokeErrors(ctx)).filter((e) => e.response.status >= 400);
     // The malformed POST joins the collection's writers, whom walks wait for: only once no other check runs.
     await ctx.trafficSettled();
-    const probes = [...provoked, ...await provokeBodyErrors(ctx)];
+    const probes = [...provoked, ...(await provokeBodyErrors(ctx))];
     const errors = (await judgeableTraffic(ctx, probes)).filter((e) => e.response.status >= 400);
     if (errors.length === 0) ctx.skip('no request of the run drew an error response');
     for (const exchange of errors) {
@@ -58,10 +87,21 @@ export default defineCheck({
       const json = exchange.response.json;
       const text = json === undefined ? exchange.response.text : stringsOf(json).join('\n');
       // One finding per answer, naming every kind of leak in it (a stack trace also shows an exception and paths).
-      const found = BODY_LEAKS.map(([what, pattern]) => [what, pattern.exec(text)] as const).filter(([, match]) => match);
+      const found = BODY_LEAKS.map(([what, pattern]) => [what, pattern.exec(text)] as const).filter(
+        ([, match]) => match,
+      );
       const first = found[0]?.[1];
       const at = first ? Math.max(0, first.index - 20) : 0;
-      causes.expect(!first, 'leakInBody', { ...data, what: found.map(([what]) => what).join(', '), excerpt: text.slice(at, at + 120).replace(/\s+/g, ' ') }, exchange);
+      causes.expect(
+        !first,
+        'leakInBody',
+        {
+          ...data,
+          what: found.map(([what]) => what).join(', '),
+          excerpt: text.slice(at, at + 120).replace(/\s+/g, ' '),
+        },
+        exchange,
+      );
       for (const [header, leaks] of HEADER_LEAKS) {
         const value = exchange.response.headers[header];
         causes.expect(value === undefined || !leaks(value), 'leakInHeader', { ...data, header, value }, exchange);
@@ -83,8 +123,14 @@ async function provokeBodyErrors(ctx: CheckContext<string>): Promise<Exchange[]>
   await beginWriting(ctx, collection);
   ctx.judgeLocationsItself();
   const mark = trafficMark(ctx);
-  const exchange = await ctx.request({ method: 'POST', url: collection.path, headers: { 'content-type': 'application/json' }, body: '{"restguide": ' });
-  if (exchange.response.status >= 200 && exchange.response.status < 300) cleanUpCreated(ctx, collection, exchange, {}, mark);
+  const exchange = await ctx.request({
+    method: 'POST',
+    url: collection.path,
+    headers: { 'content-type': 'application/json' },
+    body: '{"restguide": ',
+  });
+  if (exchange.response.status >= 200 && exchange.response.status < 300)
+    cleanUpCreated(ctx, collection, exchange, {}, mark);
   return exchange.response.status >= 400 ? [exchange] : [];
 }
 
@@ -92,6 +138,7 @@ async function provokeBodyErrors(ctx: CheckContext<string>): Promise<Exchange[]>
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsOf(inner)]);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsOf(inner)]);
   return [];
 }

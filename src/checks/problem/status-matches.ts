@@ -5,7 +5,10 @@ import { Causes, errorAnswers } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
-    id: 'problem.status-matches', rule: 'err-problem', severity: 'error', writes: false,
+    id: 'problem.status-matches',
+    rule: 'err-problem',
+    severity: 'error',
+    writes: false,
     title: 'The `status` of a problem equals the HTTP status of its response',
     messages: {
       mismatch: '{{method}} {{url}} answered {{status}} with a problem whose `status` is {{bodyStatus}}{{also}}.',
@@ -21,7 +24,12 @@ export default defineCheck({
       const body = exchange.response.json;
       if (!isObject(body) || body['status'] === undefined) continue;
       judged++;
-      causes.expect(body['status'] === exchange.response.status, 'mismatch', { ...exchangeData(exchange), bodyStatus: JSON.stringify(body['status']) }, exchange);
+      causes.expect(
+        body['status'] === exchange.response.status,
+        'mismatch',
+        { ...exchangeData(exchange), bodyStatus: JSON.stringify(body['status']) },
+        exchange,
+      );
     }
     causes.flush();
     if (judged === 0) ctx.skip('no error response carried a problem with a `status` member');

@@ -8,23 +8,32 @@ const PROBLEM_URN = /^urn:problem-type:[a-z0-9-]+(:[a-zA-Z0-9-]+)*:[a-z][a-zA-Z0
 
 export default defineCheck({
   meta: {
-    id: 'problem.type-urn', rule: 'prb-type', severity: 'warning', writes: false,
+    id: 'problem.type-urn',
+    rule: 'prb-type',
+    severity: 'warning',
+    writes: false,
     title: 'Problem and issue types are URNs urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>',
     messages: {
-      notUrn: '{{method}} {{url}} answered {{status}} with {{where}} type "{{type}}", not of the form urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>{{also}}.',
+      notUrn:
+        '{{method}} {{url}} answered {{status}} with {{where}} type "{{type}}", not of the form urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>{{also}}.',
     },
   },
   appliesTo: 'api',
   judgesTraffic: true,
   async run(ctx) {
     // Generated or per-answer types are one cause: the scheme tells the kinds of fault apart.
-    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['where'])} ${/^[a-z][a-z0-9+.-]*:/i.exec(String(data['type']))?.[0].toLowerCase() ?? 'relative'}`);
+    const causes = new Causes(
+      ctx,
+      (id, data) =>
+        `${id} ${String(data['where'])} ${/^[a-z][a-z0-9+.-]*:/i.exec(String(data['type']))?.[0].toLowerCase() ?? 'relative'}`,
+    );
     let judged = 0;
     for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
       const body = exchange.response.json;
       if (!isObject(body)) continue;
       const types: Array<[string, unknown]> = [['problem', body['type']]];
-      if (Array.isArray(body['issues'])) for (const issue of body['issues']) if (isObject(issue)) types.push(['issue', issue['type']]);
+      if (Array.isArray(body['issues']))
+        for (const issue of body['issues']) if (isObject(issue)) types.push(['issue', issue['type']]);
       for (const [where, type] of types) {
         if (typeof type !== 'string') continue;
         judged++;

@@ -8,12 +8,16 @@ import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './supp
 
 const MESSAGES = {
   rejected: 'PUT {{url}} with the full representation and {{changes}} answered {{status}}.',
-  notReplaced: 'After PUT {{url}} with {{changes}}, {{where}} shows `{{property}}` = {{actual}} instead of {{expected}}.',
+  notReplaced:
+    'After PUT {{url}} with {{changes}}, {{where}} shows `{{property}}` = {{actual}} instead of {{expected}}.',
 } as const;
 
 export default defineCheck({
   meta: {
-    id: 'put.replaces', rule: 'meth-http', severity: 'warning', writes: true,
+    id: 'put.replaces',
+    rule: 'meth-http',
+    severity: 'warning',
+    writes: true,
     title: 'PUT of a full representation with a changed value replaces the document: the change shows',
     messages: MESSAGES,
   },
@@ -28,11 +32,18 @@ export default defineCheck({
     if (!ctx.expect(isSuccess(put), 'rejected', { ...data, status: put.response.status }, put)) return;
     const after = await reread(ctx, subject.url);
     const views: Array<[string, unknown, typeof put]> = [['a GET', after.representation, after.exchange]];
-    if (put.response.status === 200 && isObject(put.response.json)) views.push(['the PUT response', put.response.json, put]);
+    if (put.response.status === 200 && isObject(put.response.json))
+      views.push(['the PUT response', put.response.json, put]);
     for (const [where, view, evidence] of views) {
       for (const [property, expected] of Object.entries(subject.changes)) {
         const actual = isObject(view) ? view[property] : undefined;
-        ctx.expect(containsJson(actual, expected), 'notReplaced', { ...data, where, property, actual: show(actual), expected: show(expected) }, put, evidence);
+        ctx.expect(
+          containsJson(actual, expected),
+          'notReplaced',
+          { ...data, where, property, actual: show(actual), expected: show(expected) },
+          put,
+          evidence,
+        );
       }
     }
   }),

@@ -13,7 +13,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'select.exclude', rule: 'res-repres', severity: 'warning', writes: false,
+    id: 'select.exclude',
+    rule: 'res-repres',
+    severity: 'warning',
+    writes: false,
     title: '`?select=!(p)` returns every property of the document but p',
     messages: MESSAGES,
   },
@@ -27,9 +30,21 @@ export default defineCheck({
     const selected = await ctx.get(selectPath(subject.path, `!(${p})`));
     const data = exchangeData(selected);
     const body = selected.response.json;
-    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body))
+      return;
     ctx.expect(!(p in body), 'stillThere', { ...data, property: p }, selected);
-    const { names: missing, after } = await stillPresent(ctx, subject, Object.keys(subject.body).filter((name) => name !== p && !(name in body)));
-    ctx.expect(missing.length === 0, 'missingProperties', { ...data, missing: missing.join(', ') }, selected, subject.full, ...after);
+    const { names: missing, after } = await stillPresent(
+      ctx,
+      subject,
+      Object.keys(subject.body).filter((name) => name !== p && !(name in body)),
+    );
+    ctx.expect(
+      missing.length === 0,
+      'missingProperties',
+      { ...data, missing: missing.join(', ') },
+      selected,
+      subject.full,
+      ...after,
+    );
   }),
 });

@@ -3,7 +3,13 @@ import { defineCheck } from '../../core/define-check.js';
 import type { DocumentTarget } from '../../core/target.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../support/provoke-errors.js';
-import { extraProperties, readSelectSubject, selectPath, stillPresent, SUPPORTS_SELECT } from './support/select-subject.js';
+import {
+  extraProperties,
+  readSelectSubject,
+  selectPath,
+  stillPresent,
+  SUPPORTS_SELECT,
+} from './support/select-subject.js';
 
 const MESSAGES = {
   notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -14,7 +20,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'select.include', rule: 'res-repres', severity: 'warning', writes: false,
+    id: 'select.include',
+    rule: 'res-repres',
+    severity: 'warning',
+    writes: false,
     title: '`?select=(p)` returns the property p and `self`, and no other property of the document',
     messages: MESSAGES,
   },
@@ -28,7 +37,8 @@ export default defineCheck({
     const selected = await ctx.get(selectPath(subject.path, `(${p})`));
     const data = exchangeData(selected);
     const body = selected.response.json;
-    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body))
+      return;
     // A p the document no longer has is no fault: another client may have removed it meanwhile.
     const { names: lost, after } = await stillPresent(ctx, subject, p in body ? [] : [p]);
     ctx.expect(lost.length === 0, 'missingProperty', { ...data, property: p }, selected, ...after);

@@ -6,11 +6,15 @@ import { readSelectSubject, selectPath, SUPPORTS_SELECT } from './support/select
 
 export default defineCheck({
   meta: {
-    id: 'select.malformed-400', rule: 'res-repres', severity: 'warning', writes: false,
+    id: 'select.malformed-400',
+    rule: 'res-repres',
+    severity: 'warning',
+    writes: false,
     title: 'A `select` value outside the grammar answers 400 with a problem',
     messages: {
       not400: '{{method}} {{url}} (select {{select}} breaks the grammar) answered {{status}} instead of 400.',
-      notProblem: '{{method}} {{url}} answered 400 with {{contentType}} instead of a problem (application/problem+json).',
+      notProblem:
+        '{{method}} {{url}} answered 400 with {{contentType}} instead of a problem (application/problem+json).',
       issueNotInQuery: '{{method}} {{url}} answered 400 with issues, none of them located in the query.',
     },
   },
@@ -27,11 +31,17 @@ export default defineCheck({
       const data = { ...exchangeData(exchange), select: values[index] };
       if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
       const contentType = mediaTypeOf(exchange.response) ?? '(none)';
-      if (!ctx.expect(contentType === 'application/problem+json', 'notProblem', { ...data, contentType }, exchange)) return;
+      if (!ctx.expect(contentType === 'application/problem+json', 'notProblem', { ...data, contentType }, exchange))
+        return;
       const body = exchange.response.json;
       const issues = isObject(body) ? body['issues'] : undefined;
       if (!Array.isArray(issues) || issues.length === 0) return;
-      ctx.expect(issues.some((issue) => isObject(issue) && issue['in'] === 'query'), 'issueNotInQuery', data, exchange);
+      ctx.expect(
+        issues.some((issue) => isObject(issue) && issue['in'] === 'query'),
+        'issueNotInQuery',
+        data,
+        exchange,
+      );
     });
   },
 });

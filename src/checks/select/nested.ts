@@ -3,7 +3,14 @@ import { defineCheck } from '../../core/define-check.js';
 import type { DocumentTarget } from '../../core/target.js';
 import { isObject } from '../../core/json.js';
 import { exchangeData } from '../support/provoke-errors.js';
-import { extraProperties, pickNested, readSelectSubject, selectPath, stillPresent, SUPPORTS_SELECT } from './support/select-subject.js';
+import {
+  extraProperties,
+  pickNested,
+  readSelectSubject,
+  selectPath,
+  stillPresent,
+  SUPPORTS_SELECT,
+} from './support/select-subject.js';
 
 const MESSAGES = {
   notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -15,7 +22,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'select.nested', rule: 'res-repres', severity: 'warning', writes: false,
+    id: 'select.nested',
+    rule: 'res-repres',
+    severity: 'warning',
+    writes: false,
     title: '`?select=(obj(sub))` returns only `sub` inside the object property `obj`',
     messages: MESSAGES,
   },
@@ -31,7 +41,8 @@ export default defineCheck({
     const selected = await ctx.get(selectPath(subject.path, `(${name}(${sub}))`));
     const data = { ...exchangeData(selected), object: name, sub };
     const body = selected.response.json;
-    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body))
+      return;
     const inner = body[name];
     if (!ctx.expect(isObject(inner), 'missingObject', data, selected) || !isObject(inner)) return;
     // An obj.sub the document no longer has is no fault: another client may have removed it meanwhile.

@@ -14,7 +14,10 @@ const MESSAGES = {
 
 export default defineCheck({
   meta: {
-    id: 'select.self-reflects-query', rule: 'res-repres', severity: 'warning', writes: false,
+    id: 'select.self-reflects-query',
+    rule: 'res-repres',
+    severity: 'warning',
+    writes: false,
     title: 'The `self` link of a selected representation carries the `select` query',
     messages: MESSAGES,
   },
@@ -28,13 +31,19 @@ export default defineCheck({
     const selected = await ctx.get(selectPath(subject.path, expected));
     const data = exchangeData(selected);
     const body = selected.response.json;
-    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body)) return;
+    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body))
+      return;
     const self = body['self'];
     if (!ctx.expect(typeof self === 'string', 'noSelf', data, selected) || typeof self !== 'string') return;
     // Resolved against the request, an empty `self` would carry its query: it shows nothing (link.absolute reports it).
-    if (isBlankLink(self)) return ctx.skip(`not verified: the \`self\` of ${selected.request.url} is empty (see link.absolute)`);
+    if (isBlankLink(self))
+      return ctx.skip(`not verified: the \`self\` of ${selected.request.url} is empty (see link.absolute)`);
     let found: string | null;
-    try { found = new URL(self, selected.request.url).searchParams.get('select'); } catch { found = null; }
+    try {
+      found = new URL(self, selected.request.url).searchParams.get('select');
+    } catch {
+      found = null;
+    }
     ctx.expect(found === expected, 'queryLost', { ...data, self, found: found ?? '(none)', expected }, selected);
   }),
 });

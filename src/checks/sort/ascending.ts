@@ -5,7 +5,10 @@ import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 
 export default defineCheck({
   meta: {
-    id: 'sort.ascending', rule: 'col-sort', severity: 'warning', writes: false,
+    id: 'sort.ascending',
+    rule: 'col-sort',
+    severity: 'warning',
+    writes: false,
     title: '`sort=<property>` orders the items ascending by that property',
     messages: ORDER_MESSAGES,
   },
@@ -13,6 +16,10 @@ export default defineCheck({
   requires: { what: 'collection with a sortable property', test: (collection) => collection.sorts.length > 0 },
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(ORDER_MESSAGES, async (ctx, collection: CollectionTarget) => {
-    await judgeOrders(ctx, collection, collection.sorts.slice(0, 3).map((property) => [{ property, descending: false }]));
+    await judgeOrders(
+      ctx,
+      collection,
+      collection.sorts.slice(0, 3).map((property) => [{ property, descending: false }]),
+    );
   }),
 });

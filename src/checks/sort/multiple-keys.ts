@@ -5,7 +5,10 @@ import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 
 export default defineCheck({
   meta: {
-    id: 'sort.multiple-keys', rule: 'col-sort', severity: 'warning', writes: false,
+    id: 'sort.multiple-keys',
+    rule: 'col-sort',
+    severity: 'warning',
+    writes: false,
     title: '`sort=a&sort=-b` orders the items by a ascending, then by b descending',
     messages: ORDER_MESSAGES,
   },
@@ -14,6 +17,11 @@ export default defineCheck({
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(ORDER_MESSAGES, async (ctx, collection: CollectionTarget) => {
     const [a, b] = collection.sorts as [string, string];
-    await judgeOrders(ctx, collection, [[{ property: a, descending: false }, { property: b, descending: true }]]);
+    await judgeOrders(ctx, collection, [
+      [
+        { property: a, descending: false },
+        { property: b, descending: true },
+      ],
+    ]);
   }),
 });

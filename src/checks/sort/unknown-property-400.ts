@@ -4,7 +4,10 @@ import { mediaTypeOf } from '../../core/exchange.js';
 
 export default defineCheck({
   meta: {
-    id: 'sort.unknown-property-400', rule: 'col-sort', severity: 'warning', writes: false,
+    id: 'sort.unknown-property-400',
+    rule: 'col-sort',
+    severity: 'warning',
+    writes: false,
     title: 'Sorting on a property that does not exist is refused with a 400 problem',
     messages: {
       notBadRequest: '{{url}} (sort on a property that does not exist) answered {{status}}, not 400.',
@@ -18,7 +21,20 @@ export default defineCheck({
   async run(ctx, collection) {
     const exchange = await ctx.get(collection.firstPage({ pageSize: 2, query: { sort: 'restguideNoSuchProperty' } }));
     const url = exchange.request.url;
-    if (!ctx.expect(exchange.response.status === 400, 'notBadRequest', { url, status: exchange.response.status }, exchange)) return;
-    ctx.expect(mediaTypeOf(exchange.response) === 'application/problem+json', 'notProblem', { url, contentType: mediaTypeOf(exchange.response) ?? '(none)' }, exchange);
+    if (
+      !ctx.expect(
+        exchange.response.status === 400,
+        'notBadRequest',
+        { url, status: exchange.response.status },
+        exchange,
+      )
+    )
+      return;
+    ctx.expect(
+      mediaTypeOf(exchange.response) === 'application/problem+json',
+      'notProblem',
+      { url, contentType: mediaTypeOf(exchange.response) ?? '(none)' },
+      exchange,
+    );
   },
 });

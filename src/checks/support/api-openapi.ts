@@ -11,14 +11,28 @@ type Obj = Record<string, unknown>;
 /** The API's own OpenAPI document (JSON, else YAML), or the reason there is none. */
 export async function fetchOwnOpenApi(ctx: CheckContext<string>, api: ApiTarget): Promise<Obj | string> {
   const reasons: string[] = [];
-  for (const [path, accept] of [[api.openapiJson, 'application/json'], [api.openapiYaml, 'application/yaml, text/yaml;q=0.9, */*;q=0.1']] as const) {
+  for (const [path, accept] of [
+    [api.openapiJson, 'application/json'],
+    [api.openapiYaml, 'application/yaml, text/yaml;q=0.9, */*;q=0.1'],
+  ] as const) {
     const exchange = await ctx.get(path, { headers: { accept } });
     const { status, truncated, text } = exchange.response;
-    if (status !== 200) { reasons.push(`${path} answered ${status}`); continue; }
-    if (truncated) { reasons.push(`${path} is larger than the body cap`); continue; }
+    if (status !== 200) {
+      reasons.push(`${path} answered ${status}`);
+      continue;
+    }
+    if (truncated) {
+      reasons.push(`${path} is larger than the body cap`);
+      continue;
+    }
     let doc: unknown = exchange.response.json;
     if (doc === undefined) {
-      try { doc = parseText(text); } catch { reasons.push(`${path} is neither JSON nor YAML`); continue; }
+      try {
+        doc = parseText(text);
+      } catch {
+        reasons.push(`${path} is neither JSON nor YAML`);
+        continue;
+      }
     }
     if (isOpenApi3(doc)) return doc;
     reasons.push(`${path} is no OpenAPI 3 document`);
@@ -35,7 +49,10 @@ export function declaredOpenApi(ctx: CheckContext<string>): Promise<Obj | string
   let pending = fetched.get(api);
   if (!pending) {
     // A read that broke (a timeout, the run's deadline) is no answer to keep: the next check reads again.
-    pending = fetchOwnOpenApi(ctx, api).catch((error: unknown) => { fetched.delete(api); throw error; });
+    pending = fetchOwnOpenApi(ctx, api).catch((error: unknown) => {
+      fetched.delete(api);
+      throw error;
+    });
     fetched.set(api, pending);
   }
   return pending;
@@ -50,9 +67,11 @@ export function getOperation(doc: Obj, path: string): { operation: Obj; paramete
   const item = isObject(paths) ? derefIn(doc, paths[path]) : undefined;
   const operation = isObject(item) ? item['get'] : undefined;
   if (!isObject(item) || !isObject(operation)) return undefined;
-  const list = (holder: Obj): Obj[] => (Array.isArray(holder['parameters']) ? holder['parameters'] : []).map((p) => derefIn(doc, p)).filter(isObject);
+  const list = (holder: Obj): Obj[] =>
+    (Array.isArray(holder['parameters']) ? holder['parameters'] : []).map((p) => derefIn(doc, p)).filter(isObject);
   const byKey = new Map<string, Obj>();
-  for (const parameter of [...list(item), ...list(operation)]) byKey.set(`${String(parameter['in'])} ${String(parameter['name'])}`, parameter);
+  for (const parameter of [...list(item), ...list(operation)])
+    byKey.set(`${String(parameter['in'])} ${String(parameter['name'])}`, parameter);
   return { operation, parameters: [...byKey.values()] };
 }
 
@@ -68,17 +87,32 @@ export function okSchema(doc: Obj, operation: Obj): unknown {
 }
 
 /** A value for a path parameter: a sample id of the target's document at this path, else the parameter's example or first enum value. */
-function valueFor(ctx: CheckContext<string>, doc: Obj, template: string, parameters: Obj[], name: string): string | undefined {
+function valueFor(
+  ctx: CheckContext<string>,
+  doc: Obj,
+  template: string,
+  parameters: Obj[],
+  name: string,
+): string | undefined {
   const sample = ctx.target.documents.find((d) => d.path === template && d.param === name)?.sampleIds[0];
   if (sample !== undefined) return sample;
   const parameter = parameters.find((p) => p['in'] === 'path' && p['name'] === name);
   const schema = derefIn(doc, parameter?.['schema']);
-  const example = parameter?.['example'] ?? (isObject(schema) ? schema['example'] ?? (Array.isArray(schema['enum']) ? schema['enum'][0] : undefined) : undefined);
+  const example =
+    parameter?.['example'] ??
+    (isObject(schema)
+      ? (schema['example'] ?? (Array.isArray(schema['enum']) ? schema['enum'][0] : undefined))
+      : undefined);
   return typeof example === 'string' || typeof example === 'number' ? String(example) : undefined;
 }
 
 /** A declared path template filled with values for its parameters, or the parameters no value is known for. */
-export function fillDeclaredPath(ctx: CheckContext<string>, doc: Obj, template: string, parameters: Obj[]): string | { missing: string[] } {
+export function fillDeclaredPath(
+  ctx: CheckContext<string>,
+  doc: Obj,
+  template: string,
+  parameters: Obj[],
+): string | { missing: string[] } {
   const names = [...template.matchAll(PARAMETERS)].map((match) => match[1] ?? '');
   const values = Object.fromEntries(names.map((name) => [name, valueFor(ctx, doc, template, parameters, name)]));
   const missing = names.filter((name) => values[name] === undefined);

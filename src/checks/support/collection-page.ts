@@ -37,7 +37,8 @@ export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): Colle
 export function notCollectionReason(exchange: Exchange): string {
   const { status, json } = exchange.response;
   // One finding per cause: a bare array is collection.is-object's, any other non-collection collection.items-array's.
-  if (status === 200 && Array.isArray(json)) return `GET ${exchange.request.url} answered a JSON array, not a collection object: not verified, see collection.is-object`;
+  if (status === 200 && Array.isArray(json))
+    return `GET ${exchange.request.url} answered a JSON array, not a collection object: not verified, see collection.is-object`;
   const listing = status === 200 ? listingOf(json, { knownList: true }) : undefined;
   if (listing && listing.under !== '' && listing.under !== 'items') {
     return `GET ${exchange.request.url} lists its items under \`${listing.under}\`, not \`items\`: not verified, see collection.items-array`;
@@ -52,7 +53,10 @@ const answered = new WeakMap<CollectionTarget, Promise<{ foreign?: ForeignPaging
  * The paging in another scheme than the guide's: declared in the profile, or, where it declares no paging,
  * shown by the first page's `next` link or Link header (one request, shared by the paging checks).
  */
-export function foreignPagingOf(ctx: CheckContext<string>, collection: CollectionTarget): Promise<{ foreign?: ForeignPaging; exchange?: Exchange }> {
+export function foreignPagingOf(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+): Promise<{ foreign?: ForeignPaging; exchange?: Exchange }> {
   if (collection.foreignPaging) return Promise.resolve({ foreign: collection.foreignPaging });
   if (collection.paging) return Promise.resolve({});
   let found = answered.get(collection);
@@ -74,7 +78,10 @@ export function foreignPagingOf(ctx: CheckContext<string>, collection: Collectio
  */
 export async function guidePagingOrSkip(ctx: CheckContext<string>, collection: CollectionTarget): Promise<void> {
   const { foreign } = await foreignPagingOf(ctx, collection);
-  if (foreign) ctx.skip(`${collection.path} pages with ${describeForeignPaging(foreign)}, not the guide's parameters: not verified, see paging.guide-params`);
+  if (foreign)
+    ctx.skip(
+      `${collection.path} pages with ${describeForeignPaging(foreign)}, not the guide's parameters: not verified, see paging.guide-params`,
+    );
 }
 
 /** A string link property of a body (`next`, `self`...), or undefined. */
@@ -94,7 +101,11 @@ export const isBlankLink = (value: unknown): boolean => typeof value === 'string
 
 export function isAbsoluteUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
-  try { return new URL(value).host !== ''; } catch { return false; }
+  try {
+    return new URL(value).host !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** The integer `total` of a body, or undefined when absent or not a non-negative integer. */
@@ -135,7 +146,11 @@ export function onlyPageReason(page: CollectionPage, pageSize: number): string |
 
 /** A query parameter of an absolute URL (first value), or undefined. */
 export function queryParam(url: string, name: string): string | undefined {
-  try { return new URL(url).searchParams.get(name) ?? undefined; } catch { return undefined; }
+  try {
+    return new URL(url).searchParams.get(name) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A value no data set contains, for filters and searches that must match nothing. */
@@ -145,9 +160,19 @@ export const NO_MATCH = 'restguideNoSuchValue7f3a9c';
  * GETs a link a page gave (an item href, `next`), unless it leaves the API's origin: that link is the finding of
  * the check about such links (`owner`), and a check that only needed to follow it skips pointing there.
  */
-export async function getLinked(ctx: CheckContext<string>, link: string, base: string, owner: string): Promise<Exchange> {
+export async function getLinked(
+  ctx: CheckContext<string>,
+  link: string,
+  base: string,
+  owner: string,
+): Promise<Exchange> {
   let url: URL | undefined;
-  try { url = new URL(link, base); } catch { url = undefined; }
-  if (!url || url.origin !== new URL(ctx.baseUrl).origin) return ctx.skip(`a page links ${link}, outside the API, so it is not followed (see ${owner})`);
+  try {
+    url = new URL(link, base);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.origin !== new URL(ctx.baseUrl).origin)
+    return ctx.skip(`a page links ${link}, outside the API, so it is not followed (see ${owner})`);
   return ctx.get(url.href);
 }

@@ -12,7 +12,11 @@ const PAUSE_MS = 150;
 /** The re-reads one attempt may spend proving its evidence consistent; evidence beyond them is left unproven. */
 const MAX_REREADS = 8;
 
-interface Seen { messageId: string; data: MessageData | undefined; evidence: Exchange[] }
+interface Seen {
+  messageId: string;
+  data: MessageData | undefined;
+  evidence: Exchange[];
+}
 
 /** A ctx that keeps the findings of one attempt to itself; everything else goes to the real ctx. */
 class AttemptContext<M extends string> implements CheckContext<M> {
@@ -21,29 +25,65 @@ class AttemptContext<M extends string> implements CheckContext<M> {
   readonly log: Exchange[] = [];
   assertions = 0;
   constructor(private readonly ctx: CheckContext<M>) {}
-  get target() { return this.ctx.target; }
-  get baseUrl() { return this.ctx.baseUrl; }
-  get allowWrites() { return this.ctx.allowWrites; }
-  get signal() { return this.ctx.signal; }
-  get deadlineAt() { return this.ctx.deadlineAt; }
-  url(path: string, query?: Query): string { return this.ctx.url(path, query); }
-  request(spec: RequestSpec): Promise<Exchange> { return this.logged(this.ctx.request(spec)); }
-  get(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> { return this.logged(this.ctx.get(url, init)); }
-  head(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> { return this.logged(this.ctx.head(url, init)); }
-  followRedirect(exchange: Exchange, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange | undefined> { return this.ctx.followRedirect(exchange, init); }
-  follow(first: Exchange, options: FollowOptions): Promise<FollowResult> { return this.ctx.follow(first, options); }
-  report(messageId: M, data?: MessageData, ...evidence: Exchange[]): void { this.findings.push({ messageId, data, evidence }); }
+  get target() {
+    return this.ctx.target;
+  }
+  get baseUrl() {
+    return this.ctx.baseUrl;
+  }
+  get allowWrites() {
+    return this.ctx.allowWrites;
+  }
+  get signal() {
+    return this.ctx.signal;
+  }
+  get deadlineAt() {
+    return this.ctx.deadlineAt;
+  }
+  url(path: string, query?: Query): string {
+    return this.ctx.url(path, query);
+  }
+  request(spec: RequestSpec): Promise<Exchange> {
+    return this.logged(this.ctx.request(spec));
+  }
+  get(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> {
+    return this.logged(this.ctx.get(url, init));
+  }
+  head(url: string, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange> {
+    return this.logged(this.ctx.head(url, init));
+  }
+  followRedirect(exchange: Exchange, init?: Omit<RequestSpec, 'url' | 'method'>): Promise<Exchange | undefined> {
+    return this.ctx.followRedirect(exchange, init);
+  }
+  follow(first: Exchange, options: FollowOptions): Promise<FollowResult> {
+    return this.ctx.follow(first, options);
+  }
+  report(messageId: M, data?: MessageData, ...evidence: Exchange[]): void {
+    this.findings.push({ messageId, data, evidence });
+  }
   expect(ok: boolean, messageId: M, data?: MessageData, ...evidence: Exchange[]): boolean {
     if (ok) this.assertions++;
     else this.report(messageId, data, ...evidence);
     return ok;
   }
-  pass(): void { this.assertions++; }
-  skip(reason: string): never { return this.ctx.skip(reason); }
-  onCleanup(cleanup: () => Promise<unknown>): void { this.ctx.onCleanup(cleanup); }
-  judgeLocationsItself(): void { this.ctx.judgeLocationsItself(); }
-  traffic(): readonly Exchange[] { return this.ctx.traffic(); }
-  trafficSettled(): Promise<void> { return this.ctx.trafficSettled(); }
+  pass(): void {
+    this.assertions++;
+  }
+  skip(reason: string): never {
+    return this.ctx.skip(reason);
+  }
+  onCleanup(cleanup: () => Promise<unknown>): void {
+    this.ctx.onCleanup(cleanup);
+  }
+  judgeLocationsItself(): void {
+    this.ctx.judgeLocationsItself();
+  }
+  traffic(): readonly Exchange[] {
+    return this.ctx.traffic();
+  }
+  trafficSettled(): Promise<void> {
+    return this.ctx.trafficSettled();
+  }
   private async logged(sent: Promise<Exchange>): Promise<Exchange> {
     const exchange = await sent;
     this.log.push(exchange);
@@ -57,7 +97,8 @@ const keyOf = (seen: Seen): string => `${seen.messageId} ${JSON.stringify(seen.d
 const readAgainHeaders = (sent: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(sent).filter(([name]) => name !== 'authorization' && name !== 'user-agent'));
 
-const readKey = (exchange: Exchange): string => `${exchange.request.url} ${JSON.stringify(readAgainHeaders(exchange.request.headers))}`;
+const readKey = (exchange: Exchange): string =>
+  `${exchange.request.url} ${JSON.stringify(readAgainHeaders(exchange.request.headers))}`;
 
 /**
  * Whether two answers to one GET show the same state: an entity tag on both decides (a version needs no body
@@ -84,19 +125,34 @@ function sameVersion(write: Exchange, read: Exchange): boolean {
   const status = write.response.status;
   const tagWritten = write.response.headers['etag'];
   const tagRead = read.response.headers['etag'];
-  if (status < 200 || status > 299 || tagWritten === undefined || tagRead === undefined || write.request.url !== read.request.url) return true;
+  if (
+    status < 200 ||
+    status > 299 ||
+    tagWritten === undefined ||
+    tagRead === undefined ||
+    write.request.url !== read.request.url
+  )
+    return true;
   return tagWritten.replace(/^W\//, '') === tagRead.replace(/^W\//, '');
 }
 
 /** Re-reads of one attempt, shared by its findings: each distinct GET is asked again once. */
 class ReReads {
   private readonly answers = new Map<string, Promise<Exchange | undefined>>();
-  constructor(private readonly ctx: CheckContext<string>, private readonly log: readonly Exchange[] = []) {}
+  constructor(
+    private readonly ctx: CheckContext<string>,
+    private readonly log: readonly Exchange[] = [],
+  ) {}
 
   /** Whether the check itself wrote to the URL of `read` after reading it (its own write changed what a re-read shows). */
   private rewrittenAfter(read: Exchange): boolean {
     const index = this.log.indexOf(read);
-    return index >= 0 && this.log.slice(index + 1).some((later) => !READS.has(later.request.method) && later.request.url === read.request.url);
+    return (
+      index >= 0 &&
+      this.log
+        .slice(index + 1)
+        .some((later) => !READS.has(later.request.method) && later.request.url === read.request.url)
+    );
   }
 
   /**
@@ -123,9 +179,10 @@ class ReReads {
     const key = readKey(read);
     let answer = this.answers.get(key);
     if (!answer) {
-      answer = this.answers.size >= MAX_REREADS
-        ? Promise.resolve(undefined)
-        : this.ctx.request({ method: 'GET', url: read.request.url, headers: readAgainHeaders(read.request.headers) });
+      answer =
+        this.answers.size >= MAX_REREADS
+          ? Promise.resolve(undefined)
+          : this.ctx.request({ method: 'GET', url: read.request.url, headers: readAgainHeaders(read.request.headers) });
       this.answers.set(key, answer);
     }
     return answer;
@@ -174,10 +231,14 @@ export function confirming<M extends string, R>(
     }
     if (moved) {
       const message = renderMessage(messages[moved.seen.messageId as M], moved.seen.data);
-      ctx.skip(`could not confirm "${message}": the resource changed during the run (${moved.url} answered differently when read again; other clients may be writing)`);
+      ctx.skip(
+        `could not confirm "${message}": the resource changed during the run (${moved.url} answered differently when read again; other clients may be writing)`,
+      );
     }
     const message = first ? renderMessage(messages[first.messageId as M], first.data) : 'a fault';
-    ctx.skip(`could not confirm a failing observation: "${message}" did not repeat on re-reading (other clients may have changed the data)`);
+    ctx.skip(
+      `could not confirm a failing observation: "${message}" did not repeat on re-reading (other clients may have changed the data)`,
+    );
   };
 }
 
@@ -203,11 +264,16 @@ export function confirmingWrites<M extends string, R>(
     for (const seen of local.findings) {
       const url = await rereads.changed(seen.evidence);
       if (url !== undefined) moved ??= { seen, url };
-      else { reported++; ctx.report(seen.messageId as M, seen.data, ...seen.evidence); }
+      else {
+        reported++;
+        ctx.report(seen.messageId as M, seen.data, ...seen.evidence);
+      }
     }
     if (reported === 0 && moved) {
       const message = renderMessage(messages[moved.seen.messageId as M], moved.seen.data);
-      ctx.skip(`could not confirm "${message}": the resource changed during the run (${moved.url} no longer shows what was compared; other clients may be writing)`);
+      ctx.skip(
+        `could not confirm "${message}": the resource changed during the run (${moved.url} no longer shows what was compared; other clients may be writing)`,
+      );
     }
   };
 }
@@ -216,7 +282,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
-    function done() { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); }
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
     signal.addEventListener('abort', done, { once: true });
   });
 }

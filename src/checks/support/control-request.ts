@@ -9,12 +9,18 @@ const CLIENT_HEADERS = new Set(['authorization', 'cookie', 'belgov-trace-id', 'u
 
 /** Sends `exchange`'s GET again; skips the check when the two answers differ by `same`. Returns the repeat. */
 export async function skipIfAnswersVary(
-  ctx: CheckContext<string>, exchange: Exchange, same: (a: Exchange, b: Exchange) => boolean,
+  ctx: CheckContext<string>,
+  exchange: Exchange,
+  same: (a: Exchange, b: Exchange) => boolean,
 ): Promise<Exchange> {
-  const headers = Object.fromEntries(Object.entries(exchange.request.headers).filter(([name]) => !CLIENT_HEADERS.has(name)));
+  const headers = Object.fromEntries(
+    Object.entries(exchange.request.headers).filter(([name]) => !CLIENT_HEADERS.has(name)),
+  );
   const again = await ctx.get(exchange.request.url, { headers });
   if (!same(exchange, again)) {
-    ctx.skip(`the API's answers vary between identical requests (GET ${exchange.request.url} twice), so a difference shows nothing about the variable under test`);
+    ctx.skip(
+      `the API's answers vary between identical requests (GET ${exchange.request.url} twice), so a difference shows nothing about the variable under test`,
+    );
   }
   return again;
 }

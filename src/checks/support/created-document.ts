@@ -40,14 +40,21 @@ export interface Subject {
 }
 
 /** The guard of a check that POSTs to a collection: only collections the profile gives a create body apply. */
-export const WITH_CREATE_BODY = { what: 'collection with a create body', test: (collection: CollectionTarget): boolean => collection.create !== undefined };
+export const WITH_CREATE_BODY = {
+  what: 'collection with a create body',
+  test: (collection: CollectionTarget): boolean => collection.create !== undefined,
+};
 
 /** The guard of a check that works on a document it creates: only documents some collection creates apply. */
-export const CREATED_BY_A_COLLECTION = { what: 'document created by a collection (a create body and its item path)', test: (document: DocumentTarget): boolean => document.creator !== undefined };
+export const CREATED_BY_A_COLLECTION = {
+  what: 'document created by a collection (a create body and its item path)',
+  test: (document: DocumentTarget): boolean => document.creator !== undefined,
+};
 
 /** The creating collection of a document that passed CREATED_BY_A_COLLECTION; without one the check was run unguarded, a bug. */
 export function creatorOf(document: DocumentTarget): CollectionTarget {
-  if (!document.creator) throw new Error(`no collection creates ${document.path}: the check ran without its requires guard`);
+  if (!document.creator)
+    throw new Error(`no collection creates ${document.path}: the check ran without its requires guard`);
   return document.creator;
 }
 
@@ -87,8 +94,10 @@ export function urlByKey(ctx: Ctx, collection: CollectionTarget, value: unknown)
  */
 export function cannotCleanUp(ctx: Ctx, collection: CollectionTarget): string | undefined {
   const { itemPath } = collection;
-  if (!itemPath) return `the profile gives ${collection.path} no item path, so what a POST creates could not be removed: nothing is created`;
-  if (!itemParameter(itemPath)) return `the item path ${itemPath} of ${collection.path} ends in no {parameter}, so what a POST creates could not be removed: nothing is created`;
+  if (!itemPath)
+    return `the profile gives ${collection.path} no item path, so what a POST creates could not be removed: nothing is created`;
+  if (!itemParameter(itemPath))
+    return `the item path ${itemPath} of ${collection.path} ends in no {parameter}, so what a POST creates could not be removed: nothing is created`;
   const document = ctx.target.documents.find((d) => d.path === itemPath);
   if (document?.methods && !document.methods.includes('DELETE')) {
     return `${itemPath} has no DELETE in the profile, so what a POST to ${collection.path} creates could not be removed: nothing is created`;
@@ -109,15 +118,23 @@ function createdAt(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, b
   const withKey = byKey ? { byKey } : {};
   if (!location) return { ...withKey, unusable: 'without a Location' };
   let resolved: string;
-  try { resolved = new URL(location, exchange.request.url).href; } catch { return { ...withKey, unusable: `with Location ${location}, not a URI` }; }
-  if (outsideApi(ctx.baseUrl, resolved, true)) return { ...withKey, unusable: `with Location ${resolved}, outside the API` };
+  try {
+    resolved = new URL(location, exchange.request.url).href;
+  } catch {
+    return { ...withKey, unusable: `with Location ${location}, not a URI` };
+  }
+  if (outsideApi(ctx.baseUrl, resolved, true))
+    return { ...withKey, unusable: `with Location ${resolved}, outside the API` };
   return { location: resolved, ...withKey };
 }
 
 /** What a cleanup throws for a record it has no URL inside the API to reach by. */
 const unreachable = (exchange: Exchange, at: CreatedAt): CleanupUnreachable =>
-  new CleanupUnreachable(exchange.request.method, exchange.request.url,
-    `answered ${exchange.response.status} ${at.unusable ?? ''} and the profile gives no item path and key to reach what it created: remove it by hand`);
+  new CleanupUnreachable(
+    exchange.request.method,
+    exchange.request.url,
+    `answered ${exchange.response.status} ${at.unusable ?? ''} and the profile gives no item path and key to reach what it created: remove it by hand`,
+  );
 
 /** What a cleanup throws for a record the run could not prove it made: nothing is deleted, the report lists it as left. */
 const unproven = (url: string, reason: string): CleanupUnreachable =>
@@ -127,15 +144,24 @@ const unproven = (url: string, reason: string): CleanupUnreachable =>
  * What a 2xx POST created, proven the run's own (see claimCreated), with a cleanup that DELETEs it; a record
  * not proven is never written to again: it is listed as left. `mark` is trafficMark() taken before the POST.
  */
-async function claim(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject, mark: number): Promise<CreatedAt & { proven?: string; read?: Exchange; unproven?: string }> {
+async function claim(
+  ctx: Ctx,
+  collection: CollectionTarget,
+  exchange: Exchange,
+  body: JsonObject,
+  mark: number,
+): Promise<CreatedAt & { proven?: string; read?: Exchange; unproven?: string }> {
   const at = createdAt(ctx, collection, exchange, body);
   const candidates = [at.location, at.byKey].filter((u): u is string => u !== undefined);
   if (candidates.length === 0) {
-    ctx.onCleanup(async () => { throw unreachable(exchange, at); });
+    ctx.onCleanup(async () => {
+      throw unreachable(exchange, at);
+    });
     return at;
   }
   let claimed: Claim | undefined;
-  const prove = async (): Promise<Claim> => (claimed ??= await claimCreated(ctx, collection, exchange, body, candidates, mark));
+  const prove = async (): Promise<Claim> =>
+    (claimed ??= await claimCreated(ctx, collection, exchange, body, candidates, mark));
   // Registered before the proof's reads: a run interrupted meanwhile still proves (or leaves) the record in its cleanups.
   removeIfOurs(ctx, candidates, prove);
   const proof = await prove();
@@ -155,10 +181,19 @@ function removeIfOurs(ctx: Ctx, candidates: string[], prove: () => Promise<Claim
  * After a POST that was meant to be refused answered 2xx anyway: removes what it created once the check ends,
  * if the run can prove it made it then. `mark` is trafficMark() taken before the POST.
  */
-export function cleanUpCreated(ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject, mark: number): void {
+export function cleanUpCreated(
+  ctx: Ctx,
+  collection: CollectionTarget,
+  exchange: Exchange,
+  body: JsonObject,
+  mark: number,
+): void {
   const at = createdAt(ctx, collection, exchange, body);
   const candidates = [at.location, at.byKey].filter((u): u is string => u !== undefined);
-  if (candidates.length === 0) ctx.onCleanup(async () => { throw unreachable(exchange, at); });
+  if (candidates.length === 0)
+    ctx.onCleanup(async () => {
+      throw unreachable(exchange, at);
+    });
   else removeIfOurs(ctx, candidates, () => claimCreated(ctx, collection, exchange, body, candidates, mark));
 }
 
@@ -166,19 +201,30 @@ export function cleanUpCreated(ctx: Ctx, collection: CollectionTarget, exchange:
  * POSTs a create body; a document it made (2xx) and proved its own is DELETEd after the check, whatever the
  * verdict. Skips before sending when what it would create could not be removed.
  */
-export async function create(ctx: Ctx, collection: CollectionTarget, body: JsonObject = collection.createBody()): Promise<Creation> {
+export async function create(
+  ctx: Ctx,
+  collection: CollectionTarget,
+  body: JsonObject = collection.createBody(),
+): Promise<Creation> {
   mustBeAbleToCleanUp(ctx, collection);
   await beginWriting(ctx, collection);
   // Where the Location points is create.location-absolute's to judge; the document is also reached by its key.
   ctx.judgeLocationsItself();
   const mark = trafficMark(ctx);
-  const exchange = await ctx.request({ method: 'POST', url: collection.path, json: body, resend: () => notCreated(ctx, collection, body, mark) });
+  const exchange = await ctx.request({
+    method: 'POST',
+    url: collection.path,
+    json: body,
+    resend: () => notCreated(ctx, collection, body, mark),
+  });
   const { status } = exchange.response;
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };
   const at = await claim(ctx, collection, exchange, body, mark);
   return {
-    exchange, body, ...(at.proven ? { url: at.proven } : {}),
+    exchange,
+    body,
+    ...(at.proven ? { url: at.proven } : {}),
     ...(at.unusable ? { unusable: at.unusable } : {}),
     ...(at.unproven ? { unproven: at.unproven } : {}),
   };
@@ -217,9 +263,17 @@ export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit
   if (!created?.url) created = await create(ctx, collection, body);
   if (!created.url) {
     const { status } = created.exchange.response;
-    if (status >= 300) return ctx.skip(`could not create a document to work on: POST ${collection.path} answered ${status} (see create.created-201)`);
-    if (created.unproven) return ctx.skip(`POST ${collection.path} answered ${status}, but the run could not prove the document is its own, so it is not changed: ${created.unproven}`);
-    return ctx.skip(`the document POST ${collection.path} created cannot be reached: it answered ${status} ${created.unusable ?? 'without a usable Location'} and the profile gives no item path and key (see create.location-absolute)`);
+    if (status >= 300)
+      return ctx.skip(
+        `could not create a document to work on: POST ${collection.path} answered ${status} (see create.created-201)`,
+      );
+    if (created.unproven)
+      return ctx.skip(
+        `POST ${collection.path} answered ${status}, but the run could not prove the document is its own, so it is not changed: ${created.unproven}`,
+      );
+    return ctx.skip(
+      `the document POST ${collection.path} created cannot be reached: it answered ${status} ${created.unusable ?? 'without a usable Location'} and the profile gives no item path and key (see create.location-absolute)`,
+    );
   }
   return readSubject(ctx, created.url, created.body);
 }
@@ -229,20 +283,30 @@ export async function readSubject(ctx: Ctx, url: string, createBody?: JsonObject
   const before = await ctx.get(url);
   const representation = before.response.json;
   if (before.response.status !== 200 || !isObject(representation)) {
-    return ctx.skip(`GET ${url} answered ${before.response.status} without a JSON object, so there is nothing to compare`);
+    return ctx.skip(
+      `GET ${url} answered ${before.response.status} without a JSON object, so there is nothing to compare`,
+    );
   }
   // The write checks compare the document before and after a write: that shows nothing when two reads with no
   // write between them already differ (a mock serving random data).
-  await skipIfAnswersVary(ctx, before, (a, b) => a.response.status === b.response.status && fingerprint(a.response.json) === fingerprint(b.response.json));
+  await skipIfAnswersVary(
+    ctx,
+    before,
+    (a, b) => a.response.status === b.response.status && fingerprint(a.response.json) === fingerprint(b.response.json),
+  );
   const etag = before.response.headers['etag'];
   return { url, before, representation, ...(createBody ? { createBody } : {}), ...(etag ? { etag } : {}) };
 }
 
 /** The document as it is now (a GET); undefined representation when not a JSON object. */
-export async function reread(ctx: Ctx, url: string): Promise<{ exchange: Exchange; representation: Record<string, unknown> | undefined }> {
+export async function reread(
+  ctx: Ctx,
+  url: string,
+): Promise<{ exchange: Exchange; representation: Record<string, unknown> | undefined }> {
   const exchange = await ctx.get(url);
   const body = exchange.response.json;
   return { exchange, representation: exchange.response.status === 200 && isObject(body) ? body : undefined };
 }
 
-export const isSuccess = (exchange: Exchange): boolean => exchange.response.status >= 200 && exchange.response.status <= 299;
+export const isSuccess = (exchange: Exchange): boolean =>
+  exchange.response.status >= 200 && exchange.response.status <= 299;

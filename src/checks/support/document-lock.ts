@@ -7,7 +7,11 @@ import type { Target } from '../../core/target.js';
 
 type Mode = 'read' | 'write';
 
-interface Waiter { owner: object; mode: Mode; grant: () => void }
+interface Waiter {
+  owner: object;
+  mode: Mode;
+  grant: () => void;
+}
 
 interface Lock {
   writer?: object;
@@ -21,13 +25,14 @@ export const DOCUMENT_LOCK_MAX_WAIT_MS = 15_000;
 
 function lockOf(target: Target, url: string): Lock {
   let locks = runs.get(target);
-  if (!locks) runs.set(target, locks = new Map());
+  if (!locks) runs.set(target, (locks = new Map()));
   let lock = locks.get(url);
-  if (!lock) locks.set(url, lock = { readers: new Set(), queue: [] });
+  if (!lock) locks.set(url, (lock = { readers: new Set(), queue: [] }));
   return lock;
 }
 
-const free = (lock: Lock, mode: Mode): boolean => lock.writer === undefined && (mode === 'read' || lock.readers.size === 0);
+const free = (lock: Lock, mode: Mode): boolean =>
+  lock.writer === undefined && (mode === 'read' || lock.readers.size === 0);
 
 /** Grants waiters in arrival order while they fit (several readers at once, a writer alone). */
 function grantWaiting(lock: Lock): void {
@@ -56,7 +61,10 @@ export async function holdDocument(ctx: CheckContext<string>, url: string, mode:
   if (lock.writer === ctx || (mode === 'read' && lock.readers.has(ctx))) return;
   if (lock.readers.has(ctx)) throw new Error(`a check may not write ${key} after holding it to read`);
   // Registered before the cleanups that follow, so it runs after them (cleanups run newest first).
-  ctx.onCleanup(async () => { release(lock, ctx); lock.queue = lock.queue.filter((waiter) => waiter.owner !== ctx); });
+  ctx.onCleanup(async () => {
+    release(lock, ctx);
+    lock.queue = lock.queue.filter((waiter) => waiter.owner !== ctx);
+  });
   if (lock.queue.length === 0 && free(lock, mode)) {
     if (mode === 'write') lock.writer = ctx;
     else lock.readers.add(ctx);

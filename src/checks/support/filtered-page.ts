@@ -16,7 +16,13 @@ interface ReadPage {
 }
 
 /** GETs one page with `query` and reads `needs` of each item; the bare exchange when it is not a collection page. */
-export async function readPage(ctx: CheckContext<string>, collection: CollectionTarget, pageSize: number, query: Query, needs: string[] | 'document'): Promise<ReadPage | Exchange> {
+export async function readPage(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  pageSize: number,
+  query: Query,
+  needs: string[] | 'document',
+): Promise<ReadPage | Exchange> {
   const exchange = await ctx.get(collection.firstPage({ pageSize, query }));
   const page = pageOf(exchange);
   if (!page) return exchange;
@@ -28,8 +34,14 @@ export async function readPage(ctx: CheckContext<string>, collection: Collection
 export const propertyFilters = (collection: CollectionTarget): string[] =>
   collection.filters.filter((name) => name !== 'q' && name !== collection.fullText);
 
-export const WITH_PROPERTY_FILTER = { what: 'collection with a property filter', test: (collection: CollectionTarget): boolean => propertyFilters(collection).length > 0 };
-export const WITH_TWO_PROPERTY_FILTERS = { what: 'collection with two property filters', test: (collection: CollectionTarget): boolean => propertyFilters(collection).length > 1 };
+export const WITH_PROPERTY_FILTER = {
+  what: 'collection with a property filter',
+  test: (collection: CollectionTarget): boolean => propertyFilters(collection).length > 0,
+};
+export const WITH_TWO_PROPERTY_FILTERS = {
+  what: 'collection with two property filters',
+  test: (collection: CollectionTarget): boolean => propertyFilters(collection).length > 1,
+};
 
 /** A value a query parameter can carry (string, number or boolean), or undefined. */
 export function primitiveAt(data: unknown, path: string): string | number | boolean | undefined {
@@ -40,11 +52,18 @@ export function primitiveAt(data: unknown, path: string): string | number | bool
 /** Whether the item's property matches a filter value as sent in the query (a multi-valued property: any element). */
 export function matches(data: unknown, path: string, wanted: string): boolean {
   const value = valueAt(data, path);
-  return Array.isArray(value) ? value.some((one) => String(one) === wanted) : value !== undefined && value !== null && String(value) === wanted;
+  return Array.isArray(value)
+    ? value.some((one) => String(one) === wanted)
+    : value !== undefined && value !== null && String(value) === wanted;
 }
 
 /** The unfiltered first page the filter values are taken from; skips when it is not a collection page. */
-export async function samplePage(ctx: CheckContext<string>, collection: CollectionTarget, pageSize: number, needs: string[] | 'document'): Promise<ReadPage> {
+export async function samplePage(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  pageSize: number,
+  needs: string[] | 'document',
+): Promise<ReadPage> {
   const sample = await readPage(ctx, collection, pageSize, {}, needs);
   if (!('items' in sample)) ctx.skip(notCollectionReason(sample));
   return sample;

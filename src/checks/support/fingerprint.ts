@@ -4,7 +4,11 @@ import { isObject } from '../../core/json.js';
 const sorted = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(sorted);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted(value[key])]),
+  );
 };
 
 /** A canonical JSON text of `body` without its top-level `ignore` members (default `self`). */

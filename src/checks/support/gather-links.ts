@@ -26,7 +26,8 @@ function linksIn(source: Exchange): FoundLink[] {
     else if (isObject(value)) {
       for (const [key, item] of Object.entries(value)) {
         const at = pointer ? `${pointer}.${key}` : key;
-        if (LINK_MEMBERS.has(key) && !isObject(item) && !Array.isArray(item)) found.push({ pointer: at, value: item, source });
+        if (LINK_MEMBERS.has(key) && !isObject(item) && !Array.isArray(item))
+          found.push({ pointer: at, value: item, source });
         else walk(item, at, depth + 1);
       }
     }
@@ -38,7 +39,10 @@ function linksIn(source: Exchange): FoundLink[] {
 /** GETs one sample document per document target (first two) and the first page of each collection (first three). */
 export async function readLinkSources(ctx: CheckContext<string>): Promise<Exchange[]> {
   const paths = [
-    ...ctx.target.documents.filter((d) => d.sampleIds.length > 0).slice(0, 2).map((d) => d.url(d.sampleIds[0] ?? '')),
+    ...ctx.target.documents
+      .filter((d) => d.sampleIds.length > 0)
+      .slice(0, 2)
+      .map((d) => d.url(d.sampleIds[0] ?? '')),
     ...ctx.target.collections.slice(0, 3).map((c) => c.firstPage({ pageSize: 2 })),
   ];
   const exchanges = await Promise.all(paths.map((path) => ctx.get(path)));
@@ -47,7 +51,7 @@ export async function readLinkSources(ctx: CheckContext<string>): Promise<Exchan
 
 /** The links of every source; skips the check when the API returned none. */
 export async function readLinks(ctx: CheckContext<string>, sources?: Exchange[]): Promise<FoundLink[]> {
-  const links = (sources ?? await readLinkSources(ctx)).flatMap(linksIn);
+  const links = (sources ?? (await readLinkSources(ctx))).flatMap(linksIn);
   if (links.length === 0) ctx.skip('no collection page or document returned a link');
   return links;
 }
@@ -59,14 +63,22 @@ export async function allLinkSources(ctx: CheckContext<string>): Promise<Exchang
 }
 
 /** The string links of the first pages and documents that parse as URIs, with their paths (relative links resolved). */
-export async function readLinkPaths(ctx: CheckContext<string>, sources?: Exchange[]): Promise<Array<FoundLink & { value: string; path: string }>> {
+export async function readLinkPaths(
+  ctx: CheckContext<string>,
+  sources?: Exchange[],
+): Promise<Array<FoundLink & { value: string; path: string }>> {
   const found: Array<FoundLink & { value: string; path: string }> = [];
   const links = await readLinks(ctx, sources);
   // An empty link resolves to its own page, whose path would pass for the link's: it names nothing to judge.
-  if (links.every((link) => isBlankLink(link.value) || link.value === null)) ctx.skip('not verified: every returned link is empty (see link.absolute)');
+  if (links.every((link) => isBlankLink(link.value) || link.value === null))
+    ctx.skip('not verified: every returned link is empty (see link.absolute)');
   for (const link of links) {
     if (typeof link.value !== 'string' || isBlankLink(link.value)) continue;
-    try { found.push({ ...link, value: link.value, path: new URL(link.value, link.source.request.url).pathname }); } catch { /* not a URI */ }
+    try {
+      found.push({ ...link, value: link.value, path: new URL(link.value, link.source.request.url).pathname });
+    } catch {
+      /* not a URI */
+    }
   }
   return found;
 }
@@ -74,8 +86,13 @@ export async function readLinkPaths(ctx: CheckContext<string>, sources?: Exchang
 /** An absolute http(s) URL, or undefined. */
 export function absoluteHttp(value: unknown): URL | undefined {
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return undefined;
-  try { return new URL(value); } catch { return undefined; }
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where a link was found, array indexes folded: one cause for every item's `href`. */
-export const linkCause = (messageId: string, pointer: unknown): string => `${messageId} ${String(pointer).replace(/\[\d+\]/g, '[*]')}`;
+export const linkCause = (messageId: string, pointer: unknown): string =>
+  `${messageId} ${String(pointer).replace(/\[\d+\]/g, '[*]')}`;

@@ -32,9 +32,15 @@ const complete = (item: unknown, needs: string[] | 'document') =>
  * page's `embedded` map, else from the same page asked with the profile's `embed`, else by GET on the
  * item's href (at most `maxFetches`; more skips the check).
  */
-export async function itemDocuments(ctx: CheckContext<string>, collection: CollectionTarget, page: CollectionPage, options: ItemDocumentsOptions): Promise<ItemDocuments> {
+export async function itemDocuments(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  page: CollectionPage,
+  options: ItemDocumentsOptions,
+): Promise<ItemDocuments> {
   const exchanges: Exchange[] = [];
-  if (page.items.every((item) => complete(item, options.needs))) return { items: page.items.map((item) => ({ href: hrefOf(item), data: item })), exchanges };
+  if (page.items.every((item) => complete(item, options.needs)))
+    return { items: page.items.map((item) => ({ href: hrefOf(item), data: item })), exchanges };
   let embedded = isObject(page.body['embedded']) ? page.body['embedded'] : undefined;
   if (!embedded && collection.embed !== undefined) {
     const url = new URL(page.exchange.request.url);
@@ -49,16 +55,21 @@ export async function itemDocuments(ctx: CheckContext<string>, collection: Colle
     return !complete(item, options.needs) && !(href !== undefined && embedded && isObject(embedded[href]));
   });
   if (missing.length > options.maxFetches) {
-    ctx.skip(`${missing.length} items lack the properties to judge and more than ${options.maxFetches} documents would have to be fetched`);
+    ctx.skip(
+      `${missing.length} items lack the properties to judge and more than ${options.maxFetches} documents would have to be fetched`,
+    );
   }
   const fetched = new Map<string, unknown>();
-  await Promise.all(missing.map(async (item) => {
-    const href = hrefOf(item);
-    if (href === undefined) return;
-    const exchange = await getLinked(ctx, href, page.exchange.request.url, 'link.same-origin-items');
-    exchanges.push(exchange);
-    if (exchange.response.status === 200 && isObject(exchange.response.json)) fetched.set(href, exchange.response.json);
-  }));
+  await Promise.all(
+    missing.map(async (item) => {
+      const href = hrefOf(item);
+      if (href === undefined) return;
+      const exchange = await getLinked(ctx, href, page.exchange.request.url, 'link.same-origin-items');
+      exchanges.push(exchange);
+      if (exchange.response.status === 200 && isObject(exchange.response.json))
+        fetched.set(href, exchange.response.json);
+    }),
+  );
   const items = page.items.map((item): ItemData => {
     const href = hrefOf(item);
     if (complete(item, options.needs) || href === undefined) return { href, data: item };

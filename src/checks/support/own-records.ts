@@ -56,7 +56,11 @@ function tokensOf(ctx: Ctx, exchange: Exchange, origin: string): string[] {
   const { request, response } = exchange;
   const add = (text: string) => {
     // Most strings are the API's own plain links: cut without parsing a URL (the bulk of the indexing time).
-    const plain = text.startsWith(`${origin}/`) ? text : text.startsWith('/') && !text.startsWith('//') ? `${origin}${text}` : undefined;
+    const plain = text.startsWith(`${origin}/`)
+      ? text
+      : text.startsWith('/') && !text.startsWith('//')
+        ? `${origin}${text}`
+        : undefined;
     if (plain !== undefined && !/[?#%\\]|\/\.{1,2}(\/|$)/.test(plain)) {
       tokens.push(urlToken(withoutTrailingSlashes(plain)));
       return;
@@ -76,8 +80,15 @@ function tokensOf(ctx: Ctx, exchange: Exchange, origin: string): string[] {
   for (const match of (response.headers['link'] ?? '').matchAll(/<([^>]*)>/g)) add(match[1] ?? '');
   const path = apiPath(ctx.baseUrl, request.url);
   // Keys count only in answers about the collection (its pages, its documents): an `id` elsewhere names something else.
-  const keyed = path === undefined ? [] : ctx.target.collections.filter((c) => c.key !== undefined
-    && (withoutTrailingSlashes(path) === withoutTrailingSlashes(c.path) || path.startsWith(`${withoutTrailingSlashes(c.path)}/`)));
+  const keyed =
+    path === undefined
+      ? []
+      : ctx.target.collections.filter(
+          (c) =>
+            c.key !== undefined &&
+            (withoutTrailingSlashes(path) === withoutTrailingSlashes(c.path) ||
+              path.startsWith(`${withoutTrailingSlashes(c.path)}/`)),
+        );
   const walk = (value: unknown, depth: number): void => {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') add(value);
@@ -98,10 +109,11 @@ function indexOf(ctx: Ctx): SeenIndex {
   const traffic = ctx.traffic();
   const origin = new URL(ctx.baseUrl).origin;
   let index = indexes.get(traffic);
-  if (!index) indexes.set(traffic, index = { cursor: 0, first: new Map(), own: new Map() });
+  if (!index) indexes.set(traffic, (index = { cursor: 0, first: new Map(), own: new Map() }));
   for (; index.cursor < traffic.length; index.cursor++) {
     const exchange = traffic[index.cursor] as Exchange;
-    for (const token of tokensOf(ctx, exchange, origin)) if (!index.first.has(token)) index.first.set(token, index.cursor);
+    for (const token of tokensOf(ctx, exchange, origin))
+      if (!index.first.has(token)) index.first.set(token, index.cursor);
   }
   return index;
 }
@@ -122,7 +134,11 @@ function seenBefore(ctx: Ctx, index: SeenIndex, token: string, mark: number): Ex
  * shown unchanged is proof enough: nobody else knew it. Otherwise each sent value the record shows must be the one
  * sent (a date or a string's case may be written another way), and it must show at least one.
  */
-export function showsSent(representation: Record<string, unknown>, body: JsonObject, unique: string[]): string | undefined {
+export function showsSent(
+  representation: Record<string, unknown>,
+  body: JsonObject,
+  unique: string[],
+): string | undefined {
   for (const path of unique) {
     const sent = valueAt(body, path);
     const shown = valueAt(representation, path);
@@ -131,15 +147,25 @@ export function showsSent(representation: Record<string, unknown>, body: JsonObj
     return `it shows \`${path}\` = ${show(shown)}, not the ${show(sent)} made for this POST`;
   }
   const shown = Object.keys(body).filter((name) => representation[name] !== undefined);
-  if (shown.length === 0) return `it shows none of the ${Object.keys(body).length === 0 ? 'properties (none were sent)' : `properties sent (${Object.keys(body).join(', ')})`}`;
+  if (shown.length === 0)
+    return `it shows none of the ${Object.keys(body).length === 0 ? 'properties (none were sent)' : `properties sent (${Object.keys(body).join(', ')})`}`;
   const differs = shown.find((name) => !sameValue(representation[name], body[name]));
-  return differs === undefined ? undefined : `it shows \`${differs}\` = ${show(representation[differs])}, not the ${show(body[differs])} sent`;
+  return differs === undefined
+    ? undefined
+    : `it shows \`${differs}\` = ${show(representation[differs])}, not the ${show(body[differs])} sent`;
 }
 
 /** Sent values as the record shows them: members it adds (links, defaults) are not a difference, nor a number's type. */
 function sameValue(actual: unknown, sent: unknown): boolean {
-  if (isObject(sent)) return isObject(actual) && Object.entries(sent).every(([name, value]) => actual[name] === undefined || sameValue(actual[name], value));
-  if (Array.isArray(sent)) return Array.isArray(actual) && actual.length === sent.length && sent.every((value, i) => sameValue(actual[i], value));
+  if (isObject(sent))
+    return (
+      isObject(actual) &&
+      Object.entries(sent).every(([name, value]) => actual[name] === undefined || sameValue(actual[name], value))
+    );
+  if (Array.isArray(sent))
+    return (
+      Array.isArray(actual) && actual.length === sent.length && sent.every((value, i) => sameValue(actual[i], value))
+    );
   if (typeof sent === 'number' || typeof actual === 'number') return String(actual) === String(sent);
   if (typeof sent === 'string' && typeof actual === 'string') return sameText(actual, sent);
   return actual === sent;
@@ -149,7 +175,9 @@ function sameValue(actual: unknown, sent: unknown): boolean {
 function sameText(actual: string, sent: string): boolean {
   if (actual.trim().toLowerCase() === sent.trim().toLowerCase()) return true;
   const dated = /^\d{4}-\d{2}-\d{2}/;
-  return dated.test(actual) && dated.test(sent) && !Number.isNaN(Date.parse(sent)) && Date.parse(actual) === Date.parse(sent);
+  return (
+    dated.test(actual) && dated.test(sent) && !Number.isNaN(Date.parse(sent)) && Date.parse(actual) === Date.parse(sent)
+  );
 }
 
 export type Claim = { url: string; read: Exchange } | { reason: string };
@@ -160,7 +188,12 @@ export type Claim = { url: string; read: Exchange } | { reason: string };
  * returned and remembered as the run's own; otherwise why none could be.
  */
 export async function claimCreated(
-  ctx: Ctx, collection: CollectionTarget, exchange: Exchange, body: JsonObject, candidates: string[], mark: number,
+  ctx: Ctx,
+  collection: CollectionTarget,
+  exchange: Exchange,
+  body: JsonObject,
+  candidates: string[],
+  mark: number,
 ): Promise<Claim> {
   const answeredKey = collection.key === undefined ? undefined : valueAt(exchange.response.json, collection.key);
   const reasons: string[] = [];
@@ -168,22 +201,37 @@ export async function claimCreated(
     const href = normalized(url);
     if (!href) continue;
     const index = indexOf(ctx);
-    const tokens = [urlToken(href), ...(typeof answeredKey === 'string' || typeof answeredKey === 'number' ? [keyToken(collection.path, answeredKey)] : [])];
+    const tokens = [
+      urlToken(href),
+      ...(typeof answeredKey === 'string' || typeof answeredKey === 'number'
+        ? [keyToken(collection.path, answeredKey)]
+        : []),
+    ];
     const earlier = tokens.map((token) => seenBefore(ctx, index, token, mark)).find((e) => e !== undefined);
-    const sample = ctx.target.documents.find((d) => d.path === collection.itemPath && d.sampleIds.some((id) => normalized(ctx.url(d.url(id))) === href));
+    const sample = ctx.target.documents.find(
+      (d) => d.path === collection.itemPath && d.sampleIds.some((id) => normalized(ctx.url(d.url(id))) === href),
+    );
     if (earlier || sample) {
-      reasons.push(earlier
-        ? `${url} was named by the answer to ${earlier.request.method} ${earlier.request.url}, received before the POST`
-        : `${url} is a sample document of the profile`);
+      reasons.push(
+        earlier
+          ? `${url} was named by the answer to ${earlier.request.method} ${earlier.request.url}, received before the POST`
+          : `${url} is a sample document of the profile`,
+      );
       continue;
     }
     const read = await ctx.get(url);
     const representation = read.response.json;
     if (read.response.status !== 200 || !isObject(representation)) {
-      reasons.push(`GET ${url} answered ${read.response.status}${isObject(representation) ? '' : ' without a JSON object'}`);
+      reasons.push(
+        `GET ${url} answered ${read.response.status}${isObject(representation) ? '' : ' without a JSON object'}`,
+      );
       continue;
     }
-    const differs = showsSent(representation, body, (collection.create?.unique ?? []).map((spec) => spec.path));
+    const differs = showsSent(
+      representation,
+      body,
+      (collection.create?.unique ?? []).map((spec) => spec.path),
+    );
     if (differs) {
       reasons.push(`GET ${url}: ${differs}`);
       continue;

@@ -22,7 +22,7 @@ const MAX_WAIT_MS = 5_000;
 
 function gateOf(collection: CollectionTarget): Gate {
   let gate = gates.get(collection);
-  if (!gate) gates.set(collection, gate = { writers: new Set(), walking: 0, waitingWalks: 0 });
+  if (!gate) gates.set(collection, (gate = { writers: new Set(), walking: 0, waitingWalks: 0 }));
   return gate;
 }
 
@@ -41,16 +41,35 @@ async function enterWhen(ready: () => boolean, enter: () => void, signal: AbortS
 export async function beginWriting(ctx: CheckContext<string>, collection: CollectionTarget): Promise<void> {
   const gate = gateOf(collection);
   if (gate.writers.has(ctx)) return;
-  await enterWhen(() => gate.walking === 0 && gate.waitingWalks === 0, () => { gate.writers.add(ctx); }, ctx.signal);
+  await enterWhen(
+    () => gate.walking === 0 && gate.waitingWalks === 0,
+    () => {
+      gate.writers.add(ctx);
+    },
+    ctx.signal,
+  );
   // Registered before the check's own cleanups, so it runs after them (cleanups run newest first).
-  ctx.onCleanup(async () => { gate.writers.delete(ctx); });
+  ctx.onCleanup(async () => {
+    gate.writers.delete(ctx);
+  });
 }
 
 /** Runs a walk of the collection while no check of this run writes to it (waiting for those that do to end). */
-export async function whileOwnWritesRest<T>(ctx: CheckContext<string>, collection: CollectionTarget, walk: () => Promise<T>): Promise<T> {
+export async function whileOwnWritesRest<T>(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  walk: () => Promise<T>,
+): Promise<T> {
   const gate = gateOf(collection);
   gate.waitingWalks++;
-  await enterWhen(() => gate.writers.size === 0, () => { gate.waitingWalks--; gate.walking++; }, ctx.signal);
+  await enterWhen(
+    () => gate.writers.size === 0,
+    () => {
+      gate.waitingWalks--;
+      gate.walking++;
+    },
+    ctx.signal,
+  );
   try {
     return await walk();
   } finally {
@@ -64,7 +83,11 @@ export async function whileOwnWritesRest<T>(ctx: CheckContext<string>, collectio
  * writers (core/document-lock.ts) until the check's restore has run. Always in this order, so no two checks
  * can each hold what the other waits for.
  */
-export async function beginChangingDocument(ctx: CheckContext<string>, document: DocumentTarget, path: string): Promise<void> {
+export async function beginChangingDocument(
+  ctx: CheckContext<string>,
+  document: DocumentTarget,
+  path: string,
+): Promise<void> {
   const collection = ctx.target.collections.find((c) => c.itemPath === document.path);
   if (collection) await beginWriting(ctx, collection);
   await holdDocument(ctx, path);

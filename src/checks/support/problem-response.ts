@@ -5,15 +5,18 @@ import type { CheckContext } from '../../core/define-check.js';
 import { UNKNOWN_PATH } from './provoke-errors.js';
 
 /** An absolute URI: a scheme, a colon and something after it (`https://...`, `urn:...`). */
-const isAbsoluteUri = (value: unknown): boolean => typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);
+const isAbsoluteUri = (value: unknown): boolean =>
+  typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(value);
 
 /** Why a problem object is not valid (undefined when it is): absolute `type`, a `title`, a `status` 400..599. */
 export function problemObjectFault(problem: unknown): string | undefined {
   if (!isObject(problem)) return 'it is not a JSON object';
-  if (!isAbsoluteUri(problem['type'])) return `its type ${JSON.stringify(problem['type']) ?? '(absent)'} is not an absolute URI`;
+  if (!isAbsoluteUri(problem['type']))
+    return `its type ${JSON.stringify(problem['type']) ?? '(absent)'} is not an absolute URI`;
   if (typeof problem['title'] !== 'string' || problem['title'] === '') return 'it has no title';
   const status = problem['status'];
-  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status >= 600) return `its status ${JSON.stringify(status) ?? '(absent)'} is not an integer from 400 to 599`;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status >= 600)
+    return `its status ${JSON.stringify(status) ?? '(absent)'} is not an integer from 400 to 599`;
   return undefined;
 }
 
@@ -26,11 +29,14 @@ export function problemResponseFault(exchange: Exchange): string | undefined {
   const { response } = exchange;
   if (response.text.trim() === '' && [405, 406, 415].includes(response.status)) return undefined;
   const mediaType = mediaTypeOf(response);
-  if (mediaType !== 'application/problem+json') return `its Content-Type is ${mediaType ?? '(none)'}, not application/problem+json`;
+  if (mediaType !== 'application/problem+json')
+    return `its Content-Type is ${mediaType ?? '(none)'}, not application/problem+json`;
   const body = response.json;
   if (!isObject(body)) return 'its body is not a JSON object';
-  if (!isAbsoluteUri(body['type'])) return `its type ${JSON.stringify(body['type']) ?? '(absent)'} is not an absolute URI`;
-  if (body['status'] !== undefined && body['status'] !== response.status) return `its status member is ${JSON.stringify(body['status'])}`;
+  if (!isAbsoluteUri(body['type']))
+    return `its type ${JSON.stringify(body['type']) ?? '(absent)'} is not an absolute URI`;
+  if (body['status'] !== undefined && body['status'] !== response.status)
+    return `its status member is ${JSON.stringify(body['status'])}`;
   return undefined;
 }
 
@@ -45,7 +51,9 @@ export async function ownProblemFault(ctx: CheckContext<string>, exchange: Excha
   const probeFault = probe.response.status >= 400 ? problemResponseFault(probe) : undefined;
   if (probeFault !== undefined) {
     const see = probeFault.startsWith('its Content-Type') ? 'problem.media-type' : 'problem.members';
-    ctx.skip(`${exchange.request.method} ${exchange.request.url} answered ${exchange.response.status} as expected, but ${fault}, as the API's other errors (see ${see})`);
+    ctx.skip(
+      `${exchange.request.method} ${exchange.request.url} answered ${exchange.response.status} as expected, but ${fault}, as the API's other errors (see ${see})`,
+    );
   }
   return fault;
 }
@@ -56,5 +64,6 @@ export async function ownProblemFault(ctx: CheckContext<string>, exchange: Excha
  */
 export const PROBLEM_MEDIA_TYPE_ROOT = {
   check: 'problem.media-type',
-  findings: (finding: { message: string }): boolean => /not application\/problem\+json|instead of a problem \(application\/problem\+json\)/.test(finding.message),
+  findings: (finding: { message: string }): boolean =>
+    /not application\/problem\+json|instead of a problem \(application\/problem\+json\)/.test(finding.message),
 };

@@ -26,7 +26,10 @@ export function show(value: unknown): string {
 }
 
 /** The RFC 7386 merge patch that turns `current` back into `original`; empty when they are equal. */
-export function restorePatch(current: Record<string, unknown>, original: Record<string, unknown>): Record<string, unknown> {
+export function restorePatch(
+  current: Record<string, unknown>,
+  original: Record<string, unknown>,
+): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(current)) if (!(key in original)) patch[key] = null;
   for (const [key, value] of Object.entries(original)) {

@@ -15,7 +15,8 @@ export const SAMPLE_WHAT = 'collection or document with a sample id';
 /** GETs the first page (pageSize 3, embedded items when possible) of each collection, one sample document and one absent document (a problem). */
 export async function sampleResponses(ctx: CheckContext<string>): Promise<Exchange[]> {
   // With the collection's embed value, when it has one: the embedded representations are judged too.
-  const urls = ctx.target.collections.slice(0, MAX_RESOURCES)
+  const urls = ctx.target.collections
+    .slice(0, MAX_RESOURCES)
     .map((c) => c.firstPage({ pageSize: 3, ...(c.embed !== undefined ? { query: { embed: c.embed } } : {}) }));
   for (const document of ctx.target.documents.slice(0, MAX_RESOURCES)) {
     const sample = document.sampleIds[0];

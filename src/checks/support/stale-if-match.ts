@@ -27,18 +27,29 @@ interface StaleIfMatchWrites {
  * Optimistic locking is an optional feature: an ETag on GET (for caching, as Express sends one) does not promise
  * that writes honour If-Match, so these checks run only where the profile (or the description's ETag) declares it.
  */
-export function withEtag<T extends { etag: boolean }>(guard: { what: string; test(document: T): boolean }): { what: string; test(document: T): boolean } {
-  return { what: `${guard.what}, declaring ETag (etag: true)`, test: (document) => document.etag && guard.test(document) };
+export function withEtag<T extends { etag: boolean }>(guard: {
+  what: string;
+  test(document: T): boolean;
+}): { what: string; test(document: T): boolean } {
+  return {
+    what: `${guard.what}, declaring ETag (etag: true)`,
+    test: (document) => document.etag && guard.test(document),
+  };
 }
 
-export async function runStaleIfMatch(ctx: CheckContext<StaleIfMatchMessage>, writes: StaleIfMatchWrites): Promise<void> {
+export async function runStaleIfMatch(
+  ctx: CheckContext<StaleIfMatchMessage>,
+  writes: StaleIfMatchWrites,
+): Promise<void> {
   const { url, etag: stale } = writes;
   if (stale === undefined) return ctx.skip(`GET ${url} gave no ETag`);
   const fresh = await writes.update(stale);
   if (!ctx.expect(isSuccess(fresh), 'freshRefused', { url, etag: stale, status: fresh.response.status }, fresh)) return;
   const updated = await reread(ctx, url);
-  if (!updated.representation) return ctx.skip(`GET ${url} after the ${writes.method} answered ${updated.exchange.response.status}`);
-  if (updated.exchange.response.headers['etag'] === stale) return ctx.skip('the ETag did not change after an update, so no stale ETag is at hand');
+  if (!updated.representation)
+    return ctx.skip(`GET ${url} after the ${writes.method} answered ${updated.exchange.response.status}`);
+  if (updated.exchange.response.headers['etag'] === stale)
+    return ctx.skip('the ETag did not change after an update, so no stale ETag is at hand');
   // The stale writer would undo the update; a conforming server refuses and keeps it.
   const undo = writes.undo(updated.representation);
   if ('skip' in undo) return ctx.skip(undo.skip);
@@ -51,6 +62,12 @@ export async function runStaleIfMatch(ctx: CheckContext<StaleIfMatchMessage>, wr
   const after = await reread(ctx, url);
   for (const [property, value] of Object.entries(updated.representation)) {
     const actual = after.representation?.[property];
-    ctx.expect(sameJson(actual, value), 'changed', { url, property, before: show(value), actual: show(actual) }, refused, after.exchange);
+    ctx.expect(
+      sameJson(actual, value),
+      'changed',
+      { url, property, before: show(value), actual: show(actual) },
+      refused,
+      after.exchange,
+    );
   }
 }

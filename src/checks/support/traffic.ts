@@ -28,7 +28,11 @@ export interface TrafficFilter {
  * The run's answers, once each (same request, status and body), after the read across the data; gateway answers
  * aside. `own` are the check's own probes, judged whether or not the log kept them.
  */
-export async function judgeableTraffic(ctx: CheckContext<string>, own: readonly Exchange[], filter: TrafficFilter = {}): Promise<Exchange[]> {
+export async function judgeableTraffic(
+  ctx: CheckContext<string>,
+  own: readonly Exchange[],
+  filter: TrafficFilter = {},
+): Promise<Exchange[]> {
   await readAcross(ctx);
   await ctx.trafficSettled();
   const { api } = ctx.target;
@@ -38,8 +42,13 @@ export async function judgeableTraffic(ctx: CheckContext<string>, own: readonly 
   for (const exchange of [...own, ...ctx.traffic()]) {
     const { request, response } = exchange;
     if (GATEWAY_STATUSES.has(response.status)) continue;
-    if (filter.representations && (request.method === 'HEAD' || documents.has(request.url.split('?')[0] ?? ''))) continue;
-    if (filter.errors && (response.status < 400 || request.method === 'HEAD' || !acceptsJson(request.headers['accept']))) continue;
+    if (filter.representations && (request.method === 'HEAD' || documents.has(request.url.split('?')[0] ?? '')))
+      continue;
+    if (
+      filter.errors &&
+      (response.status < 400 || request.method === 'HEAD' || !acceptsJson(request.headers['accept']))
+    )
+      continue;
     const key = keyOf(exchange);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -89,59 +98,95 @@ async function sweep(ctx: CheckContext<string>): Promise<void> {
   const get = async (url: string): Promise<Exchange | undefined> => {
     if (budget <= 0 || !inside(url) || ctx.signal.aborted) return undefined;
     budget--;
-    try { return await ctx.get(url); } catch { return undefined; }
+    try {
+      return await ctx.get(url);
+    } catch {
+      return undefined;
+    }
   };
   // Collections side by side; within one, each page waits for the link of the one before.
-  await Promise.all(ctx.target.collections.slice(0, SWEPT_COLLECTIONS).map(async (collection) => {
-    const items: Record<string, unknown>[] = [];
-    const pages: Exchange[] = [];
-    let page = await get(ctx.url(collection.firstPage()));
-    while (page !== undefined && pages.length < PAGES_PER_COLLECTION) {
-      pages.push(page);
-      const body = page.response.json;
-      if (page.response.status !== 200 || !isObject(body)) break;
-      if (Array.isArray(body['items'])) items.push(...body['items'].filter(isObject));
-      const next = typeof body['next'] === 'string' ? resolve(body['next'], page.request.url) : undefined;
-      page = next === undefined || pages.length >= PAGES_PER_COLLECTION ? undefined : await get(next);
-    }
-    const hrefs = [...new Set(items.map((item) => item['href']).filter((href): href is string => typeof href === 'string')
-      .map((href) => resolve(href, pages[0]?.request.url ?? ctx.baseUrl)).filter((url): url is string => url !== undefined))];
-    const documents = await Promise.all(spread(hrefs, DOCUMENTS_PER_COLLECTION).map(get));
-    const records = [...items, ...documents.map((d) => d?.response.json).filter(isObject)];
-    const filtered = collection.filters.slice(0, FILTERS_PER_COLLECTION).flatMap((filter) =>
-      filterValues(ctx.target.api.contract, collection, filter, records).slice(0, VALUES_PER_FILTER)
-        .map((value) => ctx.url(collection.firstPage({ query: { [filter]: value } }))));
-    await Promise.all(filtered.map(get));
-  }));
+  await Promise.all(
+    ctx.target.collections.slice(0, SWEPT_COLLECTIONS).map(async (collection) => {
+      const items: Record<string, unknown>[] = [];
+      const pages: Exchange[] = [];
+      let page = await get(ctx.url(collection.firstPage()));
+      while (page !== undefined && pages.length < PAGES_PER_COLLECTION) {
+        pages.push(page);
+        const body = page.response.json;
+        if (page.response.status !== 200 || !isObject(body)) break;
+        if (Array.isArray(body['items'])) items.push(...body['items'].filter(isObject));
+        const next = typeof body['next'] === 'string' ? resolve(body['next'], page.request.url) : undefined;
+        page = next === undefined || pages.length >= PAGES_PER_COLLECTION ? undefined : await get(next);
+      }
+      const hrefs = [
+        ...new Set(
+          items
+            .map((item) => item['href'])
+            .filter((href): href is string => typeof href === 'string')
+            .map((href) => resolve(href, pages[0]?.request.url ?? ctx.baseUrl))
+            .filter((url): url is string => url !== undefined),
+        ),
+      ];
+      const documents = await Promise.all(spread(hrefs, DOCUMENTS_PER_COLLECTION).map(get));
+      const records = [...items, ...documents.map((d) => d?.response.json).filter(isObject)];
+      const filtered = collection.filters.slice(0, FILTERS_PER_COLLECTION).flatMap((filter) =>
+        filterValues(ctx.target.api.contract, collection, filter, records)
+          .slice(0, VALUES_PER_FILTER)
+          .map((value) => ctx.url(collection.firstPage({ query: { [filter]: value } }))),
+      );
+      await Promise.all(filtered.map(get));
+    }),
+  );
 }
 
 function resolve(link: string, base: string): string | undefined {
-  try { return new URL(link, base).href; } catch { return undefined; }
+  try {
+    return new URL(link, base).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** At most `count` of `all`, spread from first to last. */
 function spread<T>(all: T[], count: number): T[] {
   if (all.length <= count) return all;
-  return Array.from({ length: count }, (_unused, index) => all[Math.floor((index * (all.length - 1)) / (count - 1))] as T);
+  return Array.from(
+    { length: count },
+    (_unused, index) => all[Math.floor((index * (all.length - 1)) / (count - 1))] as T,
+  );
 }
 
 /** The values of an enum or boolean filter: from the contract's parameter schema, else the few values the records hold. */
-function filterValues(contract: Record<string, unknown> | undefined, collection: CollectionTarget, filter: string, records: Record<string, unknown>[]): string[] {
+function filterValues(
+  contract: Record<string, unknown> | undefined,
+  collection: CollectionTarget,
+  filter: string,
+  records: Record<string, unknown>[],
+): string[] {
   const declared = declaredValues(contract, collection.path, filter);
   if (declared !== undefined) return declared;
-  const values = new Set(records.map((record) => record[filter]).filter((value) => typeof value === 'boolean' || typeof value === 'string'));
+  const values = new Set(
+    records.map((record) => record[filter]).filter((value) => typeof value === 'boolean' || typeof value === 'string'),
+  );
   // Many distinct strings make a free-text filter, not a code: one page per value would say little.
-  if ([...values].every((value) => typeof value === 'boolean') || values.size <= VALUES_PER_FILTER) return [...values].map(String);
+  if ([...values].every((value) => typeof value === 'boolean') || values.size <= VALUES_PER_FILTER)
+    return [...values].map(String);
   return [];
 }
 
-function declaredValues(contract: Record<string, unknown> | undefined, path: string, name: string): string[] | undefined {
-  const parameter = contract && getOperation(contract, path)?.parameters.find((p) => p['name'] === name && p['in'] === 'query');
+function declaredValues(
+  contract: Record<string, unknown> | undefined,
+  path: string,
+  name: string,
+): string[] | undefined {
+  const parameter =
+    contract && getOperation(contract, path)?.parameters.find((p) => p['name'] === name && p['in'] === 'query');
   if (!contract || !parameter) return undefined;
   const schema = derefIn(contract, parameter['schema']);
   const item = isObject(schema) && schema['type'] === 'array' ? derefIn(contract, schema['items']) : schema;
   if (!isObject(item)) return undefined;
-  if (Array.isArray(item['enum'])) return item['enum'].filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String);
+  if (Array.isArray(item['enum']))
+    return item['enum'].filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String);
   return item['type'] === 'boolean' ? ['true', 'false'] : undefined;
 }
 
@@ -161,7 +206,9 @@ export class Causes<M extends string> {
     private readonly causeOf: (messageId: M, data: MessageData) => string = defaultCause,
   ) {}
 
-  pass(): void { this.ctx.pass(); }
+  pass(): void {
+    this.ctx.pass();
+  }
 
   expect(ok: boolean, messageId: M, data: MessageData, exchange: Exchange): boolean {
     if (ok) this.ctx.pass();
@@ -190,7 +237,9 @@ export class Causes<M extends string> {
 }
 
 function defaultCause(messageId: string, data: MessageData): string {
-  const rest = Object.entries(data).filter(([name]) => !WHERE.has(name)).map(([name, value]) => `${name}=${String(value).replace(/\[\d+\]/g, '[*]')}`);
+  const rest = Object.entries(data)
+    .filter(([name]) => !WHERE.has(name))
+    .map(([name, value]) => `${name}=${String(value).replace(/\[\d+\]/g, '[*]')}`);
   return `${messageId} ${rest.join(' ')}`;
 }
 

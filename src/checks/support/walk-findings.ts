@@ -20,7 +20,10 @@ const PAUSES_MS = [0, 50, 250];
 
 /** What a walk saw: per page its status, `total` and item hrefs, and how it ended. */
 function fingerprint(walk: Walk): string {
-  return JSON.stringify([walk.stop, walk.steps.map(({ exchange, page }) => [exchange.response.status, page?.body['total'], page?.items.map(hrefOf)])]);
+  return JSON.stringify([
+    walk.stop,
+    walk.steps.map(({ exchange, page }) => [exchange.response.status, page?.body['total'], page?.items.map(hrefOf)]),
+  ]);
 }
 
 /**
@@ -28,15 +31,22 @@ function fingerprint(walk: Walk): string {
  * pages (a defect repeats, a concurrent write does not); a collection that never holds still is skipped.
  */
 export async function judgeWalk<M extends string>(
-  ctx: CheckContext<M>, collection: CollectionTarget, options: WalkOptions,
+  ctx: CheckContext<M>,
+  collection: CollectionTarget,
+  options: WalkOptions,
   judge: (walk: Walk) => Promise<Array<WalkFinding<M>>> | Array<WalkFinding<M>>,
 ): Promise<void> {
   let previous: string | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (PAUSES_MS[attempt]) await sleep(PAUSES_MS[attempt], undefined, { signal: ctx.signal });
-    const walk = await whileOwnWritesRest(ctx as CheckContext<string>, collection, () => walkCollection(ctx as CheckContext<string>, collection, options));
+    const walk = await whileOwnWritesRest(ctx as CheckContext<string>, collection, () =>
+      walkCollection(ctx as CheckContext<string>, collection, options),
+    );
     const findings = await judge(walk);
-    if (findings.length === 0) { ctx.pass(); return; }
+    if (findings.length === 0) {
+      ctx.pass();
+      return;
+    }
     const seen = fingerprint(walk);
     if (seen === previous) {
       for (const finding of findings) ctx.report(finding.id, finding.data, ...finding.evidence);
@@ -44,5 +54,7 @@ export async function judgeWalk<M extends string>(
     }
     previous = seen;
   }
-  ctx.skip(`${collection.path} changed between each of ${ATTEMPTS} walks (concurrent writes?), so no stable walk could be judged`);
+  ctx.skip(
+    `${collection.path} changed between each of ${ATTEMPTS} walks (concurrent writes?), so no stable walk could be judged`,
+  );
 }

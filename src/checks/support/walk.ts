@@ -27,7 +27,11 @@ const PROBE_PAGE_SIZE = 2;
 const MAX_PAGE_SIZE = 100;
 
 /** Skips when `total` says the walk could not end within the bound. */
-export async function walkCollection(ctx: CheckContext<string>, collection: CollectionTarget, options: WalkOptions): Promise<Walk> {
+export async function walkCollection(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  options: WalkOptions,
+): Promise<Walk> {
   const probe = await ctx.get(collection.firstPage({ pageSize: PROBE_PAGE_SIZE }));
   const total = totalOf(pageOrSkip(ctx, probe).body);
   let pageSize = PROBE_PAGE_SIZE;
@@ -37,7 +41,8 @@ export async function walkCollection(ctx: CheckContext<string>, collection: Coll
     if (Math.ceil(total / pageSize) > options.maxRequests) {
       // Too many pages to walk, unless the first already ends the walk short of `total`: that page is judged alone.
       const probePage = pageOf(probe);
-      const endsShort = probePage !== undefined && typeof probePage.body['next'] !== 'string' && probePage.items.length < total;
+      const endsShort =
+        probePage !== undefined && typeof probePage.body['next'] !== 'string' && probePage.items.length < total;
       if (!endsShort) ctx.skip(`total ${total} needs more than ${options.maxRequests} pages of ${pageSize}`);
       return { pageSize: PROBE_PAGE_SIZE, total, steps: [{ exchange: probe, page: probePage }], stop: 'end' };
     }
@@ -45,7 +50,8 @@ export async function walkCollection(ctx: CheckContext<string>, collection: Coll
   }
   const followed = await ctx.follow(first, { max: options.maxRequests - 1 });
   return {
-    pageSize, total,
+    pageSize,
+    total,
     steps: followed.exchanges.map((exchange) => ({ exchange, page: pageOf(exchange) })),
     stop: followed.stop,
     ...(followed.url !== undefined ? { url: followed.url } : {}),

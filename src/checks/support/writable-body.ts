@@ -7,7 +7,10 @@ import type { DocumentTarget } from '../../core/target.js';
  * (profile `readOnly`, derived from the OpenAPI readOnly flags), else its links (a top-level `self`, and
  * `href` inside nested objects; an object left empty is dropped).
  */
-export function writableBody(representation: Record<string, unknown>, document: Pick<DocumentTarget, 'readOnly'>): JsonObject {
+export function writableBody(
+  representation: Record<string, unknown>,
+  document: Pick<DocumentTarget, 'readOnly'>,
+): JsonObject {
   const body = structuredClone(representation) as JsonObject;
   if (document.readOnly !== undefined) {
     for (const path of document.readOnly) removeAt(body, path.split('.'));

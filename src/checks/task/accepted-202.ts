@@ -4,8 +4,11 @@ import { stateOf, submit } from './support/poll-task.js';
 
 export default defineCheck({
   meta: {
-    id: 'task.accepted-202', rule: 'lng-task', severity: 'error', writes: true,
-    title: 'Submitting a task answers 202 with the task\'s Location and a status body in state processing',
+    id: 'task.accepted-202',
+    rule: 'lng-task',
+    severity: 'error',
+    writes: true,
+    title: "Submitting a task answers 202 with the task's Location and a status body in state processing",
     messages: {
       not202: 'POST {{url}} (a task) answered {{status}} instead of 202 Accepted.',
       noLocation: 'POST {{url}} answered 202 without a Location header (the URI of the task).',
@@ -16,7 +19,8 @@ export default defineCheck({
   async run(ctx, task) {
     const { exchange } = await submit(ctx, task);
     const url = exchange.request.url;
-    if (!ctx.expect(exchange.response.status === 202, 'not202', { url, status: exchange.response.status }, exchange)) return;
+    if (!ctx.expect(exchange.response.status === 202, 'not202', { url, status: exchange.response.status }, exchange))
+      return;
     ctx.expect(exchange.response.headers['location'] !== undefined, 'noLocation', { url }, exchange);
     ctx.expect(stateOf(exchange) === 'processing', 'notProcessing', { url, state: show(stateOf(exchange)) }, exchange);
   },

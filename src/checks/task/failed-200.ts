@@ -6,13 +6,18 @@ import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submit } from '
 
 export default defineCheck({
   meta: {
-    id: 'task.failed-200', rule: 'lng-task', severity: 'error', writes: true,
+    id: 'task.failed-200',
+    rule: 'lng-task',
+    severity: 'error',
+    writes: true,
     title: 'A failed task answers 200 with state failed, `completed` and a problem in `status.problem`',
     messages: {
-      neverEnded: 'GET {{url}}: the task given failing input was still processing after {{waited}} ms and {{polls}} polls (allowed {{allowed}} ms: {{bound}}).',
+      neverEnded:
+        'GET {{url}}: the task given failing input was still processing after {{waited}} ms and {{polls}} polls (allowed {{allowed}} ms: {{bound}}).',
       not200: 'GET {{url}} of the failed task answered {{status}} instead of 200.',
       notFailed: 'GET {{url}} of a task given failing input ended with `status.state` = {{state}} instead of "failed".',
-      badCompleted: 'GET {{url}} of the failed task answered `status.completed` = {{value}}, not an ISO-8601 date-time with Z or an offset.',
+      badCompleted:
+        'GET {{url}} of the failed task answered `status.completed` = {{value}}, not an ISO-8601 date-time with Z or an offset.',
       badProblem: 'GET {{url}} of the failed task answered a `status.problem` that is not a valid problem: {{reason}}.',
     },
   },
@@ -21,13 +26,21 @@ export default defineCheck({
   async run(ctx, task) {
     const submitted = await submit(ctx, task, task.failingBody as JsonValue);
     if (!submitted.url) {
-      return ctx.skip(`POST ${task.path} with the failing body answered ${submitted.exchange.response.status}: refused up front, so no failed task to poll`);
+      return ctx.skip(
+        `POST ${task.path} with the failing body answered ${submitted.exchange.response.status}: refused up front, so no failed task to poll`,
+      );
     }
     const polled = await pollUntilEnded(ctx, task, submitted.url, submitted.exchange);
     const { last, ended } = polled;
     const url = submitted.url;
     if (!ended) {
-      const data = { url, waited: polled.waitedMs, polls: polled.polls.length, allowed: polled.allowedMs, bound: polled.bound };
+      const data = {
+        url,
+        waited: polled.waitedMs,
+        polls: polled.polls.length,
+        allowed: polled.allowedMs,
+        bound: polled.bound,
+      };
       return ctx.report('neverEnded', data, ...pollEvidence(submitted.exchange, polled));
     }
     const state = stateOf(last);

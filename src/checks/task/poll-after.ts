@@ -6,11 +6,15 @@ import { isZonedDateTime, stateOf, submitAccepted } from './support/poll-task.js
 
 export default defineCheck({
   meta: {
-    id: 'task.poll-after', rule: 'lng-task', severity: 'error', writes: true,
+    id: 'task.poll-after',
+    rule: 'lng-task',
+    severity: 'error',
+    writes: true,
     title: 'While a task is processing its status has a pollAfter, an ISO-8601 date-time with a zone',
     messages: {
       missingPollAfter: '{{method}} {{url}} answered a processing task without `status.pollAfter`.',
-      badPollAfter: '{{method}} {{url}} answered `status.pollAfter` = {{value}}, not an ISO-8601 date-time with Z or an offset.',
+      badPollAfter:
+        '{{method}} {{url}} answered `status.pollAfter` = {{value}}, not an ISO-8601 date-time with Z or an offset.',
     },
   },
   appliesTo: 'task',

@@ -5,10 +5,14 @@ import { Causes, errorAnswers } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
-    id: 'trace.matches-instance', rule: 'trc-header', severity: 'warning', writes: false,
+    id: 'trace.matches-instance',
+    rule: 'trc-header',
+    severity: 'warning',
+    writes: false,
     title: 'On a problem, the trace id header equals the UUID of the `instance` URN',
     messages: {
-      mismatch: '{{method}} {{url}} answered {{status}} with {{header}} {{trace}} but problem instance {{instance}}{{also}}.',
+      mismatch:
+        '{{method}} {{url}} answered {{status}} with {{header}} {{trace}} but problem instance {{instance}}{{also}}.',
     },
   },
   appliesTo: 'api',
@@ -23,8 +27,12 @@ export default defineCheck({
       // Only a urn:uuid instance carries an id to compare; header-present reports a missing header.
       if (trace === undefined || typeof instance !== 'string' || !/^urn:uuid:/i.test(instance)) continue;
       judged++;
-      causes.expect(instance.slice('urn:uuid:'.length).toLowerCase() === trace.toLowerCase(), 'mismatch',
-        { ...exchangeData(exchange), header: api.traceHeader, trace, instance }, exchange);
+      causes.expect(
+        instance.slice('urn:uuid:'.length).toLowerCase() === trace.toLowerCase(),
+        'mismatch',
+        { ...exchangeData(exchange), header: api.traceHeader, trace, instance },
+        exchange,
+      );
     }
     causes.flush();
     if (judged === 0) ctx.skip('no problem had both a trace id header and a urn:uuid instance');

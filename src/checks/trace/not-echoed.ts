@@ -3,11 +3,15 @@ import { defineCheck } from '../../core/define-check.js';
 
 export default defineCheck({
   meta: {
-    id: 'trace.not-echoed', rule: 'trc-header', severity: 'warning', writes: false,
+    id: 'trace.not-echoed',
+    rule: 'trc-header',
+    severity: 'warning',
+    writes: false,
     title: "The response trace id is the provider's own; a related trace id header echoes the consumer's",
     messages: {
       echoed: 'GET {{url}} with {{header}} {{sent}} answered the same id instead of generating its own.',
-      relatedMismatch: 'GET {{url}} with {{header}} {{sent}} answered {{related}} {{value}}; it must equal the id sent.',
+      relatedMismatch:
+        'GET {{url}} with {{header}} {{sent}} answered {{related}} {{value}}; it must equal the id sent.',
     },
   },
   appliesTo: 'api',
@@ -16,7 +20,8 @@ export default defineCheck({
     const url = ctx.target.collections[0]?.firstPage() ?? api.health;
     const exchange = await ctx.get(url, { headers: { [api.traceHeader]: sent } });
     const received = exchange.response.headers[api.traceHeader.toLowerCase()];
-    if (received === undefined) return ctx.skip(`no ${api.traceHeader} header in the response (trace.header-present reports it)`);
+    if (received === undefined)
+      return ctx.skip(`no ${api.traceHeader} header in the response (trace.header-present reports it)`);
     const data = { url: exchange.request.url, header: api.traceHeader, sent };
     ctx.expect(received.toLowerCase() !== sent, 'echoed', data, exchange);
     // BelGov-Trace-Id → BelGov-Related-Trace-Id: the optional header that carries the consumer's id.

@@ -3,7 +3,10 @@ import { UNKNOWN_PATH } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {
-    id: 'trace.unique', rule: 'trc-header', severity: 'warning', writes: false,
+    id: 'trace.unique',
+    rule: 'trc-header',
+    severity: 'warning',
+    writes: false,
     title: 'Every response gets a new trace id, also for identical requests',
     messages: {
       repeated: 'Two identical requests GET {{url}} both answered {{header}} {{trace}}.',
@@ -16,7 +19,8 @@ export default defineCheck({
     const second = await ctx.get(url);
     const header = api.traceHeader.toLowerCase();
     const [a, b] = [first.response.headers[header], second.response.headers[header]];
-    if (a === undefined || b === undefined) return ctx.skip(`no ${api.traceHeader} header to compare (trace.header-present reports it)`);
+    if (a === undefined || b === undefined)
+      return ctx.skip(`no ${api.traceHeader} header to compare (trace.header-present reports it)`);
     ctx.expect(a !== b, 'repeated', { url: first.request.url, header: api.traceHeader, trace: a }, first, second);
   },
 });

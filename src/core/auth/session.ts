@@ -36,27 +36,48 @@ interface AuthSession {
 
 /** Token requests go through their own dispatcher with the run's TLS material and proxy. */
 export function openAuthSession(
-  settings: RunAuthSettings | undefined, transport: { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv }, secrets?: Redactor,
+  settings: RunAuthSettings | undefined,
+  transport: { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv },
+  secrets?: Redactor,
 ): AuthSession {
   const oauth2 = settings?.oauth2;
   if (!oauth2) {
     const api: ApiAuth | undefined = settings?.staticAuthorization
-      ? { ...(settings.expiredToken ? { expiredToken: settings.expiredToken } : {}), ...(settings.staticScheme ? { scheme: settings.staticScheme } : {}) }
+      ? {
+          ...(settings.expiredToken ? { expiredToken: settings.expiredToken } : {}),
+          ...(settings.staticScheme ? { scheme: settings.staticScheme } : {}),
+        }
       : undefined;
     return { ...(api ? { api } : {}), close: async () => {} };
   }
   const dispatcher: Dispatcher = createDispatcher({
-    connections: 2, timeoutMs: transport.timeoutMs,
-    ...(transport.tls ? { tls: transport.tls } : {}), ...(transport.proxy ? { proxy: transport.proxy } : {}),
+    connections: 2,
+    timeoutMs: transport.timeoutMs,
+    ...(transport.tls ? { tls: transport.tls } : {}),
+    ...(transport.proxy ? { proxy: transport.proxy } : {}),
   });
-  const provider = (scope: string | undefined) => new ClientCredentialsTokenProvider({
-    tokenUrl: oauth2.tokenUrl, clientId: oauth2.clientId, auth: oauth2.clientAuth, dispatcher, timeoutMs: transport.timeoutMs,
-    ...(scope ? { scope } : {}), ...(secrets ? { secrets } : {}),
-  });
+  const provider = (scope: string | undefined) =>
+    new ClientCredentialsTokenProvider({
+      tokenUrl: oauth2.tokenUrl,
+      clientId: oauth2.clientId,
+      auth: oauth2.clientAuth,
+      dispatcher,
+      timeoutMs: transport.timeoutMs,
+      ...(scope ? { scope } : {}),
+      ...(secrets ? { secrets } : {}),
+    });
   const main = provider(oauth2.scope);
   const narrow = oauth2.narrowScope ? provider(oauth2.narrowScope) : undefined;
   const api: ApiAuth = {
-    ...(narrow && oauth2.narrowScope ? { narrow: { scope: oauth2.narrowScope, authorization: () => narrow.authorization(), grantedScope: () => narrow.grantedScope() } } : {}),
+    ...(narrow && oauth2.narrowScope
+      ? {
+          narrow: {
+            scope: oauth2.narrowScope,
+            authorization: () => narrow.authorization(),
+            grantedScope: () => narrow.grantedScope(),
+          },
+        }
+      : {}),
     ...(settings.expiredToken ? { expiredToken: settings.expiredToken } : {}),
   };
   return {

@@ -38,19 +38,32 @@ export interface AuthFlags {
   ca?: string;
 }
 
-const DEFAULT_ENV = { secret: 'RESTGUIDE_CLIENT_SECRET', key: 'RESTGUIDE_CLIENT_KEY', expired: 'RESTGUIDE_EXPIRED_TOKEN' } as const;
+const DEFAULT_ENV = {
+  secret: 'RESTGUIDE_CLIENT_SECRET',
+  key: 'RESTGUIDE_CLIENT_KEY',
+  expired: 'RESTGUIDE_EXPIRED_TOKEN',
+} as const;
 
 async function readPem(file: string, what: string, cwd: string): Promise<string> {
   let text: string;
-  try { text = await readFile(resolve(cwd, file), 'utf8'); } catch (error) {
-    throw new UsageError(`cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
-  if (!/-----BEGIN [A-Z0-9 ]+-----/.test(text)) throw new UsageError(`${what} ${file} is not PEM (no -----BEGIN ...----- block)`);
+  if (!/-----BEGIN [A-Z0-9 ]+-----/.test(text))
+    throw new UsageError(`${what} ${file} is not PEM (no -----BEGIN ...----- block)`);
   return text;
 }
 
 /** Mutual TLS material from --cert/--key/--ca (or the profile); a certificate needs its key. */
-export async function resolveTls(flags: AuthFlags, profile: AuthProfile | undefined, cwd: string): Promise<TlsMaterial | undefined> {
+export async function resolveTls(
+  flags: AuthFlags,
+  profile: AuthProfile | undefined,
+  cwd: string,
+): Promise<TlsMaterial | undefined> {
   const cert = flags.cert ?? profile?.cert;
   const key = flags.key ?? profile?.key;
   const ca = flags.ca ?? profile?.ca;
@@ -65,7 +78,11 @@ export async function resolveTls(flags: AuthFlags, profile: AuthProfile | undefi
 
 /** OAuth2 client credentials (or a fixed Authorization header) for a run; undefined for an open API. */
 export async function resolveAuth(
-  flags: AuthFlags, profile: AuthProfile | undefined, headers: Record<string, string>, env: Record<string, string | undefined>, cwd: string,
+  flags: AuthFlags,
+  profile: AuthProfile | undefined,
+  headers: Record<string, string>,
+  env: Record<string, string | undefined>,
+  cwd: string,
 ): Promise<RunAuthSettings | undefined> {
   const tokenUrl = flags.oauth2TokenUrl ?? profile?.tokenUrl;
   const clientId = flags.clientId ?? profile?.clientId;
@@ -76,29 +93,50 @@ export async function resolveAuth(
       throw new UsageError('--scope, --narrow-scope and --client-key need --oauth2-token-url and --client-id');
     }
     // A Basic (or other non-Bearer) credential protects the API, but carries no access token for the token checks.
-    const scheme = /^\s*(\S+)/.exec(Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '')?.[1];
+    const scheme = /^\s*(\S+)/.exec(
+      Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '',
+    )?.[1];
     const otherScheme = scheme !== undefined && !/^bearer$/i.test(scheme) ? { staticScheme: scheme } : {};
-    return hasAuthorization ? { staticAuthorization: true, ...otherScheme, ...(expiredToken ? { expiredToken } : {}) } : undefined;
+    return hasAuthorization
+      ? { staticAuthorization: true, ...otherScheme, ...(expiredToken ? { expiredToken } : {}) }
+      : undefined;
   }
-  if (tokenUrl === undefined || clientId === undefined) throw new UsageError('OAuth2 client credentials need both --oauth2-token-url and --client-id');
-  if (hasAuthorization) throw new UsageError('give either an Authorization header or OAuth2 client credentials, not both');
+  if (tokenUrl === undefined || clientId === undefined)
+    throw new UsageError('OAuth2 client credentials need both --oauth2-token-url and --client-id');
+  if (hasAuthorization)
+    throw new UsageError('give either an Authorization header or OAuth2 client credentials, not both');
   let url: URL;
-  try { url = new URL(tokenUrl); } catch { throw new UsageError(`--oauth2-token-url is not a URL: "${tokenUrl}"`); }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--oauth2-token-url is not an http(s) URL: "${tokenUrl}"`);
+  try {
+    url = new URL(tokenUrl);
+  } catch {
+    throw new UsageError(`--oauth2-token-url is not a URL: "${tokenUrl}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`--oauth2-token-url is not an http(s) URL: "${tokenUrl}"`);
 
   let clientAuth: ClientAuth;
   const keyFile = flags.clientKey ?? profile?.privateKeyFile;
   const keyEnv = profile?.privateKeyEnv ?? DEFAULT_ENV.key;
   const secretEnv = profile?.clientSecretEnv ?? DEFAULT_ENV.secret;
-  if (keyFile !== undefined) clientAuth = { method: 'private_key_jwt', privateKeyPem: await readPem(keyFile, 'client private key', cwd) };
+  if (keyFile !== undefined)
+    clientAuth = { method: 'private_key_jwt', privateKeyPem: await readPem(keyFile, 'client private key', cwd) };
   else if (env[keyEnv]) clientAuth = { method: 'private_key_jwt', privateKeyPem: env[keyEnv] };
   else if (env[secretEnv]) clientAuth = { method: 'client_secret_basic', secret: env[secretEnv] };
-  else throw new UsageError(`no client credentials: set ${secretEnv} (client secret) or ${keyEnv} (PEM key), or give --client-key <file>`);
+  else
+    throw new UsageError(
+      `no client credentials: set ${secretEnv} (client secret) or ${keyEnv} (PEM key), or give --client-key <file>`,
+    );
 
   const scope = flags.scope ?? profile?.scope;
   const narrowScope = flags.narrowScope ?? profile?.narrowScope;
   return {
-    oauth2: { tokenUrl: url.href, clientId, clientAuth, ...(scope ? { scope } : {}), ...(narrowScope ? { narrowScope } : {}) },
+    oauth2: {
+      tokenUrl: url.href,
+      clientId,
+      clientAuth,
+      ...(scope ? { scope } : {}),
+      ...(narrowScope ? { narrowScope } : {}),
+    },
     ...(expiredToken ? { expiredToken } : {}),
   };
 }

@@ -7,7 +7,8 @@ import type { Redactor } from '../secrets.js';
 import { VERSION } from '../version.js';
 
 /** How the client proves who it is: client_secret_basic, or private_key_jwt (RFC 7523) with a PEM PKCS#8 key. */
-export type ClientAuth = { method: 'client_secret_basic'; secret: string } | { method: 'private_key_jwt'; privateKeyPem: string };
+export type ClientAuth =
+  { method: 'client_secret_basic'; secret: string } | { method: 'private_key_jwt'; privateKeyPem: string };
 
 interface TokenProviderOptions {
   tokenUrl: string;
@@ -28,7 +29,11 @@ class TokenError extends Error {
   override readonly name = 'TokenError';
 }
 
-interface Cached { value: string; refreshAt: number; scope?: string }
+interface Cached {
+  value: string;
+  refreshAt: number;
+  scope?: string;
+}
 
 const MAX_MARGIN_MS = 30_000;
 const MIN_MARGIN_MS = 1000;
@@ -42,10 +47,14 @@ export class ClientCredentialsTokenProvider {
   fetched = 0;
 
   constructor(private readonly options: TokenProviderOptions) {
-    options.secrets?.add(options.auth.method === 'client_secret_basic' ? options.auth.secret : options.auth.privateKeyPem);
+    options.secrets?.add(
+      options.auth.method === 'client_secret_basic' ? options.auth.secret : options.auth.privateKeyPem,
+    );
   }
 
-  private now(): number { return this.options.now?.() ?? Date.now(); }
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
 
   /** `Bearer <token>`, fetching a new token when none is cached or the cached one is about to expire. */
   async authorization(): Promise<string> {
@@ -60,7 +69,9 @@ export class ClientCredentialsTokenProvider {
   private async current(): Promise<Cached> {
     if (this.cached && this.now() < this.cached.refreshAt) return this.cached;
     // Concurrent requests share one token request instead of each asking for a token.
-    this.inFlight ??= this.fetchToken().finally(() => { this.inFlight = undefined; });
+    this.inFlight ??= this.fetchToken().finally(() => {
+      this.inFlight = undefined;
+    });
     this.cached = await this.inFlight;
     return this.cached;
   }
@@ -70,11 +81,14 @@ export class ClientCredentialsTokenProvider {
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (scope) form.set('scope', scope);
     const headers: Record<string, string> = {
-      'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': `restguide/${VERSION}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      'user-agent': `restguide/${VERSION}`,
     };
     if (auth.method === 'client_secret_basic') {
       // RFC 6749 §2.3.1: both parts form-urlencoded before base64.
-      headers['authorization'] = `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(auth.secret)}`).toString('base64')}`;
+      headers['authorization'] =
+        `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(auth.secret)}`).toString('base64')}`;
     } else {
       form.set('client_id', clientId);
       form.set('client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
@@ -85,7 +99,10 @@ export class ClientCredentialsTokenProvider {
     let text: string;
     try {
       const response = await request(tokenUrl, {
-        method: 'POST', headers, body: form.toString(), dispatcher: this.options.dispatcher,
+        method: 'POST',
+        headers,
+        body: form.toString(),
+        dispatcher: this.options.dispatcher,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       status = response.statusCode;
@@ -94,13 +111,20 @@ export class ClientCredentialsTokenProvider {
       throw new TokenError(`cannot reach the token endpoint ${tokenUrl}: ${networkReason(error)}`);
     }
     let body: Record<string, unknown> | undefined;
-    try { body = JSON.parse(text) as Record<string, unknown>; } catch { body = undefined; }
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = undefined;
+    }
     const token = body?.['access_token'];
     if (status !== 200 || typeof token !== 'string' || token === '') {
-      const why = typeof body?.['error'] === 'string'
-        ? `${String(body['error'])}${typeof body['error_description'] === 'string' ? `: ${String(body['error_description'])}` : ''}`
-        : `HTTP ${status}${status === 200 ? ' without an access_token' : ''}`;
-      throw new TokenError(`the token endpoint ${tokenUrl} refused client ${clientId}: ${(this.options.secrets?.text(why) ?? why).slice(0, MAX_ERROR_TEXT)}`);
+      const why =
+        typeof body?.['error'] === 'string'
+          ? `${String(body['error'])}${typeof body['error_description'] === 'string' ? `: ${String(body['error_description'])}` : ''}`
+          : `HTTP ${status}${status === 200 ? ' without an access_token' : ''}`;
+      throw new TokenError(
+        `the token endpoint ${tokenUrl} refused client ${clientId}: ${(this.options.secrets?.text(why) ?? why).slice(0, MAX_ERROR_TEXT)}`,
+      );
     }
     this.options.secrets?.add(token);
     this.fetched++;
@@ -110,7 +134,11 @@ export class ClientCredentialsTokenProvider {
     // lapse, also when the server rounded `exp` down to the second.
     const margin = Math.min(MAX_MARGIN_MS, Math.max(MIN_MARGIN_MS, lifetimeMs / 5), lifetimeMs / 2);
     const granted = typeof body?.['scope'] === 'string' ? body['scope'] : undefined;
-    return { value: token, refreshAt: started + lifetimeMs - margin, ...(granted !== undefined ? { scope: granted } : {}) };
+    return {
+      value: token,
+      refreshAt: started + lifetimeMs - margin,
+      ...(granted !== undefined ? { scope: granted } : {}),
+    };
   }
 
   /** A short-lived client assertion signed with the client's key: iss = sub = client id, aud = the token endpoint. */
@@ -122,8 +150,12 @@ export class ClientCredentialsTokenProvider {
     const now = Math.floor(this.now() / 1000);
     return new SignJWT({})
       .setProtectedHeader({ alg, typ: 'JWT' })
-      .setIssuer(clientId).setSubject(clientId).setAudience(tokenUrl)
-      .setJti(randomUUID()).setIssuedAt(now).setExpirationTime(now + 60)
+      .setIssuer(clientId)
+      .setSubject(clientId)
+      .setAudience(tokenUrl)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
       .sign(key);
   }
 
@@ -138,7 +170,11 @@ export class ClientCredentialsTokenProvider {
 async function importKey(pem: string): Promise<{ key: CryptoKey | KeyObject; alg: string }> {
   const { createPrivateKey } = await import('node:crypto');
   let keyObject;
-  try { keyObject = createPrivateKey(pem); } catch { throw new TokenError('the client private key is not a PEM private key'); }
+  try {
+    keyObject = createPrivateKey(pem);
+  } catch {
+    throw new TokenError('the client private key is not a PEM private key');
+  }
   const alg = algorithmOfKeyObject(keyObject);
   const pkcs8 = keyObject.export({ type: 'pkcs8', format: 'pem' }).toString();
   return { key: await importPKCS8(pkcs8, alg), alg };
@@ -154,5 +190,7 @@ function algorithmOfKeyObject(key: import('node:crypto').KeyObject): string {
     if (curve === 'secp384r1') return 'ES384';
     if (curve === 'secp521r1') return 'ES512';
   }
-  throw new TokenError(`the client private key type ${type ?? 'unknown'} is not supported for private_key_jwt (RSA, EC P-256/384/521 or Ed25519)`);
+  throw new TokenError(
+    `the client private key type ${type ?? 'unknown'} is not supported for private_key_jwt (RSA, EC P-256/384/521 or Ed25519)`,
+  );
 }

@@ -9,7 +9,13 @@
 //   before ajv (quick-validator.ts). Where it cannot, it hands the work to the stock path and
 //   records a fallback (mode.ts), shown by `lint --verbose`.
 // Outside this folder, lint code uses only what this file exports.
-import { Document, Ruleset, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
+import {
+  Document,
+  Ruleset,
+  Spectral,
+  type ISpectralDiagnostic,
+  type RulesetDefinition,
+} from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { Fallbacks, inMode } from './mode.js';
 import { indexedYaml, IndexedJson } from './positions.js';
@@ -53,9 +59,9 @@ export interface Linter {
   progressRules(ruleset: Ruleset, countResults: boolean): number;
 }
 
-
 /** The mode the environment asks for: RESTGUIDE_LINT_ENGINE=stock, to tell a bug of accelerated mode from one elsewhere. */
-export const acceleratedByDefault = (env: NodeJS.ProcessEnv = process.env): boolean => env['RESTGUIDE_LINT_ENGINE'] !== 'stock';
+export const acceleratedByDefault = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env['RESTGUIDE_LINT_ENGINE'] !== 'stock';
 
 export function createLinter({ accelerated = acceleratedByDefault() }: LinterOptions = {}): Linter {
   const fallbacks = new Fallbacks();
@@ -64,7 +70,8 @@ export function createLinter({ accelerated = acceleratedByDefault() }: LinterOpt
   return {
     accelerated,
     fallbacks,
-    document: (text, source, asJson = isJsonText(source, text)) => new Document(text, asJson ? json : yaml, source) as unknown as Document,
+    document: (text, source, asJson = isJsonText(source, text)) =>
+      new Document(text, asJson ? json : yaml, source) as unknown as Document,
     async run(document, ruleset, read) {
       const { resolver, texts } = createResolver(read, accelerated, fallbacks);
       const spectral = new Spectral({ resolver });
@@ -79,6 +86,8 @@ export function createLinter({ accelerated = acceleratedByDefault() }: LinterOpt
       return new Ruleset(definition, options as ConstructorParameters<typeof Ruleset>[1]);
     },
     progressRules: (ruleset, countResults) =>
-      accelerated && countResults ? instrument(ruleset) : Object.values(ruleset.rules).filter((rule) => rule.enabled).length,
+      accelerated && countResults
+        ? instrument(ruleset)
+        : Object.values(ruleset.rules).filter((rule) => rule.enabled).length,
   };
 }

@@ -30,11 +30,30 @@ interface DepGraph {
   dependantsOf(node: string): string[];
   dependenciesOf(node: string): string[];
 }
-interface Uri { toString(): string; path(): string }
-interface Runner { root: string; graph: DepGraph; baseUri: Uri }
-interface ResolveOptions { baseUri?: string; parseResolveResult?: unknown }
-export interface ResolveResult { result: unknown; graph: DepGraph; refMap: Record<string, string>; errors: unknown[]; runner?: unknown }
-export interface SpectralResolver { uriCache: unknown; resolve(source: unknown, opts?: ResolveOptions): Promise<ResolveResult> }
+interface Uri {
+  toString(): string;
+  path(): string;
+}
+interface Runner {
+  root: string;
+  graph: DepGraph;
+  baseUri: Uri;
+}
+interface ResolveOptions {
+  baseUri?: string;
+  parseResolveResult?: unknown;
+}
+export interface ResolveResult {
+  result: unknown;
+  graph: DepGraph;
+  refMap: Record<string, string>;
+  errors: unknown[];
+  runner?: unknown;
+}
+export interface SpectralResolver {
+  uriCache: unknown;
+  resolve(source: unknown, opts?: ResolveOptions): Promise<ResolveResult>;
+}
 
 interface Machinery {
   DepGraph: new (opts: { circular: boolean }) => DepGraph;
@@ -106,7 +125,9 @@ class Edges {
 class PointerGraph {
   private readonly nodes = new Map<string, Edges>();
 
-  hasNode(node: string): boolean { return this.nodes.has(node); }
+  hasNode(node: string): boolean {
+    return this.nodes.has(node);
+  }
 
   addNode(node: string): void {
     if (!this.nodes.has(node)) this.nodes.set(node, new Edges());
@@ -129,7 +150,10 @@ class PointerGraph {
       const current = todo[todo.length - 1] as { node: string; processed: boolean };
       const { node } = current;
       if (!current.processed) {
-        if (visited.has(node) || inPath.has(node)) { todo.pop(); continue; }
+        if (visited.has(node) || inPath.has(node)) {
+          todo.pop();
+          continue;
+        }
         inPath.add(node);
         const next = (this.nodes.get(node) as Edges)[direction];
         for (let i = next.length - 1; i >= 0; i--) todo.push({ node: next[i] as string, processed: false });
@@ -152,14 +176,19 @@ class PointerGraph {
     return result;
   }
 
-  dependenciesOf(node: string): string[] { return this.transitive('outgoing', node); }
-  dependantsOf(node: string): string[] { return this.transitive('incoming', node); }
+  dependenciesOf(node: string): string[] {
+    return this.transitive('outgoing', node);
+  }
+  dependantsOf(node: string): string[] {
+    return this.transitive('incoming', node);
+  }
 
   /** DFS from every node nothing depends on, then from the nodes left (cycles), in insertion order. */
   overallOrder(): string[] {
     const result: string[] = [];
     const visited = new Set<string>();
-    for (const [node, edges] of this.nodes) if (edges.incoming.length === 0) this.dfs('outgoing', result, visited, node);
+    for (const [node, edges] of this.nodes)
+      if (edges.incoming.length === 0) this.dfs('outgoing', result, visited, node);
     for (const node of this.nodes.keys()) if (!visited.has(node)) this.dfs('outgoing', result, visited, node);
     return result;
   }
@@ -168,11 +197,21 @@ class PointerGraph {
 /** Thrown inside the fast path to hand the document to the stock resolver. */
 class NotLocal extends Error {
   /** `scope`: the document is outside what this file resolves, by design (an external $ref, a missing target); `fallback`: anything else. */
-  constructor(reason: string, readonly kind: 'scope' | 'fallback' = 'fallback') { super(reason); }
+  constructor(
+    reason: string,
+    readonly kind: 'scope' | 'fallback' = 'fallback',
+  ) {
+    super(reason);
+  }
 }
 
 /** A $ref found by the crawl: where it is, and the pointer it names. */
-interface FoundRef { path: Path; pointer: string; target: string; targetPath: Path }
+interface FoundRef {
+  path: Path;
+  pointer: string;
+  target: string;
+  targetPath: Path;
+}
 
 const LODASH_UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -189,20 +228,27 @@ function crawl(m: Machinery, source: unknown): FoundRef[] {
       if (!m.uriIsJSONPointer(uri)) throw new NotLocal('a $ref that is not a JSON pointer', 'scope');
       const pointer = m.uriToJSONPointer(uri);
       let path: Path;
-      try { path = m.pointerToPath(pointer); } catch { throw new NotLocal('a $ref pointer that does not parse', 'scope'); }
+      try {
+        path = m.pointerToPath(pointer);
+      } catch {
+        throw new NotLocal('a $ref pointer that does not parse', 'scope');
+      }
       if (path.length === 0) throw new NotLocal('a $ref to the whole document');
       pointers.set(ref, (known = { pointer, path }));
     }
     return known;
   };
   const refOf = (value: unknown): string | undefined =>
-    value && typeof value === 'object' && typeof (value as Json).$ref === 'string' ? (value as Json).$ref as string : undefined;
+    value && typeof value === 'object' && typeof (value as Json).$ref === 'string'
+      ? ((value as Json).$ref as string)
+      : undefined;
   if (refOf(source) !== undefined) throw new NotLocal('a $ref at the root');
   const path: Path = [];
   const walk = (target: object): void => {
     if (seen.has(target)) throw new NotLocal('an object reached twice while crawling');
     seen.add(target);
-    if (Object.prototype.hasOwnProperty.call(target, 'hasOwnProperty')) throw new NotLocal('a key named hasOwnProperty'); // the crawler would throw
+    if (Object.prototype.hasOwnProperty.call(target, 'hasOwnProperty'))
+      throw new NotLocal('a key named hasOwnProperty'); // the crawler would throw
     for (const key of Object.keys(target)) {
       const value = (target as Json)[key];
       path.push(key);
@@ -226,12 +272,19 @@ class Draft {
   copy: Json | unknown[] | undefined;
   modified = false;
   finalized = false;
-  constructor(readonly base: Json | unknown[], readonly parent: Draft | undefined) {}
+  constructor(
+    readonly base: Json | unknown[],
+    readonly parent: Draft | undefined,
+  ) {}
 
-  current(): Json | unknown[] { return this.copy ?? this.base; }
+  current(): Json | unknown[] {
+    return this.copy ?? this.base;
+  }
 
   writable(): Json | unknown[] {
-    this.copy ??= Array.isArray(this.base) ? this.base.slice() : Object.assign(Object.create(Object.getPrototypeOf(this.base)) as Json, this.base);
+    this.copy ??= Array.isArray(this.base)
+      ? this.base.slice()
+      : Object.assign(Object.create(Object.getPrototypeOf(this.base)) as Json, this.base);
     return this.copy;
   }
 
@@ -288,7 +341,9 @@ class DraftTree {
       if (LODASH_UNSAFE.has(key)) throw new NotLocal(`a $ref through the key ${key}`);
       if (i === path.length - 1) {
         const container = draft.current() as Json;
-        const same = Object.prototype.hasOwnProperty.call(container, key) && (container[key] === value || (container[key] !== container[key] && value !== value));
+        const same =
+          Object.prototype.hasOwnProperty.call(container, key) &&
+          (container[key] === value || (container[key] !== container[key] && value !== value));
         if (same) return;
         draft.markModified();
         (draft.writable() as Json)[key] = value;
@@ -325,7 +380,10 @@ function resolveLocal(m: Machinery, source: unknown, runner: Runner): ResolveRes
   for (const { path: parentPath, pointer: parentPointer, target: targetPointer, targetPath } of refs) {
     let referencesParent = targetPath.length > 0;
     for (let i = 0; i < targetPath.length; i++) {
-      if (parentPath[i] !== targetPath[i]) { referencesParent = false; break; }
+      if (parentPath[i] !== targetPath[i]) {
+        referencesParent = false;
+        break;
+      }
     }
     if (referencesParent) continue;
     if (!stemGraph.hasNode(targetPointer)) stemGraph.addNode(targetPointer);
@@ -385,19 +443,32 @@ function resolveLocal(m: Machinery, source: unknown, runner: Runner): ResolveRes
  * every other document to `stock`. `resolvedLocally` counts the documents it resolved (for tests);
  * a hand-off other than by design (an external $ref, a $ref to nothing) is recorded in `fallbacks`.
  */
-export function localFirstResolver(stock: SpectralResolver, fallbacks?: Fallbacks): SpectralResolver & { resolvedLocally: number } {
+export function localFirstResolver(
+  stock: SpectralResolver,
+  fallbacks?: Fallbacks,
+): SpectralResolver & { resolvedLocally: number } {
   const resolver = {
     resolvedLocally: 0,
-    get uriCache() { return stock.uriCache; },
+    get uriCache() {
+      return stock.uriCache;
+    },
     async resolve(source: unknown, opts: ResolveOptions = {}): Promise<ResolveResult> {
       const m = loadMachinery();
       const options = stock as unknown as { getRef?: unknown; transformRef?: unknown; dereferenceInline?: boolean };
       if (!m) {
-        fallbacks?.record('spectral-internals', "Spectral's resolver files moved (src/lint/engine/spectral-internals.ts)");
+        fallbacks?.record(
+          'spectral-internals',
+          "Spectral's resolver files moved (src/lint/engine/spectral-internals.ts)",
+        );
       } else if (!options.getRef && !options.transformRef && options.dereferenceInline !== false) {
         try {
           const graph = new m.DepGraph({ circular: true });
-          const runner = new m.ResolveRunner(source, graph, { ...(stock as unknown as Json), ...opts, uriCache: stock.uriCache, ctx: {} });
+          const runner = new m.ResolveRunner(source, graph, {
+            ...(stock as unknown as Json),
+            ...opts,
+            uriCache: stock.uriCache,
+            ctx: {},
+          });
           const local = resolveLocal(m, source, runner);
           if (local) {
             resolver.resolvedLocally++;

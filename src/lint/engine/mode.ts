@@ -26,7 +26,11 @@ export class Fallbacks {
   }
 }
 
-interface Active { accelerated: boolean; runs: number; sinks: Set<Fallbacks> }
+interface Active {
+  accelerated: boolean;
+  runs: number;
+  sinks: Set<Fallbacks>;
+}
 let active: Active | undefined;
 let waiting: Array<() => void> = [];
 

@@ -20,8 +20,17 @@ type Parser = typeof Parsers.Yaml;
 type Location = ReturnType<Parser['getLocationForJsonPath']>;
 
 // ---- YAML (@stoplight/yaml-ast-parser nodes) ----
-interface YamlNode { kind: number; mappings?: YamlMapping[]; items?: Array<YamlNode | null>; value?: unknown; key?: YamlNode }
-interface YamlMapping { key: YamlNode & { value?: unknown }; value: YamlNode | null }
+interface YamlNode {
+  kind: number;
+  mappings?: YamlMapping[];
+  items?: Array<YamlNode | null>;
+  value?: unknown;
+  key?: YamlNode;
+}
+interface YamlMapping {
+  key: YamlNode & { value?: unknown };
+  value: YamlNode | null;
+}
 
 const isNode = (value: unknown): value is YamlNode => typeof value === 'object' && value !== null;
 
@@ -82,7 +91,12 @@ function findYamlNode(root: unknown, path: Segment[], mergeKeys: boolean): YamlN
   return node as YamlNode;
 }
 
-interface YamlResult { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?: boolean }; places?: YamlPlaces }
+interface YamlResult {
+  ast: unknown;
+  lineMap: number[];
+  metadata?: { mergeKeys?: boolean };
+  places?: YamlPlaces;
+}
 
 /** A range from offsets, as the stock lookup computes it (getLoc in @stoplight/yaml). */
 function rangeOf(lineMap: number[], start: number, end: number): Location {
@@ -102,7 +116,12 @@ function yamlLocationForJsonPath(result: YamlResult, path: Segment[]): Location 
 }
 
 // ---- JSON (jsonc-parser nodes, as @stoplight/json builds them) ----
-interface JsonNode { type: string; children?: JsonNode[]; value?: unknown; range?: unknown }
+interface JsonNode {
+  type: string;
+  children?: JsonNode[];
+  value?: unknown;
+  range?: unknown;
+}
 
 const jsonIndexes = new WeakMap<JsonNode, Map<string, JsonNode>>();
 
@@ -113,7 +132,8 @@ function jsonIndex(node: JsonNode): Map<string, JsonNode> {
   index = new Map();
   for (const property of node.children ?? []) {
     const [key, value] = property.children ?? [];
-    if (property.children?.length === 2 && key && value && !index.has(String(key.value))) index.set(String(key.value), value);
+    if (property.children?.length === 2 && key && value && !index.has(String(key.value)))
+      index.set(String(key.value), value);
   }
   jsonIndexes.set(node, index);
   return index;
@@ -130,7 +150,8 @@ function findJsonNode(root: JsonNode, path: Segment[], closest: boolean): JsonNo
       if (!value) return closest ? node : undefined;
       node = value;
     } else {
-      if (segment < 0 || !Array.isArray(node.children) || segment >= node.children.length) return closest ? node : undefined;
+      if (segment < 0 || !Array.isArray(node.children) || segment >= node.children.length)
+        return closest ? node : undefined;
       node = node.children[segment] as JsonNode;
     }
   }
@@ -155,6 +176,10 @@ export const IndexedYaml: Parser = indexedYaml();
 /** Spectral's JSON parser, with indexed path lookups. */
 export const IndexedJson: Parser = {
   ...(Parsers.Json as unknown as Parser),
-  parse: ((input: string) => parseJsonWithPointers(input, { ignoreDuplicateKeys: false, preserveKeyOrder: false })) as unknown as Parser['parse'],
+  parse: ((input: string) =>
+    parseJsonWithPointers(input, {
+      ignoreDuplicateKeys: false,
+      preserveKeyOrder: false,
+    })) as unknown as Parser['parse'],
   getLocationForJsonPath: jsonLocationForJsonPath as unknown as Parser['getLocationForJsonPath'],
 };

@@ -16,7 +16,10 @@ export interface LintProgress {
 export type ProgressSink = (progress: LintProgress) => void;
 
 type RuleFunction = (...args: unknown[]) => unknown;
-interface MutableRule { enabled: boolean; then: Array<{ function: RuleFunction } & Record<string, unknown>> }
+interface MutableRule {
+  enabled: boolean;
+  then: Array<{ function: RuleFunction } & Record<string, unknown>>;
+}
 
 /** The rule results seen by wrapped rule functions go here during a run; nowhere otherwise. */
 let onResults: ((count: number) => void) | undefined;
@@ -24,7 +27,13 @@ const instrumented = new WeakSet<Ruleset>();
 
 function countResults(result: unknown): unknown {
   if (Array.isArray(result)) onResults?.(result.length);
-  else if (result instanceof Promise) void result.then((r) => { if (Array.isArray(r)) onResults?.(r.length); }, () => undefined);
+  else if (result instanceof Promise)
+    void result.then(
+      (r) => {
+        if (Array.isArray(r)) onResults?.(r.length);
+      },
+      () => undefined,
+    );
   else onResults?.(0);
   return result;
 }
@@ -38,7 +47,9 @@ export function instrument(ruleset: Ruleset): number {
       // New then-objects: the definition's own objects are shared with whoever defined the rule.
       rule.then = rule.then.map((then) => {
         const original = then.function;
-        const counted = function (this: unknown, ...args: unknown[]) { return countResults(original.apply(this, args)); };
+        const counted = function (this: unknown, ...args: unknown[]) {
+          return countResults(original.apply(this, args));
+        };
         // Spectral names the function in "Function X threw" messages: keep the original's name.
         Object.defineProperty(counted, 'name', { value: original.name });
         return { ...then, function: counted };
@@ -49,7 +60,10 @@ export function instrument(ruleset: Ruleset): number {
 }
 
 /** Runs `work` with rule results counted into `sink` (no-op without a sink). */
-export async function withRuleProgress<T>(sink: ((count: number) => void) | undefined, work: () => Promise<T>): Promise<T> {
+export async function withRuleProgress<T>(
+  sink: ((count: number) => void) | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
   onResults = sink;
   try {
     return await work();

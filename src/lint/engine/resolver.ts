@@ -11,9 +11,15 @@ export interface RecordingResolver {
   texts: Map<string, string>;
 }
 
-interface Uri { href(): string }
+interface Uri {
+  href(): string;
+}
 
-export function createResolver(read: (location: string) => Promise<string>, accelerated: boolean, fallbacks: Fallbacks): RecordingResolver {
+export function createResolver(
+  read: (location: string) => Promise<string>,
+  accelerated: boolean,
+  fallbacks: Fallbacks,
+): RecordingResolver {
   const texts = new Map<string, string>();
   const readUri = async (uri: Uri): Promise<string> => {
     const location = uri.href();
@@ -29,6 +35,8 @@ export function createResolver(read: (location: string) => Promise<string>, acce
   const stock = new Resolver({
     resolvers: { file: { resolve: readUri }, http: { resolve: readUri }, https: { resolve: readUri } },
   });
-  const resolver = accelerated ? (localFirstResolver(stock as unknown as SpectralResolver, fallbacks) as unknown as Resolver) : stock;
+  const resolver = accelerated
+    ? (localFirstResolver(stock as unknown as SpectralResolver, fallbacks) as unknown as Resolver)
+    : stock;
   return { resolver, texts };
 }

@@ -15,11 +15,19 @@ const compareDefined = <T>(a: T | undefined, b: T | undefined, compare: (a: T, b
  * code (numerically), path. Equal strings compare as 0 without ICU, which localeCompare also gives.
  */
 export function compareSpectralResults(a: ISpectralDiagnostic, b: ISpectralDiagnostic): number {
-  return sign(compareDefined(a.source, b.source, compareText))
-    || sign(a.range.start.line - b.range.start.line) || sign(a.range.start.character - b.range.start.character)
-    || sign(compareDefined(a.code, b.code, (x, y) => {
-      const left = String(x), right = String(y);
-      return left === right ? 0 : (numericCollator ??= new Intl.Collator(undefined, { numeric: true })).compare(left, right);
-    }))
-    || sign(compareText(a.path.join(), b.path.join()));
+  return (
+    sign(compareDefined(a.source, b.source, compareText)) ||
+    sign(a.range.start.line - b.range.start.line) ||
+    sign(a.range.start.character - b.range.start.character) ||
+    sign(
+      compareDefined(a.code, b.code, (x, y) => {
+        const left = String(x),
+          right = String(y);
+        return left === right
+          ? 0
+          : (numericCollator ??= new Intl.Collator(undefined, { numeric: true })).compare(left, right);
+      }),
+    ) ||
+    sign(compareText(a.path.join(), b.path.join()))
+  );
 }

@@ -4,7 +4,11 @@
 // ruleset is proven valid by a test); the options schema is compiled only when a ruleset that uses
 // the function is validated (Spectral calls `validator`), not when the module loads: a share of a
 // small lint's start-up.
-import { createRulesetFunction, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
+import {
+  createRulesetFunction,
+  type RulesetFunctionContext,
+  type RulesetFunctionWithValidator,
+} from '@stoplight/spectral-core';
 import { acceleratedNow } from './mode.js';
 
 export type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
@@ -21,5 +25,8 @@ export function ruleFunction<O, R>(options: OptionsSchema, run: Run<O, R>): Rule
   };
   Reflect.defineProperty(fn, 'name', { value: run.name }); // Spectral's messages name the function
   const validator = (opts: unknown): void => stockFunction().validator(opts);
-  return Object.assign(fn, { validator, schemas: { input: null, options } }) as unknown as RulesetFunctionWithValidator<unknown, O>;
+  return Object.assign(fn, { validator, schemas: { input: null, options } }) as unknown as RulesetFunctionWithValidator<
+    unknown,
+    O
+  >;
 }

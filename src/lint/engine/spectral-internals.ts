@@ -14,7 +14,9 @@ let files: Record<SpectralInternal, string> | undefined;
 /** The file of each internal module, resolved the way Spectral's own code resolves it (once per process). */
 export function internalFiles(): Record<SpectralInternal, string> {
   if (files) return files;
-  const refResolver = createRequire(require.resolve('@stoplight/spectral-ref-resolver')).resolve('@stoplight/json-ref-resolver');
+  const refResolver = createRequire(require.resolve('@stoplight/spectral-ref-resolver')).resolve(
+    '@stoplight/json-ref-resolver',
+  );
   const fromResolver = createRequire(refResolver);
   files = {
     dependencyGraph: fromResolver.resolve('dependency-graph'),

@@ -13,7 +13,8 @@ export type Scope = keyof typeof SCOPES;
 /** Routes any client may call without a token ([hlth-res]; the published contract). */
 export const OPEN_ROUTES = new Set(['/health', '/doc/openapi.json', '/doc/openapi.yaml']);
 
-export const requiredScope = (method: string): Scope => (method === 'GET' || method === 'HEAD' ? 'registry:read' : 'registry:write');
+export const requiredScope = (method: string): Scope =>
+  method === 'GET' || method === 'HEAD' ? 'registry:read' : 'registry:write';
 
 interface AuthClient {
   id: string;
@@ -43,13 +44,25 @@ export class Authority {
   readonly clients: Map<string, Required<Pick<AuthClient, 'scopes'>> & AuthClient>;
   readonly tokenLifetimeSec: number;
 
-  private constructor(private readonly privateKey: CryptoKey, private readonly publicKey: CryptoKey, options: AuthOptions) {
+  private constructor(
+    private readonly privateKey: CryptoKey,
+    private readonly publicKey: CryptoKey,
+    options: AuthOptions,
+  ) {
     const clients = options.clients ?? [{ id: 'restguide-demo' }];
     // A client registered with neither a secret nor a key gets a random secret (read back from the server handle).
-    this.clients = new Map(clients.map((c) => [c.id, {
-      ...c, scopes: c.scopes ?? (Object.keys(SCOPES) as Scope[]),
-      ...(c.secret === undefined && c.publicJwk === undefined ? { secret: randomBytes(24).toString('base64url') } : {}),
-    }]));
+    this.clients = new Map(
+      clients.map((c) => [
+        c.id,
+        {
+          ...c,
+          scopes: c.scopes ?? (Object.keys(SCOPES) as Scope[]),
+          ...(c.secret === undefined && c.publicJwk === undefined
+            ? { secret: randomBytes(24).toString('base64url') }
+            : {}),
+        },
+      ]),
+    );
     this.tokenLifetimeSec = options.tokenLifetimeSec ?? 300;
   }
 
@@ -66,8 +79,12 @@ export class Authority {
     const exp = Math.ceil(now + lifetimeSec);
     return new SignJWT({ scope: scopes.join(' '), client_id: clientId })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
-      .setIssuer(ISSUER).setAudience(AUDIENCE).setSubject(clientId).setJti(randomUUID())
-      .setIssuedAt(Math.min(iat, exp)).setExpirationTime(exp)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(clientId)
+      .setJti(randomUUID())
+      .setIssuedAt(Math.min(iat, exp))
+      .setExpirationTime(exp)
       .sign(this.privateKey);
   }
 
@@ -76,25 +93,49 @@ export class Authority {
     const token = bearerToken(authorization);
     let granted: string[];
     try {
-      const { payload } = await jwtVerify(token, this.publicKey, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['ES256'] });
+      const { payload } = await jwtVerify(token, this.publicKey, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['ES256'],
+      });
       granted = typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : [];
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
-        throw new ProblemError('expiredAccessToken', {}, { headers: { 'WWW-Authenticate': challenge(', error="invalid_token", error_description="The access token expired"') } });
+        throw new ProblemError(
+          'expiredAccessToken',
+          {},
+          {
+            headers: {
+              'WWW-Authenticate': challenge(', error="invalid_token", error_description="The access token expired"'),
+            },
+          },
+        );
       }
       throw invalidToken();
     }
     if (!granted.includes(scope)) {
-      throw new ProblemError('missingScope', { scopes: scope }, {
-        extra: { requiredScopes: [scope] },
-        headers: { 'WWW-Authenticate': challenge(`, error="insufficient_scope", scope="${scope}"`) },
-      });
+      throw new ProblemError(
+        'missingScope',
+        { scopes: scope },
+        {
+          extra: { requiredScopes: [scope] },
+          headers: { 'WWW-Authenticate': challenge(`, error="insufficient_scope", scope="${scope}"`) },
+        },
+      );
     }
   }
 }
 
 const invalidToken = () =>
-  new ProblemError('invalidAccessToken', {}, { headers: { 'WWW-Authenticate': challenge(', error="invalid_token", error_description="The access token is invalid"') } });
+  new ProblemError(
+    'invalidAccessToken',
+    {},
+    {
+      headers: {
+        'WWW-Authenticate': challenge(', error="invalid_token", error_description="The access token is invalid"'),
+      },
+    },
+  );
 
 /** The token of an `Authorization: Bearer` header; no Bearer credentials at all is noAccessToken, a malformed one invalid. */
 function bearerToken(authorization: string | undefined): string {

@@ -13,7 +13,9 @@ export async function startProtectedDemo(): Promise<{ server: ReferenceServer; a
     server,
     auth: {
       oauth2: {
-        tokenUrl: handle.tokenUrl, clientId: DEMO_CLIENT, clientAuth: { method: 'client_secret_basic', secret },
+        tokenUrl: handle.tokenUrl,
+        clientId: DEMO_CLIENT,
+        clientAuth: { method: 'client_secret_basic', secret },
         scope: 'registry:read registry:write',
         // A write-only token cannot read: the missing-scope check has something to be refused.
         narrowScope: 'registry:write',

@@ -22,14 +22,16 @@ export function buildSecuredDocument(): Record<string, unknown> {
   components['securitySchemes'] = {
     OAuth2: {
       type: 'oauth2',
-      description: 'OAuth2 client credentials; access tokens are JWTs signed by this server (client_secret_basic or private_key_jwt)',
+      description:
+        'OAuth2 client credentials; access tokens are JWTs signed by this server (client_secret_basic or private_key_jwt)',
       // Relative to the server URL's origin: the token endpoint sits beside the API, not under its base path.
       flows: { clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } } },
     },
   };
   document['security'] = [{ OAuth2: ['registry:read'] }];
   const info = document['info'] as Record<string, unknown>;
-  info['description'] = `${String(info['description'])} Protected mode: every operation but /health and /doc/* needs a Bearer access token with its scope.`;
+  info['description'] =
+    `${String(info['description'])} Protected mode: every operation but /health and /doc/* needs a Bearer access token with its scope.`;
   return document;
 }
 
@@ -45,9 +47,16 @@ export function securedRoutes(routes: RouteDef[]): RouteDef[] {
     return texts;
   };
   return routes.map((route) => {
-    if (route.path === '/doc/openapi.json') return { ...route, methods: { GET: () => ({ status: 200, text: documents().json, contentType: 'application/json' }) } };
-    if (route.path === '/doc/openapi.yaml') return { ...route, methods: { GET: () => ({ status: 200, text: documents().yaml, contentType: 'application/yaml' }) } };
+    if (route.path === '/doc/openapi.json')
+      return {
+        ...route,
+        methods: { GET: () => ({ status: 200, text: documents().json, contentType: 'application/json' }) },
+      };
+    if (route.path === '/doc/openapi.yaml')
+      return {
+        ...route,
+        methods: { GET: () => ({ status: 200, text: documents().yaml, contentType: 'application/yaml' }) },
+      };
     return route;
   });
 }
-

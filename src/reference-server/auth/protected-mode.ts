@@ -24,7 +24,11 @@ export interface ProtectedMode {
 export async function protectedMode(options: AuthOptions, origin: () => string): Promise<ProtectedMode> {
   const authority = await Authority.create(options);
   const endpoint = new TokenEndpoint(authority);
-  const clients = [...authority.clients.values()].map((c) => ({ id: c.id, ...(c.secret !== undefined ? { secret: c.secret } : {}), scopes: c.scopes }));
+  const clients = [...authority.clients.values()].map((c) => ({
+    id: c.id,
+    ...(c.secret !== undefined ? { secret: c.secret } : {}),
+    scopes: c.scopes,
+  }));
   return {
     routes: securedRoutes,
     isTokenRequest: (req) => (req.url ?? '').split('?')[0] === TOKEN_PATH,
@@ -34,7 +38,9 @@ export async function protectedMode(options: AuthOptions, origin: () => string):
       return authority.authorize(req.headers.authorization, requiredScope(method));
     },
     handle: {
-      get tokenUrl() { return origin() + TOKEN_PATH; },
+      get tokenUrl() {
+        return origin() + TOKEN_PATH;
+      },
       clients,
       scopes: Object.keys(SCOPES) as Scope[],
       issueToken: ({ clientId, scopes, lifetimeSec }) =>

@@ -11,7 +11,14 @@ const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 const SEEN_LIMIT = 10_000;
 
 class OAuthError extends Error {
-  constructor(readonly status: number, readonly code: string, readonly description: string, readonly headers: Record<string, string> = {}) { super(code); }
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code);
+  }
 }
 
 export class TokenEndpoint {
@@ -27,32 +34,46 @@ export class TokenEndpoint {
     try {
       body = await this.grant(req, origin);
     } catch (error) {
-      const failure = error instanceof OAuthError ? error : new OAuthError(500, 'server_error', 'The token could not be issued');
+      const failure =
+        error instanceof OAuthError ? error : new OAuthError(500, 'server_error', 'The token could not be issued');
       status = failure.status;
       headers = failure.headers;
       body = { error: failure.code, error_description: failure.description };
     }
     const text = JSON.stringify(body);
     res.writeHead(status, {
-      ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache', 'Content-Length': String(Buffer.byteLength(text)),
+      ...headers,
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      Pragma: 'no-cache',
+      'Content-Length': String(Buffer.byteLength(text)),
     });
     res.end(text);
   }
 
   private async grant(req: IncomingMessage, origin: string): Promise<Record<string, unknown>> {
-    if (req.method !== 'POST') throw new OAuthError(405, 'invalid_request', 'The token endpoint accepts POST only', { Allow: 'POST' });
+    if (req.method !== 'POST')
+      throw new OAuthError(405, 'invalid_request', 'The token endpoint accepts POST only', { Allow: 'POST' });
     const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded') throw new OAuthError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded');
+    if (type !== 'application/x-www-form-urlencoded')
+      throw new OAuthError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded');
     const form = new URLSearchParams(await readForm(req));
     const clientId = await this.authenticate(req, form, origin);
-    if (form.get('grant_type') !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+    if (form.get('grant_type') !== 'client_credentials')
+      throw new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
     const client = this.authority.clients.get(clientId)!;
     const requested = (form.get('scope') ?? '').split(' ').filter(Boolean);
     const unknown = requested.filter((s) => !client.scopes.includes(s as Scope));
-    if (unknown.length > 0) throw new OAuthError(400, 'invalid_scope', `Scope ${unknown.join(' ')} is not granted to this client`);
+    if (unknown.length > 0)
+      throw new OAuthError(400, 'invalid_scope', `Scope ${unknown.join(' ')} is not granted to this client`);
     const scopes = requested.length > 0 ? requested : client.scopes;
     const token = await this.authority.issue(clientId, scopes);
-    return { access_token: token, token_type: 'Bearer', expires_in: this.authority.tokenLifetimeSec, scope: scopes.join(' ') };
+    return {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: this.authority.tokenLifetimeSec,
+      scope: scopes.join(' '),
+    };
   }
 
   /** client_secret_basic, client_secret_post or private_key_jwt; returns the authenticated client id. */
@@ -64,7 +85,9 @@ export class TokenEndpoint {
       const id = safeDecode(decoded.slice(0, Math.max(colon, 0)));
       const secret = safeDecode(decoded.slice(colon + 1));
       if (colon > 0 && this.secretMatches(id, secret)) return id;
-      throw new OAuthError(401, 'invalid_client', 'Client authentication failed', { 'WWW-Authenticate': 'Basic realm="registry"' });
+      throw new OAuthError(401, 'invalid_client', 'Client authentication failed', {
+        'WWW-Authenticate': 'Basic realm="registry"',
+      });
     }
     const id = form.get('client_id') ?? '';
     const secret = form.get('client_secret');
@@ -87,7 +110,12 @@ export class TokenEndpoint {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  private async verifyAssertion(id: string, assertion: string, origin: string, host: string | undefined): Promise<void> {
+  private async verifyAssertion(
+    id: string,
+    assertion: string,
+    origin: string,
+    host: string | undefined,
+  ): Promise<void> {
     const fail = (why: string) => new OAuthError(401, 'invalid_client', `Client assertion refused: ${why}`);
     const jwk = this.authority.clients.get(id)?.publicJwk;
     if (!jwk) throw fail('no public key is registered for this client');
@@ -116,7 +144,11 @@ function defaultAlg(jwk: { kty?: string; crv?: string }): string {
 }
 
 function safeDecode(text: string): string {
-  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 async function readForm(req: IncomingMessage): Promise<string> {

@@ -5,7 +5,11 @@ import type { EmployerClassRecord } from '../store/seed-employers.js';
 import { CODE_LIST_CACHING } from '../caching.js';
 
 const href = (ctx: RequestContext, value: string) => `${ctx.base}/appendices/employerclasses/${value}`;
-const full = (ctx: RequestContext, c: EmployerClassRecord) => ({ self: href(ctx, c.value), value: c.value, description: { ...c.description } });
+const full = (ctx: RequestContext, c: EmployerClassRecord) => ({
+  self: href(ctx, c.value),
+  value: c.value,
+  description: { ...c.description },
+});
 
 function listEmployerClasses(ctx: RequestContext): Reply {
   const { items, links } = offsetPage(ctx, ctx.store.employerClasses);

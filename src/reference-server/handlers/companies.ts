@@ -8,7 +8,11 @@ import { companyHref } from './employer-representation.js';
 import { createEmployer, employerFromBody } from './employers.js';
 import { ENTITY_CACHING } from '../caching.js';
 
-const item = (ctx: RequestContext, c: CompanyRecord) => ({ href: companyHref(ctx.base, c.enterpriseNumber), title: c.name, enterpriseNumber: c.enterpriseNumber });
+const item = (ctx: RequestContext, c: CompanyRecord) => ({
+  href: companyHref(ctx.base, c.enterpriseNumber),
+  title: c.name,
+  enterpriseNumber: c.enterpriseNumber,
+});
 
 /**
  * Cursor paging on afterCompany by default; offset paging when `page` is given; never both. Unfiltered,
@@ -22,11 +26,22 @@ function listCompanies(ctx: RequestContext): Reply {
   const after = ctx.query.afterCompany as string | undefined;
   if (ctx.parsedQuery.has('page')) {
     if (after !== undefined) {
-      throw badRequest([issue('invalidInput', 'query', 'page', ctx.parsedQuery.get('page') ?? '', 'page (offset paging) cannot be combined with afterCompany (cursor paging)')]);
+      throw badRequest([
+        issue(
+          'invalidInput',
+          'query',
+          'page',
+          ctx.parsedQuery.get('page') ?? '',
+          'page (offset paging) cannot be combined with afterCompany (cursor paging)',
+        ),
+      ]);
     }
     const { pageSize, start } = offsetRequest(ctx);
     const { items, total } = pageOf(companies, start, pageSize, keep);
-    return { status: 200, body: { self: selfUrl(ctx), items: items.map((c) => item(ctx, c)), ...offsetLinks(ctx, total) } };
+    return {
+      status: 200,
+      body: { self: selfUrl(ctx), items: items.map((c) => item(ctx, c)), ...offsetLinks(ctx, total) },
+    };
   }
   const pageSize = (ctx.query.pageSize as number | undefined) ?? DEFAULT_PAGE_SIZE;
   const from = after === undefined ? 0 : companies.upperBound(after);
@@ -48,7 +63,12 @@ function listCompanies(ctx: RequestContext): Reply {
 }
 
 /** Up to `size` matches from index `from` on, and the number of matches in the whole collection. */
-function cursorWindow(view: OrderedView<CompanyRecord>, from: number, size: number, keep: (c: CompanyRecord) => boolean) {
+function cursorWindow(
+  view: OrderedView<CompanyRecord>,
+  from: number,
+  size: number,
+  keep: (c: CompanyRecord) => boolean,
+) {
   const items: CompanyRecord[] = [];
   let total = 0;
   for (let i = 0; i < view.length; i++) {
@@ -63,16 +83,35 @@ function cursorWindow(view: OrderedView<CompanyRecord>, from: number, size: numb
 function getCompany(ctx: RequestContext): Reply {
   const company = ctx.store.companies.get(ctx.params.enterpriseNumber as string);
   if (!company) throw notFound(ctx.path);
-  return { status: 200, body: { self: companyHref(ctx.base, company.enterpriseNumber), enterpriseNumber: company.enterpriseNumber, name: company.name }, headers: ENTITY_CACHING };
+  return {
+    status: 200,
+    body: {
+      self: companyHref(ctx.base, company.enterpriseNumber),
+      enterpriseNumber: company.enterpriseNumber,
+      name: company.name,
+    },
+    headers: ENTITY_CACHING,
+  };
 }
 
 /** POST /enterprises/{enterpriseNumber}/employers: 404 when the enterprise number is unassigned. */
 function createEnterpriseEmployer(ctx: RequestContext): Reply {
   const enterpriseNumber = ctx.params.enterpriseNumber as string;
   if (!ctx.store.companies.has(enterpriseNumber)) {
-    throw notFound(ctx.path, [issue('referencedResourceNotFound', 'path', 'enterpriseNumber', enterpriseNumber, `Enterprise number ${enterpriseNumber} is not assigned`)]);
+    throw notFound(ctx.path, [
+      issue(
+        'referencedResourceNotFound',
+        'path',
+        'enterpriseNumber',
+        enterpriseNumber,
+        `Enterprise number ${enterpriseNumber} is not assigned`,
+      ),
+    ]);
   }
-  return createEmployer(ctx, employerFromBody(ctx, ctx.body as Record<string, unknown>, enterpriseNumber, 'enterpriseNumber'));
+  return createEmployer(
+    ctx,
+    employerFromBody(ctx, ctx.body as Record<string, unknown>, enterpriseNumber, 'enterpriseNumber'),
+  );
 }
 
 export const companyRoutes: RouteDef[] = [

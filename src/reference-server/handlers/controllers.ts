@@ -27,16 +27,37 @@ function convertMoney(ctx: RequestContext): Reply {
   const from = ctx.query.from as string;
   const to = ctx.query.to as string;
   const amount = ctx.query.amount as string;
-  const unsupported = [['from', from], ['to', to]].filter(([, code]) => !EXCHANGE_RATES[code!]);
+  const unsupported = [
+    ['from', from],
+    ['to', to],
+  ].filter(([, code]) => !EXCHANGE_RATES[code!]);
   if (unsupported.length) {
-    throw badRequest(unsupported.map(([name, code]) => issue('invalidInput', 'query', name!, code, `Currency ${code} is not supported; supported: ${Object.keys(EXCHANGE_RATES).join(', ')}`)));
+    throw badRequest(
+      unsupported.map(([name, code]) =>
+        issue(
+          'invalidInput',
+          'query',
+          name!,
+          code,
+          `Currency ${code} is not supported; supported: ${Object.keys(EXCHANGE_RATES).join(', ')}`,
+        ),
+      ),
+    );
   }
   const rate = Number(EXCHANGE_RATES[to]) / Number(EXCHANGE_RATES[from]);
   const converted = Math.round(toCents(amount) * rate);
-  if (converted >= 100_000_000_000) throw badRequest([issue('invalidInput', 'query', 'amount', amount, 'The converted amount is too large')]);
+  if (converted >= 100_000_000_000)
+    throw badRequest([issue('invalidInput', 'query', 'amount', amount, 'The converted amount is too large')]);
   return {
     status: 200,
-    body: { self: selfUrl(ctx), from, to, amount, convertedAmount: fromCents(converted), rate: String(Number(rate.toFixed(6))) },
+    body: {
+      self: selfUrl(ctx),
+      from,
+      to,
+      amount,
+      convertedAmount: fromCents(converted),
+      rate: String(Number(rate.toFixed(6))),
+    },
   };
 }
 

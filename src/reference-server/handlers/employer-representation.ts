@@ -6,7 +6,11 @@ export const employerHref = (base: string, employerId: number): string => `${bas
 export const companyHref = (base: string, enterpriseNumber: string): string => `${base}/companies/${enterpriseNumber}`;
 
 /** The full employer representation, with absolute links. */
-export function employerRepresentation(base: string, e: EmployerRecord, self = employerHref(base, e.employerId)): Record<string, unknown> {
+export function employerRepresentation(
+  base: string,
+  e: EmployerRecord,
+  self = employerHref(base, e.employerId),
+): Record<string, unknown> {
   const rep: Record<string, unknown> = {
     self,
     employerId: e.employerId,
@@ -20,14 +24,26 @@ export function employerRepresentation(base: string, e: EmployerRecord, self = e
 
 /** The properties `select` may name on an employer. */
 export const EMPLOYER_SHAPE: Shape = {
-  self: true, employerId: true, name: true, company: { enterpriseNumber: true, href: true }, bankrupt: true, bankruptDate: true,
+  self: true,
+  employerId: true,
+  name: true,
+  company: { enterpriseNumber: true, href: true },
+  bankrupt: true,
+  bankruptDate: true,
 };
 
 /** A JSON text and its length in UTF-8 bytes, so a response made of such parts needs no second scan for Content-Length. */
-interface JsonText { readonly text: string; readonly bytes: number }
+interface JsonText {
+  readonly text: string;
+  readonly bytes: number;
+}
 
 /** An employer's representations as JSON text, for one base URL, each made when first asked for. */
-interface EmployerTexts { base: string; document?: string; item?: JsonText }
+interface EmployerTexts {
+  base: string;
+  document?: string;
+  item?: JsonText;
+}
 
 // Keyed by the stored employer, which is immutable: a write stores a new object with a new ETag, so a
 // text is never stale. Bounded (emptied when full) so walking a million employers cannot pin them all.

@@ -9,7 +9,13 @@ import type { EmployerRecord } from '../store/seed-employers.js';
 import { pageOf } from '../store/sorted-index.js';
 import type { StoredEmployer } from '../store/store.js';
 import { bodyIssues } from '../validation.js';
-import { EMPLOYER_SHAPE, employerDocumentJson, employerHref, employerItemJson, employerRepresentation } from './employer-representation.js';
+import {
+  EMPLOYER_SHAPE,
+  employerDocumentJson,
+  employerHref,
+  employerItemJson,
+  employerRepresentation,
+} from './employer-representation.js';
 
 type Body = Record<string, unknown>;
 const NO_SORT: readonly string[] = [];
@@ -21,9 +27,22 @@ function findEmployer(ctx: RequestContext): StoredEmployer {
 }
 
 /** An employer record from a validated body; absent optional values take their declared default. */
-export function employerFromBody(ctx: RequestContext, body: Body, enterpriseNumber: string, field: string): EmployerRecord {
+export function employerFromBody(
+  ctx: RequestContext,
+  body: Body,
+  enterpriseNumber: string,
+  field: string,
+): EmployerRecord {
   if (!ctx.store.companies.has(enterpriseNumber)) {
-    throw badRequest([issue('referencedResourceNotFound', 'body', field, enterpriseNumber, `No company has enterprise number ${enterpriseNumber}`)]);
+    throw badRequest([
+      issue(
+        'referencedResourceNotFound',
+        'body',
+        field,
+        enterpriseNumber,
+        `No company has enterprise number ${enterpriseNumber}`,
+      ),
+    ]);
   }
   const record: EmployerRecord = {
     employerId: body.employerId as number,
@@ -56,10 +75,12 @@ function listEmployers(ctx: RequestContext): Reply {
   const bankrupt = ctx.query.bankrupt as boolean | undefined;
   const q = (ctx.query.q as string | undefined)?.toLowerCase();
   const filtered = names !== undefined || bankrupt !== undefined || !!q;
-  const keep = !filtered ? undefined : (e: StoredEmployer) =>
-    (!names || names.includes(e.name))
-    && (bankrupt === undefined || e.bankrupt === bankrupt)
-    && (!q || [e.name, e.enterpriseNumber, e.bankruptDate ?? ''].some((text) => text.toLowerCase().includes(q)));
+  const keep = !filtered
+    ? undefined
+    : (e: StoredEmployer) =>
+        (!names || names.includes(e.name)) &&
+        (bankrupt === undefined || e.bankrupt === bankrupt) &&
+        (!q || [e.name, e.enterpriseNumber, e.bankruptDate ?? ''].some((text) => text.toLowerCase().includes(q)));
   const view = ctx.store.employerOrders.view((ctx.query.sort as string[] | undefined) ?? NO_SORT);
   const { pageSize, start } = offsetRequest(ctx);
   const { items, total } = pageOf(view, start, pageSize, keep);
@@ -89,7 +110,10 @@ function listEmployers(ctx: RequestContext): Reply {
 function postEmployer(ctx: RequestContext): Reply {
   const body = ctx.body as Body;
   const company = body.company as Body;
-  return createEmployer(ctx, employerFromBody(ctx, body, company.enterpriseNumber as string, 'company.enterpriseNumber'));
+  return createEmployer(
+    ctx,
+    employerFromBody(ctx, body, company.enterpriseNumber as string, 'company.enterpriseNumber'),
+  );
 }
 
 /** DELETE on the collection: removes the employers the `name` filter selects (all without it); 204. */
@@ -113,7 +137,15 @@ function getEmployer(ctx: RequestContext): Reply {
 
 function requireSameId(ctx: RequestContext, body: Body): void {
   if (body.employerId !== undefined && body.employerId !== ctx.params.employerId) {
-    throw badRequest([issue('invalidInput', 'body', 'employerId', body.employerId, `employerId must equal the path (${String(ctx.params.employerId)})`)]);
+    throw badRequest([
+      issue(
+        'invalidInput',
+        'body',
+        'employerId',
+        body.employerId,
+        `employerId must equal the path (${String(ctx.params.employerId)})`,
+      ),
+    ]);
   }
 }
 
@@ -127,7 +159,10 @@ function putEmployer(ctx: RequestContext): Reply {
   requireSameId(ctx, body);
   requireIfMatch(ctx, current.etag);
   const company = body.company as Body;
-  return updated(ctx, ctx.store.saveEmployer(employerFromBody(ctx, body, company.enterpriseNumber as string, 'company.enterpriseNumber')));
+  return updated(
+    ctx,
+    ctx.store.saveEmployer(employerFromBody(ctx, body, company.enterpriseNumber as string, 'company.enterpriseNumber')),
+  );
 }
 
 function patchEmployer(ctx: RequestContext): Reply {
@@ -143,7 +178,12 @@ function patchEmployer(ctx: RequestContext): Reply {
   const { validateEmployer } = compiledApi();
   if (!validateEmployer(merged)) throw badRequest(bodyIssues(validateEmployer.errors ?? [], merged));
   const mergedCompany = merged.company as Body;
-  return updated(ctx, ctx.store.saveEmployer(employerFromBody(ctx, merged, mergedCompany.enterpriseNumber as string, 'company.enterpriseNumber')));
+  return updated(
+    ctx,
+    ctx.store.saveEmployer(
+      employerFromBody(ctx, merged, mergedCompany.enterpriseNumber as string, 'company.enterpriseNumber'),
+    ),
+  );
 }
 
 function deleteEmployer(ctx: RequestContext): Reply {
@@ -167,6 +207,9 @@ function sendNotification(ctx: RequestContext): Reply {
 
 export const employerRoutes: RouteDef[] = [
   { path: '/employers', methods: { GET: listEmployers, POST: postEmployer, DELETE: deleteEmployers } },
-  { path: '/employers/{employerId}', methods: { GET: getEmployer, PUT: putEmployer, PATCH: patchEmployer, DELETE: deleteEmployer } },
+  {
+    path: '/employers/{employerId}',
+    methods: { GET: getEmployer, PUT: putEmployer, PATCH: patchEmployer, DELETE: deleteEmployer },
+  },
   { path: '/employers/{employerId}/sendNotification', methods: { POST: sendNotification } },
 ];

@@ -13,12 +13,19 @@ function getProblemType(ctx: RequestContext): Reply {
   const name = ctx.params.problemType as ProblemTypeName;
   if (!API_PROBLEM_TYPES.includes(name)) throw notFound(ctx.path);
   const info = PROBLEM_TYPES[name];
-  const description = { self: selfUrl(ctx), type: problemTypeUri(name), title: info.title, status: info.status, description: info.description };
+  const description = {
+    self: selfUrl(ctx),
+    type: problemTypeUri(name),
+    title: info.title,
+    status: info.status,
+    description: info.description,
+  };
   const headers = { Vary: 'Accept' };
   if (ctx.mediaType === 'application/json') return { status: 200, body: description, headers };
-  const html = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(info.title)}</title></head>\n`
-    + `<body><h1>${escapeHtml(info.title)}</h1><p>Type: <code>${escapeHtml(description.type)}</code></p>`
-    + `<p>HTTP status: ${info.status}</p><p>${escapeHtml(info.description)}</p></body></html>\n`;
+  const html =
+    `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(info.title)}</title></head>\n` +
+    `<body><h1>${escapeHtml(info.title)}</h1><p>Type: <code>${escapeHtml(description.type)}</code></p>` +
+    `<p>HTTP status: ${info.status}</p><p>${escapeHtml(info.description)}</p></body></html>\n`;
   return { status: 200, text: html, contentType: 'text/html; charset=utf-8', headers };
 }
 
@@ -35,7 +42,17 @@ function codeEntry(ctx: RequestContext, list: CodeRecord[], param: string): Repl
 }
 
 export const referenceDataRoutes: RouteDef[] = [
-  { path: '/refData/problemTypes/{problemType}', methods: { GET: getProblemType }, produces: ['text/html', 'application/json'] },
-  { path: '/refData/paymentMethods/{paymentMethodCode}', methods: { GET: (ctx) => codeEntry(ctx, PAYMENT_METHODS, 'paymentMethodCode') } },
-  { path: '/refData/deliveryMethods/{deliveryMethodCode}', methods: { GET: (ctx) => codeEntry(ctx, DELIVERY_METHODS, 'deliveryMethodCode') } },
+  {
+    path: '/refData/problemTypes/{problemType}',
+    methods: { GET: getProblemType },
+    produces: ['text/html', 'application/json'],
+  },
+  {
+    path: '/refData/paymentMethods/{paymentMethodCode}',
+    methods: { GET: (ctx) => codeEntry(ctx, PAYMENT_METHODS, 'paymentMethodCode') },
+  },
+  {
+    path: '/refData/deliveryMethods/{deliveryMethodCode}',
+    methods: { GET: (ctx) => codeEntry(ctx, DELIVERY_METHODS, 'deliveryMethodCode') },
+  },
 ];

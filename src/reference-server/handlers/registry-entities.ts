@@ -6,7 +6,11 @@ import { orderRepresentation, storeHref } from './order-representation.js';
 function getStore(ctx: RequestContext): Reply {
   const store = ctx.store.stores.get(ctx.params.storeId as number);
   if (!store) throw notFound(ctx.path);
-  return { status: 200, body: { self: storeHref(ctx.base, store.id), id: store.id, name: store.name }, headers: ENTITY_CACHING };
+  return {
+    status: 200,
+    body: { self: storeHref(ctx.base, store.id), id: store.id, name: store.name },
+    headers: ENTITY_CACHING,
+  };
 }
 
 function getStoreOrder(ctx: RequestContext): Reply {
@@ -18,15 +22,25 @@ function getStoreOrder(ctx: RequestContext): Reply {
 function getPerson(ctx: RequestContext): Reply {
   const person = ctx.store.persons.get(ctx.params.ssin as string);
   if (!person) throw notFound(ctx.path);
-  const body: Record<string, unknown> = { self: `${ctx.base}/persons/${person.ssin}`, ssin: person.ssin, givenName: person.givenName, familyName: person.familyName };
-  if (person.addressId !== undefined) body.address = { id: person.addressId, href: `${ctx.base}/addresses/${person.addressId}` };
+  const body: Record<string, unknown> = {
+    self: `${ctx.base}/persons/${person.ssin}`,
+    ssin: person.ssin,
+    givenName: person.givenName,
+    familyName: person.familyName,
+  };
+  if (person.addressId !== undefined)
+    body.address = { id: person.addressId, href: `${ctx.base}/addresses/${person.addressId}` };
   return { status: 200, body, headers: ENTITY_CACHING };
 }
 
 function getAddress(ctx: RequestContext): Reply {
   const address = ctx.store.addresses.get(ctx.params.addressId as number);
   if (!address) throw notFound(ctx.path);
-  return { status: 200, body: { self: `${ctx.base}/addresses/${address.id}`, ...structuredClone(address) }, headers: ENTITY_CACHING };
+  return {
+    status: 200,
+    body: { self: `${ctx.base}/addresses/${address.id}`, ...structuredClone(address) },
+    headers: ENTITY_CACHING,
+  };
 }
 
 export const registryEntityRoutes: RouteDef[] = [

@@ -12,7 +12,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 function submitImageTask(ctx: RequestContext): Reply {
   const body = ctx.body as Record<string, unknown>;
-  const input: ImageTaskInput = { name: body.name as string, width: body.width as number, height: body.height as number };
+  const input: ImageTaskInput = {
+    name: body.name as string,
+    width: body.width as number,
+    height: body.height as number,
+  };
   const dueAt = Date.now() + ctx.taskDelayMs;
   // Completion is at dueAt; the task then stays readable for the store's TTL.
   const task: TaskRecord = { id: ctx.store.taskId(), input, dueAt, expiresAt: dueAt + ctx.store.taskTtlMs };
@@ -53,7 +57,12 @@ function getImageTask(ctx: RequestContext): Reply {
       headers: { Location: imageHref(ctx, outcome.imageId) },
     };
   }
-  const problem = problemBody(new ProblemError('unprocessableImage', { name: task.input.name }), outcome.problemId ?? randomUUID(), ctx.lang, ctx.base);
+  const problem = problemBody(
+    new ProblemError('unprocessableImage', { name: task.input.name }),
+    outcome.problemId ?? randomUUID(),
+    ctx.lang,
+    ctx.base,
+  );
   return { status: 200, body: { self, status: { state: 'failed', completed: iso(outcome.completedAt), problem } } };
 }
 

@@ -38,9 +38,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: 'Employer Registry',
       version: '1.0.0',
       contact: { name: 'restguide', url: 'https://www.belgif.be/specification/rest/api-guide/' },
-      description: 'The reference API of restguide: the resource-oriented REST interface of the Belgif REST guide, conforming. '
-        + 'Every error is application/problem+json; every response carries a BelGov-Trace-Id header. '
-        + 'Request bodies are limited to 64 KiB (413) and JSON nesting to 32 levels (400).',
+      description:
+        'The reference API of restguide: the resource-oriented REST interface of the Belgif REST guide, conforming. ' +
+        'Every error is application/problem+json; every response carries a BelGov-Trace-Id header. ' +
+        'Request bodies are limited to 64 KiB (413) and JSON nesting to 32 levels (400).',
     },
     servers: [{ url: '/registry/v1' }],
     tags: TAGS.map(([name, description]) => ({ name, description })),

@@ -20,29 +20,50 @@ export function jsonBody(schema: string, example: unknown, description?: string)
   };
 }
 
-const DEFAULT_DESCRIPTION = 'Any other problem (see the problem type): 500 internalServerError; answers to the connection rather than '
-  + 'to an operation (408 requestTimeout, 417 expectationFailed, 505 httpVersionNotSupported); 401/403 in protected mode';
+const DEFAULT_DESCRIPTION =
+  'Any other problem (see the problem type): 500 internalServerError; answers to the connection rather than ' +
+  'to an operation (408 requestTimeout, 417 expectationFailed, 505 httpVersionNotSupported); 401/403 in protected mode';
 
 export function operation(tag: string, operationId: string, summary: string, parts: Json & { responses: Json }): Json {
   return {
-    tags: [tag], operationId, summary, description: `${summary}.`, ...parts,
+    tags: [tag],
+    operationId,
+    summary,
+    description: `${summary}.`,
+    ...parts,
     // Integer-like keys keep ascending order whatever the spread order, so the statuses list sorted.
-    responses: { ...protocolResponses(parts.requestBody !== undefined), ...parts.responses, default: problemResponse(DEFAULT_DESCRIPTION) },
+    responses: {
+      ...protocolResponses(parts.requestBody !== undefined),
+      ...parts.responses,
+      default: problemResponse(DEFAULT_DESCRIPTION),
+    },
   };
 }
 
 /** An integer identifier with the bounds [id-numer] asks for. */
 export const intId = (maximum: number, format: 'int32' | 'int64' = 'int32', minimum = 1): Json => ({
-  type: 'integer', format, minimum, maximum,
+  type: 'integer',
+  format,
+  minimum,
+  maximum,
 });
 
 export const pathParam = (name: string, schema: Json, description: string): Json => ({
-  name, in: 'path', required: true, description, schema,
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema,
 });
 
 /** A multi-valued query parameter: repeated `?x=a&x=b` ([qry-multi]). */
 export const arrayQuery = (name: string, items: Json, description: string): Json => ({
-  name, in: 'query', required: false, description, style: 'form', explode: true,
+  name,
+  in: 'query',
+  required: false,
+  description,
+  style: 'form',
+  explode: true,
   schema: { type: 'array', items },
 });
 
@@ -53,9 +74,20 @@ export const readOnlyLink = (description: string): Json => ({ ...link(descriptio
 /** Reserved collection properties of an offset-paged collection ([col-paging]). */
 export function offsetPagingProperties(): Json {
   return {
-    total: { type: 'integer', format: 'int32', minimum: 0, description: 'Number of items in the (filtered) result over all pages' },
+    total: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      description: 'Number of items in the (filtered) result over all pages',
+    },
     page: { type: 'integer', format: 'int32', minimum: 1, description: 'Index of this page, 1-based' },
-    pageSize: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, description: 'Maximum number of items per page' },
+    pageSize: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 100,
+      description: 'Maximum number of items per page',
+    },
     first: link('First page'),
     last: link('Last page'),
     prev: link('Previous page; absent on the first page'),

@@ -1,4 +1,14 @@
-import { headerRef, jsonBody, jsonResponse, operation, paramRef, pathParam, problemResponse, schemaRef, type Json } from './fragments.js';
+import {
+  headerRef,
+  jsonBody,
+  jsonResponse,
+  operation,
+  paramRef,
+  pathParam,
+  problemResponse,
+  schemaRef,
+  type Json,
+} from './fragments.js';
 
 export const companyPaths: Record<string, Json> = {
   '/companies': {
@@ -6,19 +16,32 @@ export const companyPaths: Record<string, Json> = {
       parameters: [
         paramRef('NameQuery'),
         {
-          name: 'afterCompany', in: 'query', required: false, schema: schemaRef('EnterpriseNumber'),
-          description: 'Cursor paging (the default): the page starts after this enterprise number; `next` carries the next one. Not together with page (400 badRequest, issue invalidInput on page)',
+          name: 'afterCompany',
+          in: 'query',
+          required: false,
+          schema: schemaRef('EnterpriseNumber'),
+          description:
+            'Cursor paging (the default): the page starts after this enterprise number; `next` carries the next one. Not together with page (400 badRequest, issue invalidInput on page)',
         },
         paramRef('CompanyPageQuery'),
         paramRef('PageSizeQuery'),
       ],
-      responses: { 200: jsonResponse('A page of companies, sorted by enterpriseNumber', 'CompanyCollection'), 400: problemResponse('Bad query: schemaViolation or unknownInput issues, or page together with afterCompany (issue invalidInput on page)') },
+      responses: {
+        200: jsonResponse('A page of companies, sorted by enterpriseNumber', 'CompanyCollection'),
+        400: problemResponse(
+          'Bad query: schemaViolation or unknownInput issues, or page together with afterCompany (issue invalidInput on page)',
+        ),
+      },
     }),
   },
   '/companies/{enterpriseNumber}': {
     parameters: [paramRef('EnterpriseNumberPath')],
     get: operation('Companies', 'getCompany', 'Get a company', {
-      responses: { 200: jsonResponse('The company', 'Company'), 400: problemResponse('Malformed enterprise number'), 404: problemResponse('No such company') },
+      responses: {
+        200: jsonResponse('The company', 'Company'),
+        400: problemResponse('Malformed enterprise number'),
+        404: problemResponse('No such company'),
+      },
     }),
   },
   '/enterprises/{enterpriseNumber}/employers': {
@@ -26,9 +49,13 @@ export const companyPaths: Record<string, Json> = {
     post: operation('Enterprises', 'createEnterpriseEmployer', 'Create an employer under an enterprise', {
       requestBody: jsonBody('EnterpriseEmployer', { employerId: 5000001, name: 'New Branch' }),
       responses: {
-        201: jsonResponse('Created; the full employer', 'Employer', { headers: { Location: headerRef('Location'), ETag: headerRef('ETag') } }),
+        201: jsonResponse('Created; the full employer', 'Employer', {
+          headers: { Location: headerRef('Location'), ETag: headerRef('ETag') },
+        }),
         400: problemResponse('Malformed enterprise number or body'),
-        404: problemResponse('The enterprise number is unassigned (resourceNotFound, issue referencedResourceNotFound on path enterpriseNumber)'),
+        404: problemResponse(
+          'The enterprise number is unassigned (resourceNotFound, issue referencedResourceNotFound on path enterpriseNumber)',
+        ),
         409: problemResponse('An employer with this employerId exists (urn:problem-type:belgif:registry:duplicateKey)'),
       },
     }),
@@ -36,13 +63,22 @@ export const companyPaths: Record<string, Json> = {
   '/appendices/employerclasses': {
     get: operation('Appendices', 'listEmployerClasses', 'List employer classes', {
       parameters: [paramRef('PageQuery'), paramRef('PageSizeQuery'), paramRef('EmbedQuery')],
-      responses: { 200: jsonResponse('A page of employer classes', 'EmployerClassCollection'), 400: problemResponse('Bad query') },
+      responses: {
+        200: jsonResponse('A page of employer classes', 'EmployerClassCollection'),
+        400: problemResponse('Bad query'),
+      },
     }),
   },
   '/appendices/employerclasses/{value}': {
-    parameters: [pathParam('value', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, 'Code of the employer class')],
+    parameters: [
+      pathParam('value', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, 'Code of the employer class'),
+    ],
     get: operation('Appendices', 'getEmployerClass', 'Get an employer class', {
-      responses: { 200: jsonResponse('The employer class', 'EmployerClass'), 400: problemResponse('Malformed value'), 404: problemResponse('No such class') },
+      responses: {
+        200: jsonResponse('The employer class', 'EmployerClass'),
+        400: problemResponse('Malformed value'),
+        404: problemResponse('No such class'),
+      },
     }),
   },
 };

@@ -1,5 +1,14 @@
 import { EXCHANGE_RATES } from '../store/seed-other.js';
-import { intId, jsonBody, jsonResponse, operation, pathParam, problemResponse, schemaRef, type Json } from './fragments.js';
+import {
+  intId,
+  jsonBody,
+  jsonResponse,
+  operation,
+  pathParam,
+  problemResponse,
+  schemaRef,
+  type Json,
+} from './fragments.js';
 
 // An enum would state the list, but ISO 4217 codes are upper case, which [cod-design] refuses for codes.
 const SUPPORTED = `an ISO 4217 code, one of ${Object.keys(EXCHANGE_RATES).join(', ')} (others: 400, issue invalidInput)`;
@@ -11,20 +20,47 @@ export const controllerPaths: Record<string, Json> = {
       requestBody: jsonBody('Withdrawal', { amount: '25.00' }),
       responses: {
         200: jsonResponse('The account with its new balance', 'Account'),
-        400: problemResponse('Bad body (schemaViolation, unknownInput), or an amount of 0 (issue invalidInput on body amount: it must be above 0)'),
+        400: problemResponse(
+          'Bad body (schemaViolation, unknownInput), or an amount of 0 (issue invalidInput on body amount: it must be above 0)',
+        ),
         404: problemResponse('No such account'),
-        409: problemResponse('The balance does not cover the amount (urn:problem-type:belgif:registry:insufficientFunds)'),
+        409: problemResponse(
+          'The balance does not cover the amount (urn:problem-type:belgif:registry:insufficientFunds)',
+        ),
       },
     }),
   },
   '/convertMoney': {
     get: operation('Money', 'convertMoney', 'Convert an amount between currencies (no side effects)', {
       parameters: [
-        { name: 'from', in: 'query', required: true, description: `Source currency: ${SUPPORTED}`, schema: schemaRef('CurrencyCode') },
-        { name: 'to', in: 'query', required: true, description: `Target currency: ${SUPPORTED}`, schema: schemaRef('CurrencyCode') },
-        { name: 'amount', in: 'query', required: true, description: 'Amount in the source currency', schema: schemaRef('MoneyAmount') },
+        {
+          name: 'from',
+          in: 'query',
+          required: true,
+          description: `Source currency: ${SUPPORTED}`,
+          schema: schemaRef('CurrencyCode'),
+        },
+        {
+          name: 'to',
+          in: 'query',
+          required: true,
+          description: `Target currency: ${SUPPORTED}`,
+          schema: schemaRef('CurrencyCode'),
+        },
+        {
+          name: 'amount',
+          in: 'query',
+          required: true,
+          description: 'Amount in the source currency',
+          schema: schemaRef('MoneyAmount'),
+        },
       ],
-      responses: { 200: jsonResponse('The converted amount', 'MoneyConversion'), 400: problemResponse('Missing or malformed parameter (schemaViolation, unknownInput); an ISO 4217 code this API does not convert, or a converted amount of 100 000 000 000 or more (issue invalidInput)') },
+      responses: {
+        200: jsonResponse('The converted amount', 'MoneyConversion'),
+        400: problemResponse(
+          'Missing or malformed parameter (schemaViolation, unknownInput); an ISO 4217 code this API does not convert, or a converted amount of 100 000 000 000 or more (issue invalidInput)',
+        ),
+      },
     }),
   },
   '/orders/{orderId}/archive': {
@@ -32,7 +68,8 @@ export const controllerPaths: Record<string, Json> = {
     post: operation('Orders', 'archiveOrder', 'Archive a completed order', {
       responses: {
         200: jsonResponse('The archived order', 'Order'),
-        400: problemResponse('Malformed orderId'), 404: problemResponse('No such order'),
+        400: problemResponse('Malformed orderId'),
+        404: problemResponse('No such order'),
         409: problemResponse('The order is not completed (urn:problem-type:belgif:registry:invalidState)'),
       },
     }),

@@ -1,58 +1,117 @@
 import { intId, jsonResponse, operation, pathParam, problemResponse, schemaRef, type Json } from './fragments.js';
 
-const code = (name: string, description: string) => pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
+const code = (name: string, description: string) =>
+  pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
 
 export const miscPaths: Record<string, Json> = {
   '/refData/problemTypes/{problemType}': {
-    parameters: [pathParam('problemType', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, 'Name of an API-specific problem type (last segment of its URN)')],
+    parameters: [
+      pathParam(
+        'problemType',
+        { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' },
+        'Name of an API-specific problem type (last segment of its URN)',
+      ),
+    ],
     get: operation('Reference Data', 'getProblemType', 'Describe an API-specific problem type', {
       responses: {
         200: {
           description: 'The description: HTML by default, JSON with Accept: application/json',
-          content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: schemaRef('ProblemTypeDescription') } },
+          content: {
+            'text/html': { schema: { type: 'string' } },
+            'application/json': { schema: schemaRef('ProblemTypeDescription') },
+          },
         },
-        404: problemResponse('No such problem type'), 406: problemResponse('Neither text/html nor application/json accepted'),
+        404: problemResponse('No such problem type'),
+        406: problemResponse('Neither text/html nor application/json accepted'),
       },
     }),
   },
   '/refData/paymentMethods/{paymentMethodCode}': {
     parameters: [code('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
     get: operation('Reference Data', 'getPaymentMethod', 'Get a payment method', {
-      responses: { 200: jsonResponse('The payment method', 'CodeDescription'), 400: problemResponse('Malformed code'), 404: problemResponse('No such code') },
+      responses: {
+        200: jsonResponse('The payment method', 'CodeDescription'),
+        400: problemResponse('Malformed code'),
+        404: problemResponse('No such code'),
+      },
     }),
   },
   '/refData/deliveryMethods/{deliveryMethodCode}': {
-    parameters: [{ ...code('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup'), example: 'homeDelivery' }],
+    parameters: [
+      {
+        ...code('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup'),
+        example: 'homeDelivery',
+      },
+    ],
     get: operation('Reference Data', 'getDeliveryMethod', 'Get a delivery method', {
-      parameters: [{ name: 'lang', in: 'query', required: false, description: 'Only this language in description', schema: { type: 'string', enum: ['nl', 'fr', 'de', 'en'] } }],
-      responses: { 200: jsonResponse('The delivery method', 'CodeDescription'), 400: problemResponse('Malformed code or lang'), 404: problemResponse('No such code') },
+      parameters: [
+        {
+          name: 'lang',
+          in: 'query',
+          required: false,
+          description: 'Only this language in description',
+          schema: { type: 'string', enum: ['nl', 'fr', 'de', 'en'] },
+        },
+      ],
+      responses: {
+        200: jsonResponse('The delivery method', 'CodeDescription'),
+        400: problemResponse('Malformed code or lang'),
+        404: problemResponse('No such code'),
+      },
     }),
   },
   '/stores/{storeId}': {
     parameters: [pathParam('storeId', intId(999999), 'Store number')],
     get: operation('Stores', 'getStore', 'Get a store', {
-      responses: { 200: jsonResponse('The store', 'Store'), 400: problemResponse('Malformed storeId'), 404: problemResponse('No such store') },
+      responses: {
+        200: jsonResponse('The store', 'Store'),
+        400: problemResponse('Malformed storeId'),
+        404: problemResponse('No such store'),
+      },
     }),
   },
   '/stores/{storeId}/orders/{orderId}': {
-    parameters: [pathParam('storeId', intId(999999), 'Store number'), pathParam('orderId', intId(999999), 'Order number')],
+    parameters: [
+      pathParam('storeId', intId(999999), 'Store number'),
+      pathParam('orderId', intId(999999), 'Order number'),
+    ],
     get: operation('Stores', 'getStoreOrder', 'Get an order of a store', {
-      responses: { 200: jsonResponse('The order', 'Order'), 400: problemResponse('Malformed id'), 404: problemResponse('No such order in this store') },
+      responses: {
+        200: jsonResponse('The order', 'Order'),
+        400: problemResponse('Malformed id'),
+        404: problemResponse('No such order in this store'),
+      },
     }),
   },
   '/persons/{ssin}': {
-    parameters: [{
-      ...pathParam('ssin', schemaRef('Ssin'), 'Social security identification number (11 digits, leading zeros kept)'),
-      'x-ignore-rules': { 'sens-dat': 'The interface specification names GET /persons/{ssin}: the business identifier is the key' },
-    }],
+    parameters: [
+      {
+        ...pathParam(
+          'ssin',
+          schemaRef('Ssin'),
+          'Social security identification number (11 digits, leading zeros kept)',
+        ),
+        'x-ignore-rules': {
+          'sens-dat': 'The interface specification names GET /persons/{ssin}: the business identifier is the key',
+        },
+      },
+    ],
     get: operation('Persons', 'getPerson', 'Get a person', {
-      responses: { 200: jsonResponse('The person', 'Person'), 400: problemResponse('Malformed ssin'), 404: problemResponse('No such person') },
+      responses: {
+        200: jsonResponse('The person', 'Person'),
+        400: problemResponse('Malformed ssin'),
+        404: problemResponse('No such person'),
+      },
     }),
   },
   '/addresses/{addressId}': {
     parameters: [pathParam('addressId', intId(999999), 'Address number')],
     get: operation('Addresses', 'getAddress', 'Get an address', {
-      responses: { 200: jsonResponse('The address', 'Address'), 400: problemResponse('Malformed addressId'), 404: problemResponse('No such address') },
+      responses: {
+        200: jsonResponse('The address', 'Address'),
+        400: problemResponse('Malformed addressId'),
+        404: problemResponse('No such address'),
+      },
     }),
   },
   '/health': {
@@ -67,7 +126,12 @@ export const miscPaths: Record<string, Json> = {
   },
   '/doc/openapi.yaml': {
     get: operation('Documentation', 'getOpenApiYaml', 'This OpenAPI document in YAML', {
-      responses: { 200: { description: 'The document', content: { 'application/yaml': { schema: { type: 'string', format: 'binary' } } } } },
+      responses: {
+        200: {
+          description: 'The document',
+          content: { 'application/yaml': { schema: { type: 'string', format: 'binary' } } },
+        },
+      },
     }),
   },
 };

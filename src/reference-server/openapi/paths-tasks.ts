@@ -1,11 +1,22 @@
-import { headerRef, intId, jsonBody, jsonResponse, operation, pathParam, problemResponse, type Json } from './fragments.js';
+import {
+  headerRef,
+  intId,
+  jsonBody,
+  jsonResponse,
+  operation,
+  pathParam,
+  problemResponse,
+  type Json,
+} from './fragments.js';
 
 export const taskPaths: Record<string, Json> = {
   '/images/tasks': {
     post: operation('Images', 'submitImageTask', 'Submit an image rendering task', {
       requestBody: jsonBody('ImageTaskInput', { name: 'logo', width: 640, height: 480 }),
       responses: {
-        202: jsonResponse('Accepted; poll the task at Location', 'ImageTask', { headers: { Location: headerRef('Location') } }),
+        202: jsonResponse('Accepted; poll the task at Location', 'ImageTask', {
+          headers: { Location: headerRef('Location') },
+        }),
         400: problemResponse('Body violates the schema'),
       },
     }),
@@ -17,14 +28,20 @@ export const taskPaths: Record<string, Json> = {
         200: jsonResponse('Still processing (with pollAfter), or failed (with completed and problem)', 'ImageTask'),
         303: jsonResponse('Done: Location is the image', 'ImageTask', { headers: { Location: headerRef('Location') } }),
         400: problemResponse('Malformed taskId'),
-        404: problemResponse('No such task, or it expired: tasks are kept 10 minutes after they complete, at most the newest 10,000'),
+        404: problemResponse(
+          'No such task, or it expired: tasks are kept 10 minutes after they complete, at most the newest 10,000',
+        ),
       },
     }),
   },
   '/images/{imageId}': {
     parameters: [pathParam('imageId', intId(2147483647), 'Image number')],
     get: operation('Images', 'getImage', 'Get a rendered image', {
-      responses: { 200: jsonResponse('The image', 'Image'), 400: problemResponse('Malformed imageId'), 404: problemResponse('No such image, or it expired (10 minutes after its task was seen done)') },
+      responses: {
+        200: jsonResponse('The image', 'Image'),
+        400: problemResponse('Malformed imageId'),
+        404: problemResponse('No such image, or it expired (10 minutes after its task was seen done)'),
+      },
     }),
   },
 };

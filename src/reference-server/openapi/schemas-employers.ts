@@ -1,15 +1,26 @@
 import { link, offsetPagingProperties, readOnlyLink, schemaRef, type Json } from './fragments.js';
 
 const employerExample = {
-  employerId: 93, name: 'Acme Construction', company: { enterpriseNumber: '0200068636' }, bankrupt: false,
+  employerId: 93,
+  name: 'Acme Construction',
+  company: { enterpriseNumber: '0200068636' },
+  bankrupt: false,
 };
 
 /** Employers, companies and the employer-class appendix. */
 export const employerSchemas: Record<string, Json> = {
-  EmployerId: { type: 'integer', format: 'int64', minimum: 0, maximum: 5999999999, description: 'Employer number; leading zeros in the path are ignored', example: 93 },
+  EmployerId: {
+    type: 'integer',
+    format: 'int64',
+    minimum: 0,
+    maximum: 5999999999,
+    description: 'Employer number; leading zeros in the path are ignored',
+    example: 93,
+  },
   Employer: {
     type: 'object',
-    description: 'An employer. Used as the response, the POST body and the PUT body (a PUT replaces every value; absent optional ones take their default). `self` and `company.href` are read-only and ignored on input.',
+    description:
+      'An employer. Used as the response, the POST body and the PUT body (a PUT replaces every value; absent optional ones take their default). `self` and `company.href` are read-only and ignored on input.',
     properties: {
       self: readOnlyLink('This employer'),
       employerId: schemaRef('EmployerId'),
@@ -29,7 +40,12 @@ export const employerSchemas: Record<string, Json> = {
       self: link('This employer; with select, reflects the query'),
       employerId: schemaRef('EmployerId'),
       name: { type: 'string' },
-      company: { type: 'object', title: 'EmployerViewCompany', properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: link('The company') }, additionalProperties: false },
+      company: {
+        type: 'object',
+        title: 'EmployerViewCompany',
+        properties: { enterpriseNumber: schemaRef('EnterpriseNumber'), href: link('The company') },
+        additionalProperties: false,
+      },
       bankrupt: { type: 'boolean' },
       bankruptDate: { type: 'string', format: 'date' },
     },
@@ -44,7 +60,8 @@ export const employerSchemas: Record<string, Json> = {
   },
   EmployerPatch: {
     type: 'object',
-    description: 'JSON Merge Patch (RFC 7386) of an employer: present properties overwrite, null removes (bankrupt then takes its default false)',
+    description:
+      'JSON Merge Patch (RFC 7386) of an employer: present properties overwrite, null removes (bankrupt then takes its default false)',
     properties: {
       self: readOnlyLink('Ignored'),
       employerId: schemaRef('EmployerId'),
@@ -85,7 +102,11 @@ export const employerSchemas: Record<string, Json> = {
       self: link('This page; reflects the query'),
       items: { type: 'array', items: schemaRef('EmployerItem') },
       ...offsetPagingProperties(),
-      embedded: { type: 'object', description: 'Full employers keyed by item href (embed=items)', additionalProperties: schemaRef('Employer') },
+      embedded: {
+        type: 'object',
+        description: 'Full employers keyed by item href (embed=items)',
+        additionalProperties: schemaRef('Employer'),
+      },
     },
     required: ['self', 'items', 'page', 'pageSize'],
   },
@@ -100,7 +121,11 @@ export const employerSchemas: Record<string, Json> = {
   },
   CompanyItem: {
     type: 'object',
-    properties: { href: link('The company'), title: { type: 'string' }, enterpriseNumber: schemaRef('EnterpriseNumber') },
+    properties: {
+      href: link('The company'),
+      title: { type: 'string' },
+      enterpriseNumber: schemaRef('EnterpriseNumber'),
+    },
     required: ['href', 'enterpriseNumber'],
   },
   CompanyCollection: {
@@ -115,7 +140,11 @@ export const employerSchemas: Record<string, Json> = {
   },
   EmployerClass: {
     type: 'object',
-    properties: { self: link('This employer class'), value: { type: 'string' }, description: schemaRef('LocalizedText') },
+    properties: {
+      self: link('This employer class'),
+      value: { type: 'string' },
+      description: schemaRef('LocalizedText'),
+    },
     required: ['value', 'description'],
   },
   EmployerClassItem: {
@@ -129,7 +158,11 @@ export const employerSchemas: Record<string, Json> = {
       self: link('This page; reflects the query'),
       items: { type: 'array', items: schemaRef('EmployerClassItem') },
       ...offsetPagingProperties(),
-      embedded: { type: 'object', description: 'Full employer classes keyed by item href (embed=items)', additionalProperties: schemaRef('EmployerClass') },
+      embedded: {
+        type: 'object',
+        description: 'Full employer classes keyed by item href (embed=items)',
+        additionalProperties: schemaRef('EmployerClass'),
+      },
     },
     required: ['self', 'items', 'page', 'pageSize'],
   },

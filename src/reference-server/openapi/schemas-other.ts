@@ -4,7 +4,8 @@ import { intId, link, schemaRef, type Json } from './fragments.js';
 export const otherSchemas: Record<string, Json> = {
   ImageTaskInput: {
     type: 'object',
-    description: 'An image to render. Schema-valid input that cannot be processed (name `corrupt`, or width × height above 25 000 000) makes the task end `failed`.',
+    description:
+      'An image to render. Schema-valid input that cannot be processed (name `corrupt`, or width × height above 25 000 000) makes the task end `failed`.',
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 100 },
       width: { type: 'integer', format: 'int32', minimum: 1, maximum: 100000 },
@@ -32,14 +33,18 @@ export const otherSchemas: Record<string, Json> = {
   Image: {
     type: 'object',
     properties: {
-      self: link('This image'), imageId: intId(2147483647),
-      name: { type: 'string' }, width: { type: 'integer', format: 'int32' }, height: { type: 'integer', format: 'int32' },
+      self: link('This image'),
+      imageId: intId(2147483647),
+      name: { type: 'string' },
+      width: { type: 'integer', format: 'int32' },
+      height: { type: 'integer', format: 'int32' },
     },
     required: ['imageId', 'name', 'width', 'height'],
   },
   Withdrawal: {
     type: 'object',
-    description: 'The amount to withdraw, in the currency of the account; it must be above 0 (0.00 gives 400, issue invalidInput)',
+    description:
+      'The amount to withdraw, in the currency of the account; it must be above 0 (0.00 gives 400, issue invalidInput)',
     properties: { amount: schemaRef('MoneyAmount') },
     required: ['amount'],
     additionalProperties: false,
@@ -60,7 +65,12 @@ export const otherSchemas: Record<string, Json> = {
   NotificationReceipt: {
     type: 'object',
     properties: {
-      employer: { type: 'object', title: 'NotifiedEmployer', properties: { employerId: schemaRef('EmployerId'), href: link('The employer') }, required: ['employerId', 'href'] },
+      employer: {
+        type: 'object',
+        title: 'NotifiedEmployer',
+        properties: { employerId: schemaRef('EmployerId'), href: link('The employer') },
+        required: ['employerId', 'href'],
+      },
       message: { type: 'string' },
       sentAt: { type: 'string', format: 'date-time' },
     },
@@ -70,8 +80,10 @@ export const otherSchemas: Record<string, Json> = {
     type: 'object',
     properties: {
       self: link('This conversion; reflects the query'),
-      from: schemaRef('CurrencyCode'), to: schemaRef('CurrencyCode'),
-      amount: schemaRef('MoneyAmount'), convertedAmount: schemaRef('MoneyAmount'),
+      from: schemaRef('CurrencyCode'),
+      to: schemaRef('CurrencyCode'),
+      amount: schemaRef('MoneyAmount'),
+      convertedAmount: schemaRef('MoneyAmount'),
       rate: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' },
     },
     required: ['from', 'to', 'amount', 'convertedAmount', 'rate'],
@@ -81,10 +93,20 @@ export const otherSchemas: Record<string, Json> = {
     properties: {
       self: link('This order'),
       id: intId(999999),
-      customer: { type: 'object', title: 'OrderCustomer', properties: { ssin: schemaRef('Ssin'), href: link('The person') }, required: ['ssin', 'href'] },
+      customer: {
+        type: 'object',
+        title: 'OrderCustomer',
+        properties: { ssin: schemaRef('Ssin'), href: link('The person') },
+        required: ['ssin', 'href'],
+      },
       store: schemaRef('Reference'),
       paymentMethod: schemaRef('PaymentMethodCode'),
-      deliveryMethod: { type: 'object', title: 'DeliveryMethodReference', properties: { code: { type: 'string' }, href: link('The delivery method') }, required: ['code', 'href'] },
+      deliveryMethod: {
+        type: 'object',
+        title: 'DeliveryMethodReference',
+        properties: { code: { type: 'string' }, href: link('The delivery method') },
+        required: ['code', 'href'],
+      },
       state: { type: 'string', enum: ['open', 'completed', 'archived'] },
     },
     required: ['id', 'customer', 'store', 'paymentMethod', 'deliveryMethod', 'state'],
@@ -104,15 +126,21 @@ export const otherSchemas: Record<string, Json> = {
   ProblemTypeDescription: {
     type: 'object',
     properties: {
-      self: link('This description'), type: { type: 'string', format: 'uri' }, title: { type: 'string' },
-      status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 }, description: { type: 'string' },
+      self: link('This description'),
+      type: { type: 'string', format: 'uri' },
+      title: { type: 'string' },
+      status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
+      description: { type: 'string' },
     },
     required: ['type', 'title', 'status', 'description'],
   },
   Person: {
     type: 'object',
     properties: {
-      self: link('This person'), ssin: schemaRef('Ssin'), givenName: { type: 'string' }, familyName: { type: 'string' },
+      self: link('This person'),
+      ssin: schemaRef('Ssin'),
+      givenName: { type: 'string' },
+      familyName: { type: 'string' },
       address: schemaRef('Reference'),
     },
     required: ['ssin', 'givenName', 'familyName'],
@@ -120,15 +148,28 @@ export const otherSchemas: Record<string, Json> = {
   Address: {
     type: 'object',
     properties: {
-      self: link('This address'), id: intId(999999), street: { type: 'string' }, houseNumber: { type: 'string' },
+      self: link('This address'),
+      id: intId(999999),
+      street: { type: 'string' },
+      houseNumber: { type: 'string' },
       municipality: {
-        type: 'object', title: 'Municipality',
-        properties: { nisCode: { type: 'integer', format: 'int32', minimum: 10000, maximum: 99999 }, postalCode: { type: 'string', pattern: '^[0-9]{4}$' }, name: schemaRef('LocalizedText') },
+        type: 'object',
+        title: 'Municipality',
+        properties: {
+          nisCode: { type: 'integer', format: 'int32', minimum: 10000, maximum: 99999 },
+          postalCode: { type: 'string', pattern: '^[0-9]{4}$' },
+          name: schemaRef('LocalizedText'),
+        },
         required: ['nisCode', 'name'],
       },
       country: {
-        type: 'object', title: 'Country',
-        properties: { nisCode: { type: 'integer', format: 'int32', minimum: 100, maximum: 999 }, isoCode: { type: 'string', pattern: '^[A-Z]{2}$' }, name: schemaRef('LocalizedText') },
+        type: 'object',
+        title: 'Country',
+        properties: {
+          nisCode: { type: 'integer', format: 'int32', minimum: 100, maximum: 999 },
+          isoCode: { type: 'string', pattern: '^[A-Z]{2}$' },
+          name: schemaRef('LocalizedText'),
+        },
         required: ['nisCode', 'isoCode', 'name'],
       },
     },

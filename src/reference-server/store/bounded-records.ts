@@ -14,7 +14,9 @@ export class BoundedRecords<V> {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`max must be a positive integer, not ${String(max)}`);
   }
 
-  get size(): number { return this.entries.size; }
+  get size(): number {
+    return this.entries.size;
+  }
 
   set(id: number, record: V): void {
     this.entries.delete(id);

@@ -37,7 +37,9 @@ export class EmployerOrders<V extends EmployerRecord> {
   constructor(private readonly index: SortedIndex<number, V>) {}
 
   /** How many sorted copies are held now (at most MAX_CACHED_ORDERS). */
-  get cachedOrders(): number { return this.cache.size; }
+  get cachedOrders(): number {
+    return this.cache.size;
+  }
 
   view(sort: readonly string[]): OrderedView<V> {
     if (sort.length === 0) return this.index; // the default order, on every unsorted page
@@ -61,7 +63,10 @@ export class EmployerOrders<V extends EmployerRecord> {
 }
 
 function comparator(keys: string[]): (a: EmployerRecord, b: EmployerRecord) => number {
-  const picks = keys.map((key) => ({ pick: SORT_KEYS[key.replace(/^-/, '') as EmployerSortKey], sign: key.startsWith('-') ? -1 : 1 }));
+  const picks = keys.map((key) => ({
+    pick: SORT_KEYS[key.replace(/^-/, '') as EmployerSortKey],
+    sign: key.startsWith('-') ? -1 : 1,
+  }));
   return (a, b) => {
     for (const { pick, sign } of picks) {
       const x = pick(a);

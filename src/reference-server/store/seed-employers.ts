@@ -7,12 +7,31 @@ export interface EmployerRecord {
   bankrupt: boolean;
   bankruptDate?: string;
 }
-export interface CompanyRecord { enterpriseNumber: string; name: string }
-export interface EmployerClassRecord { value: string; description: Omit<Localized, 'de'> }
+export interface CompanyRecord {
+  enterpriseNumber: string;
+  name: string;
+}
+export interface EmployerClassRecord {
+  value: string;
+  description: Omit<Localized, 'de'>;
+}
 
 const PREFIXES = ['Acme', 'Belfry', 'Canal', 'Delta', 'Ember', 'Flanders', 'Garnet', 'Harbor', 'Iris', 'Juniper'];
 const SUFFIXES = ['Construction', 'Logistics', 'Bakery', 'Consulting', 'Textiles', 'Software', 'Brewery', 'Transport'];
-const COMPANY_WORDS = ['Atlas', 'Beacon', 'Cobalt', 'Dune', 'Everest', 'Fjord', 'Glacier', 'Horizon', 'Indigo', 'Jade', 'Kestrel', 'Lagoon'];
+const COMPANY_WORDS = [
+  'Atlas',
+  'Beacon',
+  'Cobalt',
+  'Dune',
+  'Everest',
+  'Fjord',
+  'Glacier',
+  'Horizon',
+  'Indigo',
+  'Jade',
+  'Kestrel',
+  'Lagoon',
+];
 const COMPANY_FORMS = ['NV', 'BV', 'CV', 'VZW', 'SRL'];
 
 const SEED_COMPANY_COUNT = 60;
@@ -21,7 +40,10 @@ const SEED_EMPLOYER_COUNT = 120;
 const MAX_SEED_COUNT = 5_000_000;
 
 /** How many records to seed; the defaults are the hand-made 120 employers and 60 companies. */
-export interface SeedCounts { employers?: number; companies?: number }
+export interface SeedCounts {
+  employers?: number;
+  companies?: number;
+}
 
 /** The counts to seed, checked: a clear RangeError instead of a half-built store. */
 export function seedCounts(seed: SeedCounts = {}): { employers: number; companies: number } {
@@ -34,7 +56,8 @@ export function seedCounts(seed: SeedCounts = {}): { employers: number; companie
   };
   const employers = count(seed.employers, SEED_EMPLOYER_COUNT, 'employers');
   const companies = count(seed.companies, SEED_COMPANY_COUNT, 'companies');
-  if (employers > 0 && companies === 0) throw new RangeError('seed.companies must be at least 1 when there are employers (each belongs to a company)');
+  if (employers > 0 && companies === 0)
+    throw new RangeError('seed.companies must be at least 1 when there are employers (each belongs to a company)');
   return { employers, companies };
 }
 
@@ -50,13 +73,19 @@ function enterpriseNumberOf(i: number): string {
 }
 
 // Shared strings: a million records reuse these instead of each holding copies (far less GC work).
-const COMPANY_NAMES = Array.from({ length: SEED_COMPANY_COUNT }, (_, i) => `${COMPANY_WORDS[i % 12]} ${COMPANY_FORMS[Math.floor(i / 12)]}`);
+const COMPANY_NAMES = Array.from(
+  { length: SEED_COMPANY_COUNT },
+  (_, i) => `${COMPANY_WORDS[i % 12]} ${COMPANY_FORMS[Math.floor(i / 12)]}`,
+);
 const EMPLOYER_NAMES = Array.from({ length: 80 }, (_, k) => `${PREFIXES[k % 10]} ${SUFFIXES[Math.floor(k / 10)]}`);
 const BANKRUPT_DATES = Array.from({ length: 12 }, (_, m) => `2023-${String(m + 1).padStart(2, '0')}-15`);
 
 /** `count` companies in enterprise-number order; names cycle through the 60 unique names of the first 60. */
 export function seedCompanies(count = SEED_COMPANY_COUNT): CompanyRecord[] {
-  return Array.from({ length: count }, (_, i) => ({ enterpriseNumber: enterpriseNumberOf(i), name: COMPANY_NAMES[i % SEED_COMPANY_COUNT]! }));
+  return Array.from({ length: count }, (_, i) => ({
+    enterpriseNumber: enterpriseNumberOf(i),
+    name: COMPANY_NAMES[i % SEED_COMPANY_COUNT]!,
+  }));
 }
 
 /** The id of employer i: 93, then 1000 + i × 17 for the first 120, then 100000 + (i − 120) × 7 (≤ 5999999999). */

@@ -18,7 +18,10 @@ export class SortedIndex<K extends IndexKey, V> implements OrderedView<V> {
   private writes = 0;
 
   /** Takes ownership of `rows` (no copy: a million-record seed is not duplicated). */
-  constructor(private readonly keyOf: (value: V) => K, rows: V[] = []) {
+  constructor(
+    private readonly keyOf: (value: V) => K,
+    rows: V[] = [],
+  ) {
     this.ordered = rows;
     // Seeds arrive in key order already; sort only when they do not (O(n) check, O(n log n) otherwise).
     if (!this.isOrdered()) {
@@ -27,21 +30,37 @@ export class SortedIndex<K extends IndexKey, V> implements OrderedView<V> {
     }
   }
 
-  get size(): number { return this.ordered.length; }
-  get length(): number { return this.ordered.length; }
+  get size(): number {
+    return this.ordered.length;
+  }
+  get length(): number {
+    return this.ordered.length;
+  }
   /** Grows on every write: a cache built from this index is stale once it differs. */
-  get version(): number { return this.writes; }
+  get version(): number {
+    return this.writes;
+  }
 
   get(key: K): V | undefined {
     const found = this.ordered[this.lowerBound(key)];
     return found !== undefined && this.keyOf(found) === key ? found : undefined;
   }
-  has(key: K): boolean { return this.get(key) !== undefined; }
-  at(index: number): V | undefined { return index >= 0 ? this.ordered[index] : undefined; }
+  has(key: K): boolean {
+    return this.get(key) !== undefined;
+  }
+  at(index: number): V | undefined {
+    return index >= 0 ? this.ordered[index] : undefined;
+  }
   /** Records in key order from `start` (inclusive) to `end` (exclusive), clamped. */
-  slice(start: number, end: number): V[] { return this.ordered.slice(Math.max(0, start), Math.max(0, end)); }
-  values(): IterableIterator<V> { return this.ordered.values(); }
-  [Symbol.iterator](): IterableIterator<V> { return this.ordered.values(); }
+  slice(start: number, end: number): V[] {
+    return this.ordered.slice(Math.max(0, start), Math.max(0, end));
+  }
+  values(): IterableIterator<V> {
+    return this.ordered.values();
+  }
+  [Symbol.iterator](): IterableIterator<V> {
+    return this.ordered.values();
+  }
 
   /** Inserts or replaces the record with this key. */
   set(value: V): void {
@@ -108,11 +127,21 @@ export class SortedIndex<K extends IndexKey, V> implements OrderedView<V> {
 
 /** The same records read back to front, without copying them. */
 export function reversed<V>(view: OrderedView<V>): OrderedView<V> {
-  return { get length() { return view.length; }, at: (index) => (index >= 0 ? view.at(view.length - 1 - index) : undefined) };
+  return {
+    get length() {
+      return view.length;
+    },
+    at: (index) => (index >= 0 ? view.at(view.length - 1 - index) : undefined),
+  };
 }
 
 /** One page of `view` with the records `keep` selects: O(page) unfiltered, O(n) with a filter (the total needs every match). */
-export function pageOf<V>(view: OrderedView<V>, start: number, size: number, keep?: (value: V) => boolean): { items: V[]; total: number } {
+export function pageOf<V>(
+  view: OrderedView<V>,
+  start: number,
+  size: number,
+  keep?: (value: V) => boolean,
+): { items: V[]; total: number } {
   const items: V[] = [];
   if (!keep) {
     const end = Math.min(view.length, start + size);

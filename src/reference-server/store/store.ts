@@ -1,10 +1,24 @@
 import {
-  seedCompanies, seedCounts, seedEmployer, seedEmployerClasses,
-  type CompanyRecord, type EmployerClassRecord, type EmployerRecord, type SeedCounts,
+  seedCompanies,
+  seedCounts,
+  seedEmployer,
+  seedEmployerClasses,
+  type CompanyRecord,
+  type EmployerClassRecord,
+  type EmployerRecord,
+  type SeedCounts,
 } from './seed-employers.js';
 import {
-  seedAccounts, seedAddresses, seedOrders, seedPersons, seedStores,
-  type AccountRecord, type AddressRecord, type OrderRecord, type PersonRecord, type StoreRecord,
+  seedAccounts,
+  seedAddresses,
+  seedOrders,
+  seedPersons,
+  seedStores,
+  type AccountRecord,
+  type AddressRecord,
+  type OrderRecord,
+  type PersonRecord,
+  type StoreRecord,
 } from './seed-other.js';
 import { BoundedRecords } from './bounded-records.js';
 import { EmployerOrders } from './employer-order.js';
@@ -18,7 +32,10 @@ export class StoredEmployer implements EmployerRecord {
   readonly bankrupt: boolean;
   readonly bankruptDate?: string;
 
-  constructor(record: EmployerRecord, readonly version: number) {
+  constructor(
+    record: EmployerRecord,
+    readonly version: number,
+  ) {
     this.employerId = record.employerId;
     this.name = record.name;
     this.enterpriseNumber = record.enterpriseNumber;
@@ -27,10 +44,16 @@ export class StoredEmployer implements EmployerRecord {
   }
 
   /** Strong, and never used before in this store: every update changes it. */
-  get etag(): string { return `"v${this.version}"`; }
+  get etag(): string {
+    return `"v${this.version}"`;
+  }
 }
 
-export interface ImageTaskInput { name: string; width: number; height: number }
+export interface ImageTaskInput {
+  name: string;
+  width: number;
+  height: number;
+}
 export interface TaskRecord {
   id: number;
   input: ImageTaskInput;
@@ -40,10 +63,16 @@ export interface TaskRecord {
   /** Set once the task is observed past dueAt: the image made, or the failure. */
   outcome?: { completedAt: number; imageId?: number; problemId?: string };
 }
-interface ImageRecord extends ImageTaskInput { imageId: number; expiresAt: number }
+interface ImageRecord extends ImageTaskInput {
+  imageId: number;
+  expiresAt: number;
+}
 
 /** How long finished tasks and their images are kept, and how many at most (the oldest go first). */
-interface TaskLimits { taskTtlMs?: number; maxTasks?: number }
+interface TaskLimits {
+  taskTtlMs?: number;
+  maxTasks?: number;
+}
 const DEFAULT_TASK_TTL_MS = 10 * 60_000;
 const DEFAULT_MAX_TASKS = 10_000;
 
@@ -75,12 +104,16 @@ export class Store {
   /** Seeds the default 120 employers and 60 companies, or as many as `seed` asks (a deterministic extension). */
   constructor(seed: SeedCounts = {}, limits: TaskLimits = {}) {
     this.taskTtlMs = limits.taskTtlMs ?? DEFAULT_TASK_TTL_MS;
-    if (!Number.isInteger(this.taskTtlMs) || this.taskTtlMs < 1) throw new RangeError(`taskTtlMs must be a positive integer, not ${String(this.taskTtlMs)}`);
+    if (!Number.isInteger(this.taskTtlMs) || this.taskTtlMs < 1)
+      throw new RangeError(`taskTtlMs must be a positive integer, not ${String(this.taskTtlMs)}`);
     this.tasks = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS, (task) => task.expiresAt);
     this.images = new BoundedRecords(limits.maxTasks ?? DEFAULT_MAX_TASKS, (image) => image.expiresAt);
     const counts = seedCounts(seed);
     const companies = seedCompanies(counts.companies);
-    const employers = Array.from({ length: counts.employers }, (_, i) => new StoredEmployer(seedEmployer(i, companies), ++this.version));
+    const employers = Array.from(
+      { length: counts.employers },
+      (_, i) => new StoredEmployer(seedEmployer(i, companies), ++this.version),
+    );
     this.companies = new SortedIndex((c) => c.enterpriseNumber, companies);
     this.employers = new SortedIndex((e) => e.employerId, employers);
     this.employerOrders = new EmployerOrders(this.employers);
@@ -93,6 +126,10 @@ export class Store {
     return stored;
   }
 
-  taskId(): number { return this.nextTaskId++; }
-  imageId(): number { return this.nextImageId++; }
+  taskId(): number {
+    return this.nextTaskId++;
+  }
+  imageId(): number {
+    return this.nextImageId++;
+  }
 }

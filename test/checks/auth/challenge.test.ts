@@ -30,8 +30,9 @@ describe('bearerChallenge', () => {
   });
 
   it('reads the params of a real challenge', () => {
-    expect(bearerChallenge('Bearer realm="api", error="invalid_token", error_description="The token \\"x\\" expired"'))
-      .toEqual({ realm: 'api', error: 'invalid_token', error_description: 'The token "x" expired' });
+    expect(
+      bearerChallenge('Bearer realm="api", error="invalid_token", error_description="The token \\"x\\" expired"'),
+    ).toEqual({ realm: 'api', error: 'invalid_token', error_description: 'The token "x" expired' });
     expect(bearerChallenge('Basic realm="x"')).toBeUndefined();
   });
 

@@ -4,21 +4,34 @@ import { protectedReference } from '../../helpers/protected-reference.js';
 import type { Mutator } from '../../helpers/proxy.js';
 
 // Rewrites only the answers to requests that carry no token.
-const anonymous = (change: Mutator): Mutator => (request, response) => {
-  if (request.headers.authorization === undefined && response.status === 401) change(request, response);
-};
+const anonymous =
+  (change: Mutator): Mutator =>
+  (request, response) => {
+    if (request.headers.authorization === undefined && response.status === 401) change(request, response);
+  };
 
 testCheck(check, {
   valid: [{ name: 'protected reference server', server: protectedReference() }],
   invalid: [
     {
       name: 'serves the resource without a token',
-      server: protectedReference({ mutate: anonymous((_req, res) => { res.status = 200; res.headers['content-type'] = 'application/json'; res.json = { items: [] }; }) }),
+      server: protectedReference({
+        mutate: anonymous((_req, res) => {
+          res.status = 200;
+          res.headers['content-type'] = 'application/json';
+          res.json = { items: [] };
+        }),
+      }),
       findings: ['wrongStatus'],
     },
     {
       name: 'a plain JSON error body',
-      server: protectedReference({ mutate: anonymous((_req, res) => { res.headers['content-type'] = 'application/json'; res.json = { error: 'unauthorized' }; }) }),
+      server: protectedReference({
+        mutate: anonymous((_req, res) => {
+          res.headers['content-type'] = 'application/json';
+          res.json = { error: 'unauthorized' };
+        }),
+      }),
       findings: ['notProblem'],
     },
     {
@@ -33,12 +46,20 @@ testCheck(check, {
     },
     {
       name: 'no WWW-Authenticate challenge',
-      server: protectedReference({ mutate: anonymous((_req, res) => { delete res.headers['www-authenticate']; }) }),
+      server: protectedReference({
+        mutate: anonymous((_req, res) => {
+          delete res.headers['www-authenticate'];
+        }),
+      }),
       findings: ['noChallenge'],
     },
     {
       name: 'a Basic challenge only',
-      server: protectedReference({ mutate: anonymous((_req, res) => { res.headers['www-authenticate'] = 'Basic realm="registry"'; }) }),
+      server: protectedReference({
+        mutate: anonymous((_req, res) => {
+          res.headers['www-authenticate'] = 'Basic realm="registry"';
+        }),
+      }),
       findings: ['noChallenge'],
     },
   ],

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';
 
-const onNoMatch = (change: Mutator): Mutator => (req, res) => { if (req.path.includes(NO_MATCH)) change(req, res); };
+const onNoMatch =
+  (change: Mutator): Mutator =>
+  (req, res) => {
+    if (req.path.includes(NO_MATCH)) change(req, res);
+  };
 
 testCheck(check, {
   // The employer classes have no filter to provoke an empty result with.
@@ -13,12 +17,25 @@ testCheck(check, {
   invalid: [
     {
       name: 'an empty result is a 404 problem',
-      server: reference({ mutate: onNoMatch((_req, res) => { res.status = 404; res.headers['content-type'] = 'application/problem+json'; res.json = { type: 'urn:problem-type:belgif:resourceNotFound', status: 404 }; }) }),
+      server: reference({
+        mutate: onNoMatch((_req, res) => {
+          res.status = 404;
+          res.headers['content-type'] = 'application/problem+json';
+          res.json = { type: 'urn:problem-type:belgif:resourceNotFound', status: 404 };
+        }),
+      }),
       findings: ['status'],
     },
     {
       name: 'an empty result drops items and says total 1',
-      server: reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) { delete res.json['items']; res.json['total'] = 1; } }) }),
+      server: reference({
+        mutate: onNoMatch((_req, res) => {
+          if (isObject(res.json)) {
+            delete res.json['items'];
+            res.json['total'] = 1;
+          }
+        }),
+      }),
       findings: ['notEmptyArray', 'total'],
     },
     {
@@ -26,13 +43,21 @@ testCheck(check, {
       name: 'a filter matching nothing answers other random items each time',
       server: (() => {
         let served = 0;
-        return reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) res.json['items'] = [{ href: `${String(res.json['self'])}/random-${++served}` }]; }) });
+        return reference({
+          mutate: onNoMatch((_req, res) => {
+            if (isObject(res.json)) res.json['items'] = [{ href: `${String(res.json['self'])}/random-${++served}` }];
+          }),
+        });
       })(),
       findings: ['notEmptyArray'],
     },
     {
       name: 'an empty result links to a next page',
-      server: reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) res.json['next'] = `${String(res.json['self'])}&page=2`; }) }),
+      server: reference({
+        mutate: onNoMatch((_req, res) => {
+          if (isObject(res.json)) res.json['next'] = `${String(res.json['self'])}&page=2`;
+        }),
+      }),
       findings: ['next'],
     },
   ],
@@ -40,7 +65,17 @@ testCheck(check, {
 
 describe('collection.empty-result on a list under another name', () => {
   it('is not verified, pointing at collection.items-array, when the only list is an empty `accounts`', async () => {
-    const report = await runOne(check, reference({ mutate: onNoMatch((_req, res) => { if (isObject(res.json)) { delete res.json['items']; res.json['accounts'] = []; } }) }));
+    const report = await runOne(
+      check,
+      reference({
+        mutate: onNoMatch((_req, res) => {
+          if (isObject(res.json)) {
+            delete res.json['items'];
+            res.json['accounts'] = [];
+          }
+        }),
+      }),
+    );
     const employers = report.results.filter((r) => r.resource === '/employers');
     expect(employers.map((r) => r.status)).toEqual(['skip']);
     expect(employers[0]?.message).toMatch(/under `accounts`.*see collection\.items-array/);

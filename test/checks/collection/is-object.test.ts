@@ -9,12 +9,20 @@ testCheck(check, {
   invalid: [
     {
       name: 'the collection is a bare array of its items',
-      server: reference({ mutate: (req, res) => { if (onEmployers(req.path) && isObject(res.json)) res.json = res.json['items']; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (onEmployers(req.path) && isObject(res.json)) res.json = res.json['items'];
+        },
+      }),
       findings: ['notObject'],
     },
     {
       name: 'the collection is served as text/plain',
-      server: reference({ mutate: (req, res) => { if (onEmployers(req.path)) res.headers['content-type'] = 'text/plain'; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (onEmployers(req.path)) res.headers['content-type'] = 'text/plain';
+        },
+      }),
       findings: ['contentType'],
     },
   ],

@@ -9,21 +9,31 @@ testCheck(check, {
   invalid: [
     {
       name: 'items is a map keyed by href',
-      server: reference({ mutate: (req, res) => {
-        if (req.path.startsWith('/employers?') && isObject(res.json) && Array.isArray(res.json['items'])) res.json['items'] = { first: res.json['items'][0] };
-      } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.startsWith('/employers?') && isObject(res.json) && Array.isArray(res.json['items']))
+            res.json['items'] = { first: res.json['items'][0] };
+        },
+      }),
       findings: ['notArray'],
     },
     {
       name: 'items are bare hrefs',
-      server: reference({ mutate: (req, res) => {
-        if (req.path.startsWith('/companies?') && isObject(res.json) && Array.isArray(res.json['items'])) res.json['items'] = res.json['items'].map((item) => (isObject(item) ? item['href'] : item));
-      } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.startsWith('/companies?') && isObject(res.json) && Array.isArray(res.json['items']))
+            res.json['items'] = res.json['items'].map((item) => (isObject(item) ? item['href'] : item));
+        },
+      }),
       findings: ['notObjectItem'],
     },
     {
       name: 'items is absent',
-      server: reference({ mutate: (req, res) => { if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json)) delete res.json['items']; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json)) delete res.json['items'];
+        },
+      }),
       findings: ['missing'],
     },
     {
@@ -35,9 +45,14 @@ testCheck(check, {
     {
       // A mock answering a declared example: the list is the page's only array, and it is empty.
       name: 'an empty list under another name (`accounts: []`)',
-      server: reference({ mutate: (req, res) => {
-        if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json)) { delete res.json['items']; res.json['accounts'] = []; }
-      } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.startsWith('/appendices/employerclasses?') && isObject(res.json)) {
+            delete res.json['items'];
+            res.json['accounts'] = [];
+          }
+        },
+      }),
       findings: ['listedUnder'],
     },
   ],

@@ -35,16 +35,23 @@ const nameNotArray: Mutator = (req, res) => {
 // them from embed=items. With `keepOne`, the repeated form embeds what embed=odd alone does.
 const parity = (keepOne: boolean) => {
   const asked = (path: string, value: string) => path.startsWith('/employers?') && path.includes(`embed=${value}`);
-  const rewrite: RequestRewriter = (req) => (asked(req.path, 'odd') || asked(req.path, 'even') ? { path: req.path.replace(/embed=(odd|even)/g, 'embed=items') } : undefined);
+  const rewrite: RequestRewriter = (req) =>
+    asked(req.path, 'odd') || asked(req.path, 'even')
+      ? { path: req.path.replace(/embed=(odd|even)/g, 'embed=items') }
+      : undefined;
   const mutate: Mutator = (req, res) => {
     if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) {
-      const embed = (res.json['components'] as { parameters: Record<string, { schema: { items: { enum: string[] } } }> }).parameters['EmbedQuery'];
+      const embed = (
+        res.json['components'] as { parameters: Record<string, { schema: { items: { enum: string[] } } }> }
+      ).parameters['EmbedQuery'];
       if (embed) embed.schema.items.enum = ['items', 'odd', 'even'];
     }
     const [odd, even] = [asked(req.path, 'odd'), asked(req.path, 'even')];
     if ((!odd && !even) || (odd && even && !keepOne) || !isObject(res.json) || !isObject(res.json['embedded'])) return;
     const keep = odd ? 1 : 0;
-    res.json['embedded'] = Object.fromEntries(Object.entries(res.json['embedded']).filter((_entry, index) => index % 2 === keep));
+    res.json['embedded'] = Object.fromEntries(
+      Object.entries(res.json['embedded']).filter((_entry, index) => index % 2 === keep),
+    );
   };
   return reference({ mutate, rewrite });
 };
@@ -62,7 +69,20 @@ testCheck(check, {
 });
 
 it('collection.repeated-param stays quiet on a parameter declared single-valued', async () => {
-  const report = await runOne(check, reference({ mutate: (req, res) => { nameNotArray(req, res); refuseRepeated(req, res); } }));
+  const report = await runOne(
+    check,
+    reference({
+      mutate: (req, res) => {
+        nameNotArray(req, res);
+        refuseRepeated(req, res);
+      },
+    }),
+  );
   expect(report.results.map((r) => r.status)).not.toContain('fail');
-  expect(report.results.filter((r) => r.status === 'skip').map((r) => r.message).join('\n')).toMatch(/declares no multi-valued/);
+  expect(
+    report.results
+      .filter((r) => r.status === 'skip')
+      .map((r) => r.message)
+      .join('\n'),
+  ).toMatch(/declares no multi-valued/);
 });

@@ -23,14 +23,34 @@ import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { WRITE_PROFILE } from './support/write-profile.js';
 
 const WRITE_CHECKS = [
-  createdTo201, duplicate409, locationAbsolute, absent404, collectionFiltered, then404, absentKept, jsonPatch415, mediaTypes,
-  nestedMerge, nullRemoves, overwrite, patchResponse, patchStale, absentOptionalDefault, replaces, putStale,
+  createdTo201,
+  duplicate409,
+  locationAbsolute,
+  absent404,
+  collectionFiltered,
+  then404,
+  absentKept,
+  jsonPatch415,
+  mediaTypes,
+  nestedMerge,
+  nullRemoves,
+  overwrite,
+  patchResponse,
+  patchStale,
+  absentOptionalDefault,
+  replaces,
+  putStale,
 ] as AnyCheck[];
 
 /** Every employer in full, keyed by href (the seed has 120). */
 async function snapshot(url: string): Promise<Record<string, unknown>> {
-  const pages = await Promise.all([1, 2, 3].map(async (page) => (await fetch(`${url}/employers?pageSize=50&page=${page}&embed=items`)).json()));
-  return Object.assign({}, ...pages.map((page) => (page as { embedded?: Record<string, unknown> }).embedded)) as Record<string, unknown>;
+  const pages = await Promise.all(
+    [1, 2, 3].map(async (page) => (await fetch(`${url}/employers?pageSize=50&page=${page}&embed=items`)).json()),
+  );
+  return Object.assign({}, ...pages.map((page) => (page as { embedded?: Record<string, unknown> }).embedded)) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe('write checks', () => {
@@ -39,7 +59,11 @@ describe('write checks', () => {
     try {
       const before = await snapshot(server.url);
       expect(Object.keys(before)).toHaveLength(120);
-      const report = await runChecks(WRITE_CHECKS, WRITE_PROFILE, { baseUrl: server.url, allowWrites: true, timeoutMs: 5000 });
+      const report = await runChecks(WRITE_CHECKS, WRITE_PROFILE, {
+        baseUrl: server.url,
+        allowWrites: true,
+        timeoutMs: 5000,
+      });
       expect(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip')).toEqual([]);
       expect(await snapshot(server.url)).toEqual(before);
     } finally {

@@ -18,26 +18,47 @@ import { sendJson, startFixture } from '../../helpers/fixture-server.js';
 import { captureIo } from '../../helpers/io.js';
 import { startProxy, type ProxiedRequest } from '../../helpers/proxy.js';
 
-const WRITE_CHECKS = CHECKS.filter((check) => check.meta.writes && ['create', 'delete', 'patch', 'put', 'input', 'http'].includes(check.meta.id.split('.')[0] ?? ''));
+const WRITE_CHECKS = CHECKS.filter(
+  (check) =>
+    check.meta.writes &&
+    ['create', 'delete', 'patch', 'put', 'input', 'http'].includes(check.meta.id.split('.')[0] ?? ''),
+);
 
 /** The reference server behind a proxy that logs every request and may rewrite them and their answers. */
-async function proxiedReference(options: {
-  mutate?: (request: ProxiedRequest, response: { status: number; headers: Record<string, string>; json: unknown }) => void;
-  rewrite?: (request: ProxiedRequest) => { path?: string } | undefined;
-} = {}) {
+async function proxiedReference(
+  options: {
+    mutate?: (
+      request: ProxiedRequest,
+      response: { status: number; headers: Record<string, string>; json: unknown },
+    ) => void;
+    rewrite?: (request: ProxiedRequest) => { path?: string } | undefined;
+  } = {},
+) {
   const server = await startReferenceServer({ port: 0 });
   const basePath = new URL(server.url).pathname;
   const log: Array<{ method: string; path: string }> = [];
-  const proxy = await startProxy(server.origin, basePath, (request, response) => {
-    log.push({ method: request.method, path: request.path });
-    options.mutate?.(request, response);
-  }, options.rewrite);
-  return { url: `${proxy.origin}${basePath}`, log, close: async () => { await proxy.close(); await server.close(); } };
+  const proxy = await startProxy(
+    server.origin,
+    basePath,
+    (request, response) => {
+      log.push({ method: request.method, path: request.path });
+      options.mutate?.(request, response);
+    },
+    options.rewrite,
+  );
+  return {
+    url: `${proxy.origin}${basePath}`,
+    log,
+    close: async () => {
+      await proxy.close();
+      await server.close();
+    },
+  };
 }
 
 /** The id of an employer that exists before the run: the first one the collection lists. */
 async function existingEmployer(url: string): Promise<string> {
-  const page = await (await fetch(`${url}/employers?pageSize=5`)).json() as { items: Array<{ href: string }> };
+  const page = (await (await fetch(`${url}/employers?pageSize=5`)).json()) as { items: Array<{ href: string }> };
   return (page.items[0]?.href ?? '').split('/').pop() ?? '';
 }
 
@@ -49,30 +70,51 @@ describe('a create answered with a record that existed before', () => {
       mutate: (request, response) => {
         if (request.method !== 'POST' || request.path.split('?')[0] !== '/employers' || response.status !== 201) return;
         response.headers['location'] = (response.headers['location'] ?? '').replace(/\/\d+$/, `/${existing}`);
-        if (response.json && typeof response.json === 'object') (response.json as Record<string, unknown>)['employerId'] = Number(existing);
+        if (response.json && typeof response.json === 'object')
+          (response.json as Record<string, unknown>)['employerId'] = Number(existing);
       },
     });
     try {
       existing = await existingEmployer(api.url);
       expect(existing).toMatch(/^\d+$/);
       const io = captureIo();
-      const code = await main(['check', api.url, '--allow-writes', '--only', 'create,delete,patch,put', '--format', 'json', '--timeout', '5000'], io);
+      const code = await main(
+        [
+          'check',
+          api.url,
+          '--allow-writes',
+          '--only',
+          'create,delete,patch,put',
+          '--format',
+          'json',
+          '--timeout',
+          '5000',
+        ],
+        io,
+      );
       const report = JSON.parse(io.out) as CheckReport;
-      const touched = api.log.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.path.split('?')[0] === `/employers/${existing}`);
+      const touched = api.log.filter(
+        (r) => r.method !== 'GET' && r.method !== 'HEAD' && r.path.split('?')[0] === `/employers/${existing}`,
+      );
       expect(touched).toEqual([]);
       const left = (report.cleanups ?? []).filter((c) => c.outcome === 'left');
       expect(left.length).toBeGreaterThan(0);
       for (const record of left) {
-        expect(record.reason).toMatch(/^left: could not prove it was ours \(.*(was named by the answer to GET|is a sample document)/);
+        expect(record.reason).toMatch(
+          /^left: could not prove it was ours \(.*(was named by the answer to GET|is a sample document)/,
+        );
         expect(record.url).toMatch(new RegExp(`/employers/${existing}$`));
       }
       expect(code).toBe(1);
-      expect(io.err).toMatch(/may be left in the API: DELETE http:\S+\/employers\/\d+ \(left: could not prove it was ours/);
+      expect(io.err).toMatch(
+        /may be left in the API: DELETE http:\S+\/employers\/\d+ \(left: could not prove it was ours/,
+      );
       // The checks that would change the document skip, saying why.
       const overwrite = report.results.find((r) => r.id === 'patch.overwrite');
       expect(overwrite?.status).toBe('skip');
       expect(overwrite?.message).toMatch(/could not prove the document is its own/);
-      for (const format of CHECK_FORMATS) expect(renderCheckReport(format, report, { color: false }), format).toMatch(/could not prove it was ours/);
+      for (const format of CHECK_FORMATS)
+        expect(renderCheckReport(format, report, { color: false }), format).toMatch(/could not prove it was ours/);
     } finally {
       await api.close();
     }
@@ -87,12 +129,20 @@ function thingsApi(create: 'new' | 'existing, echoing the body' | 'new, showing 
     const url = new URL(req.url ?? '/', 'http://x');
     const id = /^\/things\/([^/]+)$/.exec(url.pathname)?.[1];
     if (req.method === 'GET' && url.pathname === '/things') {
-      return sendJson(res, 200, { items: [...things.values()].map((t) => ({ ...t, href: `http://${req.headers.host}/things/${String(t['id'])}` })) });
+      return sendJson(res, 200, {
+        items: [...things.values()].map((t) => ({
+          ...t,
+          href: `http://${req.headers.host}/things/${String(t['id'])}`,
+        })),
+      });
     }
     if (req.method === 'GET' && id) {
-      if (create === 'new, showing another body' && id === '777') return sendJson(res, 200, { id: 777, name: 'somebody else' });
+      if (create === 'new, showing another body' && id === '777')
+        return sendJson(res, 200, { id: 777, name: 'somebody else' });
       const thing = things.get(id);
-      return thing ? sendJson(res, 200, thing) : sendJson(res, 404, { status: 404 }, { 'content-type': 'application/problem+json' });
+      return thing
+        ? sendJson(res, 200, thing)
+        : sendJson(res, 404, { status: 404 }, { 'content-type': 'application/problem+json' });
     }
     if (req.method === 'DELETE' && id) {
       things.delete(id);
@@ -105,18 +155,30 @@ function thingsApi(create: 'new' | 'existing, echoing the body' | 'new, showing 
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       const newId = create === 'new' ? String(next++) : create === 'existing, echoing the body' ? '1' : '777';
       if (create !== 'new, showing another body') things.set(newId, { ...body, id: Number(newId) });
-      return sendJson(res, 201, { ...body, id: Number(newId) }, { location: `http://${req.headers.host}/things/${newId}` });
+      return sendJson(
+        res,
+        201,
+        { ...body, id: Number(newId) },
+        { location: `http://${req.headers.host}/things/${newId}` },
+      );
     }
     sendJson(res, 404, { status: 404 }, { 'content-type': 'application/problem+json' });
   };
 }
 
 const THINGS: Profile = {
-  collections: [{ path: '/things', key: 'id', itemPath: '/things/{id}', create: { body: { name: 'restguide thing' } } }],
-  documents: [{ path: '/things/{id}', sampleIdsFrom: { collection: '/things', property: 'id' }, methods: ['GET', 'DELETE'] }],
+  collections: [
+    { path: '/things', key: 'id', itemPath: '/things/{id}', create: { body: { name: 'restguide thing' } } },
+  ],
+  documents: [
+    { path: '/things/{id}', sampleIdsFrom: { collection: '/things', property: 'id' }, methods: ['GET', 'DELETE'] },
+  ],
 };
 
-async function runOn(create: Parameters<typeof thingsApi>[0], checks: AnyCheck[] = [createdTo201, then404] as AnyCheck[]) {
+async function runOn(
+  create: Parameters<typeof thingsApi>[0],
+  checks: AnyCheck[] = [createdTo201, then404] as AnyCheck[],
+) {
   const server = await startFixture(thingsApi(create));
   try {
     const report = await runChecks(checks, THINGS, { baseUrl: server.url, allowWrites: true, timeoutMs: 5000 });
@@ -126,27 +188,41 @@ async function runOn(create: Parameters<typeof thingsApi>[0], checks: AnyCheck[]
   }
 }
 
-describe('the proof that a created record is the run\'s own', () => {
+describe("the proof that a created record is the run's own", () => {
   // delete.then-404 skips on the fixture's bare 404 problem: not what is under test here.
   it('holds for a new record that shows what was sent: it is deleted', async () => {
     const { report, requests } = await runOn('new');
-    expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual(expect.arrayContaining(['DELETE /things/100', 'DELETE /things/101']));
+    expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual(
+      expect.arrayContaining(['DELETE /things/100', 'DELETE /things/101']),
+    );
     expect(report.cleanups?.every((c) => c.outcome === 'cleaned')).toBe(true);
-    expect(report.results.map((r) => `${r.id} ${r.status}`)).toEqual(['create.created-201 pass', 'delete.then-404 skip']);
+    expect(report.results.map((r) => `${r.id} ${r.status}`)).toEqual([
+      'create.created-201 pass',
+      'delete.then-404 skip',
+    ]);
   });
 
   it('fails when an earlier answer named the record, even though it shows what was sent', async () => {
     const { report, requests } = await runOn('existing, echoing the body');
     expect(requests.filter((r) => !r.startsWith('GET'))).toEqual(['POST /things', 'POST /things']);
-    expect(report.cleanups?.map((c) => [c.outcome, c.reason?.replace(/\(.*/, '')])).toEqual([['left', 'left: could not prove it was ours '], ['left', 'left: could not prove it was ours ']]);
-    expect(report.cleanups?.[0]?.reason).toMatch(/\/things\/1 was named by the answer to GET http:\S+\/things\?pageSize=5, received before the POST/);
-    expect(report.results.find((r) => r.id === 'delete.then-404')?.message).toMatch(/^POST \/things answered 201, but the run could not prove the document is its own/);
+    expect(report.cleanups?.map((c) => [c.outcome, c.reason?.replace(/\(.*/, '')])).toEqual([
+      ['left', 'left: could not prove it was ours '],
+      ['left', 'left: could not prove it was ours '],
+    ]);
+    expect(report.cleanups?.[0]?.reason).toMatch(
+      /\/things\/1 was named by the answer to GET http:\S+\/things\?pageSize=5, received before the POST/,
+    );
+    expect(report.results.find((r) => r.id === 'delete.then-404')?.message).toMatch(
+      /^POST \/things answered 201, but the run could not prove the document is its own/,
+    );
   });
 
   it('fails when the record shows something else than what was sent', async () => {
     const { report, requests } = await runOn('new, showing another body');
     expect(requests.filter((r) => !r.startsWith('GET'))).toEqual(['POST /things', 'POST /things']);
-    expect(report.cleanups?.[0]?.reason).toMatch(/GET http:\S+\/things\/777: it shows `name` = "somebody else", not the "restguide thing" sent/);
+    expect(report.cleanups?.[0]?.reason).toMatch(
+      /GET http:\S+\/things\/777: it shows `name` = "somebody else", not the "restguide thing" sent/,
+    );
     expect(report.summary.cleanups).toEqual({ cleaned: 0, left: 2 });
   });
 });
@@ -155,23 +231,34 @@ describe('where the run could not clean up', () => {
   it('creates nothing (an item path without DELETE): the write checks skip with the reason, no POST is sent', async () => {
     const api = await proxiedReference();
     try {
-      const profile: Profile = { ...BUILT_IN_PROFILE, documents: (BUILT_IN_PROFILE.documents ?? []).map((d) => ({ ...d, methods: ['GET', 'PUT', 'PATCH'] })) };
+      const profile: Profile = {
+        ...BUILT_IN_PROFILE,
+        documents: (BUILT_IN_PROFILE.documents ?? []).map((d) => ({ ...d, methods: ['GET', 'PUT', 'PATCH'] })),
+      };
       const report = await runChecks(WRITE_CHECKS, profile, { baseUrl: api.url, allowWrites: true, timeoutMs: 5000 });
       expect(api.log.filter((r) => r.method === 'POST')).toEqual([]);
-      expect(report.results.find((r) => r.id === 'create.created-201')?.message).toMatch(/^\/employers\/\{employerId\} has no DELETE in the profile, so what a POST to \/employers creates could not be removed: nothing is created/);
+      expect(report.results.find((r) => r.id === 'create.created-201')?.message).toMatch(
+        /^\/employers\/\{employerId\} has no DELETE in the profile, so what a POST to \/employers creates could not be removed: nothing is created/,
+      );
       expect(report.results.filter((r) => r.status === 'error' || r.status === 'fail')).toEqual([]);
     } finally {
       await api.close();
     }
   });
 
-  for (const [name, itemPath] of [['no item path', undefined], ['an item path without a parameter', '/employers/']] as const) {
+  for (const [name, itemPath] of [
+    ['no item path', undefined],
+    ['an item path without a parameter', '/employers/'],
+  ] as const) {
     it(`creates nothing (${name}): the write checks skip with the reason, no POST is sent`, async () => {
       const api = await proxiedReference();
       try {
         const [employers, ...others] = BUILT_IN_PROFILE.collections ?? [];
         const { itemPath: _dropped, ...rest } = employers as NonNullable<Profile['collections']>[number];
-        const profile: Profile = { ...BUILT_IN_PROFILE, collections: [{ ...rest, ...(itemPath ? { itemPath } : {}) }, ...others] };
+        const profile: Profile = {
+          ...BUILT_IN_PROFILE,
+          collections: [{ ...rest, ...(itemPath ? { itemPath } : {}) }, ...others],
+        };
         const report = await runChecks(WRITE_CHECKS, profile, { baseUrl: api.url, allowWrites: true, timeoutMs: 5000 });
         expect(api.log.filter((r) => r.method === 'POST')).toEqual([]);
         const created = report.results.find((r) => r.id === 'create.created-201');
@@ -186,27 +273,35 @@ describe('where the run could not clean up', () => {
 });
 
 /** The reference API's item URLs with a trailing `/`: the proxy strips it on the way in and adds it to each Location. */
-const trailingSlashApi = () => proxiedReference({
-  rewrite: (request) => {
-    const match = /^(\/employers\/[^/?]+)\/(\?.*)?$/.exec(request.path);
-    return match ? { path: `${match[1] ?? ''}${match[2] ?? ''}` } : undefined;
-  },
-  mutate: (request, response) => {
-    if (request.method === 'POST' && response.headers['location']) response.headers['location'] += '/';
-  },
-});
+const trailingSlashApi = () =>
+  proxiedReference({
+    rewrite: (request) => {
+      const match = /^(\/employers\/[^/?]+)\/(\?.*)?$/.exec(request.path);
+      return match ? { path: `${match[1] ?? ''}${match[2] ?? ''}` } : undefined;
+    },
+    mutate: (request, response) => {
+      if (request.method === 'POST' && response.headers['location']) response.headers['location'] += '/';
+    },
+  });
 
 describe('an item path ending in /', () => {
   it('derived from an OpenAPI document is used: every cleanup done at that path', async () => {
     const document = buildOpenApiDocument() as { paths: Record<string, unknown> };
-    document.paths = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path === '/employers/{employerId}' ? `${path}/` : path, item]));
+    document.paths = Object.fromEntries(
+      Object.entries(document.paths).map(([path, item]) => [
+        path === '/employers/{employerId}' ? `${path}/` : path,
+        item,
+      ]),
+    );
     const profile = deriveProfile(document);
     expect(profile.collections?.find((c) => c.path === '/employers')?.itemPath).toBe('/employers/{employerId}/');
     const api = await trailingSlashApi();
     try {
       const report = await runChecks(WRITE_CHECKS, profile, { baseUrl: api.url, allowWrites: true, timeoutMs: 5000 });
       expect(report.results.filter((r) => r.status === 'error')).toEqual([]);
-      expect(api.log.filter((r) => r.method === 'DELETE' && /^\/employers\/\d+\/$/.test(r.path)).length).toBeGreaterThan(3);
+      expect(
+        api.log.filter((r) => r.method === 'DELETE' && /^\/employers\/\d+\/$/.test(r.path)).length,
+      ).toBeGreaterThan(3);
       expect(report.cleanups?.length).toBeGreaterThan(3);
       expect(report.cleanups?.filter((c) => c.outcome !== 'cleaned')).toEqual([]);
     } finally {
@@ -220,7 +315,10 @@ describe('an item path ending in /', () => {
       const [employers, ...others] = BUILT_IN_PROFILE.collections ?? [];
       const profile: Profile = {
         ...BUILT_IN_PROFILE,
-        collections: [{ ...(employers as NonNullable<Profile['collections']>[number]), itemPath: '/employers/{employerId}/' }, ...others],
+        collections: [
+          { ...(employers as NonNullable<Profile['collections']>[number]), itemPath: '/employers/{employerId}/' },
+          ...others,
+        ],
         documents: (BUILT_IN_PROFILE.documents ?? []).map((d) => ({ ...d, path: '/employers/{employerId}/' })),
       };
       const report = await runChecks(WRITE_CHECKS, profile, { baseUrl: api.url, allowWrites: true, timeoutMs: 5000 });
@@ -238,33 +336,89 @@ describe('an item path ending in /', () => {
 describe('item paths ending in / in a profile and an OpenAPI document', () => {
   it('are accepted by --profile and derived from the document as item paths', () => {
     expect(() => checkProfile({ documents: [{ path: '/employers/{employerId}/' }] }, 'p.yaml')).not.toThrow();
-    const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } } } } } };
+    const ok = {
+      200: {
+        description: 'ok',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } },
+              },
+            },
+          },
+        },
+      },
+    };
     const profile = deriveProfile({
-      openapi: '3.0.3', info: { title: 't', version: '1' },
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
       paths: {
-        '/things/': { get: { responses: ok }, post: { requestBody: { content: { 'application/json': { example: { name: 'x' } } } }, responses: { 201: { description: 'created' } } } },
+        '/things/': {
+          get: { responses: ok },
+          post: {
+            requestBody: { content: { 'application/json': { example: { name: 'x' } } } },
+            responses: { 201: { description: 'created' } },
+          },
+        },
         '/things/{id}/': {
-          get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { 200: { description: 'ok' } } },
-          delete: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { 204: { description: 'gone' } } },
+          get: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { 200: { description: 'ok' } },
+          },
+          delete: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { 204: { description: 'gone' } },
+          },
         },
       },
     });
-    expect(profile.collections?.[0]).toMatchObject({ path: '/things/', key: 'id', itemPath: '/things/{id}/', create: { body: { name: 'x' } } });
-    expect(profile.documents?.[0]).toMatchObject({ path: '/things/{id}/', sampleIdsFrom: { collection: '/things/', property: 'id' } });
+    expect(profile.collections?.[0]).toMatchObject({
+      path: '/things/',
+      key: 'id',
+      itemPath: '/things/{id}/',
+      create: { body: { name: 'x' } },
+    });
+    expect(profile.documents?.[0]).toMatchObject({
+      path: '/things/{id}/',
+      sampleIdsFrom: { collection: '/things/', property: 'id' },
+    });
   });
 });
 
 describe('what "shows what was sent" allows', () => {
-  const sent = { name: 'restguide thing', since: '2024-01-02', employerId: 5000000123, company: { enterpriseNumber: '0200068636' } };
+  const sent = {
+    name: 'restguide thing',
+    since: '2024-01-02',
+    employerId: 5000000123,
+    company: { enterpriseNumber: '0200068636' },
+  };
   it('members added, a number as text, another case, the same date written as an instant', () => {
-    expect(showsSent({ name: 'RESTGUIDE THING ', since: '2024-01-02T00:00:00Z', employerId: '5000000123', company: { enterpriseNumber: '0200068636', href: 'x' }, self: 'y' }, sent, [])).toBeUndefined();
+    expect(
+      showsSent(
+        {
+          name: 'RESTGUIDE THING ',
+          since: '2024-01-02T00:00:00Z',
+          employerId: '5000000123',
+          company: { enterpriseNumber: '0200068636', href: 'x' },
+          self: 'y',
+        },
+        sent,
+        [],
+      ),
+    ).toBeUndefined();
   });
   it('not another value, nor nothing of what was sent', () => {
-    expect(showsSent({ ...sent, name: 'somebody else' }, sent, [])).toBe('it shows `name` = "somebody else", not the "restguide thing" sent');
+    expect(showsSent({ ...sent, name: 'somebody else' }, sent, [])).toBe(
+      'it shows `name` = "somebody else", not the "restguide thing" sent',
+    );
     expect(showsSent({ id: 1 }, sent, [])).toMatch(/^it shows none of the properties sent/);
   });
   it('a fresh value made for the POST decides when shown', () => {
     expect(showsSent({ ...sent, name: 'renamed by the server' }, sent, ['employerId'])).toBeUndefined();
-    expect(showsSent({ ...sent, employerId: 93 }, sent, ['employerId'])).toBe('it shows `employerId` = 93, not the 5000000123 made for this POST');
+    expect(showsSent({ ...sent, employerId: 93 }, sent, ['employerId'])).toBe(
+      'it shows `employerId` = 93, not the 5000000123 made for this POST',
+    );
   });
 });

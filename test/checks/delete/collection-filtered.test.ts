@@ -20,17 +20,38 @@ function afterFilteredDelete(change: (path: string, res: { status: number; text:
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference(), profile: WRITE_PROFILE }],
   invalid: [
-    { name: 'filtered DELETE answers 202', server: reference({ mutate: (req, res) => { if (isFilteredDelete(req.method, req.path)) res.status = 202; } }), profile: WRITE_PROFILE, findings: ['wrongStatus'] },
+    {
+      name: 'filtered DELETE answers 202',
+      server: reference({
+        mutate: (req, res) => {
+          if (isFilteredDelete(req.method, req.path)) res.status = 202;
+        },
+      }),
+      profile: WRITE_PROFILE,
+      findings: ['wrongStatus'],
+    },
     {
       // Every 404 after the DELETE becomes 200, as if the selected items had survived.
       name: 'a selected item survives',
-      server: afterFilteredDelete((_path, res) => { if (res.status === 404) { res.status = 200; res.json = { employerId: 1 }; } }),
-      profile: WRITE_PROFILE, findings: ['notRemoved'],
+      server: afterFilteredDelete((_path, res) => {
+        if (res.status === 404) {
+          res.status = 200;
+          res.json = { employerId: 1 };
+        }
+      }),
+      profile: WRITE_PROFILE,
+      findings: ['notRemoved'],
     },
     {
       name: 'an item outside the filter is removed',
-      server: afterFilteredDelete((path, res) => { if (/^\/employers\/5\d{9}$/.test(path) && res.status === 200) { res.status = 404; if (isObject(res.json)) res.json = {}; } }),
-      profile: WRITE_PROFILE, findings: ['othersRemoved'],
+      server: afterFilteredDelete((path, res) => {
+        if (/^\/employers\/5\d{9}$/.test(path) && res.status === 200) {
+          res.status = 404;
+          if (isObject(res.json)) res.json = {};
+        }
+      }),
+      profile: WRITE_PROFILE,
+      findings: ['othersRemoved'],
     },
   ],
 });
@@ -42,7 +63,13 @@ describe('delete.collection-filtered safety', () => {
     const server = reference({
       mutate: (req, res) => {
         if (req.method === 'DELETE' && !/^\/employers\/\d+$/.test(req.path)) deletes.push(req.path);
-        if (req.method === 'GET' && req.path.startsWith('/employers?') && isObject(res.json) && Array.isArray(res.json['items'])) res.json['items'].push({ href: 'x', employerId: 93 });
+        if (
+          req.method === 'GET' &&
+          req.path.startsWith('/employers?') &&
+          isObject(res.json) &&
+          Array.isArray(res.json['items'])
+        )
+          res.json['items'].push({ href: 'x', employerId: 93 });
       },
     });
     const report = await runOne(check, server, WRITE_PROFILE);

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePaths, matchPathTemplate, segmentMatches, segmentParts, selectContent, selectResponse } from '../../../src/checks/doc/support/contract-lookup.js';
+import {
+  candidatePaths,
+  matchPathTemplate,
+  segmentMatches,
+  segmentParts,
+  selectContent,
+  selectResponse,
+} from '../../../src/checks/doc/support/contract-lookup.js';
 import { AROUND_PARAMETERS } from '../../../src/core/path-templates.js';
 import { sequences } from '../../helpers/strings.js';
 
 /** The regular expression a template segment was matched with before (exponential on adjacent parameters). */
 function segmentRegExp(segment: string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${segment.split(AROUND_PARAMETERS).map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : escape(part))).join('')}$`);
+  return new RegExp(
+    `^${segment
+      .split(AROUND_PARAMETERS)
+      .map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : escape(part)))
+      .join('')}$`,
+  );
 }
 
 describe('segmentMatches: a path segment against a template segment', () => {
@@ -18,7 +30,10 @@ describe('segmentMatches: a path segment against a template segment', () => {
       const parts = segmentParts(template);
       const pattern = segmentRegExp(template);
       for (const text of texts) {
-        if (segmentMatches(parts, text) !== pattern.test(text)) expect.fail(`${JSON.stringify(template)} against ${JSON.stringify(text)}: regular expression ${pattern.test(text)}`);
+        if (segmentMatches(parts, text) !== pattern.test(text))
+          expect.fail(
+            `${JSON.stringify(template)} against ${JSON.stringify(text)}: regular expression ${pattern.test(text)}`,
+          );
         compared++;
       }
     }
@@ -36,11 +51,20 @@ describe('segmentMatches: a path segment against a template segment', () => {
 });
 
 describe('matchPathTemplate', () => {
-  const templates = ['/employers', '/employers/{employerId}', '/employers/{employerId}/sendNotification', '/employers/count', '/files/{name}.json', '/doc/openapi.json'];
+  const templates = [
+    '/employers',
+    '/employers/{employerId}',
+    '/employers/{employerId}/sendNotification',
+    '/employers/count',
+    '/files/{name}.json',
+    '/doc/openapi.json',
+  ];
 
   it('a template segment matches exactly one non-empty segment', () => {
     expect(matchPathTemplate(templates, '/employers/93')).toBe('/employers/{employerId}');
-    expect(matchPathTemplate(templates, '/employers/93/sendNotification')).toBe('/employers/{employerId}/sendNotification');
+    expect(matchPathTemplate(templates, '/employers/93/sendNotification')).toBe(
+      '/employers/{employerId}/sendNotification',
+    );
     expect(matchPathTemplate(templates, '/employers/93/other')).toBeUndefined();
     expect(matchPathTemplate(templates, '/employers/')).toBeUndefined();
     expect(matchPathTemplate(templates, '/employers/a/b')).toBeUndefined();
@@ -65,9 +89,21 @@ describe('matchPathTemplate', () => {
 
 describe('candidatePaths', () => {
   it('strips the base path, and the servers[0] path when it differs', () => {
-    expect(candidatePaths('http://h/registry/v1/employers/93?select=name', 'http://h/registry/v1', [{ url: '/registry/v1' }])).toEqual(['/employers/93']);
-    expect(candidatePaths('http://h/api/registry/v1/employers', 'http://h/api', [{ url: 'https://prod.example/api/registry/v1' }])).toEqual(['/registry/v1/employers', '/employers']);
-    expect(candidatePaths('http://h/v2/x', 'http://h/v2', [{ url: '/{version}', variables: { version: { default: 'v2' } } }])).toEqual(['/x']);
+    expect(
+      candidatePaths('http://h/registry/v1/employers/93?select=name', 'http://h/registry/v1', [
+        { url: '/registry/v1' },
+      ]),
+    ).toEqual(['/employers/93']);
+    expect(
+      candidatePaths('http://h/api/registry/v1/employers', 'http://h/api', [
+        { url: 'https://prod.example/api/registry/v1' },
+      ]),
+    ).toEqual(['/registry/v1/employers', '/employers']);
+    expect(
+      candidatePaths('http://h/v2/x', 'http://h/v2', [
+        { url: '/{version}', variables: { version: { default: 'v2' } } },
+      ]),
+    ).toEqual(['/x']);
     expect(candidatePaths('http://h/registry/v1', 'http://h/registry/v1', undefined)).toEqual(['/']);
   });
 });
@@ -91,8 +127,12 @@ describe('selectResponse', () => {
 
 describe('selectContent', () => {
   it('matches the media type without parameters, then type/*, then */*', () => {
-    expect(selectContent({ 'application/json': {}, 'application/problem+json': {} }, 'application/problem+json')).toBe('application/problem+json');
-    expect(selectContent({ 'application/json; charset=utf-8': {} }, 'application/json')).toBe('application/json; charset=utf-8');
+    expect(selectContent({ 'application/json': {}, 'application/problem+json': {} }, 'application/problem+json')).toBe(
+      'application/problem+json',
+    );
+    expect(selectContent({ 'application/json; charset=utf-8': {} }, 'application/json')).toBe(
+      'application/json; charset=utf-8',
+    );
     expect(selectContent({ 'image/*': {}, '*/*': {} }, 'image/png')).toBe('image/*');
     expect(selectContent({ '*/*': {} }, 'text/plain')).toBe('*/*');
     expect(selectContent({ 'application/json': {} }, 'text/html')).toBeUndefined();

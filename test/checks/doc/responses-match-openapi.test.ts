@@ -6,25 +6,35 @@ import type { Mutator } from '../../helpers/proxy.js';
 
 const EMPLOYER = /^\/employers\/\d+(\?|$)/;
 
-const teapot = (contentType: string, body: unknown): Mutator => (req, res) => {
-  if (EMPLOYER.test(req.path) && res.status === 200) {
-    res.status = 418;
-    res.headers['content-type'] = contentType;
-    res.json = body;
-  }
-};
+const teapot =
+  (contentType: string, body: unknown): Mutator =>
+  (req, res) => {
+    if (EMPLOYER.test(req.path) && res.status === 200) {
+      res.status = 418;
+      res.headers['content-type'] = contentType;
+      res.json = body;
+    }
+  };
 
 testCheck(check, {
   valid: [{ name: 'reference server (its document describes every response)', server: reference() }],
   invalid: [
     {
       name: 'employer document with employerId as a string',
-      server: reference({ mutate: (req, res) => { if (EMPLOYER.test(req.path) && isObject(res.json)) res.json['employerId'] = String(res.json['employerId']); } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (EMPLOYER.test(req.path) && isObject(res.json)) res.json['employerId'] = String(res.json['employerId']);
+        },
+      }),
       findings: ['schemaMismatch'],
     },
     {
       name: 'collection page without items',
-      server: reference({ mutate: (req, res) => { if (req.path.startsWith('/employers?') && isObject(res.json)) delete res.json['items']; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.startsWith('/employers?') && isObject(res.json)) delete res.json['items'];
+        },
+      }),
       findings: ['schemaMismatch'],
     },
     {
@@ -32,8 +42,10 @@ testCheck(check, {
       server: reference({
         mutate: (req, res) => {
           teapot('application/problem+json', { type: 'about:blank', title: 'I am a teapot', status: 418 })(req, res);
-          const doc = res.json as { paths?: Record<string, { get?: { responses?: Record<string, unknown> } }> } | undefined;
-          if (req.path === '/doc/openapi.json') delete doc?.paths?.['/employers/{employerId}']?.get?.responses?.['default'];
+          const doc = res.json as
+            { paths?: Record<string, { get?: { responses?: Record<string, unknown> } }> } | undefined;
+          if (req.path === '/doc/openapi.json')
+            delete doc?.paths?.['/employers/{employerId}']?.get?.responses?.['default'];
         },
       }),
       findings: ['undocumentedStatus'],
@@ -45,12 +57,18 @@ testCheck(check, {
     },
     {
       name: '418 answered with a problem+json body the default Problem schema refuses',
-      server: reference({ mutate: teapot('application/problem+json', { type: 'about:blank', title: 'I am a teapot', status: 'teapot' }) }),
+      server: reference({
+        mutate: teapot('application/problem+json', { type: 'about:blank', title: 'I am a teapot', status: 'teapot' }),
+      }),
       findings: ['schemaMismatch'],
     },
     {
       name: 'a problem whose instance is no URI',
-      server: reference({ mutate: (_req, res) => { if (res.status === 404 && isObject(res.json)) res.json['instance'] = 'not a uri'; } }),
+      server: reference({
+        mutate: (_req, res) => {
+          if (res.status === 404 && isObject(res.json)) res.json['instance'] = 'not a uri';
+        },
+      }),
       findings: ['schemaMismatch'],
     },
   ],
@@ -58,21 +76,35 @@ testCheck(check, {
 
 describe('doc.responses-match-openapi without a document', () => {
   it('skips, naming the document paths tried, when neither /doc/openapi.json nor .yaml exists', async () => {
-    const report = await runOne(check, fixture((_req, res) => {
-      res.writeHead(404, { 'content-type': 'application/problem+json' });
-      res.end('{"type":"about:blank","title":"Not Found","status":404}');
-    }, { basePath: '/registry/v1' }));
+    const report = await runOne(
+      check,
+      fixture(
+        (_req, res) => {
+          res.writeHead(404, { 'content-type': 'application/problem+json' });
+          res.end('{"type":"about:blank","title":"Not Found","status":404}');
+        },
+        { basePath: '/registry/v1' },
+      ),
+    );
     expect(report.results.map((r) => r.status)).toEqual(['skip']);
-    expect(report.results[0]?.message).toMatch(/no OpenAPI document .*\/doc\/openapi\.json answered 404.*\/doc\/openapi\.yaml answered 404/);
+    expect(report.results[0]?.message).toMatch(
+      /no OpenAPI document .*\/doc\/openapi\.json answered 404.*\/doc\/openapi\.yaml answered 404/,
+    );
   });
 
   it('falls back to the YAML document and judges with it', async () => {
-    const report = await runOne(check, reference({
-      mutate: (req, res) => {
-        if (req.path === '/doc/openapi.json') { res.status = 404; res.text = ''; }
-        if (EMPLOYER.test(req.path) && isObject(res.json)) res.json['employerId'] = String(res.json['employerId']);
-      },
-    }));
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          if (req.path === '/doc/openapi.json') {
+            res.status = 404;
+            res.text = '';
+          }
+          if (EMPLOYER.test(req.path) && isObject(res.json)) res.json['employerId'] = String(res.json['employerId']);
+        },
+      }),
+    );
     const failed = report.results.filter((r) => r.status === 'fail');
     // The emptied 404 of the JSON document is an answer of the run too, and the document gives its 404 a body.
     expect(failed.map((r) => r.messageId)).toEqual(['schemaMismatch', 'undocumentedMediaType']);

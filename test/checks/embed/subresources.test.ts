@@ -10,24 +10,44 @@ const askedCompany = (path: string) => /^\/employers\/\d+\?(.*&)?embed=company/.
 // An API of another shape: its employer documents declare embed=company and embed the referenced company.
 const declareCompany: Mutator = (req, res) => {
   if (!req.path.startsWith('/doc/openapi.json') || !isObject(res.json)) return;
-  const get = (res.json['paths'] as Record<string, { get: { parameters?: unknown[] } }>)['/employers/{employerId}']?.get;
-  get?.parameters?.push({ name: 'embed', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'string', enum: ['company'] } } });
+  const get = (res.json['paths'] as Record<string, { get: { parameters?: unknown[] } }>)['/employers/{employerId}']
+    ?.get;
+  get?.parameters?.push({
+    name: 'embed',
+    in: 'query',
+    required: false,
+    style: 'form',
+    explode: true,
+    schema: { type: 'array', items: { type: 'string', enum: ['company'] } },
+  });
 };
 // The reference server knows no embed on documents: the proxy answers it.
-const stripEmbed: RequestRewriter = (req) => (askedCompany(req.path) ? { path: req.path.replace(/[?&]embed=company/, '') } : undefined);
-const embedCompany = (change: (embedded: Map, href: string) => void = () => {}): Mutator => (req, res) => {
-  declareCompany(req, res);
-  if (!askedCompany(req.path) || !isObject(res.json) || !isObject(res.json['company'])) return;
-  const href = String(res.json['company']['href']);
-  const embedded: Map = { [href]: { self: href, enterpriseNumber: res.json['company']['enterpriseNumber'], name: 'A company' } };
-  change(embedded, href);
-  res.json['embedded'] = embedded;
-};
-const declared = (change?: (embedded: Map, href: string) => void) => reference({ mutate: embedCompany(change), rewrite: stripEmbed });
+const stripEmbed: RequestRewriter = (req) =>
+  askedCompany(req.path) ? { path: req.path.replace(/[?&]embed=company/, '') } : undefined;
+const embedCompany =
+  (change: (embedded: Map, href: string) => void = () => {}): Mutator =>
+  (req, res) => {
+    declareCompany(req, res);
+    if (!askedCompany(req.path) || !isObject(res.json) || !isObject(res.json['company'])) return;
+    const href = String(res.json['company']['href']);
+    const embedded: Map = {
+      [href]: { self: href, enterpriseNumber: res.json['company']['enterpriseNumber'], name: 'A company' },
+    };
+    change(embedded, href);
+    res.json['embedded'] = embedded;
+  };
+const declared = (change?: (embedded: Map, href: string) => void) =>
+  reference({ mutate: embedCompany(change), rewrite: stripEmbed });
 
 // A collection that embeds its items unasked.
 const embedUnasked: Mutator = (req, res) => {
-  if (!/^\/employers\?/.test(req.path) || req.path.includes('embed=') || !isObject(res.json) || !Array.isArray(res.json['items'])) return;
+  if (
+    !/^\/employers\?/.test(req.path) ||
+    req.path.includes('embed=') ||
+    !isObject(res.json) ||
+    !Array.isArray(res.json['items'])
+  )
+    return;
   const href = String((res.json['items'][0] as Map)['href']);
   res.json['embedded'] = { [href]: { self: href } };
 };
@@ -40,22 +60,69 @@ testCheck(check, {
   ],
   invalid: [
     { name: 'items embedded without embed', server: reference({ mutate: embedUnasked }), findings: ['unrequested'] },
-    { name: 'embedded is an array', server: reference({ mutate: (req, res) => { embedCompany()(req, res); if (askedCompany(req.path) && isObject(res.json)) res.json['embedded'] = Object.values(res.json['embedded'] as Map); }, rewrite: stripEmbed }), findings: ['notMap'] },
-    { name: 'keyed by enterprise number, not href', server: declared((e, href) => { const value = e[href]; delete e[href]; e['0200068636'] = value; }), findings: ['unreferenced', 'missingEntry'] },
-    { name: 'embed=company answers an empty embedded', server: declared((e, href) => { delete e[href]; }), findings: ['missingEntry'] },
-    { name: 'the entry is a bare string', server: declared((e, href) => { e[href] = 'company'; }), findings: ['notRepresentation'] },
-    { name: 'the entry has a relative self', server: declared((e, href) => { (e[href] as Map)['self'] = new URL(href).pathname; }), findings: ['selfMismatch'] },
+    {
+      name: 'embedded is an array',
+      server: reference({
+        mutate: (req, res) => {
+          embedCompany()(req, res);
+          if (askedCompany(req.path) && isObject(res.json))
+            res.json['embedded'] = Object.values(res.json['embedded'] as Map);
+        },
+        rewrite: stripEmbed,
+      }),
+      findings: ['notMap'],
+    },
+    {
+      name: 'keyed by enterprise number, not href',
+      server: declared((e, href) => {
+        const value = e[href];
+        delete e[href];
+        e['0200068636'] = value;
+      }),
+      findings: ['unreferenced', 'missingEntry'],
+    },
+    {
+      name: 'embed=company answers an empty embedded',
+      server: declared((e, href) => {
+        delete e[href];
+      }),
+      findings: ['missingEntry'],
+    },
+    {
+      name: 'the entry is a bare string',
+      server: declared((e, href) => {
+        e[href] = 'company';
+      }),
+      findings: ['notRepresentation'],
+    },
+    {
+      name: 'the entry has a relative self',
+      server: declared((e, href) => {
+        (e[href] as Map)['self'] = new URL(href).pathname;
+      }),
+      findings: ['selfMismatch'],
+    },
   ],
 });
 
 // The published document declares no embed parameter.
 const noEmbedDeclared: Mutator = (req, res) => {
-  if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) delete (res.json['components'] as { parameters: Map }).parameters['EmbedQuery'];
+  if (req.path.startsWith('/doc/openapi.json') && isObject(res.json))
+    delete (res.json['components'] as { parameters: Map }).parameters['EmbedQuery'];
 };
 
 it('embed.subresources stays quiet where neither the profile nor the document offers embed', async () => {
   const profile = { collections: [{ path: '/employers', key: 'employerId', filters: ['name'] }] };
-  const report = await runOne(check, reference({ mutate: (req, res) => { noEmbedDeclared(req, res); embedUnasked(req, res); } }), profile);
+  const report = await runOne(
+    check,
+    reference({
+      mutate: (req, res) => {
+        noEmbedDeclared(req, res);
+        embedUnasked(req, res);
+      },
+    }),
+    profile,
+  );
   expect(report.results.map((r) => r.status)).toEqual(['skip']);
   expect(report.results[0]?.message).toMatch(/no resource offers `embed`/);
 });

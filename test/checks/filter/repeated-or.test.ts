@@ -10,14 +10,24 @@ testCheck(check, {
   invalid: [
     {
       name: 'only the last value counts',
-      server: reference({ mutate: onEmployers(twoNames, (items, _base, q) => items.filter((item) => item['title'] === q.getAll('name')[1])) }),
+      server: reference({
+        mutate: onEmployers(twoNames, (items, _base, q) =>
+          items.filter((item) => item['title'] === q.getAll('name')[1]),
+        ),
+      }),
       findings: ['missingValue'],
     },
-    { name: 'an employer with a third name slips in', server: reference({ mutate: onEmployers(twoNames, (items, base) => [...items, employerItem(base, 1034)]) }), findings: ['outside'] },
+    {
+      name: 'an employer with a third name slips in',
+      server: reference({ mutate: onEmployers(twoNames, (items, base) => [...items, employerItem(base, 1034)]) }),
+      findings: ['outside'],
+    },
   ],
 });
 
 it('filter.repeated-or fails a server that ignores the filter', async () => {
   const report = await runOne(check, reference({ rewrite: ignoresParam('name') }));
-  expect(report.results.filter((r) => r.resource === '/employers').map((r) => `${r.status} ${r.messageId ?? ''}`)).toContain('fail outside');
+  expect(
+    report.results.filter((r) => r.resource === '/employers').map((r) => `${r.status} ${r.messageId ?? ''}`),
+  ).toContain('fail outside');
 });

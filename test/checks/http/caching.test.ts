@@ -12,12 +12,22 @@ testCheck(check, {
     { name: 'reference server (ETag, 304 on If-None-Match)', server: reference() },
     {
       name: 'Cache-Control without a validator',
-      server: reference({ mutate: (req, res) => { if (document.test(req.path)) { delete res.headers['etag']; res.headers['cache-control'] = 'max-age=60'; } } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (document.test(req.path)) {
+            delete res.headers['etag'];
+            res.headers['cache-control'] = 'max-age=60';
+          }
+        },
+      }),
     },
     {
       name: 'a weak ETag echoed by a 304',
       server: fixture((req, res) => {
-        if (req.headers['if-none-match'] === 'W/"7"') { res.writeHead(304, { etag: 'W/"7"' }); res.end(); } else sendJson(res, 200, { id: 1 }, { etag: 'W/"7"' });
+        if (req.headers['if-none-match'] === 'W/"7"') {
+          res.writeHead(304, { etag: 'W/"7"' });
+          res.end();
+        } else sendJson(res, 200, { id: 1 }, { etag: 'W/"7"' });
       }),
       profile: THINGS,
     },
@@ -25,7 +35,14 @@ testCheck(check, {
   invalid: [
     {
       name: 'neither ETag nor Cache-Control',
-      server: reference({ mutate: (req, res) => { if (document.test(req.path)) { delete res.headers['etag']; delete res.headers['cache-control']; } } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (document.test(req.path)) {
+            delete res.headers['etag'];
+            delete res.headers['cache-control'];
+          }
+        },
+      }),
       findings: ['noValidator'],
     },
     {
@@ -36,14 +53,21 @@ testCheck(check, {
     },
     {
       name: '304 with another ETag',
-      server: reference({ mutate: (req, res) => { if (document.test(req.path) && res.status === 304) res.headers['etag'] = '"other"'; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (document.test(req.path) && res.status === 304) res.headers['etag'] = '"other"';
+        },
+      }),
       findings: ['etagChanged'],
     },
     {
       name: '304 without an ETag',
-      server: reference({ mutate: (req, res) => { if (document.test(req.path) && res.status === 304) delete res.headers['etag']; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (document.test(req.path) && res.status === 304) delete res.headers['etag'];
+        },
+      }),
       findings: ['etagChanged'],
     },
   ],
 });
-

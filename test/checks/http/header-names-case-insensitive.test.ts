@@ -19,9 +19,19 @@ function exactHeader(req: IncomingMessage, name: string): string | undefined {
 function caseSensitiveServer(req: IncomingMessage, res: Parameters<typeof sendJson>[0]): void {
   const language = exactHeader(req, 'Accept-Language') === 'fr' ? 'fr' : 'en';
   if (exactHeader(req, 'Accept') === 'application/xml') {
-    sendJson(res, 406, { type: 'about:blank', status: 406 }, { 'content-type': 'application/problem+json', 'content-language': language });
+    sendJson(
+      res,
+      406,
+      { type: 'about:blank', status: 406 },
+      { 'content-type': 'application/problem+json', 'content-language': language },
+    );
   } else if (req.url?.startsWith('/things/999')) {
-    sendJson(res, 404, { type: 'about:blank', status: 404 }, { 'content-type': 'application/problem+json', 'content-language': language });
+    sendJson(
+      res,
+      404,
+      { type: 'about:blank', status: 404 },
+      { 'content-type': 'application/problem+json', 'content-language': language },
+    );
   } else {
     sendJson(res, 200, { self: 'x', items: [] });
   }
@@ -29,10 +39,12 @@ function caseSensitiveServer(req: IncomingMessage, res: Parameters<typeof sendJs
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
-  invalid: [{
-    name: 'a server that honours only the canonical spelling of header names',
-    server: fixture((req, res) => caseSensitiveServer(req, res)),
-    profile: PROFILE,
-    findings: ['caseMatters'],
-  }],
+  invalid: [
+    {
+      name: 'a server that honours only the canonical spelling of header names',
+      server: fixture((req, res) => caseSensitiveServer(req, res)),
+      profile: PROFILE,
+      findings: ['caseMatters'],
+    },
+  ],
 });

@@ -7,11 +7,27 @@ const document = /^\/employers\/[0-9]+$/;
 testCheck(check, {
   valid: [
     { name: 'reference server (no Last-Modified at all)', server: reference() },
-    { name: 'Last-Modified next to the ETag', server: reference({ mutate: (req, res) => { if (document.test(req.path)) res.headers['last-modified'] = LAST_MODIFIED; } }) },
+    {
+      name: 'Last-Modified next to the ETag',
+      server: reference({
+        mutate: (req, res) => {
+          if (document.test(req.path)) res.headers['last-modified'] = LAST_MODIFIED;
+        },
+      }),
+    },
   ],
-  invalid: [{
-    name: 'a document with Last-Modified and no ETag',
-    server: reference({ mutate: (req, res) => { if (document.test(req.path)) { res.headers['last-modified'] = LAST_MODIFIED; delete res.headers['etag']; } } }),
-    findings: ['lastModifiedOnly'],
-  }],
+  invalid: [
+    {
+      name: 'a document with Last-Modified and no ETag',
+      server: reference({
+        mutate: (req, res) => {
+          if (document.test(req.path)) {
+            res.headers['last-modified'] = LAST_MODIFIED;
+            delete res.headers['etag'];
+          }
+        },
+      }),
+      findings: ['lastModifiedOnly'],
+    },
+  ],
 });

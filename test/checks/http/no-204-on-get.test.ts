@@ -3,9 +3,20 @@ import { reference, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
-  invalid: [{
-    name: 'an empty filtered collection answers 204',
-    server: reference({ mutate: (req, res) => { if (req.path.includes('restguideNoSuchValue')) { res.status = 204; res.json = undefined; res.text = ''; delete res.headers['content-type']; } } }),
-    findings: ['noContent'],
-  }],
+  invalid: [
+    {
+      name: 'an empty filtered collection answers 204',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.includes('restguideNoSuchValue')) {
+            res.status = 204;
+            res.json = undefined;
+            res.text = '';
+            delete res.headers['content-type'];
+          }
+        },
+      }),
+      findings: ['noContent'],
+    },
+  ],
 });

@@ -4,9 +4,11 @@ import { sendJson } from '../../helpers/fixture-server.js';
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
-  invalid: [{
-    name: 'ignores Accept and serves JSON',
-    server: fixture((_req, res) => sendJson(res, 200, { items: [] }), { basePath: '/api' }),
-    findings: ['not406'],
-  }],
+  invalid: [
+    {
+      name: 'ignores Accept and serves JSON',
+      server: fixture((_req, res) => sendJson(res, 200, { items: [] }), { basePath: '/api' }),
+      findings: ['not406'],
+    },
+  ],
 });

@@ -7,12 +7,19 @@ testCheck(check, {
   invalid: [
     {
       name: 'text/plain answered 400',
-      server: reference({ mutate: (req, res) => { if (req.method === 'POST' && res.status === 415) res.status = 400; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method === 'POST' && res.status === 415) res.status = 400;
+        },
+      }),
       findings: ['not415'],
     },
     {
       name: 'text/plain accepted and created (then cleaned up)',
-      server: fixture((req, res) => { if (req.method === 'POST') sendJson(res, 201, {}, { location: '/employers/1' }); else res.writeHead(204).end(); }),
+      server: fixture((req, res) => {
+        if (req.method === 'POST') sendJson(res, 201, {}, { location: '/employers/1' });
+        else res.writeHead(204).end();
+      }),
       findings: ['not415'],
     },
   ],

@@ -9,9 +9,25 @@ testCheck(check, {
     { name: 'reference server, no languages declared', server: reference(), profile: UNDECLARED },
   ],
   invalid: [
-    { name: 'localized details without Content-Language', server: reference({ mutate: (_req, res) => { delete res.headers['content-language']; } }), findings: ['missing'] },
-    { name: 'ignores Accept-Language although the profile declares en, nl, fr, de', server: ignoresAcceptLanguage(), findings: ['notServed'] },
-    { name: 'localizes nothing although the profile declares languages', server: localizesNothing(), findings: ['missing'] },
+    {
+      name: 'localized details without Content-Language',
+      server: reference({
+        mutate: (_req, res) => {
+          delete res.headers['content-language'];
+        },
+      }),
+      findings: ['missing'],
+    },
+    {
+      name: 'ignores Accept-Language although the profile declares en, nl, fr, de',
+      server: ignoresAcceptLanguage(),
+      findings: ['notServed'],
+    },
+    {
+      name: 'localizes nothing although the profile declares languages',
+      server: localizesNothing(),
+      findings: ['missing'],
+    },
   ],
 });
 
@@ -39,5 +55,7 @@ const changedOnceInFrench = () => {
 it('i18n.content-language does not take one answer changed by another client for localized content', async () => {
   const report = await runOne(check, changedOnceInFrench(), UNDECLARED);
   expect(report.results.map((r) => r.status)).toEqual(['skip']);
-  expect(report.results[0]?.message).toMatch(/^could not confirm that GET \S+ is localized: in fr it answered differently when asked again/);
+  expect(report.results[0]?.message).toMatch(
+    /^could not confirm that GET \S+ is localized: in fr it answered differently when asked again/,
+  );
 });

@@ -6,26 +6,36 @@ import type { Mutator, RequestRewriter } from '../../helpers/proxy.js';
 
 const filtered = (path: string) => path.startsWith('/refData/deliveryMethods/') && path.includes('lang=');
 /** Rewrites the `description` of a delivery method asked with `lang`. */
-const onFiltered = (change: (description: Record<string, unknown>) => void): Mutator => (req, res) => {
-  if (filtered(req.path) && isObject(res.json) && isObject(res.json['description'])) change(res.json['description']);
-};
+const onFiltered =
+  (change: (description: Record<string, unknown>) => void): Mutator =>
+  (req, res) => {
+    if (filtered(req.path) && isObject(res.json) && isObject(res.json['description'])) change(res.json['description']);
+  };
 // A server that ignores `lang`: the request reaches it without the parameter.
-const ignoreLang: RequestRewriter = (req) => (filtered(req.path) ? { path: req.path.replace(/[?&]lang=[^&]*/, '') } : undefined);
+const ignoreLang: RequestRewriter = (req) =>
+  filtered(req.path) ? { path: req.path.replace(/[?&]lang=[^&]*/, '') } : undefined;
 // The published document no longer declares `lang`.
 const undeclared: Mutator = (req, res) => {
   if (!req.path.startsWith('/doc/openapi.json') || !isObject(res.json)) return;
-  const get = (res.json['paths'] as Record<string, { get: { parameters?: unknown[] } }>)['/refData/deliveryMethods/{deliveryMethodCode}']?.get;
+  const get = (res.json['paths'] as Record<string, { get: { parameters?: unknown[] } }>)[
+    '/refData/deliveryMethods/{deliveryMethodCode}'
+  ]?.get;
   if (get) delete get.parameters;
 };
 
 // An API whose `lang` offers French only, and refuses any other value as its document says.
 const frenchOnly: Mutator = (req, res) => {
   if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) {
-    const get = (res.json['paths'] as Record<string, { get: { parameters: Array<Record<string, unknown>> } }>)['/refData/deliveryMethods/{deliveryMethodCode}']?.get;
+    const get = (res.json['paths'] as Record<string, { get: { parameters: Array<Record<string, unknown>> } }>)[
+      '/refData/deliveryMethods/{deliveryMethodCode}'
+    ]?.get;
     const lang = get?.parameters.find((p) => p['name'] === 'lang');
     if (lang) lang['schema'] = { type: 'string', enum: ['fr'] };
   }
-  if (filtered(req.path) && !req.path.includes('lang=fr')) { res.status = 400; res.json = { type: 'urn:problem-type:belgif:badRequest', status: 400 }; }
+  if (filtered(req.path) && !req.path.includes('lang=fr')) {
+    res.status = 400;
+    res.json = { type: 'urn:problem-type:belgif:badRequest', status: 400 };
+  }
 };
 
 testCheck(check, {
@@ -34,9 +44,33 @@ testCheck(check, {
     { name: 'lang declared for one language: that one is asked', server: reference({ mutate: frenchOnly }) },
   ],
   invalid: [
-    { name: 'lang is ignored: every language comes back', server: reference({ rewrite: ignoreLang }), findings: ['notFiltered'] },
-    { name: 'lang answers the wrong language', server: reference({ mutate: onFiltered((d) => { for (const key of Object.keys(d)) delete d[key]; d['xx'] = 'other'; }) }), findings: ['notFiltered', 'lostLanguage'] },
-    { name: 'lang is refused', server: reference({ mutate: (req, res) => { if (filtered(req.path)) { res.status = 400; res.json = { type: 'urn:problem-type:belgif:badRequest', status: 400 }; } } }), findings: ['refused'] },
+    {
+      name: 'lang is ignored: every language comes back',
+      server: reference({ rewrite: ignoreLang }),
+      findings: ['notFiltered'],
+    },
+    {
+      name: 'lang answers the wrong language',
+      server: reference({
+        mutate: onFiltered((d) => {
+          for (const key of Object.keys(d)) delete d[key];
+          d['xx'] = 'other';
+        }),
+      }),
+      findings: ['notFiltered', 'lostLanguage'],
+    },
+    {
+      name: 'lang is refused',
+      server: reference({
+        mutate: (req, res) => {
+          if (filtered(req.path)) {
+            res.status = 400;
+            res.json = { type: 'urn:problem-type:belgif:badRequest', status: 400 };
+          }
+        },
+      }),
+      findings: ['refused'],
+    },
   ],
 });
 

@@ -6,39 +6,90 @@ import type { Mutator } from '../../helpers/proxy.js';
 
 type Map = Record<string, unknown>;
 /** Rewrites the `description` of every embedded employer class. */
-const onDescriptions = (change: (description: Map, entry: Map) => void): Mutator => (req, res) => {
-  if (!req.path.startsWith('/appendices/employerclasses?') || !isObject(res.json) || !isObject(res.json['embedded'])) return;
-  for (const entry of Object.values(res.json['embedded'])) if (isObject(entry) && isObject(entry['description'])) change(entry['description'], entry);
-};
+const onDescriptions =
+  (change: (description: Map, entry: Map) => void): Mutator =>
+  (req, res) => {
+    if (!req.path.startsWith('/appendices/employerclasses?') || !isObject(res.json) || !isObject(res.json['embedded']))
+      return;
+    for (const entry of Object.values(res.json['embedded']))
+      if (isObject(entry) && isObject(entry['description'])) change(entry['description'], entry);
+  };
 /** Upper-cases the language keys of every description (`NL`, `FR`): the guide says ISO 639-1 codes, lower case. */
-const upperCaseKeys = onDescriptions((d) => { for (const key of Object.keys(d)) { d[key.toUpperCase()] = d[key]; delete d[key]; } });
+const upperCaseKeys = onDescriptions((d) => {
+  for (const key of Object.keys(d)) {
+    d[key.toUpperCase()] = d[key];
+    delete d[key];
+  }
+});
 /** The published document declares the text with upper-case language keys too. */
 const upperCaseInDocument: Mutator = (req, res) => {
   if (!req.path.startsWith('/doc/openapi.json') || !isObject(res.json)) return;
   const text = (res.json['components'] as { schemas: Map }).schemas['LocalizedText'];
-  if (isObject(text) && isObject(text['properties'])) text['properties'] = Object.fromEntries(Object.entries(text['properties']).map(([k, v]) => [k.toUpperCase(), v]));
+  if (isObject(text) && isObject(text['properties']))
+    text['properties'] = Object.fromEntries(Object.entries(text['properties']).map(([k, v]) => [k.toUpperCase(), v]));
 };
 // The published document declares the description one plain string.
 const descriptionIsString: Mutator = (req, res) => {
-  if (req.path.startsWith('/doc/openapi.json') && isObject(res.json)) (res.json['components'] as { schemas: Map }).schemas['LocalizedText'] = { type: 'string' };
+  if (req.path.startsWith('/doc/openapi.json') && isObject(res.json))
+    (res.json['components'] as { schemas: Map }).schemas['LocalizedText'] = { type: 'string' };
 };
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
   invalid: [
-    { name: 'the description is one English string', server: reference({ mutate: onDescriptions((d, entry) => { entry['description'] = d['en']; }) }), findings: ['notObject'] },
-    { name: 'the description is keyed by locale (nl-BE)', server: reference({ mutate: onDescriptions((d) => { d['nl-BE'] = d['nl']; delete d['nl']; }) }), findings: ['badKey'] },
-    { name: 'the description is keyed by upper-case codes (NL, FR)', server: reference({ mutate: upperCaseKeys }), findings: ['badKey'] },
+    {
+      name: 'the description is one English string',
+      server: reference({
+        mutate: onDescriptions((d, entry) => {
+          entry['description'] = d['en'];
+        }),
+      }),
+      findings: ['notObject'],
+    },
+    {
+      name: 'the description is keyed by locale (nl-BE)',
+      server: reference({
+        mutate: onDescriptions((d) => {
+          d['nl-BE'] = d['nl'];
+          delete d['nl'];
+        }),
+      }),
+      findings: ['badKey'],
+    },
+    {
+      name: 'the description is keyed by upper-case codes (NL, FR)',
+      server: reference({ mutate: upperCaseKeys }),
+      findings: ['badKey'],
+    },
     {
       name: 'the description and its schema are keyed by upper-case codes',
-      server: reference({ mutate: (req, res) => { upperCaseInDocument(req, res); upperCaseKeys(req, res); } }), findings: ['badKey'],
+      server: reference({
+        mutate: (req, res) => {
+          upperCaseInDocument(req, res);
+          upperCaseKeys(req, res);
+        },
+      }),
+      findings: ['badKey'],
     },
-    { name: 'a language holds an array of texts', server: reference({ mutate: onDescriptions((d) => { d['fr'] = [d['fr']]; }) }), findings: ['notText'] },
+    {
+      name: 'a language holds an array of texts',
+      server: reference({
+        mutate: onDescriptions((d) => {
+          d['fr'] = [d['fr']];
+        }),
+      }),
+      findings: ['notText'],
+    },
   ],
 });
 
 it('i18n.localized-text stays quiet on a text the document declares one string', async () => {
-  const mutate: Mutator = (req, res) => { descriptionIsString(req, res); onDescriptions((d, entry) => { entry['description'] = d['en']; })(req, res); };
+  const mutate: Mutator = (req, res) => {
+    descriptionIsString(req, res);
+    onDescriptions((d, entry) => {
+      entry['description'] = d['en'];
+    })(req, res);
+  };
   const report = await runOne(check, reference({ mutate }));
   expect(report.results.map((r) => r.status)).toEqual(['skip']);
   expect(report.results[0]?.message).toMatch(/no response of the target carries a text/);

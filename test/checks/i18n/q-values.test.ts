@@ -7,7 +7,11 @@ import { ignoresAcceptLanguage, UNDECLARED } from './support/language-servers.js
 testCheck(check, {
   valid: [
     { name: 'reference server', server: reference() },
-    { name: 'reference server, declared de and en (the pair comes from the profile)', server: reference(), profile: { ...BUILT_IN_PROFILE, languages: ['de', 'en'] } },
+    {
+      name: 'reference server, declared de and en (the pair comes from the profile)',
+      server: reference(),
+      profile: { ...BUILT_IN_PROFILE, languages: ['de', 'en'] },
+    },
   ],
   invalid: [
     {
@@ -20,11 +24,23 @@ testCheck(check, {
       }),
       findings: ['wrongLanguage'],
     },
-    { name: 'ignores Accept-Language although the profile declares languages', server: ignoresAcceptLanguage(), findings: ['notServed'] },
+    {
+      name: 'ignores Accept-Language although the profile declares languages',
+      server: ignoresAcceptLanguage(),
+      findings: ['notServed'],
+    },
   ],
 });
 
 it('i18n.q-values skips an API not served in both nl and fr when the profile declares no languages', async () => {
-  const report = await runOne(check, reference({ mutate: (_req, res) => { res.headers['content-language'] = 'en'; } }), UNDECLARED);
+  const report = await runOne(
+    check,
+    reference({
+      mutate: (_req, res) => {
+        res.headers['content-language'] = 'en';
+      },
+    }),
+    UNDECLARED,
+  );
   expect(report.results.map((r) => r.status)).toEqual(['skip']);
 });

@@ -4,7 +4,26 @@ import { reference, testCheck } from '../../helpers/check-harness.js';
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
   invalid: [
-    { name: 'parser crash answers 500', server: reference({ mutate: (req, res) => { if (req.method === 'POST' && res.status === 400) res.status = 500; } }), findings: ['not400'] },
-    { name: '400 as plain text', server: reference({ mutate: (req, res) => { if (req.method === 'PATCH' && res.status === 400) { res.headers['content-type'] = 'text/plain'; res.text = 'bad json'; } } }), findings: ['notProblem'] },
+    {
+      name: 'parser crash answers 500',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method === 'POST' && res.status === 400) res.status = 500;
+        },
+      }),
+      findings: ['not400'],
+    },
+    {
+      name: '400 as plain text',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method === 'PATCH' && res.status === 400) {
+            res.headers['content-type'] = 'text/plain';
+            res.text = 'bad json';
+          }
+        },
+      }),
+      findings: ['notProblem'],
+    },
   ],
 });

@@ -8,7 +8,8 @@ function changedAfterRefusal() {
   return reference({
     mutate: (req, res) => {
       if (req.method === 'PATCH' && /^\/employers\/[0-9]+$/.test(req.path)) patched = true;
-      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && patched && isObject(res.json)) res.json['name'] = 'changed';
+      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && patched && isObject(res.json))
+        res.json['name'] = 'changed';
     },
   });
 }
@@ -18,7 +19,8 @@ function randomReads() {
   let reads = 0;
   return reference({
     mutate: (req, res) => {
-      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && isObject(res.json)) res.json['name'] = `random name ${++reads}`;
+      if (req.method === 'GET' && /^\/employers\/[0-9]+$/.test(req.path) && isObject(res.json))
+        res.json['name'] = `random name ${++reads}`;
     },
   });
 }
@@ -28,7 +30,8 @@ function othersRenameSeeded() {
   let renames = 0;
   return reference({
     mutate: (req, res) => {
-      if (req.method === 'GET' && /^\/employers\/[0-9]{1,9}$/.test(req.path) && isObject(res.json)) res.json['name'] = `renamed by another client ${++renames}`;
+      if (req.method === 'GET' && /^\/employers\/[0-9]{1,9}$/.test(req.path) && isObject(res.json))
+        res.json['name'] = `renamed by another client ${++renames}`;
     },
   });
 }
@@ -47,7 +50,8 @@ testCheck(check, {
       server: reference({
         mutate: (req, res) => {
           if (req.method === 'GET' || !isObject(res.json) || !Array.isArray(res.json['issues'])) return;
-          for (const issue of res.json['issues']) if (isObject(issue)) issue['type'] = 'urn:problem-type:belgif:input-validation:schemaViolation';
+          for (const issue of res.json['issues'])
+            if (isObject(issue)) issue['type'] = 'urn:problem-type:belgif:input-validation:schemaViolation';
         },
       }),
       findings: ['noUnknownInputIssue'],

@@ -7,15 +7,25 @@ testCheck(check, {
   invalid: [
     {
       name: 'unknown parameter ignored on collections',
-      server: reference({ mutate: (req, res) => { if (req.path.startsWith('/companies?restguideUnknownParam')) { res.status = 200; res.headers['content-type'] = 'application/json'; res.json = { items: [] }; } } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.startsWith('/companies?restguideUnknownParam')) {
+            res.status = 200;
+            res.headers['content-type'] = 'application/json';
+            res.json = { items: [] };
+          }
+        },
+      }),
       findings: ['not400'],
     },
     {
       name: 'refused as a schema violation',
       server: reference({
         mutate: (req, res) => {
-          if (!req.path.includes('restguideUnknownParam') || !isObject(res.json) || !Array.isArray(res.json['issues'])) return;
-          for (const issue of res.json['issues']) if (isObject(issue)) issue['type'] = 'urn:problem-type:belgif:input-validation:schemaViolation';
+          if (!req.path.includes('restguideUnknownParam') || !isObject(res.json) || !Array.isArray(res.json['issues']))
+            return;
+          for (const issue of res.json['issues'])
+            if (isObject(issue)) issue['type'] = 'urn:problem-type:belgif:input-validation:schemaViolation';
         },
       }),
       findings: ['noUnknownInputIssue'],

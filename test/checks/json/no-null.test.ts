@@ -9,12 +9,20 @@ testCheck(check, {
   invalid: [
     {
       name: 'a document property set to null',
-      server: reference({ mutate: (req, res) => { if (isDocument(req.path) && isObject(res.json)) res.json['name'] = null; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (isDocument(req.path) && isObject(res.json)) res.json['name'] = null;
+        },
+      }),
       findings: ['nullValue'],
     },
     {
       name: 'a nested null in a problem response',
-      server: reference({ mutate: (_req, res) => { if (res.status === 404 && isObject(res.json)) res.json['detail'] = null; } }),
+      server: reference({
+        mutate: (_req, res) => {
+          if (res.status === 404 && isObject(res.json)) res.json['detail'] = null;
+        },
+      }),
       findings: ['nullValue'],
     },
   ],

@@ -21,7 +21,11 @@ testCheck(check, {
   invalid: [
     {
       name: 'a document with employer_name',
-      server: reference({ mutate: (req, res) => { if (isDocument(req.path) && isObject(res.json)) res.json['employer_name'] = 'x'; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (isDocument(req.path) && isObject(res.json)) res.json['employer_name'] = 'x';
+        },
+      }),
       findings: ['notLowerCamelCase'],
     },
     {
@@ -37,7 +41,11 @@ testCheck(check, {
     },
     {
       name: 'an upper-case abbreviation (employerID)',
-      server: reference({ mutate: (req, res) => { if (isDocument(req.path) && isObject(res.json)) res.json['employerID'] = 1; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (isDocument(req.path) && isObject(res.json)) res.json['employerID'] = 1;
+        },
+      }),
       findings: ['notLowerCamelCase'],
     },
     {

@@ -32,15 +32,27 @@ describe('judgeBaseUrl', () => {
     expect(ids('https://api.example.be/prefix/enterpriseRegistry/v12')).toEqual([]);
   });
   it('refuses plain http on a public host', () => {
-    expect(judgeBaseUrl('http://api.example.be/registry/v1')).toEqual([{ id: 'notHttps', data: { url: 'http://api.example.be/registry/v1', scheme: 'http' } }]);
+    expect(judgeBaseUrl('http://api.example.be/registry/v1')).toEqual([
+      { id: 'notHttps', data: { url: 'http://api.example.be/registry/v1', scheme: 'http' } },
+    ]);
   });
   it('accepts plain http on loopback hosts only', () => {
-    for (const url of ['http://localhost:8080/registry/v1', 'http://127.0.0.5/registry/v1', 'http://[::1]:3000/registry/v1']) expect(ids(url)).toEqual([]);
+    for (const url of [
+      'http://localhost:8080/registry/v1',
+      'http://127.0.0.5/registry/v1',
+      'http://[::1]:3000/registry/v1',
+    ])
+      expect(ids(url)).toEqual([]);
     expect(isLoopback('128.0.0.1')).toBe(false);
     expect(isLoopback('localhost.example.be')).toBe(false);
   });
   it('names every departure', () => {
-    expect(ids('http://api.example.be/My_Api/v1.2')).toEqual(['notHttps', 'notVersioned', 'segmentCase', 'segmentCase']);
+    expect(ids('http://api.example.be/My_Api/v1.2')).toEqual([
+      'notHttps',
+      'notVersioned',
+      'segmentCase',
+      'segmentCase',
+    ]);
     expect(ids('https://api.example.be/registry/V1')).toEqual(['notVersioned', 'segmentCase']);
   });
 });

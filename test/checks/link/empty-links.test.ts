@@ -13,14 +13,19 @@ import type { Mutator } from '../../helpers/proxy.js';
 /** Every link member of every answer (`href`, `self`, paging links, at any depth) becomes the empty string. */
 const LINK_MEMBERS = new Set(['href', 'self', 'next', 'prev', 'first', 'last']);
 const blank = (value: unknown): void => {
-  if (Array.isArray(value)) { value.forEach(blank); return; }
+  if (Array.isArray(value)) {
+    value.forEach(blank);
+    return;
+  }
   if (!isObject(value)) return;
   for (const [key, member] of Object.entries(value)) {
     if (LINK_MEMBERS.has(key) && typeof member === 'string') value[key] = '';
     else blank(member);
   }
 };
-const emptyLinks: Mutator = (_req, res) => { blank(res.json); };
+const emptyLinks: Mutator = (_req, res) => {
+  blank(res.json);
+};
 
 describe('every link the empty string', () => {
   it('link.absolute fails on them', async () => {
@@ -33,7 +38,8 @@ describe('every link the empty string', () => {
       const report = await runOne(check, reference({ mutate: emptyLinks }));
       expect(report.results.map((r) => r.status)).not.toContain('pass');
       expect(report.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);
-      for (const result of report.results) expect(result.message).toMatch(/^not verified: .* empty \(see link\.absolute\)$/);
+      for (const result of report.results)
+        expect(result.message).toMatch(/^not verified: .* empty \(see link\.absolute\)$/);
     });
   }
 });

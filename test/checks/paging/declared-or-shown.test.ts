@@ -10,12 +10,15 @@ import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
 import { random } from '../../helpers/random.js';
 import { reference, runOne } from '../../helpers/check-harness.js';
 
-const employersOnly = (change: (c: NonNullable<Profile['collections']>[number]) => NonNullable<Profile['collections']>[number]): Profile => ({
+const employersOnly = (
+  change: (c: NonNullable<Profile['collections']>[number]) => NonNullable<Profile['collections']>[number],
+): Profile => ({
   ...BUILT_IN_PROFILE,
   collections: (BUILT_IN_PROFILE.collections ?? []).filter((c) => c.path === '/employers').map(change),
 });
 
-const employers = (report: Awaited<ReturnType<typeof runOne>>) => report.results.filter((r) => r.resource === '/employers');
+const employers = (report: Awaited<ReturnType<typeof runOne>>) =>
+  report.results.filter((r) => r.resource === '/employers');
 
 describe('paging.invalid-params', () => {
   it('skips a collection that declares no paging and shows none (json-server without _page)', async () => {
@@ -27,23 +30,39 @@ describe('paging.invalid-params', () => {
     });
     const { paging: _paging, ...rest } = (BUILT_IN_PROFILE.collections ?? [])[0] ?? { path: '/employers' };
     const report = await runOne(invalidParams, unpaged, { ...BUILT_IN_PROFILE, collections: [rest] });
-    expect(employers(report).map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining('declares no paging')]]);
+    expect(employers(report).map((r) => [r.status, r.message])).toEqual([
+      ['skip', expect.stringContaining('declares no paging')],
+    ]);
   });
 
   it('says what came instead of a page when a huge page size answers 200 with something else', async () => {
     const bare = reference({
-      mutate: (req, res) => { if (req.path.includes('pageSize=100000')) { res.status = 200; res.headers['content-type'] = 'application/json'; res.json = { total: 3 }; } },
+      mutate: (req, res) => {
+        if (req.path.includes('pageSize=100000')) {
+          res.status = 200;
+          res.headers['content-type'] = 'application/json';
+          res.json = { total: 3 };
+        }
+      },
     });
-    const report = await runOne(invalidParams, bare, employersOnly((c) => c));
+    const report = await runOne(
+      invalidParams,
+      bare,
+      employersOnly((c) => c),
+    );
     const result = employers(report).find((r) => r.messageId === 'hugeStatus');
-    expect(result?.message).toMatch(/answered 200 with .*; a too large page size is refused with 400 or capped in a 200 collection page\.$/);
+    expect(result?.message).toMatch(
+      /answered 200 with .*; a too large page size is refused with 400 or capped in a 200 collection page\.$/,
+    );
   });
 });
 
 describe('a renamed page parameter (pageParam)', () => {
   // The API calls its page index `pageNumber`: requests are mapped to the reference server's `page`, links back.
   const renamed = reference({
-    rewrite: (req) => ({ path: req.path.replace(/([?&])page=/g, '$1pageIgnored=').replace(/([?&])pageNumber=/g, '$1page=') }),
+    rewrite: (req) => ({
+      path: req.path.replace(/([?&])page=/g, '$1pageIgnored=').replace(/([?&])pageNumber=/g, '$1page='),
+    }),
     mutate: (_req, res) => {
       if (!isObject(res.json)) return;
       for (const link of ['self', 'next', 'prev', 'first', 'last']) {
@@ -54,10 +73,17 @@ describe('a renamed page parameter (pageParam)', () => {
   });
   const profile = employersOnly((c) => ({ ...c, pageParam: 'pageNumber' }));
 
-  it.each([pageOneBased, invalidParams, linksConsistent, nextLink])('$meta.id passes under the profile\'s name', async (check) => {
-    const report = await runOne(check, renamed, profile);
-    expect(employers(report).filter((r) => r.status !== 'pass').map((r) => `${r.status} ${r.message}`)).toEqual([]);
-  });
+  it.each([pageOneBased, invalidParams, linksConsistent, nextLink])(
+    "$meta.id passes under the profile's name",
+    async (check) => {
+      const report = await runOne(check, renamed, profile);
+      expect(
+        employers(report)
+          .filter((r) => r.status !== 'pass')
+          .map((r) => `${r.status} ${r.message}`),
+      ).toEqual([]);
+    },
+  );
 });
 
 describe('paging.page-one-based on random data', () => {
@@ -66,10 +92,19 @@ describe('paging.page-one-based on random data', () => {
     const randomItems = reference({
       mutate: (req, res) => {
         if (!req.path.startsWith('/employers?') || !isObject(res.json) || !Array.isArray(res.json['items'])) return;
-        res.json['items'] = res.json['items'].map(() => ({ href: `http://127.0.0.1/x/${Math.floor(next() * 1e9)}`, employerId: Math.floor(next() * 1e6) }));
+        res.json['items'] = res.json['items'].map(() => ({
+          href: `http://127.0.0.1/x/${Math.floor(next() * 1e9)}`,
+          employerId: Math.floor(next() * 1e6),
+        }));
       },
     });
-    const report = await runOne(pageOneBased, randomItems, employersOnly((c) => c));
-    expect(employers(report).map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining("answers vary between identical requests")]]);
+    const report = await runOne(
+      pageOneBased,
+      randomItems,
+      employersOnly((c) => c),
+    );
+    expect(employers(report).map((r) => [r.status, r.message])).toEqual([
+      ['skip', expect.stringContaining('answers vary between identical requests')],
+    ]);
   });
 });

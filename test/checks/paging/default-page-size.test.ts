@@ -7,8 +7,44 @@ const noSize = (q: URLSearchParams) => !q.has('pageSize');
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
   invalid: [
-    { name: 'the default page has no next', server: reference({ mutate: onPage('/employers', (body) => { delete body['next']; }, noSize) }), findings: ['wholeWithoutNext'] },
-    { name: 'the echoed default is below the item count', server: reference({ mutate: onPage('/companies', (body) => { body['pageSize'] = 10; }, noSize) }), findings: ['overDefault'] },
-    { name: 'the echoed default is not a number', server: reference({ mutate: onPage('/companies', (body) => { body['pageSize'] = 'twenty'; }, noSize) }), findings: ['echoNotPositive'] },
+    {
+      name: 'the default page has no next',
+      server: reference({
+        mutate: onPage(
+          '/employers',
+          (body) => {
+            delete body['next'];
+          },
+          noSize,
+        ),
+      }),
+      findings: ['wholeWithoutNext'],
+    },
+    {
+      name: 'the echoed default is below the item count',
+      server: reference({
+        mutate: onPage(
+          '/companies',
+          (body) => {
+            body['pageSize'] = 10;
+          },
+          noSize,
+        ),
+      }),
+      findings: ['overDefault'],
+    },
+    {
+      name: 'the echoed default is not a number',
+      server: reference({
+        mutate: onPage(
+          '/companies',
+          (body) => {
+            body['pageSize'] = 'twenty';
+          },
+          noSize,
+        ),
+      }),
+      findings: ['echoNotPositive'],
+    },
   ],
 });

@@ -19,14 +19,36 @@ const linkHeaderApi = fixture((req, res, server) => {
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
   invalid: [
-    { name: 'offset/limit paging', server: fixture(frameworkApi(offsetLimit)), profile: deriveProfile(frameworkDocument(offsetLimit)), findings: ['foreign'] },
-    { name: 'Skip/Take paging', server: fixture(frameworkApi(skipTake)), profile: deriveProfile(frameworkDocument(skipTake)), findings: ['foreign'] },
+    {
+      name: 'offset/limit paging',
+      server: fixture(frameworkApi(offsetLimit)),
+      profile: deriveProfile(frameworkDocument(offsetLimit)),
+      findings: ['foreign'],
+    },
+    {
+      name: 'Skip/Take paging',
+      server: fixture(frameworkApi(skipTake)),
+      profile: deriveProfile(frameworkDocument(skipTake)),
+      findings: ['foreign'],
+    },
     // Undeclared paging is read from the first page: `page` and a Link header.
-    { name: 'a Link header, paging undeclared', server: linkHeaderApi, profile: { collections: [{ path: '/things' }] }, findings: ['foreign'] },
-    { name: 'a Link header where offset paging is declared', server: linkHeaderApi, profile: { collections: [{ path: '/things', paging: { kind: 'offset' } }] }, findings: ['linkHeader'] },
+    {
+      name: 'a Link header, paging undeclared',
+      server: linkHeaderApi,
+      profile: { collections: [{ path: '/things' }] },
+      findings: ['foreign'],
+    },
+    {
+      name: 'a Link header where offset paging is declared',
+      server: linkHeaderApi,
+      profile: { collections: [{ path: '/things', paging: { kind: 'offset' } }] },
+      findings: ['linkHeader'],
+    },
     {
       name: 'offset/limit shown only by the next link (paging undeclared)',
-      server: fixture(frameworkApi(offsetLimit)), profile: { collections: [{ path: '/PublicationTypes', key: 'id' }] }, findings: ['foreign'],
+      server: fixture(frameworkApi(offsetLimit)),
+      profile: { collections: [{ path: '/PublicationTypes', key: 'id' }] },
+      findings: ['foreign'],
     },
   ],
 });

@@ -5,10 +5,26 @@ import { onPage } from './on-page.js';
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
   invalid: [
-    { name: 'page 2 of the employers lacks next', server: reference({ mutate: onPage('/employers', (body) => { delete body['next']; }, (q) => q.get('page') === '2') }), findings: ['missingNext'] },
+    {
+      name: 'page 2 of the employers lacks next',
+      server: reference({
+        mutate: onPage(
+          '/employers',
+          (body) => {
+            delete body['next'];
+          },
+          (q) => q.get('page') === '2',
+        ),
+      }),
+      findings: ['missingNext'],
+    },
     {
       name: 'the last page of the companies links to itself as next',
-      server: reference({ mutate: onPage('/companies', (body) => { if (body['next'] === undefined) body['next'] = body['self']; }) }),
+      server: reference({
+        mutate: onPage('/companies', (body) => {
+          if (body['next'] === undefined) body['next'] = body['self'];
+        }),
+      }),
       findings: ['nextOnLast'],
     },
   ],

@@ -20,10 +20,24 @@ testCheck(check, {
   valid: [
     { name: 'reference server', server: reference(), profile: WRITE_PROFILE },
     // json-server: merge-patch+json ignored, application/json applied; the behaviour is judged on the type it applies.
-    { name: 'merge patch ignored, application/json applied', server: ignoresPatchBodies(['application/merge-patch+json']), profile: WRITE_PROFILE },
+    {
+      name: 'merge patch ignored, application/json applied',
+      server: ignoresPatchBodies(['application/merge-patch+json']),
+      profile: WRITE_PROFILE,
+    },
   ],
   invalid: [
-    { name: 'a server answering 200 that ignores every patch body', server: ignoresPatchBodies(), profile: WRITE_PROFILE, findings: ['ignored'] },
-    { name: 'a property absent from the patch is dropped', server: dropsNameAfterPatch(), profile: WRITE_PROFILE, findings: ['notKept'] },
+    {
+      name: 'a server answering 200 that ignores every patch body',
+      server: ignoresPatchBodies(),
+      profile: WRITE_PROFILE,
+      findings: ['ignored'],
+    },
+    {
+      name: 'a property absent from the patch is dropped',
+      server: dropsNameAfterPatch(),
+      profile: WRITE_PROFILE,
+      findings: ['notKept'],
+    },
   ],
 });

@@ -9,11 +9,17 @@ function replacesNestedObjects(on: 'GET' | 'PATCH', options: { ignoring?: string
   const patched = new Set<string>();
   return reference({
     // json-server ignores a merge-patch+json body (it answers 200) but applies application/json.
-    ...(options.ignoring ? { rewrite: (req: ProxiedRequest) => (req.method === 'PATCH' && req.headers['content-type'] === options.ignoring ? { body: '{}' } : undefined) } : {}),
+    ...(options.ignoring
+      ? {
+          rewrite: (req: ProxiedRequest) =>
+            req.method === 'PATCH' && req.headers['content-type'] === options.ignoring ? { body: '{}' } : undefined,
+        }
+      : {}),
     mutate: (req, res) => {
       if (!isCreatedEmployer(req.path)) return;
       if (req.method === 'PATCH') patched.add(req.path);
-      if (req.method === on && patched.has(req.path) && isObject(res.json) && isObject(res.json['company'])) delete res.json['company']['href'];
+      if (req.method === on && patched.has(req.path) && isObject(res.json) && isObject(res.json['company']))
+        delete res.json['company']['href'];
     },
   });
 }
@@ -21,16 +27,33 @@ function replacesNestedObjects(on: 'GET' | 'PATCH', options: { ignoring?: string
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference(), profile: WRITE_PROFILE }],
   invalid: [
-    { name: 'nested object replaced (seen on GET)', server: replacesNestedObjects('GET'), profile: WRITE_PROFILE, findings: ['replaced'] },
-    { name: 'nested object replaced (seen in the PATCH response)', server: replacesNestedObjects('PATCH'), profile: WRITE_PROFILE, findings: ['replaced'] },
+    {
+      name: 'nested object replaced (seen on GET)',
+      server: replacesNestedObjects('GET'),
+      profile: WRITE_PROFILE,
+      findings: ['replaced'],
+    },
+    {
+      name: 'nested object replaced (seen in the PATCH response)',
+      server: replacesNestedObjects('PATCH'),
+      profile: WRITE_PROFILE,
+      findings: ['replaced'],
+    },
     {
       name: 'merge patch ignored, application/json applied and replacing nested objects (json-server)',
-      server: replacesNestedObjects('GET', { ignoring: 'application/merge-patch+json' }), profile: WRITE_PROFILE, findings: ['replaced'],
+      server: replacesNestedObjects('GET', { ignoring: 'application/merge-patch+json' }),
+      profile: WRITE_PROFILE,
+      findings: ['replaced'],
     },
     {
       name: 'a nested patch is refused',
-      server: reference({ mutate: (req, res) => { if (req.method === 'PATCH' && req.body.includes('company')) res.status = 422; } }),
-      profile: withDocument((d) => d), findings: ['rejected'],
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method === 'PATCH' && req.body.includes('company')) res.status = 422;
+        },
+      }),
+      profile: withDocument((d) => d),
+      findings: ['rejected'],
     },
   ],
 });

@@ -23,26 +23,44 @@ const DATE_PATCH = withDocument((d) => ({ ...d, patch: { bankruptDate: '2024-02-
 testCheck(check, {
   valid: [
     // json-server: merge-patch+json ignored, application/json applied; the behaviour is judged on the type it applies.
-    { name: 'merge patch ignored, application/json applied', server: ignoresPatchBodies(['application/merge-patch+json']), profile: WRITE_PROFILE },
+    {
+      name: 'merge patch ignored, application/json applied',
+      server: ignoresPatchBodies(['application/merge-patch+json']),
+      profile: WRITE_PROFILE,
+    },
     { name: 'reference server (bankrupt back to its default)', server: reference(), profile: WRITE_PROFILE },
     { name: 'reference server (bankruptDate removed)', server: reference(), profile: DATE_PATCH },
   ],
   invalid: [
-    { name: 'a server answering 200 that ignores every patch body', server: ignoresPatchBodies(), profile: WRITE_PROFILE, findings: ['notSet'] },
+    {
+      name: 'a server answering 200 that ignores every patch body',
+      server: ignoresPatchBodies(),
+      profile: WRITE_PROFILE,
+      findings: ['notSet'],
+    },
     {
       name: 'null leaves the value in place',
-      server: afterSecondPatch((method, res) => { if (method === 'GET' && isObject(res.json)) res.json['bankrupt'] = true; }),
-      profile: WRITE_PROFILE, findings: ['notRemoved'],
+      server: afterSecondPatch((method, res) => {
+        if (method === 'GET' && isObject(res.json)) res.json['bankrupt'] = true;
+      }),
+      profile: WRITE_PROFILE,
+      findings: ['notRemoved'],
     },
     {
       name: 'null on an optional property keeps showing it',
-      server: afterSecondPatch((method, res) => { if (method === 'GET' && isObject(res.json)) res.json['bankruptDate'] = '2024-02-29'; }),
-      profile: DATE_PATCH, findings: ['notRemoved'],
+      server: afterSecondPatch((method, res) => {
+        if (method === 'GET' && isObject(res.json)) res.json['bankruptDate'] = '2024-02-29';
+      }),
+      profile: DATE_PATCH,
+      findings: ['notRemoved'],
     },
     {
       name: 'a null member is refused',
-      server: afterSecondPatch((method, res) => { if (method === 'PATCH') res.status = 400; }),
-      profile: WRITE_PROFILE, findings: ['rejected'],
+      server: afterSecondPatch((method, res) => {
+        if (method === 'PATCH') res.status = 400;
+      }),
+      profile: WRITE_PROFILE,
+      findings: ['rejected'],
     },
   ],
 });
@@ -51,9 +69,14 @@ describe('patch.null-removes optional property', () => {
   it('skips when the server requires every property of the patch on creation', async () => {
     // The create body without `bankrupt` is the shorter one (about 100 bytes against 120).
     const requiresBankrupt = reference({
-      mutate: (req, res) => { if (req.method === 'POST' && req.path === '/employers' && Number(req.headers['content-length']) < 110) res.status = 400; },
+      mutate: (req, res) => {
+        if (req.method === 'POST' && req.path === '/employers' && Number(req.headers['content-length']) < 110)
+          res.status = 400;
+      },
     });
     const report = await runOne(check, requiresBankrupt, WRITE_PROFILE);
-    expect(report.results.map((r) => `${r.status} ${r.message}`)).toEqual([expect.stringMatching(/^skip no property of the profile's patch is optional/)]);
+    expect(report.results.map((r) => `${r.status} ${r.message}`)).toEqual([
+      expect.stringMatching(/^skip no property of the profile's patch is optional/),
+    ]);
   });
 });

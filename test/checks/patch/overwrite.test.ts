@@ -10,21 +10,39 @@ import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/suppor
 testCheck(check, {
   valid: [
     // json-server: merge-patch+json ignored, application/json applied; the behaviour is judged on the type it applies.
-    { name: 'merge patch ignored, application/json applied', server: ignoresPatchBodies(['application/merge-patch+json']), profile: WRITE_PROFILE },
+    {
+      name: 'merge patch ignored, application/json applied',
+      server: ignoresPatchBodies(['application/merge-patch+json']),
+      profile: WRITE_PROFILE,
+    },
     { name: 'reference server (created employer)', server: reference(), profile: WRITE_PROFILE },
     // Without a creating collection the check patches a sample and restores it.
-    { name: 'reference server (sample, restored)', server: reference(), profile: { ...WRITE_PROFILE, collections: [] } },
+    {
+      name: 'reference server (sample, restored)',
+      server: reference(),
+      profile: { ...WRITE_PROFILE, collections: [] },
+    },
   ],
   invalid: [
     {
       name: 'the patched value never shows',
-      server: reference({ mutate: (req, res) => { if (isCreatedEmployer(req.path) && isObject(res.json)) res.json['bankrupt'] = false; } }),
-      profile: WRITE_PROFILE, findings: ['notOverwritten'],
+      server: reference({
+        mutate: (req, res) => {
+          if (isCreatedEmployer(req.path) && isObject(res.json)) res.json['bankrupt'] = false;
+        },
+      }),
+      profile: WRITE_PROFILE,
+      findings: ['notOverwritten'],
     },
     {
       name: 'PATCH refused with 400',
-      server: reference({ mutate: (req, res) => { if (req.method === 'PATCH') res.status = 400; } }),
-      profile: WRITE_PROFILE, findings: ['rejected'],
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method === 'PATCH') res.status = 400;
+        },
+      }),
+      profile: WRITE_PROFILE,
+      findings: ['rejected'],
     },
   ],
 });
@@ -33,10 +51,16 @@ describe('patch.overwrite safety', () => {
   it('restores a sample document it had to patch', async () => {
     const server = await startReferenceServer({ port: 0 });
     try {
-      const before = await (await fetch(`${server.url}/employers?pageSize=1`)).json() as { items: Array<{ href: string }> };
+      const before = (await (await fetch(`${server.url}/employers?pageSize=1`)).json()) as {
+        items: Array<{ href: string }>;
+      };
       const href = before.items[0]!.href;
-      const original = await (await fetch(href)).json() as Record<string, unknown>;
-      const report = await runChecks([check], { ...WRITE_PROFILE, collections: [] }, { baseUrl: server.url, allowWrites: true, timeoutMs: 5000 });
+      const original = (await (await fetch(href)).json()) as Record<string, unknown>;
+      const report = await runChecks(
+        [check],
+        { ...WRITE_PROFILE, collections: [] },
+        { baseUrl: server.url, allowWrites: true, timeoutMs: 5000 },
+      );
       expect(report.results.map((r) => r.status)).toEqual(['pass']);
       expect(await (await fetch(href)).json()).toEqual(original);
     } finally {
@@ -45,9 +69,14 @@ describe('patch.overwrite safety', () => {
   });
 
   it('does not apply to a document whose update style is put', async () => {
-    const report = await runOne(check, reference(), withDocument((d) => ({ ...d, update: 'put' })));
-    expect(report.results.map((r) => `${r.status} ${r.resource} ${r.message}`))
-      .toEqual(['skip - not applicable: the target has no document with PATCH as its update style and a patch (non-null values)']);
+    const report = await runOne(
+      check,
+      reference(),
+      withDocument((d) => ({ ...d, update: 'put' })),
+    );
+    expect(report.results.map((r) => `${r.status} ${r.resource} ${r.message}`)).toEqual([
+      'skip - not applicable: the target has no document with PATCH as its update style and a patch (non-null values)',
+    ]);
     expect(report.summary.requests).toBe(1); // only the sample ids read while resolving the target
   });
 });

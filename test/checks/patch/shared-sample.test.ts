@@ -10,24 +10,42 @@ import { startReferenceServer, type ReferenceServer } from '../../../src/referen
 const NO_CREATE: Profile = {
   ...BUILT_IN_PROFILE,
   collections: (BUILT_IN_PROFILE.collections ?? []).map(({ create: _create, ...collection }) => collection),
-  documents: (BUILT_IN_PROFILE.documents ?? []).map((document) => ({ ...document, patch: { bankrupt: true, bankruptDate: '2024-02-29' } })),
+  documents: (BUILT_IN_PROFILE.documents ?? []).map((document) => ({
+    ...document,
+    patch: { bankrupt: true, bankruptDate: '2024-02-29' },
+  })),
 };
 const RUNS = 3;
 
 describe('writes to a shared sample document', () => {
   let server: ReferenceServer;
-  beforeAll(async () => { server = await startReferenceServer({ port: 0 }); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it(`never interleave: ${RUNS} runs of the patch, input and select checks pass and leave the sample as it was`, async () => {
     const checks = CHECKS.filter((check) => /^(patch|input|select)\./.test(check.meta.id));
     const sample = `${server.url}/employers/93`;
     const before = await (await fetch(sample)).json();
     for (let run = 0; run < RUNS; run++) {
-      const report = await runChecks(checks, NO_CREATE, { baseUrl: server.url, allowWrites: true, timeoutMs: 5000, concurrency: 8 });
-      expect(report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.status} ${r.id}: ${r.message}`)).toEqual([]);
+      const report = await runChecks(checks, NO_CREATE, {
+        baseUrl: server.url,
+        allowWrites: true,
+        timeoutMs: 5000,
+        concurrency: 8,
+      });
+      expect(
+        report.results
+          .filter((r) => r.status === 'fail' || r.status === 'error')
+          .map((r) => `${r.status} ${r.id}: ${r.message}`),
+      ).toEqual([]);
       // The patch checks did run on the sample, not skip for want of a creator.
-      expect(report.results.filter((r) => r.id === 'patch.overwrite' || r.id === 'patch.response').map((r) => r.status)).toEqual(['pass', 'pass']);
+      expect(
+        report.results.filter((r) => r.id === 'patch.overwrite' || r.id === 'patch.response').map((r) => r.status),
+      ).toEqual(['pass', 'pass']);
     }
     expect(await (await fetch(sample)).json()).toEqual(before);
   }, 60_000);

@@ -9,9 +9,12 @@ import { BODY_LEAKS } from '../../../src/checks/problem/no-leaks.js';
 import { randomSequences, sequences } from '../../helpers/strings.js';
 
 const OLD: Record<string, RegExp> = {
-  'a stack trace': /\bat [\w$.<>]+\s?\([^)]*:\d+(:\d+)?\)|\bat (?:[\w$]+\.)+[\w$<>]+\((?:[\w$]+\.java|Native Method|Unknown Source)|Traceback \(most recent call last\)|\bFile "[^"]+", line \d+|\n\s+at\s+\S+\s+\(/,
-  'an exception class': /\b(?:java|javax|jakarta|org|com|System)\.[\w.]*(?:Exception|Error)\b|\b\w+(?:Exception|Error): /,
-  'an internal host name or address': /\b(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})\b|\b[\w-]+\.(?:internal|local|corp|intra|lan)\b/,
+  'a stack trace':
+    /\bat [\w$.<>]+\s?\([^)]*:\d+(:\d+)?\)|\bat (?:[\w$]+\.)+[\w$<>]+\((?:[\w$]+\.java|Native Method|Unknown Source)|Traceback \(most recent call last\)|\bFile "[^"]+", line \d+|\n\s+at\s+\S+\s+\(/,
+  'an exception class':
+    /\b(?:java|javax|jakarta|org|com|System)\.[\w.]*(?:Exception|Error)\b|\b\w+(?:Exception|Error): /,
+  'an internal host name or address':
+    /\b(?:10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2})\b|\b[\w-]+\.(?:internal|local|corp|intra|lan)\b/,
 };
 const TOKENS: Record<string, string[]> = {
   'a stack trace': ['at ', 'x', '(', ')', ':1', '\n', ' ', '.'],
@@ -20,7 +23,10 @@ const TOKENS: Record<string, string[]> = {
 };
 const ours = (what: string): RegExp => (BODY_LEAKS.find(([name]) => name === what) as [string, RegExp])[1];
 /** What the check reports of a match: where it is (the excerpt starts 20 before) and that there is one. */
-const found = (re: RegExp, s: string): string => { const m = re.exec(s); return m ? `${m.index}:${m[0]}` : '-'; };
+const found = (re: RegExp, s: string): string => {
+  const m = re.exec(s);
+  return m ? `${m.index}:${m[0]}` : '-';
+};
 
 describe('problem.no-leaks body patterns', () => {
   for (const what of Object.keys(OLD)) {

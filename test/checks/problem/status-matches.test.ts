@@ -4,9 +4,15 @@ import { reference, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
-  invalid: [{
-    name: 'problem status differs from HTTP status',
-    server: reference({ mutate: (_req, res) => { if (isObject(res.json) && res.status === 404) res.json['status'] = 500; } }),
-    findings: ['mismatch'],
-  }],
+  invalid: [
+    {
+      name: 'problem status differs from HTTP status',
+      server: reference({
+        mutate: (_req, res) => {
+          if (isObject(res.json) && res.status === 404) res.json['status'] = 500;
+        },
+      }),
+      findings: ['mismatch'],
+    },
+  ],
 });

@@ -7,12 +7,20 @@ testCheck(check, {
   invalid: [
     {
       name: 'an https URL as type',
-      server: reference({ mutate: (_req, res) => { if (isObject(res.json) && res.status >= 400) res.json['type'] = 'https://example.org/problems/not-found'; } }),
+      server: reference({
+        mutate: (_req, res) => {
+          if (isObject(res.json) && res.status >= 400) res.json['type'] = 'https://example.org/problems/not-found';
+        },
+      }),
       findings: ['notUrn'],
     },
     {
       name: 'an UpperCamelCase type name',
-      server: reference({ mutate: (_req, res) => { if (isObject(res.json) && res.status >= 400) res.json['type'] = 'urn:problem-type:belgif:ResourceNotFound'; } }),
+      server: reference({
+        mutate: (_req, res) => {
+          if (isObject(res.json) && res.status >= 400) res.json['type'] = 'urn:problem-type:belgif:ResourceNotFound';
+        },
+      }),
       findings: ['notUrn'],
     },
   ],

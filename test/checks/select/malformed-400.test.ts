@@ -7,12 +7,24 @@ testCheck(check, {
   invalid: [
     {
       name: 'a missing parenthesis is tolerated',
-      server: reference({ mutate: (req, res) => { if (req.path.endsWith('select=(name')) { res.status = 200; res.headers['content-type'] = 'application/json'; res.json = { name: 'x' }; } } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.endsWith('select=(name')) {
+            res.status = 200;
+            res.headers['content-type'] = 'application/json';
+            res.json = { name: 'x' };
+          }
+        },
+      }),
       findings: ['not400'],
     },
     {
       name: 'the 400 is plain JSON',
-      server: reference({ mutate: (req, res) => { if (req.path.includes('select=') && res.status === 400) res.headers['content-type'] = 'application/json'; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.includes('select=') && res.status === 400) res.headers['content-type'] = 'application/json';
+        },
+      }),
       findings: ['notProblem'],
     },
     {

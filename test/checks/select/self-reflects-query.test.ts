@@ -7,9 +7,22 @@ testCheck(check, {
   invalid: [
     {
       name: 'self without the query',
-      server: reference({ mutate: (req, res) => { if (req.path.includes('select=') && isObject(res.json) && typeof res.json['self'] === 'string') res.json['self'] = res.json['self'].split('?')[0] ?? ''; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.includes('select=') && isObject(res.json) && typeof res.json['self'] === 'string')
+            res.json['self'] = res.json['self'].split('?')[0] ?? '';
+        },
+      }),
       findings: ['queryLost'],
     },
-    { name: 'no self', server: reference({ mutate: (req, res) => { if (req.path.includes('select=') && isObject(res.json)) delete res.json['self']; } }), findings: ['noSelf'] },
+    {
+      name: 'no self',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.path.includes('select=') && isObject(res.json)) delete res.json['self'];
+        },
+      }),
+      findings: ['noSelf'],
+    },
   ],
 });

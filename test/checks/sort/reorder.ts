@@ -9,7 +9,13 @@ export function reorder(sort: string[], compare: (a: Item, b: Item) => number): 
   return (req, res) => {
     const [pathname, search = ''] = req.path.split('?');
     const asked = new URLSearchParams(search).getAll('sort');
-    if (pathname !== '/employers' || asked.join('&') !== sort.join('&') || !isObject(res.json) || !Array.isArray(res.json['items'])) return;
+    if (
+      pathname !== '/employers' ||
+      asked.join('&') !== sort.join('&') ||
+      !isObject(res.json) ||
+      !Array.isArray(res.json['items'])
+    )
+      return;
     (res.json['items'] as Item[]).sort(compare);
   };
 }
@@ -18,12 +24,17 @@ export function reorder(sort: string[], compare: (a: Item, b: Item) => number): 
 export function isLaterPage(path: string, sort: string[]): boolean {
   const [pathname, search = ''] = path.split('?');
   const query = new URLSearchParams(search);
-  return pathname === '/employers' && Number(query.get('page') ?? '1') > 1 && query.getAll('sort').join('&') === sort.join('&');
+  return (
+    pathname === '/employers' &&
+    Number(query.get('page') ?? '1') > 1 &&
+    query.getAll('sort').join('&') === sort.join('&')
+  );
 }
 
 /** For GET /employers pages past the first whose `sort` values equal `sort`, changes `items` in place. */
 export function laterPages(sort: string[], change: (items: Item[]) => void): Mutator {
   return (req, res) => {
-    if (isLaterPage(req.path, sort) && isObject(res.json) && Array.isArray(res.json['items'])) change(res.json['items'] as Item[]);
+    if (isLaterPage(req.path, sort) && isObject(res.json) && Array.isArray(res.json['items']))
+      change(res.json['items'] as Item[]);
   };
 }

@@ -7,8 +7,14 @@ const doc = {
   openapi: '3.0.3',
   paths: {
     '/countries/{code}': {
-      parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' } }, { name: 'lang', in: 'query', schema: { type: 'integer' } }],
-      get: { parameters: [{ $ref: '#/components/parameters/Lang' }], responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Country' } } } } } },
+      parameters: [
+        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'lang', in: 'query', schema: { type: 'integer' } },
+      ],
+      get: {
+        parameters: [{ $ref: '#/components/parameters/Lang' }],
+        responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Country' } } } } },
+      },
     },
   },
   components: {
@@ -17,14 +23,17 @@ const doc = {
       Text: { type: 'object', properties: { fr: { type: 'string' }, nl: { type: 'string' }, de: { type: 'string' } } },
       Named: { type: 'object', properties: { name: { $ref: '#/components/schemas/Text' } } },
       Country: {
-        allOf: [{ $ref: '#/components/schemas/Named' }, {
-          type: 'object',
-          properties: {
-            code: { type: 'string' },
-            regions: { type: 'array', items: { $ref: '#/components/schemas/Named' } },
-            embedded: { type: 'object', additionalProperties: { $ref: '#/components/schemas/Named' } },
+        allOf: [
+          { $ref: '#/components/schemas/Named' },
+          {
+            type: 'object',
+            properties: {
+              code: { type: 'string' },
+              regions: { type: 'array', items: { $ref: '#/components/schemas/Named' } },
+              embedded: { type: 'object', additionalProperties: { $ref: '#/components/schemas/Named' } },
+            },
           },
-        }],
+        ],
       },
     },
   },
@@ -47,7 +56,8 @@ describe('reading an OpenAPI document', () => {
 
   it('finds the texts along allOf, arrays and additionalProperties', () => {
     const body = {
-      code: 'BE', name: { fr: 'Belgique', nl: 'België' },
+      code: 'BE',
+      name: { fr: 'Belgique', nl: 'België' },
       regions: [{ name: 'Flandre' }, { name: null }],
       embedded: { 'http://x/1': { name: { fr: 'Un' } } },
     };

@@ -9,12 +9,20 @@ import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { startProxy } from '../../helpers/proxy.js';
 
 const closers: Array<() => Promise<void>> = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((close) => close())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
-const DEPENDENTS = ['delete.then-404', 'patch.overwrite', 'patch.absent-kept', 'put.replaces', 'input.unknown-body-property'];
+const DEPENDENTS = [
+  'delete.then-404',
+  'patch.overwrite',
+  'patch.absent-kept',
+  'put.replaces',
+  'input.unknown-body-property',
+];
 
 async function employerCount(url: string): Promise<number> {
-  const body = await (await fetch(`${url}/employers?pageSize=1`)).json() as { total: number };
+  const body = (await (await fetch(`${url}/employers?pageSize=1`)).json()) as { total: number };
   return body.total;
 }
 
@@ -25,16 +33,28 @@ describe('a Location outside the API on every 201', () => {
     const proxy = await startProxy(server.origin, basePath, (request, response) => {
       if (request.method === 'POST' && response.status === 201) response.headers['location'] = '/employers/undefined';
     });
-    closers.push(async () => { await proxy.close(); await server.close(); });
+    closers.push(async () => {
+      await proxy.close();
+      await server.close();
+    });
     const url = `${proxy.origin}${basePath}`;
     const before = await employerCount(url);
     const report = await runChecks(CHECKS, BUILT_IN_PROFILE, {
-      baseUrl: url, only: ['create.location-absolute', 'create.created-201', ...DEPENDENTS], allowWrites: true, timeoutMs: 5000, deadlineMs: 60_000, concurrency: 4,
+      baseUrl: url,
+      only: ['create.location-absolute', 'create.created-201', ...DEPENDENTS],
+      allowWrites: true,
+      timeoutMs: 5000,
+      deadlineMs: 60_000,
+      concurrency: 4,
     });
     const byId = (id: string) => report.results.filter((r) => r.id === id);
     expect(byId('create.location-absolute').map((r) => r.messageId)).toEqual(['outsideApi']);
     expect(byId('create.created-201')[0]?.message).toContain('see create.location-absolute');
-    for (const id of DEPENDENTS) expect(byId(id).map((r) => [r.status, r.message]), id).toEqual([['pass', expect.any(String)]]);
+    for (const id of DEPENDENTS)
+      expect(
+        byId(id).map((r) => [r.status, r.message]),
+        id,
+      ).toEqual([['pass', expect.any(String)]]);
     expect(report.results.some((r) => r.message.includes('cleanup'))).toBe(false);
     expect(await employerCount(url)).toBe(before);
   }, 60_000);

@@ -10,25 +10,40 @@ class Skipped extends Error {}
 function fakeContext(target: Target, signal = new AbortController().signal) {
   const cleanups: Array<() => Promise<unknown>> = [];
   const ctx = {
-    target, signal,
+    target,
+    signal,
     url: (path: string) => (path.startsWith('http') ? path : `http://api.test/v1${path}`),
-    onCleanup: (cleanup: () => Promise<unknown>) => { cleanups.push(cleanup); },
-    skip: (reason: string) => { throw new Skipped(reason); },
+    onCleanup: (cleanup: () => Promise<unknown>) => {
+      cleanups.push(cleanup);
+    },
+    skip: (reason: string) => {
+      throw new Skipped(reason);
+    },
   } as unknown as CheckContext<string>;
-  return { ctx, cleanUp: async () => { for (const cleanup of cleanups.reverse()) await cleanup(); } };
+  return {
+    ctx,
+    cleanUp: async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
 }
 const run = () => ({}) as Target;
 const tick = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('holdDocument', () => {
-  it('lets a second writer in only after the first one\'s restore (a cleanup registered after taking it)', async () => {
+  it("lets a second writer in only after the first one's restore (a cleanup registered after taking it)", async () => {
     const target = run();
     const first = fakeContext(target);
     const events: string[] = [];
     await holdDocument(first.ctx, '/things/1');
-    first.ctx.onCleanup(async () => { await tick(); events.push('first restored'); });
+    first.ctx.onCleanup(async () => {
+      await tick();
+      events.push('first restored');
+    });
     const second = fakeContext(target);
     const waiting = holdDocument(second.ctx, '/things/1').then(() => events.push('second writes'));
     await tick(30);
@@ -76,7 +91,9 @@ describe('holdDocument', () => {
     await holdDocument(holder.ctx, '/things/1');
     const late = fakeContext(target);
     const waiting = holdDocument(late.ctx, '/things/1');
-    const outcome = expect(waiting).rejects.toThrow(/another check of this run kept http:\/\/api\.test\/v1\/things\/1 busy for more than 15 s/);
+    const outcome = expect(waiting).rejects.toThrow(
+      /another check of this run kept http:\/\/api\.test\/v1\/things\/1 busy for more than 15 s/,
+    );
     await vi.advanceTimersByTimeAsync(DOCUMENT_LOCK_MAX_WAIT_MS + 1);
     await outcome;
     await late.cleanUp();

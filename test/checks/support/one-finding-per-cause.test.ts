@@ -11,21 +11,42 @@ import { reference, type ServerFactory } from '../../helpers/check-harness.js';
 async function run(server: ServerFactory, only: string[]): Promise<CheckReport> {
   const running = await server.start();
   try {
-    return await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: running.url, only, allowWrites: true, timeoutMs: 5000, deadlineMs: 30_000, concurrency: 4 });
+    return await runChecks(CHECKS, BUILT_IN_PROFILE, {
+      baseUrl: running.url,
+      only,
+      allowWrites: true,
+      timeoutMs: 5000,
+      deadlineMs: 30_000,
+      concurrency: 4,
+    });
   } finally {
     await running.close();
   }
 }
 
-const verdicts = (report: CheckReport, path: string) => Object.fromEntries(report.results
-  .filter((r) => r.resource === path || r.resource === '/')
-  .map((r) => [r.id, r.status === 'skip' ? `skip ${/\(see ([a-z.-]+)\)/.exec(r.message)?.[1] ?? r.message}` : r.status]));
+const verdicts = (report: CheckReport, path: string) =>
+  Object.fromEntries(
+    report.results
+      .filter((r) => r.resource === path || r.resource === '/')
+      .map((r) => [
+        r.id,
+        r.status === 'skip' ? `skip ${/\(see ([a-z.-]+)\)/.exec(r.message)?.[1] ?? r.message}` : r.status,
+      ]),
+  );
 
 describe('a collection answered as a bare JSON array (json-server)', () => {
   const bareArray = reference({
-    mutate: (req, res) => { if (/^\/employers(\?|$)/.test(req.path) && isObject(res.json)) res.json = res.json['items']; },
+    mutate: (req, res) => {
+      if (/^\/employers(\?|$)/.test(req.path) && isObject(res.json)) res.json = res.json['items'];
+    },
   });
-  const ids = ['collection.is-object', 'collection.items-array', 'collection.empty-result', 'link.same-origin-items', 'collection.item-href'];
+  const ids = [
+    'collection.is-object',
+    'collection.items-array',
+    'collection.empty-result',
+    'link.same-origin-items',
+    'collection.item-href',
+  ];
 
   it('fails collection.is-object only; the rest point at it', async () => {
     expect(verdicts(await run(bareArray, ids), '/employers')).toEqual({
@@ -39,7 +60,9 @@ describe('a collection answered as a bare JSON array (json-server)', () => {
 
   it('the same checks pass on the reference server', async () => {
     const report = await run(reference(), ids);
-    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id} ${r.status} ${r.message}`)).toEqual([]);
+    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id} ${r.status} ${r.message}`)).toEqual(
+      [],
+    );
   }, 60_000);
 });
 
@@ -55,7 +78,9 @@ describe('every 404 an empty JSON object (json-server)', () => {
 
   it('fails problem.media-type; the 404 checks judge the status and point at it for the body', async () => {
     const report = await run(emptyNotFound, ids);
-    expect([...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.id))]).toEqual(['problem.media-type']);
+    expect([...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.id))]).toEqual([
+      'problem.media-type',
+    ]);
     for (const id of ids.slice(1)) {
       const results = report.results.filter((r) => r.id === id);
       expect(results.length, id).toBeGreaterThan(0);
@@ -80,7 +105,11 @@ describe('a Prism dynamic mock (random links and numbers, no HEAD)', () => {
   let n = 0;
   const prismLike = reference({
     mutate: (req, res) => {
-      if (req.method === 'HEAD') { res.status = 405; res.headers['content-type'] = 'application/problem+json'; return; }
+      if (req.method === 'HEAD') {
+        res.status = 405;
+        res.headers['content-type'] = 'application/problem+json';
+        return;
+      }
       if (!/^\/employers\?/.test(req.path) || !isObject(res.json)) return;
       n++;
       res.json['self'] = `https://mock${n}.example/x${n}`;
@@ -92,7 +121,14 @@ describe('a Prism dynamic mock (random links and numbers, no HEAD)', () => {
 
   it('gives one finding per cause and skips what random data cannot show', async () => {
     const report = await run(prismLike, ids);
-    const at = (id: string) => report.results.filter((r) => r.id === id && r.resource === '/employers').map((r) => r.messageId ?? `skip ${/\(see ([a-z.-]+)\)|answers vary|the resource changed during the run/.exec(r.message)?.[0] ?? r.message}`);
+    const at = (id: string) =>
+      report.results
+        .filter((r) => r.id === id && r.resource === '/employers')
+        .map(
+          (r) =>
+            r.messageId ??
+            `skip ${/\(see ([a-z.-]+)\)|answers vary|the resource changed during the run/.exec(r.message)?.[0] ?? r.message}`,
+        );
     expect(at('collection.self-link')).toEqual(['otherPath']);
     // Two reads that answer differently when read again prove nothing (random data, or another client writing).
     expect(at('paging.page-one-based')).toEqual(['skip the resource changed during the run']);
@@ -103,12 +139,16 @@ describe('a Prism dynamic mock (random links and numbers, no HEAD)', () => {
 
 describe('400 problems of a type that is no problem-type URN (Prism)', () => {
   const foreignType = reference({
-    mutate: (_req, res) => { if (res.status === 400 && isObject(res.json)) res.json['type'] = 'https://mock.example/errors#BAD'; },
+    mutate: (_req, res) => {
+      if (res.status === 400 && isObject(res.json)) res.json['type'] = 'https://mock.example/errors#BAD';
+    },
   });
 
   it('fails problem.type-urn; id.malformed-400 judges the status and points there for the type', async () => {
     const report = await run(foreignType, ['problem.type-urn', 'id.malformed-400']);
-    expect([...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.id))]).toEqual(['problem.type-urn']);
+    expect([...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.id))]).toEqual([
+      'problem.type-urn',
+    ]);
     expect(report.results.find((r) => r.id === 'id.malformed-400')?.message).toContain('see problem.type-urn');
   }, 60_000);
 });

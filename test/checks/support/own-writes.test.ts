@@ -11,8 +11,18 @@ import { reference } from '../../helpers/check-harness.js';
 /** A context with what the gate uses: the run's signal and cleanups (run newest first, like the runner). */
 function fakeContext(signal = new AbortController().signal) {
   const cleanups: Array<() => Promise<unknown>> = [];
-  const ctx = { signal, onCleanup: (cleanup: () => Promise<unknown>) => { cleanups.push(cleanup); } } as unknown as CheckContext<string>;
-  return { ctx, cleanUp: async () => { for (const cleanup of cleanups.reverse()) await cleanup(); } };
+  const ctx = {
+    signal,
+    onCleanup: (cleanup: () => Promise<unknown>) => {
+      cleanups.push(cleanup);
+    },
+  } as unknown as CheckContext<string>;
+  return {
+    ctx,
+    cleanUp: async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
 }
 const collection = () => ({ kind: 'collection', path: '/things' }) as CollectionTarget;
 const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,7 +33,9 @@ describe('own writes and walks', () => {
     const writer = fakeContext();
     const events: string[] = [];
     await beginWriting(writer.ctx, things);
-    const walk = whileOwnWritesRest(fakeContext().ctx, things, async () => { events.push('walk'); });
+    const walk = whileOwnWritesRest(fakeContext().ctx, things, async () => {
+      events.push('walk');
+    });
     await tick();
     events.push('cleanup');
     await writer.cleanUp();
@@ -37,7 +49,11 @@ describe('own writes and walks', () => {
     await beginWriting(holder.ctx, things);
     const events: string[] = [];
     // A walk waits for the holder; a new writer waits for the waiting walk; the holder writes again at once.
-    const walk = whileOwnWritesRest(fakeContext().ctx, things, async () => { events.push('walk start'); await tick(); events.push('walk end'); });
+    const walk = whileOwnWritesRest(fakeContext().ctx, things, async () => {
+      events.push('walk start');
+      await tick();
+      events.push('walk end');
+    });
     const newcomer = beginWriting(fakeContext().ctx, things).then(() => events.push('newcomer writes'));
     await beginWriting(holder.ctx, things);
     events.push('holder writes again');
@@ -50,7 +66,9 @@ describe('own writes and walks', () => {
     const [a, b] = [collection(), collection()];
     await beginWriting(fakeContext().ctx, a);
     let walked = false;
-    await whileOwnWritesRest(fakeContext().ctx, b, async () => { walked = true; });
+    await whileOwnWritesRest(fakeContext().ctx, b, async () => {
+      walked = true;
+    });
     expect(walked).toBe(true);
   });
 
@@ -67,11 +85,23 @@ describe('own writes and walks', () => {
 
   it('in a full run with writes, no POST or DELETE reaches the server while /employers is walked', async () => {
     const seen: string[] = [];
-    const running = await reference({ mutate: (req) => { seen.push(`${req.method} ${req.path}`); } }).start();
+    const running = await reference({
+      mutate: (req) => {
+        seen.push(`${req.method} ${req.path}`);
+      },
+    }).start();
     try {
-      const report = await runChecks(CHECKS, BUILT_IN_PROFILE, { baseUrl: running.url, allowWrites: true, timeoutMs: 5000 });
+      const report = await runChecks(CHECKS, BUILT_IN_PROFILE, {
+        baseUrl: running.url,
+        allowWrites: true,
+        timeoutMs: 5000,
+      });
       // The auth checks do not apply to the open server (one skip each).
-      expect(report.results.filter((r) => r.status !== 'pass' && !r.id.startsWith('auth.')).map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`)).toEqual([]);
+      expect(
+        report.results
+          .filter((r) => r.status !== 'pass' && !r.id.startsWith('auth.'))
+          .map((r) => `${r.status} ${r.id} ${r.resource}: ${r.message}`),
+      ).toEqual([]);
     } finally {
       await running.close();
     }
@@ -81,7 +111,10 @@ describe('own writes and walks', () => {
       const walks: Array<[number, number]> = [];
       seen.forEach((line, index) => {
         if (line === `GET /employers?pageSize=${size}`) walks.push([index, index]);
-        else if (line.startsWith(`GET /employers?pageSize=${size}&page=`)) { const walk = walks[walks.length - 1]; if (walk) walk[1] = index; }
+        else if (line.startsWith(`GET /employers?pageSize=${size}&page=`)) {
+          const walk = walks[walks.length - 1];
+          if (walk) walk[1] = index;
+        }
       });
       expect(walks.length).toBeGreaterThan(0);
       for (const [from, to] of walks) {

@@ -28,7 +28,14 @@ describe('random data per request', () => {
   it('i18n.content-language skips instead of reading random text as localized content', async () => {
     const { languages: _languages, ...undeclared } = BUILT_IN_PROFILE;
     const report = await runOne(contentLanguage, randomData(7), undeclared);
-    expect(report.results.map((r) => [r.status, r.message])).toEqual([['skip', expect.stringMatching(/is localized: in \w\w it answered differently when asked again \(.*or the API's answers vary\)$/)]]);
+    expect(report.results.map((r) => [r.status, r.message])).toEqual([
+      [
+        'skip',
+        expect.stringMatching(
+          /is localized: in \w\w it answered differently when asked again \(.*or the API's answers vary\)$/,
+        ),
+      ],
+    ]);
   });
 
   it('id.leading-zeros skips instead of calling a padded id another resource', async () => {
@@ -52,10 +59,20 @@ describe('random data per request', () => {
   });
 
   it('http.caching demands no caching headers the profile does not declare', async () => {
-    const bare = reference({ mutate: (_req, res) => { delete res.headers['etag']; delete res.headers['cache-control']; } });
-    const undeclared = { ...BUILT_IN_PROFILE, documents: (BUILT_IN_PROFILE.documents ?? []).map((d) => ({ ...d, etag: false })) };
+    const bare = reference({
+      mutate: (_req, res) => {
+        delete res.headers['etag'];
+        delete res.headers['cache-control'];
+      },
+    });
+    const undeclared = {
+      ...BUILT_IN_PROFILE,
+      documents: (BUILT_IN_PROFILE.documents ?? []).map((d) => ({ ...d, etag: false })),
+    };
     const report = await runOne(caching, bare, undeclared);
-    expect(report.results.map((r) => [r.status, r.message])).toEqual([['skip', expect.stringContaining('caching is optional')]]);
+    expect(report.results.map((r) => [r.status, r.message])).toEqual([
+      ['skip', expect.stringContaining('caching is optional')],
+    ]);
   });
 
   it('patch.overwrite skips when two reads of the document with no write between them differ', async () => {
@@ -65,7 +82,15 @@ describe('random data per request', () => {
 
   it('a server that localizes for real still has its missing Content-Language reported', async () => {
     const { languages: _languages, ...undeclared } = BUILT_IN_PROFILE;
-    const report = await runOne(contentLanguage, reference({ mutate: (_req, res) => { delete res.headers['content-language']; } }), undeclared);
+    const report = await runOne(
+      contentLanguage,
+      reference({
+        mutate: (_req, res) => {
+          delete res.headers['content-language'];
+        },
+      }),
+      undeclared,
+    );
     expect(report.results.map((r) => r.messageId)).toContain('missing');
   });
 });

@@ -3,7 +3,11 @@ import { reference, testCheck } from '../../helpers/check-harness.js';
 import { WRITE_PROFILE } from '../create/support/write-profile.js';
 
 const pollAnswers = (status: number) =>
-  reference({ mutate: (req, res) => { if (req.method === 'GET' && req.path.startsWith('/images/tasks/')) res.status = status; } });
+  reference({
+    mutate: (req, res) => {
+      if (req.method === 'GET' && req.path.startsWith('/images/tasks/')) res.status = status;
+    },
+  });
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference(), profile: WRITE_PROFILE }],

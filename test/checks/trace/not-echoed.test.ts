@@ -8,12 +8,20 @@ testCheck(check, {
   invalid: [
     {
       name: "echoes the consumer's trace id",
-      server: reference({ mutate: (req, res) => { if (req.headers['belgov-trace-id']) res.headers['belgov-trace-id'] = sent(req.headers); } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.headers['belgov-trace-id']) res.headers['belgov-trace-id'] = sent(req.headers);
+        },
+      }),
       findings: ['echoed'],
     },
     {
       name: 'a related trace id that is not the one sent',
-      server: reference({ mutate: (req, res) => { if (req.headers['belgov-trace-id']) res.headers['belgov-related-trace-id'] = 'something-else'; } }),
+      server: reference({
+        mutate: (req, res) => {
+          if (req.headers['belgov-trace-id']) res.headers['belgov-related-trace-id'] = 'something-else';
+        },
+      }),
       findings: ['relatedMismatch'],
     },
   ],

@@ -19,14 +19,29 @@ beforeAll(async () => {
   // Two-second tokens: a few seconds of requests cross several expiries.
   server = await startReferenceServer({
     port: 0,
-    auth: { tokenLifetimeSec: 2, clients: [{ id: 'short', secret: SECRET }, { id: 'keyed', publicJwk: { ...(await exportJWK(pair.publicKey)), alg: 'ES256' } }] },
+    auth: {
+      tokenLifetimeSec: 2,
+      clients: [
+        { id: 'short', secret: SECRET },
+        { id: 'keyed', publicJwk: { ...(await exportJWK(pair.publicKey)), alg: 'ES256' } },
+      ],
+    },
   });
 });
-afterAll(async () => { await server.close(); await dispatcher.close(); });
-
-const provider = (options: Partial<ConstructorParameters<typeof ClientCredentialsTokenProvider>[0]> = {}) => new ClientCredentialsTokenProvider({
-  tokenUrl: server.auth!.tokenUrl, clientId: 'short', auth: { method: 'client_secret_basic', secret: SECRET }, dispatcher, timeoutMs: 5000, ...options,
+afterAll(async () => {
+  await server.close();
+  await dispatcher.close();
 });
+
+const provider = (options: Partial<ConstructorParameters<typeof ClientCredentialsTokenProvider>[0]> = {}) =>
+  new ClientCredentialsTokenProvider({
+    tokenUrl: server.auth!.tokenUrl,
+    clientId: 'short',
+    auth: { method: 'client_secret_basic', secret: SECRET },
+    dispatcher,
+    timeoutMs: 5000,
+    ...options,
+  });
 
 describe('ClientCredentialsTokenProvider', () => {
   it('shares one token request among concurrent callers', async () => {
@@ -39,7 +54,13 @@ describe('ClientCredentialsTokenProvider', () => {
 
   it('keeps every request authorized across token expiries (2 s tokens, 3.5 s of requests)', async () => {
     const tokens = provider();
-    const client = new HttpClient({ baseUrl: server.url, allowWrites: false, timeoutMs: 5000, concurrency: 2, authorization: () => tokens.authorization() });
+    const client = new HttpClient({
+      baseUrl: server.url,
+      allowWrites: false,
+      timeoutMs: 5000,
+      concurrency: 2,
+      authorization: () => tokens.authorization(),
+    });
     const statuses: number[] = [];
     const seen = new Set<string>();
     try {
@@ -78,12 +99,20 @@ describe('ClientCredentialsTokenProvider', () => {
   it('sends nothing, token included, to another origin, and asks for none for requests without credentials', async () => {
     let asked = 0;
     const client = new HttpClient({
-      baseUrl: server.url, allowWrites: false, timeoutMs: 5000, concurrency: 1,
-      authorization: async () => { asked++; return 'Bearer must-not-leave'; },
+      baseUrl: server.url,
+      allowWrites: false,
+      timeoutMs: 5000,
+      concurrency: 1,
+      authorization: async () => {
+        asked++;
+        return 'Bearer must-not-leave';
+      },
     });
     try {
       // Another origin (the same server under another host name) is refused before anything is sent.
-      const elsewhere = await client.request({ url: server.url.replace('127.0.0.1', 'localhost') + '/health' }).catch((error: unknown) => error);
+      const elsewhere = await client
+        .request({ url: server.url.replace('127.0.0.1', 'localhost') + '/health' })
+        .catch((error: unknown) => error);
       expect(elsewhere).toBeInstanceOf(OutsideApiError);
       expect(client.refused).toBe(1);
       const open = await client.request({ url: '/health', credentials: false });
@@ -112,7 +141,10 @@ describe('ClientCredentialsTokenProvider', () => {
   });
 
   it('refuses a key it cannot sign with, in one line', async () => {
-    const rsaPublic = createPrivateKey(privateKeyPem).export({ type: 'pkcs8', format: 'pem' }).toString().replace(/PRIVATE/g, 'PUBLIC');
+    const rsaPublic = createPrivateKey(privateKeyPem)
+      .export({ type: 'pkcs8', format: 'pem' })
+      .toString()
+      .replace(/PRIVATE/g, 'PUBLIC');
     const tokens = provider({ clientId: 'keyed', auth: { method: 'private_key_jwt', privateKeyPem: rsaPublic } });
     await expect(tokens.authorization()).rejects.toThrow(/not a PEM private key/);
     tokens.dispose();

@@ -20,22 +20,39 @@ let plain: FixtureServer;
 
 // An API that only talks to clients with a certificate of our CA: /health answers who the client is.
 function startMtlsServer(): Promise<string> {
-  https = createServer({
-    key: files.read(files.serverKey), cert: files.read(files.serverCert), ca: files.read(files.ca), requestCert: true, rejectUnauthorized: true,
-  }, (req, res) => {
-    const peer = (req.socket as TLSSocket).getPeerCertificate();
-    const body = req.url?.endsWith('/health') ? { status: 'UP', client: peer.subject?.CN } : { type: 'urn:problem-type:belgif:resourceNotFound', status: 404 };
-    res.writeHead(req.url?.endsWith('/health') ? 200 : 404, { 'content-type': req.url?.endsWith('/health') ? 'application/json' : 'application/problem+json' });
-    res.end(JSON.stringify(body));
-  });
-  return new Promise((resolve) => https.listen(0, '127.0.0.1', () => resolve(`https://127.0.0.1:${(https.address() as AddressInfo).port}/api`)));
+  https = createServer(
+    {
+      key: files.read(files.serverKey),
+      cert: files.read(files.serverCert),
+      ca: files.read(files.ca),
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    (req, res) => {
+      const peer = (req.socket as TLSSocket).getPeerCertificate();
+      const body = req.url?.endsWith('/health')
+        ? { status: 'UP', client: peer.subject?.CN }
+        : { type: 'urn:problem-type:belgif:resourceNotFound', status: 404 };
+      res.writeHead(req.url?.endsWith('/health') ? 200 : 404, {
+        'content-type': req.url?.endsWith('/health') ? 'application/json' : 'application/problem+json',
+      });
+      res.end(JSON.stringify(body));
+    },
+  );
+  return new Promise((resolve) =>
+    https.listen(0, '127.0.0.1', () => resolve(`https://127.0.0.1:${(https.address() as AddressInfo).port}/api`)),
+  );
 }
 
 beforeAll(async () => {
   files = makeTlsFiles();
   httpsUrl = await startMtlsServer();
   proxy = await startConnectProxy();
-  plain = await startFixture((req, res) => (req.url?.endsWith('/health') ? sendJson(res, 200, { status: 'UP' }) : sendJson(res, 404, { status: 404 })), { basePath: '/api' });
+  plain = await startFixture(
+    (req, res) =>
+      req.url?.endsWith('/health') ? sendJson(res, 200, { status: 'UP' }) : sendJson(res, 404, { status: 404 }),
+    { basePath: '/api' },
+  );
 }, 60_000);
 afterAll(async () => {
   https.closeAllConnections();
@@ -50,13 +67,16 @@ async function check(args: string[], env: Record<string, string> = {}) {
   io.env = env;
   io.cwd = files.dir;
   const code = await main(['check', ...args, '--only', 'health', '--format', 'json', '--timeout', '3000'], io);
-  return { code, io, report: io.out ? JSON.parse(io.out) as CheckReport : undefined };
+  return { code, io, report: io.out ? (JSON.parse(io.out) as CheckReport) : undefined };
 }
 
 describe('mutual TLS (--cert --key --ca)', () => {
   it('reaches an API that demands a client certificate', async () => {
     const client = new HttpClient({
-      baseUrl: httpsUrl, allowWrites: false, timeoutMs: 3000, concurrency: 1,
+      baseUrl: httpsUrl,
+      allowWrites: false,
+      timeoutMs: 3000,
+      concurrency: 1,
       tls: { cert: files.read(files.clientCert), key: files.read(files.clientKey), ca: files.read(files.ca) },
     });
     try {
@@ -68,14 +88,25 @@ describe('mutual TLS (--cert --key --ca)', () => {
   });
 
   it('runs the checks through the CLI with PEM files', async () => {
-    const { code, report, io } = await check([httpsUrl, '--cert', 'client.crt', '--key', 'client.key', '--ca', 'ca.crt']);
+    const { code, report, io } = await check([
+      httpsUrl,
+      '--cert',
+      'client.crt',
+      '--key',
+      'client.key',
+      '--ca',
+      'ca.crt',
+    ]);
     expect(io.err).not.toContain('cannot reach');
     expect(report?.results.find((r) => r.id === 'health.health-status')?.status).toBe('pass');
     expect(code).toBe(0);
   });
 
   it('cannot reach it without the client certificate, or trusting another CA: one line, exit 2', async () => {
-    for (const args of [['--ca', 'ca.crt'], ['--cert', 'client.crt', '--key', 'client.key', '--ca', 'other-ca.crt']]) {
+    for (const args of [
+      ['--ca', 'ca.crt'],
+      ['--cert', 'client.crt', '--key', 'client.key', '--ca', 'other-ca.crt'],
+    ]) {
       const { code, io } = await check([httpsUrl, ...args]);
       expect(code).toBe(2);
       expect(io.err).toMatch(/^restguide: cannot reach https:\/\/127\.0\.0\.1:\d+\/api: .+\n$/);
@@ -83,15 +114,24 @@ describe('mutual TLS (--cert --key --ca)', () => {
   });
 
   it('refuses a certificate without its key, and a file that is not PEM', async () => {
-    expect((await check([httpsUrl, '--cert', 'client.crt'])).io.err).toBe('restguide: mutual TLS needs both --cert and --key\n');
+    expect((await check([httpsUrl, '--cert', 'client.crt'])).io.err).toBe(
+      'restguide: mutual TLS needs both --cert and --key\n',
+    );
     const notPem = await check([httpsUrl, '--cert', 'client.crt', '--key', 'client.ext']);
-    expect([notPem.code, notPem.io.err]).toEqual([2, 'restguide: client key client.ext is not PEM (no -----BEGIN ...----- block)\n']);
+    expect([notPem.code, notPem.io.err]).toEqual([
+      2,
+      'restguide: client key client.ext is not PEM (no -----BEGIN ...----- block)\n',
+    ]);
   });
 });
 
 describe('proxies (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)', () => {
   it('reads either case, lower case first, and nothing without a proxy', () => {
-    expect(proxyEnvOf({ HTTP_PROXY: 'http://a:1', https_proxy: 'http://b:2', NO_PROXY: 'x' })).toEqual({ httpProxy: 'http://a:1', httpsProxy: 'http://b:2', noProxy: 'x' });
+    expect(proxyEnvOf({ HTTP_PROXY: 'http://a:1', https_proxy: 'http://b:2', NO_PROXY: 'x' })).toEqual({
+      httpProxy: 'http://a:1',
+      httpsProxy: 'http://b:2',
+      noProxy: 'x',
+    });
     expect(proxyEnvOf({ NO_PROXY: 'x' })).toBeUndefined();
   });
 
@@ -115,7 +155,9 @@ describe('proxies (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)', () => {
 
   it('tunnels mutual TLS through HTTPS_PROXY', async () => {
     const before = proxy.tunnels.length;
-    const { code, report } = await check([httpsUrl, '--cert', 'client.crt', '--key', 'client.key', '--ca', 'ca.crt'], { HTTPS_PROXY: proxy.url });
+    const { code, report } = await check([httpsUrl, '--cert', 'client.crt', '--key', 'client.key', '--ca', 'ca.crt'], {
+      HTTPS_PROXY: proxy.url,
+    });
     expect(report?.results.find((r) => r.id === 'health.health-status')?.status).toBe('pass');
     expect(code).toBe(0);
     expect(proxy.tunnels.slice(before)).toContain(new URL(httpsUrl).host);

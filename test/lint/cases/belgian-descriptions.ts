@@ -9,160 +9,445 @@ type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const itemsOf = (item: Json, extra: Json = {}): Json => ({ type: 'object', properties: { items: { type: 'array', items: item }, ...extra } });
+const itemsOf = (item: Json, extra: Json = {}): Json => ({
+  type: 'object',
+  properties: { items: { type: 'array', items: item }, ...extra },
+});
 const link = { type: 'string', format: 'uri' };
 /** A collection `/x` (with its item path `/x/{xId}`) whose GET answers `schema`. */
 const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
   [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
-  [`${path}/{id}`]: { get: op({ operationId: `get${path.slice(1)}`, parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) },
+  [`${path}/{id}`]: {
+    get: op({
+      operationId: `get${path.slice(1)}`,
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    }),
+  },
 });
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', schema });
 
 export const cases: Record<string, RuleCase[]> = {
   // "In these objects, a href property MUST be present with a link to the resource."
   'col-repres-href': [
-    { name: 'items without href; items with self instead of href', errors: [
-      { path: [...S('/persons'), 'properties', 'items', 'items'], message: /have no "href"/ },
-      { path: [...S('/cases'), 'properties', 'items', 'items'], message: /with "self" instead of "href"/ },
-    ], document: base({ paths: {
-      ...collection('/persons', itemsOf({ type: 'object', properties: { ssin: { type: 'string' }, name: { type: 'string' } } })),
-      ...collection('/cases', itemsOf({ type: 'object', properties: { self: link, caseId: { type: 'string' } } })),
-    } }) },
-    { name: 'href declared, through allOf, in every oneOf member; a free-form item says nothing', errors: [], document: base({ paths: {
-      ...collection('/persons', itemsOf({ type: 'object', properties: { href: link, ssin: { type: 'string' } } })),
-      ...collection('/cases', itemsOf({ allOf: [{ type: 'object', properties: { href: link } }, { type: 'object', properties: { caseId: { type: 'string' } } }] })),
-      ...collection('/files', itemsOf({ oneOf: [{ type: 'object', properties: { href: link, a: { type: 'string' } } }, { type: 'object', properties: { href: link, b: { type: 'string' } } }] })),
-      ...collection('/notes', itemsOf({ type: 'object', additionalProperties: true })),
-    } }) },
+    {
+      name: 'items without href; items with self instead of href',
+      errors: [
+        { path: [...S('/persons'), 'properties', 'items', 'items'], message: /have no "href"/ },
+        { path: [...S('/cases'), 'properties', 'items', 'items'], message: /with "self" instead of "href"/ },
+      ],
+      document: base({
+        paths: {
+          ...collection(
+            '/persons',
+            itemsOf({ type: 'object', properties: { ssin: { type: 'string' }, name: { type: 'string' } } }),
+          ),
+          ...collection('/cases', itemsOf({ type: 'object', properties: { self: link, caseId: { type: 'string' } } })),
+        },
+      }),
+    },
+    {
+      name: 'href declared, through allOf, in every oneOf member; a free-form item says nothing',
+      errors: [],
+      document: base({
+        paths: {
+          ...collection('/persons', itemsOf({ type: 'object', properties: { href: link, ssin: { type: 'string' } } })),
+          ...collection(
+            '/cases',
+            itemsOf({
+              allOf: [
+                { type: 'object', properties: { href: link } },
+                { type: 'object', properties: { caseId: { type: 'string' } } },
+              ],
+            }),
+          ),
+          ...collection(
+            '/files',
+            itemsOf({
+              oneOf: [
+                { type: 'object', properties: { href: link, a: { type: 'string' } } },
+                { type: 'object', properties: { href: link, b: { type: 'string' } } },
+              ],
+            }),
+          ),
+          ...collection('/notes', itemsOf({ type: 'object', additionalProperties: true })),
+        },
+      }),
+    },
   ],
   // "A plural noun SHOULD be used for collection names": Belgian APIs name them in Dutch, French or German too.
   'col-name': [
-    { name: 'FP: Dutch and French plurals', errors: [], document: base({ paths: {
-      ...collection('/adressen', itemsOf({ type: 'object', properties: { href: link } })),
-      ...collection('/informatieobjecten', itemsOf({ type: 'object', properties: { href: link } })),
-      ...collection('/travaux', itemsOf({ type: 'object', properties: { href: link } })),
-    } }) },
-    { name: 'a Dutch singular', errors: [{ path: ['paths', '/gebouw'] }], document: base({ paths: collection('/gebouw', itemsOf({ type: 'object', properties: { href: link } })) }) },
+    {
+      name: 'FP: Dutch and French plurals',
+      errors: [],
+      document: base({
+        paths: {
+          ...collection('/adressen', itemsOf({ type: 'object', properties: { href: link } })),
+          ...collection('/informatieobjecten', itemsOf({ type: 'object', properties: { href: link } })),
+          ...collection('/travaux', itemsOf({ type: 'object', properties: { href: link } })),
+        },
+      }),
+    },
+    {
+      name: 'a Dutch singular',
+      errors: [{ path: ['paths', '/gebouw'] }],
+      document: base({ paths: collection('/gebouw', itemsOf({ type: 'object', properties: { href: link } })) }),
+    },
   ],
   // "next: MANDATORY (except for the last page)"; "page: MANDATORY (offset-based)".
   'col-paging': [
-    { name: 'paged by an after-cursor without next; by page without next nor page', errors: [
-      { path: S('/enterprises'), message: /\?afterEnterprise.*no "next"/ },
-      { path: S('/persons'), message: /no "next" \(MANDATORY on every page but the last\) and no "page" \(MANDATORY for offset-based paging\)/ },
-    ], document: base({ paths: {
-      ...collection('/enterprises', itemsOf({ type: 'object', properties: { href: link } }, { pageSize: { type: 'integer' } }), [queryParam('afterEnterprise', { type: 'string' })]),
-      ...collection('/persons', itemsOf({ type: 'object', properties: { href: link } }), [queryParam('page', { type: 'integer', default: 1 }), queryParam('pageSize', { type: 'integer', default: 20 })]),
-    } }) },
-    { name: 'the guide\'s cursor and offset examples; a paged GET answering no collection; an unpaged collection', errors: [], document: base({ paths: {
-      ...collection('/enterprises', itemsOf({ type: 'object', properties: { href: link } }, { next: link, pageSize: { type: 'integer' } }), [queryParam('afterEnterprise', { type: 'string' })]),
-      ...collection('/persons', { allOf: [itemsOf({ type: 'object', properties: { href: link } }), { type: 'object', properties: { next: link, page: { type: 'integer' }, pageSize: { type: 'integer' } } }] },
-        [queryParam('page', { type: 'integer', default: 1 }), queryParam('pageSize', { type: 'integer', default: 20 })]),
-      '/report': { get: op({ operationId: 'report', parameters: [queryParam('pageSize', { type: 'integer', default: 20 })] }) },
-      ...collection('/regions', itemsOf({ type: 'object', properties: { href: link } })),
-    } }) },
+    {
+      name: 'paged by an after-cursor without next; by page without next nor page',
+      errors: [
+        { path: S('/enterprises'), message: /\?afterEnterprise.*no "next"/ },
+        {
+          path: S('/persons'),
+          message:
+            /no "next" \(MANDATORY on every page but the last\) and no "page" \(MANDATORY for offset-based paging\)/,
+        },
+      ],
+      document: base({
+        paths: {
+          ...collection(
+            '/enterprises',
+            itemsOf({ type: 'object', properties: { href: link } }, { pageSize: { type: 'integer' } }),
+            [queryParam('afterEnterprise', { type: 'string' })],
+          ),
+          ...collection('/persons', itemsOf({ type: 'object', properties: { href: link } }), [
+            queryParam('page', { type: 'integer', default: 1 }),
+            queryParam('pageSize', { type: 'integer', default: 20 }),
+          ]),
+        },
+      }),
+    },
+    {
+      name: "the guide's cursor and offset examples; a paged GET answering no collection; an unpaged collection",
+      errors: [],
+      document: base({
+        paths: {
+          ...collection(
+            '/enterprises',
+            itemsOf({ type: 'object', properties: { href: link } }, { next: link, pageSize: { type: 'integer' } }),
+            [queryParam('afterEnterprise', { type: 'string' })],
+          ),
+          ...collection(
+            '/persons',
+            {
+              allOf: [
+                itemsOf({ type: 'object', properties: { href: link } }),
+                {
+                  type: 'object',
+                  properties: { next: link, page: { type: 'integer' }, pageSize: { type: 'integer' } },
+                },
+              ],
+            },
+            [
+              queryParam('page', { type: 'integer', default: 1 }),
+              queryParam('pageSize', { type: 'integer', default: 20 }),
+            ],
+          ),
+          '/report': {
+            get: op({ operationId: 'report', parameters: [queryParam('pageSize', { type: 'integer', default: 20 })] }),
+          },
+          ...collection('/regions', itemsOf({ type: 'object', properties: { href: link } })),
+        },
+      }),
+    },
   ],
   // pageSize "must have a default value if absent": a default its description states is one.
   'col-paging-size': [
-    { name: 'FP: a default stated in the description (default: 100)', errors: [], document: withPath('/things', { get: op({ parameters: [
-      queryParam('pageSize', { type: 'integer' }, { description: 'Het aantal resultaten per pagina. (default: 100, maximum: 500).' }),
-    ] }) }) },
-    { name: 'a description stating no default', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: withPath('/things', { get: op({ parameters: [
-      queryParam('pageSize', { type: 'integer' }, { description: 'Het aantal resultaten per pagina (maximum: 500).' }),
-    ] }) }) },
+    {
+      name: 'FP: a default stated in the description (default: 100)',
+      errors: [],
+      document: withPath('/things', {
+        get: op({
+          parameters: [
+            queryParam(
+              'pageSize',
+              { type: 'integer' },
+              { description: 'Het aantal resultaten per pagina. (default: 100, maximum: 500).' },
+            ),
+          ],
+        }),
+      }),
+    },
+    {
+      name: 'a description stating no default',
+      errors: [{ path: O('/things', 'get', 'parameters', 0) }],
+      document: withPath('/things', {
+        get: op({
+          parameters: [
+            queryParam(
+              'pageSize',
+              { type: 'integer' },
+              { description: 'Het aantal resultaten per pagina (maximum: 500).' },
+            ),
+          ],
+        }),
+      }),
+    },
   ],
   // "New code types SHOULD be represented as string values in lowerCamelCase": a registered header's
   // values, an operation selector's, and a list the description ties to a standard are no new code types.
   'cod-design': [
-    { name: 'FP: Prefer respond-async, X-Amz-Target, Accept-Encoding, a response Preference-Applied, codes of a cited standard, a GeoJSON type', errors: [], document: base({
-      paths: { '/jobs': { post: op({ operationId: 'submit', parameters: [
-        header('Prefer', { type: 'string', enum: ['respond-async'] }),
-        header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
-        header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
-        header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
-        header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
-      ], responses: { '200': { description: 'ok', headers: { 'Preference-Applied': { schema: { type: 'string', enum: ['respond-async', 'return=minimal'] } } } } } }) } },
-      components: { schemas: {
-        BlankEnum: { enum: [''] },
-        PolygonGeoJson: { type: 'object', properties: { type: { type: 'string', enum: ['Polygon'] }, coordinates: { type: 'array', items: {} } } },
-        AdministrativeGender: { type: 'string', description: 'Administrative gender as coded by HL7 v2 table 0001', enum: ['M', 'F', 'U'] },
-        Country: { type: 'array', description: 'Countries by their ISO 3166-1 alpha-2 code', items: { type: 'string', enum: ['BE', 'NL'] } },
-      } },
-    }) },
-    { name: 'a custom header\'s upper-case values; no language tag under Accept-Language; M/F/U with no standard named', errors: [
-      { path: O('/jobs', 'post', 'parameters', 0, 'schema', 'enum') }, { path: O('/jobs', 'post', 'parameters', 1, 'schema', 'enum'), message: /: CreditCard$/ }, { path: P('Gender', 'enum') },
-      { path: P('Shape', 'enum'), message: /: Polygon, Circle$/ },
-    ], document: base({
-      paths: { '/jobs': { post: op({ operationId: 'submit', parameters: [
-        header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }), header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
-      ] }) } },
-      components: { schemas: {
-        Gender: { type: 'string', description: 'Gender of the person', enum: ['M', 'F', 'U'] },
-        Shape: { type: 'string', enum: ['Polygon', 'Circle'] },
-      } },
-    }) },
+    {
+      name: 'FP: Prefer respond-async, X-Amz-Target, Accept-Encoding, a response Preference-Applied, codes of a cited standard, a GeoJSON type',
+      errors: [],
+      document: base({
+        paths: {
+          '/jobs': {
+            post: op({
+              operationId: 'submit',
+              parameters: [
+                header('Prefer', { type: 'string', enum: ['respond-async'] }),
+                header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
+                header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
+                header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
+                header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
+              ],
+              responses: {
+                '200': {
+                  description: 'ok',
+                  headers: {
+                    'Preference-Applied': { schema: { type: 'string', enum: ['respond-async', 'return=minimal'] } },
+                  },
+                },
+              },
+            }),
+          },
+        },
+        components: {
+          schemas: {
+            BlankEnum: { enum: [''] },
+            PolygonGeoJson: {
+              type: 'object',
+              properties: { type: { type: 'string', enum: ['Polygon'] }, coordinates: { type: 'array', items: {} } },
+            },
+            AdministrativeGender: {
+              type: 'string',
+              description: 'Administrative gender as coded by HL7 v2 table 0001',
+              enum: ['M', 'F', 'U'],
+            },
+            Country: {
+              type: 'array',
+              description: 'Countries by their ISO 3166-1 alpha-2 code',
+              items: { type: 'string', enum: ['BE', 'NL'] },
+            },
+          },
+        },
+      }),
+    },
+    {
+      name: "a custom header's upper-case values; no language tag under Accept-Language; M/F/U with no standard named",
+      errors: [
+        { path: O('/jobs', 'post', 'parameters', 0, 'schema', 'enum') },
+        { path: O('/jobs', 'post', 'parameters', 1, 'schema', 'enum'), message: /: CreditCard$/ },
+        { path: P('Gender', 'enum') },
+        { path: P('Shape', 'enum'), message: /: Polygon, Circle$/ },
+      ],
+      document: base({
+        paths: {
+          '/jobs': {
+            post: op({
+              operationId: 'submit',
+              parameters: [
+                header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
+                header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
+              ],
+            }),
+          },
+        },
+        components: {
+          schemas: {
+            Gender: { type: 'string', description: 'Gender of the person', enum: ['M', 'F', 'U'] },
+            Shape: { type: 'string', enum: ['Polygon', 'Circle'] },
+          },
+        },
+      }),
+    },
   ],
   // "Precision-sensitive decimals, like monetary amounts": judged on the name's last word.
   'dec-type': [
-    { name: 'FP: an axis shift whose name ends in tax', errors: [], document: withSchemas({ Shift: { type: 'object', properties: { deltax: { type: 'number', description: 'Shift along the X axis' } } } }) },
-    { name: 'a tax, a subtotal beside a currency', errors: [{ path: P('Invoice', 'properties', 'roadTax') }, { path: P('Invoice', 'properties', 'subtotal') }], document: withSchemas({
-      Invoice: { type: 'object', properties: { roadTax: { type: 'number' }, subtotal: { type: 'number' }, currency: { type: 'string' } } },
-    }) },
+    {
+      name: 'FP: an axis shift whose name ends in tax',
+      errors: [],
+      document: withSchemas({
+        Shift: { type: 'object', properties: { deltax: { type: 'number', description: 'Shift along the X axis' } } },
+      }),
+    },
+    {
+      name: 'a tax, a subtotal beside a currency',
+      errors: [{ path: P('Invoice', 'properties', 'roadTax') }, { path: P('Invoice', 'properties', 'subtotal') }],
+      document: withSchemas({
+        Invoice: {
+          type: 'object',
+          properties: { roadTax: { type: 'number' }, subtotal: { type: 'number' }, currency: { type: 'string' } },
+        },
+      }),
+    },
   ],
   // "If an operation does allow and process input that is not defined in OpenAPI, its description should explicitly indicate this."
   'req-valid': [
-    { name: 'FP: a free-form object whose description says other parameters are accepted', errors: [], document: base({ paths: {
-      '/search': { get: op({ parameters: [queryParam('criteria', { type: 'object', additionalProperties: { type: 'string' } }, { description: 'Arbitrary additional query parameters are allowed: each filters on the attribute it names' })] }) },
-      '/find': { get: op({ operationId: 'find', description: 'Any other query parameter is taken as a filter on the property of that name.', parameters: [queryParam('filter', { type: 'object' })] }) },
-    } }) },
-    { name: 'a free-form object described as something else', errors: [{ path: O('/search', 'get', 'parameters', 0), message: 'its description should say' }], document: withPath('/search', {
-      get: op({ parameters: [queryParam('filter', { type: 'object' }, { description: 'The search filter' })] }),
-    }) },
+    {
+      name: 'FP: a free-form object whose description says other parameters are accepted',
+      errors: [],
+      document: base({
+        paths: {
+          '/search': {
+            get: op({
+              parameters: [
+                queryParam(
+                  'criteria',
+                  { type: 'object', additionalProperties: { type: 'string' } },
+                  {
+                    description:
+                      'Arbitrary additional query parameters are allowed: each filters on the attribute it names',
+                  },
+                ),
+              ],
+            }),
+          },
+          '/find': {
+            get: op({
+              operationId: 'find',
+              description: 'Any other query parameter is taken as a filter on the property of that name.',
+              parameters: [queryParam('filter', { type: 'object' })],
+            }),
+          },
+        },
+      }),
+    },
+    {
+      name: 'a free-form object described as something else',
+      errors: [{ path: O('/search', 'get', 'parameters', 0), message: 'its description should say' }],
+      document: withPath('/search', {
+        get: op({ parameters: [queryParam('filter', { type: 'object' }, { description: 'The search filter' })] }),
+      }),
+    },
   ],
   // "URIs SHOULD always be absolute": a format admitting relative references is the SHOULD broken.
   'hyp-links': [
-    { name: 'a link declared as uri-reference', errors: [{ path: P('Ref', 'properties', 'href'), message: 'admits relative URIs' }], document: withSchemas({
-      Ref: { type: 'object', properties: { href: { type: 'string', format: 'uri-reference' } } },
-    }) },
-    { name: 'a link string without format is not hyp-links\' finding', errors: [], document: withSchemas({ Ref: { type: 'object', properties: { href: { type: 'string' } } } }) },
+    {
+      name: 'a link declared as uri-reference',
+      errors: [{ path: P('Ref', 'properties', 'href'), message: 'admits relative URIs' }],
+      document: withSchemas({
+        Ref: { type: 'object', properties: { href: { type: 'string', format: 'uri-reference' } } },
+      }),
+    },
+    {
+      name: "a link string without format is not hyp-links' finding",
+      errors: [],
+      document: withSchemas({ Ref: { type: 'object', properties: { href: { type: 'string' } } } }),
+    },
   ],
   // belgif's HttpLink and SelfLink declare format: uri; the rule says URIs SHOULD be absolute: stating it is advice.
   'hyp-links-format': [
-    { name: 'a link string without format', errors: [{ path: P('Ref', 'properties', 'href'), message: 'declare format: uri' }], document: withSchemas({
-      Ref: { type: 'object', properties: { href: { type: 'string' }, self: { type: 'string', format: 'uri-reference' } } },
-    }) },
-    { name: 'links with format uri; an object link is hyp-links\' finding', errors: [], document: withSchemas({
-      Ref: { type: 'object', properties: { href: link, self: { type: 'object', properties: { href: link } } } },
-    }) },
+    {
+      name: 'a link string without format',
+      errors: [{ path: P('Ref', 'properties', 'href'), message: 'declare format: uri' }],
+      document: withSchemas({
+        Ref: {
+          type: 'object',
+          properties: { href: { type: 'string' }, self: { type: 'string', format: 'uri-reference' } },
+        },
+      }),
+    },
+    {
+      name: "links with format uri; an object link is hyp-links' finding",
+      errors: [],
+      document: withSchemas({
+        Ref: { type: 'object', properties: { href: link, self: { type: 'object', properties: { href: link } } } },
+      }),
+    },
   ],
   // The guide's format is of the API's URL, https://host/[pathPrefix]/apiName/v{major}/resources.
   'uri-format': [
-    { name: 'FP: servers without the version, every path under /api/v1', errors: [], document: base({
-      servers: [{ url: 'https://services.example.be' }],
-      paths: { '/api/v1/persons': { get: op({ operationId: 'persons' }) }, '/api/v1/persons/{ssin}': { get: op({ operationId: 'person' }) } },
-    }) },
-    { name: 'FP: a path prefix with hyphens (the guide leaves pathPrefix free)', errors: [], document: base({ servers: [{ url: 'https://api.example.be/esd-eto-apikey/bevragen/v2' }] }) },
-    { name: 'servers without the version, paths that do not all carry it', errors: [{ path: ['servers', 0, 'url'] }], document: base({
-      servers: [{ url: 'https://services.example.be' }],
-      paths: { '/api/v1/persons': { get: op({ operationId: 'persons' }) }, '/health': { get: op({ operationId: 'health' }) } },
-    }) },
+    {
+      name: 'FP: servers without the version, every path under /api/v1',
+      errors: [],
+      document: base({
+        servers: [{ url: 'https://services.example.be' }],
+        paths: {
+          '/api/v1/persons': { get: op({ operationId: 'persons' }) },
+          '/api/v1/persons/{ssin}': { get: op({ operationId: 'person' }) },
+        },
+      }),
+    },
+    {
+      name: 'FP: a path prefix with hyphens (the guide leaves pathPrefix free)',
+      errors: [],
+      document: base({ servers: [{ url: 'https://api.example.be/esd-eto-apikey/bevragen/v2' }] }),
+    },
+    {
+      name: 'servers without the version, paths that do not all carry it',
+      errors: [{ path: ['servers', 0, 'url'] }],
+      document: base({
+        servers: [{ url: 'https://services.example.be' }],
+        paths: {
+          '/api/v1/persons': { get: op({ operationId: 'persons' }) },
+          '/health': { get: op({ operationId: 'health' }) },
+        },
+      }),
+    },
   ],
   // A version a build fills in is judged when filled in, as Maven's ${project.version} already was.
   'api-version-format': [
-    { name: 'FP: build placeholders (@version@, {{version}}, [VERSION_FROM_PUBLIC_API])', errors: [], document: base({ info: { title: 'Demo', version: '[VERSION_FROM_PUBLIC_API]' } }) },
+    {
+      name: 'FP: build placeholders (@version@, {{version}}, [VERSION_FROM_PUBLIC_API])',
+      errors: [],
+      document: base({ info: { title: 'Demo', version: '[VERSION_FROM_PUBLIC_API]' } }),
+    },
     { name: 'FP: a Gradle token', errors: [], document: base({ info: { title: 'Demo', version: '@version@' } }) },
-    { name: 'a version that is no placeholder', errors: [{ path: ['info', 'version'] }], document: base({ info: { title: 'Demo', version: '[beta]' } }) },
+    {
+      name: 'a version that is no placeholder',
+      errors: [{ path: ['info', 'version'] }],
+      document: base({ info: { title: 'Demo', version: '[beta]' } }),
+    },
   ],
   // The message names the cause: a discriminator value that no schema name and no mapping entry selects.
   'oas-exampl': [
-    { name: 'a discriminator value missing from the mapping: the message says so', errors: [
-      { path: P('Credential', 'example'), message: '/kind "AAD" selects no schema of the discriminator on "kind" (it knows Credential, AadCredential): add it to the discriminator\'s mapping' },
-    ], document: withSchemas({
-      Credential: { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'], discriminator: { propertyName: 'kind' }, example: { kind: 'AAD' } },
-      AadCredential: { allOf: [{ $ref: '#/components/schemas/Credential' }, { type: 'object', properties: { tenant: { type: 'string' } } }] },
-    }) },
-    { name: 'the same value mapped', errors: [], document: withSchemas({
-      Credential: { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'], discriminator: { propertyName: 'kind', mapping: { AAD: '#/components/schemas/AadCredential' } }, example: { kind: 'AAD' } },
-      AadCredential: { allOf: [{ $ref: '#/components/schemas/Credential' }, { type: 'object', properties: { tenant: { type: 'string' } } }] },
-    }) },
+    {
+      name: 'a discriminator value missing from the mapping: the message says so',
+      errors: [
+        {
+          path: P('Credential', 'example'),
+          message:
+            '/kind "AAD" selects no schema of the discriminator on "kind" (it knows Credential, AadCredential): add it to the discriminator\'s mapping',
+        },
+      ],
+      document: withSchemas({
+        Credential: {
+          type: 'object',
+          properties: { kind: { type: 'string' } },
+          required: ['kind'],
+          discriminator: { propertyName: 'kind' },
+          example: { kind: 'AAD' },
+        },
+        AadCredential: {
+          allOf: [
+            { $ref: '#/components/schemas/Credential' },
+            { type: 'object', properties: { tenant: { type: 'string' } } },
+          ],
+        },
+      }),
+    },
+    {
+      name: 'the same value mapped',
+      errors: [],
+      document: withSchemas({
+        Credential: {
+          type: 'object',
+          properties: { kind: { type: 'string' } },
+          required: ['kind'],
+          discriminator: { propertyName: 'kind', mapping: { AAD: '#/components/schemas/AadCredential' } },
+          example: { kind: 'AAD' },
+        },
+        AadCredential: {
+          allOf: [
+            { $ref: '#/components/schemas/Credential' },
+            { type: 'object', properties: { tenant: { type: 'string' } } },
+          ],
+        },
+      }),
+    },
   ],
 };

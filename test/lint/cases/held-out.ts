@@ -11,73 +11,194 @@ const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values })
 export const cases: Record<string, RuleCase[]> = {
   // "deprecated: true" marks what is deprecated now; a deprecation still to come is not one yet.
   'evo-deprec': [
-    { name: 'FP: a deprecation to come, of the element or of what it points to', errors: [], document: withSchemas({
-      Link: { type: 'object', properties: {
-        sunset: { type: 'boolean', description: 'When present, the target of the link is to be deprecated (and removed) at a later date.' },
-        legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
-      } },
-    }) },
-    { name: 'deprecated now, next to a sentence about the future', errors: [{ path: P('Link', 'properties', 'title') }], document: withSchemas({
-      Link: { type: 'object', properties: {
-        title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
-      } },
-    }) },
+    {
+      name: 'FP: a deprecation to come, of the element or of what it points to',
+      errors: [],
+      document: withSchemas({
+        Link: {
+          type: 'object',
+          properties: {
+            sunset: {
+              type: 'boolean',
+              description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
+            },
+            legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
+          },
+        },
+      }),
+    },
+    {
+      name: 'deprecated now, next to a sentence about the future',
+      errors: [{ path: P('Link', 'properties', 'title') }],
+      document: withSchemas({
+        Link: {
+          type: 'object',
+          properties: {
+            title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
+          },
+        },
+      }),
+    },
   ],
   // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
   'cod-design': [
-    { name: 'FP: version numbers in a version header and a property', errors: [], document: withPath('/things', {
-      get: op({ parameters: [{ name: 'Api-Version', in: 'header', required: true, schema: enumOf('2026.0', '2025.1') }] }),
-    }, { components: { schemas: { Release: { type: 'object', properties: { schemaVersion: enumOf('1.0.0', 'v2.1') } } } } }) },
-    { name: 'codes with a dot or in capitals beside a version-like value: only the codes', errors: [{ path: P('Release', 'properties', 'channel', 'enum'), message: /lowerCamelCase: beta\.channel, BETA$/ }], document: withSchemas({
-      Release: { type: 'object', properties: { channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') } },
-    }) },
+    {
+      name: 'FP: version numbers in a version header and a property',
+      errors: [],
+      document: withPath(
+        '/things',
+        {
+          get: op({
+            parameters: [{ name: 'Api-Version', in: 'header', required: true, schema: enumOf('2026.0', '2025.1') }],
+          }),
+        },
+        {
+          components: {
+            schemas: { Release: { type: 'object', properties: { schemaVersion: enumOf('1.0.0', 'v2.1') } } },
+          },
+        },
+      ),
+    },
+    {
+      name: 'codes with a dot or in capitals beside a version-like value: only the codes',
+      errors: [
+        { path: P('Release', 'properties', 'channel', 'enum'), message: /lowerCamelCase: beta\.channel, BETA$/ },
+      ],
+      document: withSchemas({
+        Release: { type: 'object', properties: { channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') } },
+      }),
+    },
     // Second held-out sample (a JSON-LD event stream): the value of @type names a vocabulary's class.
-    { name: 'FP: JSON-LD @type values, one and a list of them', errors: [], document: withSchemas({
-      Publisher: { type: 'object', properties: { '@type': { type: 'string', const: 'dcterms:Agent' }, '@context': { type: 'array', items: enumOf('http://schema.org/') } } },
-      Dataset: { type: 'object', properties: { '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } } },
-    }) },
-    { name: 'a code list beside JSON-LD keywords is judged', errors: [{ path: P('Publisher', 'properties', 'kind', 'enum') }], document: withSchemas({
-      Publisher: { type: 'object', properties: { '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') } },
-    }) },
+    {
+      name: 'FP: JSON-LD @type values, one and a list of them',
+      errors: [],
+      document: withSchemas({
+        Publisher: {
+          type: 'object',
+          properties: {
+            '@type': { type: 'string', const: 'dcterms:Agent' },
+            '@context': { type: 'array', items: enumOf('http://schema.org/') },
+          },
+        },
+        Dataset: {
+          type: 'object',
+          properties: { '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } },
+        },
+      }),
+    },
+    {
+      name: 'a code list beside JSON-LD keywords is judged',
+      errors: [{ path: P('Publisher', 'properties', 'kind', 'enum') }],
+      document: withSchemas({
+        Publisher: {
+          type: 'object',
+          properties: { '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') },
+        },
+      }),
+    },
   ],
   // JSON-LD 1.1's keywords (@context, @id, @type...) are spelled by that standard, and compact IRIs (tree:view)
   // by their vocabularies: neither is named by the API.
   'jsn-naming': [
-    { name: 'FP: JSON-LD keywords and compact IRIs (a context\'s term definitions, a vocabulary\'s terms)', errors: [], document: withSchemas({
-      Catalog: { type: 'object', properties: {
-        '@context': { type: 'object', properties: { tree: { type: 'string' }, 'tree:view': { type: 'object', properties: { '@type': { type: 'string' } } } } },
-        '@id': { type: 'string', format: 'uri' }, '@type': { type: 'string' }, 'dcterms:isVersionOf': { type: 'string' }, title: { type: 'string' },
-      } },
-    }) },
-    { name: 'names that only look like keywords or compact IRIs, and dotted names', errors: [
-      { path: P('Catalog', 'properties', '@lang') }, { path: P('Catalog', 'properties', 'Catalog.title') }, { path: P('Catalog', 'properties', 'Dcterms:title') },
-    ], document: withSchemas({
-      Catalog: { type: 'object', properties: { '@lang': { type: 'string' }, 'Catalog.title': { type: 'string' }, 'Dcterms:title': { type: 'string' } } },
-    }) },
+    {
+      name: "FP: JSON-LD keywords and compact IRIs (a context's term definitions, a vocabulary's terms)",
+      errors: [],
+      document: withSchemas({
+        Catalog: {
+          type: 'object',
+          properties: {
+            '@context': {
+              type: 'object',
+              properties: {
+                tree: { type: 'string' },
+                'tree:view': { type: 'object', properties: { '@type': { type: 'string' } } },
+              },
+            },
+            '@id': { type: 'string', format: 'uri' },
+            '@type': { type: 'string' },
+            'dcterms:isVersionOf': { type: 'string' },
+            title: { type: 'string' },
+          },
+        },
+      }),
+    },
+    {
+      name: 'names that only look like keywords or compact IRIs, and dotted names',
+      errors: [
+        { path: P('Catalog', 'properties', '@lang') },
+        { path: P('Catalog', 'properties', 'Catalog.title') },
+        { path: P('Catalog', 'properties', 'Dcterms:title') },
+      ],
+      document: withSchemas({
+        Catalog: {
+          type: 'object',
+          properties: {
+            '@lang': { type: 'string' },
+            'Catalog.title': { type: 'string' },
+            'Dcterms:title': { type: 'string' },
+          },
+        },
+      }),
+    },
   ],
   // "The URLs of a REST API SHOULD have the following structure": paths under several versions or API names
   // (/pc/v4/jobs, /ct/v1/logos) give URLs of that structure under a server URL that stops before them.
   'uri-format': [
-    { name: 'FP: each path carries its own apiName/v{major}', errors: [], document: base({
-      servers: [{ url: 'https://rest.example.de/jobboard/job-search' }],
-      paths: { '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) }, '/pc/v3/jobs/{jobId}': { get: op({ operationId: 'job' }) }, '/ct/v1/logos/{logoId}': { get: op({ operationId: 'logo' }) } },
-    }) },
-    { name: 'a path without a version segment', errors: [{ path: ['servers', 0, 'url'] }], document: base({
-      servers: [{ url: 'https://rest.example.de/jobboard' }],
-      paths: { '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) }, '/logos/{logoId}': { get: op({ operationId: 'logo' }) } },
-    }) },
-    { name: 'a path whose apiName is in capitals', errors: [{ path: ['servers', 0, 'url'] }], document: base({
-      servers: [{ url: 'https://rest.example.de/jobboard' }],
-      paths: { '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) }, '/CT/v1/logos': { get: op({ operationId: 'logos' }) } },
-    }) },
+    {
+      name: 'FP: each path carries its own apiName/v{major}',
+      errors: [],
+      document: base({
+        servers: [{ url: 'https://rest.example.de/jobboard/job-search' }],
+        paths: {
+          '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
+          '/pc/v3/jobs/{jobId}': { get: op({ operationId: 'job' }) },
+          '/ct/v1/logos/{logoId}': { get: op({ operationId: 'logo' }) },
+        },
+      }),
+    },
+    {
+      name: 'a path without a version segment',
+      errors: [{ path: ['servers', 0, 'url'] }],
+      document: base({
+        servers: [{ url: 'https://rest.example.de/jobboard' }],
+        paths: {
+          '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
+          '/logos/{logoId}': { get: op({ operationId: 'logo' }) },
+        },
+      }),
+    },
+    {
+      name: 'a path whose apiName is in capitals',
+      errors: [{ path: ['servers', 0, 'url'] }],
+      document: base({
+        servers: [{ url: 'https://rest.example.de/jobboard' }],
+        paths: {
+          '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
+          '/CT/v1/logos': { get: op({ operationId: 'logos' }) },
+        },
+      }),
+    },
   ],
   // Query parameters take the casing of JSON property names ("consistent throughout the API"): one-letter words pass.
   'uri-notat': [
-    { name: 'FP: one-letter words in query parameter names', errors: [], document: withPath('/charts', {
-      get: op({ parameters: [queryParam('enableSecondaryYAxis', { type: 'boolean' }), queryParam('zIndex', { type: 'integer' })] }),
-    }) },
-    { name: 'an abbreviation in capitals', errors: [{ path: ['paths', '/charts', 'get', 'parameters', 0] }], document: withPath('/charts', {
-      get: op({ parameters: [queryParam('stationID', { type: 'string' })] }),
-    }) },
+    {
+      name: 'FP: one-letter words in query parameter names',
+      errors: [],
+      document: withPath('/charts', {
+        get: op({
+          parameters: [
+            queryParam('enableSecondaryYAxis', { type: 'boolean' }),
+            queryParam('zIndex', { type: 'integer' }),
+          ],
+        }),
+      }),
+    },
+    {
+      name: 'an abbreviation in capitals',
+      errors: [{ path: ['paths', '/charts', 'get', 'parameters', 0] }],
+      document: withPath('/charts', {
+        get: op({ parameters: [queryParam('stationID', { type: 'string' })] }),
+      }),
+    },
   ],
 };

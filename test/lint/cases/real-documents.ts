@@ -10,163 +10,488 @@ const O = (path: string, method: string, ...rest: Array<string | number>) => ['p
 const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
 /** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({ openapi: '3.0.3', info: { title: 'Types', version: '${project.version}' }, paths: {}, components });
+const definitions = (components: Json): Json => ({
+  openapi: '3.0.3',
+  info: { title: 'Types', version: '${project.version}' },
+  paths: {},
+  components,
+});
 // Relative to the harness's document, test/lint/case.json.
 const REUSE = '../fixtures/lint/reuse';
 const ASYNC_BASE: Json = {
-  type: 'object', required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: { specversion: { type: 'string' }, id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' }, type: { type: 'string' }, service: { type: 'string' }, source: { type: 'string' } },
+  type: 'object',
+  required: ['id', 'type', 'service', 'specversion', 'source'],
+  properties: {
+    specversion: { type: 'string' },
+    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
+    type: { type: 'string' },
+    service: { type: 'string' },
+    source: { type: 'string' },
+  },
 };
 
 export const cases: Record<string, RuleCase[]> = {
   'oas-comdef': [
     // belgif's own files (problem/v1/problem-v1.yaml...) stay clean: test/lint/corpus.test.ts lints them where they live.
-    { name: 'a definitions file of another name redefining the common types: an own variant', errors: [{ path: P('Problem') }, { path: P('HttpLink') }, { path: P('Ssin') }], document: definitions({ schemas: {
-      Problem: { type: 'object' }, HttpLink: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } }, Ssin: { type: 'string', pattern: '^\\d{11}$' },
-    } }) },
-    { name: 'a definitions file of other types', errors: [], document: definitions({ schemas: { Employer: { type: 'object' } } }) },
+    {
+      name: 'a definitions file of another name redefining the common types: an own variant',
+      errors: [{ path: P('Problem') }, { path: P('HttpLink') }, { path: P('Ssin') }],
+      document: definitions({
+        schemas: {
+          Problem: { type: 'object' },
+          HttpLink: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } },
+          Ssin: { type: 'string', pattern: '^\\d{11}$' },
+        },
+      }),
+    },
+    {
+      name: 'a definitions file of other types',
+      errors: [],
+      document: definitions({ schemas: { Employer: { type: 'object' } } }),
+    },
   ],
   'prb-type': [
-    { name: 'FP: a short camelCase organisation; CloudEvents reply messages carrying a problem', errors: [], document: definitions({ schemas: {
-      Problem: { type: 'object', properties: { type: { type: 'string' } }, example: { type: 'urn:problem-type:exampleOrganization:exampleProblem' } },
-      AsynchronousMessageBase: ASYNC_BASE,
-      AsynchronousProblemReplyMessage: {
-        allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }, { properties: { data: { $ref: '#/components/schemas/Problem' } } }],
-        example: { specversion: '1.0', type: 'be.belgif.example.meeting.v3.meeting.create.problemReply', data: { type: 'urn:problem-type:belgif:badRequest' } },
-      },
-    } }) },
-    { name: '3.1: a const problem type in reverse-DNS form', errors: [{ path: P('Problem', 'properties', 'type', 'const'), message: 'reverse-DNS' }],
-      document: v31(withSchemas({ Problem: { type: 'object', properties: { type: { type: ['string', 'null'], const: 'urn:problem-type:be.fgov.cbss:tooBig' } } } })) },
+    {
+      name: 'FP: a short camelCase organisation; CloudEvents reply messages carrying a problem',
+      errors: [],
+      document: definitions({
+        schemas: {
+          Problem: {
+            type: 'object',
+            properties: { type: { type: 'string' } },
+            example: { type: 'urn:problem-type:exampleOrganization:exampleProblem' },
+          },
+          AsynchronousMessageBase: ASYNC_BASE,
+          AsynchronousProblemReplyMessage: {
+            allOf: [
+              { $ref: '#/components/schemas/AsynchronousMessageBase' },
+              { properties: { data: { $ref: '#/components/schemas/Problem' } } },
+            ],
+            example: {
+              specversion: '1.0',
+              type: 'be.belgif.example.meeting.v3.meeting.create.problemReply',
+              data: { type: 'urn:problem-type:belgif:badRequest' },
+            },
+          },
+        },
+      }),
+    },
+    {
+      name: '3.1: a const problem type in reverse-DNS form',
+      errors: [{ path: P('Problem', 'properties', 'type', 'const'), message: 'reverse-DNS' }],
+      document: v31(
+        withSchemas({
+          Problem: {
+            type: 'object',
+            properties: { type: { type: ['string', 'null'], const: 'urn:problem-type:be.fgov.cbss:tooBig' } },
+          },
+        }),
+      ),
+    },
   ],
   'id-numer': [
-    { name: 'FP: free-form string ids (a CloudEvents id, a meeting id)', errors: [], document: withSchemas({
-      AsynchronousMessageBase: ASYNC_BASE, Meeting: { type: 'object', properties: { meetingId: { type: 'string', example: 'mtg-2024-a' } } },
-    }) },
-    { name: '3.1: a nullable integer id without bounds', errors: [{ path: P('A', 'properties', 'employerId') }], document: v31(withSchemas({ A: { type: 'object', properties: { employerId: { type: ['integer', 'null'] } } } })) },
+    {
+      name: 'FP: free-form string ids (a CloudEvents id, a meeting id)',
+      errors: [],
+      document: withSchemas({
+        AsynchronousMessageBase: ASYNC_BASE,
+        Meeting: { type: 'object', properties: { meetingId: { type: 'string', example: 'mtg-2024-a' } } },
+      }),
+    },
+    {
+      name: '3.1: a nullable integer id without bounds',
+      errors: [{ path: P('A', 'properties', 'employerId') }],
+      document: v31(withSchemas({ A: { type: 'object', properties: { employerId: { type: ['integer', 'null'] } } } })),
+    },
   ],
   'sens-dat': [
-    { name: 'FP: reusable SSIN parameters no operation of the document uses', errors: [], document: definitions({ parameters: {
-      SsinPathParameter: { name: 'ssin', in: 'path', required: true, schema: { type: 'string' } }, SsinQueryParameter: { name: 'ssin', in: 'query', schema: { type: 'string' } },
-    } }) },
-    { name: 'a reusable SSIN parameter an operation uses', errors: [{ path: ['components', 'parameters', 'SsinQueryParameter'] }],
-      document: withPath('/persons', { get: op({ parameters: [{ $ref: '#/components/parameters/SsinQueryParameter' }] }) }, { components: { parameters: { SsinQueryParameter: { name: 'ssin', in: 'query', schema: { type: 'string' } } } } }) },
+    {
+      name: 'FP: reusable SSIN parameters no operation of the document uses',
+      errors: [],
+      document: definitions({
+        parameters: {
+          SsinPathParameter: { name: 'ssin', in: 'path', required: true, schema: { type: 'string' } },
+          SsinQueryParameter: { name: 'ssin', in: 'query', schema: { type: 'string' } },
+        },
+      }),
+    },
+    {
+      name: 'a reusable SSIN parameter an operation uses',
+      errors: [{ path: ['components', 'parameters', 'SsinQueryParameter'] }],
+      document: withPath(
+        '/persons',
+        { get: op({ parameters: [{ $ref: '#/components/parameters/SsinQueryParameter' }] }) },
+        {
+          components: { parameters: { SsinQueryParameter: { name: 'ssin', in: 'query', schema: { type: 'string' } } } },
+        },
+      ),
+    },
   ],
   'api-version-format': [
-    { name: 'FP: Maven placeholders', errors: [], document: base({ info: { title: 'Demo', version: '${project.version}' } }) },
-    { name: 'FP: a placeholder with a suffix', errors: [], document: base({ info: { title: 'Demo', version: '${project.version}-beta' } }) },
+    {
+      name: 'FP: Maven placeholders',
+      errors: [],
+      document: base({ info: { title: 'Demo', version: '${project.version}' } }),
+    },
+    {
+      name: 'FP: a placeholder with a suffix',
+      errors: [],
+      document: base({ info: { title: 'Demo', version: '${project.version}-beta' } }),
+    },
   ],
   'oas-doc-coverage': [
-    { name: 'FP: a schema-only file (paths: {}) without info.description', errors: [], document: definitions({ schemas: { Period: { type: 'object' } } }) },
+    {
+      name: 'FP: a schema-only file (paths: {}) without info.description',
+      errors: [],
+      document: definitions({ schemas: { Period: { type: 'object' } } }),
+    },
   ],
   'addi-prop': [
-    { name: 'FP: an Asynchronous Message open to CloudEvents extension attributes', errors: [], document: withSchemas({
-      AsynchronousMessageBase: ASYNC_BASE,
-      AsynchronousMessage: { allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }], type: 'object', properties: { data: {} }, additionalProperties: true },
-    }) },
+    {
+      name: 'FP: an Asynchronous Message open to CloudEvents extension attributes',
+      errors: [],
+      document: withSchemas({
+        AsynchronousMessageBase: ASYNC_BASE,
+        AsynchronousMessage: {
+          allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }],
+          type: 'object',
+          properties: { data: {} },
+          additionalProperties: true,
+        },
+      }),
+    },
   ],
   'uri-notat': [
-    { name: 'FP: x-ignore-rules under paths', errors: [], document: base({ paths: { '/things': { get: op() }, 'x-ignore-rules': { 'hlth-res': 'a demo' } } }) },
+    {
+      name: 'FP: x-ignore-rules under paths',
+      errors: [],
+      document: base({ paths: { '/things': { get: op() }, 'x-ignore-rules': { 'hlth-res': 'a demo' } } }),
+    },
   ],
   'cod-design': [
-    { name: 'FP: BelgianRegionCode through a $ref to another file', errors: [], document: withSchemas({
-      Address: { type: 'object', properties: { region: { $ref: `${REUSE}/location/v1/location-v1.yaml#/components/schemas/BelgianRegionCode` } } },
-    }) },
-    { name: '3.1: const codes, and a oneOf of them', errors: [{ path: P('Status', 'const'), message: 'ACTIVE' }, { path: P('Kind', 'oneOf', 1, 'const'), message: 'BIG_ONE' }], document: v31(withSchemas({
-      Status: { type: 'string', const: 'ACTIVE' }, Kind: { oneOf: [{ const: 'small', title: 'Small' }, { const: 'BIG_ONE', title: 'Big' }] },
-    })) },
-    { name: '3.1: lowerCamelCase consts; a CloudEvents type const', errors: [], document: v31(withSchemas({
-      Kind: { oneOf: [{ const: 'small' }, { const: 'bigOne' }] },
-      AsynchronousMessageBase: ASYNC_BASE,
-      MeetingCanceled: { allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }], properties: { type: { const: 'be.example.meeting.v1.meeting.canceled' } } },
-    })) },
+    {
+      name: 'FP: BelgianRegionCode through a $ref to another file',
+      errors: [],
+      document: withSchemas({
+        Address: {
+          type: 'object',
+          properties: {
+            region: { $ref: `${REUSE}/location/v1/location-v1.yaml#/components/schemas/BelgianRegionCode` },
+          },
+        },
+      }),
+    },
+    {
+      name: '3.1: const codes, and a oneOf of them',
+      errors: [
+        { path: P('Status', 'const'), message: 'ACTIVE' },
+        { path: P('Kind', 'oneOf', 1, 'const'), message: 'BIG_ONE' },
+      ],
+      document: v31(
+        withSchemas({
+          Status: { type: 'string', const: 'ACTIVE' },
+          Kind: {
+            oneOf: [
+              { const: 'small', title: 'Small' },
+              { const: 'BIG_ONE', title: 'Big' },
+            ],
+          },
+        }),
+      ),
+    },
+    {
+      name: '3.1: lowerCamelCase consts; a CloudEvents type const',
+      errors: [],
+      document: v31(
+        withSchemas({
+          Kind: { oneOf: [{ const: 'small' }, { const: 'bigOne' }] },
+          AsynchronousMessageBase: ASYNC_BASE,
+          MeetingCanceled: {
+            allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }],
+            properties: { type: { const: 'be.example.meeting.v1.meeting.canceled' } },
+          },
+        }),
+      ),
+    },
   ],
   'oas-tags': [
-    { name: 'FP: a path item from a definitions file, with its tag declared there', errors: [], document: base({ paths: { '/health': { $ref: `${REUSE}/common/v1/common-v1.yaml#/paths/~1health` } } }) },
+    {
+      name: 'FP: a path item from a definitions file, with its tag declared there',
+      errors: [],
+      document: base({ paths: { '/health': { $ref: `${REUSE}/common/v1/common-v1.yaml#/paths/~1health` } } }),
+    },
   ],
   'col-paging': [
-    { name: 'FP: page with default 1 and no minimum; page with minimum 1', errors: [], document: base({ paths: {
-      '/things': { get: op({ parameters: [queryParam('page', { type: 'integer', default: 1 })] }) },
-      '/others': { get: op({ operationId: 'others', parameters: [queryParam('page', { type: 'integer', minimum: 1 })] }) },
-    } }) },
-    { name: 'page saying nothing of where it starts; page defaulting to 0', errors: [{ path: O('/things', 'get', 'parameters', 0), message: 'default 1' }, { path: O('/others', 'get', 'parameters', 0), message: 'default 1' }], document: base({ paths: {
-      '/things': { get: op({ parameters: [queryParam('page', { type: 'integer' })] }) },
-      '/others': { get: op({ operationId: 'others', parameters: [queryParam('page', { type: 'integer', default: 0 })] }) },
-    } }) },
-    { name: '3.1: a nullable integer page', errors: [], document: v31(withQuery(queryParam('page', { type: ['integer', 'null'], default: 1 }), queryParam('pageSize', { type: ['integer', 'null'], default: 20 }))) },
+    {
+      name: 'FP: page with default 1 and no minimum; page with minimum 1',
+      errors: [],
+      document: base({
+        paths: {
+          '/things': { get: op({ parameters: [queryParam('page', { type: 'integer', default: 1 })] }) },
+          '/others': {
+            get: op({ operationId: 'others', parameters: [queryParam('page', { type: 'integer', minimum: 1 })] }),
+          },
+        },
+      }),
+    },
+    {
+      name: 'page saying nothing of where it starts; page defaulting to 0',
+      errors: [
+        { path: O('/things', 'get', 'parameters', 0), message: 'default 1' },
+        { path: O('/others', 'get', 'parameters', 0), message: 'default 1' },
+      ],
+      document: base({
+        paths: {
+          '/things': { get: op({ parameters: [queryParam('page', { type: 'integer' })] }) },
+          '/others': {
+            get: op({ operationId: 'others', parameters: [queryParam('page', { type: 'integer', default: 0 })] }),
+          },
+        },
+      }),
+    },
+    {
+      name: '3.1: a nullable integer page',
+      errors: [],
+      document: v31(
+        withQuery(
+          queryParam('page', { type: ['integer', 'null'], default: 1 }),
+          queryParam('pageSize', { type: ['integer', 'null'], default: 20 }),
+        ),
+      ),
+    },
   ],
   'lng-task': [
-    { name: 'FP: a task without output answers 200 only; a GET under a path named tasks that is no task', errors: [], document: base({ paths: {
-      '/imports': { post: op({ responses: { '202': { description: 'accepted', headers: { Location: { schema: { type: 'string' } } } } } }) },
-      '/imports/{importId}': { get: op({ operationId: 'importTask' }) },
-      '/tasks/{taskId}': { get: op({ operationId: 'task' }) },
-    } }) },
+    {
+      name: 'FP: a task without output answers 200 only; a GET under a path named tasks that is no task',
+      errors: [],
+      document: base({
+        paths: {
+          '/imports': {
+            post: op({
+              responses: { '202': { description: 'accepted', headers: { Location: { schema: { type: 'string' } } } } },
+            }),
+          },
+          '/imports/{importId}': { get: op({ operationId: 'importTask' }) },
+          '/tasks/{taskId}': { get: op({ operationId: 'task' }) },
+        },
+      }),
+    },
   ],
   'sch-oneof': [
-    { name: '3.1 FP: a oneOf of string consts', errors: [], document: v31(withSchemas({ Kind: { oneOf: [{ const: 'small', title: 'Small' }, { const: 'big', title: 'Big' }] } })) },
-    { name: '3.1: consts of different types', errors: [{ path: P('Kind', 'oneOf'), message: 'different types' }], document: v31(withSchemas({ Kind: { oneOf: [{ const: 'small' }, { const: 1 }] } })) },
+    {
+      name: '3.1 FP: a oneOf of string consts',
+      errors: [],
+      document: v31(
+        withSchemas({
+          Kind: {
+            oneOf: [
+              { const: 'small', title: 'Small' },
+              { const: 'big', title: 'Big' },
+            ],
+          },
+        }),
+      ),
+    },
+    {
+      name: '3.1: consts of different types',
+      errors: [{ path: P('Kind', 'oneOf'), message: 'different types' }],
+      document: v31(withSchemas({ Kind: { oneOf: [{ const: 'small' }, { const: 1 }] } })),
+    },
   ],
   'sch-allof-types': [
-    { name: '3.1: a nullable string and an object', errors: [{ path: P('A', 'allOf') }], document: v31(withSchemas({ A: { allOf: [{ type: ['string', 'null'] }, { type: 'object' }] } })) },
-    { name: '3.1: a nullable integer and a number', errors: [], document: v31(withSchemas({ A: { allOf: [{ type: ['integer', 'null'] }, { type: 'number' }] } })) },
+    {
+      name: '3.1: a nullable string and an object',
+      errors: [{ path: P('A', 'allOf') }],
+      document: v31(withSchemas({ A: { allOf: [{ type: ['string', 'null'] }, { type: 'object' }] } })),
+    },
+    {
+      name: '3.1: a nullable integer and a number',
+      errors: [],
+      document: v31(withSchemas({ A: { allOf: [{ type: ['integer', 'null'] }, { type: 'number' }] } })),
+    },
   ],
   'oas-descr': [
-    { name: '3.1: an inline nullable object without title', errors: [{ path: P('A', 'properties', 'address') }], document: v31(withSchemas({ A: { type: 'object', properties: { address: { type: ['object', 'null'] } } } })) },
+    {
+      name: '3.1: an inline nullable object without title',
+      errors: [{ path: P('A', 'properties', 'address') }],
+      document: v31(withSchemas({ A: { type: 'object', properties: { address: { type: ['object', 'null'] } } } })),
+    },
   ],
   'jsn-null': [
-    { name: '3.1: a type array with null; a oneOf with {type: null}', errors: [{ path: P('A', 'properties', 'name', 'type') }, { path: P('A', 'properties', 'address', 'oneOf') }], document: v31(withSchemas({
-      A: { type: 'object', properties: { name: { type: ['string', 'null'] }, address: { oneOf: [{ $ref: '#/components/schemas/Address' }, { type: 'null' }] } } },
-      Address: { type: 'object' },
-    })) },
-    { name: '3.1: null in a merge-patch schema', errors: [], document: v31(withSchemas({ EmployerPatch: { type: 'object', properties: { name: { type: ['string', 'null'] } } } })) },
+    {
+      name: '3.1: a type array with null; a oneOf with {type: null}',
+      errors: [{ path: P('A', 'properties', 'name', 'type') }, { path: P('A', 'properties', 'address', 'oneOf') }],
+      document: v31(
+        withSchemas({
+          A: {
+            type: 'object',
+            properties: {
+              name: { type: ['string', 'null'] },
+              address: { oneOf: [{ $ref: '#/components/schemas/Address' }, { type: 'null' }] },
+            },
+          },
+          Address: { type: 'object' },
+        }),
+      ),
+    },
+    {
+      name: '3.1: null in a merge-patch schema',
+      errors: [],
+      document: v31(
+        withSchemas({ EmployerPatch: { type: 'object', properties: { name: { type: ['string', 'null'] } } } }),
+      ),
+    },
   ],
   'dec-type': [
-    { name: '3.1: a nullable number amount beside its currency', errors: [{ path: P('A', 'properties', 'amount') }], document: v31(withSchemas({ A: { type: 'object', properties: { amount: { type: ['number', 'null'] }, currency: { type: 'string' } } } })) },
+    {
+      name: '3.1: a nullable number amount beside its currency',
+      errors: [{ path: P('A', 'properties', 'amount') }],
+      document: v31(
+        withSchemas({
+          A: { type: 'object', properties: { amount: { type: ['number', 'null'] }, currency: { type: 'string' } } },
+        }),
+      ),
+    },
   ],
   'evo-object': [
-    { name: '3.1: a nullable array body', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/json') }], document: v31(withPath('/a', { get: op({ responses: { '200': ok({ type: ['array', 'null'], items: { type: 'string' } }) } }) })) },
+    {
+      name: '3.1: a nullable array body',
+      errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/json') }],
+      document: v31(
+        withPath('/a', {
+          get: op({ responses: { '200': ok({ type: ['array', 'null'], items: { type: 'string' } }) } }),
+        }),
+      ),
+    },
   ],
   'hyp-links': [
-    { name: '3.1: a nullable integer next; a nullable URI self', errors: [{ path: P('Page', 'properties', 'next') }], document: v31(withSchemas({
-      Page: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } }, next: { type: ['integer', 'null'] }, self: { type: ['string', 'null'], format: 'uri' } } },
-    })) },
+    {
+      name: '3.1: a nullable integer next; a nullable URI self',
+      errors: [{ path: P('Page', 'properties', 'next') }],
+      document: v31(
+        withSchemas({
+          Page: {
+            type: 'object',
+            properties: {
+              items: { type: 'array', items: { type: 'string' } },
+              next: { type: ['integer', 'null'] },
+              self: { type: ['string', 'null'], format: 'uri' },
+            },
+          },
+        }),
+      ),
+    },
   ],
   'prf-embed': [
-    { name: '3.1: a nullable map; a nullable array', errors: [{ path: P('B', 'properties', 'embedded') }], document: v31(withSchemas({
-      A: { type: 'object', properties: { embedded: { type: ['object', 'null'], additionalProperties: { type: 'object' } } } },
-      B: { type: 'object', properties: { embedded: { type: ['array', 'null'], items: { type: 'object' } } } },
-    })) },
+    {
+      name: '3.1: a nullable map; a nullable array',
+      errors: [{ path: P('B', 'properties', 'embedded') }],
+      document: v31(
+        withSchemas({
+          A: {
+            type: 'object',
+            properties: { embedded: { type: ['object', 'null'], additionalProperties: { type: 'object' } } },
+          },
+          B: { type: 'object', properties: { embedded: { type: ['array', 'null'], items: { type: 'object' } } } },
+        }),
+      ),
+    },
   ],
   'col-filter': [
-    { name: '3.1: q as a nullable integer', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: v31(withQuery(queryParam('q', { type: ['integer', 'null'] }))) },
-    { name: '3.1: q as a nullable string', errors: [], document: v31(withQuery(queryParam('q', { type: ['string', 'null'] }))) },
+    {
+      name: '3.1: q as a nullable integer',
+      errors: [{ path: O('/things', 'get', 'parameters', 0) }],
+      document: v31(withQuery(queryParam('q', { type: ['integer', 'null'] }))),
+    },
+    {
+      name: '3.1: q as a nullable string',
+      errors: [],
+      document: v31(withQuery(queryParam('q', { type: ['string', 'null'] }))),
+    },
   ],
   'res-repres': [
-    { name: '3.1: select as a nullable string', errors: [], document: v31(withQuery(queryParam('select', { type: ['string', 'null'] }))) },
+    {
+      name: '3.1: select as a nullable string',
+      errors: [],
+      document: v31(withQuery(queryParam('select', { type: ['string', 'null'] }))),
+    },
   ],
   'col-sort': [
-    { name: '3.1: sort as a nullable array, not exploded: qry-multi\'s finding, not col-sort\'s', errors: [], document: v31(withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false }))) },
+    {
+      name: "3.1: sort as a nullable array, not exploded: qry-multi's finding, not col-sort's",
+      errors: [],
+      document: v31(
+        withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false })),
+      ),
+    },
   ],
   'qry-multi': [
-    { name: '3.1: sort as a nullable array, not exploded', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: v31(withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false }))) },
-    { name: '3.1: a nullable array, pipe-delimited', errors: [{ path: O('/things', 'get', 'parameters', 0) }], document: v31(withQuery(queryParam('status', { type: ['array', 'null'], items: { type: 'string' } }, { style: 'pipeDelimited' }))) },
+    {
+      name: '3.1: sort as a nullable array, not exploded',
+      errors: [{ path: O('/things', 'get', 'parameters', 0) }],
+      document: v31(
+        withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false })),
+      ),
+    },
+    {
+      name: '3.1: a nullable array, pipe-delimited',
+      errors: [{ path: O('/things', 'get', 'parameters', 0) }],
+      document: v31(
+        withQuery(
+          queryParam('status', { type: ['array', 'null'], items: { type: 'string' } }, { style: 'pipeDelimited' }),
+        ),
+      ),
+    },
   ],
   'oas-enum': [
-    { name: '3.1: null in the enum of a nullable string; a number in it', errors: [{ path: P('A', 'enum', 2) }], document: v31(withSchemas({ A: { type: ['string', 'null'], enum: ['a', null, 1] } })) },
+    {
+      name: '3.1: null in the enum of a nullable string; a number in it',
+      errors: [{ path: P('A', 'enum', 2) }],
+      document: v31(withSchemas({ A: { type: ['string', 'null'], enum: ['a', null, 1] } })),
+    },
   ],
   'oas-defaul': [
-    { name: '3.1: null default of a nullable string; a number default', errors: [{ path: P('B', 'default') }], document: v31(withSchemas({ A: { type: ['string', 'null'], default: null }, B: { type: ['string', 'null'], default: 1 } })) },
+    {
+      name: '3.1: null default of a nullable string; a number default',
+      errors: [{ path: P('B', 'default') }],
+      document: v31(
+        withSchemas({ A: { type: ['string', 'null'], default: null }, B: { type: ['string', 'null'], default: 1 } }),
+      ),
+    },
   ],
   'oas-exampl': [
-    { name: 'an unquoted leading-zero number where a string is wanted: the message says to quote it', errors: [
-      { path: P('Person', 'example'), message: '/ssin must be string (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)' },
-      { path: P('Ssin', 'example'), message: 'quote the value' },
-    ], document: withSchemas({
-      Ssin: { type: 'string', pattern: '^\\d{11}$', example: 433072831 },
-      Person: { type: 'object', properties: { ssin: { type: 'string' } }, example: { ssin: 433072831 } },
-    }) },
-    { name: '3.1: a null example of a nullable string; a number example', errors: [{ path: P('B', 'example') }], document: v31(withSchemas({ A: { type: ['string', 'null'], example: null }, B: { type: ['string', 'null'], example: 1 } })) },
+    {
+      name: 'an unquoted leading-zero number where a string is wanted: the message says to quote it',
+      errors: [
+        {
+          path: P('Person', 'example'),
+          message:
+            '/ssin must be string (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)',
+        },
+        { path: P('Ssin', 'example'), message: 'quote the value' },
+      ],
+      document: withSchemas({
+        Ssin: { type: 'string', pattern: '^\\d{11}$', example: 433072831 },
+        Person: { type: 'object', properties: { ssin: { type: 'string' } }, example: { ssin: 433072831 } },
+      }),
+    },
+    {
+      name: '3.1: a null example of a nullable string; a number example',
+      errors: [{ path: P('B', 'example') }],
+      document: v31(
+        withSchemas({ A: { type: ['string', 'null'], example: null }, B: { type: ['string', 'null'], example: 1 } }),
+      ),
+    },
   ],
   'rep-struct': [
-    { name: '3.1: a nullable object as text/plain', errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'text/plain') }], document: v31(withPath('/a', { get: op({ responses: { '200': ok({ type: ['object', 'null'] }, 'text/plain'), default: problem() } }) })) },
+    {
+      name: '3.1: a nullable object as text/plain',
+      errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'text/plain') }],
+      document: v31(
+        withPath('/a', {
+          get: op({ responses: { '200': ok({ type: ['object', 'null'] }, 'text/plain'), default: problem() } }),
+        }),
+      ),
+    },
   ],
 };

@@ -41,7 +41,8 @@ function shapeDifference(a: unknown, b: unknown): string | null {
     if (Array.isArray(x) !== Array.isArray(y)) return `array against object at ${at}`;
     const keys = Object.keys(x);
     if (keys.join('\0') !== Object.keys(y).join('\0')) return `keys at ${at}`;
-    for (const key of keys) stack.push([(x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], `${at}/${key}`]);
+    for (const key of keys)
+      stack.push([(x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], `${at}/${key}`]);
   }
   return null;
 }
@@ -55,11 +56,17 @@ const parseResolveResult = async (o: { result: unknown; targetAuthority: { href(
 
 async function both(file: string, text: string) {
   const options = { baseUri: file, parseResolveResult };
-  const stock = (await new Resolver({ resolvers: readers }).resolve(parse(file, text), options as never)) as unknown as ResolveResult;
+  const stock = (await new Resolver({ resolvers: readers }).resolve(
+    parse(file, text),
+    options as never,
+  )) as unknown as ResolveResult;
   const local = localFirstResolver(new Resolver({ resolvers: readers }) as unknown as SpectralResolver);
   const mine = await local.resolve(parse(file, text), options);
   const refMap = (r: ResolveResult) => JSON.stringify(r.graph.getNodeData(file).refMap);
-  const errors = (r: ResolveResult) => JSON.stringify((r.errors as Array<{ code: string; message: string; path: unknown }>).map((e) => [e.code, e.message, e.path]));
+  const errors = (r: ResolveResult) =>
+    JSON.stringify(
+      (r.errors as Array<{ code: string; message: string; path: unknown }>).map((e) => [e.code, e.message, e.path]),
+    );
   return {
     local: local.resolvedLocally === 1,
     shape: shapeDifference(stock.result, mine.result),
@@ -70,13 +77,17 @@ async function both(file: string, text: string) {
 }
 
 const fixtures = globSync(['test/fixtures/**/*.{yaml,yml,json}'], { cwd: PACKAGE_ROOT, absolute: true }).sort();
-const ruleCases = [documentationCases, eventCases, operationCases, pathCases, realCases, schemaCases]
-  .flatMap((group: Record<string, RuleCase[]>) => Object.entries(group).flatMap(([rule, list]) => list.map((c) => ({ name: `${rule}: ${c.name}`, document: c.document }))));
+const ruleCases = [documentationCases, eventCases, operationCases, pathCases, realCases, schemaCases].flatMap(
+  (group: Record<string, RuleCase[]>) =>
+    Object.entries(group).flatMap(([rule, list]) =>
+      list.map((c) => ({ name: `${rule}: ${c.name}`, document: c.document })),
+    ),
+);
 // Rule cases are resolved as the rule tests lint them: from a file beside the fixtures they reference.
 const CASE_FILE = join(PACKAGE_ROOT, 'test/fixtures/lint/case.yaml');
 
 describe('local $ref resolution', () => {
-  it('gives what Spectral\'s resolver gives on every fixture document, and resolves most of them itself', async () => {
+  it("gives what Spectral's resolver gives on every fixture document, and resolves most of them itself", async () => {
     let local = 0;
     let refs = 0;
     for (const file of fixtures) {
@@ -84,14 +95,17 @@ describe('local $ref resolution', () => {
       expect.soft(r.shape, file).toBeNull();
       expect.soft(r.refMap[1], file).toBe(r.refMap[0]);
       expect.soft(r.errors[1], file).toBe(r.errors[0]);
-      if (r.local) { local++; refs += r.refs; }
+      if (r.local) {
+        local++;
+        refs += r.refs;
+      }
     }
     expect(fixtures.length).toBeGreaterThan(30);
     expect(local).toBeGreaterThan(fixtures.length / 2);
     expect(refs).toBeGreaterThan(10);
   }, 120_000);
 
-  it('gives what Spectral\'s resolver gives on every lint rule case', async () => {
+  it("gives what Spectral's resolver gives on every lint rule case", async () => {
     let local = 0;
     for (const { name, document } of ruleCases) {
       const r = await both(CASE_FILE, stringify(document));
@@ -114,25 +128,107 @@ describe('local $ref resolution', () => {
   });
 
   const cases: Array<{ name: string; doc: unknown; local: boolean }> = [
-    { name: 'a chain of $refs and one target shared by many', local: true, doc: {
-      paths: { '/a': { get: { responses: { default: { $ref: '#/components/responses/P' } } } }, '/b': { get: { responses: { default: { $ref: '#/components/responses/P' } } } } },
-      components: { responses: { P: { content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } }, schemas: { A: { $ref: '#/components/schemas/B' }, B: { type: 'object', properties: { c: { $ref: '#/components/schemas/C' } } }, C: { type: 'string' } } },
-    } },
-    { name: 'recursive and mutually recursive schemas', local: true, doc: {
-      components: { schemas: { Node: { properties: { next: { $ref: '#/components/schemas/Node' }, other: { $ref: '#/components/schemas/Other' } } }, Other: { items: { $ref: '#/components/schemas/Node' } } } },
-      paths: { '/n': { get: { responses: { 200: { content: { 'a/b': { schema: { $ref: '#/components/schemas/Node' } } } } } } } },
-    } },
-    { name: 'a $ref to an ancestor of itself', local: true, doc: { components: { schemas: { Self: { properties: { me: { $ref: '#/components/schemas/Self' } } }, Up: { items: { items: { $ref: '#/components/schemas/Up/items' } } } } } } },
-    { name: 'a $ref through another $ref', local: true, doc: { components: { schemas: { A: { $ref: '#/components/schemas/B' }, B: { properties: { x: { type: 'integer' } } }, D: { $ref: '#/components/schemas/A/properties/x' } } } } },
-    { name: 'keys with / ~ % and spaces, and $refs in arrays', local: true, doc: {
-      paths: { '/a/{id}': { parameters: [{ $ref: '#/components/parameters/a~1b' }, { $ref: '#/components/parameters/with%20space' }] } },
-      components: { parameters: { 'a/b': { name: 'x', in: 'query' }, 'with space': { name: 'y', in: 'query' } }, schemas: { 'p%q': { allOf: [{ $ref: '#/components/schemas/t~0u' }] }, 't~u': { type: 'string' } } },
-    } },
-    { name: 'a $ref to a value that is not an object', local: true, doc: { 'x-value': 'text', components: { schemas: { S: { description: { $ref: '#/x-value' } } } } } },
-    { name: 'a missing target (invalid-ref, from the stock resolver)', local: false, doc: { components: { schemas: { S: { $ref: '#/components/schemas/Missing' } } } } },
-    { name: 'a $ref that is not a JSON pointer', local: false, doc: { components: { schemas: { S: { $ref: '#Missing' } } } } },
+    {
+      name: 'a chain of $refs and one target shared by many',
+      local: true,
+      doc: {
+        paths: {
+          '/a': { get: { responses: { default: { $ref: '#/components/responses/P' } } } },
+          '/b': { get: { responses: { default: { $ref: '#/components/responses/P' } } } },
+        },
+        components: {
+          responses: { P: { content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } },
+          schemas: {
+            A: { $ref: '#/components/schemas/B' },
+            B: { type: 'object', properties: { c: { $ref: '#/components/schemas/C' } } },
+            C: { type: 'string' },
+          },
+        },
+      },
+    },
+    {
+      name: 'recursive and mutually recursive schemas',
+      local: true,
+      doc: {
+        components: {
+          schemas: {
+            Node: {
+              properties: {
+                next: { $ref: '#/components/schemas/Node' },
+                other: { $ref: '#/components/schemas/Other' },
+              },
+            },
+            Other: { items: { $ref: '#/components/schemas/Node' } },
+          },
+        },
+        paths: {
+          '/n': {
+            get: { responses: { 200: { content: { 'a/b': { schema: { $ref: '#/components/schemas/Node' } } } } } },
+          },
+        },
+      },
+    },
+    {
+      name: 'a $ref to an ancestor of itself',
+      local: true,
+      doc: {
+        components: {
+          schemas: {
+            Self: { properties: { me: { $ref: '#/components/schemas/Self' } } },
+            Up: { items: { items: { $ref: '#/components/schemas/Up/items' } } },
+          },
+        },
+      },
+    },
+    {
+      name: 'a $ref through another $ref',
+      local: true,
+      doc: {
+        components: {
+          schemas: {
+            A: { $ref: '#/components/schemas/B' },
+            B: { properties: { x: { type: 'integer' } } },
+            D: { $ref: '#/components/schemas/A/properties/x' },
+          },
+        },
+      },
+    },
+    {
+      name: 'keys with / ~ % and spaces, and $refs in arrays',
+      local: true,
+      doc: {
+        paths: {
+          '/a/{id}': {
+            parameters: [{ $ref: '#/components/parameters/a~1b' }, { $ref: '#/components/parameters/with%20space' }],
+          },
+        },
+        components: {
+          parameters: { 'a/b': { name: 'x', in: 'query' }, 'with space': { name: 'y', in: 'query' } },
+          schemas: { 'p%q': { allOf: [{ $ref: '#/components/schemas/t~0u' }] }, 't~u': { type: 'string' } },
+        },
+      },
+    },
+    {
+      name: 'a $ref to a value that is not an object',
+      local: true,
+      doc: { 'x-value': 'text', components: { schemas: { S: { description: { $ref: '#/x-value' } } } } },
+    },
+    {
+      name: 'a missing target (invalid-ref, from the stock resolver)',
+      local: false,
+      doc: { components: { schemas: { S: { $ref: '#/components/schemas/Missing' } } } },
+    },
+    {
+      name: 'a $ref that is not a JSON pointer',
+      local: false,
+      doc: { components: { schemas: { S: { $ref: '#Missing' } } } },
+    },
     { name: 'a $ref to the whole document', local: false, doc: { components: { schemas: { S: { $ref: '#' } } } } },
-    { name: 'an external $ref (read and parsed by the stock resolver)', local: false, doc: { components: { schemas: { S: { $ref: 'common.yaml#/Thing' } } } } },
+    {
+      name: 'an external $ref (read and parsed by the stock resolver)',
+      local: false,
+      doc: { components: { schemas: { S: { $ref: 'common.yaml#/Thing' } } } },
+    },
   ];
 
   it.each(cases)('$name', async ({ doc, local }) => {

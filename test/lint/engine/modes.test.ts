@@ -35,11 +35,15 @@ const fixtures = globSync(['test/fixtures/**/*.{yaml,yml,json}'], { cwd: PACKAGE
 describe('accelerated and stock mode', () => {
   it('holds the fixtures', () => expect(fixtures.length).toBeGreaterThan(20));
 
-  it.each(fixtures.map((file) => [file.slice(PACKAGE_ROOT.length + 1), file]))('%s: the same report, no fallback', async (_name, file) => {
-    const { fast, slow, fallbacks } = await bothModes([file]);
-    expect(fallbacks).toEqual([]);
-    expect(comparable(slow)).toBe(comparable(fast));
-  }, 30_000);
+  it.each(fixtures.map((file) => [file.slice(PACKAGE_ROOT.length + 1), file]))(
+    '%s: the same report, no fallback',
+    async (_name, file) => {
+      const { fast, slow, fallbacks } = await bothModes([file]);
+      expect(fallbacks).toEqual([]);
+      expect(comparable(slow)).toBe(comparable(fast));
+    },
+    30_000,
+  );
 
   it('a large legacy document (the golden one) and a generated 1,000-resource one: the same reports, no fallback', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'restguide-modes-'));
@@ -57,8 +61,12 @@ describe('accelerated and stock mode', () => {
 describe('the modes differ in how, not what', () => {
   it("stock mode parses with Spectral's parser (its tree), accelerated with the direct reader (places, no tree)", () => {
     const text = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\n';
-    const stock = createLinter({ accelerated: false }).document(text, '/x/api.yaml') as unknown as { parserResult: { ast?: unknown; places?: unknown } };
-    const fast = createLinter({ accelerated: true }).document(text, '/x/api.yaml') as unknown as { parserResult: { ast?: unknown; places?: unknown } };
+    const stock = createLinter({ accelerated: false }).document(text, '/x/api.yaml') as unknown as {
+      parserResult: { ast?: unknown; places?: unknown };
+    };
+    const fast = createLinter({ accelerated: true }).document(text, '/x/api.yaml') as unknown as {
+      parserResult: { ast?: unknown; places?: unknown };
+    };
     expect(stock.parserResult.ast).toBeDefined();
     expect(stock.parserResult.places).toBeUndefined();
     expect(fast.parserResult.ast).toBeUndefined();
@@ -96,13 +104,24 @@ describe('fallbacks', () => {
     const file = join(dir, 'api.yaml');
     writeFileSync(file, document);
     const run = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, [BIN, 'lint', file, '-f', 'json', '-o', join(dir, 'out.json'), ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+      spawnSync(process.execPath, [BIN, 'lint', file, '-f', 'json', '-o', join(dir, 'out.json'), ...args], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, ...env },
+      });
     const verbose = run(['--verbose']);
-    expect(verbose.stderr).toContain('restguide: lint engine: accelerated, 1 fallback to stock:\n  ref-resolver: 1 (first: a $ref through the key prototype)\n');
+    expect(verbose.stderr).toContain(
+      'restguide: lint engine: accelerated, 1 fallback to stock:\n  ref-resolver: 1 (first: a $ref through the key prototype)\n',
+    );
     expect(run([]).stderr).not.toContain('lint engine');
-    expect(run(['--verbose'], { RESTGUIDE_LINT_ENGINE: 'stock' }).stderr).toContain('restguide: lint engine: stock (RESTGUIDE_LINT_ENGINE=stock)\n');
+    expect(run(['--verbose'], { RESTGUIDE_LINT_ENGINE: 'stock' }).stderr).toContain(
+      'restguide: lint engine: stock (RESTGUIDE_LINT_ENGINE=stock)\n',
+    );
     const clean = join(dir, 'clean.yaml');
     writeFileSync(clean, document.replace('prototype', 'other'));
-    expect(spawnSync(process.execPath, [BIN, 'lint', clean, '--verbose', '-q'], { encoding: 'utf8', timeout: 60_000 }).stderr).toContain('restguide: lint engine: accelerated, 0 fallbacks to stock\n');
+    expect(
+      spawnSync(process.execPath, [BIN, 'lint', clean, '--verbose', '-q'], { encoding: 'utf8', timeout: 60_000 })
+        .stderr,
+    ).toContain('restguide: lint engine: accelerated, 0 fallbacks to stock\n');
   }, 60_000);
 });

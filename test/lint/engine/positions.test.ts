@@ -31,8 +31,10 @@ function compare(text: string, stock: typeof Parsers.Yaml, indexed: typeof Parse
   let compared = 0;
   for (const path of pathsOf(result.data)) {
     for (const closest of [false, true]) {
-      expect(indexed.getLocationForJsonPath(result, path, closest), `${JSON.stringify(path)} closest=${closest}`)
-        .toEqual(stock.getLocationForJsonPath(result, path, closest));
+      expect(
+        indexed.getLocationForJsonPath(result, path, closest),
+        `${JSON.stringify(path)} closest=${closest}`,
+      ).toEqual(stock.getLocationForJsonPath(result, path, closest));
       compared++;
     }
   }
@@ -60,7 +62,9 @@ describe('indexed path lookup', () => {
     for (const file of yamlFiles) {
       const text = readFileSync(file, 'utf8');
       const [stock, ours] = [Parsers.Yaml.parse(text), IndexedYaml.parse(text)];
-      expect(JSON.parse(JSON.stringify(ours.data ?? null)), file).toEqual(JSON.parse(JSON.stringify(stock.data ?? null)));
+      expect(JSON.parse(JSON.stringify(ours.data ?? null)), file).toEqual(
+        JSON.parse(JSON.stringify(stock.data ?? null)),
+      );
       expect(ours.diagnostics, file).toEqual(stock.diagnostics);
     }
     for (const text of ['{ "a": 1, "a": 2 }', '{ "b": [1, 2, {"c": null}] }', '{ "broken": ']) {
@@ -95,7 +99,14 @@ describe('indexed path lookup', () => {
 
   it('gives the stock range for every path of JSON documents, duplicate and numeric-looking keys included', () => {
     const documents = [
-      JSON.stringify({ openapi: '3.0.3', paths: { '/a': { get: { responses: { 200: { description: 'x' }, '01': { description: 'y' } } } } } }, null, 2),
+      JSON.stringify(
+        {
+          openapi: '3.0.3',
+          paths: { '/a': { get: { responses: { 200: { description: 'x' }, '01': { description: 'y' } } } } },
+        },
+        null,
+        2,
+      ),
       '{ "a": 1, "a": 2, "": 3, "0": [ 1, { "b": null } ], "c": { "d": [ [ 1 ] ] } }',
       '[ 1, 2, { "x": [ ] } ]',
     ];

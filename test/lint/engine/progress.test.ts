@@ -39,8 +39,10 @@ describe('lint progress', () => {
     const line = progressLine(io, false, { afterMs: 1000, everyMs: 100, now: () => t });
     line.sink!(progress);
     expect(io.err).toBe('');
-    t = 1000; line.sink!(progress);
-    t = 1050; line.sink!(progress);
+    t = 1000;
+    line.sink!(progress);
+    t = 1050;
+    line.sink!(progress);
     expect(io.err).toBe('\r\u001b[Krestguide lint: 0/1 files, 93 rules, 21,500 findings so far (running rules)');
     line.end();
     expect(io.err.endsWith('\r\u001b[K')).toBe(true);

@@ -13,14 +13,32 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-async function token(body: Record<string, string>, headers: Record<string, string> = { authorization: basic('reader', SECRET) }) {
-  const response = await fetch(server.auth!.tokenUrl, { method: 'POST', headers: { ...FORM, ...headers }, body: form(body) });
-  return { status: response.status, headers: response.headers, json: await response.json() as Record<string, unknown> };
+async function token(
+  body: Record<string, string>,
+  headers: Record<string, string> = { authorization: basic('reader', SECRET) },
+) {
+  const response = await fetch(server.auth!.tokenUrl, {
+    method: 'POST',
+    headers: { ...FORM, ...headers },
+    body: form(body),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 const get = async (path: string, authorization?: string, init: RequestInit = {}) => {
-  const response = await fetch(server.url + path, { ...init, headers: { ...(authorization ? { authorization } : {}), ...init.headers as Record<string, string> } });
-  return { status: response.status, headers: response.headers, json: await response.json().catch(() => undefined) as Record<string, unknown> | undefined };
+  const response = await fetch(server.url + path, {
+    ...init,
+    headers: { ...(authorization ? { authorization } : {}), ...(init.headers as Record<string, string>) },
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined,
+  };
 };
 
 beforeAll(async () => {
@@ -36,7 +54,9 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 describe('token endpoint (client credentials)', () => {
   it('issues a Bearer JWT for client_secret_basic, never cached', async () => {
@@ -48,7 +68,9 @@ describe('token endpoint (client credentials)', () => {
   });
 
   it('refuses a wrong secret, an unknown grant, a scope the client may not have, and GET', async () => {
-    expect((await token({ grant_type: 'client_credentials' }, { authorization: basic('reader', 'wrong-secret') })).json).toMatchObject({ error: 'invalid_client' });
+    expect(
+      (await token({ grant_type: 'client_credentials' }, { authorization: basic('reader', 'wrong-secret') })).json,
+    ).toMatchObject({ error: 'invalid_client' });
     expect((await token({ grant_type: 'password' })).json).toMatchObject({ error: 'unsupported_grant_type' });
     const scope = await token({ grant_type: 'client_credentials', scope: 'registry:write' });
     expect([scope.status, scope.json['error']]).toEqual([400, 'invalid_scope']);
@@ -58,11 +80,21 @@ describe('token endpoint (client credentials)', () => {
 
   it('accepts private_key_jwt once per assertion, and refuses one signed by another key', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const assertion = (key: CryptoKey, jti: string) => new SignJWT({}).setProtectedHeader({ alg: 'ES256' })
-      .setIssuer('keyed').setSubject('keyed').setAudience(server.auth!.tokenUrl).setJti(jti).setIssuedAt(now).setExpirationTime(now + 60).sign(key);
+    const assertion = (key: CryptoKey, jti: string) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256' })
+        .setIssuer('keyed')
+        .setSubject('keyed')
+        .setAudience(server.auth!.tokenUrl)
+        .setJti(jti)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .sign(key);
     const fields = async (key: CryptoKey, jti: string) => ({
-      grant_type: 'client_credentials', client_id: 'keyed',
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: await assertion(key, jti),
+      grant_type: 'client_credentials',
+      client_id: 'keyed',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: await assertion(key, jti),
     });
     const once = await fields(keyClient.privateKey, 'jti-1');
     expect((await token(once, {})).status).toBe(200);
@@ -74,7 +106,14 @@ describe('token endpoint (client credentials)', () => {
 
 describe('the gate in front of every operation', () => {
   it('answers noAccessToken before reading any input (a malformed id, a bad body)', async () => {
-    for (const answer of [await get('/employers/abc'), await get('/employers', undefined, { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } })]) {
+    for (const answer of [
+      await get('/employers/abc'),
+      await get('/employers', undefined, {
+        method: 'POST',
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ]) {
       expect(answer.status).toBe(401);
       expect(answer.json?.['type']).toBe('urn:problem-type:belgif:noAccessToken');
       expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="registry"');
@@ -82,7 +121,9 @@ describe('the gate in front of every operation', () => {
   });
 
   it('treats a Basic header as no Bearer token, and a bad one as invalid', async () => {
-    expect((await get('/employers', 'Basic dXNlcjpwYXNz')).json?.['type']).toBe('urn:problem-type:belgif:noAccessToken');
+    expect((await get('/employers', 'Basic dXNlcjpwYXNz')).json?.['type']).toBe(
+      'urn:problem-type:belgif:noAccessToken',
+    );
     const invalid = await get('/employers', 'Bearer not a token');
     expect(invalid.json?.['type']).toBe('urn:problem-type:belgif:invalidAccessToken');
     expect(invalid.headers.get('www-authenticate')).toContain('error="invalid_token"');
@@ -93,8 +134,14 @@ describe('the gate in front of every operation', () => {
     expect((await get('/employers?pageSize=1', `Bearer ${read}`)).status).toBe(200);
     const write = await get('/employers/5000000001', `Bearer ${read}`, { method: 'DELETE' });
     expect(write.status).toBe(403);
-    expect(write.json).toMatchObject({ type: 'urn:problem-type:belgif:missingScope', status: 403, requiredScopes: ['registry:write'] });
-    expect(write.headers.get('www-authenticate')).toBe('Bearer realm="registry", error="insufficient_scope", scope="registry:write"');
+    expect(write.json).toMatchObject({
+      type: 'urn:problem-type:belgif:missingScope',
+      status: 403,
+      requiredScopes: ['registry:write'],
+    });
+    expect(write.headers.get('www-authenticate')).toBe(
+      'Bearer realm="registry", error="insufficient_scope", scope="registry:write"',
+    );
   });
 
   it('answers expiredAccessToken to an expired token', async () => {
@@ -108,7 +155,10 @@ describe('the gate in front of every operation', () => {
     expect((await get('/health')).status).toBe(200);
     const doc = await get('/doc/openapi.json');
     expect(doc.status).toBe(200);
-    expect(doc.json?.['components']).toHaveProperty('securitySchemes.OAuth2.flows.clientCredentials.tokenUrl', '/oauth2/token');
+    expect(doc.json?.['components']).toHaveProperty(
+      'securitySchemes.OAuth2.flows.clientCredentials.tokenUrl',
+      '/oauth2/token',
+    );
   });
 });
 
@@ -119,5 +169,7 @@ it('the secured document declares a scope on every operation but the open ones, 
   expect(paths['/employers']?.['get']?.security).toEqual([{ OAuth2: ['registry:read'] }]);
   expect(paths['/health']?.['get']?.security).toEqual([]);
   const report = await lintObject(document, 'secured-openapi.json');
-  expect(report.findings.filter((f) => f.severity <= 1).map((f) => `${f.code} ${f.path.join('/')}: ${f.message}`)).toEqual([]);
+  expect(
+    report.findings.filter((f) => f.severity <= 1).map((f) => `${f.code} ${f.path.join('/')}: ${f.message}`),
+  ).toEqual([]);
 }, 30_000);

@@ -33,7 +33,7 @@ function templateOf(path: string): string | undefined {
   for (const template of Object.keys(document.paths)) {
     const segments = template.split('/');
     if (segments.length !== parts.length) continue;
-    if (!segments.every((s, i) => s.startsWith('{') ? parts[i] !== '' : s === parts[i])) continue;
+    if (!segments.every((s, i) => (s.startsWith('{') ? parts[i] !== '' : s === parts[i]))) continue;
     const statics = segments.filter((s) => !s.startsWith('{')).length;
     if (!best || statics > best.statics) best = { template, statics };
   }
@@ -43,7 +43,12 @@ function templateOf(path: string): string | undefined {
 /** A response declared with a local `$ref` (the shared `#/components/responses/...`) resolved. */
 function resolve(value: Json | undefined): Json | undefined {
   const ref = value?.$ref as string | undefined;
-  return ref?.startsWith('#/') ? ref.slice(2).split('/').reduce<Json | undefined>((node, key) => node?.[key], document) : value;
+  return ref?.startsWith('#/')
+    ? ref
+        .slice(2)
+        .split('/')
+        .reduce<Json | undefined>((node, key) => node?.[key], document)
+    : value;
 }
 
 function validatorFor(key: string, schema: unknown): ValidateFunction {
@@ -65,7 +70,9 @@ export function assertMatchesDocument(method: string, path: string, response: Ap
   const template = templateOf(path);
   const operation = template ? document.paths[template][method === 'HEAD' ? 'get' : method.toLowerCase()] : undefined;
   if (method === 'OPTIONS' && response.status === 200) return; // OPTIONS is generic, not in the document
-  let declared: Json | undefined = resolve(operation?.responses[String(response.status)] ?? operation?.responses.default);
+  let declared: Json | undefined = resolve(
+    operation?.responses[String(response.status)] ?? operation?.responses.default,
+  );
   if (!operation) {
     // Paths and methods outside the document may only answer with a problem.
     declared = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
@@ -81,7 +88,9 @@ export function assertMatchesDocument(method: string, path: string, response: Ap
   if (!mediaType.endsWith('json')) return;
   const validate = validatorFor(`${template} ${method} ${response.status} ${mediaType}`, content.schema);
   if (!validate(response.body)) {
-    throw new Error(`${where}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${response.text.slice(0, 500)}`);
+    throw new Error(
+      `${where}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${response.text.slice(0, 500)}`,
+    );
   }
 }
 
@@ -94,7 +103,8 @@ export function client(server: ReferenceServer) {
     if (typeof options.body === 'string') body = options.body;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+        headers['Content-Type'] = 'application/json';
     }
     const res = await fetch(server.url + path, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
@@ -108,7 +118,9 @@ export function client(server: ReferenceServer) {
 }
 
 /** Starts a fresh server for a test file; tasks finish after 30 ms. */
-export async function freshServer(taskDelayMs = 30): Promise<{ server: ReferenceServer; call: ReturnType<typeof client> }> {
+export async function freshServer(
+  taskDelayMs = 30,
+): Promise<{ server: ReferenceServer; call: ReturnType<typeof client> }> {
   const server = await startReferenceServer({ taskDelayMs });
   return { server, call: client(server) };
 }
@@ -117,9 +129,11 @@ export async function freshServer(taskDelayMs = 30): Promise<{ server: Reference
 export function expectProblem(response: ApiResponse, status: number, type: string): any {
   const where = `expected ${status} ${type}, got ${response.status} ${response.text.slice(0, 300)}`;
   if (response.status !== status) throw new Error(where);
-  if (!(response.headers.get('content-type') ?? '').startsWith('application/problem+json')) throw new Error(`${where}: not problem+json`);
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/problem+json'))
+    throw new Error(`${where}: not problem+json`);
   if (response.body.type !== type || response.body.status !== status) throw new Error(where);
-  if (response.body.instance !== `urn:uuid:${response.headers.get('belgov-trace-id')}`) throw new Error(`${where}: instance ≠ BelGov-Trace-Id`);
+  if (response.body.instance !== `urn:uuid:${response.headers.get('belgov-trace-id')}`)
+    throw new Error(`${where}: instance ≠ BelGov-Trace-Id`);
   return response.body;
 }
 

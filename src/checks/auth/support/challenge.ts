@@ -36,22 +36,55 @@ interface ExpectedProblem {
  * body of the belgif type, and a Bearer challenge. Returns the problem body when the status and
  * body are right, so a caller can judge extra members.
  */
-export function judgeRefusal(ctx: CheckContext<ProblemMessage>, exchange: Exchange, expected: ExpectedProblem, what: string): Record<string, unknown> | undefined {
+export function judgeRefusal(
+  ctx: CheckContext<ProblemMessage>,
+  exchange: Exchange,
+  expected: ExpectedProblem,
+  what: string,
+): Record<string, unknown> | undefined {
   const { status, headers } = exchange.response;
   const typeUri = `urn:problem-type:belgif:${expected.type}`;
   const data = { what, url: exchange.request.url, status, expected: expected.status, type: typeUri };
   if (!ctx.expect(status === expected.status, 'wrongStatus', data, exchange)) return undefined;
   const body = exchange.response.json;
   const problem = mediaTypeOf(exchange.response) === 'application/problem+json' && isObject(body) ? body : undefined;
-  if (!ctx.expect(problem !== undefined, 'notProblem', { ...data, contentType: mediaTypeOf(exchange.response) ?? '(none)' }, exchange)) return undefined;
-  ctx.expect(problem!['type'] === typeUri, 'wrongType', { ...data, actual: JSON.stringify(problem!['type']) ?? 'absent' }, exchange);
+  if (
+    !ctx.expect(
+      problem !== undefined,
+      'notProblem',
+      { ...data, contentType: mediaTypeOf(exchange.response) ?? '(none)' },
+      exchange,
+    )
+  )
+    return undefined;
+  ctx.expect(
+    problem!['type'] === typeUri,
+    'wrongType',
+    { ...data, actual: JSON.stringify(problem!['type']) ?? 'absent' },
+    exchange,
+  );
   // 403 challenges are a SHOULD of RFC 6750 but the guide's missingScope shows one; a 401 must carry it (RFC 7235).
   const challenge = bearerChallenge(headers['www-authenticate']);
-  if (ctx.expect(challenge !== undefined, 'noChallenge', { ...data, header: headers['www-authenticate'] ?? '(absent)' }, exchange)) {
+  if (
+    ctx.expect(
+      challenge !== undefined,
+      'noChallenge',
+      { ...data, header: headers['www-authenticate'] ?? '(absent)' },
+      exchange,
+    )
+  ) {
     const error = challenge!['error'] ?? null;
-    ctx.expect(error === expected.error, 'wrongChallengeError', {
-      ...data, header: headers['www-authenticate'], actual: error ?? 'no error', wanted: expected.error ?? 'no error',
-    }, exchange);
+    ctx.expect(
+      error === expected.error,
+      'wrongChallengeError',
+      {
+        ...data,
+        header: headers['www-authenticate'],
+        actual: error ?? 'no error',
+        wanted: expected.error ?? 'no error',
+      },
+      exchange,
+    );
   }
   return problem;
 }
@@ -59,8 +92,11 @@ export function judgeRefusal(ctx: CheckContext<ProblemMessage>, exchange: Exchan
 /** Messages every auth check shares, keyed as judgeRefusal reports them. */
 export const REFUSAL_MESSAGES = {
   wrongStatus: '{{what}}: GET {{url}} answered {{status}}; expected {{expected}} with {{type}}.',
-  notProblem: '{{what}}: GET {{url}} answered {{status}} with Content-Type {{contentType}}, not an application/problem+json object.',
+  notProblem:
+    '{{what}}: GET {{url}} answered {{status}} with Content-Type {{contentType}}, not an application/problem+json object.',
   wrongType: '{{what}}: GET {{url}} answered a problem of type {{actual}}; expected {{type}}.',
-  noChallenge: '{{what}}: GET {{url}} answered {{status}} with WWW-Authenticate {{header}}; expected a Bearer challenge.',
-  wrongChallengeError: '{{what}}: the Bearer challenge `{{header}}` carries {{actual}}; the guide\'s form has {{wanted}}.',
+  noChallenge:
+    '{{what}}: GET {{url}} answered {{status}} with WWW-Authenticate {{header}}; expected a Bearer challenge.',
+  wrongChallengeError:
+    "{{what}}: the Bearer challenge `{{header}}` carries {{actual}}; the guide's form has {{wanted}}.",
 } as const;

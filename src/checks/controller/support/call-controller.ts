@@ -5,13 +5,16 @@ import type { ControllerTarget } from '../../../core/target.js';
 import { withQuery } from '../../../core/target.js';
 
 /** The controller's path with its query, relative to the base URL. */
-export const controllerPath = (controller: ControllerTarget): string => withQuery(controller.path, controller.query ?? {});
+export const controllerPath = (controller: ControllerTarget): string =>
+  withQuery(controller.path, controller.query ?? {});
 
 /** One call with the profile's method, query and body; a POST controller needs --allow-writes. */
 export function callController(ctx: CheckContext<string>, controller: ControllerTarget): Promise<Exchange> {
-  if (controller.method === 'POST' && !ctx.allowWrites) return ctx.skip(`POST ${controller.path} has side effects: needs --allow-writes`);
+  if (controller.method === 'POST' && !ctx.allowWrites)
+    return ctx.skip(`POST ${controller.path} has side effects: needs --allow-writes`);
   return ctx.request({
-    method: controller.method, url: controllerPath(controller),
+    method: controller.method,
+    url: controllerPath(controller),
     ...(controller.body !== undefined ? { json: controller.body } : {}),
   });
 }

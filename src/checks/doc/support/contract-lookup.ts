@@ -7,7 +7,10 @@ import { AROUND_PARAMETERS, PARAMETERS } from '../../../core/path-templates.js';
 type SegmentPart = { literal: string } | { parameter: true };
 
 export const segmentParts = (segment: string): SegmentPart[] =>
-  segment.split(AROUND_PARAMETERS).filter((part) => part !== '').map((part) => (/^\{[^}]*\}$/.test(part) ? { parameter: true } : { literal: part }));
+  segment
+    .split(AROUND_PARAMETERS)
+    .filter((part) => part !== '')
+    .map((part) => (/^\{[^}]*\}$/.test(part) ? { parameter: true } : { literal: part }));
 
 /**
  * Whether a path segment matches a template segment: literals match themselves, each parameter a
@@ -45,7 +48,11 @@ export function segmentMatches(parts: readonly SegmentPart[], text: string): boo
 }
 
 const decodeSegment = (segment: string): string => {
-  try { return decodeURIComponent(segment); } catch { return segment; }
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 };
 
 /**
@@ -79,7 +86,11 @@ function serverPath(servers: unknown, baseUrl: string): string | undefined {
     const variable = variables[name];
     return isObject(variable) && typeof variable['default'] === 'string' ? variable['default'] : whole;
   });
-  try { return withoutTrailingSlashes(new URL(url, `${baseUrl}/`).pathname); } catch { return undefined; }
+  try {
+    return withoutTrailingSlashes(new URL(url, `${baseUrl}/`).pathname);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -102,9 +113,11 @@ export function candidatePaths(requestUrl: string, baseUrl: string, servers: unk
 export function selectResponse(responses: unknown, status: number): string | undefined {
   if (!isObject(responses)) return undefined;
   const keys = Object.keys(responses);
-  return keys.find((key) => key === String(status))
-    ?? keys.find((key) => key.toUpperCase() === `${String(status)[0]}XX`)
-    ?? keys.find((key) => key === 'default');
+  return (
+    keys.find((key) => key === String(status)) ??
+    keys.find((key) => key.toUpperCase() === `${String(status)[0]}XX`) ??
+    keys.find((key) => key === 'default')
+  );
 }
 
 /** The content key documented for a media type (no parameters): exact, else `type/*`, else `*\/*`. */
@@ -113,10 +126,13 @@ export function selectContent(content: unknown, mediaType: string): string | und
   const bare = (key: string) => key.split(';')[0]?.trim().toLowerCase() ?? '';
   const keys = Object.keys(content);
   const wanted = mediaType.toLowerCase();
-  return keys.find((key) => bare(key) === wanted)
-    ?? keys.find((key) => bare(key) === `${wanted.split('/')[0]}/*`)
-    ?? keys.find((key) => bare(key) === '*/*');
+  return (
+    keys.find((key) => bare(key) === wanted) ??
+    keys.find((key) => bare(key) === `${wanted.split('/')[0]}/*`) ??
+    keys.find((key) => bare(key) === '*/*')
+  );
 }
 
 /** Media types whose bodies are JSON and can be validated against a schema. */
-export const isJsonMediaType = (mediaType: string): boolean => mediaType === 'application/json' || mediaType.endsWith('+json');
+export const isJsonMediaType = (mediaType: string): boolean =>
+  mediaType === 'application/json' || mediaType.endsWith('+json');

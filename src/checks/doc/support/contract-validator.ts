@@ -21,11 +21,20 @@ type Validation = { ok: true } | { ok: false; errors: string[] } | { ok: 'unusab
  * needs a `type`). Example values are left alone.
  */
 function toJsonSchemaDialect(value: unknown): void {
-  if (Array.isArray(value)) { for (const item of value) toJsonSchemaDialect(item); return; }
+  if (Array.isArray(value)) {
+    for (const item of value) toJsonSchemaDialect(item);
+    return;
+  }
   if (!isObject(value)) return;
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof value[bound] !== 'boolean') continue;
-    if (value[bound] === true && typeof value[limit] === 'number') { value[bound] = value[limit]; delete value[limit]; } else delete value[bound];
+    if (value[bound] === true && typeof value[limit] === 'number') {
+      value[bound] = value[limit];
+      delete value[limit];
+    } else delete value[bound];
   }
   if (value['nullable'] === false) delete value['nullable'];
   if (value['nullable'] === true && value['type'] === undefined) {
@@ -33,15 +42,21 @@ function toJsonSchemaDialect(value: unknown): void {
     for (const key of Object.keys(value)) delete value[key];
     value['anyOf'] = [inner, { type: 'null' }];
   }
-  for (const [key, item] of Object.entries(value)) if (key !== 'example' && key !== 'examples') toJsonSchemaDialect(item);
+  for (const [key, item] of Object.entries(value))
+    if (key !== 'example' && key !== 'examples') toJsonSchemaDialect(item);
 }
 
 /** `<id>#/paths/~1employers/...`: each pointer token URI-encoded ({ } + and the like). */
 const refTo = (pointer: string): string =>
-  `${DOCUMENT_ID}#/${pointer.replace(/^#\//, '').split('/').map((token) => encodeURIComponent(token)).join('/')}`;
+  `${DOCUMENT_ID}#/${pointer
+    .replace(/^#\//, '')
+    .split('/')
+    .map((token) => encodeURIComponent(token))
+    .join('/')}`;
 
 const describeError = (error: ErrorObject): string => {
-  const extra = typeof error.params['additionalProperty'] === 'string' ? ` (${error.params['additionalProperty']})` : '';
+  const extra =
+    typeof error.params['additionalProperty'] === 'string' ? ` (${error.params['additionalProperty']})` : '';
   return `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${extra}`;
 };
 
@@ -57,8 +72,15 @@ export class ContractValidator {
     if (!is31) toJsonSchemaDialect(copy);
     // strict off: OpenAPI keywords (example, discriminator, xml, x-...) are annotations to ajv; logger off:
     // formats ajv-formats lacks are ignored rather than printed.
-    const options = { strict: false, allErrors: true, validateSchema: false, logger: false as const, inlineRefs: false, code: { optimize: false } };
-    this.ajv = is31 ? new Ajv2020(options) as unknown as Ajv : new Ajv(options);
+    const options = {
+      strict: false,
+      allErrors: true,
+      validateSchema: false,
+      logger: false as const,
+      inlineRefs: false,
+      code: { optimize: false },
+    };
+    this.ajv = is31 ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
     addFormats(this.ajv);
     this.ajv.addSchema({ ...copy, $id: DOCUMENT_ID });
     this.document = copy;
@@ -77,10 +99,15 @@ export class ContractValidator {
     const pointer = this.target(at);
     let validate = this.compiled.get(pointer);
     if (!validate) {
-      try { validate = this.ajv.compile({ $ref: refTo(pointer) }); } catch (error) { validate = error as Error; }
+      try {
+        validate = this.ajv.compile({ $ref: refTo(pointer) });
+      } catch (error) {
+        validate = error as Error;
+      }
       this.compiled.set(pointer, validate);
     }
-    if (validate instanceof Error) return { ok: 'unusable', reason: validate.message.split('\n')[0] ?? 'cannot compile' };
+    if (validate instanceof Error)
+      return { ok: 'unusable', reason: validate.message.split('\n')[0] ?? 'cannot compile' };
     if (validate(body)) return { ok: true };
     return { ok: false, errors: (validate.errors ?? []).map(describeError) };
   }

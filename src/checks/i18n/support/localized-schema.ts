@@ -25,7 +25,10 @@ export function isLocalizedSchema(doc: Obj, schema: unknown): boolean {
   return names.length >= 2 && names.every((name) => ANY_CASE_CODE.test(name));
 }
 
-export interface LocalizedValue { where: string; value: unknown }
+export interface LocalizedValue {
+  where: string;
+  value: unknown;
+}
 
 /** Every value of `body` at a place its schema declares multi-language (`where` is a readable path). */
 export function localizedValues(doc: Obj, schema: unknown, body: unknown): LocalizedValue[] {
@@ -33,8 +36,14 @@ export function localizedValues(doc: Obj, schema: unknown, body: unknown): Local
   const walk = (s: unknown, value: unknown, where: string, depth: number): void => {
     const resolved = derefIn(doc, s);
     if (!isObject(resolved) || depth > MAX_DEPTH || value === undefined || value === null) return;
-    if (isLocalizedSchema(doc, resolved)) { found.push({ where, value }); return; }
-    if (Array.isArray(value)) { value.forEach((element, index) => walk(resolved['items'], element, `${where}[${index}]`, depth + 1)); return; }
+    if (isLocalizedSchema(doc, resolved)) {
+      found.push({ where, value });
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((element, index) => walk(resolved['items'], element, `${where}[${index}]`, depth + 1));
+      return;
+    }
     if (!isObject(value)) return;
     const properties = propertiesOf(doc, resolved);
     for (const [name, member] of Object.entries(value)) {

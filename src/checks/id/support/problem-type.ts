@@ -12,5 +12,10 @@ export function problemOf(exchange: Exchange): Record<string, unknown> | undefin
 /** The last lowerCamelCase segment of a problem type (`badRequest` of `urn:problem-type:belgif:badRequest`). */
 export function problemTypeName(problem: Record<string, unknown> | undefined): string | undefined {
   const type = problem?.['type'];
-  return typeof type === 'string' ? type.split(/[:/]/).pop()?.replace(/\.html$/, '') : undefined;
+  return typeof type === 'string'
+    ? type
+        .split(/[:/]/)
+        .pop()
+        ?.replace(/\.html$/, '')
+    : undefined;
 }

@@ -10,8 +10,12 @@ export function hasIssue(exchange: Exchange, want: { type: RegExp; in: string; n
   const body = exchange.response.json;
   const issues = isObject(body) ? body['issues'] : undefined;
   if (!Array.isArray(issues)) return false;
-  return issues.some((issue) => isObject(issue)
-    && typeof issue['type'] === 'string' && want.type.test(issue['type'])
-    && issue['in'] === want.in
-    && (want.name === undefined || issue['name'] === want.name));
+  return issues.some(
+    (issue) =>
+      isObject(issue) &&
+      typeof issue['type'] === 'string' &&
+      want.type.test(issue['type']) &&
+      issue['in'] === want.in &&
+      (want.name === undefined || issue['name'] === want.name),
+  );
 }

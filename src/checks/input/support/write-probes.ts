@@ -8,7 +8,10 @@ import { beginChangingDocument, beginWriting } from '../../support/own-writes.js
 import { cleanUpCreated, create, mustBeAbleToCleanUp } from '../../support/created-document.js';
 import { trafficMark } from '../../support/own-records.js';
 
-interface Payload { json?: unknown; body?: string }
+interface Payload {
+  json?: unknown;
+  body?: string;
+}
 
 const is2xx = (exchange: Exchange) => exchange.response.status >= 200 && exchange.response.status < 300;
 
@@ -19,7 +22,9 @@ export function writeTargets(ctx: CheckContext<string>): { collection?: Collecti
 
 function writeTargetsOf(target: Target): { collection?: CollectionTarget; document?: DocumentTarget } {
   const collection = target.collections.find((c) => c.create !== undefined);
-  const document = target.documents.find((d) => d.update !== undefined && supportsMethod(d, d.update) && d.sampleIds.length > 0);
+  const document = target.documents.find(
+    (d) => d.update !== undefined && supportsMethod(d, d.update) && d.sampleIds.length > 0,
+  );
   return { ...(collection ? { collection } : {}), ...(document ? { document } : {}) };
 }
 
@@ -33,14 +38,19 @@ export const WRITE_PROBE_TARGET = {
 };
 
 /** POSTs to the collection; a 2xx proven the run's own is undone by DELETE on its Location, or its item path and key. */
-export async function postProbe(ctx: CheckContext<string>, collection: CollectionTarget, payload: Payload): Promise<Exchange> {
+export async function postProbe(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  payload: Payload,
+): Promise<Exchange> {
   // Refused by a conforming API, but one that creates anything must not do it under a walk.
   mustBeAbleToCleanUp(ctx, collection);
   await beginWriting(ctx, collection);
   ctx.judgeLocationsItself();
   const mark = trafficMark(ctx);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, ...send(payload, 'application/json') });
-  if (is2xx(exchange)) cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? payload.json as JsonObject : {}, mark);
+  if (is2xx(exchange))
+    cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? (payload.json as JsonObject) : {}, mark);
   return exchange;
 }
 
@@ -55,20 +65,31 @@ interface UpdateProbe {
  * collection can (no other client knows it, so a before/after comparison is the server's doing); else the shared
  * sample: the run's other writers to it wait, and a 2xx is undone by writing back what was read.
  */
-export async function updateProbe(ctx: CheckContext<string>, document: DocumentTarget, payload: (current: JsonObject) => Payload): Promise<UpdateProbe> {
+export async function updateProbe(
+  ctx: CheckContext<string>,
+  document: DocumentTarget,
+  payload: (current: JsonObject) => Payload,
+): Promise<UpdateProbe> {
   const created = document.creator ? await create(ctx, document.creator) : undefined;
   const path = created?.url ?? document.url(document.sampleIds[0] ?? '');
   if (!created?.url) await beginChangingDocument(ctx, document, path);
   const before = await ctx.get(path);
   const current = before.response.json;
-  if (before.response.status !== 200 || !isObject(current)) return ctx.skip(`GET ${path} answered ${before.response.status} without a JSON object`);
+  if (before.response.status !== 200 || !isObject(current))
+    return ctx.skip(`GET ${path} answered ${before.response.status} without a JSON object`);
   const etag = before.response.headers['etag'];
   const ifMatch: Record<string, string> = etag ? { 'if-match': etag } : {};
   const patch = document.update === 'patch';
   const sent = payload(current as JsonObject);
   const spec = send(sent, patch ? 'application/merge-patch+json' : 'application/json');
-  const exchange = await ctx.request({ method: patch ? 'PATCH' : 'PUT', url: path, ...spec, headers: { ...spec.headers, ...ifMatch } });
-  if (is2xx(exchange) && !created?.url) ctx.onCleanup(() => restore(ctx, document, path, patch, current as JsonObject, sent));
+  const exchange = await ctx.request({
+    method: patch ? 'PATCH' : 'PUT',
+    url: path,
+    ...spec,
+    headers: { ...spec.headers, ...ifMatch },
+  });
+  if (is2xx(exchange) && !created?.url)
+    ctx.onCleanup(() => restore(ctx, document, path, patch, current as JsonObject, sent));
   return { before, exchange };
 }
 
@@ -80,7 +101,14 @@ function send(payload: Payload, contentType: string): { body?: string; headers: 
   return { body, headers: { 'content-type': contentType } };
 }
 
-async function restore(ctx: CheckContext<string>, document: DocumentTarget, path: string, patch: boolean, before: JsonObject, sent: Payload): Promise<void> {
+async function restore(
+  ctx: CheckContext<string>,
+  document: DocumentTarget,
+  path: string,
+  patch: boolean,
+  before: JsonObject,
+  sent: Payload,
+): Promise<void> {
   const latest = await ctx.get(path);
   const etag = latest.response.headers['etag'];
   const headers: Record<string, string> = { ...(etag ? { 'if-match': etag } : {}) };
@@ -91,5 +119,10 @@ async function restore(ctx: CheckContext<string>, document: DocumentTarget, path
   if (!isObject(sent.json)) return;
   // Merge patch back: every property the probe sent gets its old value, or goes when it was absent.
   const back = Object.fromEntries(Object.keys(sent.json).map((key) => [key, before[key] ?? null]));
-  await ctx.request({ method: 'PATCH', url: path, body: JSON.stringify(back), headers: { ...headers, 'content-type': 'application/merge-patch+json' } });
+  await ctx.request({
+    method: 'PATCH',
+    url: path,
+    body: JSON.stringify(back),
+    headers: { ...headers, 'content-type': 'application/merge-patch+json' },
+  });
 }

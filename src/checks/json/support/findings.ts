@@ -12,10 +12,18 @@ const MAX_LISTED = 5;
 
 /** Reports each distinct path once (up to MAX_LISTED), then one `more` finding with the count left. */
 export function reportPaths<M extends string>(
-  ctx: Sink<M>, exchange: Exchange, paths: string[], one: M, more: M, data: (path: string) => MessageData,
+  ctx: Sink<M>,
+  exchange: Exchange,
+  paths: string[],
+  one: M,
+  more: M,
+  data: (path: string) => MessageData,
 ): void {
   const distinct = [...new Set(paths)];
-  if (distinct.length === 0) { ctx.pass(); return; }
+  if (distinct.length === 0) {
+    ctx.pass();
+    return;
+  }
   for (const path of distinct.slice(0, MAX_LISTED)) ctx.report(one, data(path), exchange);
   const left = distinct.length - MAX_LISTED;
   if (left > 0) ctx.report(more, { url: exchange.request.url, count: left }, exchange);

@@ -24,7 +24,12 @@ function isMap(parentName: string | undefined, object: Record<string, unknown>):
 }
 
 /** Depth-first, bounded by the value itself (parsed JSON has no cycles). */
-export function walkJson(value: unknown, visit: (property: VisitedProperty) => void, path = '$', parentName?: string): void {
+export function walkJson(
+  value: unknown,
+  visit: (property: VisitedProperty) => void,
+  path = '$',
+  parentName?: string,
+): void {
   if (Array.isArray(value)) {
     for (const item of value) walkJson(item, visit, `${path}[*]`, parentName);
     return;

@@ -25,15 +25,18 @@ export function isLoopback(hostname: string): boolean {
 export function judgeBaseUrl(base: string): BaseUrlFinding[] {
   const url = new URL(base);
   const findings: BaseUrlFinding[] = [];
-  if (url.protocol !== 'https:' && !isLoopback(url.hostname)) findings.push({ id: 'notHttps', data: { url: base, scheme: url.protocol.replace(/:$/, '') } });
+  if (url.protocol !== 'https:' && !isLoopback(url.hostname))
+    findings.push({ id: 'notHttps', data: { url: base, scheme: url.protocol.replace(/:$/, '') } });
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
   const last = segments.at(-1);
   const versioned = last !== undefined && VERSION.test(last);
-  if (!versioned) findings.push({ id: 'notVersioned', data: { url: base, last: last === undefined ? '(none)' : last } });
+  if (!versioned)
+    findings.push({ id: 'notVersioned', data: { url: base, last: last === undefined ? '(none)' : last } });
   const named = versioned ? segments.slice(0, -1) : segments;
   if (named.length === 0) findings.push({ id: 'noApiName', data: { url: base } });
   for (const segment of named) {
-    if (!LOWER_CAMEL_SEGMENT.test(decodeURIComponent(segment))) findings.push({ id: 'segmentCase', data: { url: base, segment } });
+    if (!LOWER_CAMEL_SEGMENT.test(decodeURIComponent(segment)))
+      findings.push({ id: 'segmentCase', data: { url: base, segment } });
   }
   return findings;
 }

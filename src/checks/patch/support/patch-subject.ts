@@ -18,8 +18,19 @@ export interface PatchSubject extends Subject {
 }
 
 /** Sends a PATCH with a JSON body of the given media type. */
-export function sendPatch(ctx: Ctx, url: string, body: unknown, contentType = MERGE_PATCH, headers: Record<string, string> = {}): Promise<Exchange> {
-  return ctx.request({ method: 'PATCH', url, headers: { 'content-type': contentType, ...headers }, body: JSON.stringify(body) });
+export function sendPatch(
+  ctx: Ctx,
+  url: string,
+  body: unknown,
+  contentType = MERGE_PATCH,
+  headers: Record<string, string> = {},
+): Promise<Exchange> {
+  return ctx.request({
+    method: 'PATCH',
+    url,
+    headers: { 'content-type': contentType, ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The profile's patch without null members. */
@@ -39,10 +50,15 @@ export const PATCH_SUBJECT = {
  * back to what it was.
  * `omitPatched` creates it without the patch's properties, so it shows their defaults.
  */
-export async function patchSubject(ctx: Ctx, document: DocumentTarget, options: { omitPatched?: boolean } = {}): Promise<PatchSubject> {
+export async function patchSubject(
+  ctx: Ctx,
+  document: DocumentTarget,
+  options: { omitPatched?: boolean } = {},
+): Promise<PatchSubject> {
   const patch = patchOf(document);
   const collection = document.creator;
-  if (collection) return { ...(await createSubject(ctx, collection, options.omitPatched ? Object.keys(patch) : [])), patch };
+  if (collection)
+    return { ...(await createSubject(ctx, collection, options.omitPatched ? Object.keys(patch) : [])), patch };
   const id = document.sampleIds[0];
   if (id === undefined) return ctx.skip('no collection creates this document and the profile gives no sample id');
   await beginChangingDocument(ctx, document, document.url(id));
@@ -69,13 +85,21 @@ export interface AppliedPatch {
  * guide allows: the behaviour checks judge what the server does with a patch it applies, and patch.media-types
  * reports the media type it ignored.
  */
-export async function patchAndReread(ctx: Ctx, url: string, patch: JsonObject, shows: JsonObject = patch, headers: Record<string, string> = {}): Promise<AppliedPatch> {
+export async function patchAndReread(
+  ctx: Ctx,
+  url: string,
+  patch: JsonObject,
+  shows: JsonObject = patch,
+  headers: Record<string, string> = {},
+): Promise<AppliedPatch> {
   const patched = await sendPatch(ctx, url, patch, MERGE_PATCH, headers);
   const after = await reread(ctx, url);
-  if (!isSuccessful(patched) || notApplied(after.representation, shows) === undefined) return { patched, after, contentType: MERGE_PATCH };
+  if (!isSuccessful(patched) || notApplied(after.representation, shows) === undefined)
+    return { patched, after, contentType: MERGE_PATCH };
   const retried = await sendPatch(ctx, url, patch, 'application/json', headers);
   const afterRetry = await reread(ctx, url);
-  if (isSuccessful(retried) && notApplied(afterRetry.representation, shows) === undefined) return { patched: retried, after: afterRetry, contentType: 'application/json' };
+  if (isSuccessful(retried) && notApplied(afterRetry.representation, shows) === undefined)
+    return { patched: retried, after: afterRetry, contentType: 'application/json' };
   return { patched, after, contentType: MERGE_PATCH };
 }
 
@@ -84,15 +108,27 @@ export async function appliedPatchType(ctx: Ctx, subject: PatchSubject): Promise
   const same = unchangedBy(subject.representation, subject.patch);
   if (same.length > 0) return MERGE_PATCH;
   const { patched, after, contentType } = await patchAndReread(ctx, subject.url, subject.patch);
-  if (!isSuccessful(patched)) return ctx.skip(`PATCH ${subject.url} with the profile's patch answered ${patched.response.status} (see patch.overwrite)`);
-  if (notApplied(after.representation, subject.patch) !== undefined) return ctx.skip(`PATCH ${subject.url} applied the profile's patch with neither media type (see patch.overwrite)`);
+  if (!isSuccessful(patched))
+    return ctx.skip(
+      `PATCH ${subject.url} with the profile's patch answered ${patched.response.status} (see patch.overwrite)`,
+    );
+  if (notApplied(after.representation, subject.patch) !== undefined)
+    return ctx.skip(`PATCH ${subject.url} applied the profile's patch with neither media type (see patch.overwrite)`);
   return contentType;
 }
 
 /** patch.media-types' failure that every merge patch meets too: the merge patch media type refused. */
-export const MERGE_PATCH_REFUSED = { check: 'patch.media-types', when: (failure: CheckResult): boolean => failure.messageId === 'refused' && failure.message.includes(`Content-Type ${MERGE_PATCH} `) };
+export const MERGE_PATCH_REFUSED = {
+  check: 'patch.media-types',
+  when: (failure: CheckResult): boolean =>
+    failure.messageId === 'refused' && failure.message.includes(`Content-Type ${MERGE_PATCH} `),
+};
 /** patch.media-types' failure that a merge patch meets too: a patch in the merge patch media type not applied. */
-export const MERGE_PATCH_IGNORED = { check: 'patch.media-types', when: (failure: CheckResult): boolean => failure.messageId === 'ignored' && failure.message.includes(`Content-Type ${MERGE_PATCH} `) };
+export const MERGE_PATCH_IGNORED = {
+  check: 'patch.media-types',
+  when: (failure: CheckResult): boolean =>
+    failure.messageId === 'ignored' && failure.message.includes(`Content-Type ${MERGE_PATCH} `),
+};
 
 const isSuccessful = (exchange: Exchange): boolean => exchange.response.status >= 200 && exchange.response.status < 300;
 

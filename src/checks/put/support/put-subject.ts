@@ -33,7 +33,11 @@ export const PUT_SUBJECT = {
  * A document created for the check (guard: PUT_SUBJECT), to be replaced by PUT; skips when it cannot be created.
  * `omitChanged` creates it without the changed properties, so it shows their defaults.
  */
-export async function putSubject(ctx: Ctx, document: DocumentTarget, options: { omitChanged?: boolean } = {}): Promise<PutSubject> {
+export async function putSubject(
+  ctx: Ctx,
+  document: DocumentTarget,
+  options: { omitChanged?: boolean } = {},
+): Promise<PutSubject> {
   const changes = changesOf(document);
   const subject = await createSubject(ctx, creatorOf(document), options.omitChanged ? Object.keys(changes) : []);
   const original = writableBody(subject.representation, document);

@@ -36,7 +36,8 @@ export async function readSelectSubject(ctx: CheckContext<string>, document: Doc
   await holdDocument(ctx, path, 'read');
   const full = await ctx.get(path);
   const body = full.response.json;
-  if (full.response.status !== 200 || !isObject(body)) ctx.skip(`GET ${path} answered ${full.response.status} without a JSON object`);
+  if (full.response.status !== 200 || !isObject(body))
+    ctx.skip(`GET ${path} answered ${full.response.status} without a JSON object`);
   const names = Object.keys(body).filter((name) => SELECTABLE.test(name) && !LINKS.has(name));
   const stringProperty = names.find((name) => typeof body[name] === 'string');
   if (stringProperty === undefined) ctx.skip(`${path} has no top-level string property to select`);
@@ -64,7 +65,12 @@ export const selectPath = (path: string, value: string): string =>
  * also has when read again after it: one another client removed or added between the reads is no fault of `select`.
  * Reads again only when there is something to confirm.
  */
-export async function stillPresent(ctx: CheckContext<string>, subject: SelectSubject, missing: string[], inside?: string): Promise<{ names: string[]; after: Exchange[] }> {
+export async function stillPresent(
+  ctx: CheckContext<string>,
+  subject: SelectSubject,
+  missing: string[],
+  inside?: string,
+): Promise<{ names: string[]; after: Exchange[] }> {
   if (missing.length === 0) return { names: [], after: [] };
   const after = await ctx.get(subject.path);
   const body = after.response.json;
@@ -74,5 +80,8 @@ export async function stillPresent(ctx: CheckContext<string>, subject: SelectSub
 }
 
 /** The top-level properties of `full` that `body` also has, besides the allowed ones. */
-export const extraProperties = (full: Record<string, unknown>, body: Record<string, unknown>, allowed: string[]): string[] =>
-  Object.keys(full).filter((name) => !allowed.includes(name) && name in body);
+export const extraProperties = (
+  full: Record<string, unknown>,
+  body: Record<string, unknown>,
+  allowed: string[],
+): string[] => Object.keys(full).filter((name) => !allowed.includes(name) && name in body);

@@ -9,18 +9,36 @@ type OrderMessages = 'status' | 'outOfOrder' | 'acrossPages';
  * Judges each key list; skips when no pair of neighbours could be compared in any of them. A key list whose order
  * the unsorted page already has cannot tell a server ignoring `sort`: it may fail, but alone it never passes.
  */
-export async function judgeOrders(ctx: CheckContext<OrderMessages>, collection: CollectionTarget, keyLists: SortKey[][]): Promise<void> {
+export async function judgeOrders(
+  ctx: CheckContext<OrderMessages>,
+  collection: CollectionTarget,
+  keyLists: SortKey[][],
+): Promise<void> {
   let judged = 0;
   let failed = false;
-  const unsorted = await sortedPage(ctx, collection, [...new Set(keyLists.flat().map((key) => key.property))].map((property) => ({ property, descending: false })), { unsorted: true });
+  const unsorted = await sortedPage(
+    ctx,
+    collection,
+    [...new Set(keyLists.flat().map((key) => key.property))].map((property) => ({ property, descending: false })),
+    { unsorted: true },
+  );
   const undiscriminating: string[] = [];
   for (const keys of keyLists) {
     if ('rows' in unsorted) {
-      const rows = { ...unsorted, rows: unsorted.rows.map((row) => ({ href: row.href, values: keys.map((key) => row.values[unsortedIndex(keyLists, key.property)]) })) };
-      if (firstDisorder(rows, keys) === 'none' && unsorted.rows.length > 2) undiscriminating.push(sortParam(keys).join(','));
+      const rows = {
+        ...unsorted,
+        rows: unsorted.rows.map((row) => ({
+          href: row.href,
+          values: keys.map((key) => row.values[unsortedIndex(keyLists, key.property)]),
+        })),
+      };
+      if (firstDisorder(rows, keys) === 'none' && unsorted.rows.length > 2)
+        undiscriminating.push(sortParam(keys).join(','));
     }
     const result = await sortedPage(ctx, collection, keys);
-    const sort = sortParam(keys).map((key) => `sort=${key}`).join('&');
+    const sort = sortParam(keys)
+      .map((key) => `sort=${key}`)
+      .join('&');
     if (!('rows' in result)) {
       ctx.report('status', { url: result.request.url, sort, status: result.response.status }, result);
       failed = true;
@@ -37,10 +55,22 @@ export async function judgeOrders(ctx: CheckContext<OrderMessages>, collection: 
       if (second && typeof across === 'object' && across.index === 0) {
         judged++;
         failed = true;
-        ctx.report('acrossPages', {
-          url: result.exchange.request.url, sort, href: last?.href ?? '?', a: showValues(last?.values),
-          nextUrl: second.exchange.request.url, nextHref: second.rows[0]?.href ?? '?', b: showValues(second.rows[0]?.values),
-        }, result.exchange, second.exchange, ...result.sources, ...second.sources);
+        ctx.report(
+          'acrossPages',
+          {
+            url: result.exchange.request.url,
+            sort,
+            href: last?.href ?? '?',
+            a: showValues(last?.values),
+            nextUrl: second.exchange.request.url,
+            nextHref: second.rows[0]?.href ?? '?',
+            b: showValues(second.rows[0]?.values),
+          },
+          result.exchange,
+          second.exchange,
+          ...result.sources,
+          ...second.sources,
+        );
         continue;
       }
       if (second && typeof across === 'object') {
@@ -49,28 +79,47 @@ export async function judgeOrders(ctx: CheckContext<OrderMessages>, collection: 
       }
     }
     if (disorder === 'none') {
-      if (!undiscriminating.includes(sortParam(keys).join(','))) { judged++; ctx.pass(); }
+      if (!undiscriminating.includes(sortParam(keys).join(','))) {
+        judged++;
+        ctx.pass();
+      }
       continue;
     }
     judged++;
     failed = true;
     const { index } = disorder;
-    ctx.report('outOfOrder', {
-      url: page.exchange.request.url, sort, index, next: index + 1,
-      href: page.rows[index]?.href ?? '?', nextHref: page.rows[index + 1]?.href ?? '?',
-      a: showValues(page.rows[index]?.values), b: showValues(page.rows[index + 1]?.values),
-    }, page.exchange, ...page.sources);
+    ctx.report(
+      'outOfOrder',
+      {
+        url: page.exchange.request.url,
+        sort,
+        index,
+        next: index + 1,
+        href: page.rows[index]?.href ?? '?',
+        nextHref: page.rows[index + 1]?.href ?? '?',
+        a: showValues(page.rows[index]?.values),
+        b: showValues(page.rows[index + 1]?.values),
+      },
+      page.exchange,
+      ...page.sources,
+    );
   }
   if (failed) return;
-  if (judged === 0 && undiscriminating.length > 0) ctx.skip(`the unsorted first page is already in the order of sort=${undiscriminating.join(' and sort=')}, so a server ignoring sort would pass`);
+  if (judged === 0 && undiscriminating.length > 0)
+    ctx.skip(
+      `the unsorted first page is already in the order of sort=${undiscriminating.join(' and sort=')}, so a server ignoring sort would pass`,
+    );
   if (judged === 0 && keyLists.length > 0) ctx.skip('no two neighbouring items had comparable sort values');
 }
 
 /** The position of a property among the values read for the unsorted page (every key list's properties, once). */
-const unsortedIndex = (keyLists: SortKey[][], property: string): number => [...new Set(keyLists.flat().map((key) => key.property))].indexOf(property);
+const unsortedIndex = (keyLists: SortKey[][], property: string): number =>
+  [...new Set(keyLists.flat().map((key) => key.property))].indexOf(property);
 
 export const ORDER_MESSAGES = {
   status: '{{url}} ({{sort}}) answered {{status}} without a collection page.',
-  outOfOrder: '{{url}} ({{sort}}): items[{{index}}] {{href}} ({{a}}) comes before items[{{next}}] {{nextHref}} ({{b}}).',
-  acrossPages: '{{url}} ({{sort}}) ends with {{href}} ({{a}}), but its next page {{nextUrl}} starts with {{nextHref}} ({{b}}): the order does not go on across pages.',
+  outOfOrder:
+    '{{url}} ({{sort}}): items[{{index}}] {{href}} ({{a}}) comes before items[{{next}}] {{nextHref}} ({{b}}).',
+  acrossPages:
+    '{{url}} ({{sort}}) ends with {{href}} ({{a}}), but its next page {{nextUrl}} starts with {{nextHref}} ({{b}}): the order does not go on across pages.',
 } as const;

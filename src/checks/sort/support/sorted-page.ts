@@ -6,7 +6,10 @@ import type { CollectionTarget } from '../../../core/target.js';
 import { pageOf } from '../../support/collection-page.js';
 import { itemDocuments } from '../../support/item-documents.js';
 
-export interface SortKey { property: string; descending: boolean }
+export interface SortKey {
+  property: string;
+  descending: boolean;
+}
 
 interface SortedPage {
   exchange: Exchange;
@@ -22,30 +25,60 @@ const PAGE_SIZE = 20;
 export const sortParam = (keys: SortKey[]): string[] => keys.map((k) => `${k.descending ? '-' : ''}${k.property}`);
 
 /** GETs the first page sorted by `keys`; undefined (with the exchange) when it is not a collection page. */
-export async function sortedPage(ctx: CheckContext<string>, collection: CollectionTarget, keys: SortKey[], options: { unsorted?: boolean } = {}): Promise<SortedPage | Exchange> {
+export async function sortedPage(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  keys: SortKey[],
+  options: { unsorted?: boolean } = {},
+): Promise<SortedPage | Exchange> {
   // Unsorted: the same page without `sort`, its items' values of the keys read all the same.
-  const exchange = await ctx.get(collection.firstPage({ pageSize: PAGE_SIZE, query: options.unsorted ? {} : { sort: sortParam(keys) } }));
+  const exchange = await ctx.get(
+    collection.firstPage({ pageSize: PAGE_SIZE, query: options.unsorted ? {} : { sort: sortParam(keys) } }),
+  );
   const page = pageOf(exchange);
   if (!page) return exchange;
-  const { items, exchanges } = await itemDocuments(ctx, collection, page, { needs: keys.map((k) => k.property), maxFetches: PAGE_SIZE });
-  return { exchange, sources: exchanges, rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })) };
+  const { items, exchanges } = await itemDocuments(ctx, collection, page, {
+    needs: keys.map((k) => k.property),
+    maxFetches: PAGE_SIZE,
+  });
+  return {
+    exchange,
+    sources: exchanges,
+    rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })),
+  };
 }
 
 /**
  * The page after `first` (its `next` link, followed as given), with the same sort values read; undefined when
  * there is none, it leaves the API (paging.next-link's finding) or it is no collection page.
  */
-export async function nextSortedPage(ctx: CheckContext<string>, collection: CollectionTarget, first: SortedPage, keys: SortKey[]): Promise<SortedPage | undefined> {
+export async function nextSortedPage(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  first: SortedPage,
+  keys: SortKey[],
+): Promise<SortedPage | undefined> {
   const next = pageOf(first.exchange)?.body['next'];
   if (typeof next !== 'string' || next === '') return undefined;
   let url: URL;
-  try { url = new URL(next, first.exchange.request.url); } catch { return undefined; }
+  try {
+    url = new URL(next, first.exchange.request.url);
+  } catch {
+    return undefined;
+  }
   if (url.origin !== new URL(ctx.baseUrl).origin) return undefined;
   const exchange = await ctx.get(url.href);
   const page = pageOf(exchange);
   if (!page || page.items.length === 0) return undefined;
-  const { items, exchanges } = await itemDocuments(ctx, collection, page, { needs: keys.map((k) => k.property), maxFetches: PAGE_SIZE });
-  return { exchange, sources: exchanges, rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })) };
+  const { items, exchanges } = await itemDocuments(ctx, collection, page, {
+    needs: keys.map((k) => k.property),
+    maxFetches: PAGE_SIZE,
+  });
+  return {
+    exchange,
+    sources: exchanges,
+    rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })),
+  };
 }
 
 type Collation = (a: string, b: string) => number;
@@ -73,8 +106,14 @@ function inOrder(a: unknown[], b: unknown[], keys: SortKey[]): boolean | undefin
     let verdict: boolean | undefined = true;
     for (const [index, key] of keys.entries()) {
       const result = compare(a[index], b[index], collation);
-      if (result === undefined) { verdict = index === 0 ? undefined : true; break; }
-      if (result !== 0) { verdict = (key.descending ? -result : result) < 0; break; }
+      if (result === undefined) {
+        verdict = index === 0 ? undefined : true;
+        break;
+      }
+      if (result !== 0) {
+        verdict = (key.descending ? -result : result) < 0;
+        break;
+      }
     }
     if (verdict === true) return true;
     if (verdict === false) comparable = true;
@@ -93,4 +132,5 @@ export function firstDisorder(page: SortedPage, keys: SortKey[]): { index: numbe
   return compared ? 'none' : 'incomparable';
 }
 
-export const showValues = (values: unknown[] | undefined): string => (values ?? []).map((v) => (v === undefined ? '(absent)' : JSON.stringify(v))).join(', ');
+export const showValues = (values: unknown[] | undefined): string =>
+  (values ?? []).map((v) => (v === undefined ? '(absent)' : JSON.stringify(v))).join(', ');

@@ -21,9 +21,9 @@ const MAX_POLLS = 500;
 
 /** An ISO-8601 / RFC 3339 date-time with seconds and a zone (`Z` or `±hh:mm`). */
 export const isZonedDateTime = (value: unknown): boolean =>
-  typeof value === 'string'
-  && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value)
-  && !Number.isNaN(Date.parse(value));
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value) &&
+  !Number.isNaN(Date.parse(value));
 
 export const stateOf = (exchange: Exchange): unknown => valueAt(exchange.response.json, 'status.state');
 
@@ -40,12 +40,20 @@ export async function submit(ctx: Ctx, task: TaskTarget, body: JsonValue = task.
 }
 
 /** Submits and skips unless the task was accepted (202 with a same-origin Location): task.accepted-202 judges that. */
-export async function submitAccepted(ctx: Ctx, task: TaskTarget, body: JsonValue = task.body): Promise<Required<Submission>> {
+export async function submitAccepted(
+  ctx: Ctx,
+  task: TaskTarget,
+  body: JsonValue = task.body,
+): Promise<Required<Submission>> {
   const submission = await submit(ctx, task, body);
   if (!submission.url) {
     const { status, headers } = submission.exchange.response;
     // Say the real cause: a 202 whose Location lies elsewhere is not "no task" (the engine reports that Location).
-    const why = !headers['location'] ? ' without a Location' : status === 202 ? ` with Location ${headers['location']}, not on the API's origin` : '';
+    const why = !headers['location']
+      ? ' without a Location'
+      : status === 202
+        ? ` with Location ${headers['location']}, not on the API's origin`
+        : '';
     return ctx.skip(`POST ${task.path} answered ${status}${why}, so there is no task to poll`);
   }
   return { exchange: submission.exchange, url: submission.url };
@@ -74,8 +82,13 @@ export async function pollUntilEnded(ctx: Ctx, task: TaskTarget, url: string, su
   let longestHint = hintOf(submitted) ?? 0;
   const budget = () => {
     const maxWait = task.maxWaitMs ?? Math.min(MAX_DERIVED_MS, Math.max(MIN_DERIVED_MS, HINTS_ALLOWED * longestHint));
-    const why = task.maxWaitMs !== undefined ? 'the profile\'s maxWait' : `${HINTS_ALLOWED} times its longest pollAfter, at least ${MIN_DERIVED_MS / 1000} s`;
-    return started + maxWait <= deadlineEnd ? { end: started + maxWait, why } : { end: deadlineEnd, why: 'bounded by the run\'s --deadline' };
+    const why =
+      task.maxWaitMs !== undefined
+        ? "the profile's maxWait"
+        : `${HINTS_ALLOWED} times its longest pollAfter, at least ${MIN_DERIVED_MS / 1000} s`;
+    return started + maxWait <= deadlineEnd
+      ? { end: started + maxWait, why }
+      : { end: deadlineEnd, why: "bounded by the run's --deadline" };
   };
   const polls: Exchange[] = [];
   let last = submitted;
@@ -83,20 +96,40 @@ export async function pollUntilEnded(ctx: Ctx, task: TaskTarget, url: string, su
     const { end } = budget();
     if (Date.now() >= end) break;
     const floor = Math.min(MAX_WAIT_MS, MIN_WAIT_MS * 1.25 ** poll);
-    await sleep(Math.min(Math.max(floor, Math.min(MAX_WAIT_MS, hintOf(last) ?? DEFAULT_WAIT_MS)), end - Date.now()), ctx.signal);
+    await sleep(
+      Math.min(Math.max(floor, Math.min(MAX_WAIT_MS, hintOf(last) ?? DEFAULT_WAIT_MS)), end - Date.now()),
+      ctx.signal,
+    );
     if (ctx.signal.aborted) break;
     last = await ctx.get(url);
     polls.push(last);
-    if (last.response.status !== 200 || stateOf(last) !== 'processing') return { last, ended: true, polls, waitedMs: Date.now() - started, allowedMs: budget().end - started, bound: budget().why };
+    if (last.response.status !== 200 || stateOf(last) !== 'processing')
+      return {
+        last,
+        ended: true,
+        polls,
+        waitedMs: Date.now() - started,
+        allowedMs: budget().end - started,
+        bound: budget().why,
+      };
     longestHint = Math.max(longestHint, hintOf(last) ?? 0);
   }
   const { end, why } = budget();
-  return { last, ended: false, polls, waitedMs: Date.now() - started, allowedMs: Math.max(0, Math.round(end - started)), bound: why };
+  return {
+    last,
+    ended: false,
+    polls,
+    waitedMs: Date.now() - started,
+    allowedMs: Math.max(0, Math.round(end - started)),
+    bound: why,
+  };
 }
 
 /** The evidence of a task that never ended: the submission, the first polls and the last ones. */
-export const pollEvidence = (submitted: Exchange, polled: Polled): Exchange[] =>
-  [submitted, ...(polled.polls.length <= 4 ? polled.polls : [...polled.polls.slice(0, 2), ...polled.polls.slice(-2)])];
+export const pollEvidence = (submitted: Exchange, polled: Polled): Exchange[] => [
+  submitted,
+  ...(polled.polls.length <= 4 ? polled.polls : [...polled.polls.slice(0, 2), ...polled.polls.slice(-2)]),
+];
 
 /** Milliseconds until the pollAfter of a processing answer; undefined without a usable one. */
 function hintOf(exchange: Exchange): number | undefined {
@@ -109,7 +142,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
-    function done() { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); }
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
     signal.addEventListener('abort', done, { once: true });
   });
 }

@@ -21,7 +21,23 @@ export const NOT_PLAIN_START = new Set([...',[]{}#&*!|>\'"%@`?:\t'].map((c) => c
 export const FLOW_STOP = new Set([...',[]{}#:'].map((c) => c.charCodeAt(0)));
 
 export const DOUBLE_QUOTED_ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
-  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029',
 };
 export const HEX_ESCAPE_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 };

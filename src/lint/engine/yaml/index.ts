@@ -10,7 +10,12 @@ import { readSimpleYaml } from './reader.js';
 export type { YamlPlaces } from './places.js';
 
 /** The options restguide parses YAML with (JSON-compatible keys, merge keys, duplicate keys reported). */
-export const YAML_OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: false, attachComments: false } as const;
+export const YAML_OPTIONS = {
+  ignoreDuplicateKeys: false,
+  mergeKeys: true,
+  preserveKeyOrder: false,
+  attachComments: false,
+} as const;
 
 export type YamlParseResult = ReturnType<typeof parseWithPointers>;
 /** A parse by the direct reader: no tree, the places of its nodes instead. */
@@ -19,13 +24,19 @@ type YamlPlacesResult = YamlParseResult & { places: YamlPlaces };
 /** Spectral's diagnostic severity for a warning (@stoplight/types' DiagnosticSeverity). */
 const WARNING = 1;
 
-interface Position { line: number; character: number }
+interface Position {
+  line: number;
+  character: number;
+}
 
 /** parseWithPointers(input, YAML_OPTIONS): the same data, diagnostics and positions. */
 export function parseYaml(input: string, fallbacks?: Fallbacks): YamlParseResult | YamlPlacesResult {
   const read = readSimpleYaml(input);
   if (!read) {
-    fallbacks?.record('yaml-reader', 'YAML the direct reader does not read (anchors, tags, flows over lines, errors...)');
+    fallbacks?.record(
+      'yaml-reader',
+      'YAML the direct reader does not read (anchors, tags, flows over lines, errors...)',
+    );
     return parseWithPointers(input, YAML_OPTIONS);
   }
   const lineMap = lineStarts(input);
@@ -38,7 +49,15 @@ export function parseYaml(input: string, fallbacks?: Fallbacks): YamlParseResult
   }));
   // Stable, by line only, as the stock parse sorts them (an alias repeats its anchor's warnings).
   if (diagnostics.length > 1) diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
-  const result = { ast: undefined, places: read.places, lineMap, data: read.data, diagnostics, metadata: YAML_OPTIONS, comments: {} };
+  const result = {
+    ast: undefined,
+    places: read.places,
+    lineMap,
+    data: read.data,
+    diagnostics,
+    metadata: YAML_OPTIONS,
+    comments: {},
+  };
   return result as unknown as YamlPlacesResult;
 }
 

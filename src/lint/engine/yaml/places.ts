@@ -68,7 +68,12 @@ export class YamlPlaces {
   }
 
   /** Makes `node` a map or a list of the nodes `children` (under `keys` for a map), all read already. */
-  children(node: number, kind: typeof MAP | typeof LIST, keys: readonly unknown[] | undefined, children: readonly number[]): void {
+  children(
+    node: number,
+    kind: typeof MAP | typeof LIST,
+    keys: readonly unknown[] | undefined,
+    children: readonly number[],
+  ): void {
     const first = this.slots;
     this.kind[node] = kind;
     this.first[node] = first;
@@ -88,10 +93,16 @@ export class YamlPlaces {
     for (const segment of path) {
       const kind = this.kind[at];
       if (kind === MAP) {
-        at = (this.count[at] as number) <= SCANNED_MAP_SIZE ? this.scan(at, segment) : (this.keyIndex(at).get(segment) ?? -1);
+        at =
+          (this.count[at] as number) <= SCANNED_MAP_SIZE
+            ? this.scan(at, segment)
+            : (this.keyIndex(at).get(segment) ?? -1);
       } else if (kind === LIST) {
         const index = Number(segment);
-        at = Number.isInteger(index) && index >= 0 && index < (this.count[at] as number) ? (this.child[(this.first[at] as number) + index] as number) : -1;
+        at =
+          Number.isInteger(index) && index >= 0 && index < (this.count[at] as number)
+            ? (this.child[(this.first[at] as number) + index] as number)
+            : -1;
       } else {
         return undefined;
       }

@@ -7,7 +7,20 @@
 // carriage returns, empty list items, anything malformed) makes it give up, and the document goes
 // to the stock parser, which words any error. test/lint/engine/yaml.test.ts holds it to the stock
 // parser (@stoplight/yaml) on fixtures, rule cases, corners and random documents.
-import { SPACE, TAB, LF, HASH, COLON, DASH, DQUOTE, SQUOTE, giveUp, NOT_PLAIN_START, FLOW_STOP, GiveUp } from './characters.js';
+import {
+  SPACE,
+  TAB,
+  LF,
+  HASH,
+  COLON,
+  DASH,
+  DQUOTE,
+  SQUOTE,
+  giveUp,
+  NOT_PLAIN_START,
+  FLOW_STOP,
+  GiveUp,
+} from './characters.js';
 import { LIST, MAP, type YamlPlaces } from './places.js';
 import { scalarData, ScalarReader, type Scalar } from './scalars.js';
 
@@ -21,10 +34,19 @@ function copy(value: unknown): unknown {
 }
 
 /** A key that is a number or a boolean, which the stock parser warns about (YAMLIncompatibleValue). */
-interface KeyWarning { start: number; end: number; type: string; path: (string | number)[] }
+interface KeyWarning {
+  start: number;
+  end: number;
+  type: string;
+  path: (string | number)[];
+}
 
 /** What the reader gives: the data, the places, and the keys to warn about. */
-interface SimpleYaml { data: unknown; places: YamlPlaces; keyWarnings: KeyWarning[] }
+interface SimpleYaml {
+  data: unknown;
+  places: YamlPlaces;
+  keyWarnings: KeyWarning[];
+}
 
 /**
  * The data and places of `input`, or undefined where the reader gives up (see above). The places
@@ -42,7 +64,10 @@ export function readSimpleYaml(input: string): SimpleYaml | undefined {
 
 class Reader extends ScalarReader {
   /** Each anchor's data, and the key warnings read inside it (the stock parser warns again for each alias). */
-  private readonly anchors = new Map<string, { data: unknown; done: boolean; warningsFrom: number; warningsTo: number }>();
+  private readonly anchors = new Map<
+    string,
+    { data: unknown; done: boolean; warningsFrom: number; warningsTo: number }
+  >();
   /** The keys (as written) and indexes down to the value being read, for key warnings. */
   private readonly path: (string | number)[] = [];
   private readonly keyWarnings: KeyWarning[] = [];
@@ -108,7 +133,13 @@ class Reader extends ScalarReader {
    * `? key` then `: value` at the key's column on the next line (js-yaml writes keys of more than
    * 1,024 characters so): the key is a plain or quoted scalar on one line, the value any node.
    */
-  private explicitEntry(content: number, column: number, out: Record<string, unknown>, keys: string[], children: number[]): void {
+  private explicitEntry(
+    content: number,
+    column: number,
+    out: Record<string, unknown>,
+    keys: string[],
+    children: number[],
+  ): void {
     const s = this.s;
     let p = content + 1;
     while (s.charCodeAt(p) === SPACE) p++;
@@ -140,7 +171,13 @@ class Reader extends ScalarReader {
   }
 
   /** `key: value` at `content`, in a map at `column`. */
-  private implicitEntry(content: number, column: number, out: Record<string, unknown>, keys: string[], children: number[]): void {
+  private implicitEntry(
+    content: number,
+    column: number,
+    out: Record<string, unknown>,
+    keys: string[],
+    children: number[],
+  ): void {
     const s = this.s;
     {
       // The key, as written (for the places) and as a data key.
@@ -194,14 +231,20 @@ class Reader extends ScalarReader {
       const next = this.contentAfter(p);
       const nextColumn = next < 0 ? -1 : next - this.at;
       const nextChar = next < 0 ? 0 : s.charCodeAt(next);
-      if (next >= 0 && nextColumn > column && (nextChar === 0x5b /* [ */ || nextChar === 0x7b /* { */)) {
+      if (next >= 0 && nextColumn > column && (nextChar === 0x5b /* [ */ || nextChar === 0x7b) /* { */) {
         // A flow collection on the lines after its key (a JSON example; not after an anchor, as for a scalar below).
         if (anchor !== undefined) giveUp();
         const me = this.newPlace();
         value = this.flow(next, me, column);
         this.places.move(me, keyEnd + 1, this.end);
         this.endLine(this.flowEnd);
-      } else if (next >= 0 && nextColumn > column && !this.isDashItem(next) && !this.isExplicitKey(next) && this.keyEnd(next) < 0) {
+      } else if (
+        next >= 0 &&
+        nextColumn > column &&
+        !this.isDashItem(next) &&
+        !this.isExplicitKey(next) &&
+        this.keyEnd(next) < 0
+      ) {
         // A scalar on the lines after its key (not after an anchor: yaml-ast-parser's alias of it reads `{}`).
         if (anchor !== undefined) giveUp();
         value = this.scalarData(this.scalar(next, column));
@@ -337,7 +380,17 @@ class Reader extends ScalarReader {
     let q = p;
     for (;;) {
       const c = s.charCodeAt(q);
-      if (q >= s.length || c === SPACE || c === LF || c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d) break;
+      if (
+        q >= s.length ||
+        c === SPACE ||
+        c === LF ||
+        c === 0x2c ||
+        c === 0x5b ||
+        c === 0x5d ||
+        c === 0x7b ||
+        c === 0x7d
+      )
+        break;
       q++;
     }
     if (q === p) giveUp();
@@ -418,7 +471,8 @@ class Reader extends ScalarReader {
         if (isMap) {
           const key = this.flowScalar(q);
           if (key.plain && typeof scalarData(key.text, true) !== 'string') giveUp();
-          if (key.text === '<<' || key.text === '__proto__' || Object.prototype.hasOwnProperty.call(out, key.text)) giveUp();
+          if (key.text === '<<' || key.text === '__proto__' || Object.prototype.hasOwnProperty.call(out, key.text))
+            giveUp();
           q = key.end;
           skip();
           if (s.charCodeAt(q) !== COLON) giveUp();

@@ -1,11 +1,36 @@
 // Scalars as the direct YAML reader reads them: plain, quoted and block scalars over their lines,
 // and their data as yaml-ast-parser types them.
-import { determineScalarType, parseYamlBigInteger, parseYamlBoolean, parseYamlFloat, ScalarType } from '@stoplight/yaml-ast-parser';
-import { SPACE, TAB, LF, HASH, COLON, DASH, DQUOTE, SQUOTE, BACKSLASH, giveUp, NOT_PLAIN_START, DOUBLE_QUOTED_ESCAPES, HEX_ESCAPE_LENGTH } from './characters.js';
+import {
+  determineScalarType,
+  parseYamlBigInteger,
+  parseYamlBoolean,
+  parseYamlFloat,
+  ScalarType,
+} from '@stoplight/yaml-ast-parser';
+import {
+  SPACE,
+  TAB,
+  LF,
+  HASH,
+  COLON,
+  DASH,
+  DQUOTE,
+  SQUOTE,
+  BACKSLASH,
+  giveUp,
+  NOT_PLAIN_START,
+  DOUBLE_QUOTED_ESCAPES,
+  HEX_ESCAPE_LENGTH,
+} from './characters.js';
 import { LineReader } from './lines.js';
 
 /** A scalar read from the text: its value and where it starts and ends. */
-export interface Scalar { text: string; plain: boolean; start: number; end: number }
+export interface Scalar {
+  text: string;
+  plain: boolean;
+  start: number;
+  end: number;
+}
 
 /** A scalar's data as yaml-ast-parser's composer and @stoplight/yaml's walk make it. */
 const probe = { value: '', plainScalar: true, doubleQuoted: false, singleQuoted: false };
@@ -16,7 +41,8 @@ export function scalarData(text: string, plain: boolean, bigints = false): unkno
   // Only a null or boolean word, or text starting as a number does (a digit, a sign, a dot, `~`),
   // can be other than a string: most keys and values skip determineScalarType's regular expressions.
   const first = text.charCodeAt(0);
-  const numberLike = (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || first === 0x7e;
+  const numberLike =
+    (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || first === 0x7e;
   if (!numberLike && text.length > 0 && (text.length > 5 || !NULL_OR_BOOLEAN.has(text))) return text;
   probe.value = text;
   switch (determineScalarType(probe as never)) {
@@ -252,7 +278,7 @@ export class ScalarReader extends LineReader {
     let line = this.at;
     if (indent < 0) {
       let longestBlank = 0;
-      for (let l = line; ; ) {
+      for (let l = line; ;) {
         let r = l;
         while (s.charCodeAt(r) === SPACE) r++;
         if (r >= s.length) giveUp(); // no text at all
