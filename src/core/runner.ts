@@ -20,6 +20,7 @@ import { resourcesOf, type Target } from './target.js';
 import { Traffic } from './traffic.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import type { CheckReport, CheckResult, CheckStatus, CleanupRecord, Coverage } from './types.js';
+import { unexercisedReason } from './unexercised.js';
 import { VERSION } from './version.js';
 
 export interface RunOptions {
@@ -74,7 +75,7 @@ export interface RunOptions {
   /** Counts the run's answers per operation of a document (src/traffic/operations.ts), given the base URL. */
   operations?: (baseUrl: string) => {
     add(exchange: Exchange): void;
-    result(): Pick<Coverage, 'operations' | 'undocumented'>;
+    result(whyUnseen?: (method: string, path: string) => string): Pick<Coverage, 'operations' | 'undocumented'>;
   };
   /** Called for each result; `done` of `total` counts (check, resource) runs. */
   onResult?: (result: CheckResult, done: number, total: number) => void;
@@ -277,7 +278,7 @@ export async function runChecks(
           },
           new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id)),
         ),
-        ...operations?.result(),
+        ...operations?.result((method, path) => unexercisedReason(target, options.allowWrites ?? false, method, path)),
       },
     };
   } finally {

@@ -132,6 +132,8 @@ export interface OperationCoverage {
   /** The response keys the operation declares (`200`, `4XX`, `default`), and those no answer matched. */
   declared: string[];
   unseen: string[];
+  /** Why no request reached the operation (only when `exchanges` is 0). */
+  why?: string;
 }
 
 /** What the run verified: the target's resources, each area, and the conformance score. */

@@ -16,7 +16,7 @@ export function operationRows(coverage: Coverage | undefined): OperationRow[] {
       .map((s) => `${s.status}×${s.count}`);
     const statuses =
       operation.exchanges === 0
-        ? 'never exercised'
+        ? `never exercised${operation.why ? `: ${operation.why}` : ''}`
         : [...documented, ...(undocumented.length > 0 ? [`(undocumented: ${undocumented.join(' ')})`] : [])].join(' ');
     return {
       operation: `${operation.method} ${operation.path}`,

@@ -74,7 +74,7 @@ export class OperationTally {
   }
 
   /** Every operation of the document, in its order, with what was seen of it. */
-  result(): Pick<Coverage, 'operations' | 'undocumented'> {
+  result(whyUnseen?: (method: string, path: string) => string): Pick<Coverage, 'operations' | 'undocumented'> {
     const operations: OperationCoverage[] = [...this.operations.values()].map(
       ({ operation, method, path, statuses, exchanges }) => {
         const responses = isObject(operation['responses']) ? operation['responses'] : {};
@@ -95,6 +95,7 @@ export class OperationTally {
           statuses: rows,
           declared,
           unseen: declared.filter((key) => !seen.has(key)),
+          ...(exchanges === 0 && whyUnseen ? { why: whyUnseen(method, path) } : {}),
         };
       },
     );
