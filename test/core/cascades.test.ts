@@ -26,6 +26,7 @@ import absentKept from '../../src/checks/patch/absent-kept.js';
 import mediaTypes from '../../src/checks/patch/media-types.js';
 import overwrite from '../../src/checks/patch/overwrite.js';
 import patchResponse from '../../src/checks/patch/response.js';
+import nullRemoves from '../../src/checks/patch/null-removes.js';
 import type { AnyCheck } from '../../src/core/define-check.js';
 import { isObject } from '../../src/core/json.js';
 import { BUILT_IN_PROFILE, type Profile } from '../../src/core/profile.js';
@@ -340,5 +341,27 @@ describe('no pass on degenerate paging evidence', () => {
       ).toEqual(['skip not verified']);
     }
     expect(of(report, 'paging.next-link', '/counted')[0]?.message).toContain('`totalItems` claims 77282');
+  });
+});
+
+describe("the run's own wrong input is not the API's representation", () => {
+  it("a null patch.null-removes sent and the API kept: its finding only, not json.no-null's", async () => {
+    // The API stores a merge patch's null instead of removing the member, and shows it on every read after.
+    const nulled = new Map<string, string>();
+    const keepsNulls = reference({
+      mutate: (req, res) => {
+        const path = req.path.split('?')[0] ?? req.path;
+        if (req.method === 'PATCH' && req.body.startsWith('{')) {
+          for (const [name, value] of Object.entries(JSON.parse(req.body) as Record<string, unknown>)) {
+            if (value === null) nulled.set(path, name);
+          }
+        }
+        const name = nulled.get(path);
+        if (name !== undefined && isObject(res.json) && res.status < 300) res.json[name] = null;
+      },
+    });
+    const report = await run([nullRemoves, noNull], keepsNulls);
+    expect(of(report, 'patch.null-removes').some((r) => r.status === 'fail')).toBe(true);
+    expect(statuses(report, 'json.no-null')).not.toContain('fail');
   });
 });

@@ -5,6 +5,7 @@ import { exchangeData } from '../support/provoke-errors.js';
 import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
 import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, wrongType, WRITE_PROBE_TARGET } from './support/write-probes.js';
+import { markOwnInput } from '../support/own-input.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(body: JsonObject): { json: JsonObject; property: string } | undefined {
@@ -34,6 +35,11 @@ export default defineCheck({
     let judged = 0;
     const judge = (exchange: Exchange, property: string) => {
       judged++;
+      // A wrong type the API took is this check's own input wherever it shows next: the check reports it.
+      if (exchange.response.status >= 200 && exchange.response.status < 300) {
+        const location = exchange.response.headers['location'];
+        markOwnInput(ctx, exchange.request.method === 'POST' ? location : exchange.request.url, exchange);
+      }
       const data = { ...exchangeData(exchange), property };
       if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
       ctx.expect(hasIssue(exchange, { type: SCHEMA_VIOLATION, in: 'body' }), 'noSchemaViolation', data, exchange);

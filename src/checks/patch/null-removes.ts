@@ -5,6 +5,7 @@ import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, sendPatch } from './support/patch-subject.js';
 import type { JsonObject } from '../../core/json.js';
+import { markOwnInput } from '../support/own-input.js';
 
 const MESSAGES = {
   rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
@@ -84,6 +85,8 @@ export default defineCheck({
     )
       return;
     const after = await reread(ctx, subject.url);
+    // Its null is this check's own input: the representation checks leave it here.
+    markOwnInput(ctx, subject.url, removed, after.exchange);
     const actual = after.representation?.[property];
     const hadDefault = property in before;
     ctx.expect(

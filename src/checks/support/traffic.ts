@@ -6,6 +6,7 @@ import type { Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import type { CollectionTarget, Target } from '../../core/target.js';
 import { derefIn, getOperation } from './api-openapi.js';
+import { showsOwnInput } from './own-input.js';
 
 /** Answers a gateway gives as often as the API: not the API's to be judged by (see transient.ts). */
 const GATEWAY_STATUSES = new Set([429, 502, 503, 504]);
@@ -42,6 +43,7 @@ export async function judgeableTraffic(
   for (const exchange of [...own, ...ctx.traffic()]) {
     const { request, response } = exchange;
     if (GATEWAY_STATUSES.has(response.status)) continue;
+    if (showsOwnInput(ctx, exchange)) continue;
     if (filter.representations && (request.method === 'HEAD' || documents.has(request.url.split('?')[0] ?? '')))
       continue;
     if (

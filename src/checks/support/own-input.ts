@@ -1,0 +1,38 @@
+// Answers that show what a check deliberately wrote wrong (a null it set, a value of the wrong type the API
+// accepted): they are the run's own input, and the checks that judge representations leave them to the check
+// that wrote it (one cause, one finding: json.no-null is not the cause of a null patch.null-removes sent).
+import type { CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+
+interface OwnInput {
+  urls: Set<string>;
+  exchanges: WeakSet<Exchange>;
+}
+
+/** Per run: keyed by the run's traffic log, which every check of one run shares. */
+const byRun = new WeakMap<object, OwnInput>();
+
+function ownInputOf(ctx: CheckContext<string>): OwnInput {
+  const key = ctx.traffic();
+  let own = byRun.get(key);
+  if (own === undefined) {
+    own = { urls: new Set(), exchanges: new WeakSet() };
+    byRun.set(key, own);
+  }
+  return own;
+}
+
+const withoutQuery = (url: string): string => url.split(/[?#]/)[0] ?? url;
+
+/** The resource at `url` now holds what the check wrote wrong; `exchanges` answered that write. */
+export function markOwnInput(ctx: CheckContext<string>, url: string | undefined, ...exchanges: Exchange[]): void {
+  const own = ownInputOf(ctx);
+  if (url !== undefined) own.urls.add(withoutQuery(new URL(url, `${ctx.baseUrl}/`).href));
+  for (const exchange of exchanges) own.exchanges.add(exchange);
+}
+
+/** Whether an answer shows the run's own wrong input rather than the API's representation. */
+export function showsOwnInput(ctx: CheckContext<string>, exchange: Exchange): boolean {
+  const own = ownInputOf(ctx);
+  return own.exchanges.has(exchange) || own.urls.has(withoutQuery(exchange.request.url));
+}
