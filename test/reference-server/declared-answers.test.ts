@@ -262,6 +262,8 @@ describe('the published document declares every answer of the reference server',
     const survivors: string[] = [];
     for (const [key, provoking] of byResponse) {
       const [method = '', template = '', status = ''] = key.split(' ');
+      // A 304 answers the run's own conditional GET: undocumented, it is the protocol's answer (judge-exchange.ts).
+      if (status === '304') continue;
       const mutated = structuredClone(strict);
       delete mutated.paths[template][method.toLowerCase()].responses[status];
       const findings = judgeAll(mutated, server.url, provoking).filter(

@@ -30,7 +30,9 @@ const verdicts = (report: CheckReport, path: string) =>
       .filter((r) => r.resource === path || r.resource === '/')
       .map((r) => [
         r.id,
-        r.status === 'skip' ? `skip ${/\(see ([a-z.-]+)\)/.exec(r.message)?.[1] ?? r.message}` : r.status,
+        r.status === 'skip'
+          ? `skip ${/(?:\(see |not verified, see )([a-z][a-z.-]*[a-z])/.exec(r.message)?.[1] ?? r.message}`
+          : r.status,
       ]),
   );
 
