@@ -204,45 +204,30 @@ export async function runChecks(
     const settled = new Promise<void>((resolve) => {
       othersEnded = resolve;
     });
+    const runOneJob = (job: (typeof jobs)[number]) =>
+      runJob(
+        job.check,
+        job.resource,
+        target,
+        client,
+        deadline.signal,
+        deadlineAt,
+        redactor,
+        onJobCleanup,
+        settled,
+        started,
+        roots,
+      );
     const judging = jobs
       .filter((job) => job.check.judgesTraffic && !options.interrupt?.aborted)
-      .map((job) =>
-        runJob(
-          job.check,
-          job.resource,
-          target,
-          client,
-          deadline.signal,
-          deadlineAt,
-          redactor,
-          onJobCleanup,
-          settled,
-          started,
-          roots,
-        ).then((jobResults) => record(job, jobResults)),
-      );
+      .map((job) => runOneJob(job).then((jobResults) => record(job, jobResults)));
     const others = roots.order(jobs.filter((job) => !job.check.judgesTraffic));
     let next = 0;
     const worker = async () => {
       while (next < others.length && !options.interrupt?.aborted) {
         const job = others[next++];
         if (!job) break;
-        record(
-          job,
-          await runJob(
-            job.check,
-            job.resource,
-            target,
-            client,
-            deadline.signal,
-            deadlineAt,
-            redactor,
-            onJobCleanup,
-            settled,
-            started,
-            roots,
-          ),
-        );
+        record(job, await runOneJob(job));
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(others.length, 1)) }, worker));
