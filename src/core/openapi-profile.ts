@@ -70,8 +70,13 @@ export async function loadOpenApi(
       `bad OpenAPI document ${source}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`,
     );
   }
+  // Swagger 2.0 (still how several Belgian government APIs are described): converted in memory, as lint does.
+  if (isObject(doc) && doc['swagger'] === '2.0' && isObject(doc['paths'])) {
+    const { upgradeFromTwoToThree } = await import('@scalar/openapi-upgrader/2.0-to-3.0');
+    doc = upgradeFromTwoToThree(JSON.parse(JSON.stringify(doc)) as never) as unknown;
+  }
   if (!isOpenApi3(doc)) {
-    throw new UsageError(`bad OpenAPI document ${source}: no 'openapi' version or no 'paths'`);
+    throw new UsageError(`bad OpenAPI document ${source}: no 'openapi' version (nor 'swagger: "2.0"') or no 'paths'`);
   }
   return doc;
 }

@@ -159,6 +159,36 @@ describe('--openapi: a profile derived from an OpenAPI document', () => {
     expect(profile.controllers?.map((c) => c.path)).toContain('/convertMoney');
   });
 
+  it('reads a Swagger 2.0 document as OpenAPI 3 (converted in memory), as lint does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-swagger-'));
+    const file = join(dir, 'swagger.yaml');
+    await writeFile(
+      file,
+      [
+        'swagger: "2.0"',
+        'info: {title: t, version: "1"}',
+        'basePath: /api/v1',
+        'produces: [application/json]',
+        'paths:',
+        '  /things:',
+        '    get:',
+        '      responses:',
+        '        "200": {description: ok, schema: {type: array, items: {$ref: "#/definitions/Thing"}}}',
+        '  /things/{id}:',
+        '    get:',
+        '      parameters: [{name: id, in: path, required: true, type: integer}]',
+        '      responses: {"200": {description: ok, schema: {$ref: "#/definitions/Thing"}}}',
+        'definitions:',
+        '  Thing: {type: object, properties: {id: {type: integer}, name: {type: string}}}',
+      ].join('\n'),
+    );
+    const doc = await loadOpenApi(file, process.cwd());
+    expect(doc['openapi']).toMatch(/^3\./);
+    const profile = deriveProfile(doc);
+    expect(profile.collections?.map((c) => c.path)).toEqual(['/things']);
+    expect(profile.documents?.map((d) => d.path)).toEqual(['/things/{id}']);
+  });
+
   it('refuses a document that is not OpenAPI', async () => {
     await expect(loadOpenApi(`${server.url}/health`, process.cwd())).rejects.toThrow(
       /bad OpenAPI document .*no 'openapi' version/,
