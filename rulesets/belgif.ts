@@ -5,7 +5,7 @@
 // documents fast.
 import type { RuleDefinition, RulesetDefinition } from '@stoplight/spectral-core';
 import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
-import { guideAnchor } from '../src/core/types.js';
+import { guideAnchor } from './support/guide-anchor.js';
 import {
   allOfComposition,
   conflictingTypes,

@@ -244,8 +244,7 @@ export interface RuleInfo {
   url: string;
 }
 
-export const GUIDE_URL = 'https://www.belgif.be/specification/rest/api-guide/';
-export const guideAnchor = (rule: string): string => `${GUIDE_URL}#rule-${rule}`;
+export { GUIDE_URL, guideAnchor } from '../../rulesets/support/guide-anchor.js';
 
 /**
  * Rule and check ids by their UTF-16 units, not the locale's collation: reports list them in the
