@@ -60,16 +60,30 @@ export function declaredGetPaths(document: Record<string, unknown> | undefined):
 
 const HOW_TO_GIVE =
   "-H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET";
+/** An API whose 401 challenges only Basic (RFC 7617) takes a user and password, not a token. */
+const HOW_TO_GIVE_BASIC = "-H 'Authorization: Basic <base64 of user:password>'";
+
+/** Whether the refusals challenge Basic and never Bearer: the hint then says how to give a Basic credential. */
+const basicOnly = (answers: ReadonlyArray<{ challenge?: string | undefined }>): boolean => {
+  const schemes = answers.flatMap((a) => (a.challenge ? [a.challenge] : []));
+  return schemes.length > 0 && schemes.every((c) => /^\s*basic\b/i.test(c) && !/\bbearer\b/i.test(c));
+};
 
 /**
  * How to give credentials, or why those given do not do, for an API that answered only 401 or 403: to every
  * request (`every request`), or to every resource while its open endpoints (the base URL, /health, /doc) answer.
  */
-function credentialsHint(status: number, credentials: boolean, what = 'every request was answered'): string {
+function credentialsHint(
+  status: number,
+  credentials: boolean,
+  what = 'every request was answered',
+  basic = false,
+): string {
   if (status === 403) return `${what} 403: the credentials lack the rights or scopes to read the API (--scope)`;
+  if (credentials && basic) return `${what} 401 with the credentials given: check the user and password`;
   if (credentials)
     return `${what} 401 with the credentials given: check the token, or the OAuth2 client and --oauth2-token-url`;
-  return `${what} 401: the API needs credentials: ${HOW_TO_GIVE}`;
+  return `${what} 401: the API needs credentials: ${basic ? HOW_TO_GIVE_BASIC : HOW_TO_GIVE}`;
 }
 
 /** `every resource answered` with what the open part of the API answered, e.g. `(GET /employers, GET /companies; the base URL answered 200)`. */
@@ -96,7 +110,8 @@ export async function probeResources(
     probesOf(target).map(async (probe) => {
       try {
         const exchange = await client.request({ url: probe.url });
-        return { probe, status: exchange.response.status, url: exchange.request.url };
+        const challenge = exchange.response.headers['www-authenticate'];
+        return { probe, status: exchange.response.status, url: exchange.request.url, challenge };
       } catch (error) {
         if (error instanceof TransportError) return undefined;
         throw error;
@@ -108,12 +123,17 @@ export async function probeResources(
     ...answers.flatMap((a) => (a ? [a.status] : [])),
   ];
   const refused = statuses.length > 0 && statuses.every(isRefusal);
-  if (refused) throw new UsageError(credentialsHint(statuses.includes(401) ? 401 : 403, known.credentials));
-  // A protected API keeps its base URL, /health and /doc open (as the guide wants): refused resources are enough.
   const resources = answers.filter((a) => a !== undefined);
+  if (refused)
+    throw new UsageError(
+      credentialsHint(statuses.includes(401) ? 401 : 403, known.credentials, undefined, basicOnly(resources)),
+    );
+  // A protected API keeps its base URL, /health and /doc open (as the guide wants): refused resources are enough.
   if (resources.length > 0 && resources.every((a) => isRefusal(a.status))) {
     const status = resources.some((a) => a.status === 401) ? 401 : 403;
-    throw new UsageError(credentialsHint(status, known.credentials, resourcesRefused(resources, known.baseStatus)));
+    throw new UsageError(
+      credentialsHint(status, known.credentials, resourcesRefused(resources, known.baseStatus), basicOnly(resources)),
+    );
   }
   const missing = answers.filter((a) => a !== undefined && (a.status === 404 || a.status === 410));
   if (missing.length === 0) return;
@@ -146,6 +166,7 @@ export async function probeEmptyTarget(target: Target, client: HttpClient, known
         declared.some((a) => a.status === 401) ? 401 : 403,
         known.credentials,
         resourcesRefused(declared, known.baseStatus),
+        basicOnly(declared),
       ),
     );
   }
@@ -173,12 +194,13 @@ const isMissing = (status: number): boolean => status === 404 || status === 410;
 async function askDeclared(
   client: HttpClient,
   paths: readonly string[],
-): Promise<Array<{ url: string; status: number }>> {
+): Promise<Array<{ url: string; status: number; challenge: string | undefined }>> {
   const answers = await Promise.all(
     paths.slice(0, DECLARED_PROBES).map(async (path) => {
       try {
         const exchange = await client.request({ url: path });
-        return { url: exchange.request.url, status: exchange.response.status };
+        const challenge = exchange.response.headers['www-authenticate'];
+        return { url: exchange.request.url, status: exchange.response.status, challenge };
       } catch (error) {
         if (error instanceof TransportError) return undefined;
         throw error;

@@ -37,11 +37,16 @@ const ok = (description = 'ok') => ({
 
 describe('an API without /health or a root resource, checked with --openapi (Twilio-like)', () => {
   const BASIC = `Basic ${Buffer.from('AC123:secret').toString('base64')}`;
-  const twilio = () =>
+  const twilio = (challenge?: string) =>
     start((req, res) => {
       if (req.url?.startsWith('/2010-04-01/Accounts.json')) {
         if (req.headers.authorization !== BASIC) {
-          sendJson(res, 401, { code: 20003, message: 'Authenticate' });
+          sendJson(
+            res,
+            401,
+            { code: 20003, message: 'Authenticate' },
+            challenge ? { 'www-authenticate': challenge } : {},
+          );
           return;
         }
         sendJson(res, 200, { accounts: [{ sid: 'AC123', friendly_name: 'main' }], page: 0, page_size: 50 });
@@ -95,6 +100,24 @@ describe('an API without /health or a root resource, checked with --openapi (Twi
     expect(io.err).toContain(
       `every resource (GET ${server.url}/2010-04-01/Accounts.json; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>'`,
     );
+  });
+
+  it('a Basic challenge: the hint says how to give a user and password, not a token', async () => {
+    const server = await twilio('Basic realm="Twilio API"');
+    const { code, io } = await check([server.url, '--openapi', await documentFile(DOCUMENT), '-f', 'json']);
+    expect(code).toBe(2);
+    expect(io.err).toContain(
+      "answered 401: the API needs credentials: -H 'Authorization: Basic <base64 of user:password>'",
+    );
+    const wrong = await check([
+      server.url,
+      '--openapi',
+      await documentFile(DOCUMENT),
+      '-H',
+      'Authorization: Basic eDp5',
+    ]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.io.err).toContain('answered 401 with the credentials given: check the user and password');
   });
 
   it('a document whose declared paths all answer 404 too: nothing answers, and the message says they were asked', async () => {
