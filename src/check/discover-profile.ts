@@ -19,6 +19,8 @@ export interface TargetProfile {
   contract?: Record<string, unknown>;
   /** The GET paths the document declares without parameters. */
   declaredPaths?: string[];
+  /** The API's own document read at `{base}/doc` (no --openapi): what coverage per operation is counted against. */
+  published?: Record<string, unknown>;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -88,13 +90,14 @@ export async function discoverProfile(
       if (error instanceof UsageError) continue;
       throw error;
     }
-    if (await isReferenceDocument(published)) return { url, profile: BUILT_IN_PROFILE };
+    if (await isReferenceDocument(published)) return { url, profile: BUILT_IN_PROFILE, published };
     // The document was found under the base URL given: only its paths are made relative to it.
     const { document } = rebase(published, url);
     const derived = deriveProfile(document);
     return {
       url,
       declaredPaths: declaredGetPaths(document),
+      published: document,
       profile: derived,
       note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}`,
     };

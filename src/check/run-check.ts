@@ -60,8 +60,10 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
     ...(target.contract ? { contract: target.contract } : {}),
     ...(target.declaredPaths ? { declaredPaths: target.declaredPaths } : {}),
   };
+  // Coverage per operation of --openapi, else of the document the API publishes, else of the embedded server's.
   run.operations = traffic.tallyOperations(
     target.contract ??
+      target.published ??
       (url === undefined
         ? (await import('../reference-server/openapi/document.js')).buildOpenApiDocument()
         : undefined),

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from './errors.js';
+import { perResource } from './fold-findings.js';
 import { summarize } from './summary.js';
 import type { CheckReport, CheckResult, LintFinding, LintReport, LintSeverity, Severity } from './types.js';
 
@@ -172,7 +173,8 @@ function uniqueSorted<T extends { fingerprint: string }>(entries: T[], keys: (en
 }
 
 export function checkBaselineOf(report: CheckReport, options: BaselineOptions = {}): CheckBaseline {
-  const entries = report.results
+  // Keyed per resource, a fault folded across resources too: a baseline matches however the reports fold.
+  const entries = perResource(report.results)
     .filter((result) => (result.status === 'fail' || result.status === 'error') && result.baseline !== 'fixed')
     .map((result): CheckBaselineEntry => ({
       fingerprint: checkFingerprint(result),
@@ -285,15 +287,19 @@ export function applyCheckBaseline(report: CheckReport, baseline: Baseline): Che
     .filter((result) => result.baseline !== 'fixed')
     .map((result): CheckResult => {
       const { baseline: _previous, ...plain } = result;
-      return (result.status === 'fail' || result.status === 'error') && known.has(checkFingerprint(result))
+      // A result folded across resources is known when every resource it stands for is.
+      const keys = perResource([result]).map((one) => checkFingerprint(one));
+      return (result.status === 'fail' || result.status === 'error') && keys.every((key) => known.has(key))
         ? { ...plain, baseline: 'known' }
         : plain;
     });
   const failing = new Set(
-    results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => checkFingerprint(r)),
+    perResource(results)
+      .filter((r) => r.status === 'fail' || r.status === 'error')
+      .map((r) => checkFingerprint(r)),
   );
   const judged = new Set(
-    results
+    perResource(results)
       .filter((r) => r.status === 'pass' || r.status === 'fail')
       .map((r) => `${r.id}\u0000${resourceKey(r.resource)}`),
   );

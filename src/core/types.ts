@@ -69,6 +69,8 @@ export interface CheckResult {
   count?: number;
   /** With `count`: every distinct URL the fault was seen on (the message names the first few). */
   urls?: string[];
+  /** A fault of one check folded across resources (in the reports): every resource it was seen on, `resource` first. */
+  resources?: string[];
   durationMs?: number;
   /** When the check began, in ms from the run's start (with durationMs: a report's honest wall times). */
   offsetMs?: number;

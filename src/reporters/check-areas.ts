@@ -1,3 +1,4 @@
+import { perResource } from '../core/fold-findings.js';
 import { summarize } from '../core/summary.js';
 import { CHECK_AREAS, type CheckResult, type CheckStatus } from '../core/types.js';
 
@@ -40,7 +41,7 @@ interface StatusCounts {
 /** Counts of one group; a known (baselined) failure and a fixed entry are counted apart from pass/fail. */
 /** Per check run, as the report summary counts (a check with many findings fails once). */
 export function countStatuses(results: readonly CheckResult[]): StatusCounts {
-  const s = summarize(results, 0, true);
+  const s = summarize(perResource(results), 0, true);
   return {
     pass: s.passed,
     fail: s.failed,

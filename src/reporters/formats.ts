@@ -2,8 +2,8 @@
 export const REPORT_FORMATS = ['stylish', 'json', 'junit', 'sarif', 'github', 'html', 'gitlab', 'markdown'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-// What each command offers: a pull-request comment only makes sense for a diff.
-export const CHECK_FORMATS = [
+// What each command offers: Markdown is a diff's pull-request comment and a check's step summary, not a lint report.
+export const LINT_FORMATS = [
   'stylish',
   'json',
   'junit',
@@ -12,5 +12,5 @@ export const CHECK_FORMATS = [
   'html',
   'gitlab',
 ] as const satisfies readonly ReportFormat[];
-export const LINT_FORMATS = CHECK_FORMATS;
-export const DIFF_FORMATS = [...CHECK_FORMATS, 'markdown'] as const satisfies readonly ReportFormat[];
+export const CHECK_FORMATS = [...LINT_FORMATS, 'markdown'] as const satisfies readonly ReportFormat[];
+export const DIFF_FORMATS = [...LINT_FORMATS, 'markdown'] as const satisfies readonly ReportFormat[];

@@ -1,5 +1,6 @@
 import { erroredReason } from '../core/summary.js';
-import type { CheckResult, Severity } from '../core/types.js';
+import type { CheckResult, Coverage, Severity } from '../core/types.js';
+import { operationsLine } from './operations-table.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
@@ -31,6 +32,29 @@ function checkAnnotation(result: CheckResult): string {
   return annotation(COMMANDS[result.severity], [['title', `${result.id} ${result.resource}`]], message);
 }
 
+/** Operations named in the coverage notice; the markdown report (`-f markdown`, for the step summary) has them all. */
+const NAMED_OPERATIONS = 10;
+
+/**
+ * Coverage per operation in one `::notice` (an annotation holds no table): the figures, then the operations never
+ * exercised with why, the first few.
+ */
+function operationsNotice(coverage: Coverage | undefined): string | undefined {
+  const line = operationsLine(coverage);
+  if (!line) return undefined;
+  const never = (coverage?.operations ?? []).filter((o) => o.exchanges === 0);
+  const named = never
+    .slice(0, NAMED_OPERATIONS)
+    .map((o) => `${o.method} ${o.path}${o.why ? ` (${o.why})` : ''}`)
+    .join('\n');
+  const more = never.length > NAMED_OPERATIONS ? `\nand ${never.length - NAMED_OPERATIONS} more` : '';
+  return annotation(
+    'notice',
+    [['title', 'restguide coverage per operation']],
+    `${line}${never.length > 0 ? `\nnever exercised:\n${named}${more}` : ''}`,
+  );
+}
+
 /** One line per counted failure and errored check, then the summary; passes, skips and known baseline results stay quiet. */
 export const checkGithub: CheckReporter = (report) => {
   const lines = report.results
@@ -38,6 +62,8 @@ export const checkGithub: CheckReporter = (report) => {
     .map(checkAnnotation);
   for (const record of leftRecords(report))
     lines.push(annotation('error', [['title', 'restguide cleanup: record left behind']], leftText(record)));
+  const operations = operationsNotice(report.coverage);
+  if (operations) lines.push(operations);
   const s = report.summary;
   const reason = erroredReason(s.errored);
   const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)]

@@ -1,6 +1,7 @@
 // The check report as one HTML page: a pass/fail banner, the worst resources, failures first
 // (grouped by check, with a count) and the passes collapsed, each item with its severity and guide rule.
 import { resourceKey } from '../core/baseline.js';
+import { perResource } from '../core/fold-findings.js';
 import { guideAnchor, type CheckReport, type CheckResult, type Evidence } from '../core/types.js';
 import type { CheckReporter, RenderOptions } from './render-options.js';
 import { countStatuses, groupByArea, statusLabel } from './check-areas.js';
@@ -56,6 +57,11 @@ function resultItem(area: string, result: CheckResult, withId: boolean): SafeHtm
 ${withId ? html`<span class="id">${result.id}</span> ` : ''}<code class="resource">${result.resource}</code> ${withId ? guideLink(result.rule) : ''}
 <span class="msg">${result.message}</span>
 ${
+  result.urls && result.urls.length > 1
+    ? html`<details class="urls"><summary>${result.resources ? `${result.resources.length} resources, ` : ''}${result.urls.length} URLs</summary><ul>${result.urls.map((url) => html`<li><code>${url}</code></li>`)}</ul></details>`
+    : ''
+}
+${
   result.evidence.length && (result.status === 'fail' || result.status === 'error')
     ? html`<details><summary>Evidence (${result.evidence.length})</summary>${result.evidence.map(evidenceBlock)}</details>`
     : ''
@@ -89,7 +95,7 @@ const NOT_APPLICABLE_ROW = '(none: not applicable)';
 function resourceTable(results: readonly CheckResult[]): SafeHtml {
   type Row = { resource: string; failed: number; errored: number; passed: number; skipped: number; worst: string };
   const runs = new Map<string, CheckResult[]>();
-  for (const result of results) {
+  for (const result of perResource(results)) {
     if (result.baseline === 'fixed') continue;
     const key = `${result.id}\u0000${result.resource}`;
     runs.set(key, [...(runs.get(key) ?? []), result]);

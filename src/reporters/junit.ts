@@ -1,10 +1,11 @@
 import { almostNothingVerified } from '../core/coverage.js';
-import type { CheckResult, LintFinding, Severity } from '../core/types.js';
+import type { CheckResult, Coverage, LintFinding, Severity } from '../core/types.js';
 import type { DiffReport } from '../diff/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf, groupByArea } from './check-areas.js';
 import { evidenceText } from './evidence-text.js';
 import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import { operationRows, operationsLine } from './operations-table.js';
 import { areaLine, leftText, scoreLine } from './run-notes.js';
 
 // Characters XML 1.0 forbids (most controls, lone surrogates, U+FFFE/FFFF) become U+FFFD;
@@ -110,6 +111,15 @@ const belowGate = (
   note: `${severity} below --fail-on ${failOn}, so it does not fail the run:\n${body}`,
 });
 
+/** A fault folded across resources or URLs: every resource and URL, which the message names only the first of. */
+function foldedText(result: CheckResult): string {
+  const lines = [
+    ...(result.resources ? [`Resources (${result.resources.length}): ${result.resources.join(', ')}`] : []),
+    ...(result.urls ? [`URLs (${result.urls.length}):`, ...result.urls.map((url) => `  ${url}`)] : []),
+  ];
+  return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
+}
+
 function checkCase(result: CheckResult, failOn: FailOn): Case {
   const base = {
     name: `${result.id} ${result.resource}`,
@@ -134,7 +144,7 @@ function checkCase(result: CheckResult, failOn: FailOn): Case {
         body: evidenceText(result.evidence),
       };
     case 'fail': {
-      const body = `${result.message}\n\n${evidenceText(result.evidence)}`;
+      const body = `${result.message}\n\n${foldedText(result)}${evidenceText(result.evidence)}`;
       if (!CHECK_COUNTS[failOn].has(result.severity))
         return belowGate(base, result.severity, failOn, result.rule, result.message, body);
       return {
@@ -200,6 +210,31 @@ export function suiteTimeMs(results: readonly CheckResult[], runMs: number): num
 }
 
 /**
+ * Coverage per operation as a suite CI dashboards list like tests: a case per operation of the document, passed
+ * when the run exercised it (what it saw in `<system-out>`, with the declared responses never seen), skipped with
+ * the reason when it never did (not verified, as a skipped check). Never a failure: coverage does not gate.
+ */
+function operationsSuite(coverage: Coverage | undefined): Suite | undefined {
+  const line = operationsLine(coverage);
+  if (!line || !coverage?.operations) return undefined;
+  const rows = operationRows(coverage);
+  const cases = coverage.operations.map((operation, index): Case => {
+    const name = `${operation.method} ${operation.path}${operation.operationId ? ` (${operation.operationId})` : ''}`;
+    const row = rows[index];
+    if (operation.exchanges === 0)
+      return { name, classname: 'coverage', outcome: 'skipped', message: row?.statuses ?? 'never exercised' };
+    const unseen = row?.unseen ? `\ndeclared, never seen: ${row.unseen}` : '';
+    return {
+      name,
+      classname: 'coverage',
+      outcome: 'pass',
+      note: `${operation.exchanges} exchange${operation.exchanges === 1 ? '' : 's'}: ${row?.statuses ?? ''}${unseen}`,
+    };
+  });
+  return { name: 'coverage', timeMs: 0, cases, properties: [['operations', line]] };
+}
+
+/**
  * A testsuite per area, a testcase per check and resource (`classname` = area, `name` = `id resource`).
  * Failed and errored cases are exactly what fails the run under --fail-on; findings below it pass.
  */
@@ -238,6 +273,8 @@ export const checkJunit: CheckReporter = (report, options) => {
     });
   }
   // A run that verified almost nothing exits 2 with no check failing: its case says why the gate fails.
+  const operations = operationsSuite(report.coverage);
+  if (operations) suites.push(operations);
   const unverified = almostNothingVerified(report.coverage);
   const anyFailed = suites.some((suite) => suite.cases.some((c) => c.outcome === 'failure' || c.outcome === 'error'));
   if (options.exitCode === 2 && unverified && !anyFailed) {

@@ -1,5 +1,6 @@
 // What every check report says besides the verdicts: the gateway's transient answers the run met
 // and waited out, and what its cleanups could not remove.
+import { foldReport } from '../core/fold-findings.js';
 import {
   UNPROVEN_RECORD,
   type AreaCoverage,
@@ -33,7 +34,8 @@ export function areaLine(area: AreaCoverage): string {
 
 /** The run in one plain line, for stderr when every report went to a file. */
 export function checkSummaryLine(report: CheckReport): string {
-  const s = report.summary;
+  // The findings as the reports list them: a fault folded across resources once.
+  const s = foldReport(report).summary;
   const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)].filter(
     (note) => note !== undefined,
   );

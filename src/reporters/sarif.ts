@@ -122,23 +122,28 @@ export const checkSarif: CheckReporter = (report: CheckReport, options) => {
   const results = report.results
     .filter((result) => result.status === 'fail' || result.baseline === 'fixed')
     .map((result) => {
-      const uri = absoluteUrl(result.resource, report.target);
       const fixed = result.baseline === 'fixed';
       return {
         ruleId: result.id,
         ruleIndex: table.indexOf(result.id),
         ...(fixed ? { kind: 'pass', level: 'none' as Level } : { level: LEVELS[result.severity] }),
         message: { text: result.message },
-        locations: [
-          {
-            physicalLocation: { artifactLocation: { uri } },
-            logicalLocations: [{ name: result.resource, fullyQualifiedName: uri, kind: 'resource' }],
-          },
-        ],
+        // A fault folded across resources is fixed at each of them: one location per resource (SARIF §3.27.12).
+        locations: (result.resources ?? [result.resource]).map((resource) => {
+          const at = absoluteUrl(resource, report.target);
+          return {
+            physicalLocation: { artifactLocation: { uri: at } },
+            logicalLocations: [{ name: resource, fullyQualifiedName: at, kind: 'resource' }],
+          };
+        }),
         partialFingerprints: { [FINGERPRINT_KEY]: checkFingerprint(result) },
         ...checkBaselineState(result, applied),
         ...webExchange(result.evidence[0]),
-        properties: { guideRule: result.rule, curl: result.evidence.map((item) => item.curl) },
+        properties: {
+          guideRule: result.rule,
+          curl: result.evidence.map((item) => item.curl),
+          ...(result.count === undefined ? {} : { count: result.count, urls: result.urls ?? [] }),
+        },
       };
     });
   // Checks that broke are not findings: they surface as notifications of a failed invocation.

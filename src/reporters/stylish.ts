@@ -50,7 +50,9 @@ function checkLines(c: ChalkInstance, result: CheckResult, urls?: ReadonlyMap<st
       : result.baseline === 'fixed'
         ? c.green(' (fixed since the baseline)')
         : '';
-  const head = `  ${statusMark(c, result)} ${c.bold(result.id)}  ${oneLine(result.resource)}  ${c.dim(oneLine(result.message))}${note}`;
+  // A fault folded across resources names the first; the others are counted, the message names their URLs.
+  const more = result.resources && result.resources.length > 1 ? ` (+${result.resources.length - 1} more)` : '';
+  const head = `  ${statusMark(c, result)} ${c.bold(result.id)}  ${oneLine(result.resource)}${more}  ${c.dim(oneLine(result.message))}${note}`;
   if (result.status !== 'fail' && result.status !== 'error') return [head];
   const lines = [head];
   for (const evidence of result.evidence) {

@@ -226,8 +226,9 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       const next = results.find((r) => r.id === 'paging.next-link')!;
       const repeated = [
         ...results,
-        { ...next, resource: 'http://127.0.0.1:4010/companies' },
-        { ...next, resource: 'http://127.0.0.1:4010/appendices' },
+        // Other faults of the check (a fault alike on each would fold into one result listing the resources).
+        { ...next, resource: 'http://127.0.0.1:4010/companies', message: `${next.message} On page 2.` },
+        { ...next, resource: 'http://127.0.0.1:4010/appendices', message: `${next.message} On page 3.` },
       ];
       const { page } = await open(
         renderCheckReport('html', checkReport({ results: repeated }), { color: false }),

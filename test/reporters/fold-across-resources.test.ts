@@ -1,0 +1,161 @@
+// One fault of a check on many resources is one result in every format (src/core/fold-findings.ts, foldReport),
+// while baselines, written and read per resource, keep matching what they matched before.
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { faultOf, foldAcrossResources, foldReport } from '../../src/core/fold-findings.js';
+import type { CheckReport, CheckResult } from '../../src/core/types.js';
+import { CHECK_FORMATS } from '../../src/reporters/formats.js';
+import { startAnimalsApi } from '../helpers/animals-api.js';
+import type { FixtureServer } from '../helpers/fixture-server.js';
+import { captureIo } from '../helpers/io.js';
+
+const listedUnder = (origin: string, name: string, extra: Partial<CheckResult> = {}): CheckResult => ({
+  id: 'collection.items-array',
+  rule: 'col-repres',
+  severity: 'error',
+  status: 'fail',
+  resource: `/${name}`,
+  messageId: 'listedUnder',
+  message: `The collection ${origin}/${name}?pageSize=3 lists its items under \`results\`; the guide says \`items\`.`,
+  evidence: [
+    {
+      request: { method: 'GET', url: `${origin}/${name}?pageSize=3`, headers: {} },
+      response: { status: 200, headers: {} },
+      curl: `curl -i '${origin}/${name}?pageSize=3'`,
+    },
+  ],
+  ...extra,
+});
+
+describe('foldAcrossResources', () => {
+  const origin = 'http://127.0.0.1:9';
+  it('folds one fault of a check on three resources into one result with count, urls and resources', () => {
+    const [folded, ...rest] = foldAcrossResources(['cats', 'dogs', 'birds'].map((n) => listedUnder(origin, n)));
+    expect(rest).toEqual([]);
+    expect(folded).toMatchObject({
+      resource: '/cats',
+      count: 3,
+      urls: ['cats', 'dogs', 'birds'].map((n) => `${origin}/${n}?pageSize=3`),
+      resources: ['/cats', '/dogs', '/birds'],
+    });
+    expect(folded?.message).toMatch(
+      /under `results`; the guide says `items` \(seen on 3 URLs: .*\/cats.*\/dogs.*\/birds/,
+    );
+    expect(folded?.evidence).toHaveLength(3);
+  });
+
+  it('sums counts already folded within a run, and a folded list folds to itself', () => {
+    const within = { ...listedUnder(origin, 'cats'), count: 4, urls: [`${origin}/cats?a`, `${origin}/cats?b`] };
+    within.message = `The collection ${origin}/cats?a lists its items under \`results\`; the guide says \`items\` (seen on 2 URLs: ${origin}/cats?a, ${origin}/cats?b).`;
+    const once = foldAcrossResources([within, listedUnder(origin, 'dogs')]);
+    expect(once).toHaveLength(1);
+    expect(once[0]).toMatchObject({ count: 5, resources: ['/cats', '/dogs'] });
+    expect(once[0]?.urls).toEqual([`${origin}/cats?a`, `${origin}/cats?b`, `${origin}/dogs?pageSize=3`]);
+    expect(once[0]?.message).not.toMatch(/seen on 2 URLs/);
+    expect(foldAcrossResources(once)).toEqual(once);
+  });
+
+  it('keeps apart what is not the same fault: another check, message id, wording, or baseline state', () => {
+    const results = [
+      listedUnder(origin, 'cats'),
+      { ...listedUnder(origin, 'dogs'), id: 'collection.other' },
+      { ...listedUnder(origin, 'birds'), messageId: 'missing' },
+      { ...listedUnder(origin, 'ants'), message: 'The collection /ants lists its items under `data`.' },
+      listedUnder(origin, 'bees', { baseline: 'known' }),
+      { ...listedUnder(origin, 'cows'), status: 'pass' as const },
+      { ...listedUnder(origin, 'pigs'), status: 'pass' as const },
+    ];
+    expect(foldAcrossResources(results)).toEqual(results);
+  });
+
+  it('reads bare API paths and tallies as where and how often, not as the fault', () => {
+    expect(faultOf('GET /cats/{id} documents no 404 (seen in 2 answers).')).toBe(
+      'GET <path> documents no 404 (seen in * answers).',
+    );
+    expect(faultOf('answered with application/json at `/dogs`')).toBe('answered with application/json at `<path>`');
+  });
+
+  it('the summary keeps counting failed runs; findings count the results listed', () => {
+    const results = ['cats', 'dogs', 'birds'].map((n) => listedUnder(origin, n));
+    const report = {
+      summary: { passed: 0, failed: 3, skipped: 0, errored: 0, requests: 3, findings: 3 },
+      results,
+    } as unknown as CheckReport;
+    const folded = foldReport(report);
+    expect(folded.summary).toMatchObject({ failed: 3, findings: 1 });
+    expect(foldReport(folded)).toBe(folded);
+  });
+});
+
+describe('a run on three collections with the same fault', () => {
+  let api: FixtureServer;
+  let dir: string;
+  beforeAll(async () => {
+    api = await startAnimalsApi();
+    dir = await mkdtemp(join(tmpdir(), 'restguide-fold-'));
+  });
+  afterAll(() => api.close());
+
+  const run = async (...args: string[]) => {
+    const io = captureIo();
+    io.cwd = dir;
+    const code = await main(['check', api.url, ...args], io);
+    return { code, io };
+  };
+
+  it('lists `collection.items-array` once with its three URLs, in every format', async () => {
+    const formats = CHECK_FORMATS.flatMap((format) => ['-f', `${format}=report.${format}`]);
+    const { code } = await run(...formats);
+    expect(code).toBe(1);
+    const json = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
+      summary: { failed: number; findings: number };
+      results: CheckResult[];
+    };
+    const listed = json.results.filter((r) => r.id === 'collection.items-array' && r.status === 'fail');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ count: 3, resources: ['/birds', '/cats', '/dogs'] });
+    expect(listed[0]?.urls).toHaveLength(3);
+    // Failed runs still count each resource; findings count the results listed.
+    expect(json.summary.findings).toBe(json.results.filter((r) => r.status === 'fail').length);
+    expect(json.summary.failed).toBeGreaterThan(json.summary.findings);
+    for (const format of CHECK_FORMATS) {
+      const text = await readFile(join(dir, `report.${format}`), 'utf8');
+      if (process.env.KEEP_FOLD) await copyFile(join(dir, `report.${format}`), `${process.env.KEEP_FOLD}.${format}`);
+      // Markdown escapes what could be markup in a message.
+      const plain = format === 'markdown' ? text.replace(/\\(.)/g, '$1') : text;
+      expect(plain, format).toMatch(/lists its items under `results`; the guide says `items` \(seen on 3 URLs: /);
+      for (const name of ['cats', 'dogs', 'birds'])
+        expect(text, `${format} names /${name}`).toContain(`/${name}?pageSize=3`);
+    }
+  }, 60_000);
+
+  it('a baseline written before folding still suppresses the same findings, none reported fixed', async () => {
+    await copyFile(join(import.meta.dirname, '../fixtures/baselines/animals-before-folding.json'), join(dir, 'b.json'));
+    const { code } = await run('--baseline', 'b.json', '-f', 'json=known.json');
+    expect(code).toBe(0);
+    const json = JSON.parse(await readFile(join(dir, 'known.json'), 'utf8')) as {
+      summary: { failed: number; findings: number; known: number; fixed: number };
+      results: CheckResult[];
+    };
+    expect(json.summary).toMatchObject({ failed: 0, findings: 0, fixed: 0 });
+    expect(json.summary.known).toBeGreaterThan(0);
+    const listed = json.results.filter((r) => r.id === 'collection.items-array' && r.status === 'fail');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ baseline: 'known', count: 3 });
+  }, 60_000);
+
+  it('a baseline written now is keyed per resource, as before', async () => {
+    const { code } = await run('--write-baseline', 'now.json', '-f', 'json=now-report.json');
+    expect(code).toBe(0);
+    const now = JSON.parse(await readFile(join(dir, 'now.json'), 'utf8')) as {
+      entries: Array<{ fingerprint: string }>;
+    };
+    const before = JSON.parse(
+      await readFile(join(import.meta.dirname, '../fixtures/baselines/animals-before-folding.json'), 'utf8'),
+    ) as { entries: Array<{ fingerprint: string }> };
+    expect(now.entries.map((e) => e.fingerprint)).toEqual(before.entries.map((e) => e.fingerprint));
+  }, 60_000);
+});
