@@ -118,6 +118,13 @@ describe('a run on three collections with the same fault', () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ count: 3, resources: ['/birds', '/cats', '/dogs'] });
     expect(listed[0]?.urls).toHaveLength(3);
+    // Dependents that were not verified point at a failing result that is listed.
+    const failingIds = new Set(json.results.filter((r) => r.status === 'fail').map((r) => r.id));
+    const pointed = json.results.flatMap((r) =>
+      [...r.message.matchAll(/not verified, see ([\w-]+\.[\w-]+)/g)].map((m) => m[1]),
+    );
+    expect(pointed).toContain('collection.items-array');
+    for (const id of pointed) expect(failingIds, `see ${id}`).toContain(id);
     // Failed runs still count each resource; findings count the results listed.
     expect(json.summary.findings).toBe(json.results.filter((r) => r.status === 'fail').length);
     expect(json.summary.failed).toBeGreaterThan(json.summary.findings);
@@ -130,6 +137,15 @@ describe('a run on three collections with the same fault', () => {
       for (const name of ['cats', 'dogs', 'birds'])
         expect(text, `${format} names /${name}`).toContain(`/${name}?pageSize=3`);
     }
+    // JUnit's failure body lists every resource; SARIF locates the result at each resource.
+    expect(await readFile(join(dir, 'report.junit'), 'utf8')).toContain('Resources (3): /birds, /cats, /dogs');
+    const sarif = JSON.parse(await readFile(join(dir, 'report.sarif'), 'utf8')) as {
+      runs: Array<{ results: Array<{ ruleId: string; locations: unknown[]; properties: { count?: number } }> }>;
+    };
+    const located = sarif.runs[0]?.results.filter((r) => r.ruleId === 'collection.items-array');
+    expect(located).toHaveLength(1);
+    expect(located?.[0]?.locations).toHaveLength(3);
+    expect(located?.[0]?.properties.count).toBe(3);
   }, 60_000);
 
   it('a baseline written before folding still suppresses the same findings, none reported fixed', async () => {
