@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { applyCheckBaseline, checkBaselineOf } from '../../src/core/baseline.js';
 import { faultOf, foldAcrossResources, foldReport } from '../../src/core/fold-findings.js';
 import type { CheckReport, CheckResult } from '../../src/core/types.js';
 import { CHECK_FORMATS } from '../../src/reporters/formats.js';
@@ -87,6 +88,32 @@ describe('foldAcrossResources', () => {
     const folded = foldReport(report);
     expect(folded.summary).toMatchObject({ failed: 3, findings: 1 });
     expect(foldReport(folded)).toBe(folded);
+  });
+});
+
+describe('baselines of a folded result are keyed per resource', () => {
+  const origin = 'http://127.0.0.1:9';
+  const report = (results: CheckResult[]) =>
+    ({
+      summary: { passed: 0, failed: results.length, skipped: 0, errored: 0, requests: 1, findings: results.length },
+      results,
+    }) as unknown as CheckReport;
+  const folded = foldReport(report(['cats', 'dogs', 'birds'].map((n) => listedUnder(origin, n))));
+
+  it('writes one entry per resource, as for the results before folding', () => {
+    const unfolded = report(['cats', 'dogs', 'birds'].map((n) => listedUnder(origin, n)));
+    const keys = (r: CheckReport) => checkBaselineOf(r).entries.map((e) => [e.fingerprint, e.resource, e.messageId]);
+    expect(keys(folded)).toEqual(keys(unfolded));
+    expect(checkBaselineOf(folded).entries).toHaveLength(3);
+  });
+
+  it('is known only when every resource is in the baseline, and never reports its resources fixed', () => {
+    const all = checkBaselineOf(folded);
+    expect(applyCheckBaseline(folded, all).results[0]?.baseline).toBe('known');
+    const two = { ...all, entries: all.entries.filter((e) => e.resource !== '/birds') };
+    const applied = applyCheckBaseline(folded, two);
+    expect(applied.results).toHaveLength(1);
+    expect(applied.results[0]?.baseline).toBeUndefined();
   });
 });
 
