@@ -68,6 +68,7 @@ export const PROFILE_SCHEMA = {
             required: ['body'],
             properties: {
               body: { type: 'object' },
+              fromSchema: { type: 'boolean' },
               unique: {
                 type: 'array',
                 items: {

@@ -40,7 +40,8 @@ export interface CollectionProfile {
   embed?: string;
   /** The full-text search query parameter (`q`). */
   fullText?: string;
-  create?: { body: JsonObject; unique?: UniqueValue[] };
+  /** `fromSchema`: the body was made from the request schema (the document gives no example), not given. */
+  create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean };
   deleteCollection?: boolean;
 }
 
@@ -178,7 +179,12 @@ function uniqueValue(spec: UniqueValue, base: unknown): JsonValue {
     if (spec.kind === 'integer')
       value = randomInt(spec.min ?? 1, Math.min(spec.max ?? 2 ** 47, (spec.min ?? 1) + 2 ** 47 - 1) + 1);
     else if (spec.kind === 'digits') value = Array.from({ length: spec.length ?? 10 }, () => randomInt(0, 10)).join('');
-    else value = `${typeof base === 'string' ? base : 'restguide'}-${randomUUID().slice(0, 8)}`;
+    else {
+      // A string's `length` is its maximum: the base is cut so the suffix always fits.
+      const suffix = `-${randomUUID().slice(0, 8)}`;
+      const text = typeof base === 'string' ? base : 'restguide';
+      value = `${spec.length === undefined ? text : text.slice(0, Math.max(spec.length - suffix.length, 0))}${suffix}`;
+    }
     const key = `${spec.path}=${String(value)}`;
     if (!used.has(key)) {
       used.add(key);
@@ -201,7 +207,13 @@ function setAt(target: JsonObject, path: string, value: JsonValue): void {
 
 function collectionTarget(profile: CollectionProfile): CollectionTarget {
   const pageSizeParam = profile.pageSizeParam ?? 'pageSize';
-  const create = profile.create ? { body: profile.create.body, unique: profile.create.unique ?? [] } : undefined;
+  const create = profile.create
+    ? {
+        body: profile.create.body,
+        unique: profile.create.unique ?? [],
+        ...(profile.create.fromSchema ? { fromSchema: true } : {}),
+      }
+    : undefined;
   return {
     kind: 'collection',
     path: profile.path,

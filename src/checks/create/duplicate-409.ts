@@ -43,7 +43,7 @@ export default defineCheck({
         `could not create a first resource: POST ${collection.path} answered ${first.exchange.response.status}`,
       );
     // The same body again: if the server creates a second resource anyway, that one is removed too.
-    const again = await create(ctx, collection, first.body);
+    const again = await create(ctx, collection, first.body, { again: true });
     const { status } = again.exchange.response;
     const url = again.exchange.request.url;
     if (status === 303) {
