@@ -8,7 +8,7 @@ import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
 import type { UniqueValue } from './target.js';
 import { itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
-import { isReservedQuery, pagingOf } from './query-roles.js';
+import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
 import { LIST_NAMES } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { followLocalRefs } from '../openapi/refs.js';
@@ -351,6 +351,7 @@ export function deriveProfile(doc: Obj): Profile {
         ...(itemPath ? { itemPath } : {}),
         ...(roles.paging ? { paging: roles.paging } : {}),
         ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
+        ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
         ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
         ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
         filters: names.filter((n) => !isReservedQuery(n) && n !== cursor),

@@ -32,6 +32,8 @@ export interface CollectionProfile {
   paging?: Paging;
   /** The API pages in another scheme than the guide's: its parameters (`offset`, `limit`), and a Link header. */
   foreignPaging?: ForeignPaging;
+  /** The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param reports it. */
+  foreignSort?: string;
   pageSizeParam?: string;
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
@@ -223,6 +225,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
     ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
     ...(profile.foreignPaging !== undefined ? { foreignPaging: profile.foreignPaging } : {}),
+    ...(profile.foreignSort !== undefined ? { foreignSort: profile.foreignSort } : {}),
     ...(profile.embed !== undefined ? { embed: profile.embed } : {}),
     ...(profile.fullText !== undefined ? { fullText: profile.fullText } : {}),
     ...(create ? { create } : {}),

@@ -59,6 +59,8 @@ export interface CollectionTarget {
   paging?: Paging;
   /** Paging in another scheme than the guide's (offset/limit, Skip/Take, a Link header): paging.guide-params reports it. */
   foreignPaging?: ForeignPaging;
+  /** The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param reports it. */
+  foreignSort?: string;
   pageSizeParam: string;
   /** The page index parameter of offset paging (`page` unless the profile renames it). */
   pageParam: string;
