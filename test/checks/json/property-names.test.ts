@@ -9,12 +9,13 @@ testCheck(check, {
   valid: [
     { name: 'reference server', server: reference() },
     {
-      name: 'map keys (language codes, URLs) are data, not names',
+      name: 'map keys (language codes, URLs, HTTP methods) are data, not names',
       server: reference({
         mutate: (req, res) => {
           if (!isDocument(req.path) || !isObject(res.json)) return;
           res.json['description'] = { nl: 'werkgever', fr: 'employeur', 'nl-BE': 'werkgever' };
           res.json['links'] = { 'https://example.org/a': { href: 'https://example.org/a' } };
+          res.json['actions'] = { POST: { required: true }, PUT: { required: false } };
         },
       }),
     },
