@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
 
 /** How an OpenAPI document is fetched: the run's timeout, and for a real target its TLS material and proxy. */
-export type LoadOptions = { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv };
+export type LoadOptions = { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv; headers?: Record<string, string> };
 
 /** What to check and where. */
 export interface TargetProfile {
@@ -102,11 +102,17 @@ export async function discoverProfile(
       note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}`,
     };
   }
-  return {
-    url,
-    profile: {},
-    note: `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml: only API-wide checks ran`,
-  };
+  const none = `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml`;
+  // Without a document, the API's root may still link its collections (an API root, an index of links).
+  const { modelFromRoot } = await import('../core/root-links.js');
+  const fromRoot = await modelFromRoot(url, fetch);
+  if (fromRoot)
+    return {
+      url,
+      profile: fromRoot.profile,
+      note: `${none}: the target was read from the links of its root ${fromRoot.root}: ${profileCounts(fromRoot.profile)}`,
+    };
+  return { url, profile: {}, note: `${none}: only API-wide checks ran` };
 }
 
 /** Whether a published document is the reference server's own (title and version alike). */

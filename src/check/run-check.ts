@@ -39,7 +39,7 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   if (url !== undefined && options.waitSeconds !== undefined)
     await waitFor(url, options.waitSeconds, options.openapi, { headers, ...reach }, io);
   if (url !== undefined) await answersAtAll(url, options.run.timeoutMs, { headers, ...reach }, io);
-  const target = await discoverProfile(url, options, { timeoutMs: options.run.timeoutMs, ...reach }, io.cwd);
+  const target = await discoverProfile(url, options, { timeoutMs: options.run.timeoutMs, headers, ...reach }, io.cwd);
   const auth = await resolveAuth(options.access, target.profile.auth, headers, io.env, io.cwd);
   const tls = await resolveTls(options.access, target.profile.auth, io.cwd);
   if (url === undefined && (auth !== undefined || tls !== undefined)) {

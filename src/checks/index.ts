@@ -103,6 +103,7 @@ import selectNested from './select/nested.js';
 import selectSelfReflectsQuery from './select/self-reflects-query.js';
 import sortAscending from './sort/ascending.js';
 import sortDescending from './sort/descending.js';
+import sortGuideParam from './sort/guide-param.js';
 import sortMultipleKeys from './sort/multiple-keys.js';
 import sortUnknownProperty400 from './sort/unknown-property-400.js';
 import taskAccepted202 from './task/accepted-202.js';
@@ -218,6 +219,7 @@ export const CHECKS: readonly AnyCheck[] = [
   selectSelfReflectsQuery,
   sortAscending,
   sortDescending,
+  sortGuideParam,
   sortMultipleKeys,
   sortUnknownProperty400,
   taskAccepted202,

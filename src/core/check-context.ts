@@ -1,4 +1,5 @@
 // The ctx a check receives: HTTP through the run's client plus the verdict bookkeeping.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CheckContext, FollowOptions, FollowResult, MessageData } from './define-check.js';
 import { renderMessage } from './define-check.js';
 import { locationOutside, OutsideApiError } from './api-scope.js';
@@ -7,6 +8,12 @@ import { TransportError, type HttpClient, type Query, type RequestSpec } from '.
 import { isObject } from './json.js';
 import type { Target } from './target.js';
 import type { CleanupRecord } from './types.js';
+
+/**
+ * Marks what a cleanup sends: a check's own request still pending when its cleanups start (a run's deadline
+ * reached) is no cleanup, and gets neither a cleanup's extra time nor a line in the cleanup log.
+ */
+const cleanupScope = new AsyncLocalStorage<true>();
 
 interface Finding {
   messageId: string;
@@ -100,9 +107,10 @@ export class RunContext implements CheckContext<string> {
 
   async request(spec: RequestSpec): Promise<Exchange> {
     this.requests++;
+    const cleaning = this.cleaningUp && cleanupScope.getStore() === true;
     let exchange: Exchange;
     try {
-      exchange = await (this.cleaningUp
+      exchange = await (cleaning
         ? this.client.request({
             ...spec,
             ignoreDeadline: true,
@@ -110,12 +118,11 @@ export class RunContext implements CheckContext<string> {
           })
         : this.client.request(spec));
     } catch (error) {
-      if (error instanceof OutsideApiError && !this.cleaningUp)
-        throw new OutsideApiLink(error, this.namedBy(error.url));
-      if (this.cleaningUp) this.cleanupFailed(spec, error);
+      if (error instanceof OutsideApiError && !cleaning) throw new OutsideApiLink(error, this.namedBy(error.url));
+      if (cleaning) this.cleanupFailed(spec, error);
       throw error;
     }
-    if (this.cleaningUp && !READS.includes(exchange.request.method)) {
+    if (cleaning && !READS.includes(exchange.request.method)) {
       const { status } = exchange.response;
       const cleaned = (status >= 200 && status < 300) || status === 404 || status === 410;
       this.cleanupLog.push({
@@ -306,7 +313,7 @@ export class RunContext implements CheckContext<string> {
     for (const cleanup of this.cleanups.reverse()) {
       const logged = this.cleanupLog.length;
       try {
-        await cleanup();
+        await cleanupScope.run(true, cleanup);
       } catch (error) {
         // Never a write outside the API: the cleanup is skipped, and the result says so.
         if (error instanceof OutsideApiError) this.notes.push(`cleanup skipped: ${error.message}`);

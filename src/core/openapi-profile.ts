@@ -8,7 +8,7 @@ import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
 import type { UniqueValue } from './target.js';
 import { itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
-import { isReservedQuery, pagingOf } from './query-roles.js';
+import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
 import { LIST_NAMES } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { followLocalRefs } from '../openapi/refs.js';
@@ -162,12 +162,22 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   const formats: Record<string, string> = {
     date: '2026-01-01',
     'date-time': '2026-01-01T00:00:00Z',
+    // A decimal written as a string (Django REST framework, OpenAPI's format registry).
+    decimal: '1.00',
     email: 'restguide@example.org',
     uri: 'https://example.org/restguide',
     uuid: '00000000-0000-4000-8000-000000000000',
   };
   const length = digitsLength(schema['pattern']);
-  return formats[String(schema['format'])] ?? (length !== undefined ? '1'.repeat(length) : 'restguide sample');
+  if (length !== undefined) return '1'.repeat(length);
+  return formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+}
+
+/** `text` cut to the schema's maxLength, or padded to its minLength. */
+function fitted(text: string, schema: Obj): string {
+  const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity;
+  const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
+  return text.padEnd(Math.min(min, 64), 'x').slice(0, Math.max(max, 1));
 }
 
 /** An object of a schema's writable properties (its required ones, and the others it names), leaving out `omit`. */
@@ -187,12 +197,13 @@ function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): 
  * A create body when the document gives no example: made from the request schema. The key is left out unless
  * required (frameworks assign ids); its unique value is the run's anyway.
  */
-function createBodyOf(doc: Obj, post: Obj, key: string | undefined): JsonValue | undefined {
+function createBodyOf(doc: Obj, post: Obj, key: string | undefined): { body?: JsonValue; fromSchema?: true } {
   const example = requestExample(doc, post);
-  if (example !== undefined) return example;
+  if (example !== undefined) return { body: example };
   const schema = deref(doc, requestSchema(doc, post));
   const required = isObject(schema) && Array.isArray(schema['required']) ? schema['required'] : [];
-  return objectSample(doc, schema, 0, key !== undefined && !required.includes(key) ? key : undefined);
+  const body = objectSample(doc, schema, 0, key !== undefined && !required.includes(key) ? key : undefined);
+  return body === undefined ? {} : { body, fromSchema: true };
 }
 
 /** A one-property patch when the document gives no example: the first writable string, else scalar, other than the key. */
@@ -252,11 +263,41 @@ export function uniqueValueOf(path: string, schema: unknown): UniqueValue | unde
 }
 
 /** The unique values of a collection's create body: its business key when the POST body carries it. */
-function uniqueOfCreate(doc: Obj, post: Obj, key: string | undefined): UniqueValue[] {
-  if (key === undefined) return [];
-  const schema = deref(doc, propertiesOf(doc, requestSchema(doc, post))[key]);
-  const unique = uniqueValueOf(key, schema);
-  return unique ? [unique] : [];
+function uniqueOfCreate(
+  doc: Obj,
+  post: Obj,
+  key: string | undefined,
+  body: JsonObject,
+  fromSchema: boolean,
+): UniqueValue[] {
+  const properties = propertiesOf(doc, requestSchema(doc, post));
+  const schemaOf = (name: string): Obj | undefined => {
+    const schema = deref(doc, properties[name]);
+    return isObject(schema) ? schema : undefined;
+  };
+  // A key the server assigns (readOnly) is never sent: the record shows the server's value, not one the run made.
+  const keySchema = key === undefined || body[key] === undefined ? undefined : schemaOf(key);
+  const unique = key !== undefined && keySchema?.['readOnly'] !== true ? uniqueValueOf(key, keySchema) : undefined;
+  if (!fromSchema) return unique ? [unique] : [];
+  // A body made from the schema repeats the same words on every POST: its free-text strings get a fresh value each
+  // time, so a unique constraint never refuses the run's second create and the record shows what only this POST sent.
+  const texts = Object.keys(body).filter((name) => {
+    const schema = schemaOf(name);
+    return (
+      name !== key &&
+      typeof body[name] === 'string' &&
+      schema !== undefined &&
+      schema['enum'] === undefined &&
+      schema['format'] === undefined &&
+      schema['pattern'] === undefined &&
+      (typeof schema['maxLength'] !== 'number' || schema['maxLength'] >= 12)
+    );
+  });
+  const free = texts.map((path): UniqueValue => {
+    const max = schemaOf(path)?.['maxLength'];
+    return { path, kind: 'string', ...(typeof max === 'number' && max <= 30 ? { length: max } : {}) };
+  });
+  return [...(unique ? [unique] : []), ...free];
 }
 
 export function deriveProfile(doc: Obj): Profile {
@@ -291,13 +332,18 @@ export function deriveProfile(doc: Obj): Profile {
       const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
       const itemProps = Object.keys(propertiesOf(doc, list?.itemSchema));
       const key = keyOf(itemProps, itemPath);
-      const createExample = post ? createBodyOf(doc, post, key) : undefined;
+      const made = post ? createBodyOf(doc, post, key) : {};
+      const createExample = made.body;
       // What the checks create they must delete again: no create body when the item path has no DELETE.
       const removable =
         itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
       const create =
         post && isObject(createExample) && removable
-          ? { body: createExample as JsonObject, unique: uniqueOfCreate(doc, post, key) }
+          ? {
+              body: createExample as JsonObject,
+              unique: uniqueOfCreate(doc, post, key, createExample as JsonObject, made.fromSchema === true),
+              ...(made.fromSchema ? { fromSchema: true } : {}),
+            }
           : undefined;
       collections.push({
         path,
@@ -305,6 +351,7 @@ export function deriveProfile(doc: Obj): Profile {
         ...(itemPath ? { itemPath } : {}),
         ...(roles.paging ? { paging: roles.paging } : {}),
         ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
+        ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
         ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
         ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
         filters: names.filter((n) => !isReservedQuery(n) && n !== cursor),

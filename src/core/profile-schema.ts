@@ -57,6 +57,12 @@ export const PROFILE_SCHEMA = {
             description:
               "The API pages in another scheme than the guide's (offset/limit, Skip/Take, a Link header): paging.guide-params fails once, the other paging checks are not verified",
           },
+          foreignSort: {
+            type: 'string',
+            minLength: 1,
+            description:
+              "The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param fails once, the other sort checks are not verified",
+          },
           filters: stringArray,
           sorts: stringArray,
           embed: { type: 'string' },
@@ -68,6 +74,7 @@ export const PROFILE_SCHEMA = {
             required: ['body'],
             properties: {
               body: { type: 'object' },
+              fromSchema: { type: 'boolean' },
               unique: {
                 type: 'array',
                 items: {

@@ -32,6 +32,8 @@ export interface CollectionProfile {
   paging?: Paging;
   /** The API pages in another scheme than the guide's: its parameters (`offset`, `limit`), and a Link header. */
   foreignPaging?: ForeignPaging;
+  /** The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param reports it. */
+  foreignSort?: string;
   pageSizeParam?: string;
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
@@ -40,7 +42,8 @@ export interface CollectionProfile {
   embed?: string;
   /** The full-text search query parameter (`q`). */
   fullText?: string;
-  create?: { body: JsonObject; unique?: UniqueValue[] };
+  /** `fromSchema`: the body was made from the request schema (the document gives no example), not given. */
+  create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean };
   deleteCollection?: boolean;
 }
 
@@ -178,7 +181,12 @@ function uniqueValue(spec: UniqueValue, base: unknown): JsonValue {
     if (spec.kind === 'integer')
       value = randomInt(spec.min ?? 1, Math.min(spec.max ?? 2 ** 47, (spec.min ?? 1) + 2 ** 47 - 1) + 1);
     else if (spec.kind === 'digits') value = Array.from({ length: spec.length ?? 10 }, () => randomInt(0, 10)).join('');
-    else value = `${typeof base === 'string' ? base : 'restguide'}-${randomUUID().slice(0, 8)}`;
+    else {
+      // A string's `length` is its maximum: the base is cut so the suffix always fits.
+      const suffix = `-${randomUUID().slice(0, 8)}`;
+      const text = typeof base === 'string' ? base : 'restguide';
+      value = `${spec.length === undefined ? text : text.slice(0, Math.max(spec.length - suffix.length, 0))}${suffix}`;
+    }
     const key = `${spec.path}=${String(value)}`;
     if (!used.has(key)) {
       used.add(key);
@@ -201,7 +209,13 @@ function setAt(target: JsonObject, path: string, value: JsonValue): void {
 
 function collectionTarget(profile: CollectionProfile): CollectionTarget {
   const pageSizeParam = profile.pageSizeParam ?? 'pageSize';
-  const create = profile.create ? { body: profile.create.body, unique: profile.create.unique ?? [] } : undefined;
+  const create = profile.create
+    ? {
+        body: profile.create.body,
+        unique: profile.create.unique ?? [],
+        ...(profile.create.fromSchema ? { fromSchema: true } : {}),
+      }
+    : undefined;
   return {
     kind: 'collection',
     path: profile.path,
@@ -211,6 +225,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
     ...(profile.paging !== undefined ? { paging: profile.paging } : {}),
     ...(profile.foreignPaging !== undefined ? { foreignPaging: profile.foreignPaging } : {}),
+    ...(profile.foreignSort !== undefined ? { foreignSort: profile.foreignSort } : {}),
     ...(profile.embed !== undefined ? { embed: profile.embed } : {}),
     ...(profile.fullText !== undefined ? { fullText: profile.fullText } : {}),
     ...(create ? { create } : {}),

@@ -49,6 +49,16 @@ const OTHER_RESERVED = new Set([
   'pretty',
 ]);
 
+// Sort parameters of other conventions that name the property (Django REST framework's `ordering`, OData's
+// `$orderby`, `sort_by`); a direction alone (`SortOrder=desc`) sorts by nothing the run can name.
+const FOREIGN_SORT = new Set(['ordering', 'orderby', 'sortby']);
+
+/** The parameter a collection sorts with when it is not the guide's `sort`; undefined when it has none or `sort`. */
+export function foreignSortOf(names: string[]): string | undefined {
+  if (names.includes('sort')) return undefined;
+  return names.find((name) => FOREIGN_SORT.has(norm(name)));
+}
+
 /** A cursor parameter in the guide's style (`afterCompany`) or a common one (`after`, `cursor`, `pageToken`). */
 const isCursor = (name: string): boolean => /^after[A-Z]/.test(name) || CURSOR.has(norm(name));
 

@@ -39,7 +39,10 @@ export type { ForeignPaging } from './query-roles.js';
 export interface UniqueValue {
   /** Dotted path in the create body, e.g. `employerId` or `company.enterpriseNumber`. */
   path: string;
-  /** integer: a number in [min, max]; digits: `length` decimal digits; string: the base value plus a random suffix. */
+  /**
+   * integer: a number in [min, max]; digits: `length` decimal digits; string: the base value plus a random suffix,
+   * at most `length` characters when given.
+   */
   kind: 'integer' | 'digits' | 'string';
   min?: number;
   max?: number;
@@ -56,6 +59,8 @@ export interface CollectionTarget {
   paging?: Paging;
   /** Paging in another scheme than the guide's (offset/limit, Skip/Take, a Link header): paging.guide-params reports it. */
   foreignPaging?: ForeignPaging;
+  /** The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param reports it. */
+  foreignSort?: string;
   pageSizeParam: string;
   /** The page index parameter of offset paging (`page` unless the profile renames it). */
   pageParam: string;
@@ -65,7 +70,8 @@ export interface CollectionTarget {
   embed?: string;
   /** The name of the full-text search query parameter (the guide reserves `q`). */
   fullText?: string;
-  create?: { body: JsonObject; unique: UniqueValue[] };
+  /** `fromSchema`: the body was made from the request schema, so a refusal of it tells about the sample, not the API. */
+  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
   /** The path (relative to the base URL) of the first page with the given page size. */

@@ -356,3 +356,29 @@ describe('a target that accepts connections and never answers', () => {
     expect(tty.err).toContain(`\r\u001b[Krestguide: waiting for ${server.url} to answer (1 s of 1.5 s)`);
   });
 });
+
+describe('an API without a document whose root links its collections (Django REST framework)', () => {
+  it('is modeled from the root: its collections are checked, and the note says where the model came from', async () => {
+    const server = await start((req, res, s) => {
+      const path = new URL(req.url ?? '/', s.origin).pathname;
+      if (path === '/api' || path === '/api/') return sendJson(res, 200, { companies: `${s.origin}/api/companies/` });
+      if (path === '/api/companies/')
+        return sendJson(res, 200, {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [1, 2].map((id) => ({ url: `${s.origin}/api/companies/${id}/`, id, name: `Company ${id}` })),
+        });
+      const item = /^\/api\/companies\/(\d+)\/$/.exec(path);
+      if (item) return sendJson(res, 200, { url: `${s.origin}${path}`, id: Number(item[1]), name: 'Company' });
+      return sendJson(res, 404, { detail: 'Not found.' });
+    });
+    const { code, io } = await check([`${server.origin}/api`, '--only', 'collection.items-array', '-f', 'json']);
+    expect(io.err).toContain(
+      `the target was read from the links of its root ${server.origin}/api: 1 collection, 1 document`,
+    );
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.map((r) => `${r.status} ${r.resource}`)).toEqual(['fail /companies/']);
+    expect(code).toBe(1);
+  });
+});

@@ -220,6 +220,25 @@ describe('runChecks', () => {
     expect(report.results[0]?.message).toMatch(/deadline/);
   });
 
+  it('logs no read the check itself had pending at the deadline as a cleanup left behind', async () => {
+    const server = await start(() => {
+      /* never answers */
+    });
+    // A read-only check that holds a lock (a no-op cleanup) and is stuck in a GET when the run's deadline comes.
+    const reader = defineCheck({
+      meta: meta('http.reader'),
+      appliesTo: 'api',
+      async run(ctx) {
+        ctx.onCleanup(async () => {});
+        await ctx.get('/slow');
+      },
+    });
+    const report = await runChecks([reader], profile, { baseUrl: server.url, timeoutMs: 60_000, deadlineMs: 300 });
+    expect(report.results.map((r) => r.status)).toEqual(['error']);
+    expect(report.cleanups).toEqual([]);
+    expect(report.summary.cleanups).toEqual({ cleaned: 0, left: 0 });
+  });
+
   it('runs cleanups after a failing check', async () => {
     const server = await start((_req, res) => sendJson(res, 201, {}, { location: '/a/1' }));
     const creator = defineCheck({

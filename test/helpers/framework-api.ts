@@ -9,6 +9,8 @@ export interface FrameworkApiOptions {
   listUnder: 'results' | 'items' | 'bare';
   /** offset/limit (DRF's LimitOffsetPagination) or Skip/Take (an ASP.NET style). */
   paging: 'offset-limit' | 'skip-take';
+  /** A sort parameter of the framework's own (Django REST framework's `ordering=name`, `-name` descending). */
+  ordering?: boolean;
 }
 
 interface PublicationType {
@@ -59,6 +61,7 @@ export function frameworkDocument(options: FrameworkApiOptions): Record<string, 
             query('name', { type: 'string' }),
             query('active', { type: 'boolean' }),
             query('lang', { type: 'string', enum: ['nl', 'fr', 'de', 'en'] }),
+            ...(options.ordering ? [query('ordering', { type: 'string' })] : []),
           ],
           responses: { 200: { description: 'ok', content: { 'application/json': { schema: list } } } },
         },
@@ -121,6 +124,12 @@ function answer(options: FrameworkApiOptions, origin: string, req: IncomingMessa
     (one) => (name === null || one.name === name) && (active === null || String(one.active) === active),
   );
   if (url.searchParams.get('SortOrder') === 'desc') rows = [...rows].reverse();
+  const ordering = options.ordering ? url.searchParams.get('ordering') : null;
+  if (ordering) {
+    const key = ordering.replace(/^-/, '') as keyof PublicationType;
+    const sign = ordering.startsWith('-') ? -1 : 1;
+    rows = [...rows].sort((a, b) => sign * String(a[key]).localeCompare(String(b[key])));
+  }
   const page = rows.slice(start, start + Math.min(size, 50));
   const link = (at: number) => {
     const next = new URL(url.href);

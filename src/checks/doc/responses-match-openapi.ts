@@ -1,4 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck, type CheckContext, type MessageData } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
 import { UNKNOWN_PATH } from '../support/provoke-errors.js';
 import { supportsMethod, type Target } from '../../core/target.js';
 import { fetchOwnOpenApi } from '../support/api-openapi.js';
@@ -21,6 +22,32 @@ function probeUrls(target: Target): string[] {
   return [...new Set(urls)].slice(0, MAX_PROBES);
 }
 
+/**
+ * Client errors the document does not declare, one finding for all: a document that lists only its successes
+ * (what many frameworks generate) has one gap, not one per operation and status.
+ */
+class UndocumentedErrors {
+  private readonly statuses = new Map<string, Set<string>>();
+  private readonly evidence: Exchange[] = [];
+  private answers = 0;
+
+  add(messageId: string, data: MessageData, exchange: Exchange): boolean {
+    const status = Number(data['status']);
+    if (messageId !== 'undocumentedStatus' || status < 400 || status > 499) return false;
+    const operation = String(data['operation']);
+    this.statuses.set(operation, (this.statuses.get(operation) ?? new Set()).add(String(status)));
+    if (this.evidence.length < 3) this.evidence.push(exchange);
+    this.answers++;
+    return true;
+  }
+
+  flush(ctx: CheckContext<'undocumentedErrors'>): void {
+    if (this.answers === 0) return;
+    const list = [...this.statuses].map(([operation, statuses]) => `${operation} ${[...statuses].sort().join(', ')}`);
+    ctx.report('undocumentedErrors', { count: this.answers, list: list.join('; ') }, ...this.evidence);
+  }
+}
+
 // Severity error although oas-contra is a SHOULD: that rule is about having a contract; once an API
 // publishes one, a response contradicting it breaks every client built from it — a defect, not a style.
 export default defineCheck({
@@ -34,6 +61,8 @@ export default defineCheck({
     messages: {
       undocumentedStatus:
         '{{method}} {{url}} answered {{status}}, a status {{operation}} does not document (no matching code, range or default){{also}}.',
+      undocumentedErrors:
+        'The document declares none of the client error statuses {{count}} answers had: {{list}} (no matching code, range or default).',
       undocumentedMediaType:
         '{{method}} {{url}} answered {{status}} with {{mediaType}}, not a media type {{operation}} documents for response {{response}} ({{documented}}){{also}}.',
       schemaMismatch:
@@ -56,6 +85,7 @@ export default defineCheck({
         `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
     );
     const notJudged = new Set<string>();
+    const errors = new UndocumentedErrors();
     let judged = 0;
     for (const exchange of await judgeableTraffic(ctx, probes)) {
       const verdict = judgeExchange(contract, validator, ctx.baseUrl, exchange);
@@ -64,10 +94,12 @@ export default defineCheck({
       else {
         judged++;
         if (verdict.kind === 'pass') causes.pass();
-        else causes.report(verdict.messageId, verdict.data, exchange);
+        else if (!errors.add(verdict.messageId, verdict.data, exchange))
+          causes.report(verdict.messageId, verdict.data, exchange);
       }
     }
     causes.flush();
+    errors.flush(ctx);
     if (judged === 0) ctx.skip(`no response could be held to the document: ${[...notJudged].slice(0, 5).join('; ')}`);
   },
 });

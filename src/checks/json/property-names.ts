@@ -1,5 +1,4 @@
 import { defineCheck } from '../../core/define-check.js';
-import { reportPaths } from './support/findings.js';
 import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
 import { walkJson } from './support/walk-json.js';
@@ -7,6 +6,8 @@ import { walkJson } from './support/walk-json.js';
 // lowerCamelCase with digits; abbreviations are lowerCamel too (`ssin`, `nihiiNumber`), so no two capitals in a row.
 const LOWER_CAMEL = /^[a-z][a-z0-9]*([A-Z][a-z0-9]*)*$/;
 const TWO_CAPITALS = /[A-Z]{2}/;
+/** Names reported one by one; beyond them one finding counts the rest. */
+const MAX_NAMES = 10;
 
 export default defineCheck({
   meta: {
@@ -28,18 +29,27 @@ export default defineCheck({
       (e) => e.response.json !== undefined,
     );
     if (exchanges.length === 0) ctx.skip('no response had a JSON body');
-    const causes = new Causes(ctx);
+    // One finding per name, wherever it shows: renaming `vat_number` is one fix, however many answers carry it.
+    const causes = new Causes(ctx, (messageId, data) =>
+      messageId === 'notLowerCamelCase' ? `${messageId} ${String(data['name'])}` : messageId,
+    );
+    const names = new Set<string>();
+    const more = new Set<string>();
     for (const exchange of exchanges) {
-      const bad = new Map<string, string>();
+      let bad = 0;
       walkJson(exchange.response.json, ({ path, name, mapKey }) => {
-        if (!mapKey && (!LOWER_CAMEL.test(name) || TWO_CAPITALS.test(name))) bad.set(path, name);
+        if (mapKey || (LOWER_CAMEL.test(name) && !TWO_CAPITALS.test(name))) return;
+        bad++;
+        if (names.has(name) || names.size < MAX_NAMES) {
+          names.add(name);
+          causes.report('notLowerCamelCase', { url: exchange.request.url, path, name }, exchange);
+        } else if (!more.has(name)) {
+          more.add(name);
+          causes.report('moreNames', { url: exchange.request.url, count: 0 }, exchange);
+        }
       });
-      reportPaths(causes, exchange, [...bad.keys()], 'notLowerCamelCase', 'moreNames', (path) => ({
-        url: exchange.request.url,
-        path,
-        name: bad.get(path),
-      }));
+      if (bad === 0) causes.pass();
     }
-    causes.flush();
+    causes.flush({ moreNames: { count: more.size } });
   },
 });

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { describeBody, mediaTypeOf } from '../../core/exchange.js';
+import { listingOf } from '../../core/list-shape.js';
 import { guidePagingOrSkip, pageOf, pageOrSkip } from '../support/collection-page.js';
 
 const HUGE = 100_000;
@@ -28,21 +29,31 @@ export default defineCheck({
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
     const size = collection.pageSizeParam;
+    const sized = await ctx.get(collection.firstPage({ pageSize: 2 }));
     // Paging parameters are optional features: judged only where the target declares paging or a page shows it.
     if (!collection.paging) {
-      const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 2 })));
+      const first = pageOrSkip(ctx, sized);
       if (!['pageSize', 'page', 'next', 'prev', 'first', 'last'].some((name) => first.body[name] !== undefined)) {
         return ctx.skip(
           `${collection.path} declares no paging and its first page shows none (no pageSize, page or paging links)`,
         );
       }
     }
-    const malformed: Array<[string, string]> = [
-      [size, '0'],
-      [size, 'abc'],
-    ];
+    // An API that ignores the page size has no such parameter to refuse: that is page-size-honoured's finding.
+    const listed = sized.response.status === 200 ? listingOf(sized.response.json, { knownList: true }) : undefined;
+    const judgesSize = listed === undefined || listed.items.length <= 2;
+    const malformed: Array<[string, string]> = judgesSize
+      ? [
+          [size, '0'],
+          [size, 'abc'],
+        ]
+      : [];
     if (collection.paging?.kind === 'offset')
       malformed.push([collection.pageParam, '0'], [collection.pageParam, '-1'], [collection.pageParam, 'abc']);
+    if (malformed.length === 0)
+      return ctx.skip(
+        `GET ${sized.request.url} listed ${listed?.items.length ?? 0} items: the API ignores \`${size}\`, so it has no malformed value to refuse (see paging.page-size-honoured)`,
+      );
     const probes = await Promise.all(
       malformed.map(([param, value]) => ctx.get(ctx.url(collection.path, { [param]: value }))),
     );
@@ -65,6 +76,18 @@ export default defineCheck({
         exchange,
       );
     });
+    function reportRefusals(): void {
+      for (const [other, group] of refused)
+        ctx.report(
+          'notBadRequest',
+          { url: group[0]?.exchange.request.url ?? '', values: group.map((g) => g.value).join(', '), status: other },
+          ...group.map((g) => g.exchange),
+        );
+    }
+    if (!judgesSize) {
+      reportRefusals();
+      return;
+    }
     // The spec fixes no maximum: refusing (400, a schema violation) and capping are both conforming.
     const huge = await ctx.get(ctx.url(collection.path, { [size]: HUGE }));
     const url = huge.request.url;
@@ -73,13 +96,7 @@ export default defineCheck({
     // Refused with the status the malformed values got: the same cause, told once.
     const sameRefusal = status !== 400 && page === undefined && refused.has(status);
     if (sameRefusal) refuse(status, `${size}=${HUGE} is too large`, huge);
-    for (const [other, group] of refused) {
-      ctx.report(
-        'notBadRequest',
-        { url: group[0]?.exchange.request.url ?? '', values: group.map((g) => g.value).join(', '), status: other },
-        ...group.map((g) => g.exchange),
-      );
-    }
+    reportRefusals();
     if (sameRefusal) return;
     if (status === 400) {
       ctx.expect(

@@ -1,6 +1,7 @@
 import { confirming } from '../support/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
+import { guideSortOrSkip, SORTS } from './support/guide-sort.js';
 import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 
 export default defineCheck({
@@ -13,9 +14,10 @@ export default defineCheck({
     messages: ORDER_MESSAGES,
   },
   appliesTo: 'collection',
-  requires: { what: 'collection with a sortable property', test: (collection) => collection.sorts.length > 0 },
+  requires: SORTS,
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(ORDER_MESSAGES, async (ctx, collection: CollectionTarget) => {
+    guideSortOrSkip(ctx, collection);
     await judgeOrders(
       ctx,
       collection,

@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { guideSortOrSkip, SORTS } from './support/guide-sort.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { mediaTypeOf } from '../../core/exchange.js';
 
@@ -17,8 +18,9 @@ export default defineCheck({
   appliesTo: 'collection',
   // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
   dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
-  requires: { what: 'collection with a sortable property', test: (collection) => collection.sorts.length > 0 },
+  requires: SORTS,
   async run(ctx, collection) {
+    guideSortOrSkip(ctx, collection);
     const exchange = await ctx.get(collection.firstPage({ pageSize: 2, query: { sort: 'restguideNoSuchProperty' } }));
     const url = exchange.request.url;
     if (

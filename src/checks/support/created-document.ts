@@ -205,6 +205,7 @@ export async function create(
   ctx: Ctx,
   collection: CollectionTarget,
   body: JsonObject = collection.createBody(),
+  options: { again?: boolean } = {},
 ): Promise<Creation> {
   mustBeAbleToCleanUp(ctx, collection);
   await beginWriting(ctx, collection);
@@ -218,6 +219,12 @@ export async function create(
     resend: () => notCreated(ctx, collection, body, mark),
   });
   const { status } = exchange.response;
+  // A body made from the schema may lack what only the API knows (a reference to an existing record, a format):
+  // its refusal says nothing about the API's create.
+  if (collection.create?.fromSchema && !options.again && (status === 400 || status === 422))
+    return ctx.skip(
+      `POST ${collection.path} refused (${status}) the create body made from its request schema (the OpenAPI document gives no example): give one in the document or a profile's create.body`,
+    );
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };
   const at = await claim(ctx, collection, exchange, body, mark);

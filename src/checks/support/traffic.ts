@@ -228,11 +228,11 @@ export class Causes<M extends string> {
     }
   }
 
-  /** Reports what was collected; call once, after the last answer. */
-  flush(): void {
+  /** Reports what was collected; call once, after the last answer. `final` overrides data known only at the end. */
+  flush(final: Partial<Record<M, MessageData>> = {}): void {
     for (const { messageId, data, evidence, more } of this.found.values()) {
       const also = evidence.length + more > 1 ? ` (seen in ${evidence.length + more} answers)` : '';
-      this.ctx.report(messageId, { ...data, also }, ...evidence);
+      this.ctx.report(messageId, { ...data, ...final[messageId], also }, ...evidence);
     }
     this.found.clear();
   }

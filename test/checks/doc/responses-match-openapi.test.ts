@@ -48,6 +48,39 @@ testCheck(check, {
             delete doc?.paths?.['/employers/{employerId}']?.get?.responses?.['default'];
         },
       }),
+      findings: ['undocumentedErrors'],
+    },
+    {
+      // A document that declares only its successes: every client error answered is one gap, reported once.
+      name: 'client errors on several operations, none declared',
+      server: reference({
+        mutate: (req, res) => {
+          const doc = res.json as { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+          if (req.path !== '/doc/openapi.json' || !doc?.paths) return;
+          for (const item of Object.values(doc.paths))
+            for (const operation of Object.values(item))
+              if (isObject(operation) && isObject(operation.responses))
+                for (const code of Object.keys(operation.responses))
+                  if (!/^[23]/.test(code)) delete operation.responses[code];
+        },
+      }),
+      findings: ['undocumentedErrors'],
+    },
+    {
+      name: '500 on a document GET whose operation has no default response',
+      server: reference({
+        mutate: (req, res) => {
+          if (EMPLOYER.test(req.path) && res.status === 200) {
+            res.status = 500;
+            res.headers['content-type'] = 'application/problem+json';
+            res.json = { type: 'about:blank', title: 'Internal error', status: 500 };
+          }
+          const doc = res.json as
+            { paths?: Record<string, { get?: { responses?: Record<string, unknown> } }> } | undefined;
+          if (req.path === '/doc/openapi.json')
+            delete doc?.paths?.['/employers/{employerId}']?.get?.responses?.['default'];
+        },
+      }),
       findings: ['undocumentedStatus'],
     },
     {

@@ -1,6 +1,7 @@
 import check from '../../../src/checks/json/property-names.js';
+import { describe, expect, it } from 'vitest';
 import { isObject } from '../../../src/core/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 const isDocument = (path: string) => /^\/employers\/\d+$/.test(path);
 
@@ -8,12 +9,13 @@ testCheck(check, {
   valid: [
     { name: 'reference server', server: reference() },
     {
-      name: 'map keys (language codes, URLs) are data, not names',
+      name: 'map keys (language codes, URLs, HTTP methods) are data, not names',
       server: reference({
         mutate: (req, res) => {
           if (!isDocument(req.path) || !isObject(res.json)) return;
           res.json['description'] = { nl: 'werkgever', fr: 'employeur', 'nl-BE': 'werkgever' };
           res.json['links'] = { 'https://example.org/a': { href: 'https://example.org/a' } };
+          res.json['actions'] = { POST: { required: true }, PUT: { required: false } };
         },
       }),
     },
@@ -53,7 +55,7 @@ testCheck(check, {
       server: reference({
         mutate: (req, res) => {
           if (!isDocument(req.path) || !isObject(res.json)) return;
-          for (let i = 0; i < 7; i++) res.json[`bad_name${i}`] = i;
+          for (let i = 0; i < 12; i++) res.json[`bad_name${i}`] = i;
         },
       }),
       findings: ['notLowerCamelCase', 'moreNames'],
@@ -70,4 +72,23 @@ testCheck(check, {
       findings: ['notLowerCamelCase'],
     },
   ],
+});
+
+describe('json.property-names: one finding per name', () => {
+  it('reports a snake_case name once however many answers and paths carry it, and counts names beyond ten', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          if (!isObject(res.json)) return;
+          res.json['vat_number'] = 'x';
+          res.json['actions'] = { post: { read_only: true }, put: { read_only: false } };
+        },
+      }),
+    );
+    const failures = report.results.filter((r) => r.status === 'fail').map((r) => r.message);
+    expect(failures).toHaveLength(2);
+    expect(failures.filter((m) => / property vat_number at /.test(m))).toHaveLength(1);
+    expect(failures.filter((m) => / property read_only at /.test(m))).toHaveLength(1);
+  });
 });

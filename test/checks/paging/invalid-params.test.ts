@@ -83,3 +83,34 @@ describe('paging.invalid-params on a framework that answers 422', () => {
     expect(employers[0]?.evidence.length).toBeGreaterThan(1);
   });
 });
+
+describe('paging.invalid-params on an API that ignores pageSize (Django REST framework without a page size parameter)', () => {
+  it('judges only the page values: the page size it ignores has nothing to refuse', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          const query = new URLSearchParams(req.path.split('?')[1] ?? '');
+          if (!req.path.startsWith('/employers?')) return;
+          const page = query.get('page');
+          if (page !== null && !/^[1-9]\d*$/.test(page)) {
+            res.status = 404;
+            res.headers['content-type'] = 'application/json';
+            res.json = { detail: 'Invalid page.' };
+            return;
+          }
+          if (!query.has('pageSize')) return;
+          res.status = 200;
+          res.headers['content-type'] = 'application/json';
+          res.json = { items: Array.from({ length: 10 }, (_, i) => ({ employerId: i + 1 })) };
+        },
+      }),
+    );
+    const employers = report.results.filter((r) => r.resource === '/employers');
+    expect(employers.map((r) => r.status)).toEqual(['fail']);
+    expect(employers[0]?.message).toMatch(
+      /page=0 is malformed, page=-1 is malformed, page=abc is malformed\) answered 404/,
+    );
+    expect(employers[0]?.message).not.toMatch(/pageSize/);
+  });
+});

@@ -13,6 +13,8 @@ interface VisitedProperty {
 const URL_KEY = /^[a-z][a-z0-9+.-]*:\S+$/i;
 // Localized strings are objects keyed by language code (`nl`, `fr`, `nl-BE`) holding strings.
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+// An object keyed by HTTP methods (a framework's OPTIONS answer: `actions: { POST: {...} }`) names methods, not members.
+const METHOD_KEY = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/;
 
 function isMap(parentName: string | undefined, object: Record<string, unknown>): boolean {
   const entries = Object.entries(object);
@@ -20,6 +22,7 @@ function isMap(parentName: string | undefined, object: Record<string, unknown>):
   // The guide's `embedded` object maps hrefs to representations.
   if (parentName === 'embedded') return true;
   if (entries.every(([key]) => URL_KEY.test(key))) return true;
+  if (entries.every(([key]) => METHOD_KEY.test(key))) return true;
   return entries.every(([key, value]) => LANGUAGE_KEY.test(key) && typeof value === 'string');
 }
 

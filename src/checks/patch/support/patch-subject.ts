@@ -2,11 +2,10 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import type { CheckResult } from '../../../core/types.js';
-import { isObject, type JsonObject } from '../../../core/json.js';
+import type { JsonObject } from '../../../core/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
-import { beginChangingDocument } from '../../support/own-writes.js';
-import { createSubject, readSubject, reread, type Subject } from '../../support/created-document.js';
-import { containsJson, restorePatch } from '../../support/same-json.js';
+import { createSubject, reread, type Subject } from '../../support/created-document.js';
+import { containsJson } from '../../support/same-json.js';
 
 type Ctx = CheckContext<string>;
 
@@ -45,9 +44,8 @@ export const PATCH_SUBJECT = {
 };
 
 /**
- * A document to patch (guard: PATCH_SUBJECT): one created for the check when its collection can create it,
- * else the first sample, held against the run's other writers to it and restored afterwards by a merge patch
- * back to what it was.
+ * A document to patch (guard: PATCH_SUBJECT): one created for the check and proven its own; a record the run did
+ * not make is never changed, so without a collection that creates it the check skips.
  * `omitPatched` creates it without the patch's properties, so it shows their defaults.
  */
 export async function patchSubject(
@@ -59,17 +57,9 @@ export async function patchSubject(
   const collection = document.creator;
   if (collection)
     return { ...(await createSubject(ctx, collection, options.omitPatched ? Object.keys(patch) : [])), patch };
-  const id = document.sampleIds[0];
-  if (id === undefined) return ctx.skip('no collection creates this document and the profile gives no sample id');
-  await beginChangingDocument(ctx, document, document.url(id));
-  const subject = await readSubject(ctx, ctx.url(document.url(id)));
-  ctx.onCleanup(async () => {
-    const now = await reread(ctx, subject.url);
-    if (!now.representation) return;
-    const restore = restorePatch(now.representation, subject.representation);
-    if (Object.keys(restore).length > 0 && isObject(restore)) await sendPatch(ctx, subject.url, restore);
-  });
-  return { ...subject, patch };
+  return ctx.skip(
+    `no collection creates ${document.path} documents, and the run changes only records it made (never the API's own)`,
+  );
 }
 
 export interface AppliedPatch {
