@@ -11,7 +11,13 @@ const sameTemplate = (profilePath: string, documentPath: string): boolean =>
 export function unexercisedReason(target: Target, allowWrites: boolean, method: string, path: string): string {
   if (!READS.has(method) && !allowWrites) return 'a write: needs --allow-writes';
   const resources = [...target.collections, ...target.documents, ...target.tasks, ...target.controllers];
-  if (resources.some((resource) => sameTemplate(resource.path, path))) return `no selected check sends ${method} to it`;
+  const templateOf = (resource: (typeof resources)[number]): string =>
+    'template' in resource && resource.template !== undefined ? resource.template : resource.path;
+  if (resources.some((resource) => sameTemplate(templateOf(resource), path)))
+    return `no selected check sends ${method} to it`;
+  // A nested collection or document the run did not make concrete: why (no parent listed, or the bound).
+  const leftOut = target.leftOut?.find((entry) => sameTemplate(entry.path, path));
+  if (leftOut) return leftOut.why;
   const parameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => `{${match[1] ?? ''}}`);
   return parameters.length > 0
     ? `not modeled: no collection the run reads lists values for ${parameters.join(', ')}`
