@@ -103,8 +103,7 @@ export async function expandNested(
     return { collections: [...collections], documents: [...documents], templates: new Map(), leftOut: [] };
 
   const pages = new Map<string, Promise<Page>>();
-  const pageSizeOf = (path: string): string =>
-    collections.find((c) => c.path === path)?.pageSizeParam ?? 'pageSize';
+  const pageSizeOf = (path: string): string => collections.find((c) => c.path === path)?.pageSizeParam ?? 'pageSize';
   /** The first page of a concrete collection, read once for the run. */
   const read = (template: string, path: string): Promise<Page> => {
     let page = pages.get(path);
@@ -200,10 +199,7 @@ export async function expandNested(
   const cut = nested.filter((c) => found.has(c.path) && !chosen.has(c.path)).length;
   for (const collection of nested)
     if (found.has(collection.path) && !chosen.has(collection.path))
-      why.set(
-        collection.path,
-        `left out: at most ${limits.total} nested collections are checked in a run, and ${cut} more were found`,
-      );
+      why.set(collection.path, `left out: a run checks at most ${limits.total} nested collections (${cut} more found)`);
 
   const templates = new Map<string, string>();
   const concrete: CollectionProfile[] = [];

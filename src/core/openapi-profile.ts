@@ -279,7 +279,8 @@ export function deriveProfile(doc: Obj): Profile {
 
     // An item path may end in `/` (`/employers/{id}/`, a framework's style) or an extension (`/Accounts/{Sid}.json`).
     const bare = withoutTrailingSlashes(path);
-    const last = LAST_SEGMENT_PARAMETER.exec(bare)?.[1] ?? LAST_SEGMENT_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1];
+    const last =
+      LAST_SEGMENT_PARAMETER.exec(bare)?.[1] ?? LAST_SEGMENT_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1];
     // A nested collection (`/Accounts/{AccountSid}/Calls.json`) is one whose path ends in no parameter.
     const listable = get !== undefined && last === undefined;
     const list = listable ? declaredListOf(doc, jsonSchemaOf(doc, responses(get)['200'])) : undefined;
@@ -410,10 +411,7 @@ export function deriveProfile(doc: Obj): Profile {
       delete d.sampleIds;
       // The collection may come after its documents in `paths`: its key names the id property the item URLs hold.
       const parent = collections.find((c) => c.path === from.collection);
-      if (
-        parent?.key !== undefined &&
-        (parent.itemPath === d.path || itemParameter(d.path) === parent.key)
-      )
+      if (parent?.key !== undefined && (parent.itemPath === d.path || itemParameter(d.path) === parent.key))
         from.property = parent.key;
     }
   }
@@ -602,7 +600,9 @@ function documentedKeyValues(doc: Obj, pathItem: unknown, key: string): string[]
     if (!isObject(holder)) continue;
     const examples = [
       holder['example'],
-      ...(isObject(holder['examples']) ? Object.values(holder['examples']).map((e) => (deref(doc, e) as Obj)?.['value']) : []),
+      ...(isObject(holder['examples'])
+        ? Object.values(holder['examples']).map((e) => (deref(doc, e) as Obj)?.['value'])
+        : []),
     ];
     for (const example of examples) {
       const items = listingOf(example)?.items ?? [example];
