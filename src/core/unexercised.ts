@@ -23,9 +23,11 @@ export function unexercisedReason(target: Target, allowWrites: boolean, method: 
   if (leftOut) return leftOut.why;
   const parameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => `{${match[1] ?? ''}}`);
   // Under a parent the run made concrete (`/Accounts/{AccountSid}/Balance.json`): the path itself has no role.
-  const parent = path.slice(0, path.lastIndexOf('}') + 1);
+  // Parameter names may differ between a parent's item path and its children's (`{Sid}`, `{AccountSid}`).
+  const unnamed = (template: string): string => template.replace(/\{[^}]*\}/g, '{}');
+  const parent = unnamed(path.slice(0, path.lastIndexOf('}') + 1));
   const prefixes = (template: string): string[] =>
-    [...template.matchAll(/\}/g)].map((match) => template.slice(0, (match.index ?? 0) + 1));
+    [...template.matchAll(/\}/g)].map((match) => unnamed(template.slice(0, (match.index ?? 0) + 1)));
   const underModeled =
     parameters.length > 0 &&
     resources.some((r) => r.path !== templateOf(r) && prefixes(templateOf(r)).some((p) => sameTemplate(p, parent)));

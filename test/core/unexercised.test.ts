@@ -69,6 +69,9 @@ describe('unexercisedReason with nested collections', () => {
     expect(unexercisedReason(nested, false, 'GET', '/2010-04-01/Accounts/{AccountSid}/Balance.json')).toMatch(
       /^not modeled: the document gives this path no role/,
     );
+    expect(unexercisedReason(nested, false, 'GET', '/Accounts/{AccountSid}/Calls/{CallSid}/Feedback.json')).toMatch(
+      /^not modeled: the document gives this path no role/,
+    );
     expect(unexercisedReason(nested, false, 'GET', '/Other/{OtherSid}/Balance.json')).toBe(
       'not modeled: no collection the run reads lists values for {OtherSid}',
     );
