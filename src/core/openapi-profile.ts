@@ -5,11 +5,11 @@ import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
 import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
-import type { CollectionProfile, DocumentProfile, Profile } from './profile.js';
+import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } from './profile.js';
 import type { UniqueValue } from './target.js';
-import { itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
+import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
 import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
-import { LIST_NAMES } from './list-shape.js';
+import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { followLocalRefs } from '../openapi/refs.js';
 import { isOpenApi3, parseText } from '../openapi/text.js';
@@ -307,6 +307,8 @@ export function deriveProfile(doc: Obj): Profile {
   const tasks: NonNullable<Profile['tasks']> = [];
   const controllers: NonNullable<Profile['controllers']> = [];
   const collectionPaths = new Set<string>();
+  // Nested collections (path parameters before their end): the document's examples of each parameter.
+  const nested = new Map<string, Map<string, string[]>>();
 
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = deref(doc, rawItem);
@@ -316,12 +318,18 @@ export function deriveProfile(doc: Obj): Profile {
     const params = [...path.matchAll(PARAMETERS)].map((m) => m[1] ?? '');
     const responses = (op: Obj | undefined): Obj => (op && isObject(op['responses']) ? op['responses'] : {});
 
-    const list = get ? declaredListOf(doc, jsonSchemaOf(doc, responses(get)['200'])) : undefined;
-    const itemPath = get && params.length === 0 ? itemPathOf(doc, paths, path) : undefined;
-    const linkHeader = get !== undefined && declaresLinkHeader(doc, responses(get)['200']);
+    // An item path may end in `/` (`/employers/{id}/`, a framework's style) or an extension (`/Accounts/{Sid}.json`).
+    const bare = withoutTrailingSlashes(path);
+    const last =
+      LAST_SEGMENT_PARAMETER.exec(bare)?.[1] ?? LAST_SEGMENT_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1];
+    // A nested collection (`/Accounts/{AccountSid}/Calls.json`) is one whose path ends in no parameter.
+    const listable = get !== undefined && last === undefined;
+    const list = listable ? declaredListOf(doc, jsonSchemaOf(doc, responses(get)['200'])) : undefined;
+    const itemPath = listable ? itemPathOf(doc, paths, path) : undefined;
+    const linkHeader = listable && declaresLinkHeader(doc, responses(get)['200']);
     // A collection is what the API lists, whatever its shape: a declared list, an item child, or Link-header paging.
     const isTask = post !== undefined && responses(post)['202'] !== undefined;
-    if (get && params.length === 0 && (list !== undefined || linkHeader || (itemPath !== undefined && !isTask))) {
+    if (listable && (list !== undefined || linkHeader || (itemPath !== undefined && !isTask))) {
       collectionPaths.add(path);
       const query = parametersOf(doc, item, get).filter((p) => p['in'] === 'query');
       const names = query.map((p) => String(p['name']));
@@ -345,6 +353,7 @@ export function deriveProfile(doc: Obj): Profile {
               ...(made.fromSchema ? { fromSchema: true } : {}),
             }
           : undefined;
+      if (params.length > 0) nested.set(path, examplesOfParameters(doc, item, get, params));
       collections.push({
         path,
         ...(key ? { key } : {}),
@@ -354,7 +363,10 @@ export function deriveProfile(doc: Obj): Profile {
         ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
         ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
         ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
-        filters: names.filter((n) => !isReservedQuery(n) && n !== cursor),
+        filters: freeFirst(
+          doc,
+          query.filter((p) => !isReservedQuery(String(p['name'])) && p['name'] !== cursor),
+        ),
         sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
         ...(names.includes('embed') ? { embed: 'items' } : {}),
         ...(names.includes('q') ? { fullText: 'q' } : {}),
@@ -363,15 +375,13 @@ export function deriveProfile(doc: Obj): Profile {
       });
       continue;
     }
-    // An item path may end in `/` (`/employers/{id}/`, a framework's style): it is an item path all the same.
-    const bare = withoutTrailingSlashes(path);
-    const last = LAST_SEGMENT_PARAMETER.exec(bare)?.[1];
-    if (get && last !== undefined && params.length === 1) {
+    if (get && last !== undefined) {
       const param = parametersOf(doc, item, get).find((p) => p['in'] === 'path' && p['name'] === last);
       const example = param ? exampleOf(doc, param) : undefined;
       const schema = deref(doc, param?.['schema']) as Obj | undefined;
       const parentPath = bare.slice(0, bare.lastIndexOf('/'));
-      const parent = [parentPath, `${parentPath}/`].find((p) => p in paths) ?? parentPath;
+      const extension = EXTENSION.exec(bare)?.[0] ?? '';
+      const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
       const malformed =
         schema?.['type'] === 'integer'
           ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
@@ -429,6 +439,17 @@ export function deriveProfile(doc: Obj): Profile {
       });
     }
   }
+  for (const collection of collections) {
+    const examples = nested.get(collection.path);
+    if (examples) collection.parameters = parameterSources(doc, paths, collection.path, collections, examples);
+  }
+  // A nested document (`/Accounts/{AccountSid}/Calls/{Sid}.json`) is read only through its nested collection.
+  const kept = documents.filter(
+    (d) =>
+      [...d.path.matchAll(PARAMETERS)].length === 1 ||
+      (d.sampleIdsFrom !== undefined && nested.has(d.sampleIdsFrom.collection)),
+  );
+  documents.splice(0, documents.length, ...kept);
   // Sample ids can only be read from a parent that is a collection; one that is lists them, not the example.
   for (const d of documents) {
     const from = d.sampleIdsFrom;
@@ -437,16 +458,31 @@ export function deriveProfile(doc: Obj): Profile {
       delete d.sampleIds;
       // The collection may come after its documents in `paths`: its key names the id property the item URLs hold.
       const parent = collections.find((c) => c.path === from.collection);
-      if (
-        parent?.key !== undefined &&
-        (parent.itemPath === d.path || withoutTrailingSlashes(d.path).endsWith(`/{${parent.key}}`))
-      )
+      if (parent?.key !== undefined && (parent.itemPath === d.path || itemParameter(d.path) === parent.key))
         from.property = parent.key;
     }
   }
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
   const languages = languagesOf(doc, paths);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/**
+ * Filter names, those that take any text first (a string without enum, format or pattern): a check that sends a
+ * value no data holds is then not refused for the value's syntax (`AreaCode` is an integer, `DateCreated` a date).
+ */
+function freeFirst(doc: Obj, filters: Obj[]): string[] {
+  const free = (p: Obj): boolean => {
+    const schema = deref(doc, p['schema']);
+    return (
+      isObject(schema) &&
+      schema['type'] === 'string' &&
+      schema['enum'] === undefined &&
+      schema['format'] === undefined &&
+      schema['pattern'] === undefined
+    );
+  };
+  return [...filters.filter(free), ...filters.filter((p) => !free(p))].map((p) => String(p['name']));
 }
 
 /** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
@@ -500,12 +536,17 @@ function languagesOf(doc: Obj, paths: Obj): string[] {
   return [...found];
 }
 
-/** The document path under a collection (`/employers/{employerId}` under `/employers`) that has a GET. */
+/**
+ * The document path under a collection that has a GET: `/employers/{employerId}` under `/employers`, or with the
+ * collection's extension, `/Accounts/{Sid}.json` under `/Accounts.json`.
+ */
 function itemPathOf(doc: Obj, paths: Obj, collection: string): string | undefined {
   const base = withoutTrailingSlashes(collection);
+  const extension = EXTENSION.exec(base)?.[0];
+  const stem = extension === undefined ? base : base.slice(0, -extension.length);
   const isChild = (path: string): boolean => {
-    const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
-    return /^\{[^{}/]+\}\/?$/.test(rest);
+    if (path.startsWith(`${base}/`)) return /^\{[^{}/]+\}\/?$/.test(path.slice(base.length + 1));
+    return extension !== undefined && path === `${stem}/{${itemParameter(path) ?? ''}}${extension}`;
   };
   return Object.keys(paths).find(
     (path) => isChild(path) && isObject((deref(doc, paths[path]) as Obj | undefined)?.['get']),
@@ -557,9 +598,103 @@ function declaresLinkHeader(doc: Obj, response: unknown): boolean {
 function keyOf(itemProps: string[], itemPath: string | undefined): string | undefined {
   const param = itemPath === undefined ? undefined : itemParameter(itemPath);
   if (param === undefined) return undefined;
-  const named = itemProps.includes(param)
-    ? param
-    : itemProps.find((name) => name.toLowerCase() === param.toLowerCase());
+  // `Sid` names `sid`, `CountryCode` names `country_code`: compared without case, `_` or `-`.
+  const loose = (name: string): string => name.replace(/[-_]/g, '').toLowerCase();
+  const named = itemProps.includes(param) ? param : itemProps.find((name) => loose(name) === loose(param));
   // `/publicationTypes/{publicationTypeId}` over items carrying `id`: the parameter names the thing's id.
   return named ?? (/id$/i.test(param) && itemProps.includes('id') ? 'id' : undefined);
+}
+
+/** String values of a parameter's or schema's examples (`example`, `examples`, its schema's), at most a few. */
+function parameterExamples(doc: Obj, parameter: Obj): string[] {
+  const values: unknown[] = [parameter['example']];
+  const examples = parameter['examples'];
+  if (isObject(examples)) for (const one of Object.values(examples)) values.push((deref(doc, one) as Obj)?.['value']);
+  if (Array.isArray(examples)) values.push(...examples);
+  const schema = deref(doc, parameter['schema']);
+  if (isObject(schema)) {
+    values.push(schema['example']);
+    if (Array.isArray(schema['examples'])) values.push(...schema['examples']);
+  }
+  const strings = values
+    .filter((value) => typeof value === 'string' || typeof value === 'number')
+    .map((value) => String(value))
+    .filter((value) => value !== '');
+  return [...new Set(strings)].slice(0, EXAMPLES_KEPT);
+}
+
+const EXAMPLES_KEPT = 3;
+
+/** The examples the document gives of each path parameter of a nested collection's GET. */
+function examplesOfParameters(doc: Obj, item: Obj, get: Obj, params: string[]): Map<string, string[]> {
+  const declared = parametersOf(doc, item, get).filter((p) => p['in'] === 'path');
+  return new Map(
+    params.map((name) => {
+      const parameter = declared.find((p) => p['name'] === name);
+      return [name, parameter ? parameterExamples(doc, parameter) : []];
+    }),
+  );
+}
+
+/** The values of `key` in the documented examples of a GET's 200 answer: a list's items, or the item itself. */
+function documentedKeyValues(doc: Obj, pathItem: unknown, key: string): string[] {
+  const get = (deref(doc, pathItem) as Obj | undefined)?.['get'];
+  const ok = isObject(get) && isObject(get['responses']) ? deref(doc, get['responses']['200']) : undefined;
+  const content = isObject(ok) && isObject(ok['content']) ? ok['content'] : {};
+  const values: string[] = [];
+  for (const media of Object.values(content)) {
+    const holder = deref(doc, media);
+    if (!isObject(holder)) continue;
+    const examples = [
+      holder['example'],
+      ...(isObject(holder['examples'])
+        ? Object.values(holder['examples']).map((e) => (deref(doc, e) as Obj)?.['value'])
+        : []),
+    ];
+    for (const example of examples) {
+      const items = listingOf(example)?.items ?? [example];
+      for (const one of items) {
+        const value = isObject(one) ? one[key] : undefined;
+        if (typeof value === 'string' || typeof value === 'number') values.push(String(value));
+      }
+    }
+  }
+  return [...new Set(values)].slice(0, EXAMPLES_KEPT);
+}
+
+/**
+ * Where each path parameter of a nested collection gets its values: the collection listing the parent items
+ * (the path before the parameter, with or without an extension), its key and item path; and the document's
+ * examples, of the parameter itself first, then of the parent's key in the parent's documented answers.
+ */
+function parameterSources(
+  doc: Obj,
+  paths: Obj,
+  path: string,
+  collections: CollectionProfile[],
+  examples: Map<string, string[]>,
+): Record<string, ParameterSource> {
+  const sources: Record<string, ParameterSource> = {};
+  for (const [name, own] of examples) {
+    const prefix = path.slice(0, path.indexOf(`/{${name}}`));
+    const parent = collections.find((c) => {
+      const base = withoutTrailingSlashes(c.path);
+      return base === prefix || base.replace(EXTENSION, '') === prefix;
+    });
+    const documented =
+      parent?.key === undefined
+        ? []
+        : [
+            ...documentedKeyValues(doc, paths[parent.path], parent.key),
+            ...(parent.itemPath ? documentedKeyValues(doc, paths[parent.itemPath], parent.key) : []),
+          ];
+    const values = [...new Set([...own, ...documented])].slice(0, EXAMPLES_KEPT);
+    sources[name] = {
+      ...(parent ? { collection: parent.path } : {}),
+      ...(parent?.key !== undefined ? { property: parent.key } : {}),
+      ...(parent?.itemPath !== undefined ? { itemPath: parent.itemPath } : {}),
+      ...(values.length ? { examples: values } : {}),
+    };
+  }
+  return sources;
 }

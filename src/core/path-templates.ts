@@ -15,9 +15,16 @@ export const LAST_SEGMENT_PARAMETER = /\/\{(?<!\/\{[^}]*?\/\{)([^}]+)\}$/;
 /** For split: the text between `{…}` and each `{…}` (captured). */
 export const AROUND_PARAMETERS = /(\{(?<!\{[^}]*?\{)[^}]*\})/;
 
-/** The `{name}` an item path ends in, a trailing `/` allowed (`/employers/{id}/`); undefined when it ends in none. */
+/** A file extension ending a path (`.json` of `/Accounts/{Sid}.json`), as large public APIs write their paths. */
+export const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+
+/**
+ * The `{name}` an item path ends in, a trailing `/` (`/employers/{id}/`) or an extension (`/Accounts/{Sid}.json`)
+ * allowed; undefined when it ends in none.
+ */
 export function itemParameter(path: string): string | undefined {
   let end = path.length;
   while (end > 0 && path.charCodeAt(end - 1) === 0x2f /* / */) end--;
-  return LAST_PARAMETER.exec(path.slice(0, end))?.[1];
+  const bare = path.slice(0, end);
+  return LAST_PARAMETER.exec(bare)?.[1] ?? LAST_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1];
 }

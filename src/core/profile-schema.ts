@@ -29,6 +29,16 @@ export const PROFILE_SCHEMA = {
         required: ['path'],
         properties: {
           path,
+          parameters: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { collection: path, property: { type: 'string' }, itemPath: path, examples: stringArray },
+            },
+            description:
+              'A nested collection (a path with parameters): where each parameter gets its values, from the items a parent collection lists, else from examples',
+          },
           key: { type: 'string' },
           itemPath: path,
           pageSizeParam: { type: 'string' },
@@ -102,7 +112,7 @@ export const PROFILE_SCHEMA = {
         additionalProperties: false,
         required: ['path'],
         properties: {
-          path: { type: 'string', pattern: '^/.*\\{[^}]+\\}/?$' },
+          path: { type: 'string', pattern: '^/.*\\{[^}]+\\}(\\.[A-Za-z][A-Za-z0-9]{0,7})?/?$' },
           sampleIds: stringArray,
           sampleIdsFrom: {
             type: 'object',

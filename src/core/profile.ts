@@ -24,9 +24,23 @@ import {
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { itemParameter } from './path-templates.js';
 import { listingOf } from './list-shape.js';
+import { expandNested } from './nested-collections.js';
+
+/** Where a nested collection's path parameter gets its values (`{accountId}` of `/accounts/{accountId}/calls`). */
+export interface ParameterSource {
+  /** The collection listing the parent items (`/accounts`): their `property` (or their URL on `itemPath`) holds the values. */
+  collection?: string;
+  property?: string;
+  itemPath?: string;
+  /** Values the document gives as examples: tried only when the API lists none. */
+  examples?: string[];
+}
 
 export interface CollectionProfile {
+  /** The collection's path; a nested one's has parameters (`/accounts/{accountId}/calls`), filled at run time. */
   path: string;
+  /** A nested collection: where each of its path parameters gets its values. */
+  parameters?: Record<string, ParameterSource>;
   key?: string;
   itemPath?: string;
   paging?: Paging;
@@ -244,9 +258,15 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
 
 /** Turns a profile into the Target of a run; reads sample ids from collections when asked (counted requests). */
 export async function resolveTarget(profile: Profile, client: Pick<HttpClient, 'request'>): Promise<Target> {
-  const collections = (profile.collections ?? []).map(collectionTarget);
+  // Nested collections and their documents take concrete paths from what the API lists (bounded).
+  const expanded = await expandNested(profile.collections ?? [], profile.documents ?? [], client);
+  const templateOf = (path: string) => {
+    const template = expanded.templates.get(path);
+    return template === undefined ? {} : { template };
+  };
+  const collections = expanded.collections.map((c) => ({ ...collectionTarget(c), ...templateOf(c.path) }));
   const documents: DocumentTarget[] = [];
-  for (const doc of profile.documents ?? []) {
+  for (const doc of expanded.documents) {
     const param = itemParameter(doc.path) ?? 'id';
     const source = collections.find((c) => c.path === doc.sampleIdsFrom?.collection);
     const sampleIds =
@@ -270,6 +290,7 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
       ...(methods ? { methods } : {}),
       ...(doc.readOnly ? { readOnly: doc.readOnly } : {}),
       ...(creator ? { creator } : {}),
+      ...templateOf(doc.path),
       url: (id) => fillTemplate(doc.path, { [param]: id }),
     });
   }
@@ -296,6 +317,7 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
       method: c.method ?? 'GET',
       expectedStatus: c.expectedStatus ?? 200,
     })),
+    ...(expanded.leftOut.length ? { leftOut: expanded.leftOut } : {}),
   };
 }
 

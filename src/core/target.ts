@@ -52,6 +52,8 @@ export interface UniqueValue {
 export interface CollectionTarget {
   kind: 'collection';
   path: string;
+  /** The nested collection's template this concrete path was made from (`/accounts/{accountId}/calls`). */
+  template?: string;
   /** The business key property of the items (e.g. `employerId`). */
   key?: string;
   /** The document path of an item, e.g. `/employers/{employerId}`. */
@@ -84,6 +86,8 @@ export interface DocumentTarget {
   kind: 'document';
   /** Path template ending in a parameter: `/employers/{employerId}`. */
   path: string;
+  /** The nested document's template this path was made from (`/accounts/{accountId}/calls/{callId}`). */
+  template?: string;
   param: string;
   /** Ids that exist (from the profile, or read from a collection at run time); may be empty. */
   sampleIds: string[];
@@ -142,6 +146,8 @@ export interface Target {
   documents: DocumentTarget[];
   tasks: TaskTarget[];
   controllers: ControllerTarget[];
+  /** Nested paths of the profile the run did not make concrete, and why (said in the coverage per operation). */
+  leftOut?: Array<{ path: string; why: string }>;
 }
 
 /** Whether the document supports `method`; a profile that lists no methods leaves every method to be tried. */

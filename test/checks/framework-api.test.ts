@@ -8,6 +8,9 @@ import { runChecks } from '../../src/core/runner.js';
 import type { CheckReport, CheckResult } from '../../src/core/types.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';
 import { frameworkDocument, startFrameworkApi, type FrameworkApiOptions } from '../helpers/framework-api.js';
+import { ACCOUNTS, nestedDocument, startNestedApi } from '../helpers/nested-api.js';
+import { rebase } from '../../src/core/base-path.js';
+import { tallyOperations } from '../../src/traffic/cli.js';
 
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
 const inAreas = (report: CheckReport, ...areas: string[]) =>
@@ -165,5 +168,51 @@ describe('an API answering its list as a bare array', () => {
       const result = report.results.find((r) => r.id === id);
       expect(result && line(result), id).toMatch(/^skip .*not verified, see collection\.is-object$/);
     }
+  });
+});
+
+describe('a Twilio-style API: `.json` item paths and a collection nested under its parent key', () => {
+  let server: FixtureServer;
+  let report: CheckReport;
+  beforeAll(async () => {
+    const options = { listsAccounts: true };
+    server = await startNestedApi(options);
+    const { document, baseUrl } = rebase(nestedDocument(options), server.url);
+    report = await runChecks(CHECKS, deriveProfile(document), {
+      baseUrl: baseUrl ?? server.url,
+      allowWrites: false,
+      timeoutMs: 5000,
+      deadlineMs: 60_000,
+      operations: tallyOperations(document),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('reads the nested collection and its items at the concrete paths the parent lists', () => {
+    const exercised = (path: string) =>
+      report.coverage?.operations?.find((o) => o.method === 'GET' && o.path === path)?.exchanges ?? 0;
+    for (const path of [
+      '/Accounts.json',
+      '/Accounts/{Sid}.json',
+      '/Accounts/{AccountSid}/Calls.json',
+      '/Accounts/{AccountSid}/Calls/{Sid}.json',
+    ])
+      expect(exercised(path), path).toBeGreaterThan(0);
+    expect(report.coverage?.resources).toEqual({ collections: 3, documents: 3, tasks: 0, controllers: 0 });
+  });
+
+  it('judges the nested collection as any other: its list under `calls` is one finding per collection', () => {
+    const listedUnder = report.results
+      .filter((r) => r.id === 'collection.items-array' && r.status === 'fail')
+      .map((r) => `${r.resource}: ${r.message.replace(/^.*lists its items under /, '')}`);
+    expect(listedUnder).toEqual([
+      '/Accounts.json: `accounts`; the guide says `items`.',
+      `/Accounts/${ACCOUNTS[0]}/Calls.json: \`calls\`; the guide says \`items\`.`,
+      `/Accounts/${ACCOUNTS[1]}/Calls.json: \`calls\`; the guide says \`items\`.`,
+    ]);
+    // Each listed call is read at its own URL.
+    expect(report.results.filter((r) => r.id === 'http.get-document' && r.status === 'fail')).toEqual([]);
   });
 });

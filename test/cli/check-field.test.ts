@@ -98,7 +98,8 @@ describe('an API without /health or a root resource, checked with --openapi (Twi
     expect(code).toBe(2);
     expect(io.err.trim().split('\n')).toHaveLength(1);
     expect(io.err).toContain(
-      `every resource (GET ${server.url}/2010-04-01/Accounts.json; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>'`,
+      // `/Accounts.json` is a collection (its item `/Accounts/{Sid}.json`): asked for one item.
+      `every resource (GET ${server.url}/2010-04-01/Accounts.json?pageSize=1; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>'`,
     );
   });
 
@@ -122,12 +123,29 @@ describe('an API without /health or a root resource, checked with --openapi (Twi
 
   it('a document whose declared paths all answer 404 too: nothing answers, and the message says they were asked', async () => {
     const server = await start((_req, res) => sendJson(res, 404, {}));
-    const { code, io } = await check([server.url, '--openapi', await documentFile(DOCUMENT), '-f', 'json']);
+    // Without the item path the document declares no collection: the declared paths are what is asked.
+    const { [`/2010-04-01/Accounts/{Sid}.json`]: _item, ...paths } = DOCUMENT.paths;
+    const { code, io } = await check([
+      server.url,
+      '--openapi',
+      await documentFile({ ...DOCUMENT, paths }),
+      '-f',
+      'json',
+    ]);
     expect(code).toBe(2);
     expect(io.err).toMatch(
       new RegExp(
         `^restguide: nothing of an API answers at ${server.url}/2010-04-01: it, /health, GET ${server.url}/2010-04-01/Accounts\\.json \\(declared by the OpenAPI document\\) and /doc/openapi\\.json\\|yaml answered 404`,
       ),
+    );
+  });
+
+  it('a collection of the document answering 404 is named, with what it answered', async () => {
+    const server = await start((_req, res) => sendJson(res, 404, {}));
+    const { code, io } = await check([server.url, '--openapi', await documentFile(DOCUMENT), '-f', 'json']);
+    expect(code).toBe(2);
+    expect(io.err).toContain(
+      `the profile names a resource the API does not have: collection /Accounts.json (GET ${server.url}/2010-04-01/Accounts.json?pageSize=1 answered 404)`,
     );
   });
 });

@@ -1,11 +1,24 @@
 // The model of a target by role: a collection is what the API lists whatever the list is called, the key is the
 // item path's parameter, paging schemes and reserved parameters are told from filters, languages come from answers.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { listingOf, linkHeaderHasNext } from '../../src/core/list-shape.js';
 import { deriveProfile } from '../../src/core/openapi-profile.js';
 import { checkProfile } from '../../src/core/profile.js';
 import { isReservedQuery, pagingOf } from '../../src/core/query-roles.js';
 import { frameworkDocument } from '../helpers/framework-api.js';
+import { rebase } from '../../src/core/base-path.js';
+import { HttpClient } from '../../src/core/http-client.js';
+import { NESTED_LIMITS } from '../../src/core/nested-collections.js';
+import { resolveTarget } from '../../src/core/profile.js';
+import { unexercisedReason } from '../../src/core/unexercised.js';
+import type { FixtureServer } from '../helpers/fixture-server.js';
+import {
+  ACCOUNTS,
+  EXAMPLE_ACCOUNT,
+  nestedDocument,
+  startNestedApi,
+  type NestedApiOptions,
+} from '../helpers/nested-api.js';
 
 const ok = { 200: { description: 'ok' } };
 const listing = (schema: object) => ({ 200: { description: 'ok', content: { 'application/json': { schema } } } });
@@ -250,5 +263,159 @@ describe('writes without an example in the document', () => {
       },
     });
     expect(deriveProfile(withExample).collections?.[0]?.create?.body).toEqual(example);
+  });
+});
+
+describe('item paths with an extension and nested collections (Twilio style)', () => {
+  it('models `/Accounts/{Sid}.json` as the item of `/Accounts.json`, keyed by `sid`', () => {
+    const { document } = rebase(nestedDocument({ listsAccounts: true }), undefined);
+    const profile = deriveProfile(document);
+    expect(profile.collections?.find((c) => c.path === '/Accounts.json')).toMatchObject({
+      key: 'sid',
+      itemPath: '/Accounts/{Sid}.json',
+      filters: ['FriendlyName'],
+    });
+    expect(profile.documents?.find((d) => d.path === '/Accounts/{Sid}.json')?.sampleIdsFrom).toEqual({
+      collection: '/Accounts.json',
+      property: 'sid',
+    });
+    expect(() => checkProfile(profile, 'derived')).not.toThrow();
+  });
+
+  it('models `/Accounts/{AccountSid}/Calls.json` as a collection whose {AccountSid} the parent lists', () => {
+    const { document } = rebase(nestedDocument({ listsAccounts: true, example: EXAMPLE_ACCOUNT }), undefined);
+    const profile = deriveProfile(document);
+    expect(profile.collections?.find((c) => c.path === '/Accounts/{AccountSid}/Calls.json')).toMatchObject({
+      key: 'sid',
+      itemPath: '/Accounts/{AccountSid}/Calls/{Sid}.json',
+      parameters: {
+        AccountSid: {
+          collection: '/Accounts.json',
+          property: 'sid',
+          itemPath: '/Accounts/{Sid}.json',
+          examples: [EXAMPLE_ACCOUNT],
+        },
+      },
+    });
+    expect(profile.documents?.find((d) => d.path === '/Accounts/{AccountSid}/Calls/{Sid}.json')?.sampleIdsFrom).toEqual(
+      { collection: '/Accounts/{AccountSid}/Calls.json', property: 'sid' },
+    );
+  });
+
+  it('a nested item whose parent is no collection is not modeled', () => {
+    const profile = deriveProfile(
+      api({
+        '/things/{thingId}/parts/{partId}': { get: { responses: ok } },
+        '/things/{thingId}': { get: { responses: ok } },
+      }),
+    );
+    expect(profile.documents?.map((d) => d.path)).toEqual(['/things/{thingId}']);
+    expect(profile.collections).toEqual([]);
+  });
+});
+
+describe('nested collections made concrete from what the API answers', () => {
+  let server: FixtureServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function resolve(options: NestedApiOptions) {
+    server = await startNestedApi(options);
+    const { document, baseUrl } = rebase(nestedDocument(options), server.url);
+    const client = new HttpClient({ baseUrl: baseUrl ?? '', allowWrites: false, timeoutMs: 5000, concurrency: 2 });
+    try {
+      return await resolveTarget(deriveProfile(document), client);
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('takes {AccountSid} from the keys the parent lists, at most two per parent, and reads the nested items', async () => {
+    const target = await resolve({ listsAccounts: true, example: EXAMPLE_ACCOUNT });
+    const calls = target.collections.filter((c) => c.template === '/Accounts/{AccountSid}/Calls.json');
+    // The listed accounts win over the example; a sample of two (the parent lists two).
+    expect(calls.map((c) => c.path)).toEqual(ACCOUNTS.map((sid) => `/Accounts/${sid}/Calls.json`));
+    expect(calls[0]).toMatchObject({ key: 'sid', itemPath: `/Accounts/${ACCOUNTS[0]}/Calls/{Sid}.json` });
+    const call = target.documents.find((d) => d.template === '/Accounts/{AccountSid}/Calls/{Sid}.json');
+    expect(call?.path).toBe(`/Accounts/${ACCOUNTS[0]}/Calls/{Sid}.json`);
+    expect(call?.sampleIds).toHaveLength(3);
+    expect(call?.url(call.sampleIds[0] ?? '')).toMatch(/^\/Accounts\/AC1{32}\/Calls\/CA1{8}0+1\.json$/);
+    // The item of the extension path reads its ids from the parent collection too.
+    expect(target.documents.find((d) => d.path === '/Accounts/{Sid}.json')?.sampleIds).toEqual(ACCOUNTS);
+    expect(target.leftOut).toBeUndefined();
+  });
+
+  it("takes {AccountSid} from the items' `uri` when they carry no key", async () => {
+    const { document } = rebase(nestedDocument({ listsAccounts: true }), undefined);
+    const profile = deriveProfile(document);
+    for (const c of profile.collections ?? [])
+      if (c.parameters?.['AccountSid']) c.parameters['AccountSid'].property = 'id';
+    server = await startNestedApi({ listsAccounts: true });
+    const client = new HttpClient({
+      baseUrl: `${server.url}/2010-04-01`,
+      allowWrites: false,
+      timeoutMs: 5000,
+      concurrency: 2,
+    });
+    try {
+      const target = await resolveTarget(profile, client);
+      expect(target.collections.filter((c) => c.template !== undefined).map((c) => c.path)).toEqual(
+        ACCOUNTS.map((sid) => `/Accounts/${sid}/Calls.json`),
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("takes {AccountSid} from the parameter's example when the parent lists none", async () => {
+    const target = await resolve({ listsAccounts: false, example: EXAMPLE_ACCOUNT });
+    expect(target.collections.map((c) => c.path)).toEqual([
+      '/Accounts.json',
+      `/Accounts/${EXAMPLE_ACCOUNT}/Calls.json`,
+    ]);
+    expect(target.documents.find((d) => d.template !== undefined)?.sampleIds).toHaveLength(3);
+  });
+
+  it('leaves an example out when the API answers 404 to it, saying why', async () => {
+    const target = await resolve({ listsAccounts: false, example: EXAMPLE_ACCOUNT, exampleUnknown: true });
+    expect(target.collections.map((c) => c.path)).toEqual(['/Accounts.json']);
+    expect(target.leftOut?.find((l) => l.path === '/Accounts/{AccountSid}/Calls.json')?.why).toBe(
+      `not modeled: GET /Accounts/${EXAMPLE_ACCOUNT}/Calls.json, made from the document's examples, answered 404`,
+    );
+  });
+
+  it('without a listed value or an example, the nested collection is not modeled and coverage says why', async () => {
+    const target = await resolve({ listsAccounts: false });
+    expect(target.collections.map((c) => c.path)).toEqual(['/Accounts.json']);
+    const why =
+      'not modeled: GET /Accounts.json listed no {AccountSid}, and the document gives no example of {AccountSid}';
+    expect(unexercisedReason(target, false, 'GET', '/Accounts/{AccountSid}/Calls.json')).toBe(why);
+    expect(unexercisedReason(target, false, 'GET', '/Accounts/{AccountSid}/Calls/{Sid}.json')).toBe(why);
+    // A modeled template is matched through the concrete paths made of it.
+    expect(unexercisedReason(target, false, 'GET', '/Accounts.json')).toBe('no selected check sends GET to it');
+  });
+
+  it('keeps the number of nested collections bounded, and says what was left out', async () => {
+    const saved = { ...NESTED_LIMITS };
+    try {
+      // The run's bounds, lowered for this test: one parent item per nested collection...
+      Object.assign(NESTED_LIMITS, { perParent: 1, total: 60 });
+      const one = await resolve({ listsAccounts: true });
+      expect(one.collections.map((c) => c.path)).toEqual(['/Accounts.json', `/Accounts/${ACCOUNTS[0]}/Calls.json`]);
+      await server?.close();
+      // ...then none at all.
+      Object.assign(NESTED_LIMITS, { perParent: 1, total: 0 });
+      const none = await resolve({ listsAccounts: true });
+      expect(none.collections.map((c) => c.path)).toEqual(['/Accounts.json']);
+      const why = 'left out: a run checks at most 0 nested collections (1 more found)';
+      expect(none.leftOut).toEqual([
+        { path: '/Accounts/{AccountSid}/Calls.json', why },
+        { path: '/Accounts/{AccountSid}/Calls/{Sid}.json', why },
+      ]);
+    } finally {
+      Object.assign(NESTED_LIMITS, saved);
+    }
   });
 });

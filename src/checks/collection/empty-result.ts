@@ -23,14 +23,16 @@ export default defineCheck({
   requires: WITH_PROPERTY_FILTER,
   async run(ctx, collection) {
     const filters = propertyFilters(collection);
-    // A typed filter (e.g. a boolean) may refuse the random value with 400; then the next filter is tried.
+    // A typed filter (e.g. a boolean) may refuse the random value with 400 (422 for some frameworks); then the
+    // next filter is tried. Refusing a malformed value says nothing of empty results.
     const tried = filters.slice(0, 3);
     for (const filter of tried) {
       const exchange = await ctx.get(collection.firstPage({ query: { [filter]: NO_MATCH } }));
       const { status } = exchange.response;
       const url = exchange.request.url;
-      if (status === 400 && filter !== tried[tried.length - 1]) continue;
-      if (status === 400) ctx.skip(`every filter refused the value ${NO_MATCH} with 400`);
+      const refused = status === 400 || status === 422;
+      if (refused && filter !== tried[tried.length - 1]) continue;
+      if (refused) ctx.skip(`every filter refused the value ${NO_MATCH} with ${status}`);
       if (!ctx.expect(status === 200, 'status', { url, status }, exchange)) return;
       const { json } = exchange.response;
       // A bare array or no object at all is the finding of collection.is-object / items-array, not of this check.

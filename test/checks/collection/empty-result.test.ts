@@ -81,3 +81,30 @@ describe('collection.empty-result on a list under another name', () => {
     expect(employers[0]?.message).toMatch(/under `accounts`.*see collection\.items-array/);
   });
 });
+
+describe('collection.empty-result on typed filters', () => {
+  const refuseTyped =
+    (refusing: RegExp): Mutator =>
+    (req, res) => {
+      if (!req.path.includes(NO_MATCH) || !refusing.test(req.path)) return;
+      res.status = 422;
+      res.headers['content-type'] = 'application/problem+json';
+      res.json = { type: 'urn:problem-type:belgif:badRequest', status: 422 };
+    };
+
+  it('tries the next filter when one refuses the value with 422', async () => {
+    // `name` refuses the random value as a framework validating a typed filter does; `bankrupt` is tried next
+    // (the reference server refuses a non-boolean with 400).
+    const report = await runOne(check, reference({ mutate: refuseTyped(/[?&]name=/) }));
+    const employers = report.results.filter((r) => r.resource === '/employers');
+    expect(employers.map((r) => r.status)).toEqual(['skip']);
+    expect(employers[0]?.message).toMatch(/every filter refused the value .* with 400/);
+  });
+
+  it('is not verified when every filter refuses the value with 422: no finding about empty results', async () => {
+    const report = await runOne(check, reference({ mutate: refuseTyped(/./) }));
+    const employers = report.results.filter((r) => r.resource === '/employers');
+    expect(employers.map((r) => r.status)).toEqual(['skip']);
+    expect(employers[0]?.message).toMatch(/every filter refused the value .* with 422/);
+  });
+});
