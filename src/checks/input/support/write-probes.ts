@@ -5,7 +5,7 @@ import { writableBody } from '../../support/writable-body.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
 import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
 import { beginChangingDocument, beginWriting } from '../../support/own-writes.js';
-import { cleanUpCreated, create, mustBeAbleToCleanUp } from '../../support/created-document.js';
+import { cleanUpCreated, create, mustBeAbleToCleanUp, unreadBodyProof } from '../../support/created-document.js';
 import { trafficMark } from '../../support/own-records.js';
 
 interface Payload {
@@ -37,7 +37,10 @@ export const WRITE_PROBE_TARGET = {
   },
 };
 
-/** POSTs to the collection; a 2xx proven the run's own is undone by DELETE on its Location, or its item path and key. */
+/**
+ * POSTs to the collection; a 2xx proven the run's own is undone by DELETE on its Location, or its item path and key.
+ * A body that is no JSON object is proven by what the server assigns itself (unreadBodyProof).
+ */
 export async function postProbe(
   ctx: CheckContext<string>,
   collection: CollectionTarget,
@@ -45,12 +48,13 @@ export async function postProbe(
 ): Promise<Exchange> {
   // Refused by a conforming API, but one that creates anything must not do it under a walk.
   mustBeAbleToCleanUp(ctx, collection);
+  const unread = isObject(payload.json) ? undefined : (await unreadBodyProof(ctx, collection)).unread;
   await beginWriting(ctx, collection);
   ctx.judgeLocationsItself();
   const mark = trafficMark(ctx);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, ...send(payload, 'application/json') });
   if (is2xx(exchange))
-    cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? (payload.json as JsonObject) : {}, mark);
+    cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? (payload.json as JsonObject) : {}, mark, unread);
   return exchange;
 }
 
@@ -71,6 +75,12 @@ export async function updateProbe(
   payload: (current: JsonObject) => Payload,
 ): Promise<UpdateProbe> {
   const created = document.creator ? await create(ctx, document.creator) : undefined;
+  // A server that made something the run cannot prove its own answers creates with records it had: its samples
+  // are then no safer to change than what it made.
+  if (created && !created.url && is2xx(created.exchange))
+    ctx.skip(
+      `POST ${document.creator?.path ?? ''} answered ${created.exchange.response.status}, but the run could not prove the document is its own, so neither it nor a sample is changed: ${created.unproven ?? created.unusable ?? 'no URL of it was given'}`,
+    );
   const path = created?.url ?? document.url(document.sampleIds[0] ?? '');
   if (!created?.url) await beginChangingDocument(ctx, document, path);
   const before = await ctx.get(path);
