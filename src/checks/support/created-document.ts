@@ -293,7 +293,8 @@ export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit
     created = await create(ctx, collection, lean);
     if (!created.url) body = collection.createBody();
   }
-  if (!created?.url) created = await create(ctx, collection, body);
+  // A lean body refused is tried whole; one accepted but not proven ours is not tried again (one more record left).
+  if (!created?.url && (!created || !isSuccess(created.exchange))) created = await create(ctx, collection, body);
   if (!created.url) {
     const { status } = created.exchange.response;
     if (status >= 300)
