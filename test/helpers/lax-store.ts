@@ -1,6 +1,8 @@
 // A json-server-like API of employers for the write-safety tests: it stores a body it cannot read (text/plain, a
 // form) as an empty record with a server-assigned id, as json-server 0.17 does, or lies about what it created.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { deriveProfile } from '../../src/core/openapi-profile.js';
+import type { Profile } from '../../src/core/profile.js';
 import { sendJson, startFixture, type FixtureServer } from './fixture-server.js';
 
 type Employer = Record<string, unknown> & { id: number };
@@ -12,6 +14,10 @@ export interface LaxStoreOptions {
    * id of its own, and a GET of a created record shows other data each time (a mock serving random data).
    */
   create?: 'stores' | 'existing' | 'existing-when-unread' | 'random';
+  /** A PUT of /employers empties the store (a wrongly honoured collection PUT), unless its If-Match fails; else 404. */
+  collectionPut?: 'checks If-Match';
+  /** A text member sent as another type is stored as null (a typed backend that coerces instead of refusing). */
+  coerce?: boolean;
 }
 
 export interface LaxStore extends FixtureServer {
@@ -67,10 +73,21 @@ export async function startLaxStore(options: LaxStoreOptions = {}): Promise<LaxS
       const sent = plain(body.json);
       const key = typeof sent['id'] === 'number' && mode !== 'random' ? sent['id'] : next++;
       if (store.has(key)) return sendJson(res, 500, { error: `Insert failed, duplicate id ${key}` });
+      if (options.coerce)
+        for (const name of ['name', 'enterpriseNumber', 'city'])
+          if (name in sent && typeof sent[name] !== 'string') sent[name] = null;
       const made: Employer = { ...sent, id: key };
       store.set(key, made);
       created.add(key);
       return sendJson(res, 201, made);
+    }
+    // PUT of the whole collection replaces it, unless a precondition fails (no representation matches).
+    if (req.method === 'PUT' && id === undefined) {
+      if (!options.collectionPut) return sendJson(res, 404, {});
+      const ifMatch = req.headers['if-match'];
+      if (ifMatch !== undefined && ifMatch !== '*') return sendJson(res, 412, {});
+      store.clear();
+      return sendJson(res, 200, []);
     }
     if (id === undefined) return sendJson(res, 404, {});
     if (!record) return sendJson(res, 404, {});
@@ -137,5 +154,17 @@ export function laxStoreOpenApi(itemWrites = true): Record<string, unknown> {
         },
       },
     },
+  };
+}
+
+/** The lax store's profile with the create body's `id` left out: the server assigns every key, nothing is unique. */
+export function serverKeysProfile(itemWrites = true): Profile {
+  const profile = deriveProfile(laxStoreOpenApi(itemWrites));
+  return {
+    ...profile,
+    collections: (profile.collections ?? []).map(({ create, ...c }) => {
+      const { id: _id, ...body } = create?.body ?? {};
+      return { ...c, create: { body } };
+    }),
   };
 }

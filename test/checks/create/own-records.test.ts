@@ -16,7 +16,7 @@ import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { buildOpenApiDocument } from '../../../src/reference-server/openapi/document.js';
 import { sendJson, startFixture } from '../../helpers/fixture-server.js';
 import { captureIo } from '../../helpers/io.js';
-import { laxStoreOpenApi, startLaxStore, type LaxStoreOptions } from '../../helpers/lax-store.js';
+import { laxStoreOpenApi, serverKeysProfile, startLaxStore, type LaxStoreOptions } from '../../helpers/lax-store.js';
 import { startProxy, type ProxiedRequest } from '../../helpers/proxy.js';
 
 const WRITE_CHECKS = CHECKS.filter(
@@ -504,20 +504,9 @@ describe('a mock that does not store what it is sent', () => {
     expect(run.requests.filter((r) => r.startsWith('POST')).length).toBeGreaterThan(0);
   });
 
-  /** The lax store's profile with the create body's `id` left out: the server assigns every key. */
-  const serverKeys = (): Profile => {
-    const profile = deriveProfile(laxStoreOpenApi());
-    return {
-      ...profile,
-      collections: (profile.collections ?? []).map(({ create, ...c }) => {
-        const { id: _id, ...body } = create?.body ?? {};
-        return { ...c, create: { body } };
-      }),
-    };
-  };
   for (const [keys, profile, shows] of [
     ['the key sent', deriveProfile(laxStoreOpenApi()), /it shows `id` = \d+, not the \d+ made for this POST/],
-    ['no key sent', serverKeys(), /it shows `(name|city)` = "(random [\d.]+|Nowhere)", not the .* sent/],
+    ['no key sent', serverKeysProfile(), /it shows `(name|city)` = "(random [\d.]+|Nowhere)", not the .* sent/],
   ] as const) {
     it(`answering fresh keys whose GET shows other data (${keys}): nothing is deleted, each record listed as left with the reason`, async () => {
       const run = await runOnLaxStore({ create: 'random' }, true, profile);

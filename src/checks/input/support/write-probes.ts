@@ -11,6 +11,8 @@ import { trafficMark } from '../../support/own-records.js';
 interface Payload {
   json?: unknown;
   body?: string;
+  /** What the created record must show to be proven the run's own, when not all of `json` (a value it may coerce). */
+  proof?: JsonObject;
 }
 
 const is2xx = (exchange: Exchange) => exchange.response.status >= 200 && exchange.response.status < 300;
@@ -54,7 +56,14 @@ export async function postProbe(
   const mark = trafficMark(ctx);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, ...send(payload, 'application/json') });
   if (is2xx(exchange))
-    cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? (payload.json as JsonObject) : {}, mark, unread);
+    cleanUpCreated(
+      ctx,
+      collection,
+      exchange,
+      payload.proof ?? (isObject(payload.json) ? (payload.json as JsonObject) : {}),
+      mark,
+      unread,
+    );
   return exchange;
 }
 
