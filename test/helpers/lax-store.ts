@@ -10,7 +10,8 @@ type Employer = Record<string, unknown> & { id: number };
 export interface LaxStoreOptions {
   /**
    * What a POST answers: `stores` what it read (json-server); `existing` answers every create with record 1,
-   * unchanged; `existing-when-unread` does that only for a body it cannot read; `random` answers with a fresh
+   * unchanged; `existing-when-unread` answers a body it cannot read with record 5, which its list never shows (so no
+   * earlier answer of the run named it); `random` answers with a fresh
    * id of its own, and a GET of a created record shows other data each time (a mock serving random data).
    */
   create?: 'stores' | 'existing' | 'existing-when-unread' | 'random';
@@ -58,7 +59,12 @@ export async function startLaxStore(options: LaxStoreOptions = {}): Promise<LaxS
     if (!match) return sendJson(res, 404, {});
     const id = match[1] === undefined ? undefined : Number(match[1]);
     const record = id === undefined ? undefined : store.get(id);
-    if (req.method === 'GET' && id === undefined) return sendJson(res, 200, [...store.values()]);
+    if (req.method === 'GET' && id === undefined)
+      return sendJson(
+        res,
+        200,
+        [...store.values()].filter((e) => mode !== 'existing-when-unread' || e.id !== 5),
+      );
     if (req.method === 'GET') {
       if (!record) return sendJson(res, 404, {});
       if (mode === 'random' && created.has(record.id))
@@ -68,8 +74,8 @@ export async function startLaxStore(options: LaxStoreOptions = {}): Promise<LaxS
     const body = req.method === 'DELETE' ? {} : await readBody(req);
     if (body.malformed) return sendJson(res, 400, { error: 'SyntaxError: Unexpected end of JSON input' });
     if (req.method === 'POST' && id === undefined) {
-      if (mode === 'existing' || (mode === 'existing-when-unread' && body.unread))
-        return sendJson(res, 201, store.get(1));
+      if (mode === 'existing') return sendJson(res, 201, store.get(1));
+      if (mode === 'existing-when-unread' && body.unread) return sendJson(res, 201, store.get(5));
       const sent = plain(body.json);
       const key = typeof sent['id'] === 'number' && mode !== 'random' ? sent['id'] : next++;
       if (store.has(key)) return sendJson(res, 500, { error: `Insert failed, duplicate id ${key}` });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import createdTo201 from '../../../src/checks/create/created-201.js';
 import then404 from '../../../src/checks/delete/then-404.js';
 import { CHECKS } from '../../../src/checks/index.js';
-import { showsSent } from '../../../src/checks/support/own-records.js';
+import { holdsOnlyAssigned, showsSent } from '../../../src/checks/support/own-records.js';
 import { main } from '../../../src/cli/main.js';
 import { deriveProfile } from '../../../src/core/openapi-profile.js';
 import { BUILT_IN_PROFILE, checkProfile, type Profile } from '../../../src/core/profile.js';
@@ -472,17 +472,18 @@ describe('a server that stores a body it cannot read as an empty record (json-se
     });
   }
 
-  it('answering a body it cannot read with an existing record: that record is neither deleted nor changed', async () => {
+  it('answering a body it cannot read with a record nobody listed: that record is neither deleted nor changed', async () => {
     const run = await runOnLaxStore({ create: 'existing-when-unread' }, false);
     expect(storeDiff(run.before, run.after)).toEqual({ left: [], changed: [] });
-    expect(run.requests.filter((r) => r.endsWith('/employers/1') && !/^(GET|HEAD|OPTIONS) /.test(r))).toEqual([]);
+    expect(run.requests.filter((r) => r.endsWith('/employers/5') && !/^(GET|HEAD|OPTIONS) /.test(r))).toEqual([]);
     expect(run.result('http.unsupported-media-type-415')?.status).toBe('fail');
     const left = run.report.cleanups?.filter((c) => c.outcome === 'left') ?? [];
     expect(left.length).toBeGreaterThan(0);
     for (const record of left) {
-      expect(record.url).toMatch(/\/employers\/1$/);
+      expect(record.url).toMatch(/\/employers\/5$/);
+      // Its key was never seen: what gives it away is the data it holds, which a body never read cannot have put there.
       expect(record.reason).toMatch(
-        /^left: could not prove it was ours \(.*(was named by the answer to GET|it shows `name`, `enterpriseNumber`, `city`, not only what the server assigns itself)/,
+        /^left: could not prove it was ours \(GET http:\S+\/employers\/5: it shows `name`, `enterpriseNumber`, `city`, not only what the server assigns itself \(`id`\), though the body sent could not be read\)/,
       );
     }
   });
@@ -524,4 +525,17 @@ describe('a mock that does not store what it is sent', () => {
       expect(run.result('http.unsupported-media-type-415')?.status).toBe('skip');
     });
   }
+});
+
+describe('what a record made from a body the server could not read may hold', () => {
+  const unread = { reference: 'http://x/employers/7', assigned: ['id', 'self'] };
+  it('its key, what the server assigns itself, and null members', () => {
+    expect(holdsOnlyAssigned({ id: 12, self: 'http://x/employers/12' }, unread)).toBeUndefined();
+    expect(holdsOnlyAssigned({ id: 12, name: null }, unread)).toBeUndefined();
+  });
+  it('nothing else: data is what someone sent', () => {
+    expect(holdsOnlyAssigned({ id: 12, name: 'Employer 12', city: '' }, unread)).toBe(
+      'it shows `name`, `city`, not only what the server assigns itself (`id`, `self`), though the body sent could not be read',
+    );
+  });
 });
