@@ -156,8 +156,9 @@ describe('a write answered with a Location outside the API', () => {
       });
       const report = await run(url, WRITES, true);
       // One finding per cause: create.location-absolute judges the Location; created-201 points there.
-      for (const id of ['http.unsupported-media-type-415', 'create.location-absolute'])
-        expect(statuses(report, id), id).toContain('fail');
+      expect(statuses(report, 'create.location-absolute')).toContain('fail');
+      // 415 sends its text/plain PATCH to the record it created, reached by its key: the reference refuses it.
+      expect(statuses(report, 'http.unsupported-media-type-415')).toEqual(['pass']);
       expect(report.results.find((r) => r.id === 'create.created-201')?.message).toContain(
         'see create.location-absolute',
       );

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
+import { NEVER_MATCHES } from '../support/own-writes.js';
 import { controllerPath } from './support/call-controller.js';
 
 export default defineCheck({
@@ -21,8 +22,8 @@ export default defineCheck({
     const own = controller.method;
     // Write methods: sent only with --allow-writes, in case a server wrongly honours them.
     const exchanges = await Promise.all([
-      ctx.request({ method: 'PUT', url: controllerPath(controller), json: {} }),
-      ctx.request({ method: 'DELETE', url: controllerPath(controller) }),
+      ctx.request({ method: 'PUT', url: controllerPath(controller), json: {}, headers: { ...NEVER_MATCHES } }),
+      ctx.request({ method: 'DELETE', url: controllerPath(controller), headers: { ...NEVER_MATCHES } }),
     ]);
     for (const exchange of exchanges) {
       const data = { ...exchangeData(exchange), own };

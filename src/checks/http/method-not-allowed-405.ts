@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
+import { NEVER_MATCHES } from '../support/own-writes.js';
 
 export default defineCheck({
   meta: {
@@ -17,7 +18,12 @@ export default defineCheck({
   appliesTo: 'collection',
   async run(ctx, collection) {
     // PUT is a write: only with --allow-writes, in case a server wrongly honours it.
-    const exchange = await ctx.request({ method: 'PUT', url: collection.path, json: {} });
+    const exchange = await ctx.request({
+      method: 'PUT',
+      url: collection.path,
+      json: {},
+      headers: { ...NEVER_MATCHES },
+    });
     const data = exchangeData(exchange);
     if (!ctx.expect(exchange.response.status === 405, 'not405', data, exchange)) return;
     const allow = exchange.response.headers['allow'];

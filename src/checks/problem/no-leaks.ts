@@ -2,8 +2,9 @@ import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
-import { cannotCleanUp, cleanUpCreated } from '../support/created-document.js';
-import { trafficMark } from '../support/own-records.js';
+import { cannotCleanUp, cleanUpCreated, unreadBodyProof } from '../support/created-document.js';
+import { SkipSignal } from '../../core/check-context.js';
+import { trafficMark, type UnreadBody } from '../support/own-records.js';
 import { beginWriting } from '../support/own-writes.js';
 
 const ROOT = '(?:java|javax|jakarta|org|com|System)';
@@ -120,6 +121,14 @@ async function provokeBodyErrors(ctx: CheckContext<string>): Promise<Exchange[]>
   const collection = ctx.target.collections.find((c) => c.create !== undefined);
   // What the run could not remove, it does not risk creating.
   if (!ctx.allowWrites || !collection || cannotCleanUp(ctx, collection)) return [];
+  let unread: UnreadBody;
+  try {
+    ({ unread } = await unreadBodyProof(ctx, collection));
+  } catch (error) {
+    // What a lax server would make of the probe could not be proven the run's own: it is not sent.
+    if (error instanceof SkipSignal) return [];
+    throw error;
+  }
   await beginWriting(ctx, collection);
   ctx.judgeLocationsItself();
   const mark = trafficMark(ctx);
@@ -130,7 +139,7 @@ async function provokeBodyErrors(ctx: CheckContext<string>): Promise<Exchange[]>
     body: '{"restguide": ',
   });
   if (exchange.response.status >= 200 && exchange.response.status < 300)
-    cleanUpCreated(ctx, collection, exchange, {}, mark);
+    cleanUpCreated(ctx, collection, exchange, {}, mark, unread);
   return exchange.response.status >= 400 ? [exchange] : [];
 }
 

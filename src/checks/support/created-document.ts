@@ -7,11 +7,11 @@ import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../
 import { beginWriting } from './own-writes.js';
 import { itemParameter } from '../../core/path-templates.js';
 import { outsideApi } from '../../core/api-scope.js';
-import { CleanupUnreachable } from '../../core/check-context.js';
+import { CleanupUnreachable, SkipSignal } from '../../core/check-context.js';
 import { UNPROVEN_RECORD } from '../../core/types.js';
 import { skipIfAnswersVary } from './control-request.js';
 import { fingerprint } from './fingerprint.js';
-import { claimCreated, trafficMark, type Claim } from './own-records.js';
+import { claimCreated, trafficMark, type Claim, type UnreadBody } from './own-records.js';
 
 type Ctx = CheckContext<string>;
 
@@ -179,7 +179,8 @@ function removeIfOurs(ctx: Ctx, candidates: string[], prove: () => Promise<Claim
 
 /**
  * After a POST that was meant to be refused answered 2xx anyway: removes what it created once the check ends,
- * if the run can prove it made it then. `mark` is trafficMark() taken before the POST.
+ * if the run can prove it made it then. `mark` is trafficMark() taken before the POST; `unread` (from
+ * unreadBodyProof) when the server could not read the body sent.
  */
 export function cleanUpCreated(
   ctx: Ctx,
@@ -187,6 +188,7 @@ export function cleanUpCreated(
   exchange: Exchange,
   body: JsonObject,
   mark: number,
+  unread?: UnreadBody,
 ): void {
   const at = createdAt(ctx, collection, exchange, body);
   const candidates = [at.location, at.byKey].filter((u): u is string => u !== undefined);
@@ -194,7 +196,38 @@ export function cleanUpCreated(
     ctx.onCleanup(async () => {
       throw unreachable(exchange, at);
     });
-  else removeIfOurs(ctx, candidates, () => claimCreated(ctx, collection, exchange, body, candidates, mark));
+  else removeIfOurs(ctx, candidates, () => claimCreated(ctx, collection, exchange, body, candidates, mark, unread));
+}
+
+/**
+ * Call before a POST whose body the server cannot read (text/plain, malformed JSON). A lax server creates a record
+ * from it anyway, holding nothing that was sent, so showing what was sent cannot prove it the run's own. A record
+ * the run creates now from a readable body and proves its own tells what the server assigns itself; the probe's
+ * record is then proven by holding nothing else. Skips (sending no probe) when even that record is not proven:
+ * the run could not remove what the probe creates either.
+ */
+export async function unreadBodyProof(
+  ctx: Ctx,
+  collection: CollectionTarget,
+): Promise<{ subject: Subject; unread: UnreadBody }> {
+  try {
+    const subject = await createSubject(ctx, collection);
+    return { subject, unread: unreadBodyOf(collection, subject) };
+  } catch (error) {
+    if (error instanceof SkipSignal)
+      ctx.skip(
+        `a body the server cannot read is sent only once a record the run created is proven its own: ${error.message}`,
+      );
+    throw error;
+  }
+}
+
+/** What proves a record made from an unread body, given `subject`, a record the run created and proved its own. */
+export function unreadBodyOf(collection: CollectionTarget, subject: Subject): UnreadBody {
+  const sent = new Set(Object.keys(subject.createBody ?? {}));
+  const key = collection.key?.split('.')[0];
+  const assigned = Object.keys(subject.representation).filter((name) => name === key || !sent.has(name));
+  return { reference: subject.url, assigned: key && !assigned.includes(key) ? [key, ...assigned] : assigned };
 }
 
 /**
@@ -267,7 +300,8 @@ export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit
     created = await create(ctx, collection, lean);
     if (!created.url) body = collection.createBody();
   }
-  if (!created?.url) created = await create(ctx, collection, body);
+  // A lean body refused is tried whole; one accepted but not proven ours is not tried again (one more record left).
+  if (!created?.url && (!created || !isSuccess(created.exchange))) created = await create(ctx, collection, body);
   if (!created.url) {
     const { status } = created.exchange.response;
     if (status >= 300)

@@ -180,12 +180,37 @@ function sameText(actual: string, sent: string): boolean {
   );
 }
 
+/**
+ * How to prove a record made by a POST whose body the server could not read (text/plain, malformed JSON): it can
+ * show nothing of what was sent, so it must hold nothing the server does not assign itself.
+ */
+export interface UnreadBody {
+  /** The record the run created from a readable body and proved its own just before: never the probe's. */
+  reference: string;
+  /** Top-level members the server assigns itself: the key, and those the reference shows that its create body lacked. */
+  assigned: string[];
+}
+
+/**
+ * Whether a record holds only what a server that could not read the body would store: members it assigns itself,
+ * or null. A stranger's record holds data (what its creator sent); a random mock shows some too.
+ */
+export function holdsOnlyAssigned(representation: Record<string, unknown>, unread: UnreadBody): string | undefined {
+  const other = Object.keys(representation).filter(
+    (name) => !unread.assigned.includes(name) && representation[name] !== null,
+  );
+  if (other.length === 0) return undefined;
+  const assigned = unread.assigned.length > 0 ? unread.assigned.map((name) => `\`${name}\``).join(', ') : 'nothing';
+  return `it shows ${other.map((name) => `\`${name}\``).join(', ')}, not only what the server assigns itself (${assigned}), though the body sent could not be read`;
+}
+
 export type Claim = { url: string; read: Exchange } | { reason: string };
 
 /**
  * Proves that one of `candidates` (the Location, then the item path with the key) is the record the POST made:
- * no answer of the run named it before `mark`, and a GET of it shows what was sent. The first proven one is
- * returned and remembered as the run's own; otherwise why none could be.
+ * no answer of the run named it before `mark`, and a GET of it shows what was sent (or, for a body the server could
+ * not read, `unread`: nothing but what it assigns itself). The first proven one is returned and remembered as the
+ * run's own; otherwise why none could be.
  */
 export async function claimCreated(
   ctx: Ctx,
@@ -194,6 +219,7 @@ export async function claimCreated(
   body: JsonObject,
   candidates: string[],
   mark: number,
+  unread?: UnreadBody,
 ): Promise<Claim> {
   const answeredKey = collection.key === undefined ? undefined : valueAt(exchange.response.json, collection.key);
   const reasons: string[] = [];
@@ -211,11 +237,14 @@ export async function claimCreated(
     const sample = ctx.target.documents.find(
       (d) => d.path === collection.itemPath && d.sampleIds.some((id) => normalized(ctx.url(d.url(id))) === href),
     );
-    if (earlier || sample) {
+    const reference = unread !== undefined && normalized(unread.reference) === href;
+    if (earlier || sample || reference) {
       reasons.push(
         earlier
           ? `${url} was named by the answer to ${earlier.request.method} ${earlier.request.url}, received before the POST`
-          : `${url} is a sample document of the profile`,
+          : sample
+            ? `${url} is a sample document of the profile`
+            : `${url} is the record the run created before this POST`,
       );
       continue;
     }
@@ -227,11 +256,13 @@ export async function claimCreated(
       );
       continue;
     }
-    const differs = showsSent(
-      representation,
-      body,
-      (collection.create?.unique ?? []).map((spec) => spec.path),
-    );
+    const differs = unread
+      ? holdsOnlyAssigned(representation, unread)
+      : showsSent(
+          representation,
+          body,
+          (collection.create?.unique ?? []).map((spec) => spec.path),
+        );
     if (differs) {
       reasons.push(`GET ${url}: ${differs}`);
       continue;

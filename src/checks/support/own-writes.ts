@@ -92,3 +92,10 @@ export async function beginChangingDocument(
   if (collection) await beginWriting(ctx, collection);
   await holdDocument(ctx, path);
 }
+
+/**
+ * Headers for a write meant to be refused that nothing could undo (PUT or DELETE of a collection or a controller):
+ * an If-Match no representation has. A server that answers 405 ignores it (RFC 9110 section 13.2.1); one that
+ * wrongly takes the method but checks preconditions answers 412 instead of applying it.
+ */
+export const NEVER_MATCHES: Readonly<Record<string, string>> = { 'if-match': '"restguide-never-matches"' };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import createdTo201 from '../../../src/checks/create/created-201.js';
 import then404 from '../../../src/checks/delete/then-404.js';
 import { CHECKS } from '../../../src/checks/index.js';
-import { showsSent } from '../../../src/checks/support/own-records.js';
+import { holdsOnlyAssigned, showsSent } from '../../../src/checks/support/own-records.js';
 import { main } from '../../../src/cli/main.js';
 import { deriveProfile } from '../../../src/core/openapi-profile.js';
 import { BUILT_IN_PROFILE, checkProfile, type Profile } from '../../../src/core/profile.js';
@@ -16,6 +16,7 @@ import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { buildOpenApiDocument } from '../../../src/reference-server/openapi/document.js';
 import { sendJson, startFixture } from '../../helpers/fixture-server.js';
 import { captureIo } from '../../helpers/io.js';
+import { laxStoreOpenApi, serverKeysProfile, startLaxStore, type LaxStoreOptions } from '../../helpers/lax-store.js';
 import { startProxy, type ProxiedRequest } from '../../helpers/proxy.js';
 
 const WRITE_CHECKS = CHECKS.filter(
@@ -419,6 +420,122 @@ describe('what "shows what was sent" allows', () => {
     expect(showsSent({ ...sent, name: 'renamed by the server' }, sent, ['employerId'])).toBeUndefined();
     expect(showsSent({ ...sent, employerId: 93 }, sent, ['employerId'])).toBe(
       'it shows `employerId` = 93, not the 5000000123 made for this POST',
+    );
+  });
+});
+
+/** Every check, writes allowed, against the lax store described by its OpenAPI document. */
+async function runOnLaxStore(
+  options: LaxStoreOptions,
+  itemWrites = true,
+  profile = deriveProfile(laxStoreOpenApi(itemWrites)),
+) {
+  const server = await startLaxStore(options);
+  try {
+    const before = server.records();
+    const report = await runChecks(CHECKS, profile, {
+      baseUrl: server.url,
+      allowWrites: true,
+      timeoutMs: 5000,
+    });
+    const after = server.records();
+    const requests = server.requests.map((r) => `${r.method} ${r.url.split('?')[0] ?? ''}`);
+    return { report, before, after, requests, result: (id: string) => report.results.find((r) => r.id === id) };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The records of `after` that are not in `before`, and those of `before` changed or gone. */
+function storeDiff(before: Map<number, unknown>, after: Map<number, unknown>) {
+  return {
+    left: [...after.keys()].filter((id) => !before.has(id)),
+    changed: [...before.keys()].filter((id) => JSON.stringify(before.get(id)) !== JSON.stringify(after.get(id))),
+  };
+}
+
+describe('a server that stores a body it cannot read as an empty record (json-server 0.17)', () => {
+  for (const itemWrites of [true, false]) {
+    it(`keeps nothing the run made and changes nothing else (${itemWrites ? "PUT and PATCH of an item: 415 judged on the run's own record" : 'no item writes: 415 judged by a POST, its empty record proven ours'})`, async () => {
+      const run = await runOnLaxStore({}, itemWrites);
+      expect(storeDiff(run.before, run.after)).toEqual({ left: [], changed: [] });
+      expect(run.report.cleanups?.filter((c) => c.outcome !== 'cleaned')).toEqual([]);
+      const verdict = run.result('http.unsupported-media-type-415');
+      expect(verdict?.status).toBe('fail');
+      expect(verdict?.evidence[0]?.request.method).toBe(itemWrites ? 'PATCH' : 'POST');
+      expect(verdict?.evidence[0]?.response?.status).toBe(itemWrites ? 200 : 201);
+      // Nothing but the records the run made was written to.
+      const seeded = [...run.before.keys()].map((id) => `/employers/${id}`);
+      expect(run.requests.filter((r) => !/^(GET|HEAD|OPTIONS) /.test(r) && seeded.some((p) => r.endsWith(p)))).toEqual(
+        [],
+      );
+    });
+  }
+
+  it('answering a body it cannot read with a record nobody listed: that record is neither deleted nor changed', async () => {
+    const run = await runOnLaxStore({ create: 'existing-when-unread' }, false);
+    expect(storeDiff(run.before, run.after)).toEqual({ left: [], changed: [] });
+    expect(run.requests.filter((r) => r.endsWith('/employers/5') && !/^(GET|HEAD|OPTIONS) /.test(r))).toEqual([]);
+    expect(run.result('http.unsupported-media-type-415')?.status).toBe('fail');
+    const left = run.report.cleanups?.filter((c) => c.outcome === 'left') ?? [];
+    expect(left.length).toBeGreaterThan(0);
+    for (const record of left) {
+      expect(record.url).toMatch(/\/employers\/5$/);
+      // Its key was never seen: what gives it away is the data it holds, which a body never read cannot have put there.
+      expect(record.reason).toMatch(
+        /^left: could not prove it was ours \(GET http:\S+\/employers\/5: it shows `name`, `enterpriseNumber`, `city`, not only what the server assigns itself \(`id`\), though the body sent could not be read\)/,
+      );
+    }
+  });
+});
+
+describe('a mock that does not store what it is sent', () => {
+  it('answering every create with an existing record: nothing is deleted or changed, no probe it could not undo is sent', async () => {
+    const run = await runOnLaxStore({ create: 'existing' });
+    expect(storeDiff(run.before, run.after)).toEqual({ left: [], changed: [] });
+    expect(run.requests.filter((r) => r.startsWith('DELETE'))).toEqual([]);
+    expect(
+      run.report.cleanups?.every((c) => c.outcome === 'left' && /could not prove it was ours/.test(c.reason ?? '')),
+    ).toBe(true);
+    const probe = run.result('http.unsupported-media-type-415');
+    expect(probe?.status).toBe('skip');
+    expect(probe?.message).toMatch(
+      /^a body the server cannot read is sent only once a record the run created is proven its own: /,
+    );
+    expect(run.requests.filter((r) => r.startsWith('POST')).length).toBeGreaterThan(0);
+  });
+
+  for (const [keys, profile, shows] of [
+    ['the key sent', deriveProfile(laxStoreOpenApi()), /it shows `id` = \d+, not the \d+ made for this POST/],
+    ['no key sent', serverKeysProfile(), /it shows `(name|city)` = "(random [\d.]+|Nowhere)", not the .* sent/],
+  ] as const) {
+    it(`answering fresh keys whose GET shows other data (${keys}): nothing is deleted, each record listed as left with the reason`, async () => {
+      const run = await runOnLaxStore({ create: 'random' }, true, profile);
+      const { left, changed } = storeDiff(run.before, run.after);
+      expect(changed).toEqual([]);
+      expect(left.length).toBeGreaterThan(0);
+      expect(run.requests.filter((r) => r.startsWith('DELETE'))).toEqual([]);
+      const listed = run.report.cleanups ?? [];
+      expect(listed.map((c) => Number(c.url.split('/').pop())).sort()).toEqual([...left].sort());
+      for (const record of listed) {
+        expect(record.outcome).toBe('left');
+        expect(record.reason).toMatch(/^left: could not prove it was ours \(GET http:\S+\/employers\/\d+: /);
+        expect(record.reason).toMatch(shows);
+      }
+      expect(run.result('http.unsupported-media-type-415')?.status).toBe('skip');
+    });
+  }
+});
+
+describe('what a record made from a body the server could not read may hold', () => {
+  const unread = { reference: 'http://x/employers/7', assigned: ['id', 'self'] };
+  it('its key, what the server assigns itself, and null members', () => {
+    expect(holdsOnlyAssigned({ id: 12, self: 'http://x/employers/12' }, unread)).toBeUndefined();
+    expect(holdsOnlyAssigned({ id: 12, name: null }, unread)).toBeUndefined();
+  });
+  it('nothing else: data is what someone sent', () => {
+    expect(holdsOnlyAssigned({ id: 12, name: 'Employer 12', city: '' }, unread)).toBe(
+      'it shows `name`, `city`, not only what the server assigns itself (`id`, `self`), though the body sent could not be read',
     );
   });
 });

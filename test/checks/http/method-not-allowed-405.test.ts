@@ -1,5 +1,8 @@
+import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/http/method-not-allowed-405.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { deriveProfile } from '../../../src/core/openapi-profile.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { laxStoreOpenApi, startLaxStore, type LaxStore } from '../../helpers/lax-store.js';
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
@@ -32,4 +35,23 @@ testCheck(check, {
       findings: ['allowLacksGet'],
     },
   ],
+});
+
+describe('http.method-not-allowed-405 on a server that wrongly takes PUT on a collection', () => {
+  it('fails with its 412, and the collection is not replaced: the PUT carries an If-Match no representation has', async () => {
+    let store: LaxStore | undefined;
+    const report = await runOne(
+      check,
+      {
+        start: async () => (store = await startLaxStore({ collectionPut: 'checks If-Match' })),
+      },
+      deriveProfile(laxStoreOpenApi()),
+    );
+    const [result] = report.results;
+    expect(result?.status).toBe('fail');
+    expect(result?.messageId).toBe('not405');
+    expect(result?.evidence[0]?.request.headers['if-match']).toBe('"restguide-never-matches"');
+    expect(result?.evidence[0]?.response?.status).toBe(412);
+    expect(store?.records().size).toBe(5);
+  });
 });

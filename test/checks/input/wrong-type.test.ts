@@ -1,6 +1,8 @@
+import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/input/wrong-type.js';
 import { isObject } from '../../../src/core/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { serverKeysProfile, startLaxStore, type LaxStore } from '../../helpers/lax-store.js';
 
 testCheck(check, {
   valid: [
@@ -41,4 +43,26 @@ testCheck(check, {
       findings: ['noSchemaViolation'],
     },
   ],
+});
+
+describe('input.wrong-type on a server that stores the wrong value coerced to null', () => {
+  it('fails, and removes what it created: the record (no unique value sent) is proven ours by the rest of the body', async () => {
+    let store: LaxStore | undefined;
+    let before = '';
+    const report = await runOne(
+      check,
+      {
+        start: async () => {
+          store = await startLaxStore({ coerce: true });
+          before = JSON.stringify([...store.records()]);
+          return store;
+        },
+      },
+      serverKeysProfile(false),
+    );
+    expect(report.results.map((r) => `${r.status} ${r.messageId ?? ''}`)).toEqual(['fail not400']);
+    expect(report.results[0]?.evidence[0]?.request.method).toBe('POST');
+    expect(report.cleanups?.map((c) => c.outcome)).toEqual(['cleaned']);
+    expect(JSON.stringify([...(store as LaxStore).records()])).toBe(before);
+  });
 });

@@ -4,12 +4,14 @@ import type { Exchange } from '../../../core/exchange.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
 import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
 import { beginWriting } from '../../support/own-writes.js';
-import { cleanUpCreated, create, mustBeAbleToCleanUp } from '../../support/created-document.js';
+import { cleanUpCreated, create, mustBeAbleToCleanUp, unreadBodyProof } from '../../support/created-document.js';
 import { trafficMark } from '../../support/own-records.js';
 
 interface Payload {
   json?: unknown;
   body?: string;
+  /** What the created record must show to be proven the run's own, when not all of `json` (a value it may coerce). */
+  proof?: JsonObject;
 }
 
 const is2xx = (exchange: Exchange) => exchange.response.status >= 200 && exchange.response.status < 300;
@@ -36,7 +38,10 @@ export const WRITE_PROBE_TARGET = {
   },
 };
 
-/** POSTs to the collection; a 2xx proven the run's own is undone by DELETE on its Location, or its item path and key. */
+/**
+ * POSTs to the collection; a 2xx proven the run's own is undone by DELETE on its Location, or its item path and key.
+ * A body that is no JSON object is proven by what the server assigns itself (unreadBodyProof).
+ */
 export async function postProbe(
   ctx: CheckContext<string>,
   collection: CollectionTarget,
@@ -44,12 +49,20 @@ export async function postProbe(
 ): Promise<Exchange> {
   // Refused by a conforming API, but one that creates anything must not do it under a walk.
   mustBeAbleToCleanUp(ctx, collection);
+  const unread = isObject(payload.json) ? undefined : (await unreadBodyProof(ctx, collection)).unread;
   await beginWriting(ctx, collection);
   ctx.judgeLocationsItself();
   const mark = trafficMark(ctx);
   const exchange = await ctx.request({ method: 'POST', url: collection.path, ...send(payload, 'application/json') });
   if (is2xx(exchange))
-    cleanUpCreated(ctx, collection, exchange, isObject(payload.json) ? (payload.json as JsonObject) : {}, mark);
+    cleanUpCreated(
+      ctx,
+      collection,
+      exchange,
+      payload.proof ?? (isObject(payload.json) ? (payload.json as JsonObject) : {}),
+      mark,
+      unread,
+    );
   return exchange;
 }
 
