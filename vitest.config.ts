@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/longest-first.js';
 
 // Test files that need a module graph of their own: they mock modules, or measure what a fresh
 // process loads, or rely on module state no other file has touched.
@@ -12,6 +13,8 @@ export default defineConfig({
     // A worker per core: vitest keeps one core for itself, which on 2 cores ran the files one at a time,
     // though most of a file's time is spent waiting on servers and child processes.
     maxWorkers: availableParallelism(),
+    // The files that hold a worker longest start first, so none is left running alone at the end.
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // In CI a JSON report lets .ci/run print the plain "N passed, N failed" line.
