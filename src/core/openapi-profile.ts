@@ -276,7 +276,7 @@ function uniqueOfCreate(
     return isObject(schema) ? schema : undefined;
   };
   // A key the server assigns (readOnly) is never sent: the record shows the server's value, not one the run made.
-  const keySchema = key === undefined || body[key] === undefined ? undefined : schemaOf(key);
+  const keySchema = key === undefined ? undefined : schemaOf(key);
   const unique = key !== undefined && keySchema?.['readOnly'] !== true ? uniqueValueOf(key, keySchema) : undefined;
   if (!fromSchema) return unique ? [unique] : [];
   // A body made from the schema repeats the same words on every POST: its free-text strings get a fresh value each
