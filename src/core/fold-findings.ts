@@ -14,6 +14,13 @@ const PATH_IN_TEXT = /(?<=^|[\s`'"([])\/[^\s`'"<>]*?(?=[.,;:)\]]*(?:[\s`'"<>]|$)
 /** How often one run saw the fault (`(seen in 12 answers)`, `(seen 5 times)`): a tally, not another fault. */
 const TALLY_IN_TEXT = /\bseen (in )?\d+ (answers|times)\b/g;
 
+/**
+ * Departures whose words name what each resource calls its own (`accounts`, `calls`): one convention of the API,
+ * so the same fault on every resource that follows it, whatever the name.
+ */
+const NAMED_BY_RESOURCE = new Set(['collection.items-array.listedUnder', 'sort.guide-param.foreign']);
+const CODE_SPAN = /`[^`]*`/g;
+
 /** The words of a finding without where it was seen: what tells one fault from another. */
 export function faultOf(message: string): string {
   return message
@@ -88,7 +95,11 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
   const groups = new Map<string, CheckResult[]>();
   for (const result of results) {
     if (result.status !== 'fail') continue;
-    const key = [result.id, result.messageId ?? '', result.baseline ?? '', faultOf(plainWords(result))].join('\u0000');
+    const words = faultOf(plainWords(result));
+    const fault = NAMED_BY_RESOURCE.has(`${result.id}.${result.messageId ?? ''}`)
+      ? words.replace(CODE_SPAN, '`*`')
+      : words;
+    const key = [result.id, result.messageId ?? '', result.baseline ?? '', fault].join('\u0000');
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }
   const folded = new Map<CheckResult, CheckResult | undefined>();

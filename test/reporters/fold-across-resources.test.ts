@@ -48,6 +48,20 @@ describe('foldAcrossResources', () => {
     expect(folded?.evidence).toHaveLength(3);
   });
 
+  it('folds a list under a name of each resource (`accounts`, `calls`): one convention of the API', () => {
+    const named = ['accounts', 'calls', 'queues'].map((n) =>
+      listedUnder(origin, n, {
+        message: `The collection ${origin}/${n}?pageSize=3 lists its items under \`${n}\`; the guide says \`items\`.`,
+      }),
+    );
+    const folded = foldAcrossResources(named);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toMatchObject({ count: 3, resources: ['/accounts', '/calls', '/queues'] });
+    // Elsewhere a name in the words is the fault itself: not folded.
+    const other = named.map((r) => ({ ...r, id: 'collection.other' }));
+    expect(foldAcrossResources(other)).toHaveLength(3);
+  });
+
   it('sums counts already folded within a run, and a folded list folds to itself', () => {
     const within = { ...listedUnder(origin, 'cats'), count: 4, urls: [`${origin}/cats?a`, `${origin}/cats?b`] };
     within.message = `The collection ${origin}/cats?a lists its items under \`results\`; the guide says \`items\` (seen on 2 URLs: ${origin}/cats?a, ${origin}/cats?b).`;

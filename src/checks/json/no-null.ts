@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
-import { reportPaths } from './support/findings.js';
 import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
-import { Causes, judgeableTraffic } from '../support/traffic.js';
+import { judgeableTraffic } from '../support/traffic.js';
+import { NamedFaults } from './support/named-faults.js';
 import { walkJson } from './support/walk-json.js';
 
 export default defineCheck({
@@ -12,8 +12,7 @@ export default defineCheck({
     writes: false,
     title: 'Response bodies omit properties without a value instead of giving them null',
     messages: {
-      nullValue: '{{url}}: {{path}} is null; a property without a value should be left out{{also}}.',
-      moreNulls: '{{url}}: {{count}} more properties are null{{also}}.',
+      nullValue: '{{url}}: {{path}} is null; a property without a value should be left out{{others}}{{also}}.',
     },
   },
   appliesTo: 'api',
@@ -24,17 +23,16 @@ export default defineCheck({
       (e) => e.response.json !== undefined,
     );
     if (exchanges.length === 0) ctx.skip('no response had a JSON body');
-    const causes = new Causes(ctx);
+    // One finding for every member given null: the API's serializer writes its nulls one way, so the fix is one.
+    const faults = new NamedFaults();
     for (const exchange of exchanges) {
-      const nulls: string[] = [];
       // Array elements that are null are values too (`[*]` paths); a top-level null body is one as well.
-      if (exchange.response.json === null) nulls.push('$');
-      walkJson(exchange.response.json, ({ path, value }) => {
-        if (value === null) nulls.push(path);
-        if (Array.isArray(value) && value.includes(null)) nulls.push(`${path}[*]`);
+      if (exchange.response.json === null) faults.add('$', '$', exchange);
+      walkJson(exchange.response.json, ({ path, name, value }) => {
+        if (value === null) faults.add(name, path, exchange);
+        if (Array.isArray(value) && value.includes(null)) faults.add(`${name}[*]`, `${path}[*]`, exchange);
       });
-      reportPaths(causes, exchange, nulls, 'nullValue', 'moreNulls', (path) => ({ url: exchange.request.url, path }));
     }
-    causes.flush();
+    faults.flush(ctx, 'nullValue', 'so are');
   },
 });

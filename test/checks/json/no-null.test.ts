@@ -1,6 +1,7 @@
 import check from '../../../src/checks/json/no-null.js';
+import { describe, expect, it } from 'vitest';
 import { isObject } from '../../../src/core/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 const isDocument = (path: string) => /^\/employers\/\d+$/.test(path);
 
@@ -26,4 +27,24 @@ testCheck(check, {
       findings: ['nullValue'],
     },
   ],
+});
+
+describe('json.no-null: one finding for every member given null', () => {
+  it('names the first and lists the others, however many answers carry them', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (_req, res) => {
+          if (!isObject(res.json)) return;
+          res.json['nextPageUri'] = null;
+          res.json['previousPageUri'] = null;
+        },
+      }),
+    );
+    const failures = report.results.filter((r) => r.status === 'fail').map((r) => r.message);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(
+      /: \$\.nextPageUri is null; .* left out; so are `previousPageUri` \(seen in \d+ answers\)\.$/,
+    );
+  });
 });

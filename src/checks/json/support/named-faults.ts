@@ -1,0 +1,38 @@
+// One finding for the names a check finds at fault across every answer: an API's serializer names its members
+// (or writes their nulls) one way, so the fix is one, however many members and answers show it.
+import type { CheckContext } from '../../../core/define-check.js';
+import type { Exchange } from '../../../core/exchange.js';
+
+/** Names spelled out after the first; the rest are counted. */
+const LISTED = 8;
+const EVIDENCE = 3;
+
+export class NamedFaults {
+  private readonly names = new Map<string, { url: string; path: string }>();
+  private readonly evidence: Exchange[] = [];
+  private answers = 0;
+
+  /** A member at fault in an answer. */
+  add(name: string, path: string, exchange: Exchange): void {
+    if (!this.names.has(name)) this.names.set(name, { url: exchange.request.url, path });
+    if (this.evidence.at(-1) !== exchange) {
+      this.answers++;
+      if (this.evidence.length < EVIDENCE) this.evidence.push(exchange);
+    }
+  }
+
+  /**
+   * Reports one finding (`messageId` with `url`, `name` and `path` of the first name seen, `others` naming the
+   * rest, `also` the answers), or a pass when no answer had a fault.
+   */
+  flush<M extends string>(ctx: CheckContext<M>, messageId: M, othersAre: string): void {
+    const [first, ...rest] = [...this.names];
+    if (first === undefined) return ctx.pass();
+    const [name, where] = first;
+    const shown = rest.slice(0, LISTED).map(([other]) => `\`${other}\``);
+    const more = rest.length > LISTED ? ` and ${rest.length - LISTED} more` : '';
+    const others = rest.length === 0 ? '' : `; ${othersAre} ${shown.join(', ')}${more}`;
+    const also = this.answers > 1 ? ` (seen in ${this.answers} answers)` : '';
+    ctx.report(messageId, { url: where.url, name, path: where.path, others, also }, ...this.evidence);
+  }
+}
