@@ -14,6 +14,7 @@ import { buildOpenApiDocument } from '../../src/reference-server/openapi/documen
 import { HarRecorder } from '../../src/traffic/har-write.js';
 import { readHar } from '../../src/traffic/har-read.js';
 import { judgeTraffic } from '../../src/traffic/judge.js';
+import { judgesRecordings } from '../../src/traffic/judge-batch.js';
 import { OperationTally } from '../../src/traffic/operations.js';
 import { NEEDS_PROBING } from '../../src/traffic/replay.js';
 import { reference, type ServerFactory } from '../helpers/check-harness.js';
@@ -27,7 +28,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const TRAFFIC_CHECKS = CHECKS.filter((check) => check.judgesTraffic).map((check) => check.meta.id);
+const TRAFFIC_CHECKS = CHECKS.filter(judgesRecordings).map((check) => check.meta.id);
 
 /** Runs the checks against a server, recording every exchange; returns the run's report, the HAR and the run's tally. */
 async function recordRun(

@@ -1,5 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
 import { readLinkSources } from '../support/gather-links.js';
+import { Causes, isRecordingTarget, judgeableTraffic, judgingRecording } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
@@ -16,18 +18,32 @@ export default defineCheck({
   appliesTo: 'api',
   requires: {
     what: 'collection or document with a sample id',
-    test: (_api, target) => target.collections.length > 0 || target.documents.some((d) => d.sampleIds.length > 0),
+    test: (_api, target) =>
+      target.collections.length > 0 ||
+      target.documents.some((d) => d.sampleIds.length > 0) ||
+      isRecordingTarget(target),
   },
   async run(ctx) {
-    // Collection first pages and sample documents that answered 200 with JSON.
-    const responses = await readLinkSources(ctx);
-    if (responses.length === 0) return ctx.skip('no collection page or sample document answered 200');
+    // Collection first pages and sample documents that answered 200 with JSON; of a recording, every such GET.
+    const responses = judgingRecording(ctx)
+      ? (await judgeableTraffic(ctx, [])).filter(
+          (e) => e.request.method === 'GET' && e.response.status === 200 && isObject(e.response.json),
+        )
+      : await readLinkSources(ctx);
+    if (responses.length === 0)
+      return ctx.skip(
+        judgingRecording(ctx)
+          ? 'no recorded GET answered 200 with JSON'
+          : 'no collection page or sample document answered 200',
+      );
+    // A recording's answers may be thousands: one finding for all, its first answer's words.
+    const judge = judgingRecording(ctx) ? new Causes(ctx, (messageId) => messageId) : ctx;
     let withLastModified = 0;
     for (const exchange of responses) {
       const lastModified = exchange.response.headers['last-modified'];
       if (lastModified === undefined) continue;
       withLastModified++;
-      ctx.expect(
+      judge.expect(
         exchange.response.headers['etag'] !== undefined,
         'lastModifiedOnly',
         { url: exchange.request.url, lastModified },
@@ -37,5 +53,6 @@ export default defineCheck({
     // Not vacuous: every response received was judged, and none used Last-Modified, so none relies on its
     // one-second precision: the rule (prefer ETag over Last-Modified) holds. A "no violation found" pass.
     if (withLastModified === 0) ctx.pass();
+    if (judge instanceof Causes) judge.flush();
   },
 });
