@@ -5,6 +5,7 @@ import { OutsideApiLink, RunContext, SkipSignal } from '../core/check-context.js
 import type { AnyCheck } from '../core/define-check.js';
 import { notVerifiedSee, RootOutcomes } from '../core/dependencies.js';
 import { toEvidence } from '../core/exchange.js';
+import { foldSameFaults } from '../core/fold-findings.js';
 import type { Redactor } from '../core/secrets.js';
 import { resourcesOf, type Target } from '../core/target.js';
 import type { CheckResult, CheckStatus } from '../core/types.js';
@@ -131,13 +132,15 @@ async function judgeJob(
     pass: (note) => one('pass', `${meta.title} (${note})`),
     skip: (message) => one('skip', message),
   });
-  const results: CheckResult[] = findings.map((f) => ({
+  const failed: CheckResult[] = findings.map((f) => ({
     ...base,
     status: 'fail',
     message: f.message,
     messageId: f.messageId,
     evidence: f.evidence.map((e) => toEvidence(e, scrub)),
   }));
+  // One fault on several URLs is one result, as in a run (the traffic checks fold theirs by cause themselves).
+  const results = check.judgesTraffic ? failed : foldSameFaults(failed);
   if (failure !== undefined)
     results.push(one('error', `the check crashed: ${failure instanceof Error ? failure.message : String(failure)}`));
   else if (results.length === 0) {

@@ -128,7 +128,8 @@ export class BatchVerdicts {
   results(): CheckResult[] {
     if (this.fails.size > 0) {
       return [...this.fails.values()].map(({ result, seen }) => {
-        if (seen <= 1) return result;
+        // A run's fold (one fault on several URLs) already says how often it was seen.
+        if (seen <= 1 || result.count !== undefined) return result;
         const message = ALSO.test(result.message)
           ? result.message.replace(ALSO, ` (seen in ${seen} answers)`)
           : result.message.replace(/\.?$/, ` (seen in ${seen} answers).`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import type { Exchange } from '../../src/core/exchange.js';
+import { makeResponse, type Exchange } from '../../src/core/exchange.js';
 import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
 import { runChecks } from '../../src/core/runner.js';
 import { Redactor } from '../../src/core/secrets.js';
@@ -146,6 +146,60 @@ const BROKEN: Array<{ name: string; only: string[]; mutate: Mutator; fails: stri
         if (typeof item['href'] === 'string') item['href'] = new URL(item['href']).pathname;
     },
   },
+  {
+    name: 'a revalidation answered 200, not 304',
+    only: ['http.caching'],
+    fails: 'http.caching',
+    mutate: (req, res) => {
+      if (req.headers['if-none-match'] !== undefined && res.status === 304) res.status = 200;
+    },
+  },
+  {
+    name: 'no Content-Language',
+    only: ['i18n.content-language'],
+    fails: 'i18n.content-language',
+    mutate: (_req, res) => {
+      delete res.headers['content-language'];
+    },
+  },
+  {
+    name: 'a collection GET answered 202',
+    only: ['http.status-matrix'],
+    fails: 'http.status-matrix',
+    mutate: (req, res) => {
+      if (req.method === 'GET' && req.path.split('?')[0] === '/employers' && res.status === 200) res.status = 202;
+    },
+  },
+  {
+    name: 'items listed under `results`',
+    only: ['collection.items-array'],
+    fails: 'collection.items-array',
+    mutate: (_req, res) => {
+      const body = res.json as Record<string, unknown> | undefined;
+      if (body && Array.isArray(body['items'])) {
+        body['results'] = body['items'];
+        delete body['items'];
+      }
+    },
+  },
+  {
+    name: 'items without href',
+    only: ['collection.item-href'],
+    fails: 'collection.item-href',
+    mutate: (_req, res) => {
+      for (const item of (res.json as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [])
+        delete item['href'];
+    },
+  },
+  {
+    name: 'no next link',
+    only: ['paging.next-link'],
+    fails: 'paging.next-link',
+    mutate: (_req, res) => {
+      const body = res.json as Record<string, unknown> | undefined;
+      if (body && Array.isArray(body['items'])) delete body['next'];
+    },
+  },
 ];
 
 describe('recordings of broken servers, judged', () => {
@@ -160,9 +214,127 @@ describe('recordings of broken servers, judged', () => {
       expect(verdicts(run, [broken.fails])).toEqual({ [broken.fails]: 'fail' });
       expect(verdicts(report, [broken.fails])).toEqual({ [broken.fails]: 'fail' });
       const judged = CHECKS.filter(
-        (c) => c.judgesTraffic && broken.only.some((area) => c.meta.id.startsWith(`${area}.`)),
+        (c) =>
+          judgesRecordings(c) && broken.only.some((only) => c.meta.id === only || c.meta.id.startsWith(`${only}.`)),
       ).map((c) => c.meta.id);
       expect(verdicts(report, judged)).toEqual(verdicts(run, judged));
+      // In the run's words: each failure of the run is a failure of the recording (which may see more answers).
+      const failures = (r: CheckReport) =>
+        r.results
+          .filter((x) => x.id === broken.fails && x.status === 'fail')
+          .map((x) => x.message.replace(/ \(seen (in \d+ answers|on \d+ URLs: .*|\d+ times)\)/, ''));
+      expect(failures(report)).toEqual(expect.arrayContaining(failures(run)));
     }, 60_000);
   }
+});
+
+/** A GET as a browser or an end-to-end suite sends it (not restguide's requests), as recorded. */
+async function browserGet(url: string, headers: Record<string, string> = {}): Promise<Exchange> {
+  const sent = { accept: 'application/json', 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.5', ...headers };
+  const response = await fetch(url, { headers: sent });
+  const received: Record<string, string> = {};
+  response.headers.forEach((value, name) => (received[name] = value));
+  return {
+    request: { method: 'GET', url, headers: sent },
+    response: makeResponse(response.status, received, await response.text(), false),
+    durationMs: 0,
+  };
+}
+
+async function* each(exchanges: Exchange[]): AsyncIterable<Exchange> {
+  yield* exchanges;
+}
+
+const EVIDENCE_CHECKS = [
+  'collection.items-array',
+  'collection.item-href',
+  'http.caching',
+  'http.status-matrix',
+  'i18n.content-language',
+  'paging.next-link',
+  'paging.page-size-honoured',
+];
+
+describe("a recording of other clients' traffic, judged", () => {
+  let base: string;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const running = await reference().start();
+    base = running.url;
+    close = () => running.close();
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  const judge = async (exchanges: Exchange[]) => {
+    const { report } = await judgeTraffic(CHECKS, BUILT_IN_PROFILE, each(exchanges), {
+      baseUrl: base,
+      only: EVIDENCE_CHECKS,
+    });
+    return (id: string) => report.results.filter((r) => r.id === id);
+  };
+
+  it('judges the pages and documents it holds, and says what needs probing where it holds no evidence', async () => {
+    const page = await browserGet(`${base}/employers`);
+    const href = (page.response.json as { items: Array<{ href: string }> }).items[0]?.href ?? '';
+    const document = await browserGet(href);
+    expect(document.response.headers['etag']).toBeDefined();
+    const results = await judge([page, document, await browserGet(`${base}/employers?pageSize=2`)]);
+
+    // The shape of a page, the statuses and the page size asked are judged on what was recorded.
+    for (const id of ['collection.items-array', 'collection.item-href', 'http.status-matrix'])
+      expect(results(id).map((r) => r.status)).toContain('pass');
+    const sized = results('paging.page-size-honoured');
+    expect(sized.filter((r) => r.resource === '/employers').map((r) => r.status)).toEqual(['pass']);
+    // The collections the recording holds no page of are not verified, and say so.
+    expect(sized.filter((r) => r.resource !== '/employers').map((r) => r.status)).toEqual(['skip', 'skip']);
+    expect(sized.every((r) => r.status === 'pass' || r.message.startsWith(NEEDS_PROBING))).toBe(true);
+    // No revalidation, no walk of the pages, no answer in one language: not verified, and saying so.
+    const caching = results('http.caching');
+    expect(caching.map((r) => r.status)).toEqual(['skip']);
+    expect(caching[0]?.message).toMatch(/^needs active probing: .*If-None-Match: "[^"]+" is not in the recording/);
+    for (const id of ['i18n.content-language', 'paging.next-link'])
+      for (const result of results(id)) {
+        expect(result.status).toBe('skip');
+        expect(result.message.startsWith(NEEDS_PROBING)).toBe(true);
+      }
+  }, 30_000);
+
+  it('judges a recorded revalidation: 304 passes, 200 fails as in a run', async () => {
+    const page = await browserGet(`${base}/employers`);
+    const href = (page.response.json as { items: Array<{ href: string }> }).items[0]?.href ?? '';
+    const document = await browserGet(href);
+    const etag = document.response.headers['etag'] ?? '';
+    const revalidated = await browserGet(href, { 'if-none-match': etag });
+    expect(revalidated.response.status).toBe(304);
+    const passed = await judge([page, document, revalidated]);
+    expect(passed('http.caching').map((r) => r.status)).toEqual(['pass']);
+
+    const answered200 = {
+      ...revalidated,
+      response: makeResponse(200, document.response.headers, document.response.text, false),
+    };
+    const failed = await judge([page, document, answered200]);
+    expect(failed('http.caching').map((r) => [r.status, r.messageId])).toEqual([['fail', 'not304']]);
+  }, 30_000);
+
+  it('judges Content-Language where a URL is recorded in several languages', async () => {
+    const absent = `${base}/employers/5999999999`;
+    const answers = await Promise.all(
+      ['nl', 'fr'].map((language) => browserGet(absent, { 'accept-language': language })),
+    );
+    expect(answers.map((a) => a.response.headers['content-language'])).toEqual(['nl', 'fr']);
+    expect((await judge(answers))('i18n.content-language').map((r) => r.status)).toEqual(['pass']);
+
+    const stripped = answers.map((a) => {
+      const { 'content-language': _dropped, ...headers } = a.response.headers;
+      return { ...a, response: makeResponse(a.response.status, headers, a.response.text, false) };
+    });
+    const failed = (await judge(stripped))('i18n.content-language');
+    expect(failed.map((r) => [r.status, r.messageId])).toEqual([
+      ['fail', 'missing'],
+      ['fail', 'missing'],
+    ]);
+  }, 30_000);
 });

@@ -68,7 +68,7 @@ const text = (exchange: Exchange) =>
 /**
  * A recording: each URL recorded with Accept-Language of one language (declared ones, when the profile declares
  * some) whose content shows it depends on the language (answers differ between languages, or one of them carries
- * Content-Language) is judged as the probe path of a run.
+ * Content-Language or Vary: Accept-Language) is judged as the probe path of a run.
  */
 async function judgeRecorded(
   ctx: CheckContext<'missing' | 'notServed'>,
@@ -87,7 +87,11 @@ async function judgeRecorded(
     const languages = new Set(answers.map((e) => primaryOf(e.request.headers['accept-language'] ?? '')));
     const localized =
       (languages.size >= 2 && new Set(answers.map(text)).size >= 2) ||
-      answers.some((e) => e.response.headers['content-language'] !== undefined);
+      answers.some(
+        (e) =>
+          e.response.headers['content-language'] !== undefined ||
+          /(^|,)\s*accept-language\s*(,|$)/i.test(e.response.headers['vary'] ?? ''),
+      );
     if (!localized) continue;
     judged++;
     for (const exchange of answers) {
