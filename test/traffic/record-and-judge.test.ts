@@ -91,7 +91,9 @@ describe("a recording of the reference server's own run, judged", () => {
     expect(report.summary.requests).toBe(0);
     expect(report.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);
     expect(verdicts(report, TRAFFIC_CHECKS)).toEqual(verdicts(run, TRAFFIC_CHECKS));
-    expect(Object.values(verdicts(report, TRAFFIC_CHECKS))).toContain('pass');
+    // All 41 (16 traffic checks, 25 that send reads of their own) pass on it, as they pass in the run.
+    expect(TRAFFIC_CHECKS.length).toBeGreaterThanOrEqual(41);
+    expect(Object.values(verdicts(report, TRAFFIC_CHECKS)).every((verdict) => verdict === 'pass')).toBe(true);
     // The checks that must send their own requests say so rather than pass.
     const probing = report.results.filter((r) => !TRAFFIC_CHECKS.includes(r.id));
     expect(probing.length).toBeGreaterThan(0);

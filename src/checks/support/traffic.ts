@@ -37,6 +37,10 @@ export async function judgeableTraffic(
 ): Promise<Exchange[]> {
   await readAcross(ctx);
   await ctx.trafficSettled();
+  // A recording's batch is read by many checks and resources: its whole judgeable traffic is kept once.
+  const whole = own.length === 0 && !filter.representations && !filter.errors && judgingRecording(ctx);
+  const known = whole ? wholeOfBatch.get(ctx.traffic()) : undefined;
+  if (known) return known;
   const { api } = ctx.target;
   const documents = new Set([api.openapiJson, api.openapiYaml].map((path) => ctx.url(path)));
   const seen = new Set<string>();
@@ -57,8 +61,11 @@ export async function judgeableTraffic(
     seen.add(key);
     kept.push(exchange);
   }
+  if (whole) wholeOfBatch.set(ctx.traffic(), kept);
   return kept;
 }
+
+const wholeOfBatch = new WeakMap<readonly Exchange[], Exchange[]>();
 
 const keys = new WeakMap<Exchange, string>();
 
@@ -328,17 +335,29 @@ export function recordedAnswer(
   return best;
 }
 
+/** The GETs of a batch by request key, indexed once per batch whatever number of checks ask. */
+const getsOfBatch = new WeakMap<readonly Exchange[], Map<string, Exchange[]>>();
+
 /** In a recording's judging, the recorded answer to a GET of this URL (as the replay gives it), else undefined. */
 export function recordedGet(
   ctx: CheckContext<string>,
   url: string,
   headers?: Record<string, string>,
 ): Exchange | undefined {
-  const key = requestKey('GET', ctx.url(url));
-  return recordedAnswer(
-    ctx.traffic().filter((e) => e.request.method === 'GET' && requestKey('GET', e.request.url) === key),
-    headers,
-  );
+  const traffic = ctx.traffic();
+  let gets = getsOfBatch.get(traffic);
+  if (!gets) {
+    gets = new Map();
+    for (const exchange of traffic) {
+      if (exchange.request.method !== 'GET') continue;
+      const key = requestKey('GET', exchange.request.url);
+      const list = gets.get(key);
+      if (list) list.push(exchange);
+      else gets.set(key, [exchange]);
+    }
+    getsOfBatch.set(traffic, gets);
+  }
+  return recordedAnswer(gets.get(requestKey('GET', ctx.url(url))) ?? [], headers);
 }
 
 /**
