@@ -185,8 +185,9 @@ const BROKEN: Array<{ name: string; only: string[]; mutate: Mutator; fails: stri
     },
   },
   {
+    // With a check whose root it is: paging.full-walk says "not verified, see collection.item-href", as in the run.
     name: 'items without href',
-    only: ['collection.item-href'],
+    only: ['collection.item-href', 'paging.full-walk'],
     fails: 'collection.item-href',
     mutate: (_req, res) => {
       for (const item of (res.json as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [])
@@ -226,6 +227,12 @@ describe('recordings of broken servers, judged', () => {
           .filter((x) => x.id === broken.fails && x.status === 'fail')
           .map((x) => x.message.replace(/ \(seen (in \d+ answers|on \d+ URLs: .*|\d+ times)\)/, ''));
       expect(failures(report)).toEqual(expect.arrayContaining(failures(run)));
+      // A check whose root failed says so in the recording as in the run.
+      const seeRoot = (r: CheckReport) =>
+        r.results.filter((x) => x.message.startsWith('not verified, see ')).map((x) => `${x.id} ${x.resource}`);
+      expect(seeRoot(report)).toEqual(seeRoot(run));
+      if (broken.only.includes('paging.full-walk'))
+        expect(seeRoot(report).filter((x) => x.startsWith('paging.full-walk ')).length).toBeGreaterThan(0);
     }, 60_000);
   }
 });
