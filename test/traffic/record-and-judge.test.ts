@@ -276,11 +276,8 @@ describe("a recording of other clients' traffic, judged", () => {
     await close();
   });
 
-  const judge = async (exchanges: Exchange[]) => {
-    const { report } = await judgeTraffic(CHECKS, BUILT_IN_PROFILE, each(exchanges), {
-      baseUrl: base,
-      only: EVIDENCE_CHECKS,
-    });
+  const judge = async (exchanges: Exchange[], only = EVIDENCE_CHECKS) => {
+    const { report } = await judgeTraffic(CHECKS, BUILT_IN_PROFILE, each(exchanges), { baseUrl: base, only });
     return (id: string) => report.results.filter((r) => r.id === id);
   };
 
@@ -308,6 +305,30 @@ describe("a recording of other clients' traffic, judged", () => {
         expect(result.status).toBe('skip');
         expect(result.message.startsWith(NEEDS_PROBING)).toBe(true);
       }
+  }, 30_000);
+
+  it('judges the paging links of a recorded page, and of the page it links when recorded', async () => {
+    const second = await browserGet(`${base}/employers?page=2&pageSize=2`);
+    const body = second.response.json as Record<string, unknown>;
+    expect(typeof body['prev']).toBe('string');
+    const third = await browserGet(String(body['next']));
+    const linksOf = async (exchanges: Exchange[]) =>
+      (await judge(exchanges, ['paging.links-consistent']))('paging.links-consistent').filter(
+        (r) => r.resource === '/employers',
+      );
+    expect((await linksOf([second, third])).map((r) => r.status)).toEqual(['pass']);
+
+    // `prev` of page 2 pointing at page 3 breaks it, as in a run.
+    const wrongPrev = { ...body, prev: String(body['next']) };
+    const broken = {
+      ...second,
+      response: makeResponse(200, second.response.headers, JSON.stringify(wrongPrev), false),
+    };
+    expect((await linksOf([broken, third])).map((r) => [r.status, r.messageId])).toEqual([['fail', 'prevNotPrevious']]);
+    // A recording with no page of the collection: not verified.
+    const none = await linksOf([await browserGet(`${base}/employers/5999999999`)]);
+    expect(none.map((r) => r.status)).toEqual(['skip']);
+    expect(none[0]?.message.startsWith(NEEDS_PROBING)).toBe(true);
   }, 30_000);
 
   it('judges a recorded revalidation: 304 passes, 200 fails as in a run', async () => {
