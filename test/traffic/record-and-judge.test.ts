@@ -307,7 +307,7 @@ describe("a recording of other clients' traffic, judged", () => {
       }
   }, 30_000);
 
-  it('judges the paging links of a recorded page, and of the page it links when recorded', async () => {
+  it('judges the paging links and next link of a recorded page, and the page it links when recorded', async () => {
     const second = await browserGet(`${base}/employers?page=2&pageSize=2`);
     const body = second.response.json as Record<string, unknown>;
     expect(typeof body['prev']).toBe('string');
@@ -325,10 +325,19 @@ describe("a recording of other clients' traffic, judged", () => {
       response: makeResponse(200, second.response.headers, JSON.stringify(wrongPrev), false),
     };
     expect((await linksOf([broken, third])).map((r) => [r.status, r.messageId])).toEqual([['fail', 'prevNotPrevious']]);
+    // paging.next-link: a page short of `total` must link the next one.
+    const nextOf = async (exchanges: Exchange[]) =>
+      (await judge(exchanges, ['paging.next-link']))('paging.next-link').filter((r) => r.resource === '/employers');
+    expect((await nextOf([second])).map((r) => r.status)).toEqual(['pass']);
+    const { next: _next, ...withoutNext } = body;
+    const cut = { ...second, response: makeResponse(200, second.response.headers, JSON.stringify(withoutNext), false) };
+    expect((await nextOf([cut])).map((r) => [r.status, r.messageId])).toEqual([['fail', 'missingNext']]);
     // A recording with no page of the collection: not verified.
-    const none = await linksOf([await browserGet(`${base}/employers/5999999999`)]);
-    expect(none.map((r) => r.status)).toEqual(['skip']);
-    expect(none[0]?.message.startsWith(NEEDS_PROBING)).toBe(true);
+    const absent = await browserGet(`${base}/employers/5999999999`);
+    for (const none of [await linksOf([absent]), await nextOf([absent])]) {
+      expect(none.map((r) => r.status)).toEqual(['skip']);
+      expect(none[0]?.message.startsWith(NEEDS_PROBING)).toBe(true);
+    }
   }, 30_000);
 
   it('judges a recorded revalidation: 304 passes, 200 fails as in a run', async () => {
