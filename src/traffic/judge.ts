@@ -12,7 +12,9 @@ import type { Target } from '../core/target.js';
 import { compareCodes, type CheckReport, type CheckResult } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { OperationTally } from './operations.js';
-import { BATCH_CHARS, BATCH_EXCHANGES, BatchVerdicts, judgeBatch, NEEDS_PROBING, ReplayClient } from './replay.js';
+import { markRecording } from '../checks/support/traffic.js';
+import { judgeBatch, judgesRecordings } from './judge-batch.js';
+import { BATCH_CHARS, BATCH_EXCHANGES, BatchVerdicts, NEEDS_PROBING, ReplayClient } from './replay.js';
 
 export interface JudgeOptions {
   /** Only exchanges under it are the API's; no trailing slash. */
@@ -45,7 +47,10 @@ export class TrafficJudge {
   private readonly started = performance.now();
   private readonly selected: AnyCheck[];
   private readonly judging: AnyCheck[];
-  private readonly verdicts: Map<AnyCheck, BatchVerdicts>;
+  /** Per check, its verdicts per resource (the API's `/`, a collection's path...). */
+  private readonly verdicts: Map<AnyCheck, Map<string, BatchVerdicts>>;
+  /** Documents whose sample ids the profile reads from a collection: read from the first batch that holds it. */
+  private sampleIdsPending: boolean;
   private readonly tally: OperationTally | undefined;
   private readonly redactor: Redactor;
   private batch: Exchange[] = [];
@@ -53,22 +58,20 @@ export class TrafficJudge {
 
   private constructor(
     checks: readonly AnyCheck[],
-    private readonly target: Target,
+    private readonly profile: Profile,
+    private target: Target,
     private readonly options: JudgeOptions,
   ) {
     this.selected = selectChecks(checks, options.only, options.skip);
-    this.judging = this.selected.filter((check) => check.judgesTraffic);
-    this.verdicts = new Map(this.judging.map((check) => [check, new BatchVerdicts()]));
+    this.judging = this.selected.filter(judgesRecordings);
+    this.verdicts = new Map(this.judging.map((check) => [check, new Map()]));
+    this.sampleIdsPending = (profile.documents ?? []).some((doc) => doc.sampleIdsFrom && !doc.sampleIds);
     this.tally = options.contract ? new OperationTally(options.contract, options.baseUrl) : undefined;
     this.redactor = options.redactor ?? new Redactor();
   }
 
   static async open(checks: readonly AnyCheck[], profile: Profile, options: JudgeOptions): Promise<TrafficJudge> {
-    // No sample ids are read: the target is what the profile says, and a replay answers nothing it did not record.
-    const documents = (profile.documents ?? []).map(({ sampleIdsFrom: _from, ...doc }) => doc);
-    const target = await resolveTarget({ ...profile, documents }, new ReplayClient(options.baseUrl, []));
-    if (options.contract) target.api.contract = options.contract;
-    return new TrafficJudge(checks, target, options);
+    return new TrafficJudge(checks, profile, await recordedTarget(profile, options, []), options);
   }
 
   /** Whether the batch is full: then `judgePending` should run before more come. */
@@ -89,11 +92,27 @@ export class TrafficJudge {
   async judgePending(): Promise<void> {
     if (this.batch.length === 0) return;
     const client = new ReplayClient(this.options.baseUrl, this.batch);
+    // Sample ids come from the recorded page a run would read them from, in the first batch that holds it.
+    if (this.sampleIdsPending) {
+      const target = await recordedTarget(this.profile, this.options, this.batch);
+      if (target.documents.some((d) => d.sampleIds.length > 0)) {
+        this.target = target;
+        this.sampleIdsPending = false;
+      }
+    }
     this.batch = [];
     this.chars = 0;
+    const byCheck = new Map<string, CheckResult[]>();
+    for (const result of await judgeBatch(this.judging, this.target, client, this.redactor))
+      byCheck.set(result.id, [...(byCheck.get(result.id) ?? []), result]);
     for (const check of this.judging) {
-      const fresh = this.verdicts.get(check)?.add(await judgeBatch(check, this.target, client, this.redactor)) ?? [];
-      for (const result of fresh) this.options.onFinding?.(this.redactor.deep(result));
+      const perResource = this.verdicts.get(check);
+      if (!perResource) continue;
+      for (const result of byCheck.get(check.meta.id) ?? []) {
+        let verdicts = perResource.get(result.resource);
+        if (!verdicts) perResource.set(result.resource, (verdicts = new BatchVerdicts()));
+        for (const fresh of verdicts.add([result])) this.options.onFinding?.(this.redactor.deep(fresh));
+      }
     }
   }
 
@@ -102,7 +121,8 @@ export class TrafficJudge {
     const results: CheckResult[] = [];
     for (const check of this.selected) {
       const { meta } = check;
-      if (check.judgesTraffic) results.push(...(this.verdicts.get(check)?.results() ?? []));
+      const perResource = this.verdicts.get(check);
+      if (perResource) results.push(...[...perResource.values()].flatMap((verdicts) => verdicts.results()));
       else
         results.push({
           id: meta.id,
@@ -141,6 +161,14 @@ export class TrafficJudge {
       coverage: { ...coverage, ...this.tally?.result() },
     };
   }
+}
+
+/** The profile's target, with sample ids read from the recording's answers (a replay answers nothing it did not record). */
+async function recordedTarget(profile: Profile, options: JudgeOptions, batch: readonly Exchange[]): Promise<Target> {
+  const target = await resolveTarget(profile, new ReplayClient(options.baseUrl, batch).strictView());
+  if (options.contract) target.api.contract = options.contract;
+  markRecording(target);
+  return target;
 }
 
 /** Judges a whole source of exchanges (a recording); a source with nothing under the base URL is a usage error. */

@@ -1,15 +1,12 @@
-// Judges traffic restguide did not send (a HAR, a proxy's exchanges): the checks that judge the run's traffic run
-// on it, a batch at a time, and send nothing; the checks that must probe the API say so.
-import { OutsideApiLink, RunContext, SkipSignal, type ExchangeClient } from '../core/check-context.js';
-import type { AnyCheck } from '../core/define-check.js';
-import { makeResponse, toEvidence, type Exchange } from '../core/exchange.js';
+// Traffic restguide did not send (a HAR, a proxy's exchanges), answered to the checks a batch at a time: a replay
+// that never reaches the network, and the verdicts of a check folded over the batches.
+import type { ExchangeClient } from '../core/check-context.js';
+import { makeResponse, type Exchange } from '../core/exchange.js';
 import { resolveUrl, type RequestSpec } from '../core/http-client.js';
-import type { Target } from '../core/target.js';
-import type { Redactor } from '../core/secrets.js';
-import type { CheckResult, CheckStatus } from '../core/types.js';
+import type { CheckResult } from '../core/types.js';
+import { NEEDS_PROBING, NotRecorded, recordedAnswer, requestKey } from '../checks/support/traffic.js';
 
-/** A skip's message; coverage lists it as `not verified: needs active probing …`. */
-export const NEEDS_PROBING = 'needs active probing: judging recorded traffic sends no request';
+export { NEEDS_PROBING };
 /**
  * Bounds of a batch: a run's traffic usually fits one (the reference server's whole run is about 600), and the
  * checks hold a batch's parsed bodies at once, so it bounds memory (docs/performance.md#judging-recorded-traffic).
@@ -18,22 +15,48 @@ export const BATCH_EXCHANGES = 2000;
 export const BATCH_CHARS = 32 * 1024 * 1024;
 const MAX_EVIDENCE = 3;
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Answers a check's request from the batch when it holds that very GET, else with a placeholder 503 that no
- * check judges (a gateway's answer, see checks/support/traffic.ts): a replay never reaches the network.
+ * Answers a check's request from the batch. The traffic checks get the batch's first GET of that URL, else a
+ * placeholder 503 that no check judges (a gateway's answer, see checks/support/traffic.ts); a `strict` client
+ * (the checks that send their own requests) gets the recorded answer to that very request (method, URL and the
+ * headers it sends) or a NotRecorded error. A replay never reaches the network.
  */
 export class ReplayClient implements ExchangeClient {
   readonly allowWrites = false;
-  private readonly reads = new Map<string, Exchange>();
+  /** The requests a strict client was asked and the recording does not hold, first first. */
+  readonly misses: NotRecorded[] = [];
+  private readonly reads: Map<string, Exchange>;
+  private readonly recorded: Map<string, Exchange[]>;
 
   constructor(
     readonly baseUrl: string,
     readonly traffic: readonly Exchange[],
+    private readonly strict = false,
+    shared?: ReplayClient,
   ) {
-    for (const exchange of traffic) {
-      if (exchange.request.method === 'GET' && !this.reads.has(exchange.request.url))
-        this.reads.set(exchange.request.url, exchange);
+    if (shared) {
+      this.reads = shared.reads;
+      this.recorded = shared.recorded;
+      return;
     }
+    this.reads = new Map();
+    this.recorded = new Map();
+    for (const exchange of traffic) {
+      const { method, url } = exchange.request;
+      if (method === 'GET' && !this.reads.has(url)) this.reads.set(url, exchange);
+      if (!READS.has(method)) continue;
+      const key = requestKey(method, url);
+      const list = this.recorded.get(key);
+      if (list) list.push(exchange);
+      else this.recorded.set(key, [exchange]);
+    }
+  }
+
+  /** The same batch answered strictly, with misses of its own: one per check run. */
+  strictView(): ReplayClient {
+    return new ReplayClient(this.baseUrl, this.traffic, true, this);
   }
 
   url(url: string, query?: RequestSpec['query']): string {
@@ -43,6 +66,13 @@ export class ReplayClient implements ExchangeClient {
   request(spec: RequestSpec): Promise<Exchange> {
     const method = (spec.method ?? 'GET').toUpperCase();
     const url = this.url(spec.url, spec.query);
+    if (this.strict) {
+      const recorded = recordedAnswer(this.recorded.get(requestKey(method, url)) ?? [], spec.headers);
+      if (recorded) return Promise.resolve(recorded);
+      const miss = new NotRecorded(method, url);
+      this.misses.push(miss);
+      return Promise.reject(miss);
+    }
     const recorded = method === 'GET' ? this.reads.get(url) : undefined;
     return Promise.resolve(
       recorded ?? {
@@ -52,43 +82,6 @@ export class ReplayClient implements ExchangeClient {
       },
     );
   }
-}
-
-/** The results of one traffic check over one batch, as the runner would give them. */
-export async function judgeBatch(
-  check: AnyCheck,
-  target: Target,
-  client: ReplayClient,
-  redactor: Redactor,
-): Promise<CheckResult[]> {
-  const { meta } = check;
-  const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: target.api.path };
-  const ctx = new RunContext(client, target, meta.messages, new AbortController().signal);
-  let skipped: string | undefined;
-  let failure: unknown;
-  try {
-    await check.run(ctx, target.api as never);
-  } catch (error) {
-    if (error instanceof SkipSignal) skipped = error.message;
-    else if (!(error instanceof OutsideApiLink)) failure = error;
-  }
-  const scrub = (text: string): string => redactor.text(text);
-  const results: CheckResult[] = ctx.findings.map((f) => ({
-    ...base,
-    status: 'fail',
-    message: f.message,
-    messageId: f.messageId,
-    evidence: f.evidence.map((e) => toEvidence(e, scrub)),
-  }));
-  const one = (status: CheckStatus, message: string): CheckResult => ({ ...base, status, message, evidence: [] });
-  if (failure !== undefined)
-    results.push(one('error', `the check crashed: ${failure instanceof Error ? failure.message : String(failure)}`));
-  else if (results.length === 0) {
-    if (skipped !== undefined) results.push(one('skip', skipped));
-    else if (ctx.assertions === 0) results.push(one('skip', 'nothing in the recorded traffic for this check to judge'));
-    else results.push(one('pass', meta.title));
-  }
-  return results;
 }
 
 /** One cause whatever batch showed it: the message with its answer count, URLs and numbers folded. */
@@ -135,7 +128,8 @@ export class BatchVerdicts {
   results(): CheckResult[] {
     if (this.fails.size > 0) {
       return [...this.fails.values()].map(({ result, seen }) => {
-        if (seen <= 1) return result;
+        // A run's fold (one fault on several URLs) already says how often it was seen.
+        if (seen <= 1 || result.count !== undefined) return result;
         const message = ALSO.test(result.message)
           ? result.message.replace(ALSO, ` (seen in ${seen} answers)`)
           : result.message.replace(/\.?$/, ` (seen in ${seen} answers).`);

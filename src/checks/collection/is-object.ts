@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { readCollectionPage } from '../support/traffic.js';
 import { mediaTypeOf } from '../../core/exchange.js';
 import { jsonTypeOf } from '../../core/json.js';
 
@@ -18,7 +19,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    const exchange = await ctx.get(collection.firstPage({ pageSize: 2 }));
+    const exchange = await readCollectionPage(ctx, collection, collection.firstPage({ pageSize: 2 }));
     const { response } = exchange;
     const url = exchange.request.url;
     if (!ctx.expect(response.status === 200, 'status', { url, status: response.status }, exchange)) return;

@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { readCollectionPage } from '../support/traffic.js';
 import { isObject } from '../../core/json.js';
 import { isAbsoluteUrl, pageOrSkip } from '../support/collection-page.js';
 
@@ -16,7 +17,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    const page = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 5 })));
+    const page = pageOrSkip(ctx, await readCollectionPage(ctx, collection, collection.firstPage({ pageSize: 5 })));
     const url = page.exchange.request.url;
     if (page.items.length === 0) ctx.skip(`${url} has no items to look at`);
     page.items.forEach((item, index) => {

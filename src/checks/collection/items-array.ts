@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { readCollectionPage } from '../support/traffic.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
 import { listingOf } from '../../core/list-shape.js';
 
@@ -19,7 +20,7 @@ export default defineCheck({
   },
   appliesTo: 'collection',
   async run(ctx, collection) {
-    const exchange = await ctx.get(collection.firstPage({ pageSize: 3 }));
+    const exchange = await readCollectionPage(ctx, collection, collection.firstPage({ pageSize: 3 }));
     const url = exchange.request.url;
     const body = exchange.response.json;
     if (exchange.response.status === 200 && Array.isArray(body))

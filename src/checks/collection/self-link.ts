@@ -1,4 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
+import { judgingRecording, readCollectionPage, recordedGet } from '../support/traffic.js';
 import { isAbsoluteUrl, linkOf, NO_MATCH, pageOf, pageOrSkip } from '../support/collection-page.js';
 import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 
@@ -21,12 +22,23 @@ export default defineCheck({
   async run(ctx, collection) {
     // A filter in the query too, when there is one, so `self` has more than the page size to reflect.
     const filter = collection.filters.find((name) => name !== 'q');
-    const filtered =
-      filter === undefined
+    const filteredPath =
+      filter === undefined ? undefined : collection.firstPage({ pageSize: 3, query: { [filter]: NO_MATCH } });
+    // A recording that lacks the filtered GET still has its pages' queries to reflect.
+    const filteredAnswer =
+      filteredPath === undefined
         ? undefined
-        : pageOf(await ctx.get(collection.firstPage({ pageSize: 3, query: { [filter]: NO_MATCH } })));
+        : judgingRecording(ctx)
+          ? recordedGet(ctx, filteredPath)
+          : await ctx.get(filteredPath);
+    const filtered = filteredAnswer && pageOf(filteredAnswer);
     // A filter that refuses the value (e.g. a typed one) leaves the page size alone to reflect.
-    const page = filtered ?? pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: 3 })));
+    const page =
+      filtered ??
+      pageOrSkip(
+        ctx,
+        await readCollectionPage(ctx, collection, collection.firstPage({ pageSize: 3 }), { queried: true }),
+      );
     const { exchange } = page;
     const url = exchange.request.url;
     const self = linkOf(page.body, 'self');

@@ -1,5 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
+import { isObject } from '../../core/json.js';
 import { readLinkSources } from '../support/gather-links.js';
+import { isRecordingTarget, judgeableTraffic, judgingRecording } from '../support/traffic.js';
 
 export default defineCheck({
   meta: {
@@ -16,12 +18,24 @@ export default defineCheck({
   appliesTo: 'api',
   requires: {
     what: 'collection or document with a sample id',
-    test: (_api, target) => target.collections.length > 0 || target.documents.some((d) => d.sampleIds.length > 0),
+    test: (_api, target) =>
+      target.collections.length > 0 ||
+      target.documents.some((d) => d.sampleIds.length > 0) ||
+      isRecordingTarget(target),
   },
   async run(ctx) {
-    // Collection first pages and sample documents that answered 200 with JSON.
-    const responses = await readLinkSources(ctx);
-    if (responses.length === 0) return ctx.skip('no collection page or sample document answered 200');
+    // Collection first pages and sample documents that answered 200 with JSON; of a recording, every such GET.
+    const responses = judgingRecording(ctx)
+      ? (await judgeableTraffic(ctx, [])).filter(
+          (e) => e.request.method === 'GET' && e.response.status === 200 && isObject(e.response.json),
+        )
+      : await readLinkSources(ctx);
+    if (responses.length === 0)
+      return ctx.skip(
+        judgingRecording(ctx)
+          ? 'no recorded GET answered 200 with JSON'
+          : 'no collection page or sample document answered 200',
+      );
     let withLastModified = 0;
     for (const exchange of responses) {
       const lastModified = exchange.response.headers['last-modified'];

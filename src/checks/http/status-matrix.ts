@@ -1,6 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
+import { judgeableTraffic, judgingRecording } from '../support/traffic.js';
 
 // The '-' cells of the guide's status × method matrix for the safe methods (204 on GET: http.no-204-on-get).
 const NOT_FOR: Record<string, number[]> = {
@@ -30,17 +31,8 @@ export default defineCheck({
     test: (_api, target) => target.collections.length > 0 || target.documents.length > 0,
   },
   async run(ctx) {
-    const urls = ctx.target.collections.map((c) => c.firstPage());
-    for (const document of ctx.target.documents) {
-      const ids = [document.sampleIds[0], document.absentId, ...document.malformedIds].filter(
-        (id): id is string => id !== undefined,
-      );
-      urls.push(...ids.map((id) => document.url(id)));
-    }
-    const options = (url: string) => ctx.request({ method: 'OPTIONS', url });
-    const exchanges: Exchange[] = (
-      await Promise.all(urls.map((url) => Promise.all([ctx.get(url), ctx.head(url), options(url)])))
-    ).flat();
+    // A recording is judged whole, none sent: every recorded answer against the matrix of its method.
+    const exchanges = judgingRecording(ctx) ? await recorded(ctx) : await probe(ctx);
     for (const exchange of exchanges) {
       const { status, headers } = exchange.response;
       const data = exchangeData(exchange);
@@ -54,3 +46,30 @@ export default defineCheck({
     }
   },
 });
+
+/** Each collection's first page and each document (a sample, absent and malformed id): the URLs a run asks. */
+function probedUrls(ctx: CheckContext<string>): string[] {
+  const urls = ctx.target.collections.map((c) => c.firstPage());
+  for (const document of ctx.target.documents) {
+    const ids = [document.sampleIds[0], document.absentId, ...document.malformedIds].filter(
+      (id): id is string => id !== undefined,
+    );
+    urls.push(...ids.map((id) => document.url(id)));
+  }
+  return urls;
+}
+
+/** GET, HEAD and OPTIONS of each URL a run asks. */
+async function probe(ctx: CheckContext<string>): Promise<Exchange[]> {
+  const options = (url: string) => ctx.request({ method: 'OPTIONS', url });
+  return (
+    await Promise.all(probedUrls(ctx).map((url) => Promise.all([ctx.get(url), ctx.head(url), options(url)])))
+  ).flat();
+}
+
+/** Every recorded answer, those to the URLs a run asks first: a fault seen there is told in a run's words. */
+async function recorded(ctx: CheckContext<string>): Promise<Exchange[]> {
+  const asked = new Set(probedUrls(ctx).map((url) => ctx.url(url)));
+  const all = await judgeableTraffic(ctx, []);
+  return [...all.filter((e) => asked.has(e.request.url)), ...all.filter((e) => !asked.has(e.request.url))];
+}

@@ -1,4 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck, type CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import type { CollectionTarget } from '../../core/target.js';
+import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../support/traffic.js';
 import {
   guidePagingOrSkip,
   isAbsoluteUrl,
@@ -37,19 +40,38 @@ export default defineCheck({
   appliesTo: 'collection',
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
-    const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
+    const path = collection.firstPage({ pageSize: SIZE });
+    // A recording that lacks the run's page is judged on a recorded page with paging links, whichever it is.
+    const recorded = judgingRecording(ctx)
+      ? (recordedGet(ctx, path) ?? recordedPagingPage(ctx, collection))
+      : undefined;
+    if (judgingRecording(ctx) && !recorded) throw new NotRecorded('GET', ctx.url(path));
+    const first = pageOrSkip(ctx, recorded ?? (await ctx.get(path)));
+    const size = recorded ? sizeOf(collection, first) : SIZE;
     // A page without any paging link gives this check nothing to judge (a missing `next` is paging.next-link's).
     if (PAGING_LINKS.every((link) => first.body[link] === undefined || first.body[link] === null)) {
       ctx.skip(
-        onlyPageReason(first, SIZE) ??
+        onlyPageReason(first, size ?? SIZE) ??
           `not verified: ${first.exchange.request.url} has no paging link (${PAGING_LINKS.join(', ')})`,
       );
     }
     const nextUrl = linkOf(first.body, 'next');
-    const second = nextUrl !== undefined && isAbsoluteUrl(nextUrl) ? pageOf(await ctx.get(nextUrl)) : undefined;
+    const following = nextUrl !== undefined && isAbsoluteUrl(nextUrl);
+    // Of a recording, the page `next` leads to only when it was recorded too.
+    const nextAnswer = !following ? undefined : recorded ? recordedGet(ctx, nextUrl) : await ctx.get(nextUrl);
+    const second = nextAnswer && pageOf(nextAnswer);
     const origin = new URL(ctx.baseUrl).origin;
     const offset = collection.paging?.kind === 'offset';
     const pageNumber = (link: string) => Number(queryParam(link, collection.pageParam) ?? '1');
+    // The run's first page is page 1; a recorded one is the page its query asks (a cursor's: the first without one).
+    const firstNumber = !recorded
+      ? 1
+      : offset
+        ? pageNumber(first.exchange.request.url)
+        : collection.paging?.kind === 'cursor' &&
+            queryParam(first.exchange.request.url, collection.paging.param) !== undefined
+          ? 0
+          : 1;
 
     const judge = (page: CollectionPage, number: number) => {
       const { exchange } = page;
@@ -94,19 +116,44 @@ export default defineCheck({
         );
       const last = at('last');
       const total = totalOf(page.body);
-      if (last !== undefined && total !== undefined) {
-        const expected = Math.max(1, Math.ceil(total / SIZE));
+      if (last !== undefined && total !== undefined && size !== undefined) {
+        const expected = Math.max(1, Math.ceil(total / size));
         ctx.expect(
           pageNumber(last) === expected,
           'lastNotLast',
-          { url, target: pageNumber(last), total, size: SIZE, expected },
+          { url, target: pageNumber(last), total, size, expected },
           exchange,
         );
       }
     };
-    judge(first, 1);
+    judge(first, firstNumber);
     // The page `next` led to is judged by its own number, so one wrong link is reported once.
     if (second) judge(second, offset ? pageNumber(second.exchange.request.url) : 2);
     else ctx.pass();
   },
 });
+
+/** The page size a recorded page asked (its query), else the one it echoes; undefined when neither says. */
+function sizeOf(collection: CollectionTarget, page: CollectionPage): number | undefined {
+  const asked = Number(queryParam(page.exchange.request.url, collection.pageSizeParam));
+  if (Number.isInteger(asked) && asked > 0) return asked;
+  const echoed = page.body['pageSize'];
+  return typeof echoed === 'number' && Number.isInteger(echoed) && echoed > 0 ? echoed : undefined;
+}
+
+/** A recorded GET of the collection that answered a page with a paging link (one with `next` first). */
+function recordedPagingPage(ctx: CheckContext<string>, collection: CollectionTarget): Exchange | undefined {
+  const base = ctx.url(collection.path).replace(/\/$/, '');
+  const pages = ctx
+    .traffic()
+    .filter(
+      (exchange) =>
+        exchange.request.method === 'GET' &&
+        exchange.response.status === 200 &&
+        exchange.request.url.split('?')[0]?.replace(/\/$/, '') === base &&
+        recordedAnswer([exchange]) !== undefined,
+    )
+    .map((exchange) => ({ exchange, page: pageOf(exchange) }))
+    .filter(({ page }) => page !== undefined && PAGING_LINKS.some((link) => typeof page.body[link] === 'string'));
+  return (pages.find(({ page }) => typeof page?.body['next'] === 'string') ?? pages[0])?.exchange;
+}

@@ -1,8 +1,9 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { CollectionTarget } from '../../core/target.js';
 import type { CheckContext } from '../../core/define-check.js';
-import { guidePagingOrSkip, linkOf, onlyPageReason, queryParam } from '../support/collection-page.js';
-import type { Walk } from '../support/walk.js';
+import { guidePagingOrSkip, linkOf, onlyPageReason, pageOf, queryParam, totalOf } from '../support/collection-page.js';
+import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../support/traffic.js';
+import { PROBE_PAGE_SIZE, type Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
 const MESSAGES = {
@@ -27,9 +28,43 @@ export default defineCheck({
   appliesTo: 'collection',
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
+    // A recording without the run's walk is judged page by page, where offset paging and `total` tell.
+    if (judgingRecording(ctx) && !recordedGet(ctx, collection.firstPage({ pageSize: PROBE_PAGE_SIZE })))
+      return judgeRecordedPages(ctx, collection);
     await judgeWalk(ctx, collection, { maxRequests: 12, targetPages: 4 }, (walk) => judge(ctx, collection, walk));
   },
 });
+
+/**
+ * Each recorded page of the collection whose number, size (asked or echoed) and `total` say whether a page
+ * follows: one short of `total` without `next`, or one that reaches it with `next`, breaks the rule.
+ */
+function judgeRecordedPages(ctx: CheckContext<Id>, collection: CollectionTarget): void {
+  const probe = ctx.url(collection.firstPage({ pageSize: PROBE_PAGE_SIZE }));
+  if (collection.paging?.kind !== 'offset') throw new NotRecorded('GET', probe);
+  const base = ctx.url(collection.path).replace(/\/$/, '');
+  let judged = 0;
+  for (const exchange of ctx.traffic()) {
+    const { request, response } = exchange;
+    if (request.method !== 'GET' || response.status !== 200 || request.url.split('?')[0]?.replace(/\/$/, '') !== base)
+      continue;
+    const page = recordedAnswer([exchange]) && pageOf(exchange);
+    if (!page) continue;
+    const asked = Number(queryParam(request.url, collection.pageSizeParam));
+    const echoed = page.body['pageSize'];
+    const size = Number.isInteger(asked) && asked > 0 ? asked : typeof echoed === 'number' ? echoed : undefined;
+    const total = totalOf(page.body);
+    const number = Number(queryParam(request.url, collection.pageParam) ?? '1');
+    if (size === undefined || total === undefined || !Number.isInteger(number) || number < 1) continue;
+    judged++;
+    const seen = (number - 1) * size + page.items.length;
+    const next = linkOf(page.body, 'next');
+    if (next === undefined)
+      ctx.expect(seen >= total, 'missingNext', { page: number, url: request.url, seen, total }, exchange);
+    else ctx.expect(seen < total, 'nextOnLast', { page: number, url: request.url, total }, exchange);
+  }
+  if (judged === 0) throw new NotRecorded('GET', probe);
+}
 
 async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: Walk): Promise<Array<WalkFinding<Id>>> {
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);

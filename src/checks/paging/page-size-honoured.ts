@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import {
   getLinked,
@@ -7,8 +7,11 @@ import {
   onlyPageReason,
   pageOf,
   pageOrSkip,
+  queryParam,
   type CollectionPage,
 } from '../support/collection-page.js';
+import type { CollectionTarget } from '../../core/target.js';
+import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../support/traffic.js';
 
 const SIZE = 3;
 
@@ -29,32 +32,85 @@ export default defineCheck({
   appliesTo: 'collection',
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
-    const first = pageOrSkip(ctx, await ctx.get(collection.firstPage({ pageSize: SIZE })));
+    // A recording that lacks the run's page of SIZE is judged on a recorded page that asked another pageSize.
+    const recorded = judgingRecording(ctx)
+      ? recordedPage(ctx, collection, collection.firstPage({ pageSize: SIZE }))
+      : undefined;
+    const size = recorded?.size ?? SIZE;
+    const first = pageOrSkip(ctx, recorded?.exchange ?? (await ctx.get(collection.firstPage({ pageSize: SIZE }))));
     // A short page without `next` shows only that it is short; with a `pageSize` echo there is still that to judge.
-    const degenerate = onlyPageReason(first, SIZE);
+    const degenerate = onlyPageReason(first, size);
     if (degenerate && (first.body['pageSize'] === undefined || degenerate.includes('see paging.next-link')))
       ctx.skip(degenerate);
     const pages: CollectionPage[] = [first];
-    // The second page too: the size must hold on pages reached through `next`, and on the last page.
+    // The second page too: the size must hold on pages reached through `next`, and on the last page (of a
+    // recording, when it holds that page).
     const next = linkOf(first.body, 'next');
     if (next !== undefined) {
-      const second = pageOf(await getLinked(ctx, next, first.exchange.request.url, 'paging.links-consistent'));
+      const base = first.exchange.request.url;
+      const linked =
+        recorded && sameOrigin(next, base, ctx.baseUrl) ? recordedGet(ctx, new URL(next, base).href) : undefined;
+      const second = recorded
+        ? linked && pageOf(linked)
+        : pageOf(await getLinked(ctx, next, base, 'paging.links-consistent'));
       if (second) pages.push(second);
     }
     for (const page of pages) judge(page.exchange, page);
     function judge(exchange: Exchange, page: CollectionPage) {
       const url = exchange.request.url;
       const count = page.items.length;
-      ctx.expect(count <= SIZE, 'tooMany', { url, size: SIZE, count }, exchange);
-      if (linkOf(page.body, 'next') !== undefined)
-        ctx.expect(count >= SIZE, 'tooFew', { url, size: SIZE, count }, exchange);
+      ctx.expect(count <= size, 'tooMany', { url, size, count }, exchange);
+      if (linkOf(page.body, 'next') !== undefined) ctx.expect(count >= size, 'tooFew', { url, size, count }, exchange);
       if (page.body['pageSize'] !== undefined)
         ctx.expect(
-          page.body['pageSize'] === SIZE,
+          page.body['pageSize'] === size,
           'echoDiffers',
-          { url, size: SIZE, echoed: JSON.stringify(page.body['pageSize']) },
+          { url, size, echoed: JSON.stringify(page.body['pageSize']) },
           exchange,
         );
     }
   },
 });
+
+/** Whether a link (resolved against its page) stays on the API's origin. */
+function sameOrigin(link: string, base: string, apiUrl: string): boolean {
+  try {
+    return new URL(link, base).origin === new URL(apiUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Of a recording: the answer to the run's page of `path`, else a recorded GET of the collection that asked an
+ * integer page size and answered 200 (one with `next` first), with that size. Neither: the check needs probing.
+ */
+function recordedPage(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  path: string,
+): { exchange: Exchange; size: number } {
+  const exact = recordedGet(ctx, path);
+  if (exact) return { exchange: exact, size: SIZE };
+  const sized = ctx
+    .traffic()
+    .map((exchange) => ({ exchange, size: Number(queryParam(exchange.request.url, collection.pageSizeParam)) }))
+    .filter(
+      ({ exchange, size }) =>
+        Number.isInteger(size) &&
+        size > 0 &&
+        exchange.response.status === 200 &&
+        isCollectionGet(ctx, collection, exchange) &&
+        pageOf(exchange) !== undefined,
+    );
+  const found = sized.find(({ exchange }) => linkOf(pageOf(exchange)?.body ?? {}, 'next') !== undefined) ?? sized[0];
+  if (!found) throw new NotRecorded('GET', ctx.url(path));
+  return found;
+}
+
+/** A plain GET of the collection's own path (any query), as a run would send it. */
+const isCollectionGet = (ctx: CheckContext<string>, collection: CollectionTarget, exchange: Exchange): boolean =>
+  exchange.request.method === 'GET' &&
+  exchange.request.url.split('?')[0]?.replace(/\/$/, '') ===
+    ctx.url(collection.path).split('?')[0]?.replace(/\/$/, '') &&
+  recordedAnswer([exchange]) !== undefined;

@@ -7,6 +7,7 @@ import { isObject } from '../../core/json.js';
 import type { CollectionTarget, Target } from '../../core/target.js';
 import { derefIn, getOperation } from './api-openapi.js';
 import { showsOwnInput } from './own-input.js';
+import { redactUrl } from '../../core/redact.js';
 
 /** Answers a gateway gives as often as the API: not the API's to be judged by (see transient.ts). */
 const GATEWAY_STATUSES = new Set([429, 502, 503, 504]);
@@ -36,6 +37,10 @@ export async function judgeableTraffic(
 ): Promise<Exchange[]> {
   await readAcross(ctx);
   await ctx.trafficSettled();
+  // A recording's batch is read by many checks and resources: its whole judgeable traffic is kept once.
+  const whole = own.length === 0 && !filter.representations && !filter.errors && judgingRecording(ctx);
+  const known = whole ? wholeOfBatch.get(ctx.traffic()) : undefined;
+  if (known) return known;
   const { api } = ctx.target;
   const documents = new Set([api.openapiJson, api.openapiYaml].map((path) => ctx.url(path)));
   const seen = new Set<string>();
@@ -56,8 +61,11 @@ export async function judgeableTraffic(
     seen.add(key);
     kept.push(exchange);
   }
+  if (whole) wholeOfBatch.set(ctx.traffic(), kept);
   return kept;
 }
+
+const wholeOfBatch = new WeakMap<readonly Exchange[], Exchange[]>();
 
 const keys = new WeakMap<Exchange, string>();
 
@@ -85,6 +93,8 @@ const swept = new WeakMap<Target, Promise<void>>();
 
 /** Reads across the data once per run (the first response-level check to ask does it; the others wait for it). */
 export function readAcross(ctx: CheckContext<string>): Promise<void> {
+  // A recording's judging reads nothing more: its traffic is all there is.
+  if (judgingRecording(ctx)) return Promise.resolve();
   let done = swept.get(ctx.target);
   if (done === undefined) {
     done = sweep(ctx).catch(() => undefined);
@@ -253,4 +263,162 @@ export async function errorAnswers(ctx: CheckContext<string>, probes: readonly E
   const errors = (await judgeableTraffic(ctx, probes, { errors: true })).filter((e) => e.request.method !== 'OPTIONS');
   if (errors.length === 0) ctx.skip('no request of the run drew an error response');
   return errors;
+}
+
+/** A recording's skip: coverage lists it as `not verified: needs active probing …`. */
+export const NEEDS_PROBING = 'needs active probing: judging recorded traffic sends no request';
+
+/** Thrown by a recording's replay when a check asks for an answer the recording does not hold (src/traffic/replay.ts). */
+export class NotRecorded extends Error {
+  override readonly name = 'NotRecorded';
+  constructor(
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(`${method} ${redactUrl(url)} is not in the recording`);
+  }
+}
+
+const recordings = new WeakSet<Target>();
+
+/** Marks a target as that of a recording's judging (src/traffic/judge.ts): its checks send nothing. */
+export function markRecording(target: Target): void {
+  recordings.add(target);
+}
+
+/** Whether the check judges a recording (no request reaches the API) rather than a run. */
+export const judgingRecording = (ctx: CheckContext<string>): boolean => recordings.has(ctx.target);
+
+/** Whether a target is that of a recording's judging (for a `requires` guard). */
+export const isRecordingTarget = (target: Target): boolean => recordings.has(target);
+
+/** Request headers that change what an answer is: an answer to a request that sent them answers no request without. */
+const CONDITIONAL = ['if-none-match', 'if-match', 'if-modified-since', 'if-unmodified-since', 'range'];
+/** Request headers that may change the answer: an answer to a request without them (or any JSON one) is preferred. */
+const NEGOTIATING = ['accept', 'accept-language', 'prefer'];
+
+/** Query order and fragments do not make a request another. */
+export function requestKey(method: string, url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    parsed.searchParams.sort();
+    return `${method} ${parsed.href}`;
+  } catch {
+    return `${method} ${url}`;
+  }
+}
+
+/**
+ * The recorded answer to a read, among the recorded exchanges of that method and URL: the headers it sends sent
+ * alike, no condition it does not set, an Accept that admits JSON unless it sets one, the fewest other negotiating
+ * headers.
+ */
+export function recordedAnswer(
+  candidates: Iterable<Exchange>,
+  headers: Record<string, string> = {},
+): Exchange | undefined {
+  const asked = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value.trim()]));
+  let best: Exchange | undefined;
+  let bestExtra = Number.POSITIVE_INFINITY;
+  for (const exchange of candidates) {
+    const sent = exchange.request.headers;
+    if ([...asked].some(([name, value]) => sent[name]?.trim() !== value)) continue;
+    if (CONDITIONAL.some((name) => !asked.has(name) && sent[name] !== undefined)) continue;
+    if (!asked.has('accept') && !acceptsJson(sent['accept'])) continue;
+    const extra = NEGOTIATING.filter((name) => !asked.has(name) && sent[name] !== undefined).length;
+    if (extra < bestExtra) {
+      best = exchange;
+      bestExtra = extra;
+    }
+  }
+  return best;
+}
+
+/** The GETs of a batch by request key, indexed once per batch whatever number of checks ask. */
+const getsOfBatch = new WeakMap<readonly Exchange[], Map<string, Exchange[]>>();
+
+/** In a recording's judging, the recorded answer to a GET of this URL (as the replay gives it), else undefined. */
+export function recordedGet(
+  ctx: CheckContext<string>,
+  url: string,
+  headers?: Record<string, string>,
+): Exchange | undefined {
+  const traffic = ctx.traffic();
+  let gets = getsOfBatch.get(traffic);
+  if (!gets) {
+    gets = new Map();
+    for (const exchange of traffic) {
+      if (exchange.request.method !== 'GET') continue;
+      const key = requestKey('GET', exchange.request.url);
+      const list = gets.get(key);
+      if (list) list.push(exchange);
+      else gets.set(key, [exchange]);
+    }
+    getsOfBatch.set(traffic, gets);
+  }
+  return recordedAnswer(gets.get(requestKey('GET', ctx.url(url))) ?? [], headers);
+}
+
+/**
+ * The recorded GETs of a path template of the profile (`/employers`, `/employers/{employerId}`), once each, gateway
+ * answers aside; `conditional` keeps those sent with If-None-Match/If-Modified-Since (left out otherwise).
+ */
+export async function recordedGets(
+  ctx: CheckContext<string>,
+  template: string,
+  conditional = false,
+): Promise<Exchange[]> {
+  const pattern = pathPattern(ctx.url(template));
+  return (await judgeableTraffic(ctx, [])).filter(
+    ({ request }) =>
+      request.method === 'GET' &&
+      pattern.test(request.url.split('?')[0] ?? '') &&
+      conditional ===
+        (request.headers['if-none-match'] !== undefined || request.headers['if-modified-since'] !== undefined),
+  );
+}
+
+/** A URL with `{param}` segments as a pattern matching any one segment there (encoded braces included). */
+function pathPattern(url: string): RegExp {
+  const parts = url.split(/%7B[^/]*?%7D|\{[^/]*?\}/i).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}/?$`);
+}
+
+/**
+ * The page of a collection a check reads: in a run, sent; in a recording's judging, the recorded answer to that
+ * GET, else a recorded GET of the collection path that answered 200 with JSON (one listing items first, then the
+ * fewest query parameters; `queried` prefers one with a query): a check that judges the shape of a page judges
+ * any page. Neither: NotRecorded, the check needs active probing.
+ */
+export async function readCollectionPage(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  path: string,
+  options: { queried?: boolean } = {},
+): Promise<Exchange> {
+  if (!judgingRecording(ctx)) return ctx.get(path);
+  const exact = recordedGet(ctx, path);
+  if (exact) return exact;
+  const reserved = new Set(['select', 'embed', 'sort', 'lang']);
+  const rank = ({ request, response }: Exchange): number => {
+    const query = [...new URL(request.url).searchParams.keys()];
+    const items = isObject(response.json) ? response.json['items'] : undefined;
+    const listing = Array.isArray(items) && items.length > 0 ? 0 : 100;
+    return listing + (options.queried ? (query.length > 0 ? 0 : 10) : query.length);
+  };
+  const pages = (await recordedGets(ctx, collection.path)).filter(
+    ({ request, response }) =>
+      response.status === 200 &&
+      response.json !== undefined &&
+      !response.truncated &&
+      recordedAnswer([{ request, response, durationMs: 0 }]) !== undefined &&
+      ![...new URL(request.url).searchParams.keys()].some((name) => reserved.has(name)),
+  );
+  const best = pages.reduce<Exchange | undefined>(
+    (found, page) => (!found || rank(page) < rank(found) ? page : found),
+    undefined,
+  );
+  if (!best) throw new NotRecorded('GET', ctx.url(path));
+  return best;
 }

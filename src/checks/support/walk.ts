@@ -22,7 +22,7 @@ export interface WalkOptions {
   targetPages: number;
 }
 
-const PROBE_PAGE_SIZE = 2;
+export const PROBE_PAGE_SIZE = 2;
 // Most APIs cap pageSize at 100 or more; asking more would not shorten the walk.
 const MAX_PAGE_SIZE = 100;
 
