@@ -83,16 +83,20 @@ async function text(url) {
 async function startRestguide(upstream, report) {
   const child = spawn(
     process.execPath,
-    [join(root, 'bin/restguide.js'), 'proxy', upstream, '--port', '0', '-f', 'json', '-o', report],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ...(process.env.PROXY_PROF_DIR
-          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROXY_PROF_DIR}` }
-          : {}),
-      },
-    },
+    [
+      // PROXY_PROF_DIR: a CPU profile of the proxy's threads (read them with bench/lib/read-profile.mjs).
+      ...(process.env.PROXY_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROXY_PROF_DIR}`] : []),
+      join(root, 'bin/restguide.js'),
+      'proxy',
+      upstream,
+      '--port',
+      '0',
+      '-f',
+      'json',
+      '-o',
+      report,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let err = '';
   child.stderr.on('data', (chunk) => {

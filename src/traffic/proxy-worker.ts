@@ -1,4 +1,6 @@
 // The judging half of `restguide proxy`, in a worker thread: forwarding never waits for a judgment.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CHECKS } from '../checks/index.js';
 import { makeResponse } from '../core/exchange.js';
@@ -12,6 +14,17 @@ if (!port) throw new Error('proxy-worker runs as a worker thread');
 const setup = workerData as JudgeSetup;
 const post = (message: FromJudge): void => port.postMessage(message);
 const origin = new URL(setup.baseUrl).origin;
+
+// Judging takes only CPU time the forwarding, the upstream and the clients leave: this thread at the lowest
+// priority. Linux gives each thread its own nice value (by its id, from /proc); elsewhere the pacing below
+// alone keeps judging to at most half a core.
+let niced = false;
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+  niced = true;
+} catch {
+  // Not Linux, or no /proc: paced only.
+}
 
 const judge = await TrafficJudge.open(CHECKS, setup.profile, {
   baseUrl: setup.baseUrl,
@@ -64,8 +77,9 @@ let partial = false;
 const reportIds: number[] = [];
 let idle: NodeJS.Timeout | undefined;
 
-// After each batch the worker rests as long as the batch took: judging takes at most half a core from
-// forwarding, and what it cannot keep up with is dropped by the main thread (docs/performance.md#the-judging-proxy).
+// Where the thread could not be niced, after each batch the worker rests as long as the batch took: judging
+// takes at most half a core from forwarding. What judging cannot keep up with is dropped by the main thread
+// (docs/performance.md#the-judging-proxy).
 async function pump(): Promise<void> {
   if (pumping) return;
   pumping = true;
@@ -77,7 +91,8 @@ async function pump(): Promise<void> {
       await judge.judgePending();
       processed += taken.length;
       post({ kind: 'processed', count: processed });
-      if (reportIds.length === 0) await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+      if (!niced && reportIds.length === 0)
+        await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
     }
     partial = false;
     for (const id of reportIds.splice(0)) post({ kind: 'report', id, report: judge.report(), counts: judge.counts });

@@ -43,8 +43,6 @@ export interface ProxyOptions {
   judge: Omit<JudgeSetup, 'baseUrl'>;
   /** Each finding of a new cause, as the worker reports it. */
   onFinding?: (result: CheckResult) => void;
-  /** Tests only: exchanges waiting for judging, at most (default MAX_BACKLOG). */
-  maxBacklog?: number;
 }
 
 export interface RunningProxy {
@@ -139,7 +137,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   const setup: JudgeSetup = { ...options.judge, baseUrl: options.upstream };
   // The worker is a file of its own, beside this module: dist/src/traffic/ unbundled, dist/bundle/ bundled.
   const worker = new Worker(new URL('./proxy-worker.js', import.meta.url), { workerData: setup });
-  const queue = new JudgingQueue((message) => worker.postMessage(message), options.maxBacklog);
+  const queue = new JudgingQueue((message) => worker.postMessage(message));
   const counts = { forwarded: 0, failed: 0 };
   const stats = {
     get forwarded() {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,7 @@ async function startProxy(upstream: string, report: string) {
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       return { code: await exited, err };
@@ -194,4 +196,24 @@ describe('restguide proxy', () => {
       await new Promise((resolve) => upstream.close(resolve));
     }
   }, 90_000);
+
+  it.runIf(process.platform === 'linux')(
+    'judges at the lowest CPU priority, forwards at the normal one',
+    async () => {
+      const upstream = await reference().start();
+      const proxy = await startProxy(upstream.url, join(dir, 'nice.json'));
+      try {
+        // /proc/<pid>/task/<tid>/stat: the 19th field is the thread's nice value.
+        const nice = (tid: string) =>
+          Number(readFileSync(`/proc/${proxy.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+        const threads = readdirSync(`/proc/${proxy.pid}/task`);
+        expect(nice(String(proxy.pid))).toBe(0);
+        expect(threads.filter((tid) => nice(tid) === 19)).toHaveLength(1);
+        await proxy.stop();
+      } finally {
+        await upstream.close();
+      }
+    },
+    90_000,
+  );
 });
