@@ -3,7 +3,7 @@
 // and the reports on SIGTERM, with the exit code of what was judged.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -145,7 +145,7 @@ describe('restguide proxy', () => {
     expect(report.results.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['trace.header-present']);
   }, 90_000);
 
-  it('forwards bodies over the judging cap whole both ways, and judges a truncated body as truncated', async () => {
+  it('forwards bodies over the judging cap whole both ways, judges a truncated body as truncated, answers Expect', async () => {
     // 1.5 MB, over the 1 MB copied for judging, labelled JSON and not JSON: judged whole it would be a
     // json.media-type finding; judged as the truncated start it is left alone. The short one is the finding.
     const big = Buffer.concat([Buffer.from('['), Buffer.alloc(1536 * 1024, 'x')]);
@@ -183,9 +183,27 @@ describe('restguide proxy', () => {
         bytes: big.length,
         sha256: createHash('sha256').update(big).digest('hex'),
       });
+      // A client that waits for 100 Continue (as curl does for large bodies): the proxy answers it, the upstream
+      // gets the body without Expect (undici refuses to send that header: this was a 502).
+      const continued = await new Promise<string>((resolve, reject) => {
+        const sent = httpRequest(`${proxy.url}/uploads`, {
+          method: 'POST',
+          headers: { expect: '100-continue', 'content-length': '5' },
+        });
+        sent.on('continue', () => sent.end('hello'));
+        sent.on('response', (answer) => {
+          let text = '';
+          answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          answer.on('end', () => resolve(`${answer.statusCode} ${text}`));
+        });
+        sent.on('error', reject);
+      });
+      expect(continued).toBe(
+        `200 ${JSON.stringify({ bytes: 5, sha256: createHash('sha256').update('hello').digest('hex') })}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const { err } = await proxy.stop();
-      expect(err).toMatch(/forwarded 3 exchanges, dropped 0 from judging/);
+      expect(err).toMatch(/forwarded 4 exchanges, dropped 0 from judging/);
       const lines = err.split('\n').filter((line) => line.includes('json.media-type'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(
