@@ -4,7 +4,8 @@
 // Measured in the same run, to show what is physically possible on this machine: a minimal HTTP proxy
 // (node:http + undici, nothing judged) and a TCP pipe (no HTTP parsed), and the CPU each proxy process
 // spends per request; then the same against an upstream that waits 10 ms per request as real APIs do.
-// `PROXY_SECONDS` per round (default 4), `PROXY_DELAYED=0` skips the delayed upstream.
+// `PROXY_SECONDS` per round (default 4), `PROXY_DELAYED=0` skips the delayed upstream; `PROXY_OTHER_BIN=<path
+// to another build's bin/restguide.js>` measures that build too, in the same rounds (before/after a change).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -80,13 +81,13 @@ async function text(url) {
 }
 
 /** `restguide proxy` (the built CLI) in front of `upstream`, its report written to `report` on SIGTERM. */
-async function startRestguide(upstream, report) {
+async function startRestguide(upstream, report, bin = join(root, 'bin/restguide.js')) {
   const child = spawn(
     process.execPath,
     [
       // PROXY_PROF_DIR: a CPU profile of the proxy's threads (read them with bench/lib/read-profile.mjs).
       ...(process.env.PROXY_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROXY_PROF_DIR}`] : []),
-      join(root, 'bin/restguide.js'),
+      bin,
       'proxy',
       upstream,
       '--port',
@@ -163,7 +164,16 @@ export async function benchProxy() {
     for (let n = 0; n < 5; n++)
       for (const path of PATHS)
         if ((await text(`${restguide.url}${path}`)) !== (await text(`${server.url}${path}`))) changed++;
-    const [direct, proxied, bare, piped] = await measure([{ url: server.url }, restguide, minimal, tcp]);
+    const otherBin = process.env.PROXY_OTHER_BIN;
+    const other = otherBin ? await startRestguide(server.url, join(dir, 'other.json'), otherBin) : undefined;
+    if (other) started.push({ stop: async () => other.kill() });
+    const [direct, proxied, bare, piped, another] = await measure([
+      { url: server.url },
+      restguide,
+      minimal,
+      tcp,
+      ...(other ? [other] : []),
+    ]);
     const { code, err, report } = await restguide.stop();
     const forwarded = /forwarded (\d+) exchanges, dropped (\d+)/.exec(err);
     const judged = `${report.summary.failed} failed checks, ${report.summary.passed} passed; exit ${code}; ${forwarded ? `${fmt(Number(forwarded[1]))} forwarded, ${fmt(Number(forwarded[2]))} dropped from judging` : err.slice(-200)}`;
@@ -213,6 +223,16 @@ export async function benchProxy() {
         ratio: proxied.cpuUs / bare.cpuUs,
       },
     ];
+    if (other) {
+      const { err: otherErr, report: otherReport } = await other.stop();
+      const counted = /forwarded (\d+) exchanges, dropped (\d+)/.exec(otherErr);
+      rows.push({
+        label: `proxy: the build at ${otherBin} (${otherReport.summary.failed} failed checks; ${counted ? `${fmt(Number(counted[1]))} forwarded, ${fmt(Number(counted[2]))} dropped` : ''}; p99 ${fmt(another.p99, 1)} ms, ${fmt(another.cpuUs)} µs CPU per request)`,
+        value: fmt(another.rps),
+        baseline: `${fmt(direct.rps)} direct`,
+        ratio: another.rps / direct.rps,
+      });
+    }
     await server.stop();
     started.length = 0;
     await minimal.stop();
