@@ -1,6 +1,11 @@
 // `restguide proxy` in front of the reference server, on loopback: requests per second through the proxy
 // against direct, the p99 latency it adds at 50 concurrent clients, answers compared byte for byte on a
 // sample, and the proxy's own report of the load (0 findings, how many exchanges it dropped from judging).
+// Measured in the same run, to show what is physically possible on this machine: a minimal HTTP proxy
+// (node:http + undici, nothing judged) and a TCP pipe (no HTTP parsed), and the CPU each proxy process
+// spends per request; then the same against an upstream that waits 10 ms per request as real APIs do.
+// `PROXY_SECONDS` per round (default 4), `PROXY_DELAYED=0` skips the delayed upstream; `PROXY_OTHER_BIN=<path
+// to another build's bin/restguide.js>` measures that build too, in the same rounds (before/after a change).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +19,7 @@ const here = new URL('.', import.meta.url).pathname;
 const CLIENTS = 50;
 const SECONDS = Number(process.env.PROXY_SECONDS ?? 4);
 const ROUNDS = 3;
+const DELAY_MS = 10;
 const PATHS = [
   '/employers?pageSize=5',
   '/employers?pageSize=10&page=2',
@@ -24,26 +30,42 @@ const PATHS = [
   '/employers?bankrupt=false&pageSize=5',
 ];
 
-/** GETs for `seconds` with CLIENTS in flight; returns requests per second and every latency in ms. */
-async function load(url) {
+/** CPU ms (user + system, every thread) of process `pid` so far, from /proc (Linux). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** GETs for `seconds` with CLIENTS in flight; requests per second, every latency in ms, CPU µs of `pid` per request. */
+async function load(url, pid) {
   const { origin, pathname } = new URL(url);
   const pool = new Pool(origin, { connections: CLIENTS, pipelining: 1 });
   const latencies = [];
   let i = 0;
+  let failed = '';
   const until = Date.now() + SECONDS * 1000;
   const worker = async () => {
-    while (Date.now() < until) {
+    while (Date.now() < until && !failed) {
       const started = performance.now();
-      const { body } = await pool.request({ path: pathname + PATHS[i++ % PATHS.length], method: 'GET' });
+      const path = PATHS[i++ % PATHS.length];
+      const { statusCode, body } = await pool.request({ path: pathname + path, method: 'GET' });
       await body.dump();
+      if (statusCode >= 500) failed = `GET ${url}${path} answered ${statusCode}`;
       latencies.push(performance.now() - started);
     }
   };
+  const cpuBefore = pid ? cpuMs(pid) : NaN;
   const started = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / latencies.length;
   await pool.close();
-  return { rps: latencies.length / elapsed, latencies };
+  if (failed) throw new Error(failed);
+  return { rps: latencies.length / elapsed, latencies, cpuUs };
 }
 
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)];
@@ -58,66 +80,116 @@ async function text(url) {
   return JSON.stringify([statusCode, kept, bytes]);
 }
 
-export async function benchProxy() {
-  const dir = mkdtempSync(join(tmpdir(), 'restguide-bench-proxy-'));
-  const server = await startChild(`${here}lib/reference-server.mjs`);
+/** `restguide proxy` (the built CLI) in front of `upstream`, its report written to `report` on SIGTERM. */
+async function startRestguide(upstream, report, bin = join(root, 'bin/restguide.js')) {
   const child = spawn(
     process.execPath,
-    [join(root, 'bin/restguide.js'), 'proxy', server.url, '--port', '0', '-f', 'json', '-o', join(dir, 'report.json')],
+    [
+      // PROXY_PROF_DIR: a CPU profile of the proxy's threads (read them with bench/lib/read-profile.mjs).
+      ...(process.env.PROXY_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROXY_PROF_DIR}`] : []),
+      bin,
+      'proxy',
+      upstream,
+      '--port',
+      '0',
+      '-f',
+      'json',
+      '-o',
+      report,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let err = '';
   child.stderr.on('data', (chunk) => {
     err += chunk;
   });
-  try {
-    let out = '';
-    const proxyUrl = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the proxy did not start: ${err}`)), 30_000);
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        const found = /listening on (http:\/\/\S+?),/.exec(out)?.[1];
-        if (found) {
-          clearTimeout(timer);
-          resolve(found);
-        }
-      });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the proxy did not start: ${err}`)), 30_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = /listening on (http:\/\/\S+?),/.exec(out)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
     });
+  });
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      const [code] = await once(child, 'exit');
+      return { code, err, report: JSON.parse(readFileSync(report, 'utf8')) };
+    },
+    kill: () => child.exitCode === null && child.kill('SIGKILL'),
+  };
+}
+
+/** The minimal proxy (`http` or `tcp`) in front of `server`; its url carries the server's base path. */
+async function startMinimal(mode, server) {
+  const { origin, pathname } = new URL(server.url);
+  const child = await startChild(`${here}lib/minimal-proxy.mjs`, [mode, origin]);
+  return { ...child, url: child.url + pathname };
+}
+
+/** Loads each target in turn, ROUNDS times interleaved; per target the median rps, p99 and proxy CPU µs/request. */
+async function measure(targets) {
+  for (const target of targets) await load(target.url, target.pid); // warm-up
+  const runs = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, target] of targets.entries()) runs[i].push(await load(target.url, target.pid));
+  return runs.map((r) => ({
+    rps: median(r.map((x) => x.rps)),
+    p99: median(r.map((x) => p99(x.latencies))),
+    cpuUs: median(r.map((x) => x.cpuUs)),
+  }));
+}
+
+export async function benchProxy() {
+  const dir = mkdtempSync(join(tmpdir(), 'restguide-bench-proxy-'));
+  const started = [];
+  try {
+    const server = await startChild(`${here}lib/reference-server.mjs`);
+    started.push(server);
+    const restguide = await startRestguide(server.url, join(dir, 'report.json'));
+    started.push({ stop: async () => restguide.kill() });
+    const minimal = await startMinimal('http', server);
+    started.push(minimal);
+    const tcp = await startMinimal('tcp', server);
+    started.push(tcp);
     // Answers compared before the load: every sample path, through the proxy and direct.
     let changed = 0;
     for (let n = 0; n < 5; n++)
       for (const path of PATHS)
-        if ((await text(`${proxyUrl}${path}`)) !== (await text(`${server.url}${path}`))) changed++;
-    await load(server.url); // warm-up of both
-    await load(proxyUrl);
-    const direct = [];
-    const proxied = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      direct.push(await load(server.url));
-      proxied.push(await load(proxyUrl));
-    }
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+        if ((await text(`${restguide.url}${path}`)) !== (await text(`${server.url}${path}`))) changed++;
+    const otherBin = process.env.PROXY_OTHER_BIN;
+    const other = otherBin ? await startRestguide(server.url, join(dir, 'other.json'), otherBin) : undefined;
+    if (other) started.push({ stop: async () => other.kill() });
+    const [direct, proxied, bare, piped, another] = await measure([
+      { url: server.url },
+      restguide,
+      minimal,
+      tcp,
+      ...(other ? [other] : []),
+    ]);
+    const { code, err, report } = await restguide.stop();
     const forwarded = /forwarded (\d+) exchanges, dropped (\d+)/.exec(err);
-    const directRps = median(direct.map((r) => r.rps));
-    const proxyRps = median(proxied.map((r) => r.rps));
-    const directP99 = median(direct.map((r) => p99(r.latencies)));
-    const proxyP99 = median(proxied.map((r) => p99(r.latencies)));
     const judged = `${report.summary.failed} failed checks, ${report.summary.passed} passed; exit ${code}; ${forwarded ? `${fmt(Number(forwarded[1]))} forwarded, ${fmt(Number(forwarded[2]))} dropped from judging` : err.slice(-200)}`;
-    return [
+    const rows = [
       {
         label: `proxy: requests/s at ${CLIENTS} clients (${judged})`,
-        value: fmt(proxyRps),
-        baseline: `${fmt(directRps)} direct`,
-        ratio: proxyRps / directRps,
+        value: fmt(proxied.rps),
+        baseline: `${fmt(direct.rps)} direct`,
+        ratio: proxied.rps / direct.rps,
         target: { atLeast: 0.8 },
       },
       {
-        label: `proxy: p99 latency at ${CLIENTS} clients (added ${fmt(proxyP99 - directP99, 1)} ms)`,
-        value: `${fmt(proxyP99, 1)} ms`,
-        baseline: `${fmt(directP99, 1)} ms direct`,
-        ratio: proxyP99 / directP99,
+        label: `proxy: p99 latency at ${CLIENTS} clients (added ${fmt(proxied.p99 - direct.p99, 1)} ms; target ≤ 5 ms added)`,
+        value: `${fmt(proxied.p99, 1)} ms`,
+        baseline: `${fmt(direct.p99, 1)} ms direct`,
+        ratio: proxied.p99 / direct.p99,
       },
       {
         label: `proxy: answers changed, of ${5 * PATHS.length} compared byte for byte`,
@@ -126,10 +198,78 @@ export async function benchProxy() {
         ratio: changed === 0 ? 1 : 0,
         target: { atLeast: 1, note: 'none changed' },
       },
+      {
+        label: `proxy: minimal HTTP proxy (node:http + undici, no judging), requests/s (p99 ${fmt(bare.p99, 1)} ms)`,
+        value: fmt(bare.rps),
+        baseline: `${fmt(direct.rps)} direct`,
+        ratio: bare.rps / direct.rps,
+      },
+      {
+        label: `proxy: TCP pipe (no HTTP parsed), requests/s (p99 ${fmt(piped.p99, 1)} ms)`,
+        value: fmt(piped.rps),
+        baseline: `${fmt(direct.rps)} direct`,
+        ratio: piped.rps / direct.rps,
+      },
+      {
+        label: 'proxy: restguide against the minimal HTTP proxy, requests/s',
+        value: fmt(proxied.rps),
+        baseline: `${fmt(bare.rps)} minimal`,
+        ratio: proxied.rps / bare.rps,
+      },
+      {
+        label: 'proxy: CPU per request in the proxy process (restguide: forwarding and judging threads)',
+        value: `${fmt(proxied.cpuUs)} µs`,
+        baseline: `${fmt(bare.cpuUs)} µs minimal, ${fmt(piped.cpuUs)} µs TCP pipe`,
+        ratio: proxied.cpuUs / bare.cpuUs,
+      },
     ];
-  } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (other) {
+      const { err: otherErr, report: otherReport } = await other.stop();
+      const counted = /forwarded (\d+) exchanges, dropped (\d+)/.exec(otherErr);
+      rows.push({
+        label: `proxy: the build at ${otherBin} (${otherReport.summary.failed} failed checks; ${counted ? `${fmt(Number(counted[1]))} forwarded, ${fmt(Number(counted[2]))} dropped` : ''}; p99 ${fmt(another.p99, 1)} ms, ${fmt(another.cpuUs)} µs CPU per request)`,
+        value: fmt(another.rps),
+        baseline: `${fmt(direct.rps)} direct`,
+        ratio: another.rps / direct.rps,
+      });
+    }
     await server.stop();
+    started.length = 0;
+    await minimal.stop();
+    await tcp.stop();
+    if (process.env.PROXY_DELAYED !== '0') rows.push(...(await delayed(dir, started)));
+    return rows;
+  } finally {
+    for (const child of started) await child.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same against the reference server answering DELAY_MS later: the ratio when the upstream does real work. */
+async function delayed(dir, started) {
+  process.env.DELAY_MS = String(DELAY_MS);
+  const server = await startChild(`${here}lib/delayed-reference-server.mjs`);
+  started.push(server);
+  const restguide = await startRestguide(server.url, join(dir, 'delayed.json'));
+  started.push({ stop: async () => restguide.kill() });
+  const minimal = await startMinimal('http', server);
+  started.push(minimal);
+  const [direct, proxied, bare] = await measure([{ url: server.url }, restguide, minimal]);
+  const { err, report } = await restguide.stop();
+  const counted = /forwarded (\d+) exchanges, dropped (\d+)/.exec(err);
+  const judged = `${report.summary.failed} failed checks${counted ? `, ${fmt(Number(counted[2]))} of ${fmt(Number(counted[1]))} dropped from judging` : ''}`;
+  return [
+    {
+      label: `proxy, upstream answering ${DELAY_MS} ms later: requests/s (${judged}; minimal proxy ${fmt(bare.rps)})`,
+      value: fmt(proxied.rps),
+      baseline: `${fmt(direct.rps)} direct`,
+      ratio: proxied.rps / direct.rps,
+    },
+    {
+      label: `proxy, upstream answering ${DELAY_MS} ms later: p99 (added ${fmt(proxied.p99 - direct.p99, 1)} ms; minimal proxy ${fmt(bare.p99, 1)} ms)`,
+      value: `${fmt(proxied.p99, 1)} ms`,
+      baseline: `${fmt(direct.p99, 1)} ms direct`,
+      ratio: proxied.p99 / direct.p99,
+    },
+  ];
 }

@@ -40,6 +40,7 @@ export async function startChild(script, args = [], { timeoutMs = 120_000, nodeA
   });
   return {
     ...info,
+    pid: child.pid,
     /** { cpuMs, rssMB } of the child right now. */
     stats: () =>
       new Promise((resolve) => {

@@ -15,14 +15,29 @@ export interface JudgeSetup {
   idleMs: number;
 }
 
+/**
+ * One forwarded exchange, as the forwarding thread copied it: headers as they came (the worker flattens
+ * them, so the forwarding thread does not), bodies up to the judging cap.
+ */
+export interface ExchangeCopy {
+  method: string;
+  /** Path and query as the client sent them (the upstream's base path included). */
+  target: string;
+  /** The request's headers as received: name, value, name, value, … */
+  requestHeaders: string[];
+  /** Absent when the request had no body. */
+  requestBody?: string;
+  status: number;
+  responseHeaders: Record<string, string | string[] | undefined>;
+  responseText: string;
+  /** The response body was longer than the cap: `responseText` is its start. */
+  truncated: boolean;
+  durationMs: number;
+}
+
 export type ToJudge =
-  | {
-      kind: 'exchange';
-      request: { method: string; url: string; headers: Record<string, string>; body?: string };
-      response: { status: number; headers: Record<string, string>; text: string; truncated: boolean };
-      durationMs: number;
-    }
-  | { kind: 'report'; id: number };
+  /** Exchanges in the order they were forwarded; one message for many keeps postMessage off the request path. */
+  { kind: 'exchanges'; exchanges: ExchangeCopy[] } | { kind: 'report'; id: number };
 
 export type FromJudge =
   | { kind: 'ready' }

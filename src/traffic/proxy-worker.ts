@@ -1,15 +1,30 @@
 // The judging half of `restguide proxy`, in a worker thread: forwarding never waits for a judgment.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CHECKS } from '../checks/index.js';
 import { makeResponse } from '../core/exchange.js';
+import type { Exchange } from '../core/exchange.js';
 import { Redactor } from '../core/secrets.js';
 import { TrafficJudge } from './judge.js';
-import type { FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
+import type { ExchangeCopy, FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 
 const port = parentPort;
 if (!port) throw new Error('proxy-worker runs as a worker thread');
 const setup = workerData as JudgeSetup;
 const post = (message: FromJudge): void => port.postMessage(message);
+const origin = new URL(setup.baseUrl).origin;
+
+// Judging takes only CPU time the forwarding, the upstream and the clients leave: this thread at the lowest
+// priority. Linux gives each thread its own nice value (by its id, from /proc); elsewhere the pacing below
+// alone keeps judging to at most half a core.
+let niced = false;
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+  niced = true;
+} catch {
+  // Not Linux, or no /proc: paced only.
+}
 
 const judge = await TrafficJudge.open(CHECKS, setup.profile, {
   baseUrl: setup.baseUrl,
@@ -20,39 +35,93 @@ const judge = await TrafficJudge.open(CHECKS, setup.profile, {
   redactor: new Redactor().addHeaderValues(setup.headers),
   onFinding: (result) => post({ kind: 'finding', result }),
 });
+
+/** Raw `name, value, …` headers as one lower-case name each, repeated values joined as HTTP allows. */
+function fromRaw(raw: string[]): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    flat[name] = flat[name] === undefined ? raw[i + 1]! : `${flat[name]}, ${raw[i + 1]!}`;
+  }
+  return flat;
+}
+
+function fromParsed(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+/** Judged as the upstream's own exchange: its URLs, so links it builds from its own address are on its origin. */
+function toExchange(copy: ExchangeCopy): Exchange {
+  return {
+    request: {
+      method: copy.method,
+      url: `${origin}${copy.target}`,
+      headers: fromRaw(copy.requestHeaders),
+      ...(copy.requestBody !== undefined ? { body: copy.requestBody } : {}),
+    },
+    response: makeResponse(copy.status, fromParsed(copy.responseHeaders), copy.responseText, copy.truncated),
+    durationMs: copy.durationMs,
+  };
+}
+
+// Exchanges received and not yet judged; the forwarding thread keeps them at most MAX_BACKLOG, counting
+// `processed` as judged here, and drops beyond.
+const waiting: ExchangeCopy[] = [];
 let processed = 0;
+let pumping = false;
+/** Judge a partial batch too: the traffic paused, or a report was asked for. */
+let partial = false;
+const reportIds: number[] = [];
 let idle: NodeJS.Timeout | undefined;
-// One judging at a time; exchanges that come meanwhile wait in the port's queue, which the main thread bounds.
-let judging: Promise<void> = Promise.resolve();
-// After each batch the worker rests as long as the batch took: judging takes at most half a core from
-// forwarding, and what it cannot keep up with is dropped by the main thread (docs/performance.md#the-judging-proxy).
-const judgeNow = (rest = true): Promise<void> =>
-  (judging = judging.then(async () => {
-    const started = performance.now();
-    await judge.judgePending();
-    post({ kind: 'processed', count: processed });
-    if (rest) await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
-  }));
+
+// Where the thread could not be niced, after each batch the worker rests as long as the batch took: judging
+// takes at most half a core from forwarding. What judging cannot keep up with is dropped by the main thread
+// (docs/performance.md#the-judging-proxy).
+async function pump(): Promise<void> {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (waiting.length >= setup.batchExchanges || (partial && waiting.length > 0)) {
+      const started = performance.now();
+      const taken = waiting.splice(0, setup.batchExchanges);
+      for (const copy of taken) if (judge.add(toExchange(copy))) await judge.judgePending();
+      await judge.judgePending();
+      processed += taken.length;
+      post({ kind: 'processed', count: processed });
+      if (!niced && reportIds.length === 0)
+        await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+    }
+    partial = false;
+    for (const id of reportIds.splice(0)) post({ kind: 'report', id, report: judge.report(), counts: judge.counts });
+  } finally {
+    pumping = false;
+  }
+  // Exchanges that came while the last batch was judged, a partial batch: judged once the traffic pauses.
+  if (waiting.length > 0) wait();
+}
+
+/** A partial batch is judged once no exchange came for idleMs, so findings show while it is quiet. */
+function wait(): void {
+  clearTimeout(idle);
+  idle = setTimeout(() => {
+    partial = true;
+    void pump();
+  }, setup.idleMs);
+}
 
 port.on('message', (message: ToJudge) => {
-  if (message.kind === 'exchange') {
-    const { request, response, durationMs } = message;
-    processed++;
-    const full = judge.add({
-      request,
-      response: makeResponse(response.status, response.headers, response.text, response.truncated),
-      durationMs,
-    });
-    clearTimeout(idle);
-    // A full batch now; a partial one once the traffic pauses, so findings show while it is quiet.
-    if (full) void judgeNow();
-    else idle = setTimeout(() => void judgeNow(), setup.idleMs);
-    if (processed % 200 === 0) post({ kind: 'processed', count: processed });
+  if (message.kind === 'exchanges') {
+    for (const copy of message.exchanges) waiting.push(copy);
+    wait();
+    void pump();
   } else if (message.kind === 'report') {
     clearTimeout(idle);
-    void judgeNow(false).then(() =>
-      post({ kind: 'report', id: message.id, report: judge.report(), counts: judge.counts }),
-    );
+    reportIds.push(message.id);
+    partial = true;
+    void pump();
   }
 });
 post({ kind: 'ready' });

@@ -5,13 +5,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import type { CheckReport, CheckResult } from '../core/types.js';
 import type { TrafficCounts } from './judge.js';
-import type { FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
+import type { ExchangeCopy, FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the exchange's: never forwarded. */
-const HOP_BY_HOP = new Set([
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the exchange's: never forwarded. Host is
+ * the upstream's (undici sets it); Expect was answered by node's server already (100 Continue).
+ */
+const NOT_FORWARDED = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -21,10 +24,16 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'proxy-authorization',
   'proxy-authenticate',
+  'host',
+  'expect',
 ]);
-const BODY_CAP = 1024 * 1024;
+/** What of a body is copied for judging; the body itself is forwarded whole, whatever its size. */
+export const BODY_CAP = 1024 * 1024;
 /** Exchanges handed to the worker and not yet judged, at most; beyond, they are dropped and counted. */
-const MAX_BACKLOG = 2_000;
+export const MAX_BACKLOG = 2_000;
+/** Exchanges sent to the worker in one message, at most, and how long one waits to be sent. */
+const BATCH = 100;
+const BATCH_MS = 20;
 
 export interface ProxyOptions {
   /** The upstream base URL, no trailing slash. */
@@ -46,24 +55,18 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const flatten = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
-};
-
 /** Keeps the first BODY_CAP bytes of a body that flows past, for judging. */
-class BodyCopy {
+export class BodyCopy {
   private readonly chunks: Buffer[] = [];
   private size = 0;
   truncated = false;
+  constructor(private readonly cap = BODY_CAP) {}
   add(chunk: Buffer): void {
     if (this.truncated) return;
-    const room = BODY_CAP - this.size;
+    const room = this.cap - this.size;
     if (chunk.length > room) {
       this.chunks.push(chunk.subarray(0, room));
-      this.size = BODY_CAP;
+      this.size = this.cap;
       this.truncated = true;
       return;
     }
@@ -71,7 +74,59 @@ class BodyCopy {
     this.size += chunk.length;
   }
   text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
+    return this.chunks.length === 1 ? this.chunks[0]!.toString('utf8') : Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/**
+ * Exchanges for the worker, sent BATCH at a time or BATCH_MS after the first of a batch: one postMessage
+ * (and one structured clone) for many exchanges. Counts what it handed, what the worker judged, and drops
+ * an exchange, counted, when MAX_BACKLOG are handed and not yet judged.
+ */
+export class JudgingQueue {
+  private pending: ExchangeCopy[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** Exchanges handed and dropped so far; `processed` is what the worker says it judged. */
+  handed = 0;
+  dropped = 0;
+  processed = 0;
+  constructor(
+    private readonly send: (message: ToJudge) => void,
+    private readonly maxBacklog = MAX_BACKLOG,
+  ) {}
+  /** Whether an exchange finishing now would be taken: its bodies are worth copying. */
+  get open(): boolean {
+    return this.handed - this.processed < this.maxBacklog;
+  }
+  /** Takes the exchange, or counts it dropped (`copy` undefined: it was not copied, the queue was full at its start). */
+  take(copy: ExchangeCopy | undefined): void {
+    if (!copy || !this.open) {
+      this.dropped++;
+      return;
+    }
+    this.handed++;
+    this.pending.push(copy);
+    if (this.pending.length >= BATCH) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), BATCH_MS);
+      this.timer.unref();
+    }
+  }
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const exchanges = this.pending;
+    this.pending = [];
+    this.send({ kind: 'exchanges', exchanges });
+  }
+  /** Sends what waits, then `message`, so the worker sees both in order. */
+  sendAfter(message: ToJudge): void {
+    this.flush();
+    this.send(message);
+  }
+  close(): void {
+    clearTimeout(this.timer);
   }
 }
 
@@ -82,15 +137,29 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   const setup: JudgeSetup = { ...options.judge, baseUrl: options.upstream };
   // The worker is a file of its own, beside this module: dist/src/traffic/ unbundled, dist/bundle/ bundled.
   const worker = new Worker(new URL('./proxy-worker.js', import.meta.url), { workerData: setup });
-  const stats = { forwarded: 0, judged: 0, dropped: 0, failed: 0 };
-  let processed = 0;
+  const queue = new JudgingQueue((message) => worker.postMessage(message));
+  const counts = { forwarded: 0, failed: 0 };
+  const stats = {
+    get forwarded() {
+      return counts.forwarded;
+    },
+    get failed() {
+      return counts.failed;
+    },
+    get judged() {
+      return queue.handed;
+    },
+    get dropped() {
+      return queue.dropped;
+    },
+  };
   let nextReport = 0;
   const reports = new Map<number, (value: { report: CheckReport; counts: TrafficCounts }) => void>();
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: FromJudge) => {
       if (message.kind === 'ready') resolve();
-      else if (message.kind === 'processed') processed = message.count;
+      else if (message.kind === 'processed') queue.processed = message.count;
       else if (message.kind === 'finding') options.onFinding?.(message.result);
       else if (message.kind === 'report') {
         reports.get(message.id)?.({ report: message.report, counts: message.counts });
@@ -100,95 +169,93 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   });
   await ready;
 
-  const hand = (message: ToJudge): void => {
-    if (stats.judged - processed >= MAX_BACKLOG) {
-      stats.dropped++;
-      return;
-    }
-    stats.judged++;
-    worker.postMessage(message);
-  };
-
-  const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const gone = new Error('the client closed the connection');
+  const forward = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name) || name === 'host') continue;
-      headers[name] = value;
+    const raw = req.rawHeaders;
+    const headers: string[] = [];
+    let hasBody = false;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i]!.toLowerCase();
+      if (name === 'content-length') hasBody = raw[i + 1] !== '0';
+      else if (name === 'transfer-encoding') hasBody = true;
+      if (!NOT_FORWARDED.has(name)) headers.push(raw[i]!, raw[i + 1]!);
     }
-    const hasBody =
-      req.headers['content-length'] !== undefined
-        ? req.headers['content-length'] !== '0'
-        : req.headers['transfer-encoding'] !== undefined;
-    const requestCopy = new BodyCopy();
-    let body: PassThrough | undefined;
-    if (hasBody) {
+    // Judging copies bodies only while the worker keeps up; when it is behind the exchange is only forwarded.
+    const judging = queue.open;
+    let requestCopy: BodyCopy | undefined;
+    let body: IncomingMessage | PassThrough | null = hasBody ? req : null;
+    if (hasBody && judging) {
+      const copy = (requestCopy = new BodyCopy());
+      // Through a PassThrough: undici reads the body only once a connection is free, the copy sees it now.
       body = new PassThrough();
-      req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
+      req.on('data', (chunk: Buffer) => copy.add(chunk));
       req.pipe(body);
     }
-    const aborted = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) aborted.abort();
-    });
-    const path = req.url ?? '/';
-    let answer;
-    try {
-      answer = await pool.request({
-        path,
-        method: req.method as 'GET',
-        headers,
-        body: body ?? null,
-        signal: aborted.signal,
-      });
-    } catch (error) {
-      stats.failed++;
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(`restguide proxy: the upstream ${upstream.origin} gave no answer: ${(error as Error).message}\n`);
-      } else res.destroy();
-      return;
-    }
-    const out: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(answer.headers))
-      if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-    res.writeHead(answer.statusCode, out);
-    const responseCopy = new BodyCopy();
-    try {
-      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-        responseCopy.add(chunk);
-        if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
-      }
-      res.end();
-    } catch {
-      stats.failed++;
-      res.destroy();
-      return;
-    }
-    stats.forwarded++;
-    // Judged as the upstream's own exchange: its URLs, so links it builds from its own address are on its origin.
-    const requestText = requestCopy.text();
-    hand({
-      kind: 'exchange',
-      request: {
-        method: req.method ?? 'GET',
-        url: `${upstream.origin}${path}`,
-        headers: flatten(req.headers),
-        ...(hasBody ? { body: requestText } : {}),
+    const target = req.url ?? '/';
+    let status = 0;
+    let answerHeaders: Record<string, string | string[] | undefined> = {};
+    const responseCopy = judging ? new BodyCopy() : undefined;
+    let controller: Dispatcher.DispatchController | undefined;
+    const onClose = () => {
+      if (!res.writableFinished) controller?.abort(gone);
+    };
+    res.once('close', onClose);
+    pool.dispatch(
+      { origin: upstream.origin, path: target, method: req.method as Dispatcher.HttpMethod, headers, body },
+      {
+        onRequestStart(c) {
+          controller = c;
+          if (res.destroyed) c.abort(gone);
+        },
+        onResponseStart(c, statusCode, answer) {
+          // 1xx answers are the connection's (undici took them); the answer is the final one.
+          if (statusCode < 200) return;
+          status = statusCode;
+          answerHeaders = answer;
+          const out: Record<string, string | string[]> = {};
+          for (const name in answer) if (!NOT_FORWARDED.has(name)) out[name] = answer[name]!;
+          res.writeHead(statusCode, out);
+        },
+        onResponseData(c, chunk) {
+          responseCopy?.add(chunk);
+          if (!res.write(chunk)) {
+            c.pause();
+            res.once('drain', () => c.resume());
+          }
+        },
+        onResponseEnd() {
+          res.end();
+          res.off('close', onClose);
+          counts.forwarded++;
+          queue.take(
+            responseCopy && {
+              method: req.method ?? 'GET',
+              target,
+              requestHeaders: raw,
+              ...(hasBody ? { requestBody: requestCopy?.text() ?? '' } : {}),
+              status,
+              responseHeaders: answerHeaders,
+              responseText: responseCopy.text(),
+              truncated: responseCopy.truncated,
+              durationMs: Math.round(performance.now() - started),
+            },
+          );
+        },
+        onResponseError(_c, error) {
+          counts.failed++;
+          res.off('close', onClose);
+          if (res.headersSent || res.destroyed) res.destroy();
+          else {
+            res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+            res.end(`restguide proxy: the upstream ${upstream.origin} gave no answer: ${error.message}\n`);
+          }
+        },
       },
-      response: {
-        status: answer.statusCode,
-        headers: flatten(answer.headers),
-        text: responseCopy.text(),
-        truncated: responseCopy.truncated,
-      },
-      durationMs: Math.round(performance.now() - started),
-    });
+    );
   };
 
-  const server = createServer((req, res) => {
-    void forward(req, res);
-  });
+  const server = createServer(forward);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -206,9 +273,10 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
       new Promise((resolve) => {
         const id = nextReport++;
         reports.set(id, resolve);
-        worker.postMessage({ kind: 'report', id } satisfies ToJudge);
+        queue.sendAfter({ kind: 'report', id });
       }),
     async close() {
+      queue.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await pool.close();

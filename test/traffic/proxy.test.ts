@@ -2,6 +2,10 @@
 // unchanged, byte for byte; the reference server gets no finding; a broken upstream gets a line per new finding
 // and the reports on SIGTERM, with the exit code of what was judged.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +58,7 @@ async function startProxy(upstream: string, report: string) {
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       return { code: await exited, err };
@@ -139,4 +144,94 @@ describe('restguide proxy', () => {
     expect(stopped.code).toBe(1);
     expect(report.results.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['trace.header-present']);
   }, 90_000);
+
+  it('forwards bodies over the judging cap whole both ways, judges a truncated body as truncated, answers Expect', async () => {
+    // 1.5 MB, over the 1 MB copied for judging, labelled JSON and not JSON: judged whole it would be a
+    // json.media-type finding; judged as the truncated start it is left alone. The short one is the finding.
+    const big = Buffer.concat([Buffer.from('['), Buffer.alloc(1536 * 1024, 'x')]);
+    const upstream = createServer((req, res) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.end(req.url === '/registry/v1/employers/1' ? big : '[x');
+      }
+      const hash = createHash('sha256');
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+      });
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ bytes, sha256: hash.digest('hex') }));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/registry/v1`;
+    const proxy = await startProxy(base, join(dir, 'big.json'));
+    try {
+      const viaProxy = await request(`${proxy.url}/employers/1`, { headersTimeout: 5000, bodyTimeout: 5000 });
+      const body = Buffer.from(await viaProxy.body.arrayBuffer());
+      expect([viaProxy.statusCode, body.length, body.equals(big)]).toEqual([200, big.length, true]);
+      await (await request(`${proxy.url}/employers/2`, { headersTimeout: 5000 })).body.text();
+      const posted = await request(`${proxy.url}/uploads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: big,
+        headersTimeout: 5000,
+      });
+      expect(await posted.body.json()).toEqual({
+        bytes: big.length,
+        sha256: createHash('sha256').update(big).digest('hex'),
+      });
+      // A client that waits for 100 Continue (as curl does for large bodies): the proxy answers it, the upstream
+      // gets the body without Expect (undici refuses to send that header: this was a 502).
+      const continued = await new Promise<string>((resolve, reject) => {
+        const sent = httpRequest(`${proxy.url}/uploads`, {
+          method: 'POST',
+          headers: { expect: '100-continue', 'content-length': '5' },
+        });
+        sent.on('continue', () => sent.end('hello'));
+        sent.on('response', (answer) => {
+          let text = '';
+          answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          answer.on('end', () => resolve(`${answer.statusCode} ${text}`));
+        });
+        sent.on('error', reject);
+      });
+      expect(continued).toBe(
+        `200 ${JSON.stringify({ bytes: 5, sha256: createHash('sha256').update('hello').digest('hex') })}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const { err } = await proxy.stop();
+      expect(err).toMatch(/forwarded 4 exchanges, dropped 0 from judging/);
+      const lines = err.split('\n').filter((line) => line.includes('json.media-type'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /GET \S+\/employers\/2 answered 200 labelled application\/json, but the body does not parse/,
+      );
+      expect(lines[0]).not.toMatch(/seen in/);
+    } finally {
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  }, 90_000);
+
+  it.runIf(process.platform === 'linux')(
+    'judges at the lowest CPU priority, forwards at the normal one',
+    async () => {
+      const upstream = await reference().start();
+      const proxy = await startProxy(upstream.url, join(dir, 'nice.json'));
+      try {
+        // /proc/<pid>/task/<tid>/stat: the 19th field is the thread's nice value.
+        const nice = (tid: string) =>
+          Number(readFileSync(`/proc/${proxy.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+        const threads = readdirSync(`/proc/${proxy.pid}/task`);
+        expect(nice(String(proxy.pid))).toBe(0);
+        expect(threads.filter((tid) => nice(tid) === 19)).toHaveLength(1);
+        await proxy.stop();
+      } finally {
+        await upstream.close();
+      }
+    },
+    90_000,
+  );
 });
