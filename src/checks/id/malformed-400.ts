@@ -23,9 +23,21 @@ export default defineCheck({
     const exchanges = await Promise.all(ids.map((id) => ctx.get(document.url(id))));
     // A type that is no problem-type URN at all is problem.type-urn's finding, whatever the status.
     let foreignType: string | undefined;
+    // One cause, one finding: the ids answered alike with another status than 400 are one finding naming them.
+    const refused = new Map<number, number[]>();
+    for (const [index, exchange] of exchanges.entries()) {
+      const { status } = exchange.response;
+      if (status !== 400) refused.set(status, [...(refused.get(status) ?? []), index]);
+    }
+    for (const indexes of refused.values()) {
+      const first = exchanges[indexes[0] ?? 0] as (typeof exchanges)[number];
+      const id = indexes.map((i) => ids[i]).join(', ');
+      ctx.report('not400', { ...exchangeData(first), id }, ...indexes.map((i) => exchanges[i] as typeof first));
+    }
     for (const [index, exchange] of exchanges.entries()) {
       const data = { ...exchangeData(exchange), id: ids[index] };
-      if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) continue;
+      if (exchange.response.status !== 400) continue;
+      ctx.pass();
       await ownProblemFault(ctx, exchange);
       const problem = problemOf(exchange);
       if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) continue;

@@ -1,7 +1,8 @@
 import check from '../../../src/checks/id/malformed-400.js';
+import { describe, expect, it } from 'vitest';
 import { isObject } from '../../../src/core/json.js';
 import type { Mutator } from '../../helpers/proxy.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 const onAbc =
   (change: Mutator): Mutator =>
@@ -49,4 +50,22 @@ testCheck(check, {
       findings: ['notBadRequest'],
     },
   ],
+});
+
+describe('id.malformed-400 on a framework that answers 422 for every malformed id', () => {
+  it('is one finding naming the ids refused alike', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          if (res.status === 400 && /^\/employers\/[^/?]+$/.test(req.path)) res.status = 422;
+        },
+      }),
+    );
+    const failures = report.results.filter((r) => r.status === 'fail');
+    expect(failures.map((r) => r.message)).toEqual([
+      expect.stringMatching(/\(malformed id abc, 6000000000\) answered 422 instead of 400\.$/),
+    ]);
+    expect(failures[0]?.evidence).toHaveLength(2);
+  });
 });
