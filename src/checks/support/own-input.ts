@@ -3,6 +3,9 @@
 // that wrote it (one cause, one finding: json.no-null is not the cause of a null patch.null-removes sent).
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
+import { listingOf } from '../../core/list-shape.js';
+import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 
 interface OwnInput {
   urls: Set<string>;
@@ -22,6 +25,7 @@ function ownInputOf(ctx: CheckContext<string>): OwnInput {
   return own;
 }
 
+const KEY_MEMBER = /^(id|key|sid|uuid)$|(Id|_id|Key|Sid)$/;
 const withoutQuery = (url: string): string => url.split(/[?#]/)[0] ?? url;
 
 /** The resource at `url` now holds what the check wrote wrong; `exchanges` answered that write. */
@@ -34,5 +38,29 @@ export function markOwnInput(ctx: CheckContext<string>, url: string | undefined,
 /** Whether an answer shows the run's own wrong input rather than the API's representation. */
 export function showsOwnInput(ctx: CheckContext<string>, exchange: Exchange): boolean {
   const own = ownInputOf(ctx);
-  return own.exchanges.has(exchange) || own.urls.has(withoutQuery(exchange.request.url));
+  if (own.exchanges.has(exchange) || own.urls.has(withoutQuery(exchange.request.url))) return true;
+  return own.urls.size > 0 && listsOwnInput(own.urls, exchange);
+}
+
+/** A page of the collection that lists one of those records while it exists: its item shows the same input. */
+function listsOwnInput(urls: Set<string>, exchange: Exchange): boolean {
+  const page = withoutTrailingSlashes(withoutQuery(exchange.request.url));
+  const listed = [...urls].filter((url) => withoutTrailingSlashes(url).replace(/\/[^/]*$/, '') === page);
+  if (listed.length === 0) return false;
+  const items = listingOf(exchange.response.json, { knownList: true })?.items ?? [];
+  return listed.some((url) => {
+    const key = decodeURIComponent(withoutTrailingSlashes(url).split('/').pop() ?? '');
+    // The item names the record by a key member (`id`, `employerId`) or a link to it.
+    return items.some(
+      (item) =>
+        isObject(item) &&
+        Object.entries(item).some(
+          ([name, value]) =>
+            (KEY_MEMBER.test(name) &&
+              (typeof value === 'string' || typeof value === 'number') &&
+              String(value) === key) ||
+            (typeof value === 'string' && withoutTrailingSlashes(value) === withoutTrailingSlashes(url)),
+        ),
+    );
+  });
 }
