@@ -479,6 +479,10 @@ describe('the direct reader', () => {
     ['non-ASCII keys and values', 'ключ: значение\n"ü": ✓\n'],
     ['a list document', '- a\n- b: 1\n'],
     [
+      'scalars led by a dash in flow collections: negative numbers in JSON examples',
+      'a: {"n": -1, "m": [-2.5, -x, a-b, --c]}\n',
+    ],
+    [
       "flow collections over lines less indented than their block, closed at their key's column or before (belgif writes examples so)",
       'a:\n  b: [1,\n  2]\n  example: {\n    "testRequest" : {\n      "k": "v"\n    }\n  }\n  c: [\nx,\n  {y: 1}\n]\n  d:\n    - {\n      "k": 1\n    }\n    - [1\n  ]\ne: 1\n',
     ],
@@ -522,6 +526,8 @@ describe('the direct reader', () => {
     ['a dash after an empty item of a list in a list', '- -\n- x\n'],
     ["a dash after an empty item of a list in a list, at the outer list's column", '- - x\n  -\n- y\n'],
     ['a document end marker inside a flow collection', 'a: {\n...\n}\n'],
+    ['a dash and a space inside a flow collection', 'a: [- x]\n'],
+    ['a dash before a flow indicator', 'a: [-, 1]\n'],
     ['a key and its colon on two lines of a flow collection', 'a: {"x"\n  : 1}\n'],
     ['a tab in the indentation', 'a:\n\tb: 1\n'],
     ['Windows line ends', 'a: 1\r\n'],

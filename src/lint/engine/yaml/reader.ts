@@ -563,7 +563,13 @@ class Reader extends ScalarReader {
       if (this.quotedEnd(q, true) < 0) giveUp();
       return this.quoted(q, 0, true);
     }
-    if (FLOW_STOP.has(c) || NOT_PLAIN_START.has(c) || c === DASH) giveUp();
+    if (FLOW_STOP.has(c) || NOT_PLAIN_START.has(c)) giveUp();
+    // A dash starts a plain scalar (`-1` in a JSON example) unless a space, a line end or a flow indicator follows.
+    if (
+      c === DASH &&
+      (q + 1 >= s.length || [SPACE, LF, TAB].includes(s.charCodeAt(q + 1)) || FLOW_STOP.has(s.charCodeAt(q + 1)))
+    )
+      giveUp();
     let r = q;
     for (;;) {
       const d = s.charCodeAt(r);
