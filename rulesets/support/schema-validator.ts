@@ -9,8 +9,9 @@ import { isObject, type Json } from './json.js';
 import { pointerOf } from '../../src/openapi/pointer.js';
 import { isScalarSchema, scalarViolation } from './scalar-validator.js';
 import {
+  ajvCompiles,
   failingNodes,
-  surelyValid,
+  judge,
   type Failure,
   type KnownFormat,
   type QuickContext,
@@ -310,11 +311,17 @@ export function schemaViolation(
         unsure = true;
       },
     };
-    if (surelyValid(entry.converted, value, ctx)) return undefined;
+    const verdict = judge(entry.converted, value, ctx);
+    // A schema ajv refuses to compile: the whole compile below would find nothing either.
+    if (verdict === 'valid' || verdict === 'refused') return undefined;
     // Compile only the first failing node (failingNodes lists them in the order ajv meets them): a
     // handful of small schemas, shared by content across the document, instead of each failing
-    // example's whole schema (a third of a large lint: docs/performance.md).
-    const failures = whole ? undefined : failingNodes(entry.converted, value, ctx);
+    // example's whole schema (a third of a large lint: docs/performance.md). Only where ajv
+    // compiles the whole schema: where it refuses, stock mode finds nothing.
+    const compiles = verdict === 'invalid' ? ajvCompiles(entry.converted, ctx) : 'unsure';
+    if (compiles === 'refused') return undefined;
+    if (compiles === 'unsure') unsure = true;
+    const failures = whole || compiles !== 'compiles' ? undefined : failingNodes(entry.converted, value, ctx);
     if (failures !== undefined && failures.length > 0) {
       const { path, schema: node, value: part } = failures[0] as Failure;
       const prefix = pointerOf(path);

@@ -3,6 +3,9 @@
 // examples in a large document are valid and each sits on its own schema: compiling an ajv
 // validator for each one was most of the lint's time. Only "surely valid" is trusted; a value that
 // fails, or any keyword this interpreter does not know, goes to ajv, whose first error is the message.
+// A schema ajv refuses to compile (a `pattern` that is no regular expression with the `u` flag, as
+// belgif's `^(\-|\+)?...` is not) gives no finding in stock mode: the interpreter says so (`refused`)
+// instead of handing it to ajv, and `ajvCompiles` checks a whole schema before a failure is worded.
 import { isObject, type Json } from '../../../rulesets/support/json.js';
 
 /** A format as ajv holds it (`ajv.formats[name]`). */
@@ -28,6 +31,19 @@ const sharedSchema = (ref: unknown, ctx: QuickContext): unknown =>
 class Unsure extends Error {}
 const unsure = (): never => {
   throw new Unsure();
+};
+
+/** Thrown where ajv refuses to compile the schema: the whole schema, wherever the keyword sits. */
+class Refused extends Error {}
+
+/** A `pattern` as ajv compiles it (`new RegExp(pattern, "u")`); one it cannot compile refuses the schema. */
+const pattern = (source: unknown): RegExp => {
+  if (typeof source !== 'string') return unsure();
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    throw new Refused();
+  }
 };
 
 const ANNOTATIONS = new Set([
@@ -144,8 +160,10 @@ function keyword(key: string, s: Json, value: unknown, ctx: QuickContext): boole
       return typeof value !== 'string' || [...value].length <= count(s.maxLength);
     case 'minLength':
       return typeof value !== 'string' || [...value].length >= count(s.minLength);
-    case 'pattern':
-      return typeof value !== 'string' || regex(s.pattern).test(value);
+    case 'pattern': {
+      const re = pattern(s.pattern); // refused whatever the value
+      return typeof value !== 'string' || re.test(value);
+    }
     case 'format':
       return formatOk(s.format, value, ctx);
     case 'maxItems':
@@ -218,6 +236,8 @@ function keyword(key: string, s: Json, value: unknown, ctx: QuickContext): boole
     case 'not':
       return !valid(s.not, value, ctx);
     case 'if':
+      // ajv ignores (compiles nothing of) an `if` without `then` and `else`.
+      if (s.then === undefined && s.else === undefined) return true;
       return valid(s.if, value, ctx)
         ? s.then === undefined || valid(s.then, value, ctx)
         : s.else === undefined || valid(s.else, value, ctx);
@@ -261,18 +281,29 @@ function valid(schema: unknown, value: unknown, ctx: QuickContext): boolean {
   return true;
 }
 
-/** True only when `value` surely satisfies `schema` as ajv would judge it; false means "ask ajv". */
-export function surelyValid(schema: unknown, value: unknown, ctx: QuickContext): boolean {
+/**
+ * The interpreter's verdict on `value`: `valid` and `invalid` as ajv judges it (an invalid one is
+ * worded by ajv: failingNodes); `refused` where ajv refuses to compile the schema (no verdict, no
+ * finding); `unsure` where the interpreter cannot tell (ctx.onUnsure is told; ajv judges it whole).
+ */
+export type Verdict = 'valid' | 'invalid' | 'refused' | 'unsure';
+
+export function judge(schema: unknown, value: unknown, ctx: QuickContext): Verdict {
   try {
-    return valid(schema, value, ctx);
+    return valid(schema, value, ctx) ? 'valid' : 'invalid';
   } catch (error) {
+    if (error instanceof Refused) return 'refused';
     if (error instanceof Unsure || error instanceof RangeError) {
       ctx.onUnsure?.();
-      return false;
+      return 'unsure';
     }
     throw error;
   }
 }
+
+/** True only when `value` surely satisfies `schema` as ajv would judge it; false means "ask ajv". */
+export const surelyValid = (schema: unknown, value: unknown, ctx: QuickContext): boolean =>
+  judge(schema, value, ctx) === 'valid';
 
 /** A node of the schema where a value fails, with the part of the value it judges and where that is. */
 export interface Failure {
@@ -296,7 +327,7 @@ export function failingNodes(schema: unknown, value: unknown, ctx: QuickContext)
     collect(schema, value, ctx, [], out);
     return out;
   } catch (error) {
-    if (error instanceof Unsure || error instanceof RangeError) {
+    if (error instanceof Unsure || error instanceof Refused || error instanceof RangeError) {
       ctx.onUnsure?.();
       return undefined;
     }
@@ -337,4 +368,163 @@ function collect(schema: unknown, value: unknown, ctx: QuickContext, path: (stri
   // A node failing on its own is judged whole (its own keyword order decides its first error).
   if (own) out.push({ path, schema, value });
   else out.push(...inner);
+}
+
+/** Whether ajv compiles a whole schema: `compiles`, `refused` (it throws: no finding), or `unsure`. */
+export type Compilation = 'compiles' | 'refused' | 'unsure';
+
+// Keywords ajv knows that this interpreter does not model: a schema holding one is not vouched for.
+// Any other keyword ajv ignores (strict: false). test/lint/engine/quick-validator.test.ts checks
+// the list against ajv's own.
+export const AJV_ONLY: ReadonlySet<string> = new Set([
+  '$id',
+  'id',
+  '$schema',
+  '$anchor',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  '$recursiveAnchor',
+  '$recursiveRef',
+  '$vocabulary',
+  '$async',
+  'dependencies',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'minContains',
+  'maxContains',
+  'discriminator',
+  // ajv-formats' keywords (addFormats adds them)
+  'formatMaximum',
+  'formatMinimum',
+  'formatExclusiveMaximum',
+  'formatExclusiveMinimum',
+]);
+const NUMBERS = new Set(['multipleOf', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum']);
+const COUNTS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf']);
+const SCHEMAS = new Set(['additionalProperties', 'propertyNames', 'not']);
+
+const compilations = { '3.0': new WeakMap<object, Compilation>(), '3.1': new WeakMap<object, Compilation>() };
+
+/**
+ * Whether ajv compiles `schema` whole, judged from the schema alone, every place ajv compiles (and
+ * the shared subschemas its `$ref`s name): refused where a `pattern` there is no `u` regular
+ * expression or an `enum` is empty (ajv throws), unsure where a keyword's value is not what the
+ * interpreter reads or ajv knows a keyword it does not model. A failure found in one node is worded
+ * from that node alone only when the whole compiles (stock mode compiles the whole). Cached per schema.
+ */
+export function ajvCompiles(schema: unknown, ctx: QuickContext): Compilation {
+  if (typeof schema !== 'object' || schema === null) return schema === true || schema === false ? 'compiles' : 'unsure';
+  const cache = compilations[ctx.kind];
+  const known = cache.get(schema);
+  if (known) return known;
+  const state = { unsure: false, seen: new Set<unknown>() };
+  let result: Compilation;
+  try {
+    walk(schema, ctx, state);
+    result = state.unsure ? 'unsure' : 'compiles';
+  } catch (error) {
+    if (error instanceof Refused) result = 'refused';
+    else if (error instanceof RangeError) result = 'unsure';
+    else throw error;
+  }
+  cache.set(schema, result);
+  return result;
+}
+
+interface WalkState {
+  unsure: boolean;
+  seen: Set<unknown>;
+}
+
+/** Walks one schema; throws Refused, marks state.unsure, or returns. */
+function walk(schema: unknown, ctx: QuickContext, state: WalkState): void {
+  if (schema === true || schema === false) return;
+  if (!isObject(schema)) {
+    state.unsure = true;
+    return;
+  }
+  if (state.seen.has(schema)) return;
+  state.seen.add(schema);
+  for (const [key, v] of Object.entries(schema)) {
+    if (!walkKeyword(key, v, schema, ctx, state)) state.unsure = true;
+  }
+}
+
+/** One keyword of a schema being walked: false where the interpreter would be unsure of it. */
+function walkKeyword(key: string, v: unknown, s: Json, ctx: QuickContext, state: WalkState): boolean {
+  const sub = (x: unknown) => walk(x, ctx, state);
+  if (NUMBERS.has(key)) return typeof v === 'number';
+  if (COUNTS.has(key)) return typeof v === 'number' && Number.isInteger(v) && v >= 0;
+  if (SCHEMAS.has(key)) return (sub(v), true);
+  if (SCHEMA_LISTS.has(key)) return Array.isArray(v) && v.length > 0 && (v.forEach(sub), true);
+  switch (key) {
+    case 'type': {
+      const types: unknown[] = Array.isArray(v) ? v : [v];
+      if (!types.every((t) => typeof t === 'string' && TYPES.has(t))) return false;
+      return !(types.includes('null') && s.nullable === false);
+    }
+    case 'nullable':
+      return !(s.type === undefined || (Array.isArray(s.type) && s.type.length === 0));
+    case 'enum':
+      if (Array.isArray(v) && v.length === 0) throw new Refused(); // "enum must have non-empty array"
+      return Array.isArray(v);
+    case 'const':
+      return true;
+    case 'pattern':
+      return (pattern(v), true);
+    case 'format': {
+      if (typeof v !== 'string') return false;
+      const format = ctx.formats[v];
+      return !(typeof format === 'object' && !(format instanceof RegExp) && format.async);
+    }
+    case 'uniqueItems':
+      return typeof v === 'boolean';
+    case 'items':
+      if (!Array.isArray(v)) return (sub(v), true);
+      if (ctx.kind === '3.1') return false;
+      v.forEach(sub);
+      if (s.additionalItems !== undefined) sub(s.additionalItems);
+      return true;
+    case 'additionalItems':
+      return true; // walked with items (an array) in 3.0; ignored by ajv otherwise
+    case 'prefixItems':
+      return ctx.kind === '3.1' && Array.isArray(v) && (v.forEach(sub), true);
+    case 'contains':
+      return s.minContains === undefined && s.maxContains === undefined && (sub(v), true);
+    case 'required':
+      return Array.isArray(v) && v.every((k) => typeof k === 'string');
+    case 'properties':
+      return isObject(v) && (Object.values(v).forEach(sub), true);
+    case 'patternProperties':
+      if (!isObject(v)) return false;
+      Object.values(v).forEach(sub);
+      return Object.keys(v).every((p) => {
+        try {
+          new RegExp(p, 'u');
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    case 'dependentRequired':
+      return ctx.kind === '3.1' && isObject(v) && Object.values(v).every(Array.isArray);
+    case 'if':
+      // ajv compiles an `if` (and its `then`, `else`) only when `then` or `else` is there.
+      if (s.then === undefined && s.else === undefined) return true;
+      sub(v);
+      if (s.then !== undefined) sub(s.then);
+      if (s.else !== undefined) sub(s.else);
+      return true;
+    case 'then':
+    case 'else':
+      return true; // walked with if; ajv ignores them without one
+    case '$ref': {
+      const target = typeof v === 'string' ? ctx.shared?.(v) : undefined;
+      return target !== undefined && (sub(target), true);
+    }
+    default:
+      return !AJV_ONLY.has(key);
+  }
 }

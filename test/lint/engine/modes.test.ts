@@ -58,6 +58,115 @@ describe('accelerated and stock mode', () => {
   }, 240_000);
 });
 
+describe("belgif's corners", () => {
+  // What belgif's published files and its validator's test documents hold, which accelerated mode
+  // once handed to the stock path (scripts/belgif-published.mjs, scripts/validator-parity.mjs): a
+  // null enum value written as a bare `-`, JSON examples closed at their key's column, a pattern
+  // that is no `u` regular expression (ajv refuses its schema: no finding), oneOf with and without
+  // a discriminator, examples valid and not, negative numbers in JSON examples.
+  const document = String.raw`openapi: 3.0.3
+info:
+  title: corners
+  version: '1.0'
+  description: d
+  contact:
+    name: n
+paths: {}
+components:
+  schemas:
+    ValidityDuration:
+      type: object
+      required:
+        - value
+        - unit
+      properties:
+        value:
+          type: integer
+        unit:
+          type: string
+          enum:
+            - day
+            - month
+            -
+    MonetaryValue:
+      type: string
+      pattern: '^(\-|\+)?((\d+(\.\d*)?)|(\.\d+))$'
+    MonetaryAmount:
+      type: object
+      required: [value, count]
+      properties:
+        count:
+          type: integer
+        value:
+          $ref: '#/components/schemas/MonetaryValue'
+      example:
+        count: many
+        value: "0.01"
+    Remittance:
+      type: object
+      properties:
+        unstructured:
+          type: string
+        structured:
+          type: string
+      oneOf:
+        - required: [unstructured]
+        - required: [structured]
+      example: {
+        "unstructured": "x",
+        "structured": "y"
+      }
+    Pet:
+      oneOf:
+        - $ref: '#/components/schemas/Cat'
+        - $ref: '#/components/schemas/Dog'
+      discriminator:
+        propertyName: petType
+      example: {
+        "petType": "Dog",
+        "barks": -1
+      }
+    Cat:
+      type: object
+      required: [petType]
+      properties:
+        petType:
+          type: string
+        meows:
+          type: boolean
+      example: {
+        "petType": "Cat",
+        "meows": true
+    }
+    Dog:
+      type: object
+      required: [petType]
+      properties:
+        petType:
+          type: string
+        barks:
+          type: integer
+          minimum: 0
+`;
+
+  it('the same report, no fallback', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'restguide-modes-'));
+    const file = join(dir, 'corners.yaml');
+    writeFileSync(file, document);
+    const { fast, slow, fallbacks } = await bothModes([file]);
+    expect(fallbacks).toEqual([]);
+    expect(comparable(slow)).toBe(comparable(fast));
+    const messages = fast.findings.map((f) => `${f.code} ${f.message}`).join('\n');
+    // The oneOf example matching both branches, the Dog example failing in the branch it names, the
+    // null enum value (placed where stock mode places it: no node holds it); nothing for
+    // MonetaryAmount's example, whose schema ajv refuses.
+    expect(messages).toMatch(/must match exactly one schema in oneOf/);
+    expect(messages).toMatch(/barks must be >= 0/);
+    expect(messages).toMatch(/Enum value null is not valid against its schema: must be string/);
+    expect(messages).not.toMatch(/count must be integer/);
+  }, 60_000);
+});
+
 describe('the modes differ in how, not what', () => {
   it("stock mode parses with Spectral's parser (its tree), accelerated with the direct reader (places, no tree)", () => {
     const text = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\n';

@@ -298,7 +298,8 @@ function randomDocument(seed: number): string {
  * YAML text laid out by hand at random, where the `yaml` package's writer is regular: keys with
  * spaces before the colon, comments and blank lines anywhere, plain and quoted scalars over lines
  * with trailing spaces and blank lines, block scalars with every header, more-indented and
- * whitespace-only lines, lists at the key's column, one-line flows, anchors and aliases.
+ * whitespace-only lines, lists at the key's column, empty list items, flows on one line and over
+ * lines (closed at any column), anchors and aliases.
  */
 function randomLayout(seed: number): string {
   const next = random(seed);
@@ -353,9 +354,11 @@ function randomLayout(seed: number): string {
       case 'flow': {
         if (next() < 0.6)
           return `${pick(['[]', '{}', '[a, "b c", 1]', '{k: v, "l": [1, {}]}', "['x', y]", '[1, ]', '{a: b, }'])}${trailing()}`;
-        // A JSON example over lines, sometimes starting on the line after its key.
-        const inner = spaces(deeper + 2);
-        const json = `{\n${inner}"type": "urn:x",${pick(['', ' # note'])}\n${inner}"n": ${pick(['1', '-2.5', 'true', 'null'])},\n${inner}"list": [\n${inner}  {"k": "v"},\n${inner}  [],\n${inner}]${pick(['', ','])}\n${spaces(deeper)}}${trailing()}`;
+        // A JSON example over lines, sometimes starting on the line after its key, its lines and
+        // closing bracket sometimes at its key's column or less (belgif writes some so).
+        const inner = spaces(pick([deeper + 2, deeper + 2, column, 0]));
+        const close = spaces(pick([deeper, deeper, column, 0]));
+        const json = `{\n${inner}"type": "urn:x",${pick(['', ' # note'])}\n${inner}"n": ${pick(['1', '-2.5', 'true', 'null'])},\n${inner}"list": [\n${inner}  {"k": "v"},\n${inner}  [],\n${inner}]${pick(['', ','])}\n${close}}${trailing()}`;
         return next() < 0.5 ? json : `\n${spaces(deeper)}${json}`;
       }
       default:
@@ -417,6 +420,8 @@ function randomLayout(seed: number): string {
       } else if (depth > 0 && roll < 0.4) {
         lines.push(`${gap(indent)}${spaces(indent)}-`);
         block(indent + 2, depth - 1);
+      } else if (roll < 0.5) {
+        lines.push(`${gap(indent)}${spaces(indent)}-${trailing()}`); // an empty item: null
       } else {
         lines.push(`${gap(indent)}${spaces(indent)}- ${scalar(indent)}`);
       }
@@ -474,6 +479,23 @@ describe('the direct reader', () => {
     ['non-ASCII keys and values', 'ключ: значение\n"ü": ✓\n'],
     ['a list document', '- a\n- b: 1\n'],
     [
+      'scalars led by a dash in flow collections: negative numbers in JSON examples',
+      'a: {"n": -1, "m": [-2.5, -x, a-b, --c]}\n',
+    ],
+    [
+      "flow collections over lines less indented than their block, closed at their key's column or before (belgif writes examples so)",
+      'a:\n  b: [1,\n  2]\n  example: {\n    "testRequest" : {\n      "k": "v"\n    }\n  }\n  c: [\nx,\n  {y: 1}\n]\n  d:\n    - {\n      "k": 1\n    }\n    - [1\n  ]\ne: 1\n',
+    ],
+    [
+      'empty list items first, between, last, with comments and spaces after the dash (a null in an enum)',
+      'a:\n  -\n  - x\n  -   # note\n\n  - y\n  -\nb:\n- 1\n-\nc:\n  enum:\n    - day\n    -\n',
+    ],
+    ['an empty list item last in the text, without a line end', 'a:\n  enum:\n    - day\n    -'],
+    ['an empty list item last, a comment after it', 'a:\n  - x\n  -\n# end\n'],
+    ['a list document of empty items', '-\n- \n-'],
+    ['empty items in a list in a list', '- - x\n  -\n  - z\n- y\n- -\n  -'],
+    ['a list document ending with an empty item in a list', '- x\n- - y\n  -'],
+    [
       'explicit keys (js-yaml writes long keys so), their values on the next line or after the colon',
       'a:\n  ? long.key.name\n  : type: object\n    x: 1\n  ? "quoted key"\n  :\n    - 1\n  ? k3 # note\n  : |\n    text\n  ? k4\n  : [1]\n  b: 2\n? top\n: v\n',
     ],
@@ -500,8 +522,13 @@ describe('the direct reader', () => {
     ['two documents', 'a: 1\n---\nb: 2\n'],
     ['a document start', '---\na: 1\n'],
     ['a flow collection whose line goes on with a plain scalar', 'a: [x\n  y]\n'],
-    ['a flow collection over a line less indented than its block', 'a:\n  b: [1,\n  2]\n'],
-    ['an empty list item', 'a:\n  -\n  - x\n'],
+    ['a dash after an empty list item, at another column (the stock parse takes it into the list)', 'a:\n  -\n- x\n'],
+    ['a dash after an empty item of a list in a list', '- -\n- x\n'],
+    ["a dash after an empty item of a list in a list, at the outer list's column", '- - x\n  -\n- y\n'],
+    ['a document end marker inside a flow collection', 'a: {\n...\n}\n'],
+    ['a dash and a space inside a flow collection', 'a: [- x]\n'],
+    ['a dash before a flow indicator', 'a: [-, 1]\n'],
+    ['a key and its colon on two lines of a flow collection', 'a: {"x"\n  : 1}\n'],
     ['a tab in the indentation', 'a:\n\tb: 1\n'],
     ['Windows line ends', 'a: 1\r\n'],
     ['a scalar document', 'text\n'],

@@ -35,7 +35,7 @@ export function parseYaml(input: string, fallbacks?: Fallbacks): YamlParseResult
   if (!read) {
     fallbacks?.record(
       'yaml-reader',
-      'YAML the direct reader does not read (anchors, tags, flows over lines, errors...)',
+      'YAML the direct reader does not read (tags, merge keys, several documents, errors...)',
     );
     return parseWithPointers(input, YAML_OPTIONS);
   }

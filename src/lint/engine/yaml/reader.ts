@@ -1,12 +1,13 @@
 // A direct reader for the YAML most OpenAPI descriptions are written in: block maps and lists,
-// plain, quoted and block scalars, one-line flow collections, anchors and aliases, comments. It
-// builds the data and the places straight from the text, without yaml-ast-parser's tree, which was
-// most of a large document's parse and of its garbage. Whatever it does not read exactly as
-// yaml-ast-parser does (tags, directives, several documents, explicit or complex keys, merge keys,
-// keys that are not strings, duplicate keys, multi-line flow collections, tabs in the layout,
-// carriage returns, empty list items, anything malformed) makes it give up, and the document goes
-// to the stock parser, which words any error. test/lint/engine/yaml.test.ts holds it to the stock
-// parser (@stoplight/yaml) on fixtures, rule cases, corners and random documents.
+// plain, quoted and block scalars, flow collections (JSON examples over lines too), anchors and
+// aliases, comments, empty list items. It builds the data and the places straight from the text,
+// without yaml-ast-parser's tree, which was most of a large document's parse and of its garbage.
+// Whatever it does not read exactly as yaml-ast-parser does (tags, directives, several documents,
+// complex keys, merge keys, null or duplicate keys, scalars over lines inside flows, tabs in the
+// layout, carriage returns, a dash after an empty item at another column, anything malformed)
+// makes it give up, and the document goes to the stock parser, which words any error.
+// test/lint/engine/yaml.test.ts holds it to the stock parser (@stoplight/yaml) on fixtures, rule
+// cases, corners and random documents.
 import {
   SPACE,
   TAB,
@@ -82,8 +83,11 @@ class Reader extends ScalarReader {
     if (c === DASH && this.s.startsWith('---', content)) giveUp();
     if (c === 0x25 /* % */) giveUp();
     let data: unknown;
-    if (this.isDashItem(content)) data = this.blockList(0, root);
-    else if (this.isExplicitKey(content) || this.keyEnd(content) >= 0) data = this.blockMap(0, root);
+    if (this.isDashItem(content)) {
+      data = this.blockList(0, root);
+      // The root's own end is the text's length (yaml-ast-parser sets it so), seen where its last item is empty.
+      if (this.listEndsEmpty) this.end = this.s.length;
+    } else if (this.isExplicitKey(content) || this.keyEnd(content) >= 0) data = this.blockMap(0, root);
     else giveUp();
     if (this.nextContent() >= 0) giveUp();
     // The stock lookup's start of the root (getStartPosition): 0 when it starts the second line.
@@ -235,7 +239,7 @@ class Reader extends ScalarReader {
         // A flow collection on the lines after its key (a JSON example; not after an anchor, as for a scalar below).
         if (anchor !== undefined) giveUp();
         const me = this.newPlace();
-        value = this.flow(next, me, column);
+        value = this.flow(next, me);
         this.places.move(me, keyEnd + 1, this.end);
         this.endLine(this.flowEnd);
       } else if (
@@ -265,7 +269,7 @@ class Reader extends ScalarReader {
       if (this.place >= 0) this.places.move(this.place, keyEnd + 1, this.end);
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       const me = this.newPlace();
-      value = this.flow(p, me, column);
+      value = this.flow(p, me);
       if (me >= 0) this.places.move(me, keyEnd + 1, this.end);
       this.endLine(this.flowEnd);
     } else {
@@ -303,11 +307,15 @@ class Reader extends ScalarReader {
       }
       dash = next;
     }
+    this.listEndsEmpty = this.place === -1; // an empty item has no place
     if (me >= 0) this.places.children(me, LIST, undefined, children);
     this.start = listStart;
     this.place = me;
     return out;
   }
+
+  /** Whether the list read last ends with an empty item. */
+  private listEndsEmpty = false;
 
   /**
    * The node after an indicator at `at - 1` in a block at `column`: a list item's after its dash, an
@@ -324,7 +332,10 @@ class Reader extends ScalarReader {
     if (this.endsLine(p)) {
       const next = this.contentAfter(p);
       const nextColumn = next < 0 ? -1 : next - this.at;
-      if (next < 0 || nextColumn <= column) giveUp(); // an empty node
+      if (next < 0 || nextColumn <= column) {
+        if (keyEnd >= 0 || anchor !== undefined) giveUp(); // an explicit key's empty value, an anchored null
+        return this.emptyItem(next, column);
+      }
       const me = this.newPlace();
       value = this.isDashItem(next) ? this.blockList(nextColumn, me) : this.blockMapAt(next, nextColumn, me);
       this.places.move(me, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
@@ -344,7 +355,7 @@ class Reader extends ScalarReader {
       if (keyEnd >= 0) this.places.move(this.place, keyEnd + 1, this.end);
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       const me = this.newPlace();
-      value = this.flow(p, me, column);
+      value = this.flow(p, me);
       this.places.move(me, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
       this.endLine(this.flowEnd);
     } else {
@@ -352,6 +363,20 @@ class Reader extends ScalarReader {
     }
     if (anchor !== undefined) this.closeAnchor(anchor, value);
     return value;
+  }
+
+  /**
+   * An empty list item (`-` and nothing deeper after it), whose next content is at `next` (-1 at
+   * the end): null, without a place (the stock lookup finds no node there). Its end is where
+   * yaml-ast-parser stops after it, the next content or the end of the text with the line end the
+   * parser adds: a list ending with it ends there. yaml-ast-parser takes a dash after an empty item
+   * into the same list whatever its column: the reader gives up unless it is at the list's own.
+   */
+  private emptyItem(next: number, column: number): null {
+    if (next >= 0 && this.isDashItem(next) && next - this.at !== column) giveUp();
+    this.end = next >= 0 ? next : this.s.endsWith('\n') ? this.s.length : this.s.length + 1;
+    this.place = -1;
+    return null;
   }
 
   // ---- anchors and aliases --------------------------------------------------------------------
@@ -429,10 +454,10 @@ class Reader extends ScalarReader {
   private flowEnd = 0;
 
   /**
-   * A flow collection at p, over lines indented past the block at `column` (JSON examples are
-   * written so); leaves this.start (its bracket), this.end and this.flowEnd.
+   * A flow collection at p, on one line or over several (JSON examples are written so); leaves
+   * this.start (its bracket), this.end and this.flowEnd.
    */
-  private flow(p: number, me: number, column: number): unknown {
+  private flow(p: number, me: number): unknown {
     const s = this.s;
     const isMap = s.charCodeAt(p) === 0x7b;
     const close = isMap ? 0x7d : 0x5d;
@@ -441,7 +466,9 @@ class Reader extends ScalarReader {
     const children: number[] = [];
     let q = p + 1;
     let lastEnd = -1;
-    // Between entries: spaces, comments, and line breaks onto lines deeper than the block at `column`.
+    // Between entries: spaces, comments, and line breaks onto lines at any indentation (yaml-ast-parser
+    // only warns, unseen, where a flow's line is less indented than its block: `}` at its key's column).
+    // A document marker at a line's start is not content there: give up.
     const skip = () => {
       for (;;) {
         const c = s.charCodeAt(q);
@@ -451,8 +478,7 @@ class Reader extends ScalarReader {
           q++;
           let r = q;
           while (s.charCodeAt(r) === SPACE) r++;
-          const d = s.charCodeAt(r);
-          if (d === TAB || (d !== LF && d !== HASH && r - q <= column)) giveUp();
+          if (s.charCodeAt(r) === TAB || s.startsWith('---', q) || s.startsWith('...', q)) giveUp();
         } else if (c === HASH && (s.charCodeAt(q - 1) === SPACE || s.charCodeAt(q - 1) === LF)) {
           const eol = s.indexOf('\n', q);
           if (eol < 0) giveUp();
@@ -475,15 +501,16 @@ class Reader extends ScalarReader {
             giveUp();
           q = key.end;
           skip();
-          if (s.charCodeAt(q) !== COLON) giveUp();
+          // yaml-ast-parser takes a colon for this key only on the key's line.
+          if (s.charCodeAt(q) !== COLON || s.lastIndexOf('\n', q) >= key.end) giveUp();
           q++;
           if (s.charCodeAt(q) !== SPACE) giveUp();
           skip();
-          const value = this.flowValue(q, me, key.end, column);
+          const value = this.flowValue(q, me, key.end);
           (out as Record<string, unknown>)[key.text] = value;
           keys.push(key.text);
         } else {
-          const value = this.flowValue(q, me, -1, column);
+          const value = this.flowValue(q, me, -1);
           (out as unknown[]).push(value);
         }
         children.push(this.place);
@@ -511,11 +538,11 @@ class Reader extends ScalarReader {
   }
 
   /** A value inside a flow collection at q; `keyEnd` is where its key ends (-1 in a list). */
-  private flowValue(q: number, me: number, keyEnd: number, column: number): unknown {
+  private flowValue(q: number, me: number, keyEnd: number): unknown {
     const c = this.s.charCodeAt(q);
     if (c === 0x5b || c === 0x7b) {
       const child = me >= 0 ? this.newPlace() : -1;
-      const value = this.flow(q, child, column);
+      const value = this.flow(q, child);
       if (child >= 0) this.places.move(child, keyEnd >= 0 ? keyEnd + 1 : this.start, this.end);
       return value;
     }
@@ -536,7 +563,13 @@ class Reader extends ScalarReader {
       if (this.quotedEnd(q, true) < 0) giveUp();
       return this.quoted(q, 0, true);
     }
-    if (FLOW_STOP.has(c) || NOT_PLAIN_START.has(c) || c === DASH) giveUp();
+    if (FLOW_STOP.has(c) || NOT_PLAIN_START.has(c)) giveUp();
+    // A dash starts a plain scalar (`-1` in a JSON example) unless a space, a line end or a flow indicator follows.
+    if (
+      c === DASH &&
+      (q + 1 >= s.length || [SPACE, LF, TAB].includes(s.charCodeAt(q + 1)) || FLOW_STOP.has(s.charCodeAt(q + 1)))
+    )
+      giveUp();
     let r = q;
     for (;;) {
       const d = s.charCodeAt(r);
