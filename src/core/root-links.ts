@@ -79,6 +79,8 @@ export async function modelFromRoot(
     allowWrites: false,
     timeoutMs: options.timeoutMs,
     concurrency: 4,
+    // Discovery is a best effort: a root that does not answer is not asked again.
+    retries: 0,
     bodyCapBytes: 4 * 1024 * 1024,
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
@@ -89,12 +91,13 @@ export async function modelFromRoot(
   try {
     let root: string | undefined;
     let links: string[] = [];
+    // The root with a trailing slash only when the one without did not answer 200 (Django redirects to it).
     for (const candidate of [base.href, `${base.href}/`]) {
       const answer = await get(candidate);
       if (answer?.response.status !== 200) continue;
       links = rootLinks(base, answer.response.json);
       root = candidate;
-      if (links.length > 0) break;
+      break;
     }
     if (root === undefined || links.length === 0) return undefined;
     const collections: CollectionProfile[] = [];

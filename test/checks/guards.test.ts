@@ -71,6 +71,7 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'select.self-reflects-query': ['/employers/{employerId}'],
   'sort.ascending': ['/employers'],
   'sort.descending': ['/employers'],
+  'sort.guide-param': ['/employers'],
   'sort.multiple-keys': ['/employers'],
   'sort.unknown-property-400': ['/employers'],
   'task.failed-200': ['/images/tasks'],

@@ -127,7 +127,11 @@ describe('the action, run as a workflow runs it', () => {
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0]?.tool.driver.name).toBe('restguide');
     expect(sarif.runs[0]?.results).toEqual([]);
-    expect(annotations(run)).toEqual([expect.stringMatching(/^::notice title=restguide check::\d+ passed, 0 failed/)]);
+    // The coverage per operation of the reference server's document, then the verdict.
+    expect(annotations(run)).toEqual([
+      expect.stringMatching(/^::notice title=restguide coverage per operation::\d+ of \d+ operations exercised/),
+      expect.stringMatching(/^::notice title=restguide check::\d+ passed, 0 failed/),
+    ]);
     expect(readFileSync(join(run.workspace, 'reports/restguide.xml'), 'utf8')).toContain('<testsuites');
   }, 60_000);
 

@@ -193,6 +193,7 @@ describe('the GitHub workflow of docs/ci.md, job by job', () => {
     expect(run.exitCodes, `${run.runs[0]?.stdout}\n${run.runs[0]?.stderr}`).toEqual([0]);
     expect(run.uploads).toEqual(['restguide.sarif', 'restguide.html']);
     expect(annotations(run.runs[0] as ShellRun)).toEqual([
+      expect.stringMatching(/^::notice title=restguide coverage per operation::\d+ of \d+ operations exercised/),
       expect.stringMatching(/^::notice title=restguide check::\d+ passed, 0 failed/),
     ]);
   }, 180_000);
