@@ -9,9 +9,10 @@ import { NEEDS_PROBING, NotRecorded, recordedAnswer, requestKey } from '../check
 export { NEEDS_PROBING };
 /**
  * Bounds of a batch: a run's traffic usually fits one (the reference server's whole run is about 600), and the
- * checks hold a batch's parsed bodies at once, so it bounds memory (docs/performance.md#judging-recorded-traffic).
+ * checks hold a batch's parsed bodies at once, so it bounds memory. V8 sets its next collection at about 4x what
+ * is live, a batch included, so 2,000 made peak RSS 1.6-1.8x on 1 GB (docs/performance.md#judging-recorded-traffic).
  */
-export const BATCH_EXCHANGES = 2000;
+export const BATCH_EXCHANGES = 1000;
 export const BATCH_CHARS = 32 * 1024 * 1024;
 const MAX_EVIDENCE = 3;
 
