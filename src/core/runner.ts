@@ -173,15 +173,8 @@ export async function runChecks(
       await probeResources(target, client, known);
       await probeEmptyTarget(target, client, known);
     }
-    const results: CheckResult[] = [];
     const cleanups: CleanupRecord[] = [];
-    const jobs = selected.flatMap((check) => {
-      const resources = resourcesOf(target, check.appliesTo).filter(
-        (resource) => check.requires?.test(resource as never, target) ?? true,
-      );
-      if (resources.length === 0) results.push(notApplicable(check));
-      return resources.map((resource) => ({ check, resource }));
-    });
+    const { jobs, notApplicable: results } = jobsOf(selected, target);
     // A check runs after its roots on each resource, and skips what a failed root already reported.
     const roots = new RootOutcomes(selected, jobs);
     let done = 0;
@@ -290,9 +283,22 @@ async function probe(client: HttpClient): Promise<number | undefined> {
 }
 
 type Resource = ReturnType<typeof resourcesOf>[number];
-interface Job {
+export interface Job {
   check: AnyCheck;
   resource: Resource;
+}
+
+/** Each check on every resource whose requirements it meets; one not-applicable result for a check that meets none. */
+export function jobsOf(checks: readonly AnyCheck[], target: Target): { jobs: Job[]; notApplicable: CheckResult[] } {
+  const skipped: CheckResult[] = [];
+  const jobs = checks.flatMap((check) => {
+    const resources = resourcesOf(target, check.appliesTo).filter(
+      (resource) => check.requires?.test(resource as never, target) ?? true,
+    );
+    if (resources.length === 0) skipped.push(notApplicable(check));
+    return resources.map((resource) => ({ check, resource }));
+  });
+  return { jobs, notApplicable: skipped };
 }
 
 /** The one result of a check that no resource of the target meets the requirements of. */

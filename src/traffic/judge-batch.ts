@@ -7,9 +7,10 @@ import { notVerifiedSee, RootOutcomes } from '../core/dependencies.js';
 import { toEvidence } from '../core/exchange.js';
 import { foldSameFaults } from '../core/fold-findings.js';
 import type { Redactor } from '../core/secrets.js';
-import { resourcesOf, type Target } from '../core/target.js';
+import type { Target } from '../core/target.js';
 import type { CheckResult, CheckStatus } from '../core/types.js';
 import { NotRecorded } from '../checks/support/traffic.js';
+import { jobsOf } from '../core/runner.js';
 import { NEEDS_PROBING, type ReplayClient } from './replay.js';
 
 /**
@@ -56,14 +57,7 @@ export async function judgeBatch(
   client: ReplayClient,
   redactor: Redactor,
 ): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  const jobs = checks.flatMap((check) => {
-    const resources = resourcesOf(target, check.appliesTo).filter(
-      (resource) => check.requires?.test(resource as never, target) ?? true,
-    );
-    if (resources.length === 0) results.push(notApplicable(check));
-    return resources.map((resource) => ({ check, resource }));
-  });
+  const { jobs, notApplicable: results } = jobsOf(checks, target);
   const roots = new RootOutcomes(checks, jobs);
   for (const job of roots.order(jobs)) {
     const jobResults = await judgeJob(job.check, job.resource, target, client, redactor, roots);
@@ -71,19 +65,6 @@ export async function judgeBatch(
     results.push(...jobResults);
   }
   return roots.dropLater(results);
-}
-
-function notApplicable(check: AnyCheck): CheckResult {
-  const { meta } = check;
-  return {
-    id: meta.id,
-    rule: meta.rule,
-    severity: meta.severity,
-    status: 'skip',
-    resource: '-',
-    message: `not applicable: the target has no ${check.requires?.what ?? check.appliesTo}`,
-    evidence: [],
-  };
 }
 
 /** One check on one resource, as the runner's runJob judges it, on the recording's answers. */
