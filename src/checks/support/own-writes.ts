@@ -4,8 +4,7 @@
 // are still told apart from defects by judging two walks (walk-findings.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../../core/define-check.js';
-import { holdDocument } from './document-lock.js';
-import type { CollectionTarget, DocumentTarget } from '../../core/target.js';
+import type { CollectionTarget } from '../../core/target.js';
 
 interface Gate {
   /** The checks (their contexts) that wrote to the collection and have not yet cleaned up. */
@@ -75,22 +74,6 @@ export async function whileOwnWritesRest<T>(
   } finally {
     gate.walking--;
   }
-}
-
-/**
- * Call before changing an existing document (a sample, not one the check created): a change to an item changes
- * its collection, so this enters the collection's gate first, then holds the document against the run's other
- * writers (core/document-lock.ts) until the check's restore has run. Always in this order, so no two checks
- * can each hold what the other waits for.
- */
-export async function beginChangingDocument(
-  ctx: CheckContext<string>,
-  document: DocumentTarget,
-  path: string,
-): Promise<void> {
-  const collection = ctx.target.collections.find((c) => c.itemPath === document.path);
-  if (collection) await beginWriting(ctx, collection);
-  await holdDocument(ctx, path);
 }
 
 /**
