@@ -15,7 +15,7 @@ export default defineCheck({
     writes: true,
     title: 'A request body that is not JSON answers 400 with a problem, not 500',
     messages: {
-      not400: '{{method}} {{url}} with a body that is not JSON answered {{status}} instead of 400.',
+      not400: '{{method}} {{url}} with a body that is not JSON answered {{status}} instead of 400{{also}}.',
       notProblem:
         '{{method}} {{url}} answered 400 with {{contentType}} instead of a problem (application/problem+json).',
     },
@@ -26,13 +26,22 @@ export default defineCheck({
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);
+    // One cause, one finding: the writes answered alike with another status than 400 are one finding.
+    const refused = new Map<number, Exchange[]>();
     const judge = (exchange: Exchange) => {
-      const data = exchangeData(exchange);
-      if (!ctx.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
+      const { status } = exchange.response;
+      if (status !== 400) return void refused.set(status, [...(refused.get(status) ?? []), exchange]);
+      ctx.pass();
       const contentType = mediaTypeOf(exchange.response) ?? '(none)';
+      const data = exchangeData(exchange);
       ctx.expect(contentType === 'application/problem+json', 'notProblem', { ...data, contentType }, exchange);
     };
     if (collection) judge(await postProbe(ctx, collection, { body: NOT_JSON }));
     if (document) judge((await updateProbe(ctx, document, () => ({ body: NOT_JSON }))).exchange);
+    for (const [first, ...others] of refused.values()) {
+      if (first === undefined) continue;
+      const also = others.map((e) => `${e.request.method} ${e.request.url}`).join(', ');
+      ctx.report('not400', { ...exchangeData(first), also: also ? ` (and ${also} alike)` : '' }, first, ...others);
+    }
   },
 });

@@ -20,7 +20,7 @@ export default defineCheck({
       noUnknownInputIssue:
         '{{method}} {{url}} answered 400 without an issue of type …input-validation:unknownInput, in body, named {{property}}.',
       changed: '{{method}} {{url}} was refused with {{status}} but changed the document anyway.',
-      created: '{{method}} {{url}} created a resource ({{location}}) from a body with an unknown property.',
+      created: '{{method}} {{url}} created a resource{{location}} from a body with an unknown property.',
     },
   },
   appliesTo: 'api',
@@ -59,7 +59,7 @@ export default defineCheck({
       const created = exchange.response.status >= 200 && exchange.response.status < 300;
       // One cause, one finding: a create that succeeded is told as such, not also as "not 400".
       if (created)
-        ctx.report('created', { ...exchangeData(exchange), location: location ?? '(no Location)' }, exchange);
+        ctx.report('created', { ...exchangeData(exchange), location: location ? ` (${location})` : '' }, exchange);
       else judge(exchange);
     }
   },

@@ -1,5 +1,6 @@
 import check from '../../../src/checks/input/malformed-json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { describe, expect, it } from 'vitest';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
@@ -26,4 +27,24 @@ testCheck(check, {
       findings: ['notProblem'],
     },
   ],
+});
+
+describe('input.malformed-json on a framework that answers 422 to any body it cannot parse (FastAPI)', () => {
+  it('is one finding for the create and the update answered alike', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          if (res.status === 400 && req.body.startsWith('{"restguide": ')) res.status = 422;
+        },
+      }),
+    );
+    const failures = report.results.filter((r) => r.status === 'fail');
+    expect(failures.map((r) => r.message)).toEqual([
+      expect.stringMatching(
+        /^POST \S+ with a body that is not JSON answered 422 instead of 400 \(and PATCH \S+ alike\)\.$/,
+      ),
+    ]);
+    expect(failures[0]?.evidence).toHaveLength(2);
+  });
 });

@@ -1,6 +1,8 @@
 import check from '../../../src/checks/input/unknown-body-property.js';
+import { describe, expect, it } from 'vitest';
 import { isObject } from '../../../src/core/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { serverKeysProfile, startLaxStore } from '../../helpers/lax-store.js';
 
 /** From the refused PATCH on, every GET of an employer reads changed. */
 function changedAfterRefusal() {
@@ -69,4 +71,14 @@ testCheck(check, {
     },
     { name: 'document changed although refused', server: changedAfterRefusal(), findings: ['changed'] },
   ],
+});
+
+describe('input.unknown-body-property on a json-server-like store (201 without a Location)', () => {
+  it('says the resource was created, with no placeholder where the Location would be', async () => {
+    const report = await runOne(check, { start: () => startLaxStore() }, serverKeysProfile());
+    const created = report.results.find((r) => r.messageId === 'created');
+    expect(created?.message).toMatch(
+      /^POST http:\S+\/employers created a resource from a body with an unknown property\.$/,
+    );
+  });
 });
