@@ -23,6 +23,11 @@ export interface TargetProfile {
   published?: Record<string, unknown>;
 }
 
+/** Where the guide reserves the API's document. */
+const RESERVED_DOCUMENTS = ['doc/openapi.json', 'doc/openapi.yaml'];
+/** Where frameworks publish it: FastAPI, springdoc, Swashbuckle, and the common others. */
+const FRAMEWORK_DOCUMENTS = ['openapi.json', 'openapi.yaml', 'v3/api-docs', 'swagger/v1/swagger.json', 'swagger.json'];
+
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** What a profile holds, so a user sees why checks skipped: `2 collections, 1 document, 0 tasks, 0 controllers`. */
@@ -82,24 +87,31 @@ export async function discoverProfile(
     };
   }
   if (url === undefined) return { url, profile: BUILT_IN_PROFILE };
-  for (const file of ['openapi.json', 'openapi.yaml']) {
+  // Where the guide reserves the document, then where frameworks publish it, asked only of an API that answered.
+  let answered = false;
+  for (const file of [...RESERVED_DOCUMENTS, ...FRAMEWORK_DOCUMENTS]) {
+    if (!RESERVED_DOCUMENTS.includes(file) && !answered) break;
     let published: Record<string, unknown>;
     try {
-      published = await loadOpenApi(`${url}/doc/${file}`, cwd, fetch);
+      published = await loadOpenApi(`${url}/${file}`, cwd, fetch);
     } catch (error) {
-      if (error instanceof UsageError) continue;
-      throw error;
+      if (!(error instanceof UsageError)) throw error;
+      answered ||= /: HTTP \d+$/.test(error.message);
+      continue;
     }
     if (await isReferenceDocument(published)) return { url, profile: BUILT_IN_PROFILE, published };
     // The document was found under the base URL given: only its paths are made relative to it.
     const { document } = rebase(published, url);
     const derived = deriveProfile(document);
+    const reserved = RESERVED_DOCUMENTS.includes(file);
     return {
       url,
       declaredPaths: declaredGetPaths(document),
       published: document,
+      // Not where the checks look for the API's own document: it is the contract the answers are held to.
+      ...(reserved ? {} : { contract: document }),
       profile: derived,
-      note: `no --profile or --openapi: the target was read from the API's own ${url}/doc/${file}: ${profileCounts(derived)}`,
+      note: `no --profile or --openapi: the target was read from the API's own ${url}/${file}${reserved ? '' : ' (not at /doc/openapi.json, where the guide reserves it)'}: ${profileCounts(derived)}`,
     };
   }
   const none = `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml`;

@@ -400,3 +400,46 @@ describe('an API without a document whose root links its collections (Django RES
     expect(code).toBe(1);
   });
 });
+
+describe('an API whose framework publishes its document elsewhere (FastAPI: /openapi.json)', () => {
+  it('is read from there, held to it, and the note says it is not where the guide reserves it', async () => {
+    const document = {
+      openapi: '3.0.2',
+      info: { title: 'Shop', version: '1.0.0' },
+      paths: {
+        '/products/': {
+          get: {
+            responses: {
+              200: {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const server = await start((req, res, s) => {
+      const path = new URL(req.url ?? '/', s.origin).pathname;
+      if (path === '/openapi.json') return sendJson(res, 200, document);
+      if (path === '/products/') return sendJson(res, 200, [{ id: 1 }, { id: 2 }]);
+      return sendJson(res, 404, { detail: 'Not Found' });
+    });
+    const { code, io } = await check([server.origin, '--only', 'collection.is-object', '-f', 'json']);
+    expect(io.err).toContain(
+      `the target was read from the API's own ${server.origin}/openapi.json (not at /doc/openapi.json, where the guide reserves it): 1 collection`,
+    );
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.map((r) => `${r.status} ${r.id} ${r.resource}`)).toEqual([
+      'fail collection.is-object /products/',
+    ]);
+    expect(code).toBe(1);
+    // Asked in order: the guide's places first, then the framework's.
+    const asked = server.requests.map((r) => r.url);
+    expect(asked.indexOf('/doc/openapi.json')).toBeLessThan(asked.indexOf('/openapi.json'));
+  });
+});
