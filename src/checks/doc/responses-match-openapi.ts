@@ -23,6 +23,22 @@ function probeUrls(target: Target): string[] {
 }
 
 /**
+ * Schema errors by the member they name, wherever it was found: `/items/0/employerId must be integer` in a list and
+ * `/employerId must be integer` in a document are one fault of the schema both share.
+ */
+const schemaFault = (errors: string): string =>
+  [
+    ...new Set(
+      errors
+        .replace(/ \(\+\d+ more\)$/, '')
+        .split('; ')
+        .map((error) => error.replace(/^\S*\/(?=[^/\s]+\s)/, '')),
+    ),
+  ]
+    .sort()
+    .join('; ');
+
+/**
  * Client errors the document does not declare, one finding for all: a document that lists only its successes
  * (what many frameworks generate) has one gap, not one per operation and status.
  */
@@ -78,11 +94,12 @@ export default defineCheck({
     let validator = validators.get(contract);
     if (!validator) validators.set(contract, (validator = new ContractValidator(contract)));
     const probes = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
-    // Every answer of the run is held to the document; one finding per operation, response and fault.
-    const causes = new Causes(
-      ctx,
-      (id, data) =>
-        `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
+    // Every answer of the run is held to the document; one finding per operation, response and fault. The same
+    // schema errors (array positions aside) on several operations are one fault of a shared schema.
+    const causes = new Causes(ctx, (id, data) =>
+      id === 'schemaMismatch'
+        ? `${id} ${schemaFault(String(data['errors']))}`
+        : `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
     );
     const notJudged = new Set<string>();
     const errors = new UndocumentedErrors();

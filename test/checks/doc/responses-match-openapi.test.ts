@@ -146,3 +146,22 @@ describe('doc.responses-match-openapi without a document', () => {
     expect(failed[1]?.message).toMatch(/^GET \S+\/doc\/openapi\.json answered 404 with \(empty body\)/);
   });
 });
+
+describe('doc.responses-match-openapi: one fault of a shared schema', () => {
+  it('is one finding when a list and a document break the same schema the same way', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          const items = isObject(res.json) && Array.isArray(res.json['items']) ? res.json['items'] : [];
+          if (req.path === '/employers' || req.path.startsWith('/employers?'))
+            for (const item of items) if (isObject(item)) item['employerId'] = String(item['employerId']);
+          if (EMPLOYER.test(req.path) && isObject(res.json)) res.json['employerId'] = String(res.json['employerId']);
+        },
+      }),
+    );
+    const mismatches = report.results.filter((r) => r.messageId === 'schemaMismatch');
+    expect(mismatches).toHaveLength(1);
+    expect(mismatches[0]?.message).toMatch(/\/employerId must be integer/);
+  });
+});
