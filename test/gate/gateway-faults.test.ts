@@ -40,9 +40,11 @@ describe.concurrent('check through a faulty gateway, --allow-writes', () => {
     ['1 in 15 answered 503 with Retry-After: 1', { unavailable: 1 / 15, retryAfter: 1, seed: 12 }, ['503']],
     ['1 GET or HEAD in 20 cut after the API answered', { reset: 0.05, seed: 13 }, ['reset']],
     ['150–390 ms of latency a request', { latencyMs: [150, 390], seed: 16 }, []],
+    // A request gives up after 5 tries that all met a fault, rightly: at 11 % a try (this case's rate until
+    // 2026-11-27) 16 requests in a million did, enough to fail a CI run now and then; at 8 %, 3 in a million.
     [
       'a mix: 429, 503 without Retry-After, resets and latency',
-      { tooMany: 0.05, unavailable: 0.03, reset: 0.03, latencyMs: [0, 60], seed: 17 },
+      { tooMany: 0.04, unavailable: 0.02, reset: 0.02, latencyMs: [0, 60], seed: 17 },
       ['429', '503', 'reset'],
     ],
   ])('%s: 0 failed, 0 errored, the data as it was', { timeout: 300_000 }, async ([, faults, kinds], test) => {
