@@ -1,8 +1,7 @@
 // Where reports go: each `--output` belongs to the `--format` just before it; the CLI writes, reporters only render.
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileErrorReason } from '../core/baseline.js';
+import { replaceFile } from '../core/replace-file.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { isReportFormat, REPORT_FORMATS, type ReportFormat } from '../reporters/index.js';
@@ -172,7 +171,7 @@ export async function writeReports(
   // Render everything before writing anything, so a failure leaves no half set of reports.
   const rendered = plan.map((item) => ({ ...item, text: render(item.format, item.to) }));
   for (const item of rendered) {
-    if (item.to.kind === 'file') await writeAtomically(resolve(io.cwd, item.to.path), item.text, item.to.path);
+    if (item.to.kind === 'file') await writeReport(resolve(io.cwd, item.to.path), item.text, item.to.path);
   }
   for (const item of rendered) {
     if (item.to.kind === 'stdout') io.stdout(item.text);
@@ -180,15 +179,10 @@ export async function writeReports(
   return { toStdout: rendered.some((item) => item.to.kind === 'stdout') };
 }
 
-/** Temp file in the same folder, then rename: a reader never sees a half-written report. */
-async function writeAtomically(file: string, text: string, shown: string): Promise<void> {
-  const temp = resolve(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
+async function writeReport(file: string, text: string, shown: string): Promise<void> {
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(temp, text);
-    await rename(temp, file);
+    await replaceFile(file, text);
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
     throw new UsageError(`cannot write report ${shown}: ${fileErrorReason(error)}`);
   }
 }

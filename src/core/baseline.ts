@@ -1,10 +1,11 @@
 // Baselines: record today's findings so a CI gate fails only on new ones (`--baseline`, `--write-baseline`).
 // Fingerprints ignore what changes between runs and hosts (line numbers, timestamps, origins).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from './errors.js';
 import { perResource } from './fold-findings.js';
+import { replaceFile } from './replace-file.js';
 import { summarize } from './summary.js';
 import type { CheckReport, CheckResult, LintFinding, LintReport, LintSeverity, Severity } from './types.js';
 
@@ -221,10 +222,10 @@ export const writeCheckBaseline = (
   file: string,
   report: CheckReport,
   options?: BaselineOptions,
-): Promise<CheckBaseline> => writeJsonAtomically(file, checkBaselineOf(report, options));
+): Promise<CheckBaseline> => writeBaseline(file, checkBaselineOf(report, options));
 
 export const writeLintBaseline = (file: string, report: LintReport, options?: BaselineOptions): Promise<LintBaseline> =>
-  writeJsonAtomically(file, lintBaselineOf(report, options));
+  writeBaseline(file, lintBaselineOf(report, options));
 
 /**
  * The folder lint sources are keyed relative to: the baseline file's own folder, so a baseline
@@ -232,14 +233,10 @@ export const writeLintBaseline = (file: string, report: LintReport, options?: Ba
  */
 export const lintBaselineRoot = (baselineFile: string): string => dirname(baselineFile);
 
-async function writeJsonAtomically<B extends Baseline>(file: string, data: B): Promise<B> {
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+async function writeBaseline<B extends Baseline>(file: string, data: B): Promise<B> {
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(temp, `${JSON.stringify(data, null, 2)}\n`);
-    await rename(temp, file);
+    await replaceFile(file, `${JSON.stringify(data, null, 2)}\n`);
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
     throw new UsageError(`cannot write baseline ${file}: ${fileErrorReason(error)}`);
   }
   return data;
