@@ -50,11 +50,55 @@ export const guideLink = (rule: string): SafeHtml | string =>
 export const verdictBanner = (verdict: Verdict): SafeHtml => html`
 <div id="banner" class="banner ${verdict.passed ? 'v-pass' : 'v-fail'}" role="status"><strong>${verdict.passed ? '✔' : '✖'} ${verdict.headline}</strong> <span class="reason">${verdict.reason}</span></div>`;
 
-function resultItem(area: string, result: CheckResult, withId: boolean): SafeHtml {
+/** The resource a result is listed under (see listedUnder). */
+type ListedUnder = (result: CheckResult) => string;
+
+/**
+ * An API-wide check (resource `/`) that failed on one URL is listed under the resource that URL is:
+ * the report's own resource template it matches (`/employers/{employerId}`), else the URL's path.
+ */
+function listedUnder(report: CheckReport): ListedUnder {
+  const basePath = (() => {
+    try {
+      return new URL(report.target).pathname.replace(/\/$/, '');
+    } catch {
+      return '';
+    }
+  })();
+  const templates = [...new Set(report.results.map((r) => r.resource))]
+    .filter((resource) => resource.startsWith('/') && resource !== '/')
+    .map((resource) => ({
+      resource,
+      pattern: new RegExp(
+        `^${resource
+          .split(/\{[^}/]+\}/)
+          .map(escapeRegExp)
+          .join('[^/]+')}$`,
+      ),
+    }));
+  return (result) => {
+    if (result.resource !== '/' || !isProblem(result) || result.resources) return result.resource;
+    const url = result.urls?.[0] ?? result.evidence[0]?.request.url;
+    if (url === undefined) return result.resource;
+    let path: string;
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return result.resource;
+    }
+    if (basePath && !path.startsWith(`${basePath}/`)) return result.resource;
+    const relative = path.slice(basePath.length) || '/';
+    return templates.find((t) => t.pattern.test(relative))?.resource ?? relative;
+  };
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function resultItem(area: string, result: CheckResult, withId: boolean, under: ListedUnder): SafeHtml {
   return html`
 <li class="item result" data-status="${result.status}" data-area="${area}" data-severity="${result.severity}">
 <span class="badge s-${result.status}">${statusLabel(result.status)}</span> <span class="badge sev-${result.severity}">${result.severity}</span>${baselineBadge(result.baseline)}
-${withId ? html`<span class="id">${result.id}</span> ` : ''}<code class="resource">${result.resource}</code> ${withId ? guideLink(result.rule) : ''}
+${withId ? html`<span class="id">${result.id}</span> ` : ''}<code class="resource">${under(result)}</code> ${withId ? guideLink(result.rule) : ''}
 <span class="msg">${result.message}</span>
 ${
   result.urls && result.urls.length > 1
@@ -70,7 +114,7 @@ ${
 }
 
 /** Failing results of one area, one block per check: its severity, guide rule and how many findings. */
-function failingChecks(area: string, results: CheckResult[], options: RenderOptions): SafeHtml {
+function failingChecks(area: string, results: CheckResult[], options: RenderOptions, under: ListedUnder): SafeHtml {
   const byCheck = new Map<string, CheckResult[]>();
   for (const result of results) byCheck.set(result.id, [...(byCheck.get(result.id) ?? []), result]);
   const titles = new Map((options.rules ?? []).filter((r) => r.kind === 'check').map((r) => [r.id, r.description]));
@@ -79,7 +123,7 @@ function failingChecks(area: string, results: CheckResult[], options: RenderOpti
     return html`
 <div class="group check" data-check="${id}">
 <div class="check-head"><span class="badge sev-${first.severity}">${first.severity}</span> <span class="id">${id}</span> ${guideLink(first.rule)} <span class="count" title="findings of this check">×${items.length}</span>${titles.has(id) ? html` <span class="msg">${titles.get(id)}</span>` : ''}</div>
-<ul class="items">${items.map((result) => resultItem(area, result, false))}</ul>
+<ul class="items">${items.map((result) => resultItem(area, result, false, under))}</ul>
 </div>`;
   })}`;
 }
@@ -92,11 +136,12 @@ const NOT_APPLICABLE_ROW = '(none: not applicable)';
  * Like the summary, it counts runs (a check on a resource), each once, by the same precedence, so the
  * columns add up to it: skip-only resources last, and checks with nothing to run on under "(none: not applicable)".
  */
-function resourceTable(results: readonly CheckResult[]): SafeHtml {
+function resourceTable(results: readonly CheckResult[], under: ListedUnder): SafeHtml {
   type Row = { resource: string; failed: number; errored: number; passed: number; skipped: number; worst: string };
   const runs = new Map<string, CheckResult[]>();
-  for (const result of perResource(results)) {
-    if (result.baseline === 'fixed') continue;
+  for (const listed of perResource(results)) {
+    if (listed.baseline === 'fixed') continue;
+    const result = { ...listed, resource: under(listed) };
     const key = `${result.id}\u0000${result.resource}`;
     runs.set(key, [...(runs.get(key) ?? []), result]);
   }
@@ -149,6 +194,7 @@ const isProblem = (result: CheckResult): boolean => result.status === 'fail' || 
 
 export const checkHtml: CheckReporter = (report: CheckReport, options) => {
   const groups = groupByArea(report.results);
+  const under = listedUnder(report);
   const s = report.summary;
   const problems = groups
     .map(([area, results]) => [area, results.filter(isProblem)] as const)
@@ -164,7 +210,7 @@ ${verdictBanner(checkVerdict(report, options.failOn, options.exitCode))}
 <p id="summary">${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored, ${s.requests} requests${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
 ${runNotes(report)}
 <h2>By resource (worst first)</h2>
-${resourceTable(report.results)}
+${resourceTable(report.results, under)}
 <h2>Results</h2>
 <div class="filters">${checkboxFilter('status', 'Status', ['pass', 'fail', 'skip', 'error'], (status) => statusLabel(status as CheckResult['status']))}${checkboxFilter('severity', 'Severity', ['error', 'warning', 'info'])}${selectFilter(
     'area',
@@ -174,13 +220,13 @@ ${resourceTable(report.results)}
 <section id="failures"><h3>Failures and errored checks (${problems.reduce((n, [, results]) => n + results.length, 0)})</h3>
 ${problems.length === 0 ? html`<p>None.</p>` : ''}${problems.map(
     ([area, results]) => html`
-<section class="group" data-group="${area}"><h4>${area}</h4>${failingChecks(area, results, options)}</section>`,
+<section class="group" data-group="${area}"><h4>${area}</h4>${failingChecks(area, results, options, under)}</section>`,
   )}
 </section>
 <details id="others"><summary>Passed, skipped and fixed (${otherCount})</summary>
 ${others.map(
   ([area, results]) => html`
-<section class="group" data-group="${area}"><h4>${area}</h4><ul class="items">${results.map((result) => resultItem(area, result, true))}</ul></section>`,
+<section class="group" data-group="${area}"><h4>${area}</h4><ul class="items">${results.map((result) => resultItem(area, result, true, under))}</ul></section>`,
 )}
 </details>
 ${report.coverage ? html`<details id="coverage"><summary>Coverage: what each area verified</summary><ul class="items">${report.coverage.areas.map((area) => html`<li class="item" data-area="${area.area}">${areaLine(area)}</li>`)}</ul></details>` : ''}

@@ -7,12 +7,33 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCheckBaseline, checkBaselineOf } from '../../src/core/baseline.js';
+import { main } from '../../src/cli/main.js';
 import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
 import { checkReport, HOSTILE_BODY } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
+import { reference } from '../helpers/check-harness.js';
+import { captureIo } from '../helpers/io.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** WCAG's contrast ratio of two `rgb()`/`rgba()` colours (opaque ones, as the badges' are). */
+function contrast(one: string, two: string): number {
+  const luminance = (colour: string): number => {
+    const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+      const c = Number(part) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(one), luminance(two)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 const hasChromium = existsSync(CHROMIUM);
+// CI installs Debian's Chromium (.ci/run): there the report must be seen in a browser, never skipped.
+if (!hasChromium && process.env.CI) throw new Error(`${CHROMIUM} not found: CI must install Debian's chromium`);
 if (!hasChromium)
   console.warn(`html.browser.test: ${CHROMIUM} not found (apt-get install -y chromium); browser tests skipped`);
 
@@ -274,6 +295,91 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
       expect(await page.locator('.badge.b-known').count()).toBe(5);
       await expect(page.locator('#summary').textContent()).resolves.toContain('0 failed');
       await page.close();
+    });
+  });
+
+  describe("a real run's report", () => {
+    let opened: Opened;
+    beforeAll(async () => {
+      // The reference server with a null in each employer: json.no-null, an API-wide check, fails on one.
+      const server = await reference({
+        mutate: (request, response) => {
+          if (/^\/employers\/\d+$/.test(request.path) && isRecord(response.json)) response.json.bankAccount = null;
+        },
+      }).start();
+      try {
+        const io = captureIo();
+        await main(['check', server.url, '--only', 'json,http,collection', '-f', 'html'], io);
+        opened = await open(io.out, 'run.html');
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
+
+    it('shows every coverage line', async () => {
+      const { page } = opened;
+      await page.locator('details#coverage > summary').click();
+      const lines = await page.locator('#coverage li').count();
+      expect(lines).toBeGreaterThan(0);
+      expect(await visibleCount(page, '#coverage li')).toBe(lines);
+    });
+
+    it('counts every result as shown with every filter on', async () => {
+      const { page } = opened;
+      const results = await page.locator('li.result').count();
+      await expect(page.locator('#shown').textContent()).resolves.toBe(`${results} of ${results} shown`);
+    });
+
+    it('lists a failure on one URL under its resource, not under the API', async () => {
+      const { page } = opened;
+      const item = page.locator('.check[data-check="json.no-null"] li.result');
+      await expect(item.locator('code.resource').textContent()).resolves.toBe('/employers/{employerId}');
+      const row = page.locator('#resources tr[data-resource="/employers/{employerId}"] td.fail');
+      expect(Number(await row.textContent())).toBeGreaterThanOrEqual(1);
+      await expect(page.locator('#resources tr[data-resource="/"] td.fail').textContent()).resolves.toBe('0');
+    });
+
+    it('gives every kind of badge and count a text contrast of at least 4.5:1', async () => {
+      const { page } = opened;
+      expect(await page.locator('.check-head .count').textContent()).toBe('×1');
+      // Every badge the reports can show, placed in this page so the page's own style colours it.
+      const kinds = [
+        's-pass',
+        's-fail',
+        's-skip',
+        's-error',
+        'sev-error',
+        'sev-warning',
+        'sev-info',
+        'sev-hint',
+      ].concat(['b-known', 'b-fixed', 'b-ignored', 'count']);
+      const colours = await page.evaluate((classes) => {
+        // This runs in the page: the DOM's types are not this project's (no "dom" lib).
+        type Node = { className: string; textContent: string | null };
+        type Page = {
+          document: {
+            createElement(tag: string): Node;
+            querySelector(selector: string): Node;
+            body: { append(node: Node): void };
+          };
+          getComputedStyle(node: Node): { color: string; backgroundColor: string };
+        };
+        const { document, getComputedStyle } = globalThis as unknown as Page;
+        const shown = classes.map((kind) => {
+          const badge = document.createElement('span');
+          badge.className = `badge ${kind}`;
+          badge.textContent = kind;
+          document.body.append(badge);
+          return badge;
+        });
+        shown.push(document.querySelector('.check-head .count'));
+        return shown.map((badge) => {
+          const style = getComputedStyle(badge);
+          return { kind: badge.className, color: style.color, background: style.backgroundColor };
+        });
+      }, kinds);
+      const low = colours.filter(({ color, background }) => contrast(color, background) < 4.5);
+      expect(low).toEqual([]);
     });
   });
 
