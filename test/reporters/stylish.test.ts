@@ -92,7 +92,7 @@ describe('stylish reporter: lint', () => {
   });
 
   it('sums up errors, warnings, infos, hints and the ignored count, without ANSI codes', () => {
-    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 6 problems (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 6 problems from 6 causes (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored');
     expect(text).not.toMatch(ANSI);
   });
 
@@ -120,7 +120,7 @@ describe('stylish reporter: lint', () => {
         .split('\n')
         .at(-1);
     expect(last(warningsOnly, 'warning')).toBe(
-      "✖ 2 problems (0 errors, 2 warnings, 0 infos, 0 hints) 1 ignored — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)",
+      "✖ 2 problems from 2 causes (0 errors, 2 warnings, 0 infos, 0 hints) 1 ignored — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)",
     );
     expect(last(warningsOnly, 'error')).not.toContain('fail this run');
     expect(last(report, 'warning')).not.toContain('fail this run'); // errors fail it anyway
@@ -172,7 +172,7 @@ describe('stylish reporter: lint on a big document', () => {
     expect(table[1]).toMatch(/^ jsn-naming +warning +1,150$/);
     expect(table[2]).toMatch(/^ uri-format +warning +1$/);
     expect(text.trimEnd().split('\n').at(-1)).toBe(
-      '✖ 1151 problems (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored',
+      '✖ 1151 problems from 2 causes (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored',
     );
   });
 });
