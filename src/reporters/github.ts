@@ -135,7 +135,9 @@ export const lintGithub: LintReporter = (report, options) => {
     // A diff's annotations are its changes, each its own: no summary to add.
     if (!changes) {
       const { counts, extras } = lintSummaryParts(report);
-      lines.push(annotation('notice', [['title', 'restguide lint']], `${counts} in ${documents}, ${extras.join(', ')}`));
+      lines.push(
+        annotation('notice', [['title', 'restguide lint']], `${counts} in ${documents}, ${extras.join(', ')}`),
+      );
     }
     return `${lines.join('\n')}\n`;
   }

@@ -29,7 +29,11 @@ function sourceExcerpt(finding: LintFinding, lines: readonly string[] | undefine
 }
 
 /** One entry per cause in a file: the first finding's message and location, a count and a few more places. */
-function groupItem(group: FindingGroup<Listed['state']>, options: RenderOptions, rules: ReadonlyMap<string, string>): SafeHtml {
+function groupItem(
+  group: FindingGroup<Listed['state']>,
+  options: RenderOptions,
+  rules: ReadonlyMap<string, string>,
+): SafeHtml {
   const {
     findings: [first, ...others],
     state,

@@ -57,16 +57,29 @@ export const causeKey = (finding: Pick<LintFinding, 'code' | 'message'>): string
  * the rule and the shape of its message stay (line numbers and the named values do not count).
  */
 export function causeId(finding: Pick<LintFinding, 'code' | 'message' | 'source'>, cwd = process.cwd()): string {
-  const key = `${sourceKey(finding.source, cwd)}\u0000${causeKey(finding)}`;
-  let id = ids.get(key);
+  // Memoised by document, then by code and raw message: a big document has tens of thousands of findings.
+  const location = `${cwd}\u0000${finding.source}`;
+  let document = ids.get(location);
+  if (document === undefined) {
+    if (ids.size > 1_000) ids.clear();
+    document = { key: sourceKey(finding.source, cwd), byMessage: new Map() };
+    ids.set(location, document);
+  }
+  const raw = `${finding.code}\u0000${finding.message}`;
+  let id = document.byMessage.get(raw);
   if (id === undefined) {
-    id = createHash('sha256').update(key).digest('hex').slice(0, 12);
-    if (ids.size > 50_000) ids.clear();
-    ids.set(key, id);
+    const key = `${document.key}\u0000${causeKey(finding)}`;
+    id = hashes.get(key) ?? createHash('sha256').update(key).digest('hex').slice(0, 12);
+    if (hashes.size > 50_000) hashes.clear();
+    hashes.set(key, id);
+    if (document.byMessage.size > 50_000) document.byMessage.clear();
+    document.byMessage.set(raw, id);
   }
   return id;
 }
-const ids = new Map<string, string>();
+const ids = new Map<string, { key: string; byMessage: Map<string, string> }>();
+// One hash per cause, however many messages it has.
+const hashes = new Map<string, string>();
 
 /** How many causes the findings come from (per document). */
 export function countCauses(findings: readonly LintFinding[]): number {

@@ -80,8 +80,10 @@ describe('lint: one cause, one entry where people read it', () => {
   });
 
   it('stylish: one entry per cause with its count and first places, a hint for the generator setting', () => {
-    const rows = (code: string) => stylish.split('\n').filter((line) => new RegExp(`^ \\d+:\\d+ +\\w+ +${code} `).test(line));
-    for (const code of ['openapi-opid-case', 'rep-struct', 'err-problem', 'oas-tags']) expect(rows(code)).toHaveLength(1);
+    const rows = (code: string) =>
+      stylish.split('\n').filter((line) => new RegExp(`^ \\d+:\\d+ +\\w+ +${code} `).test(line));
+    for (const code of ['openapi-opid-case', 'rep-struct', 'err-problem', 'oas-tags'])
+      expect(rows(code)).toHaveLength(1);
     expect(stylish).toMatch(/×60: also at \d+:\d+, \d+:\d+ and 57 more/);
     const repStruct = of('rep-struct').length;
     expect(stylish).toContain(`×${repStruct}: also at`);

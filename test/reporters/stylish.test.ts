@@ -92,7 +92,9 @@ describe('stylish reporter: lint', () => {
   });
 
   it('sums up errors, warnings, infos, hints and the ignored count, without ANSI codes', () => {
-    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 6 problems from 6 causes (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored');
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      '✖ 6 problems from 6 causes (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored',
+    );
     expect(text).not.toMatch(ANSI);
   });
 
