@@ -3,7 +3,7 @@
 // message with the named values masked, within its document; people read one entry per cause,
 // machine formats keep every finding and carry the cause's id so a dashboard can count causes.
 import { createHash } from 'node:crypto';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { sourceKey } from '../core/baseline.js';
 import type { LintFinding } from '../core/types.js';
 
 /** Placeholder of a masked value. */
@@ -41,14 +41,7 @@ export function maskMessage(message: string): string {
   return mask;
 }
 
-/** A lint source as the baseline keys it: relative to cwd (even above it), `/` separators; URLs as they are. */
-function sourceKey(source: string, cwd: string): string {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return source;
-  const rel = relative(cwd, resolve(cwd, source));
-  return (isAbsolute(rel) ? rel : rel || '.').split(sep).join('/');
-}
-
-/** What makes two findings one cause: same document, same rule, same masked message. */
+/** What makes two findings of one document one cause: the same rule and masked message. */
 export const causeKey = (finding: Pick<LintFinding, 'code' | 'message'>): string =>
   `${finding.code}\u0000${maskMessage(finding.message)}`;
 
@@ -62,6 +55,7 @@ export function causeId(finding: Pick<LintFinding, 'code' | 'message' | 'source'
   let document = ids.get(location);
   if (document === undefined) {
     if (ids.size > 1_000) ids.clear();
+    // The document as the baseline keys it: relative to cwd, so the id is the same in any checkout.
     document = { key: sourceKey(finding.source, cwd), byMessage: new Map() };
     ids.set(location, document);
   }
