@@ -77,7 +77,7 @@ export async function runDiff(
   );
   // Every report went to a file: the terminal still gets the outcome, as check does.
   if (!written.toStdout)
-    io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(shown, failOn)}\n`);
+    io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(shown, failOn, true)}\n`);
   if (wrote) io.stderr(wrote);
   return exitCode;
 }

@@ -63,7 +63,7 @@ export function resourceKey(resource: string): string {
 }
 
 /** A lint source as a stable key: URLs as they are, files relative to cwd with `/` separators. */
-function sourceKey(source: string, cwd: string = process.cwd()): string {
+export function sourceKey(source: string, cwd: string = process.cwd()): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return source;
   const rel = relative(cwd, resolve(cwd, source));
   return (isAbsolute(rel) ? rel : rel || '.').split(sep).join('/');

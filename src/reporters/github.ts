@@ -3,7 +3,15 @@ import type { CheckResult, Coverage, Severity } from '../core/types.js';
 import { operationsLine } from './operations-table.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
-import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import {
+  countedFindings,
+  displaySource,
+  lintSeverityName,
+  lintSummaryParts,
+  printPath,
+  startPosition,
+} from './lint-severity.js';
+import { groupFindings, groupHint, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 
 // GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
 type Command = 'error' | 'warning' | 'notice';
@@ -80,28 +88,62 @@ export const checkGithub: CheckReporter = (report) => {
   return `${lines.join('\n')}\n`;
 };
 
-/** One line per counted finding, located at its file, line and column (relative to the workspace). */
-export const lintGithub: LintReporter = (report, options) => {
-  const lines = countedFindings(report).map((finding) => {
-    const { line, column } = startPosition(finding);
-    return annotation(
-      COMMANDS[lintSeverityName(finding.severity)],
-      [
-        ['file', displaySource(finding.source, options.cwd)],
-        ['line', line],
-        ['col', column],
-        ['endLine', finding.range.end.line + 1],
-        ['endColumn', finding.range.end.character + 1],
-        ['title', finding.code],
-      ],
-      `${finding.message} (${printPath(finding.path)})`,
+/**
+ * One annotation per cause in a file (a diff: per change), at its first place, with the count and the next
+ * places: GitHub shows only the first few annotations of a step, and 60 copies of one cause would hide the rest.
+ */
+function groupAnnotation(group: FindingGroup<'counted'>, cwd: string | undefined, changes: boolean): string {
+  const [first, ...others] = group.findings;
+  const finding = first!;
+  const { line, column } = startPosition(finding);
+  const lines = [`${finding.message} (${printPath(finding.path)})`];
+  if (others.length > 0) {
+    const shown = others.slice(0, SHOWN_LOCATIONS - 1).map((f) => `line ${startPosition(f).line}`);
+    const more = others.length - shown.length;
+    lines.push(
+      `×${group.findings.length}: also at ${shown.join(', ')}${more > 0 ? ` and ${more} more (every one in --format json or sarif)` : ''}`,
     );
-  });
-  if (lines.length) return `${lines.join('\n')}\n`;
+  }
+  const hint = changes ? undefined : groupHint(group);
+  if (hint) lines.push(`hint: ${hint}`);
+  return annotation(
+    COMMANDS[lintSeverityName(finding.severity)],
+    [
+      ['file', displaySource(finding.source, cwd)],
+      ['line', line],
+      ['col', column],
+      ['endLine', finding.range.end.line + 1],
+      ['endColumn', finding.range.end.character + 1],
+      ['title', finding.code],
+    ],
+    lines.join('\n'),
+  );
+}
+
+/** Counted findings, one annotation per cause at its file, line and column (relative to the workspace), then the summary. */
+export const lintGithub: LintReporter = (report, options) => {
+  const changes = options.changes === true;
+  const items = countedFindings(report).map((finding) => ({ finding, state: 'counted' as const }));
+  // A diff annotates each change where it is, as before causes were grouped.
+  const groups: Array<FindingGroup<'counted'>> = changes
+    ? items.map(({ finding, state }) => ({ code: finding.code, message: finding.message, state, findings: [finding] }))
+    : groupFindings(items);
+  const lines = groups.map((group) => groupAnnotation(group, options.cwd, changes));
   const count = report.sources.length;
+  const documents = `${count} document${count === 1 ? '' : 's'}`;
+  if (lines.length) {
+    // A diff's annotations are its changes, each its own: no summary to add.
+    if (!changes) {
+      const { counts, extras } = lintSummaryParts(report);
+      lines.push(
+        annotation('notice', [['title', 'restguide lint']], `${counts} in ${documents}, ${extras.join(', ')}`),
+      );
+    }
+    return `${lines.join('\n')}\n`;
+  }
   const extras = [
     report.summary.ignored ? `${report.summary.ignored} ignored` : '',
     report.summary.known ? `${report.summary.known} known (baseline)` : '',
   ].filter(Boolean);
-  return `${annotation('notice', [['title', 'restguide lint']], `nothing to report in ${count} document${count === 1 ? '' : 's'}${extras.length ? ` (${extras.join(', ')})` : ''}`)}\n`;
+  return `${annotation('notice', [['title', 'restguide lint']], `nothing to report in ${documents}${extras.length ? ` (${extras.join(', ')})` : ''}`)}\n`;
 };

@@ -9,6 +9,7 @@ import type { DiffFinding } from '../diff/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { countedFindings, displaySource, printPath, startPosition } from './lint-severity.js';
 import { leftRecords, leftText } from './run-notes.js';
+import { causeId } from './lint-causes.js';
 
 type GitlabSeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 
@@ -18,6 +19,8 @@ interface Issue {
   fingerprint: string;
   severity: GitlabSeverity;
   location: { path: string; lines: { begin: number } };
+  /** Lint: the id of the finding's cause, as the JSON report has it (a key GitLab does not read). */
+  cause?: string;
 }
 
 // As ESLint's GitLab formatters map theirs: an error is major, a warning minor.
@@ -47,6 +50,7 @@ function withFingerprints(issues: Array<Omit<Issue, 'fingerprint'>>, keys: strin
     fingerprint: fingerprints[i]!,
     severity: issue.severity,
     location: issue.location,
+    ...(issue.cause === undefined ? {} : { cause: issue.cause }),
   }));
 }
 
@@ -97,7 +101,7 @@ export const lintGitlab: LintReporter = (report, options) => {
   const findings = countedFindings(report);
   return render(
     withFingerprints(
-      findings.map((finding) => lintIssue(finding, options.cwd)),
+      findings.map((finding) => ({ ...lintIssue(finding, options.cwd), cause: causeId(finding, options.cwd) })),
       findings.map((finding) =>
         hash(['lint', finding.code, displaySource(finding.source, options.cwd), JSON.stringify(finding.path)]),
       ),

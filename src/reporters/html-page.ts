@@ -37,7 +37,7 @@ table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d0d7de;pad
 ul.items{list-style:none;padding:0;margin:0}li.item{border-bottom:1px solid #eaeef2;padding:.35rem 0}
 .badge{display:inline-block;min-width:4.2rem;text-align:center;border-radius:.8rem;padding:0 .5rem;color:#fff;font-size:.8rem}
 .s-pass{background:var(--pass)}.s-fail,.sev-error{background:var(--fail)}.s-skip{background:var(--skip)}.s-error{background:var(--error)}
-.sev-warning{background:var(--warn)}.sev-info,.sev-hint{background:var(--info)}.b-known{background:#7d4e00}.b-fixed{background:var(--pass)}.b-ignored{background:var(--skip)}.count{background:#57606a;color:#fff;min-width:0}.also{display:block;color:#57606a;font-size:.8rem;margin-left:4.7rem}
+.sev-warning{background:var(--warn)}.sev-info,.sev-hint{background:var(--info)}.b-known{background:#7d4e00}.b-fixed{background:var(--pass)}.b-ignored{background:var(--skip)}.count{background:#57606a;color:#fff;min-width:0}.also,.hint{display:block;color:#57606a;font-size:.8rem;margin-left:4.7rem}
 code,pre{font-family:ui-monospace,monospace;font-size:.85rem}pre{background:#f6f8fa;padding:.5rem;overflow:auto;white-space:pre-wrap;word-break:break-all}
 .id{font-weight:600}.msg{color:#57606a}.curl{display:flex;gap:.5rem;align-items:flex-start}.curl pre{flex:1;margin:0}
 .banner{padding:.6rem .8rem;border-radius:.4rem;margin:.5rem 0;color:#fff;font-size:1.05rem}.v-pass{background:var(--pass)}.v-fail{background:var(--fail)}

@@ -2,9 +2,10 @@ import type { LintFinding } from '../core/types.js';
 import type { LintReporter, RenderOptions } from './render-options.js';
 import { guideLink, verdictBanner } from './html-check.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';
-import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
+import { countedFindings, displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 import { lintVerdict } from './verdict.js';
-import { groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
+import { groupFindings, groupHint, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
+import { countCauses } from './lint-causes.js';
 
 // ---- lint ---------------------------------------------------------------------------------
 
@@ -27,13 +28,18 @@ function sourceExcerpt(finding: LintFinding, lines: readonly string[] | undefine
   return html`<pre class="source">${rows}</pre>`;
 }
 
-/** One entry per group of identical findings in a file: the first location, a count and a few more. */
+/** One entry per cause in a file: the first finding's message and location, a count and a few more places. */
 function groupItem(
-  { findings: [first, ...others], state }: FindingGroup<Listed['state']>,
+  group: FindingGroup<Listed['state']>,
   options: RenderOptions,
   rules: ReadonlyMap<string, string>,
 ): SafeHtml {
+  const {
+    findings: [first, ...others],
+    state,
+  } = group;
   const finding = first!;
+  const hint = options.changes ? undefined : groupHint(group);
   const severity = lintSeverityName(finding.severity);
   const shown = others.slice(0, SHOWN_LOCATIONS - 1).map((f) => `${startPosition(f).line}:${startPosition(f).column}`);
   const more = others.length - shown.length;
@@ -50,6 +56,7 @@ function groupItem(
 <span class="msg">${finding.message}</span> <code class="path">${printPath(finding.path)}</code>
 ${state === 'ignored' && finding.ignoredReason ? html`<span class="msg">(ignored: ${finding.ignoredReason})</span>` : ''}
 ${others.length ? html`<span class="also">also at ${shown.join(', ')}${more > 0 ? ` and ${more} more (every one in the JSON or SARIF report)` : ''}</span>` : ''}
+${hint ? html`<span class="hint">hint: ${hint}</span>` : ''}
 ${state === 'fixed' ? '' : sourceExcerpt(finding, options.sourceLines?.get(finding.source))}
 </li>`;
 }
@@ -75,11 +82,14 @@ export const lintHtml: LintReporter = (report, options) => {
   const guideRules = new Map((options.rules ?? []).filter((r) => r.kind === 'lint').map((r) => [r.id, r.rule]));
   const sources = [...new Set(listed.map(({ finding }) => finding.source))].sort();
   const s = report.summary;
+  const counted = countedFindings(report);
+  const causes =
+    options.changes || counted.length === 0 ? '' : `${counted.length} findings from ${countCauses(counted)} causes: `;
   const body = html`
 <h1>restguide lint</h1>
 ${verdictBanner(lintVerdict(report, options.failOn, options.exitCode))}
 <p>${report.sources.length} document(s), started ${report.startedAt}, ${(report.durationMs / 1000).toFixed(2)} s, restguide ${report.version}.</p>
-<p id="summary">${s.errors} errors, ${s.warnings} warnings, ${s.infos} infos, ${s.hints} hints, ${s.ignored} ignored${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
+<p id="summary">${causes}${s.errors} errors, ${s.warnings} warnings, ${s.infos} infos, ${s.hints} hints, ${s.ignored} ignored${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
 <h2>By rule</h2>
 <table id="rules"><thead><tr><th>rule</th><th>severity</th><th>counted</th><th>known, ignored or fixed</th></tr></thead><tbody>
 ${rules.map((rule) => {
@@ -95,6 +105,7 @@ ${sources.map(
     listed
       .filter(({ finding }) => finding.source === source)
       .sort((a, b) => a.finding.range.start.line - b.finding.range.start.line),
+    options.changes ? 'message' : 'cause',
   ).map((group) => groupItem(group, options, guideRules))}</ul></section>`,
 )}`;
   return page('restguide lint', body);

@@ -66,5 +66,5 @@ export function renderLintReport(format: ReportFormat, report: LintReport, optio
 /** A diff report is a lint report with old/new locations: some formats have a diff shape, the others render it as lint. */
 export function renderDiffReport(format: ReportFormat, report: LintReport, options: RenderOptions): string {
   offered(DIFF_FORMATS, format, 'diff');
-  return (DIFF_REPORTERS[format] ?? REPORTERS[format as LintFormat].lint)(report, options);
+  return (DIFF_REPORTERS[format] ?? REPORTERS[format as LintFormat].lint)(report, { ...options, changes: true });
 }

@@ -1,7 +1,8 @@
-// Groups lint findings for people (stylish, html): within one file, findings with the same code,
-// message and state are one entry with a count and the first few locations, so 21,500 copies of
-// one naming finding read as one line. json/sarif keep every finding.
+// Groups lint findings for people (stylish, html, github): within one file, findings of one cause
+// (code, message with its named values masked) and state are one entry with a count and the first
+// few locations, so 60 PascalCase operationIds read as one line. json/sarif/gitlab keep every finding.
 import { compareCodes, type LintFinding } from '../core/types.js';
+import { causeHint, causeKey, hasHints } from './lint-causes.js';
 import { lintSeverityName, type LintSeverityName } from './lint-severity.js';
 
 /** Locations listed for a group before "and N more". */
@@ -9,24 +10,39 @@ export const SHOWN_LOCATIONS = 3;
 
 export interface FindingGroup<S extends string> {
   code: string;
+  /** The first finding's message: the example of its cause. */
   message: string;
   state: S;
   /** In document order; the first is the group's position. */
   findings: LintFinding[];
 }
 
-/** Groups (in order of their first finding) of items already sorted in document order. */
+/**
+ * Groups (in order of their first finding) of items already sorted in document order: by cause, or,
+ * for a diff (each change its own), by identical message.
+ */
 export function groupFindings<S extends string>(
   items: ReadonlyArray<{ finding: LintFinding; state: S }>,
+  by: 'cause' | 'message' = 'cause',
 ): Array<FindingGroup<S>> {
   const groups = new Map<string, FindingGroup<S>>();
   for (const { finding, state } of items) {
-    const key = `${finding.code}\u0000${state}\u0000${finding.message}`;
+    const key = `${finding.source}\u0000${state}\u0000${by === 'cause' ? causeKey(finding) : `${finding.code}\u0000${finding.message}`}`;
     const group = groups.get(key);
     if (group) group.findings.push(finding);
     else groups.set(key, { code: finding.code, message: finding.message, state, findings: [finding] });
   }
   return [...groups.values()];
+}
+
+/** The generator setting that usually causes the group's findings, when one is known. */
+export function groupHint(group: FindingGroup<string>): string | undefined {
+  if (!hasHints(group.code)) return undefined;
+  for (const finding of group.findings) {
+    const hint = causeHint(finding);
+    if (hint) return hint;
+  }
+  return undefined;
 }
 
 interface RuleCount {

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import type { LintFinding, LintReport, LintSeverity } from '../core/types.js';
+import { countCauses } from './lint-causes.js';
 
 export type LintSeverityName = 'error' | 'warning' | 'info' | 'hint';
 
@@ -41,11 +42,19 @@ export function failOnNote(report: LintReport, failOn: 'error' | 'warning' | 'in
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** "3 problems (1 error, 2 warnings, 0 infos, 0 hints)" and its extras ("1 ignored", baseline counts), as stylish ends. */
-export function lintSummaryParts(report: LintReport): { problems: number; counts: string; extras: string[] } {
+/**
+ * "3 problems from 2 causes (1 error, 2 warnings, 0 infos, 0 hints)" and its extras ("1 ignored", baseline
+ * counts), as stylish ends. A diff's changes have no causes: `changes` leaves them unsaid.
+ */
+export function lintSummaryParts(
+  report: LintReport,
+  changes = false,
+): { problems: number; counts: string; extras: string[] } {
   const s = report.summary;
-  const problems = countedFindings(report).length;
-  const counts = `${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}, ${plural(s.hints, 'hint')})`;
+  const counted = countedFindings(report);
+  const problems = counted.length;
+  const causes = changes || problems === 0 ? '' : ` from ${plural(countCauses(counted), 'cause')}`;
+  const counts = `${plural(problems, 'problem')}${causes} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}, ${plural(s.hints, 'hint')})`;
   const extras = [`${s.ignored} ignored`];
   if (s.known !== undefined) extras.push(`${s.known} known (baseline)`);
   if (s.fixed !== undefined) extras.push(`${s.fixed} fixed`);
@@ -53,8 +62,12 @@ export function lintSummaryParts(report: LintReport): { problems: number; counts
 }
 
 /** The run in one plain line, for stderr when every report went to a file (as check does). */
-export function lintSummaryLine(report: LintReport, failOn: 'error' | 'warning' | 'info' | undefined): string {
-  const { counts, extras } = lintSummaryParts(report);
+export function lintSummaryLine(
+  report: LintReport,
+  failOn: 'error' | 'warning' | 'info' | undefined,
+  changes = false,
+): string {
+  const { counts, extras } = lintSummaryParts(report, changes);
   const note = failOnNote(report, failOn);
   return `${counts}, ${extras.join(', ')}${note ? ` — ${note}` : ''}`;
 }

@@ -19,6 +19,11 @@ export interface RenderOptions {
   documentLines?: ReadonlyMap<string, number>;
   /** Stylish: the guide link of each finding's rule (`--show-documentation-url`, Spectral's flag). */
   showDocumentationUrl?: boolean;
+  /**
+   * A diff's findings are changes, each its own: grouped for people only when identical, and without
+   * cause ids or cause counts (set by renderDiffReport).
+   */
+  changes?: boolean;
   /** Lines of the linted files, so the HTML report can show the line of each finding. */
   sourceLines?: ReadonlyMap<string, readonly string[]>;
 }

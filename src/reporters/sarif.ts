@@ -17,6 +17,7 @@ import type { CheckReporter, LintReporter, RenderOptions } from './render-option
 import { areaOf } from './check-areas.js';
 import { displaySource, lintSeverityName, printPath } from './lint-severity.js';
 import { leftRecords, leftText } from './run-notes.js';
+import { causeId } from './lint-causes.js';
 
 // SARIF 2.1.0 (OASIS): one run, rules from the report, results with stable partial fingerprints.
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -223,6 +224,8 @@ function lintResult(
     ...(state.ignored
       ? { suppressions: [{ kind: 'inSource', justification: finding.ignoredReason ?? 'x-ignore-rules' }] }
       : {}),
+    // The id of the finding's cause, as the JSON report has it (a diff's changes have none).
+    ...(options.changes ? {} : { properties: { cause: causeId(finding, options.cwd) } }),
   };
 }
 

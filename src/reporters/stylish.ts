@@ -14,7 +14,7 @@ import {
   printPath,
   startPosition,
 } from './lint-severity.js';
-import { countByRule, groupFindings, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
+import { countByRule, groupFindings, groupHint, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import { operationRows, operationsLine } from './operations-table.js';
 
@@ -162,7 +162,18 @@ const where = (finding: LintFinding): string => {
   return finding.baseline === 'fixed' ? '-' : `${line}:${column}`;
 };
 
-function groupRows(c: ChalkInstance, group: FindingGroup<State>, urls?: ReadonlyMap<string, string>): string[][] {
+interface Row {
+  cells: string[];
+  /** The message cell is a note (the count and places, a hint): dimmed, after wrapping. */
+  note?: boolean;
+}
+
+function groupRows(
+  c: ChalkInstance,
+  group: FindingGroup<State>,
+  urls?: ReadonlyMap<string, string>,
+  changes = false,
+): Row[] {
   const [first, ...others] = group.findings;
   const note =
     group.state === 'known'
@@ -172,15 +183,17 @@ function groupRows(c: ChalkInstance, group: FindingGroup<State>, urls?: Readonly
         : '';
   // As Spectral's --show-documentation-url: the link ends the finding's line.
   const url = urls?.get(group.code) ?? '';
-  const rows = [
-    [
-      c.dim(where(first!)),
-      severityColour(c, first!),
-      oneLine(group.code),
-      oneLine(group.message),
-      c.dim(oneLine(printPath(first!.path))),
-      ...[note, url].filter(Boolean),
-    ],
+  const rows: Row[] = [
+    {
+      cells: [
+        c.dim(where(first!)),
+        severityColour(c, first!),
+        oneLine(group.code),
+        oneLine(group.message),
+        c.dim(oneLine(printPath(first!.path))),
+        ...[note, url].filter(Boolean),
+      ],
+    },
   ];
   if (others.length > 0) {
     const shown = others
@@ -188,28 +201,32 @@ function groupRows(c: ChalkInstance, group: FindingGroup<State>, urls?: Readonly
       .map(where)
       .join(', ');
     const more = others.length - (SHOWN_LOCATIONS - 1);
-    rows.push([
-      '',
-      '',
-      '',
-      c.dim(
+    rows.push({
+      cells: [
+        '',
+        '',
+        '',
         `×${formatCount(group.findings.length)}: also at ${shown}${more > 0 ? ` and ${formatCount(more)} more (every one in --format json or sarif)` : ''}`,
-      ),
-    ]);
+      ],
+      note: true,
+    });
   }
+  const hint = changes ? undefined : groupHint(group);
+  if (hint) rows.push({ cells: ['', '', '', `hint: ${hint}`], note: true });
   return rows;
 }
 
 /** Rows with capped column widths; a message over its cap continues on lines of its own. */
-function table(rows: string[][]): string[] {
-  const widths = CAPS.map((cap, i) => Math.min(cap, Math.max(0, ...rows.map((row) => visible(row[i] ?? '').length))));
+function table(c: ChalkInstance, rows: Row[]): string[] {
+  const widths = CAPS.map((cap, i) =>
+    Math.min(cap, Math.max(0, ...rows.map((row) => visible(row.cells[i] ?? '').length))),
+  );
   const out: string[] = [];
-  for (const row of rows) {
-    const text = row[MESSAGE] ?? '';
-    // Messages are plain text; the dimmed "×N" line is short enough not to need wrapping.
-    const message = visible(text) === text ? wrap(text, widths[MESSAGE]!) : [text];
-    const head = row.slice(0, MESSAGE).map((cell, i) => pad(cell, widths[i]!));
-    out.push(` ${[...head, pad(message[0]!, widths[MESSAGE]!), ...row.slice(MESSAGE + 1)].join('  ')}`.trimEnd());
+  for (const { cells, note } of rows) {
+    // Messages and notes are plain text until wrapped; a note is dimmed line by line.
+    const message = wrap(cells[MESSAGE] ?? '', widths[MESSAGE]!).map((line) => (note ? c.dim(line) : line));
+    const head = cells.slice(0, MESSAGE).map((cell, i) => pad(cell, widths[i]!));
+    out.push(` ${[...head, pad(message[0]!, widths[MESSAGE]!), ...cells.slice(MESSAGE + 1)].join('  ')}`.trimEnd());
     const indent = ' '.repeat(1 + head.reduce((n, cell) => n + visible(cell).length + 2, 0));
     for (const line of message.slice(1)) out.push(`${indent}${line}`.trimEnd());
   }
@@ -253,13 +270,18 @@ export const lintStylish: LintReporter = (report, options) => {
   for (const [source, items] of [...bySource].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(
       c.underline(withoutControls(source)),
-      ...table(groupFindings(items).flatMap((group) => groupRows(c, group, urls))),
+      ...table(
+        c,
+        groupFindings(items, options.changes ? 'message' : 'cause').flatMap((group) =>
+          groupRows(c, group, urls, options.changes),
+        ),
+      ),
       '',
     );
   }
   out.push(...ruleTable(c, countedFindings(report)));
   const s = report.summary;
-  const { problems, counts, extras } = lintSummaryParts(report);
+  const { problems, counts, extras } = lintSummaryParts(report, options.changes);
   const summary = `${problems ? '✖' : '✔'} ${counts}`;
   const colour = s.errors ? c.red : s.warnings ? c.yellow : c.green;
   const note = failOnNote(report, options.failOn);

@@ -127,7 +127,7 @@ describe('lint takes its section', () => {
     // Every report went to the file, so the outcome line follows on stderr.
     expect(err).toBe(
       `restguide: config ${join(dir, 'ci/restguide.yaml')} gives lint documents, fail-on, format\n` +
-        'restguide: 4 problems (0 errors, 3 warnings, 1 info, 0 hints), 0 ignored\n',
+        'restguide: 4 problems from 4 causes (0 errors, 3 warnings, 1 info, 0 hints), 0 ignored\n',
     );
     expect(code).toBe(0);
     expect(await readFile(join(dir, 'reports/lint.json'), 'utf8')).toContain('jsn-naming');

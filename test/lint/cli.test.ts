@@ -156,10 +156,12 @@ describe('restguide lint', () => {
 });
 
 describe('restguide lint: what the terminal gets', () => {
-  const line = (findings: Array<{ severity: number }>, note = '') => {
+  // The JSON report's findings: their count, their causes, and the counts by severity.
+  const line = (findings: Array<{ severity: number; cause: string }>, note = '') => {
     const n = (severity: number) => findings.filter((f) => f.severity === severity).length;
     const s = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-    return `restguide: ${s(findings.length, 'problem')} (${s(n(0), 'error')}, ${s(n(1), 'warning')}, ${s(n(2), 'info')}, ${s(n(3), 'hint')}), 0 ignored${note}\n`;
+    const causes = s(new Set(findings.map((f) => f.cause)).size, 'cause');
+    return `restguide: ${s(findings.length, 'problem')} from ${causes} (${s(n(0), 'error')}, ${s(n(1), 'warning')}, ${s(n(2), 'info')}, ${s(n(3), 'hint')}), 0 ignored${note}\n`;
   };
 
   it('every report to a file: the summary line on stderr, as check prints it', async () => {
@@ -173,7 +175,10 @@ describe('restguide lint: what the terminal gets', () => {
     ]);
     expect(code).toBe(1);
     expect(out).toBe('');
-    const findings = JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number }>;
+    const findings = JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{
+      severity: number;
+      cause: string;
+    }>;
     expect(findings.length).toBeGreaterThan(0);
     expect(err).toBe(
       line(findings, " — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)"),
@@ -193,7 +198,7 @@ describe('restguide lint: what the terminal gets', () => {
     ]);
     expect(passing.code).toBe(0);
     expect(passing.err).toBe(
-      line(JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number }>),
+      line(JSON.parse(await readFile(join(dir, 'lint.json'), 'utf8')) as Array<{ severity: number; cause: string }>),
     );
     const onStdout = await lint([API, '-f', 'json', '-f', `sarif=${join(dir, 'lint.sarif')}`]);
     expect(onStdout.code).toBe(1);

@@ -46,9 +46,9 @@ describe('github reporter', () => {
     ]);
   });
 
-  it('annotates lint findings at file, line and column relative to the workspace', () => {
+  it('annotates lint findings at file, line and column relative to the workspace, then sums up', () => {
     const lines = renderLintReport('github', lintReport(), { color: false, cwd: LINT_CWD }).trimEnd().split('\n');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     expect(lines[0]).toBe(
       '::error file=specs/employers.yaml,line=12,col=3,endLine=12,endColumn=13,title=uri-notat::Path segment "/Employers" must be lowerCamelCase. (paths./Employers)',
     );
@@ -57,6 +57,9 @@ describe('github reporter', () => {
     );
     expect(lines[4]).toContain('::notice file=specs/companies.json,line=1,col=1');
     expect(lines[4]).toContain('title: a,b:c %25.');
+    expect(lines[6]).toBe(
+      '::notice title=restguide lint::6 problems from 6 causes (2 errors, 2 warnings, 1 info, 1 hint) in 3 documents, 1 ignored',
+    );
   });
 
   it('prints one notice line for a clean run, so a CI log shows it ran', () => {

@@ -17,12 +17,17 @@ interface Issue {
 
 const SEVERITIES = ['info', 'minor', 'major', 'critical', 'blocker'];
 
-/** Every issue has exactly GitLab's fields, a known severity, a line from 1, and a fingerprint of its own. */
+/**
+ * Every issue has exactly GitLab's fields (a lint issue also its cause id, a key GitLab does not read), a known
+ * severity, a line from 1, and a fingerprint of its own.
+ */
 function issues(text: string): Issue[] {
   const parsed = JSON.parse(text) as Issue[];
   expect(Array.isArray(parsed)).toBe(true);
   for (const issue of parsed) {
-    expect(Object.keys(issue)).toEqual(['description', 'check_name', 'fingerprint', 'severity', 'location']);
+    const fields = ['description', 'check_name', 'fingerprint', 'severity', 'location'];
+    expect(Object.keys(issue)).toEqual('cause' in issue ? [...fields, 'cause'] : fields);
+    if ('cause' in issue) expect(issue.cause).toMatch(/^[0-9a-f]{12}$/);
     expect(SEVERITIES).toContain(issue.severity);
     expect(Object.keys(issue.location)).toEqual(['path', 'lines']);
     expect(issue.location.lines.begin).toBeGreaterThanOrEqual(1);
@@ -44,6 +49,8 @@ describe('gitlab reporter: lint', () => {
     });
     expect(list.map((i) => i.severity)).toEqual(['major', 'major', 'minor', 'info', 'info', 'minor']);
     expect(list.map((i) => i.check_name)).not.toContain('id-numer');
+    // Each carries its cause's id, as the JSON report does: six findings of six shapes.
+    expect(new Set(list.map((i) => (i as Issue & { cause: string }).cause)).size).toBe(6);
   });
 
   it('fingerprints stay when lines move or the checkout is elsewhere, and change with the finding', () => {
@@ -150,6 +157,8 @@ describe('gitlab reporter: diff', () => {
       'evo-deprec minor api/new.yaml:81',
       'evo-compat-response-property-added info api/new.yaml:42',
     ]);
+    // A diff's changes are each their own: no cause ids.
+    expect(list.some((i) => 'cause' in i)).toBe(false);
   });
 
   it('two changes at one new path differing only in the old one keep distinct fingerprints', () => {

@@ -392,7 +392,7 @@ describe.skipIf(!hasChromium)('html reporter in Chromium', () => {
     it('summarises by rule and lists findings with file:line', async () => {
       const { page } = opened;
       await expect(page.locator('#summary').textContent()).resolves.toBe(
-        '2 errors, 2 warnings, 1 infos, 1 hints, 1 ignored.',
+        '6 findings from 6 causes: 2 errors, 2 warnings, 1 infos, 1 hints, 1 ignored.',
       );
       expect(await page.locator('#rules tr[data-rule="uri-notat"] td').allTextContents()).toEqual([
         'uri-notat',

@@ -66,13 +66,13 @@ describe('json reporter: check', () => {
 });
 
 describe('json reporter: lint', () => {
-  it("is Spectral's bare array of { code, path, message, severity, range, source }", () => {
+  it("is Spectral's bare array of { code, path, message, severity, range, source }, plus each finding's cause", () => {
     const report = lintReport();
     const parsed = JSON.parse(renderLintReport('json', report, options));
     expect(Array.isArray(parsed)).toBe(true);
     expect(parsed).toHaveLength(report.findings.length);
     for (const finding of parsed)
-      expect(Object.keys(finding)).toEqual(['code', 'path', 'message', 'severity', 'range', 'source']);
+      expect(Object.keys(finding)).toEqual(['code', 'path', 'message', 'severity', 'range', 'source', 'cause']);
     expect(parsed[0]).toEqual({
       code: 'uri-notat',
       path: ['paths', '/Employers'],
@@ -80,7 +80,10 @@ describe('json reporter: lint', () => {
       severity: 0,
       range: { start: { line: 11, character: 2 }, end: { line: 11, character: 12 } },
       source: '/work/project/specs/employers.yaml',
+      cause: expect.stringMatching(/^[0-9a-f]{12}$/),
     });
+    // Six findings of six shapes: six causes.
+    expect(new Set(parsed.map((f: { cause: string }) => f.cause)).size).toBe(6);
   });
 
   it('leaves out ignored and baseline-known findings, which do not count', () => {

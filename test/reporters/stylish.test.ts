@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
+import { renderCheckReport, renderDiffReport, renderLintReport } from '../../src/reporters/index.js';
 import { applyCheckBaseline, applyLintBaseline, checkBaselineOf, lintBaselineOf } from '../../src/core/baseline.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
@@ -92,7 +92,9 @@ describe('stylish reporter: lint', () => {
   });
 
   it('sums up errors, warnings, infos, hints and the ignored count, without ANSI codes', () => {
-    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 6 problems (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored');
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      '✖ 6 problems from 6 causes (2 errors, 2 warnings, 1 info, 1 hint) 1 ignored',
+    );
     expect(text).not.toMatch(ANSI);
   });
 
@@ -120,7 +122,7 @@ describe('stylish reporter: lint', () => {
         .split('\n')
         .at(-1);
     expect(last(warningsOnly, 'warning')).toBe(
-      "✖ 2 problems (0 errors, 2 warnings, 0 infos, 0 hints) 1 ignored — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)",
+      "✖ 2 problems from 2 causes (0 errors, 2 warnings, 0 infos, 0 hints) 1 ignored — warnings alone fail this run (--fail-on warning, the default; Spectral's is error)",
     );
     expect(last(warningsOnly, 'error')).not.toContain('fail this run');
     expect(last(report, 'warning')).not.toContain('fail this run'); // errors fail it anyway
@@ -172,7 +174,7 @@ describe('stylish reporter: lint on a big document', () => {
     expect(table[1]).toMatch(/^ jsn-naming +warning +1,150$/);
     expect(table[2]).toMatch(/^ uri-format +warning +1$/);
     expect(text.trimEnd().split('\n').at(-1)).toBe(
-      '✖ 1151 problems (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored',
+      '✖ 1151 problems from 2 causes (0 errors, 1151 warnings, 0 infos, 0 hints) 1 ignored',
     );
   });
 });
@@ -202,5 +204,32 @@ describe('stylish --show-documentation-url', () => {
     );
     expect(guideLines.length).toBe(5);
     expect(renderCheckReport('stylish', report, { color: false, rules })).not.toContain('guide:');
+  });
+});
+
+describe('stylish reporter: one entry per cause', () => {
+  const source = `${LINT_CWD}/specs/generated.yaml`;
+  const opId = (name: string, line: number): LintFinding => ({
+    code: 'openapi-opid-case',
+    severity: 1,
+    message: `operationId "${name}" should be lowerCamelCase`,
+    path: ['paths', `/${name}`, 'get', 'operationId'],
+    source,
+    range: { start: { line, character: 4 }, end: { line, character: 20 } },
+  });
+  const findings = ['GetUsers', 'GetOrders', 'GetItems', 'GetLines', 'GetNotes'].map((name, i) => opId(name, 10 * i));
+
+  it('lint: findings naming each its own value are one entry, the first as the example', () => {
+    const lines = renderLintReport('stylish', lintReport({ findings }), { color: false, cwd: LINT_CWD }).split('\n');
+    expect(lines.filter((l) => l.includes('openapi-opid-case') && /^ \d+:\d+ /.test(l))).toHaveLength(1);
+    expect(lines.join('\n')).toContain('operationId "GetUsers" should be lowerCamelCase');
+    expect(lines.join('\n')).toMatch(/×5: also at 11:5, 21:5 and 2 more/);
+    expect(lines.at(-2)).toMatch(/^✖ 5 problems from 1 cause \(/);
+  });
+
+  it('diff: each change its own entry, and no causes in the summary', () => {
+    const text = renderDiffReport('stylish', lintReport({ findings }), { color: false, cwd: LINT_CWD });
+    expect(text.split('\n').filter((l) => l.includes('openapi-opid-case') && /^ \d+:\d+ /.test(l))).toHaveLength(5);
+    expect(text).not.toContain('cause');
   });
 });
