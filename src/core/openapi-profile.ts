@@ -372,6 +372,7 @@ export function deriveProfile(doc: Obj): Profile {
         ...(names.includes('q') ? { fullText: 'q' } : {}),
         ...(create ? { create } : {}),
         deleteCollection: isObject(item['delete']),
+        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
       });
       continue;
     }

@@ -78,6 +78,13 @@ export const PROFILE_SCHEMA = {
           embed: { type: 'string' },
           fullText: { type: 'string', minLength: 1 },
           deleteCollection: { type: 'boolean' },
+          methods: {
+            type: 'array',
+            uniqueItems: true,
+            items: { enum: HTTP_METHODS },
+            description:
+              'The methods the collection path supports; the 405 probe uses one it does not list (absent means unknown: PUT)',
+          },
           create: {
             type: 'object',
             additionalProperties: false,

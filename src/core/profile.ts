@@ -59,6 +59,8 @@ export interface CollectionProfile {
   /** `fromSchema`: the body was made from the request schema (the document gives no example), not given. */
   create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean };
   deleteCollection?: boolean;
+  /** Supported HTTP methods of the collection path; absent: unknown. */
+  methods?: string[];
 }
 
 export interface DocumentProfile {
@@ -246,6 +248,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     filters: profile.filters ?? [],
     sorts: profile.sorts ?? [],
     deleteCollection: profile.deleteCollection ?? false,
+    ...(profile.methods ? { methods: profile.methods.map((method) => method.toUpperCase()) } : {}),
     firstPage: (options = {}) => withQuery(profile.path, { [pageSizeParam]: options.pageSize, ...options.query }),
     createBody: () => {
       if (!create) throw new Error(`collection ${profile.path} has no create body in the profile`);

@@ -76,6 +76,8 @@ export interface CollectionTarget {
   create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
+  /** The HTTP methods the collection path supports (upper case); undefined when the profile does not say. */
+  methods?: string[];
   /** The path (relative to the base URL) of the first page with the given page size. */
   firstPage(options?: { pageSize?: number; query?: Query }): string;
   /** A create body whose unique values were never used before in this process. */
