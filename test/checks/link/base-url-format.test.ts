@@ -62,6 +62,10 @@ describe('judgeBaseUrl', () => {
     expect(isLoopback('128.0.0.1')).toBe(false);
     expect(isLoopback('localhost.example.be')).toBe(false);
   });
+  it('says a base URL without any path lacks its version, once', () => {
+    expect(ids('https://api.example.be')).toEqual(['notVersioned']);
+    expect(ids('https://api.example.be/v2')).toEqual(['noApiName']);
+  });
   it('names every departure', () => {
     expect(ids('http://api.example.be/My_Api/v1.2')).toEqual([
       'notHttps',
