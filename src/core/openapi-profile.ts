@@ -226,21 +226,38 @@ function digitsLength(pattern: unknown): number | undefined {
   return length >= 1 && length <= 30 ? length : undefined;
 }
 
-/** Ids a string parameter's pattern refuses (one letters-only, one digits-only candidate), none without a usable pattern. */
+/** String formats whose values `abc` is none of (an id typed `uuid` or `date` refuses it). */
+const STRICT_FORMATS = new Set(['uuid', 'date', 'date-time', 'email', 'int32', 'int64', 'ipv4', 'ipv6']);
+
+/**
+ * Ids a string parameter refuses: of its pattern, one letters-only and one digits-only candidate; of a strict
+ * format (uuid, date...), `abc`; none without either.
+ */
 export function malformedStrings(schema: unknown): string[] {
-  if (!isObject(schema) || schema['type'] !== 'string' || typeof schema['pattern'] !== 'string') return [];
+  if (!isObject(schema) || schema['type'] !== 'string') return [];
+  const ofFormat = STRICT_FORMATS.has(String(schema['format'])) ? ['abc'] : [];
+  if (typeof schema['pattern'] !== 'string') return ofFormat;
   let pattern: RegExp;
   try {
     pattern = new RegExp(schema['pattern'], 'u');
   } catch {
-    return [];
+    return ofFormat;
   }
-  return [
+  const ofPattern = [
     ['abc', 'abcdefghijk'],
     ['0', '12345678901234567890'],
   ]
     .map((candidates) => candidates.find((candidate) => !pattern.test(candidate)))
     .filter((candidate): candidate is string => candidate !== undefined);
+  return [...new Set([...ofFormat, ...ofPattern])];
+}
+
+/** Ids a path parameter's schema refuses: a number's `abc` (and its maximum + 1), else a string's (above). */
+function malformedIdsOf(schema: Obj | undefined): string[] {
+  const type = Array.isArray(schema?.['type']) ? schema['type'].find((t) => t !== 'null') : schema?.['type'];
+  if (type === 'integer' || type === 'number')
+    return ['abc', ...(typeof schema?.['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])];
+  return malformedStrings(type === 'string' ? { ...schema, type } : schema);
 }
 
 /**
@@ -333,7 +350,9 @@ export function deriveProfile(doc: Obj): Profile {
       collectionPaths.add(path);
       const query = parametersOf(doc, item, get).filter((p) => p['in'] === 'query');
       const names = query.map((p) => String(p['name']));
-      const roles = pagingOf(names, linkHeader);
+      // A date or date-time parameter is a filter and a boolean a flag, whatever their names: never a cursor.
+      const notCursors = query.filter((p) => !cursorCapable(doc, p)).map((p) => String(p['name']));
+      const roles = pagingOf(names, linkHeader, notCursors);
       const cursor = roles.paging?.kind === 'cursor' ? roles.paging.param : undefined;
       const sortParam = query.find((p) => p['name'] === 'sort');
       const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
@@ -365,7 +384,13 @@ export function deriveProfile(doc: Obj): Profile {
         ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
         filters: freeFirst(
           doc,
-          query.filter((p) => !isReservedQuery(String(p['name'])) && p['name'] !== cursor),
+          query.filter(
+            (p) =>
+              !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
+              p['name'] !== cursor &&
+              // A boolean named as a cursor (`cursor=true`) switches paging on or off: a flag, not a property.
+              !(isBoolean(doc, p) && isReservedQuery(String(p['name']))),
+          ),
         ),
         sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
         ...(names.includes('embed') ? { embed: 'items' } : {}),
@@ -383,10 +408,7 @@ export function deriveProfile(doc: Obj): Profile {
       const parentPath = bare.slice(0, bare.lastIndexOf('/'));
       const extension = EXTENSION.exec(bare)?.[0] ?? '';
       const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
-      const malformed =
-        schema?.['type'] === 'integer'
-          ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
-          : malformedStrings(schema);
+      const malformed = malformedIdsOf(schema);
       const patch = isObject(item['patch']) ? patchBodyOf(doc, item['patch'], last) : undefined;
       const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
       const readOnly = [
@@ -466,6 +488,23 @@ export function deriveProfile(doc: Obj): Profile {
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
   const languages = languagesOf(doc, paths);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** A parameter's schema, `type` read from a 3.1 type list too (its first type but null). */
+function parameterSchema(doc: Obj, parameter: Obj): { type?: unknown; format?: unknown } {
+  const schema = deref(doc, parameter['schema']);
+  if (!isObject(schema)) return {};
+  const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
+  return { type, format: schema['format'] };
+}
+
+const isBoolean = (doc: Obj, parameter: Obj): boolean => parameterSchema(doc, parameter).type === 'boolean';
+
+/** Whether a query parameter can hold a paging cursor: not a date, a date-time, a boolean or a number. */
+function cursorCapable(doc: Obj, parameter: Obj): boolean {
+  const { type, format } = parameterSchema(doc, parameter);
+  if (type === 'boolean' || type === 'number') return false;
+  return format !== 'date' && format !== 'date-time';
 }
 
 /**

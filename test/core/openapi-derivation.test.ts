@@ -132,6 +132,11 @@ describe('malformed ids of a string parameter, from its pattern', () => {
     expect(malformedStrings({ type: 'string' })).toEqual([]);
     expect(malformedStrings({ type: 'integer', pattern: '^1$' })).toEqual([]);
   });
+  it('takes `abc` for a strict format, with the pattern candidates besides', () => {
+    expect(malformedStrings({ type: 'string', format: 'uuid' })).toEqual(['abc']);
+    expect(malformedStrings({ type: 'string', format: 'date', pattern: '^[0-9-]{10}$' })).toEqual(['abc', '0']);
+    expect(malformedStrings({ type: 'string', format: 'uri' })).toEqual([]);
+  });
 });
 
 describe('item paths, methods and select', () => {
