@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } from './profile.js';
-import type { UniqueValue } from './target.js';
+import type { FilterSchema, UniqueValue } from './target.js';
 import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
 import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
@@ -276,7 +276,10 @@ export function uniqueValueOf(path: string, schema: unknown): UniqueValue | unde
   }
   if (schema['type'] !== 'string') return undefined;
   const length = digitsLength(schema['pattern']);
-  return length !== undefined ? { path, kind: 'digits', length } : { path, kind: 'string' };
+  if (length !== undefined) return { path, kind: 'digits', length };
+  // The run's value fits the declared length (a 25-character key into a 20-character column is the run's fault).
+  const max = schema['maxLength'];
+  return { path, kind: 'string', ...(typeof max === 'number' && max >= 9 && max <= 30 ? { length: max } : {}) };
 }
 
 /** The unique values of a collection's create body: its business key when the POST body carries it. */
@@ -373,6 +376,13 @@ export function deriveProfile(doc: Obj): Profile {
             }
           : undefined;
       if (params.length > 0) nested.set(path, examplesOfParameters(doc, item, get, params));
+      const filters = query.filter(
+        (p) =>
+          !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
+          p['name'] !== cursor &&
+          // A boolean named as a cursor (`cursor=true`) switches paging on or off: a flag, not a property.
+          !(isBoolean(doc, p) && isReservedQuery(String(p['name']))),
+      );
       collections.push({
         path,
         ...(key ? { key } : {}),
@@ -382,16 +392,8 @@ export function deriveProfile(doc: Obj): Profile {
         ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
         ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
         ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
-        filters: freeFirst(
-          doc,
-          query.filter(
-            (p) =>
-              !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
-              p['name'] !== cursor &&
-              // A boolean named as a cursor (`cursor=true`) switches paging on or off: a flag, not a property.
-              !(isBoolean(doc, p) && isReservedQuery(String(p['name']))),
-          ),
-        ),
+        filters: freeFirst(doc, filters),
+        ...filterSchemasOf(doc, filters),
         sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
         ...(names.includes('embed') ? { embed: 'items' } : {}),
         ...(names.includes('q') ? { fullText: 'q' } : {}),
@@ -488,6 +490,28 @@ export function deriveProfile(doc: Obj): Profile {
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
   const languages = languagesOf(doc, paths);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** What each query parameter declares of its value, for the values the run makes (none when nothing is declared). */
+function filterSchemasOf(doc: Obj, query: Obj[]): { filterSchemas?: Record<string, FilterSchema> } {
+  const schemas: Record<string, FilterSchema> = {};
+  for (const parameter of query) {
+    const declared = parameterSchema(doc, parameter);
+    // A repeatable filter (`name=a&name=b`) takes values of its items' schema.
+    const outer = deref(doc, parameter['schema']);
+    const raw = declared.type === 'array' && isObject(outer) ? deref(doc, outer['items']) : outer;
+    if (!isObject(raw)) continue;
+    const { type, format } = declared.type === 'array' ? parameterSchema(doc, { schema: raw }) : declared;
+    const schema: FilterSchema = {
+      ...(typeof type === 'string' ? { type } : {}),
+      ...(typeof format === 'string' ? { format } : {}),
+      ...(typeof raw['maxLength'] === 'number' ? { maxLength: raw['maxLength'] } : {}),
+      ...(typeof raw['pattern'] === 'string' ? { pattern: raw['pattern'] } : {}),
+      ...(Array.isArray(raw['enum']) ? { enum: true } : {}),
+    };
+    if (Object.keys(schema).length > 0) schemas[String(parameter['name'])] = schema;
+  }
+  return Object.keys(schemas).length > 0 ? { filterSchemas: schemas } : {};
 }
 
 /** A parameter's schema, `type` read from a 3.1 type list too (its first type but null). */

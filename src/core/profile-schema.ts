@@ -74,6 +74,22 @@ export const PROFILE_SCHEMA = {
               "The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param fails once, the other sort checks are not verified",
           },
           filters: stringArray,
+          filterSchemas: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                type: { type: 'string' },
+                format: { type: 'string' },
+                maxLength: { type: 'integer', minimum: 0 },
+                pattern: { type: 'string' },
+                enum: { type: 'boolean' },
+              },
+            },
+            description:
+              "What the document declares of each filter's value (type, format, maxLength, pattern, an enum): the values the run makes fit it",
+          },
           sorts: stringArray,
           embed: { type: 'string' },
           fullText: { type: 'string', minLength: 1 },

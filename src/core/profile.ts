@@ -16,6 +16,7 @@ import {
   withQuery,
   type CollectionTarget,
   type DocumentTarget,
+  type FilterSchema,
   type ForeignPaging,
   type Paging,
   type Target,
@@ -52,6 +53,8 @@ export interface CollectionProfile {
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
   filters?: string[];
+  /** What the document declares of each filter's value; the run's own values fit it. */
+  filterSchemas?: Record<string, FilterSchema>;
   sorts?: string[];
   embed?: string;
   /** The full-text search query parameter (`q`). */
@@ -246,6 +249,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     ...(profile.fullText !== undefined ? { fullText: profile.fullText } : {}),
     ...(create ? { create } : {}),
     filters: profile.filters ?? [],
+    ...(profile.filterSchemas ? { filterSchemas: profile.filterSchemas } : {}),
     sorts: profile.sorts ?? [],
     deleteCollection: profile.deleteCollection ?? false,
     ...(profile.methods ? { methods: profile.methods.map((method) => method.toUpperCase()) } : {}),

@@ -111,6 +111,12 @@ describe('unique values of a create body, from the business key schema', () => {
     });
     expect(uniqueValueOf('nr', { type: 'string', pattern: '^[01][0-9]{9}$' })).toEqual({ path: 'nr', kind: 'string' });
     expect(uniqueValueOf('name', { type: 'string' })).toEqual({ path: 'name', kind: 'string' });
+    // A key the run makes fits its column: the declared maxLength bounds it.
+    expect(uniqueValueOf('code', { type: 'string', maxLength: 20 })).toEqual({
+      path: 'code',
+      kind: 'string',
+      length: 20,
+    });
     expect(uniqueValueOf('flag', { type: 'boolean' })).toBeUndefined();
     expect(uniqueValueOf('x', undefined)).toBeUndefined();
   });

@@ -26,6 +26,8 @@ export default defineCheck({
     messages: {
       not400:
         '{{method}} {{url}} (property {{property}} of the wrong type) answered {{status}} instead of 400{{also}}.',
+      serverError:
+        '{{method}} {{url}} answered {{status}} to the body restguide made (property {{property}} of the wrong type): a server error for bad input, where a 400 was due{{also}}.',
       noSchemaViolation:
         '{{method}} {{url}} answered 400 without an issue of type …input-validation:schemaViolation in body{{also}}.',
     },
@@ -46,6 +48,8 @@ export default defineCheck({
         markOwnInput(ctx, exchange.request.method === 'POST' ? location : exchange.request.url, exchange);
       }
       const data = { ...exchangeData(exchange), property };
+      // A 5xx is what it is, a server error for the run's input, not another answer to type validation.
+      if (!causes.expect(exchange.response.status < 500, 'serverError', data, exchange)) return;
       if (!causes.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
       causes.expect(hasIssue(exchange, { type: SCHEMA_VIOLATION, in: 'body' }), 'noSchemaViolation', data, exchange);
     };

@@ -23,6 +23,20 @@ testCheck(check, {
   ],
   invalid: [
     {
+      // The run's own bad input broke the server: reported as that, not as a departure from validation's 400.
+      name: 'the bad body answers 500',
+      server: reference({
+        mutate: (req, res) => {
+          if ((req.method === 'POST' || req.method === 'PATCH') && res.status === 400) {
+            res.status = 500;
+            res.headers['content-type'] = 'application/problem+json';
+            res.json = { type: 'about:blank', status: 500 };
+          }
+        },
+      }),
+      findings: ['serverError'],
+    },
+    {
       name: 'wrong type answers 422',
       server: reference({
         mutate: (req, res) => {

@@ -102,6 +102,8 @@ describe('paging.cursor judges only cursor-paged collections', () => {
     const dated = bare([query('since', { type: 'string', format: 'date-time' })]);
     expect(dated?.paging).toBeUndefined();
     expect(dated?.filters).toEqual(['since']);
+    // What the filter declares travels with it, so the values the run makes fit it.
+    expect(dated?.filterSchemas).toEqual({ since: { type: 'string', format: 'date-time' } });
     // A string cursor is still one; a `since` beside page and pageSize filters by time.
     expect(bare([query('cursor', { type: 'string' })])?.paging).toEqual({ kind: 'cursor', param: 'cursor' });
     expect(pagingOf(['page', 'pageSize', 'since'])).toEqual({ paging: { kind: 'offset' } });
