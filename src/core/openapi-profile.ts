@@ -461,6 +461,7 @@ export function deriveProfile(doc: Obj): Profile {
         ...(Object.keys(query).length ? { query } : {}),
         ...(body !== undefined ? { body } : {}),
         expectedStatus: success ? Number(success) : 200,
+        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
       });
     }
   }

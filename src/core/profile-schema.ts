@@ -221,6 +221,13 @@ export const PROFILE_SCHEMA = {
           query: { type: 'object', additionalProperties: { type: 'string' } },
           body: {},
           expectedStatus: { type: 'integer', minimum: 100, maximum: 599 },
+          methods: {
+            type: 'array',
+            uniqueItems: true,
+            items: { enum: HTTP_METHODS },
+            description:
+              "The methods the controller's path supports; controller.method-not-allowed never probes with one it lists",
+          },
         },
       },
     },

@@ -97,6 +97,8 @@ export interface Profile {
     query?: Record<string, string>;
     body?: JsonValue;
     expectedStatus?: number;
+    /** Supported HTTP methods of the controller's path; absent: unknown. */
+    methods?: string[];
   }>;
   /** A protected API: OAuth2 client credentials and mutual TLS; secrets only by environment variable name. */
   auth?: AuthProfile;
@@ -318,9 +320,10 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
       ...task,
       ...(maxWait !== undefined ? { maxWaitMs: maxWait } : {}),
     })),
-    controllers: (profile.controllers ?? []).map((c) => ({
+    controllers: (profile.controllers ?? []).map(({ methods, ...c }) => ({
       kind: 'controller' as const,
       ...c,
+      ...(methods ? { methods: methods.map((method) => method.toUpperCase()) } : {}),
       method: c.method ?? 'GET',
       expectedStatus: c.expectedStatus ?? 200,
     })),

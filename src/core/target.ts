@@ -143,6 +143,8 @@ export interface ControllerTarget {
   query?: Record<string, string>;
   body?: JsonValue;
   expectedStatus: number;
+  /** The HTTP methods the controller's path supports (upper case); undefined when the profile does not say. */
+  methods?: string[];
 }
 
 export interface TargetOf {
