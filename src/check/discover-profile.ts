@@ -25,8 +25,22 @@ export interface TargetProfile {
 
 /** Where the guide reserves the API's document. */
 const RESERVED_DOCUMENTS = ['doc/openapi.json', 'doc/openapi.yaml'];
-/** Where frameworks publish it: FastAPI, springdoc, Swashbuckle, and the common others. */
-const FRAMEWORK_DOCUMENTS = ['openapi.json', 'openapi.yaml', 'v3/api-docs', 'swagger/v1/swagger.json', 'swagger.json'];
+/**
+ * Where frameworks publish it: FastAPI (`openapi.json`), springdoc (`v3/api-docs`), springfox (`v2/api-docs`),
+ * Swashbuckle, Fastify's swagger plugin (`documentation/json`), and the common others.
+ */
+const FRAMEWORK_DOCUMENTS = [
+  'openapi.json',
+  'openapi.yaml',
+  'openapi',
+  'v3/api-docs',
+  'v2/api-docs',
+  'api-docs',
+  'swagger/v1/swagger.json',
+  'swagger.json',
+  'documentation/json',
+  'docs/openapi.json',
+];
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -89,8 +103,10 @@ export async function discoverProfile(
   if (url === undefined) return { url, profile: BUILT_IN_PROFILE };
   // Where the guide reserves the document, then where frameworks publish it, asked only of an API that answered.
   let answered = false;
+  const asked: string[] = [];
   for (const file of [...RESERVED_DOCUMENTS, ...FRAMEWORK_DOCUMENTS]) {
     if (!RESERVED_DOCUMENTS.includes(file) && !answered) break;
+    asked.push(`/${file}`);
     let published: Record<string, unknown>;
     try {
       published = await loadOpenApi(`${url}/${file}`, cwd, fetch);
@@ -114,7 +130,8 @@ export async function discoverProfile(
       note: `no --profile or --openapi: the target was read from the API's own ${url}/${file}${reserved ? '' : ' (not at /doc/openapi.json, where the guide reserves it)'}: ${profileCounts(derived)}`,
     };
   }
-  const none = `no --profile or --openapi, and no OpenAPI document at ${url}/doc/openapi.json|yaml`;
+  // Every place asked is named, so a user knows where to publish the document or what to give with --openapi.
+  const none = `no --profile or --openapi, and no OpenAPI document at ${url} (asked ${asked.join(', ')})`;
   // Without a document, the API's root may still link its collections (an API root, an index of links).
   const { modelFromRoot } = await import('../core/root-links.js');
   const fromRoot = await modelFromRoot(url, fetch);

@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } from './profile.js';
-import type { UniqueValue } from './target.js';
+import type { FilterSchema, UniqueValue } from './target.js';
 import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
 import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
@@ -226,21 +226,38 @@ function digitsLength(pattern: unknown): number | undefined {
   return length >= 1 && length <= 30 ? length : undefined;
 }
 
-/** Ids a string parameter's pattern refuses (one letters-only, one digits-only candidate), none without a usable pattern. */
+/** String formats whose values `abc` is none of (an id typed `uuid` or `date` refuses it). */
+const STRICT_FORMATS = new Set(['uuid', 'date', 'date-time', 'email', 'int32', 'int64', 'ipv4', 'ipv6']);
+
+/**
+ * Ids a string parameter refuses: of its pattern, one letters-only and one digits-only candidate; of a strict
+ * format (uuid, date...), `abc`; none without either.
+ */
 export function malformedStrings(schema: unknown): string[] {
-  if (!isObject(schema) || schema['type'] !== 'string' || typeof schema['pattern'] !== 'string') return [];
+  if (!isObject(schema) || schema['type'] !== 'string') return [];
+  const ofFormat = STRICT_FORMATS.has(String(schema['format'])) ? ['abc'] : [];
+  if (typeof schema['pattern'] !== 'string') return ofFormat;
   let pattern: RegExp;
   try {
     pattern = new RegExp(schema['pattern'], 'u');
   } catch {
-    return [];
+    return ofFormat;
   }
-  return [
+  const ofPattern = [
     ['abc', 'abcdefghijk'],
     ['0', '12345678901234567890'],
   ]
     .map((candidates) => candidates.find((candidate) => !pattern.test(candidate)))
     .filter((candidate): candidate is string => candidate !== undefined);
+  return [...new Set([...ofFormat, ...ofPattern])];
+}
+
+/** Ids a path parameter's schema refuses: a number's `abc` (and its maximum + 1), else a string's (above). */
+function malformedIdsOf(schema: Obj | undefined): string[] {
+  const type = Array.isArray(schema?.['type']) ? schema['type'].find((t) => t !== 'null') : schema?.['type'];
+  if (type === 'integer' || type === 'number')
+    return ['abc', ...(typeof schema?.['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])];
+  return malformedStrings(type === 'string' ? { ...schema, type } : schema);
 }
 
 /**
@@ -259,7 +276,10 @@ export function uniqueValueOf(path: string, schema: unknown): UniqueValue | unde
   }
   if (schema['type'] !== 'string') return undefined;
   const length = digitsLength(schema['pattern']);
-  return length !== undefined ? { path, kind: 'digits', length } : { path, kind: 'string' };
+  if (length !== undefined) return { path, kind: 'digits', length };
+  // The run's value fits the declared length (a 25-character key into a 20-character column is the run's fault).
+  const max = schema['maxLength'];
+  return { path, kind: 'string', ...(typeof max === 'number' && max >= 9 && max <= 30 ? { length: max } : {}) };
 }
 
 /** The unique values of a collection's create body: its business key when the POST body carries it. */
@@ -333,7 +353,9 @@ export function deriveProfile(doc: Obj): Profile {
       collectionPaths.add(path);
       const query = parametersOf(doc, item, get).filter((p) => p['in'] === 'query');
       const names = query.map((p) => String(p['name']));
-      const roles = pagingOf(names, linkHeader);
+      // A date or date-time parameter is a filter and a boolean a flag, whatever their names: never a cursor.
+      const notCursors = query.filter((p) => !cursorCapable(doc, p)).map((p) => String(p['name']));
+      const roles = pagingOf(names, linkHeader, notCursors);
       const cursor = roles.paging?.kind === 'cursor' ? roles.paging.param : undefined;
       const sortParam = query.find((p) => p['name'] === 'sort');
       const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
@@ -354,6 +376,13 @@ export function deriveProfile(doc: Obj): Profile {
             }
           : undefined;
       if (params.length > 0) nested.set(path, examplesOfParameters(doc, item, get, params));
+      const filters = query.filter(
+        (p) =>
+          !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
+          p['name'] !== cursor &&
+          // A boolean named as a cursor (`cursor=true`) switches paging on or off: a flag, not a property.
+          !(isBoolean(doc, p) && isReservedQuery(String(p['name']))),
+      );
       collections.push({
         path,
         ...(key ? { key } : {}),
@@ -363,15 +392,14 @@ export function deriveProfile(doc: Obj): Profile {
         ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
         ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
         ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
-        filters: freeFirst(
-          doc,
-          query.filter((p) => !isReservedQuery(String(p['name'])) && p['name'] !== cursor),
-        ),
+        filters: freeFirst(doc, filters),
+        ...filterSchemasOf(doc, filters),
         sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
         ...(names.includes('embed') ? { embed: 'items' } : {}),
         ...(names.includes('q') ? { fullText: 'q' } : {}),
         ...(create ? { create } : {}),
         deleteCollection: isObject(item['delete']),
+        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
       });
       continue;
     }
@@ -382,10 +410,7 @@ export function deriveProfile(doc: Obj): Profile {
       const parentPath = bare.slice(0, bare.lastIndexOf('/'));
       const extension = EXTENSION.exec(bare)?.[0] ?? '';
       const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
-      const malformed =
-        schema?.['type'] === 'integer'
-          ? ['abc', ...(typeof schema['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])]
-          : malformedStrings(schema);
+      const malformed = malformedIdsOf(schema);
       const patch = isObject(item['patch']) ? patchBodyOf(doc, item['patch'], last) : undefined;
       const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
       const readOnly = [
@@ -436,6 +461,7 @@ export function deriveProfile(doc: Obj): Profile {
         ...(Object.keys(query).length ? { query } : {}),
         ...(body !== undefined ? { body } : {}),
         expectedStatus: success ? Number(success) : 200,
+        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
       });
     }
   }
@@ -465,6 +491,45 @@ export function deriveProfile(doc: Obj): Profile {
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
   const languages = languagesOf(doc, paths);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** What each query parameter declares of its value, for the values the run makes (none when nothing is declared). */
+function filterSchemasOf(doc: Obj, query: Obj[]): { filterSchemas?: Record<string, FilterSchema> } {
+  const schemas: Record<string, FilterSchema> = {};
+  for (const parameter of query) {
+    const declared = parameterSchema(doc, parameter);
+    // A repeatable filter (`name=a&name=b`) takes values of its items' schema.
+    const outer = deref(doc, parameter['schema']);
+    const raw = declared.type === 'array' && isObject(outer) ? deref(doc, outer['items']) : outer;
+    if (!isObject(raw)) continue;
+    const { type, format } = declared.type === 'array' ? parameterSchema(doc, { schema: raw }) : declared;
+    const schema: FilterSchema = {
+      ...(typeof type === 'string' ? { type } : {}),
+      ...(typeof format === 'string' ? { format } : {}),
+      ...(typeof raw['maxLength'] === 'number' ? { maxLength: raw['maxLength'] } : {}),
+      ...(typeof raw['pattern'] === 'string' ? { pattern: raw['pattern'] } : {}),
+      ...(Array.isArray(raw['enum']) ? { enum: true } : {}),
+    };
+    if (Object.keys(schema).length > 0) schemas[String(parameter['name'])] = schema;
+  }
+  return Object.keys(schemas).length > 0 ? { filterSchemas: schemas } : {};
+}
+
+/** A parameter's schema, `type` read from a 3.1 type list too (its first type but null). */
+function parameterSchema(doc: Obj, parameter: Obj): { type?: unknown; format?: unknown } {
+  const schema = deref(doc, parameter['schema']);
+  if (!isObject(schema)) return {};
+  const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
+  return { type, format: schema['format'] };
+}
+
+const isBoolean = (doc: Obj, parameter: Obj): boolean => parameterSchema(doc, parameter).type === 'boolean';
+
+/** Whether a query parameter can hold a paging cursor: not a date, a date-time, a boolean or a number. */
+function cursorCapable(doc: Obj, parameter: Obj): boolean {
+  const { type, format } = parameterSchema(doc, parameter);
+  if (type === 'boolean' || type === 'number') return false;
+  return format !== 'date' && format !== 'date-time';
 }
 
 /**

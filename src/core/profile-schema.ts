@@ -74,10 +74,33 @@ export const PROFILE_SCHEMA = {
               "The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param fails once, the other sort checks are not verified",
           },
           filters: stringArray,
+          filterSchemas: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                type: { type: 'string' },
+                format: { type: 'string' },
+                maxLength: { type: 'integer', minimum: 0 },
+                pattern: { type: 'string' },
+                enum: { type: 'boolean' },
+              },
+            },
+            description:
+              "What the document declares of each filter's value (type, format, maxLength, pattern, an enum): the values the run makes fit it",
+          },
           sorts: stringArray,
           embed: { type: 'string' },
           fullText: { type: 'string', minLength: 1 },
           deleteCollection: { type: 'boolean' },
+          methods: {
+            type: 'array',
+            uniqueItems: true,
+            items: { enum: HTTP_METHODS },
+            description:
+              'The methods the collection path supports; the 405 probe uses one it does not list (absent means unknown: PUT)',
+          },
           create: {
             type: 'object',
             additionalProperties: false,
@@ -198,6 +221,13 @@ export const PROFILE_SCHEMA = {
           query: { type: 'object', additionalProperties: { type: 'string' } },
           body: {},
           expectedStatus: { type: 'integer', minimum: 100, maximum: 599 },
+          methods: {
+            type: 'array',
+            uniqueItems: true,
+            items: { enum: HTTP_METHODS },
+            description:
+              "The methods the controller's path supports; controller.method-not-allowed never probes with one it lists",
+          },
         },
       },
     },

@@ -16,6 +16,7 @@ import {
   withQuery,
   type CollectionTarget,
   type DocumentTarget,
+  type FilterSchema,
   type ForeignPaging,
   type Paging,
   type Target,
@@ -52,6 +53,8 @@ export interface CollectionProfile {
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
   filters?: string[];
+  /** What the document declares of each filter's value; the run's own values fit it. */
+  filterSchemas?: Record<string, FilterSchema>;
   sorts?: string[];
   embed?: string;
   /** The full-text search query parameter (`q`). */
@@ -59,6 +62,8 @@ export interface CollectionProfile {
   /** `fromSchema`: the body was made from the request schema (the document gives no example), not given. */
   create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean };
   deleteCollection?: boolean;
+  /** Supported HTTP methods of the collection path; absent: unknown. */
+  methods?: string[];
 }
 
 export interface DocumentProfile {
@@ -92,6 +97,8 @@ export interface Profile {
     query?: Record<string, string>;
     body?: JsonValue;
     expectedStatus?: number;
+    /** Supported HTTP methods of the controller's path; absent: unknown. */
+    methods?: string[];
   }>;
   /** A protected API: OAuth2 client credentials and mutual TLS; secrets only by environment variable name. */
   auth?: AuthProfile;
@@ -244,8 +251,10 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     ...(profile.fullText !== undefined ? { fullText: profile.fullText } : {}),
     ...(create ? { create } : {}),
     filters: profile.filters ?? [],
+    ...(profile.filterSchemas ? { filterSchemas: profile.filterSchemas } : {}),
     sorts: profile.sorts ?? [],
     deleteCollection: profile.deleteCollection ?? false,
+    ...(profile.methods ? { methods: profile.methods.map((method) => method.toUpperCase()) } : {}),
     firstPage: (options = {}) => withQuery(profile.path, { [pageSizeParam]: options.pageSize, ...options.query }),
     createBody: () => {
       if (!create) throw new Error(`collection ${profile.path} has no create body in the profile`);
@@ -311,9 +320,10 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
       ...task,
       ...(maxWait !== undefined ? { maxWaitMs: maxWait } : {}),
     })),
-    controllers: (profile.controllers ?? []).map((c) => ({
+    controllers: (profile.controllers ?? []).map(({ methods, ...c }) => ({
       kind: 'controller' as const,
       ...c,
+      ...(methods ? { methods: methods.map((method) => method.toUpperCase()) } : {}),
       method: c.method ?? 'GET',
       expectedStatus: c.expectedStatus ?? 200,
     })),

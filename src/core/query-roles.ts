@@ -21,6 +21,8 @@ const CURSOR = new Set([
   'nexttoken',
   'marker',
 ]);
+// Cursor names that also name time filters: a cursor only where nothing else pages the collection.
+const TIME_WORDS = new Set(['since', 'before']);
 // Reserved by the guide or by common frameworks: never a property filter.
 const OTHER_RESERVED = new Set([
   'sort',
@@ -62,10 +64,14 @@ export function foreignSortOf(names: string[]): string | undefined {
 /** A cursor parameter in the guide's style (`afterCompany`) or a common one (`after`, `cursor`, `pageToken`). */
 const isCursor = (name: string): boolean => /^after[A-Z]/.test(name) || CURSOR.has(norm(name));
 
-/** Whether a query parameter is reserved (paging, sort, select, embed, language...) rather than a filter. */
-export function isReservedQuery(name: string): boolean {
+/**
+ * Whether a query parameter is reserved (paging, sort, select, embed, language...) rather than a filter. A
+ * parameter that cannot be a cursor (`cursor: false`: a date, a boolean) is never reserved for its cursor name.
+ */
+export function isReservedQuery(name: string, options: { cursor?: boolean } = {}): boolean {
   const n = norm(name);
-  return PAGE_INDEX.has(n) || PAGE_SIZE.has(n) || OFFSET.has(n) || OTHER_RESERVED.has(n) || isCursor(name);
+  const cursor = options.cursor !== false && isCursor(name);
+  return PAGE_INDEX.has(n) || PAGE_SIZE.has(n) || OFFSET.has(n) || OTHER_RESERVED.has(n) || cursor;
 }
 
 /** Paging in another scheme than the guide's: the parameters the API pages with, and whether it links pages in a Link header. */
@@ -86,13 +92,18 @@ export interface PagingRoles {
  * offset (`page`, `pageSize`) or cursor paging, or another scheme (offset/limit, Skip/Take, page/per_page,
  * Link headers) that the paging checks report once as such.
  */
-export function pagingOf(names: string[], linkHeader = false): PagingRoles {
+export function pagingOf(names: string[], linkHeader = false, notCursors: readonly string[] = []): PagingRoles {
   const find = (set: Set<string>, except?: string): string | undefined =>
     names.find((n) => set.has(norm(n)) && n !== except);
-  const cursor = names.find(isCursor);
   const size = names.includes('pageSize') ? 'pageSize' : find(PAGE_SIZE);
   const page = find(PAGE_INDEX);
   const offset = find(OFFSET);
+  // A parameter that cannot hold a cursor (a date, a boolean flag) is none, whatever its name; beside an index or
+  // an offset, `since` and `before` filter by time rather than page (the collection is not also cursor-paged).
+  const paged = page !== undefined || offset !== undefined;
+  const cursor = names.find(
+    (name) => isCursor(name) && !notCursors.includes(name) && !(paged && TIME_WORDS.has(norm(name))),
+  );
   const sizeParam = size !== undefined && size !== 'pageSize' ? { pageSizeParam: size } : {};
   if (cursor !== undefined && !linkHeader) return { paging: { kind: 'cursor', param: cursor }, ...sizeParam };
   const guideOffset = page === 'page' && (size === undefined || size === 'pageSize') && offset === undefined;

@@ -33,6 +33,15 @@ export interface ApiAuth {
 }
 
 export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };
+
+/** A filter parameter's declared value: its JSON type, format, length bound, pattern and whether it is an enum. */
+export interface FilterSchema {
+  type?: string;
+  format?: string;
+  maxLength?: number;
+  pattern?: string;
+  enum?: boolean;
+}
 export type { ForeignPaging } from './query-roles.js';
 
 /** A property of a create body that must differ on every POST (a business key). */
@@ -67,6 +76,8 @@ export interface CollectionTarget {
   /** The page index parameter of offset paging (`page` unless the profile renames it). */
   pageParam: string;
   filters: string[];
+  /** What the document declares of each filter's value (absent: nothing known); values the run makes fit it. */
+  filterSchemas?: Record<string, FilterSchema>;
   sorts: string[];
   /** Value of `embed` that asks for the items' full representations (e.g. `items`). */
   embed?: string;
@@ -76,6 +87,8 @@ export interface CollectionTarget {
   create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
+  /** The HTTP methods the collection path supports (upper case); undefined when the profile does not say. */
+  methods?: string[];
   /** The path (relative to the base URL) of the first page with the given page size. */
   firstPage(options?: { pageSize?: number; query?: Query }): string;
   /** A create body whose unique values were never used before in this process. */
@@ -130,6 +143,8 @@ export interface ControllerTarget {
   query?: Record<string, string>;
   body?: JsonValue;
   expectedStatus: number;
+  /** The HTTP methods the controller's path supports (upper case); undefined when the profile does not say. */
+  methods?: string[];
 }
 
 export interface TargetOf {

@@ -2,7 +2,7 @@ import { erroredReason } from '../core/summary.js';
 import type { CheckResult, Coverage, Severity } from '../core/types.js';
 import { operationsLine } from './operations-table.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
-import { cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
+import { cleanupLine, failedWords, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import {
   countedFindings,
   displaySource,
@@ -82,7 +82,7 @@ export const checkGithub: CheckReporter = (report) => {
     annotation(
       'notice',
       [['title', 'restguide check']],
-      `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${s.findings} findings)`}, ${s.skipped} skipped, ${s.errored} errored${reason ? `: ${reason}` : ''}${notes}`,
+      `${s.passed} passed, ${failedWords(s)}, ${s.skipped} skipped, ${s.errored} errored${reason ? `: ${reason}` : ''}${notes}`,
     ),
   );
   return `${lines.join('\n')}\n`;

@@ -32,6 +32,16 @@ export function areaLine(area: AreaCoverage): string {
   return `${area.area}: ${parts.join(', ')}`;
 }
 
+/**
+ * "16 findings in 21 failed checks": the findings listed (a fault on several resources once) and the check runs
+ * they failed, in every format's summary line; "0 failed" without any, "N failed" for a summary without findings.
+ */
+export function failedWords(summary: Pick<CheckSummary, 'failed' | 'findings'>): string {
+  const { failed, findings } = summary;
+  if (findings === undefined || failed === 0) return `${failed} failed`;
+  return `${plural(findings, 'finding')} in ${plural(failed, 'failed check')}`;
+}
+
 /** The run in one plain line, for stderr when every report went to a file. */
 export function checkSummaryLine(report: CheckReport): string {
   // The findings as the reports list them: a fault folded across resources once.
@@ -39,7 +49,7 @@ export function checkSummaryLine(report: CheckReport): string {
   const notes = [scoreLine(report.coverage), transientLine(s), cleanupLine(report)].filter(
     (note) => note !== undefined,
   );
-  return `${s.passed} passed, ${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}, ${s.skipped} skipped, ${s.errored} errored, ${plural(s.requests, 'request')}, ${(report.durationMs / 1000).toFixed(2)}s${notes.map((note) => `; ${note}`).join('')}`;
+  return `${s.passed} passed, ${failedWords(s)}, ${s.skipped} skipped, ${s.errored} errored, ${plural(s.requests, 'request')}, ${(report.durationMs / 1000).toFixed(2)}s${notes.map((note) => `; ${note}`).join('')}`;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;

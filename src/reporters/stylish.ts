@@ -15,7 +15,7 @@ import {
   startPosition,
 } from './lint-severity.js';
 import { countByRule, groupFindings, groupHint, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
-import { areaLine, cleanupLine, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
+import { areaLine, cleanupLine, failedWords, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import { operationRows, operationsLine } from './operations-table.js';
 
 // A Chalk instance of our own: level 0 when colours are off, whatever the environment says.
@@ -79,7 +79,7 @@ export const checkStylish: CheckReporter = (report, options) => {
       out.push(c.underline(area), ...results.flatMap((result) => checkLines(c, result, urls)), '');
   }
   const s = report.summary;
-  const failed = `${s.failed} failed${s.findings === undefined ? '' : ` (${plural(s.findings, 'finding')})`}`;
+  const failed = failedWords(s);
   const parts = [
     c.green(`${s.passed} passed`),
     (s.failed ? c.red : c.dim)(failed),

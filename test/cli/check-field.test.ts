@@ -8,6 +8,7 @@ import { main } from '../../src/cli/main.js';
 import { RUN_DEFAULTS } from '../../src/core/runner.js';
 import type { CheckReport } from '../../src/core/types.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
+import { startFrameworkApi } from '../helpers/framework-api.js';
 import { captureIo } from '../helpers/io.js';
 
 const servers: FixtureServer[] = [];
@@ -441,5 +442,50 @@ describe('an API whose framework publishes its document elsewhere (FastAPI: /ope
     // Asked in order: the guide's places first, then the framework's.
     const asked = server.requests.map((r) => r.url);
     expect(asked.indexOf('/doc/openapi.json')).toBeLessThan(asked.indexOf('/openapi.json'));
+  });
+});
+
+describe('where frameworks publish their document (Fastify: /documentation/json)', () => {
+  it('reads a document published at /documentation/json', async () => {
+    const server = await startFrameworkApi({
+      listUnder: 'items',
+      paging: 'offset-limit',
+      documentAt: ['/documentation/json'],
+    });
+    servers.push(server);
+    const { io } = await check([server.origin, '--only', 'collection.items-array', '-f', 'json']);
+    expect(io.err).toContain(
+      `the target was read from the API's own ${server.origin}/documentation/json (not at /doc/openapi.json, where the guide reserves it): 1 collection, 1 document`,
+    );
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.map((r) => `${r.status} ${r.id} ${r.resource}`)).toEqual([
+      'pass collection.items-array /PublicationTypes',
+    ]);
+  });
+
+  it('names every place it asked when the API publishes no document', async () => {
+    // An API (its root answers) that publishes no document anywhere and links nothing.
+    const server = await start((req, res) =>
+      req.url === '/' ? sendJson(res, 200, { status: 'up' }) : sendJson(res, 404, { message: 'Not Found' }),
+    );
+    const { io } = await check([server.origin, '--only', 'http.unknown-uri-404', '-f', 'json']);
+    const asked = [
+      '/doc/openapi.json',
+      '/doc/openapi.yaml',
+      '/openapi.json',
+      '/openapi.yaml',
+      '/openapi',
+      '/v3/api-docs',
+      '/v2/api-docs',
+      '/api-docs',
+      '/swagger/v1/swagger.json',
+      '/swagger.json',
+      '/documentation/json',
+      '/docs/openapi.json',
+    ];
+    expect(io.err).toContain(
+      `no --profile or --openapi, and no OpenAPI document at ${server.origin} (asked ${asked.join(', ')})`,
+    );
+    expect(asked.every((path) => server.requests.some((r) => r.url === path))).toBe(true);
   });
 });

@@ -111,6 +111,12 @@ describe('unique values of a create body, from the business key schema', () => {
     });
     expect(uniqueValueOf('nr', { type: 'string', pattern: '^[01][0-9]{9}$' })).toEqual({ path: 'nr', kind: 'string' });
     expect(uniqueValueOf('name', { type: 'string' })).toEqual({ path: 'name', kind: 'string' });
+    // A key the run makes fits its column: the declared maxLength bounds it.
+    expect(uniqueValueOf('code', { type: 'string', maxLength: 20 })).toEqual({
+      path: 'code',
+      kind: 'string',
+      length: 20,
+    });
     expect(uniqueValueOf('flag', { type: 'boolean' })).toBeUndefined();
     expect(uniqueValueOf('x', undefined)).toBeUndefined();
   });
@@ -131,6 +137,11 @@ describe('malformed ids of a string parameter, from its pattern', () => {
     expect(malformedStrings({ type: 'string', pattern: '(' })).toEqual([]);
     expect(malformedStrings({ type: 'string' })).toEqual([]);
     expect(malformedStrings({ type: 'integer', pattern: '^1$' })).toEqual([]);
+  });
+  it('takes `abc` for a strict format, with the pattern candidates besides', () => {
+    expect(malformedStrings({ type: 'string', format: 'uuid' })).toEqual(['abc']);
+    expect(malformedStrings({ type: 'string', format: 'date', pattern: '^[0-9-]{10}$' })).toEqual(['abc', '0']);
+    expect(malformedStrings({ type: 'string', format: 'uri' })).toEqual([]);
   });
 });
 

@@ -41,15 +41,18 @@ describe('summary counts', () => {
     expect(report.summary).toEqual({ passed: 1, failed: 3, skipped: 1, errored: 1, requests: 40, findings: 32 });
   });
 
-  it('stylish, html and github say so', () => {
+  it('stylish, html, github and markdown say so in the same words', () => {
     expect(renderCheckReport('stylish', report, { color: false })).toContain(
-      '1 passed, 3 failed (32 findings), 1 skipped, 1 errored',
+      '1 passed, 32 findings in 3 failed checks, 1 skipped, 1 errored',
     );
     expect(renderCheckReport('html', report, { color: false })).toContain(
-      '1 passed, 3 failed (32 findings), 1 skipped, 1 errored',
+      '1 passed, 32 findings in 3 failed checks, 1 skipped, 1 errored',
+    );
+    expect(renderCheckReport('markdown', report, { color: false })).toContain(
+      '1 passed, 32 findings in 3 failed checks, 1 skipped, 1 errored',
     );
     expect(renderCheckReport('github', report, { color: false })).toContain(
-      '::notice title=restguide check::1 passed, 3 failed (32 findings), 1 skipped, 1 errored: 1 check errored',
+      '::notice title=restguide check::1 passed, 32 findings in 3 failed checks, 1 skipped, 1 errored: 1 check errored',
     );
   });
 

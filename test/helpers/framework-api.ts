@@ -11,6 +11,8 @@ export interface FrameworkApiOptions {
   paging: 'offset-limit' | 'skip-take';
   /** A sort parameter of the framework's own (Django REST framework's `ordering=name`, `-name` descending). */
   ordering?: boolean;
+  /** Where the document is published (default `/doc/openapi.json` and `/openapi.json`; Fastify: `/documentation/json`). */
+  documentAt?: string[];
 }
 
 interface PublicationType {
@@ -101,7 +103,7 @@ function answer(options: FrameworkApiOptions, origin: string, req: IncomingMessa
   const [startName, sizeName] = PARAMS[options.paging];
   if (req.method !== 'GET')
     return sendJson(res, 405, { detail: `Method "${req.method ?? ''}" not allowed.` }, { allow: 'GET' });
-  if (url.pathname === '/doc/openapi.json' || url.pathname === '/openapi.json')
+  if ((options.documentAt ?? ['/doc/openapi.json', '/openapi.json']).includes(url.pathname))
     return sendJson(res, 200, frameworkDocument(options));
   const item = /^\/PublicationTypes\/([^/]+)$/.exec(url.pathname);
   if (item) {

@@ -191,7 +191,8 @@ describe('a run on three collections with the same fault', () => {
 
   it('a baseline written before folding still suppresses the same findings, none reported fixed', async () => {
     await copyFile(join(import.meta.dirname, '../fixtures/baselines/animals-before-folding.json'), join(dir, 'b.json'));
-    const { code } = await run('--baseline', 'b.json', '-f', 'json=known.json');
+    // The baseline predates judging a base URL whatever /health answers: its finding is left out here.
+    const { code } = await run('--baseline', 'b.json', '--skip', 'link.base-url-format', '-f', 'json=known.json');
     expect(code).toBe(0);
     const json = JSON.parse(await readFile(join(dir, 'known.json'), 'utf8')) as {
       summary: { failed: number; findings: number; known: number; fixed: number };
@@ -205,7 +206,14 @@ describe('a run on three collections with the same fault', () => {
   }, 60_000);
 
   it('a baseline written now is keyed per resource, as before', async () => {
-    const { code } = await run('--write-baseline', 'now.json', '-f', 'json=now-report.json');
+    const { code } = await run(
+      '--write-baseline',
+      'now.json',
+      '--skip',
+      'link.base-url-format',
+      '-f',
+      'json=now-report.json',
+    );
     expect(code).toBe(0);
     const now = JSON.parse(await readFile(join(dir, 'now.json'), 'utf8')) as {
       entries: Array<{ fingerprint: string }>;

@@ -2,7 +2,7 @@ import { defineCheck } from '../../core/define-check.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
 import { listingOf } from '../../core/list-shape.js';
 import { propertyFilters, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
-import { linkOf, NO_MATCH, pageOrSkip, totalOf } from '../support/collection-page.js';
+import { linkOf, noMatchValue, pageOrSkip, totalOf } from '../support/collection-page.js';
 
 export default defineCheck({
   meta: {
@@ -17,22 +17,33 @@ export default defineCheck({
       notEmptyArray: 'GET {{url}} (a filter that matches nothing) answered `items` as {{items}}, not an empty array.',
       total: 'GET {{url}} (a filter that matches nothing) answered `total` {{total}}, not 0.',
       next: 'GET {{url}} (a filter that matches nothing) has a `next` link although it holds no items.',
+      serverError:
+        'GET {{url}} answered {{status}} to the filter value {{value}} restguide made (it fits what the document declares): a server error for input, where a 400 or an empty result was due.',
     },
   },
   appliesTo: 'collection',
   requires: WITH_PROPERTY_FILTER,
   async run(ctx, collection) {
-    const filters = propertyFilters(collection);
-    // A typed filter (e.g. a boolean) may refuse the random value with 400 (422 for some frameworks); then the
-    // next filter is tried. Refusing a malformed value says nothing of empty results.
-    const tried = filters.slice(0, 3);
-    for (const filter of tried) {
-      const exchange = await ctx.get(collection.firstPage({ query: { [filter]: NO_MATCH } }));
+    // Only a value that fits the filter's declaration (no free text into a boolean, a date into a date filter):
+    // an API's answer to a value that does not fit says nothing of empty results.
+    const fitting = propertyFilters(collection)
+      .map((filter) => ({ filter, value: noMatchValue(collection, filter) }))
+      .filter((f): f is { filter: string; value: string } => f.value !== undefined);
+    if (fitting.length === 0)
+      ctx.skip(
+        'not applicable: no filter takes a value that matches nothing and fits its declaration (booleans, enums, patterns)',
+      );
+    // A typed filter may still refuse the value with 400 (422 for some frameworks); then the next filter is tried.
+    const tried = fitting.slice(0, 3);
+    for (const { filter, value } of tried) {
+      const exchange = await ctx.get(collection.firstPage({ query: { [filter]: value } }));
       const { status } = exchange.response;
       const url = exchange.request.url;
       const refused = status === 400 || status === 422;
-      if (refused && filter !== tried[tried.length - 1]) continue;
-      if (refused) ctx.skip(`every filter refused the value ${NO_MATCH} with ${status}`);
+      if (refused && filter !== tried[tried.length - 1]?.filter) continue;
+      if (refused) ctx.skip(`every filter refused its value (${value}) with ${status}`);
+      // A 5xx to the run's own value is what it is, a server error for input: not a departure from empty results.
+      if (!ctx.expect(status < 500, 'serverError', { url, status, value }, exchange)) return;
       if (!ctx.expect(status === 200, 'status', { url, status }, exchange)) return;
       const { json } = exchange.response;
       // A bare array or no object at all is the finding of collection.is-object / items-array, not of this check.

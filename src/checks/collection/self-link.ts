@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { judgingRecording, readCollectionPage, recordedGet } from '../support/traffic.js';
-import { isAbsoluteUrl, linkOf, NO_MATCH, pageOf, pageOrSkip } from '../support/collection-page.js';
+import { isAbsoluteUrl, linkOf, noMatchValue, pageOf, pageOrSkip } from '../support/collection-page.js';
 import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 
 export default defineCheck({
@@ -21,9 +21,13 @@ export default defineCheck({
   appliesTo: 'collection',
   async run(ctx, collection) {
     // A filter in the query too, when there is one, so `self` has more than the page size to reflect.
-    const filter = collection.filters.find((name) => name !== 'q');
+    // Only with a value that fits the filter's declaration (no free text into a boolean).
+    const filter = collection.filters
+      .filter((name) => name !== 'q')
+      .map((name) => ({ name, value: noMatchValue(collection, name) }))
+      .find((f) => f.value !== undefined);
     const filteredPath =
-      filter === undefined ? undefined : collection.firstPage({ pageSize: 3, query: { [filter]: NO_MATCH } });
+      filter === undefined ? undefined : collection.firstPage({ pageSize: 3, query: { [filter.name]: filter.value } });
     // A recording that lacks the filtered GET still has its pages' queries to reflect.
     const filteredAnswer =
       filteredPath === undefined

@@ -156,6 +156,29 @@ export function queryParam(url: string, name: string): string | undefined {
 /** A value no data set contains, for filters and searches that must match nothing. */
 export const NO_MATCH = 'restguideNoSuchValue7f3a9c';
 
+/** Values of a format that no data set holds: a date before any record, the nil-like uuid no API assigns. */
+const NO_MATCH_OF_FORMAT: Record<string, string> = {
+  date: '1000-01-01',
+  'date-time': '1000-01-01T00:00:00Z',
+  uuid: '00000000-0000-4000-8000-7f3a9c7f3a9c',
+};
+
+/**
+ * A value for `filter` that matches nothing and fits what the document declares of it (type, format, maxLength);
+ * undefined when none can be made: a boolean or an enum has no value outside its data, a pattern or a number no
+ * value sure to both fit and match nothing. Nothing declared: NO_MATCH.
+ */
+export function noMatchValue(collection: CollectionTarget, filter: string): string | undefined {
+  const schema = collection.filterSchemas?.[filter];
+  if (schema === undefined) return NO_MATCH;
+  if (schema.enum || schema.pattern !== undefined) return undefined;
+  if (schema.type !== undefined && schema.type !== 'string') return undefined;
+  if (schema.format !== undefined) return NO_MATCH_OF_FORMAT[schema.format];
+  // Cut to the declared length, long enough still to be a value no data holds.
+  const max = schema.maxLength ?? NO_MATCH.length;
+  return max >= 12 ? NO_MATCH.slice(0, max) : undefined;
+}
+
 /**
  * GETs a link a page gave (an item href, `next`), unless it leaves the API's origin: that link is the finding of
  * the check about such links (`owner`), and a check that only needed to follow it skips pointing there.

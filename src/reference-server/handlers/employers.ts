@@ -129,7 +129,11 @@ function getEmployer(ctx: RequestContext): Reply {
   if (select === undefined) {
     const etag = employer.etag;
     if (notModified(ctx, etag)) return { status: 304, headers: { ETag: etag } };
-    return { status: 200, json: employerDocumentJson(ctx.base, employer), headers: { ETag: etag } };
+    return {
+      status: 200,
+      json: employerDocumentJson(ctx.base, employer),
+      headers: { ETag: etag, 'Last-Modified': employer.lastModified },
+    };
   }
   const full = employerRepresentation(ctx.base, employer, selfUrl(ctx));
   return { status: 200, body: applySelect(full, parseSelect(select), EMPLOYER_SHAPE, select) };

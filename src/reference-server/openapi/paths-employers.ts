@@ -85,7 +85,13 @@ export const employerPaths: Record<string, Json> = {
       parameters: [paramRef('SelectQuery'), paramRef('IfNoneMatchHeader')],
       responses: {
         200: jsonResponse('The employer (only the selected properties with select)', 'EmployerView', {
-          headers: { ETag: headerRef('ETag') },
+          headers: {
+            ETag: headerRef('ETag'),
+            'Last-Modified': {
+              description: 'When the current version was stored (one-second precision: the ETag tells versions apart)',
+              schema: { type: 'string' },
+            },
+          },
         }),
         304: { description: 'Not modified (If-None-Match matches)', headers: { ETag: headerRef('ETag') } },
         400: badRequest,

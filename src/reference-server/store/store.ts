@@ -43,6 +43,9 @@ export class StoredEmployer implements EmployerRecord {
     if (record.bankruptDate !== undefined) this.bankruptDate = record.bankruptDate;
   }
 
+  /** When this version was stored, as an HTTP-date (Last-Modified, beside the ETag that tells versions apart). */
+  readonly lastModified = new Date().toUTCString();
+
   /** Strong, and never used before in this store: every update changes it. */
   get etag(): string {
     return `"v${this.version}"`;

@@ -1,6 +1,7 @@
 import check from '../../../src/checks/collection/empty-result.js';
 import { NO_MATCH } from '../../../src/checks/support/collection-page.js';
 import { isObject } from '../../../src/core/json.js';
+import { BUILT_IN_PROFILE, type CollectionProfile, type Profile } from '../../../src/core/profile.js';
 import { describe, expect, it } from 'vitest';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';
@@ -60,7 +61,55 @@ testCheck(check, {
       }),
       findings: ['next'],
     },
+    {
+      name: 'the value that matches nothing answers 500',
+      server: reference({
+        mutate: onNoMatch((_req, res) => {
+          res.status = 500;
+          res.headers['content-type'] = 'application/problem+json';
+          res.json = { type: 'about:blank', status: 500 };
+        }),
+      }),
+      findings: ['serverError'],
+    },
   ],
+});
+
+describe('collection.empty-result sends only values that fit the filter', () => {
+  /** The built-in profile with what a document declares of the employers' filters. */
+  const declaring = (filterSchemas: NonNullable<CollectionProfile['filterSchemas']>): Profile => ({
+    ...BUILT_IN_PROFILE,
+    collections: (BUILT_IN_PROFILE.collections ?? []).map((c) =>
+      c.path === '/employers' ? { ...c, filterSchemas } : c,
+    ),
+  });
+
+  it('gives a boolean filter no free text, and cuts the text to the declared maxLength', async () => {
+    const sent: string[] = [];
+    const report = await runOne(
+      check,
+      reference({ mutate: (req) => void (req.path.startsWith('/employers?') && sent.push(req.path)) }),
+      declaring({ name: { type: 'string', maxLength: 12 }, bankrupt: { type: 'boolean' } }),
+    );
+    expect(report.results.filter((r) => r.resource === '/employers').map((r) => r.status)).toEqual(['pass']);
+    expect(sent.filter((path) => path.includes('bankrupt='))).toEqual([]);
+    expect(
+      sent.some(
+        (path) => path.includes(`name=${NO_MATCH.slice(0, 12)}&`) || path.endsWith(`name=${NO_MATCH.slice(0, 12)}`),
+      ),
+    ).toBe(true);
+  });
+
+  it('skips as not applicable where every filter is a boolean or an enum', async () => {
+    const report = await runOne(
+      check,
+      reference(),
+      declaring({ name: { type: 'string', enum: true }, bankrupt: { type: 'boolean' } }),
+    );
+    const employers = report.results.filter((r) => r.resource === '/employers');
+    expect(employers.map((r) => r.status)).toEqual(['skip']);
+    expect(employers[0]?.message).toMatch(/^not applicable: no filter takes a value that matches nothing and fits/);
+  });
 });
 
 describe('collection.empty-result on a list under another name', () => {
@@ -98,13 +147,13 @@ describe('collection.empty-result on typed filters', () => {
     const report = await runOne(check, reference({ mutate: refuseTyped(/[?&]name=/) }));
     const employers = report.results.filter((r) => r.resource === '/employers');
     expect(employers.map((r) => r.status)).toEqual(['skip']);
-    expect(employers[0]?.message).toMatch(/every filter refused the value .* with 400/);
+    expect(employers[0]?.message).toMatch(/every filter refused its value .* with 400/);
   });
 
   it('is not verified when every filter refuses the value with 422: no finding about empty results', async () => {
     const report = await runOne(check, reference({ mutate: refuseTyped(/./) }));
     const employers = report.results.filter((r) => r.resource === '/employers');
     expect(employers.map((r) => r.status)).toEqual(['skip']);
-    expect(employers[0]?.message).toMatch(/every filter refused the value .* with 422/);
+    expect(employers[0]?.message).toMatch(/every filter refused its value .* with 422/);
   });
 });

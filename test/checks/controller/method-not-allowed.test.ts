@@ -1,6 +1,7 @@
+import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/controller/method-not-allowed.js';
 import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 const withdraw: Profile = {
   ...BUILT_IN_PROFILE,
@@ -44,4 +45,35 @@ testCheck(check, {
       findings: ['allowLacksMethod'],
     },
   ],
+});
+
+describe('controller.method-not-allowed and the methods the document declares', () => {
+  const declaring = (methods: string[]): Profile => ({
+    ...BUILT_IN_PROFILE,
+    controllers: (BUILT_IN_PROFILE.controllers ?? []).map((c) => ({ ...c, methods })),
+  });
+
+  it('never sends a method the document declares on the controller path', async () => {
+    const seen: string[] = [];
+    const report = await runOne(
+      check,
+      reference({ mutate: (req) => void seen.push(req.method) }),
+      declaring(['GET', 'DELETE']),
+    );
+    expect(report.results.map((r) => r.status)).toEqual(['pass']);
+    expect(seen.filter((method) => method === 'DELETE')).toEqual([]);
+    expect(seen.filter((method) => method === 'PUT')).toHaveLength(1);
+  });
+
+  it('skips, saying why, where the document declares PUT and DELETE', async () => {
+    const seen: string[] = [];
+    const report = await runOne(
+      check,
+      reference({ mutate: (req) => void seen.push(req.method) }),
+      declaring(['GET', 'PUT', 'DELETE']),
+    );
+    expect(report.results.map((r) => r.status)).toEqual(['skip']);
+    expect(report.results[0]?.message).toMatch(/^not applicable: the document declares PUT and DELETE on /);
+    expect(seen.filter((method) => method !== 'GET')).toEqual([]);
+  });
 });

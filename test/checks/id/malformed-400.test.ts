@@ -69,3 +69,40 @@ describe('id.malformed-400 on a framework that answers 422 for every malformed i
     expect(failures[0]?.evidence).toHaveLength(2);
   });
 });
+
+describe('id.malformed-400 on ids the document types `number` or a string format', () => {
+  // The reference API's document, with its employer id as another type: the derived profile decides the probes.
+  const derivedWith = async (employerId: Record<string, unknown>) => {
+    const { buildOpenApiDocument } = await import('../../../src/reference-server/openapi/document.js');
+    const { deriveProfile } = await import('../../../src/core/openapi-profile.js');
+    const doc = buildOpenApiDocument() as { components: { schemas: Record<string, unknown> } };
+    doc.components.schemas['EmployerId'] = employerId;
+    return deriveProfile(doc);
+  };
+
+  it('a number id gets a malformed-id probe: the reference server passes it', async () => {
+    const profile = await derivedWith({ type: 'number' });
+    expect(profile.documents?.find((d) => d.path === '/employers/{employerId}')?.malformedIds).toEqual(['abc']);
+    const report = await runOne(check, reference(), profile);
+    expect(report.results.filter((r) => r.resource === '/employers/{employerId}').map((r) => r.status)).toEqual([
+      'pass',
+    ]);
+  });
+
+  it('a number id answered 404 when malformed fails', async () => {
+    const report = await runOne(
+      check,
+      reference({ mutate: onAbc((_q, res) => void (res.status = 404)) }),
+      await derivedWith({ type: 'number' }),
+    );
+    const ofEmployers = report.results.filter((r) => r.resource === '/employers/{employerId}');
+    expect(ofEmployers.map((r) => `${r.status} ${r.messageId}`)).toEqual(['fail not400']);
+  });
+
+  it('a string id with a format (uuid, date) gets `abc`', async () => {
+    for (const format of ['uuid', 'date', 'date-time']) {
+      const profile = await derivedWith({ type: 'string', format });
+      expect(profile.documents?.find((d) => d.path === '/employers/{employerId}')?.malformedIds).toEqual(['abc']);
+    }
+  });
+});

@@ -48,6 +48,20 @@ testCheck(check, {
   ],
   invalid: [
     {
+      // The run's own bad input broke the server: reported as that, not as a departure from validation's 400.
+      name: 'the bad body answers 500',
+      server: reference({
+        mutate: (req, res) => {
+          if ((req.method === 'POST' || req.method === 'PATCH') && res.status === 400) {
+            res.status = 500;
+            res.headers['content-type'] = 'application/problem+json';
+            res.json = { type: 'about:blank', status: 500 };
+          }
+        },
+      }),
+      findings: ['serverError'],
+    },
+    {
       name: 'unknown property refused as a schema violation',
       server: reference({
         mutate: (req, res) => {
@@ -76,9 +90,28 @@ testCheck(check, {
 describe('input.unknown-body-property on a json-server-like store (201 without a Location)', () => {
   it('says the resource was created, with no placeholder where the Location would be', async () => {
     const report = await runOne(check, { start: () => startLaxStore() }, serverKeysProfile());
+    // Its PATCH took the property too: the same fault, one result.
+    expect(report.results.filter((r) => r.status === 'fail').map((r) => r.messageId)).toEqual(['created']);
     const created = report.results.find((r) => r.messageId === 'created');
     expect(created?.message).toMatch(
-      /^POST http:\S+\/employers created a resource from a body with an unknown property\.$/,
+      /^POST http:\S+\/employers created a resource from a body with an unknown property \(seen in 2 answers\)\.$/,
     );
+  });
+});
+
+describe('input.unknown-body-property: a PATCH repeating the POST fault is one finding', () => {
+  it('reports the POST and PATCH that both answered 422 as one result with both as evidence', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          if ((req.method === 'POST' || req.method === 'PATCH') && res.status === 400) res.status = 422;
+        },
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'fail');
+    expect(failed.map((r) => r.messageId)).toEqual(['not400']);
+    expect(failed[0]?.message).toMatch(/\(seen in 2 answers\)/);
+    expect(failed[0]?.evidence.map((e) => e.request.method).sort()).toEqual(['PATCH', 'POST']);
   });
 });

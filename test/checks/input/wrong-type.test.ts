@@ -23,6 +23,20 @@ testCheck(check, {
   ],
   invalid: [
     {
+      // The run's own bad input broke the server: reported as that, not as a departure from validation's 400.
+      name: 'the bad body answers 500',
+      server: reference({
+        mutate: (req, res) => {
+          if ((req.method === 'POST' || req.method === 'PATCH') && res.status === 400) {
+            res.status = 500;
+            res.headers['content-type'] = 'application/problem+json';
+            res.json = { type: 'about:blank', status: 500 };
+          }
+        },
+      }),
+      findings: ['serverError'],
+    },
+    {
       name: 'wrong type answers 422',
       server: reference({
         mutate: (req, res) => {
@@ -64,5 +78,22 @@ describe('input.wrong-type on a server that stores the wrong value coerced to nu
     expect(report.results[0]?.evidence[0]?.request.method).toBe('POST');
     expect(report.cleanups?.map((c) => c.outcome)).toEqual(['cleaned']);
     expect(JSON.stringify([...(store as LaxStore).records()])).toBe(before);
+  });
+});
+
+describe('input.wrong-type: a PATCH repeating the POST fault is one finding', () => {
+  it('reports the POST and PATCH that both answered 422 as one result with both as evidence', async () => {
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          if ((req.method === 'POST' || req.method === 'PATCH') && res.status === 400) res.status = 422;
+        },
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'fail');
+    expect(failed.map((r) => r.messageId)).toEqual(['not400']);
+    expect(failed[0]?.message).toMatch(/\(seen in 2 answers\)/);
+    expect(failed[0]?.evidence.map((e) => e.request.method).sort()).toEqual(['PATCH', 'POST']);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/link/base-url-format.js';
 import { isLoopback, judgeBaseUrl } from '../../../src/checks/link/support/base-url-format.js';
-import { reference, testCheck, type ServerFactory } from '../../helpers/check-harness.js';
+import { fixture, reference, runOne, testCheck, type ServerFactory } from '../../helpers/check-harness.js';
+import { sendJson } from '../../helpers/fixture-server.js';
 
 /** The reference server under another base path. */
 const referenceAt = (basePath: string): ServerFactory => ({
@@ -20,7 +21,22 @@ testCheck(check, {
     { name: 'base path /api (no version)', server: referenceAt('/api'), findings: ['notVersioned'] },
     { name: 'base path /MyApi/v1', server: referenceAt('/MyApi/v1'), findings: ['segmentCase'] },
     { name: 'base path /v1 (no apiName)', server: referenceAt('/v1'), findings: ['noApiName'] },
+    {
+      name: 'a framework API without /health, at a base URL without a version',
+      server: fixture((_req, res) => sendJson(res, 404, { detail: 'Not Found' }), { basePath: '/publications' }),
+      findings: ['notVersioned'],
+    },
   ],
+});
+
+describe('link.base-url-format judges the base URL whatever /health answers', () => {
+  it('passes a well-formed base URL whose /health answers 404', async () => {
+    const report = await runOne(
+      check,
+      fixture((_req, res) => sendJson(res, 404, { detail: 'Not Found' }), { basePath: '/publications/v1' }),
+    );
+    expect(report.results.map((r) => r.status)).toEqual(['pass']);
+  });
 });
 
 // A non-loopback host cannot be served in a test: the scheme rule is judged on URLs directly.
@@ -45,6 +61,10 @@ describe('judgeBaseUrl', () => {
       expect(ids(url)).toEqual([]);
     expect(isLoopback('128.0.0.1')).toBe(false);
     expect(isLoopback('localhost.example.be')).toBe(false);
+  });
+  it('says a base URL without any path lacks its version, once', () => {
+    expect(ids('https://api.example.be')).toEqual(['notVersioned']);
+    expect(ids('https://api.example.be/v2')).toEqual(['noApiName']);
   });
   it('names every departure', () => {
     expect(ids('http://api.example.be/My_Api/v1.2')).toEqual([

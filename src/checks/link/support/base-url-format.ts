@@ -33,7 +33,8 @@ export function judgeBaseUrl(base: string): BaseUrlFinding[] {
   if (!versioned)
     findings.push({ id: 'notVersioned', data: { url: base, last: last === undefined ? '(none)' : last } });
   const named = versioned ? segments.slice(0, -1) : segments;
-  if (named.length === 0) findings.push({ id: 'noApiName', data: { url: base } });
+  // A base URL with no path at all lacks both: its missing version says so, one cause, one finding.
+  if (versioned && named.length === 0) findings.push({ id: 'noApiName', data: { url: base } });
   for (const segment of named) {
     if (!LOWER_CAMEL_SEGMENT.test(decodeURIComponent(segment)))
       findings.push({ id: 'segmentCase', data: { url: base, segment } });
