@@ -1,9 +1,7 @@
 // JSON pointers (RFC 6901) and the URI fragments `$ref`s write them in (RFC 3986: percent-encoded).
 // The only place that escapes or unescapes a pointer token.
 
-import { isObject, type JsonPath } from './json.js';
-
-export type { JsonPath };
+import { isObject } from './json.js';
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
