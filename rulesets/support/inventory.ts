@@ -1,10 +1,8 @@
 // One walk per resolved document, shared by every rule: the operations and every schema object,
 // each visited once (resolved $refs share object identity), so no rule needs `$..*`.
+import { asArray, entries, isObject, type Json, type JsonPath } from '../../src/openapi/json.js';
+import { OpenApiModel, type HttpMethod } from '../../src/openapi/operations.js';
 import { refOf } from '../../src/openapi/refs.js';
-import { asArray, entries, isObject, type Json, type JsonPath } from './json.js';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface OperationVisit {
   path: string;
@@ -78,15 +76,19 @@ export function operationsOf(root: unknown): OperationVisit[] {
   return inventory(root).operations;
 }
 
+/** The model of a document Spectral resolved: what $refs are left are broken or circular, read as written. */
+const modelOf = (root: Json): OpenApiModel => OpenApiModel.of(root, { asWritten: true });
+
 function build(root: Json): Inventory {
-  const operations: OperationVisit[] = [];
-  for (const [path, pathItem] of entries(root.paths)) {
-    if (!isObject(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (isObject(operation)) operations.push({ path, method, operation, pathItem, at: ['paths', path, method] });
-    }
-  }
+  const operations: OperationVisit[] = modelOf(root)
+    .operations()
+    .map(({ path, method, operation, pathItem }) => ({
+      path,
+      method,
+      operation: operation.value,
+      pathItem: pathItem.value,
+      at: operation.path,
+    }));
 
   const schemas: SchemaVisit[] = [];
   const seen = new Set<Json>();
@@ -223,16 +225,18 @@ function collectPatchSchemas(operations: OperationVisit[]): Set<Json> {
 export const parametersOf: (op: OperationVisit) => ReadonlyArray<{ parameter: Json; at: JsonPath }> =
   oncePer(computeParametersOf);
 
+/** Reads only the nodes it is given (a visit's, already resolved). */
+const NODES = OpenApiModel.of(undefined, { asWritten: true });
+
+/** The model's merge, the operation's own parameters first (in their order), then those it inherits. */
 function computeParametersOf(op: OperationVisit): Array<{ parameter: Json; at: JsonPath }> {
-  const own = asArray(op.operation.parameters)
-    .map((parameter, i) => ({ parameter, at: [...op.at, 'parameters', i] as JsonPath }))
-    .filter((p): p is { parameter: Json; at: JsonPath } => isObject(p.parameter));
-  const key = (p: Json) => `${String(p.in)}:${String(p.name)}`;
-  const ownKeys = new Set(own.map((p) => key(p.parameter)));
-  const inherited = asArray(op.pathItem.parameters)
-    .map((parameter, i) => ({ parameter, at: ['paths', op.path, 'parameters', i] as JsonPath }))
-    .filter((p): p is { parameter: Json; at: JsonPath } => isObject(p.parameter) && !ownKeys.has(key(p.parameter)));
-  return [...own, ...inherited];
+  const merged = NODES.parameters(
+    { source: '', path: ['paths', op.path], value: op.pathItem },
+    { source: '', path: op.at, value: op.operation },
+  );
+  const own = merged.filter((p) => p.level === 'operation').sort((a, b) => a.index - b.index);
+  const inherited = merged.filter((p) => p.level === 'path');
+  return [...own, ...inherited].map(({ node }) => ({ parameter: node.value, at: node.path }));
 }
 
 /** Every parameter object in the document once (path items, operations, components). */

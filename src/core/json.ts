@@ -1,13 +1,16 @@
 // JSON narrowing helpers: response bodies are `unknown` until a check proves their shape.
+import { isObject } from '../openapi/json.js';
+
+export { isObject };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The value at a dotted path (`a.b.0.c`), or undefined when any step is missing. */
-export function valueAt(value: unknown, path: string): unknown {
+/**
+ * The value at a dotted path (`a.b.0.c`, as profiles name a property), or undefined when any step is
+ * missing; `valueAt` of src/openapi/pointer.ts takes a path of keys instead.
+ */
+export function valueAtDotted(value: unknown, path: string): unknown {
   let current = value;
   for (const step of path.split('.')) {
     if (Array.isArray(current)) current = current[Number(step)];

@@ -6,16 +6,17 @@ import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
 import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } from './profile.js';
+import { PROFILE_METHODS } from './profile-schema.js';
 import type { FilterSchema, UniqueValue } from './target.js';
 import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
 import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
+import { OpenApiModel, type HttpMethod, type Operation } from '../openapi/operations.js';
 import { followLocalRefs } from '../openapi/refs.js';
 import { isOpenApi3, parseText } from '../openapi/text.js';
 
 type Obj = Record<string, unknown>;
-const METHODS = ['get', 'head', 'options', 'post', 'put', 'patch', 'delete'] as const;
 // First words that make a path segment a controller (ctl-res: controllers are verbs).
 const VERBS =
   /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
@@ -117,13 +118,9 @@ const exampleOf = (doc: Obj, holder: unknown): JsonValue | undefined => {
   return undefined;
 };
 
-function parametersOf(doc: Obj, pathItem: Obj, operation: Obj): Obj[] {
-  const all = [
-    ...(Array.isArray(pathItem['parameters']) ? pathItem['parameters'] : []),
-    ...(Array.isArray(operation['parameters']) ? operation['parameters'] : []),
-  ];
-  return all.map((p) => deref(doc, p)).filter(isObject);
-}
+/** An operation's parameters, the path item's merged with its own (the model's merge), $refs followed. */
+const parametersOf = (model: OpenApiModel, op: Operation): Obj[] =>
+  model.parameters(op.pathItem, op.operation).map((p) => p.node.value);
 
 const requestExample = (doc: Obj, operation: Obj): JsonValue | undefined => {
   const body = deref(doc, operation['requestBody']);
@@ -322,6 +319,7 @@ function uniqueOfCreate(
 
 export function deriveProfile(doc: Obj): Profile {
   const paths = doc['paths'] as Obj;
+  const model = OpenApiModel.of(doc);
   const collections: CollectionProfile[] = [];
   const documents: DocumentProfile[] = [];
   const tasks: NonNullable<Profile['tasks']> = [];
@@ -330,11 +328,15 @@ export function deriveProfile(doc: Obj): Profile {
   // Nested collections (path parameters before their end): the document's examples of each parameter.
   const nested = new Map<string, Map<string, string[]>>();
 
-  for (const [path, rawItem] of Object.entries(paths)) {
-    const item = deref(doc, rawItem);
-    if (!isObject(item)) continue;
-    const get = isObject(item['get']) ? item['get'] : undefined;
-    const post = isObject(item['post']) ? item['post'] : undefined;
+  for (const { path, item: pathItem } of model.pathItems()) {
+    const operations = new Map<HttpMethod, Operation>(model.operationsOf(path, pathItem).map((op) => [op.method, op]));
+    const operation = (method: HttpMethod): Obj | undefined => operations.get(method)?.operation.value;
+    const getOperation = operations.get('get');
+    const getParameters = (): Obj[] => (getOperation ? parametersOf(model, getOperation) : []);
+    const declaredMethods = (): string[] =>
+      PROFILE_METHODS.filter((method) => operations.has(method.toLowerCase() as HttpMethod));
+    const get = operation('get');
+    const post = operation('post');
     const params = [...path.matchAll(PARAMETERS)].map((m) => m[1] ?? '');
     const responses = (op: Obj | undefined): Obj => (op && isObject(op['responses']) ? op['responses'] : {});
 
@@ -351,7 +353,7 @@ export function deriveProfile(doc: Obj): Profile {
     const isTask = post !== undefined && responses(post)['202'] !== undefined;
     if (listable && (list !== undefined || linkHeader || (itemPath !== undefined && !isTask))) {
       collectionPaths.add(path);
-      const query = parametersOf(doc, item, get).filter((p) => p['in'] === 'query');
+      const query = getParameters().filter((p) => p['in'] === 'query');
       const names = query.map((p) => String(p['name']));
       // A date or date-time parameter is a filter and a boolean a flag, whatever their names: never a cursor.
       const notCursors = query.filter((p) => !cursorCapable(doc, p)).map((p) => String(p['name']));
@@ -375,7 +377,7 @@ export function deriveProfile(doc: Obj): Profile {
               ...(made.fromSchema ? { fromSchema: true } : {}),
             }
           : undefined;
-      if (params.length > 0) nested.set(path, examplesOfParameters(doc, item, get, params));
+      if (params.length > 0) nested.set(path, examplesOfParameters(doc, getParameters(), params));
       const filters = query.filter(
         (p) =>
           !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
@@ -398,24 +400,25 @@ export function deriveProfile(doc: Obj): Profile {
         ...(names.includes('embed') ? { embed: 'items' } : {}),
         ...(names.includes('q') ? { fullText: 'q' } : {}),
         ...(create ? { create } : {}),
-        deleteCollection: isObject(item['delete']),
-        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
+        deleteCollection: operations.has('delete'),
+        methods: declaredMethods(),
       });
       continue;
     }
     if (get && last !== undefined) {
-      const param = parametersOf(doc, item, get).find((p) => p['in'] === 'path' && p['name'] === last);
+      const param = getParameters().find((p) => p['in'] === 'path' && p['name'] === last);
       const example = param ? exampleOf(doc, param) : undefined;
       const schema = deref(doc, param?.['schema']) as Obj | undefined;
       const parentPath = bare.slice(0, bare.lastIndexOf('/'));
       const extension = EXTENSION.exec(bare)?.[0] ?? '';
       const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
       const malformed = malformedIdsOf(schema);
-      const patch = isObject(item['patch']) ? patchBodyOf(doc, item['patch'], last) : undefined;
-      const select = parametersOf(doc, item, get).some((p) => p['in'] === 'query' && p['name'] === 'select');
+      const patchOperation = operation('patch');
+      const patch = patchOperation ? patchBodyOf(doc, patchOperation, last) : undefined;
+      const select = getParameters().some((p) => p['in'] === 'query' && p['name'] === 'select');
       const readOnly = [
         ...new Set(
-          [get, item['put'], item['patch']].flatMap((op) => {
+          [get, operation('put'), operation('patch')].flatMap((op) => {
             if (!isObject(op)) return [];
             return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
           }),
@@ -427,15 +430,15 @@ export function deriveProfile(doc: Obj): Profile {
         ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : {}),
         sampleIdsFrom: { collection: parent },
         malformedIds: malformed,
-        ...(isObject(item['patch'])
+        ...(operations.has('patch')
           ? { update: 'patch' as const }
-          : isObject(item['put'])
+          : operations.has('put')
             ? { update: 'put' as const }
             : {}),
         ...(isObject(patch) ? { patch: patch as JsonObject } : {}),
         etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
         select,
-        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
+        methods: declaredMethods(),
         ...(readOnly.length ? { readOnly } : {}),
       });
       continue;
@@ -448,7 +451,8 @@ export function deriveProfile(doc: Obj): Profile {
     if (params.length === 0 && VERBS.test(segment) && (get || post)) {
       const op = (get ?? post) as Obj;
       const query: Record<string, string> = {};
-      for (const p of parametersOf(doc, item, op).filter((p) => p['in'] === 'query')) {
+      const controller = getOperation ?? operations.get('post');
+      for (const p of (controller ? parametersOf(model, controller) : []).filter((p) => p['in'] === 'query')) {
         const value = exampleOf(doc, p);
         if (value !== undefined && value !== null && typeof value !== 'object')
           query[String(p['name'])] = String(value);
@@ -461,7 +465,7 @@ export function deriveProfile(doc: Obj): Profile {
         ...(Object.keys(query).length ? { query } : {}),
         ...(body !== undefined ? { body } : {}),
         expectedStatus: success ? Number(success) : 200,
-        methods: METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase()),
+        methods: declaredMethods(),
       });
     }
   }
@@ -489,7 +493,7 @@ export function deriveProfile(doc: Obj): Profile {
     }
   }
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
-  const languages = languagesOf(doc, paths);
+  const languages = languagesOf(doc, model);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
 }
 
@@ -576,7 +580,7 @@ function taskHasOutput(doc: Obj, paths: Obj, taskPath: string): boolean {
  * Languages a document says the API answers in: the enums of its Content-Language response headers. A `lang` or
  * Accept-Language parameter's enum is what clients may ask, not evidence of translated content.
  */
-function languagesOf(doc: Obj, paths: Obj): string[] {
+function languagesOf(doc: Obj, model: OpenApiModel): string[] {
   const found = new Set<string>();
   const take = (schema: unknown) => {
     const values = (deref(doc, schema) as Obj | undefined)?.['enum'];
@@ -584,17 +588,11 @@ function languagesOf(doc: Obj, paths: Obj): string[] {
       for (const v of values)
         if (typeof v === 'string' && /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i.test(v)) found.add(v.toLowerCase());
   };
-  for (const rawItem of Object.values(paths)) {
-    const item = deref(doc, rawItem);
-    if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
-      for (const response of Object.values(isObject(op['responses']) ? op['responses'] : {})) {
-        const headers = (deref(doc, response) as Obj | undefined)?.['headers'];
-        for (const [name, header] of Object.entries(isObject(headers) ? headers : {})) {
-          if (name.toLowerCase() === 'content-language') take((deref(doc, header) as Obj | undefined)?.['schema']);
-        }
+  for (const { operation } of model.operations()) {
+    for (const { node: response } of model.responses(operation)) {
+      const headers = (response.value as Obj | undefined)?.['headers'];
+      for (const [name, header] of Object.entries(isObject(headers) ? headers : {})) {
+        if (name.toLowerCase() === 'content-language') take((deref(doc, header) as Obj | undefined)?.['schema']);
       }
     }
   }
@@ -691,8 +689,8 @@ function parameterExamples(doc: Obj, parameter: Obj): string[] {
 const EXAMPLES_KEPT = 3;
 
 /** The examples the document gives of each path parameter of a nested collection's GET. */
-function examplesOfParameters(doc: Obj, item: Obj, get: Obj, params: string[]): Map<string, string[]> {
-  const declared = parametersOf(doc, item, get).filter((p) => p['in'] === 'path');
+function examplesOfParameters(doc: Obj, parameters: Obj[], params: string[]): Map<string, string[]> {
+  const declared = parameters.filter((p) => p['in'] === 'path');
   return new Map(
     params.map((name) => {
       const parameter = declared.find((p) => p['name'] === name);

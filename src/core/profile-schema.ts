@@ -1,7 +1,8 @@
 // JSON Schema of a --profile file; ajv names the first bad field in the UsageError.
 const stringArray = { type: 'array', items: { type: 'string' } } as const;
 const path = { type: 'string', pattern: '^/' } as const;
-const HTTP_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The methods a profile's document may name, in the order a derived profile lists them (no TRACE: no check sends it). */
+export const PROFILE_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 const envName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } as const;
 const text = { type: 'string', minLength: 1 } as const;
@@ -97,7 +98,7 @@ export const PROFILE_SCHEMA = {
           methods: {
             type: 'array',
             uniqueItems: true,
-            items: { enum: HTTP_METHODS },
+            items: { enum: PROFILE_METHODS },
             description:
               'The methods the collection path supports; the 405 probe uses one it does not list (absent means unknown: PUT)',
           },
@@ -156,7 +157,7 @@ export const PROFILE_SCHEMA = {
           methods: {
             type: 'array',
             uniqueItems: true,
-            items: { enum: HTTP_METHODS },
+            items: { enum: PROFILE_METHODS },
             description:
               'The methods the document supports; absent means unknown, and every write check (PUT, PATCH, DELETE) is tried as before',
           },
@@ -224,7 +225,7 @@ export const PROFILE_SCHEMA = {
           methods: {
             type: 'array',
             uniqueItems: true,
-            items: { enum: HTTP_METHODS },
+            items: { enum: PROFILE_METHODS },
             description:
               "The methods the controller's path supports; controller.method-not-allowed never probes with one it lists",
           },

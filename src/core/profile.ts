@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { UsageError } from './errors.js';
 import { describeSchemaError, type SchemaError } from './profile-errors.js';
 import type { HttpClient } from './http-client.js';
-import { isObject, valueAt, type JsonObject, type JsonValue } from './json.js';
+import { isObject, valueAtDotted, type JsonObject, type JsonValue } from './json.js';
 import type { AuthProfile } from './auth/settings.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
 import {
@@ -259,7 +259,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     createBody: () => {
       if (!create) throw new Error(`collection ${profile.path} has no create body in the profile`);
       const body = structuredClone(create.body);
-      for (const spec of create.unique) setAt(body, spec.path, uniqueValue(spec, valueAt(body, spec.path)));
+      for (const spec of create.unique) setAt(body, spec.path, uniqueValue(spec, valueAtDotted(body, spec.path)));
       return body;
     },
   };
@@ -344,9 +344,9 @@ async function readSampleIds(
     const items = listingOf(page.response.json)?.items;
     if (page.response.status !== 200 || !Array.isArray(items)) return [];
     const ids = items.slice(0, 5).map((item) => {
-      const value = from.property ? valueAt(item, from.property) : undefined;
+      const value = from.property ? valueAtDotted(item, from.property) : undefined;
       if (typeof value === 'string' || typeof value === 'number') return String(value);
-      const href = valueAt(item, 'href');
+      const href = valueAtDotted(item, 'href');
       return typeof href === 'string' ? decodeURIComponent(withoutTrailingSlashes(href).split('/').pop() ?? '') : '';
     });
     return ids.filter((id) => id !== '');

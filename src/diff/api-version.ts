@@ -1,7 +1,8 @@
 // The major version of a document (api-version): info.version's first number, else the /vN of
 // its servers' base URLs; and a finding when the new version makes the two disagree.
 import type { Differ } from './differ.js';
-import { isObject, type Node, type Side } from './nodes.js';
+import { isObject } from '../openapi/json.js';
+import { type Node, type Side } from './nodes.js';
 
 const infoMajor = (side: Side): number | undefined => {
   const version = side.at(side.root, 'info', 'version').value;

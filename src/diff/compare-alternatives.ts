@@ -4,7 +4,8 @@
 // side. Unmatched ones were added or removed: one more alternative in a response is a value clients
 // do not expect (breaking), in a request one more they may send (compatible); and the reverse.
 import type { Differ, Direction } from './differ.js';
-import { isObject, type Node, type Side } from './nodes.js';
+import { isObject } from '../openapi/json.js';
+import { type Node, type Side } from './nodes.js';
 import { typesOverlap, viewOf, type SchemaView } from './schema-view.js';
 
 type Compare = (oldAlternative: Node, newAlternative: Node, name: string) => void;

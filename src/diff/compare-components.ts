@@ -2,7 +2,8 @@
 // library of schemas, like belgif's openapi-* documents) are compared on their own, both ways.
 import { compareSchema } from './compare-schema.js';
 import type { Differ } from './differ.js';
-import { isObject, keyOf, type Node } from './nodes.js';
+import { isObject } from '../openapi/json.js';
+import { keyOf, type Node } from './nodes.js';
 
 const SECTIONS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'securitySchemes'] as const;
 

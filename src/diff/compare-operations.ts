@@ -2,10 +2,10 @@
 // compares parameters, request bodies, responses and security of each pair.
 import { compareSchema } from './compare-schema.js';
 import type { Differ } from './differ.js';
-import { isObject, type Node, type Side } from './nodes.js';
+import { isObject } from '../openapi/json.js';
+import { HTTP_METHODS, type HttpMethod, type Operation } from '../openapi/operations.js';
+import type { Node, Side } from './nodes.js';
 import { ANY_PARAMETERS } from '../core/path-templates.js';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 const normalizePath = (path: string): string => path.replace(ANY_PARAMETERS, '{}').replace(/(.)\/$/, '$1');
 
@@ -36,16 +36,17 @@ export function comparePaths(d: Differ): void {
     }
     const o = d.old.deref(before.node);
     const n = d.new_.deref(after.node);
-    for (const method of METHODS) {
-      const oldOp = d.old.child(o, method);
-      const newOp = d.new_.child(n, method);
+    const oldOps = operationsOf(d.old, before.template, o);
+    const newOps = operationsOf(d.new_, after.template, n);
+    for (const method of HTTP_METHODS) {
+      const oldOp = oldOps.get(method);
+      const newOp = newOps.get(method);
       const name = `${method.toUpperCase()} ${after.template}`;
-      if (oldOp.value === undefined && newOp.value !== undefined)
-        d.add('evo-compat-operation-added', `${name} added`, o, newOp);
-      else if (oldOp.value !== undefined && newOp.value === undefined)
-        d.add('evo-compat-operation-removed', `${name} removed`, oldOp, n);
-      else if (oldOp.value !== undefined)
-        compareOperation(d, { path: o, op: d.old.deref(oldOp) }, { path: n, op: d.new_.deref(newOp) }, name);
+      if (oldOp === undefined && newOp !== undefined)
+        d.add('evo-compat-operation-added', `${name} added`, o, newOp.operation);
+      else if (oldOp !== undefined && newOp === undefined)
+        d.add('evo-compat-operation-removed', `${name} removed`, oldOp.operation, n);
+      else if (oldOp !== undefined && newOp !== undefined) compareOperation(d, oldOp, newOp, name);
     }
   }
   for (const [key, after] of newPaths) {
@@ -59,23 +60,20 @@ export function comparePaths(d: Differ): void {
   }
 }
 
-interface Operation {
-  path: Node;
-  op: Node;
+/** The operations of a path item (its $ref followed) by method. */
+function operationsOf(side: Side, template: string, item: Node): Map<HttpMethod, Operation> {
+  if (!isObject(item.value)) return new Map();
+  return new Map(side.model.operationsOf(template, { ...item, value: item.value }).map((op) => [op.method, op]));
 }
 
 function compareOperation(d: Differ, o: Operation, n: Operation, name: string): void {
-  if (
-    isObject(n.op.value) &&
-    n.op.value.deprecated === true &&
-    !(isObject(o.op.value) && o.op.value.deprecated === true)
-  ) {
-    d.add('evo-deprec-deprecated', `${name} is now deprecated`, o.op, n.op);
+  if (n.operation.value.deprecated === true && o.operation.value.deprecated !== true) {
+    d.add('evo-deprec-deprecated', `${name} is now deprecated`, o.operation, n.operation);
   }
   compareParameters(d, o, n, name);
-  compareRequestBody(d, o.op, n.op, name);
-  compareResponses(d, o.op, n.op, name);
-  compareSecurity(d, o.op, n.op, name);
+  compareRequestBody(d, o.operation, n.operation, name);
+  compareResponses(d, o.operation, n.operation, name);
+  compareSecurity(d, o.operation, n.operation, name);
 }
 
 // ---- parameters ---------------------------------------------------------------------------
@@ -88,28 +86,21 @@ interface Parameter {
   index: number;
 }
 
-/** Path-level then operation-level parameters (the latter win); path parameters keyed by position. */
-function parametersOf(side: Side, { path, op }: Operation): Parameter[] {
+/**
+ * The operation's parameters as the model merges them, one per `in` and name (of duplicates, which
+ * no valid document has, the last declared); path parameters keyed by position.
+ */
+function parametersOf(side: Side, { pathItem, operation }: Operation): Parameter[] {
   const byKey = new Map<string, Parameter>();
   let pathIndex = 0;
-  for (const holder of [path, op]) {
-    const list = side.child(holder, 'parameters');
-    if (!Array.isArray(list.value)) continue;
-    list.value.forEach((_, i) => {
-      const node = side.deref(side.child(list, i));
-      if (!isObject(node.value)) return;
-      const name = String(node.value.name ?? '');
-      const location = String(node.value.in ?? '');
-      const normalized = location === 'header' ? name.toLowerCase() : name;
-      byKey.set(`${location}:${normalized}`, {
-        node,
-        name,
-        in: location,
-        key: normalized,
-        index: location === 'path' ? pathIndex++ : -1,
-      });
+  for (const p of side.model.parameters(pathItem, operation))
+    byKey.set(p.key, {
+      node: p.node,
+      name: p.name,
+      in: p.in,
+      key: p.in === 'header' ? p.name.toLowerCase() : p.name,
+      index: p.in === 'path' ? pathIndex++ : -1,
     });
-  }
   return [...byKey.values()];
 }
 
@@ -187,14 +178,25 @@ function compareParameters(d: Differ, o: Operation, n: Operation, name: string):
         'evo-compat-parameter-removed',
         `${name} ${p.in} parameter \`${p.name}\` removed: clients still send it`,
         p.node,
-        n.op,
+        n.operation,
       );
     }
   }
   for (const q of added) {
     if (isRequired(q))
-      d.add('evo-compat-parameter-required', `${name} ${q.in} parameter \`${q.name}\` added as required`, o.op, q.node);
-    else d.add('evo-compat-parameter-added', `${name} optional ${q.in} parameter \`${q.name}\` added`, o.op, q.node);
+      d.add(
+        'evo-compat-parameter-required',
+        `${name} ${q.in} parameter \`${q.name}\` added as required`,
+        o.operation,
+        q.node,
+      );
+    else
+      d.add(
+        'evo-compat-parameter-added',
+        `${name} optional ${q.in} parameter \`${q.name}\` added`,
+        o.operation,
+        q.node,
+      );
   }
 }
 
@@ -336,8 +338,7 @@ type Requirement = Map<string, Set<string>>;
 
 /** The security alternatives of an operation (its own, else the document's); none: anonymous. */
 function requirementsOf(side: Side, op: Node): { node: Node; alternatives: Requirement[] } {
-  const own = side.child(op, 'security');
-  const node = own.value !== undefined ? own : side.child(side.root, 'security');
+  const node = side.model.security(op);
   const list = Array.isArray(node.value) ? node.value : [];
   const alternatives = list
     .filter(isObject)

@@ -1,6 +1,6 @@
 // What a comparison collects: raw findings with the old and new node they concern.
 import { DIFF_KINDS, type DiffCode } from './kinds.js';
-import type { JsonPath } from './sources.js';
+import type { JsonPath } from '../openapi/json.js';
 import type { Side, Node } from './nodes.js';
 
 interface Location {

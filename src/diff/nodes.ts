@@ -1,50 +1,42 @@
 // A node of one side: a value with the file and JSON path it was read from, so every finding can
-// name a file and a line; `deref` follows $refs (across files) to the node they point at.
+// name a file and a line; the side's OpenAPI model follows $refs (across files) to the node they point at.
 import type { LintRange } from '../core/types.js';
 import { swaggerPath } from '../lint/swagger.js';
-import { followRefs } from '../openapi/refs.js';
-import { resolveLocation, type DocumentSet, type JsonPath } from './sources.js';
+import type { JsonPath } from '../openapi/json.js';
+import { OpenApiModel } from '../openapi/operations.js';
+import type { Located } from '../openapi/refs.js';
+import { resolveLocation, type DocumentSet } from './sources.js';
 
-type Json = Record<string, unknown>;
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export interface Node {
-  source: string;
-  path: JsonPath;
-  value: unknown;
-}
+export type Node = Located;
 
 export class Side {
-  constructor(readonly set: DocumentSet) {}
+  /** The side read as OpenAPI: its operations, parameters and $refs across its files. */
+  readonly model: OpenApiModel;
+
+  constructor(readonly set: DocumentSet) {
+    this.model = new OpenApiModel(
+      { dataOf: (file) => set.files.get(file)?.data, locate: resolveLocation },
+      { source: set.root, path: [], value: set.files.get(set.root)?.data },
+    );
+  }
 
   get root(): Node {
-    return { source: this.set.root, path: [], value: this.set.files.get(this.set.root)?.data };
+    return this.model.root;
   }
 
   /** The child `key` of a node (not dereferenced). */
   child(node: Node, key: string | number): Node {
-    const value = isObject(node.value)
-      ? node.value[String(key)]
-      : Array.isArray(node.value)
-        ? node.value[Number(key)]
-        : undefined;
-    return { source: node.source, path: [...node.path, key], value };
+    return this.model.child(node, key);
   }
 
   /** The node a `$ref` chain ends at; the node itself when it is no $ref, an undefined value when the target is missing. */
   deref(node: Node): Node {
-    const { source, path, value } = followRefs(node, {
-      dataOf: (file) => this.set.files.get(file)?.data,
-      locate: resolveLocation,
-    });
-    return { source, path, value };
+    return this.model.deref(node);
   }
 
   /** The dereferenced child. */
   at(node: Node, ...keys: Array<string | number>): Node {
-    let current = this.deref(node);
-    for (const key of keys) current = this.deref(this.child(current, key));
-    return current;
+    return this.model.at(node, ...keys);
   }
 
   /** Where a node is written: its path and range in its file (in a Swagger 2.0 document, the place 2.0 writes it). */

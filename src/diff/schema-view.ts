@@ -1,5 +1,6 @@
 // A schema seen through its $ref and allOf: the keywords a compatibility judgement needs.
-import { isObject, keyOf, type Node, type Side } from './nodes.js';
+import { isObject } from '../openapi/json.js';
+import { keyOf, type Node, type Side } from './nodes.js';
 
 interface Property {
   node: Node;

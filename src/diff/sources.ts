@@ -7,13 +7,13 @@ import Parsers from '@stoplight/spectral-parsers';
 import { UsageError } from '../core/errors.js';
 import { assertOpenApi } from '../lint/lint-documents.js';
 import { convertSwagger, isSwagger2 } from '../lint/swagger.js';
+import type { JsonPath } from '../openapi/json.js';
 import { decodePercent } from '../openapi/pointer.js';
 import { parserFor } from '../openapi/text.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from '../lint/read-source.js';
 
 type Parser = typeof Parsers.Yaml;
 type Parsed = ReturnType<Parser['parse']>;
-export type JsonPath = Array<string | number>;
 
 /** `swagger`: the Swagger 2.0 document as written, when `data` is its OpenAPI 3.0 form (compared, then placed back). */
 interface ParsedFile {

@@ -1,9 +1,7 @@
 // x-ignore-rules with the Java validator's semantics: `{ ruleId: reason }` on the exact object a
 // finding points at (or the nearest object enclosing that path) suppresses that rule there.
 import type { LintFinding } from '../core/types.js';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json } from '../openapi/json.js';
 
 /** The ids under which `x-ignore-rules` may name a finding's code. */
 export function ignoreIdsOf(code: string, guideRuleOf: (code: string) => string | undefined): string[] {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
 import { commonJsExports } from '../core/commonjs-exports.js';
 import { UsageError } from '../core/errors.js';
+import { isObject, type Json } from '../openapi/json.js';
 import { excludePatterns, type ExcludePattern } from './exclude.js';
 import { createLinter, type Linter } from './engine/index.js';
 
@@ -57,9 +58,6 @@ export function loadBuiltinRuleset(
   }
   return ruleset;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Replaces `restguide` and `spectral:oas|asyncapi|arazzo` in `extends` (alone or as `[name, severity]`) with their definitions. */
 function substituteExtends(definition: Json, named: Map<string, unknown>, file: string): Json {

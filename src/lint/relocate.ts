@@ -3,12 +3,9 @@
 // document writes: a finding at (file, path) follows back the $refs whose target contains that path,
 // through other files and local $refs, until it reaches the linted document.
 import { dirname, resolve } from 'node:path';
+import { isObject, type JsonPath } from '../openapi/json.js';
 import { decodePercent, splitRef } from '../openapi/pointer.js';
 import { isUrl } from './read-source.js';
-
-type JsonPath = Array<string | number>;
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface RefEdge {
   /** The document writing the $ref, and the path of the object holding it. */

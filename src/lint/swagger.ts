@@ -1,11 +1,11 @@
 // Swagger 2.0 input: converted in memory to OpenAPI 3.0 (@scalar/openapi-upgrader) so the ruleset
 // runs on it, then every finding is put back on the Swagger document's own path and line.
 import { upgradeFromTwoToThree } from '@scalar/openapi-upgrader/2.0-to-3.0';
+import { isObject, type Json } from '../openapi/json.js';
+import { OpenApiModel, SWAGGER_2_METHODS } from '../openapi/operations.js';
 import { splitRef, valueAt } from '../openapi/pointer.js';
 
-type Json = Record<string, unknown>;
 type Segment = string | number;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const PROBLEM_JSON = 'application/problem+json';
 const isErrorStatus = (code: string): boolean => code === 'default' || /^[45]/.test(code);
 
@@ -22,11 +22,12 @@ export function convertSwagger(source: Json): Json {
   restoreExtensions(converted, aside);
   // Whether each shared response (#/components/responses/X) answers errors, successes or both.
   const sharedUse = new Map<string, Set<boolean>>();
-  for (const [, item] of Object.entries(isObject(converted.paths) ? converted.paths : {})) {
-    if (!isObject(item)) continue;
-    const shared = bodyRefsOut(item);
-    for (const [method, operation] of Object.entries(item)) {
-      if (method === 'parameters' || method.startsWith('x-') || !isObject(operation)) continue;
+  // Read as written: the converter's $refs (#/components/...) are left to the ruleset's resolver.
+  const model = OpenApiModel.of(converted, { asWritten: true });
+  for (const { path, item } of model.pathItems()) {
+    const shared = bodyRefsOut(item.value);
+    for (const { operation: located } of model.operationsOf(path, item)) {
+      const operation = located.value;
       const own = bodyRefsOut(operation);
       if (operation.requestBody === undefined && (own ?? shared)) operation.requestBody = own ?? shared;
       for (const [code, response] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
@@ -50,7 +51,7 @@ export function convertSwagger(source: Json): Json {
   return converted;
 }
 
-const PATH_ITEM_KEYS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'parameters', '$ref']);
+const PATH_ITEM_KEYS: ReadonlySet<string> = new Set([...SWAGGER_2_METHODS, 'parameters', '$ref']);
 
 /**
  * The converter takes every key of a path item for an operation (an `x-note: null` stops it): the

@@ -1,10 +1,8 @@
 // JSON pointers (RFC 6901) and the URI fragments `$ref`s write them in (RFC 3986: percent-encoded).
 // The only place that escapes or unescapes a pointer token.
 
-export type JsonPath = Array<string | number>;
+import { isObject } from './json.js';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
 /** A pointer token for a key: `~` and `/` escaped. */
@@ -61,7 +59,7 @@ export function valueAt(root: unknown, path: readonly (string | number)[]): unkn
   for (const step of path) {
     const key = String(step);
     if (Array.isArray(node)) node = ARRAY_INDEX.test(key) ? node[Number(key)] : undefined;
-    else if (isRecord(node)) node = Object.hasOwn(node, key) ? node[key] : undefined;
+    else if (isObject(node)) node = Object.hasOwn(node, key) ? node[key] : undefined;
     else return undefined;
   }
   return node;

@@ -1,6 +1,7 @@
 // Following `$ref`s: the one follower, with one cycle rule and one length rule, for a single
 // document or a set of files (diff). Lint's $refs are resolved by Spectral, not here.
-import { splitRef, valueAt, type JsonPath } from './pointer.js';
+import { isObject, type JsonPath } from './json.js';
+import { splitRef, valueAt } from './pointer.js';
 
 /** A chain of $refs to $refs longer than this is refused (a cycle is caught before: this bounds long chains). */
 export const MAX_REF_HOPS = 64;
@@ -36,8 +37,8 @@ export interface FollowOptions {
 
 /** The `$ref` of an object that has one. */
 export const refOf = (value: unknown): string | undefined => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const ref = (value as Record<string, unknown>)['$ref'];
+  if (!isObject(value)) return undefined;
+  const ref = value['$ref'];
   return typeof ref === 'string' ? ref : undefined;
 };
 

@@ -2,6 +2,7 @@
 // whether the data is an OpenAPI 3 document.
 import { extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { isObject } from './json.js';
 
 /** Whether a document is JSON: by its file name, else by its text opening with `{`. */
 export const isJsonText = (location: string, text: string): boolean =>
@@ -16,7 +17,6 @@ export const parseText = (text: string): unknown => parseYaml(text);
 
 /** Whether parsed data is an OpenAPI 3 document: an `openapi` version and a `paths` object. */
 export const isOpenApi3 = (data: unknown): data is Record<string, unknown> => {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
-  const { openapi, paths } = data as Record<string, unknown>;
-  return typeof openapi === 'string' && typeof paths === 'object' && paths !== null && !Array.isArray(paths);
+  if (!isObject(data)) return false;
+  return typeof data['openapi'] === 'string' && isObject(data['paths']);
 };

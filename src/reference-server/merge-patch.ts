@@ -1,6 +1,4 @@
-type JsonObject = Record<string, unknown>;
-
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObject, type Json as JsonObject } from '../openapi/json.js';
 
 /**
  * RFC 7386 JSON Merge Patch: present members overwrite, null removes, objects merge recursively.

@@ -1,4 +1,5 @@
 import { badRequest, issue } from './problems.js';
+import { isObject } from '../openapi/json.js';
 
 /** A parsed `select` value: the named properties, each with optional nested selection. */
 interface Selection {
@@ -101,5 +102,3 @@ function omit(rep: Record<string, unknown>, items: SelectItem[]): Record<string,
   }
   return out;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -2,7 +2,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { badRequest, issue, type Issue } from './problems.js';
 import type { ParsedQuery } from './query-string.js';
-import { parsePointer } from '../openapi/pointer.js';
+import { parsePointer, valueAt } from '../openapi/pointer.js';
+import { OpenApiModel } from '../openapi/operations.js';
 import { followLocalRefs } from '../openapi/refs.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
@@ -58,37 +59,34 @@ const resolveRef = <T = Json>(document: Json, value: unknown): T => followLocalR
 /** Compiles, once at startup, the parameter and body validators of every operation of the document. */
 export function compileOperations(document: Json, ajv: Ajv = createAjv(document)): Map<string, CompiledOperation> {
   const operations = new Map<string, CompiledOperation>();
-  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
-    const shared = (item.parameters as unknown[] | undefined) ?? [];
-    for (const method of ['get', 'put', 'post', 'patch', 'delete']) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const params = [...shared, ...((op.parameters as unknown[] | undefined) ?? [])]
-        .map((p) => resolveRef<Json>(document, p))
-        .filter((p) => p.in === 'path' || p.in === 'query')
-        .map((p): CompiledParam => {
-          const schema = p.schema as Json;
-          return {
-            name: p.name as string,
-            in: p.in as 'path' | 'query',
-            required: p.required === true,
-            schema: resolveRef(document, schema),
-            validate: compileAgainst(ajv, schema),
-          };
-        });
-      const compiled: CompiledOperation = {
-        path: params.filter((p) => p.in === 'path'),
-        query: params.filter((p) => p.in === 'query'),
-      };
-      const body = op.requestBody ? resolveRef<Json>(document, op.requestBody) : undefined;
-      if (body) {
-        const content = body.content as Record<string, Json>;
-        compiled.bodyMediaTypes = Object.keys(content);
-        const first = Object.values(content)[0];
-        compiled.validateBody = compileAgainst(ajv, first?.schema);
-      }
-      operations.set(`${method.toUpperCase()} ${path}`, compiled);
+  const model = OpenApiModel.of(document);
+  for (const { path, method, pathItem, operation } of model.operations()) {
+    const params = model
+      .parameters(pathItem, operation)
+      .map((p) => p.node.value)
+      .filter((p) => p.in === 'path' || p.in === 'query')
+      .map((p): CompiledParam => {
+        const schema = p.schema as Json;
+        return {
+          name: p.name as string,
+          in: p.in as 'path' | 'query',
+          required: p.required === true,
+          schema: resolveRef(document, schema),
+          validate: compileAgainst(ajv, schema),
+        };
+      });
+    const compiled: CompiledOperation = {
+      path: params.filter((p) => p.in === 'path'),
+      query: params.filter((p) => p.in === 'query'),
+    };
+    const body = model.requestBody(operation).value as Json | undefined;
+    if (body) {
+      const content = body.content as Record<string, Json>;
+      compiled.bodyMediaTypes = Object.keys(content);
+      const first = Object.values(content)[0];
+      compiled.validateBody = compileAgainst(ajv, first?.schema);
     }
+    operations.set(`${method.toUpperCase()} ${path}`, compiled);
   }
   return operations;
 }
@@ -234,15 +232,6 @@ export function bodyIssues(errors: ErrorObject[], body: unknown): Issue[] {
 
 function dotted(segments: string[]): string {
   return segments.reduce((acc, s) => (/^[0-9]+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
-}
-
-function valueAt(body: unknown, segments: string[]): unknown {
-  let node: unknown = body;
-  for (const s of segments) {
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, s)) return undefined;
-    node = (node as Record<string, unknown>)[s];
-  }
-  return node;
 }
 
 function describe(name: string, errors: ErrorObject[] | null | undefined): string {

@@ -4,9 +4,9 @@ import type { Exchange } from '../core/exchange.js';
 import { isObject } from '../core/json.js';
 import type { Coverage, OperationCoverage } from '../core/types.js';
 import { candidatePaths, matchPathTemplate, selectResponse } from '../checks/doc/support/contract-lookup.js';
+import { OpenApiModel } from '../openapi/operations.js';
 
 type Obj = Record<string, unknown>;
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const EXAMPLES = 5;
 /** Paths already matched, so a long recording matches each distinct path once; bounded, then matched again. */
 const MAX_CACHED_PATHS = 10_000;
@@ -32,20 +32,14 @@ export class OperationTally {
   ) {
     const paths = isObject(document['paths']) ? document['paths'] : {};
     this.templates = Object.keys(paths);
-    for (const [path, item] of Object.entries(paths)) {
-      if (!isObject(item)) continue;
-      for (const method of METHODS) {
-        const operation = item[method];
-        if (isObject(operation))
-          this.operations.set(`${method.toUpperCase()} ${path}`, {
-            operation,
-            method: method.toUpperCase(),
-            path,
-            statuses: new Map(),
-            exchanges: 0,
-          });
-      }
-    }
+    for (const { path, method, operation } of OpenApiModel.of(document).operations())
+      this.operations.set(`${method.toUpperCase()} ${path}`, {
+        operation: operation.value,
+        method: method.toUpperCase(),
+        path,
+        statuses: new Map(),
+        exchanges: 0,
+      });
   }
 
   /** Counts an exchange under the base URL against its operation (others are none of the API's). */

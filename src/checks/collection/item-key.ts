@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import { readCollectionPage } from '../support/traffic.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import { pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({
@@ -22,7 +22,7 @@ export default defineCheck({
     const url = page.exchange.request.url;
     if (page.items.length === 0) ctx.skip(`${url} has no items to look at`);
     page.items.forEach((item, index) => {
-      const value = valueAt(item, key);
+      const value = valueAtDotted(item, key);
       ctx.expect(
         value !== undefined && value !== null && value !== '',
         'missingKey',

@@ -1,6 +1,6 @@
 import { outsideApi } from '../../core/api-scope.js';
 import { defineCheck } from '../../core/define-check.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import { create, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
 
@@ -49,9 +49,9 @@ export default defineCheck({
     )
       return;
     const key = collection.key;
-    const expected = key === undefined ? undefined : valueAt(created.body, key);
+    const expected = key === undefined ? undefined : valueAtDotted(created.body, key);
     if (key === undefined || expected === undefined) return ctx.pass();
-    const actual = valueAt(read.response.json, key);
+    const actual = valueAtDotted(read.response.json, key);
     // Keys may come back typed differently (a numeric id as a string): compare their text.
     ctx.expect(
       String(actual) === String(expected),

@@ -1,14 +1,14 @@
 import { defineCheck } from '../../core/define-check.js';
 import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
 import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
 
 /** Whether the create body carries a key the client chooses: without one the server assigns ids, and a second POST makes no duplicate. */
 function clientChosenKey(collection: CollectionTarget): boolean {
   const create = collection.create;
   if (!create) return false;
-  const keyInBody = collection.key !== undefined && valueAt(create.body, collection.key) !== undefined;
+  const keyInBody = collection.key !== undefined && valueAtDotted(create.body, collection.key) !== undefined;
   // A body made from the schema varies its free texts, which are no keys: only the item key makes a duplicate.
   return create.fromSchema ? keyInBody : create.unique.length > 0 || keyInBody;
 }

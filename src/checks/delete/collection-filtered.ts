@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { valueAt, type JsonObject } from '../../core/json.js';
+import { valueAtDotted, type JsonObject } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { create } from '../support/created-document.js';
 
@@ -85,12 +85,16 @@ export default defineCheck({
 
 /** Whether a filtered page holds exactly the created items (by business key, else by href) and nothing more. */
 function isolates(page: Exchange, key: string | undefined, bodies: JsonObject[], urls: string[]): boolean {
-  const items = valueAt(page.response.json, 'items');
+  const items = valueAtDotted(page.response.json, 'items');
   if (page.response.status !== 200 || !Array.isArray(items) || items.length !== bodies.length) return false;
-  if (valueAt(page.response.json, 'next') !== undefined) return false;
-  const wanted = key !== undefined ? bodies.map((body) => String(valueAt(body, key))) : urls;
+  if (valueAtDotted(page.response.json, 'next') !== undefined) return false;
+  const wanted = key !== undefined ? bodies.map((body) => String(valueAtDotted(body, key))) : urls;
   const seen = items.map((item) =>
-    String(key !== undefined ? valueAt(item, key) : new URL(String(valueAt(item, 'href')), page.request.url).href),
+    String(
+      key !== undefined
+        ? valueAtDotted(item, key)
+        : new URL(String(valueAtDotted(item, 'href')), page.request.url).href,
+    ),
   );
   return wanted.every((value) => seen.includes(value));
 }

@@ -2,7 +2,7 @@ import { confirming } from '../support/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
 import { show } from '../support/item-documents.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import {
   matches,
   primitiveAt,
@@ -68,7 +68,7 @@ export default defineCheck({
       ctx.expect(
         matches(item.data, filter, value),
         'mismatch',
-        { url, href: item.href ?? '?', filter, value, actual: show(valueAt(item.data, filter)) },
+        { url, href: item.href ?? '?', filter, value, actual: show(valueAtDotted(item.data, filter)) },
         filtered.exchange,
         ...filtered.sources,
       );

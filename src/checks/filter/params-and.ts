@@ -1,7 +1,7 @@
 import { confirming } from '../support/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import { show } from '../support/item-documents.js';
 import {
   matches,
@@ -96,8 +96,8 @@ export default defineCheck({
           href: item.href ?? '?',
           first,
           second,
-          firstActual: show(valueAt(item.data, first)),
-          secondActual: show(valueAt(item.data, second)),
+          firstActual: show(valueAtDotted(item.data, first)),
+          secondActual: show(valueAtDotted(item.data, second)),
         },
         combined.exchange,
         ...combined.sources,

@@ -1,7 +1,7 @@
 import { confirming } from '../support/confirm.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { defineCheck } from '../../core/define-check.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import { show } from '../support/item-documents.js';
 import {
   matches,
@@ -57,7 +57,7 @@ export default defineCheck({
       ctx.expect(
         matches(item.data, filter, a) || matches(item.data, filter, b),
         'outside',
-        { url, href: item.href ?? '?', filter, a, b, actual: show(valueAt(item.data, filter)) },
+        { url, href: item.href ?? '?', filter, a, b, actual: show(valueAtDotted(item.data, filter)) },
         both.exchange,
         ...both.sources,
       );

@@ -2,7 +2,7 @@
 // once proven the run's own (own-records.ts).
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { isObject, valueAt, type JsonObject } from '../../core/json.js';
+import { isObject, valueAtDotted, type JsonObject } from '../../core/json.js';
 import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../core/target.js';
 import { beginWriting } from './own-writes.js';
 import { itemParameter } from '../../core/path-templates.js';
@@ -82,7 +82,7 @@ interface CreatedAt {
 
 /** The key URL: the collection's item path filled with the key of `value` (a body sent or answered). */
 export function urlByKey(ctx: Ctx, collection: CollectionTarget, value: unknown): string | undefined {
-  const key = collection.key === undefined ? undefined : valueAt(value, collection.key);
+  const key = collection.key === undefined ? undefined : valueAtDotted(value, collection.key);
   const param = collection.itemPath ? itemParameter(collection.itemPath) : undefined;
   if (!collection.itemPath || !param || (typeof key !== 'string' && typeof key !== 'number')) return undefined;
   return ctx.url(fillTemplate(collection.itemPath, { [param]: String(key) }));

@@ -2,7 +2,7 @@
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import type { Query } from '../../core/http-client.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { linkOf, notCollectionReason, pageOf } from './collection-page.js';
 import { itemDocuments, type ItemData } from './item-documents.js';
@@ -45,13 +45,13 @@ export const WITH_TWO_PROPERTY_FILTERS = {
 
 /** A value a query parameter can carry (string, number or boolean), or undefined. */
 export function primitiveAt(data: unknown, path: string): string | number | boolean | undefined {
-  const value = valueAt(data, path);
+  const value = valueAtDotted(data, path);
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 }
 
 /** Whether the item's property matches a filter value as sent in the query (a multi-valued property: any element). */
 export function matches(data: unknown, path: string, wanted: string): boolean {
-  const value = valueAt(data, path);
+  const value = valueAtDotted(data, path);
   return Array.isArray(value)
     ? value.some((one) => String(one) === wanted)
     : value !== undefined && value !== null && String(value) === wanted;

@@ -1,13 +1,13 @@
 // The data to read item properties from: the item itself, else its embedded or fetched full document (bounded).
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { isObject, valueAt } from '../../core/json.js';
+import { isObject, valueAtDotted } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { getLinked, hrefOf, pageOf, type CollectionPage } from './collection-page.js';
 
 export interface ItemData {
   href: string | undefined;
-  /** The item merged with its full document when one was needed; read with valueAt. */
+  /** The item merged with its full document when one was needed; read with valueAtDotted. */
   data: unknown;
 }
 
@@ -25,7 +25,7 @@ interface ItemDocumentsOptions {
 }
 
 const complete = (item: unknown, needs: string[] | 'document') =>
-  needs !== 'document' && needs.every((path) => valueAt(item, path) !== undefined);
+  needs !== 'document' && needs.every((path) => valueAtDotted(item, path) !== undefined);
 
 /**
  * Reads each item of a page with the properties it needs: items that lack them are completed from the

@@ -3,7 +3,7 @@
 // its sample): writing to it would change or delete a record nobody asked the run to touch.
 import type { CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { isObject, valueAt, type JsonObject } from '../../core/json.js';
+import { isObject, valueAtDotted, type JsonObject } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
 import { show } from './same-json.js';
@@ -140,8 +140,8 @@ export function showsSent(
   unique: string[],
 ): string | undefined {
   for (const path of unique) {
-    const sent = valueAt(body, path);
-    const shown = valueAt(representation, path);
+    const sent = valueAtDotted(body, path);
+    const shown = valueAtDotted(representation, path);
     if (sent === undefined || shown === undefined) continue;
     if (sameValue(shown, sent)) return undefined;
     return `it shows \`${path}\` = ${show(shown)}, not the ${show(sent)} made for this POST`;
@@ -221,7 +221,7 @@ export async function claimCreated(
   mark: number,
   unread?: UnreadBody,
 ): Promise<Claim> {
-  const answeredKey = collection.key === undefined ? undefined : valueAt(exchange.response.json, collection.key);
+  const answeredKey = collection.key === undefined ? undefined : valueAtDotted(exchange.response.json, collection.key);
   const reasons: string[] = [];
   for (const url of [...new Set(candidates)]) {
     const href = normalized(url);

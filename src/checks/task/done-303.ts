@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import { sameOriginLocation } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
 import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submitAccepted } from './support/poll-task.js';
@@ -55,7 +55,7 @@ export default defineCheck({
       )
     )
       return;
-    const completed = valueAt(last.response.json, 'status.completed');
+    const completed = valueAtDotted(last.response.json, 'status.completed');
     ctx.expect(isZonedDateTime(completed), 'badCompleted', { url, value: show(completed) }, last);
     // 200 without Location: a task without output (spec); with a Location, the output calls for a 303.
     if (status === 200 && headers['location'] !== undefined) return ctx.report('not303', { url, status }, last);

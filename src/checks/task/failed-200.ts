@@ -1,5 +1,5 @@
 import { defineCheck } from '../../core/define-check.js';
-import { valueAt, type JsonValue } from '../../core/json.js';
+import { valueAtDotted, type JsonValue } from '../../core/json.js';
 import { problemObjectFault } from '../support/problem-response.js';
 import { show } from '../support/same-json.js';
 import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submit } from './support/poll-task.js';
@@ -46,9 +46,9 @@ export default defineCheck({
     const state = stateOf(last);
     if (!ctx.expect(state === 'failed', 'notFailed', { url, state: show(state) }, last)) return;
     ctx.expect(last.response.status === 200, 'not200', { url, status: last.response.status }, last);
-    const completed = valueAt(last.response.json, 'status.completed');
+    const completed = valueAtDotted(last.response.json, 'status.completed');
     ctx.expect(isZonedDateTime(completed), 'badCompleted', { url, value: show(completed) }, last);
-    const reason = problemObjectFault(valueAt(last.response.json, 'status.problem'));
+    const reason = problemObjectFault(valueAtDotted(last.response.json, 'status.problem'));
     ctx.expect(reason === undefined, 'badProblem', { url, reason }, last);
   },
 });

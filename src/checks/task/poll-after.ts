@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
-import { valueAt } from '../../core/json.js';
+import { valueAtDotted } from '../../core/json.js';
 import { show } from '../support/same-json.js';
 import { isZonedDateTime, stateOf, submitAccepted } from './support/poll-task.js';
 
@@ -29,7 +29,7 @@ export default defineCheck({
 
     function judge(exchange: Exchange) {
       const data = { method: exchange.request.method, url: exchange.request.url };
-      const value = valueAt(exchange.response.json, 'status.pollAfter');
+      const value = valueAtDotted(exchange.response.json, 'status.pollAfter');
       if (!ctx.expect(value !== undefined, 'missingPollAfter', data, exchange)) return;
       ctx.expect(isZonedDateTime(value), 'badPollAfter', { ...data, value: show(value) }, exchange);
     }

@@ -1,23 +1,16 @@
 // The published contract of protected mode: an oauth2 scheme and each operation's scope ([sec-req]).
 import { stringify } from 'yaml';
 import type { RouteDef } from '../context.js';
+import { OpenApiModel } from '../../openapi/operations.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import { OPEN_ROUTES, requiredScope, SCOPES } from './authority.js';
 import { TOKEN_PATH } from './token-endpoint.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
 /** The reference document plus security: the 401/403 problems fall under each operation's default problem response. */
 export function buildSecuredDocument(): Record<string, unknown> {
   const document = buildOpenApiDocument();
-  const paths = document['paths'] as Record<string, Record<string, Record<string, unknown>>>;
-  for (const [path, item] of Object.entries(paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      operation['security'] = OPEN_ROUTES.has(path) ? [] : [{ OAuth2: [requiredScope(method.toUpperCase())] }];
-    }
-  }
+  for (const { path, method, operation } of OpenApiModel.of(document).operations())
+    operation.value['security'] = OPEN_ROUTES.has(path) ? [] : [{ OAuth2: [requiredScope(method.toUpperCase())] }];
   const components = document['components'] as Record<string, unknown>;
   components['securitySchemes'] = {
     OAuth2: {

@@ -1,7 +1,7 @@
 // A page asked with `sort` keys, its items' sort values, and an ordering test tolerant of string collations.
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
-import { valueAt } from '../../../core/json.js';
+import { valueAtDotted } from '../../../core/json.js';
 import type { CollectionTarget } from '../../../core/target.js';
 import { pageOf } from '../../support/collection-page.js';
 import { itemDocuments } from '../../support/item-documents.js';
@@ -44,7 +44,7 @@ export async function sortedPage(
   return {
     exchange,
     sources: exchanges,
-    rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })),
+    rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAtDotted(item.data, k.property)) })),
   };
 }
 
@@ -77,7 +77,7 @@ export async function nextSortedPage(
   return {
     exchange,
     sources: exchanges,
-    rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAt(item.data, k.property)) })),
+    rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAtDotted(item.data, k.property)) })),
   };
 }
 

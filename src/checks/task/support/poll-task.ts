@@ -2,7 +2,7 @@
 import type { CheckContext } from '../../../core/define-check.js';
 import type { Exchange } from '../../../core/exchange.js';
 import type { JsonValue } from '../../../core/json.js';
-import { valueAt } from '../../../core/json.js';
+import { valueAtDotted } from '../../../core/json.js';
 import type { TaskTarget } from '../../../core/target.js';
 import { sameOriginLocation } from '../../support/created-document.js';
 
@@ -25,7 +25,7 @@ export const isZonedDateTime = (value: unknown): boolean =>
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value) &&
   !Number.isNaN(Date.parse(value));
 
-export const stateOf = (exchange: Exchange): unknown => valueAt(exchange.response.json, 'status.state');
+export const stateOf = (exchange: Exchange): unknown => valueAtDotted(exchange.response.json, 'status.state');
 
 interface Submission {
   exchange: Exchange;
@@ -133,7 +133,7 @@ export const pollEvidence = (submitted: Exchange, polled: Polled): Exchange[] =>
 
 /** Milliseconds until the pollAfter of a processing answer; undefined without a usable one. */
 function hintOf(exchange: Exchange): number | undefined {
-  const pollAfter = valueAt(exchange.response.json, 'status.pollAfter');
+  const pollAfter = valueAtDotted(exchange.response.json, 'status.pollAfter');
   const at = typeof pollAfter === 'string' ? Date.parse(pollAfter) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
