@@ -258,7 +258,18 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   program
     .command('serve')
-    .description('start the reference server: the whole example API of the guide, conforming')
+    .description(
+      "start the reference server (the whole example API of the guide, conforming), or with --openapi a mock of any API description served the guide's way",
+    )
+    .option(
+      '--openapi <fileOrUrl>',
+      'serve this API description instead: its collections paged, its errors problems, writes kept in memory',
+    )
+    .option('--seed <n>', 'with --openapi: the seed of the generated data (the same seed, the same data)')
+    .option(
+      '--data <file>',
+      'with --openapi: records per collection, as JSON {"/path": [records]}, instead of generated ones',
+    )
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '3000')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option(

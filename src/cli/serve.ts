@@ -38,8 +38,14 @@ export async function runServe(
 
   const publicUrl = options.publicUrl === undefined ? undefined : String(options.publicUrl);
 
+  if (options.openapi !== undefined) {
+    if (options.auth === true)
+      throw new UsageError("--auth is the reference server's protected mode: it does not combine with --openapi");
+    const mock = await startMockFrom(options, io, { port, host, publicUrl, taskDelayMs });
+    return runUntilStopped(() => mock.close(), io, signals);
+  }
   const { startReferenceServer } = await import('../reference-server/index.js');
-  let server;
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     server = await startReferenceServer({
       port,
@@ -50,16 +56,7 @@ export async function runServe(
     });
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(error.message); // a bad --public-url
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EADDRINUSE'
-        ? `port ${port} is already in use`
-        : code === 'EACCES'
-          ? `no permission to listen on port ${port}`
-          : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
-            ? `cannot listen on host ${host}`
-            : (error as Error).message;
-    throw new UsageError(`serve: ${why}`);
+    throw new UsageError(`serve: ${listenError(error, port, host)}`);
   }
   io.stdout(`restguide reference server listening on ${server.url}\n`);
   if (server.publicUrl !== server.url) io.stdout(`links use the public base URL ${server.publicUrl}\n`);
@@ -72,6 +69,72 @@ export async function runServe(
     if (!secret && client?.secret) io.stdout(`client secret (generated): ${client.secret}\n`);
   }
 
+  return runUntilStopped(() => server.close(), io, signals);
+}
+
+/** `serve --openapi`: the document's own API, served the guide's way, with its notes on stdout. */
+async function startMockFrom(
+  options: Record<string, unknown>,
+  io: Io,
+  listen: { port?: number; host?: string; publicUrl?: string; taskDelayMs?: number },
+): Promise<{ close(): Promise<void> }> {
+  const seed = integerOption('seed', options.seed, 2 ** 31 - 1);
+  const { loadOpenApi } = await import('../core/openapi-profile.js');
+  const document = await loadOpenApi(String(options.openapi), io.cwd);
+  const data = options.data === undefined ? undefined : await readData(String(options.data), io.cwd);
+  const { startMock } = await import('../mock/server.js');
+  try {
+    const mock = await startMock(document, {
+      ...(listen.port !== undefined ? { port: listen.port } : {}),
+      ...(listen.host !== undefined ? { host: listen.host } : {}),
+      ...(listen.publicUrl !== undefined ? { publicUrl: listen.publicUrl } : {}),
+      ...(listen.taskDelayMs !== undefined ? { taskDelayMs: listen.taskDelayMs } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(data ? { data } : {}),
+    });
+    io.stdout(`restguide mock of ${String(options.openapi)} listening on ${mock.url}\n`);
+    for (const note of mock.notes) io.stdout(`  not as the guide wants: ${note}\n`);
+    return mock;
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message); // a bad --public-url or --data
+    throw new UsageError(`serve: ${listenError(error, listen.port, listen.host)}`);
+  }
+}
+
+/** Why a server could not listen, in one line. */
+function listenError(error: unknown, port: number | undefined, host: string | undefined): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EADDRINUSE'
+    ? `port ${port} is already in use`
+    : code === 'EACCES'
+      ? `no permission to listen on port ${port}`
+      : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+        ? `cannot listen on host ${host}`
+        : (error as Error).message;
+}
+
+/** `--data`: records per collection path, as JSON: `{"/employers": [{...}, ...]}`. */
+async function readData(file: string, cwd: string): Promise<Record<string, unknown[]>> {
+  const { readFile } = await import('node:fs/promises');
+  const { resolve } = await import('node:path');
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(resolve(cwd, file), 'utf8'));
+  } catch (error) {
+    throw new UsageError(`cannot read --data ${file}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const valid =
+    typeof data === 'object' && data !== null && !Array.isArray(data) && Object.values(data).every(Array.isArray);
+  if (!valid) throw new UsageError(`--data ${file} must be a JSON object of arrays: {"/collection": [records]}`);
+  return data as Record<string, unknown[]>;
+}
+
+/** Runs until SIGINT, SIGTERM or `until`, then closes the server; resolves 0. */
+async function runUntilStopped(
+  close: () => Promise<void>,
+  io: Io,
+  signals: { until?: Promise<unknown> },
+): Promise<number> {
   // Stopped by a signal, the process is ending and the handlers stay: a repeated Ctrl-C must not kill
   // it while it closes or exits (the exit would then read as interrupted). Stopped by `until`
   // (in-process), they go.
@@ -90,7 +153,7 @@ export async function runServe(
   const orphaned = watchNpmParent(io.env, onSignal);
   try {
     await stopped;
-    await server.close();
+    await close();
   } finally {
     clearInterval(orphaned);
     if (!bySignal) {

@@ -5,8 +5,8 @@ import type { Store } from './store/store.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What a handler sees: validated, typed input and the means to build absolute links. */
-export interface RequestContext {
+/** What a handler sees: validated, typed input and the means to build absolute links; `S`, the server's records. */
+export interface RequestContext<S = Store> {
   method: Method;
   /** The request path relative to the base path, as sent. */
   path: string;
@@ -25,7 +25,7 @@ export interface RequestContext {
   /** The response media type chosen from Accept. */
   mediaType: string;
   lang: Language;
-  store: Store;
+  store: S;
   taskDelayMs: number;
 }
 
@@ -42,12 +42,12 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+type Handler<S> = (ctx: RequestContext<S>) => Reply | Promise<Reply>;
 
-export interface RouteDef {
+export interface RouteDef<S = Store> {
   /** OpenAPI path template, relative to the base path. */
   path: string;
-  methods: Partial<Record<Method, Handler>>;
+  methods: Partial<Record<Method, Handler<S>>>;
   /** Media types the GET can produce, first is the default; JSON when absent. */
   produces?: string[];
 }

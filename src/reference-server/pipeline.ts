@@ -12,11 +12,11 @@ import type { Router } from './router.js';
 import type { Store } from './store/store.js';
 import { validateBody, validatePath, validateQuery, type CompiledOperation } from './validation.js';
 
-export interface PipelineOptions {
+export interface PipelineOptions<S = Store> {
   basePath: string;
-  router: Router;
+  router: Router<S>;
   operations: Map<string, CompiledOperation>;
-  store: Store;
+  store: S;
   taskDelayMs: number;
   /** The API's public base URL (configured, or the listening address): every absolute link starts with it. */
   publicBase: () => string;
@@ -34,7 +34,11 @@ const DONE: Promise<void> = Promise.resolve();
  * Handles one request end to end; never throws, never leaks an internal detail. Requests without a
  * body to read and with a synchronous handler are answered synchronously (the promise is then settled).
  */
-export function handleRequest(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
+export function handleRequest<S>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: PipelineOptions<S>,
+): Promise<void> {
   const traceId = randomUUID();
   const lang = negotiateLanguage(req.headers['accept-language']);
   // Never from the Host header: a client-chosen Host would poison every link a shared cache stores.
@@ -59,11 +63,11 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, options
 }
 
 /** Answers `error` as a problem outside the normal dispatch (e.g. an unmet Expect), with the trace header. */
-export function answerProblem(
+export function answerProblem<S>(
   req: IncomingMessage,
   res: ServerResponse,
   error: ProblemError,
-  options: PipelineOptions,
+  options: PipelineOptions<S>,
 ): void {
   const traceId = randomUUID();
   const lang = negotiateLanguage(req.headers['accept-language']);
@@ -80,9 +84,9 @@ function problemReply(error: unknown, traceId: string, lang: Language, base: str
   };
 }
 
-function dispatch(
+function dispatch<S>(
   req: IncomingMessage,
-  options: PipelineOptions,
+  options: PipelineOptions<S>,
   base: string,
   lang: Language,
 ): Reply | Promise<Reply> {
@@ -147,9 +151,9 @@ function dispatch(
  * What a handler sees. A class, so that the lazy `searchParams` getter lives on the prototype: a getter
  * in an object literal gives every request's context its own hidden class, which the GC then has to keep.
  */
-class Context implements RequestContext {
+class Context<S> implements RequestContext<S> {
   body: unknown = undefined;
-  readonly store: Store;
+  readonly store: S;
   readonly taskDelayMs: number;
 
   constructor(
@@ -163,7 +167,7 @@ class Context implements RequestContext {
     readonly base: string,
     readonly mediaType: string,
     readonly lang: Language,
-    options: PipelineOptions,
+    options: PipelineOptions<S>,
   ) {
     this.store = options.store;
     this.taskDelayMs = options.taskDelayMs;
@@ -175,7 +179,7 @@ class Context implements RequestContext {
 }
 
 /** The Allow header of a route, only needed for OPTIONS and 405: built then, not on every request. */
-function allowOf(def: RouteDef): string {
+function allowOf<S>(def: RouteDef<S>): string {
   const allowed = METHODS.filter((m) => def.methods[m]);
   return [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
 }

@@ -1,13 +1,14 @@
 import type { RouteDef } from './context.js';
+import type { Store } from './store/store.js';
 
-interface ParamRoute {
-  def: RouteDef;
+interface ParamRoute<S> {
+  def: RouteDef<S>;
   segments: string[];
   staticCount: number;
 }
 
-interface RouteMatch {
-  def: RouteDef;
+interface RouteMatch<S> {
+  def: RouteDef<S>;
   rawParams: Record<string, string>;
 }
 
@@ -17,11 +18,11 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
  * Matches request paths against OpenAPI path templates; a static segment beats a parameter. Paths
  * without parameters are one Map lookup; templates with parameters are grouped by segment count.
  */
-export class Router {
-  private readonly fixed = new Map<string, RouteDef>();
-  private readonly bySegments = new Map<number, ParamRoute[]>();
+export class Router<S = Store> {
+  private readonly fixed = new Map<string, RouteDef<S>>();
+  private readonly bySegments = new Map<number, Array<ParamRoute<S>>>();
 
-  constructor(defs: RouteDef[]) {
+  constructor(defs: Array<RouteDef<S>>) {
     for (const def of defs) {
       const segments = def.path.split('/').slice(1);
       const staticCount = segments.filter((s) => !s.startsWith('{')).length;
@@ -37,7 +38,7 @@ export class Router {
     for (const group of this.bySegments.values()) group.sort((a, b) => b.staticCount - a.staticCount);
   }
 
-  match(path: string): RouteMatch | undefined {
+  match(path: string): RouteMatch<S> | undefined {
     const def = this.fixed.get(path);
     if (def) return { def, rawParams: NO_PARAMS as Record<string, string> };
     const parts = path.split('/');

@@ -1,0 +1,200 @@
+// A collection and its items served the guide's way: pages with their links, filters and sort, select,
+// ETags and If-Match, creates with a Location, merge patches.
+import { createHash } from 'node:crypto';
+import type { Reply, RequestContext } from '../reference-server/context.js';
+import { mergePatch } from '../reference-server/merge-patch.js';
+import { notFound, ProblemError } from '../reference-server/problems.js';
+import { applySelect, parseSelect, type Shape } from '../reference-server/select.js';
+import { answerOf, type MockCollection, type MockState } from './model.js';
+import type { ValueMaker } from './values.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const etagOf = (record: unknown): string =>
+  `"${createHash('sha256').update(JSON.stringify(record)).digest('base64url').slice(0, 16)}"`;
+
+export const itemUrl = (ctx: RequestContext<MockState>, c: MockCollection, id: unknown): string =>
+  `${ctx.base}${(c.itemPath ?? `${c.path}/{id}`).replace(/\{[^}]+\}$/, encodeURIComponent(String(id)))}`;
+
+/** A record as its schema shows it: links it declares filled in. */
+function represent(ctx: RequestContext<MockState>, c: MockCollection, record: Json, schema: Json): Json {
+  const properties = isObject(schema['properties']) ? schema['properties'] : undefined;
+  if (!properties) return record;
+  const out: Json = {};
+  for (const name of Object.keys(properties)) {
+    if (name === 'href' || name === 'self') out[name] = itemUrl(ctx, c, record[c.key]);
+    else if (record[name] !== undefined) out[name] = record[name];
+  }
+  return out;
+}
+
+export function filtered(ctx: RequestContext<MockState>, c: MockCollection): Json[] {
+  let records = [...c.records.values()];
+  for (const name of c.filters) {
+    const wanted = ctx.query[name];
+    if (wanted === undefined) continue;
+    const values = Array.isArray(wanted) ? wanted.map(String) : [String(wanted)];
+    records = records.filter(
+      (r) => r[name] === undefined || values.some((v) => v.toLowerCase() === String(r[name]).toLowerCase()),
+    );
+  }
+  const text = c.fullText ? ctx.query[c.fullText] : undefined;
+  if (typeof text === 'string' && text)
+    // Links are the mock's own (filled in on output), never what a text search finds.
+    records = records.filter((r) =>
+      Object.entries(r).some(
+        ([k, v]) =>
+          k !== 'self' && k !== 'href' && typeof v === 'string' && v.toLowerCase().includes(text.toLowerCase()),
+      ),
+    );
+  const sort = ctx.query['sort'];
+  const keys = (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : [])
+    .map(String)
+    .filter(Boolean);
+  if (keys.length)
+    records.sort((a, b) => {
+      for (const key of keys) {
+        const [name, direction] = key.startsWith('-') ? [key.slice(1), -1] : [key, 1];
+        const [x, y] = [a[name], b[name]];
+        if (x === y) continue;
+        const before = typeof x === 'number' && typeof y === 'number' ? x < y : String(x ?? '') < String(y ?? '');
+        return (before ? -1 : 1) * direction;
+      }
+      return 0;
+    });
+  return records;
+}
+
+function withQuery(ctx: RequestContext<MockState>, changes: Record<string, string | undefined>): string {
+  const params = new URLSearchParams(ctx.searchParams);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) params.delete(name);
+    else params.set(name, value);
+  }
+  const query = params.toString();
+  return `${ctx.base}${ctx.path}${query ? `?${query}` : ''}`;
+}
+
+export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Reply {
+  const all = filtered(ctx, c);
+  const paging: Json = { self: `${ctx.base}${ctx.path}${ctx.rawQuery}` };
+  let page = all;
+  if (c.paging.kind === 'offset') {
+    const size = Number(ctx.query[c.paging.pageSize] ?? c.paging.size);
+    const index = Number(ctx.query[c.paging.page] ?? 1);
+    const last = Math.max(1, Math.ceil(all.length / size));
+    page = all.slice((index - 1) * size, index * size);
+    Object.assign(paging, { total: all.length, totalItems: all.length, page: index, pageSize: size });
+    paging['first'] = withQuery(ctx, { [c.paging.page]: '1' });
+    paging['last'] = withQuery(ctx, { [c.paging.page]: String(last) });
+    if (index < last) paging['next'] = withQuery(ctx, { [c.paging.page]: String(index + 1) });
+    if (index > 1) paging['prev'] = withQuery(ctx, { [c.paging.page]: String(Math.min(index - 1, last)) });
+  } else if (c.paging.kind === 'cursor') {
+    const size = Number(ctx.query[c.paging.pageSize] ?? c.paging.size);
+    paging['pageSize'] = size;
+    const after = ctx.query[c.paging.param];
+    const sorted = [...all].sort((a, b) => (String(a[c.key]) < String(b[c.key]) ? -1 : 1));
+    const start = after === undefined ? 0 : sorted.findIndex((r) => String(r[c.key]) > String(after));
+    page = start < 0 ? [] : sorted.slice(start, start + size);
+    const lastShown = page[page.length - 1];
+    if (start >= 0 && start + size < sorted.length && lastShown)
+      paging['next'] = withQuery(ctx, { [c.paging.param]: String(lastShown[c.key]) });
+  }
+  const embed = ctx.query['embed'] !== undefined;
+  const properties = isObject(c.listSchema['properties']) ? c.listSchema['properties'] : {};
+  // Embedded items go where the document puts them: an `embedded` map keyed by href, else in the list itself.
+  const inMap = embed && 'embedded' in properties;
+  const elements = page.map((record) => {
+    const element = represent(ctx, c, record, c.elementSchema);
+    return embed && !inMap ? { ...represent(ctx, c, record, c.recordSchema), ...element } : element;
+  });
+  if (!c.listMember) return { status: 200, body: elements };
+  const body: Json = {};
+  const required = new Set(Array.isArray(c.listSchema['required']) ? c.listSchema['required'].map(String) : []);
+  for (const name of Object.keys(properties)) {
+    if (name === c.listMember) body[name] = elements;
+    else if (name === 'embedded') {
+      if (inMap)
+        body[name] = Object.fromEntries(
+          page.map((record) => [itemUrl(ctx, c, record[c.key]), represent(ctx, c, record, c.recordSchema)]),
+        );
+    } else if (paging[name] !== undefined) body[name] = paging[name];
+    else if (name === 'pageInfo' || isObject(ctx.store.maker.resolve(properties[name])['properties']))
+      body[name] = { hasNext: paging['next'] !== undefined, ...(paging['next'] ? { next: paging['next'] } : {}) };
+    else if (required.has(name)) body[name] = ctx.store.maker.make(properties[name]);
+  }
+  body[c.listMember] = elements;
+  return { status: 200, body };
+}
+
+export function recordOf(ctx: RequestContext<MockState>, c: MockCollection): Json {
+  const id = String(Object.values(ctx.params).at(-1));
+  const record = c.records.get(id);
+  if (!record) throw notFound(ctx.path);
+  return record;
+}
+
+export function requireMatch(ctx: RequestContext<MockState>, record: Json): void {
+  const wanted = ctx.headers['if-match'];
+  if (wanted === undefined || wanted === '*') return;
+  const tags = String(wanted)
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''));
+  if (!tags.includes(etagOf(record))) throw new ProblemError('preconditionFailed');
+}
+
+export function itemReply(ctx: RequestContext<MockState>, c: MockCollection, record: Json, status = 200): Reply {
+  const etag = etagOf(record);
+  const matches = String(ctx.headers['if-none-match'] ?? '')
+    .split(',')
+    .some((t) => t.trim().replace(/^W\//, '') === etag);
+  if (ctx.method === 'GET' && matches) return { status: 304, headers: { ETag: etag } };
+  let body = represent(ctx, c, record, c.recordSchema);
+  if (ctx.method === 'GET') {
+    // A GET's self is the URL asked, query included: self reflects select.
+    if ('self' in body) body.self = `${ctx.base}${ctx.path}${ctx.rawQuery}`;
+    const select = ctx.query['select'];
+    if (typeof select === 'string')
+      body = applySelect(body, parseSelect(select), shapeOf(ctx.store.maker, c.recordSchema), select);
+  }
+  return { status, body, headers: { ETag: etag } };
+}
+
+/** The property tree of a schema, as select judges names against it. */
+function shapeOf(maker: ValueMaker, schema: unknown, depth = 0): Shape {
+  const properties = maker.resolve(schema)['properties'];
+  const shape: Shape = {};
+  if (!isObject(properties)) return shape;
+  for (const [name, sub] of Object.entries(properties)) {
+    const nested = depth < 6 ? shapeOf(maker, sub, depth + 1) : {};
+    shape[name] = Object.keys(nested).length ? nested : true;
+  }
+  return shape;
+}
+
+export function create(ctx: RequestContext<MockState>, c: MockCollection): Reply {
+  const body = isObject(ctx.body) ? { ...ctx.body } : {};
+  let id = body[c.key];
+  if (id !== undefined && c.records.has(String(id)))
+    throw new ProblemError('duplicateKey', { key: String(id).slice(0, 40) });
+  for (let tries = 0; id === undefined || c.records.has(String(id)); tries++)
+    id = tries < 50 ? ctx.store.maker.make(c.idSchema, { fresh: true }) : `${String(id)}-${c.records.size}`;
+  const record = { ...body, [c.key]: id };
+  c.records.set(String(id), record);
+  const location = itemUrl(ctx, c, id);
+  const reply = itemReply(ctx, c, record, 201);
+  return { ...reply, headers: { ...reply.headers, Location: location } };
+}
+
+export function update(ctx: RequestContext<MockState>, c: MockCollection, operation: Json): Reply {
+  const record = recordOf(ctx, c);
+  requireMatch(ctx, record);
+  const changed = ctx.method === 'PATCH' ? (mergePatch(record, ctx.body) as Json) : { ...(ctx.body as Json) };
+  const next = { ...changed, [c.key]: record[c.key] };
+  c.records.set(String(record[c.key]), next);
+  const declared = answerOf(ctx.store.document, operation);
+  if (declared?.status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
+  return itemReply(ctx, c, next);
+}

@@ -1,0 +1,186 @@
+// What the mock serves, read from the document: its collections (as a check run models them, plus GETs
+// that answer a list), their records, and the notes on what it cannot serve the guide's way.
+import { deriveProfile } from '../core/openapi-profile.js';
+import { followLocalRefs } from '../openapi/refs.js';
+import { ValueMaker } from './values.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+/** Per server: its collections by path and item path, the maker of values, answers made once per URL. */
+export interface MockState {
+  document: Json;
+  maker: ValueMaker;
+  byPath: Map<string, MockCollection>;
+  byItemPath: Map<string, MockCollection>;
+  answers: Map<string, unknown>;
+}
+
+export interface MockCollection {
+  path: string;
+  itemPath?: string;
+  /** The record member holding its id (the item path's parameter when the records have no such member). */
+  key: string;
+  idSchema: Json;
+  /** Schema of one record: the item's GET answer, else the list's element. */
+  recordSchema: Json;
+  /** The list's member holding the page's elements; undefined when the answer is an array. */
+  listMember?: string;
+  listSchema: Json;
+  elementSchema: Json;
+  paging:
+    | { kind: 'offset'; page: string; pageSize: string; size: number }
+    | { kind: 'cursor'; param: string; pageSize: string; size: number }
+    | { kind: 'none' };
+  filters: string[];
+  sorts: string[];
+  fullText?: string;
+  records: Map<string, Json>;
+}
+
+/** The JSON schema of an operation's first 2xx answer (or of `status`), with its status. */
+export function answerOf(
+  document: Json,
+  operation: unknown,
+  status?: number,
+): { status: number; schema?: Json; holder?: Json } | undefined {
+  const op = followLocalRefs(document, operation).value;
+  if (!isObject(op) || !isObject(op['responses'])) return undefined;
+  const codes = Object.keys(op['responses']).filter((code) =>
+    status === undefined ? /^2\d\d$/.test(code) : code === String(status),
+  );
+  const code = codes.sort()[0];
+  if (code === undefined) return undefined;
+  const response = followLocalRefs(document, op['responses'][code]).value;
+  const content = isObject(response) && isObject(response['content']) ? response['content'] : {};
+  const type = Object.keys(content).find((t) => /json/i.test(t));
+  const holder = type ? followLocalRefs(document, content[type]).value : undefined;
+  const schema =
+    isObject(holder) && holder['schema'] !== undefined
+      ? (followLocalRefs(document, holder['schema']).value as Json)
+      : undefined;
+  return { status: Number(code), ...(schema ? { schema } : {}), ...(isObject(holder) ? { holder } : {}) };
+}
+
+/** The list member of a list answer's schema: `items`, else the first array of objects. */
+function listMemberOf(maker: ValueMaker, schema: Json): { member?: string; element: Json } | undefined {
+  if (schema['type'] === 'array' || (isObject(schema['items']) && !isObject(schema['properties'])))
+    return { element: maker.resolve(schema['items']) };
+  const properties = isObject(schema['properties']) ? schema['properties'] : {};
+  const arrays = Object.entries(properties).filter(([, value]) => maker.resolve(value)['type'] === 'array');
+  const chosen =
+    arrays.find(([name]) => name === 'items') ??
+    arrays.find(
+      ([, value]) =>
+        maker.resolve(maker.resolve(value)['items'])['type'] === 'object' ||
+        isObject(maker.resolve(maker.resolve(value)['items'])['properties']),
+    );
+  if (!chosen) return undefined;
+  return { member: chosen[0], element: maker.resolve(maker.resolve(chosen[1])['items']) };
+}
+
+const parameterSchema = (document: Json, pathItem: unknown, operation: unknown, name: string): Json | undefined => {
+  const all = [pathItem, operation].flatMap((holder) => {
+    const h = followLocalRefs(document, holder).value;
+    return isObject(h) && Array.isArray(h['parameters']) ? h['parameters'] : [];
+  });
+  for (const p of all) {
+    const param = followLocalRefs(document, p).value;
+    if (isObject(param) && param['name'] === name) return followLocalRefs(document, param['schema']).value as Json;
+  }
+  return undefined;
+};
+
+/** The collections of `document`: those a run would check, then other GETs that answer a list. */
+export function collectionsOf(document: Json, maker: ValueMaker): MockCollection[] {
+  const paths = (isObject(document['paths']) ? document['paths'] : {}) as Record<string, Json>;
+  const profile = deriveProfile(document);
+  const found: MockCollection[] = [];
+  const seen = new Set<string>();
+  const candidates = [
+    ...(profile.collections ?? []).filter((c) => !c.path.includes('{')),
+    ...Object.keys(paths)
+      .filter((path) => !path.includes('{') && isObject(paths[path]?.['get']))
+      .map((path) => ({ path })),
+  ];
+  for (const candidate of candidates) {
+    if (seen.has(candidate.path)) continue;
+    const pathItem = paths[candidate.path];
+    const list = answerOf(document, pathItem?.['get'], 200);
+    if (!list?.schema) continue;
+    const shape = listMemberOf(maker, maker.resolve(list.schema));
+    if (!shape) continue;
+    seen.add(candidate.path);
+    const c = candidate as (typeof profile.collections & object)[number];
+    const itemPath = c.itemPath;
+    const itemAnswer = itemPath ? answerOf(document, paths[itemPath]?.['get'], 200) : undefined;
+    const recordSchema = itemAnswer?.schema ? maker.resolve(itemAnswer.schema) : shape.element;
+    const idParam = itemPath ? /\{([^}]+)\}$/.exec(itemPath)?.[1] : undefined;
+    const key = c.key ?? idParam ?? 'id';
+    const fromPath =
+      itemPath && idParam ? parameterSchema(document, paths[itemPath], paths[itemPath]?.['get'], idParam) : undefined;
+    const fromRecord = isObject(recordSchema['properties'])
+      ? maker.resolve(recordSchema['properties'][key])
+      : undefined;
+    const getOp = pathItem?.['get'];
+    const sizeSchema = (name: string) => parameterSchema(document, pathItem, getOp, name);
+    const defaultSize = (name: string): number => {
+      const s = sizeSchema(name);
+      const value = s?.['default'];
+      return typeof value === 'number' && value > 0 ? Math.min(value, 100) : 10;
+    };
+    const paging: MockCollection['paging'] =
+      c.paging?.kind === 'cursor'
+        ? {
+            kind: 'cursor',
+            param: c.paging.param ?? 'after',
+            pageSize: c.pageSizeParam ?? 'pageSize',
+            size: defaultSize(c.pageSizeParam ?? 'pageSize'),
+          }
+        : c.paging?.kind === 'offset' || sizeSchema('page') || sizeSchema('pageSize')
+          ? {
+              kind: 'offset',
+              page: c.pageParam ?? 'page',
+              pageSize: c.pageSizeParam ?? 'pageSize',
+              size: defaultSize(c.pageSizeParam ?? 'pageSize'),
+            }
+          : { kind: 'none' };
+    found.push({
+      path: candidate.path,
+      ...(itemPath ? { itemPath } : {}),
+      key,
+      idSchema:
+        fromRecord && Object.keys(fromRecord).length ? fromRecord : (fromPath ?? { type: 'integer', minimum: 1 }),
+      recordSchema,
+      ...(shape.member ? { listMember: shape.member } : {}),
+      listSchema: maker.resolve(list.schema),
+      elementSchema: shape.element,
+      paging,
+      filters: c.filters ?? [],
+      sorts: c.sorts ?? [],
+      ...(c.fullText ? { fullText: c.fullText } : {}),
+      records: new Map(),
+    });
+  }
+  return found;
+}
+
+/** Fills a collection with `count` records made from its schema, each with a fresh id. */
+export function seedCollection(collection: MockCollection, maker: ValueMaker, count: number, given?: unknown[]): void {
+  const records = given ?? Array.from({ length: count }, () => maker.make(collection.recordSchema, { fresh: true }));
+  for (const [index, made] of records.entries()) {
+    const record: Json = isObject(made) ? { ...made } : { value: made };
+    let id = record[collection.key];
+    // The first record keeps the document's example id (a consumer copies it from the docs); others get fresh ones.
+    for (let tries = 0; id === undefined || collection.records.has(String(id)); tries++) {
+      id =
+        tries < 50
+          ? maker.make(collection.idSchema, { fresh: index > 0 || tries > 0 })
+          : `${String(id ?? 'id')}-${index}`;
+    }
+    record[collection.key] = id;
+    collection.records.set(String(id), record);
+  }
+}

@@ -1,0 +1,243 @@
+// `restguide serve --openapi`: any API description served the way the guide wants it, through the
+// reference server's own pipeline (validation from the document, problems, 405/406/415, trace ids).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { stringify } from 'yaml';
+import type { Reply, RequestContext, RouteDef } from '../reference-server/context.js';
+import { answerProblem, handleRequest, type PipelineOptions } from '../reference-server/pipeline.js';
+import { ProblemError } from '../reference-server/problems.js';
+import { resolvePublicBase } from '../reference-server/public-url.js';
+import { Router } from '../reference-server/router.js';
+import type { Ajv } from 'ajv';
+import { followLocalRefs } from '../openapi/refs.js';
+import {
+  compileAgainst,
+  compileOperations,
+  createAjv,
+  type CompiledOperation,
+} from '../reference-server/validation.js';
+import { create, filtered, itemReply, listPage, recordOf, requireMatch, update } from './collections.js';
+import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
+import { answerOf, collectionsOf, HTTP_METHODS, seedCollection, type MockState } from './model.js';
+import { seededRandom, ValueMaker } from './values.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface MockOptions {
+  port?: number;
+  host?: string;
+  publicUrl?: string;
+  seed?: number;
+  /** How long a task stays processing (default 500 ms). */
+  taskDelayMs?: number;
+  /** Records per collection path, used instead of generated ones. */
+  data?: Record<string, unknown[]>;
+}
+
+export interface MockServer {
+  url: string;
+  /** One line for each part not served as the guide wants, and why. */
+  notes: string[];
+  close(): Promise<void>;
+}
+
+/** The answer of an operation that is neither a collection nor its item: its example, else made from its schema, once per URL. */
+function declaredAnswer(document: Json, operation: unknown): (ctx: RequestContext<MockState>) => Reply {
+  const answer = answerOf(document, operation);
+  return (ctx) => {
+    if (!answer) return { status: 204 };
+    if (!answer.schema && !answer.holder) return { status: answer.status };
+    const key = `${ctx.method} ${ctx.path}${ctx.method === 'GET' ? ctx.rawQuery : ''}`;
+    let body = ctx.store.answers.get(key);
+    if (body === undefined) {
+      body = ctx.store.maker.exampleOf(answer.holder) ?? ctx.store.maker.make(answer.schema ?? {});
+      if (isObject(body) && 'self' in body) body = { ...body, self: `${ctx.base}${ctx.path}${ctx.rawQuery}` };
+      if (ctx.method === 'GET' && ctx.store.answers.size < 10_000) ctx.store.answers.set(key, body);
+    }
+    const lang = ctx.query['lang'];
+    return { status: answer.status, body: typeof lang === 'string' ? onlyLanguage(body, lang) : body };
+  };
+}
+
+const LANGUAGE_KEY = /^[a-z]{2}(-[A-Za-z]{2})?$/;
+
+/** `lang` asked: each object keyed by languages keeps only that language. */
+function onlyLanguage(value: unknown, lang: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => onlyLanguage(v, lang));
+  if (!isObject(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length > 1 && keys.every((k) => LANGUAGE_KEY.test(k)) && lang in value) return { [lang]: value[lang] };
+  return Object.fromEntries(keys.map((k) => [k, onlyLanguage(value[k], lang)]));
+}
+
+function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array<RouteDef<MockState>> {
+  const paths = (isObject(state.document['paths']) ? state.document['paths'] : {}) as Record<string, Json>;
+  const routes: Array<RouteDef<MockState>> = [];
+  // Long-running operations first: their task paths are answered by the task, not from the document.
+  const submits = new Map<string, TaskRoutes>();
+  const polls = new Map<string, TaskRoutes>();
+  for (const [path, item] of Object.entries(paths)) {
+    if (answerOf(state.document, item['post'])?.status !== 202) continue;
+    const taskPaths = taskPathsOf(paths, path);
+    if (!taskPaths) {
+      notes.push(
+        `POST ${path}: answered 202 from the document, with no task to poll (it declares no GET ${path}/{id})`,
+      );
+      continue;
+    }
+    const routes = taskRoutes(state, taskPaths, taskDelayMs);
+    submits.set(path, routes);
+    polls.set(taskPaths.task, routes);
+  }
+  for (const [path, item] of Object.entries(paths)) {
+    const methods: RouteDef<MockState>['methods'] = {};
+    const listed = state.byPath.get(path);
+    const owner = state.byItemPath.get(path);
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const upper = method.toUpperCase() as keyof RouteDef['methods'];
+      const submit = method === 'post' ? submits.get(path) : undefined;
+      const poll = method === 'get' ? polls.get(path) : undefined;
+      if (submit) methods.POST = submit.submit;
+      else if (poll) methods.GET = poll.poll;
+      else if (listed && method === 'get') methods.GET = (ctx) => listPage(ctx, listed);
+      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed);
+      else if (listed && method === 'delete')
+        methods.DELETE = (ctx) => {
+          for (const record of filtered(ctx, listed)) listed.records.delete(String(record[listed.key]));
+          return { status: 204 };
+        };
+      else if (owner && method === 'get') methods.GET = (ctx) => itemReply(ctx, owner, recordOf(ctx, owner));
+      else if (owner && (method === 'put' || method === 'patch'))
+        methods[upper] = (ctx) => update(ctx, owner, operation);
+      else if (owner && method === 'delete')
+        methods.DELETE = (ctx) => {
+          const record = recordOf(ctx, owner);
+          requireMatch(ctx, record);
+          owner.records.delete(String(record[owner.key]));
+          return { status: 204 };
+        };
+      else methods[upper] = declaredAnswer(state.document, operation);
+    }
+    routes.push({ path, methods });
+  }
+  return routes;
+}
+
+/** Routes the guide reserves that the document need not declare: /health and the document itself. */
+function reservedRoutes(state: MockState, declared: Set<string>): Array<RouteDef<MockState>> {
+  const yaml = stringify(state.document);
+  const extra: Array<RouteDef<MockState>> = [
+    { path: '/doc/openapi.json', methods: { GET: () => ({ status: 200, body: state.document }) } },
+    {
+      path: '/doc/openapi.yaml',
+      produces: ['application/yaml'],
+      methods: { GET: () => ({ status: 200, text: yaml, contentType: 'application/yaml' }) },
+    },
+  ];
+  if (!declared.has('/health'))
+    extra.push({ path: '/health', methods: { GET: () => ({ status: 200, body: { status: 'UP' } }) } });
+  return extra;
+}
+
+/**
+ * A merge patch leaves out what it keeps and sets to null what it removes (RFC 7396): it is held to the
+ * record's members, none required and each nullable, not to the whole record.
+ */
+function relaxMergePatches(state: MockState, operations: Map<string, CompiledOperation>, ajv: Ajv): void {
+  const paths = (isObject(state.document['paths']) ? state.document['paths'] : {}) as Record<string, Json>;
+  for (const [path, item] of Object.entries(paths)) {
+    const compiled = operations.get(`PATCH ${path}`);
+    const type = compiled?.bodyMediaTypes?.find((t) => /merge-patch/i.test(t));
+    if (!compiled || !type) continue;
+    const body = followLocalRefs(state.document, (item['patch'] as Json | undefined)?.['requestBody']).value;
+    const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+    const schema = state.maker.resolve((content[type] as Json | undefined)?.['schema']);
+    if (!isObject(schema['properties'])) continue;
+    const { required: _required, ...rest } = schema;
+    const properties = Object.fromEntries(
+      Object.entries(schema['properties']).map(([name, member]) => [name, { anyOf: [member, { enum: [null] }] }]),
+    );
+    compiled.validateBody = compileAgainst(ajv, { ...rest, properties });
+  }
+}
+
+const basePathOf = (document: Json): string => {
+  const servers = Array.isArray(document['servers']) ? document['servers'] : [];
+  const url = isObject(servers[0]) && typeof servers[0]['url'] === 'string' ? servers[0]['url'] : '';
+  const path = url.replace(/\{[^}]*\}/g, 'x').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  return path.replace(/\/+$/, '');
+};
+
+export async function startMock(document: Json, options: MockOptions = {}): Promise<MockServer> {
+  const maker = new ValueMaker(document, seededRandom(options.seed ?? 1));
+  const notes: string[] = [];
+  const collections = collectionsOf(document, maker);
+  for (const name of Object.keys(options.data ?? {}))
+    if (!collections.some((c) => c.path === name))
+      throw new RangeError(
+        `--data names ${name}, which is no collection of the document (${collections.map((c) => c.path).join(', ') || 'none'})`,
+      );
+  for (const c of collections) {
+    seedCollection(c, maker, c.paging.kind === 'none' ? 5 : c.paging.size * 3 + 1, options.data?.[c.path]);
+    if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
+  }
+  const state: MockState = {
+    document,
+    maker,
+    byPath: new Map(collections.map((c) => [c.path, c])),
+    byItemPath: new Map(collections.filter((c) => c.itemPath).map((c) => [c.itemPath!, c])),
+    answers: new Map(),
+  };
+  const declared = routesOf(state, notes, options.taskDelayMs ?? 500);
+  const extra = reservedRoutes(state, new Set(declared.map((r) => r.path)));
+  // The document at /doc is the document itself, whatever the document says is there.
+  const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
+  const ajv = createAjv(document);
+  const operations: Map<string, CompiledOperation> = compileOperations(document, ajv);
+  relaxMergePatches(state, operations, ajv);
+  for (const route of extra)
+    if (!operations.has(`GET ${route.path}`)) operations.set(`GET ${route.path}`, { path: [], query: [] });
+  const basePath = basePathOf(document);
+  let publicBase = options.publicUrl === undefined ? '' : resolvePublicBase(options.publicUrl, basePath);
+  const pipeline: PipelineOptions<MockState> = {
+    basePath,
+    router: new Router([...routes, ...extra]),
+    operations,
+    store: state,
+    taskDelayMs: 0,
+    publicBase: () => publicBase,
+  };
+  const server: Server = createServer(
+    { requireHostHeader: false },
+    (req, res) => void handleRequest(req, res, pipeline),
+  );
+  server.on('checkExpectation', (req, res) =>
+    answerProblem(
+      req,
+      res,
+      new ProblemError('expectationFailed', { expect: String(req.headers.expect ?? '').slice(0, 100) }),
+      pipeline,
+    ),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = `http://${host}:${address.port}${basePath}`;
+  if (!publicBase) publicBase = listening;
+  return {
+    url: publicBase,
+    notes,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
