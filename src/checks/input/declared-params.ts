@@ -148,7 +148,16 @@ export default defineCheck({
         }`,
       );
     // Each operation's first parameter before any operation's second: the cap leaves no operation unprobed first.
-    const probed = interleaved(probes).slice(0, MAX_PROBED_PARAMETERS);
+    const ordered = interleaved(probes);
+    const probed = ordered.slice(0, MAX_PROBED_PARAMETERS);
+    const left = ordered.slice(MAX_PROBED_PARAMETERS);
+    if (left.length > 0)
+      ctx.note?.(
+        `${left.length} more not probed, beyond the run's ${MAX_PROBED_PARAMETERS}: ${left
+          .slice(0, 5)
+          .map(({ parameter }) => `GET ${parameter.template} ${parameter.in} ${parameter.name}`)
+          .join(', ')}${left.length > 5 ? ', …' : ''}`,
+      );
     const unfilled: string[] = [];
     await inBatches(probed, PARALLEL, async (probe) => {
       const request = requestOf(ctx, doc, probe);

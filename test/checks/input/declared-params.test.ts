@@ -160,5 +160,6 @@ describe('input.declared-params', () => {
     const failed = report.results.filter((r) => r.status === 'fail');
     expect(failed).toHaveLength(1);
     expect(failed[0]?.count).toBe(MAX_PROBED_PARAMETERS);
+    expect(failed[0]?.message).toMatch(/\(10 more not probed, beyond the run's 60: GET \/things60 query status, /);
   });
 });
