@@ -66,11 +66,19 @@ function outOfRange(schema: Obj, integer: boolean): { value: string; breaks: str
   return undefined;
 }
 
+export interface Breaking {
+  value: string;
+  /** What it breaks, for the message: `2024-13-45, no date`. */
+  breaks: string;
+  /** Only its JSON type is wrong: in a body, input.wrong-type's probe. */
+  typeOnly?: boolean;
+}
+
 /**
  * A value the parameter's schema refuses, and what it breaks (`2024-13-45, no date`); undefined when nothing can be
  * broken (a free string, a parameter described by `content`).
  */
-export function breakingValue(doc: Obj, parameter: Obj): { value: string; breaks: string } | undefined {
+export function breakingValue(doc: Obj, parameter: Obj): Breaking | undefined {
   const schema = valueSchema(doc, parameter);
   if (!schema) return undefined;
   const type = typeOf(schema);
@@ -82,9 +90,9 @@ export function breakingValue(doc: Obj, parameter: Obj): { value: string; breaks
       const value = Math.max(...values) + 1;
       return { value: String(value), breaks: `${value}, not one of its enum` };
     }
-    return { value: 'restguide', breaks: `restguide, no ${type}` };
+    return { value: 'restguide', breaks: `restguide, no ${type}`, typeOnly: true };
   }
-  if (type === 'boolean') return { value: 'restguide', breaks: 'restguide, no boolean' };
+  if (type === 'boolean') return { value: 'restguide', breaks: 'restguide, no boolean', typeOnly: true };
   if (values && values.length > 0) {
     const value = values.includes('restguideNotInEnum') ? 'restguideNotInEnum2' : 'restguideNotInEnum';
     return { value, breaks: `${value}, not one of its enum` };
@@ -141,4 +149,19 @@ export function validValue(doc: Obj, parameter: Obj): string | undefined {
   // A pattern or a length only a chosen value fits: none is guessed.
   if (schema['pattern'] !== undefined || schema['minLength'] !== undefined) return undefined;
   return type === 'string' || type === undefined ? 'restguide' : undefined;
+}
+
+/**
+ * A body member's value its schema refuses by a constraint (enum, range, format, pattern, length), typed as the
+ * member is (a number for a number); undefined for a type alone, which input.wrong-type probes.
+ */
+export function breakingMember(doc: Obj, schema: unknown): { value: string | number; breaks: string } | undefined {
+  const resolved = derefIn(doc, schema);
+  const type = isObject(resolved) ? typeOf(resolved) : undefined;
+  // A query value stands for one item of an array; a body member is the array itself.
+  if (type === 'array') return undefined;
+  const found = breakingValue(doc, { schema });
+  if (!found || found.typeOnly) return undefined;
+  const numeric = (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(found.value);
+  return { value: numeric ? Number(found.value) : found.value, breaks: found.breaks };
 }
