@@ -12,8 +12,12 @@ export const MAX_PROBED_PARAMETERS = 60;
 const PARALLEL = 4;
 /** The guide's issue types for a value its schema (or a rule beside it) refuses; unknownInput is for undeclared input. */
 const INPUT_VALIDATION = /[:/](?:schemaViolation|invalidInput|outOfRange|invalidStructure)(?:\.html)?$/;
-/** Headers OpenAPI says a parameter must not describe, and the conditions a read sends only with a validator. */
-const NOT_PROBED_HEADERS = new Set(['accept', 'content-type', 'authorization', 'if-none-match', 'if-match']);
+/**
+ * Headers whose bad values the guide or HTTP answer otherwise than 400: an unsupported Accept-Language gets the
+ * default language, a stale condition 304/412, a reserved trace id is replaced; and those OpenAPI ignores.
+ */
+const NOT_PROBED_HEADERS =
+  /^(?:accept(?:-[\w-]+)?|content-[\w-]+|if-[\w-]+|authorization|cache-control|prefer|cookie|user-agent|host|traceparent|tracestate|baggage|belgov-[\w-]+)$/i;
 
 interface Probe {
   parameter: DeclaredParameter;
@@ -132,7 +136,7 @@ export default defineCheck({
     const elsewhere = new Set<string>();
     const probes: Probe[] = [];
     for (const parameter of declaredReads(doc)) {
-      if (parameter.in === 'header' && NOT_PROBED_HEADERS.has(parameter.name.toLowerCase())) continue;
+      if (parameter.in === 'header' && NOT_PROBED_HEADERS.test(parameter.name)) continue;
       const other = probedElsewhere(ctx.target, parameter);
       if (other !== undefined) {
         elsewhere.add(other);

@@ -18,6 +18,9 @@ const DOCUMENT = {
           { name: 'since', in: 'query', schema: { type: 'string', format: 'date' } },
           STATUS,
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50 } },
+          { name: 'Acme-Region', in: 'header', schema: { type: 'string', enum: ['be', 'lu'] } },
+          // An unsupported language gets the default one (i18n.unsupported-language-default): never probed.
+          { name: 'Accept-Language', in: 'header', schema: { type: 'string', enum: ['nl', 'fr'] } },
         ],
         responses: { '200': { description: 'ok' } },
       },
@@ -35,7 +38,7 @@ const DOCUMENT = {
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type Faults = Partial<Record<'since' | 'status' | 'limit' | 'eventId', 'accept' | 'bare400'>>;
+type Faults = Partial<Record<'since' | 'status' | 'limit' | 'eventId' | 'Acme-Region', 'accept' | 'bare400'>>;
 
 /** The events API; each parameter in `faults` is taken whatever its value, or refused without issues. */
 function eventsApi(faults: Faults = {}) {
@@ -54,6 +57,11 @@ function eventsApi(faults: Faults = {}) {
     const limit = Number(q.get('limit'));
     if (q.has('limit') && !(Number.isInteger(limit) && limit >= 1 && limit <= 50))
       bad.push(['limit', 'query', q.get('limit') ?? '']);
+    const region = req.headers['acme-region'];
+    if (region !== undefined && !['be', 'lu'].includes(String(region)))
+      bad.push(['Acme-Region', 'header', String(region)]);
+    const language = req.headers['accept-language'];
+    if (language !== undefined && !['nl', 'fr'].includes(String(language))) throw new Error('Accept-Language probed');
     const id = decodeURIComponent(item?.[1] ?? '');
     if (item && !UUID.test(id)) bad.push(['eventId', 'path', id]);
     const refused = bad.filter(([name]) => faults[name] !== 'accept');
@@ -93,6 +101,11 @@ testCheck(check, {
     { name: 'an out-of-range integer taken', server: eventsApi({ limit: 'accept' }), findings: ['accepted'] },
     { name: 'a malformed date taken', server: eventsApi({ since: 'accept' }), findings: ['accepted'] },
     { name: 'a malformed uuid in the path taken', server: eventsApi({ eventId: 'accept' }), findings: ['accepted'] },
+    {
+      name: 'a header value out of its enum taken',
+      server: eventsApi({ 'Acme-Region': 'accept' }),
+      findings: ['accepted'],
+    },
     {
       name: 'a 400 whose issues do not name the parameter',
       server: eventsApi({ limit: 'bare400' }),
