@@ -8,10 +8,17 @@ import type { RequestRewriter } from '../../helpers/proxy.js';
 /** A server that truncates a name too long to its maxLength instead of refusing it: the POST creates. */
 const truncatesName: RequestRewriter = (req) => {
   if (req.method !== 'POST' || req.path !== '/employers') return undefined;
-  const body = JSON.parse(req.body) as Record<string, unknown>;
+  return truncated(req.body);
+};
+/** The same on a merge patch of an employer. */
+const truncatesPatchedName: RequestRewriter = (req) =>
+  req.method === 'PATCH' && /^\/employers\/\d+$/.test(req.path) ? truncated(req.body) : undefined;
+
+function truncated(text: string): { body: string } | undefined {
+  const body = JSON.parse(text) as Record<string, unknown>;
   if (typeof body['name'] !== 'string' || body['name'].length <= 200) return undefined;
   return { body: JSON.stringify({ ...body, name: body['name'].slice(0, 200) }) };
-};
+}
 
 testCheck(check, {
   valid: [{ name: 'reference server', server: reference() }],
@@ -19,6 +26,11 @@ testCheck(check, {
     {
       name: 'a name above its maxLength taken (and the record removed again)',
       server: reference({ rewrite: truncatesName }),
+      findings: ['accepted'],
+    },
+    {
+      name: "a name above its maxLength taken by a merge patch of the run's own record",
+      server: reference({ rewrite: truncatesPatchedName }),
       findings: ['accepted'],
     },
     {
@@ -57,6 +69,6 @@ describe('input.declared-body values', () => {
   it('leaves no record of its own behind on a server that took the bad value', async () => {
     const report = await runOne(check, reference({ rewrite: truncatesName }));
     expect(report.results.some((r) => r.messageId === 'accepted')).toBe(true);
-    expect(report.summary.cleanups).toEqual({ cleaned: 1, left: 0 });
+    expect(report.summary.cleanups?.left).toBe(0);
   });
 });
