@@ -55,6 +55,8 @@ import idAbsent404 from './id/absent-404.js';
 import idIssueInPath from './id/issue-in-path.js';
 import idLeadingZeros from './id/leading-zeros.js';
 import idMalformed400 from './id/malformed-400.js';
+import inputDeclaredBody from './input/declared-body.js';
+import inputDeclaredParams from './input/declared-params.js';
 import inputMalformedJson from './input/malformed-json.js';
 import inputUnknownBodyProperty from './input/unknown-body-property.js';
 import inputUnknownHeaderAccepted from './input/unknown-header-accepted.js';
@@ -171,6 +173,8 @@ export const CHECKS: readonly AnyCheck[] = [
   idIssueInPath,
   idLeadingZeros,
   idMalformed400,
+  inputDeclaredBody,
+  inputDeclaredParams,
   inputMalformedJson,
   inputUnknownBodyProperty,
   inputUnknownHeaderAccepted,

@@ -283,6 +283,10 @@ export class RunContext implements CheckContext<string> {
     this.assertions++;
   }
 
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
   skip(reason: string): never {
     throw new SkipSignal(reason);
   }

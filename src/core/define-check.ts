@@ -69,6 +69,8 @@ export interface CheckContext<M extends string = string> {
   pass(): void;
   /** Ends the check as not applicable (e.g. the resource lacks what the rule is about). */
   skip(reason: string): never;
+  /** Says something in the result besides the verdict (what a bound left unjudged); optional for wrapping contexts. */
+  note?(text: string): void;
   /** Runs after the check, also when it fails or errors (e.g. DELETE what it created). */
   onCleanup(cleanup: () => Promise<unknown>): void;
   /**

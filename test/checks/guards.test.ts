@@ -43,6 +43,7 @@ const BUILT_IN_APPLIES: Record<string, string[]> = {
   'id.issue-in-path': ['/employers/{employerId}'],
   'id.leading-zeros': ['/employers/{employerId}'],
   'id.malformed-400': ['/employers/{employerId}'],
+  'input.declared-body': ['/employers'],
   'input.malformed-json': ['/'],
   'input.unknown-body-property': ['/'],
   'input.unknown-header-accepted': ['/'],

@@ -3,6 +3,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { CollectionTarget } from '../../core/target.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
 import { hrefOf, linkOf, pageOf, pageOrSkip } from '../support/collection-page.js';
+import { differingMember } from './support/same-members.js';
 
 const MESSAGES = {
   notMap: '{{url}} answered `embedded` as {{type}}, not an object keyed by item href.',
@@ -11,6 +12,8 @@ const MESSAGES = {
   notRepresentation: '`embedded[{{key}}]` of {{url}} is {{type}}, not a representation object.',
   selfMismatch: '`embedded[{{key}}]` of {{url}} has `self` {{self}}, not its key.',
   notFull: '`embedded[{{key}}]` of {{url}} lacks {{missing}}, which the document {{key}} has.',
+  notSame:
+    '`embedded[{{key}}]` of {{url}} gives `{{member}}` as {{embedded}}, but the document {{key}} gives {{own}}: an embedded item is the item as it is.',
 } as const;
 
 export default defineCheck({
@@ -55,24 +58,30 @@ export default defineCheck({
       const self = linkOf(value, 'self');
       ctx.expect(self === key, 'selfMismatch', { url, key, self: self ?? '(absent)' }, exchange);
     }
-    // Full means what the document itself has: compare property names (values may change under concurrent writes).
-    const sample = hrefs.find((href) => isObject(embedded[href]));
-    if (sample === undefined) return;
-    const document = await ctx.get(sample);
-    if (document.response.status !== 200 || !isObject(document.response.json)) return;
-    const entry = embedded[sample] as Record<string, unknown>;
-    const lacking = Object.keys(document.response.json).filter((name) => !(name in entry));
-    // A property added to the document after the page was read is no fault: the page read again must lack it too.
-    const again = lacking.length > 0 ? pageOf(await ctx.get(url)) : undefined;
-    const later = again && isObject(again.body['embedded']) ? again.body['embedded'][sample] : undefined;
-    const missing = isObject(later) ? lacking.filter((name) => !(name in later)) : [];
-    ctx.expect(
-      missing.length === 0,
-      'notFull',
-      { url, key: sample, missing: missing.map((name) => `\`${name}\``).join(', ') },
-      exchange,
-      document,
-      ...(again ? [again.exchange] : []),
-    );
+    // Full means what the document itself has, with the same values: each embedded item against its own GET
+    // (confirming re-reads both, so a write by another client in between is no finding).
+    for (const href of hrefs.filter((h) => isObject(embedded[h]))) {
+      const document = await ctx.get(href);
+      if (document.response.status !== 200 || !isObject(document.response.json)) continue;
+      const own = document.response.json;
+      const entry = embedded[href] as Record<string, unknown>;
+      const differing = differingMember(entry, url, own, document.request.url);
+      ctx.expect(differing === undefined, 'notSame', { url, key: href, ...differing }, exchange, document);
+      // What the embedded item lacks is judged on the first: one finding of a shape all share.
+      if (href !== hrefs.find((h) => isObject(embedded[h]))) continue;
+      const lacking = Object.keys(own).filter((name) => !(name in entry));
+      // A property added to the document after the page was read is no fault: the page read again must lack it too.
+      const again = lacking.length > 0 ? pageOf(await ctx.get(url)) : undefined;
+      const later = again && isObject(again.body['embedded']) ? again.body['embedded'][href] : undefined;
+      const missing = isObject(later) ? lacking.filter((name) => !(name in later)) : [];
+      ctx.expect(
+        missing.length === 0,
+        'notFull',
+        { url, key: href, missing: missing.map((name) => `\`${name}\``).join(', ') },
+        exchange,
+        document,
+        ...(again ? [again.exchange] : []),
+      );
+    }
   }),
 });

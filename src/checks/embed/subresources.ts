@@ -2,8 +2,10 @@ import { confirming } from '../support/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { isObject, jsonTypeOf } from '../../core/json.js';
+import { OutsideApiLink } from '../../core/check-context.js';
 import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation } from '../support/api-openapi.js';
 import { linkOf } from '../support/collection-page.js';
+import { differingMember } from './support/same-members.js';
 
 // prf-embed: "Embedded subresources MUST be put in a JSON object named `embedded` at root level [...] each property
 // key is the URI [...] The URI MUST be the same as the `href` value by which the subresource is referenced in the
@@ -20,7 +22,12 @@ const MESSAGES = {
   selfMismatch: '`embedded[{{key}}]` of {{url}} has `self` {{self}}, not its key.',
   missingEntry:
     '{{url}} asked embed={{value}}, but `embedded` has no entry for {{href}}, which `{{value}}` references.',
+  notSame:
+    '`embedded[{{key}}]` of {{url}} gives `{{member}}` as {{embedded}}, but {{key}} itself gives {{own}}: an embedded subresource is its representation as it is.',
 } as const;
+
+/** Embedded entries per answer compared with their own GET. */
+const MAX_COMPARED = 3;
 
 const MAX_PROBES = 8;
 
@@ -90,7 +97,11 @@ async function probesOf(ctx: CheckContext<string>): Promise<{ probes: Probe[]; n
 }
 
 /** Judges the answer to `embed=value`: the root map, its keys against the hrefs, its values, and the named property's hrefs. */
-function judgeEmbedded(ctx: CheckContext<keyof typeof MESSAGES>, exchange: Exchange, value: string): void {
+async function judgeEmbedded(
+  ctx: CheckContext<keyof typeof MESSAGES>,
+  exchange: Exchange,
+  value: string,
+): Promise<void> {
   const url = exchange.request.url;
   const body = exchange.response.json;
   if (!isObject(body)) return;
@@ -106,6 +117,7 @@ function judgeEmbedded(ctx: CheckContext<keyof typeof MESSAGES>, exchange: Excha
   )
     return;
   const hrefs = referencedHrefs(body);
+  const compared: Array<[string, Record<string, unknown>]> = [];
   for (const [key, entry] of Object.entries(embedded)) {
     if (!ctx.expect(hrefs.includes(key), 'unreferenced', { url, key }, exchange)) continue;
     if (
@@ -116,6 +128,21 @@ function judgeEmbedded(ctx: CheckContext<keyof typeof MESSAGES>, exchange: Excha
     const self = linkOf(entry, 'self');
     // A representation without `self` is hyp-links' matter; one that has it names the URI it is embedded under.
     if (self !== undefined) ctx.expect(self === key, 'selfMismatch', { url, key, self }, exchange);
+    if (compared.length < MAX_COMPARED) compared.push([key, entry]);
+  }
+  // The members an entry holds are the subresource's own, with its values (confirming re-reads both).
+  for (const [key, entry] of compared) {
+    let own: Exchange;
+    try {
+      own = await ctx.get(new URL(key, url).href);
+    } catch (error) {
+      // A key outside the API (another origin) is read by no check; one that is no URL is `unreferenced`.
+      if (error instanceof OutsideApiLink || error instanceof TypeError) continue;
+      throw error;
+    }
+    if (own.response.status !== 200 || !isObject(own.response.json)) continue;
+    const differing = differingMember(entry, url, own.response.json, own.request.url);
+    ctx.expect(differing === undefined, 'notSame', { url, key, ...differing }, exchange, own);
   }
   // When the value names a root property (the guide's convention), the subresources it references are the ones asked for.
   for (const href of value in body ? referencedHrefs(body[value], 0, false) : []) {
@@ -158,7 +185,7 @@ export default defineCheck({
         notJudged.push(`GET ${asked.request.url} answered ${asked.response.status}`);
         continue;
       }
-      judgeEmbedded(ctx, asked, value);
+      await judgeEmbedded(ctx, asked, value);
     }
     if (judged === 0) ctx.skip(`no resource offering \`embed\` could be read: ${notJudged.join('; ')}`);
   }),

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
-import { judgeableTraffic, judgingRecording } from '../support/traffic.js';
+import { Causes, judgeableTraffic, judgingRecording } from '../support/traffic.js';
 
 // The '-' cells of the guide's status × method matrix for the safe methods (204 on GET: http.no-204-on-get).
 const NOT_FOR: Record<string, number[]> = {
@@ -23,6 +23,8 @@ export default defineCheck({
       missingAllow: '{{method}} {{url}} answered 405 without an Allow header.',
       optionsWithoutAllow:
         '{{method}} {{url}} answered {{status}} without an Allow header (the methods the resource supports).',
+      allowListsRefused:
+        '{{url}} answered {{method}} with 405, yet {{where}} lists {{method}} in Allow: {{allow}}{{also}}.',
     },
   },
   appliesTo: 'api',
@@ -30,9 +32,12 @@ export default defineCheck({
     what: 'collection or document',
     test: (_api, target) => target.collections.length > 0 || target.documents.length > 0,
   },
+  // The 405s the write probes draw are judged too, against every Allow the run saw: it runs once they are in.
+  judgesTraffic: true,
   async run(ctx) {
     // A recording is judged whole, none sent: every recorded answer against the matrix of its method.
     const exchanges = judgingRecording(ctx) ? await recorded(ctx) : await probe(ctx);
+    judgeAllow(ctx, await judgeableTraffic(ctx, exchanges));
     for (const exchange of exchanges) {
       const { status, headers } = exchange.response;
       const data = exchangeData(exchange);
@@ -46,6 +51,40 @@ export default defineCheck({
     }
   },
 });
+
+/** A resource's URL: no query, no fragment, no trailing slash. */
+const resourceOf = (url: string): string => url.split(/[?#]/)[0]?.replace(/\/+$/, '') ?? url;
+
+/**
+ * meth-http / RFC 9110 §10.2.1: Allow lists the methods the resource supports. A method the same resource answers
+ * 405 to is not one: an Allow naming it (on the 405 itself, or on an OPTIONS answer) misleads every client reading it.
+ */
+function judgeAllow(ctx: CheckContext<'allowListsRefused'>, answers: Exchange[]): void {
+  const allowed = new Map<string, Array<{ methods: string[]; allow: string; exchange: Exchange }>>();
+  for (const exchange of answers) {
+    const allow = exchange.response.headers['allow'];
+    if (allow === undefined) continue;
+    const methods = allow.split(',').map((method) => method.trim().toUpperCase());
+    const resource = resourceOf(exchange.request.url);
+    allowed.set(resource, [...(allowed.get(resource) ?? []), { methods, allow, exchange }]);
+  }
+  // One finding per method and resource, however many answers show it.
+  const causes = new Causes(ctx, (id, data) => `${id} ${String(data['method'])} ${String(data['url'])}`);
+  for (const refusal of answers.filter((e) => e.response.status === 405)) {
+    const { method, url } = refusal.request;
+    // The 405's own Allow first: the plainest evidence.
+    const candidates = allowed.get(resourceOf(url)) ?? [];
+    const lists = [...candidates.filter((c) => c.exchange === refusal), ...candidates].find(({ methods }) =>
+      methods.includes(method),
+    );
+    if (!lists) continue;
+    const where = lists.exchange === refusal ? 'the 405 itself' : `the answer to ${lists.exchange.request.method}`;
+    const data = { url: resourceOf(url), method, where, allow: lists.allow };
+    causes.report('allowListsRefused', data, refusal);
+    if (lists.exchange !== refusal) causes.report('allowListsRefused', data, lists.exchange);
+  }
+  causes.flush();
+}
 
 /** Each collection's first page and each document (a sample, absent and malformed id): the URLs a run asks. */
 function probedUrls(ctx: CheckContext<string>): string[] {

@@ -5,6 +5,8 @@ import { isObject, jsonTypeOf } from '../../core/json.js';
 import { supportsMethod } from '../../core/target.js';
 import { declaredOpenApi, getOperation, okSchema } from '../support/api-openapi.js';
 import { ISO_639_1, localizedValues } from './support/localized-schema.js';
+import { candidatePaths, matchPathTemplate } from '../doc/support/contract-lookup.js';
+import { judgeableTraffic, NotRecorded } from '../support/traffic.js';
 
 // multi-lang: "A multi-language description SHOULD be represented by a JSON object with ISO 639-1 language codes
 // as property names and the corresponding textual description as values." Which texts are multi-language is
@@ -43,18 +45,15 @@ export default defineCheck({
     messages: MESSAGES,
   },
   appliesTo: 'api',
+  // Every answer of the run is judged, not only this check's reads: a text upper-cased on one resource is found.
+  judgesTraffic: true,
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx) => {
     const doc = await declaredOpenApi(ctx);
     if (typeof doc === 'string')
       return ctx.skip(`which texts are multi-language is declared in an OpenAPI document: ${doc}`);
     let judged = 0;
-    for (const { url, template } of probes(ctx)) {
-      const get = getOperation(doc, template);
-      const schema = get ? okSchema(doc, get.operation) : undefined;
-      if (schema === undefined) continue;
-      const exchange: Exchange = await ctx.get(url);
-      if (exchange.response.status !== 200) continue;
+    const judge = (exchange: Exchange, schema: unknown): void => {
       const requestUrl = exchange.request.url;
       for (const { where, value } of localizedValues(doc, schema, exchange.response.json)) {
         judged++;
@@ -63,6 +62,7 @@ export default defineCheck({
           !isObject(value)
         )
           continue;
+        // Language codes whatever their case: `NL` and `FR` are no ISO 639-1 codes, which are lower case.
         for (const [key, text] of Object.entries(value)) {
           if (
             !ctx.expect(ISO_639_1.test(key), 'badKey', { url: requestUrl, where, key: JSON.stringify(key) }, exchange)
@@ -76,6 +76,36 @@ export default defineCheck({
           );
         }
       }
+    };
+    const schemaOf = (template: string): unknown => {
+      const get = getOperation(doc, template);
+      return get ? okSchema(doc, get.operation) : undefined;
+    };
+    const read = new Set<string>();
+    for (const { url, template } of probes(ctx)) {
+      const schema = schemaOf(template);
+      if (schema === undefined) continue;
+      let exchange: Exchange;
+      try {
+        exchange = await ctx.get(url);
+      } catch (error) {
+        // A recording without this read: its other answers are judged below.
+        if (error instanceof NotRecorded) continue;
+        throw error;
+      }
+      read.add(exchange.request.url);
+      if (exchange.response.status === 200) judge(exchange, schema);
+    }
+    const templates = Object.keys(isObject(doc['paths']) ? doc['paths'] : {});
+    for (const exchange of await judgeableTraffic(ctx, [], { representations: true })) {
+      const { request, response } = exchange;
+      if (request.method !== 'GET' || response.status !== 200 || response.json === undefined) continue;
+      if (read.has(request.url)) continue;
+      const template = candidatePaths(request.url, ctx.baseUrl, doc['servers'])
+        .map((path) => matchPathTemplate(templates, path))
+        .find((found) => found !== undefined);
+      const schema = template === undefined ? undefined : schemaOf(template);
+      if (schema !== undefined) judge(exchange, schema);
     }
     if (judged === 0)
       ctx.skip(

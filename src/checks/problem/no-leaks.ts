@@ -29,7 +29,8 @@ export const BODY_LEAKS: Array<[string, RegExp]> = [
   ],
   [
     'a database error',
-    /\bSQLSTATE\b|\bORA-\d{5}\b|\bPG::\w+|\bSQLException\b|\bsyntax error at or near\b|\bduplicate key value violates\b|\bER_[A-Z_]+\b|\bMongo\w*Error\b/,
+    // PostgreSQL's own messages too (PostgREST and ORMs pass them on): 22P02, 22001, 22007, 23502, 42703 and kin.
+    /\bSQLSTATE\b|\bORA-\d{5}\b|\bPG::\w+|\bSQLException\b|\bsyntax error at or near\b|\bduplicate key value violates\b|\bER_[A-Z_]+\b|\bMongo\w*Error\b|\binvalid input (?:syntax|value) for (?:type|enum)\b|\bvalue too long for type\b|\bout of range for type\b|\bdate\/time field value out of range\b|\bviolates (?:not-null|foreign key|check|unique|exclusion) constraint\b|\b(?:relation|column) "[^"]{1,100}" (?:of relation "[^"]{1,100}" )?does not exist\b|\bSQLITE_[A-Z]+\b/,
   ],
   [
     'a file path',
@@ -91,6 +92,9 @@ export default defineCheck({
       const found = BODY_LEAKS.map(([what, pattern]) => [what, pattern.exec(text)] as const).filter(
         ([, match]) => match,
       );
+      const state = json === undefined ? undefined : sqlStateOf(json);
+      if (state !== undefined && !found.some(([what]) => what === 'a database error'))
+        found.push(['a database error', state]);
       const first = found[0]?.[1];
       const at = first ? Math.max(0, first.index - 20) : 0;
       causes.expect(
@@ -99,7 +103,7 @@ export default defineCheck({
         {
           ...data,
           what: found.map(([what]) => what).join(', '),
-          excerpt: text.slice(at, at + 120).replace(/\s+/g, ' '),
+          excerpt: first === state && state ? state[0] : text.slice(at, at + 120).replace(/\s+/g, ' '),
         },
         exchange,
       );
@@ -141,6 +145,29 @@ async function provokeBodyErrors(ctx: CheckContext<string>): Promise<Exchange[]>
   if (exchange.response.status >= 200 && exchange.response.status < 300)
     cleanUpCreated(ctx, collection, exchange, {}, mark, unread);
   return exchange.response.status >= 400 ? [exchange] : [];
+}
+
+/** Members that carry a database's error code as PostgreSQL, PostgREST and ORMs name it. */
+const SQLSTATE_MEMBER = /^(?:code|sql_?state|pgcode|errno)$/i;
+/** SQLSTATE classes a database gives a request's data or statement (22 data, 23 constraint, 42 syntax, XX internal, ...). */
+const SQLSTATE = /^(?:0A|08|22|23|25|40|42|53|54|55|57|58|F0|HV|P0|XX)[0-9A-Z]{3}$/;
+
+/** The first `"code": "22P02"` of a JSON body, as a match the report quotes. */
+function sqlStateOf(value: unknown): RegExpExecArray | undefined {
+  if (Array.isArray(value)) {
+    for (const inner of value) {
+      const found = sqlStateOf(inner);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [name, inner] of Object.entries(value)) {
+      if (SQLSTATE_MEMBER.test(name) && typeof inner === 'string' && SQLSTATE.test(inner))
+        return /.+/.exec(`"${name}": "${inner}"`) ?? undefined;
+      const found = sqlStateOf(inner);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /** Every string in a JSON value, keys included, depth-first. */

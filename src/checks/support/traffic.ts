@@ -22,7 +22,7 @@ const VALUES_PER_FILTER = 3;
 export interface TrafficFilter {
   /** Only answers with a body a representation check reads: no HEAD, no OpenAPI document. */
   representations?: boolean;
-  /** Only error answers (4xx/5xx) to requests that accept JSON: the problem checks' share. */
+  /** Only error answers (4xx/5xx), whatever the request's Accept: the problem checks' share. */
   errors?: boolean;
 }
 
@@ -51,11 +51,8 @@ export async function judgeableTraffic(
     if (showsOwnInput(ctx, exchange)) continue;
     if (filter.representations && (request.method === 'HEAD' || documents.has(request.url.split('?')[0] ?? '')))
       continue;
-    if (
-      filter.errors &&
-      (response.status < 400 || request.method === 'HEAD' || !acceptsJson(request.headers['accept']))
-    )
-      continue;
+    // Whatever the request asked to accept: the guide's errors are problems in any case, and leaks are leaks.
+    if (filter.errors && (response.status < 400 || request.method === 'HEAD')) continue;
     const key = keyOf(exchange);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -256,7 +253,7 @@ function defaultCause(messageId: string, data: MessageData): string {
 }
 
 /**
- * The error answers (4xx/5xx) of the probes and of the whole run, to requests that accept JSON (HEAD and OPTIONS
+ * The error answers (4xx/5xx) of the probes and of the whole run, whatever the request's Accept (HEAD and OPTIONS
  * aside: they carry no body); skips the check when there is none.
  */
 export async function errorAnswers(ctx: CheckContext<string>, probes: readonly Exchange[]): Promise<Exchange[]> {

@@ -30,6 +30,16 @@ testCheck(check, {
       findings: ['notMap'],
     },
     {
+      name: 'an embedded item whose French description differs from its own',
+      server: reference({
+        mutate: onEmbedded((e) => {
+          const description = first(e)[1]['description'];
+          if (isObject(description)) description['fr'] = 'Autre chose';
+        }),
+      }),
+      findings: ['notSame'],
+    },
+    {
       name: 'an item has no entry',
       server: reference({
         mutate: onEmbedded((e) => {

@@ -31,7 +31,7 @@ const embedCompany =
     if (!askedCompany(req.path) || !isObject(res.json) || !isObject(res.json['company'])) return;
     const href = String(res.json['company']['href']);
     const embedded: Map = {
-      [href]: { self: href, enterpriseNumber: res.json['company']['enterpriseNumber'], name: 'A company' },
+      [href]: { self: href, enterpriseNumber: res.json['company']['enterpriseNumber'] },
     };
     change(embedded, href);
     res.json['embedded'] = embedded;
@@ -87,6 +87,13 @@ testCheck(check, {
         delete e[href];
       }),
       findings: ['missingEntry'],
+    },
+    {
+      name: 'the embedded company is named otherwise than the company itself',
+      server: declared((embedded, href) => {
+        (embedded[href] as Map)['name'] = 'Not its name';
+      }),
+      findings: ['notSame'],
     },
     {
       name: 'the entry is a bare string',

@@ -1,5 +1,9 @@
+import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/http/status-matrix.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import methodNotAllowed from '../../../src/checks/http/method-not-allowed-405.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
+import { runChecks } from '../../../src/core/runner.js';
+import { reference, testCheck, type ServerFactory } from '../../helpers/check-harness.js';
 
 testCheck(check, {
   valid: [
@@ -43,9 +47,22 @@ testCheck(check, {
             res.status = 405;
             delete res.headers['allow'];
           }
+          // What OPTIONS says of the resource agrees: HEAD is refused there.
+          if (req.path === '/employers/abc' && req.method === 'OPTIONS') res.headers['allow'] = 'GET, OPTIONS';
         },
       }),
       findings: ['missingAllow'],
+    },
+    {
+      name: 'a 405 to OPTIONS whose Allow lists OPTIONS',
+      server: reference({
+        mutate: (req, res) => {
+          if (req.method !== 'OPTIONS') return;
+          res.status = 405;
+          res.headers['allow'] = 'GET, HEAD, OPTIONS';
+        },
+      }),
+      findings: ['allowListsRefused'],
     },
     {
       name: 'OPTIONS 200 without Allow',
@@ -57,4 +74,41 @@ testCheck(check, {
       findings: ['optionsWithoutAllow'],
     },
   ],
+});
+
+/** status-matrix beside the 405 probe, as in a run with --allow-writes. */
+async function withProbe(server: ServerFactory) {
+  const running = await server.start();
+  try {
+    return await runChecks([methodNotAllowed, check], BUILT_IN_PROFILE, {
+      baseUrl: running.url,
+      allowWrites: true,
+      timeoutMs: 5000,
+      deadlineMs: 25_000,
+    });
+  } finally {
+    await running.close();
+  }
+}
+
+describe('http.status-matrix on the Allow of the 405s other checks draw', () => {
+  it('passes on the reference server, whose 405s and Allow headers agree', async () => {
+    const report = await withProbe(reference());
+    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id} ${r.message}`)).toEqual([]);
+  });
+
+  it('finds a 405 to PUT whose Allow names PUT, and the OPTIONS answer that lists it', async () => {
+    const report = await withProbe(
+      reference({
+        mutate: (req, res) => {
+          if (req.path.split('?')[0] !== '/employers') return;
+          if ((res.status === 405 && req.method === 'PUT') || req.method === 'OPTIONS')
+            res.headers['allow'] = 'GET, HEAD, OPTIONS, POST, PUT';
+        },
+      }),
+    );
+    const failed = report.results.filter((r) => r.id === check.meta.id && r.status === 'fail');
+    expect(failed.map((r) => r.messageId)).toEqual(['allowListsRefused']);
+    expect(failed[0]?.message).toMatch(/\/employers answered PUT with 405, yet the 405 itself lists PUT in Allow/);
+  });
 });

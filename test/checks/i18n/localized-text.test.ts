@@ -21,6 +21,20 @@ const upperCaseKeys = onDescriptions((d) => {
     delete d[key];
   }
 });
+/**
+ * Upper-cases the language keys of the employer classes' own documents but the first (`agriculture`, the sample the
+ * check reads itself): only the documents the run read across the data show them.
+ */
+const upperCaseElsewhere: Mutator = (req, res) => {
+  if (!/^\/appendices\/employerclasses\/(?!agriculture)\w+$/.test(req.path) || !isObject(res.json)) return;
+  const description = res.json['description'];
+  if (!isObject(description)) return;
+  for (const key of Object.keys(description)) {
+    description[key.toUpperCase()] = description[key];
+    delete description[key];
+  }
+  res.text = JSON.stringify(res.json);
+};
 /** The published document declares the text with upper-case language keys too. */
 const upperCaseInDocument: Mutator = (req, res) => {
   if (!req.path.startsWith('/doc/openapi.json') || !isObject(res.json)) return;
@@ -69,6 +83,12 @@ testCheck(check, {
           upperCaseKeys(req, res);
         },
       }),
+      findings: ['badKey'],
+    },
+    {
+      // Not on the pages and documents the check reads itself: on the others the run read.
+      name: 'the documents beyond the sample keyed by upper-case codes (NL, FR)',
+      server: reference({ mutate: upperCaseElsewhere }),
       findings: ['badKey'],
     },
     {

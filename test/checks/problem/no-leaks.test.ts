@@ -1,4 +1,5 @@
-import check from '../../../src/checks/problem/no-leaks.js';
+import { describe, expect, it } from 'vitest';
+import check, { BODY_LEAKS } from '../../../src/checks/problem/no-leaks.js';
 import { isObject } from '../../../src/core/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 
@@ -21,6 +22,36 @@ testCheck(check, {
         mutate: (_req, res) => {
           if (isObject(res.json) && res.status === 400)
             res.json['detail'] = 'SQLSTATE 22003: numeric value out of range';
+        },
+      }),
+      findings: ['leakInBody'],
+    },
+    {
+      // PostgREST passes PostgreSQL's error on; the run's requests carry no Accept header, and are judged all the same.
+      name: "PostgreSQL's 22P02 and its message in a 500 to a request without Accept",
+      server: reference({
+        mutate: (req, res) => {
+          if (res.status !== 400 || req.headers['accept'] !== undefined) return;
+          res.status = 500;
+          res.json = {
+            code: '22P02',
+            details: null,
+            hint: null,
+            message: 'invalid input syntax for type bigint: "abc"',
+          };
+          res.text = JSON.stringify(res.json);
+        },
+      }),
+      findings: ['leakInBody'],
+    },
+    {
+      name: "PostgreSQL's 22001 as the only clue",
+      server: reference({
+        mutate: (req, res) => {
+          if (res.status !== 400 || req.headers['accept'] !== undefined) return;
+          res.status = 500;
+          res.json = { code: '22001', message: 'Request failed' };
+          res.text = JSON.stringify(res.json);
         },
       }),
       findings: ['leakInBody'],
@@ -59,4 +90,21 @@ testCheck(check, {
       findings: ['leakInBody'],
     },
   ],
+});
+
+describe('problem.no-leaks on PostgreSQL messages', () => {
+  const database = (BODY_LEAKS.find(([what]) => what === 'a database error') as [string, RegExp])[1];
+  it.each([
+    'invalid input syntax for type integer: "abc"',
+    'value too long for type character varying(20)',
+    'invalid input syntax for type date: "2024-13-45"',
+    'date/time field value out of range: "2024-02-30"',
+    'null value in column "name" of relation "employers" violates not-null constraint',
+    'column "nmae" does not exist',
+    'invalid input value for enum employer_kind: "x"',
+  ])('finds %s', (message) => expect(database.test(message)).toBe(true));
+  it.each(['The value is too long', 'Invalid input: name must be a string', 'column order does not matter'])(
+    'leaves %s alone',
+    (message) => expect(database.test(message)).toBe(false),
+  );
 });

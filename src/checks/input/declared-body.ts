@@ -1,0 +1,140 @@
+import { defineCheck, type CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject, type JsonObject } from '../../core/json.js';
+import { supportsMethod, type CollectionTarget } from '../../core/target.js';
+import { declaredOpenApi, derefIn } from '../support/api-openapi.js';
+import { exchangeData } from '../support/provoke-errors.js';
+import { breakingMember, type Obj } from './support/param-values.js';
+import { postProbe, updateProbe } from './support/write-probes.js';
+import { writableBody } from '../support/writable-body.js';
+import { SkipSignal } from '../../core/check-context.js';
+
+/** Members probed per run: each is a POST, which a lax server may turn into a record the run then removes. */
+export const MAX_PROBED_MEMBERS = 8;
+const INPUT_VALIDATION = /[:/](?:schemaViolation|invalidInput|outOfRange|invalidStructure)(?:\.html)?$/;
+
+/** The properties of an operation's JSON body schema, with allOf members' properties merged (one level). */
+function bodyProperties(doc: Obj, template: string, method: string): Obj {
+  const paths = isObject(doc['paths']) ? doc['paths'] : {};
+  const item = derefIn(doc, paths[template]);
+  const operation = isObject(item) ? derefIn(doc, item[method]) : undefined;
+  const body = isObject(operation) ? derefIn(doc, operation['requestBody']) : undefined;
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const key = Object.keys(content).find((type) => /json/i.test(type));
+  const media = key === undefined ? undefined : content[key];
+  const schema = isObject(media) ? derefIn(doc, media['schema']) : undefined;
+  if (!isObject(schema)) return {};
+  const parts = [schema, ...(Array.isArray(schema['allOf']) ? schema['allOf'] : [])].map((part) => derefIn(doc, part));
+  return Object.assign(
+    {},
+    ...parts.map((part) => (isObject(part) && isObject(part['properties']) ? part['properties'] : {})),
+  ) as Obj;
+}
+
+/** Whether the answer's problem has an input-validation issue in the body naming the member. */
+function namesMember(exchange: Exchange, member: string): boolean {
+  const body = exchange.response.json;
+  const issues = isObject(body) && Array.isArray(body['issues']) ? body['issues'] : [];
+  return issues.some(
+    (issue) =>
+      isObject(issue) &&
+      typeof issue['type'] === 'string' &&
+      INPUT_VALIDATION.test(issue['type']) &&
+      issue['in'] === 'body' &&
+      issue['name'] === member,
+  );
+}
+
+export default defineCheck({
+  meta: {
+    id: 'input.declared-body',
+    rule: 'req-valid',
+    severity: 'error',
+    writes: true,
+    title:
+      "A write body member breaking its declared schema (enum, range, pattern, length, format) answers 400 with an issue naming it: creates, and updates of the run's own record",
+    messages: {
+      accepted: 'POST {{url}} answered {{status}}: body member {{name}} took {{breaks}} instead of a 400 naming it.',
+      not400: 'POST {{url}} (body member {{name}}: {{breaks}}) answered {{status}} instead of 400.',
+      noIssue:
+        'POST {{url}} (body member {{name}}: {{breaks}}) answered 400 without an issue of an input-validation type (schemaViolation, invalidInput), in body, named {{name}}.',
+    },
+  },
+  appliesTo: 'collection',
+  requires: { what: 'collection with a create body', test: (collection) => collection.create !== undefined },
+  async run(ctx, collection) {
+    const doc = await declaredOpenApi(ctx);
+    if (typeof doc === 'string') return ctx.skip(`${doc}: no declared body schema to break`);
+    const properties = bodyProperties(doc, collection.template ?? collection.path, 'post');
+    const sample = collection.createBody();
+    // Only members the run's create body sends: the probe changes one value of a body known to create.
+    const probes = Object.keys(sample)
+      .map((name) => ({ name, bad: breakingMember(doc, properties[name]) }))
+      .filter((probe): probe is { name: string; bad: NonNullable<typeof probe.bad> } => probe.bad !== undefined)
+      .slice(0, MAX_PROBED_MEMBERS);
+    if (probes.length === 0)
+      return ctx.skip(
+        `no member of the create body of ${collection.path} has a declared constraint a value can break (types are input.wrong-type's)`,
+      );
+    const judge = (exchange: Exchange, name: string, breaks: string): void => {
+      const { status } = exchange.response;
+      const data = { ...exchangeData(exchange), name, breaks };
+      if (status >= 200 && status < 300) ctx.report('accepted', data, exchange);
+      else if (ctx.expect(status === 400, 'not400', data, exchange))
+        ctx.expect(namesMember(exchange, name), 'noIssue', data, exchange);
+    };
+    for (const { name, bad } of probes) {
+      const body = collection.createBody();
+      const json: JsonObject = { ...body, [name]: bad.value };
+      // A lax server may store the bad value as it likes: the record is proven the run's own by the rest of the body.
+      const proof = Object.fromEntries(Object.entries(body).filter(([member]) => member !== name)) as JsonObject;
+      judge(await postProbe(ctx, collection, { json, proof }), name, bad.breaks);
+    }
+    await updateOwnRecord(ctx, collection, doc, judge);
+  },
+});
+
+/**
+ * The update of a record the run creates and proves its own (never the API's): one member its PUT or PATCH schema
+ * constrains, broken. A lax server's change is to the run's own record, which its cleanup removes.
+ */
+async function updateOwnRecord(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  doc: Obj,
+  judge: (exchange: Exchange, name: string, breaks: string) => void,
+): Promise<void> {
+  const document = ctx.target.documents.find(
+    (d) => d.creator === collection && d.update !== undefined && supportsMethod(d, d.update),
+  );
+  if (!document?.update) return;
+  const properties = bodyProperties(doc, document.template ?? document.path, document.update);
+  // Nothing the update schema constrains: no record is made for nothing.
+  if (!Object.values(properties).some((schema) => breakingMember(doc, schema) !== undefined)) return;
+  let probe: { name: string; bad: { value: string | number; breaks: string } } | undefined;
+  try {
+    const { exchange } = await updateProbe(ctx, document, (current) => {
+      const patch = document.update === 'patch';
+      const body = writableBody(patch ? (document.patch ?? current) : current, document);
+      // A merge patch may set any member its schema declares; a PUT sends the whole record, one member broken.
+      for (const name of patch ? Object.keys(properties) : Object.keys(body)) {
+        const schema = derefIn(doc, properties[name]);
+        // The record's key stays: a lax server that took a new one would move the record away from its cleanup.
+        if (name === collection.key || name === document.param) continue;
+        if (isObject(schema) && schema['readOnly'] === true) continue;
+        const bad = breakingMember(doc, schema);
+        if (bad) {
+          probe = { name, bad };
+          break;
+        }
+      }
+      if (!probe) return { json: body };
+      return { json: patch ? { [probe.name]: probe.bad.value } : { ...body, [probe.name]: probe.bad.value } };
+    });
+    if (probe) judge(exchange, probe.name, probe.bad.breaks);
+  } catch (error) {
+    // No record of its own to write to: the POST probes stand alone.
+    if (error instanceof SkipSignal) return;
+    throw error;
+  }
+}

@@ -1,0 +1,186 @@
+import { defineCheck, type CheckContext } from '../../core/define-check.js';
+import type { Exchange } from '../../core/exchange.js';
+import { isObject } from '../../core/json.js';
+import { withQuery, type Target } from '../../core/target.js';
+import { declaredOpenApi, fillDeclaredPath } from '../support/api-openapi.js';
+import { exchangeData } from '../support/provoke-errors.js';
+import { breakingValue, validValue, type Obj } from './support/param-values.js';
+import { declaredReads, type DeclaredParameter } from './support/declared-operations.js';
+
+/** Parameters probed per run: each is one request, and the runner's rate limit applies to them all. */
+export const MAX_PROBED_PARAMETERS = 60;
+const PARALLEL = 4;
+/** The guide's issue types for a value its schema (or a rule beside it) refuses; unknownInput is for undeclared input. */
+const INPUT_VALIDATION = /[:/](?:schemaViolation|invalidInput|outOfRange|invalidStructure)(?:\.html)?$/;
+/**
+ * Headers whose bad values the guide or HTTP answer otherwise than 400: an unsupported Accept-Language gets the
+ * default language, a stale condition 304/412, a reserved trace id is replaced; and those OpenAPI ignores.
+ */
+const NOT_PROBED_HEADERS =
+  /^(?:accept(?:-[\w-]+)?|content-[\w-]+|if-[\w-]+|authorization|cache-control|prefer|cookie|user-agent|host|traceparent|tracestate|baggage|belgov-[\w-]+)$/i;
+
+interface Probe {
+  parameter: DeclaredParameter;
+  value: string;
+  breaks: string;
+}
+
+/** Names whose bad values another check already sends: one cause, one finding. */
+function probedElsewhere(target: Target, parameter: DeclaredParameter): string | undefined {
+  const { name, template } = parameter;
+  if (parameter.in === 'path') {
+    const owner = target.documents.find((d) => (d.template ?? d.path) === template && d.param === name);
+    return owner ? 'id.malformed-400' : undefined;
+  }
+  if (parameter.in !== 'query') return undefined;
+  if (name === 'select') return 'select.malformed-400';
+  for (const collection of target.collections) {
+    if (name === collection.pageParam || name === collection.pageSizeParam) return 'paging.invalid-params';
+    if (collection.paging?.kind === 'cursor' && name === collection.paging.param) return 'paging.invalid-params';
+    // Another scheme's paging parameters (offset, Skip) are paging.guide-params' finding, whatever they take.
+    if (collection.foreignPaging?.params.includes(name)) return 'paging.guide-params';
+    if (name === 'sort' || name === collection.foreignSort) return 'sort.unknown-property-400';
+  }
+  return undefined;
+}
+
+/** Whether the answer's problem has an input-validation issue `in` the parameter's place naming it. */
+function namesParameter(exchange: Exchange, parameter: DeclaredParameter): boolean {
+  const body = exchange.response.json;
+  const issues = isObject(body) && Array.isArray(body['issues']) ? body['issues'] : [];
+  const same = (name: unknown) =>
+    typeof name === 'string' &&
+    (parameter.in === 'header' ? name.toLowerCase() === parameter.name.toLowerCase() : name === parameter.name);
+  const names = (where: unknown) => isObject(where) && where['in'] === parameter.in && same(where['name']);
+  return issues.some(
+    (issue) =>
+      isObject(issue) &&
+      typeof issue['type'] === 'string' &&
+      INPUT_VALIDATION.test(issue['type']) &&
+      (names(issue) || (Array.isArray(issue['inputs']) && issue['inputs'].some(names))),
+  );
+}
+
+/** The request of a probe: the operation's path with its other required parameters valid, and the bad value in place. */
+function requestOf(
+  ctx: CheckContext<string>,
+  doc: Obj,
+  probe: Probe,
+): { url: string; headers: Record<string, string> } | string {
+  const { parameter } = probe;
+  const { template, siblings } = parameter;
+  const SENTINEL = 'restguideProbedValue';
+  // The probed path parameter takes a marker fillDeclaredPath keeps as given; the others their samples or examples.
+  const parameters = siblings.map((p) =>
+    p['in'] === 'path' && p['name'] === parameter.name ? { in: 'path', name: parameter.name, example: SENTINEL } : p,
+  );
+  const filled = fillDeclaredPath(ctx, doc, template, parameters);
+  if (typeof filled !== 'string') return `no value of ${filled.missing.join(', ')} to ask ${template} with`;
+  const path = filled.replace(SENTINEL, encodeURIComponent(probe.value));
+  const query: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  for (const sibling of siblings) {
+    const name = String(sibling['name']);
+    const where = sibling['in'];
+    const mine = where === parameter.in && name === parameter.name;
+    if (where !== 'query' && where !== 'header') continue;
+    if (mine) (where === 'query' ? query : headers)[where === 'header' ? name.toLowerCase() : name] = probe.value;
+    else if (sibling['required'] === true) {
+      const value = validValue(doc, sibling);
+      if (value === undefined) return `no valid value of required ${String(where)} parameter ${name}`;
+      (where === 'query' ? query : headers)[where === 'header' ? name.toLowerCase() : name] = value;
+    }
+  }
+  return { url: withQuery(path, query), headers };
+}
+
+/** The probes of each operation in turn: first parameters first. */
+function interleaved(probes: Probe[]): Probe[] {
+  const rank = new Map<string, number>();
+  const ranked = probes.map((probe, index) => {
+    const seen = rank.get(probe.parameter.template) ?? 0;
+    rank.set(probe.parameter.template, seen + 1);
+    return { probe, seen, index };
+  });
+  return ranked.sort((a, b) => a.seen - b.seen || a.index - b.index).map(({ probe }) => probe);
+}
+
+/** Runs `work` over `items`, a few at a time. */
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size)
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
+}
+
+export default defineCheck({
+  meta: {
+    id: 'input.declared-params',
+    rule: 'req-valid',
+    severity: 'error',
+    writes: false,
+    title:
+      'A value that breaks a declared parameter (enum, range, pattern, length, format, type) answers 400 with an issue naming it',
+    messages: {
+      accepted:
+        '{{method}} {{url}} answered {{status}}: {{in}} parameter {{name}} took {{breaks}} instead of a 400 naming it.',
+      not400: '{{method}} {{url}} ({{in}} parameter {{name}}: {{breaks}}) answered {{status}} instead of 400.',
+      noIssue:
+        '{{method}} {{url}} ({{in}} parameter {{name}}: {{breaks}}) answered 400 without an issue of an input-validation type (schemaViolation, invalidInput), in {{in}}, named {{name}}.',
+    },
+  },
+  appliesTo: 'api',
+  async run(ctx) {
+    const doc = await declaredOpenApi(ctx);
+    if (typeof doc === 'string') return ctx.skip(`${doc}: no declared parameter to probe`);
+    const elsewhere = new Set<string>();
+    const probes: Probe[] = [];
+    for (const parameter of declaredReads(doc)) {
+      if (parameter.in === 'header' && NOT_PROBED_HEADERS.test(parameter.name)) continue;
+      const other = probedElsewhere(ctx.target, parameter);
+      if (other !== undefined) {
+        elsewhere.add(other);
+        continue;
+      }
+      const bad = breakingValue(doc, parameter.definition);
+      if (bad) probes.push({ parameter, ...bad });
+    }
+    if (probes.length === 0)
+      return ctx.skip(
+        `no GET of the document declares a query, path or header parameter with a constraint a value can break${
+          elsewhere.size > 0 ? ` (besides those ${[...elsewhere].sort().join(', ')} probes)` : ''
+        }`,
+      );
+    // Each operation's first parameter before any operation's second: the cap leaves no operation unprobed first.
+    const ordered = interleaved(probes);
+    const probed = ordered.slice(0, MAX_PROBED_PARAMETERS);
+    const left = ordered.slice(MAX_PROBED_PARAMETERS);
+    if (left.length > 0)
+      ctx.note?.(
+        `${left.length} more not probed, beyond the run's ${MAX_PROBED_PARAMETERS}: ${left
+          .slice(0, 5)
+          .map(({ parameter }) => `GET ${parameter.template} ${parameter.in} ${parameter.name}`)
+          .join(', ')}${left.length > 5 ? ', …' : ''}`,
+      );
+    const unfilled: string[] = [];
+    await inBatches(probed, PARALLEL, async (probe) => {
+      const request = requestOf(ctx, doc, probe);
+      if (typeof request === 'string') {
+        unfilled.push(request);
+        return;
+      }
+      const exchange = await ctx.get(request.url, { headers: request.headers });
+      const { status } = exchange.response;
+      const data = {
+        ...exchangeData(exchange),
+        in: probe.parameter.in,
+        name: probe.parameter.name,
+        breaks: probe.breaks,
+      };
+      if (status >= 200 && status < 300) ctx.report('accepted', data, exchange);
+      else if (ctx.expect(status === 400, 'not400', data, exchange))
+        ctx.expect(namesParameter(exchange, probe.parameter), 'noIssue', data, exchange);
+    });
+    if (unfilled.length === probed.length) ctx.skip(`no probe could be sent: ${[...new Set(unfilled)].join('; ')}`);
+  },
+});
