@@ -15,6 +15,7 @@ import { OperationTally } from './operations.js';
 import { markRecording } from '../checks/support/traffic.js';
 import { judgeBatch, judgesRecordings } from './judge-batch.js';
 import { BATCH_CHARS, BATCH_EXCHANGES, BatchVerdicts, NEEDS_PROBING, ReplayClient } from './replay.js';
+import { TrafficModel } from './traffic-model.js';
 
 export interface JudgeOptions {
   /** Only exchanges under it are the API's; no trailing slash. */
@@ -51,6 +52,8 @@ export class TrafficJudge {
   private readonly verdicts: Map<AnyCheck, Map<string, BatchVerdicts>>;
   /** Documents whose sample ids the profile reads from a collection: read from the first batch that holds it. */
   private sampleIdsPending: boolean;
+  /** Neither a document nor a profile names a resource: the model is read from the traffic, batch after batch. */
+  private readonly model: TrafficModel | undefined;
   private readonly tally: OperationTally | undefined;
   private readonly redactor: Redactor;
   private batch: Exchange[] = [];
@@ -66,6 +69,8 @@ export class TrafficJudge {
     this.judging = this.selected.filter(judgesRecordings);
     this.verdicts = new Map(this.judging.map((check) => [check, new Map()]));
     this.sampleIdsPending = (profile.documents ?? []).some((doc) => doc.sampleIdsFrom && !doc.sampleIds);
+    const modelled = (profile.collections?.length ?? 0) + (profile.documents?.length ?? 0) > 0;
+    this.model = modelled ? undefined : new TrafficModel(options.baseUrl);
     this.tally = options.contract ? new OperationTally(options.contract, options.baseUrl) : undefined;
     this.redactor = options.redactor ?? new Redactor();
   }
@@ -100,6 +105,8 @@ export class TrafficJudge {
         this.sampleIdsPending = false;
       }
     }
+    if (this.model?.observe(this.batch))
+      this.target = await recordedTarget(this.model.profile(), this.options, this.batch);
     this.batch = [];
     this.chars = 0;
     const byCheck = new Map<string, CheckResult[]>();
@@ -122,7 +129,9 @@ export class TrafficJudge {
     for (const check of this.selected) {
       const { meta } = check;
       const perResource = this.verdicts.get(check);
-      if (perResource) results.push(...[...perResource.values()].flatMap((verdicts) => verdicts.results()));
+      // A check not applicable to an early batch's model ('-') and judged once the traffic told its resources.
+      const judged = perResource && [...perResource].filter(([resource]) => resource !== '-' || perResource.size === 1);
+      if (judged) results.push(...judged.flatMap(([, verdicts]) => verdicts.results()));
       else
         results.push({
           id: meta.id,
