@@ -143,6 +143,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--only <ids>', 'judge only these check ids or areas (comma-separated)', collect)
     .option('--skip <ids>', 'skip these check ids or areas (comma-separated)', collect)
     .option('--report-every <s>', 'also write the reports every s seconds, not only on SIGINT/SIGTERM')
+    .option(
+      '--no-forwarded-headers',
+      'forward requests without the Forwarded and X-Forwarded-For/Host/Proto headers a gateway adds',
+    )
     .option('-q, --quiet', 'stylish: print only failures, errors and the summary')
     .addOption(
       new Option('--fail-on <level>', 'lowest severity that makes the exit code 1 (warn = warning)')

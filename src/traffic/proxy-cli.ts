@@ -74,6 +74,7 @@ export async function runProxy(
       port: port(options.port ?? 8080),
       host,
       judge: { profile, ...(contract ? { contract } : {}), only, skip, batchExchanges: 500, idleMs: 300 },
+      forwardedHeaders: options.forwardedHeaders !== false,
       onFinding: findingLine,
     });
   } catch (error) {

@@ -37,7 +37,10 @@ export interface ExchangeCopy {
 
 export type ToJudge =
   /** Exchanges in the order they were forwarded; one message for many keeps postMessage off the request path. */
-  { kind: 'exchanges'; exchanges: ExchangeCopy[] } | { kind: 'report'; id: number };
+  | { kind: 'exchanges'; exchanges: ExchangeCopy[] }
+  | { kind: 'report'; id: number }
+  /** Origins the proxy is reached at besides those each request names (its listening address). */
+  | { kind: 'aliases'; origins: string[] };
 
 export type FromJudge =
   | { kind: 'ready' }
