@@ -9,7 +9,7 @@ import { Redactor } from '../core/secrets.js';
 import { selectChecks } from '../core/select-checks.js';
 import { summarize } from '../core/summary.js';
 import type { Target } from '../core/target.js';
-import { compareCodes, type CheckReport, type CheckResult } from '../core/types.js';
+import { compareCodes, type CheckReport, type CheckResult, type ReportSource } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { OperationTally } from './operations.js';
 import { markRecording } from '../checks/support/traffic.js';
@@ -36,6 +36,9 @@ export interface TrafficCounts {
   exchanges: number;
   judged: number;
   outside: number;
+  /** When the first and the last exchange judged started (ms since the epoch), where the traffic says. */
+  firstAt?: number;
+  lastAt?: number;
 }
 
 export const isUnder = (url: string, baseUrl: string): boolean =>
@@ -87,6 +90,11 @@ export class TrafficJudge {
       return false;
     }
     this.counts.judged++;
+    const at = exchange.startedAt;
+    if (at !== undefined) {
+      if (this.counts.firstAt === undefined || at < this.counts.firstAt) this.counts.firstAt = at;
+      if (this.counts.lastAt === undefined || at > this.counts.lastAt) this.counts.lastAt = at;
+    }
     this.tally?.add(exchange);
     this.batch.push(exchange);
     this.chars += exchange.response.text.length;
@@ -196,4 +204,18 @@ export async function judgeTraffic(
     );
   }
   return { report: judge.report(), counts: judge.counts };
+}
+
+/** A report's `source`: what the traffic held, and when; the caller says where it came from. */
+export function sourceOf(
+  where: Pick<ReportSource, 'kind' | 'files' | 'upstream' | 'listening'>,
+  counts: TrafficCounts,
+  dropped: number,
+): ReportSource {
+  return {
+    ...where,
+    exchanges: { read: counts.exchanges + dropped, judged: counts.judged, outside: counts.outside, dropped },
+    ...(counts.firstAt !== undefined ? { firstAt: new Date(counts.firstAt).toISOString() } : {}),
+    ...(counts.lastAt !== undefined ? { lastAt: new Date(counts.lastAt).toISOString() } : {}),
+  };
 }

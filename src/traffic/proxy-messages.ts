@@ -33,6 +33,8 @@ export interface ExchangeCopy {
   /** The response body was longer than the cap: `responseText` is its start. */
   truncated: boolean;
   durationMs: number;
+  /** When the request came (ms since the epoch). */
+  startedAt: number;
 }
 
 export type ToJudge =

@@ -81,6 +81,7 @@ function toExchange(copy: ExchangeCopy): Exchange {
     },
     response: makeResponse(copy.status, responseHeaders, own(copy.responseText), copy.truncated),
     durationMs: copy.durationMs,
+    startedAt: copy.startedAt,
   };
 }
 

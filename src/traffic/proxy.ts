@@ -208,6 +208,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   const gone = new Error('the client closed the connection');
   const forward = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
+    const startedAt = Date.now();
     const raw = req.rawHeaders;
     const headers: string[] = [];
     let hasBody = false;
@@ -284,6 +285,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
               responseText: responseCopy.text(),
               truncated: responseCopy.truncated,
               durationMs: Math.round(performance.now() - started),
+              startedAt,
             },
           );
         },

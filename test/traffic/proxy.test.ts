@@ -142,6 +142,15 @@ describe('restguide proxy', () => {
     expect(employers?.statuses).toEqual([{ status: 200, count: 2, response: '200' }]);
     expect(employers?.unseen.length).toBeGreaterThan(0);
     expect(report.coverage?.undocumented?.examples).toEqual(['GET /registry/v1/restguideUnknown']);
+    // Where the verdicts came from: the upstream, where the proxy listened, what it read and judged, and when.
+    const { source } = report;
+    expect(source).toMatchObject({
+      kind: 'proxy',
+      upstream: report.target,
+      exchanges: { read: 9, judged: 9, outside: 0, dropped: 0 },
+    });
+    expect(source?.listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/registry\/v1$/);
+    expect(Date.parse(source?.firstAt ?? '')).toBeLessThanOrEqual(Date.parse(source?.lastAt ?? ''));
   }, 90_000);
 
   it('a line per new finding, the reports on SIGTERM, exit 1, answers still unchanged', async () => {

@@ -123,8 +123,8 @@ const json = async (file: string) => JSON.parse(await readFile(join(dir, file), 
 
 /** A browser's recording of an API that publishes no document: its answers give nulls and X-Powered-By. */
 function browserHar(headers: Record<string, string>, withNulls: boolean): string {
-  const entry = (path: string, body: unknown) => ({
-    startedDateTime: '2026-01-01T00:00:00.000Z',
+  const entry = (path: string, body: unknown, second = 0) => ({
+    startedDateTime: `2026-01-01T00:00:0${second}.000Z`,
     time: 3,
     request: {
       method: 'GET',
@@ -169,8 +169,8 @@ function browserHar(headers: Record<string, string>, withNulls: boolean): string
           total: 2,
           self: `${BASE}/employers`,
         }),
-        entry('/employers/123', employer(123)),
-        entry('/employers/124', employer(124)),
+        entry('/employers/123', employer(123), 2),
+        entry('/employers/124', employer(124), 5),
       ],
     },
   });
@@ -183,6 +183,13 @@ describe('check --har without --openapi: the model from the recording', () => {
     await writeFile(join(dir, 'nulls.har'), browserHar({ ...trace, 'X-Powered-By': 'Express' }, true));
     const { code } = await check([BASE, '--har', 'nulls.har', '-f', 'json', '-o', 'nulls.json']);
     const report = await json('nulls.json');
+    expect(report.source).toEqual({
+      kind: 'recording',
+      files: ['nulls.har'],
+      exchanges: { read: 3, judged: 3, outside: 0, dropped: 0 },
+      firstAt: '2026-01-01T00:00:00.000Z',
+      lastAt: '2026-01-01T00:00:05.000Z',
+    });
     const failed = [...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.id))].sort();
     expect(failed).toEqual(['http.no-x-headers', 'json.no-null']);
     expect(report.results.find((r) => r.id === 'json.no-null' && r.status === 'fail')?.message).toMatch(
@@ -207,6 +214,35 @@ describe('check --har without --openapi: the model from the recording', () => {
     expect(code).toBe(0);
   });
 
+  it('every report names the recording, what of it was judged and when; a read it lacks is not an answer', async () => {
+    const har = JSON.parse(browserHar(trace, false)) as { log: { entries: unknown[] } };
+    // An entry of another origin (left aside) and one that is no exchange (dropped): read, not judged.
+    const other = structuredClone(har.log.entries[0]) as { request: { url: string } };
+    other.request.url = 'https://cdn.example/app.js';
+    har.log.entries.push(other, { request: {}, response: { status: 0 } });
+    await writeFile(join(dir, 'mixed.har'), JSON.stringify(har));
+    const formats = ['-f', 'json', '-o', 'm.json', '-f', 'stylish', '-o', 'm.txt', '-f', 'junit', '-o', 'm.xml'];
+    await check([BASE, '--har', 'mixed.har', ...formats, '-f', 'html', '-o', 'm.html']);
+    const report = await json('m.json');
+    expect(report.source?.exchanges).toEqual({ read: 5, judged: 3, outside: 1, dropped: 1 });
+    const line =
+      'judged 3 of 5 recorded exchanges from mixed.har (1 outside the base URL, 1 dropped), ' +
+      '2026-01-01T00:00:00.000Z to 2026-01-01T00:00:05.000Z; no request was sent';
+    expect((await readFile(join(dir, 'm.txt'), 'utf8')).split('\n').slice(0, 2)).toEqual([
+      `restguide check ${BASE}`,
+      line,
+    ]);
+    expect(await readFile(join(dir, 'm.html'), 'utf8')).toContain(`did not send: ${line}.`);
+    const junit = await readFile(join(dir, 'm.xml'), 'utf8');
+    expect(junit).toContain('<testsuite name="source" tests="0"');
+    expect(junit).toContain('<property name="source.files" value="mixed.har"/>');
+    expect(junit).toContain('<property name="source.exchanges" value="read 5, judged 3, outside 1, dropped 1"/>');
+    // Nothing was sent: the API's document is "not in the recording", never an answer's status.
+    const messages = report.results.map((r) => r.message);
+    expect(messages.filter((m) => /answered 503/.test(m))).toEqual([]);
+    expect(messages.some((m) => m.includes('/doc/openapi.json is not in the recording'))).toBe(true);
+  });
+
   it("the reference server's own recording, judged without its document, passes json, collection, paging and link", async () => {
     const recorded = await check([
       '--record',
@@ -220,6 +256,8 @@ describe('check --har without --openapi: the model from the recording', () => {
     ]);
     expect(recorded.code).toBe(0);
     const run = await json('run.json');
+    // A run sent its requests: it has no source.
+    expect(run.source).toBeUndefined();
     const { code } = await check([run.target, '--har', 'reference.har', '-f', 'json', '-o', 'replayed.json']);
     const report = await json('replayed.json');
     expect(report.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);
