@@ -356,3 +356,53 @@ describe('restguide proxy without --openapi: the model from the traffic', () => 
     expect(stopped.code).toBe(1);
   }, 90_000);
 });
+
+describe('restguide proxy reads the config file', () => {
+  it('takes its upstream, port, reports and forwarded-headers from the proxy section; --no-config reads none', async () => {
+    const seen: Forwarded[] = [];
+    const recording = await linksFromHost(seen).start();
+    const folder = await mkdtemp(join(dir, 'config-'));
+    await writeFile(
+      join(folder, 'restguide.config.yaml'),
+      `proxy:\n  upstream: ${recording.url}\n  port: 0\n  forwarded-headers: false\n  format: [json=configured.json]\n`,
+    );
+    const child = spawn(process.execPath, [BIN, 'proxy'], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(child);
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL in 30 s; stderr: ${err}`)), 30_000);
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /listening on (http:\/\/\S+?),/.exec(out)?.[1];
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        });
+      });
+      expect(url).not.toMatch(/:8080\//);
+      expect((await get(`${url}/employers?pageSize=2`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(err).toMatch(/config restguide\.config\.yaml gives proxy upstream, port, forwarded-headers, format/);
+      const report = JSON.parse(await readFile(join(folder, 'configured.json'), 'utf8')) as CheckReport;
+      expect(report.source).toMatchObject({ kind: 'proxy', upstream: recording.url, listening: url });
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((s) => s.host === undefined && s.forwarded === undefined)).toBe(true);
+      // --no-config: no upstream anywhere is a usage error, exit 2.
+      const bare = spawn(process.execPath, [BIN, 'proxy', '--no-config'], { cwd: folder, stdio: 'pipe' });
+      started.push(bare);
+      let bareErr = '';
+      bare.stderr.on('data', (chunk: Buffer) => (bareErr += chunk.toString()));
+      expect(await new Promise((resolve) => bare.once('exit', resolve))).toBe(2);
+      expect(bareErr).toMatch(/missing required argument 'upstream'/);
+    } finally {
+      await recording.close();
+    }
+  }, 90_000);
+});
