@@ -42,8 +42,11 @@ export class TrafficModel {
   private readonly base: URL;
   private readonly prefix: string;
   private readonly collections = new Map<string, CollectionSeen>();
-  /** Objects answered per path (bare), waiting for their collection to be seen: `/employers/123` → its body. */
-  private readonly objects = new Map<string, Record<string, unknown>>();
+  /**
+   * Objects answered per path (bare), waiting for their collection to be seen: `/employers/123` → the path as
+   * recorded and the member holding 123, if any (not the body: a recording's large documents are not kept).
+   */
+  private readonly objects = new Map<string, { path: string; key: string | undefined }>();
   private readonly documents = new Map<string, DocumentSeen>();
   /** Bumped whenever the model gains a resource or a sample id: the target is then made anew. */
   version = 0;
@@ -78,7 +81,8 @@ export class TrafficModel {
       // A list under a name frameworks use, or a bare array: a document's own arrays (`addresses`) make no list.
       if (listing && (listing.under === '' || LIST_NAMES.includes(listing.under)) && !this.isItem(at.path))
         this.seeCollection(at.path, at.query, json, listing.items);
-      else if (isObject(json)) this.seeObject(at.path, json);
+      else if (isObject(json))
+        this.seeObject(at.path, keyIn(json, safeDecode(/[^/]+(?=\/?$)/.exec(at.path)?.[0] ?? '')));
     }
     return this.version !== before;
   }
@@ -122,8 +126,8 @@ export class TrafficModel {
       this.version++;
     }
     // Objects read before their list: items of it now.
-    for (const [objectPath, body] of this.objects)
-      if (objectPath.replace(/\/[^/]+$/, '') === key) this.seeObject(objectPath, body);
+    for (const [objectPath, object] of this.objects)
+      if (objectPath.replace(/\/[^/]+$/, '') === key) this.seeObject(object.path, object.key);
   }
 
   /** The query names of a page's links to its pages (`next: /employers?page=2&pageSize=10`). */
@@ -149,18 +153,20 @@ export class TrafficModel {
     return undefined;
   }
 
-  /** An object answered at `/employers/123`: an item of `/employers` when that is a list seen, or when a member holds 123. */
-  private seeObject(path: string, body: Record<string, unknown>): void {
+  /**
+   * An object answered at `/employers/123` (`key`: its member holding 123): an item of `/employers` when that is a
+   * list seen, or when a member holds 123.
+   */
+  private seeObject(path: string, key: string | undefined): void {
     const match = /^(.*)\/([^/]+)(\/?)$/.exec(path);
     if (!match || match[1] === '') return;
     const stem = match[1] ?? '';
     const id = safeDecode(match[2] ?? '');
-    const key = keyIn(body, id);
     let document = this.documents.get(stem);
     if (!document) {
       // No list seen: only a member holding the segment tells an item (`/doc/openapi.json` holds no `openapi.json`).
       if (key === undefined || !this.collections.has(stem)) {
-        if (this.objects.size < 200 && !this.objects.has(bare(path))) this.objects.set(bare(path), body);
+        if (this.objects.size < 200 && !this.objects.has(bare(path))) this.objects.set(bare(path), { path, key });
         if (key === undefined || this.documents.size >= MAX_DOCUMENTS) return;
       }
       document = { stem, slash: match[3] ?? '', ids: [] };
