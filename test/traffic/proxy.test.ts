@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -312,6 +312,39 @@ describe("restguide proxy: its own address is the API's", () => {
     expect(compared[0]![0]!.body).toContain('https://api.example.org/registry/v1/employers');
     expect(seen[0]).toMatchObject({ for: '10.0.0.9, 127.0.0.1', host: 'api.example.org', proto: 'https' });
     expect(failedIds(report)).toEqual([]);
+  }, 90_000);
+
+  it('the reference server publishing the proxy’s address (--public-url): no link.absolute failure', async () => {
+    // The upstream's port must be known before the proxy starts and the proxy's before the server does: a TCP
+    // relay on a free port stands for the upstream until the server, told the proxy's URL, listens behind it.
+    let behind = 0;
+    const relay = createTcpServer((socket) => {
+      const upstream = connect(behind, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/registry/v1`;
+    const report = join(dir, 'public-url.json');
+    const proxy = await startProxy(relayUrl, report, { extra: ['--no-forwarded-headers'] });
+    const { startReferenceServer } = await import('../../src/reference-server/index.js');
+    const server = await startReferenceServer({ port: 0, publicUrl: proxy.url });
+    behind = Number(new URL(server.url).port);
+    try {
+      for (const path of PATHS) await get(`${proxy.url}${path}`);
+      const page = await get(`${proxy.url}/employers?pageSize=2`);
+      expect(page.body).toContain(`"self":"${proxy.url}/employers?pageSize=2"`);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const stopped = await proxy.stop();
+      const judged = JSON.parse(await readFile(report, 'utf8')) as CheckReport;
+      expect(failedIds(judged)).toEqual([]);
+      expect(judged.results.find((r) => r.id === 'link.absolute')?.status).toBe('pass');
+      expect(stopped.code).toBe(0);
+    } finally {
+      await server.close();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   }, 90_000);
 
   it('a link to another origin still fails link.absolute', async () => {
