@@ -95,8 +95,8 @@ function apply(command: Command, spec: ConfigKey, value: SettingValue, shown: st
     applyFormats(command, typeof value === 'string' ? [value] : (value as string[]), shown);
     return true;
   }
-  // A switch set to false is the default: nothing to set.
-  if (value === false) return false;
+  // A switch set to false is the default (nothing to set), but for a --no- switch (`forwarded-headers: false`).
+  if (value === false && !optionOf(command, option).negate) return false;
   const asFlag =
     typeof value === 'number'
       ? String(value) // as typed on the command line
@@ -107,12 +107,14 @@ function apply(command: Command, spec: ConfigKey, value: SettingValue, shown: st
   return true;
 }
 
-/** diff takes two sides, from the command line or the file (its arguments are optional so the file can give them). */
+/** diff takes two sides, proxy its upstream, from the command line or the file (optional so the file can give them). */
 function requireArguments(command: Command, shown: string | undefined): void {
-  if (command.name() !== 'diff') return;
+  if (command.name() !== 'diff' && command.name() !== 'proxy') return;
   const missing = command.registeredArguments.find((_argument, i) => command.processedArgs[i] === undefined);
   if (missing) {
     const where = shown === undefined ? 'a config file' : shown;
+    if (command.name() === 'proxy')
+      throw new UsageError(`proxy: missing required argument 'upstream': give it, or set proxy.upstream in ${where}`);
     throw new UsageError(
       `diff: missing required argument '${missing.name()}': give <old> and <new>, or set diff.old and diff.new in ${where}`,
     );
@@ -145,7 +147,11 @@ export async function applyConfig(command: Command, io: Io): Promise<void> {
   // Listed in the order of the key table, whatever the file's order.
   const order = Object.keys(keys);
   const inOrder = (list: string[]) => list.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(', ');
-  const overridden = Object.keys(section).filter((key) => !used.includes(key) && section[key] !== false);
+  const overridden = Object.keys(section).filter(
+    (key) =>
+      !used.includes(key) &&
+      (section[key] !== false || (keys[key]?.option !== undefined && optionOf(command, keys[key].option).negate)),
+  );
   const said =
     config.sections[name] === undefined
       ? `has no ${name} section`

@@ -130,8 +130,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       'forward every request to an upstream API unchanged and judge each exchange off the request path; the reports on Ctrl-C',
     )
     .argument(
-      '<upstream>',
-      "the upstream API's base URL; clients send to the proxy what they would send to it (same base path)",
+      '[upstream]',
+      "the upstream API's base URL; clients send to the proxy what they would send to it (same base path); or proxy.upstream in the config file",
     )
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '8080')
     .option('--host <host>', 'interface to listen on (loopback by default)', '127.0.0.1')
@@ -143,6 +143,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--only <ids>', 'judge only these check ids or areas (comma-separated)', collect)
     .option('--skip <ids>', 'skip these check ids or areas (comma-separated)', collect)
     .option('--report-every <s>', 'also write the reports every s seconds, not only on SIGINT/SIGTERM')
+    .option(
+      '--no-forwarded-headers',
+      'forward requests without the Forwarded and X-Forwarded-For/Host/Proto headers a gateway adds',
+    )
     .option('-q, --quiet', 'stylish: print only failures, errors and the summary')
     .addOption(
       new Option('--fail-on <level>', 'lowest severity that makes the exit code 1 (warn = warning)')
@@ -227,7 +231,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   );
 
   // The config file: its section fills in what the command line leaves out, before the action runs.
-  const configured = [check, lint, diff];
+  const configured = [check, lint, diff, proxy];
   for (const command of configured) {
     command
       .option(
@@ -244,7 +248,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   program
     .command('init')
-    .description('write a commented restguide.config.yaml: the settings check, lint and diff take from it')
+    .description('write a commented restguide.config.yaml: the settings check, lint, diff and proxy take from it')
     .argument('[file]', 'the file to write', 'restguide.config.yaml')
     .option('--force', 'overwrite the file if it exists')
     .addHelpText(
@@ -305,9 +309,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   program.addHelpText(
     'after',
     `
-Config file: check, lint and diff read their settings from restguide.config.yaml (or .yml,
-.restguide.yaml, .restguide.yml) in the working directory, or the file --config names; flags
-given win over it. \`restguide init\` writes a commented one. See docs/config.md.
+Config file: check, lint, diff and proxy read their settings from restguide.config.yaml (or
+.yml, .restguide.yaml, .restguide.yml) in the working directory, or the file --config names;
+flags given win over it. \`restguide init\` writes a commented one. See docs/config.md.
 `,
   );
 

@@ -26,10 +26,10 @@ export interface ConfigKey {
   /** The commander attribute of the flag the key stands for (`failOn` for `--fail-on`). */
   option?: string;
   /** Or the positional argument it stands for. */
-  argument?: 'baseUrl' | 'documents' | 'old' | 'new';
+  argument?: 'baseUrl' | 'documents' | 'old' | 'new' | 'upstream';
 }
 
-export const CONFIG_COMMANDS = ['check', 'lint', 'diff'] as const;
+export const CONFIG_COMMANDS = ['check', 'lint', 'diff', 'proxy'] as const;
 export type ConfigCommand = (typeof CONFIG_COMMANDS)[number];
 
 const flag = (option: string, kind: KeyKind): ConfigKey => ({ kind, option });
@@ -79,6 +79,19 @@ export const CONFIG_KEYS: Readonly<Record<ConfigCommand, Readonly<Record<string,
     baseline: flag('baseline', 'file'),
     format: flag('format', 'formats'),
     'show-documentation-url': flag('showDocumentationUrl', 'flag'),
+  },
+  proxy: {
+    upstream: { kind: 'url', argument: 'upstream' },
+    port: flag('port', 'natural'),
+    host: flag('host', 'text'),
+    openapi: flag('openapi', 'fileOrUrl'),
+    profile: flag('profile', 'file'),
+    only: flag('only', 'ids'),
+    skip: flag('skip', 'ids'),
+    'report-every': flag('reportEvery', 'positive'),
+    'forwarded-headers': flag('forwardedHeaders', 'flag'),
+    'fail-on': flag('failOn', 'level'),
+    format: flag('format', 'formats'),
   },
 };
 

@@ -1,8 +1,9 @@
 // What `restguide init` writes: every key, explained; the active ones hold the defaults, so the file
 // changes nothing until a key is uncommented (test/config/init.test.ts holds it to that).
 
-export const CONFIG_TEMPLATE = `# restguide configuration (docs/config.md): what the flags of \`restguide check\`, \`lint\` and
-# \`diff\` would hold, so every run in this folder, yours and CI's, uses the same settings.
+export const CONFIG_TEMPLATE = `# restguide configuration (docs/config.md): what the flags of \`restguide check\`, \`lint\`,
+# \`diff\` and \`proxy\` would hold, so every run in this folder, yours and CI's, uses the same
+# settings.
 # Read from restguide.config.yaml in the working directory, or the file --config names;
 # --no-config ignores it. A flag or argument given on the command line wins over its key
 # here (headers merge by name). Relative paths are relative to this file's folder.
@@ -114,4 +115,33 @@ diff:
 
   # Stylish output names each finding's guide rule with its URL.
   # show-documentation-url: false
+
+proxy:
+  # The upstream API's base URL (the upstream argument): clients send to the proxy what they
+  # would send to it.
+  # upstream: https://staging.example.org/api/v1
+
+  # Where the proxy listens: a port (0 picks a free one) and an interface (loopback).
+  # port: 8080
+  # host: 127.0.0.1
+
+  # The contract answers are held to, or a profile; neither: the model is read from the traffic.
+  # openapi: openapi.yaml
+  # profile: restguide.profile.yaml
+
+  # Judge only, or skip, these check ids or areas.
+  # only: [json, link]
+  # skip: [paging.next-link]
+
+  # Also write the reports every this many seconds, not only on SIGINT/SIGTERM.
+  # report-every: 60
+
+  # Forwarded and X-Forwarded-For/Host/Proto added to what is forwarded, as a gateway does.
+  # forwarded-headers: true
+
+  # Lowest severity that makes the exit code 1: error or warning.
+  fail-on: warning
+
+  # Reports, as for check, written on SIGINT/SIGTERM.
+  # format: [stylish, json=reports/proxy.json]
 `;

@@ -27,6 +27,8 @@ export interface Exchange {
   request: SentRequest;
   response: ReceivedResponse;
   durationMs: number;
+  /** When the request was sent (ms since the epoch), where known: a recording's or the proxy's time span. */
+  startedAt?: number;
 }
 
 export function makeResponse(

@@ -186,6 +186,26 @@ export interface CheckReport {
   cleanups?: CleanupRecord[];
   /** What the run verified, per area, and its conformance score. */
   coverage?: Coverage;
+  /** Where the verdicts came from when restguide sent nothing: a recording's files, or the proxy's traffic. */
+  source?: ReportSource;
+}
+
+/** The traffic a report judged that restguide did not send (`check --har`, `restguide proxy`). */
+export interface ReportSource {
+  kind: 'recording' | 'proxy';
+  /** recording: the HAR files read, as given on the command line. */
+  files?: string[];
+  /** proxy: the upstream base URL it forwarded to, and the URL it listened on. */
+  upstream?: string;
+  listening?: string;
+  /**
+   * read = judged + outside + dropped. outside: not under the base URL, left aside; dropped: read and not judged
+   * for another reason (an entry that is no HTTP exchange; the proxy's judging was behind, or the upstream gave no answer).
+   */
+  exchanges: { read: number; judged: number; outside: number; dropped: number };
+  /** When the first and the last exchange judged started (ISO 8601); absent when the traffic did not say. */
+  firstAt?: string;
+  lastAt?: string;
 }
 
 /** Spectral's own numeric severities: 0 error, 1 warning, 2 info, 3 hint. */

@@ -9,6 +9,7 @@ import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-
 import { checkVerdict, type Verdict } from './verdict.js';
 import { areaLine, cleanupLine, failedWords, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import { operationRows, operationsLine } from './operations-table.js';
+import { sourceLine } from './source-line.js';
 
 const headers = (record: Record<string, string>): string =>
   Object.entries(record)
@@ -207,6 +208,7 @@ export const checkHtml: CheckReporter = (report: CheckReport, options) => {
 <h1>restguide check</h1>
 ${verdictBanner(checkVerdict(report, options.failOn, options.exitCode))}
 <p>Target <code>${report.target}</code>, started ${report.startedAt}, ${(report.durationMs / 1000).toFixed(2)} s, restguide ${report.version}. Rules: <a class="guide" href="https://www.belgif.be/specification/rest/api-guide/" target="_blank" rel="noopener noreferrer">the Belgif REST guide</a>.</p>
+${report.source ? html`<p class="source">Verdicts from traffic restguide did not send: ${sourceLine(report.source)}.</p>` : ''}
 <p id="summary">${s.passed} passed, ${failedWords(s)}, ${s.skipped} skipped, ${s.errored} errored, ${s.requests} requests${s.known === undefined ? '' : `, ${s.known} known (baseline)`}${s.fixed === undefined ? '' : `, ${s.fixed} fixed`}.</p>
 ${runNotes(report)}
 <h2>By resource (worst first)</h2>

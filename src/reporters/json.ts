@@ -17,8 +17,8 @@ const orderedResult = ({ id, rule, severity, status, resource, message, evidence
 
 /** The DESIGN.md check contract: `{ tool, version, target, startedAt, durationMs, summary, results }`, then the cleanups. */
 export const checkJson: CheckReporter = (report: CheckReport) => {
-  const { tool, version, target, startedAt, durationMs, summary, results, cleanups, coverage } = report;
-  const extras = { cleanups: cleanups ?? [], ...(coverage ? { coverage } : {}) };
+  const { tool, version, target, startedAt, durationMs, summary, results, cleanups, coverage, source } = report;
+  const extras = { cleanups: cleanups ?? [], ...(coverage ? { coverage } : {}), ...(source ? { source } : {}) };
   return `${JSON.stringify({ tool, version, target, startedAt, durationMs, summary, results: results.map(orderedResult), ...extras }, null, 2)}\n`;
 };
 

@@ -7,6 +7,7 @@ import { evidenceText } from './evidence-text.js';
 import { displaySource, lintSeverityName, printPath, startPosition } from './lint-severity.js';
 import { operationRows, operationsLine } from './operations-table.js';
 import { areaLine, leftText, scoreLine } from './run-notes.js';
+import { sourceProperties } from './source-line.js';
 
 // Characters XML 1.0 forbids (most controls, lone surrogates, U+FFFE/FFFF) become U+FFFD;
 // everything else is escaped, so no CDATA section is needed and `]]>` in a body is harmless.
@@ -272,6 +273,9 @@ export const checkJunit: CheckReporter = (report, options) => {
       })),
     });
   }
+  // Traffic restguide did not send: where it came from, as the properties of a suite of its own.
+  if (report.source)
+    suites.unshift({ name: 'source', timeMs: 0, cases: [], properties: sourceProperties(report.source) });
   // A run that verified almost nothing exits 2 with no check failing: its case says why the gate fails.
   const operations = operationsSuite(report.coverage);
   if (operations) suites.push(operations);

@@ -17,6 +17,7 @@ import {
 import { countByRule, groupFindings, groupHint, SHOWN_LOCATIONS, type FindingGroup } from './lint-groups.js';
 import { areaLine, cleanupLine, failedWords, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';
 import { operationRows, operationsLine } from './operations-table.js';
+import { sourceLine } from './source-line.js';
 
 // A Chalk instance of our own: level 0 when colours are off, whatever the environment says.
 const paint = (color: boolean): ChalkInstance => new Chalk({ level: color ? 1 : 0 });
@@ -69,7 +70,10 @@ function checkLines(c: ChalkInstance, result: CheckResult, urls?: ReadonlyMap<st
 
 export const checkStylish: CheckReporter = (report, options) => {
   const c = paint(options.color);
-  const out: string[] = [`${c.bold('restguide check')} ${withoutControls(report.target)}`, ''];
+  const out: string[] = [`${c.bold('restguide check')} ${withoutControls(report.target)}`];
+  // Traffic restguide did not send: which recording, or which proxy, and how much of it was judged.
+  if (report.source) out.push(c.dim(withoutControls(sourceLine(report.source))));
+  out.push('');
   const urls = documentationUrls(options);
   const shown = (result: CheckResult) =>
     !options.quiet || ((result.status === 'fail' || result.status === 'error') && result.baseline === undefined);

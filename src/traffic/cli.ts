@@ -13,7 +13,7 @@ import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
 import type { CheckIo, CheckOptions } from '../check/options.js';
 import { HarRecorder } from './har-write.js';
 import { readHar } from './har-read.js';
-import { judgeTraffic } from './judge.js';
+import { judgeTraffic, sourceOf } from './judge.js';
 import { OperationTally } from './operations.js';
 
 /** --record: the run hands every exchange to a HAR file (redacted with the run's own redactor); `close` ends it. */
@@ -138,7 +138,14 @@ export async function harCheck(
       io.stderr(
         `restguide: judged ${counts.judged} recorded exchange${counts.judged === 1 ? '' : 's'} of ${files.length} file${files.length === 1 ? '' : 's'}${aside.length ? ` (left aside: ${aside.join(', ')})` : ''}; no request was sent\n`,
       );
-      return report;
+      return {
+        ...report,
+        source: sourceOf(
+          { kind: 'recording', files: given.filter((item) => !urls.includes(item)) },
+          counts,
+          skipped.count,
+        ),
+      };
     },
   };
 }

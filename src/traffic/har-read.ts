@@ -30,6 +30,11 @@ function bodyOf(content: unknown): { text: string; truncated: boolean } {
   return { text, truncated: content['_truncated'] === true };
 }
 
+function startedAtOf(value: unknown): { startedAt?: number } {
+  const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(at) ? { startedAt: at } : {};
+}
+
 /** One HAR entry as an exchange; undefined for an entry that is no HTTP exchange (no URL, a failed request with status 0). */
 export function exchangeOf(entry: unknown): Exchange | undefined {
   if (!isObject(entry) || !isObject(entry['request']) || !isObject(entry['response'])) return undefined;
@@ -57,6 +62,7 @@ export function exchangeOf(entry: unknown): Exchange | undefined {
     },
     response: makeResponse(status, headersOf(response['headers']), text, truncated),
     durationMs: typeof entry['time'] === 'number' ? Math.round(entry['time']) : 0,
+    ...startedAtOf(entry['startedDateTime']),
   };
 }
 

@@ -9,12 +9,13 @@ import { Redactor } from '../core/secrets.js';
 import { selectChecks } from '../core/select-checks.js';
 import { summarize } from '../core/summary.js';
 import type { Target } from '../core/target.js';
-import { compareCodes, type CheckReport, type CheckResult } from '../core/types.js';
+import { compareCodes, type CheckReport, type CheckResult, type ReportSource } from '../core/types.js';
 import { VERSION } from '../core/version.js';
 import { OperationTally } from './operations.js';
 import { markRecording } from '../checks/support/traffic.js';
 import { judgeBatch, judgesRecordings } from './judge-batch.js';
 import { BATCH_CHARS, BATCH_EXCHANGES, BatchVerdicts, NEEDS_PROBING, ReplayClient } from './replay.js';
+import { TrafficModel } from './traffic-model.js';
 
 export interface JudgeOptions {
   /** Only exchanges under it are the API's; no trailing slash. */
@@ -35,6 +36,9 @@ export interface TrafficCounts {
   exchanges: number;
   judged: number;
   outside: number;
+  /** When the first and the last exchange judged started (ms since the epoch), where the traffic says. */
+  firstAt?: number;
+  lastAt?: number;
 }
 
 export const isUnder = (url: string, baseUrl: string): boolean =>
@@ -51,6 +55,8 @@ export class TrafficJudge {
   private readonly verdicts: Map<AnyCheck, Map<string, BatchVerdicts>>;
   /** Documents whose sample ids the profile reads from a collection: read from the first batch that holds it. */
   private sampleIdsPending: boolean;
+  /** Neither a document nor a profile names a resource: the model is read from the traffic, batch after batch. */
+  private readonly model: TrafficModel | undefined;
   private readonly tally: OperationTally | undefined;
   private readonly redactor: Redactor;
   private batch: Exchange[] = [];
@@ -66,6 +72,8 @@ export class TrafficJudge {
     this.judging = this.selected.filter(judgesRecordings);
     this.verdicts = new Map(this.judging.map((check) => [check, new Map()]));
     this.sampleIdsPending = (profile.documents ?? []).some((doc) => doc.sampleIdsFrom && !doc.sampleIds);
+    const modelled = (profile.collections?.length ?? 0) + (profile.documents?.length ?? 0) > 0;
+    this.model = modelled ? undefined : new TrafficModel(options.baseUrl);
     this.tally = options.contract ? new OperationTally(options.contract, options.baseUrl) : undefined;
     this.redactor = options.redactor ?? new Redactor();
   }
@@ -82,6 +90,11 @@ export class TrafficJudge {
       return false;
     }
     this.counts.judged++;
+    const at = exchange.startedAt;
+    if (at !== undefined) {
+      if (this.counts.firstAt === undefined || at < this.counts.firstAt) this.counts.firstAt = at;
+      if (this.counts.lastAt === undefined || at > this.counts.lastAt) this.counts.lastAt = at;
+    }
     this.tally?.add(exchange);
     this.batch.push(exchange);
     this.chars += exchange.response.text.length;
@@ -100,6 +113,8 @@ export class TrafficJudge {
         this.sampleIdsPending = false;
       }
     }
+    if (this.model?.observe(this.batch))
+      this.target = await recordedTarget(this.model.profile(), this.options, this.batch);
     this.batch = [];
     this.chars = 0;
     const byCheck = new Map<string, CheckResult[]>();
@@ -122,7 +137,9 @@ export class TrafficJudge {
     for (const check of this.selected) {
       const { meta } = check;
       const perResource = this.verdicts.get(check);
-      if (perResource) results.push(...[...perResource.values()].flatMap((verdicts) => verdicts.results()));
+      // A check not applicable to an early batch's model ('-') and judged once the traffic told its resources.
+      const judged = perResource && [...perResource].filter(([resource]) => resource !== '-' || perResource.size === 1);
+      if (judged) results.push(...judged.flatMap(([, verdicts]) => verdicts.results()));
       else
         results.push({
           id: meta.id,
@@ -187,4 +204,18 @@ export async function judgeTraffic(
     );
   }
   return { report: judge.report(), counts: judge.counts };
+}
+
+/** A report's `source`: what the traffic held, and when; the caller says where it came from. */
+export function sourceOf(
+  where: Pick<ReportSource, 'kind' | 'files' | 'upstream' | 'listening'>,
+  counts: TrafficCounts,
+  dropped: number,
+): ReportSource {
+  return {
+    ...where,
+    exchanges: { read: counts.exchanges + dropped, judged: counts.judged, outside: counts.outside, dropped },
+    ...(counts.firstAt !== undefined ? { firstAt: new Date(counts.firstAt).toISOString() } : {}),
+    ...(counts.lastAt !== undefined ? { lastAt: new Date(counts.lastAt).toISOString() } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import type { CheckReport, CheckResult } from '../core/types.js';
 import { wantsColor, type Io } from '../cli/io.js';
 import { planOutputs, reportTargets, writeReports } from '../cli/output.js';
 import { CHECK_FORMATS } from '../reporters/formats.js';
+import { sourceOf } from './judge.js';
 import { startJudgingProxy } from './proxy.js';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -74,6 +75,7 @@ export async function runProxy(
       port: port(options.port ?? 8080),
       host,
       judge: { profile, ...(contract ? { contract } : {}), only, skip, batchExchanges: 500, idleMs: 300 },
+      forwardedHeaders: options.forwardedHeaders !== false,
       onFinding: findingLine,
     });
   } catch (error) {
@@ -88,7 +90,13 @@ export async function runProxy(
   );
 
   const write = async (): Promise<CheckReport> => {
-    const { report } = await proxy.report();
+    const judged = await proxy.report();
+    // Dropped: not judged because judging was behind, or because the upstream gave no answer.
+    const notJudged = proxy.stats.dropped + proxy.stats.failed;
+    const report: CheckReport = {
+      ...judged.report,
+      source: sourceOf({ kind: 'proxy', upstream, listening: proxy.url }, judged.counts, notJudged),
+    };
     const { renderCheckReport } = await import('../reporters/index.js');
     const color = wantsColor(io);
     const rules = checkRuleInfos();

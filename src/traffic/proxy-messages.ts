@@ -33,11 +33,16 @@ export interface ExchangeCopy {
   /** The response body was longer than the cap: `responseText` is its start. */
   truncated: boolean;
   durationMs: number;
+  /** When the request came (ms since the epoch). */
+  startedAt: number;
 }
 
 export type ToJudge =
   /** Exchanges in the order they were forwarded; one message for many keeps postMessage off the request path. */
-  { kind: 'exchanges'; exchanges: ExchangeCopy[] } | { kind: 'report'; id: number };
+  | { kind: 'exchanges'; exchanges: ExchangeCopy[] }
+  | { kind: 'report'; id: number }
+  /** Origins the proxy is reached at besides those each request names (its listening address). */
+  | { kind: 'aliases'; origins: string[] };
 
 export type FromJudge =
   | { kind: 'ready' }

@@ -7,6 +7,7 @@ import { makeResponse } from '../core/exchange.js';
 import type { Exchange } from '../core/exchange.js';
 import { Redactor } from '../core/secrets.js';
 import { TrafficJudge } from './judge.js';
+import { asUpstream, ownOrigins } from './own-address.js';
 import type { ExchangeCopy, FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 
 const port = parentPort;
@@ -14,6 +15,11 @@ if (!port) throw new Error('proxy-worker runs as a worker thread');
 const setup = workerData as JudgeSetup;
 const post = (message: FromJudge): void => port.postMessage(message);
 const origin = new URL(setup.baseUrl).origin;
+const basePath = new URL(setup.baseUrl).pathname.replace(/\/+$/, '');
+/** Where the proxy listens: its links are the API's too (told by the forwarding thread once it listens). */
+let listening: string[] = [];
+/** Headers that carry links: judged with the proxy's address as the upstream's, as bodies are. */
+const LINK_HEADERS = ['location', 'content-location', 'link'];
 
 // Judging takes only CPU time the forwarding, the upstream and the clients leave: this thread at the lowest
 // priority. Linux gives each thread its own nice value (by its id, from /proc); elsewhere the pacing below
@@ -53,17 +59,29 @@ function fromParsed(headers: Record<string, string | string[] | undefined>): Rec
   return flat;
 }
 
-/** Judged as the upstream's own exchange: its URLs, so links it builds from its own address are on its origin. */
+/**
+ * Judged as the upstream's own exchange: its URLs, so links it builds from its own address are on its origin; and
+ * links to the address the proxy (or a gateway before it) was reached at are judged as the upstream's too.
+ */
 function toExchange(copy: ExchangeCopy): Exchange {
+  const requestHeaders = fromRaw(copy.requestHeaders);
+  const aliases = ownOrigins(requestHeaders, listening, origin);
+  const own = (text: string): string => asUpstream(text, aliases, origin, basePath);
+  const responseHeaders = fromParsed(copy.responseHeaders);
+  for (const name of LINK_HEADERS) {
+    const value = responseHeaders[name];
+    if (value !== undefined) responseHeaders[name] = own(value);
+  }
   return {
     request: {
       method: copy.method,
       url: `${origin}${copy.target}`,
-      headers: fromRaw(copy.requestHeaders),
+      headers: requestHeaders,
       ...(copy.requestBody !== undefined ? { body: copy.requestBody } : {}),
     },
-    response: makeResponse(copy.status, fromParsed(copy.responseHeaders), copy.responseText, copy.truncated),
+    response: makeResponse(copy.status, responseHeaders, own(copy.responseText), copy.truncated),
     durationMs: copy.durationMs,
+    startedAt: copy.startedAt,
   };
 }
 
@@ -113,7 +131,8 @@ function wait(): void {
 }
 
 port.on('message', (message: ToJudge) => {
-  if (message.kind === 'exchanges') {
+  if (message.kind === 'aliases') listening = message.origins;
+  else if (message.kind === 'exchanges') {
     for (const copy of message.exchanges) waiting.push(copy);
     wait();
     void pump();

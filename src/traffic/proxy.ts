@@ -40,7 +40,9 @@ export interface ProxyOptions {
   upstream: string;
   port: number;
   host: string;
-  judge: Omit<JudgeSetup, 'baseUrl'>;
+  judge: Omit<JudgeSetup, 'baseUrl' | 'aliases'>;
+  /** Add `Forwarded` and `X-Forwarded-For|Host|Proto` to what is forwarded, as a gateway does (default true). */
+  forwardedHeaders?: boolean;
   /** Each finding of a new cause, as the worker reports it. */
   onFinding?: (result: CheckResult) => void;
 }
@@ -54,6 +56,39 @@ export interface RunningProxy {
   report(): Promise<{ report: CheckReport; counts: TrafficCounts }>;
   close(): Promise<void>;
 }
+
+/** A Forwarded parameter value (RFC 7239 §4): a token as is, anything else (an IPv6 address, host:port) quoted. */
+const forwardedValue = (value: string): string =>
+  /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+/**
+ * What a gateway adds: the client's address appended to X-Forwarded-For and Forwarded, the host and scheme it was
+ * reached at unless a gateway before it said them already (the first hop's are the public ones).
+ */
+export function forwardedHeaders(
+  given: Record<string, string | undefined>,
+  client: string | undefined,
+  host: string | undefined,
+): Array<[string, string]> {
+  const address = client?.replace(/^::ffff:/, '');
+  const forHeader = address === undefined ? undefined : address.includes(':') ? `[${address}]` : address;
+  const added: Array<[string, string]> = [];
+  if (address !== undefined)
+    added.push(['x-forwarded-for', given['x-forwarded-for'] ? `${given['x-forwarded-for']}, ${address}` : address]);
+  if (host !== undefined && given['x-forwarded-host'] === undefined) added.push(['x-forwarded-host', host]);
+  if (given['x-forwarded-proto'] === undefined) added.push(['x-forwarded-proto', 'http']);
+  const element = [
+    forHeader !== undefined ? `for=${forwardedValue(forHeader)}` : '',
+    host !== undefined ? `host=${forwardedValue(host)}` : '',
+    'proto=http',
+  ]
+    .filter(Boolean)
+    .join(';');
+  added.push(['forwarded', given['forwarded'] ? `${given['forwarded']}, ${element}` : element]);
+  return added;
+}
+
+const FORWARDED = new Set(['x-forwarded-for', 'forwarded']);
 
 /** Keeps the first BODY_CAP bytes of a body that flows past, for judging. */
 export class BodyCopy {
@@ -134,6 +169,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   const upstream = new URL(options.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const pool = new Pool(upstream.origin, { connections: 128, pipelining: 1 });
+  const addForwarded = options.forwardedHeaders !== false;
   const setup: JudgeSetup = { ...options.judge, baseUrl: options.upstream };
   // The worker is a file of its own, beside this module: dist/src/traffic/ unbundled, dist/bundle/ bundled.
   const worker = new Worker(new URL('./proxy-worker.js', import.meta.url), { workerData: setup });
@@ -172,6 +208,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   const gone = new Error('the client closed the connection');
   const forward = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
+    const startedAt = Date.now();
     const raw = req.rawHeaders;
     const headers: string[] = [];
     let hasBody = false;
@@ -179,8 +216,17 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
       const name = raw[i]!.toLowerCase();
       if (name === 'content-length') hasBody = raw[i + 1] !== '0';
       else if (name === 'transfer-encoding') hasBody = true;
+      // The proxy's own hop is appended to these below, as one header each.
+      if (addForwarded && FORWARDED.has(name)) continue;
       if (!NOT_FORWARDED.has(name)) headers.push(raw[i]!, raw[i + 1]!);
     }
+    if (addForwarded)
+      for (const [name, value] of forwardedHeaders(
+        req.headers as Record<string, string | undefined>,
+        req.socket.remoteAddress,
+        req.headers.host,
+      ))
+        headers.push(name, value);
     // Judging copies bodies only while the worker keeps up; when it is behind the exchange is only forwarded.
     const judging = queue.open;
     let requestCopy: BodyCopy | undefined;
@@ -239,6 +285,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
               responseText: responseCopy.text(),
               truncated: responseCopy.truncated,
               durationMs: Math.round(performance.now() - started),
+              startedAt,
             },
           );
         },
@@ -266,8 +313,12 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}${basePath}`;
+  // Links to where the proxy listens are the API's own: the worker judges them as links to the upstream. Sent
+  // before any exchange (messages keep their order).
+  worker.postMessage({ kind: 'aliases', origins: [new URL(url).origin] } satisfies ToJudge);
   return {
-    url: `http://${host}:${address.port}${basePath}`,
+    url,
     stats,
     report: () =>
       new Promise((resolve) => {

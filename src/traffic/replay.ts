@@ -4,7 +4,13 @@ import type { ExchangeClient } from '../core/check-context.js';
 import { makeResponse, type Exchange } from '../core/exchange.js';
 import { resolveUrl, type RequestSpec } from '../core/http-client.js';
 import type { CheckResult } from '../core/types.js';
-import { NEEDS_PROBING, NotRecorded, recordedAnswer, requestKey } from '../checks/support/traffic.js';
+import {
+  NEEDS_PROBING,
+  NOT_RECORDED_HEADER,
+  NotRecorded,
+  recordedAnswer,
+  requestKey,
+} from '../checks/support/traffic.js';
 
 export { NEEDS_PROBING };
 /**
@@ -78,7 +84,7 @@ export class ReplayClient implements ExchangeClient {
     return Promise.resolve(
       recorded ?? {
         request: { method, url, headers: {} },
-        response: makeResponse(503, { 'x-restguide-replay': 'not in the recording' }, '', false),
+        response: makeResponse(503, { [NOT_RECORDED_HEADER]: 'not in the recording' }, '', false),
         durationMs: 0,
       },
     );

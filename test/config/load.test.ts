@@ -111,7 +111,7 @@ describe('validating the config file', () => {
         'timeout, concurrency, rate, deadline, retries, wait, fail-on, baseline, format, show-documentation-url',
     );
     expect(await says({ chek: {} })).toBe(
-      'bad config restguide.config.yaml: (root) has an unknown key `chek`: did you mean `check`? Allowed keys there: check, lint, diff',
+      'bad config restguide.config.yaml: (root) has an unknown key `chek`: did you mean `check`? Allowed keys there: check, lint, diff, proxy',
     );
     // A key of another command's section is unknown here, with no far-fetched guess.
     expect(await says({ diff: { ruleset: 'r.yaml' } })).toBe(
@@ -142,7 +142,7 @@ describe('validating the config file', () => {
       'bad config restguide.config.yaml: (root).diff must be a map of keys, not "old.yaml"',
     );
     expect(await says(['check'])).toBe(
-      'bad config restguide.config.yaml: (root) must be a map with a section per command (check, lint, diff), not ["check"]',
+      'bad config restguide.config.yaml: (root) must be a map with a section per command (check, lint, diff, proxy), not ["check"]',
     );
   });
 

@@ -29,6 +29,12 @@ vi.mock('../../src/cli/diff.js', () => ({
     return 0;
   },
 }));
+vi.mock('../../src/traffic/proxy-cli.js', () => ({
+  runProxy: async (upstream: unknown, options: Record<string, unknown>) => {
+    calls.push({ command: 'proxy', args: [upstream], options });
+    return 0;
+  },
+}));
 beforeEach(() => {
   calls.length = 0;
 });
@@ -54,7 +60,7 @@ describe('restguide init', () => {
     const dir = await folder();
     const io = Object.assign(captureIo(), { cwd: dir });
     expect(await main(['init'], io)).toBe(0);
-    for (const argv of [['check'], ['lint'], ['diff', 'old.yaml', 'new.yaml']]) {
+    for (const argv of [['check'], ['lint'], ['diff', 'old.yaml', 'new.yaml'], ['proxy', 'http://127.0.0.1:1/api']]) {
       const withFile = await run(dir, argv);
       const without = await run(dir, [...argv, '--no-config']);
       expect(withFile.code).toBe(0);
@@ -181,11 +187,65 @@ describe('each key sets what its flag or argument would', () => {
     expect(diff.options).toEqual({ failOn: 'error', baseline: 'diff.json', format: ['json'], output: [undefined] });
   });
 
+  it('proxy: every key; flags given win; --no-config reads none; no upstream anywhere is exit 2', async () => {
+    const dir = await folder({
+      proxy: {
+        upstream: 'https://staging.example.org/api/v1',
+        port: 0,
+        host: '0.0.0.0',
+        openapi: 'openapi.yaml',
+        profile: 'profile.yaml',
+        only: 'json,link',
+        skip: ['paging.next-link'],
+        'report-every': 60,
+        'forwarded-headers': false,
+        'fail-on': 'error',
+        format: ['stylish', 'json=reports/proxy.json'],
+      },
+    });
+    const all = await run(dir, ['proxy']);
+    expect(all.code).toBe(0);
+    expect(all.args).toEqual(['https://staging.example.org/api/v1']);
+    expect(all.options).toEqual({
+      port: '0',
+      host: '0.0.0.0',
+      openapi: 'openapi.yaml',
+      profile: 'profile.yaml',
+      only: ['json,link'],
+      skip: ['paging.next-link'],
+      reportEvery: '60',
+      forwardedHeaders: false,
+      failOn: 'error',
+      format: ['stylish', 'json'],
+      output: [undefined, 'reports/proxy.json'],
+    });
+    const flags = await run(dir, ['proxy', 'http://127.0.0.1:1/api', '--port', '9000', '--fail-on', 'warning']);
+    expect(flags.args).toEqual(['http://127.0.0.1:1/api']);
+    expect(flags.options).toMatchObject({ port: '9000', failOn: 'warning', host: '0.0.0.0' });
+    expect(flags.err).toMatch(/gives proxy .*; flags given win over upstream, port, fail-on\n$/);
+    const none = await run(dir, ['proxy', 'http://127.0.0.1:1/api', '--no-config']);
+    expect(none.options).toMatchObject({ port: '8080', host: '127.0.0.1', forwardedHeaders: true, failOn: 'warning' });
+    const empty = await folder({ proxy: { port: 0 } });
+    const missing = await run(empty, ['proxy']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(
+      /missing required argument 'upstream': give it, or set proxy\.upstream in restguide\.config\.yaml/,
+    );
+    // The default of a --no- switch in the file changes nothing.
+    const kept = await run(await folder({ proxy: { 'forwarded-headers': true } }), ['proxy', 'http://127.0.0.1:1/api']);
+    expect(kept.options['forwardedHeaders']).toBe(true);
+  });
+
   it('a key whose flag is missing from its command is caught here, not by a user', async () => {
     // Every key of every section at once; a mapping to an option the command lacks would be an internal error.
     for (const command of Object.keys(CONFIG_KEYS)) {
       const dir = await folder({ [command]: { 'fail-on': 'error' } });
-      const argv = command === 'diff' ? ['diff', 'a.yaml', 'b.yaml'] : [command];
+      const argv =
+        command === 'diff'
+          ? ['diff', 'a.yaml', 'b.yaml']
+          : command === 'proxy'
+            ? ['proxy', 'http://127.0.0.1:1/api']
+            : [command];
       expect((await run(dir, argv)).code).toBe(0);
     }
   });

@@ -13,6 +13,7 @@ const exchange = (n: number): ExchangeCopy => ({
   responseHeaders: { 'content-type': 'application/json' },
   responseText: `{"n":${n}}`,
   truncated: false,
+  startedAt: 0,
   durationMs: 1,
 });
 

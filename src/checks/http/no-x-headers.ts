@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
+import { judgeableTraffic } from '../support/traffic.js';
 
 // Security headers that web servers, gateways and frameworks (e.g. helmet) add outside the API's design;
 // they predate RFC 6648, have no un-prefixed names to move to, and removing them would weaken browsers' defences.
@@ -27,8 +28,11 @@ export default defineCheck({
   },
   appliesTo: 'api',
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
+  // Every answer of the run (or of a recording, the proxy's traffic), not only the samples: a header one
+  // framework route adds is the API's as much as one every answer carries.
+  judgesTraffic: true,
   async run(ctx) {
-    const exchanges = await sampleResponses(ctx);
+    const exchanges = await judgeableTraffic(ctx, await sampleResponses(ctx));
     // One finding per header name, with the first response that carried it.
     const seen = new Map<string, Exchange>();
     for (const exchange of exchanges) {

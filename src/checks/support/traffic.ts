@@ -265,6 +265,13 @@ export async function errorAnswers(ctx: CheckContext<string>, probes: readonly E
 /** A recording's skip: coverage lists it as `not verified: needs active probing …`. */
 export const NEEDS_PROBING = 'needs active probing: judging recorded traffic sends no request';
 
+/** The header of the placeholder a recording's replay answers a read it does not hold with (src/traffic/replay.ts). */
+export const NOT_RECORDED_HEADER = 'x-restguide-replay';
+
+/** Whether an answer is that placeholder: nothing was sent, so no status of it is the API's. */
+export const notRecorded = (exchange: Exchange): boolean =>
+  exchange.response.headers[NOT_RECORDED_HEADER] !== undefined;
+
 /** Thrown by a recording's replay when a check asks for an answer the recording does not hold (src/traffic/replay.ts). */
 export class NotRecorded extends Error {
   override readonly name = 'NotRecorded';
