@@ -23,7 +23,7 @@ type Access = Pick<RunOptions, 'auth' | 'tls' | 'proxy'>;
 
 export async function checkApi(options: CheckOptions, io: CheckIo, publish: PublishReports): Promise<number> {
   const url = options.baseUrl;
-  const traffic = await import('../traffic/cli.js');
+  const traffic = await import('./recordings.js');
   if (options.har !== undefined) {
     // Recordings: no target is contacted; the same reports, baselines and exit codes.
     const har = await traffic.harCheck(url, options, io);

@@ -154,7 +154,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       '\nExit codes (on SIGINT/SIGTERM, after the reports): 0 nothing judged failed; 1 findings or errored checks; 2 usage error.',
     );
   addReportOptions(proxy, CHECK_FORMATS).action(async (upstream: string, options: Record<string, unknown>) => {
-    const { runProxy } = await import('../traffic/proxy-cli.js');
+    const { runProxy } = await import('./proxy.js');
     exitCode = await runProxy(upstream, options, io);
   });
 
