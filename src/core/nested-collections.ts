@@ -5,7 +5,7 @@ import type { HttpClient } from './http-client.js';
 import { isObject } from './json.js';
 import { listingOf } from './list-shape.js';
 import { PARAMETERS } from './path-templates.js';
-import type { CollectionProfile, DocumentProfile, ParameterSource } from './profile.js';
+import type { CollectionProfile, DocumentProfile, ParameterSource } from './profile-shape.js';
 import { withQuery } from './target.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
