@@ -45,8 +45,8 @@ export async function runLint(documents: string[], options: Record<string, unkno
     );
 
   planOutputs(reportTargets(options), 'stylish', LINT_FORMATS); // a bad -f/-o is refused before any work
-  const { createLinter, lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
-  const linter = createLinter({ accelerated: io.env['RESTGUIDE_LINT_ENGINE'] !== 'stock' });
+  const { acceleratedByDefault, createLinter, lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
+  const linter = createLinter({ accelerated: acceleratedByDefault(io.env) });
   const stdin = documents.includes('-') ? await readStdin(io, maxBytesFromEnv(io.env)) : undefined;
   const progress = progressLine(io, options.quiet === true);
   let report: LintReport;
