@@ -1,6 +1,5 @@
 // `restguide check` from its typed options: reach the target, find what to check, run the checks (stopping
 // cleanly on a signal), apply the baseline, hand the report to the CLI to write, and decide the exit code.
-import { resolve } from 'node:path';
 import { CHECKS } from '../checks/index.js';
 import { commonJsExports } from '../core/commonjs-exports.js';
 import { almostNothingVerified } from '../core/coverage.js';
@@ -139,38 +138,40 @@ async function finish(
   publish: PublishReports,
   interrupted: () => boolean,
 ): Promise<number> {
-  let report = ran;
   if (io.isTTY) io.stderr('\r\u001b[K');
   // Said after the run, so an unreachable target gets one line, not a discovery note first.
   if (note) io.stderr(`restguide: ${note}\n`);
-  if (report.results.length === 0)
+  if (ran.results.length === 0)
     throw new UsageError('no check applies: the profile lists no resource the selected checks run against');
 
-  const { baseline, writeBaseline } = options;
-  let wrote: string | undefined;
-  if (baseline || writeBaseline) {
-    const { readBaseline, applyCheckBaseline, writeCheckBaseline } = await import('../core/baseline.js');
-    if (baseline) report = applyCheckBaseline(report, await readBaseline(resolve(io.cwd, baseline)));
-    // A partial (interrupted) run would record a partial baseline: none is written then.
-    if (writeBaseline && !interrupted()) {
-      const written = await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
-      const failing = report.results.filter((r) => r.status === 'fail' && r.baseline !== 'fixed').length;
-      const entries = written.entries.length;
-      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (${failing} failing result${failing === 1 ? '' : 's'}); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
-    }
-  }
-
-  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
-  const gate = checkExitCode(report, options.failOn);
-  const exitCode = wrote && gate !== 2 && leftRecords(report).length === 0 ? 0 : gate;
-  const written = await publish(report, exitCode);
-  // Every report went to a file: the terminal still gets the outcome.
-  if (!written.toStdout) {
-    const { checkSummaryLine } = await import('../reporters/run-notes.js');
-    io.stderr(`restguide: ${checkSummaryLine(report)}\n`);
-  }
+  const { gate } = await import('../core/gate.js');
+  const { report, exitCode } = await gate(
+    ran,
+    {
+      baseline: options.baseline,
+      writeBaseline: options.writeBaseline,
+      async applyBaseline(result, file) {
+        const { readBaseline, applyCheckBaseline } = await import('../core/baseline.js');
+        return applyCheckBaseline(result, await readBaseline(file));
+      },
+      async recordBaseline(result, file) {
+        const { writeCheckBaseline } = await import('../core/baseline.js');
+        const written = await writeCheckBaseline(file, result);
+        const failing = result.results.filter((r) => r.status === 'fail' && r.baseline !== 'fixed').length;
+        return { entries: written.entries.length, each: `${failing} failing result${failing === 1 ? '' : 's'}` };
+      },
+      // A run that could not judge (2) or left records behind fails even when it records a baseline.
+      exitCode(result, recorded) {
+        const code = checkExitCode(result, options.failOn);
+        return recorded && code !== 2 && leftRecords(result).length === 0 ? 0 : code;
+      },
+      publish,
+      summaryLine: async (result) => (await import('../reporters/run-notes.js')).checkSummaryLine(result),
+      interrupted,
+    },
+    io,
+  );
   if (interrupted()) return EXIT_INTERRUPTED;
-  if (wrote) io.stderr(wrote);
   // Said on stderr too, so a gate read through --format json still tells why it failed.
   const reason =
     exitCode === 1
