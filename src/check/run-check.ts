@@ -70,8 +70,11 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   const recording = await traffic.startRecording(options.record, run, io);
   const access: Access = { ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}) };
   try {
-    const report = await runOn(target, run, access, options.demo);
-    return await finish(report, target.note, options, io, publish, () => interrupt.signal.aborted);
+    const report = await runOn(target, run, access, options.demo, io);
+    const exitCode = await finish(report, target.note, options, io, publish, () => interrupt.signal.aborted);
+    // The quick start (`npm start`) ends on what to try next; on stderr, so stdout stays the report.
+    if (url === undefined && !options.demo && exitCode !== EXIT_INTERRUPTED) io.stderr(`restguide: ${NEXT_STEP}\n`);
+    return exitCode;
   } catch (error) {
     if (!interrupt.signal.aborted) throw error;
     io.stderr(`restguide: interrupted before the checks ran: ${(error as Error).message}\n`);
@@ -103,8 +106,18 @@ async function printProfile(
   return 0;
 }
 
+/** What a run against the embedded reference server suggests next: the same against one's own API. */
+const NEXT_STEP =
+  'next, your own API: restguide check <base URL> (add --openapi <document> to check it against its contract)';
+
 /** The checks against the target: the embedded protected server (--auth-demo), the embedded reference server, or the URL given. */
-async function runOn(target: TargetProfile, run: Run, access: Access, demo: boolean): Promise<CheckReport> {
+async function runOn(
+  target: TargetProfile,
+  run: Run,
+  access: Access,
+  demo: boolean,
+  io: CheckIo,
+): Promise<CheckReport> {
   const profile: Profile = target.profile;
   if (demo) {
     // The protected reference server, whole suite, writes included, with the demo client's credentials.
@@ -120,6 +133,7 @@ async function runOn(target: TargetProfile, run: Run, access: Access, demo: bool
     // No URL: the embedded reference server, whole suite, writes included.
     const { startReferenceServer } = await import('../reference-server/index.js');
     const server = await startReferenceServer({ port: 0 });
+    io.stderr(`restguide: no base URL given: checking the embedded reference server at ${server.url}\n`);
     try {
       return await runChecks(CHECKS, profile, { ...run, baseUrl: server.url, allowWrites: true });
     } finally {
