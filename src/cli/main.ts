@@ -111,7 +111,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     )
     .option(
       '--har <files...>',
-      "judge recorded traffic (HAR 1.2 from browsers, Playwright, Newman, k6 or --record) and send no request: the exchanges under the base URL (given, or --openapi's first server)",
+      "judge recorded traffic (HAR 1.2 from browsers, Playwright or --record; Newman and k6 write none: put restguide proxy in front) and send no request: the exchanges under the base URL (given, or --openapi's first server)",
     )
     .addHelpText(
       'after',
