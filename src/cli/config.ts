@@ -146,8 +146,9 @@ export async function applyConfig(command: Command, io: Io): Promise<void> {
   const order = Object.keys(keys);
   const inOrder = (list: string[]) => list.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(', ');
   const overridden = Object.keys(section).filter((key) => !used.includes(key) && section[key] !== false);
-  const said =
-    config.sections[name] === undefined
+  const said = config.empty
+    ? 'is empty'
+    : config.sections[name] === undefined
       ? `has no ${name} section`
       : `gives ${name} ${used.length > 0 ? inOrder(used) : 'nothing'}`;
   io.stderr(

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
+import { EMPTY_REASON, isBlankText } from './blank-text.js';
 import { UsageError } from './errors.js';
 import { describeSchemaError, type SchemaError } from './profile-errors.js';
 import type { HttpClient } from './http-client.js';
@@ -107,6 +108,7 @@ export async function loadProfile(file: string, cwd: string): Promise<Profile> {
       `cannot read profile ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
+  if (isBlankText(text)) throw new UsageError(`bad profile ${file}: ${EMPTY_REASON}`);
   let data: unknown;
   try {
     data = parseYaml(text);

@@ -162,7 +162,7 @@ export async function readDocumentSet(input: string, options: ReadOptions): Prom
     let file = parse(location, text);
     if (!from && isSwagger2(file.data))
       file = { ...file, data: convertedSwagger(location, file.data), swagger: file.data };
-    else if (!from) assertOpenApi(location, file.data);
+    else if (!from) assertOpenApi(location, file.data, text);
     files.set(location, file);
     // Most documents are one file: a scan of the text spares walking their whole tree.
     if (!EXTERNAL_REF.test(text)) continue;
