@@ -130,16 +130,22 @@ export class JudgingQueue {
   }
 }
 
-export async function startJudgingProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const upstream = new URL(options.upstream);
-  const basePath = upstream.pathname.replace(/\/+$/, '');
-  const pool = new Pool(upstream.origin, { connections: 128, pipelining: 1 });
-  const setup: JudgeSetup = { ...options.judge, baseUrl: options.upstream };
-  // The worker is a file of its own, beside this module: dist/src/traffic/ unbundled, dist/bundle/ bundled.
-  const worker = new Worker(new URL('./proxy-worker.js', import.meta.url), { workerData: setup });
-  const queue = new JudgingQueue((message) => worker.postMessage(message));
-  const counts = { forwarded: 0, failed: 0 };
-  const stats = {
+/** The request's headers as forwarded (raw name/value pairs, hop-by-hop ones left out), and whether it has a body. */
+function forwardedHeaders(raw: readonly string[]): { headers: string[]; hasBody: boolean } {
+  const headers: string[] = [];
+  let hasBody = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === 'content-length') hasBody = raw[i + 1] !== '0';
+    else if (name === 'transfer-encoding') hasBody = true;
+    if (!NOT_FORWARDED.has(name)) headers.push(raw[i]!, raw[i + 1]!);
+  }
+  return { headers, hasBody };
+}
+
+/** The proxy's counts as they stand whenever they are read. */
+function liveStats(counts: { forwarded: number; failed: number }, queue: JudgingQueue): RunningProxy['stats'] {
+  return {
     get forwarded() {
       return counts.forwarded;
     },
@@ -153,6 +159,18 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
       return queue.dropped;
     },
   };
+}
+
+export async function startJudgingProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const upstream = new URL(options.upstream);
+  const basePath = upstream.pathname.replace(/\/+$/, '');
+  const pool = new Pool(upstream.origin, { connections: 128, pipelining: 1 });
+  const setup: JudgeSetup = { ...options.judge, baseUrl: options.upstream };
+  // The worker is a file of its own, beside this module: dist/src/traffic/ unbundled, dist/bundle/ bundled.
+  const worker = new Worker(new URL('./proxy-worker.js', import.meta.url), { workerData: setup });
+  const queue = new JudgingQueue((message) => worker.postMessage(message));
+  const counts = { forwarded: 0, failed: 0 };
+  const stats = liveStats(counts, queue);
   let nextReport = 0;
   const reports = new Map<number, (value: { report: CheckReport; counts: TrafficCounts }) => void>();
   const ready = new Promise<void>((resolve, reject) => {
@@ -173,14 +191,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
   const forward = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     const raw = req.rawHeaders;
-    const headers: string[] = [];
-    let hasBody = false;
-    for (let i = 0; i < raw.length; i += 2) {
-      const name = raw[i]!.toLowerCase();
-      if (name === 'content-length') hasBody = raw[i + 1] !== '0';
-      else if (name === 'transfer-encoding') hasBody = true;
-      if (!NOT_FORWARDED.has(name)) headers.push(raw[i]!, raw[i + 1]!);
-    }
+    const { headers, hasBody } = forwardedHeaders(raw);
     // Judging copies bodies only while the worker keeps up; when it is behind the exchange is only forwarded.
     const judging = queue.open;
     let requestCopy: BodyCopy | undefined;
