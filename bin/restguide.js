@@ -1,28 +1,20 @@
 #!/usr/bin/env node
-// Thin entry: the compiled CLI does the work; this only maps its result to the exit code.
-// It runs the bundle (dist/bundle, made by `npm run build`; see scripts/bundle.mjs) unless that is
-// missing or older than the compiled sources (a `tsc` alone after an edit), or RESTGUIDE_UNBUNDLED=1.
-import { statSync } from 'node:fs';
+// Thin entry: the bundle (dist/bundle, made by `npm run build`; see scripts/bundle.mjs) does the work;
+// this only maps its result to the exit code. It runs the bundle and nothing else: a build older than
+// the sources is for `npm run build` to redo, not for this file to guess from file dates.
+import { existsSync } from 'node:fs';
 import module from 'node:module';
 
 // Node keeps the compiled code of the bundle's chunks on disk (Node >= 22.1; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
 module.enableCompileCache?.();
 
-const compiled = new URL('../dist/src/cli/main.js', import.meta.url);
 const bundled = new URL('../dist/bundle/restguide.js', import.meta.url);
-
-function bundleIsCurrent() {
-  if (process.env.RESTGUIDE_UNBUNDLED === '1') return false;
-  try {
-    const bundle = statSync(bundled);
-    const sources = statSync(compiled, { throwIfNoEntry: false });
-    return !sources || bundle.mtimeMs >= sources.mtimeMs;
-  } catch {
-    return false;
-  }
+if (!existsSync(bundled)) {
+  process.stderr.write('restguide: no build in dist/bundle: run npm run build\n');
+  process.exit(2);
 }
 
-const { main } = await import(bundleIsCurrent() ? bundled.href : compiled.href);
+const { main } = await import(bundled.href);
 
 // A reader that stops early (`restguide lint big.yaml | head`) ends the output, not in a crash.
 process.stdout.on('error', (error) => {

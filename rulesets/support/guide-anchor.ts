@@ -1,4 +1,3 @@
-// Where the guide's rules are read: kept with the ruleset so the published `restguide/ruleset` needs nothing
-// of src/core; the reports take it from here too (src/core/types.ts re-exports it).
-export const GUIDE_URL = 'https://www.belgif.be/specification/rest/api-guide/';
-export const guideAnchor = (rule: string): string => `${GUIDE_URL}#rule-${rule}`;
+// Where the guide's rules are read, for the ruleset: defined below both src/ and rulesets/, in
+// src/core/guide-anchor.ts (a leaf), so that src/core never imports the ruleset.
+export { GUIDE_URL, guideAnchor } from '../../src/core/guide-anchor.js';

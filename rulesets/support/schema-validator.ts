@@ -16,7 +16,7 @@ import {
   type KnownFormat,
   type QuickContext,
 } from '../../src/lint/engine/quick-validator.js';
-import { acceleratedNow, ruleFallback } from '../../src/lint/engine/mode.js';
+import { modeOfCall, type LintMode } from '../../src/lint/engine/mode.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
 const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true> = {
@@ -289,6 +289,7 @@ export const oasKind = (root: unknown): OasKind =>
 /**
  * Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged).
  * `whole` compiles the whole schema even where one node fails (for the tests that compare both).
+ * `mode`: the lint run's (src/lint/engine/mode.ts: modeOf(context)); by default the rule call's.
  */
 export function schemaViolation(
   schema: Json,
@@ -297,11 +298,12 @@ export function schemaViolation(
   omit?: 'enum',
   rules?: DiscriminatorRules,
   whole = false,
+  mode: LintMode = modeOfCall(),
 ): string | undefined {
   if (isScalarSchema(schema)) return scalarViolation(schema, value, kind, omit === 'enum') || undefined;
   const entry = entryFor(schema, kind, omit, rules);
   // Stock mode (src/lint/engine) asks ajv alone; accelerated, the quick validator decides what it can.
-  if (acceleratedNow()) {
+  if (mode.accelerated) {
     let unsure = false;
     const ctx: QuickContext = {
       kind,
@@ -328,7 +330,8 @@ export function schemaViolation(
       const validate = compileByContent(node, kind);
       if (validate && !validate(part)) return wording(validate.errors?.[0], prefix);
     }
-    if (unsure) ruleFallback('schema-validator', 'a schema the quick validator cannot judge, compiled whole by ajv');
+    if (unsure)
+      mode.fallbacks?.record('schema-validator', 'a schema the quick validator cannot judge, compiled whole by ajv');
   }
   if (entry.validate === undefined) entry.validate = compileByContent(entry.converted, kind);
   const validate = entry.validate;

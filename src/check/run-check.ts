@@ -1,6 +1,5 @@
 // `restguide check` from its typed options: reach the target, find what to check, run the checks (stopping
 // cleanly on a signal), apply the baseline, hand the report to the CLI to write, and decide the exit code.
-import { resolve } from 'node:path';
 import { CHECKS } from '../checks/index.js';
 import { commonJsExports } from '../core/commonjs-exports.js';
 import { almostNothingVerified } from '../core/coverage.js';
@@ -23,7 +22,7 @@ type Access = Pick<RunOptions, 'auth' | 'tls' | 'proxy'>;
 
 export async function checkApi(options: CheckOptions, io: CheckIo, publish: PublishReports): Promise<number> {
   const url = options.baseUrl;
-  const traffic = await import('../traffic/cli.js');
+  const traffic = await import('./recordings.js');
   if (options.har !== undefined) {
     // Recordings: no target is contacted; the same reports, baselines and exit codes.
     const har = await traffic.harCheck(url, options, io);
@@ -71,8 +70,11 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   const recording = await traffic.startRecording(options.record, run, io);
   const access: Access = { ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}) };
   try {
-    const report = await runOn(target, run, access, options.demo);
-    return await finish(report, target.note, options, io, publish, () => interrupt.signal.aborted);
+    const report = await runOn(target, run, access, options.demo, io);
+    const exitCode = await finish(report, target.note, options, io, publish, () => interrupt.signal.aborted);
+    // The quick start (`npm start`) ends on what to try next; on stderr, so stdout stays the report.
+    if (url === undefined && !options.demo && exitCode !== EXIT_INTERRUPTED) io.stderr(`restguide: ${NEXT_STEP}\n`);
+    return exitCode;
   } catch (error) {
     if (!interrupt.signal.aborted) throw error;
     io.stderr(`restguide: interrupted before the checks ran: ${(error as Error).message}\n`);
@@ -104,8 +106,18 @@ async function printProfile(
   return 0;
 }
 
+/** What a run against the embedded reference server suggests next: the same against one's own API. */
+const NEXT_STEP =
+  'next, your own API: restguide check <base URL> (add --openapi <document> to check it against its contract)';
+
 /** The checks against the target: the embedded protected server (--auth-demo), the embedded reference server, or the URL given. */
-async function runOn(target: TargetProfile, run: Run, access: Access, demo: boolean): Promise<CheckReport> {
+async function runOn(
+  target: TargetProfile,
+  run: Run,
+  access: Access,
+  demo: boolean,
+  io: CheckIo,
+): Promise<CheckReport> {
   const profile: Profile = target.profile;
   if (demo) {
     // The protected reference server, whole suite, writes included, with the demo client's credentials.
@@ -121,6 +133,7 @@ async function runOn(target: TargetProfile, run: Run, access: Access, demo: bool
     // No URL: the embedded reference server, whole suite, writes included.
     const { startReferenceServer } = await import('../reference-server/index.js');
     const server = await startReferenceServer({ port: 0 });
+    io.stderr(`restguide: no base URL given: checking the embedded reference server at ${server.url}\n`);
     try {
       return await runChecks(CHECKS, profile, { ...run, baseUrl: server.url, allowWrites: true });
     } finally {
@@ -139,38 +152,40 @@ async function finish(
   publish: PublishReports,
   interrupted: () => boolean,
 ): Promise<number> {
-  let report = ran;
   if (io.isTTY) io.stderr('\r\u001b[K');
   // Said after the run, so an unreachable target gets one line, not a discovery note first.
   if (note) io.stderr(`restguide: ${note}\n`);
-  if (report.results.length === 0)
+  if (ran.results.length === 0)
     throw new UsageError('no check applies: the profile lists no resource the selected checks run against');
 
-  const { baseline, writeBaseline } = options;
-  let wrote: string | undefined;
-  if (baseline || writeBaseline) {
-    const { readBaseline, applyCheckBaseline, writeCheckBaseline } = await import('../core/baseline.js');
-    if (baseline) report = applyCheckBaseline(report, await readBaseline(resolve(io.cwd, baseline)));
-    // A partial (interrupted) run would record a partial baseline: none is written then.
-    if (writeBaseline && !interrupted()) {
-      const written = await writeCheckBaseline(resolve(io.cwd, writeBaseline), report);
-      const failing = report.results.filter((r) => r.status === 'fail' && r.baseline !== 'fixed').length;
-      const entries = written.entries.length;
-      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (${failing} failing result${failing === 1 ? '' : 's'}); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
-    }
-  }
-
-  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
-  const gate = checkExitCode(report, options.failOn);
-  const exitCode = wrote && gate !== 2 && leftRecords(report).length === 0 ? 0 : gate;
-  const written = await publish(report, exitCode);
-  // Every report went to a file: the terminal still gets the outcome.
-  if (!written.toStdout) {
-    const { checkSummaryLine } = await import('../reporters/run-notes.js');
-    io.stderr(`restguide: ${checkSummaryLine(report)}\n`);
-  }
+  const { gate } = await import('../core/gate.js');
+  const { report, exitCode } = await gate(
+    ran,
+    {
+      baseline: options.baseline,
+      writeBaseline: options.writeBaseline,
+      async applyBaseline(result, file) {
+        const { readBaseline, applyCheckBaseline } = await import('../core/baseline.js');
+        return applyCheckBaseline(result, await readBaseline(file));
+      },
+      async recordBaseline(result, file) {
+        const { writeCheckBaseline } = await import('../core/baseline.js');
+        const written = await writeCheckBaseline(file, result);
+        const failing = result.results.filter((r) => r.status === 'fail' && r.baseline !== 'fixed').length;
+        return { entries: written.entries.length, each: `${failing} failing result${failing === 1 ? '' : 's'}` };
+      },
+      // A run that could not judge (2) or left records behind fails even when it records a baseline.
+      exitCode(result, recorded) {
+        const code = checkExitCode(result, options.failOn);
+        return recorded && code !== 2 && leftRecords(result).length === 0 ? 0 : code;
+      },
+      publish,
+      summaryLine: async (result) => (await import('../reporters/run-notes.js')).checkSummaryLine(result),
+      interrupted,
+    },
+    io,
+  );
   if (interrupted()) return EXIT_INTERRUPTED;
-  if (wrote) io.stderr(wrote);
   // Said on stderr too, so a gate read through --format json still tells why it failed.
   const reason =
     exitCode === 1

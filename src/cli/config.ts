@@ -152,8 +152,9 @@ export async function applyConfig(command: Command, io: Io): Promise<void> {
       !used.includes(key) &&
       (section[key] !== false || (keys[key]?.option !== undefined && optionOf(command, keys[key].option).negate)),
   );
-  const said =
-    config.sections[name] === undefined
+  const said = config.empty
+    ? 'is empty'
+    : config.sections[name] === undefined
       ? `has no ${name} section`
       : `gives ${name} ${used.length > 0 ? inOrder(used) : 'nothing'}`;
   io.stderr(

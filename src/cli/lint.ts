@@ -45,8 +45,8 @@ export async function runLint(documents: string[], options: Record<string, unkno
     );
 
   planOutputs(reportTargets(options), 'stylish', LINT_FORMATS); // a bad -f/-o is refused before any work
-  const { createLinter, lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
-  const linter = createLinter({ accelerated: io.env['RESTGUIDE_LINT_ENGINE'] !== 'stock' });
+  const { acceleratedByDefault, createLinter, lintDocuments, maxBytesFromEnv } = await import('../lint/index.js');
+  const linter = createLinter({ accelerated: acceleratedByDefault(io.env) });
   const stdin = documents.includes('-') ? await readStdin(io, maxBytesFromEnv(io.env)) : undefined;
   const progress = progressLine(io, options.quiet === true);
   let report: LintReport;
@@ -65,53 +65,54 @@ export async function runLint(documents: string[], options: Record<string, unkno
   }
   if (options.verbose === true) io.stderr(engineLines(linter));
 
-  const baseline = typeof options.baseline === 'string' ? options.baseline : undefined;
-  const writeBaseline = typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined;
-  let wrote: string | undefined;
-  if (baseline || writeBaseline) {
-    const { readBaseline, applyLintBaseline, writeLintBaseline, lintBaselineRoot } =
-      await import('../core/baseline.js');
-    const { resolve } = await import('node:path');
-    if (baseline) {
-      const file = resolve(io.cwd, baseline);
-      report = applyLintBaseline(report, await readBaseline(file), { cwd: lintBaselineRoot(file) });
-    }
-    if (writeBaseline) {
-      const file = resolve(io.cwd, writeBaseline);
-      const written = await writeLintBaseline(file, report, { cwd: lintBaselineRoot(file) });
-      const entries = written.entries.length;
-      wrote = `restguide: wrote baseline ${writeBaseline}: ${entries} ${entries === 1 ? 'entry' : 'entries'} (one per finding); runs with --baseline ${writeBaseline} now fail only on new ones\n`;
-    }
-  }
-
   const { renderLintReport } = await import('../reporters/index.js');
   const { lintRuleInfos } = await import('../lint/rule-infos.js');
+  const { gate } = await import('../core/gate.js');
   const color = wantsColor(io);
   const rules = lintRuleInfos();
-  // Recording a baseline is the point of the run, not a gate: it succeeds once the file is written.
-  const exitCode = wrote ? 0 : lintExitCode(report, failOn);
-  // The HTML page shows each finding's line: read the linted files only when it is asked for.
-  const wantsHtml = planOutputs(reportTargets(options), 'stylish', LINT_FORMATS).some((item) => item.format === 'html');
-  const sourceLines = wantsHtml ? await (await import('../lint/source-lines.js')).readSourceLines(report) : undefined;
-  const written = await writeReports(
-    reportTargets(options),
-    (format, to) =>
-      renderLintReport(format, report, {
-        color: color && to.kind === 'stdout',
-        rules,
-        cwd: io.cwd,
-        failOn,
-        exitCode,
-        showDocumentationUrl: options.showDocumentationUrl === true,
-        ...(sourceLines ? { sourceLines } : {}),
-      }),
+  const { exitCode } = await gate(
+    report,
+    {
+      baseline: typeof options.baseline === 'string' ? options.baseline : undefined,
+      writeBaseline: typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined,
+      async applyBaseline(ran, file) {
+        const { readBaseline, applyLintBaseline, lintBaselineRoot } = await import('../core/baseline.js');
+        return applyLintBaseline(ran, await readBaseline(file), { cwd: lintBaselineRoot(file) });
+      },
+      async recordBaseline(ran, file) {
+        const { writeLintBaseline, lintBaselineRoot } = await import('../core/baseline.js');
+        const written = await writeLintBaseline(file, ran, { cwd: lintBaselineRoot(file) });
+        return { entries: written.entries.length, each: 'one per finding' };
+      },
+      exitCode: (ran, recorded) => (recorded ? 0 : lintExitCode(ran, failOn)),
+      async publish(ran, exitCode) {
+        // The HTML page shows each finding's line: read the linted files only when it is asked for.
+        const wantsHtml = planOutputs(reportTargets(options), 'stylish', LINT_FORMATS).some(
+          (item) => item.format === 'html',
+        );
+        const sourceLines = wantsHtml
+          ? await (await import('../lint/source-lines.js')).readSourceLines(ran)
+          : undefined;
+        return writeReports(
+          reportTargets(options),
+          (format, to) =>
+            renderLintReport(format, ran, {
+              color: color && to.kind === 'stdout',
+              rules,
+              cwd: io.cwd,
+              failOn,
+              exitCode,
+              showDocumentationUrl: options.showDocumentationUrl === true,
+              ...(sourceLines ? { sourceLines } : {}),
+            }),
+          io,
+          'stylish',
+          LINT_FORMATS,
+        );
+      },
+      summaryLine: async (ran) => (await import('../reporters/lint-severity.js')).lintSummaryLine(ran, failOn),
+    },
     io,
-    'stylish',
-    LINT_FORMATS,
   );
-  // Every report went to a file: the terminal still gets the outcome, as check does.
-  if (!written.toStdout)
-    io.stderr(`restguide: ${(await import('../reporters/lint-severity.js')).lintSummaryLine(report, failOn)}\n`);
-  if (wrote) io.stderr(wrote);
   return exitCode;
 }

@@ -11,12 +11,21 @@ const EXIT_USAGE = 2;
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** What a command's action sets: the exit code main returns. */
+interface Ran {
+  exitCode: number;
+}
+
+const DOC_URL = '--show-documentation-url';
+const DOC_URL_HELP =
+  "stylish: each finding's guide link (Spectral's flag; SARIF, HTML and `restguide rules` always carry them)";
+
 /**
  * Runs the CLI and returns the exit code; never calls process.exit. Each command's module
  * is imported only when that command runs, so `--version` stays cheap.
  */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  let exitCode = EXIT_OK;
+  const ran: Ran = { exitCode: EXIT_OK };
   const program = new Command('restguide')
     .description('Conformance checks, OpenAPI lint and diff, and a reference server for the Belgif REST guide')
     .version(VERSION, '-v, --version')
@@ -28,10 +37,59 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       outputError: (s, write) => write(`${s.trimEnd()} (run \`restguide --help\` for usage)\n`),
     });
 
-  const docUrl = '--show-documentation-url';
-  const docUrlHelp =
-    "stylish: each finding's guide link (Spectral's flag; SARIF, HTML and `restguide rules` always carry them)";
+  const check = addCheck(program, io, ran);
+  const proxy = addProxy(program, io, ran);
+  const lint = addLint(program, io, ran);
+  const diff = addDiff(program, io, ran);
 
+  // The config file: its section fills in what the command line leaves out, before the action runs.
+  const configured = [check, lint, diff, proxy];
+  for (const command of configured) {
+    command
+      .option(
+        '--config <file>',
+        'read settings from this file instead of restguide.config.yaml in the working directory; flags given win',
+      )
+      .option('--no-config', 'read no config file');
+  }
+  program.hook('preAction', async (_program, command) => {
+    if (!configured.includes(command)) return;
+    const { applyConfig } = await import('./config.js');
+    await applyConfig(command, io);
+  });
+
+  addInit(program, io, ran);
+  addServe(program, io, ran);
+  addRules(program, io, ran);
+
+  program.addHelpText(
+    'after',
+    `
+Config file: check, lint, diff and proxy read their settings from restguide.config.yaml (or
+.yml, .restguide.yaml, .restguide.yml) in the working directory, or the file --config names;
+flags given win over it. \`restguide init\` writes a commented one. See docs/config.md.
+`,
+  );
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ran.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through exitOverride with code 0.
+      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`restguide: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.stderr(`restguide: internal error, please report it\n${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+/** `restguide check`: its options, help and action. */
+function addCheck(program: Command, io: Io, ran: Ran): Command {
   const check = program
     .command('check')
     .description('run the black-box conformance checks against a base URL (default: the embedded reference server)')
@@ -102,7 +160,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         .choices(failOnChoices(['error', 'warning']))
         .default('warning'),
     )
-    .option(docUrl, docUrlHelp)
+    .option(DOC_URL, DOC_URL_HELP)
     .option('--baseline <file>', 'known findings and errors that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
     .option(
@@ -111,7 +169,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     )
     .option(
       '--har <files...>',
-      "judge recorded traffic (HAR 1.2 from browsers, Playwright, Newman, k6 or --record) and send no request: the exchanges under the base URL (given, or --openapi's first server)",
+      "judge recorded traffic (HAR 1.2 from browsers, Playwright or --record; Newman and k6 write none: put restguide proxy in front) and send no request: the exchanges under the base URL (given, or --openapi's first server)",
     )
     .addHelpText(
       'after',
@@ -120,10 +178,14 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   addReportOptions(check, CHECK_FORMATS).action(
     async (baseUrl: string | undefined, options: Record<string, unknown>) => {
       const { runCheck } = await import('./check.js');
-      exitCode = await runCheck(baseUrl, options, io);
+      ran.exitCode = await runCheck(baseUrl, options, io);
     },
   );
+  return check;
+}
 
+/** `restguide proxy`. */
+function addProxy(program: Command, io: Io, ran: Ran): Command {
   const proxy = program
     .command('proxy')
     .description(
@@ -158,10 +220,14 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       '\nExit codes (on SIGINT/SIGTERM, after the reports): 0 nothing judged failed; 1 findings or errored checks; 2 usage error.',
     );
   addReportOptions(proxy, CHECK_FORMATS).action(async (upstream: string, options: Record<string, unknown>) => {
-    const { runProxy } = await import('../traffic/proxy-cli.js');
-    exitCode = await runProxy(upstream, options, io);
+    const { runProxy } = await import('./proxy.js');
+    ran.exitCode = await runProxy(upstream, options, io);
   });
+  return proxy;
+}
 
+/** `restguide lint`. */
+function addLint(program: Command, io: Io, ran: Ran): Command {
   const lint = program
     .command('lint')
     .description(
@@ -182,7 +248,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         .choices(failOnChoices(['error', 'warning', 'info']))
         .default('warning'),
     )
-    .option(docUrl, docUrlHelp)
+    .option(DOC_URL, DOC_URL_HELP)
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
     .option('-q, --quiet', 'no progress line on stderr (it shows only on a terminal, for runs over a second)')
@@ -196,9 +262,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     );
   addReportOptions(lint, LINT_FORMATS).action(async (documents: string[], options: Record<string, unknown>) => {
     const { runLint } = await import('./lint.js');
-    exitCode = await runLint(documents, options, io);
+    ran.exitCode = await runLint(documents, options, io);
   });
+  return lint;
+}
 
+/** `restguide diff`. */
+function addDiff(program: Command, io: Io, ran: Ran): Command {
   const diff = program
     .command('diff')
     .description('breaking changes between two versions of an OpenAPI document (evo-compat, api-version, evo-deprec)')
@@ -215,7 +285,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         .choices(failOnChoices(['error', 'warning', 'info']))
         .default('warning'),
     )
-    .option(docUrl, docUrlHelp)
+    .option(DOC_URL, DOC_URL_HELP)
     .option('--baseline <file>', 'known findings that do not fail the run')
     .option('--write-baseline <file>', "record this run's findings as the baseline")
     .option('--verbose', 'also show compatible changes (always in the JSON report)')
@@ -226,26 +296,14 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   addReportOptions(diff, DIFF_FORMATS).action(
     async (oldDocument: string, newDocument: string, options: Record<string, unknown>) => {
       const { runDiff } = await import('./diff.js');
-      exitCode = await runDiff(oldDocument, newDocument, options, io);
+      ran.exitCode = await runDiff(oldDocument, newDocument, options, io);
     },
   );
+  return diff;
+}
 
-  // The config file: its section fills in what the command line leaves out, before the action runs.
-  const configured = [check, lint, diff, proxy];
-  for (const command of configured) {
-    command
-      .option(
-        '--config <file>',
-        'read settings from this file instead of restguide.config.yaml in the working directory; flags given win',
-      )
-      .option('--no-config', 'read no config file');
-  }
-  program.hook('preAction', async (_program, command) => {
-    if (!configured.includes(command)) return;
-    const { applyConfig } = await import('./config.js');
-    await applyConfig(command, io);
-  });
-
+/** `restguide init`. */
+function addInit(program: Command, io: Io, ran: Ran): void {
   program
     .command('init')
     .description('write a commented restguide.config.yaml: the settings check, lint, diff and proxy take from it')
@@ -257,9 +315,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     )
     .action(async (file: string, options: Record<string, unknown>) => {
       const { runInit } = await import('./init.js');
-      exitCode = await runInit(file, options, io);
+      ran.exitCode = await runInit(file, options, io);
     });
+}
 
+/** `restguide serve`. */
+function addServe(program: Command, io: Io, ran: Ran): void {
   program
     .command('serve')
     .description(
@@ -288,9 +349,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--token-lifetime <s>', 'access token lifetime in seconds (protected mode)', '300')
     .action(async (options: Record<string, unknown>) => {
       const { runServe } = await import('./serve.js');
-      exitCode = await runServe(options, io);
+      ran.exitCode = await runServe(options, io);
     });
+}
 
+/** `restguide rules`. */
+function addRules(program: Command, io: Io, ran: Ran): void {
   program
     .command('rules')
     .description(
@@ -303,31 +367,6 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (filter: string | undefined, options: Record<string, unknown>) => {
       const { runRules } = await import('./rules.js');
-      exitCode = await runRules(filter, options, io);
+      ran.exitCode = await runRules(filter, options, io);
     });
-
-  program.addHelpText(
-    'after',
-    `
-Config file: check, lint, diff and proxy read their settings from restguide.config.yaml (or
-.yml, .restguide.yaml, .restguide.yml) in the working directory, or the file --config names;
-flags given win over it. \`restguide init\` writes a commented one. See docs/config.md.
-`,
-  );
-
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return exitCode;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version end through exitOverride with code 0.
-      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
-    }
-    if (error instanceof UsageError) {
-      io.stderr(`restguide: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
-    io.stderr(`restguide: internal error, please report it\n${(error as Error)?.stack ?? String(error)}\n`);
-    return EXIT_USAGE;
-  }
 }

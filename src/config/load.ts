@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { fileErrorReason } from '../core/baseline.js';
+import { isBlankText } from '../core/blank-text.js';
 import { UsageError } from '../core/errors.js';
 import { isObject } from '../core/json.js';
 import { describeSchemaError, type SchemaError } from '../core/profile-errors.js';
@@ -20,6 +21,8 @@ export interface ConfigFile {
   dir: string;
   /** Each command's section as written (an empty section is `{}`), before ${NAME} references are read. */
   sections: Partial<Record<ConfigCommand, Record<string, unknown>>>;
+  /** The file holds nothing (blank, or comments only): no section, and the note says it is empty. */
+  empty?: true;
 }
 
 /** The config of a run (see findConfigFile), read and validated; undefined when there is none. */
@@ -45,7 +48,8 @@ export async function readConfig(path: string, shown: string): Promise<ConfigFil
   } catch (error) {
     throw new UsageError(`bad config ${shown}: not YAML (${(error as Error).message.split('\n')[0]})`);
   }
-  return { shown, dir: dirname(path), sections: checkConfig(data ?? {}, shown) };
+  const empty = data === null && isBlankText(text) ? { empty: true as const } : {};
+  return { shown, dir: dirname(path), sections: checkConfig(data ?? {}, shown), ...empty };
 }
 
 /** The sections of a parsed config, or the one line that says what is wrong with it. */

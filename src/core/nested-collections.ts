@@ -5,7 +5,7 @@ import type { HttpClient } from './http-client.js';
 import { isObject } from './json.js';
 import { listingOf } from './list-shape.js';
 import { PARAMETERS } from './path-templates.js';
-import type { CollectionProfile, DocumentProfile, ParameterSource } from './profile.js';
+import type { CollectionProfile, DocumentProfile, ParameterSource } from './profile-shape.js';
 import { withQuery } from './target.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
@@ -85,6 +85,32 @@ function valueOfItem(item: unknown, source: ParameterSource, itemPath: string | 
     if (value !== undefined && value !== '') return value;
   }
   return undefined;
+}
+
+/**
+ * Each nested collection gets its first sample before any gets a second, up to the total; those
+ * left without one get their reason in `why`.
+ */
+function chooseSamples(
+  nested: readonly CollectionProfile[],
+  found: ReadonlyMap<string, Assignment[]>,
+  limits: typeof NESTED_LIMITS,
+  why: Map<string, string>,
+): Map<string, Assignment[]> {
+  const chosen = new Map<string, Assignment[]>();
+  let count = 0;
+  for (let rank = 0; rank < limits.perParent && count < limits.total; rank++)
+    for (const collection of nested) {
+      const assignment = found.get(collection.path)?.[rank];
+      if (assignment === undefined || count >= limits.total) continue;
+      chosen.set(collection.path, [...(chosen.get(collection.path) ?? []), assignment]);
+      count++;
+    }
+  const cut = nested.filter((c) => found.has(c.path) && !chosen.has(c.path)).length;
+  for (const collection of nested)
+    if (found.has(collection.path) && !chosen.has(collection.path))
+      why.set(collection.path, `left out: a run checks at most ${limits.total} nested collections (${cut} more found)`);
+  return chosen;
 }
 
 /** The concrete paths of the profile's nested collections and documents, the rest as they are. */
@@ -186,20 +212,7 @@ export async function expandNested(
   for (const depth of depths)
     await Promise.all(nested.filter((c) => parametersIn(c.path).length === depth).map(assign));
 
-  // Each nested collection gets its first sample before any gets a second, up to the total.
-  const chosen = new Map<string, Assignment[]>();
-  let count = 0;
-  for (let rank = 0; rank < limits.perParent && count < limits.total; rank++)
-    for (const collection of nested) {
-      const assignment = found.get(collection.path)?.[rank];
-      if (assignment === undefined || count >= limits.total) continue;
-      chosen.set(collection.path, [...(chosen.get(collection.path) ?? []), assignment]);
-      count++;
-    }
-  const cut = nested.filter((c) => found.has(c.path) && !chosen.has(c.path)).length;
-  for (const collection of nested)
-    if (found.has(collection.path) && !chosen.has(collection.path))
-      why.set(collection.path, `left out: a run checks at most ${limits.total} nested collections (${cut} more found)`);
+  const chosen = chooseSamples(nested, found, limits, why);
 
   const templates = new Map<string, string>();
   const concrete: CollectionProfile[] = [];

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ProxyEnv, TlsMaterial } from './auth/transport.js';
+import { EMPTY_REASON, isBlankText } from './blank-text.js';
 import { UsageError } from './errors.js';
 import { HttpClient, TransportError } from './http-client.js';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
@@ -63,6 +64,7 @@ export async function loadOpenApi(
       );
     }
   }
+  if (isBlankText(text)) throw new UsageError(`bad OpenAPI document ${source}: ${EMPTY_REASON}`);
   let doc: unknown;
   try {
     doc = parseText(text);

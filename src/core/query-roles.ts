@@ -1,6 +1,5 @@
 // The roles of a collection's query parameters: paging (the guide's or another scheme), the other reserved
 // parameters (sort, select, embed, lang...), and what is left: the filters. Names compare without case or `$`.
-import type { Paging } from './target.js';
 
 const norm = (name: string): string => name.replace(/^\$/, '').replace(/[-_]/g, '').toLowerCase();
 
@@ -73,6 +72,9 @@ export function isReservedQuery(name: string, options: { cursor?: boolean } = {}
   const cursor = options.cursor !== false && isCursor(name);
   return PAGE_INDEX.has(n) || PAGE_SIZE.has(n) || OFFSET.has(n) || OTHER_RESERVED.has(n) || cursor;
 }
+
+/** The guide's paging of a collection: offset (page and pageSize) or a cursor parameter. */
+export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };
 
 /** Paging in another scheme than the guide's: the parameters the API pages with, and whether it links pages in a Link header. */
 export interface ForeignPaging {

@@ -229,36 +229,7 @@ export async function runChecks(
     await Promise.all(judging);
     results.splice(0, results.length, ...(await roots.dropLater(results)));
     results.sort(compareResults);
-    // Scrubbed once, here, so every format and the baseline get the same redacted results.
-    const left = cleanups.filter((c) => c.outcome === 'left').length;
-    const { met, retries, waitedMs, gaveUp } = client.pacer.stats;
-    return {
-      tool: 'restguide',
-      version: VERSION,
-      target: client.baseUrl,
-      startedAt: startedAt.toISOString(),
-      durationMs: Math.round(performance.now() - started),
-      summary: {
-        ...summarize(results, client.requests),
-        transient: { met: { ...met }, retries, waitedMs: Math.round(waitedMs), gaveUp },
-        cleanups: { cleaned: cleanups.length - left, left },
-      },
-      results: redactor.deep(results),
-      cleanups: redactor.deep(cleanups),
-      coverage: {
-        ...coverageOf(
-          results,
-          {
-            collections: target.collections.length,
-            documents: target.documents.length,
-            tasks: target.tasks.length,
-            controllers: target.controllers.length,
-          },
-          new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id)),
-        ),
-        ...operations?.result((method, path) => unexercisedReason(target, options.allowWrites ?? false, method, path)),
-      },
-    };
+    return reportOf({ results, cleanups, client, target, selected, redactor, startedAt, started, operations, options });
   } finally {
     clearTimeout(timer);
     clearTimeout(budget);
@@ -266,6 +237,52 @@ export async function runChecks(
     await client.close();
     await auth.close();
   }
+}
+
+/** The run's report: results and cleanups redacted once, so every format and the baseline get the same. */
+function reportOf(run: {
+  results: CheckResult[];
+  cleanups: CleanupRecord[];
+  client: HttpClient;
+  target: Target;
+  selected: readonly AnyCheck[];
+  redactor: Redactor;
+  startedAt: Date;
+  started: number;
+  operations: ReturnType<NonNullable<RunOptions['operations']>> | undefined;
+  options: RunOptions;
+}): CheckReport {
+  const { results, cleanups, client, target, selected, redactor, startedAt, started, operations, options } = run;
+  // Scrubbed once, here, so every format and the baseline get the same redacted results.
+  const left = cleanups.filter((c) => c.outcome === 'left').length;
+  const { met, retries, waitedMs, gaveUp } = client.pacer.stats;
+  return {
+    tool: 'restguide',
+    version: VERSION,
+    target: client.baseUrl,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    summary: {
+      ...summarize(results, client.requests),
+      transient: { met: { ...met }, retries, waitedMs: Math.round(waitedMs), gaveUp },
+      cleanups: { cleaned: cleanups.length - left, left },
+    },
+    results: redactor.deep(results),
+    cleanups: redactor.deep(cleanups),
+    coverage: {
+      ...coverageOf(
+        results,
+        {
+          collections: target.collections.length,
+          documents: target.documents.length,
+          tasks: target.tasks.length,
+          controllers: target.controllers.length,
+        },
+        new Set(selected.filter((check) => check.appliesTo === 'api').map((check) => check.meta.id)),
+      ),
+      ...operations?.result((method, path) => unexercisedReason(target, options.allowWrites ?? false, method, path)),
+    },
+  };
 }
 
 /** The base URL's status; undefined when it kept answering 429 or 503 (the API is there: the checks say what they met). */

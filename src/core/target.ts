@@ -2,7 +2,7 @@
 import type { Query } from './http-client.js';
 import type { JsonObject, JsonValue } from './json.js';
 import { PARAMETERS } from './path-templates.js';
-import type { ForeignPaging } from './query-roles.js';
+import type { ForeignPaging, Paging } from './query-roles.js';
 
 export type TargetKind = 'api' | 'collection' | 'document' | 'task' | 'controller';
 
@@ -32,8 +32,6 @@ export interface ApiAuth {
   scheme?: string;
 }
 
-export type Paging = { kind: 'offset' } | { kind: 'cursor'; param: string };
-
 /** A filter parameter's declared value: its JSON type, format, length bound, pattern and whether it is an enum. */
 export interface FilterSchema {
   type?: string;
@@ -42,7 +40,7 @@ export interface FilterSchema {
   pattern?: string;
   enum?: boolean;
 }
-export type { ForeignPaging } from './query-roles.js';
+export type { ForeignPaging, Paging } from './query-roles.js';
 
 /** A property of a create body that must differ on every POST (a business key). */
 export interface UniqueValue {

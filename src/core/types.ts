@@ -266,7 +266,7 @@ export interface RuleInfo {
   url: string;
 }
 
-export { GUIDE_URL, guideAnchor } from '../../rulesets/support/guide-anchor.js';
+export { GUIDE_URL, guideAnchor } from './guide-anchor.js';
 
 /**
  * Rule and check ids by their UTF-16 units, not the locale's collation: reports list them in the

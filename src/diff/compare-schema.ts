@@ -136,6 +136,13 @@ const LENGTHS = [
 const showBound = (bound: Bound, lower: boolean): string =>
   `${lower ? '>' : '<'}${bound.exclusive ? '' : '='} ${bound.value}`;
 
+/** `maximum lowered from 200 to 100`; where exclusiveness changes too, both bounds as written (`<= 200` to `< 100`). */
+function boundChange(name: string, before: Bound, after: Bound, lower: boolean): string {
+  if (before.exclusive !== after.exclusive || before.value === after.value)
+    return `${name} changed from ${showBound(before, lower)} to ${showBound(after, lower)}`;
+  return `${name} ${after.value < before.value ? 'lowered' : 'raised'} from ${before.value} to ${after.value}`;
+}
+
 /** `after` refuses a value `before` accepted (for a lower bound: a larger value, or now exclusive). */
 function tightens(before: Bound | undefined, after: Bound | undefined, lower: boolean): boolean {
   if (!after) return false;
@@ -218,12 +225,18 @@ function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: s
     if (!bothAccept(ov, nv, family)) continue;
     const [maxBefore, maxAfter] = [ov.numbers[max], nv.numbers[max]];
     if (maxAfter !== undefined && (maxBefore === undefined || maxAfter < maxBefore))
-      tightened(`${max} ${maxBefore === undefined ? 'added' : `lowered from ${maxBefore}`}: ${maxAfter}`, max);
+      tightened(
+        maxBefore === undefined ? `${max} added: ${maxAfter}` : `${max} lowered from ${maxBefore} to ${maxAfter}`,
+        max,
+      );
     else if (maxBefore !== undefined && (maxAfter === undefined || maxAfter > maxBefore))
       relaxed(`${max} raised from ${maxBefore} to ${maxAfter ?? 'none'}`, max);
     const [minBefore, minAfter] = [ov.numbers[min], nv.numbers[min]];
     if (minAfter !== undefined && (minBefore === undefined ? minAfter > 0 : minAfter > minBefore))
-      tightened(`${min} ${minBefore === undefined ? 'added' : `raised from ${minBefore}`}: ${minAfter}`, min);
+      tightened(
+        minBefore === undefined ? `${min} added: ${minAfter}` : `${min} raised from ${minBefore} to ${minAfter}`,
+        min,
+      );
     else if (minBefore !== undefined && (minAfter === undefined || minAfter < minBefore))
       relaxed(`${min} lowered from ${minBefore} to ${minAfter ?? 'none'}`, min);
   }
@@ -235,12 +248,12 @@ function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: s
       const [before, after] = lower ? [ov.lower, nv.lower] : [ov.upper, nv.upper];
       if (tightens(before, after, lower))
         tightened(
-          `${name} ${before ? `changed from ${showBound(before, lower)}` : 'added'}: ${showBound(after!, lower)}`,
+          before ? boundChange(name, before, after!, lower) : `${name} added: ${showBound(after!, lower)}`,
           name,
         );
       else if (before && (!after || tightens(after, before, lower)))
         relaxed(
-          `${name} changed from ${showBound(before, lower)} to ${after ? showBound(after, lower) : 'none'}`,
+          after ? boundChange(name, before, after, lower) : `${name} changed from ${showBound(before, lower)} to none`,
           name,
         );
     }

@@ -53,7 +53,26 @@ const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?[^#\s'"]/;
 
 const PARSERS = { json: Parsers.Json as unknown as Parser, yaml: Parsers.Yaml };
 
-function runGit(args: string[], cwd: string, maxBytes: number, timeoutMs: number): Promise<string> {
+/**
+ * What git's refusal means for `git:<rev>:<path>`, in the user's terms: a revision the repository
+ * lacks, a path the revision lacks, no repository; undefined for anything else (git's own line).
+ */
+function gitReason(stderr: string, rev: string, path: string): string | undefined {
+  if (/^fatal: not a git repository/m.test(stderr)) return 'not inside a git repository (run diff from inside one)';
+  if (/^fatal: invalid object name /m.test(stderr)) return `no revision ${rev} in this repository`;
+  if (/^fatal: path '.*' exists on disk, but not in /m.test(stderr))
+    return `${rev} has no file ${path} (it exists on disk, not committed)`;
+  if (/^fatal: path '.*' does not exist in /m.test(stderr)) return `${rev} has no file ${path}`;
+  return undefined;
+}
+
+function runGit(
+  args: string[],
+  cwd: string,
+  maxBytes: number,
+  timeoutMs: number,
+  input?: { location: string; rev: string; path: string },
+): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',
@@ -68,7 +87,8 @@ function runGit(args: string[], cwd: string, maxBytes: number, timeoutMs: number
             : code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER'
               ? `larger than ${Math.round(maxBytes / 1048576)} MB`
               : stderr.trim().split('\n')[0] || error.message;
-        reject(new UsageError(`git ${args.join(' ')}: ${reason}`));
+        const explained = input && gitReason(stderr, input.rev, input.path);
+        reject(new UsageError(explained ? `${input.location}: ${explained}` : `git ${args.join(' ')}: ${reason}`));
       },
     );
   });
@@ -102,7 +122,12 @@ function externalRefs(data: unknown): Map<string, JsonPath> {
 
 async function readText(location: string, cwd: string, limits: ReadLimits): Promise<string> {
   const git = GIT.exec(location);
-  if (git) return runGit(['show', `${git[1]}:${git[2]}`], cwd, limits.maxBytes, limits.timeoutMs);
+  if (git)
+    return runGit(['show', `${git[1]}:${git[2]}`], cwd, limits.maxBytes, limits.timeoutMs, {
+      location,
+      rev: git[1]!,
+      path: git[2]!,
+    });
   return readSource(location, limits);
 }
 
@@ -131,7 +156,8 @@ function convertedSwagger(location: string, swagger: Record<string, unknown>): R
 async function rootLocation(input: string, cwd: string, limits: ReadLimits): Promise<string> {
   const git = GIT.exec(input);
   if (!git) return isUrl(input) ? input : resolvePath(cwd, input);
-  const prefix = (await runGit(['rev-parse', '--show-prefix'], cwd, limits.maxBytes, limits.timeoutMs)).trim();
+  const where = { location: input, rev: git[1]!, path: git[2]! };
+  const prefix = (await runGit(['rev-parse', '--show-prefix'], cwd, limits.maxBytes, limits.timeoutMs, where)).trim();
   return `git:${git[1]}:${posix.normalize(posix.join(prefix, git[2]!.replace(/^\.\//, '')))}`;
 }
 
@@ -162,7 +188,7 @@ export async function readDocumentSet(input: string, options: ReadOptions): Prom
     let file = parse(location, text);
     if (!from && isSwagger2(file.data))
       file = { ...file, data: convertedSwagger(location, file.data), swagger: file.data };
-    else if (!from) assertOpenApi(location, file.data);
+    else if (!from) assertOpenApi(location, file.data, text);
     files.set(location, file);
     // Most documents are one file: a scan of the text spares walking their whole tree.
     if (!EXTERNAL_REF.test(text)) continue;

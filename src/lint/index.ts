@@ -2,4 +2,4 @@
 export { lintDocuments, lintObject, maxBytesFromEnv, type LintOptions } from './lint-documents.js';
 export { lintRuleInfos, guideRuleOf } from './rule-infos.js';
 export { loadBuiltinRuleset, loadUserRuleset, builtinRulesetLoads, BUILTIN_RULESET_NAMES } from './load-ruleset.js';
-export { createLinter, type Linter } from './engine/index.js';
+export { acceleratedByDefault, createLinter, type Linter } from './engine/index.js';

@@ -2,6 +2,7 @@
 // run the ruleset, map Spectral's results to findings and apply x-ignore-rules.
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
+import { EMPTY_REASON, isBlankText } from '../core/blank-text.js';
 import { UsageError } from '../core/errors.js';
 import { compareCodes, type LintFinding, type LintReport, type LintSeverity } from '../core/types.js';
 import { VERSION } from '../core/version.js';
@@ -48,8 +49,10 @@ type Phase = (phase: LintProgress['phase']) => void;
 
 const locate = (input: string, cwd: string): string => (isUrl(input) ? input : resolvePath(cwd, input));
 
-/** Refuses, in one line, what is not an OpenAPI 3.x document. */
-export function assertOpenApi(location: string, data: unknown): void {
+/** Refuses, in one line, what is not an OpenAPI 3.x document (`text`, when given, may be blank: empty). */
+export function assertOpenApi(location: string, data: unknown, text?: string): void {
+  if (text !== undefined && (data === null || data === undefined) && isBlankText(text))
+    throw new UnlintableDocument(location, 'unrecognized-format', EMPTY_REASON);
   const root =
     typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   if (root && typeof root.swagger === 'string')
@@ -128,7 +131,7 @@ async function lintText(
   if (fatal)
     throw new UnlintableDocument(source, 'parser', `malformed document (${fatal.message})`, { ...fatal.range.start });
   const swagger = isSwagger2(document.data) ? document.data : undefined;
-  if (!swagger) assertOpenApi(source, document.data);
+  if (!swagger) assertOpenApi(source, document.data, text);
 
   phase?.('resolving $refs'); // Spectral resolves, then runs every rule in one pass
   const linted = swagger ? linter.document(JSON.stringify(converted(source, swagger)), source, true) : document;

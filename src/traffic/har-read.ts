@@ -1,4 +1,4 @@
-// Reads HAR 1.2 (browsers, Playwright, Newman, k6, `check --record`) one entry at a time: a file of any size
+// Reads HAR 1.2 (browsers, Playwright, `check --record`; Newman and k6 write none) one entry at a time: a file of any size
 // is streamed, never held whole in memory.
 import { createReadStream } from 'node:fs';
 import { makeResponse, type Exchange } from '../core/exchange.js';

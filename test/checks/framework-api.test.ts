@@ -10,7 +10,7 @@ import type { FixtureServer } from '../helpers/fixture-server.js';
 import { frameworkDocument, startFrameworkApi, type FrameworkApiOptions } from '../helpers/framework-api.js';
 import { ACCOUNTS, nestedDocument, startNestedApi } from '../helpers/nested-api.js';
 import { rebase } from '../../src/core/base-path.js';
-import { tallyOperations } from '../../src/traffic/cli.js';
+import { tallyOperations } from '../../src/check/recordings.js';
 
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
 const inAreas = (report: CheckReport, ...areas: string[]) =>

@@ -627,6 +627,20 @@ describe('restguide check: what the terminal gets', () => {
     expect(io.err).toContain(`${report.summary.passed} passed`);
   });
 
+  it('no base URL (npm start): stderr names the embedded reference server and the next step, stdout is the report', async () => {
+    const { code, io } = await check(['--only', 'health', '-f', 'json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(io.err.split('\n')).toEqual([
+      `restguide: no base URL given: checking the embedded reference server at ${report.target}`,
+      'restguide: next, your own API: restguide check <base URL> (add --openapi <document> to check it against its contract)',
+      '',
+    ]);
+    const server = await start((req, res) => sendJson(res, 200, { status: 'UP' }));
+    const given = await check([`${server.url}/api`, '--only', 'health', '-f', 'json']);
+    expect(given.io.err).not.toMatch(/embedded|next, your own API/);
+  });
+
   it('a report on stdout: no extra summary on stderr', async () => {
     const { io } = await check(['--only', 'health', '-f', 'json']);
     expect(io.err).not.toMatch(/passed/);

@@ -47,6 +47,14 @@ describe('restguide rules', () => {
     }
   });
 
+  it("docs/rules-command.md quotes today's tally", async () => {
+    const io = captureIo();
+    expect(await main(['rules'], io)).toBe(0);
+    const tally = io.out.trim().split('\n').at(-1) ?? '';
+    expect(tally).toMatch(/^\d+ checks, \d+ lint rules, \d+ diff findings$/);
+    expect(readFileSync(new URL('../../docs/rules-command.md', import.meta.url), 'utf8')).toContain(`\`${tally}\``);
+  });
+
   it('keeps the rules a filter names: a kind, or a word of the id, area or guide rule', async () => {
     const listed = async (filter: string) => {
       const io = captureIo();

@@ -69,7 +69,7 @@ async function serve(env: NodeJS.ProcessEnv = process.env, detached = false) {
 describe('restguide serve is one process', () => {
   beforeAll(() => {
     // The bin runs the built CLI (`npm run build`; npm ci's prepare builds): tests write only to temporary folders.
-    if (!existsSync(`${ROOT}dist/src/cli/main.js`)) throw new Error('no dist/: run npm run build first');
+    if (!existsSync(`${ROOT}dist/bundle/restguide.js`)) throw new Error('no dist/: run npm run build first');
   });
 
   it('answers from the process it started, with no child, and SIGTERM ends it with 0', async () => {

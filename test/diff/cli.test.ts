@@ -156,7 +156,7 @@ describe('restguide diff (CLI)', () => {
     [
       'git input outside a repository',
       ['git:HEAD:old.yaml', 'old.yaml'],
-      /^restguide: git rev-parse --show-prefix: fatal: not a git repository/,
+      /^restguide: git:HEAD:old\.yaml: not inside a git repository \(run diff from inside one\)\n$/,
     ],
     ['a missing argument', ['old.yaml'], /missing required argument 'new'/],
     ['an unknown format', ['old.yaml', 'same.yaml', '-f', 'pdf'], /one of stylish/],

@@ -11,6 +11,34 @@ const codes = async (before: Doc, after: Doc) => {
   return { errors: errorCodes(report), infos: infoCodes(report), report };
 };
 
+describe('a changed bound says from what to what', () => {
+  /** The one finding's message when `change` edits NewEmployer's properties of `before`. */
+  const message = async (change: (properties: any) => void, before = base()) => {
+    const { findings } = await diffPair(
+      before,
+      variant(before, (d) => change(S(d).NewEmployer.properties)),
+    );
+    expect(findings).toHaveLength(1);
+    return findings[0]!.message;
+  };
+
+  it('a length: lowered from 100 to 50, raised from 100 to 200', async () => {
+    expect(await message((p) => (p.name.maxLength = 50))).toContain('body.name maxLength lowered from 100 to 50 [');
+    expect(await message((p) => (p.name.maxLength = 200))).toContain('body.name: maxLength raised from 100 to 200 [');
+    expect(await message((p) => (p.name.minLength = 2))).toContain('body.name minLength added: 2 [');
+  });
+
+  it('a number: lowered from 200 to 100; a change of exclusiveness shows both bounds', async () => {
+    const bounded = variant(base(), (d) => (S(d).NewEmployer.properties.employees.maximum = 200));
+    const of = (change: (employees: any) => void) => message((p) => change(p.employees), bounded);
+    expect(await of((e) => (e.maximum = 100))).toContain('body.employees maximum lowered from 200 to 100 [');
+    expect(await of((e) => (e.maximum = 300))).toContain('body.employees: maximum raised from 200 to 300 [');
+    expect(await of((e) => (e.exclusiveMaximum = true))).toContain(
+      'body.employees maximum changed from <= 200 to < 200 [',
+    );
+  });
+});
+
 describe('one finding per cause', () => {
   it('a request value changed from integer to string with a maxLength is one type change', async () => {
     expect(

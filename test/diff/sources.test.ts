@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { UsageError } from '../../src/core/errors.js';
@@ -60,6 +60,42 @@ describe('restguide diff inputs', () => {
     ).toEqual([]);
     await expect(diffDocuments('git:no-such-rev:api/openapi.yaml', 'api/openapi.yaml', { cwd: dir })).rejects.toThrow(
       UsageError,
+    );
+  });
+
+  it('git:<rev>:<path> that does not resolve: one line saying which part is missing', async () => {
+    const dir = await writeFiles({ 'api/openapi.yaml': split(), 'api/schemas/employer.yaml': employer() });
+    const refusal = (old: string, cwd = dir) =>
+      diffDocuments(old, join(dir, 'api/openapi.yaml'), { cwd }).then(
+        () => 'no error',
+        (error: Error) => `${error.constructor.name}: ${error.message}`,
+      );
+    // Git looks no higher than the temporary folder, wherever the machine keeps those.
+    const ceiling = process.env['GIT_CEILING_DIRECTORIES'];
+    process.env['GIT_CEILING_DIRECTORIES'] = dirname(dir);
+    try {
+      expect(await refusal('git:HEAD:api/openapi.yaml')).toBe(
+        'UsageError: git:HEAD:api/openapi.yaml: not inside a git repository (run diff from inside one)',
+      );
+    } finally {
+      if (ceiling === undefined) delete process.env['GIT_CEILING_DIRECTORIES'];
+      else process.env['GIT_CEILING_DIRECTORIES'] = ceiling;
+    }
+    git(dir, 'init', '-q');
+    git(dir, 'add', 'api/schemas');
+    git(dir, 'commit', '-qm', 'v1');
+    expect(await refusal('git:v9:api/openapi.yaml')).toBe(
+      'UsageError: git:v9:api/openapi.yaml: no revision v9 in this repository',
+    );
+    expect(await refusal('git:HEAD:api/nothing.yaml')).toBe(
+      'UsageError: git:HEAD:api/nothing.yaml: HEAD has no file api/nothing.yaml',
+    );
+    expect(await refusal('git:HEAD:api/openapi.yaml')).toBe(
+      'UsageError: git:HEAD:api/openapi.yaml: HEAD has no file api/openapi.yaml (it exists on disk, not committed)',
+    );
+    // From a subfolder, the path is named from the repository's root, as git reads it.
+    expect(await refusal('git:HEAD:nothing.yaml', join(dir, 'api'))).toBe(
+      'UsageError: git:HEAD:api/nothing.yaml: HEAD has no file api/nothing.yaml',
     );
   });
 

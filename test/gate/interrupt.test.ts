@@ -28,7 +28,7 @@ async function leftovers(url: string): Promise<string[]> {
 describe('SIGINT during check --allow-writes', () => {
   beforeAll(() => {
     // The child runs the built CLI (`npm run build`; npm ci's prepare builds): tests write only to temporary folders.
-    if (!existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))))
+    if (!existsSync(fileURLToPath(new URL('../../dist/bundle/restguide.js', import.meta.url))))
       throw new Error('no dist/: run npm run build first');
   });
 

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 
 export const BIN = join(PACKAGE_ROOT, 'bin/restguide.js');
+/** The CLI from the compiled sources (dist/src), to compare with the bundle the bin runs. */
+export const UNBUNDLED = join(PACKAGE_ROOT, 'scripts/unbundled.mjs');
 
 const HOOKS = `data:text/javascript,${encodeURIComponent(
   "import { appendFileSync } from 'node:fs';" +
@@ -42,13 +44,13 @@ export interface LoadedRun {
   stderr: string;
 }
 
-/** Runs the CLI with `args` and reports the packages it loaded; `env` is added to the environment. */
-export function loadedPackages(args: string[], env: Record<string, string> = {}): LoadedRun {
+/** Runs the CLI (`entry`: the bin, or UNBUNDLED) with `args` and reports the packages it loaded. */
+export function loadedPackages(args: string[], entry: string = BIN): LoadedRun {
   const log = join(mkdtempSync(join(tmpdir(), 'restguide-loaded-')), 'loaded.txt');
-  const run = spawnSync(process.execPath, ['--import', PRELOAD, BIN, ...args], {
+  const run = spawnSync(process.execPath, ['--import', PRELOAD, entry, ...args], {
     encoding: 'utf8',
     timeout: 60_000,
-    env: { ...process.env, ...env, RESTGUIDE_TEST_LOADED: log },
+    env: { ...process.env, RESTGUIDE_TEST_LOADED: log },
   });
   if (!existsSync(log)) throw new Error(`no module list: ${run.stderr}`);
   const chunksFile = join(PACKAGE_ROOT, 'dist/bundle/chunks.json');

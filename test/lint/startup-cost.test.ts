@@ -11,16 +11,16 @@ import { documentationCoverage } from '../../rulesets/functions/documentation.js
 import { defaultValid } from '../../rulesets/functions/schema-values.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { lintDocuments } from '../../src/lint/index.js';
-import { loadedPackages, loadedWith } from '../helpers/loaded-packages.js';
+import { BIN, loadedPackages, loadedWith, UNBUNDLED } from '../helpers/loaded-packages.js';
 
 const FIXTURES = join(PACKAGE_ROOT, 'test/fixtures/lint');
-const BUILDS: { build: string; env: Record<string, string>; bundled: boolean }[] = [
-  { build: 'bundled', env: {}, bundled: true },
-  { build: 'unbundled', env: { RESTGUIDE_UNBUNDLED: '1' }, bundled: false },
+const BUILDS: { build: string; entry: string; bundled: boolean }[] = [
+  { build: 'bundled', entry: BIN, bundled: true },
+  { build: 'unbundled', entry: UNBUNDLED, bundled: false },
 ];
 
-function loadsCoreFunctions(args: string[], env: Record<string, string>, bundled: boolean): boolean {
-  const run = loadedPackages(args, env);
+function loadsCoreFunctions(args: string[], entry: string, bundled: boolean): boolean {
+  const run = loadedPackages(args, entry);
   expect(run.bundled).toBe(bundled);
   return loadedWith(run, '@stoplight/spectral-functions').length > 0;
 }
@@ -67,8 +67,8 @@ describe('lint start-up', () => {
 
   it.each(BUILDS)(
     "does not load Spectral's core functions for the built-in ruleset ($build)",
-    ({ env, bundled }) => {
-      expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json'], env, bundled)).toBe(
+    ({ entry, bundled }) => {
+      expect(loadsCoreFunctions(['lint', join(FIXTURES, 'reusable.yaml'), '--format', 'json'], entry, bundled)).toBe(
         false,
       );
     },
@@ -77,7 +77,7 @@ describe('lint start-up', () => {
 
   it.each(BUILDS)(
     'loads them for a YAML ruleset, so the probe above can fail ($build)',
-    ({ env, bundled }) => {
+    ({ entry, bundled }) => {
       expect(
         loadsCoreFunctions(
           [
@@ -88,7 +88,7 @@ describe('lint start-up', () => {
             '--ruleset',
             join(FIXTURES, 'ruleset-extends.yaml'),
           ],
-          env,
+          entry,
           bundled,
         ),
       ).toBe(true);

@@ -7,7 +7,8 @@
 //   drives Spectral's resolver classes: spectral-internals.ts), the built-in ruleset trusted
 //   without schema validation, rule options checked once (rule-function.ts) and a quick validator
 //   before ajv (quick-validator.ts). Where it cannot, it hands the work to the stock path and
-//   records a fallback (mode.ts), shown by `lint --verbose`.
+//   records a fallback (mode.ts, which also hands the rule functions their run's mode), shown by
+//   `lint --verbose`.
 // Outside this folder, lint code uses only what this file exports.
 import {
   Document,
@@ -17,7 +18,7 @@ import {
   type RulesetDefinition,
 } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
-import { Fallbacks, inMode } from './mode.js';
+import { Fallbacks, runIn } from './mode.js';
 import { indexedYaml, IndexedJson } from './positions.js';
 import { instrument } from './progress.js';
 import { createResolver } from './resolver.js';
@@ -25,7 +26,7 @@ import { isJsonText } from '../../openapi/text.js';
 
 export { compareSpectralResults, compareText } from './result-order.js';
 export { withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
-export { Fallbacks, type FallbackKind } from './mode.js';
+export { Fallbacks, type FallbackKind, type LintMode } from './mode.js';
 
 type Parser = typeof Parsers.Yaml;
 
@@ -76,7 +77,8 @@ export function createLinter({ accelerated = acceleratedByDefault() }: LinterOpt
       const { resolver, texts } = createResolver(read, accelerated, fallbacks);
       const spectral = new Spectral({ resolver });
       spectral.setRuleset(ruleset);
-      const results = await inMode(accelerated, fallbacks, () => spectral.run(document, { ignoreUnknownFormat: true }));
+      runIn(document, { accelerated, fallbacks });
+      const results = await spectral.run(document, { ignoreUnknownFormat: true });
       return { results, texts };
     },
     trustedRuleset(definition, source) {

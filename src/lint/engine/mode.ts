@@ -1,6 +1,7 @@
-// Which mode the rule functions run in, and the fallbacks of accelerated mode. Rule functions are
-// made once per process (rulesets/) and called by Spectral without a say in their arguments, so a
-// run tells them its mode here: runs of one mode may overlap, a run of the other mode waits.
+// The mode a lint runs in, handed to the rule functions with the document they lint. Rule functions
+// are made once per process (rulesets/) and called by Spectral with (input, options, context) only;
+// context.document is the document the run gave Spectral, so the run binds its mode to that document
+// (runIn) and each rule function reads it there (modeOf). Runs of both modes may overlap.
 
 /** Where accelerated mode handed work to the stock path, by kind, and the first reason of each. */
 export type FallbackKind = 'yaml-reader' | 'ref-resolver' | 'schema-validator' | 'spectral-internals';
@@ -26,38 +27,42 @@ export class Fallbacks {
   }
 }
 
-interface Active {
-  accelerated: boolean;
-  runs: number;
-  sinks: Set<Fallbacks>;
+/** A run's mode: accelerated or stock, and where accelerated mode records its fallbacks. */
+export interface LintMode {
+  readonly accelerated: boolean;
+  readonly fallbacks?: Fallbacks;
 }
-let active: Active | undefined;
-let waiting: Array<() => void> = [];
 
-/** Runs `work` with rule functions in the given mode; their fallbacks are recorded into `sink`. */
-export async function inMode<T>(accelerated: boolean, sink: Fallbacks, work: () => Promise<T>): Promise<T> {
-  // Each wake-up follows the end of every run of the other mode: the loop ends once that mode is idle.
-  while (active && active.accelerated !== accelerated) await new Promise<void>((resolve) => waiting.push(resolve));
-  const run = (active ??= { accelerated, runs: 0, sinks: new Set() });
-  run.runs++;
-  run.sinks.add(sink);
+/** Outside a restguide run (spectral-cli with the published ruleset): accelerated, fallbacks recorded nowhere. */
+export const OUTSIDE_A_RUN: LintMode = { accelerated: true };
+
+const modes = new WeakMap<object, LintMode>();
+
+/** Binds `mode` to the document a run hands Spectral: its rule functions see it as context.document. */
+export function runIn(document: object, mode: LintMode): void {
+  modes.set(document, mode);
+}
+
+/** The mode of the run whose rule function got `context`. */
+export const modeOf = (context: { document?: unknown } | undefined): LintMode =>
+  (context?.document !== null && typeof context?.document === 'object' ? modes.get(context.document) : undefined) ??
+  OUTSIDE_A_RUN;
+
+// Code under a rule function that Spectral's signature leaves without the context (the schema
+// validator, called by rule functions written before the mode was passed) reads the mode of the call
+// under way. Rule functions are synchronous, so the call that sets it is the one that reads it.
+let calling: LintMode | undefined;
+
+/** Runs the rule function `call` with `mode` as the mode of the call under way. */
+export function callIn<T>(mode: LintMode, call: () => T): T {
+  const previous = calling;
+  calling = mode;
   try {
-    return await work();
+    return call();
   } finally {
-    run.sinks.delete(sink);
-    if (--run.runs === 0) {
-      active = undefined;
-      const wake = waiting;
-      waiting = [];
-      for (const resolve of wake) resolve();
-    }
+    calling = previous;
   }
 }
 
-/** Whether rule functions run accelerated now (outside a run, as in spectral-cli: yes). */
-export const acceleratedNow = (): boolean => active?.accelerated ?? true;
-
-/** Records a fallback of a rule function into the runs under way (all of them when several overlap). */
-export function ruleFallback(kind: FallbackKind, reason: string): void {
-  for (const sink of active?.sinks ?? []) sink.record(kind, reason);
-}
+/** The mode of the rule function call under way (outside one: as spectral-cli runs the ruleset). */
+export const modeOfCall = (): LintMode => calling ?? OUTSIDE_A_RUN;

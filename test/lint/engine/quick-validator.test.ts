@@ -16,7 +16,7 @@ import {
   surelyValid,
   type QuickContext,
 } from '../../../src/lint/engine/quick-validator.js';
-import { Fallbacks, inMode } from '../../../src/lint/engine/mode.js';
+import { Fallbacks } from '../../../src/lint/engine/mode.js';
 import { schemaViolation } from '../../../rulesets/support/schema-validator.js';
 import type { DiscriminatorRules } from '../../../rulesets/support/discriminators.js';
 
@@ -320,19 +320,10 @@ describe.each([
 
 describe('schemaViolation, accelerated, as stock mode words it, without a fallback', () => {
   /** The finding's words in both modes, and the fallbacks accelerated mode recorded. */
-  async function bothModes(
-    schema: Record<string, unknown>,
-    value: unknown,
-    kind: '3.0' | '3.1',
-    rules?: DiscriminatorRules,
-  ) {
+  function bothModes(schema: Record<string, unknown>, value: unknown, kind: '3.0' | '3.1', rules?: DiscriminatorRules) {
     const sink = new Fallbacks();
-    const fast = await inMode(true, sink, () =>
-      Promise.resolve(schemaViolation(schema, value, kind, undefined, rules)),
-    );
-    const stock = await inMode(false, new Fallbacks(), () =>
-      Promise.resolve(schemaViolation(schema, value, kind, undefined, rules)),
-    );
+    const fast = schemaViolation(schema, value, kind, undefined, rules, false, { accelerated: true, fallbacks: sink });
+    const stock = schemaViolation(schema, value, kind, undefined, rules, false, { accelerated: false });
     return { fast, stock, fallbacks: sink.lines() };
   }
 
@@ -422,9 +413,9 @@ describe('schemaViolation, accelerated, as stock mode words it, without a fallba
     // The value fails before the interpreter meets the pattern: ajvCompiles finds it.
     ['a pattern ajv refuses, after a failing property', money, { count: 'x', value: '1' }, undefined],
     ['a pattern ajv refuses, after a missing required property', money, { count: 1 }, undefined],
-  ])('%s', async (_name, schema, value, words, discriminators) => {
+  ])('%s', (_name, schema, value, words, discriminators) => {
     for (const kind of ['3.0', '3.1'] as const) {
-      const { fast, stock, fallbacks } = await bothModes(schema, value, kind, discriminators);
+      const { fast, stock, fallbacks } = bothModes(schema, value, kind, discriminators);
       expect(stock).toBe(words);
       expect(fast).toBe(stock);
       expect(fallbacks).toEqual([]);

@@ -1,5 +1,5 @@
 // The traffic flags of `restguide check`: --record (write the run's exchanges as HAR) and --har (judge recordings,
-// sending nothing). check.ts calls in here; the logic stays in src/traffic/.
+// sending nothing). run-check.ts calls in here; the logic stays in src/traffic/.
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CHECKS } from '../checks/index.js';
@@ -10,11 +10,11 @@ import type { RunOptions } from '../core/runner.js';
 import { Redactor } from '../core/secrets.js';
 import type { CheckReport } from '../core/types.js';
 import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
-import type { CheckIo, CheckOptions } from '../check/options.js';
-import { HarRecorder } from './har-write.js';
-import { readHar } from './har-read.js';
-import { judgeTraffic, sourceOf } from './judge.js';
-import { OperationTally } from './operations.js';
+import type { CheckIo, CheckOptions } from './options.js';
+import { HarRecorder } from '../traffic/har-write.js';
+import { readHar } from '../traffic/har-read.js';
+import { judgeTraffic, sourceOf } from '../traffic/judge.js';
+import { OperationTally } from '../traffic/operations.js';
 
 /** --record: the run hands every exchange to a HAR file (redacted with the run's own redactor); `close` ends it. */
 export async function startRecording(

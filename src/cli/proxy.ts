@@ -7,11 +7,11 @@ import { loadProfile, type Profile } from '../core/profile.js';
 import { splitList } from '../core/select-checks.js';
 import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
 import type { CheckReport, CheckResult } from '../core/types.js';
-import { wantsColor, type Io } from '../cli/io.js';
-import { planOutputs, reportTargets, writeReports } from '../cli/output.js';
+import { wantsColor, type Io } from './io.js';
+import { planOutputs, reportTargets, writeReports } from './output.js';
 import { CHECK_FORMATS } from '../reporters/formats.js';
-import { sourceOf } from './judge.js';
-import { startJudgingProxy } from './proxy.js';
+import { sourceOf } from '../traffic/judge.js';
+import { startJudgingProxy } from '../traffic/proxy.js';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const strings = (value: unknown): string[] | undefined =>
