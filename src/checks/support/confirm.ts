@@ -4,7 +4,9 @@ import type { CheckContext, FollowOptions, FollowResult, MessageData } from '../
 import { renderMessage } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import type { Query, RequestSpec } from '../../core/http-client.js';
+import type { CollectionTarget } from '../../core/target.js';
 import { fingerprint } from './fingerprint.js';
+import { whileOwnWritesRest } from './own-writes.js';
 
 /** How many times a failing observation is made in all (the first and its repeats). */
 const CONFIRM_READS = 3;
@@ -208,19 +210,25 @@ export function confirming<M extends string, R>(
     for (let attempt = 1; attempt <= reads; attempt++) {
       if (attempt > 1) await pause(PAUSE_MS * attempt, ctx.signal);
       const local = new AttemptContext(ctx);
-      await run(local, resource);
+      // The reads and their re-reads are made while no check of this run writes to the collection: a re-read that
+      // differs then shows another client's write, never the run's own creates (own-writes.ts).
+      const consistent = await whileOwnWrites(ctx, resource, async () => {
+        await run(local, resource);
+        const found = new Map<string, Seen>();
+        if (local.findings.length === 0) return found;
+        const rereads = new ReReads(ctx as CheckContext<string>, local.log);
+        for (const seen of local.findings) {
+          const url = await rereads.changed(seen.evidence);
+          if (url === undefined) found.set(keyOf(seen), seen);
+          else moved ??= { seen, url };
+        }
+        return found;
+      });
       if (local.findings.length === 0) {
         if (local.assertions > 0) ctx.pass();
         return;
       }
       first ??= local.findings[0];
-      const rereads = new ReReads(ctx as CheckContext<string>, local.log);
-      const consistent = new Map<string, Seen>();
-      for (const seen of local.findings) {
-        const url = await rereads.changed(seen.evidence);
-        if (url === undefined) consistent.set(keyOf(seen), seen);
-        else moved ??= { seen, url };
-      }
       common = common === undefined ? consistent : new Map([...consistent].filter(([key]) => common?.has(key)));
       // A fault seen only on moving data may still be the data moving: a clean attempt can yet pass.
       if (common.size === 0 && !moved) break;
@@ -276,6 +284,14 @@ export function confirmingWrites<M extends string, R>(
       );
     }
   };
+}
+
+/** Runs `attempt` while the run's own writes to `resource` rest, when it is a collection; at once otherwise. */
+function whileOwnWrites<T>(ctx: CheckContext<string>, resource: unknown, attempt: () => Promise<T>): Promise<T> {
+  const collection = resource as Partial<CollectionTarget> | undefined;
+  return collection?.kind === 'collection'
+    ? whileOwnWritesRest(ctx, collection as CollectionTarget, attempt)
+    : attempt();
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
