@@ -72,8 +72,12 @@ export interface CollectionTarget {
   embed?: string;
   /** The name of the full-text search query parameter (the guide reserves `q`). */
   fullText?: string;
-  /** `fromSchema`: the body was made from the request schema, so a refusal of it tells about the sample, not the API. */
-  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean };
+  /**
+   * `fromSchema`: the body was made from the request schema, so a refusal of it tells about the sample, not the API;
+   * `optional`: its top-level members the schema does not require. The write checks settle on the members the API
+   * takes (created-document.ts) and may narrow `body` and `unique` to them during the run.
+   */
+  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean; optional?: string[] };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
   /** The path (relative to the base URL) of the first page with the given page size. */
