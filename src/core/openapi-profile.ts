@@ -196,13 +196,20 @@ function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): 
  * A create body when the document gives no example: made from the request schema. The key is left out unless
  * required (frameworks assign ids); its unique value is the run's anyway.
  */
-function createBodyOf(doc: Obj, post: Obj, key: string | undefined): { body?: JsonValue; fromSchema?: true } {
+function createBodyOf(
+  doc: Obj,
+  post: Obj,
+  key: string | undefined,
+): { body?: JsonValue; fromSchema?: true; optional?: string[] } {
   const example = requestExample(doc, post);
   if (example !== undefined) return { body: example };
   const schema = deref(doc, requestSchema(doc, post));
   const required = isObject(schema) && Array.isArray(schema['required']) ? schema['required'] : [];
   const body = objectSample(doc, schema, 0, key !== undefined && !required.includes(key) ? key : undefined);
-  return body === undefined ? {} : { body, fromSchema: true };
+  if (body === undefined) return {};
+  // What the schema does not require is sent only once the API took the rest (a geocoded address may fail it).
+  const optional = Object.keys(body).filter((name) => !required.includes(name) && name !== key);
+  return { body, fromSchema: true, ...(optional.length > 0 ? { optional } : {}) };
 }
 
 /** A one-property patch when the document gives no example: the first writable string, else scalar, other than the key. */
@@ -377,6 +384,7 @@ export function deriveProfile(doc: Obj): Profile {
               body: createExample as JsonObject,
               unique: uniqueOfCreate(doc, post, key, createExample as JsonObject, made.fromSchema === true),
               ...(made.fromSchema ? { fromSchema: true } : {}),
+              ...(made.optional ? { optional: made.optional } : {}),
             }
           : undefined;
       if (params.length > 0) nested.set(path, examplesOfParameters(doc, getParameters(), params));

@@ -109,6 +109,7 @@ export const PROFILE_SCHEMA = {
             properties: {
               body: { type: 'object' },
               fromSchema: { type: 'boolean' },
+              optional: stringArray,
               unique: {
                 type: 'array',
                 items: {

@@ -37,8 +37,11 @@ export interface CollectionProfile {
   embed?: string;
   /** The full-text search query parameter (`q`). */
   fullText?: string;
-  /** `fromSchema`: the body was made from the request schema (the document gives no example), not given. */
-  create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean };
+  /**
+   * `fromSchema`: the body was made from the request schema (the document gives no example), not given;
+   * `optional`: its top-level members the schema does not require (the run sends the required ones first).
+   */
+  create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean; optional?: string[] };
   deleteCollection?: boolean;
   /** Supported HTTP methods of the collection path; absent: unknown. */
   methods?: string[];

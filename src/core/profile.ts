@@ -159,6 +159,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
         body: profile.create.body,
         unique: profile.create.unique ?? [],
         ...(profile.create.fromSchema ? { fromSchema: true } : {}),
+        ...(profile.create.optional?.length ? { optional: profile.create.optional } : {}),
       }
     : undefined;
   return {

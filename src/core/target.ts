@@ -81,8 +81,12 @@ export interface CollectionTarget {
   embed?: string;
   /** The name of the full-text search query parameter (the guide reserves `q`). */
   fullText?: string;
-  /** `fromSchema`: the body was made from the request schema, so a refusal of it tells about the sample, not the API. */
-  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean };
+  /**
+   * `fromSchema`: the body was made from the request schema, so a refusal of it tells about the sample, not the API;
+   * `optional`: its top-level members the schema does not require. The write checks settle on the members the API
+   * takes (created-document.ts) and may narrow `body` and `unique` to them during the run.
+   */
+  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean; optional?: string[] };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
   /** The HTTP methods the collection path supports (upper case); undefined when the profile does not say. */

@@ -3,7 +3,7 @@ import { defineCheck } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import { valueAtDotted, type JsonObject } from '../../core/json.js';
 import type { CollectionTarget } from '../../core/target.js';
-import { create } from '../support/created-document.js';
+import { create, settledCreateBody } from '../support/created-document.js';
 
 /** A filter the check can give values no other item shares: one naming a text property of the create body. */
 const textFilterOf = (collection: CollectionTarget): string | undefined =>
@@ -30,7 +30,7 @@ export default defineCheck({
   },
   async run(ctx, collection) {
     const filter = textFilterOf(collection) as string;
-    const sample = collection.createBody();
+    const sample = await settledCreateBody(ctx, collection);
     // Values no other item can share, even with a substring match: two selected items, one control item.
     const selected = `restguide-delete-${randomUUID()}`;
     const bodies: JsonObject[] = [

@@ -5,6 +5,7 @@ import { Causes } from '../support/traffic.js';
 import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
 import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
+import { settledCreateBody } from '../support/created-document.js';
 
 const PROPERTY = 'restguideUnknownProperty';
 
@@ -47,7 +48,9 @@ export default defineCheck({
     };
     // The create first: its words ("created a resource") stand for an update that repeats the fault.
     if (collection) {
-      const exchange = await postProbe(ctx, collection, { json: { ...collection.createBody(), [PROPERTY]: 'x' } });
+      const exchange = await postProbe(ctx, collection, {
+        json: { ...(await settledCreateBody(ctx, collection)), [PROPERTY]: 'x' },
+      });
       const location = exchange.response.headers['location'];
       const created = exchange.response.status >= 200 && exchange.response.status < 300;
       // One cause, one finding: a create that succeeded is told as such, not also as "not 400".

@@ -7,6 +7,7 @@ import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, wrongType, WRITE_PROBE_TARGET } from './support/write-probes.js';
 import { markOwnInput } from '../support/own-input.js';
 import { Causes } from '../support/traffic.js';
+import { settledCreateBody } from '../support/created-document.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(body: JsonObject): { json: JsonObject; property: string } | undefined {
@@ -53,7 +54,7 @@ export default defineCheck({
       if (!causes.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
       causes.expect(hasIssue(exchange, { type: SCHEMA_VIOLATION, in: 'body' }), 'noSchemaViolation', data, exchange);
     };
-    const created = collection ? breakType(collection.createBody()) : undefined;
+    const created = collection ? breakType(await settledCreateBody(ctx, collection)) : undefined;
     // A lax server may store the wrong value coerced (0, null): the record is proven ours by the rest of the body.
     const proof = created && Object.fromEntries(Object.entries(created.json).filter(([n]) => n !== created.property));
     if (collection && created)

@@ -4,7 +4,9 @@ import type { CheckContext, FollowOptions, FollowResult, MessageData } from '../
 import { renderMessage } from '../../core/define-check.js';
 import type { Exchange } from '../../core/exchange.js';
 import type { Query, RequestSpec } from '../../core/http-client.js';
+import type { CollectionTarget } from '../../core/target.js';
 import { fingerprint } from './fingerprint.js';
+import { ownWritesSince, whileOwnWritesRest } from './own-writes.js';
 
 /** How many times a failing observation is made in all (the first and its repeats). */
 const CONFIRM_READS = 3;
@@ -205,25 +207,34 @@ export function confirming<M extends string, R>(
     let common: Map<string, Seen> | undefined;
     let first: Seen | undefined;
     let moved: { seen: Seen; url: string } | undefined;
+    // A change seen while the run's own writes to the collection went on (the wait for them is bounded) is theirs.
+    let ownMoved: { seen: Seen; url: string } | undefined;
     for (let attempt = 1; attempt <= reads; attempt++) {
       if (attempt > 1) await pause(PAUSE_MS * attempt, ctx.signal);
       const local = new AttemptContext(ctx);
-      await run(local, resource);
+      // The reads and their re-reads are made while no check of this run writes to the collection: a re-read that
+      // differs then shows another client's write, never the run's own creates (own-writes.ts).
+      const consistent = await whileOwnWrites(ctx, resource, async (ownWrites) => {
+        await run(local, resource);
+        const found = new Map<string, Seen>();
+        if (local.findings.length === 0) return found;
+        const rereads = new ReReads(ctx as CheckContext<string>, local.log);
+        for (const seen of local.findings) {
+          const url = await rereads.changed(seen.evidence);
+          if (url === undefined) found.set(keyOf(seen), seen);
+          else if (ownWrites()) ownMoved ??= { seen, url };
+          else moved ??= { seen, url };
+        }
+        return found;
+      });
       if (local.findings.length === 0) {
         if (local.assertions > 0) ctx.pass();
         return;
       }
       first ??= local.findings[0];
-      const rereads = new ReReads(ctx as CheckContext<string>, local.log);
-      const consistent = new Map<string, Seen>();
-      for (const seen of local.findings) {
-        const url = await rereads.changed(seen.evidence);
-        if (url === undefined) consistent.set(keyOf(seen), seen);
-        else moved ??= { seen, url };
-      }
       common = common === undefined ? consistent : new Map([...consistent].filter(([key]) => common?.has(key)));
       // A fault seen only on moving data may still be the data moving: a clean attempt can yet pass.
-      if (common.size === 0 && !moved) break;
+      if (common.size === 0 && !moved && !ownMoved) break;
     }
     if (common && common.size > 0) {
       for (const seen of common.values()) ctx.report(seen.messageId as M, seen.data, ...seen.evidence);
@@ -233,6 +244,12 @@ export function confirming<M extends string, R>(
       const message = renderMessage(messages[moved.seen.messageId as M], moved.seen.data);
       ctx.skip(
         `could not confirm "${message}": the resource changed during the run (${moved.url} answered differently when read again; other clients may be writing)`,
+      );
+    }
+    if (ownMoved) {
+      const message = renderMessage(messages[ownMoved.seen.messageId as M], ownMoved.seen.data);
+      ctx.skip(
+        `could not confirm "${message}": the run's own writes to the collection went on while it was read (${ownMoved.url} answered differently when read again)`,
       );
     }
     const message = first ? renderMessage(messages[first.messageId as M], first.data) : 'a fault';
@@ -276,6 +293,22 @@ export function confirmingWrites<M extends string, R>(
       );
     }
   };
+}
+
+/**
+ * Runs `attempt` while the run's own writes to `resource` rest, when it is a collection; at once otherwise.
+ * `attempt` is told whether own writes to it went on all the same (the wait for them is bounded).
+ */
+function whileOwnWrites<T>(
+  ctx: CheckContext<string>,
+  resource: unknown,
+  attempt: (ownWrites: () => boolean) => Promise<T>,
+): Promise<T> {
+  const collection = resource as Partial<CollectionTarget> | undefined;
+  if (collection?.kind !== 'collection') return attempt(() => false);
+  return whileOwnWritesRest(ctx, collection as CollectionTarget, () =>
+    attempt(ownWritesSince(collection as CollectionTarget)),
+  );
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

@@ -237,10 +237,11 @@ export function unreadBodyOf(collection: CollectionTarget, subject: Subject): Un
 export async function create(
   ctx: Ctx,
   collection: CollectionTarget,
-  body: JsonObject = collection.createBody(),
-  options: { again?: boolean } = {},
+  given?: JsonObject,
+  options: { again?: boolean; settling?: boolean } = {},
 ): Promise<Creation> {
   mustBeAbleToCleanUp(ctx, collection);
+  const body = given ?? (await settledCreateBody(ctx, collection));
   await beginWriting(ctx, collection);
   // Where the Location points is create.location-absolute's to judge; the document is also reached by its key.
   ctx.judgeLocationsItself();
@@ -254,7 +255,7 @@ export async function create(
   const { status } = exchange.response;
   // A body made from the schema may lack what only the API knows (a reference to an existing record, a format):
   // its refusal says nothing about the API's create.
-  if (collection.create?.fromSchema && !options.again && (status === 400 || status === 422))
+  if (collection.create?.fromSchema && !options.again && !options.settling && (status === 400 || status === 422))
     return ctx.skip(
       `POST ${collection.path} refused (${status}) the create body made from its request schema (the OpenAPI document gives no example): give one in the document or a profile's create.body`,
     );
@@ -293,7 +294,7 @@ async function notCreated(ctx: Ctx, collection: CollectionTarget, body: JsonObje
  * (when the server refuses such a body, the full one is used).
  */
 export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit: string[] = []): Promise<Subject> {
-  let body = collection.createBody();
+  let body = await settledCreateBody(ctx, collection);
   let created: Creation | undefined;
   if (omit.some((key) => key in body)) {
     const lean = Object.fromEntries(Object.entries(body).filter(([key]) => !omit.includes(key))) as JsonObject;
@@ -351,3 +352,94 @@ export async function reread(
 
 export const isSuccess = (exchange: Exchange): boolean =>
   exchange.response.status >= 200 && exchange.response.status <= 299;
+
+/** Members of a schema-made create body the API failed on (5xx), while it took the required members alone. */
+export interface FailingMembers {
+  members: string[];
+  /** The POST of the required members and these. */
+  failed: Exchange;
+  /** The POST of the required members alone (2xx). */
+  worked: Exchange;
+}
+
+// One settlement per collection of a run (keyed by the run's own collection object), shared by its write checks.
+const settlements = new WeakMap<CollectionTarget, Promise<FailingMembers[]>>();
+/** The POSTs one settlement sends at most: the required members alone, all members, then halves of what failed. */
+const MAX_SETTLING_POSTS = 8;
+
+/**
+ * Settles a create body made from the request schema on the members the API takes: the required members are
+ * POSTed first, then all; when that fails, the optional members are tried a group at a time (halves of what
+ * failed, bounded). What fails is left out of the body every later create sends; the members whose failure was a
+ * 5xx are returned (create.created-201 reports them). Each record made is proven the run's own and deleted
+ * after the check that happened to settle. Nothing to settle (a body given, no optional member, no writes): [].
+ */
+export function settleCreateBody(ctx: Ctx, collection: CollectionTarget): Promise<FailingMembers[]> {
+  const made = collection.create;
+  if (!made?.fromSchema || !made.optional?.length || !ctx.allowWrites || cannotCleanUp(ctx, collection))
+    return Promise.resolve([]);
+  let settled = settlements.get(collection);
+  if (!settled) {
+    // A settlement cut short (the run's deadline, a network fault) leaves the body whole, as it was.
+    settled = settle(ctx, collection, made).catch(() => []);
+    settlements.set(collection, settled);
+  }
+  return settled;
+}
+
+/** A fresh create body of `collection` once its members are settled (see settleCreateBody). */
+export async function settledCreateBody(ctx: Ctx, collection: CollectionTarget): Promise<JsonObject> {
+  await settleCreateBody(ctx, collection);
+  return collection.createBody();
+}
+
+async function settle(
+  ctx: Ctx,
+  collection: CollectionTarget,
+  made: NonNullable<CollectionTarget['create']>,
+): Promise<FailingMembers[]> {
+  const optional = (made.optional ?? []).filter((name) => name in made.body);
+  const bodyWith = (members: string[]): JsonObject => {
+    const body = collection.createBody();
+    for (const name of optional) if (!members.includes(name)) delete body[name];
+    return body;
+  };
+  // A record holding none of what was sent could not be proven the run's own, so it would be left: not sent.
+  if (optional.length === 0 || Object.keys(bodyWith([])).length === 0) return [];
+  let posts = 0;
+  const post = async (members: string[]): Promise<Exchange> => {
+    posts++;
+    return (await create(ctx, collection, bodyWith(members), { settling: true })).exchange;
+  };
+  const worked = await post([]);
+  // The required members alone refused or failing: the optional ones cannot be told apart; the body stays whole.
+  if (!isSuccess(worked)) return [];
+  const all = await post(optional);
+  if (isSuccess(all)) return [];
+  const kept: string[] = [];
+  const failures: FailingMembers[] = [];
+  const failing = [{ members: optional, exchange: all }];
+  for (let group = failing.shift(); group; group = failing.shift()) {
+    if (group.members.length === 1 || posts + 2 > MAX_SETTLING_POSTS) {
+      // A refusal (4xx) of a made-up value is the sample's fault; a failure (5xx) is the API's.
+      if (group.exchange.response.status >= 500)
+        failures.push({ members: group.members, failed: group.exchange, worked });
+      continue;
+    }
+    const half = Math.ceil(group.members.length / 2);
+    const parts: Array<{ members: string[]; exchange: Exchange }> = [];
+    for (const members of [group.members.slice(0, half), group.members.slice(half)])
+      parts.push({ members, exchange: await post(members) });
+    // Each half taken alone, both together failing: no one member to blame, and neither half is kept.
+    if (parts.every((part) => isSuccess(part.exchange))) continue;
+    for (const part of parts) {
+      if (isSuccess(part.exchange)) kept.push(...part.members);
+      else failing.push(part);
+    }
+  }
+  const dropped = new Set(optional.filter((name) => !kept.includes(name)));
+  for (const name of dropped) delete made.body[name];
+  made.unique = made.unique.filter((spec) => !dropped.has(spec.path.split('.')[0] as string));
+  made.optional = kept;
+  return failures;
+}

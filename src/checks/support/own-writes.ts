@@ -9,6 +9,8 @@ import type { CollectionTarget } from '../../core/target.js';
 interface Gate {
   /** The checks (their contexts) that wrote to the collection and have not yet cleaned up. */
   writers: Set<object>;
+  /** Counts writers entering and leaving: a change tells a write of the run's own may have happened meanwhile. */
+  epoch: number;
   walking: number;
   waitingWalks: number;
 }
@@ -21,7 +23,7 @@ const MAX_WAIT_MS = 5_000;
 
 function gateOf(collection: CollectionTarget): Gate {
   let gate = gates.get(collection);
-  if (!gate) gates.set(collection, (gate = { writers: new Set(), walking: 0, waitingWalks: 0 }));
+  if (!gate) gates.set(collection, (gate = { writers: new Set(), epoch: 0, walking: 0, waitingWalks: 0 }));
   return gate;
 }
 
@@ -44,12 +46,14 @@ export async function beginWriting(ctx: CheckContext<string>, collection: Collec
     () => gate.walking === 0 && gate.waitingWalks === 0,
     () => {
       gate.writers.add(ctx);
+      gate.epoch++;
     },
     ctx.signal,
   );
   // Registered before the check's own cleanups, so it runs after them (cleanups run newest first).
   ctx.onCleanup(async () => {
     gate.writers.delete(ctx);
+    gate.epoch++;
   });
 }
 
@@ -74,6 +78,17 @@ export async function whileOwnWritesRest<T>(
   } finally {
     gate.walking--;
   }
+}
+
+/**
+ * Watches the run's own writes to `collection` from now: the function returned tells whether any check of the
+ * run was writing to it at some point since (a walk that waited its bounded time and went on may overlap them).
+ */
+export function ownWritesSince(collection: CollectionTarget): () => boolean {
+  const gate = gateOf(collection);
+  const { epoch } = gate;
+  const busy = gate.writers.size > 0;
+  return () => busy || gate.writers.size > 0 || gate.epoch !== epoch;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The gate between walks and the write checks of the same run.
 import { describe, expect, it } from 'vitest';
-import { beginWriting, whileOwnWritesRest } from '../../../src/checks/support/own-writes.js';
+import { beginWriting, ownWritesSince, whileOwnWritesRest } from '../../../src/checks/support/own-writes.js';
 import { CHECKS } from '../../../src/checks/index.js';
 import type { CheckContext } from '../../../src/core/define-check.js';
 import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
@@ -81,6 +81,24 @@ describe('own writes and walks', () => {
     setTimeout(() => deadline.abort(), 30);
     expect(await walk).toBe('walked');
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("tells whether the run's own writes to a collection went on since a point", async () => {
+    const things = collection();
+    const quiet = ownWritesSince(things);
+    expect(quiet()).toBe(false);
+    const writer = fakeContext();
+    await beginWriting(writer.ctx, things);
+    expect(quiet()).toBe(true);
+    // A writer already under way counts too, and so does one that has ended since.
+    const during = ownWritesSince(things);
+    await writer.cleanUp();
+    expect(during()).toBe(true);
+    const after = ownWritesSince(things);
+    expect(after()).toBe(false);
+    const other = ownWritesSince(collection());
+    await beginWriting(fakeContext().ctx, things);
+    expect([after(), other()]).toEqual([true, false]);
   });
 
   it('in a full run with writes, no POST or DELETE reaches the server while /employers is walked', async () => {
