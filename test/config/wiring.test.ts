@@ -29,7 +29,7 @@ vi.mock('../../src/cli/diff.js', () => ({
     return 0;
   },
 }));
-vi.mock('../../src/traffic/proxy-cli.js', () => ({
+vi.mock('../../src/cli/proxy.js', () => ({
   runProxy: async (upstream: unknown, options: Record<string, unknown>) => {
     calls.push({ command: 'proxy', args: [upstream], options });
     return 0;
