@@ -7,10 +7,9 @@ import { notFound, ProblemError } from '../reference-server/problems.js';
 import { applySelect, parseSelect, type Shape } from '../reference-server/select.js';
 import { answerOf, type MockCollection, type MockState } from './model.js';
 import type { ValueMaker } from './values.js';
+import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const etagOf = (record: unknown): string =>
   `"${createHash('sha256').update(JSON.stringify(record)).digest('base64url').slice(0, 16)}"`;

@@ -3,10 +3,9 @@
 import { deriveProfile } from '../core/openapi-profile.js';
 import { followLocalRefs } from '../openapi/refs.js';
 import { ValueMaker } from './values.js';
+import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 export const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 /** Per server: its collections by path and item path, the maker of values, answers made once per URL. */

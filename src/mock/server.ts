@@ -20,10 +20,9 @@ import { create, filtered, itemReply, listPage, recordOf, requireMatch, update }
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
 import { answerOf, collectionsOf, HTTP_METHODS, seedCollection, type MockState } from './model.js';
 import { seededRandom, ValueMaker } from './values.js';
+import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface MockOptions {
   port?: number;

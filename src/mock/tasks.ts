@@ -5,10 +5,9 @@
 import type { Reply, RequestContext } from '../reference-server/context.js';
 import { notFound } from '../reference-server/problems.js';
 import { answerOf, type MockState } from './model.js';
+import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Tasks kept at most; the oldest go first (a flood of submissions must not grow memory without end). */
 const MAX_TASKS = 10_000;

@@ -2,10 +2,9 @@
 // allows (enums, formats, bounds, lengths), the same for the same seed.
 import { followLocalRefs } from '../openapi/refs.js';
 import { stringMatching } from './pattern.js';
+import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** mulberry32: small, fast and repeatable; not for secrets. */
 export function seededRandom(seed: number): () => number {

@@ -5,7 +5,7 @@ import { PARAMETERS } from '../../core/path-templates.js';
 import { fillTemplate, type ApiTarget } from '../../core/target.js';
 import { followLocalRefs } from '../../openapi/refs.js';
 import { isOpenApi3, parseText } from '../../openapi/text.js';
-import { notRecorded } from './traffic.js';
+import { notRecorded } from './not-recorded.js';
 
 type Obj = Record<string, unknown>;
 

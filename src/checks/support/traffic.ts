@@ -7,7 +7,6 @@ import { isObject } from '../../core/json.js';
 import type { CollectionTarget, Target } from '../../core/target.js';
 import { derefIn, getOperation } from './api-openapi.js';
 import { showsOwnInput } from './own-input.js';
-import { redactUrl } from '../../core/redact.js';
 
 /** Answers a gateway gives as often as the API: not the API's to be judged by (see transient.ts). */
 const GATEWAY_STATUSES = new Set([429, 502, 503, 504]);
@@ -265,23 +264,8 @@ export async function errorAnswers(ctx: CheckContext<string>, probes: readonly E
 /** A recording's skip: coverage lists it as `not verified: needs active probing …`. */
 export const NEEDS_PROBING = 'needs active probing: judging recorded traffic sends no request';
 
-/** The header of the placeholder a recording's replay answers a read it does not hold with (src/traffic/replay.ts). */
-export const NOT_RECORDED_HEADER = 'x-restguide-replay';
-
-/** Whether an answer is that placeholder: nothing was sent, so no status of it is the API's. */
-export const notRecorded = (exchange: Exchange): boolean =>
-  exchange.response.headers[NOT_RECORDED_HEADER] !== undefined;
-
-/** Thrown by a recording's replay when a check asks for an answer the recording does not hold (src/traffic/replay.ts). */
-export class NotRecorded extends Error {
-  override readonly name = 'NotRecorded';
-  constructor(
-    readonly method: string,
-    readonly url: string,
-  ) {
-    super(`${method} ${redactUrl(url)} is not in the recording`);
-  }
-}
+import { NotRecorded } from './not-recorded.js';
+export { NOT_RECORDED_HEADER, notRecorded, NotRecorded } from './not-recorded.js';
 
 const recordings = new WeakSet<Target>();
 
