@@ -4,6 +4,7 @@
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { asArray, entries, isObject, type Json, type JsonPath } from '../support/json.js';
 import { fragmentPath, valueAt } from '../../src/openapi/pointer.js';
+import { isTextFile } from '../../src/openapi/text-ref.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from './define.js';
 
 interface ExternalRef {
@@ -27,7 +28,8 @@ function externalRefs(root: Json, context: RulesetFunctionContext): ExternalRef[
     const at = fragmentPath(pointer.replace(/^#/, '')) ?? [];
     const holder = valueAt(root, at);
     const ref = isObject(holder) && typeof holder.$ref === 'string' ? holder.$ref : target;
-    if (ref.startsWith('#')) continue;
+    // A text file (a Markdown description) is no reusable definition: where OpenAPI allows no $ref, lint says so.
+    if (ref.startsWith('#') || isTextFile(target.split('#')[0] ?? target)) continue;
     out.push({ at: [...at, '$ref'], ref, file: target.split('#')[0] ?? target });
   }
   return out;
