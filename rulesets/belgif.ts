@@ -121,11 +121,33 @@ const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
 // zIndex); an abbreviation in capitals (employerID) does not. Either way a capital is followed by a lower-case
 // run or by one capital starting a word, so a name still splits one way only.
 const QUERY_WORD = '[a-z0-9]+(?:[A-Z][a-z0-9]+|[A-Z](?=[A-Z][a-z0-9]))*[A-Z]?';
-const QUERY_NAME = `^${QUERY_WORD}(?:[._]${QUERY_WORD})*$`;
+// Dots join the names of nested properties (`employer.name`); an underscore is snake_case (`page_size`), which the
+// rule's "lowerCamelCase" excludes, though belgif's validator lets it pass.
+const QUERY_NAME = `^${QUERY_WORD}(?:\\.${QUERY_WORD})*$`;
 const SERVER_URL =
   '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
 const SENSITIVE =
   '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
+
+// Header names registered in a casing that is not Upper-Kebab-Case, accepted as registered: ETag, TE and
+// WWW-Authenticate (RFC 9110), Content-MD5 (RFC 1864), Content-ID (RFC 2045), ALPN (RFC 7639), Accept-CH
+// (RFC 8942), CDN-Cache-Control (RFC 9213), DPoP and DPoP-Nonce (RFC 9449), traceparent and tracestate (W3C
+// Trace Context), baggage (W3C Baggage); the Sec-CH- (RFC 8942) and Sec-WebSocket- (RFC 6455) families by prefix.
+const REGISTERED_HEADERS = [
+  'ETag',
+  'TE',
+  'WWW-Authenticate',
+  'Content-MD5',
+  'Content-ID',
+  'ALPN',
+  'Accept-CH',
+  'CDN-Cache-Control',
+  'DPoP',
+  'DPoP-Nonce',
+  'traceparent',
+  'tracestate',
+  'baggage',
+];
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */
 const FORBIDDEN_STATUS: Record<string, number[]> = {
@@ -256,7 +278,7 @@ export const belgifRules: Record<string, RuleDefinition> = {
     functionOptions: {
       in: ['header', 'response-header'],
       match: '^[A-Z][a-z0-9]*(?:-[A-Z][a-z0-9]*)*$',
-      exempt: ['ETag', 'traceparent', 'tracestate', 'WWW-Authenticate', 'baggage', 'Accept-CH'],
+      exempt: REGISTERED_HEADERS,
       exemptPrefixes: ['BelGov-', 'Sec-CH-', 'Sec-WebSocket-'],
       message: 'Header "{{name}}" should be Upper-Kebab-Case',
     },

@@ -101,11 +101,15 @@ export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
       if (versioned && versioned.every((p) => regex.test(`${url}/${p.join('/')}`))) return;
       // Only the trailing slash in the way (/v1/ + /things gives //things): the message names that cause.
       const slashOnly = full !== url && (regex.test(url) || withPrefix.some((u) => regex.test(u)));
+      // Only the apiName's case in the way (/employer-profile/v1): the message names the apiName.
+      const apiName = slashOnly ? undefined : [url, ...withPrefix].map((u) => miscasedApiName(u, regex)).find(Boolean);
       out.push(
         finding(
           slashOnly
             ? `Server URL "${server.url}" should not end with a slash: https://host/[pathPrefix/]apiName/v{major}, the paths adding /resources`
-            : `Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`,
+            : apiName !== undefined
+              ? `Server URL "${server.url}" has the form https://host/[pathPrefix/]apiName/v{major}, but its apiName "${apiName}" should be lowerCamelCase`
+              : `Server URL "${server.url}" should look like https://host/[pathPrefix/]apiName/v{major}`,
           ['servers', i, 'url'],
         ),
       );
@@ -113,6 +117,14 @@ export const serverUrlFormat = defineRuleFunction<{ pattern: string }>(
     return out;
   },
 );
+
+/** The apiName segment before /v{major} when it alone keeps `url` from matching (a lowerCamelCase name would). */
+function miscasedApiName(url: string, regex: RegExp): string | undefined {
+  const match = /\/([^/]+)\/v[0-9]+$/.exec(url);
+  if (!match?.[1]) return undefined;
+  const conforming = `${url.slice(0, match.index)}/apiName${url.slice(match.index + match[1].length + 1)}`;
+  return regex.test(conforming) ? match[1] : undefined;
+}
 
 /** api-version (MUST): info.version is present. */
 export const versionPresent = defineRuleFunction<null>(NO_OPTIONS, (root) => {
@@ -203,6 +215,7 @@ export const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; gen
 );
 
 const MENTIONS_DEPRECATION = /\bdeprecated\b/i;
+const NAMED_AFTER_DEPRECATION = /deprecat/i;
 // A sentence (or line) mentioning deprecation.
 const DEPRECATION_SENTENCE = /[^.!?\n]*\bdeprecated\b[^.!?\n]*/gi;
 // "`number` is deprecated", "`a` and `b` are deprecated values": what is deprecated is a quoted value.
@@ -256,9 +269,13 @@ export const deprecationMarked = defineRuleFunction<null>(NO_OPTIONS, (root) => 
     }
   };
   for (const op of operationsOf(root)) check(op.operation, op.at);
-  for (const { parameter, at } of allParameters(root)) check(parameter, at);
+  // A property or parameter named after deprecation (`deprecated`, a date; `deprecationDate`) holds business
+  // data about it: its description speaks of the data, not of the element's own `deprecated: true` keyword.
+  for (const { parameter, at } of allParameters(root))
+    if (typeof parameter.name !== 'string' || !NAMED_AFTER_DEPRECATION.test(parameter.name)) check(parameter, at);
   for (const { header, at } of allResponseHeaders(root)) check(header, at);
-  for (const { schema, at } of inventory(root).schemas) check(schema, at);
+  for (const { schema, at, propertyName } of inventory(root).schemas)
+    if (propertyName === undefined || !NAMED_AFTER_DEPRECATION.test(propertyName)) check(schema, at);
   const schemes = isObject(root.components) ? root.components.securitySchemes : undefined;
   for (const [name, scheme] of entries(schemes)) check(scheme, ['components', 'securitySchemes', name], 'x-deprecated');
   return out;

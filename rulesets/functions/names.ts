@@ -73,7 +73,10 @@ export const parameterNames = defineRuleFunction<NameOptions>(NAME_OPTIONS, (roo
       report(parameter.name, at);
   }
   if (options.in.includes('response-header')) {
-    for (const { name, at } of allResponseHeaders(root)) report(name, at);
+    // A key of components/headers (`api_version`) names the definition, not the header: a response's
+    // `headers` map names it where it is used, and that is judged there.
+    for (const { name, at } of allResponseHeaders(root))
+      if (at[0] !== 'components' || at[1] !== 'headers') report(name, at);
   }
   return out;
 });

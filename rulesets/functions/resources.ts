@@ -5,6 +5,7 @@ import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } f
 import { enumerated, singleType } from '../support/schema-forms.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
 import { withoutExtension } from './paths.js';
+import { collectionGets } from './collections.js';
 
 const isBinary = (schema: Json): boolean =>
   singleType(schema) === 'string' &&
@@ -201,24 +202,19 @@ function findCollections(root: Json): Record<CollectionAspect, Finding[]> {
   const known = collectionFindings.get(root);
   if (known) return known;
   const out: Record<CollectionAspect, Finding[]> = { items: [], href: [] };
-  const collections = collectionPaths(root);
-  for (const op of operationsOf(root)) {
-    if (op.method !== 'get' || !collections.has(withoutExtension(op.path).replace(/\/$/, ''))) continue;
-    const ok = responsesOf(op).find((r) => r.code === '200');
-    if (!ok) continue;
-    const json = jsonSchemaOf(ok.response);
-    if (!json || !isObject(json.schema) || typeof json.schema.$ref === 'string') continue;
-    const schemaAt = [...ok.at, 'content', json.mediaType, 'schema'];
-    if (!itemsAreObjects(json.schema)) {
+  for (const { op, schema, at: schemaAt, by, list } of collectionGets(root)) {
+    if (!itemsAreObjects(schema)) {
       out.items.push(
         finding(
-          `The collection ${op.path} should be represented by an object with an "items" array of objects`,
+          by === 'path'
+            ? `The collection ${op.path} should be represented by an object with an "items" array of objects`
+            : `GET ${op.path} answers a list (${list === undefined ? 'a JSON array' : `"${list}"`}): a collection should be represented by an object with an "items" array of objects`,
           schemaAt,
         ),
       );
       continue;
     }
-    const item = itemSchema(json.schema, schemaAt);
+    const item = itemSchema(schema, schemaAt);
     if (!item || opaque(item.schema) || declaresHref(item.schema) !== false) continue;
     const selfOnly = declaredProperties(item.schema).has('self');
     out.href.push(

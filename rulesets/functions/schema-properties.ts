@@ -20,6 +20,7 @@ import {
 } from '../support/json.js';
 import { isLowerCamel, isUpperCamel } from '../support/naming.js';
 import { ownReadOnlyRequiredNames } from '../support/composed-names.js';
+import { wellKnownSchemas } from '../support/well-known.js';
 import { allowsNull, enumerated, singleType } from '../support/schema-forms.js';
 import { operationSummaries } from './operations.js';
 import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, writtenAsRef, type Finding } from './define.js';
@@ -277,7 +278,9 @@ export const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root,
               'title',
             ]),
           );
-      } else if (!isUpperCamel(title)) {
+      } else if (effectiveType(schema) === 'object' && !isUpperCamel(title)) {
+        // The guide asks an UpperCamelCase title "for inline schemas ... of type object" (a class name);
+        // a string's or number's title is a human-readable label.
         out.push(finding(`Schema title "${title}" should be UpperCamelCase`, [...at, 'title']));
       }
       continue;
@@ -427,8 +430,9 @@ function formOnlySchemas(root: Json): Set<Json> {
 export const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) => {
   const out: Finding[] = [];
   const formOnly = formOnlySchemas(root);
+  const wellKnown = wellKnownSchemas(root);
   for (const { schema, at } of inventory(root).schemas) {
-    if (formOnly.has(schema)) continue;
+    if (formOnly.has(schema) || wellKnown.has(schema)) continue;
     for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
       if (
         !isLowerCamel(name) &&

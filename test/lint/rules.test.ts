@@ -13,6 +13,7 @@ import { cases as precisionCases } from './cases/precision.js';
 import { cases as belgianCases } from './cases/belgian-descriptions.js';
 import { cases as heldOutCases } from './cases/held-out.js';
 import { cases as settledCases } from './cases/settled.js';
+import { cases as guideTextCases } from './cases/guide-text.js';
 
 // Case files may add cases to the same rule: concatenate, do not overwrite.
 const all: Record<string, RuleCase[]> = {};
@@ -27,6 +28,7 @@ for (const file of [
   belgianCases,
   heldOutCases,
   settledCases,
+  guideTextCases,
 ]) {
   for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
 }

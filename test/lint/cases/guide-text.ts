@@ -1,0 +1,312 @@
+// Cases from issue 46: what the rules judged that is not the guide's (component keys taken for header
+// names, a business property called deprecated, titles of strings, /.well-known/ metadata), what they
+// missed (snake_case query parameters, collections known only by their shape), each both ways.
+import type { RuleCase } from '../harness.js';
+import { base, ok, op, queryParam, withPath, withSchemas } from '../documents.js';
+
+type Json = Record<string, unknown>;
+const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
+const header = (name: string): Json => ({ name, in: 'header', schema: { type: 'string' } });
+const string: Json = { type: 'string' };
+const link: Json = { type: 'string', format: 'uri' };
+const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
+const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
+  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
+});
+
+export const cases: Record<string, RuleCase[]> = {
+  // "by convention, Kebab-Case with uppercase SHOULD be used": of header names, not of the keys naming definitions.
+  'hdr-case': [
+    {
+      name: 'a snake_case header answered and sent; the component key is no header name',
+      errors: [
+        { path: O('/things', 'get', 'parameters', 0), message: '"trace_id"' },
+        { path: O('/things', 'get', 'responses', '200', 'headers', 'api_version'), message: '"api_version"' },
+      ],
+      document: withPath(
+        '/things',
+        {
+          get: op({
+            parameters: [header('trace_id')],
+            responses: {
+              '200': {
+                ...ok(),
+                headers: {
+                  api_version: { schema: string },
+                  'Api-Version': { $ref: '#/components/headers/api_version' },
+                },
+              },
+            },
+          }),
+        },
+        { components: { headers: { api_version: { schema: string } } } },
+      ),
+    },
+    {
+      name: 'FP: a component keyed api_version used as Api-Version; registered names in their registered case',
+      errors: [],
+      document: withPath(
+        '/things',
+        {
+          get: op({
+            parameters: [header('DPoP'), header('TE'), header('traceparent'), header('Content-MD5')],
+            responses: {
+              '200': {
+                ...ok(),
+                headers: {
+                  'Api-Version': { $ref: '#/components/headers/api_version' },
+                  'DPoP-Nonce': { schema: string },
+                  'WWW-Authenticate': { schema: string },
+                  ETag: { schema: string },
+                },
+              },
+            },
+          }),
+        },
+        { components: { headers: { api_version: { schema: string } } } },
+      ),
+    },
+  ],
+  // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.
+  'evo-deprec': [
+    {
+      name: 'FP: a property deprecated (a date), deprecationReason, a deprecated filter',
+      errors: [],
+      document: withPath(
+        '/products',
+        {
+          get: op({
+            parameters: [
+              queryParam('deprecated', { type: 'boolean' }, { description: 'Also list products that are deprecated' }),
+            ],
+          }),
+        },
+        {
+          components: {
+            schemas: {
+              Product: {
+                type: 'object',
+                properties: {
+                  deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
+                  deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
+                },
+              },
+            },
+          },
+        },
+      ),
+    },
+    {
+      name: 'a property and a schema described as deprecated without the keyword',
+      errors: [{ path: P('Product', 'properties', 'oldName') }, { path: P('LegacyProduct') }],
+      document: withSchemas({
+        Product: {
+          type: 'object',
+          properties: {
+            deprecated: { type: 'string', format: 'date' },
+            oldName: { type: 'string', description: 'Deprecated: use name.' },
+          },
+        },
+        LegacyProduct: { type: 'object', description: 'This schema is deprecated.' },
+      }),
+    },
+  ],
+  // "For inline schemas ... of type object, an UpperCamelCase title SHOULD be used": a string's title is a label.
+  'oas-descr': [
+    {
+      name: 'FP: titles of string and number properties',
+      errors: [],
+      document: withSchemas({
+        Person: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'the full name' },
+            height: { type: 'number', title: 'height in cm' },
+            tags: { type: 'array', title: 'free tags', items: string },
+          },
+        },
+      }),
+    },
+    {
+      name: 'an inline object titled in lower case, beside a titled string',
+      errors: [{ path: P('Person', 'properties', 'address', 'title') }],
+      document: withSchemas({
+        Person: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'the full name' },
+            address: { type: 'object', title: 'postal address', properties: { street: string } },
+          },
+        },
+      }),
+    },
+  ],
+  // "Properties used from other standards, like OpenID Connect and OAuth2, are allowed to deviate from this rule."
+  'jsn-naming': [
+    {
+      name: 'FP: OpenID provider metadata under /.well-known/, inline and by $ref',
+      errors: [],
+      document: base({
+        paths: {
+          '/.well-known/openid-configuration': get('openIdConfiguration', {
+            type: 'object',
+            title: 'OpenIdConfiguration',
+            properties: { backchannel_logout_supported: { type: 'boolean' }, claims_parameter_supported: {} },
+          }),
+          '/.well-known/oauth-authorization-server': get('authorizationServer', {
+            $ref: '#/components/schemas/ServerMetadata',
+          }),
+        },
+        components: {
+          schemas: { ServerMetadata: { type: 'object', properties: { dpop_signing_alg_values_supported: {} } } },
+        },
+      }),
+    },
+    {
+      name: 'the same names in an API resource',
+      errors: [{ path: S('/settings').concat('properties', 'backchannel_logout_supported') }],
+      document: base({
+        paths: {
+          '/settings': get('settings', {
+            type: 'object',
+            title: 'Settings',
+            properties: { backchannel_logout_supported: { type: 'boolean' } },
+          }),
+        },
+      }),
+    },
+  ],
+  // "A collection result MUST contain an items property": a collection by what it answers, item path or not.
+  'col-repres': [
+    {
+      name: 'a cursor feed answering entries with hasNext; an array of strings; a list as the only member',
+      errors: [
+        { path: S('/events'), message: 'answers a list ("entries")' },
+        { path: S('/tags'), message: 'answers a list (a JSON array)' },
+        { path: S('/persons/{ssin}/addresses'), message: 'answers a list ("addresses")' },
+      ],
+      document: base({
+        paths: {
+          '/events': get(
+            'events',
+            { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
+            [queryParam('after', string)],
+          ),
+          '/tags': get('tags', { type: 'array', items: string }),
+          '/persons/{ssin}/addresses': get('addresses', {
+            type: 'object',
+            properties: { addresses: { type: 'array', items: thing } },
+          }),
+        },
+      }),
+    },
+    {
+      name: 'FP: a JWK set under /.well-known/; a document holding a list beside its own data; a list of counts',
+      errors: [],
+      document: base({
+        paths: {
+          '/.well-known/jwks.json': get('jwks', {
+            type: 'object',
+            properties: { keys: { type: 'array', items: { type: 'object', properties: { kid: string } } } },
+          }),
+          '/employers/{employerId}': get('employer', {
+            type: 'object',
+            properties: { name: string, addresses: { type: 'array', items: thing } },
+          }),
+          '/statistics': get('statistics', {
+            type: 'object',
+            properties: { counts: { type: 'array', items: { type: 'integer' } }, total: { type: 'integer' } },
+          }),
+          '/feeds': get('feeds', {
+            type: 'object',
+            properties: { items: { type: 'array', items: thing }, next: link, hasNext: { type: 'boolean' } },
+          }),
+        },
+      }),
+    },
+  ],
+  // "next: MANDATORY (except for the last page)": also of a list paged by a framework's cursor or flag.
+  'col-paging': [
+    {
+      name: 'a feed paged by ?after with hasNext; one telling pageInfo.hasNext only',
+      errors: [
+        { path: S('/events'), message: '/events is paged (?after) but its response declares no "next"' },
+        { path: S('/logs'), message: '/logs is paged (pageInfo.hasNext) but its response declares no "next"' },
+      ],
+      document: base({
+        paths: {
+          '/events': get(
+            'events',
+            { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
+            [queryParam('after', string)],
+          ),
+          '/logs': get('logs', {
+            type: 'object',
+            properties: {
+              results: { type: 'array', items: thing },
+              pageInfo: { type: 'object', properties: { hasNext: { type: 'boolean' }, endCursor: string } },
+            },
+          }),
+        },
+      }),
+    },
+    {
+      name: 'a feed with next; an unpaged list; an array body (col-repres says to wrap it first)',
+      errors: [],
+      document: base({
+        paths: {
+          '/events': get(
+            'events',
+            { type: 'object', properties: { items: { type: 'array', items: thing }, next: link } },
+            [queryParam('after', string)],
+          ),
+          '/logs': get('logs', { type: 'object', properties: { results: { type: 'array', items: thing } } }),
+          '/tags': get('tags', { type: 'array', items: string }, [queryParam('limit', { type: 'integer' })]),
+        },
+      }),
+    },
+  ],
+  // "apiName ... SHOULD be written in lowerCamelCase": the URL has the form, its apiName not the case.
+  'uri-format': [
+    {
+      name: 'a kebab-case apiName, with and without a path prefix',
+      errors: [
+        { path: ['servers', 0, 'url'], message: 'its apiName "employer-profile" should be lowerCamelCase' },
+        { path: ['servers', 1, 'url'], message: 'its apiName "reference_data" should be lowerCamelCase' },
+      ],
+      document: base({
+        servers: [
+          { url: 'https://api.example.be/employer-profile/v1' },
+          { url: 'https://api.example.be/REST/reference_data/v2' },
+        ],
+      }),
+    },
+    {
+      name: "the guide's example",
+      errors: [],
+      document: base({ servers: [{ url: 'https://api.socialsecurity.be/REST/employerProfile/v1' }] }),
+    },
+  ],
+  // "Path segments and query parameters ... SHOULD use lowerCamelCase".
+  'uri-notat': [
+    {
+      name: 'snake_case query parameters',
+      errors: [
+        { path: O('/employers', 'get', 'parameters', 0), message: '"page_size"' },
+        { path: O('/employers', 'get', 'parameters', 1), message: '"employer_name"' },
+      ],
+      document: withPath('/employers', {
+        get: op({ parameters: [queryParam('page_size', { type: 'integer' }), queryParam('employer_name', string)] }),
+      }),
+    },
+    {
+      name: 'lowerCamelCase and a dotted nested property',
+      errors: [],
+      document: withPath('/employers', {
+        get: op({ parameters: [queryParam('pageSize', { type: 'integer' }), queryParam('employer.name', string)] }),
+      }),
+    },
+  ],
+};
