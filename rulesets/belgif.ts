@@ -74,16 +74,11 @@ import { problemTypeValues } from './functions/problem-types.js';
 import { linkProperties } from './functions/links.js';
 import { documentationCoverage, noImplementationDetails } from './functions/documentation.js';
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
-import {
-  contextAttributes,
-  genericMessageBodies,
-  messagesExtendBase,
-  oneSchemaPerType,
-  serviceAndTypeValues,
-} from './functions/events.js';
 import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
 import { pagedCollectionLinks } from './functions/paging.js';
 import { LOWER_CAMEL as LOWER_CAMEL_PATTERN } from './support/naming.js';
+import { toDefinition } from './rules/define.js';
+import { RULES } from './rules/index.js';
 
 type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
@@ -192,7 +187,7 @@ const statusCodeRules = Object.fromEntries(
   ]),
 );
 
-export const belgifRules: Record<string, RuleDefinition> = {
+const inlineRules: Record<string, RuleDefinition> = {
   // --- the 34 ids of belgif's rest-guide-validator ---
   'sch-allof': rule(
     'sch-allof',
@@ -696,41 +691,16 @@ export const belgifRules: Record<string, RuleDefinition> = {
     { function: unknownInputRefused },
   ),
 
-  // --- the events chapter: documents describing CloudEvents messages (openapi-cloudevents) ---
-  'async-cespec': rule(
-    'async-cespec',
-    'async-cespec',
-    'warn',
-    'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required',
-    { function: messagesExtendBase },
-  ),
-  'async-ctxt': rule(
-    'async-ctxt',
-    'async-ctxt',
-    'error',
-    'Message context attributes are lower-case alphanumeric scalars; specversion, id, type, source, service are required (relatedto, relatedtosource on replies)',
-    { function: contextAttributes },
-  ),
-  'async-svctype': rule(
-    'async-svctype',
-    'async-svctype',
-    'warn',
-    'service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]',
-    { function: serviceAndTypeValues },
-  ),
-  'async-contract': rule('async-contract', 'async-contract', 'warn', 'One schema per message type value', {
-    function: oneSchemaPerType,
-  }),
-  'async-generic': rule(
-    'async-generic',
-    'async-generic',
-    'warn',
-    'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required',
-    { function: genericMessageBodies },
-  ),
   'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', {
     function: lastModifiedWithEtag,
   }),
+};
+
+// The rules in files of their own (rulesets/rules/<area>/<code>.ts) beside those still written above.
+for (const { code } of RULES) if (code in inlineRules) throw new Error(`lint rule ${code} is defined twice`);
+export const belgifRules: Record<string, RuleDefinition> = {
+  ...inlineRules,
+  ...Object.fromEntries(RULES.map((r) => [r.code, toDefinition(r)])),
 };
 
 const ANCHOR = guideAnchor('');

@@ -1,7 +1,9 @@
 // Every rule of the built-in ruleset, alone, against documents that must produce exactly the
-// listed findings and documents that must produce none.
+// listed findings and documents that must produce none: the cases of its file (rulesets/rules/), and
+// those of test/lint/cases/ for the rules still defined in rulesets/belgif.ts.
 import { describe, expect, it } from 'vitest';
 import { belgifRules } from '../../rulesets/belgif.js';
+import { RULE_FILES } from '../../rulesets/rules/index.js';
 import { testRule, type RuleCase } from './harness.js';
 import { cases as schemaCases } from './cases/schemas.js';
 import { cases as operationCases } from './cases/operations.js';
@@ -31,6 +33,12 @@ for (const file of [
   guideTextCases,
 ]) {
   for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
+}
+// A rule in a file of its own (rulesets/rules/<area>/<code>.ts) carries its cases.
+for (const [code, file] of Object.entries(RULE_FILES)) {
+  const url = new URL(`../../rulesets/rules/${file}.ts`, import.meta.url).href;
+  const module = (await import(/* @vite-ignore */ url)) as { cases: () => RuleCase[] };
+  all[code] = [...(all[code] ?? []), ...module.cases()];
 }
 
 describe('case coverage', () => {
