@@ -48,7 +48,7 @@ import {
   securityRequirements,
   structuredMediaType,
 } from './functions/resources.js';
-import { parameterNames } from './functions/names.js';
+import { parameterNames } from './rules/names/support/parameter-names.js';
 import {
   controllerMethods,
   docAndRefData,
@@ -76,7 +76,6 @@ import { documentationCoverage, noImplementationDetails } from './functions/docu
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
 import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
 import { pagedCollectionLinks } from './functions/paging.js';
-import { LOWER_CAMEL as LOWER_CAMEL_PATTERN } from './support/naming.js';
 import { toDefinition } from './rules/define.js';
 import { RULES } from './rules/index.js';
 
@@ -110,7 +109,6 @@ function rule(
 // lowerCamelCase one their `(/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+` requires; the segments before it match
 // the `(/[A-Za-z0-9]*)*` in front of it anyway. That prefix also takes - . _ ~ here: the guide's
 // pathPrefix is any "optional path prefix to discriminate between REST APIs and other resources" (/esd-eto/).
-const LOWER_CAMEL = LOWER_CAMEL_PATTERN.source;
 // Query parameters "use same name as the property in the JSON resource representation", and the guide wants
 // the casing "consistent throughout the API": one-letter words pass as in jsn-naming (enableSecondaryYAxis,
 // zIndex); an abbreviation in capitals (employerID) does not. Either way a capital is followed by a lower-case
@@ -121,28 +119,6 @@ const QUERY_WORD = '[a-z0-9]+(?:[A-Z][a-z0-9]+|[A-Z](?=[A-Z][a-z0-9]))*[A-Z]?';
 const QUERY_NAME = `^${QUERY_WORD}(?:\\.${QUERY_WORD})*$`;
 const SERVER_URL =
   '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
-const SENSITIVE =
-  '^(?:ssin|inss|niss|rrn|nationalNumber|nationalRegisterNumber|nationalRegistryNumber|socialSecurityNumber|password|passwd|pwd|secret|clientSecret|pin|pinCode|creditCardNumber|cardNumber|iban|bankAccountNumber)$';
-
-// Header names registered in a casing that is not Upper-Kebab-Case, accepted as registered: ETag, TE and
-// WWW-Authenticate (RFC 9110), Content-MD5 (RFC 1864), Content-ID (RFC 2045), ALPN (RFC 7639), Accept-CH
-// (RFC 8942), CDN-Cache-Control (RFC 9213), DPoP and DPoP-Nonce (RFC 9449), traceparent and tracestate (W3C
-// Trace Context), baggage (W3C Baggage); the Sec-CH- (RFC 8942) and Sec-WebSocket- (RFC 6455) families by prefix.
-const REGISTERED_HEADERS = [
-  'ETag',
-  'TE',
-  'WWW-Authenticate',
-  'Content-MD5',
-  'Content-ID',
-  'ALPN',
-  'Accept-CH',
-  'CDN-Cache-Control',
-  'DPoP',
-  'DPoP-Nonce',
-  'traceparent',
-  'tracestate',
-  'baggage',
-];
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */
 const FORBIDDEN_STATUS: Record<string, number[]> = {
@@ -268,30 +244,6 @@ const inlineRules: Record<string, RuleDefinition> = {
   ),
   'oas-descr-title': rule('oas-descr-title', 'oas-descr', 'error', 'info.title is present', { function: infoTitle }),
   ...statusCodeRules,
-  'hdr-case': rule('hdr-case', 'hdr-case', 'warn', 'Header names are Upper-Kebab-Case', {
-    function: parameterNames,
-    functionOptions: {
-      in: ['header', 'response-header'],
-      match: '^[A-Z][a-z0-9]*(?:-[A-Z][a-z0-9]*)*$',
-      exempt: REGISTERED_HEADERS,
-      exemptPrefixes: ['BelGov-', 'Sec-CH-', 'Sec-WebSocket-'],
-      message: 'Header "{{name}}" should be Upper-Kebab-Case',
-    },
-  }),
-  'id-name': rule(
-    'id-name',
-    'id-name',
-    'warn',
-    'Path parameters are named after their resource (employerId), not just id or code',
-    {
-      function: parameterNames,
-      functionOptions: {
-        in: ['path'],
-        notMatch: '^(?:id|code)$',
-        message: 'Path parameter "{{name}}" should be prefixed with the resource type (e.g. employerId)',
-      },
-    },
-  ),
   'rep-struct': rule(
     'rep-struct',
     'rep-struct',
@@ -335,14 +287,6 @@ const inlineRules: Record<string, RuleDefinition> = {
   ),
   'uri-notat-slash': rule('uri-notat-slash', 'uri-notat', 'error', 'Paths do not end with a slash', {
     function: trailingSlash,
-  }),
-  'path-param': rule('path-param', 'path-param', 'warn', 'Path parameters are lowerCamelCase', {
-    function: parameterNames,
-    functionOptions: {
-      in: ['path'],
-      match: LOWER_CAMEL,
-      message: 'Path parameter "{{name}}" should be lowerCamelCase',
-    },
   }),
   'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', {
     function: collectionNamePlural,
@@ -500,23 +444,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'Integer identifiers declare format, minimum and maximum; string identifiers a pattern',
     { function: identifierSchemas },
   ),
-  'sens-dat': rule(
-    'sens-dat',
-    'sens-dat',
-    'warn',
-    'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers of an operation',
-    {
-      function: parameterNames,
-      functionOptions: {
-        in: ['path', 'query', 'header', 'cookie'],
-        notMatch: SENSITIVE,
-        flags: 'i',
-        usedOnly: true,
-        message:
-          '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers',
-      },
-    },
-  ),
   'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', {
     function: multiLanguage,
   }),
@@ -527,22 +454,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'warn',
     "info.version is major.minor[.patch] and its major matches the servers' /v{major}",
     { function: versionFormat },
-  ),
-  'cst-header': rule(
-    'cst-header',
-    'cst-header',
-    'warn',
-    "Custom headers are not prefixed with X- (use the organisation's prefix or BelGov-)",
-    {
-      function: parameterNames,
-      functionOptions: {
-        in: ['header', 'response-header'],
-        notMatch: '^X-',
-        flags: 'i',
-        exempt: ['X-HTTP-Method-Override'],
-        message: 'Header "{{name}}" uses the deprecated X- prefix',
-      },
-    },
   ),
   'doc-refdata': rule(
     'doc-refdata',

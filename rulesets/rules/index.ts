@@ -6,8 +6,24 @@ import { rule as asyncContract } from './events/async-contract.js';
 import { rule as asyncCtxt } from './events/async-ctxt.js';
 import { rule as asyncGeneric } from './events/async-generic.js';
 import { rule as asyncSvctype } from './events/async-svctype.js';
+import { rule as cstHeader } from './names/cst-header.js';
+import { rule as hdrCase } from './names/hdr-case.js';
+import { rule as idName } from './names/id-name.js';
+import { rule as pathParam } from './names/path-param.js';
+import { rule as sensDat } from './names/sens-dat.js';
 
-export const RULES: readonly LintRule[] = [asyncCespec, asyncContract, asyncCtxt, asyncGeneric, asyncSvctype];
+export const RULES: readonly LintRule[] = [
+  asyncCespec,
+  asyncContract,
+  asyncCtxt,
+  asyncGeneric,
+  asyncSvctype,
+  cstHeader,
+  hdrCase,
+  idName,
+  pathParam,
+  sensDat,
+];
 
 /** Where each rule file is, by code: `<area>/<code>`. */
 export const RULE_FILES: Readonly<Record<string, string>> = {
@@ -16,4 +32,9 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'async-ctxt': 'events/async-ctxt',
   'async-generic': 'events/async-generic',
   'async-svctype': 'events/async-svctype',
+  'cst-header': 'names/cst-header',
+  'hdr-case': 'names/hdr-case',
+  'id-name': 'names/id-name',
+  'path-param': 'names/path-param',
+  'sens-dat': 'names/sens-dat',
 };

@@ -8,7 +8,6 @@ type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const header = (name: string): Json => ({ name, in: 'header', schema: { type: 'string' } });
 const string: Json = { type: 'string' };
 const link: Json = { type: 'string', format: 'uri' };
 const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
@@ -17,58 +16,6 @@ const get = (operationId: string, schema: Json, parameters: Json[] = []): Json =
 });
 
 export const cases: Record<string, RuleCase[]> = {
-  // "by convention, Kebab-Case with uppercase SHOULD be used": of header names, not of the keys naming definitions.
-  'hdr-case': [
-    {
-      name: 'a snake_case header answered and sent; the component key is no header name',
-      errors: [
-        { path: O('/things', 'get', 'parameters', 0), message: '"trace_id"' },
-        { path: O('/things', 'get', 'responses', '200', 'headers', 'api_version'), message: '"api_version"' },
-      ],
-      document: withPath(
-        '/things',
-        {
-          get: op({
-            parameters: [header('trace_id')],
-            responses: {
-              '200': {
-                ...ok(),
-                headers: {
-                  api_version: { schema: string },
-                  'Api-Version': { $ref: '#/components/headers/api_version' },
-                },
-              },
-            },
-          }),
-        },
-        { components: { headers: { api_version: { schema: string } } } },
-      ),
-    },
-    {
-      name: 'FP: a component keyed api_version used as Api-Version; registered names in their registered case',
-      errors: [],
-      document: withPath(
-        '/things',
-        {
-          get: op({
-            parameters: [header('DPoP'), header('TE'), header('traceparent'), header('Content-MD5')],
-            responses: {
-              '200': {
-                ...ok(),
-                headers: {
-                  'Api-Version': { $ref: '#/components/headers/api_version' },
-                  'DPoP-Nonce': { schema: string },
-                  'WWW-Authenticate': { schema: string },
-                  ETag: { schema: string },
-                },
-              },
-            },
-          }),
-        },
-        { components: { headers: { api_version: { schema: string } } } },
-      ),
-    },
-  ],
   // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.
   'evo-deprec': [
     {

@@ -52,30 +52,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: base({ paths: { '/doc/openapi.yaml': { get: op() }, '/reports': { get: op({ operationId: 'r' }) } } }),
     },
   ],
-  'path-param': [
-    {
-      name: 'snake path parameter',
-      errors: [{ path: param('/things/{thing_id}', 'get') }],
-      document: withPath('/things/{thing_id}', { get: op({ parameters: [pathParam('thing_id')] }) }),
-    },
-    {
-      name: 'lowerCamelCase',
-      errors: [],
-      document: withPath('/things/{thingId}', { get: op({ parameters: [pathParam('thingId')] }) }),
-    },
-  ],
-  'id-name': [
-    {
-      name: 'bare id',
-      errors: [{ path: param('/things/{id}', 'get') }],
-      document: withPath('/things/{id}', { get: op({ parameters: [pathParam('id')] }) }),
-    },
-    {
-      name: 'thingId',
-      errors: [],
-      document: withPath('/things/{thingId}', { get: op({ parameters: [pathParam('thingId')] }) }),
-    },
-  ],
   'qry-multi': [
     {
       name: 'pipe-delimited; explode false',
@@ -92,78 +68,6 @@ export const cases: Record<string, RuleCase[]> = {
         queryParam('status', { type: 'array', items: { type: 'string' } }),
         queryParam('name', { type: 'string' }, { explode: false }),
       ),
-    },
-  ],
-  'hdr-case': [
-    {
-      name: 'lower-case request header; shouting response header',
-      errors: [
-        { path: param('/things', 'get') },
-        { path: O('/things', 'get', 'responses', '200', 'headers', 'X-RATE-LIMIT') },
-      ],
-      document: withPath('/things', {
-        get: op({
-          parameters: [{ name: 'if-none-match', in: 'header', schema: { type: 'string' } }],
-          responses: { '200': { ...ok(), headers: { 'X-RATE-LIMIT': { schema: { type: 'integer' } } } } },
-        }),
-      }),
-    },
-    {
-      name: 'Upper-Kebab-Case and exemptions',
-      errors: [],
-      document: withPath('/things', {
-        get: op({
-          parameters: [
-            { name: 'If-None-Match', in: 'header', schema: { type: 'string' } },
-            { name: 'BelGov-Trace-Id', in: 'header', schema: { type: 'string' } },
-          ],
-          responses: {
-            '200': {
-              ...ok(),
-              headers: { ETag: { schema: { type: 'string' } }, 'WWW-Authenticate': { schema: { type: 'string' } } },
-            },
-          },
-        }),
-      }),
-    },
-  ],
-  'cst-header': [
-    {
-      name: 'X- header',
-      errors: [{ path: param('/things', 'get') }],
-      document: withPath('/things', {
-        get: op({ parameters: [{ name: 'X-Request-Id', in: 'header', schema: { type: 'string' } }] }),
-      }),
-    },
-    {
-      name: 'BelGov- header; X-HTTP-Method-Override',
-      errors: [],
-      document: withPath('/things', {
-        get: op({
-          parameters: [
-            { name: 'BelGov-Trace-Id', in: 'header', schema: { type: 'string' } },
-            { name: 'X-HTTP-Method-Override', in: 'header', schema: { type: 'string' } },
-          ],
-        }),
-      }),
-    },
-  ],
-  'sens-dat': [
-    {
-      name: 'SSIN in the path; password in the query',
-      errors: [{ path: param('/persons/{ssin}', 'get', 0) }, { path: param('/persons/{ssin}', 'get', 1) }],
-      document: withPath('/persons/{ssin}', {
-        get: op({ parameters: [pathParam('ssin'), queryParam('password', { type: 'string' })] }),
-      }),
-    },
-    {
-      name: 'business keys and Authorization',
-      errors: [],
-      document: withPath('/employers/{employerId}', {
-        get: op({
-          parameters: [pathParam('employerId'), { name: 'Authorization', in: 'header', schema: { type: 'string' } }],
-        }),
-      }),
     },
   ],
   'res-repres': [

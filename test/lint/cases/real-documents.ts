@@ -104,29 +104,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: v31(withSchemas({ A: { type: 'object', properties: { employerId: { type: ['integer', 'null'] } } } })),
     },
   ],
-  'sens-dat': [
-    {
-      name: 'FP: reusable SSIN parameters no operation of the document uses',
-      errors: [],
-      document: definitions({
-        parameters: {
-          SsinPathParameter: { name: 'ssin', in: 'path', required: true, schema: { type: 'string' } },
-          SsinQueryParameter: { name: 'ssin', in: 'query', schema: { type: 'string' } },
-        },
-      }),
-    },
-    {
-      name: 'a reusable SSIN parameter an operation uses',
-      errors: [{ path: ['components', 'parameters', 'SsinQueryParameter'] }],
-      document: withPath(
-        '/persons',
-        { get: op({ parameters: [{ $ref: '#/components/parameters/SsinQueryParameter' }] }) },
-        {
-          components: { parameters: { SsinQueryParameter: { name: 'ssin', in: 'query', schema: { type: 'string' } } } },
-        },
-      ),
-    },
-  ],
   'api-version-format': [
     {
       name: 'FP: Maven placeholders',

@@ -1,9 +1,9 @@
 // Data-driven name rules: parameter names and header names checked against patterns given as
 // function options, so uri-notat, path-param, id-name, sens-dat, hdr-case and cst-header are
-// plain data in the ruleset.
-import { allParameters, allResponseHeaders, operationsOf, parametersOf } from '../support/inventory.js';
-import { type JsonPath } from '../support/json.js';
-import { defineRuleFunction, finding, type Finding, type OptionsSchema } from './define.js';
+// plain data in their rule files.
+import { allParameters, allResponseHeaders, operationsOf, parametersOf } from '../../../support/inventory.js';
+import { type JsonPath } from '../../../support/json.js';
+import { defineRuleFunction, finding, type Finding, type OptionsSchema } from '../../../functions/define.js';
 
 interface NameOptions {
   /** Parameter locations this applies to. */
