@@ -49,16 +49,7 @@ import {
   structuredMediaType,
 } from './functions/resources.js';
 import { parameterNames } from './rules/names/support/parameter-names.js';
-import {
-  controllerMethods,
-  docAndRefData,
-  generalHeaders,
-  openApiYaml,
-  parameterShape,
-  pathSegmentsCamel,
-  trailingSlash,
-  uriExtensions,
-} from './functions/paths.js';
+import { parameterShape, pathSegmentsCamel } from './functions/paths.js';
 import {
   componentNames,
   deprecationMarked,
@@ -285,9 +276,6 @@ const inlineRules: Record<string, RuleDefinition> = {
       },
     ],
   ),
-  'uri-notat-slash': rule('uri-notat-slash', 'uri-notat', 'error', 'Paths do not end with a slash', {
-    function: trailingSlash,
-  }),
   'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', {
     function: collectionNamePlural,
   }),
@@ -353,13 +341,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'warn',
     "Operations have at most one tag, declared in the entry document's top-level tags (but those of reusable-definitions-only files) and starting with a capital",
     { function: tagGuidelines },
-  ),
-  'uri-extens': rule(
-    'uri-extens',
-    'uri-extens',
-    'warn',
-    "A path's last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none",
-    { function: uriExtensions },
   ),
   'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', {
     function: requiredDeclared,
@@ -455,16 +436,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     "info.version is major.minor[.patch] and its major matches the servers' /v{major}",
     { function: versionFormat },
   ),
-  'doc-refdata': rule(
-    'doc-refdata',
-    'doc-refdata',
-    'warn',
-    'The OpenAPI document under /doc is readable without authentication; reference data lives under /refData',
-    { function: docAndRefData },
-  ),
-  'oas-yaml': rule('oas-yaml', 'oas-yaml', 'warn', 'An API serving /doc/openapi.json also serves /doc/openapi.yaml', {
-    function: openApiYaml,
-  }),
   'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', {
     function: additionalPropertiesForMaps,
   }),
@@ -496,16 +467,6 @@ const inlineRules: Record<string, RuleDefinition> = {
       genericSuffixes: ['Dto', 'DTO', 'Info', 'Data'],
     },
   }),
-  'ctl-res': rule('ctl-res', 'ctl-res', 'warn', 'Controllers (verb-named resources) are called with POST or GET', {
-    function: controllerMethods,
-  }),
-  'gen-header': rule(
-    'gen-header',
-    'gen-header',
-    'warn',
-    'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)',
-    { function: generalHeaders, functionOptions: { minOperations: 2 } },
-  ),
   'evo-deprec': rule(
     'evo-deprec',
     'evo-deprec',

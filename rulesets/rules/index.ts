@@ -7,10 +7,16 @@ import { rule as asyncCtxt } from './events/async-ctxt.js';
 import { rule as asyncGeneric } from './events/async-generic.js';
 import { rule as asyncSvctype } from './events/async-svctype.js';
 import { rule as cstHeader } from './names/cst-header.js';
+import { rule as ctlRes } from './paths/ctl-res.js';
+import { rule as docRefdata } from './paths/doc-refdata.js';
+import { rule as genHeader } from './paths/gen-header.js';
 import { rule as hdrCase } from './names/hdr-case.js';
 import { rule as idName } from './names/id-name.js';
+import { rule as oasYaml } from './paths/oas-yaml.js';
 import { rule as pathParam } from './names/path-param.js';
 import { rule as sensDat } from './names/sens-dat.js';
+import { rule as uriExtens } from './paths/uri-extens.js';
+import { rule as uriNotatSlash } from './paths/uri-notat-slash.js';
 
 export const RULES: readonly LintRule[] = [
   asyncCespec,
@@ -19,10 +25,16 @@ export const RULES: readonly LintRule[] = [
   asyncGeneric,
   asyncSvctype,
   cstHeader,
+  ctlRes,
+  docRefdata,
+  genHeader,
   hdrCase,
   idName,
+  oasYaml,
   pathParam,
   sensDat,
+  uriExtens,
+  uriNotatSlash,
 ];
 
 /** Where each rule file is, by code: `<area>/<code>`. */
@@ -33,8 +45,14 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'async-generic': 'events/async-generic',
   'async-svctype': 'events/async-svctype',
   'cst-header': 'names/cst-header',
+  'ctl-res': 'paths/ctl-res',
+  'doc-refdata': 'paths/doc-refdata',
+  'gen-header': 'paths/gen-header',
   'hdr-case': 'names/hdr-case',
   'id-name': 'names/id-name',
+  'oas-yaml': 'paths/oas-yaml',
   'path-param': 'names/path-param',
   'sens-dat': 'names/sens-dat',
+  'uri-extens': 'paths/uri-extens',
+  'uri-notat-slash': 'paths/uri-notat-slash',
 };

@@ -28,30 +28,6 @@ export const cases: Record<string, RuleCase[]> = {
       }),
     },
   ],
-  'uri-notat-slash': [
-    {
-      name: 'trailing slash',
-      errors: [{ path: ['paths', '/things/'] }],
-      document: withPath('/things/', { get: op() }),
-    },
-    {
-      name: 'no trailing slash',
-      errors: [],
-      document: base({ paths: { '/': { get: op() }, '/things': { get: op({ operationId: 'b' }) } } }),
-    },
-  ],
-  'uri-extens': [
-    {
-      name: 'file extension',
-      errors: [{ path: ['paths', '/reports/{id}.pdf'] }],
-      document: withPath('/reports/{id}.pdf', { get: op() }),
-    },
-    {
-      name: 'the OpenAPI document',
-      errors: [],
-      document: base({ paths: { '/doc/openapi.yaml': { get: op() }, '/reports': { get: op({ operationId: 'r' }) } } }),
-    },
-  ],
   'qry-multi': [
     {
       name: 'pipe-delimited; explode false',
@@ -133,87 +109,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: withQuery(queryParam('q', { type: 'integer' })),
     },
     { name: 'q as string', errors: [], document: withQuery(queryParam('q', { type: 'string' })) },
-  ],
-  'ctl-res': [
-    {
-      name: 'PUT on a controller',
-      errors: [{ path: O('/employers/{employerId}/withdraw', 'put') }],
-      document: withPath('/employers/{employerId}/withdraw', { put: op() }),
-    },
-    {
-      name: 'POST on a controller',
-      errors: [],
-      document: withPath('/employers/{employerId}/withdraw', { post: op() }),
-    },
-  ],
-  'gen-header': [
-    {
-      name: 'a header on every operation',
-      errors: [{ path: param('/a', 'get') }],
-      document: base({
-        paths: {
-          '/a': {
-            get: op({
-              operationId: 'a',
-              parameters: [{ name: 'BelGov-Trace-Id', in: 'header', schema: { type: 'string' } }],
-            }),
-          },
-          '/b': {
-            get: op({
-              operationId: 'b',
-              parameters: [{ name: 'belgov-trace-id', in: 'header', schema: { type: 'string' } }],
-            }),
-          },
-        },
-      }),
-    },
-    {
-      name: 'an operation-specific header',
-      errors: [],
-      document: base({
-        paths: {
-          '/a': {
-            put: op({ operationId: 'a', parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }] }),
-          },
-          '/b': { get: op({ operationId: 'b' }) },
-        },
-      }),
-    },
-  ],
-  'doc-refdata': [
-    {
-      name: 'misspelled refData; secured OpenAPI document',
-      errors: [{ path: ['paths', '/ref-data/countries'] }, { path: O('/doc/openapi.yaml', 'get') }],
-      document: base({
-        security: [{ oauth: [] }],
-        paths: { '/ref-data/countries': { get: op({ operationId: 'c' }) }, '/doc/openapi.yaml': { get: op() } },
-      }),
-    },
-    {
-      name: 'open document; /refData',
-      errors: [],
-      document: base({
-        security: [{ oauth: [] }],
-        paths: {
-          '/refData/countries': { get: op({ operationId: 'c' }) },
-          '/doc/openapi.yaml': { get: op({ security: [] }) },
-        },
-      }),
-    },
-  ],
-  'oas-yaml': [
-    {
-      name: 'JSON only',
-      errors: [{ path: ['paths', '/doc/openapi.json'] }],
-      document: withPath('/doc/openapi.json', { get: op() }),
-    },
-    {
-      name: 'JSON and YAML',
-      errors: [],
-      document: base({
-        paths: { '/doc/openapi.json': { get: op() }, '/doc/openapi.yaml': { get: op({ operationId: 'y' }) } },
-      }),
-    },
   ],
   'oas-contra': [
     { name: 'OpenAPI 3.1', errors: [{ path: ['openapi'] }], document: base({ openapi: '3.1.0' }) },

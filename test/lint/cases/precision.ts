@@ -10,7 +10,6 @@ const O = (path: string, method: string, ...rest: Array<string | number>) => ['p
 // Relative to the harness's document, test/lint/case.json.
 const REUSE = '../fixtures/lint/reuse';
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
-const header = (name: string, schema: Json): Json => ({ name, in: 'header', required: true, schema });
 const response = (mediaType: string, schema: Json): Json => ({
   description: 'x',
   content: { [mediaType]: { schema } },
@@ -83,38 +82,6 @@ export const cases: Record<string, RuleCase[]> = {
       errors: [{ path: O('/search', 'get', 'parameters', 0), message: 'free-form object' }],
       document: withPath('/search', {
         get: op({ parameters: [queryParam('filter', { type: 'object' })] }),
-      }),
-    },
-  ],
-  // "No file extension in URIs": a suffix of the last segment, not any dot of the key.
-  'uri-extens': [
-    {
-      name: 'FP: a fragment, a namespace, a version, a range between two parameters',
-      errors: [],
-      document: base({
-        paths: {
-          '/#X-Amz-Target=Logs_20140328.AssociateKmsKey': { post: op({ operationId: 'associateKmsKey' }) },
-          '/subscriptions/{subscriptionId}/providers/Microsoft.Network/virtualNetworks': {
-            get: op({ operationId: 'networks' }),
-          },
-          '/api/v2.0/things': { get: op({ operationId: 'things' }) },
-          '/compare/{base}...{head}': { get: op({ operationId: 'compare' }) },
-        },
-      }),
-    },
-    {
-      name: 'a suffix on a collection, on its items, as a parameter',
-      errors: [
-        { path: ['paths', '/accounts.json'], message: '(.json)' },
-        { path: ['paths', '/accounts/{accountSid}.json'] },
-        { path: ['paths', '/reports/{reportId}.{format}'] },
-      ],
-      document: base({
-        paths: {
-          '/accounts.json': { get: op({ operationId: 'accounts' }) },
-          '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
-          '/reports/{reportId}.{format}': { get: op({ operationId: 'report' }) },
-        },
       }),
     },
   ],
@@ -301,39 +268,6 @@ export const cases: Record<string, RuleCase[]> = {
       errors: [{ path: P('Account', 'title') }, { path: P('Account', 'properties', 'owner', 'title') }],
       document: withSchemas({
         Account: { type: 'object', title: 'account', properties: { owner: { type: 'object', title: 'the owner' } } },
-      }),
-    },
-  ],
-  // "Operation-specific HTTP header parameters SHOULD be documented": a header each operation pins to its own value is one.
-  'gen-header': [
-    {
-      name: 'FP: a header every operation pins to a value of its own',
-      errors: [],
-      document: base({
-        paths: {
-          '/#X-Amz-Target=Logs.CreateLogGroup': {
-            post: op({
-              operationId: 'createLogGroup',
-              parameters: [header('X-Amz-Target', enumOf('Logs.CreateLogGroup'))],
-            }),
-          },
-          '/#X-Amz-Target=Logs.DeleteLogGroup': {
-            post: op({
-              operationId: 'deleteLogGroup',
-              parameters: [header('X-Amz-Target', enumOf('Logs.DeleteLogGroup'))],
-            }),
-          },
-        },
-      }),
-    },
-    {
-      name: 'a header every operation pins to the same value',
-      errors: [{ path: O('/a', 'get', 'parameters', 0) }],
-      document: base({
-        paths: {
-          '/a': { get: op({ operationId: 'a', parameters: [header('Api-Version', enumOf('2024-01-01'))] }) },
-          '/b': { get: op({ operationId: 'b', parameters: [header('Api-Version', enumOf('2024-01-01'))] }) },
-        },
       }),
     },
   ],

@@ -77,30 +77,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: withSchemas({ Page: { type: 'object', properties: { self: text, next: text } } }),
     },
   ],
-  // "The OpenAPI description and other API documentation SHOULD be placed under a special doc resource"
-  // and "these are exceptions to the rule that API resource URLs shouldn't have a file extension".
-  'uri-extens': [
-    {
-      name: 'FP: a Swagger document and a manual under a doc resource',
-      errors: [],
-      document: base({
-        paths: {
-          '/api/doc/swagger.json': { get: op({ operationId: 'swagger' }) },
-          '/doc/manual.pdf': { get: op({ operationId: 'manual' }) },
-        },
-      }),
-    },
-    {
-      name: 'extensions outside a doc resource (docs is not it, nor a doc.json segment)',
-      errors: [{ path: ['paths', '/api/docs/swagger.json'] }, { path: ['paths', '/api/doc.json'] }],
-      document: base({
-        paths: {
-          '/api/docs/swagger.json': { get: op({ operationId: 'swagger' }) },
-          '/api/doc.json': { get: op({ operationId: 'doc' }) },
-        },
-      }),
-    },
-  ],
   // "Hostname is determined by the environment where the API is deployed": a server variable stands for
   // its default (as OpenAPI defines it); a placeholder filled in at build or deployment leaves no URL to judge.
   'uri-format': [
