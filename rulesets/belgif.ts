@@ -50,17 +50,6 @@ import {
 } from './functions/resources.js';
 import { parameterNames } from './rules/names/support/parameter-names.js';
 import { parameterShape, pathSegmentsCamel } from './functions/paths.js';
-import {
-  componentNames,
-  deprecationMarked,
-  lastModifiedWithEtag,
-  mediaTypeWithoutCharset,
-  openApi30,
-  schemaNamesMeaningful,
-  serverUrlFormat,
-  versionFormat,
-  versionPresent,
-} from './functions/document.js';
 import { problemTypeValues } from './functions/problem-types.js';
 import { linkProperties } from './functions/links.js';
 import { documentationCoverage, noImplementationDetails } from './functions/documentation.js';
@@ -96,10 +85,7 @@ function rule(
 
 // The Java validator's patterns, each written so that a name splits into its groups one way only
 // (see support/naming.ts: theirs backtrack exponentially on a long lower-case run): the same names
-// match (test/lint/name-patterns.test.ts). A server URL's last segment before /v{major} is the
-// lowerCamelCase one their `(/[a-z0-9]+([A-Z]?[a-z0-9]+)*)+` requires; the segments before it match
-// the `(/[A-Za-z0-9]*)*` in front of it anyway. That prefix also takes - . _ ~ here: the guide's
-// pathPrefix is any "optional path prefix to discriminate between REST APIs and other resources" (/esd-eto/).
+// match (test/lint/name-patterns.test.ts).
 // Query parameters "use same name as the property in the JSON resource representation", and the guide wants
 // the casing "consistent throughout the API": one-letter words pass as in jsn-naming (enableSecondaryYAxis,
 // zIndex); an abbreviation in capitals (employerID) does not. Either way a capital is followed by a lower-case
@@ -108,8 +94,6 @@ const QUERY_WORD = '[a-z0-9]+(?:[A-Z][a-z0-9]+|[A-Z](?=[A-Z][a-z0-9]))*[A-Z]?';
 // Dots join the names of nested properties (`employer.name`); an underscore is snake_case (`page_size`), which the
 // rule's "lowerCamelCase" excludes, though belgif's validator lets it pass.
 const QUERY_NAME = `^${QUERY_WORD}(?:\\.${QUERY_WORD})*$`;
-const SERVER_URL =
-  '^((http://localhost)[:0-9]{0,7}/?|(https://[-a-zA-Z0-9@:%._+~#=]{1,256})|/?)(/[A-Za-z0-9._~-]*)*/[a-z0-9]+(?:[A-Z][a-z0-9]+)*/v[0-9]+$';
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */
 const FORBIDDEN_STATUS: Record<string, number[]> = {
@@ -194,7 +178,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     "New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API's codes",
     { function: codesLowerCamel },
   ),
-  'oas-comp': rule('oas-comp', 'oas-comp', 'warn', 'Component names are UpperCamelCase', { function: componentNames }),
   'prb-defaul': rule(
     'prb-defaul',
     'prb-defaul',
@@ -251,13 +234,6 @@ const inlineRules: Record<string, RuleDefinition> = {
       function: parameterShape,
       functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
     },
-  ),
-  'oas-contra': rule(
-    'oas-contra',
-    'oas-contra',
-    'warn',
-    'APIs are described with OpenAPI 3.0: not Swagger 2.0 (reported once, the document linted converted), not yet 3.1',
-    { function: openApi30 },
   ),
   'uri-notat': rule(
     'uri-notat',
@@ -327,13 +303,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'error',
     'Security requirements name declared schemes and scopes declared in their oauth2 flows',
     { function: securityRequirements },
-  ),
-  'uri-format': rule(
-    'uri-format',
-    'uri-format',
-    'warn',
-    'Server URLs follow https://host/[pathPrefix/]apiName/v{major}',
-    { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } },
   ),
   'oas-tags': rule(
     'oas-tags',
@@ -428,14 +397,6 @@ const inlineRules: Record<string, RuleDefinition> = {
   'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', {
     function: multiLanguage,
   }),
-  'api-version': rule('api-version', 'api-version', 'error', 'info.version is present', { function: versionPresent }),
-  'api-version-format': rule(
-    'api-version-format',
-    'api-version',
-    'warn',
-    "info.version is major.minor[.patch] and its major matches the servers' /v{major}",
-    { function: versionFormat },
-  ),
   'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', {
     function: additionalPropertiesForMaps,
   }),
@@ -447,40 +408,6 @@ const inlineRules: Record<string, RuleDefinition> = {
       amountPattern: '^(?:amount|total|subtotal)$',
     },
   }),
-  'oas-types': rule('oas-types', 'oas-types', 'warn', 'Schema names carry business meaning, not generic terms', {
-    function: schemaNamesMeaningful,
-    functionOptions: {
-      generic: [
-        'Data',
-        'Info',
-        'Object',
-        'Item',
-        'Items',
-        'Result',
-        'Response',
-        'Request',
-        'Body',
-        'Payload',
-        'Entity',
-        'Model',
-      ],
-      genericSuffixes: ['Dto', 'DTO', 'Info', 'Data'],
-    },
-  }),
-  'evo-deprec': rule(
-    'evo-deprec',
-    'evo-deprec',
-    'warn',
-    'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)',
-    { function: deprecationMarked },
-  ),
-  'cnt-negot': rule(
-    'cnt-negot',
-    'cnt-negot',
-    'warn',
-    'JSON media types in the document carry no charset parameter (XML ones may: the guide asks for it)',
-    { function: mediaTypeWithoutCharset },
-  ),
   'prb-type': rule(
     'prb-type',
     'prb-type',
@@ -562,10 +489,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)',
     { function: unknownInputRefused },
   ),
-
-  'prf-lstmod': rule('prf-lstmod', 'prf-lstmod', 'warn', 'Responses declaring Last-Modified also declare ETag', {
-    function: lastModifiedWithEtag,
-  }),
 };
 
 // The rules in files of their own (rulesets/rules/<area>/<code>.ts) beside those still written above.

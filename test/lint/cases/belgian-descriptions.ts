@@ -359,50 +359,6 @@ export const cases: Record<string, RuleCase[]> = {
       }),
     },
   ],
-  // The guide's format is of the API's URL, https://host/[pathPrefix]/apiName/v{major}/resources.
-  'uri-format': [
-    {
-      name: 'FP: servers without the version, every path under /api/v1',
-      errors: [],
-      document: base({
-        servers: [{ url: 'https://services.example.be' }],
-        paths: {
-          '/api/v1/persons': { get: op({ operationId: 'persons' }) },
-          '/api/v1/persons/{ssin}': { get: op({ operationId: 'person' }) },
-        },
-      }),
-    },
-    {
-      name: 'FP: a path prefix with hyphens (the guide leaves pathPrefix free)',
-      errors: [],
-      document: base({ servers: [{ url: 'https://api.example.be/esd-eto-apikey/bevragen/v2' }] }),
-    },
-    {
-      name: 'servers without the version, paths that do not all carry it',
-      errors: [{ path: ['servers', 0, 'url'] }],
-      document: base({
-        servers: [{ url: 'https://services.example.be' }],
-        paths: {
-          '/api/v1/persons': { get: op({ operationId: 'persons' }) },
-          '/health': { get: op({ operationId: 'health' }) },
-        },
-      }),
-    },
-  ],
-  // A version a build fills in is judged when filled in, as Maven's ${project.version} already was.
-  'api-version-format': [
-    {
-      name: 'FP: build placeholders (@version@, {{version}}, [VERSION_FROM_PUBLIC_API])',
-      errors: [],
-      document: base({ info: { title: 'Demo', version: '[VERSION_FROM_PUBLIC_API]' } }),
-    },
-    { name: 'FP: a Gradle token', errors: [], document: base({ info: { title: 'Demo', version: '@version@' } }) },
-    {
-      name: 'a version that is no placeholder',
-      errors: [{ path: ['info', 'version'] }],
-      document: base({ info: { title: 'Demo', version: '[beta]' } }),
-    },
-  ],
   // The message names the cause: a discriminator value that no schema name and no mapping entry selects.
   'oas-exampl': [
     {

@@ -16,50 +16,6 @@ const get = (operationId: string, schema: Json, parameters: Json[] = []): Json =
 });
 
 export const cases: Record<string, RuleCase[]> = {
-  // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.
-  'evo-deprec': [
-    {
-      name: 'FP: a property deprecated (a date), deprecationReason, a deprecated filter',
-      errors: [],
-      document: withPath(
-        '/products',
-        {
-          get: op({
-            parameters: [
-              queryParam('deprecated', { type: 'boolean' }, { description: 'Also list products that are deprecated' }),
-            ],
-          }),
-        },
-        {
-          components: {
-            schemas: {
-              Product: {
-                type: 'object',
-                properties: {
-                  deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
-                  deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
-                },
-              },
-            },
-          },
-        },
-      ),
-    },
-    {
-      name: 'a property and a schema described as deprecated without the keyword',
-      errors: [{ path: P('Product', 'properties', 'oldName') }, { path: P('LegacyProduct') }],
-      document: withSchemas({
-        Product: {
-          type: 'object',
-          properties: {
-            deprecated: { type: 'string', format: 'date' },
-            oldName: { type: 'string', description: 'Deprecated: use name.' },
-          },
-        },
-        LegacyProduct: { type: 'object', description: 'This schema is deprecated.' },
-      }),
-    },
-  ],
   // "For inline schemas ... of type object, an UpperCamelCase title SHOULD be used": a string's title is a label.
   'oas-descr': [
     {
@@ -213,27 +169,6 @@ export const cases: Record<string, RuleCase[]> = {
           '/tags': get('tags', { type: 'array', items: string }, [queryParam('limit', { type: 'integer' })]),
         },
       }),
-    },
-  ],
-  // "apiName ... SHOULD be written in lowerCamelCase": the URL has the form, its apiName not the case.
-  'uri-format': [
-    {
-      name: 'a kebab-case apiName, with and without a path prefix',
-      errors: [
-        { path: ['servers', 0, 'url'], message: 'its apiName "employer-profile" should be lowerCamelCase' },
-        { path: ['servers', 1, 'url'], message: 'its apiName "reference_data" should be lowerCamelCase' },
-      ],
-      document: base({
-        servers: [
-          { url: 'https://api.example.be/employer-profile/v1' },
-          { url: 'https://api.example.be/REST/reference_data/v2' },
-        ],
-      }),
-    },
-    {
-      name: "the guide's example",
-      errors: [],
-      document: base({ servers: [{ url: 'https://api.socialsecurity.be/REST/employerProfile/v1' }] }),
     },
   ],
   // "Path segments and query parameters ... SHOULD use lowerCamelCase".

@@ -2,44 +2,13 @@
 // schema's attribute describing a deprecation to come; a version-number enum on a version header).
 // Written here from the shape seen, not copied from the descriptions.
 import type { RuleCase } from '../harness.js';
-import { base, op, queryParam, withPath, withSchemas } from '../documents.js';
+import { op, queryParam, withPath, withSchemas } from '../documents.js';
 
 type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases: Record<string, RuleCase[]> = {
-  // "deprecated: true" marks what is deprecated now; a deprecation still to come is not one yet.
-  'evo-deprec': [
-    {
-      name: 'FP: a deprecation to come, of the element or of what it points to',
-      errors: [],
-      document: withSchemas({
-        Link: {
-          type: 'object',
-          properties: {
-            sunset: {
-              type: 'boolean',
-              description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
-            },
-            legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
-          },
-        },
-      }),
-    },
-    {
-      name: 'deprecated now, next to a sentence about the future',
-      errors: [{ path: P('Link', 'properties', 'title') }],
-      document: withSchemas({
-        Link: {
-          type: 'object',
-          properties: {
-            title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
-          },
-        },
-      }),
-    },
-  ],
   // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
   'cod-design': [
     {
@@ -137,44 +106,6 @@ export const cases: Record<string, RuleCase[]> = {
             'Catalog.title': { type: 'string' },
             'Dcterms:title': { type: 'string' },
           },
-        },
-      }),
-    },
-  ],
-  // "The URLs of a REST API SHOULD have the following structure": paths under several versions or API names
-  // (/pc/v4/jobs, /ct/v1/logos) give URLs of that structure under a server URL that stops before them.
-  'uri-format': [
-    {
-      name: 'FP: each path carries its own apiName/v{major}',
-      errors: [],
-      document: base({
-        servers: [{ url: 'https://rest.example.de/jobboard/job-search' }],
-        paths: {
-          '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-          '/pc/v3/jobs/{jobId}': { get: op({ operationId: 'job' }) },
-          '/ct/v1/logos/{logoId}': { get: op({ operationId: 'logo' }) },
-        },
-      }),
-    },
-    {
-      name: 'a path without a version segment',
-      errors: [{ path: ['servers', 0, 'url'] }],
-      document: base({
-        servers: [{ url: 'https://rest.example.de/jobboard' }],
-        paths: {
-          '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-          '/logos/{logoId}': { get: op({ operationId: 'logo' }) },
-        },
-      }),
-    },
-    {
-      name: 'a path whose apiName is in capitals',
-      errors: [{ path: ['servers', 0, 'url'] }],
-      document: base({
-        servers: [{ url: 'https://rest.example.de/jobboard' }],
-        paths: {
-          '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-          '/CT/v1/logos': { get: op({ operationId: 'logos' }) },
         },
       }),
     },

@@ -104,18 +104,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: v31(withSchemas({ A: { type: 'object', properties: { employerId: { type: ['integer', 'null'] } } } })),
     },
   ],
-  'api-version-format': [
-    {
-      name: 'FP: Maven placeholders',
-      errors: [],
-      document: base({ info: { title: 'Demo', version: '${project.version}' } }),
-    },
-    {
-      name: 'FP: a placeholder with a suffix',
-      errors: [],
-      document: base({ info: { title: 'Demo', version: '${project.version}-beta' } }),
-    },
-  ],
   'oas-doc-coverage': [
     {
       name: 'FP: a schema-only file (paths: {}) without info.description',
