@@ -26,18 +26,7 @@ import {
   readOnlyRequired,
   requiredDeclared,
 } from './functions/schema-properties.js';
-import {
-  defaultProblemResponse,
-  defaultUsesProblemSchema,
-  infoTitle,
-  operationIdCase,
-  operationIdPresentUnique,
-  payloadPresence,
-  problemMediaType,
-  requestBodyRequired,
-  statusCodesForMethod,
-  tagGuidelines,
-} from './functions/operations.js';
+import { statusCodesForMethod } from './functions/operations.js';
 import {
   collectionNamePlural,
   collectionRepresentation,
@@ -178,28 +167,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     "New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API's codes",
     { function: codesLowerCamel },
   ),
-  'prb-defaul': rule(
-    'prb-defaul',
-    'prb-defaul',
-    'warn',
-    'Every operation (but HEAD and OPTIONS) has a default problem response',
-    { function: defaultProblemResponse },
-  ),
-  'prb-defaul-schema': rule(
-    'prb-defaul-schema',
-    'prb-defaul',
-    'warn',
-    "The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem's finding)",
-    { function: defaultUsesProblemSchema },
-    { resolved: false },
-  ),
-  'err-problem': rule(
-    'err-problem',
-    'err-problem',
-    'warn',
-    'A body declared on an error response (4xx, 5xx, default) is application/problem+json (it may be absent); successful ones are not',
-    { function: problemMediaType },
-  ),
   'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', {
     function: defaultValid,
   }),
@@ -216,7 +183,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names',
     { function: freeTextDocumentation },
   ),
-  'oas-descr-title': rule('oas-descr-title', 'oas-descr', 'error', 'info.title is present', { function: infoTitle }),
   ...statusCodeRules,
   'rep-struct': rule(
     'rep-struct',
@@ -258,13 +224,6 @@ const inlineRules: Record<string, RuleDefinition> = {
   'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', {
     function: healthOperation,
   }),
-  'meth-http': rule(
-    'meth-http',
-    'meth-http',
-    'warn',
-    'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204',
-    { function: payloadPresence },
-  ),
   'jsn-naming': rule(
     'jsn-naming',
     'jsn-naming',
@@ -290,13 +249,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'Each item of a collection has an href link to the resource (not only self)',
     { function: collectionRepresentation, functionOptions: { aspect: 'href' } },
   ),
-  'opbody-req': rule(
-    'opbody-req',
-    'opbody-req',
-    'error',
-    'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)',
-    { function: requestBodyRequired },
-  ),
   'sec-req': rule(
     'sec-req',
     'sec-req',
@@ -304,21 +256,8 @@ const inlineRules: Record<string, RuleDefinition> = {
     'Security requirements name declared schemes and scopes declared in their oauth2 flows',
     { function: securityRequirements },
   ),
-  'oas-tags': rule(
-    'oas-tags',
-    'oas-tags',
-    'warn',
-    "Operations have at most one tag, declared in the entry document's top-level tags (but those of reusable-definitions-only files) and starting with a capital",
-    { function: tagGuidelines },
-  ),
   'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', {
     function: requiredDeclared,
-  }),
-  'openapi-opid': rule('openapi-opid', 'openapi-opid', 'error', 'Every operation has a unique operationId', {
-    function: operationIdPresentUnique,
-  }),
-  'openapi-opid-case': rule('openapi-opid-case', 'openapi-opid', 'warn', 'operationIds are lowerCamelCase', {
-    function: operationIdCase,
   }),
 
   // --- the gaps the Java validator leaves ---

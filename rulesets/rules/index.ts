@@ -12,15 +12,24 @@ import { rule as cntNegot } from './document/cnt-negot.js';
 import { rule as cstHeader } from './names/cst-header.js';
 import { rule as ctlRes } from './paths/ctl-res.js';
 import { rule as docRefdata } from './paths/doc-refdata.js';
+import { rule as errProblem } from './operations/err-problem.js';
 import { rule as evoDeprec } from './document/evo-deprec.js';
 import { rule as genHeader } from './paths/gen-header.js';
 import { rule as hdrCase } from './names/hdr-case.js';
 import { rule as idName } from './names/id-name.js';
+import { rule as methHttp } from './operations/meth-http.js';
 import { rule as oasComp } from './document/oas-comp.js';
 import { rule as oasContra } from './document/oas-contra.js';
+import { rule as oasDescrTitle } from './operations/oas-descr-title.js';
+import { rule as oasTags } from './operations/oas-tags.js';
 import { rule as oasTypes } from './document/oas-types.js';
 import { rule as oasYaml } from './paths/oas-yaml.js';
+import { rule as opbodyReq } from './operations/opbody-req.js';
+import { rule as openapiOpid } from './operations/openapi-opid.js';
+import { rule as openapiOpidCase } from './operations/openapi-opid-case.js';
 import { rule as pathParam } from './names/path-param.js';
+import { rule as prbDefaul } from './operations/prb-defaul.js';
+import { rule as prbDefaulSchema } from './operations/prb-defaul-schema.js';
 import { rule as prfLstmod } from './document/prf-lstmod.js';
 import { rule as sensDat } from './names/sens-dat.js';
 import { rule as uriExtens } from './paths/uri-extens.js';
@@ -39,15 +48,24 @@ export const RULES: readonly LintRule[] = [
   cstHeader,
   ctlRes,
   docRefdata,
+  errProblem,
   evoDeprec,
   genHeader,
   hdrCase,
   idName,
+  methHttp,
   oasComp,
   oasContra,
+  oasDescrTitle,
+  oasTags,
   oasTypes,
   oasYaml,
+  opbodyReq,
+  openapiOpid,
+  openapiOpidCase,
   pathParam,
+  prbDefaul,
+  prbDefaulSchema,
   prfLstmod,
   sensDat,
   uriExtens,
@@ -68,15 +86,24 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'cst-header': 'names/cst-header',
   'ctl-res': 'paths/ctl-res',
   'doc-refdata': 'paths/doc-refdata',
+  'err-problem': 'operations/err-problem',
   'evo-deprec': 'document/evo-deprec',
   'gen-header': 'paths/gen-header',
   'hdr-case': 'names/hdr-case',
   'id-name': 'names/id-name',
+  'meth-http': 'operations/meth-http',
   'oas-comp': 'document/oas-comp',
   'oas-contra': 'document/oas-contra',
+  'oas-descr-title': 'operations/oas-descr-title',
+  'oas-tags': 'operations/oas-tags',
   'oas-types': 'document/oas-types',
   'oas-yaml': 'paths/oas-yaml',
+  'opbody-req': 'operations/opbody-req',
+  'openapi-opid': 'operations/openapi-opid',
+  'openapi-opid-case': 'operations/openapi-opid-case',
   'path-param': 'names/path-param',
+  'prb-defaul': 'operations/prb-defaul',
+  'prb-defaul-schema': 'operations/prb-defaul-schema',
   'prf-lstmod': 'document/prf-lstmod',
   'sens-dat': 'names/sens-dat',
   'uri-extens': 'paths/uri-extens',

@@ -7,8 +7,6 @@ import { base, ok, op, problem, queryParam, withPath, withSchemas } from '../doc
 type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 const response = (mediaType: string, schema: Json): Json => ({
   description: 'x',
@@ -172,66 +170,6 @@ export const cases: Record<string, RuleCase[]> = {
       errors: [{ path: P('Call', 'properties', 'status', 'enum'), message: /lowerCamelCase: IN_PROGRESS, no-answer$/ }],
       document: withSchemas({
         Call: { type: 'object', properties: { status: enumOf('GET', 'IN_PROGRESS', 'no-answer', 'queued') } },
-      }),
-    },
-  ],
-  // "The Problem Details response body MAY be absent when the HTTP status code itself provides sufficient information".
-  'err-problem': [
-    {
-      name: 'FP: error responses declaring no content',
-      errors: [],
-      document: withPath('/things/{thingId}', {
-        get: op({
-          responses: {
-            '200': ok(),
-            '404': { description: 'No such thing' },
-            '409': { description: 'Conflict' },
-            default: problem(),
-          },
-        }),
-      }),
-    },
-    {
-      name: 'an error body of another media type',
-      errors: [{ path: O('/things', 'get', 'responses', '404') }],
-      document: withPath('/things', {
-        get: op({
-          responses: {
-            '200': ok(),
-            '404': response('application/json', { type: 'object', title: 'Error' }),
-            default: problem(),
-          },
-        }),
-      }),
-    },
-  ],
-  // One finding per cause: a default response of another media type is err-problem's.
-  'prb-defaul-schema': [
-    {
-      name: 'FP: a default response of another media type (err-problem)',
-      errors: [],
-      document: withPath('/things', {
-        get: op({
-          responses: { '200': ok(), default: response('application/json', { type: 'object', title: 'Error' }) },
-        }),
-      }),
-    },
-    {
-      name: 'a default without a body; a problem+json default with its own schema',
-      errors: [{ path: O('/a', 'get', 'responses', 'default') }, { path: O('/b', 'get', 'responses', 'default') }],
-      document: base({
-        paths: {
-          '/a': { get: op({ responses: { '200': ok(), default: { description: 'An error' } } }) },
-          '/b': {
-            get: op({
-              operationId: 'b',
-              responses: {
-                '200': ok(),
-                default: response('application/problem+json', { type: 'object', title: 'MyError' }),
-              },
-            }),
-          },
-        },
       }),
     },
   ],
@@ -556,25 +494,6 @@ export const cases: Record<string, RuleCase[]> = {
           '/employer.json': { get: op({ operationId: 'employers' }) },
           '/employer/{employerId}.json': { get: op({ operationId: 'employer' }) },
         },
-      }),
-    },
-  ],
-  // belgif's validator: every operation reachable from the entry document, but those of reusable-definitions-only files.
-  'oas-tags': [
-    {
-      name: 'a path item from another file of the API, its tag not declared in the entry document',
-      errors: [{ path: O('/orders', 'get', 'tags', 0), message: 'declared' }],
-      document: base({
-        tags: [{ name: 'Nothing To See Here' }],
-        paths: { '/orders': { $ref: `${REUSE}/shared/orders-api.yaml#/paths/~1orders` } },
-      }),
-    },
-    {
-      name: 'a path item from another file of the API, its tag declared in the entry document',
-      errors: [],
-      document: base({
-        tags: [{ name: 'Orders' }],
-        paths: { '/orders': { $ref: `${REUSE}/shared/orders-api.yaml#/paths/~1orders` } },
       }),
     },
   ],

@@ -179,13 +179,6 @@ export const cases: Record<string, RuleCase[]> = {
       ),
     },
   ],
-  'oas-tags': [
-    {
-      name: 'FP: a path item from a definitions file, with its tag declared there',
-      errors: [],
-      document: base({ paths: { '/health': { $ref: `${REUSE}/common/v1/common-v1.yaml#/paths/~1health` } } }),
-    },
-  ],
   'col-paging': [
     {
       name: 'FP: page with default 1 and no minimum; page with minimum 1',
