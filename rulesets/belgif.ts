@@ -13,19 +13,6 @@ import {
   oneOfComposition,
 } from './functions/schema-composition.js';
 import { defaultValid, enumValid, examplesValid } from './functions/schema-values.js';
-import {
-  additionalPropertiesForMaps,
-  codesLowerCamel,
-  decimalType,
-  embeddedIsMap,
-  freeTextDocumentation,
-  identifierSchemas,
-  multiLanguage,
-  nullableOutsidePatch,
-  propertyNames,
-  readOnlyRequired,
-  requiredDeclared,
-} from './functions/schema-properties.js';
 import { statusCodesForMethod } from './functions/operations.js';
 import {
   collectionNamePlural,
@@ -160,13 +147,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)',
     { function: jsonObjectBodies },
   ),
-  'cod-design': rule(
-    'cod-design',
-    'cod-design',
-    'warn',
-    "New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API's codes",
-    { function: codesLowerCamel },
-  ),
   'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', {
     function: defaultValid,
   }),
@@ -176,13 +156,6 @@ const inlineRules: Record<string, RuleDefinition> = {
   'oas-exampl': rule('oas-exampl', 'oas-exampl', 'error', 'Examples are valid against their schema', {
     function: examplesValid,
   }),
-  'oas-descr': rule(
-    'oas-descr',
-    'oas-descr',
-    'warn',
-    'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names',
-    { function: freeTextDocumentation },
-  ),
   ...statusCodeRules,
   'rep-struct': rule(
     'rep-struct',
@@ -224,19 +197,6 @@ const inlineRules: Record<string, RuleDefinition> = {
   'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', {
     function: healthOperation,
   }),
-  'jsn-naming': rule(
-    'jsn-naming',
-    'jsn-naming',
-    'warn',
-    'JSON property names are lowerCamelCase (form fields are not JSON)',
-    { function: propertyNames },
-  ),
-  'jsn-null': rule('jsn-null', 'jsn-null', 'warn', 'nullable is used only in merge-patch schemas', {
-    function: nullableOutsidePatch,
-  }),
-  'oas-rdonly': rule('oas-rdonly', 'oas-rdonly', 'warn', 'readOnly properties are not required', {
-    function: readOnlyRequired,
-  }),
   'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', {
     function: collectionRepresentation,
     functionOptions: { aspect: 'items' },
@@ -256,9 +216,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'Security requirements name declared schemes and scopes declared in their oauth2 flows',
     { function: securityRequirements },
   ),
-  'prop-req': rule('prop-req', 'prop-req', 'error', 'Every required property is declared in properties', {
-    function: requiredDeclared,
-  }),
 
   // --- the gaps the Java validator leaves ---
   'res-repres': rule('res-repres', 'res-repres', 'warn', 'The select query parameter is a string', {
@@ -318,34 +275,6 @@ const inlineRules: Record<string, RuleDefinition> = {
   'col-filter': rule('col-filter', 'col-filter', 'warn', 'The full-text query parameter q is a string', {
     function: parameterShape,
     functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
-  }),
-  'prf-embed': rule(
-    'prf-embed',
-    'prf-embed',
-    'error',
-    "embedded is an object with additionalProperties, keyed by the embedded resources' hrefs",
-    { function: embeddedIsMap },
-  ),
-  'id-numer': rule(
-    'id-numer',
-    'id-numer',
-    'warn',
-    'Integer identifiers declare format, minimum and maximum; string identifiers a pattern',
-    { function: identifierSchemas },
-  ),
-  'multi-lang': rule('multi-lang', 'multi-lang', 'warn', 'Multi-language texts are one object keyed by language code', {
-    function: multiLanguage,
-  }),
-  'addi-prop': rule('addi-prop', 'addi-prop', 'warn', 'additionalProperties is used only for maps', {
-    function: additionalPropertiesForMaps,
-  }),
-  'dec-type': rule('dec-type', 'dec-type', 'warn', 'Amounts are not binary floating point numbers', {
-    // Matched against the name's last word: deltax (an axis shift) is no tax.
-    function: decimalType,
-    functionOptions: {
-      namePattern: '^(?:price|cost|balance|salary|wage|fee|tax|vat)$',
-      amountPattern: '^(?:amount|total|subtotal)$',
-    },
   }),
   'prb-type': rule(
     'prb-type',

@@ -1,6 +1,7 @@
 // The registry: every lint rule file, sorted by code. A test keeps it in step with rulesets/rules/<area>/.
 // Regenerate with `node scripts/register-rules.mjs` after adding a rule file.
 import type { LintRule } from './define.js';
+import { rule as addiProp } from './schemas/addi-prop.js';
 import { rule as apiVersion } from './document/api-version.js';
 import { rule as apiVersionFormat } from './document/api-version-format.js';
 import { rule as asyncCespec } from './events/async-cespec.js';
@@ -9,18 +10,26 @@ import { rule as asyncCtxt } from './events/async-ctxt.js';
 import { rule as asyncGeneric } from './events/async-generic.js';
 import { rule as asyncSvctype } from './events/async-svctype.js';
 import { rule as cntNegot } from './document/cnt-negot.js';
+import { rule as codDesign } from './schemas/cod-design.js';
 import { rule as cstHeader } from './names/cst-header.js';
 import { rule as ctlRes } from './paths/ctl-res.js';
+import { rule as decType } from './schemas/dec-type.js';
 import { rule as docRefdata } from './paths/doc-refdata.js';
 import { rule as errProblem } from './operations/err-problem.js';
 import { rule as evoDeprec } from './document/evo-deprec.js';
 import { rule as genHeader } from './paths/gen-header.js';
 import { rule as hdrCase } from './names/hdr-case.js';
 import { rule as idName } from './names/id-name.js';
+import { rule as idNumer } from './schemas/id-numer.js';
+import { rule as jsnNaming } from './schemas/jsn-naming.js';
+import { rule as jsnNull } from './schemas/jsn-null.js';
 import { rule as methHttp } from './operations/meth-http.js';
+import { rule as multiLang } from './schemas/multi-lang.js';
 import { rule as oasComp } from './document/oas-comp.js';
 import { rule as oasContra } from './document/oas-contra.js';
+import { rule as oasDescr } from './schemas/oas-descr.js';
 import { rule as oasDescrTitle } from './operations/oas-descr-title.js';
+import { rule as oasRdonly } from './schemas/oas-rdonly.js';
 import { rule as oasTags } from './operations/oas-tags.js';
 import { rule as oasTypes } from './document/oas-types.js';
 import { rule as oasYaml } from './paths/oas-yaml.js';
@@ -30,13 +39,16 @@ import { rule as openapiOpidCase } from './operations/openapi-opid-case.js';
 import { rule as pathParam } from './names/path-param.js';
 import { rule as prbDefaul } from './operations/prb-defaul.js';
 import { rule as prbDefaulSchema } from './operations/prb-defaul-schema.js';
+import { rule as prfEmbed } from './schemas/prf-embed.js';
 import { rule as prfLstmod } from './document/prf-lstmod.js';
+import { rule as propReq } from './schemas/prop-req.js';
 import { rule as sensDat } from './names/sens-dat.js';
 import { rule as uriExtens } from './paths/uri-extens.js';
 import { rule as uriFormat } from './document/uri-format.js';
 import { rule as uriNotatSlash } from './paths/uri-notat-slash.js';
 
 export const RULES: readonly LintRule[] = [
+  addiProp,
   apiVersion,
   apiVersionFormat,
   asyncCespec,
@@ -45,18 +57,26 @@ export const RULES: readonly LintRule[] = [
   asyncGeneric,
   asyncSvctype,
   cntNegot,
+  codDesign,
   cstHeader,
   ctlRes,
+  decType,
   docRefdata,
   errProblem,
   evoDeprec,
   genHeader,
   hdrCase,
   idName,
+  idNumer,
+  jsnNaming,
+  jsnNull,
   methHttp,
+  multiLang,
   oasComp,
   oasContra,
+  oasDescr,
   oasDescrTitle,
+  oasRdonly,
   oasTags,
   oasTypes,
   oasYaml,
@@ -66,7 +86,9 @@ export const RULES: readonly LintRule[] = [
   pathParam,
   prbDefaul,
   prbDefaulSchema,
+  prfEmbed,
   prfLstmod,
+  propReq,
   sensDat,
   uriExtens,
   uriFormat,
@@ -75,6 +97,7 @@ export const RULES: readonly LintRule[] = [
 
 /** Where each rule file is, by code: `<area>/<code>`. */
 export const RULE_FILES: Readonly<Record<string, string>> = {
+  'addi-prop': 'schemas/addi-prop',
   'api-version': 'document/api-version',
   'api-version-format': 'document/api-version-format',
   'async-cespec': 'events/async-cespec',
@@ -83,18 +106,26 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'async-generic': 'events/async-generic',
   'async-svctype': 'events/async-svctype',
   'cnt-negot': 'document/cnt-negot',
+  'cod-design': 'schemas/cod-design',
   'cst-header': 'names/cst-header',
   'ctl-res': 'paths/ctl-res',
+  'dec-type': 'schemas/dec-type',
   'doc-refdata': 'paths/doc-refdata',
   'err-problem': 'operations/err-problem',
   'evo-deprec': 'document/evo-deprec',
   'gen-header': 'paths/gen-header',
   'hdr-case': 'names/hdr-case',
   'id-name': 'names/id-name',
+  'id-numer': 'schemas/id-numer',
+  'jsn-naming': 'schemas/jsn-naming',
+  'jsn-null': 'schemas/jsn-null',
   'meth-http': 'operations/meth-http',
+  'multi-lang': 'schemas/multi-lang',
   'oas-comp': 'document/oas-comp',
   'oas-contra': 'document/oas-contra',
+  'oas-descr': 'schemas/oas-descr',
   'oas-descr-title': 'operations/oas-descr-title',
+  'oas-rdonly': 'schemas/oas-rdonly',
   'oas-tags': 'operations/oas-tags',
   'oas-types': 'document/oas-types',
   'oas-yaml': 'paths/oas-yaml',
@@ -104,7 +135,9 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'path-param': 'names/path-param',
   'prb-defaul': 'operations/prb-defaul',
   'prb-defaul-schema': 'operations/prb-defaul-schema',
+  'prf-embed': 'schemas/prf-embed',
   'prf-lstmod': 'document/prf-lstmod',
+  'prop-req': 'schemas/prop-req',
   'sens-dat': 'names/sens-dat',
   'uri-extens': 'paths/uri-extens',
   'uri-format': 'document/uri-format',

@@ -24,7 +24,6 @@ const collection = (path: string, schema: Json, parameters: Json[] = []): Json =
     }),
   },
 });
-const header = (name: string, schema: Json): Json => ({ name, in: 'header', schema });
 
 export const cases: Record<string, RuleCase[]> = {
   // "In these objects, a href property MUST be present with a link to the resource."
@@ -183,105 +182,6 @@ export const cases: Record<string, RuleCase[]> = {
             ),
           ],
         }),
-      }),
-    },
-  ],
-  // "New code types SHOULD be represented as string values in lowerCamelCase": a registered header's
-  // values, an operation selector's, and a list the description ties to a standard are no new code types.
-  'cod-design': [
-    {
-      name: 'FP: Prefer respond-async, X-Amz-Target, Accept-Encoding, a response Preference-Applied, codes of a cited standard, a GeoJSON type',
-      errors: [],
-      document: base({
-        paths: {
-          '/jobs': {
-            post: op({
-              operationId: 'submit',
-              parameters: [
-                header('Prefer', { type: 'string', enum: ['respond-async'] }),
-                header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
-                header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
-                header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
-                header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
-              ],
-              responses: {
-                '200': {
-                  description: 'ok',
-                  headers: {
-                    'Preference-Applied': { schema: { type: 'string', enum: ['respond-async', 'return=minimal'] } },
-                  },
-                },
-              },
-            }),
-          },
-        },
-        components: {
-          schemas: {
-            BlankEnum: { enum: [''] },
-            PolygonGeoJson: {
-              type: 'object',
-              properties: { type: { type: 'string', enum: ['Polygon'] }, coordinates: { type: 'array', items: {} } },
-            },
-            AdministrativeGender: {
-              type: 'string',
-              description: 'Administrative gender as coded by HL7 v2 table 0001',
-              enum: ['M', 'F', 'U'],
-            },
-            Country: {
-              type: 'array',
-              description: 'Countries by their ISO 3166-1 alpha-2 code',
-              items: { type: 'string', enum: ['BE', 'NL'] },
-            },
-          },
-        },
-      }),
-    },
-    {
-      name: "a custom header's upper-case values; no language tag under Accept-Language; M/F/U with no standard named",
-      errors: [
-        { path: O('/jobs', 'post', 'parameters', 0, 'schema', 'enum') },
-        { path: O('/jobs', 'post', 'parameters', 1, 'schema', 'enum'), message: /: CreditCard$/ },
-        { path: P('Gender', 'enum') },
-        { path: P('Shape', 'enum'), message: /: Polygon, Circle$/ },
-      ],
-      document: base({
-        paths: {
-          '/jobs': {
-            post: op({
-              operationId: 'submit',
-              parameters: [
-                header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
-                header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
-              ],
-            }),
-          },
-        },
-        components: {
-          schemas: {
-            Gender: { type: 'string', description: 'Gender of the person', enum: ['M', 'F', 'U'] },
-            Shape: { type: 'string', enum: ['Polygon', 'Circle'] },
-          },
-        },
-      }),
-    },
-  ],
-  // "Precision-sensitive decimals, like monetary amounts": judged on the name's last word.
-  'dec-type': [
-    {
-      name: 'FP: an axis shift whose name ends in tax',
-      errors: [],
-      document: withSchemas({
-        Shift: { type: 'object', properties: { deltax: { type: 'number', description: 'Shift along the X axis' } } },
-      }),
-    },
-    {
-      name: 'a tax, a subtotal beside a currency',
-      errors: [{ path: P('Invoice', 'properties', 'roadTax') }, { path: P('Invoice', 'properties', 'subtotal') }],
-      document: withSchemas({
-        Invoice: {
-          type: 'object',
-          properties: { roadTax: { type: 'number' }, subtotal: { type: 'number' }, currency: { type: 'string' } },
-        },
       }),
     },
   ],

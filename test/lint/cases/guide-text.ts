@@ -2,10 +2,9 @@
 // names, a business property called deprecated, titles of strings, /.well-known/ metadata), what they
 // missed (snake_case query parameters, collections known only by their shape), each both ways.
 import type { RuleCase } from '../harness.js';
-import { base, ok, op, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, ok, op, queryParam, withPath } from '../documents.js';
 
 type Json = Record<string, unknown>;
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
 const string: Json = { type: 'string' };
@@ -16,71 +15,6 @@ const get = (operationId: string, schema: Json, parameters: Json[] = []): Json =
 });
 
 export const cases: Record<string, RuleCase[]> = {
-  // "For inline schemas ... of type object, an UpperCamelCase title SHOULD be used": a string's title is a label.
-  'oas-descr': [
-    {
-      name: 'FP: titles of string and number properties',
-      errors: [],
-      document: withSchemas({
-        Person: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', title: 'the full name' },
-            height: { type: 'number', title: 'height in cm' },
-            tags: { type: 'array', title: 'free tags', items: string },
-          },
-        },
-      }),
-    },
-    {
-      name: 'an inline object titled in lower case, beside a titled string',
-      errors: [{ path: P('Person', 'properties', 'address', 'title') }],
-      document: withSchemas({
-        Person: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', title: 'the full name' },
-            address: { type: 'object', title: 'postal address', properties: { street: string } },
-          },
-        },
-      }),
-    },
-  ],
-  // "Properties used from other standards, like OpenID Connect and OAuth2, are allowed to deviate from this rule."
-  'jsn-naming': [
-    {
-      name: 'FP: OpenID provider metadata under /.well-known/, inline and by $ref',
-      errors: [],
-      document: base({
-        paths: {
-          '/.well-known/openid-configuration': get('openIdConfiguration', {
-            type: 'object',
-            title: 'OpenIdConfiguration',
-            properties: { backchannel_logout_supported: { type: 'boolean' }, claims_parameter_supported: {} },
-          }),
-          '/.well-known/oauth-authorization-server': get('authorizationServer', {
-            $ref: '#/components/schemas/ServerMetadata',
-          }),
-        },
-        components: {
-          schemas: { ServerMetadata: { type: 'object', properties: { dpop_signing_alg_values_supported: {} } } },
-        },
-      }),
-    },
-    {
-      name: 'the same names in an API resource',
-      errors: [{ path: S('/settings').concat('properties', 'backchannel_logout_supported') }],
-      document: base({
-        paths: {
-          '/settings': get('settings', {
-            type: 'object',
-            title: 'Settings',
-            properties: { backchannel_logout_supported: { type: 'boolean' } },
-          }),
-        },
-      }),
-    },
-  ],
   // "A collection result MUST contain an items property": a collection by what it answers, item path or not.
   'col-repres': [
     {

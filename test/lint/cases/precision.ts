@@ -7,52 +7,12 @@ import { base, ok, op, problem, queryParam, withPath, withSchemas } from '../doc
 type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 const response = (mediaType: string, schema: Json): Json => ({
   description: 'x',
   content: { [mediaType]: { schema } },
 });
-const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases: Record<string, RuleCase[]> = {
-  // "Precision-sensitive decimals (money)": an amount can be a count, and a cost a ratio.
-  'dec-type': [
-    {
-      name: 'FP: amounts that are counts, a cost that is a ratio',
-      errors: [],
-      document: withSchemas({
-        Asset: {
-          type: 'object',
-          properties: {
-            amount: { type: 'number' },
-            totalAmount: { type: 'number', description: 'Number of tokens minted' },
-          },
-        },
-        Pool: {
-          type: 'object',
-          properties: {
-            margin_cost: { type: 'number', example: 0.05, description: 'Margin tax cost of the stake pool' },
-            taxRate: { type: 'number' },
-          },
-        },
-      }),
-    },
-    {
-      name: 'money: beside a currency, said in its description, in a payment, or a price by name',
-      errors: [
-        { path: P('Transfer', 'properties', 'amount') },
-        { path: P('Order', 'properties', 'total') },
-        { path: P('Payment', 'properties', 'amount') },
-        { path: P('Product', 'properties', 'unitPrice') },
-      ],
-      document: withSchemas({
-        Transfer: { type: 'object', properties: { amount: { type: 'number' }, currency: { type: 'string' } } },
-        Order: { type: 'object', properties: { total: { type: 'number', description: 'Total in euro' } } },
-        Payment: { type: 'object', properties: { amount: { type: 'number' } } },
-        Product: { type: 'object', properties: { unitPrice: { type: 'number' } } },
-      }),
-    },
-  ],
   // "An API SHOULD refuse unknown input": a run-time behaviour (the input.* checks). The response that
   // documents it is prb-defaul's default problem response, reported there.
   'req-valid': [
@@ -146,33 +106,6 @@ export const cases: Record<string, RuleCase[]> = {
       }),
     },
   ],
-  // "Designing new codes": values a standard defines are not new code types.
-  'cod-design': [
-    {
-      name: 'FP: HTTP methods, media types, paper sizes, language tags, time zones, URNs',
-      errors: [],
-      document: withSchemas({
-        Callback: {
-          type: 'object',
-          properties: {
-            statusCallbackMethod: enumOf('GET', 'POST'),
-            mediaType: enumOf('application/pdf', 'image/png'),
-            paperSize: enumOf('A4', 'Letter', 'Legal'),
-            locale: enumOf('en-US', 'nl-BE'),
-            timeZone: enumOf('Europe/Brussels', 'America/New_York'),
-            grantType: enumOf('urn:ietf:params:oauth:grant-type:jwt-bearer'),
-          },
-        },
-      }),
-    },
-    {
-      name: 'invented codes next to standard values: only the invented ones',
-      errors: [{ path: P('Call', 'properties', 'status', 'enum'), message: /lowerCamelCase: IN_PROGRESS, no-answer$/ }],
-      document: withSchemas({
-        Call: { type: 'object', properties: { status: enumOf('GET', 'IN_PROGRESS', 'no-answer', 'queued') } },
-      }),
-    },
-  ],
   // One finding per cause: an operation without summary is oas-descr's ("summary SHOULD be present").
   'oas-doc-coverage': [
     {
@@ -192,21 +125,6 @@ export const cases: Record<string, RuleCase[]> = {
         { get: op({ summary: 'Things' }) },
         { info: { title: 'Demo', version: '1.0.0', description: 'Things' } },
       ),
-    },
-  ],
-  // "component schema title absent or equal to its name": equal is what the guide asks, whatever its case.
-  'oas-descr': [
-    {
-      name: 'FP: a component titled with its own (snake_case) name',
-      errors: [],
-      document: withSchemas({ account_status: { type: 'string', title: 'account_status' } }),
-    },
-    {
-      name: 'a component title other than its name; an inline title not UpperCamelCase',
-      errors: [{ path: P('Account', 'title') }, { path: P('Account', 'properties', 'owner', 'title') }],
-      document: withSchemas({
-        Account: { type: 'object', title: 'account', properties: { owner: { type: 'object', title: 'the owner' } } },
-      }),
     },
   ],
   // "Structured data as JSON": an image, a PDF or any raw content described as a string (or not at all) is not structured data.
@@ -240,105 +158,6 @@ export const cases: Record<string, RuleCase[]> = {
             default: problem(),
           },
         }),
-      }),
-    },
-  ],
-  // "Naming of JSON properties": form fields are no JSON properties; a property is reported where it is named.
-  'jsn-naming': [
-    // "lowerCamelCase": each word capitalized, a one-letter word too; acronyms written as words.
-    {
-      name: "FP: one-letter words; oEmbed's standard names",
-      errors: [],
-      document: withSchemas({
-        Item: {
-          type: 'object',
-          properties: {
-            itemReverseZIndex: { type: 'integer' },
-            region1AReleaseDate: { type: 'string' },
-            xCoordinate: { type: 'number' },
-          },
-        },
-        OEmbed: {
-          type: 'object',
-          properties: { thumbnail_height: { type: 'integer' }, provider_name: { type: 'string' } },
-        },
-      }),
-    },
-    {
-      name: 'acronyms in capitals, snake case',
-      errors: [
-        { path: P('Person', 'properties', 'employerID') },
-        { path: P('Person', 'properties', 'HTTPStatus') },
-        { path: P('Person', 'properties', 'birth_date') },
-      ],
-      document: withSchemas({
-        Person: {
-          type: 'object',
-          properties: {
-            employerID: { type: 'string' },
-            HTTPStatus: { type: 'integer' },
-            birth_date: { type: 'string' },
-          },
-        },
-      }),
-    },
-    {
-      name: 'FP: authorization server metadata (RFC 8414) and a JWK',
-      errors: [],
-      document: withSchemas({
-        AuthorizationServer: {
-          type: 'object',
-          properties: {
-            issuer: { type: 'string' },
-            jwks_uri: { type: 'string' },
-            token_endpoint: { type: 'string' },
-            grant_types_supported: { type: 'array', items: { type: 'string' } },
-          },
-        },
-      }),
-    },
-    {
-      name: 'FP: fields of a form-urlencoded body (inline, and a component only forms use)',
-      errors: [],
-      document: base({
-        paths: {
-          '/calls': {
-            post: op({
-              requestBody: form({
-                type: 'object',
-                properties: { FriendlyName: { type: 'string' }, StatusCallback: { type: 'string' } },
-              }),
-            }),
-          },
-          '/messages': {
-            post: op({ operationId: 'message', requestBody: form({ $ref: '#/components/schemas/MessageForm' }) }),
-          },
-        },
-        components: { schemas: { MessageForm: { type: 'object', properties: { To: { type: 'string' } } } } },
-      }),
-    },
-    {
-      name: 'a $ref property at the properties naming it; a component used by forms and JSON',
-      errors: [
-        { path: P('Account', 'properties'), message: '"Owner_record"' },
-        { path: P('Shared', 'properties', 'Body'), message: '"Body"' },
-      ],
-      document: base({
-        paths: {
-          '/messages': {
-            post: op({
-              requestBody: form({ $ref: '#/components/schemas/Shared' }),
-              responses: { '200': ok({ $ref: '#/components/schemas/Shared' }), default: problem() },
-            }),
-          },
-        },
-        components: {
-          schemas: {
-            Account: { type: 'object', properties: { Owner_record: { $ref: '#/components/schemas/Owner' } } },
-            Owner: { type: 'object', properties: { name: { type: 'string' } } },
-            Shared: { type: 'object', properties: { Body: { type: 'string' } } },
-          },
-        },
       }),
     },
   ],
@@ -390,41 +209,6 @@ export const cases: Record<string, RuleCase[]> = {
             }),
           },
           '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
-        },
-      }),
-    },
-  ],
-  // "Properties with a null value SHOULD be omitted": a JSON property; a query parameter is none.
-  'jsn-null': [
-    {
-      name: 'FP: a nullable query parameter',
-      errors: [],
-      document: withPath('/dialogs', {
-        get: op({ parameters: [queryParam('createdAfter', { type: 'string', format: 'date-time', nullable: true })] }),
-      }),
-    },
-    {
-      name: 'a nullable property of a response body',
-      errors: [{ path: P('Dialog', 'properties', 'seenAt', 'nullable') }],
-      document: withSchemas({
-        Dialog: { type: 'object', properties: { seenAt: { type: 'string', format: 'date-time', nullable: true } } },
-      }),
-    },
-    {
-      name: 'a nullable field in the data payload of a message named like CloudEvents (attributes are spared by inheritance, not by name)',
-      errors: [
-        { path: P('EmployerCreatedAsynchronousMessage', 'properties', 'data', 'properties', 'name', 'nullable') },
-      ],
-      document: withSchemas({
-        EmployerCreatedAsynchronousMessage: {
-          type: 'object',
-          properties: {
-            data: {
-              type: 'object',
-              title: 'EmployerCreated',
-              properties: { name: { type: 'string', nullable: true } },
-            },
-          },
         },
       }),
     },

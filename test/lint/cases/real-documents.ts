@@ -16,8 +16,6 @@ const definitions = (components: Json): Json => ({
   paths: {},
   components,
 });
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
 const ASYNC_BASE: Json = {
   type: 'object',
   required: ['id', 'type', 'service', 'specversion', 'source'],
@@ -89,21 +87,6 @@ export const cases: Record<string, RuleCase[]> = {
       ),
     },
   ],
-  'id-numer': [
-    {
-      name: 'FP: free-form string ids (a CloudEvents id, a meeting id)',
-      errors: [],
-      document: withSchemas({
-        AsynchronousMessageBase: ASYNC_BASE,
-        Meeting: { type: 'object', properties: { meetingId: { type: 'string', example: 'mtg-2024-a' } } },
-      }),
-    },
-    {
-      name: '3.1: a nullable integer id without bounds',
-      errors: [{ path: P('A', 'properties', 'employerId') }],
-      document: v31(withSchemas({ A: { type: 'object', properties: { employerId: { type: ['integer', 'null'] } } } })),
-    },
-  ],
   'oas-doc-coverage': [
     {
       name: 'FP: a schema-only file (paths: {}) without info.description',
@@ -111,72 +94,11 @@ export const cases: Record<string, RuleCase[]> = {
       document: definitions({ schemas: { Period: { type: 'object' } } }),
     },
   ],
-  'addi-prop': [
-    {
-      name: 'FP: an Asynchronous Message open to CloudEvents extension attributes',
-      errors: [],
-      document: withSchemas({
-        AsynchronousMessageBase: ASYNC_BASE,
-        AsynchronousMessage: {
-          allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }],
-          type: 'object',
-          properties: { data: {} },
-          additionalProperties: true,
-        },
-      }),
-    },
-  ],
   'uri-notat': [
     {
       name: 'FP: x-ignore-rules under paths',
       errors: [],
       document: base({ paths: { '/things': { get: op() }, 'x-ignore-rules': { 'hlth-res': 'a demo' } } }),
-    },
-  ],
-  'cod-design': [
-    {
-      name: 'FP: BelgianRegionCode through a $ref to another file',
-      errors: [],
-      document: withSchemas({
-        Address: {
-          type: 'object',
-          properties: {
-            region: { $ref: `${REUSE}/location/v1/location-v1.yaml#/components/schemas/BelgianRegionCode` },
-          },
-        },
-      }),
-    },
-    {
-      name: '3.1: const codes, and a oneOf of them',
-      errors: [
-        { path: P('Status', 'const'), message: 'ACTIVE' },
-        { path: P('Kind', 'oneOf', 1, 'const'), message: 'BIG_ONE' },
-      ],
-      document: v31(
-        withSchemas({
-          Status: { type: 'string', const: 'ACTIVE' },
-          Kind: {
-            oneOf: [
-              { const: 'small', title: 'Small' },
-              { const: 'BIG_ONE', title: 'Big' },
-            ],
-          },
-        }),
-      ),
-    },
-    {
-      name: '3.1: lowerCamelCase consts; a CloudEvents type const',
-      errors: [],
-      document: v31(
-        withSchemas({
-          Kind: { oneOf: [{ const: 'small' }, { const: 'bigOne' }] },
-          AsynchronousMessageBase: ASYNC_BASE,
-          MeetingCanceled: {
-            allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }],
-            properties: { type: { const: 'be.example.meeting.v1.meeting.canceled' } },
-          },
-        }),
-      ),
     },
   ],
   'col-paging': [
@@ -268,49 +190,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: v31(withSchemas({ A: { allOf: [{ type: ['integer', 'null'] }, { type: 'number' }] } })),
     },
   ],
-  'oas-descr': [
-    {
-      name: '3.1: an inline nullable object without title',
-      errors: [{ path: P('A', 'properties', 'address') }],
-      document: v31(withSchemas({ A: { type: 'object', properties: { address: { type: ['object', 'null'] } } } })),
-    },
-  ],
-  'jsn-null': [
-    {
-      name: '3.1: a type array with null; a oneOf with {type: null}',
-      errors: [{ path: P('A', 'properties', 'name', 'type') }, { path: P('A', 'properties', 'address', 'oneOf') }],
-      document: v31(
-        withSchemas({
-          A: {
-            type: 'object',
-            properties: {
-              name: { type: ['string', 'null'] },
-              address: { oneOf: [{ $ref: '#/components/schemas/Address' }, { type: 'null' }] },
-            },
-          },
-          Address: { type: 'object' },
-        }),
-      ),
-    },
-    {
-      name: '3.1: null in a merge-patch schema',
-      errors: [],
-      document: v31(
-        withSchemas({ EmployerPatch: { type: 'object', properties: { name: { type: ['string', 'null'] } } } }),
-      ),
-    },
-  ],
-  'dec-type': [
-    {
-      name: '3.1: a nullable number amount beside its currency',
-      errors: [{ path: P('A', 'properties', 'amount') }],
-      document: v31(
-        withSchemas({
-          A: { type: 'object', properties: { amount: { type: ['number', 'null'] }, currency: { type: 'string' } } },
-        }),
-      ),
-    },
-  ],
   'evo-object': [
     {
       name: '3.1: a nullable array body',
@@ -336,21 +215,6 @@ export const cases: Record<string, RuleCase[]> = {
               self: { type: ['string', 'null'], format: 'uri' },
             },
           },
-        }),
-      ),
-    },
-  ],
-  'prf-embed': [
-    {
-      name: '3.1: a nullable map; a nullable array',
-      errors: [{ path: P('B', 'properties', 'embedded') }],
-      document: v31(
-        withSchemas({
-          A: {
-            type: 'object',
-            properties: { embedded: { type: ['object', 'null'], additionalProperties: { type: 'object' } } },
-          },
-          B: { type: 'object', properties: { embedded: { type: ['array', 'null'], items: { type: 'object' } } } },
         }),
       ),
     },
