@@ -14,16 +14,7 @@ import {
 } from './functions/schema-composition.js';
 import { defaultValid, enumValid, examplesValid } from './functions/schema-values.js';
 import { statusCodesForMethod } from './functions/operations.js';
-import {
-  collectionNamePlural,
-  collectionRepresentation,
-  healthOperation,
-  jsonObjectBodies,
-  longRunningTasks,
-  mergePatch,
-  securityRequirements,
-  structuredMediaType,
-} from './functions/resources.js';
+import { structuredMediaType } from './functions/resources.js';
 import { parameterNames } from './rules/names/support/parameter-names.js';
 import { parameterShape, pathSegmentsCamel } from './functions/paths.js';
 import { problemTypeValues } from './functions/problem-types.js';
@@ -140,13 +131,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'A discriminator has an explicit mapping to URI references (#/components/schemas/X)',
     { function: discriminatorMapping },
   ),
-  'evo-object': rule(
-    'evo-object',
-    'evo-object',
-    'error',
-    'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)',
-    { function: jsonObjectBodies },
-  ),
   'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', {
     function: defaultValid,
   }),
@@ -191,51 +175,12 @@ const inlineRules: Record<string, RuleDefinition> = {
       },
     ],
   ),
-  'col-name': rule('col-name', 'col-name', 'warn', 'Collections are named with a plural noun', {
-    function: collectionNamePlural,
-  }),
-  'hlth-res': rule('hlth-res', 'hlth-res', 'warn', 'The API has GET /health declaring 200 and 503', {
-    function: healthOperation,
-  }),
-  'col-repres': rule('col-repres', 'col-repres', 'error', 'A collection is an object with an items array of objects', {
-    function: collectionRepresentation,
-    functionOptions: { aspect: 'items' },
-  }),
-  // Beyond belgif's validator, which checks only the items array: "a href property MUST be present".
-  'col-repres-href': rule(
-    'col-repres-href',
-    'col-repres',
-    'error',
-    'Each item of a collection has an href link to the resource (not only self)',
-    { function: collectionRepresentation, functionOptions: { aspect: 'href' } },
-  ),
-  'sec-req': rule(
-    'sec-req',
-    'sec-req',
-    'error',
-    'Security requirements name declared schemes and scopes declared in their oauth2 flows',
-    { function: securityRequirements },
-  ),
 
   // --- the gaps the Java validator leaves ---
   'res-repres': rule('res-repres', 'res-repres', 'warn', 'The select query parameter is a string', {
     function: parameterShape,
     functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
   }),
-  'doc-patch': rule(
-    'doc-patch',
-    'doc-patch',
-    'warn',
-    'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own',
-    { function: mergePatch },
-  ),
-  'lng-task': rule(
-    'lng-task',
-    'lng-task',
-    'error',
-    '202 and 303 responses declare Location; GET on a task declares 303',
-    { function: longRunningTasks },
-  ),
   // The pagination tables: `next` MANDATORY but on the last page, `page` MANDATORY (offset) "with default value 1".
   'col-paging': rule(
     'col-paging',

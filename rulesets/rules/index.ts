@@ -11,18 +11,25 @@ import { rule as asyncGeneric } from './events/async-generic.js';
 import { rule as asyncSvctype } from './events/async-svctype.js';
 import { rule as cntNegot } from './document/cnt-negot.js';
 import { rule as codDesign } from './schemas/cod-design.js';
+import { rule as colName } from './resources/col-name.js';
+import { rule as colRepres } from './resources/col-repres.js';
+import { rule as colRepresHref } from './resources/col-repres-href.js';
 import { rule as cstHeader } from './names/cst-header.js';
 import { rule as ctlRes } from './paths/ctl-res.js';
 import { rule as decType } from './schemas/dec-type.js';
+import { rule as docPatch } from './resources/doc-patch.js';
 import { rule as docRefdata } from './paths/doc-refdata.js';
 import { rule as errProblem } from './operations/err-problem.js';
 import { rule as evoDeprec } from './document/evo-deprec.js';
+import { rule as evoObject } from './resources/evo-object.js';
 import { rule as genHeader } from './paths/gen-header.js';
 import { rule as hdrCase } from './names/hdr-case.js';
+import { rule as hlthRes } from './resources/hlth-res.js';
 import { rule as idName } from './names/id-name.js';
 import { rule as idNumer } from './schemas/id-numer.js';
 import { rule as jsnNaming } from './schemas/jsn-naming.js';
 import { rule as jsnNull } from './schemas/jsn-null.js';
+import { rule as lngTask } from './resources/lng-task.js';
 import { rule as methHttp } from './operations/meth-http.js';
 import { rule as multiLang } from './schemas/multi-lang.js';
 import { rule as oasComp } from './document/oas-comp.js';
@@ -42,6 +49,7 @@ import { rule as prbDefaulSchema } from './operations/prb-defaul-schema.js';
 import { rule as prfEmbed } from './schemas/prf-embed.js';
 import { rule as prfLstmod } from './document/prf-lstmod.js';
 import { rule as propReq } from './schemas/prop-req.js';
+import { rule as secReq } from './resources/sec-req.js';
 import { rule as sensDat } from './names/sens-dat.js';
 import { rule as uriExtens } from './paths/uri-extens.js';
 import { rule as uriFormat } from './document/uri-format.js';
@@ -58,18 +66,25 @@ export const RULES: readonly LintRule[] = [
   asyncSvctype,
   cntNegot,
   codDesign,
+  colName,
+  colRepres,
+  colRepresHref,
   cstHeader,
   ctlRes,
   decType,
+  docPatch,
   docRefdata,
   errProblem,
   evoDeprec,
+  evoObject,
   genHeader,
   hdrCase,
+  hlthRes,
   idName,
   idNumer,
   jsnNaming,
   jsnNull,
+  lngTask,
   methHttp,
   multiLang,
   oasComp,
@@ -89,6 +104,7 @@ export const RULES: readonly LintRule[] = [
   prfEmbed,
   prfLstmod,
   propReq,
+  secReq,
   sensDat,
   uriExtens,
   uriFormat,
@@ -107,18 +123,25 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'async-svctype': 'events/async-svctype',
   'cnt-negot': 'document/cnt-negot',
   'cod-design': 'schemas/cod-design',
+  'col-name': 'resources/col-name',
+  'col-repres': 'resources/col-repres',
+  'col-repres-href': 'resources/col-repres-href',
   'cst-header': 'names/cst-header',
   'ctl-res': 'paths/ctl-res',
   'dec-type': 'schemas/dec-type',
+  'doc-patch': 'resources/doc-patch',
   'doc-refdata': 'paths/doc-refdata',
   'err-problem': 'operations/err-problem',
   'evo-deprec': 'document/evo-deprec',
+  'evo-object': 'resources/evo-object',
   'gen-header': 'paths/gen-header',
   'hdr-case': 'names/hdr-case',
+  'hlth-res': 'resources/hlth-res',
   'id-name': 'names/id-name',
   'id-numer': 'schemas/id-numer',
   'jsn-naming': 'schemas/jsn-naming',
   'jsn-null': 'schemas/jsn-null',
+  'lng-task': 'resources/lng-task',
   'meth-http': 'operations/meth-http',
   'multi-lang': 'schemas/multi-lang',
   'oas-comp': 'document/oas-comp',
@@ -138,6 +161,7 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'prf-embed': 'schemas/prf-embed',
   'prf-lstmod': 'document/prf-lstmod',
   'prop-req': 'schemas/prop-req',
+  'sec-req': 'resources/sec-req',
   'sens-dat': 'names/sens-dat',
   'uri-extens': 'paths/uri-extens',
   'uri-format': 'document/uri-format',

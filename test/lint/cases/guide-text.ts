@@ -15,55 +15,6 @@ const get = (operationId: string, schema: Json, parameters: Json[] = []): Json =
 });
 
 export const cases: Record<string, RuleCase[]> = {
-  // "A collection result MUST contain an items property": a collection by what it answers, item path or not.
-  'col-repres': [
-    {
-      name: 'a cursor feed answering entries with hasNext; an array of strings; a list as the only member',
-      errors: [
-        { path: S('/events'), message: 'answers a list ("entries")' },
-        { path: S('/tags'), message: 'answers a list (a JSON array)' },
-        { path: S('/persons/{ssin}/addresses'), message: 'answers a list ("addresses")' },
-      ],
-      document: base({
-        paths: {
-          '/events': get(
-            'events',
-            { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
-            [queryParam('after', string)],
-          ),
-          '/tags': get('tags', { type: 'array', items: string }),
-          '/persons/{ssin}/addresses': get('addresses', {
-            type: 'object',
-            properties: { addresses: { type: 'array', items: thing } },
-          }),
-        },
-      }),
-    },
-    {
-      name: 'FP: a JWK set under /.well-known/; a document holding a list beside its own data; a list of counts',
-      errors: [],
-      document: base({
-        paths: {
-          '/.well-known/jwks.json': get('jwks', {
-            type: 'object',
-            properties: { keys: { type: 'array', items: { type: 'object', properties: { kid: string } } } },
-          }),
-          '/employers/{employerId}': get('employer', {
-            type: 'object',
-            properties: { name: string, addresses: { type: 'array', items: thing } },
-          }),
-          '/statistics': get('statistics', {
-            type: 'object',
-            properties: { counts: { type: 'array', items: { type: 'integer' } }, total: { type: 'integer' } },
-          }),
-          '/feeds': get('feeds', {
-            type: 'object',
-            properties: { items: { type: 'array', items: thing }, next: link, hasNext: { type: 'boolean' } },
-          }),
-        },
-      }),
-    },
-  ],
   // "next: MANDATORY (except for the last page)": also of a list paged by a framework's cursor or flag.
   'col-paging': [
     {

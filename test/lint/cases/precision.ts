@@ -75,37 +75,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: withPath('/.well-known/openid-configuration/extra_keys', { get: op() }),
     },
   ],
-  // "Request/response bodies MUST be JSON objects": a schema stating no type says nothing of the body.
-  'evo-object': [
-    {
-      name: 'FP: an untyped {} body; a body described in words only',
-      errors: [],
-      document: withPath('/a', {
-        get: op({ responses: { '200': ok({}), default: problem() } }),
-        post: op({
-          operationId: 'p',
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { description: 'Anything the client sends' } } },
-          },
-        }),
-      }),
-    },
-    {
-      name: 'an array by its items; an enum of strings',
-      errors: [
-        { path: O('/a', 'get', 'responses', '200', 'content', 'application/json') },
-        { path: O('/a', 'post', 'requestBody', 'content', 'application/json') },
-      ],
-      document: withPath('/a', {
-        get: op({ responses: { '200': ok({ items: { type: 'string' } }), default: problem() } }),
-        post: op({
-          operationId: 'p',
-          requestBody: { required: true, content: { 'application/json': { schema: { enum: ['on', 'off'] } } } },
-        }),
-      }),
-    },
-  ],
   // One finding per cause: an operation without summary is oas-descr's ("summary SHOULD be present").
   'oas-doc-coverage': [
     {
@@ -161,58 +130,6 @@ export const cases: Record<string, RuleCase[]> = {
       }),
     },
   ],
-  // "A collection result MUST contain an items property": also behind a suffix (/accounts.json with /accounts/{sid}.json).
-  'col-repres': [
-    {
-      name: 'a collection behind a .json suffix returning its own list property',
-      errors: [{ path: O('/accounts.json', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
-      document: base({
-        paths: {
-          '/accounts.json': {
-            get: op({
-              operationId: 'accounts',
-              responses: {
-                '200': ok({
-                  type: 'object',
-                  title: 'AccountPage',
-                  properties: { accounts: { type: 'array', items: { type: 'object' } }, page: { type: 'integer' } },
-                }),
-                default: problem(),
-              },
-            }),
-          },
-          '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
-        },
-      }),
-    },
-    {
-      name: 'a collection behind a .json suffix with items',
-      errors: [],
-      document: base({
-        paths: {
-          '/accounts.json': {
-            get: op({
-              operationId: 'accounts',
-              responses: {
-                '200': ok({
-                  type: 'object',
-                  title: 'Accounts',
-                  properties: {
-                    items: {
-                      type: 'array',
-                      items: { type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } },
-                    },
-                  },
-                }),
-                default: problem(),
-              },
-            }),
-          },
-          '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
-        },
-      }),
-    },
-  ],
   // sch-oneof is about choosing between alternatives: a oneOf of a single member (OpenAPI 3.0's nullable $ref) offers none.
   'sch-oneof': [
     {
@@ -252,31 +169,6 @@ export const cases: Record<string, RuleCase[]> = {
             { type: 'object', properties: { text: { type: 'string' } } },
             { type: 'object', properties: { url: { type: 'string' } } },
           ],
-        },
-      }),
-    },
-  ],
-  // "A plural noun SHOULD be used for collection names, for example 'employers' or 'children'".
-  'col-name': [
-    {
-      name: "FP: the guide's own children; media behind a suffix",
-      errors: [],
-      document: base({
-        paths: {
-          '/children': { get: op({ operationId: 'children' }) },
-          '/children/{childId}': { get: op({ operationId: 'child' }) },
-          '/messages/{messageId}/media.json': { get: op({ operationId: 'media' }) },
-          '/messages/{messageId}/media/{mediaId}.json': { get: op({ operationId: 'medium' }) },
-        },
-      }),
-    },
-    {
-      name: 'a singular collection behind a suffix',
-      errors: [{ path: ['paths', '/employer.json'] }],
-      document: base({
-        paths: {
-          '/employer.json': { get: op({ operationId: 'employers' }) },
-          '/employer/{employerId}.json': { get: op({ operationId: 'employer' }) },
         },
       }),
     },

@@ -140,23 +140,6 @@ export const cases: Record<string, RuleCase[]> = {
       ),
     },
   ],
-  'lng-task': [
-    {
-      name: 'FP: a task without output answers 200 only; a GET under a path named tasks that is no task',
-      errors: [],
-      document: base({
-        paths: {
-          '/imports': {
-            post: op({
-              responses: { '202': { description: 'accepted', headers: { Location: { schema: { type: 'string' } } } } },
-            }),
-          },
-          '/imports/{importId}': { get: op({ operationId: 'importTask' }) },
-          '/tasks/{taskId}': { get: op({ operationId: 'task' }) },
-        },
-      }),
-    },
-  ],
   'sch-oneof': [
     {
       name: '3.1 FP: a oneOf of string consts',
@@ -188,17 +171,6 @@ export const cases: Record<string, RuleCase[]> = {
       name: '3.1: a nullable integer and a number',
       errors: [],
       document: v31(withSchemas({ A: { allOf: [{ type: ['integer', 'null'] }, { type: 'number' }] } })),
-    },
-  ],
-  'evo-object': [
-    {
-      name: '3.1: a nullable array body',
-      errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'application/json') }],
-      document: v31(
-        withPath('/a', {
-          get: op({ responses: { '200': ok({ type: ['array', 'null'], items: { type: 'string' } }) } }),
-        }),
-      ),
     },
   ],
   'hyp-links': [
