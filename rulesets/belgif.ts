@@ -6,13 +6,6 @@
 import type { RuleDefinition, RulesetDefinition } from '@stoplight/spectral-core';
 import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
 import { guideAnchor } from './support/guide-anchor.js';
-import {
-  allOfComposition,
-  conflictingTypes,
-  discriminatorMapping,
-  oneOfComposition,
-} from './functions/schema-composition.js';
-import { defaultValid, enumValid, examplesValid } from './functions/schema-values.js';
 import { statusCodesForMethod } from './functions/operations.js';
 import { structuredMediaType } from './functions/resources.js';
 import { parameterNames } from './rules/names/support/parameter-names.js';
@@ -106,40 +99,6 @@ const statusCodeRules = Object.fromEntries(
 );
 
 const inlineRules: Record<string, RuleDefinition> = {
-  // --- the 34 ids of belgif's rest-guide-validator ---
-  'sch-allof': rule(
-    'sch-allof',
-    'sch-allof',
-    'warn',
-    'allOf members do not declare the same property; a discriminator property is declared and required by its schema',
-    { function: allOfComposition },
-  ),
-  'sch-allof-types': rule('sch-allof-types', 'sch-allof', 'error', 'allOf/oneOf/anyOf members have compatible types', {
-    function: conflictingTypes,
-  }),
-  'sch-oneof': rule(
-    'sch-oneof',
-    'sch-oneof',
-    'warn',
-    'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property',
-    { function: oneOfComposition },
-  ),
-  'sch-discr': rule(
-    'sch-discr',
-    'sch-discr',
-    'warn',
-    'A discriminator has an explicit mapping to URI references (#/components/schemas/X)',
-    { function: discriminatorMapping },
-  ),
-  'oas-defaul': rule('oas-defaul', 'oas-defaul', 'error', 'Default values are valid against their schema', {
-    function: defaultValid,
-  }),
-  'oas-enum': rule('oas-enum', 'oas-enum', 'warn', 'Enum values are valid against their schema', {
-    function: enumValid,
-  }),
-  'oas-exampl': rule('oas-exampl', 'oas-exampl', 'error', 'Examples are valid against their schema', {
-    function: examplesValid,
-  }),
   ...statusCodeRules,
   'rep-struct': rule(
     'rep-struct',

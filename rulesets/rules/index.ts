@@ -34,8 +34,11 @@ import { rule as methHttp } from './operations/meth-http.js';
 import { rule as multiLang } from './schemas/multi-lang.js';
 import { rule as oasComp } from './document/oas-comp.js';
 import { rule as oasContra } from './document/oas-contra.js';
+import { rule as oasDefaul } from './values/oas-defaul.js';
 import { rule as oasDescr } from './schemas/oas-descr.js';
 import { rule as oasDescrTitle } from './operations/oas-descr-title.js';
+import { rule as oasEnum } from './values/oas-enum.js';
+import { rule as oasExampl } from './values/oas-exampl.js';
 import { rule as oasRdonly } from './schemas/oas-rdonly.js';
 import { rule as oasTags } from './operations/oas-tags.js';
 import { rule as oasTypes } from './document/oas-types.js';
@@ -49,6 +52,10 @@ import { rule as prbDefaulSchema } from './operations/prb-defaul-schema.js';
 import { rule as prfEmbed } from './schemas/prf-embed.js';
 import { rule as prfLstmod } from './document/prf-lstmod.js';
 import { rule as propReq } from './schemas/prop-req.js';
+import { rule as schAllof } from './composition/sch-allof.js';
+import { rule as schAllofTypes } from './composition/sch-allof-types.js';
+import { rule as schDiscr } from './composition/sch-discr.js';
+import { rule as schOneof } from './composition/sch-oneof.js';
 import { rule as secReq } from './resources/sec-req.js';
 import { rule as sensDat } from './names/sens-dat.js';
 import { rule as uriExtens } from './paths/uri-extens.js';
@@ -89,8 +96,11 @@ export const RULES: readonly LintRule[] = [
   multiLang,
   oasComp,
   oasContra,
+  oasDefaul,
   oasDescr,
   oasDescrTitle,
+  oasEnum,
+  oasExampl,
   oasRdonly,
   oasTags,
   oasTypes,
@@ -104,6 +114,10 @@ export const RULES: readonly LintRule[] = [
   prfEmbed,
   prfLstmod,
   propReq,
+  schAllof,
+  schAllofTypes,
+  schDiscr,
+  schOneof,
   secReq,
   sensDat,
   uriExtens,
@@ -146,8 +160,11 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'multi-lang': 'schemas/multi-lang',
   'oas-comp': 'document/oas-comp',
   'oas-contra': 'document/oas-contra',
+  'oas-defaul': 'values/oas-defaul',
   'oas-descr': 'schemas/oas-descr',
   'oas-descr-title': 'operations/oas-descr-title',
+  'oas-enum': 'values/oas-enum',
+  'oas-exampl': 'values/oas-exampl',
   'oas-rdonly': 'schemas/oas-rdonly',
   'oas-tags': 'operations/oas-tags',
   'oas-types': 'document/oas-types',
@@ -161,6 +178,10 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'prf-embed': 'schemas/prf-embed',
   'prf-lstmod': 'document/prf-lstmod',
   'prop-req': 'schemas/prop-req',
+  'sch-allof': 'composition/sch-allof',
+  'sch-allof-types': 'composition/sch-allof-types',
+  'sch-discr': 'composition/sch-discr',
+  'sch-oneof': 'composition/sch-oneof',
   'sec-req': 'resources/sec-req',
   'sens-dat': 'names/sens-dat',
   'uri-extens': 'paths/uri-extens',

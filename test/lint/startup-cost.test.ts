@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { assertValidRuleset } from '@stoplight/spectral-core/ruleset/validation';
 import { belgif } from '../../rulesets/belgif.js';
 import { documentationCoverage } from '../../rulesets/functions/documentation.js';
-import { defaultValid } from '../../rulesets/functions/schema-values.js';
+import { defaultValid } from '../../rulesets/rules/values/oas-defaul.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { lintDocuments } from '../../src/lint/index.js';
 import { loadedPackages, loadedWith } from '../helpers/loaded-packages.js';

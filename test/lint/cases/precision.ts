@@ -2,10 +2,9 @@
 // finding, the smallest document that produced it, which must now be clean, and one that must still
 // give exactly its findings. Written from the guide's text, quoted where it decides.
 import type { RuleCase } from '../harness.js';
-import { base, ok, op, problem, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
 
 type Json = Record<string, unknown>;
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const response = (mediaType: string, schema: Json): Json => ({
   description: 'x',
@@ -127,49 +126,6 @@ export const cases: Record<string, RuleCase[]> = {
             default: problem(),
           },
         }),
-      }),
-    },
-  ],
-  // sch-oneof is about choosing between alternatives: a oneOf of a single member (OpenAPI 3.0's nullable $ref) offers none.
-  'sch-oneof': [
-    {
-      name: 'FP: a oneOf of one $ref',
-      errors: [],
-      document: withSchemas({
-        Dialog: {
-          type: 'object',
-          properties: { latestActivity: { nullable: true, oneOf: [{ $ref: '#/components/schemas/Activity' }] } },
-        },
-        Activity: { type: 'object', properties: { kind: { type: 'string' } } },
-      }),
-    },
-    {
-      name: 'FP 3.1: a oneOf of an object and null',
-      errors: [],
-      document: {
-        ...withSchemas({
-          Frame: {
-            type: 'object',
-            properties: {
-              containingStateGroup: {
-                oneOf: [{ type: 'object', properties: { nodeId: { type: 'string' } } }, { type: 'null' }],
-              },
-            },
-          },
-        }),
-        openapi: '3.1.0',
-      },
-    },
-    {
-      name: 'a oneOf of two objects without discriminator',
-      errors: [{ path: P('Content', 'oneOf') }],
-      document: withSchemas({
-        Content: {
-          oneOf: [
-            { type: 'object', properties: { text: { type: 'string' } } },
-            { type: 'object', properties: { url: { type: 'string' } } },
-          ],
-        },
       }),
     },
   ],

@@ -140,39 +140,6 @@ export const cases: Record<string, RuleCase[]> = {
       ),
     },
   ],
-  'sch-oneof': [
-    {
-      name: '3.1 FP: a oneOf of string consts',
-      errors: [],
-      document: v31(
-        withSchemas({
-          Kind: {
-            oneOf: [
-              { const: 'small', title: 'Small' },
-              { const: 'big', title: 'Big' },
-            ],
-          },
-        }),
-      ),
-    },
-    {
-      name: '3.1: consts of different types',
-      errors: [{ path: P('Kind', 'oneOf'), message: 'different types' }],
-      document: v31(withSchemas({ Kind: { oneOf: [{ const: 'small' }, { const: 1 }] } })),
-    },
-  ],
-  'sch-allof-types': [
-    {
-      name: '3.1: a nullable string and an object',
-      errors: [{ path: P('A', 'allOf') }],
-      document: v31(withSchemas({ A: { allOf: [{ type: ['string', 'null'] }, { type: 'object' }] } })),
-    },
-    {
-      name: '3.1: a nullable integer and a number',
-      errors: [],
-      document: v31(withSchemas({ A: { allOf: [{ type: ['integer', 'null'] }, { type: 'number' }] } })),
-    },
-  ],
   'hyp-links': [
     {
       name: '3.1: a nullable integer next; a nullable URI self',
@@ -234,46 +201,6 @@ export const cases: Record<string, RuleCase[]> = {
         withQuery(
           queryParam('status', { type: ['array', 'null'], items: { type: 'string' } }, { style: 'pipeDelimited' }),
         ),
-      ),
-    },
-  ],
-  'oas-enum': [
-    {
-      name: '3.1: null in the enum of a nullable string; a number in it',
-      errors: [{ path: P('A', 'enum', 2) }],
-      document: v31(withSchemas({ A: { type: ['string', 'null'], enum: ['a', null, 1] } })),
-    },
-  ],
-  'oas-defaul': [
-    {
-      name: '3.1: null default of a nullable string; a number default',
-      errors: [{ path: P('B', 'default') }],
-      document: v31(
-        withSchemas({ A: { type: ['string', 'null'], default: null }, B: { type: ['string', 'null'], default: 1 } }),
-      ),
-    },
-  ],
-  'oas-exampl': [
-    {
-      name: 'an unquoted leading-zero number where a string is wanted: the message says to quote it',
-      errors: [
-        {
-          path: P('Person', 'example'),
-          message:
-            '/ssin must be string (unquoted digits are a number in YAML 1.2, and a leading-zero one a string only in YAML 1.1: quote the value)',
-        },
-        { path: P('Ssin', 'example'), message: 'quote the value' },
-      ],
-      document: withSchemas({
-        Ssin: { type: 'string', pattern: '^\\d{11}$', example: 433072831 },
-        Person: { type: 'object', properties: { ssin: { type: 'string' } }, example: { ssin: 433072831 } },
-      }),
-    },
-    {
-      name: '3.1: a null example of a nullable string; a number example',
-      errors: [{ path: P('B', 'example') }],
-      document: v31(
-        withSchemas({ A: { type: ['string', 'null'], example: null }, B: { type: ['string', 'null'], example: 1 } }),
       ),
     },
   ],
