@@ -10,9 +10,6 @@ import { statusCodesForMethod } from './functions/operations.js';
 import { structuredMediaType } from './functions/resources.js';
 import { parameterNames } from './rules/names/support/parameter-names.js';
 import { parameterShape, pathSegmentsCamel } from './functions/paths.js';
-import { problemTypeValues } from './functions/problem-types.js';
-import { linkProperties } from './functions/links.js';
-import { documentationCoverage, noImplementationDetails } from './functions/documentation.js';
 import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
 import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
 import { pagedCollectionLinks } from './functions/paging.js';
@@ -180,46 +177,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     function: parameterShape,
     functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
   }),
-  'prb-type': rule(
-    'prb-type',
-    'prb-type',
-    'warn',
-    'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default',
-    { function: problemTypeValues },
-  ),
-  'hyp-links': rule(
-    'hyp-links',
-    'hyp-links',
-    'warn',
-    'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used',
-    { function: linkProperties, functionOptions: { aspect: 'shape' } },
-  ),
-  // "URIs SHOULD always be absolute" says what links are; the guide derives href and self links from HttpLink and
-  // SelfLink, whose format: uri states it. Stating it is advice (no keyword); paging links get no schema there.
-  'hyp-links-format': rule(
-    'hyp-links-format',
-    'hyp-links',
-    'info',
-    'href and self link strings declare format: uri, as the HttpLink and SelfLink the guide derives them from do',
-    { function: linkProperties, functionOptions: { aspect: 'format' } },
-  ),
-  'oas-doc': rule(
-    'oas-doc',
-    'oas-doc',
-    'warn',
-    'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)',
-    { function: noImplementationDetails },
-  ),
-  'oas-doc-coverage': rule(
-    'oas-doc-coverage',
-    'oas-doc',
-    'info',
-    'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)',
-    {
-      function: documentationCoverage,
-      functionOptions: { minSummaryWords: 2 },
-    },
-  ),
   'oas-reuse': rule(
     'oas-reuse',
     'oas-reuse',

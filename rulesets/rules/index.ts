@@ -25,6 +25,8 @@ import { rule as evoObject } from './resources/evo-object.js';
 import { rule as genHeader } from './paths/gen-header.js';
 import { rule as hdrCase } from './names/hdr-case.js';
 import { rule as hlthRes } from './resources/hlth-res.js';
+import { rule as hypLinks } from './documentation/hyp-links.js';
+import { rule as hypLinksFormat } from './documentation/hyp-links-format.js';
 import { rule as idName } from './names/id-name.js';
 import { rule as idNumer } from './schemas/id-numer.js';
 import { rule as jsnNaming } from './schemas/jsn-naming.js';
@@ -37,6 +39,8 @@ import { rule as oasContra } from './document/oas-contra.js';
 import { rule as oasDefaul } from './values/oas-defaul.js';
 import { rule as oasDescr } from './schemas/oas-descr.js';
 import { rule as oasDescrTitle } from './operations/oas-descr-title.js';
+import { rule as oasDoc } from './documentation/oas-doc.js';
+import { rule as oasDocCoverage } from './documentation/oas-doc-coverage.js';
 import { rule as oasEnum } from './values/oas-enum.js';
 import { rule as oasExampl } from './values/oas-exampl.js';
 import { rule as oasRdonly } from './schemas/oas-rdonly.js';
@@ -49,6 +53,7 @@ import { rule as openapiOpidCase } from './operations/openapi-opid-case.js';
 import { rule as pathParam } from './names/path-param.js';
 import { rule as prbDefaul } from './operations/prb-defaul.js';
 import { rule as prbDefaulSchema } from './operations/prb-defaul-schema.js';
+import { rule as prbType } from './documentation/prb-type.js';
 import { rule as prfEmbed } from './schemas/prf-embed.js';
 import { rule as prfLstmod } from './document/prf-lstmod.js';
 import { rule as propReq } from './schemas/prop-req.js';
@@ -87,6 +92,8 @@ export const RULES: readonly LintRule[] = [
   genHeader,
   hdrCase,
   hlthRes,
+  hypLinks,
+  hypLinksFormat,
   idName,
   idNumer,
   jsnNaming,
@@ -99,6 +106,8 @@ export const RULES: readonly LintRule[] = [
   oasDefaul,
   oasDescr,
   oasDescrTitle,
+  oasDoc,
+  oasDocCoverage,
   oasEnum,
   oasExampl,
   oasRdonly,
@@ -111,6 +120,7 @@ export const RULES: readonly LintRule[] = [
   pathParam,
   prbDefaul,
   prbDefaulSchema,
+  prbType,
   prfEmbed,
   prfLstmod,
   propReq,
@@ -151,6 +161,8 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'gen-header': 'paths/gen-header',
   'hdr-case': 'names/hdr-case',
   'hlth-res': 'resources/hlth-res',
+  'hyp-links': 'documentation/hyp-links',
+  'hyp-links-format': 'documentation/hyp-links-format',
   'id-name': 'names/id-name',
   'id-numer': 'schemas/id-numer',
   'jsn-naming': 'schemas/jsn-naming',
@@ -163,6 +175,8 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'oas-defaul': 'values/oas-defaul',
   'oas-descr': 'schemas/oas-descr',
   'oas-descr-title': 'operations/oas-descr-title',
+  'oas-doc': 'documentation/oas-doc',
+  'oas-doc-coverage': 'documentation/oas-doc-coverage',
   'oas-enum': 'values/oas-enum',
   'oas-exampl': 'values/oas-exampl',
   'oas-rdonly': 'schemas/oas-rdonly',
@@ -175,6 +189,7 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'path-param': 'names/path-param',
   'prb-defaul': 'operations/prb-defaul',
   'prb-defaul-schema': 'operations/prb-defaul-schema',
+  'prb-type': 'documentation/prb-type',
   'prf-embed': 'schemas/prf-embed',
   'prf-lstmod': 'document/prf-lstmod',
   'prop-req': 'schemas/prop-req',

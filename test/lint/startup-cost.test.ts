@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertValidRuleset } from '@stoplight/spectral-core/ruleset/validation';
 import { belgif } from '../../rulesets/belgif.js';
-import { documentationCoverage } from '../../rulesets/functions/documentation.js';
+import { documentationCoverage } from '../../rulesets/rules/documentation/oas-doc-coverage.js';
 import { defaultValid } from '../../rulesets/rules/values/oas-defaul.js';
 import { PACKAGE_ROOT } from '../../src/core/version.js';
 import { lintDocuments } from '../../src/lint/index.js';

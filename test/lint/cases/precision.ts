@@ -74,27 +74,6 @@ export const cases: Record<string, RuleCase[]> = {
       document: withPath('/.well-known/openid-configuration/extra_keys', { get: op() }),
     },
   ],
-  // One finding per cause: an operation without summary is oas-descr's ("summary SHOULD be present").
-  'oas-doc-coverage': [
-    {
-      name: 'FP: an operation without summary or description (oas-descr)',
-      errors: [],
-      document: withPath(
-        '/things',
-        { get: { operationId: 'things', responses: { '200': ok(), default: problem() } } },
-        { info: { title: 'Demo', version: '1.0.0', description: 'Things' } },
-      ),
-    },
-    {
-      name: 'a one-word summary alone',
-      errors: [{ path: O('/things', 'get') }],
-      document: withPath(
-        '/things',
-        { get: op({ summary: 'Things' }) },
-        { info: { title: 'Demo', version: '1.0.0', description: 'Things' } },
-      ),
-    },
-  ],
   // "Structured data as JSON": an image, a PDF or any raw content described as a string (or not at all) is not structured data.
   'rep-struct': [
     {

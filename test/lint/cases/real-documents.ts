@@ -2,7 +2,7 @@
 // written as the smallest document that produced it, and an OpenAPI 3.1 variant for every rule that
 // reads type, enum or nullable (type arrays with 'null', const, oneOf with {type: 'null'}).
 import type { RuleCase } from '../harness.js';
-import { base, ok, op, problem, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
 
 type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
@@ -16,17 +16,6 @@ const definitions = (components: Json): Json => ({
   paths: {},
   components,
 });
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
 
 export const cases: Record<string, RuleCase[]> = {
   'oas-comdef': [
@@ -46,52 +35,6 @@ export const cases: Record<string, RuleCase[]> = {
       name: 'a definitions file of other types',
       errors: [],
       document: definitions({ schemas: { Employer: { type: 'object' } } }),
-    },
-  ],
-  'prb-type': [
-    {
-      name: 'FP: a short camelCase organisation; CloudEvents reply messages carrying a problem',
-      errors: [],
-      document: definitions({
-        schemas: {
-          Problem: {
-            type: 'object',
-            properties: { type: { type: 'string' } },
-            example: { type: 'urn:problem-type:exampleOrganization:exampleProblem' },
-          },
-          AsynchronousMessageBase: ASYNC_BASE,
-          AsynchronousProblemReplyMessage: {
-            allOf: [
-              { $ref: '#/components/schemas/AsynchronousMessageBase' },
-              { properties: { data: { $ref: '#/components/schemas/Problem' } } },
-            ],
-            example: {
-              specversion: '1.0',
-              type: 'be.belgif.example.meeting.v3.meeting.create.problemReply',
-              data: { type: 'urn:problem-type:belgif:badRequest' },
-            },
-          },
-        },
-      }),
-    },
-    {
-      name: '3.1: a const problem type in reverse-DNS form',
-      errors: [{ path: P('Problem', 'properties', 'type', 'const'), message: 'reverse-DNS' }],
-      document: v31(
-        withSchemas({
-          Problem: {
-            type: 'object',
-            properties: { type: { type: ['string', 'null'], const: 'urn:problem-type:be.fgov.cbss:tooBig' } },
-          },
-        }),
-      ),
-    },
-  ],
-  'oas-doc-coverage': [
-    {
-      name: 'FP: a schema-only file (paths: {}) without info.description',
-      errors: [],
-      document: definitions({ schemas: { Period: { type: 'object' } } }),
     },
   ],
   'uri-notat': [
@@ -137,24 +80,6 @@ export const cases: Record<string, RuleCase[]> = {
           queryParam('page', { type: ['integer', 'null'], default: 1 }),
           queryParam('pageSize', { type: ['integer', 'null'], default: 20 }),
         ),
-      ),
-    },
-  ],
-  'hyp-links': [
-    {
-      name: '3.1: a nullable integer next; a nullable URI self',
-      errors: [{ path: P('Page', 'properties', 'next') }],
-      document: v31(
-        withSchemas({
-          Page: {
-            type: 'object',
-            properties: {
-              items: { type: 'array', items: { type: 'string' } },
-              next: { type: ['integer', 'null'] },
-              self: { type: ['string', 'null'], format: 'uri' },
-            },
-          },
-        }),
       ),
     },
   ],
