@@ -10,7 +10,6 @@ import { statusCodesForMethod } from './functions/operations.js';
 import { structuredMediaType } from './functions/resources.js';
 import { parameterNames } from './rules/names/support/parameter-names.js';
 import { parameterShape, pathSegmentsCamel } from './functions/paths.js';
-import { commonDefinitionsReused, referencedVersions, reusableFilePaths } from './functions/reuse.js';
 import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
 import { pagedCollectionLinks } from './functions/paging.js';
 import { toDefinition } from './rules/define.js';
@@ -61,25 +60,6 @@ const FORBIDDEN_STATUS: Record<string, number[]> = {
   patch: [201, 202, 304],
   delete: [201, 202, 304, 413],
   options: [201, 204, 304, 405, 409, 412, 413],
-};
-
-/** Schema names of belgif's openapi-* repositories, each with the domain of the file that publishes it (<domain>/v<major>/<domain>-v<major>.yaml). */
-const BELGIF_COMMON_TYPES: Record<string, string> = {
-  Problem: 'problem',
-  InputValidationProblem: 'problem',
-  InputValidationIssue: 'problem',
-  InvalidParamProblem: 'problem',
-  HttpLink: 'common',
-  SelfLink: 'common',
-  LocalizedString: 'common',
-  HealthStatus: 'common',
-  LongRunningTaskStatus: 'common',
-  Uuid: 'common',
-  BelgianLanguage: 'common',
-  Ssin: 'person/identifier',
-  EnterpriseNumber: 'organization/identifier',
-  EstablishmentUnitNumber: 'organization/identifier',
-  Period: 'time',
 };
 
 const statusCodeRules = Object.fromEntries(
@@ -177,33 +157,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     function: parameterShape,
     functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
   }),
-  'oas-reuse': rule(
-    'oas-reuse',
-    'oas-reuse',
-    'warn',
-    'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)',
-    { function: reusableFilePaths },
-    { resolved: false },
-  ),
-  'oas-reuse-version': rule(
-    'oas-reuse-version',
-    'oas-reuse',
-    'error',
-    'Files referenced by $ref state their version in info.version',
-    { function: referencedVersions },
-    { resolved: false },
-  ),
-  'oas-comdef': rule(
-    'oas-comdef',
-    'oas-comdef',
-    'warn',
-    "Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif's openapi-* files, not defined locally",
-    {
-      function: commonDefinitionsReused,
-      functionOptions: { domains: BELGIF_COMMON_TYPES },
-    },
-    { resolved: false },
-  ),
   'col-embed': rule(
     'col-embed',
     'col-embed',

@@ -34,6 +34,7 @@ import { rule as jsnNull } from './schemas/jsn-null.js';
 import { rule as lngTask } from './resources/lng-task.js';
 import { rule as methHttp } from './operations/meth-http.js';
 import { rule as multiLang } from './schemas/multi-lang.js';
+import { rule as oasComdef } from './reuse/oas-comdef.js';
 import { rule as oasComp } from './document/oas-comp.js';
 import { rule as oasContra } from './document/oas-contra.js';
 import { rule as oasDefaul } from './values/oas-defaul.js';
@@ -44,6 +45,8 @@ import { rule as oasDocCoverage } from './documentation/oas-doc-coverage.js';
 import { rule as oasEnum } from './values/oas-enum.js';
 import { rule as oasExampl } from './values/oas-exampl.js';
 import { rule as oasRdonly } from './schemas/oas-rdonly.js';
+import { rule as oasReuse } from './reuse/oas-reuse.js';
+import { rule as oasReuseVersion } from './reuse/oas-reuse-version.js';
 import { rule as oasTags } from './operations/oas-tags.js';
 import { rule as oasTypes } from './document/oas-types.js';
 import { rule as oasYaml } from './paths/oas-yaml.js';
@@ -101,6 +104,7 @@ export const RULES: readonly LintRule[] = [
   lngTask,
   methHttp,
   multiLang,
+  oasComdef,
   oasComp,
   oasContra,
   oasDefaul,
@@ -111,6 +115,8 @@ export const RULES: readonly LintRule[] = [
   oasEnum,
   oasExampl,
   oasRdonly,
+  oasReuse,
+  oasReuseVersion,
   oasTags,
   oasTypes,
   oasYaml,
@@ -170,6 +176,7 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'lng-task': 'resources/lng-task',
   'meth-http': 'operations/meth-http',
   'multi-lang': 'schemas/multi-lang',
+  'oas-comdef': 'reuse/oas-comdef',
   'oas-comp': 'document/oas-comp',
   'oas-contra': 'document/oas-contra',
   'oas-defaul': 'values/oas-defaul',
@@ -180,6 +187,8 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'oas-enum': 'values/oas-enum',
   'oas-exampl': 'values/oas-exampl',
   'oas-rdonly': 'schemas/oas-rdonly',
+  'oas-reuse': 'reuse/oas-reuse',
+  'oas-reuse-version': 'reuse/oas-reuse-version',
   'oas-tags': 'operations/oas-tags',
   'oas-types': 'document/oas-types',
   'oas-yaml': 'paths/oas-yaml',

@@ -5,38 +5,11 @@ import type { RuleCase } from '../harness.js';
 import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
 
 type Json = Record<string, unknown>;
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
-});
 
 export const cases: Record<string, RuleCase[]> = {
-  'oas-comdef': [
-    // belgif's own files (problem/v1/problem-v1.yaml...) stay clean: test/lint/corpus.test.ts lints them where they live.
-    {
-      name: 'a definitions file of another name redefining the common types: an own variant',
-      errors: [{ path: P('Problem') }, { path: P('HttpLink') }, { path: P('Ssin') }],
-      document: definitions({
-        schemas: {
-          Problem: { type: 'object' },
-          HttpLink: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } },
-          Ssin: { type: 'string', pattern: '^\\d{11}$' },
-        },
-      }),
-    },
-    {
-      name: 'a definitions file of other types',
-      errors: [],
-      document: definitions({ schemas: { Employer: { type: 'object' } } }),
-    },
-  ],
   'uri-notat': [
     {
       name: 'FP: x-ignore-rules under paths',
