@@ -8,10 +8,6 @@ import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
 import { guideAnchor } from './support/guide-anchor.js';
 import { statusCodesForMethod } from './functions/operations.js';
 import { structuredMediaType } from './functions/resources.js';
-import { parameterNames } from './rules/names/support/parameter-names.js';
-import { parameterShape, pathSegmentsCamel } from './functions/paths.js';
-import { collectionEmbedding, unknownInputRefused } from './functions/embedding-and-input.js';
-import { pagedCollectionLinks } from './functions/paging.js';
 import { toDefinition } from './rules/define.js';
 import { RULES } from './rules/index.js';
 
@@ -42,14 +38,6 @@ function rule(
 // The Java validator's patterns, each written so that a name splits into its groups one way only
 // (see support/naming.ts: theirs backtrack exponentially on a long lower-case run): the same names
 // match (test/lint/name-patterns.test.ts).
-// Query parameters "use same name as the property in the JSON resource representation", and the guide wants
-// the casing "consistent throughout the API": one-letter words pass as in jsn-naming (enableSecondaryYAxis,
-// zIndex); an abbreviation in capitals (employerID) does not. Either way a capital is followed by a lower-case
-// run or by one capital starting a word, so a name still splits one way only.
-const QUERY_WORD = '[a-z0-9]+(?:[A-Z][a-z0-9]+|[A-Z](?=[A-Z][a-z0-9]))*[A-Z]?';
-// Dots join the names of nested properties (`employer.name`); an underscore is snake_case (`page_size`), which the
-// rule's "lowerCamelCase" excludes, though belgif's validator lets it pass.
-const QUERY_NAME = `^${QUERY_WORD}(?:\\.${QUERY_WORD})*$`;
 
 /** The `-` cells of the status code × method matrix (guide-rules §1.4). */
 const FORBIDDEN_STATUS: Record<string, number[]> = {
@@ -83,93 +71,6 @@ const inlineRules: Record<string, RuleDefinition> = {
     'error',
     'Structured data (object or array schemas) uses application/json (or another structured media type)',
     { function: structuredMediaType },
-  ),
-  'qry-multi': rule(
-    'qry-multi',
-    'qry-multi',
-    'warn',
-    'Multi-valued query parameters repeat the parameter (style form, explode true)',
-    {
-      function: parameterShape,
-      functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
-    },
-  ),
-  'uri-notat': rule(
-    'uri-notat',
-    'uri-notat',
-    'warn',
-    'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase',
-    [
-      { function: pathSegmentsCamel },
-      {
-        function: parameterNames,
-        functionOptions: {
-          in: ['query'],
-          match: QUERY_NAME,
-          message: 'Query parameter "{{name}}" should be lowerCamelCase',
-        },
-      },
-    ],
-  ),
-
-  // --- the gaps the Java validator leaves ---
-  'res-repres': rule('res-repres', 'res-repres', 'warn', 'The select query parameter is a string', {
-    function: parameterShape,
-    functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
-  }),
-  // The pagination tables: `next` MANDATORY but on the last page, `page` MANDATORY (offset) "with default value 1".
-  'col-paging': rule(
-    'col-paging',
-    'col-paging',
-    'error',
-    'A paged collection (?page, ?pageSize, a cursor such as ?afterCompany) declares next (and page, paged by offset); the page parameter counts from 1 (default 1; a minimum, if declared, is 1)',
-    [
-      {
-        function: parameterShape,
-        functionOptions: {
-          in: 'query',
-          name: 'page',
-          type: 'integer',
-          firstPage: 1,
-          message: 'Paging parameter "{{name}}"',
-        },
-      },
-      { function: pagedCollectionLinks },
-    ],
-  ),
-  // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
-  'col-paging-size': rule('col-paging-size', 'col-paging', 'warn', 'The pageSize parameter has a default', {
-    function: parameterShape,
-    functionOptions: {
-      in: 'query',
-      name: 'pageSize',
-      type: 'integer',
-      requireDefault: true,
-      message: 'Paging parameter "{{name}}"',
-    },
-  }),
-  // Only the type: a sort parameter that is not repeated (explode false) is qry-multi's finding.
-  'col-sort': rule('col-sort', 'col-sort', 'info', 'The sort parameter is a multi-value (array) parameter', {
-    function: parameterShape,
-    functionOptions: { in: 'query', name: 'sort', type: 'array', message: 'Query parameter "{{name}}"' },
-  }),
-  'col-filter': rule('col-filter', 'col-filter', 'warn', 'The full-text query parameter q is a string', {
-    function: parameterShape,
-    functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
-  }),
-  'col-embed': rule(
-    'col-embed',
-    'col-embed',
-    'error',
-    'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one',
-    { function: collectionEmbedding },
-  ),
-  'req-valid': rule(
-    'req-valid',
-    'req-valid',
-    'warn',
-    'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)',
-    { function: unknownInputRefused },
   ),
 };
 

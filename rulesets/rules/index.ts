@@ -11,9 +11,14 @@ import { rule as asyncGeneric } from './events/async-generic.js';
 import { rule as asyncSvctype } from './events/async-svctype.js';
 import { rule as cntNegot } from './document/cnt-negot.js';
 import { rule as codDesign } from './schemas/cod-design.js';
+import { rule as colEmbed } from './query/col-embed.js';
+import { rule as colFilter } from './query/col-filter.js';
 import { rule as colName } from './resources/col-name.js';
+import { rule as colPaging } from './query/col-paging.js';
+import { rule as colPagingSize } from './query/col-paging-size.js';
 import { rule as colRepres } from './resources/col-repres.js';
 import { rule as colRepresHref } from './resources/col-repres-href.js';
+import { rule as colSort } from './query/col-sort.js';
 import { rule as cstHeader } from './names/cst-header.js';
 import { rule as ctlRes } from './paths/ctl-res.js';
 import { rule as decType } from './schemas/dec-type.js';
@@ -60,6 +65,9 @@ import { rule as prbType } from './documentation/prb-type.js';
 import { rule as prfEmbed } from './schemas/prf-embed.js';
 import { rule as prfLstmod } from './document/prf-lstmod.js';
 import { rule as propReq } from './schemas/prop-req.js';
+import { rule as qryMulti } from './query/qry-multi.js';
+import { rule as reqValid } from './query/req-valid.js';
+import { rule as resRepres } from './query/res-repres.js';
 import { rule as schAllof } from './composition/sch-allof.js';
 import { rule as schAllofTypes } from './composition/sch-allof-types.js';
 import { rule as schDiscr } from './composition/sch-discr.js';
@@ -68,6 +76,7 @@ import { rule as secReq } from './resources/sec-req.js';
 import { rule as sensDat } from './names/sens-dat.js';
 import { rule as uriExtens } from './paths/uri-extens.js';
 import { rule as uriFormat } from './document/uri-format.js';
+import { rule as uriNotat } from './query/uri-notat.js';
 import { rule as uriNotatSlash } from './paths/uri-notat-slash.js';
 
 export const RULES: readonly LintRule[] = [
@@ -81,9 +90,14 @@ export const RULES: readonly LintRule[] = [
   asyncSvctype,
   cntNegot,
   codDesign,
+  colEmbed,
+  colFilter,
   colName,
+  colPaging,
+  colPagingSize,
   colRepres,
   colRepresHref,
+  colSort,
   cstHeader,
   ctlRes,
   decType,
@@ -130,6 +144,9 @@ export const RULES: readonly LintRule[] = [
   prfEmbed,
   prfLstmod,
   propReq,
+  qryMulti,
+  reqValid,
+  resRepres,
   schAllof,
   schAllofTypes,
   schDiscr,
@@ -138,6 +155,7 @@ export const RULES: readonly LintRule[] = [
   sensDat,
   uriExtens,
   uriFormat,
+  uriNotat,
   uriNotatSlash,
 ];
 
@@ -153,9 +171,14 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'async-svctype': 'events/async-svctype',
   'cnt-negot': 'document/cnt-negot',
   'cod-design': 'schemas/cod-design',
+  'col-embed': 'query/col-embed',
+  'col-filter': 'query/col-filter',
   'col-name': 'resources/col-name',
+  'col-paging': 'query/col-paging',
+  'col-paging-size': 'query/col-paging-size',
   'col-repres': 'resources/col-repres',
   'col-repres-href': 'resources/col-repres-href',
+  'col-sort': 'query/col-sort',
   'cst-header': 'names/cst-header',
   'ctl-res': 'paths/ctl-res',
   'dec-type': 'schemas/dec-type',
@@ -202,6 +225,9 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'prf-embed': 'schemas/prf-embed',
   'prf-lstmod': 'document/prf-lstmod',
   'prop-req': 'schemas/prop-req',
+  'qry-multi': 'query/qry-multi',
+  'req-valid': 'query/req-valid',
+  'res-repres': 'query/res-repres',
   'sch-allof': 'composition/sch-allof',
   'sch-allof-types': 'composition/sch-allof-types',
   'sch-discr': 'composition/sch-discr',
@@ -210,5 +236,6 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'sens-dat': 'names/sens-dat',
   'uri-extens': 'paths/uri-extens',
   'uri-format': 'document/uri-format',
+  'uri-notat': 'query/uri-notat',
   'uri-notat-slash': 'paths/uri-notat-slash',
 };
