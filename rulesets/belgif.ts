@@ -1,12 +1,10 @@
 // The Belgif REST guide as a Spectral ruleset: one rule per guide rule id (sub-rules
-// `<id>-<aspect>` where one id has checks of different severities). Rules are data: a target,
-// a function from ./functions and its options. Schema-wide rules take the document root and
-// walk the shared inventory (support/inventory.ts) instead of `$..*`, which keeps large
-// documents fast.
+// `<id>-<aspect>` where one id has checks of different severities). Each rule is a file of
+// rulesets/rules/<area>/<code>.ts (its meta, function and cases), registered in rulesets/rules/index.ts;
+// rep-struct is still written here.
 import type { RuleDefinition, RulesetDefinition } from '@stoplight/spectral-core';
 import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
 import { guideAnchor } from './support/guide-anchor.js';
-import { statusCodesForMethod } from './functions/operations.js';
 import { structuredMediaType } from './functions/resources.js';
 import { toDefinition } from './rules/define.js';
 import { RULES } from './rules/index.js';
@@ -35,36 +33,7 @@ function rule(
   } as RuleDefinition;
 }
 
-// The Java validator's patterns, each written so that a name splits into its groups one way only
-// (see support/naming.ts: theirs backtrack exponentially on a long lower-case run): the same names
-// match (test/lint/name-patterns.test.ts).
-
-/** The `-` cells of the status code × method matrix (guide-rules §1.4). */
-const FORBIDDEN_STATUS: Record<string, number[]> = {
-  get: [201, 202, 204, 409, 412, 413],
-  head: [201, 202, 409, 412, 413],
-  put: [202, 304],
-  post: [304],
-  patch: [201, 202, 304],
-  delete: [201, 202, 304, 413],
-  options: [201, 204, 304, 405, 409, 412, 413],
-};
-
-const statusCodeRules = Object.fromEntries(
-  Object.entries(FORBIDDEN_STATUS).map(([method, forbidden]) => [
-    `stat-codes-${method}`,
-    rule(
-      `stat-codes-${method}`,
-      'stat-codes',
-      'warn',
-      `${method.toUpperCase()} responses use only the status codes the guide allows for ${method.toUpperCase()} (not ${forbidden.join(', ')})`,
-      { function: statusCodesForMethod, functionOptions: { method, forbidden } },
-    ),
-  ]),
-);
-
 const inlineRules: Record<string, RuleDefinition> = {
-  ...statusCodeRules,
   'rep-struct': rule(
     'rep-struct',
     'rep-struct',

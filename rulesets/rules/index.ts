@@ -74,6 +74,13 @@ import { rule as schDiscr } from './composition/sch-discr.js';
 import { rule as schOneof } from './composition/sch-oneof.js';
 import { rule as secReq } from './resources/sec-req.js';
 import { rule as sensDat } from './names/sens-dat.js';
+import { rule as statCodesDelete } from './operations/stat-codes-delete.js';
+import { rule as statCodesGet } from './operations/stat-codes-get.js';
+import { rule as statCodesHead } from './operations/stat-codes-head.js';
+import { rule as statCodesOptions } from './operations/stat-codes-options.js';
+import { rule as statCodesPatch } from './operations/stat-codes-patch.js';
+import { rule as statCodesPost } from './operations/stat-codes-post.js';
+import { rule as statCodesPut } from './operations/stat-codes-put.js';
 import { rule as uriExtens } from './paths/uri-extens.js';
 import { rule as uriFormat } from './document/uri-format.js';
 import { rule as uriNotat } from './query/uri-notat.js';
@@ -153,6 +160,13 @@ export const RULES: readonly LintRule[] = [
   schOneof,
   secReq,
   sensDat,
+  statCodesDelete,
+  statCodesGet,
+  statCodesHead,
+  statCodesOptions,
+  statCodesPatch,
+  statCodesPost,
+  statCodesPut,
   uriExtens,
   uriFormat,
   uriNotat,
@@ -234,6 +248,13 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'sch-oneof': 'composition/sch-oneof',
   'sec-req': 'resources/sec-req',
   'sens-dat': 'names/sens-dat',
+  'stat-codes-delete': 'operations/stat-codes-delete',
+  'stat-codes-get': 'operations/stat-codes-get',
+  'stat-codes-head': 'operations/stat-codes-head',
+  'stat-codes-options': 'operations/stat-codes-options',
+  'stat-codes-patch': 'operations/stat-codes-patch',
+  'stat-codes-post': 'operations/stat-codes-post',
+  'stat-codes-put': 'operations/stat-codes-put',
   'uri-extens': 'paths/uri-extens',
   'uri-format': 'document/uri-format',
   'uri-notat': 'query/uri-notat',

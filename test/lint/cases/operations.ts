@@ -4,31 +4,7 @@ import { ok, op, problem, withPath } from '../documents.js';
 
 const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
-const statusCases = (method: string, bad: number, good: number): RuleCase[] => [
-  {
-    name: `${method.toUpperCase()} with ${bad}`,
-    errors: [{ path: O('/things', method, 'responses', String(bad)), message: `[statuscode: ${bad}]` }],
-    document: withPath('/things', {
-      [method]: op({ responses: { [String(bad)]: { description: 'x' }, default: problem() } }),
-    }),
-  },
-  {
-    name: `${method.toUpperCase()} with ${good}`,
-    errors: [],
-    document: withPath('/things', {
-      [method]: op({ responses: { [String(good)]: { description: 'x' }, default: problem() } }),
-    }),
-  },
-];
-
 export const cases: Record<string, RuleCase[]> = {
-  'stat-codes-get': statusCases('get', 204, 200),
-  'stat-codes-head': statusCases('head', 409, 204),
-  'stat-codes-put': statusCases('put', 202, 204),
-  'stat-codes-post': statusCases('post', 304, 201),
-  'stat-codes-patch': statusCases('patch', 201, 204),
-  'stat-codes-delete': statusCases('delete', 413, 204),
-  'stat-codes-options': statusCases('options', 405, 200),
   'rep-struct': [
     {
       name: 'an object as text/plain',
