@@ -1,3 +1,4 @@
+import { PROTOCOL_NAMES } from './support/protocol-names.js';
 import { defineRule, type RuleCase } from '../define.js';
 import { base, ok, op, problem, withSchemas } from '../documents.js';
 import { allMediaTypes, inventory, schemaClosure } from '../../support/inventory.js';
@@ -7,77 +8,6 @@ import { wellKnownSchemas } from '../../support/well-known.js';
 import { defineRuleFunction, finding, NO_OPTIONS, writtenAsRef, type Finding } from '../../functions/define.js';
 import { JSON_LD_KEYWORDS } from '../../functions/schema-properties.js';
 
-// OAuth2/OIDC protocol members keep their standard snake_case names.
-const PROTOCOL_NAMES = new Set([
-  'access_token',
-  'token_type',
-  'expires_in',
-  'refresh_token',
-  'id_token',
-  'scope',
-  'client_id',
-  'client_secret',
-  'grant_type',
-  'error_description',
-  'error_uri',
-  'redirect_uri',
-  'response_type',
-  'code_verifier',
-  'code_challenge',
-  'code_challenge_method',
-  'token_type_hint',
-  'active',
-  'iss',
-  'sub',
-  'aud',
-  'exp',
-  'iat',
-  'nbf',
-  'jti',
-  // Authorization server and OpenID provider metadata (RFC 8414, OpenID Connect Discovery), JWKs (RFC 7517).
-  'issuer',
-  'authorization_endpoint',
-  'token_endpoint',
-  'jwks_uri',
-  'registration_endpoint',
-  'scopes_supported',
-  'response_types_supported',
-  'response_modes_supported',
-  'grant_types_supported',
-  'token_endpoint_auth_methods_supported',
-  'token_endpoint_auth_signing_alg_values_supported',
-  'service_documentation',
-  'ui_locales_supported',
-  'op_policy_uri',
-  'op_tos_uri',
-  'revocation_endpoint',
-  'introspection_endpoint',
-  'code_challenge_methods_supported',
-  'userinfo_endpoint',
-  'end_session_endpoint',
-  'subject_types_supported',
-  'id_token_signing_alg_values_supported',
-  'claims_supported',
-  'use',
-  'key_ops',
-  'alg',
-  'kid',
-  'kty',
-  'x5u',
-  'x5c',
-  'x5t',
-  'x5t#S256',
-  'crv',
-  // oEmbed responses (oembed.com, section 2.3.4).
-  'author_name',
-  'author_url',
-  'provider_name',
-  'provider_url',
-  'cache_age',
-  'thumbnail_url',
-  'thumbnail_width',
-  'thumbnail_height',
-]);
 // A JSON-LD compact IRI (`tree:view`, `dcterms:isVersionOf`): a vocabulary's term under its prefix, named by
 // that vocabulary (JSON-LD 1.1, section 4.1.5), not by the API.
 const COMPACT_IRI = /^[a-z][a-z0-9]*:[A-Za-z_][\w.-]*$/;
