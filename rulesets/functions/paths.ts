@@ -1,13 +1,13 @@
 // Path-level rules: URI notation, extensions, controllers, reserved resources.
 import { operationsOf, parametersOf } from '../support/inventory.js';
-import { asArray, isObject, type Json } from '../support/json.js';
+import { isObject, type Json } from '../support/json.js';
 import { isLowerCamel } from '../support/naming.js';
-import { enumerated, singleType } from '../support/schema-forms.js';
-import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS, type Finding } from './define.js';
+import { singleType } from '../support/schema-forms.js';
+import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
 
-const OPENAPI_DOC = /\/doc\/openapi\.(?:json|yaml)$/;
+export const OPENAPI_DOC = /\/doc\/openapi\.(?:json|yaml)$/;
 // `x-` keys under paths are extensions (x-ignore-rules), not paths.
-const pathKeys = (root: Record<string, unknown>): string[] =>
+export const pathKeys = (root: Record<string, unknown>): string[] =>
   Object.keys(isObject(root.paths) ? root.paths : {}).filter((k) => !k.startsWith('x-'));
 
 /**
@@ -65,28 +65,6 @@ export const pathSegmentsCamel = defineRuleFunction<null>(NO_OPTIONS, (root) => 
     const segments = OPENAPI_DOC.test(path) ? namedSegments(path).slice(0, -1) : namedSegments(path);
     const bad = segments.filter((s) => !isLowerCamel(s));
     if (bad.length > 0) out.push(finding(`Path segments should be lowerCamelCase: ${bad.join(', ')}`, ['paths', path]));
-  }
-  return out;
-});
-
-/** uri-notat (REQUIRED): no trailing slash. */
-export const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
-  pathKeys(root)
-    .filter((p) => p.length > 1 && p.endsWith('/'))
-    .map((p) => finding(`Path "${p}" must not end with a slash`, ['paths', p])),
-);
-
-// The guide places "the OpenAPI description and other API documentation" under a doc resource and calls
-// them "exceptions to the rule that API resource URLs shouldn't have a file extension" (/api/doc/swagger.json).
-const isDocumentation = (key: string): boolean => pathOf(key).split('/').slice(0, -1).includes('doc');
-
-/** uri-extens: no file extension on a path's last segment, except documentation under a doc resource. */
-export const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
-  for (const path of pathKeys(root)) {
-    const extension = fileExtension(path);
-    if (extension !== undefined && !isDocumentation(path))
-      out.push(finding(`Path "${path}" should not have a file extension (.${extension})`, ['paths', path]));
   }
   return out;
 });
@@ -179,96 +157,3 @@ export const parameterShape = defineRuleFunction<ParameterShape>(
     return out;
   },
 );
-
-const CONTROLLER_VERB =
-  /^(?:activate|approve|archive|calculate|cancel|check|compute|convert|deactivate|duplicate|execute|export|generate|import|lock|merge|notify|print|process|publish|recalculate|reject|resend|reset|restart|run|search|send|sign|start|stop|submit|transfer|unlock|validate|verify|withdraw)(?:[A-Z][a-zA-Z0-9]*)?$/;
-
-/** ctl-res: a controller (verb-named last segment) is only called with GET or POST. */
-export const controllerMethods = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
-  for (const op of operationsOf(root)) {
-    const last = op.path
-      .split('/')
-      .filter((s) => s !== '')
-      .pop();
-    if (!last || !CONTROLLER_VERB.test(last) || ['get', 'post', 'head', 'options'].includes(op.method)) continue;
-    out.push(
-      finding(`"${last}" is a controller: use POST (or GET for a safe action), not ${op.method.toUpperCase()}`, op.at),
-    );
-  }
-  return out;
-});
-
-/** The one value a parameter's schema allows (a one-value enum or a const), as JSON; undefined when it allows more. */
-function pinnedValue(parameter: Json | undefined): string | undefined {
-  const schema = parameter && isObject(parameter.schema) ? parameter.schema : undefined;
-  const values = schema ? enumerated(schema)?.values : undefined;
-  return values?.length === 1 ? JSON.stringify(values[0]) : undefined;
-}
-
-/**
- * gen-header: a header parameter documented on every operation belongs in general documentation,
- * unless each operation pins it to a value of its own.
- */
-export const generalHeaders = defineRuleFunction<{ minOperations: number }>(
-  {
-    type: 'object',
-    properties: { minOperations: { type: 'integer', minimum: 2 } },
-    required: ['minOperations'],
-    additionalProperties: false,
-  },
-  (root, { minOperations }) => {
-    const ops = operationsOf(root);
-    if (ops.length < minOperations) return [];
-    const perOperation = ops.map((op) => parametersOf(op).filter((p) => p.parameter.in === 'header'));
-    const first = perOperation[0] ?? [];
-    const out: Finding[] = [];
-    for (const { parameter, at } of first) {
-      const name = String(parameter.name).toLowerCase();
-      const everywhere = perOperation.map(
-        (params) => params.find((p) => String(p.parameter.name).toLowerCase() === name)?.parameter,
-      );
-      if (!everywhere.every((p) => p !== undefined)) continue;
-      // Pinned to a value of each operation's own (X-Amz-Target: one action per operation), the header
-      // says what the operation is: operation-specific, to be documented where it is.
-      if (new Set(everywhere.map(pinnedValue)).size > 1) continue;
-      out.push(
-        finding(
-          `Header "${String(parameter.name)}" is documented on all ${ops.length} operations: describe it once in the API documentation instead`,
-          at,
-        ),
-      );
-    }
-    return out;
-  },
-);
-
-/** doc-refdata: /doc/openapi.* is open to anyone; reference data lives under /refData (spelled so). */
-export const docAndRefData = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
-  for (const path of pathKeys(root)) {
-    const misspelled = path
-      .split('/')
-      .find((s) => /^(?:ref-?data|reference-?data|refdatas?)$/i.test(s) && s !== 'refData');
-    if (misspelled) out.push(finding(`Reference data belongs under /refData (not /${misspelled})`, ['paths', path]));
-  }
-  for (const op of operationsOf(root)) {
-    if (op.method !== 'get' || !OPENAPI_DOC.test(op.path)) continue;
-    const security = op.operation.security ?? root.security;
-    const open =
-      security === undefined ||
-      asArray(security).length === 0 ||
-      asArray(security).some((r) => isObject(r) && Object.keys(r).length === 0);
-    if (!open) out.push(finding('The OpenAPI document should be readable without authentication', op.at));
-  }
-  return out;
-});
-
-/** oas-yaml: when the API serves its OpenAPI document, it serves the YAML form. */
-export const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  if (isReusableDefinitionsOnly(root)) return [];
-  const keys = pathKeys(root);
-  return keys
-    .filter((p) => p.endsWith('/doc/openapi.json') && !keys.includes(p.replace(/json$/, 'yaml')))
-    .map((p) => finding('The OpenAPI document should also be available in YAML (/doc/openapi.yaml)', ['paths', p]));
-});

@@ -13,6 +13,7 @@ import { asUnlintable, UnlintableDocument } from './unlintable.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isUrl, readSource, type ReadLimits } from './read-source.js';
 import { guideRuleOf } from './rule-infos.js';
 import { recodeKeyDiagnostic } from './key-quotes.js';
+import { misplacedRefMessage, misplacedRefs, REF_PLACE_RULE } from './ref-places.js';
 import { excludePatterns, isExcluded, type ExcludePattern } from './exclude.js';
 import { RefIndex } from './relocate.js';
 import { convertSwagger, isSwagger2, swaggerPath } from './swagger.js';
@@ -141,6 +142,8 @@ async function lintText(
     for (const result of results)
       if (result.source === source || result.source === undefined) backToSwagger(result, swagger, document);
     results.push(...swaggerContract(ruleset, swagger, document, source));
+  } else {
+    results.push(...refPlaces(document, source));
   }
 
   // x-ignore-rules is looked up in the file a finding points at, and at the $ref that brings it in.
@@ -222,6 +225,18 @@ function swaggerContract(
   };
   const message = `Swagger ${String(swagger.swagger)} is not OpenAPI 3.0: describe new APIs with OpenAPI 3.0 (restguide lints this one converted in memory)`;
   return [{ code: 'oas-contra', severity: rule.severity, message, path: ['swagger'], source, range }];
+}
+
+/** oas-ref-place: each $ref of the linted document where OpenAPI allows none. */
+function refPlaces(document: Parsed, source: string): ISpectralDiagnostic[] {
+  return misplacedRefs(document.data).map((misplaced) => {
+    const path = [...misplaced.path, '$ref'];
+    const range = document.getRangeForJsonPath(path, true) ?? {
+      start: { line: 0, character: 0 },
+      end: { line: 0, character: 0 },
+    };
+    return { code: REF_PLACE_RULE.id, severity: 0, message: misplacedRefMessage(misplaced), path, source, range };
+  });
 }
 
 /** A referenced file as the user wrote it: relative to the linted document's folder. */

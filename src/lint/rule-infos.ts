@@ -2,6 +2,7 @@
 import { GUIDE_RULE_OF, belgifRules } from '../../rulesets/belgif.js';
 import { compareCodes, guideAnchor, type RuleInfo, type Severity } from '../core/types.js';
 import { KEY_QUOTE_RULES } from './key-quotes.js';
+import { REF_PLACE_RULE } from './ref-places.js';
 
 const SEVERITY: Record<string, Severity> = { error: 'error', warn: 'warning', info: 'info', hint: 'info' };
 
@@ -22,5 +23,5 @@ export function lintRuleInfos(): RuleInfo[] {
       url: guideAnchor(rule_),
     };
   });
-  return [...ruleset, ...KEY_QUOTE_RULES].sort((a, b) => compareCodes(a.id, b.id));
+  return [...ruleset, ...KEY_QUOTE_RULES, REF_PLACE_RULE].sort((a, b) => compareCodes(a.id, b.id));
 }

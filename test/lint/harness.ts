@@ -9,17 +9,8 @@ import { belgifRules } from '../../rulesets/belgif.js';
 import { createLinter } from '../../src/lint/engine/index.js';
 import { readSource, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from '../../src/lint/read-source.js';
 
-export interface ExpectedFinding {
-  path: Array<string | number>;
-  /** A substring or pattern the message must contain. */
-  message?: string | RegExp;
-}
-
-export interface RuleCase {
-  name: string;
-  document: Record<string, unknown>;
-  errors: ExpectedFinding[];
-}
+import type { RuleCase } from '../../rulesets/rules/define.js';
+export type { ExpectedFinding, RuleCase } from '../../rulesets/rules/define.js';
 
 /** Runs one rule alone on a document; returns its findings as `{ code, path, message, severity }`. */
 export async function runRule(code: string, document: Record<string, unknown>, { accelerated = true } = {}) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAKS, implementationLeak } from '../../rulesets/functions/documentation.js';
 import { fileExtension } from '../../rulesets/functions/paths.js';
-import { hasPlaceholder } from '../../rulesets/functions/document.js';
+import { hasPlaceholder } from '../../rulesets/rules/document/api-version-format.js';
 import { randomSequences, sequences } from '../helpers/strings.js';
 
 /** The patterns as they were. */

@@ -5,7 +5,7 @@
 // up to six segments of a table, and on every string of up to seven characters; then a value of a
 // megabyte, over which the old expression took three and a half minutes, is judged.
 import { describe, expect, it } from 'vitest';
-import { isMessageType } from '../../rulesets/functions/events.js';
+import { isMessageType } from '../../rulesets/rules/events/support/messages.js';
 import { lintObject } from '../../src/lint/index.js';
 import { sequences } from '../helpers/strings.js';
 

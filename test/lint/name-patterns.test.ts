@@ -1,6 +1,6 @@
 // The naming patterns (lowerCamelCase, UpperCamelCase, query names, server URLs, a base URL's
 // segments) match exactly the names the Java validator's spellings match (query names also take
-// one-letter words, as JSON property names do), without their
+// one-letter words, as JSON property names do, and no underscore: snake_case is no lowerCamelCase), without their
 // exponential backtracking: `[a-z0-9]+(?:[A-Z]?[a-z0-9]+)*` splits a lower-case run of n letters in
 // 2^n ways, and a name failing after such a run (`averageresponsetimeinms_total`) took half a
 // second, ten letters more ten minutes. Proven equal on every name of up to seven characters over
@@ -27,7 +27,8 @@ const JAVA = {
 const oneLetterWords = (segment: string): boolean =>
   /^[a-z0-9]+(?:[A-Z][a-z0-9]*)*$/.test(segment) && !/[A-Z]{3}/.test(segment) && !/[A-Z]{2}$/.test(segment);
 const GUIDE_QUERY_NAME = {
-  test: (name: string): boolean => JAVA.queryName.test(name) || name.split(/[._]/).every(oneLetterWords),
+  test: (name: string): boolean =>
+    !name.includes('_') && (JAVA.queryName.test(name) || name.split('.').every(oneLetterWords)),
 };
 // The guide leaves pathPrefix free: the Java spelling with - . _ ~ allowed in the prefix segments.
 const GUIDE_SERVER_URL =
@@ -166,7 +167,7 @@ describe('naming patterns', () => {
         `jsn-naming: Property name "${word}_total" should be lowerCamelCase`,
         `path-param: Path parameter "thing_identifierfortheresourceinquestion" should be lowerCamelCase`,
         `uri-notat: Query parameter "${word}_of-filter" should be lowerCamelCase`,
-        `uri-format: Server URL "https://api.example.com/${word}_x/v1" should look like https://host/[pathPrefix/]apiName/v{major}`,
+        `uri-format: Server URL "https://api.example.com/${word}_x/v1" has the form https://host/[pathPrefix/]apiName/v{major}, but its apiName "${word}_x" should be lowerCamelCase`,
       ]),
     );
     expect(messages.some((m) => m.includes(`Component name "A${word}_thing" should be UpperCamelCase`))).toBe(true);

@@ -1,35 +1,12 @@
 // Every rule of the built-in ruleset, alone, against documents that must produce exactly the
-// listed findings and documents that must produce none.
+// listed findings and documents that must produce none: the cases of its file (rulesets/rules/), and
+// those of test/lint/cases/ for the rules still defined in rulesets/belgif.ts.
 import { describe, expect, it } from 'vitest';
 import { belgifRules } from '../../rulesets/belgif.js';
-import { testRule, type RuleCase } from './harness.js';
-import { cases as schemaCases } from './cases/schemas.js';
-import { cases as operationCases } from './cases/operations.js';
-import { cases as pathCases } from './cases/paths.js';
-import { cases as documentationCases } from './cases/documentation.js';
-import { cases as realDocumentCases } from './cases/real-documents.js';
-import { cases as eventCases } from './cases/events.js';
-import { cases as precisionCases } from './cases/precision.js';
-import { cases as belgianCases } from './cases/belgian-descriptions.js';
-import { cases as heldOutCases } from './cases/held-out.js';
-import { cases as settledCases } from './cases/settled.js';
+import { testRule } from './harness.js';
+import { allRuleCases } from './all-cases.js';
 
-// Case files may add cases to the same rule: concatenate, do not overwrite.
-const all: Record<string, RuleCase[]> = {};
-for (const file of [
-  schemaCases,
-  operationCases,
-  pathCases,
-  documentationCases,
-  realDocumentCases,
-  eventCases,
-  precisionCases,
-  belgianCases,
-  heldOutCases,
-  settledCases,
-]) {
-  for (const [code, list] of Object.entries(file)) all[code] = [...(all[code] ?? []), ...list];
-}
+const all = await allRuleCases();
 
 describe('case coverage', () => {
   it('every rule has a case with findings and a case without', () => {

@@ -4,6 +4,7 @@
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { localFirstResolver, type SpectralResolver } from './local-refs.js';
 import type { Fallbacks } from './mode.js';
+import { isTextFile } from '../../openapi/text-ref.js';
 
 export interface RecordingResolver {
   resolver: Resolver;
@@ -29,6 +30,9 @@ export function createResolver(
     } catch (error) {
       throw new Error((error as Error).message, { cause: error }); // an invalid-ref finding, without the class name
     }
+    // A Markdown or text file read as YAML gives a parser error per line that is no YAML: it is taken as the
+    // one string it is (what Redocly inlines), and src/lint/ref-places.ts reports the $ref OpenAPI does not allow.
+    if (isTextFile(location)) text = JSON.stringify(text);
     texts.set(location.replace(/\/$/, ''), text);
     return text;
   };

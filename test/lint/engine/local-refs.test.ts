@@ -12,13 +12,7 @@ import { localFirstResolver, type ResolveResult, type SpectralResolver } from '.
 import { IndexedJson, IndexedYaml } from '../../../src/lint/engine/positions.js';
 import { PACKAGE_ROOT } from '../../../src/core/version.js';
 import { generateLargeDocument } from '../../../bench/lib/large-document.mjs';
-import type { RuleCase } from '../harness.js';
-import { cases as documentationCases } from '../cases/documentation.js';
-import { cases as eventCases } from '../cases/events.js';
-import { cases as operationCases } from '../cases/operations.js';
-import { cases as pathCases } from '../cases/paths.js';
-import { cases as realCases } from '../cases/real-documents.js';
-import { cases as schemaCases } from '../cases/schemas.js';
+import { namedCases } from '../all-cases.js';
 
 /** Where the structures differ (values, key order, or which places share one object), or null. */
 function shapeDifference(a: unknown, b: unknown): string | null {
@@ -77,12 +71,7 @@ async function both(file: string, text: string) {
 }
 
 const fixtures = globSync(['test/fixtures/**/*.{yaml,yml,json}'], { cwd: PACKAGE_ROOT, absolute: true }).sort();
-const ruleCases = [documentationCases, eventCases, operationCases, pathCases, realCases, schemaCases].flatMap(
-  (group: Record<string, RuleCase[]>) =>
-    Object.entries(group).flatMap(([rule, list]) =>
-      list.map((c) => ({ name: `${rule}: ${c.name}`, document: c.document })),
-    ),
-);
+const ruleCases = await namedCases();
 // Rule cases are resolved as the rule tests lint them: from a file beside the fixtures they reference.
 const CASE_FILE = join(PACKAGE_ROOT, 'test/fixtures/lint/case.yaml');
 

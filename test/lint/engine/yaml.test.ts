@@ -18,13 +18,7 @@ import { readSimpleYaml } from '../../../src/lint/engine/yaml/reader.js';
 import { IndexedYaml } from '../../../src/lint/engine/positions.js';
 import { PACKAGE_ROOT } from '../../../src/core/version.js';
 import { generateLargeDocument } from '../../../bench/lib/large-document.mjs';
-import type { RuleCase } from '../harness.js';
-import { cases as documentationCases } from '../cases/documentation.js';
-import { cases as eventCases } from '../cases/events.js';
-import { cases as operationCases } from '../cases/operations.js';
-import { cases as pathCases } from '../cases/paths.js';
-import { cases as realCases } from '../cases/real-documents.js';
-import { cases as schemaCases } from '../cases/schemas.js';
+import { namedCases } from '../all-cases.js';
 import { random } from '../../helpers/random.js';
 
 type Segment = string | number;
@@ -127,12 +121,7 @@ function difference(text: string): string | null {
 }
 
 const fixtures = globSync(['test/fixtures/**/*.{yaml,yml}'], { cwd: PACKAGE_ROOT, absolute: true }).sort();
-const ruleCases = [documentationCases, eventCases, operationCases, pathCases, realCases, schemaCases].flatMap(
-  (group: Record<string, RuleCase[]>) =>
-    Object.entries(group).flatMap(([rule, list]) =>
-      list.map((c) => ({ name: `${rule}: ${c.name}`, document: c.document })),
-    ),
-);
+const ruleCases = await namedCases();
 
 describe('YAML for lint', () => {
   it('gives what the stock parse gives on every YAML fixture', () => {

@@ -1,0 +1,58 @@
+// A lint rule is one file, as a check is: rulesets/rules/<area>/<code>.ts exports `rule`, its meta
+// and its `then` (the function beside it), and `cases`, a document that must give exactly the listed
+// findings and one that must give none. `cases` is a function so the bundle leaves it out.
+import type { RuleDefinition } from '@stoplight/spectral-core';
+import { guideAnchor } from '../support/guide-anchor.js';
+
+export type Severity = 'error' | 'warn' | 'info';
+type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
+export type Then = RuleFunction | RuleFunction[];
+
+export interface LintRule {
+  /** The finding code: the guide's rule id, or `<id>-<aspect>` for a second check of one id (stat-codes-get). */
+  code: string;
+  /** The guide rule id its link names. */
+  guideRule: string;
+  severity: Severity;
+  /** The line `restguide rules` shows. */
+  description: string;
+  /** What it targets: `$` (the document root) unless said. */
+  given?: string;
+  then: Then;
+  /** false: the function reads the document as written, $refs unresolved. */
+  resolved?: boolean;
+}
+
+export interface ExpectedFinding {
+  path: Array<string | number>;
+  /** A substring or pattern the message must contain. */
+  message?: string | RegExp;
+}
+
+export interface RuleCase {
+  name: string;
+  document: Record<string, unknown>;
+  errors: ExpectedFinding[];
+}
+
+export const defineRule = (rule: LintRule): LintRule => rule;
+
+/** The Spectral rule definition of a rule. */
+export function toDefinition({
+  description,
+  severity,
+  given = '$',
+  then,
+  guideRule,
+  resolved,
+}: LintRule): RuleDefinition {
+  return {
+    description,
+    message: '{{error}}',
+    severity,
+    given,
+    then,
+    documentationUrl: guideAnchor(guideRule),
+    ...(resolved === undefined ? {} : { resolved }),
+  } as RuleDefinition;
+}

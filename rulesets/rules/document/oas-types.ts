@@ -1,0 +1,73 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { withSchemas } from '../documents.js';
+import { isObject } from '../../support/json.js';
+import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
+
+/** oas-types: schema names carry business meaning, not generic terms. */
+const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; genericSuffixes: string[] }>(
+  {
+    type: 'object',
+    properties: {
+      generic: { type: 'array', items: { type: 'string' } },
+      genericSuffixes: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['generic', 'genericSuffixes'],
+    additionalProperties: false,
+  },
+  (root, { generic, genericSuffixes }) => {
+    const out: Finding[] = [];
+    const schemas = isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {};
+    for (const name of Object.keys(schemas)) {
+      if (generic.includes(name) || genericSuffixes.some((s) => name.endsWith(s) && name !== s)) {
+        out.push(
+          finding(`Schema name "${name}" is generic: name it after its business meaning`, [
+            'components',
+            'schemas',
+            name,
+          ]),
+        );
+      }
+    }
+    return out;
+  },
+);
+
+export const rule = defineRule({
+  code: 'oas-types',
+  guideRule: 'oas-types',
+  severity: 'warn',
+  description: 'Schema names carry business meaning, not generic terms',
+  then: {
+    function: schemaNamesMeaningful,
+    functionOptions: {
+      generic: [
+        'Data',
+        'Info',
+        'Object',
+        'Item',
+        'Items',
+        'Result',
+        'Response',
+        'Request',
+        'Body',
+        'Payload',
+        'Entity',
+        'Model',
+      ],
+      genericSuffixes: ['Dto', 'DTO', 'Info', 'Data'],
+    },
+  },
+});
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'generic names',
+    errors: [{ path: ['components', 'schemas', 'Data'] }, { path: ['components', 'schemas', 'EmployerDto'] }],
+    document: withSchemas({ Data: { type: 'object' }, EmployerDto: { type: 'object' } }),
+  },
+  {
+    name: 'business names',
+    errors: [],
+    document: withSchemas({ Employer: { type: 'object' }, Company: { type: 'object' } }),
+  },
+];

@@ -1,0 +1,62 @@
+// Small OpenAPI documents for rule cases: a clean base plus exactly what a case needs (the rules' `cases`).
+type Json = Record<string, unknown>;
+
+/** The base always holds components.schemas.Problem, which `problem()` responses reference. */
+export const base = (extra: Json = {}): Json => {
+  const components = (extra.components ?? {}) as Json;
+  const schemas = (components.schemas ?? {}) as Json;
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Demo', version: '1.0.0' },
+    servers: [{ url: 'https://api.example.be/demo/v1' }],
+    paths: {},
+    ...extra,
+    components: { ...components, schemas: { Problem: PROBLEM_SCHEMA, ...schemas } },
+  };
+};
+
+/** A document whose only content is these component schemas. */
+export const withSchemas = (schemas: Json, extra: Json = {}): Json => base({ components: { schemas }, ...extra });
+
+/** A document with one path item. */
+export const withPath = (path: string, pathItem: Json, extra: Json = {}): Json =>
+  base({ paths: { [path]: pathItem }, ...extra });
+
+export const ok = (
+  schema: Json = { title: 'Thing', type: 'object', properties: { a: { type: 'string' } } },
+  mediaType = 'application/json',
+): Json => ({
+  description: 'OK',
+  content: { [mediaType]: { schema } },
+});
+
+export const problem = (): Json => ({
+  description: 'Problem',
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+export const PROBLEM_SCHEMA: Json = {
+  type: 'object',
+  properties: { type: { type: 'string' }, status: { type: 'integer' } },
+};
+
+/** An operation with an id, a summary, a 200 and a default problem response. */
+export const op = (extra: Json = {}): Json => ({
+  operationId: 'doIt',
+  summary: 'Does it',
+  responses: { '200': ok(), default: problem() },
+  ...extra,
+});
+
+export const queryParam = (name: string, schema: Json, extra: Json = {}): Json => ({
+  name,
+  in: 'query',
+  schema,
+  ...extra,
+});
+export const pathParam = (name: string, schema: Json = { type: 'string', pattern: '^[a-z]+$' }): Json => ({
+  name,
+  in: 'path',
+  required: true,
+  schema,
+});

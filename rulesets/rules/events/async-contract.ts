@@ -1,0 +1,114 @@
+// async-contract: One schema per message type value.
+import { isObject, type JsonPath } from '../../support/json.js';
+import { enumerated } from '../../support/schema-forms.js';
+import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+import { defineRule, type RuleCase } from '../define.js';
+import { messageComponents, ownAttributes, typeMappings, schemaName } from './support/messages.js';
+import { P, message, v31, withMessages } from './support/cases.js';
+
+/** async-contract: one schema per message type: a type value is not given to two different schemas. */
+const oneSchemaPerType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const owner = new Map<string, string>();
+  const claim = (type: string, target: string, at: JsonPath) => {
+    const first = owner.get(type);
+    if (first === undefined) owner.set(type, target);
+    else if (first !== target)
+      out.push(
+        finding(
+          `Message type "${type}" is described by two schemas (${first} and ${target}): give each type one schema`,
+          at,
+        ),
+      );
+  };
+  for (const visit of messageComponents(root)) {
+    const typeSchema = ownAttributes(visit).find((a) => a.name === 'type')?.schema;
+    const values = isObject(typeSchema) ? enumerated(typeSchema) : undefined;
+    const target = `#/components/schemas/${visit.componentName ?? ''}`;
+    if (values) values.values.forEach((v) => typeof v === 'string' && claim(v, target, visit.at));
+  }
+  for (const { key, target, at } of typeMappings(root)) claim(key, schemaName(target), at);
+  return out;
+});
+
+export const rule = defineRule({
+  code: 'async-contract',
+  guideRule: 'async-contract',
+  severity: 'warn',
+  description: 'One schema per message type value',
+  then: { function: oneSchemaPerType },
+});
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'one type value given to two schemas',
+    errors: [
+      { path: P('Canceled2') },
+      { path: P('Received', 'discriminator', 'mapping', 'be.example.meeting.v1.meetings.notify.canceled') },
+    ],
+    document: withMessages({
+      Canceled1: message({
+        properties: {
+          data: { type: 'object' },
+          type: { type: 'string', enum: ['be.example.meeting.v1.meetings.notify.canceled'] },
+        },
+      }),
+      Canceled2: message({
+        properties: {
+          data: { type: 'object' },
+          type: { type: 'string', enum: ['be.example.meeting.v1.meetings.notify.canceled'] },
+        },
+      }),
+      Received: {
+        oneOf: [{ $ref: '#/components/schemas/Canceled1' }],
+        discriminator: {
+          propertyName: 'type',
+          mapping: { 'be.example.meeting.v1.meetings.notify.canceled': '#/components/schemas/Other' },
+        },
+      },
+    }),
+  },
+  {
+    name: 'one schema shared by two types; one type per schema in two discriminators',
+    errors: [],
+    document: withMessages({
+      Canceled: message({
+        properties: {
+          data: { type: 'object' },
+          type: {
+            type: 'string',
+            enum: ['be.example.meeting.v1.meetings.notify.canceled', 'be.example.meeting.v1.meetings.notify.deleted'],
+          },
+        },
+      }),
+      Sent: {
+        oneOf: [{ $ref: '#/components/schemas/Canceled' }],
+        discriminator: {
+          propertyName: 'type',
+          mapping: { 'be.example.meeting.v1.meetings.notify.canceled': '#/components/schemas/Canceled' },
+        },
+      },
+      Received: {
+        oneOf: [{ $ref: '#/components/schemas/Canceled' }],
+        discriminator: {
+          propertyName: 'type',
+          mapping: { 'be.example.meeting.v1.meetings.notify.canceled': '#/components/schemas/Canceled' },
+        },
+      },
+    }),
+  },
+  {
+    name: '3.1: one const type given to two schemas',
+    errors: [{ path: P('B') }],
+    document: v31(
+      withMessages({
+        A: message({
+          properties: { data: { type: 'object' }, type: { const: 'be.example.meeting.v1.meetings.notify.canceled' } },
+        }),
+        B: message({
+          properties: { data: { type: 'object' }, type: { const: 'be.example.meeting.v1.meetings.notify.canceled' } },
+        }),
+      }),
+    ),
+  },
+];

@@ -1,0 +1,51 @@
+// The case documents the async-* rules share: AsynchronousMessageBase as the guide's context attribute
+// table describes it, and messages extending it.
+import { withSchemas } from '../../documents.js';
+
+export type Json = Record<string, unknown>;
+export const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
+export const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+export const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
+
+export const BASE_REF = { $ref: '#/components/schemas/AsynchronousMessageBase' };
+/** AsynchronousMessageBase as the guide's context attribute table describes it. */
+export const ASYNC_BASE: Json = {
+  type: 'object',
+  required: ['id', 'type', 'service', 'specversion', 'source'],
+  properties: {
+    specversion: { type: 'string' },
+    id: { type: 'string' },
+    type: { type: 'string' },
+    service: { type: 'string' },
+    source: { type: 'string', format: 'uri-reference' },
+    time: { type: 'string', format: 'date-time' },
+    subject: { type: 'string' },
+  },
+};
+export const REPLY_BASE: Json = {
+  allOf: [
+    BASE_REF,
+    {
+      type: 'object',
+      required: ['relatedto', 'relatedtosource'],
+      properties: { relatedto: { type: 'string' }, relatedtosource: { type: 'string' } },
+    },
+  ],
+};
+export const message = (extra: Json = {}): Json => ({
+  allOf: [BASE_REF],
+  type: 'object',
+  properties: { data: { $ref: '#/components/schemas/Meeting' } },
+  required: ['data'],
+  ...extra,
+});
+export const MEETING: Json = { type: 'object', properties: { title: { type: 'string' } } };
+export const withMessages = (schemas: Json, extra: Json = {}) =>
+  withSchemas({ AsynchronousMessageBase: ASYNC_BASE, Meeting: MEETING, ...schemas }, extra);
+export const GOOD_EXAMPLE = {
+  specversion: '1.0',
+  id: 'a1',
+  service: 'be.example.meeting.v1',
+  type: 'be.example.meeting.v1.meetings.notify.canceled',
+  source: 'urn:x',
+};

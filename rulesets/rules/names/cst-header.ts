@@ -1,0 +1,45 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { op, withPath } from '../documents.js';
+import { parameterNames } from './support/parameter-names.js';
+
+export const rule = defineRule({
+  code: 'cst-header',
+  guideRule: 'cst-header',
+  severity: 'warn',
+  description: "Custom headers are not prefixed with X- (use the organisation's prefix or BelGov-)",
+  then: {
+    function: parameterNames,
+    functionOptions: {
+      in: ['header', 'response-header'],
+      notMatch: '^X-',
+      flags: 'i',
+      exempt: ['X-HTTP-Method-Override'],
+      message: 'Header "{{name}}" uses the deprecated X- prefix',
+    },
+  },
+});
+
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'X- header',
+    errors: [{ path: param('/things', 'get') }],
+    document: withPath('/things', {
+      get: op({ parameters: [{ name: 'X-Request-Id', in: 'header', schema: { type: 'string' } }] }),
+    }),
+  },
+  {
+    name: 'BelGov- header; X-HTTP-Method-Override',
+    errors: [],
+    document: withPath('/things', {
+      get: op({
+        parameters: [
+          { name: 'BelGov-Trace-Id', in: 'header', schema: { type: 'string' } },
+          { name: 'X-HTTP-Method-Override', in: 'header', schema: { type: 'string' } },
+        ],
+      }),
+    }),
+  },
+];

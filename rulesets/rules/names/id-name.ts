@@ -1,0 +1,34 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { op, pathParam, withPath } from '../documents.js';
+import { parameterNames } from './support/parameter-names.js';
+
+export const rule = defineRule({
+  code: 'id-name',
+  guideRule: 'id-name',
+  severity: 'warn',
+  description: 'Path parameters are named after their resource (employerId), not just id or code',
+  then: {
+    function: parameterNames,
+    functionOptions: {
+      in: ['path'],
+      notMatch: '^(?:id|code)$',
+      message: 'Path parameter "{{name}}" should be prefixed with the resource type (e.g. employerId)',
+    },
+  },
+});
+
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'bare id',
+    errors: [{ path: param('/things/{id}', 'get') }],
+    document: withPath('/things/{id}', { get: op({ parameters: [pathParam('id')] }) }),
+  },
+  {
+    name: 'thingId',
+    errors: [],
+    document: withPath('/things/{thingId}', { get: op({ parameters: [pathParam('thingId')] }) }),
+  },
+];

@@ -1,0 +1,7 @@
+// stat-codes-patch: PATCH answers none of the status codes the guide's matrix marks `-` for it.
+import { defineRule, type RuleCase } from '../define.js';
+import { statusCases, statusCodeRule } from './support/status-codes.js';
+
+export const rule = defineRule(statusCodeRule('patch', [201, 202, 304]));
+
+export const cases = (): RuleCase[] => statusCases('patch', 201, 204);

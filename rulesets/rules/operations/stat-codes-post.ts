@@ -1,0 +1,7 @@
+// stat-codes-post: POST answers none of the status codes the guide's matrix marks `-` for it.
+import { defineRule, type RuleCase } from '../define.js';
+import { statusCases, statusCodeRule } from './support/status-codes.js';
+
+export const rule = defineRule(statusCodeRule('post', [304]));
+
+export const cases = (): RuleCase[] => statusCases('post', 304, 201);

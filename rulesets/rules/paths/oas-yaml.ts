@@ -1,0 +1,38 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { base, op, withPath } from '../documents.js';
+import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS } from '../../functions/define.js';
+import { pathKeys } from '../../functions/paths.js';
+
+/** oas-yaml: when the API serves its OpenAPI document, it serves the YAML form. */
+const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  if (isReusableDefinitionsOnly(root)) return [];
+  const keys = pathKeys(root);
+  return keys
+    .filter((p) => p.endsWith('/doc/openapi.json') && !keys.includes(p.replace(/json$/, 'yaml')))
+    .map((p) => finding('The OpenAPI document should also be available in YAML (/doc/openapi.yaml)', ['paths', p]));
+});
+
+export const rule = defineRule({
+  code: 'oas-yaml',
+  guideRule: 'oas-yaml',
+  severity: 'warn',
+  description: 'An API serving /doc/openapi.json also serves /doc/openapi.yaml',
+  then: {
+    function: openApiYaml,
+  },
+});
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'JSON only',
+    errors: [{ path: ['paths', '/doc/openapi.json'] }],
+    document: withPath('/doc/openapi.json', { get: op() }),
+  },
+  {
+    name: 'JSON and YAML',
+    errors: [],
+    document: base({
+      paths: { '/doc/openapi.json': { get: op() }, '/doc/openapi.yaml': { get: op({ operationId: 'y' }) } },
+    }),
+  },
+];

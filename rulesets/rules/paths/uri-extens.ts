@@ -1,0 +1,94 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { base, op, withPath } from '../documents.js';
+import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+import { fileExtension, pathKeys, pathOf } from '../../functions/paths.js';
+
+// The guide places "the OpenAPI description and other API documentation" under a doc resource and calls
+// them "exceptions to the rule that API resource URLs shouldn't have a file extension" (/api/doc/swagger.json).
+const isDocumentation = (key: string): boolean => pathOf(key).split('/').slice(0, -1).includes('doc');
+/** uri-extens: no file extension on a path's last segment, except documentation under a doc resource. */
+const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const path of pathKeys(root)) {
+    const extension = fileExtension(path);
+    if (extension !== undefined && !isDocumentation(path))
+      out.push(finding(`Path "${path}" should not have a file extension (.${extension})`, ['paths', path]));
+  }
+  return out;
+});
+
+export const rule = defineRule({
+  code: 'uri-extens',
+  guideRule: 'uri-extens',
+  severity: 'warn',
+  description:
+    "A path's last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none",
+  then: { function: uriExtensions },
+});
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'file extension',
+    errors: [{ path: ['paths', '/reports/{id}.pdf'] }],
+    document: withPath('/reports/{id}.pdf', { get: op() }),
+  },
+  {
+    name: 'the OpenAPI document',
+    errors: [],
+    document: base({ paths: { '/doc/openapi.yaml': { get: op() }, '/reports': { get: op({ operationId: 'r' }) } } }),
+  },
+  // "No file extension in URIs": a suffix of the last segment, not any dot of the key.
+
+  {
+    name: 'FP: a fragment, a namespace, a version, a range between two parameters',
+    errors: [],
+    document: base({
+      paths: {
+        '/#X-Amz-Target=Logs_20140328.AssociateKmsKey': { post: op({ operationId: 'associateKmsKey' }) },
+        '/subscriptions/{subscriptionId}/providers/Microsoft.Network/virtualNetworks': {
+          get: op({ operationId: 'networks' }),
+        },
+        '/api/v2.0/things': { get: op({ operationId: 'things' }) },
+        '/compare/{base}...{head}': { get: op({ operationId: 'compare' }) },
+      },
+    }),
+  },
+  {
+    name: 'a suffix on a collection, on its items, as a parameter',
+    errors: [
+      { path: ['paths', '/accounts.json'], message: '(.json)' },
+      { path: ['paths', '/accounts/{accountSid}.json'] },
+      { path: ['paths', '/reports/{reportId}.{format}'] },
+    ],
+    document: base({
+      paths: {
+        '/accounts.json': { get: op({ operationId: 'accounts' }) },
+        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+        '/reports/{reportId}.{format}': { get: op({ operationId: 'report' }) },
+      },
+    }),
+  },
+  // "The OpenAPI description and other API documentation SHOULD be placed under a special doc resource"
+  // and "these are exceptions to the rule that API resource URLs shouldn't have a file extension".
+
+  {
+    name: 'FP: a Swagger document and a manual under a doc resource',
+    errors: [],
+    document: base({
+      paths: {
+        '/api/doc/swagger.json': { get: op({ operationId: 'swagger' }) },
+        '/doc/manual.pdf': { get: op({ operationId: 'manual' }) },
+      },
+    }),
+  },
+  {
+    name: 'extensions outside a doc resource (docs is not it, nor a doc.json segment)',
+    errors: [{ path: ['paths', '/api/docs/swagger.json'] }, { path: ['paths', '/api/doc.json'] }],
+    document: base({
+      paths: {
+        '/api/docs/swagger.json': { get: op({ operationId: 'swagger' }) },
+        '/api/doc.json': { get: op({ operationId: 'doc' }) },
+      },
+    }),
+  },
+];

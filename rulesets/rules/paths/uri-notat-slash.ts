@@ -1,0 +1,34 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { base, op, withPath } from '../documents.js';
+import { defineRuleFunction, finding, NO_OPTIONS } from '../../functions/define.js';
+import { pathKeys } from '../../functions/paths.js';
+
+/** uri-notat (REQUIRED): no trailing slash. */
+const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
+  pathKeys(root)
+    .filter((p) => p.length > 1 && p.endsWith('/'))
+    .map((p) => finding(`Path "${p}" must not end with a slash`, ['paths', p])),
+);
+
+export const rule = defineRule({
+  code: 'uri-notat-slash',
+  guideRule: 'uri-notat',
+  severity: 'error',
+  description: 'Paths do not end with a slash',
+  then: {
+    function: trailingSlash,
+  },
+});
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'trailing slash',
+    errors: [{ path: ['paths', '/things/'] }],
+    document: withPath('/things/', { get: op() }),
+  },
+  {
+    name: 'no trailing slash',
+    errors: [],
+    document: base({ paths: { '/': { get: op() }, '/things': { get: op({ operationId: 'b' }) } } }),
+  },
+];

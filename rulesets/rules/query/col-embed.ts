@@ -1,0 +1,171 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
+import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
+import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
+import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+
+/** The JSON body schema of a response, with its path. */
+function jsonBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
+  for (const [mediaType, media] of entries(response.content)) {
+    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
+      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
+  }
+  return undefined;
+}
+/** col-embed: a collection's items carry no `embedded` of their own; `?embed=` is answered by a root `embedded`. */
+const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  for (const op of operationsOf(root)) {
+    if (op.method !== 'get') continue;
+    const ok = responsesOf(op).find((r) => r.code === '200');
+    const body = ok ? jsonBody(ok.response, ok.at) : undefined;
+    if (!body) continue;
+    const properties = declaredProperties(body.schema);
+    const items = properties.get('items');
+    if (!isObject(items) || effectiveType(items) !== 'array') continue;
+    const item = isObject(items.items) ? items.items : undefined;
+    if (item && declaredProperties(item).has('embedded')) {
+      out.push(
+        finding(
+          `Items of ${op.path} declare "embedded": full representations go in the collection's root "embedded" map, keyed by the items' href`,
+          body.at,
+        ),
+      );
+    }
+    const embed = parametersOf(op).find((p) => p.parameter.in === 'query' && p.parameter.name === 'embed');
+    if (embed && !properties.has('embedded')) {
+      out.push(
+        finding(
+          `${op.path} accepts ?embed= but its response has no root "embedded" map for the embedded items`,
+          body.at,
+        ),
+      );
+    }
+  }
+  return out;
+});
+
+export const rule = defineRule({
+  code: 'col-embed',
+  guideRule: 'col-embed',
+  severity: 'error',
+  description:
+    'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one',
+  then: { function: collectionEmbedding },
+});
+
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'items with their own embedded; ?embed= without a root embedded',
+    errors: [
+      {
+        path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema'),
+        message: 'declare "embedded"',
+      },
+      {
+        path: O('/companies', 'get', 'responses', '200', 'content', 'application/json', 'schema'),
+        message: '?embed=',
+      },
+    ],
+    document: base({
+      paths: {
+        '/employers': {
+          get: op({
+            responses: {
+              '200': ok({
+                title: 'Employers',
+                type: 'object',
+                properties: {
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      title: 'EmployerItem',
+                      properties: {
+                        href: { type: 'string' },
+                        embedded: { type: 'object', additionalProperties: { type: 'object' } },
+                      },
+                    },
+                  },
+                },
+              }),
+              default: problem(),
+            },
+          }),
+        },
+        '/companies': {
+          get: op({
+            operationId: 'companies',
+            parameters: [queryParam('embed', { type: 'string' })],
+            responses: {
+              '200': ok({
+                title: 'Companies',
+                type: 'object',
+                properties: {
+                  items: {
+                    type: 'array',
+                    items: { type: 'object', title: 'CompanyItem', properties: { href: { type: 'string' } } },
+                  },
+                },
+              }),
+              default: problem(),
+            },
+          }),
+        },
+      },
+    }),
+  },
+  {
+    name: '?embed=items answered with a root embedded map',
+    errors: [],
+    document: withPath('/employers', {
+      get: op({
+        parameters: [queryParam('embed', { type: 'string' })],
+        responses: {
+          '200': ok({
+            title: 'Employers',
+            type: 'object',
+            properties: {
+              items: {
+                type: 'array',
+                items: { type: 'object', title: 'EmployerItem', properties: { href: { type: 'string' } } },
+              },
+              embedded: { type: 'object', additionalProperties: { type: 'object' } },
+            },
+          }),
+          default: problem(),
+        },
+      }),
+    }),
+  },
+  {
+    name: '3.1: nullable items carrying embedded',
+    errors: [{ path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    document: v31(
+      withPath('/employers', {
+        get: op({
+          responses: {
+            '200': ok({
+              title: 'Employers',
+              type: 'object',
+              properties: {
+                items: {
+                  type: ['array', 'null'],
+                  items: {
+                    type: 'object',
+                    title: 'EmployerItem',
+                    properties: { embedded: { type: ['object', 'null'] } },
+                  },
+                },
+              },
+            }),
+            default: problem(),
+          },
+        }),
+      }),
+    ),
+  },
+];

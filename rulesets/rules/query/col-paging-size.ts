@@ -1,0 +1,77 @@
+// pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
+import { defineRule, type RuleCase } from '../define.js';
+import { op, queryParam, withPath } from '../documents.js';
+import { parameterShape } from '../../functions/paths.js';
+
+export const rule = defineRule({
+  code: 'col-paging-size',
+  guideRule: 'col-paging',
+  severity: 'warn',
+  description: 'The pageSize parameter has a default',
+  then: {
+    function: parameterShape,
+    functionOptions: {
+      in: 'query',
+      name: 'pageSize',
+      type: 'integer',
+      requireDefault: true,
+      message: 'Paging parameter "{{name}}"',
+    },
+  },
+});
+
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
+const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
+
+export const cases = (): RuleCase[] => [
+  // pageSize "must have a default value if absent": a default its description states is one.
+
+  {
+    name: 'FP: a default stated in the description (default: 100)',
+    errors: [],
+    document: withPath('/things', {
+      get: op({
+        parameters: [
+          queryParam(
+            'pageSize',
+            { type: 'integer' },
+            { description: 'Het aantal resultaten per pagina. (default: 100, maximum: 500).' },
+          ),
+        ],
+      }),
+    }),
+  },
+  {
+    name: 'a description stating no default',
+    errors: [{ path: O('/things', 'get', 'parameters', 0) }],
+    document: withPath('/things', {
+      get: op({
+        parameters: [
+          queryParam(
+            'pageSize',
+            { type: 'integer' },
+            { description: 'Het aantal resultaten per pagina (maximum: 500).' },
+          ),
+        ],
+      }),
+    }),
+  },
+
+  {
+    name: 'pageSize without default',
+    errors: [{ path: param('/things', 'get', 1), message: 'a default' }],
+    document: withQuery(
+      queryParam('page', { type: 'integer', minimum: 0 }),
+      queryParam('pageSize', { type: 'integer' }),
+    ),
+  },
+  {
+    name: 'pageSize with default',
+    errors: [],
+    document: withQuery(
+      queryParam('page', { type: 'integer', minimum: 1, default: 1 }),
+      queryParam('pageSize', { type: 'integer', default: 20 }),
+    ),
+  },
+];

@@ -1,0 +1,42 @@
+// Only the type: a sort parameter that is not repeated (explode false) is qry-multi's finding.
+import { defineRule, type RuleCase } from '../define.js';
+import { op, queryParam, withPath } from '../documents.js';
+import { parameterShape } from '../../functions/paths.js';
+
+export const rule = defineRule({
+  code: 'col-sort',
+  guideRule: 'col-sort',
+  severity: 'info',
+  description: 'The sort parameter is a multi-value (array) parameter',
+  then: {
+    function: parameterShape,
+    functionOptions: { in: 'query', name: 'sort', type: 'array', message: 'Query parameter "{{name}}"' },
+  },
+});
+
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
+const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
+type Json = Record<string, unknown>;
+const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'sort as a comma list',
+    errors: [{ path: param('/things', 'get') }],
+    document: withQuery(queryParam('sort', { type: 'string' })),
+  },
+  {
+    name: 'sort repeated',
+    errors: [],
+    document: withQuery(queryParam('sort', { type: 'array', items: { type: 'string' } }, { explode: true })),
+  },
+
+  {
+    name: "3.1: sort as a nullable array, not exploded: qry-multi's finding, not col-sort's",
+    errors: [],
+    document: v31(
+      withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false })),
+    ),
+  },
+];

@@ -1,0 +1,36 @@
+// --- the gaps the Java validator leaves ---
+import { defineRule, type RuleCase } from '../define.js';
+import { op, queryParam, withPath } from '../documents.js';
+import { parameterShape } from '../../functions/paths.js';
+
+export const rule = defineRule({
+  code: 'res-repres',
+  guideRule: 'res-repres',
+  severity: 'warn',
+  description: 'The select query parameter is a string',
+  then: {
+    function: parameterShape,
+    functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
+  },
+});
+
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
+const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
+type Json = Record<string, unknown>;
+const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'select as array',
+    errors: [{ path: param('/things', 'get') }],
+    document: withQuery(queryParam('select', { type: 'array', items: { type: 'string' } })),
+  },
+  { name: 'select as string', errors: [], document: withQuery(queryParam('select', { type: 'string' })) },
+
+  {
+    name: '3.1: select as a nullable string',
+    errors: [],
+    document: v31(withQuery(queryParam('select', { type: ['string', 'null'] }))),
+  },
+];

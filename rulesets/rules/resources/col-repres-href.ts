@@ -1,0 +1,80 @@
+// Beyond belgif's validator, which checks only the items array: "a href property MUST be present".
+import { defineRule, type RuleCase } from '../define.js';
+import { base, ok, op } from '../documents.js';
+import { collectionRepresentation } from '../../functions/resources.js';
+
+export const rule = defineRule({
+  code: 'col-repres-href',
+  guideRule: 'col-repres',
+  severity: 'error',
+  description: 'Each item of a collection has an href link to the resource (not only self)',
+  then: { function: collectionRepresentation, functionOptions: { aspect: 'href' } },
+});
+
+type Json = Record<string, unknown>;
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
+const itemsOf = (item: Json, extra: Json = {}): Json => ({
+  type: 'object',
+  properties: { items: { type: 'array', items: item }, ...extra },
+});
+const link = { type: 'string', format: 'uri' };
+/** A collection `/x` (with its item path `/x/{xId}`) whose GET answers `schema`. */
+const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
+  [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
+  [`${path}/{id}`]: {
+    get: op({
+      operationId: `get${path.slice(1)}`,
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    }),
+  },
+});
+
+export const cases = (): RuleCase[] => [
+  // "In these objects, a href property MUST be present with a link to the resource."
+
+  {
+    name: 'items without href; items with self instead of href',
+    errors: [
+      { path: [...S('/persons'), 'properties', 'items', 'items'], message: /have no "href"/ },
+      { path: [...S('/cases'), 'properties', 'items', 'items'], message: /with "self" instead of "href"/ },
+    ],
+    document: base({
+      paths: {
+        ...collection(
+          '/persons',
+          itemsOf({ type: 'object', properties: { ssin: { type: 'string' }, name: { type: 'string' } } }),
+        ),
+        ...collection('/cases', itemsOf({ type: 'object', properties: { self: link, caseId: { type: 'string' } } })),
+      },
+    }),
+  },
+  {
+    name: 'href declared, through allOf, in every oneOf member; a free-form item says nothing',
+    errors: [],
+    document: base({
+      paths: {
+        ...collection('/persons', itemsOf({ type: 'object', properties: { href: link, ssin: { type: 'string' } } })),
+        ...collection(
+          '/cases',
+          itemsOf({
+            allOf: [
+              { type: 'object', properties: { href: link } },
+              { type: 'object', properties: { caseId: { type: 'string' } } },
+            ],
+          }),
+        ),
+        ...collection(
+          '/files',
+          itemsOf({
+            oneOf: [
+              { type: 'object', properties: { href: link, a: { type: 'string' } } },
+              { type: 'object', properties: { href: link, b: { type: 'string' } } },
+            ],
+          }),
+        ),
+        ...collection('/notes', itemsOf({ type: 'object', additionalProperties: true })),
+      },
+    }),
+  },
+];

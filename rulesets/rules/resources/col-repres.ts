@@ -1,0 +1,203 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { base, ok, op, problem, queryParam } from '../documents.js';
+import { collectionRepresentation } from '../../functions/resources.js';
+
+export const rule = defineRule({
+  code: 'col-repres',
+  guideRule: 'col-repres',
+  severity: 'error',
+  description: 'A collection is an object with an items array of objects',
+  then: {
+    function: collectionRepresentation,
+    functionOptions: { aspect: 'items' },
+  },
+});
+
+type Json = Record<string, unknown>;
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
+const string: Json = { type: 'string' };
+const link: Json = { type: 'string', format: 'uri' };
+const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
+const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
+  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
+});
+
+export const cases = (): RuleCase[] => [
+  // "A collection result MUST contain an items property": a collection by what it answers, item path or not.
+
+  {
+    name: 'a cursor feed answering entries with hasNext; an array of strings; a list as the only member',
+    errors: [
+      { path: S('/events'), message: 'answers a list ("entries")' },
+      { path: S('/tags'), message: 'answers a list (a JSON array)' },
+      { path: S('/persons/{ssin}/addresses'), message: 'answers a list ("addresses")' },
+    ],
+    document: base({
+      paths: {
+        '/events': get(
+          'events',
+          { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
+          [queryParam('after', string)],
+        ),
+        '/tags': get('tags', { type: 'array', items: string }),
+        '/persons/{ssin}/addresses': get('addresses', {
+          type: 'object',
+          properties: { addresses: { type: 'array', items: thing } },
+        }),
+      },
+    }),
+  },
+  {
+    name: 'FP: a JWK set under /.well-known/; a document holding a list beside its own data; a list of counts',
+    errors: [],
+    document: base({
+      paths: {
+        '/.well-known/jwks.json': get('jwks', {
+          type: 'object',
+          properties: { keys: { type: 'array', items: { type: 'object', properties: { kid: string } } } },
+        }),
+        '/employers/{employerId}': get('employer', {
+          type: 'object',
+          properties: { name: string, addresses: { type: 'array', items: thing } },
+        }),
+        '/statistics': get('statistics', {
+          type: 'object',
+          properties: { counts: { type: 'array', items: { type: 'integer' } }, total: { type: 'integer' } },
+        }),
+        '/feeds': get('feeds', {
+          type: 'object',
+          properties: { items: { type: 'array', items: thing }, next: link, hasNext: { type: 'boolean' } },
+        }),
+      },
+    }),
+  },
+
+  {
+    name: 'collection without items',
+    errors: [{ path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    document: base({
+      paths: {
+        '/employers': {
+          get: op({ responses: { '200': ok({ type: 'object', properties: { list: { type: 'array' } } }) } }),
+        },
+        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+      },
+    }),
+  },
+  {
+    name: 'items array of objects',
+    errors: [],
+    document: base({
+      paths: {
+        '/employers': {
+          get: op({
+            responses: {
+              '200': ok({
+                type: 'object',
+                properties: {
+                  items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } },
+                },
+              }),
+            },
+          }),
+        },
+        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+      },
+    }),
+  },
+  {
+    name: 'items typed array by one allOf member, its objects by a sibling; problem+json counts as JSON',
+    errors: [{ path: O('/lists', 'get', 'responses', '200', 'content', 'application/problem+json', 'schema') }],
+    document: base({
+      paths: {
+        '/employers': {
+          get: op({
+            responses: {
+              '200': ok({
+                title: 'Employers',
+                type: 'object',
+                allOf: [
+                  { $ref: '#/components/schemas/Page' },
+                  {
+                    type: 'object',
+                    properties: {
+                      items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } },
+                    },
+                  },
+                ],
+              }),
+            },
+          }),
+        },
+        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+        '/lists': {
+          get: op({
+            operationId: 'lists',
+            responses: {
+              '200': ok(
+                { title: 'Lists', type: 'object', properties: { list: { type: 'array' } } },
+                'application/problem+json',
+              ),
+            },
+          }),
+        },
+        '/lists/{listId}': { get: op({ operationId: 'list' }) },
+      },
+      components: {
+        schemas: { Page: { type: 'object', properties: { items: { type: 'array' }, page: { type: 'integer' } } } },
+      },
+    }),
+  },
+  // "A collection result MUST contain an items property": also behind a suffix (/accounts.json with /accounts/{sid}.json).
+
+  {
+    name: 'a collection behind a .json suffix returning its own list property',
+    errors: [{ path: O('/accounts.json', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    document: base({
+      paths: {
+        '/accounts.json': {
+          get: op({
+            operationId: 'accounts',
+            responses: {
+              '200': ok({
+                type: 'object',
+                title: 'AccountPage',
+                properties: { accounts: { type: 'array', items: { type: 'object' } }, page: { type: 'integer' } },
+              }),
+              default: problem(),
+            },
+          }),
+        },
+        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+      },
+    }),
+  },
+  {
+    name: 'a collection behind a .json suffix with items',
+    errors: [],
+    document: base({
+      paths: {
+        '/accounts.json': {
+          get: op({
+            operationId: 'accounts',
+            responses: {
+              '200': ok({
+                type: 'object',
+                title: 'Accounts',
+                properties: {
+                  items: {
+                    type: 'array',
+                    items: { type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } },
+                  },
+                },
+              }),
+              default: problem(),
+            },
+          }),
+        },
+        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+      },
+    }),
+  },
+];

@@ -1,0 +1,56 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { withSchemas } from '../documents.js';
+import { inventory } from '../../support/inventory.js';
+import { isObject } from '../../support/json.js';
+import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+
+/** multi-lang: texts in several languages are one object keyed by language code, not one property per language. */
+const multiLanguage = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const suffixed = /^[a-z][a-zA-Z0-9]*(Nl|Fr|De|En)$/;
+  for (const { schema, at } of inventory(root).schemas) {
+    for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
+      if (suffixed.test(name)) {
+        out.push(
+          finding(
+            `"${name}" holds one language: use one property with an object keyed by language code (nl, fr, de, en)`,
+            [...at, 'properties', name],
+          ),
+        );
+      }
+    }
+  }
+  return out;
+});
+
+export const rule = defineRule({
+  code: 'multi-lang',
+  guideRule: 'multi-lang',
+  severity: 'warn',
+  description: 'Multi-language texts are one object keyed by language code',
+  then: {
+    function: multiLanguage,
+  },
+});
+
+const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'one property per language',
+    errors: [{ path: P('A', 'properties', 'nameNl') }, { path: P('A', 'properties', 'nameFr') }],
+    document: withSchemas({
+      A: { type: 'object', properties: { nameNl: { type: 'string' }, nameFr: { type: 'string' } } },
+    }),
+  },
+  {
+    name: 'a localized object',
+    errors: [],
+    document: withSchemas({
+      A: {
+        type: 'object',
+        properties: { name: { type: 'object', properties: { nl: { type: 'string' }, fr: { type: 'string' } } } },
+      },
+    }),
+  },
+];
