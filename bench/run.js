@@ -17,6 +17,8 @@ const all = {
   har: async () => (await import('./har.mjs')).benchHar(),
   // restguide proxy in front of the reference server: throughput and p99 against direct, answers unchanged.
   proxy: async () => (await import('./proxy.mjs')).benchProxy(),
+  // restguide serve --openapi: start on a 1 MB description, RSS after 20,000 creates.
+  mock: async () => (await import('./mock.mjs')).benchMock(),
 };
 const wanted = process.argv.slice(2).length
   ? process.argv.slice(2)

@@ -1,5 +1,6 @@
 // Operation-level rules: status codes, problem responses, payload presence, request bodies,
 // operation ids, tags, summaries.
+import { SWAGGER_2_METHODS } from '../../src/openapi/operations.js';
 import { operationsOf, responsesOf, type OperationVisit } from '../support/inventory.js';
 import { bareMediaType, isObject, type Json } from '../support/json.js';
 import { defineRuleFunction, finding, type Finding } from './define.js';
@@ -16,7 +17,7 @@ export const statusCodesForMethod = defineRuleFunction<{ method: string; forbidd
   {
     type: 'object',
     properties: {
-      method: { type: 'string', enum: ['get', 'head', 'put', 'post', 'patch', 'delete', 'options'] },
+      method: { type: 'string', enum: [...SWAGGER_2_METHODS] },
       forbidden: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 } },
     },
     required: ['method', 'forbidden'],

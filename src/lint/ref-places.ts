@@ -2,6 +2,8 @@
 // Redocly's habit (it inlines the file), but the specification says these fields are strings, so
 // other tools fail on it. Read from the document as written, once per $ref.
 import type { RuleInfo } from '../core/types.js';
+import { isObject, type JsonPath } from '../openapi/json.js';
+import { HTTP_METHODS } from '../openapi/operations.js';
 
 const OAS_REFERENCE = 'https://spec.openapis.org/oas/v3.0.3.html#reference-object';
 
@@ -16,13 +18,8 @@ export const REF_PLACE_RULE: RuleInfo = {
     'A $ref stands only where the specification allows a Reference Object: not in info, servers, tags, externalDocs, nor for a summary or description (write the text in place)',
 };
 
-type Json = Record<string, unknown>;
-type JsonPath = Array<string | number>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const refOf = (value: unknown): string | undefined =>
   isObject(value) && typeof value.$ref === 'string' ? value.$ref : undefined;
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const TEXT_FIELDS = ['summary', 'description'];
 const MAX_DEPTH = 64;
 

@@ -6,7 +6,8 @@ import { ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
-export const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+/** The methods the mock serves (the reference server's pipeline takes these five). */
+export const SERVED_METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 /** Per server: its collections by path and item path, the maker of values, answers made once per URL. */
 export interface MockState {

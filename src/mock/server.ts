@@ -18,7 +18,7 @@ import {
 } from '../reference-server/validation.js';
 import { create, filtered, itemReply, listPage, recordOf, requireMatch, update } from './collections.js';
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
-import { answerOf, collectionsOf, HTTP_METHODS, seedCollection, type MockState } from './model.js';
+import { answerOf, collectionsOf, SERVED_METHODS, seedCollection, type MockState } from './model.js';
 import { seededRandom, ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';
 
@@ -94,7 +94,7 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
     const methods: RouteDef<MockState>['methods'] = {};
     const listed = state.byPath.get(path);
     const owner = state.byItemPath.get(path);
-    for (const method of HTTP_METHODS) {
+    for (const method of SERVED_METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
       const upper = method.toUpperCase() as keyof RouteDef['methods'];
