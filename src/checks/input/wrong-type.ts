@@ -10,11 +10,11 @@ import { Causes } from '../support/traffic.js';
 import { settledCreateBody } from '../support/created-document.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
-function breakType(body: JsonObject): { json: JsonObject; property: string } | undefined {
+function breakType(body: JsonObject, probe: number): { json: JsonObject; property: string } | undefined {
   const names = Object.keys(body).filter((name) => body[name] !== null && body[name] !== undefined);
   const property = names.find((name) => typeof body[name] === 'string') ?? names[0];
   if (property === undefined) return undefined;
-  return { json: { ...body, [property]: wrongType(body[property] ?? null) }, property };
+  return { json: { ...body, [property]: wrongType(body[property] ?? null, probe) }, property };
 }
 
 export default defineCheck({
@@ -54,7 +54,7 @@ export default defineCheck({
       if (!causes.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
       causes.expect(hasIssue(exchange, { type: SCHEMA_VIOLATION, in: 'body' }), 'noSchemaViolation', data, exchange);
     };
-    const created = collection ? breakType(await settledCreateBody(ctx, collection)) : undefined;
+    const created = collection ? breakType(await settledCreateBody(ctx, collection), 0) : undefined;
     // A lax server may store the wrong value coerced (0, null): the record is proven ours by the rest of the body.
     const proof = created && Object.fromEntries(Object.entries(created.json).filter(([n]) => n !== created.property));
     if (collection && created)
@@ -63,7 +63,8 @@ export default defineCheck({
       let property = '';
       const { exchange } = await updateProbe(ctx, document, (current) => {
         const base = document.update === 'patch' ? (document.patch ?? current) : writableBody(current, document);
-        const broken = breakType(document.update === 'patch' ? writableBody(base, document) : base);
+        // Another wrong value than the POST's: that one may now be stored, coerced, in a unique member.
+        const broken = breakType(document.update === 'patch' ? writableBody(base, document) : base, 1);
         property = broken?.property ?? '';
         return {
           json: broken
