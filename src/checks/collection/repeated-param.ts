@@ -104,7 +104,7 @@ export default defineCheck({
     const probes = await probesOf(ctx, collection);
     if (probes.length === 0)
       ctx.skip(
-        `GET ${collection.path} declares no multi-valued filter or embed parameter to which two values can be given (sort is sort.multiple-keys')`,
+        `GET ${collection.template ?? collection.path} declares no multi-valued filter or embed parameter to which two values can be given (sort is sort.multiple-keys')`,
       );
     const notJudged: string[] = [];
     let judged = 0;
