@@ -196,7 +196,9 @@ export class RootOutcomes {
       when === undefined || (typeof when === 'function' ? when(r) : when.includes(r.messageId ?? ''));
     const paired = (r: CheckResult): boolean =>
       finding === undefined || dependency.pairs === undefined || dependency.pairs(r, finding);
-    const failed = (await outcome.done).find((r) => r.status === 'fail' && isCause(r) && paired(r));
+    const failures = (await outcome.done).filter((r) => r.status === 'fail' && isCause(r) && paired(r));
+    const { prefers } = dependency;
+    const failed = (finding && prefers ? failures.find((r) => prefers(r, finding)) : undefined) ?? failures[0];
     return failed ? { root: dependency.check, message: failed.message } : undefined;
   }
 }
