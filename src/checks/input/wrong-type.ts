@@ -10,8 +10,14 @@ import { Causes } from '../support/traffic.js';
 import { settledCreateBody } from '../support/created-document.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
-function breakType(body: JsonObject, probe: number): { json: JsonObject; property: string } | undefined {
-  const names = Object.keys(body).filter((name) => body[name] !== null && body[name] !== undefined);
+function breakType(
+  body: JsonObject,
+  probe: number,
+  keep: ReadonlyArray<string | undefined> = [],
+): { json: JsonObject; property: string } | undefined {
+  const names = Object.keys(body).filter(
+    (name) => body[name] !== null && body[name] !== undefined && !keep.includes(name),
+  );
   const property = names.find((name) => typeof body[name] === 'string') ?? names[0];
   if (property === undefined) return undefined;
   return { json: { ...body, [property]: wrongType(body[property] ?? null, probe) }, property };
@@ -64,7 +70,10 @@ export default defineCheck({
       const { exchange } = await updateProbe(ctx, document, (current) => {
         const base = document.update === 'patch' ? (document.patch ?? current) : writableBody(current, document);
         // Another wrong value than the POST's: that one may now be stored, coerced, in a unique member.
-        const broken = breakType(document.update === 'patch' ? writableBody(base, document) : base, 1);
+        // The record's key stays: a server that ignores a key in the body (Fastify's removeAdditional) shows
+        // an unknown member there, not a type it took.
+        const keep = [document.param, document.creator?.key];
+        const broken = breakType(document.update === 'patch' ? writableBody(base, document) : base, 1, keep);
         property = broken?.property ?? '';
         return {
           json: broken

@@ -140,3 +140,29 @@ describe('input.wrong-type on a server that coerces a number into a unique text 
     ]);
   });
 });
+
+describe('input.wrong-type on an update whose record shows its key as text first', () => {
+  it('breaks another member than the key: a server ignoring a key in the body shows no type it took', async () => {
+    const profile = {
+      ...BUILT_IN_PROFILE,
+      documents: (BUILT_IN_PROFILE.documents ?? []).map(({ patch: _patch, ...document }) => document),
+    };
+    const patches: string[] = [];
+    const report = await runOne(
+      check,
+      reference({
+        mutate: (req, res) => {
+          if (req.method === 'PATCH') patches.push(req.body);
+          // Fastify's rounds: `id` a string, the first member of the record.
+          if (req.method !== 'GET' || !/^\/employers\/5\d{9}$/.test(req.path) || !isObject(res.json)) return;
+          const { employerId, ...rest } = res.json;
+          res.json = { employerId: String(employerId), ...rest };
+        },
+      }),
+      profile,
+    );
+    expect(report.results.map((r) => `${r.status} ${r.messageId ?? ''}`)).toEqual(['pass ']);
+    expect(patches).toHaveLength(1);
+    expect(Object.keys(JSON.parse(patches[0] ?? '{}') as object)).not.toContain('employerId');
+  });
+});
