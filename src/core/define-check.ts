@@ -99,6 +99,10 @@ export interface Dependency<M extends string> {
    * whole check follows from it, and it is not run).
    */
   findings?: readonly M[] | ((finding: { messageId: string; message: string }) => boolean);
+  /** With `findings`: a finding follows only from a root failure it pairs with (the same status, say). */
+  pairs?: (failure: CheckResult, finding: { messageId: string; message: string }) => boolean;
+  /** With `findings`: of the root's failures, the one cited is the first this prefers (else the first). */
+  prefers?: (failure: CheckResult, finding: { messageId: string; message: string }) => boolean;
 }
 
 export interface CheckDefinition<M extends string, K extends TargetKind> {

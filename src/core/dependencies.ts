@@ -139,10 +139,11 @@ export class RootOutcomes {
     const causes = new Map<F, RootCause>();
     for (const dependency of dependencies) {
       if (dependency.findings === undefined || findings.every((f) => causes.has(f))) continue;
-      const cause = await this.causeOf(dependency, path);
-      if (cause)
-        for (const finding of findings)
-          if (!causes.has(finding) && follows(dependency, finding)) causes.set(finding, cause);
+      for (const finding of findings) {
+        if (causes.has(finding) || !follows(dependency, finding)) continue;
+        const cause = await this.causeOf(dependency, path, finding);
+        if (cause) causes.set(finding, cause);
+      }
     }
     return causes;
   }
@@ -182,14 +183,22 @@ export class RootOutcomes {
   }
 
   /** The root's first failure on the resource (or on the API, for a root about the whole API) that is the cause. */
-  private async causeOf(dependency: Dependency<string>, path: string): Promise<RootCause | undefined> {
+  private async causeOf(
+    dependency: Dependency<string>,
+    path: string,
+    finding?: Finding,
+  ): Promise<RootCause | undefined> {
     const root = this.byId.get(dependency.check);
     const outcome = this.outcomes.get(keyOf(dependency.check, root?.appliesTo === 'api' ? '/' : path));
     if (!outcome) return undefined;
     const { when } = dependency;
     const isCause = (r: CheckResult): boolean =>
       when === undefined || (typeof when === 'function' ? when(r) : when.includes(r.messageId ?? ''));
-    const failed = (await outcome.done).find((r) => r.status === 'fail' && isCause(r));
+    const paired = (r: CheckResult): boolean =>
+      finding === undefined || dependency.pairs === undefined || dependency.pairs(r, finding);
+    const failures = (await outcome.done).filter((r) => r.status === 'fail' && isCause(r) && paired(r));
+    const { prefers } = dependency;
+    const failed = (finding && prefers ? failures.find((r) => prefers(r, finding)) : undefined) ?? failures[0];
     return failed ? { root: dependency.check, message: failed.message } : undefined;
   }
 }

@@ -20,6 +20,12 @@ const TALLY_IN_TEXT = /\bseen (in )?\d+ (answers|times)\b/g;
  */
 const NAMED_BY_RESOURCE = new Set(['collection.items-array.listedUnder', 'sort.guide-param.foreign']);
 const CODE_SPAN = /`[^`]*`/g;
+/**
+ * Faults one framework default gives every write whatever its method (a text/plain body read anyway): a PUT on one
+ * resource and a POST on another are the same fault.
+ */
+const ANY_WRITE_METHOD = new Set(['http.unsupported-media-type-415.not415']);
+const WRITE_METHOD = /^(?:POST|PUT|PATCH) /;
 
 /** The words of a finding without where it was seen: what tells one fault from another. */
 export function faultOf(message: string): string {
@@ -96,9 +102,9 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
   for (const result of results) {
     if (result.status !== 'fail') continue;
     const words = faultOf(plainWords(result));
-    const fault = NAMED_BY_RESOURCE.has(`${result.id}.${result.messageId ?? ''}`)
-      ? words.replace(CODE_SPAN, '`*`')
-      : words;
+    const kind = `${result.id}.${result.messageId ?? ''}`;
+    const named = NAMED_BY_RESOURCE.has(kind) ? words.replace(CODE_SPAN, '`*`') : words;
+    const fault = ANY_WRITE_METHOD.has(kind) ? named.replace(WRITE_METHOD, '<write> ') : named;
     const key = [result.id, result.messageId ?? '', result.baseline ?? '', fault].join('\u0000');
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }

@@ -212,16 +212,52 @@ function createBodyOf(
   return { body, fromSchema: true, ...(optional.length > 0 ? { optional } : {}) };
 }
 
-/** A one-property patch when the document gives no example: the first writable string, else scalar, other than the key. */
+/**
+ * A one-property patch when the document gives no example: the first writable string the run can change to a value
+ * its schema takes (maxLength, enum, format, digit pattern), else the first scalar, other than the key.
+ */
 function patchBodyOf(doc: Obj, patch: Obj, key: string | undefined): JsonValue | undefined {
   const example = requestExample(doc, patch);
   if (example !== undefined) return example;
-  const whole = objectSample(doc, requestSchema(doc, patch), 0, key);
+  const schema = requestSchema(doc, patch);
+  const whole = objectSample(doc, schema, 0, key);
+  const properties = propertiesOf(doc, schema);
   const entries = Object.entries(whole ?? {}).filter(([, value]) => value !== null && typeof value !== 'object');
-  const chosen = entries.find(([, value]) => typeof value === 'string') ?? entries[0];
-  return chosen === undefined
-    ? undefined
-    : { [chosen[0]]: typeof chosen[1] === 'string' ? 'restguide patched' : chosen[1] };
+  const changed = entries.flatMap(([name, value]): Array<[string, JsonValue]> => {
+    if (typeof value !== 'string') return [];
+    const other = changedString(deref(doc, properties[name]), value);
+    return other === undefined ? [] : [[name, other]];
+  });
+  const chosen = changed[0] ?? entries.find(([, value]) => typeof value !== 'string');
+  return chosen === undefined ? undefined : { [chosen[0]]: chosen[1] };
+}
+
+/** Values of string formats other than sampleOf's, so a change shows. */
+const CHANGED_FORMATS: Record<string, string> = {
+  date: '2026-02-02',
+  'date-time': '2026-02-02T00:00:00Z',
+  decimal: '2.00',
+  email: 'restguide.patched@example.org',
+  uri: 'https://example.org/restguide-patched',
+  uuid: '00000000-0000-4000-8000-000000000001',
+};
+
+/**
+ * A value other than `current` that the string schema takes: a change the API must accept, so a refusal is the
+ * API's (a 17-character text in a 13-character member was the run's own fault). Undefined: none the run can make.
+ */
+function changedString(schema: unknown, current: string): string | undefined {
+  if (!isObject(schema)) return 'restguide patched';
+  if (Array.isArray(schema['enum']))
+    return schema['enum'].find((value): value is string => typeof value === 'string' && value !== current);
+  const format = CHANGED_FORMATS[String(schema['format'])];
+  if (format !== undefined) return format;
+  const length = digitsLength(schema['pattern']);
+  if (length !== undefined) return '2'.repeat(length);
+  // Any other pattern: no value known to match it.
+  if (schema['pattern'] !== undefined) return undefined;
+  const text = fitted('restguide patched', schema);
+  return text !== current ? text : fitted('patched restguide', schema);
 }
 
 /** A pattern of decimal digits only (`^[0-9]{11}$`, `^\\d{2,11}$`): the number of digits to make, else undefined. */

@@ -250,6 +250,32 @@ describe('writes without an example in the document', () => {
     expect(deriveProfile(doc).documents?.[0]?.patch).toEqual({ name: 'restguide patched' });
   });
 
+  it('patches with a value the member takes: within maxLength, another enum value, a date, digits', () => {
+    const patchOf = (properties: Record<string, unknown>) => {
+      const schema = { type: 'object', properties };
+      const request = { content: { 'application/json': { schema } } };
+      return deriveProfile(
+        api({
+          '/books': {
+            get: { responses: listing({ type: 'array', items: schema }) },
+            post: { requestBody: request, responses: { 201: { description: 'created' } } },
+          },
+          '/books/{id}': { get: { responses: ok }, patch: { requestBody: request, responses: ok } },
+        }),
+      ).documents?.[0]?.patch;
+    };
+    // Django REST framework's isbn: CharField(max_length=13); the change is cut to fit and still differs.
+    expect(patchOf({ isbn: { type: 'string', maxLength: 13 } })).toEqual({ isbn: 'restguide pat' });
+    expect(patchOf({ code: { type: 'string', maxLength: 9 } })).toEqual({ code: 'patched r' });
+    expect(patchOf({ language: { type: 'string', enum: ['nl', 'fr'] } })).toEqual({ language: 'fr' });
+    expect(patchOf({ published: { type: 'string', format: 'date' } })).toEqual({ published: '2026-02-02' });
+    expect(patchOf({ number: { type: 'string', pattern: '^[0-9]{4}$' } })).toEqual({ number: '2222' });
+    // No value known to match an arbitrary pattern: the next member is changed instead.
+    expect(patchOf({ ref: { type: 'string', pattern: '^[A-Z]{2}-' }, title: { type: 'string' } })).toEqual({
+      title: 'restguide patched',
+    });
+  });
+
   it('an example in the document still wins', () => {
     const example = { name: 'ACME' };
     const withExample = api({

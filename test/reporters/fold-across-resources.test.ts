@@ -62,6 +62,19 @@ describe('foldAcrossResources', () => {
     expect(foldAcrossResources(other)).toHaveLength(3);
   });
 
+  it('folds a text/plain write answered alike by PUT on one resource and POST on another, not another status', () => {
+    const not415 = (method: string, name: string, status: number): CheckResult => ({
+      ...listedUnder(origin, name),
+      id: 'http.unsupported-media-type-415',
+      messageId: 'not415',
+      message: `${method} ${origin}/${name} with Content-Type: text/plain answered ${status} instead of 415.`,
+    });
+    const folded = foldAcrossResources([not415('PUT', 'rounds/R1', 400), not415('POST', 'rounds/R1/pickups', 400)]);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toMatchObject({ count: 2, resources: ['/rounds/R1', '/rounds/R1/pickups'] });
+    expect(foldAcrossResources([not415('PUT', 'rounds/R1', 400), not415('POST', 'pickups', 500)])).toHaveLength(2);
+  });
+
   it('sums counts already folded within a run, and a folded list folds to itself', () => {
     const within = { ...listedUnder(origin, 'cats'), count: 4, urls: [`${origin}/cats?a`, `${origin}/cats?b`] };
     within.message = `The collection ${origin}/cats?a lists its items under \`results\`; the guide says \`items\` (seen on 2 URLs: ${origin}/cats?a, ${origin}/cats?b).`;

@@ -52,7 +52,9 @@ async function probesOf(ctx: CheckContext<string>, collection: CollectionTarget)
   const doc = await declaredOpenApi(ctx);
   if (typeof doc === 'string')
     ctx.skip(`which query parameters take several values is declared in an OpenAPI document: ${doc}`);
-  const get = getOperation(doc, collection.path) ?? ctx.skip(`the OpenAPI document has no GET ${collection.path}`);
+  // A nested collection (/rounds/R0001/pickups) is declared under its template (/rounds/{id}/pickups).
+  const template = collection.template ?? collection.path;
+  const get = getOperation(doc, template) ?? ctx.skip(`the OpenAPI document has no GET ${template}`);
   const arrays = get.parameters.filter(
     (p) =>
       p['in'] === 'query' &&
@@ -102,7 +104,7 @@ export default defineCheck({
     const probes = await probesOf(ctx, collection);
     if (probes.length === 0)
       ctx.skip(
-        `GET ${collection.path} declares no multi-valued filter or embed parameter to which two values can be given (sort is sort.multiple-keys')`,
+        `GET ${collection.template ?? collection.path} declares no multi-valued filter or embed parameter to which two values can be given (sort is sort.multiple-keys')`,
       );
     const notJudged: string[] = [];
     let judged = 0;

@@ -2,6 +2,7 @@ import { defineCheck } from '../../core/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { ownProblemFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
+import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 
 export default defineCheck({
   meta: {
@@ -17,6 +18,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'document',
+  // A 422 from the framework's one validation handler is input.declared-params' finding, told once.
+  dependsOn: [VALIDATION_STATUS_ROOT],
   requires: { what: 'document with malformed ids', test: (document) => document.malformedIds.length > 0 },
   async run(ctx, document) {
     const ids = document.malformedIds.slice(0, 5);

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { isObject, type JsonObject } from '../../core/json.js';
 import { supportsMethod, type CollectionTarget } from '../../core/target.js';
 import { declaredOpenApi, derefIn } from '../support/api-openapi.js';
@@ -8,6 +8,8 @@ import { breakingMember, type Obj } from './support/param-values.js';
 import { postProbe, updateProbe } from './support/write-probes.js';
 import { writableBody } from '../support/writable-body.js';
 import { SkipSignal } from '../../core/check-context.js';
+import { PROBLEM_MEDIA_TYPE_ROOT, problemResponseFault } from '../support/problem-response.js';
+import { isHandlerStatus, VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 
 /** Members probed per run: each is a POST, which a lax server may turn into a record the run then removes. */
 export const MAX_PROBED_MEMBERS = 8;
@@ -54,13 +56,19 @@ export default defineCheck({
     title:
       "A write body member breaking its declared schema (enum, range, pattern, length, format) answers 400 with an issue naming it: creates, and updates of the run's own record",
     messages: {
-      accepted: 'POST {{url}} answered {{status}}: body member {{name}} took {{breaks}} instead of a 400 naming it.',
-      not400: 'POST {{url}} (body member {{name}}: {{breaks}}) answered {{status}} instead of 400.',
+      accepted:
+        '{{method}} {{url}} answered {{status}}: body member {{name}} took {{breaks}} instead of a 400 naming it.',
+      not400: '{{method}} {{url}} (body member {{name}}: {{breaks}}) answered {{status}} instead of 400{{also}}.',
+      notProblem:
+        '{{method}} {{url}} (body member {{name}}: {{breaks}}) answered 400 with {{contentType}} instead of a problem (application/problem+json){{also}}.',
       noIssue:
-        'POST {{url}} (body member {{name}}: {{breaks}}) answered 400 without an issue of an input-validation type (schemaViolation, invalidInput), in body, named {{name}}.',
+        '{{method}} {{url}} (body member {{name}}: {{breaks}}) answered 400 without an issue of an input-validation type (schemaViolation, invalidInput), in body, named {{name}}.',
     },
   },
   appliesTo: 'collection',
+  // A framework refusing every bad value with its own error body (problem.media-type) or its own status (422,
+  // input.declared-params) is one cause, told there once.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT, VALIDATION_STATUS_ROOT],
   requires: { what: 'collection with a create body', test: (collection) => collection.create !== undefined },
   async run(ctx, collection) {
     const doc = await declaredOpenApi(ctx);
@@ -76,11 +84,20 @@ export default defineCheck({
       return ctx.skip(
         `no member of the create body of ${collection.path} has a declared constraint a value can break (types are input.wrong-type's)`,
       );
+    // One cause, one finding: a 400 that is no problem, or one validation handler's status (422), whatever the
+    // member, is one finding naming the first and counting the others.
+    const alike = new Map<string, Array<{ exchange: Exchange; data: Record<string, string | number> }>>();
     const judge = (exchange: Exchange, name: string, breaks: string): void => {
       const { status } = exchange.response;
       const data = { ...exchangeData(exchange), name, breaks };
+      const fault = status === 400 ? problemResponseFault(exchange) : undefined;
       if (status >= 200 && status < 300) ctx.report('accepted', data, exchange);
-      else if (ctx.expect(status === 400, 'not400', data, exchange))
+      else if (isHandlerStatus(status))
+        alike.set(`not400 ${status}`, [...(alike.get(`not400 ${status}`) ?? []), { exchange, data }]);
+      else if (fault?.startsWith('its Content-Type') === true) {
+        const contentType = mediaTypeOf(exchange.response) ?? '(none)';
+        alike.set('notProblem', [...(alike.get('notProblem') ?? []), { exchange, data: { ...data, contentType } }]);
+      } else if (ctx.expect(status === 400, 'not400', { ...data, also: '' }, exchange))
         ctx.expect(namesMember(exchange, name), 'noIssue', data, exchange);
     };
     for (const { name, bad } of probes) {
@@ -91,6 +108,17 @@ export default defineCheck({
       judge(await postProbe(ctx, collection, { json, proof }), name, bad.breaks);
     }
     await updateOwnRecord(ctx, collection, doc, judge);
+    for (const [key, answers] of alike) {
+      const [first, ...others] = answers;
+      if (first === undefined) continue;
+      const also = others.length > 0 ? ` (and ${others.length} more of its members alike)` : '';
+      ctx.report(
+        key === 'notProblem' ? 'notProblem' : 'not400',
+        { ...first.data, also },
+        first.exchange,
+        ...others.map((o) => o.exchange),
+      );
+    }
   },
 });
 

@@ -1,9 +1,11 @@
 import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { isObject } from '../../core/json.js';
 import { withQuery, type Target } from '../../core/target.js';
 import { declaredOpenApi, fillDeclaredPath } from '../support/api-openapi.js';
 import { exchangeData } from '../support/provoke-errors.js';
+import { PROBLEM_MEDIA_TYPE_ROOT, problemResponseFault } from '../support/problem-response.js';
+import { isHandlerStatus } from '../support/validation-status.js';
 import { breakingValue, validValue, type Obj } from './support/param-values.js';
 import { declaredReads, type DeclaredParameter } from './support/declared-operations.js';
 
@@ -124,12 +126,16 @@ export default defineCheck({
     messages: {
       accepted:
         '{{method}} {{url}} answered {{status}}: {{in}} parameter {{name}} took {{breaks}} instead of a 400 naming it.',
-      not400: '{{method}} {{url}} ({{in}} parameter {{name}}: {{breaks}}) answered {{status}} instead of 400.',
+      not400: '{{method}} {{url}} ({{in}} parameter {{name}}: {{breaks}}) answered {{status}} instead of 400{{also}}.',
+      notProblem:
+        '{{method}} {{url}} ({{in}} parameter {{name}}: {{breaks}}) answered 400 with {{contentType}} instead of a problem (application/problem+json){{also}}.',
       noIssue:
         '{{method}} {{url}} ({{in}} parameter {{name}}: {{breaks}}) answered 400 without an issue of an input-validation type (schemaViolation, invalidInput), in {{in}}, named {{name}}.',
     },
   },
   appliesTo: 'api',
+  // A framework refusing every bad value with its own error body is problem.media-type's one finding.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
   async run(ctx) {
     const doc = await declaredOpenApi(ctx);
     if (typeof doc === 'string') return ctx.skip(`${doc}: no declared parameter to probe`);
@@ -163,6 +169,9 @@ export default defineCheck({
           .join(', ')}${left.length > 5 ? ', …' : ''}`,
       );
     const unfilled: string[] = [];
+    // One cause, one finding: a 400 that is no problem, or one validation handler's status (422), whatever the
+    // parameter, is one finding naming the first and counting the others.
+    const alike = new Map<string, Array<{ exchange: Exchange; data: Record<string, string | number> }>>();
     await inBatches(probed, PARALLEL, async (probe) => {
       const request = requestOf(ctx, doc, probe);
       if (typeof request === 'string') {
@@ -177,10 +186,23 @@ export default defineCheck({
         name: probe.parameter.name,
         breaks: probe.breaks,
       };
+      const fault = status === 400 ? problemResponseFault(exchange) : undefined;
       if (status >= 200 && status < 300) ctx.report('accepted', data, exchange);
-      else if (ctx.expect(status === 400, 'not400', data, exchange))
+      else if (isHandlerStatus(status))
+        alike.set(`not400 ${status}`, [...(alike.get(`not400 ${status}`) ?? []), { exchange, data }]);
+      else if (fault?.startsWith('its Content-Type') === true) {
+        const contentType = mediaTypeOf(exchange.response) ?? '(none)';
+        alike.set('notProblem', [...(alike.get('notProblem') ?? []), { exchange, data: { ...data, contentType } }]);
+      } else if (ctx.expect(status === 400, 'not400', { ...data, also: '' }, exchange))
         ctx.expect(namesParameter(exchange, probe.parameter), 'noIssue', data, exchange);
     });
+    for (const [key, answers] of alike) {
+      const [first, ...others] = answers;
+      if (first === undefined) continue;
+      const also = others.length > 0 ? ` (and ${others.length} more of its parameters alike)` : '';
+      const id = key === 'notProblem' ? 'notProblem' : 'not400';
+      ctx.report(id, { ...first.data, also }, first.exchange, ...others.map((o) => o.exchange));
+    }
     if (unfilled.length === probed.length) ctx.skip(`no probe could be sent: ${[...new Set(unfilled)].join('; ')}`);
   },
 });

@@ -2,6 +2,7 @@ import { defineCheck } from '../../core/define-check.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
+import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 /** Cut off mid-object: no JSON parser accepts it. */
@@ -22,7 +23,8 @@ export default defineCheck({
   },
   appliesTo: 'api',
   // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
-  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
+  // A 422 from the framework's one validation handler is input.declared-params' finding, told once.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT, VALIDATION_STATUS_ROOT],
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);

@@ -45,14 +45,11 @@ export const BODY_LEAKS: Array<[string, RegExp]> = [
     /\b(?:Express|Spring(?:Boot| Boot)?|Hibernate|Django|Flask|Laravel|Symfony|ASP\.NET|Tomcat|Jetty|WildFly|JBoss|Rails|Werkzeug|Kestrel|Quarkus)\b|\bstoplight\.io\b|\/prism\/errors\b/,
   ],
 ];
-// Server or X-Powered-By naming a product with a version, or any X-Powered-By / X-AspNet-Version.
+// Server naming a product with its version (`Apache/2.4.41`, `nginx 1.25.3`), or any X-Powered-By / X-AspNet-Version.
+// A bare product name (`Server: uvicorn`, `nginx`) is none of what err-sanit names (versions, stack traces, DB
+// codes, internal host names): HTTP's own Server header, not a leak.
 const HEADER_LEAKS: Array<[string, (value: string) => boolean]> = [
-  [
-    'server',
-    (value) =>
-      /\/\s*\d/.test(value) ||
-      /\b(?:Apache|nginx|IIS|Tomcat|Jetty|Kestrel|Express|Werkzeug|gunicorn|uvicorn)\b/i.test(value),
-  ],
+  ['server', (value) => /\/\s*v?\d|\bv?\d+\.\d+/i.test(value)],
   ['x-powered-by', () => true],
   ['x-aspnet-version', () => true],
   ['x-aspnetmvc-version', () => true],

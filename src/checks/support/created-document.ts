@@ -296,8 +296,12 @@ async function notCreated(ctx: Ctx, collection: CollectionTarget, body: JsonObje
 export async function createSubject(ctx: Ctx, collection: CollectionTarget, omit: string[] = []): Promise<Subject> {
   let body = await settledCreateBody(ctx, collection);
   let created: Creation | undefined;
-  if (omit.some((key) => key in body)) {
-    const lean = Object.fromEntries(Object.entries(body).filter(([key]) => !omit.includes(key))) as JsonObject;
+  // A member a body made from the schema holds because the schema requires it is never left out: the API would
+  // refuse the lean body for it (DRF's isbn), and the caller learns it is not optional from the whole body.
+  const { create: made } = collection;
+  const leftOut = made?.fromSchema ? omit.filter((key) => (made.optional ?? []).includes(key)) : omit;
+  if (leftOut.some((key) => key in body)) {
+    const lean = Object.fromEntries(Object.entries(body).filter(([key]) => !leftOut.includes(key))) as JsonObject;
     created = await create(ctx, collection, lean);
     if (!created.url) body = collection.createBody();
   }

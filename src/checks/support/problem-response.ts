@@ -66,4 +66,9 @@ export const PROBLEM_MEDIA_TYPE_ROOT = {
   check: 'problem.media-type',
   findings: (finding: { message: string }): boolean =>
     /not application\/problem\+json|instead of a problem \(application\/problem\+json\)/.test(finding.message),
+  // The result cited is the one about the same media type (DRF's JSON errors, not Django's HTML 404 page).
+  prefers: (failure: { message: string }, finding: { message: string }): boolean => {
+    const type = (message: string) => /with (?:Content-Type )?(\S+) instead of/.exec(message)?.[1];
+    return type(failure.message) !== undefined && type(failure.message) === type(finding.message);
+  },
 };

@@ -171,7 +171,7 @@ function filterValues(
   filter: string,
   records: Record<string, unknown>[],
 ): string[] {
-  const declared = declaredValues(contract, collection.path, filter);
+  const declared = declaredValues(contract, collection.template ?? collection.path, filter);
   if (declared !== undefined) return declared;
   const values = new Set(
     records.map((record) => record[filter]).filter((value) => typeof value === 'boolean' || typeof value === 'string'),

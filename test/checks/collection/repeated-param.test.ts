@@ -3,6 +3,10 @@ import check from '../../../src/checks/collection/repeated-param.js';
 import { isObject } from '../../../src/core/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator, RequestRewriter } from '../../helpers/proxy.js';
+import { nestedDocument, startNestedApi } from '../../helpers/nested-api.js';
+import { rebase } from '../../../src/core/base-path.js';
+import { deriveProfile } from '../../../src/core/openapi-profile.js';
+import { runChecks } from '../../../src/core/runner.js';
 
 const repeatedName = (path: string) => (path.match(/[?&]name=/g) ?? []).length > 1;
 
@@ -85,4 +89,28 @@ it('collection.repeated-param stays quiet on a parameter declared single-valued'
       .map((r) => r.message)
       .join('\n'),
   ).toMatch(/declares no multi-valued/);
+});
+
+it('collection.repeated-param reads a nested collection under its template, not its concrete path', async () => {
+  const options = { listsAccounts: true };
+  const server = await startNestedApi(options);
+  try {
+    const { document, baseUrl } = rebase(nestedDocument(options), server.url);
+    const report = await runChecks([check], deriveProfile(document), {
+      baseUrl: baseUrl ?? server.url,
+      allowWrites: false,
+      timeoutMs: 5000,
+      deadlineMs: 30_000,
+      contract: document,
+    });
+    const calls = report.results.filter((r) => r.resource.includes('/Calls'));
+    expect(calls.length).toBeGreaterThan(0);
+    // The calls' GET is declared at /Accounts/{AccountSid}/Calls.json: found, and no parameter there is multi-valued.
+    for (const result of calls)
+      expect(`${result.status} ${result.message}`).toMatch(
+        /^skip GET \/Accounts\/\{AccountSid\}\/Calls\.json declares no multi-valued/,
+      );
+  } finally {
+    await server.close();
+  }
 });

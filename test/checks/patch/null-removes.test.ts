@@ -80,3 +80,29 @@ describe('patch.null-removes optional property', () => {
     ]);
   });
 });
+
+describe('patch.null-removes when the patched member is one the create schema requires', () => {
+  // A create body made from the schema, `bankrupt` required (Django REST framework's isbn): the API refuses a body
+  // without it, so the run does not leave it out and says why the check has nothing to remove.
+  const profile: typeof WRITE_PROFILE = {
+    ...WRITE_PROFILE,
+    collections: (WRITE_PROFILE.collections ?? []).map((c) =>
+      c.create ? { ...c, create: { ...c.create, fromSchema: true, optional: [] } } : c,
+    ),
+  };
+  const refusesWithoutBankrupt = reference({
+    mutate: (req, res) => {
+      if (req.method !== 'POST' || req.path !== '/employers' || req.body.includes('"bankrupt"')) return;
+      res.status = 400;
+      res.headers['content-type'] = 'application/json';
+      res.json = { bankrupt: ['This field is required.'] };
+    },
+  });
+
+  it('creates with the whole body and skips: no property of the patch is optional', async () => {
+    const report = await runOne(check, refusesWithoutBankrupt, profile);
+    expect(report.results.map((r) => `${r.status} ${r.message}`)).toEqual([
+      expect.stringMatching(/^skip no property of the profile's patch is optional/),
+    ]);
+  });
+});

@@ -4,7 +4,18 @@ import { isObject } from '../../../src/core/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {
-  valid: [{ name: 'reference server', server: reference() }],
+  valid: [
+    { name: 'reference server', server: reference() },
+    {
+      // uvicorn's default header: a product name without a version is no implementation detail err-sanit names.
+      name: 'Server: uvicorn (a product name, no version)',
+      server: reference({
+        mutate: (_req, res) => {
+          res.headers['server'] = 'uvicorn';
+        },
+      }),
+    },
+  ],
   invalid: [
     {
       name: 'a Java stack trace in detail',
@@ -62,6 +73,25 @@ testCheck(check, {
         mutate: (_req, res) => {
           res.headers['x-powered-by'] = 'Express';
           res.headers['server'] = 'Apache/2.4.41 (Ubuntu)';
+        },
+      }),
+      findings: ['leakInHeader'],
+    },
+    {
+      // Django's runserver: the product names come with their versions.
+      name: 'Server: WSGIServer/0.2 CPython/3.11.2',
+      server: reference({
+        mutate: (_req, res) => {
+          res.headers['server'] = 'WSGIServer/0.2 CPython/3.11.2';
+        },
+      }),
+      findings: ['leakInHeader'],
+    },
+    {
+      name: 'Server: nginx 1.25.3 (a version after a space)',
+      server: reference({
+        mutate: (_req, res) => {
+          res.headers['server'] = 'nginx 1.25.3';
         },
       }),
       findings: ['leakInHeader'],
