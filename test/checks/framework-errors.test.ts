@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
 import { runChecks } from '../../src/core/runner.js';
+import { selectChecks } from '../../src/core/select-checks.js';
 import type { CheckReport, CheckResult } from '../../src/core/types.js';
 import { isObject } from '../../src/core/json.js';
 import { reference, type ServerFactory } from '../helpers/check-harness.js';
@@ -16,7 +17,8 @@ async function run(ids: string[], server: ServerFactory): Promise<CheckReport> {
   const running = await server.start();
   try {
     return await runChecks(
-      CHECKS.filter((check) => ids.includes(check.meta.id)),
+      // These checks as --only names them: the run is the one a user asks for.
+      selectChecks(CHECKS, ids),
       BUILT_IN_PROFILE,
       { baseUrl: running.url, allowWrites: true, timeoutMs: 5000, deadlineMs: 40_000, concurrency: 4 },
     );
