@@ -16,7 +16,7 @@ import {
   createAjv,
   type CompiledOperation,
 } from '../reference-server/validation.js';
-import { create, filtered, itemReply, listPage, recordOf, requireMatch, update } from './collections.js';
+import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
 import { answerOf, collectionsOf, SERVED_METHODS, seedCollection, type MockState } from './model.js';
 import { seededRandom, ValueMaker } from './values.js';
@@ -103,22 +103,16 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
       if (submit) methods.POST = submit.submit;
       else if (poll) methods.GET = poll.poll;
       else if (listed && method === 'get') methods.GET = (ctx) => listPage(ctx, listed);
-      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed);
+      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed, operation);
       else if (listed && method === 'delete')
         methods.DELETE = (ctx) => {
           for (const record of filtered(ctx, listed)) listed.records.delete(String(record[listed.key]));
-          return { status: 204 };
+          return { status: declaredStatus(ctx, operation, 204) };
         };
       else if (owner && method === 'get') methods.GET = (ctx) => itemReply(ctx, owner, recordOf(ctx, owner));
       else if (owner && (method === 'put' || method === 'patch'))
         methods[upper] = (ctx) => update(ctx, owner, operation);
-      else if (owner && method === 'delete')
-        methods.DELETE = (ctx) => {
-          const record = recordOf(ctx, owner);
-          requireMatch(ctx, record);
-          owner.records.delete(String(record[owner.key]));
-          return { status: 204 };
-        };
+      else if (owner && method === 'delete') methods.DELETE = (ctx) => remove(ctx, owner, operation);
       else methods[upper] = declaredAnswer(state.document, operation);
     }
     routes.push({ path, methods });
