@@ -250,6 +250,29 @@ describe("a document's own statuses and the guide's query parameters", () => {
     expect((await get(location)).status).toBe(404);
   });
 
+  it('names in its problem every parameter and body member a request breaks', async () => {
+    const body = await send('POST', `${mock.url}/notes`, { title: 'x'.repeat(30), colour: 'red' });
+    expect(body.status).toBe(400);
+    expect(body.json).toMatchObject({ type: 'urn:problem-type:belgif:badRequest', status: 400 });
+    expect(body.json!['issues']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'body', name: 'title' }),
+        expect.objectContaining({ in: 'body', name: 'colour' }),
+      ]),
+    );
+    const query = await get(`${mock.url}/notes?sort=body&embed=all`);
+    expect(query.status).toBe(400);
+    expect(query.json!['issues']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'query', name: 'sort', value: 'body' }),
+        expect.objectContaining({ in: 'query', name: 'embed', value: 'all' }),
+      ]),
+    );
+    const path = await get(`${mock.url}/notes/0`);
+    expect(path.status).toBe(400);
+    expect(path.json!['issues']).toEqual([expect.objectContaining({ in: 'path', name: 'noteId', value: '0' })]);
+  });
+
   it('sorts by a declared sort key both ways, and refuses one the document does not declare', async () => {
     const titles = async (sort: string) =>
       Promise.all(
