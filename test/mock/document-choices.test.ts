@@ -144,6 +144,63 @@ const CHOICES: Json = {
   },
 };
 
+/** The guide's own cursor paging: `after` and `pageSize`, `items` with `href`, a `next` link. */
+const LETTERS: Json = {
+  openapi: '3.0.3',
+  info: { title: 'Letters', version: '1.0.0' },
+  servers: [{ url: '/letters/v1' }],
+  paths: {
+    '/letters': {
+      get: {
+        parameters: [
+          { name: 'after', in: 'query', schema: { type: 'string' } },
+          { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 3 } },
+        ],
+        responses: {
+          '200': {
+            description: 'a page',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['self', 'items'],
+                  properties: {
+                    self: { type: 'string', format: 'uri' },
+                    next: { type: 'string', format: 'uri' },
+                    pageSize: { type: 'integer' },
+                    items: {
+                      type: 'array',
+                      items: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/letters/{letterId}': {
+      parameters: [{ name: 'letterId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      get: {
+        responses: {
+          '200': {
+            description: 'one',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { letterId: { type: 'string', format: 'uuid' }, subject: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 const get = async (url: string, headers: Record<string, string> = {}) => {
   const answer = await request(url, { headers: { accept: 'application/json', ...headers } });
   const text = await answer.body.text();
@@ -307,5 +364,30 @@ describe("a document's own statuses and the guide's query parameters", () => {
     expect(yaml.status).toBe(200);
     expect(yaml.headers['content-type']).toMatch(/^application\/yaml/);
     expect(yaml.text).toContain('openapi: 3.0.3');
+  });
+});
+
+describe("the guide's cursor paging", () => {
+  it('answers items with href and next links that walk every item once, to a last page without next', async () => {
+    const mock = await startMock(LETTERS, { seed: 9 });
+    try {
+      const hrefs: string[] = [];
+      let next: unknown = `${mock.url}/letters`;
+      let pages = 0;
+      for (; typeof next === 'string' && pages < 30; pages++) {
+        const page = await get(next);
+        expect(page.status).toBe(200);
+        expect(page.json).toMatchObject({ self: next, pageSize: 3 });
+        hrefs.push(...(page.json!['items'] as Json[]).map((item) => String(item['href'])));
+        next = page.json!['next'];
+        if (typeof next === 'string') expect(new URL(next).searchParams.get('after')).toBeTruthy();
+      }
+      expect(next).toBeUndefined();
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(new Set(hrefs).size).toBe(hrefs.length);
+      for (const href of hrefs.slice(0, 4)) expect((await get(href)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
   });
 });
