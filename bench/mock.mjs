@@ -43,7 +43,13 @@ export async function benchMock() {
     const answer = await request(`${employers.url}/employers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `Employer ${i}`, company: { enterpriseNumber: '0200068636' }, bankrupt: false }),
+      // The reference document's Employer carries its key: each create names a new one, clear of the seed data.
+      body: JSON.stringify({
+        employerId: 5_000_000_000 + i,
+        name: `Employer ${i}`,
+        company: { enterpriseNumber: '0200068636' },
+        bankrupt: false,
+      }),
     });
     await answer.body.dump();
     if (answer.statusCode !== 201) throw new Error(`create ${i} answered ${answer.statusCode}`);

@@ -94,12 +94,15 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
     const size = Number(ctx.query[c.paging.pageSize] ?? c.paging.size);
     paging['pageSize'] = size;
     const after = ctx.query[c.paging.param];
-    const sorted = [...all].sort((a, b) => (String(a[c.key]) < String(b[c.key]) ? -1 : 1));
-    const start = after === undefined ? 0 : sorted.findIndex((r) => String(r[c.key]) > String(after));
+    const member = c.paging.member ?? c.key;
+    const sorted = [...all].sort((a, b) => compareCursors(a[member], b[member]));
+    const start = after === undefined ? 0 : sorted.findIndex((r) => compareCursors(r[member], after) > 0);
     page = start < 0 ? [] : sorted.slice(start, start + size);
     const lastShown = page[page.length - 1];
+    // The cursor the next request sends: the last element's, or the one asked when the page is empty.
+    paging[c.paging.param] = lastShown ? lastShown[member] : after;
     if (start >= 0 && start + size < sorted.length && lastShown)
-      paging['next'] = withQuery(ctx, { [c.paging.param]: String(lastShown[c.key]) });
+      paging['next'] = withQuery(ctx, { [c.paging.param]: String(lastShown[member]) });
   }
   const embed = ctx.query['embed'] !== undefined;
   const properties = isObject(c.listSchema['properties']) ? c.listSchema['properties'] : {};
@@ -121,11 +124,37 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
         );
     } else if (paging[name] !== undefined) body[name] = paging[name];
     else if (name === 'pageInfo' || isObject(ctx.store.maker.resolve(properties[name])['properties']))
-      body[name] = { hasNext: paging['next'] !== undefined, ...(paging['next'] ? { next: paging['next'] } : {}) };
+      body[name] = pageInfo(ctx, ctx.store.maker.resolve(properties[name]), paging);
     else if (required.has(name)) body[name] = ctx.store.maker.make(properties[name]);
   }
   body[c.listMember] = elements;
   return { status: 200, body };
+}
+
+/** Numbers compare as numbers (a sequence number's cursor), anything else as text. */
+function compareCursors(x: unknown, y: unknown): number {
+  const [a, b] = [Number(x), Number(y)];
+  if (x !== '' && y !== '' && Number.isFinite(a) && Number.isFinite(b)) return a - b;
+  return String(x ?? '') < String(y ?? '') ? -1 : String(x ?? '') > String(y ?? '') ? 1 : 0;
+}
+
+/**
+ * A page information object as the document declares it: its members from the page (`hasNext`, the
+ * cursor, links), required others made from their schema; `next` added only where the object allows more.
+ */
+function pageInfo(ctx: RequestContext<MockState>, schema: Json, paging: Json): Json {
+  const properties = isObject(schema['properties']) ? schema['properties'] : {};
+  const required = new Set(Array.isArray(schema['required']) ? schema['required'].map(String) : []);
+  const hasNext = paging['next'] !== undefined;
+  const info: Json = {};
+  for (const name of Object.keys(properties)) {
+    if (/^has_?next/i.test(name)) info[name] = hasNext;
+    else if (paging[name] !== undefined) info[name] = paging[name];
+    else if (required.has(name)) info[name] = ctx.store.maker.make(properties[name]);
+  }
+  if (Object.keys(properties).length === 0) info['hasNext'] = hasNext;
+  if (hasNext && !('next' in properties) && schema['additionalProperties'] !== false) info['next'] = paging['next'];
+  return info;
 }
 
 export function recordOf(ctx: RequestContext<MockState>, c: MockCollection): Json {
@@ -173,7 +202,16 @@ function shapeOf(maker: ValueMaker, schema: unknown, depth = 0): Shape {
   return shape;
 }
 
-export function create(ctx: RequestContext<MockState>, c: MockCollection): Reply {
+/**
+ * The status the document declares for a write, when it declares one other than the guide's default
+ * (a POST answering 200, a DELETE 200 with a body): the mock shows the API as documented.
+ */
+export function declaredStatus(ctx: RequestContext<MockState>, operation: unknown, guide: number): number {
+  const status = answerOf(ctx.store.document, operation)?.status;
+  return status === undefined || answerOf(ctx.store.document, operation, guide) ? guide : status;
+}
+
+export function create(ctx: RequestContext<MockState>, c: MockCollection, operation?: unknown): Reply {
   const body = isObject(ctx.body) ? { ...ctx.body } : {};
   let id = body[c.key];
   if (id !== undefined && c.records.has(String(id)))
@@ -183,7 +221,9 @@ export function create(ctx: RequestContext<MockState>, c: MockCollection): Reply
   const record = { ...body, [c.key]: id };
   c.records.set(String(id), record);
   const location = itemUrl(ctx, c, id);
-  const reply = itemReply(ctx, c, record, 201);
+  const status = declaredStatus(ctx, operation, 201);
+  const reply = itemReply(ctx, c, record, status);
+  if (status === 204) delete reply.body;
   return { ...reply, headers: { ...reply.headers, Location: location } };
 }
 
@@ -195,5 +235,15 @@ export function update(ctx: RequestContext<MockState>, c: MockCollection, operat
   c.records.set(String(record[c.key]), next);
   const declared = answerOf(ctx.store.document, operation);
   if (declared?.status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
-  return itemReply(ctx, c, next);
+  return itemReply(ctx, c, next, declared && declared.status < 300 ? declared.status : 200);
+}
+
+/** DELETE of one record: 204, or the status the document declares, with the record gone when it declares a body. */
+export function remove(ctx: RequestContext<MockState>, c: MockCollection, operation: unknown): Reply {
+  const record = recordOf(ctx, c);
+  requireMatch(ctx, record);
+  c.records.delete(String(record[c.key]));
+  const status = declaredStatus(ctx, operation, 204);
+  if (status === 204 || !answerOf(ctx.store.document, operation, status)?.schema) return { status };
+  return { status, body: represent(ctx, c, record, c.recordSchema) };
 }

@@ -32,7 +32,7 @@ export interface MockCollection {
   elementSchema: Json;
   paging:
     | { kind: 'offset'; page: string; pageSize: string; size: number }
-    | { kind: 'cursor'; param: string; pageSize: string; size: number }
+    | { kind: 'cursor'; param: string; pageSize: string; size: number; member?: string }
     | { kind: 'none' };
   filters: string[];
   sorts: string[];
@@ -81,6 +81,45 @@ function listMemberOf(maker: ValueMaker, schema: Json): { member?: string; eleme
   return { member: chosen[0], element: maker.resolve(maker.resolve(chosen[1])['items']) };
 }
 
+/** Names a cursor parameter goes by when the profile finds none (the guide's `after`, and common others). */
+const CURSOR_NAMES = new Set(['after', 'cursor', 'pageToken', 'pageState', 'continuationToken', 'nextToken']);
+
+const queryNames = (document: Json, pathItem: unknown, operation: unknown): string[] =>
+  [pathItem, operation].flatMap((holder) => {
+    const h = followLocalRefs(document, holder).value;
+    return (isObject(h) && Array.isArray(h['parameters']) ? h['parameters'] : [])
+      .map((p) => followLocalRefs(document, p).value)
+      .filter((p): p is Json => isObject(p) && p['in'] === 'query' && typeof p['name'] === 'string')
+      .map((p) => String(p['name']));
+  });
+
+/**
+ * A cursor the profile misses: a query parameter the list's page information echoes (as eBox's events
+ * take `lastSequenceNbr` and answer `pageInfo.lastSequenceNbr`), else one of the usual cursor names.
+ */
+function cursorParamOf(maker: ValueMaker, listSchema: Json, names: string[]): string | undefined {
+  const properties = isObject(listSchema['properties']) ? listSchema['properties'] : {};
+  const echoed = new Set(
+    Object.values(properties).flatMap((value) => {
+      const nested = maker.resolve(value)['properties'];
+      return isObject(nested) ? Object.keys(nested) : [];
+    }),
+  );
+  return names.find((name) => echoed.has(name) && name !== 'pageSize') ?? names.find((n) => CURSOR_NAMES.has(n));
+}
+
+/** The element member a cursor stands for: the one its name ends like (`lastSequenceNbr`, `eventSequenceNbr`). */
+function cursorMemberOf(element: Json, param: string): string | undefined {
+  const properties = isObject(element['properties']) ? Object.keys(element['properties']) : [];
+  let best: { name: string; length: number } | undefined;
+  for (const name of properties) {
+    let length = 0;
+    while (length < Math.min(name.length, param.length) && name.at(-1 - length) === param.at(-1 - length)) length++;
+    if (length >= 3 && (!best || length > best.length)) best = { name, length };
+  }
+  return best?.name;
+}
+
 const parameterSchema = (document: Json, pathItem: unknown, operation: unknown, name: string): Json | undefined => {
   const all = [pathItem, operation].flatMap((holder) => {
     const h = followLocalRefs(document, holder).value;
@@ -118,12 +157,6 @@ export function collectionsOf(document: Json, maker: ValueMaker): MockCollection
     const itemAnswer = itemPath ? answerOf(document, paths[itemPath]?.['get'], 200) : undefined;
     const recordSchema = itemAnswer?.schema ? maker.resolve(itemAnswer.schema) : shape.element;
     const idParam = itemPath ? /\{([^}]+)\}$/.exec(itemPath)?.[1] : undefined;
-    const key = c.key ?? idParam ?? 'id';
-    const fromPath =
-      itemPath && idParam ? parameterSchema(document, paths[itemPath], paths[itemPath]?.['get'], idParam) : undefined;
-    const fromRecord = isObject(recordSchema['properties'])
-      ? maker.resolve(recordSchema['properties'][key])
-      : undefined;
     const getOp = pathItem?.['get'];
     const sizeSchema = (name: string) => parameterSchema(document, pathItem, getOp, name);
     const defaultSize = (name: string): number => {
@@ -131,22 +164,38 @@ export function collectionsOf(document: Json, maker: ValueMaker): MockCollection
       const value = s?.['default'];
       return typeof value === 'number' && value > 0 ? Math.min(value, 100) : 10;
     };
-    const paging: MockCollection['paging'] =
+    const names = queryNames(document, pathItem, getOp);
+    const cursorParam =
       c.paging?.kind === 'cursor'
+        ? (c.paging.param ?? 'after')
+        : c.paging?.kind === 'offset'
+          ? undefined
+          : cursorParamOf(maker, maker.resolve(list.schema), names);
+    const cursorMember = cursorParam ? cursorMemberOf(shape.element, cursorParam) : undefined;
+    const pageSizeName = c.pageSizeParam ?? 'pageSize';
+    const paging: MockCollection['paging'] = cursorParam
+      ? {
+          kind: 'cursor',
+          param: cursorParam,
+          pageSize: pageSizeName,
+          size: defaultSize(pageSizeName),
+          ...(cursorMember ? { member: cursorMember } : {}),
+        }
+      : c.paging?.kind === 'offset' || sizeSchema('page') || sizeSchema('pageSize')
         ? {
-            kind: 'cursor',
-            param: c.paging.param ?? 'after',
-            pageSize: c.pageSizeParam ?? 'pageSize',
-            size: defaultSize(c.pageSizeParam ?? 'pageSize'),
+            kind: 'offset',
+            page: c.pageParam ?? 'page',
+            pageSize: pageSizeName,
+            size: defaultSize(pageSizeName),
           }
-        : c.paging?.kind === 'offset' || sizeSchema('page') || sizeSchema('pageSize')
-          ? {
-              kind: 'offset',
-              page: c.pageParam ?? 'page',
-              pageSize: c.pageSizeParam ?? 'pageSize',
-              size: defaultSize(c.pageSizeParam ?? 'pageSize'),
-            }
-          : { kind: 'none' };
+        : { kind: 'none' };
+    // A list without item path is keyed by what its cursor walks, so that each record has its own place.
+    const key = c.key ?? idParam ?? cursorMember ?? 'id';
+    const fromPath =
+      itemPath && idParam ? parameterSchema(document, paths[itemPath], paths[itemPath]?.['get'], idParam) : undefined;
+    const fromRecord = isObject(recordSchema['properties'])
+      ? maker.resolve(recordSchema['properties'][key])
+      : undefined;
     found.push({
       path: candidate.path,
       ...(itemPath ? { itemPath } : {}),

@@ -16,9 +16,16 @@ import {
   createAjv,
   type CompiledOperation,
 } from '../reference-server/validation.js';
-import { create, filtered, itemReply, listPage, recordOf, requireMatch, update } from './collections.js';
+import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
-import { answerOf, collectionsOf, SERVED_METHODS, seedCollection, type MockState } from './model.js';
+import {
+  answerOf,
+  collectionsOf,
+  SERVED_METHODS,
+  seedCollection,
+  type MockCollection,
+  type MockState,
+} from './model.js';
 import { seededRandom, ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';
 
@@ -103,22 +110,16 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
       if (submit) methods.POST = submit.submit;
       else if (poll) methods.GET = poll.poll;
       else if (listed && method === 'get') methods.GET = (ctx) => listPage(ctx, listed);
-      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed);
+      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed, operation);
       else if (listed && method === 'delete')
         methods.DELETE = (ctx) => {
           for (const record of filtered(ctx, listed)) listed.records.delete(String(record[listed.key]));
-          return { status: 204 };
+          return { status: declaredStatus(ctx, operation, 204) };
         };
       else if (owner && method === 'get') methods.GET = (ctx) => itemReply(ctx, owner, recordOf(ctx, owner));
       else if (owner && (method === 'put' || method === 'patch'))
         methods[upper] = (ctx) => update(ctx, owner, operation);
-      else if (owner && method === 'delete')
-        methods.DELETE = (ctx) => {
-          const record = recordOf(ctx, owner);
-          requireMatch(ctx, record);
-          owner.records.delete(String(record[owner.key]));
-          return { status: 204 };
-        };
+      else if (owner && method === 'delete') methods.DELETE = (ctx) => remove(ctx, owner, operation);
       else methods[upper] = declaredAnswer(state.document, operation);
     }
     routes.push({ path, methods });
@@ -128,13 +129,16 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
 
 /** Routes the guide reserves that the document need not declare: /health and the document itself. */
 function reservedRoutes(state: MockState, declared: Set<string>): Array<RouteDef<MockState>> {
-  const yaml = stringify(state.document);
+  // Made on the first request: stringifying a 1 MB document takes a good part of a second.
+  let yaml: string | undefined;
   const extra: Array<RouteDef<MockState>> = [
     { path: '/doc/openapi.json', methods: { GET: () => ({ status: 200, body: state.document }) } },
     {
       path: '/doc/openapi.yaml',
       produces: ['application/yaml'],
-      methods: { GET: () => ({ status: 200, text: yaml, contentType: 'application/yaml' }) },
+      methods: {
+        GET: () => ({ status: 200, text: (yaml ??= stringify(state.document)), contentType: 'application/yaml' }),
+      },
     },
   ];
   if (!declared.has('/health'))
@@ -146,22 +150,67 @@ function reservedRoutes(state: MockState, declared: Set<string>): Array<RouteDef
  * A merge patch leaves out what it keeps and sets to null what it removes (RFC 7396): it is held to the
  * record's members, none required and each nullable, not to the whole record.
  */
-function relaxMergePatches(state: MockState, operations: Map<string, CompiledOperation>, ajv: Ajv): void {
-  const paths = (isObject(state.document['paths']) ? state.document['paths'] : {}) as Record<string, Json>;
-  for (const [path, item] of Object.entries(paths)) {
-    const compiled = operations.get(`PATCH ${path}`);
-    const type = compiled?.bodyMediaTypes?.find((t) => /merge-patch/i.test(t));
-    if (!compiled || !type) continue;
-    const body = followLocalRefs(state.document, (item['patch'] as Json | undefined)?.['requestBody']).value;
-    const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
-    const schema = state.maker.resolve((content[type] as Json | undefined)?.['schema']);
-    if (!isObject(schema['properties'])) continue;
-    const { required: _required, ...rest } = schema;
-    const properties = Object.fromEntries(
-      Object.entries(schema['properties']).map(([name, member]) => [name, { anyOf: [member, { enum: [null] }] }]),
-    );
-    compiled.validateBody = compileAgainst(ajv, { ...rest, properties });
+function relaxMergePatch(state: MockState, operations: Map<string, CompiledOperation>, ajv: Ajv, path: string): void {
+  const item = (state.document['paths'] as Record<string, Json>)[path];
+  const compiled = operations.get(`PATCH ${path}`);
+  const type = compiled?.bodyMediaTypes?.find((t) => /merge-patch/i.test(t));
+  if (!item || !compiled || !type) return;
+  const body = followLocalRefs(state.document, (item['patch'] as Json | undefined)?.['requestBody']).value;
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const schema = state.maker.resolve((content[type] as Json | undefined)?.['schema']);
+  if (!isObject(schema['properties'])) return;
+  const { required: _required, ...rest } = schema;
+  const properties = Object.fromEntries(
+    Object.entries(schema['properties']).map(([name, member]) => [name, { anyOf: [member, { enum: [null] }] }]),
+  );
+  compiled.validateBody = compileAgainst(ajv, { ...rest, properties });
+}
+
+/**
+ * The validators of each path, compiled when the path is first asked for: compiling every operation of
+ * a 1 MB description up front took most of the mock's start (seconds); one path takes milliseconds.
+ */
+class LazyOperations extends Map<string, CompiledOperation> {
+  private readonly compiled = new Set<string>();
+  constructor(
+    private readonly state: MockState,
+    private readonly ajv: Ajv,
+  ) {
+    super();
   }
+
+  override get(key: string): CompiledOperation | undefined {
+    const path = key.slice(key.indexOf(' ') + 1);
+    const paths = (isObject(this.state.document['paths']) ? this.state.document['paths'] : {}) as Record<string, Json>;
+    if (!this.compiled.has(path) && Object.hasOwn(paths, path)) {
+      this.compiled.add(path);
+      const one = compileOperations({ ...this.state.document, paths: { [path]: paths[path] } }, this.ajv);
+      for (const [name, operation] of one) if (!super.has(name)) this.set(name, operation);
+      relaxMergePatch(this.state, this, this.ajv, path);
+    }
+    return super.get(key);
+  }
+}
+
+/**
+ * Fills a collection when it is first used, from its own seeded maker: the data stays the same for the
+ * same seed whatever order requests come in, and a large document starts without making all its data.
+ */
+function seedLazily(c: MockCollection, document: Json, seed: number, given?: unknown[]): void {
+  const records = c.records;
+  let seeded = false;
+  Object.defineProperty(c, 'records', {
+    get: () => {
+      if (!seeded) {
+        seeded = true;
+        let hash = seed >>> 0;
+        for (const char of c.path) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+        const maker = new ValueMaker(document, seededRandom(hash));
+        seedCollection(c, maker, c.paging.kind === 'none' ? 5 : c.paging.size * 3 + 1, given);
+      }
+      return records;
+    },
+  });
 }
 
 const basePathOf = (document: Json): string => {
@@ -181,7 +230,7 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
         `--data names ${name}, which is no collection of the document (${collections.map((c) => c.path).join(', ') || 'none'})`,
       );
   for (const c of collections) {
-    seedCollection(c, maker, c.paging.kind === 'none' ? 5 : c.paging.size * 3 + 1, options.data?.[c.path]);
+    seedLazily(c, document, options.seed ?? 1, options.data?.[c.path]);
     if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
   }
   const state: MockState = {
@@ -196,10 +245,9 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
   // The document at /doc is the document itself, whatever the document says is there.
   const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
   const ajv = createAjv(document);
-  const operations: Map<string, CompiledOperation> = compileOperations(document, ajv);
-  relaxMergePatches(state, operations, ajv);
+  const operations = new LazyOperations(state, ajv);
   for (const route of extra)
-    if (!operations.has(`GET ${route.path}`)) operations.set(`GET ${route.path}`, { path: [], query: [] });
+    if (!operations.get(`GET ${route.path}`)) operations.set(`GET ${route.path}`, { path: [], query: [] });
   const basePath = basePathOf(document);
   let publicBase = options.publicUrl === undefined ? '' : resolvePublicBase(options.publicUrl, basePath);
   const pipeline: PipelineOptions<MockState> = {

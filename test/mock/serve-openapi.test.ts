@@ -249,9 +249,10 @@ describe('a small document, mocked', () => {
 });
 
 describe('data', () => {
-  const firstPage = async (options: Parameters<typeof startMock>[1]) => {
+  const firstPage = async (options: Parameters<typeof startMock>[1], touchFirst?: string) => {
     const mock = await startMock(SMALL, options);
     try {
+      if (touchFirst) expect((await get(`${mock.url}${touchFirst}`)).status).toBe(200);
       const items = (await get(`${mock.url}/parcels?pageSize=100`)).json!['items'] as Json[];
       const records = await Promise.all(items.map(async (item) => (await get(String(item['href']))).json));
       // Links differ by the listening port only.
@@ -264,6 +265,10 @@ describe('data', () => {
   it('is the same for the same seed and differs for another', async () => {
     expect(await firstPage({ seed: 3 })).toEqual(await firstPage({ seed: 3 }));
     expect(await firstPage({ seed: 3 })).not.toEqual(await firstPage({ seed: 4 }));
+  });
+
+  it('is the same whichever collection is asked for first (each is made when first used)', async () => {
+    expect(await firstPage({ seed: 3 }, '/events')).toEqual(await firstPage({ seed: 3 }));
   });
 
   it('comes from --data where given, and --data naming no collection is refused', async () => {

@@ -1,0 +1,393 @@
+// The mock serves a document's own choices as documented: a Swagger 2.0 feed paged by a sequence number
+// under its own list name (the shape of eBox Enterprise's event API), writes answering the status the
+// document declares, and the guide's sort, select and embed where the document declares them.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { loadOpenApi } from '../../src/core/openapi-profile.js';
+import type { CheckReport } from '../../src/core/types.js';
+import { startMock, type MockServer } from '../../src/mock/server.js';
+import { captureIo } from '../helpers/io.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * A Swagger 2.0 feed of the shape of eBox Enterprise's event API (github.com/be-smals-thim/
+ * be-ebox-enterprise-integration-support, openapi/ebox-enterprise-event-api-1.1.1.yaml): the cursor
+ * `lastSequenceNbr` is required, the list is not named `items`, `pageInfo` echoes the cursor.
+ */
+const FEED: Json = {
+  swagger: '2.0',
+  info: { title: 'Events', version: '1.0.0' },
+  host: 'events.example.be',
+  basePath: '/events/v1',
+  schemes: ['https'],
+  paths: {
+    '/documentEvents': {
+      get: {
+        produces: ['application/json'],
+        parameters: [
+          { name: 'lastSequenceNbr', in: 'query', required: true, type: 'integer', format: 'int64' },
+          { name: 'pageSize', in: 'query', required: true, type: 'integer', format: 'int32' },
+          { name: 'startTime', in: 'query', required: false, type: 'string', format: 'date-time' },
+        ],
+        responses: {
+          '200': { description: 'a page', schema: { $ref: '#/definitions/EventPage' } },
+          '400': { description: 'bad input parameter' },
+        },
+      },
+    },
+  },
+  definitions: {
+    EventPage: {
+      type: 'object',
+      properties: {
+        DocumentEvents: { type: 'array', items: { $ref: '#/definitions/EventPageItem' } },
+        pageInfo: {
+          type: 'object',
+          required: ['lastSequenceNbr', 'hasNext'],
+          properties: { lastSequenceNbr: { type: 'integer', format: 'int64' }, hasNext: { type: 'boolean' } },
+        },
+      },
+    },
+    EventPageItem: {
+      type: 'object',
+      required: ['eventSequenceNbr', 'eventTime'],
+      properties: {
+        eventSequenceNbr: { type: 'integer', format: 'int64' },
+        eventTime: { type: 'string', format: 'date-time' },
+        eventType: { type: 'string', enum: ['newDocument', 'readDocument'] },
+      },
+    },
+  },
+};
+
+/** Writes the guide would answer otherwise: POST declared 200, DELETE 200 with the record; sort, select, embed. */
+const CHOICES: Json = {
+  openapi: '3.0.3',
+  info: { title: 'Choices', version: '1.0.0' },
+  servers: [{ url: '/choices/v1' }],
+  paths: {
+    '/notes': {
+      get: {
+        parameters: [
+          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['title', '-title'] } },
+          { name: 'embed', in: 'query', schema: { type: 'string', enum: ['items'] } },
+        ],
+        responses: {
+          '200': {
+            description: 'all',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    self: { type: 'string', format: 'uri' },
+                    items: {
+                      type: 'array',
+                      items: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      post: {
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } },
+        responses: {
+          '200': {
+            description: 'created, answered 200 as this API does',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } },
+          },
+        },
+      },
+    },
+    '/notes/{noteId}': {
+      parameters: [{ name: 'noteId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+      get: {
+        parameters: [{ name: 'select', in: 'query', schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'one',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } },
+          },
+        },
+      },
+      delete: {
+        responses: {
+          '200': {
+            description: 'gone, the record answered',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Note: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title'],
+        properties: {
+          noteId: { type: 'integer', minimum: 1, readOnly: true },
+          title: { type: 'string', maxLength: 20 },
+          body: { type: 'string', maxLength: 50 },
+        },
+      },
+    },
+  },
+};
+
+/** The guide's own cursor paging: `after` and `pageSize`, `items` with `href`, a `next` link. */
+const LETTERS: Json = {
+  openapi: '3.0.3',
+  info: { title: 'Letters', version: '1.0.0' },
+  servers: [{ url: '/letters/v1' }],
+  paths: {
+    '/letters': {
+      get: {
+        parameters: [
+          { name: 'after', in: 'query', schema: { type: 'string' } },
+          { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 3 } },
+        ],
+        responses: {
+          '200': {
+            description: 'a page',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['self', 'items'],
+                  properties: {
+                    self: { type: 'string', format: 'uri' },
+                    next: { type: 'string', format: 'uri' },
+                    pageSize: { type: 'integer' },
+                    items: {
+                      type: 'array',
+                      items: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/letters/{letterId}': {
+      parameters: [{ name: 'letterId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      get: {
+        responses: {
+          '200': {
+            description: 'one',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { letterId: { type: 'string', format: 'uuid' }, subject: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const answer = await request(url, { headers: { accept: 'application/json', ...headers } });
+  const text = await answer.body.text();
+  const json = /json/.test(String(answer.headers['content-type'])) ? (JSON.parse(text) as Json) : undefined;
+  return { status: answer.statusCode, headers: answer.headers, text, json };
+};
+
+describe('a Swagger 2.0 feed paged by a sequence number, served as declared', () => {
+  let mock: MockServer;
+  let file: string;
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restguide-mock-'));
+    file = join(dir, 'events.json');
+    await writeFile(file, JSON.stringify(FEED));
+    // As `restguide serve --openapi` does: the description converted as lint reads it, then served.
+    mock = await startMock(await loadOpenApi(file, dir), { seed: 5 });
+  });
+  afterAll(() => mock.close());
+
+  it('is served at its base path, its list under its own name with the declared page information', async () => {
+    expect(new URL(mock.url).pathname).toBe('/events/v1');
+    const page = await get(`${mock.url}/documentEvents?lastSequenceNbr=0&pageSize=4`);
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.json!)).toEqual(['DocumentEvents', 'pageInfo']);
+    const events = page.json!['DocumentEvents'] as Json[];
+    expect(events).toHaveLength(4);
+    const numbers = events.map((e) => Number(e['eventSequenceNbr']));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(page.json!['pageInfo']).toMatchObject({ lastSequenceNbr: numbers.at(-1), hasNext: true });
+  });
+
+  it('walks to the end by the echoed cursor, or by the next link, each event once', async () => {
+    const seen: number[] = [];
+    let cursor: unknown = 0;
+    let hasNext = true;
+    for (let pages = 0; hasNext && pages < 50; pages++) {
+      const page = await get(`${mock.url}/documentEvents?lastSequenceNbr=${String(cursor)}&pageSize=4`);
+      seen.push(...(page.json!['DocumentEvents'] as Json[]).map((e) => Number(e['eventSequenceNbr'])));
+      const info = page.json!['pageInfo'] as Json;
+      if (info['next'] !== undefined)
+        expect(new URL(String(info['next'])).searchParams.get('lastSequenceNbr')).toBe(String(info['lastSequenceNbr']));
+      ({ lastSequenceNbr: cursor, hasNext } = info as { lastSequenceNbr: unknown; hasNext: boolean });
+    }
+    expect(hasNext).toBe(false);
+    expect(seen.length).toBeGreaterThan(8);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('refuses a request without the required cursor with an issue naming it', async () => {
+    const missing = await get(`${mock.url}/documentEvents?pageSize=4`);
+    expect(missing.status).toBe(400);
+    expect(missing.json!['issues']).toEqual([expect.objectContaining({ in: 'query', name: 'lastSequenceNbr' })]);
+  });
+
+  it('fails restguide check only where the document itself departs from the guide', async () => {
+    const io = captureIo();
+    await main(['check', mock.url, '--openapi', file, '--allow-writes', '-f', 'json'], io);
+    const report = JSON.parse(io.out) as CheckReport;
+    const failing = new Set(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip').map((r) => r.id));
+    // What Prism's mock of such a document fails and a guide-conforming mock must not.
+    for (const id of [
+      'doc.openapi-json',
+      'doc.openapi-yaml',
+      'health.health-status',
+      'http.method-not-allowed-405',
+      'http.not-acceptable-406',
+      'input.unknown-query-param',
+      'problem.media-type',
+      'problem.type-urn',
+      'problem.no-leaks',
+      'trace.header-present',
+    ])
+      expect(failing, id).not.toContain(id);
+    // The document's own departures: the cursor is required on the first page, paging by a sequence number.
+    expect([...failing].every((id) => /^(collection|link|paging|doc\.responses-match-openapi)/.test(id))).toBe(true);
+  }, 60_000);
+});
+
+describe("a document's own statuses and the guide's query parameters", () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock(CHOICES, { seed: 2 });
+  });
+  afterAll(() => mock.close());
+
+  const send = async (method: string, url: string, body?: Json) => {
+    const answer = await request(url, {
+      method: method as 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await answer.body.text();
+    return { status: answer.statusCode, headers: answer.headers, json: text ? (JSON.parse(text) as Json) : undefined };
+  };
+
+  it('answers a POST declared 200 with 200 and the record, and a DELETE declared 200 with the record gone', async () => {
+    const created = await send('POST', `${mock.url}/notes`, { title: 'mine', body: 'text' });
+    expect(created.status).toBe(200);
+    expect(created.json).toMatchObject({ title: 'mine', body: 'text' });
+    const location = String(created.headers['location']);
+    const deleted = await send('DELETE', location);
+    expect(deleted.status).toBe(200);
+    expect(deleted.json).toEqual(created.json);
+    expect((await get(location)).status).toBe(404);
+  });
+
+  it('names in its problem every parameter and body member a request breaks', async () => {
+    const body = await send('POST', `${mock.url}/notes`, { title: 'x'.repeat(30), colour: 'red' });
+    expect(body.status).toBe(400);
+    expect(body.json).toMatchObject({ type: 'urn:problem-type:belgif:badRequest', status: 400 });
+    expect(body.json!['issues']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'body', name: 'title' }),
+        expect.objectContaining({ in: 'body', name: 'colour' }),
+      ]),
+    );
+    const query = await get(`${mock.url}/notes?sort=body&embed=all`);
+    expect(query.status).toBe(400);
+    expect(query.json!['issues']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'query', name: 'sort', value: 'body' }),
+        expect.objectContaining({ in: 'query', name: 'embed', value: 'all' }),
+      ]),
+    );
+    const path = await get(`${mock.url}/notes/0`);
+    expect(path.status).toBe(400);
+    expect(path.json!['issues']).toEqual([expect.objectContaining({ in: 'path', name: 'noteId', value: '0' })]);
+  });
+
+  it('sorts by a declared sort key both ways, and refuses one the document does not declare', async () => {
+    const titles = async (sort: string) =>
+      Promise.all(
+        ((await get(`${mock.url}/notes?sort=${sort}`)).json!['items'] as Json[]).map(
+          async (item) => (await get(String(item['href']))).json!['title'] as string,
+        ),
+      );
+    const up = await titles('title');
+    expect(up.length).toBeGreaterThan(1);
+    expect(up).toEqual([...up].sort());
+    expect(await titles('-title')).toEqual([...up].reverse());
+    const undeclared = await get(`${mock.url}/notes?sort=body`);
+    expect(undeclared.status).toBe(400);
+    expect((undeclared.json!['issues'] as Json[])[0]).toMatchObject({ in: 'query', name: 'sort', value: 'body' });
+  });
+
+  it('selects the members asked, and embeds each item in the list when asked', async () => {
+    const list = await get(`${mock.url}/notes`);
+    const href = String((list.json!['items'] as Json[])[0]!['href']);
+    expect(Object.keys((list.json!['items'] as Json[])[0]!)).toEqual(['href']);
+    const selected = await get(`${href}?select=(title)`);
+    expect(Object.keys(selected.json!)).toEqual(['title']);
+    const malformed = await get(`${href}?select=title`);
+    expect(malformed.status).toBe(400);
+    expect((malformed.json!['issues'] as Json[])[0]).toMatchObject({ in: 'query', name: 'select', value: 'title' });
+    const embedded = await get(`${mock.url}/notes?embed=items`);
+    expect((embedded.json!['items'] as Json[])[0]).toMatchObject({ href, title: expect.any(String) });
+  });
+
+  it('serves its document as YAML at /doc/openapi.yaml', async () => {
+    const yaml = await get(`${mock.url}/doc/openapi.yaml`, { accept: 'application/yaml' });
+    expect(yaml.status).toBe(200);
+    expect(yaml.headers['content-type']).toMatch(/^application\/yaml/);
+    expect(yaml.text).toContain('openapi: 3.0.3');
+  });
+});
+
+describe("the guide's cursor paging", () => {
+  it('answers items with href and next links that walk every item once, to a last page without next', async () => {
+    const mock = await startMock(LETTERS, { seed: 9 });
+    try {
+      const hrefs: string[] = [];
+      let next: unknown = `${mock.url}/letters`;
+      let pages = 0;
+      for (; typeof next === 'string' && pages < 30; pages++) {
+        const page = await get(next);
+        expect(page.status).toBe(200);
+        expect(page.json).toMatchObject({ self: next, pageSize: 3 });
+        hrefs.push(...(page.json!['items'] as Json[]).map((item) => String(item['href'])));
+        next = page.json!['next'];
+        if (typeof next === 'string') expect(new URL(next).searchParams.get('after')).toBeTruthy();
+      }
+      expect(next).toBeUndefined();
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(new Set(hrefs).size).toBe(hrefs.length);
+      for (const href of hrefs.slice(0, 4)) expect((await get(href)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
