@@ -17,10 +17,10 @@ const CONDITIONAL = /\b(?:if|when|whether|once|unless)\b[^.!?\n]*\bdeprecated\b/
 // "the link is to be deprecated at a future date": a deprecation to come, not one the element has now.
 const FUTURE =
   /\b(?:is|are)\s+(?:about\s+)?to\s+be\s+deprecated\b|\b(?:will|shall|may|might|could|would)\s+(?:later\s+|soon\s+)?be\s+deprecated\b/i;
-// What says the element itself is deprecated: a sentence opening with "Deprecated", "<this> is deprecated",
+// What says the element itself is deprecated: a sentence opening with "Deprecated", "<this> is (being) deprecated",
 // "deprecated since/in favour of". "deprecated keywords are not shown" speaks of business records instead.
 const SAYS_OWN =
-  /^[\s*_`"'([-]*deprecated\b|\b(?:is|are|was|were|been|now)\s+(?:now\s+|also\s+)?deprecated\b|\bdeprecated\s+(?:since|as of|from|in favou?r|in v(?:ersion)?\b)/i;
+  /^[\s*_`"'([-]*deprecated\b|\b(?:is|are|was|were|been|being|now)\s+(?:now\s+|also\s+)?deprecated\b|\bdeprecated\s+(?:since|as of|from|in favou?r|in v(?:ersion)?\b)/i;
 // "keywords that are deprecated": a relative clause about other things.
 const RELATIVE = /\b(?:that|which|who)\s+(?:is|are|was|were|has been|have been)\s+deprecated\b/i;
 
@@ -258,7 +258,10 @@ export const cases = (): RuleCase[] => [
   // Issue 46 first pass (Helsinki Linked Events): deprecated business records, not a deprecated element.
   {
     name: 'FP: a description speaking of deprecated records; the operation that says it is deprecated',
-    errors: [{ path: ['paths', '/keywords/{id}', 'get'] }],
+    errors: [
+      { path: ['paths', '/keywords/{id}', 'get'] },
+      { path: ['components', 'schemas', 'Course', 'properties', 'fundingType'] },
+    ],
     document: base({
       paths: {
         '/keywords': {
@@ -268,6 +271,17 @@ export const cases = (): RuleCase[] => [
           }),
         },
         '/keywords/{id}': { get: op({ description: 'This operation is deprecated: use /keywords.' }) },
+      },
+      components: {
+        schemas: {
+          // UK DfE: a deprecation under way is one the element has now.
+          Course: {
+            type: 'object',
+            properties: {
+              fundingType: { type: 'string', description: 'This field is being deprecated after the 2025 cycle.' },
+            },
+          },
+        },
       },
     }),
   },
