@@ -1,52 +1,13 @@
 // The Belgif REST guide as a Spectral ruleset: one rule per guide rule id (sub-rules
 // `<id>-<aspect>` where one id has checks of different severities). Each rule is a file of
-// rulesets/rules/<area>/<code>.ts (its meta, function and cases), registered in rulesets/rules/index.ts;
-// rep-struct is still written here.
+// rulesets/rules/<area>/<code>.ts (its meta, function and cases), registered in rulesets/rules/index.ts.
 import type { RuleDefinition, RulesetDefinition } from '@stoplight/spectral-core';
 import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
 import { guideAnchor } from './support/guide-anchor.js';
-import { structuredMediaType } from './functions/resources.js';
 import { toDefinition } from './rules/define.js';
 import { RULES } from './rules/index.js';
 
-type Severity = 'error' | 'warn' | 'info';
-type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
-type Then = RuleFunction | RuleFunction[];
-
-// The code comes first only so each line of `belgifRules` reads on its own; the key is the code.
-function rule(
-  _code: string,
-  guideRule: string,
-  severity: Severity,
-  description: string,
-  then: Then,
-  extra: Partial<RuleDefinition> = {},
-): RuleDefinition {
-  return {
-    description,
-    message: '{{error}}',
-    severity,
-    given: '$',
-    then,
-    documentationUrl: guideAnchor(guideRule),
-    ...extra,
-  } as RuleDefinition;
-}
-
-const inlineRules: Record<string, RuleDefinition> = {
-  'rep-struct': rule(
-    'rep-struct',
-    'rep-struct',
-    'error',
-    'Structured data (object or array schemas) uses application/json (or another structured media type)',
-    { function: structuredMediaType },
-  ),
-};
-
-// The rules in files of their own (rulesets/rules/<area>/<code>.ts) beside those still written above.
-for (const { code } of RULES) if (code in inlineRules) throw new Error(`lint rule ${code} is defined twice`);
 export const belgifRules: Record<string, RuleDefinition> = {
-  ...inlineRules,
   ...Object.fromEntries(RULES.map((r) => [r.code, toDefinition(r)])),
 };
 

@@ -29,7 +29,7 @@ const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !
 const isParamSegment = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
 
 // Paging parameters: the guide's (page, pageSize, a cursor such as afterCompany) and the common ones of
-// frameworks (offset/limit, per_page, page tokens). Compared lower-cased, without _ and -.
+// frameworks (offset/limit, skip/limit, per_page, page tokens). Compared lower-cased, without _ and -.
 const PAGING_PARAMETERS = new Set([
   'page',
   'pagesize',
@@ -37,6 +37,7 @@ const PAGING_PARAMETERS = new Set([
   'pagenumber',
   'pagetoken',
   'offset',
+  'skip',
   'limit',
   'cursor',
   'continuationtoken',

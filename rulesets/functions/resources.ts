@@ -1,50 +1,13 @@
 // Resource-level rules: body media types and shapes, collections, patch, long-running tasks,
 // security requirements, the health resource.
-import { allMediaTypes, declaredProperties, effectiveType } from '../support/inventory.js';
+import { declaredProperties, effectiveType } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
-import { singleType } from '../support/schema-forms.js';
-import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from './define.js';
+import { defineRuleFunction, finding, type Finding } from './define.js';
 import { collectionGets } from './collections.js';
-
-const isBinary = (schema: Json): boolean =>
-  singleType(schema) === 'string' &&
-  (schema.format === 'binary' ||
-    schema.format === 'byte' ||
-    schema.format === 'base64' ||
-    typeof schema.contentEncoding === 'string' ||
-    typeof schema.contentMediaType === 'string');
 
 /** application/json and its +json structured-suffix types (problem+json, merge-patch+json). */
 export const isJsonFamily = (bare: string): boolean =>
   bare === 'application/json' || /^application\/[\w.-]+\+json$/.test(bare);
-
-const STRUCTURED =
-  /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/(?:[\w.+-]+|\*))$/;
-
-/** Media types that name no format of their own: the schema alone says what the body is. */
-const UNNAMED_FORMAT = /^(?:\*\/\*|[\w.+-]+\/\*|application\/octet-stream)$/;
-
-/**
- * rep-struct: structured data (a schema of objects or arrays) uses a JSON (or XML, form, multipart)
- * media type. A string schema under a media type naming a format (an image, a PDF, a diff) is that
- * format's raw content, not structured data; under a wildcard or octet-stream, where the schema alone
- * describes the body, it says binary (format binary) as belgif's validator asks.
- */
-export const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
-  const is31 = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
-  for (const { mediaType, media, at } of allMediaTypes(root)) {
-    const bare = bareMediaType(mediaType);
-    const schema = media.schema;
-    if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
-    const type = effectiveType(schema);
-    // OAS 3.1 dropped format: binary; a string body is its raw content there.
-    const unnamedText = type === 'string' && UNNAMED_FORMAT.test(bare) && !(is31 && schema.format === undefined);
-    if (type !== 'object' && type !== 'array' && !unnamedText) continue;
-    out.push(finding(`Structured data should use application/json, not ${bare}`, at));
-  }
-  return out;
-});
 
 export const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !== '');
 export const isParamSegment = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);

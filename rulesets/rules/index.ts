@@ -66,6 +66,7 @@ import { rule as prfEmbed } from './schemas/prf-embed.js';
 import { rule as prfLstmod } from './document/prf-lstmod.js';
 import { rule as propReq } from './schemas/prop-req.js';
 import { rule as qryMulti } from './query/qry-multi.js';
+import { rule as repStruct } from './resources/rep-struct.js';
 import { rule as reqValid } from './query/req-valid.js';
 import { rule as resRepres } from './query/res-repres.js';
 import { rule as schAllof } from './composition/sch-allof.js';
@@ -152,6 +153,7 @@ export const RULES: readonly LintRule[] = [
   prfLstmod,
   propReq,
   qryMulti,
+  repStruct,
   reqValid,
   resRepres,
   schAllof,
@@ -240,6 +242,7 @@ export const RULE_FILES: Readonly<Record<string, string>> = {
   'prf-lstmod': 'document/prf-lstmod',
   'prop-req': 'schemas/prop-req',
   'qry-multi': 'query/qry-multi',
+  'rep-struct': 'resources/rep-struct',
   'req-valid': 'query/req-valid',
   'res-repres': 'query/res-repres',
   'sch-allof': 'composition/sch-allof',

@@ -1,9 +1,8 @@
 // Every rule case: those of the rule files (rulesets/rules/<area>/<code>.ts) and those still in
-// test/lint/cases/ (rep-struct's, and cases written before the rules had files), by code.
+// test/lint/cases/ (cases written before the rules had files), by code.
 import { RULE_FILES } from '../../rulesets/rules/index.js';
 import type { RuleCase } from './harness.js';
 import { cases as schemaCases } from './cases/schemas.js';
-import { cases as operationCases } from './cases/operations.js';
 import { cases as pathCases } from './cases/paths.js';
 import { cases as documentationCases } from './cases/documentation.js';
 import { cases as realDocumentCases } from './cases/real-documents.js';
@@ -19,7 +18,6 @@ export async function allRuleCases(): Promise<Record<string, RuleCase[]>> {
   const all: Record<string, RuleCase[]> = {};
   for (const file of [
     schemaCases,
-    operationCases,
     pathCases,
     documentationCases,
     realDocumentCases,

@@ -24,13 +24,14 @@ export function hasPlaceholder(text: string): boolean {
   }
 }
 
-const OTHER_PLACEHOLDER = /^(?:@[\w.-]+@|\{\{\s*[\w.-]+\s*\}\}|\[[A-Z][A-Z0-9_]*\])$/;
+const OTHER_PLACEHOLDER = /^(?:@[\w.-]+@|\{\{\s*[\w.-]+\s*\}\}|\{[A-Za-z_][\w.-]*\}|\[[A-Z][A-Z0-9_]*\])$/;
 const SEMVER_ISH = /^(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/;
 /** api-version: info.version is major.minor[.patch] and its major matches the servers' /v{major}. */
 const versionFormat = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   if (isReusableDefinitionsOnly(root) || !isObject(root.info) || typeof root.info.version !== 'string') return [];
   // Maven resource filtering fills `${project.version}` at build time: judge what it will be, not the placeholder;
-  // so do Gradle's and Ant's `@version@`, templates' `{{version}}` and `[VERSION_FROM_BUILD]` markers.
+  // so do Gradle's and Ant's `@version@`, templates' `{{version}}` and `{VERSION}` (as uri-format skips them)
+  // and `[VERSION_FROM_BUILD]` markers.
   if (hasPlaceholder(root.info.version) || OTHER_PLACEHOLDER.test(root.info.version)) return [];
   const version = root.info.version;
   const match = SEMVER_ISH.exec(version);
@@ -63,6 +64,11 @@ export const cases = (): RuleCase[] => [
     name: 'FP: build placeholders (@version@, {{version}}, [VERSION_FROM_PUBLIC_API])',
     errors: [],
     document: base({ info: { title: 'Demo', version: '[VERSION_FROM_PUBLIC_API]' } }),
+  },
+  {
+    name: "FP: a build's {VERSION} placeholder (NHS PDS)",
+    errors: [],
+    document: base({ info: { title: 'Demo', version: '{VERSION}' } }),
   },
   { name: 'FP: a Gradle token', errors: [], document: base({ info: { title: 'Demo', version: '@version@' } }) },
   {

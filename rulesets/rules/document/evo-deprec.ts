@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, op, queryParam, withPath, withSchemas } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf } from '../../support/inventory.js';
 import { entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -17,6 +17,12 @@ const CONDITIONAL = /\b(?:if|when|whether|once|unless)\b[^.!?\n]*\bdeprecated\b/
 // "the link is to be deprecated at a future date": a deprecation to come, not one the element has now.
 const FUTURE =
   /\b(?:is|are)\s+(?:about\s+)?to\s+be\s+deprecated\b|\b(?:will|shall|may|might|could|would)\s+(?:later\s+|soon\s+)?be\s+deprecated\b/i;
+// What says the element itself is deprecated: a sentence opening with "Deprecated", "<this> is (being) deprecated",
+// "deprecated since/in favour of". "deprecated keywords are not shown" speaks of business records instead.
+const SAYS_OWN =
+  /^[\s*_`"'([-]*deprecated\b|\b(?:is|are|was|were|been|being|now)\s+(?:now\s+|also\s+)?deprecated\b|\bdeprecated\s+(?:since|as of|from|in favou?r|in v(?:ersion)?\b)/i;
+// "keywords that are deprecated": a relative clause about other things.
+const RELATIVE = /\b(?:that|which|who)\s+(?:is|are|was|were|has been|have been)\s+deprecated\b/i;
 
 /**
  * Whether a description says its own element is deprecated: some sentence mentioning deprecation
@@ -28,6 +34,7 @@ function describesOwnDeprecation(text: string, values: unknown[]): boolean {
   const unwrapped = text.replace(/\r?\n(?![ \t]*\r?\n)/g, ' ');
   for (const [sentence] of unwrapped.matchAll(DEPRECATION_SENTENCE)) {
     if (VALUE_DEPRECATED.test(sentence) || CONDITIONAL.test(sentence) || FUTURE.test(sentence)) continue;
+    if (!SAYS_OWN.test(sentence) || RELATIVE.test(sentence)) continue;
     if (
       values.some(
         (v) => typeof v === 'string' && v !== '' && (sentence.includes(`\`${v}\``) || sentence.includes(`"${v}"`)),
@@ -247,5 +254,42 @@ export const cases = (): RuleCase[] => [
         },
       },
     ),
+  },
+  // Issue 46 first pass (Helsinki Linked Events): deprecated business records, not a deprecated element.
+  {
+    name: 'FP: a description speaking of deprecated records; the operation that says it is deprecated',
+    errors: [
+      { path: ['paths', '/keywords/{id}', 'get'] },
+      { path: ['components', 'schemas', 'Course', 'properties', 'fundingType'] },
+    ],
+    document: base({
+      paths: {
+        '/keywords': {
+          get: op({
+            description:
+              'By default, deprecated keywords are not shown; keywords that are deprecated need showDeprecated.',
+          }),
+        },
+        '/keywords/{id}': { get: op({ description: 'This operation is deprecated: use /keywords.' }) },
+      },
+      components: {
+        schemas: {
+          // UK DfE: a deprecation under way is one the element has now.
+          Course: {
+            type: 'object',
+            properties: {
+              fundingType: { type: 'string', description: 'This field is being deprecated after the 2025 cycle.' },
+            },
+          },
+        },
+      },
+    }),
+  },
+  {
+    name: 'FP: deprecated records only',
+    errors: [],
+    document: withPath('/keywords', {
+      get: op({ description: 'By default, deprecated keywords are not shown; add showDeprecated=true to list them.' }),
+    }),
   },
 ];

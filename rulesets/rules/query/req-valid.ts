@@ -1,6 +1,6 @@
 import { defineRule, type RuleCase } from '../define.js';
 import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
-import { effectiveType, operationsOf, parametersOf } from '../../support/inventory.js';
+import { declaredProperties, effectiveType, operationsOf, parametersOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 
@@ -8,8 +8,10 @@ import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../fun
 const isFreeFormQuery = (parameter: Json): boolean => {
   const schema = isObject(parameter.schema) ? parameter.schema : undefined;
   if (!schema || effectiveType(schema) !== 'object') return false;
+  // Declared properties name their query parameters; leaving out `additionalProperties: false` is JSON
+  // Schema's default, not a catch-all (issue 46: Smals' PersonSearchCriteria).
   const open =
-    schema.additionalProperties === undefined ||
+    (schema.additionalProperties === undefined && declaredProperties(schema).size === 0) ||
     schema.additionalProperties === true ||
     isObject(schema.additionalProperties);
   return open && (parameter.style === undefined || parameter.style === 'form') && parameter.explode !== false;
@@ -183,6 +185,36 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: O('/search', 'get', 'parameters', 0), message: 'free-form object' }],
     document: withPath('/search', {
       get: op({ parameters: [queryParam('filter', { type: 'object' })] }),
+    }),
+  },
+  // Issue 46 first pass (Smals referral prescriptions): an object exploded into named query parameters.
+  {
+    name: 'FP: an object with declared properties; one without any is free-form',
+    errors: [{ path: O('/people', 'get', 'parameters', 1) }],
+    document: withPath('/people', {
+      get: op({
+        parameters: [
+          queryParam('criteria', {
+            type: 'object',
+            properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
+          }),
+          queryParam('extra', { type: 'object' }),
+        ],
+      }),
+    }),
+  },
+  {
+    name: 'FP: an object with declared properties only',
+    errors: [],
+    document: withPath('/people', {
+      get: op({
+        parameters: [
+          queryParam('criteria', {
+            type: 'object',
+            properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
+          }),
+        ],
+      }),
     }),
   },
 ];

@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
 import { withSchemas } from '../documents.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
-import { externalRefs } from './support/external-refs.js';
+import { externalRefs, isSharedDocument } from './support/external-refs.js';
 
 const VERSIONED_FILE = /^(.+)-(v\d+(?:(?:alpha|beta)\d*)?)\.(?:ya?ml|json)$/;
 /** Whether a file path follows <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml. */
@@ -21,7 +21,7 @@ const reusableFilePaths = defineRuleFunction<null>(null, (root, _o, context) => 
   const out: Finding[] = [];
   const reported = new Set<string>();
   for (const { at, ref, file } of externalRefs(root, context)) {
-    if (reported.has(file) || isVersionedReusablePath(file)) continue;
+    if (reported.has(file) || isVersionedReusablePath(file) || !isSharedDocument(file, context)) continue;
     reported.add(file);
     const written = ref.split('#')[0];
     out.push(finding(`Reusable file "${written}" should be organized as <domain>/v<major>/<domain>-v<major>.yaml`, at));
@@ -43,6 +43,8 @@ const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest
 // Relative to the harness's document, test/lint/case.json.
 const REUSE = '../fixtures/lint/reuse';
 const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;
+// The API's own folder (test/lint/split), beside the harness's document.
+const SPLIT = 'split';
 const UNVERSIONED = `${REUSE}/shared/types.yaml#/components/schemas/Amount`;
 
 export const cases = (): RuleCase[] => [
@@ -58,5 +60,19 @@ export const cases = (): RuleCase[] => [
     name: 'a versioned reusable file; local refs',
     errors: [],
     document: withSchemas({ Problem: { $ref: PROBLEM_V1 }, Local: { $ref: '#/components/schemas/Problem' } }),
+  },
+  // Issue 46 first pass (NHS PDS): the API's own split files are not documents reusable from several APIs.
+  {
+    name: "FP: the API's own path item file; an OpenAPI document beside it is judged",
+    errors: [{ path: P('Amount', '$ref') }],
+    document: withSchemas(
+      { Amount: { $ref: `${SPLIT}/types.yaml#/components/schemas/Amount` } },
+      { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } },
+    ),
+  },
+  {
+    name: "FP: the API's own path item file only",
+    errors: [],
+    document: withSchemas({}, { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } }),
   },
 ];

@@ -12,13 +12,15 @@ import {
 } from './support/standard-values.js';
 import { standardValueCases } from './support/cod-design-cases.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op } from '../documents.js';
+import { base, op, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
 import { enumerated } from '../../support/schema-forms.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { isCloudEventsAttribute, owningParameter } from '../../functions/schema-properties.js';
+
+const FHIR_NAME = /^[A-Z][A-Za-z]+$/;
 
 /**
  * cod-design: string enum values and discriminator mapping keys are lowerCamelCase; one finding per enum
@@ -48,6 +50,9 @@ const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context)
         const header = headerNameOf(visit);
         // The value of @type (or another JSON-LD keyword) is a vocabulary's term or IRI (dcterms:Agent), no code of the API's.
         const jsonLdTerm = isJsonLdKeywordValue(visit);
+        // FHIR's resourceType names a resource type the standard fixes (Bundle, Patient): no code the API
+        // designs, as the guide's cod-design is about "new code types" (issue 46, NHS PDS).
+        const fhirResourceType = visit.propertyName === 'resourceType' && strings.every((v) => FHIR_NAME.test(v));
         // The empty string is no code (a blank choice), whatever list it is in.
         const bad = strings.filter(
           (v) =>
@@ -59,6 +64,7 @@ const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context)
         if (
           bad.length > 0 &&
           !jsonLdTerm &&
+          !fhirResourceType &&
           component !== 'BelgianRegionCode' &&
           !isCloudEventsAttribute(visit, context) &&
           !describedAsStandard(
@@ -181,4 +187,25 @@ export const cases = (): RuleCase[] => [
     }),
   },
   ...standardValueCases(),
+  // Issue 46 first pass (NHS PDS): FHIR's resourceType; another property with the same values is the API's.
+  {
+    name: "FP: FHIR's resourceType; the API's own kind with the same value",
+    errors: [{ path: P('PatientSearch', 'properties', 'kind', 'enum'), message: /: Bundle$/ }],
+    document: withSchemas({
+      PatientSearch: {
+        type: 'object',
+        properties: {
+          resourceType: { type: 'string', enum: ['Bundle'] },
+          kind: { type: 'string', enum: ['Bundle'] },
+        },
+      },
+    }),
+  },
+  {
+    name: "FP: FHIR's resourceType only",
+    errors: [],
+    document: withSchemas({
+      PatientSearch: { type: 'object', properties: { resourceType: { type: 'string', enum: ['Bundle'] } } },
+    }),
+  },
 ];

@@ -7,6 +7,7 @@ import { singleType } from '../../support/schema-forms.js';
 import { operationSummaries } from '../../functions/operations.js';
 import {
   defineRuleFunction,
+  definedInOtherFile,
   definitionPath,
   finding,
   NO_OPTIONS,
@@ -52,7 +53,11 @@ const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root, _o, co
     const isMap = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
     if (hasProperties ? effectiveType(schema) !== 'object' : singleType(schema) !== 'object' || isMap) continue;
     if (visit.mediaType !== undefined && !isJsonMediaType(visit.mediaType)) continue;
-    if (isComponentPath(definitionPath(context, at)) || writtenAsRef(context, at)) continue;
+    const defined = definitionPath(context, at);
+    if (isComponentPath(defined) || writtenAsRef(context, at)) continue;
+    // A schema that is a whole file (`$ref: RegisteringAuthority.yaml`) or a top-level entry of one is
+    // named by that $ref, wherever the $ref is written: not part of another definition (issue 46).
+    if (defined.length <= 1 && definedInOtherFile(context, at)) continue;
     out.push(finding('Inline object schemas should have an UpperCamelCase title', at));
   }
   return out;
@@ -212,5 +217,19 @@ export const cases = (): RuleCase[] => [
         },
       },
     ),
+  },
+  // Issue 46 first pass (NHS PDS): a schema file $ref'd from another file's schema is named by its file.
+  {
+    name: "FP: a schema file $ref'd from another schema file; the inline object beside it",
+    // Spectral reports it where it is written: in Patient.yaml.
+    errors: [{ path: ['properties', 'address'] }],
+    document: withPath('/patients', { get: op({ responses: { '200': ok({ $ref: 'split/schemas/Patient.yaml' }) } }) }),
+  },
+  {
+    name: 'FP: schema files only',
+    errors: [],
+    document: withPath('/authorities', {
+      get: op({ responses: { '200': ok({ $ref: 'split/schemas/RegisteringAuthority.yaml' }) } }),
+    }),
   },
 ];

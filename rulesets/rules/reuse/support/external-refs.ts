@@ -32,3 +32,18 @@ export function externalRefs(root: Json, context: RulesetFunctionContext): Exter
   }
   return out;
 }
+
+/**
+ * Whether a referenced file is one the guide's layout is for, "OpenAPI documents reusable from multiple
+ * APIs": a file outside the linted document's folder, or one that is an OpenAPI document of its own
+ * (`openapi` or `info`). A path item or schema split out into the API's own folder is neither (issue 46).
+ */
+export function isSharedDocument(file: string, context: RulesetFunctionContext): boolean {
+  const source = context.document.source ?? '';
+  const folder = source.slice(0, Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\')) + 1);
+  if (folder === '' || !file.startsWith(folder)) return true;
+  const document = context.documentInventory.referencedDocuments[file];
+  // A file that does not resolve (an invalid-ref) cannot be told apart: judged as before.
+  if (document === undefined || !isObject(document.data)) return true;
+  return 'openapi' in document.data || 'info' in document.data;
+}

@@ -1,0 +1,142 @@
+import { defineRule, type RuleCase } from '../define.js';
+import { ok, op, problem, withPath } from '../documents.js';
+import { allMediaTypes, effectiveType } from '../../support/inventory.js';
+import { bareMediaType, isObject, type Json } from '../../support/json.js';
+import { singleType } from '../../support/schema-forms.js';
+import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+
+const isBinary = (schema: Json): boolean =>
+  singleType(schema) === 'string' &&
+  (schema.format === 'binary' ||
+    schema.format === 'byte' ||
+    schema.format === 'base64' ||
+    typeof schema.contentEncoding === 'string' ||
+    typeof schema.contentMediaType === 'string');
+
+const STRUCTURED =
+  /^(?:application\/json|application\/[\w.+-]+\+json|application\/xml|text\/xml|application\/[\w.+-]+\+xml|application\/x-www-form-urlencoded|multipart\/(?:[\w.+-]+|\*))$/;
+
+/** Media types that name no format of their own: the schema alone says what the body is. */
+const UNNAMED_FORMAT = /^(?:\*\/\*|[\w.+-]+\/\*|application\/octet-stream)$/;
+
+/**
+ * rep-struct: structured data (a schema of objects or arrays) uses a JSON (or XML, form, multipart)
+ * media type. A string schema under a media type naming a format (an image, a PDF, a diff) is that
+ * format's raw content, not structured data; under a wildcard or octet-stream, where the schema alone
+ * describes the body, it says binary (format binary) as belgif's validator asks.
+ */
+const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
+  const out: Finding[] = [];
+  const is31 = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
+  for (const { mediaType, media, at, kind } of allMediaTypes(root)) {
+    // The guide's rule is about representations (bodies); a parameter's `content` (springdoc writes
+    // path variables with `*/*`) carries a parameter value, not a representation.
+    if (kind === 'parameter') continue;
+    const bare = bareMediaType(mediaType);
+    const schema = media.schema;
+    if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
+    const type = effectiveType(schema);
+    // OAS 3.1 dropped format: binary; a string body is its raw content there.
+    const unnamedText = type === 'string' && UNNAMED_FORMAT.test(bare) && !(is31 && schema.format === undefined);
+    if (type !== 'object' && type !== 'array' && !unnamedText) continue;
+    out.push(finding(`Structured data should use application/json, not ${bare}`, at));
+  }
+  return out;
+});
+
+export const rule = defineRule({
+  code: 'rep-struct',
+  guideRule: 'rep-struct',
+  severity: 'error',
+  description: 'Structured data (object or array schemas) uses application/json (or another structured media type)',
+  then: { function: structuredMediaType },
+});
+
+const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+
+export const cases = (): RuleCase[] => [
+  {
+    name: 'an object as text/plain',
+    errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'text/plain') }],
+    document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'object' }, 'text/plain') } }) }),
+  },
+  {
+    name: 'JSON, problem+json, binary, text string',
+    errors: [],
+    document: withPath('/a', {
+      get: op({
+        responses: {
+          '200': {
+            description: 'x',
+            content: {
+              'application/json': { schema: { type: 'object' } },
+              'application/pdf': { schema: { type: 'string', format: 'binary' } },
+              'text/csv': { schema: { type: 'string' } },
+            },
+          },
+          default: problem(),
+        },
+      }),
+    }),
+  },
+  {
+    name: 'a plain string as */* (no binary format)',
+    errors: [{ path: O('/a', 'get', 'responses', '200', 'content', '*/*') }],
+    document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'string' }, '*/*') } }) }),
+  },
+  {
+    name: 'OAS 3.1: a plain string body is raw content',
+    errors: [],
+    document: {
+      ...withPath('/a', {
+        get: op({ responses: { '200': ok({ type: 'string' }, 'image/png'), default: problem() } }),
+      }),
+      openapi: '3.1.0',
+    },
+  },
+  {
+    name: 'an object as multipart/*; binary as */*',
+    errors: [],
+    document: withPath('/a', {
+      get: op({
+        responses: {
+          '200': {
+            description: 'x',
+            content: {
+              'multipart/*': { schema: { type: 'object' } },
+              '*/*': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+          default: problem(),
+        },
+      }),
+    }),
+  },
+  // Issue 46 first pass (LDES Server admin): springdoc renders a @PathVariable with `content: {'*/*': …}`.
+  {
+    name: "FP: a path parameter's */* content is no representation; the body beside it is judged",
+    errors: [{ path: O('/catalogs/{catalogId}', 'put', 'requestBody', 'content', 'text/plain') }],
+    document: withPath('/catalogs/{catalogId}', {
+      put: op({
+        parameters: [
+          { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: { type: 'string' } } } },
+          { name: 'filter', in: 'query', content: { 'text/plain': { schema: { type: 'object' } } } },
+        ],
+        requestBody: { content: { 'text/plain': { schema: { type: 'object' } } } },
+        responses: { '204': { description: 'Replaced' }, default: problem() },
+      }),
+    }),
+  },
+  {
+    name: "FP: parameters' content only",
+    errors: [],
+    document: withPath('/catalogs/{catalogId}', {
+      delete: op({
+        parameters: [
+          { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: { type: 'string' } } } },
+        ],
+        responses: { '204': { description: 'Deleted' }, default: problem() },
+      }),
+    }),
+  },
+];
