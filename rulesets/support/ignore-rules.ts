@@ -3,7 +3,7 @@
 // with the same lookup before Spectral sees them.
 import type { RuleDefinition, RulesetDefinition, RulesetFunctionContext } from '@stoplight/spectral-core';
 import { ignoredReason, ignoreIdsOf } from '../../src/lint/ignore-rules.js';
-import type { LintFinding } from '../../src/core/types.js';
+import type { LintFinding } from '../../src/core/report/types.js';
 import type { Finding } from '../functions/define.js';
 import { isObject } from './json.js';
 

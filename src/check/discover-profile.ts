@@ -1,9 +1,9 @@
 // What to check and where: --profile, --openapi, or for a given URL the API's own document at the guide's
 // reserved `{base}/doc/openapi.json|yaml`; the built-in profile serves the reference API. The document's
 // paths are made relative to the base path they carry, and the base URL matched to it.
-import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
-import { UsageError } from '../core/errors.js';
-import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile.js';
+import type { ProxyEnv, TlsMaterial } from '../core/http/auth/transport.js';
+import { UsageError } from '../core/util/errors.js';
+import { BUILT_IN_PROFILE, loadProfile, type Profile } from '../core/profile/profile.js';
 
 /** How an OpenAPI document is fetched: the run's timeout, and for a real target its TLS material and proxy. */
 export type LoadOptions = { timeoutMs: number; tls?: TlsMaterial; proxy?: ProxyEnv; headers?: Record<string, string> };
@@ -61,9 +61,9 @@ export async function discoverProfile(
   cwd: string,
 ): Promise<TargetProfile> {
   const { profile, openapi } = sources;
-  const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
-  const { rebase } = await import('../core/base-path.js');
-  const { declaredGetPaths } = await import('../core/probe-resources.js');
+  const { loadOpenApi, deriveProfile } = await import('../core/profile/openapi-profile.js');
+  const { rebase } = await import('../core/profile/base-path.js');
+  const { declaredGetPaths } = await import('../core/engine/probe-resources.js');
   // --openapi is also the contract responses are held to, even when --profile says what to check.
   const loaded = openapi ? await loadOpenApi(openapi, cwd, fetch) : undefined;
   // Its paths made relative to the base path they carry, and the base URL matched to it; a --profile's paths
@@ -133,7 +133,7 @@ export async function discoverProfile(
   // Every place asked is named, so a user knows where to publish the document or what to give with --openapi.
   const none = `no --profile or --openapi, and no OpenAPI document at ${url} (asked ${asked.join(', ')})`;
   // Without a document, the API's root may still link its collections (an API root, an index of links).
-  const { modelFromRoot } = await import('../core/root-links.js');
+  const { modelFromRoot } = await import('../core/profile/root-links.js');
   const fromRoot = await modelFromRoot(url, fetch);
   if (fromRoot)
     return {

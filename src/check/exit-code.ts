@@ -1,8 +1,8 @@
 // The exit code of `check`: 0 clean, 1 findings or errors a gate cannot pass, 2 nothing (or almost nothing) verified.
-import { almostNothingVerified } from '../core/coverage.js';
-import { redactUrl } from '../core/redact.js';
-import { newErrors } from '../core/summary.js';
-import type { CheckReport, CheckResult, CleanupRecord } from '../core/types.js';
+import { almostNothingVerified } from '../core/engine/coverage.js';
+import { redactUrl } from '../core/report/redact.js';
+import { newErrors } from '../core/engine/summary.js';
+import type { CheckReport, CheckResult, CleanupRecord } from '../core/report/types.js';
 import { isUnproven, leftRecords } from '../reporters/run-notes.js';
 import type { CheckOptions } from './options.js';
 

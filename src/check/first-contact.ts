@@ -1,9 +1,9 @@
 // Before anything else, one GET of the base URL, tried once: a target that accepts connections and never
 // answers is one line within the request timeout, not the sum of every discovery request's timeouts and retries.
-import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
-import { UsageError } from '../core/errors.js';
-import { HttpClient, StalledResponse, TransportError } from '../core/http-client.js';
-import { redactUrl } from '../core/redact.js';
+import type { ProxyEnv, TlsMaterial } from '../core/http/auth/transport.js';
+import { UsageError } from '../core/util/errors.js';
+import { HttpClient, StalledResponse, TransportError } from '../core/http/http-client.js';
+import { redactUrl } from '../core/report/redact.js';
 
 export interface FirstContactOptions {
   url: string;

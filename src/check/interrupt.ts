@@ -1,6 +1,6 @@
 // SIGINT/SIGTERM during `check`: stop sending, run the cleanups (bounded), say what was left, exit 130.
-import { redactUrl } from '../core/redact.js';
-import type { CleanupRecord } from '../core/types.js';
+import { redactUrl } from '../core/report/redact.js';
+import type { CleanupRecord } from '../core/report/types.js';
 
 export const EXIT_INTERRUPTED = 130;
 

@@ -1,9 +1,9 @@
 // What `restguide check` is asked to do, typed and parsed once from the command line (src/cli/check.ts);
 // everything under src/check/ reads this, never commander's record. A new flag is a field here.
-import type { AuthFlags } from '../core/auth/settings.js';
-import type { FailOn } from '../core/fail-on.js';
-import type { RunOptions } from '../core/runner.js';
-import type { CheckReport } from '../core/types.js';
+import type { AuthFlags } from '../core/http/auth/settings.js';
+import type { FailOn } from '../core/report/fail-on.js';
+import type { RunOptions } from '../core/engine/runner.js';
+import type { CheckReport } from '../core/report/types.js';
 
 /** The run's settings that come from flags; the base URL, contract and callbacks are added by the run. */
 export type RunSettings = Pick<RunOptions, 'allowWrites' | 'only' | 'skip' | 'headers' | 'ratePerSecond' | 'retries'> &

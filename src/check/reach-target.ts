@@ -1,6 +1,6 @@
 // Reaching the target before the run: --wait for it to come up, then one request to see that it answers at all.
-import type { ProxyEnv, TlsMaterial } from '../core/auth/transport.js';
-import { redactUrl } from '../core/redact.js';
+import type { ProxyEnv, TlsMaterial } from '../core/http/auth/transport.js';
+import { redactUrl } from '../core/report/redact.js';
 import type { CheckIo } from './options.js';
 
 /** How the target is reached: the configured headers, and for a real target its TLS material and proxy. */
@@ -18,11 +18,11 @@ export async function waitFor(
   transport: Transport,
   io: CheckIo,
 ): Promise<void> {
-  const { waitForTarget, waitUrls, formatSeconds } = await import('../core/wait-for-target.js');
+  const { waitForTarget, waitUrls, formatSeconds } = await import('../core/http/wait-for-target.js');
   // A local document names paths to try; one served by the target is read once the target answers.
   const document =
     openapi && !/^https?:\/\//i.test(openapi)
-      ? await (await import('../core/openapi-profile.js')).loadOpenApi(openapi, io.cwd)
+      ? await (await import('../core/profile/openapi-profile.js')).loadOpenApi(openapi, io.cwd)
       : undefined;
   const urls = waitUrls(url, document);
   io.stderr(

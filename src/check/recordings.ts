@@ -3,13 +3,13 @@
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CHECKS } from '../checks/index.js';
-import type { Exchange } from '../core/exchange.js';
-import { UsageError } from '../core/errors.js';
-import { loadProfile, type Profile } from '../core/profile.js';
-import type { RunOptions } from '../core/runner.js';
-import { Redactor } from '../core/secrets.js';
-import type { CheckReport } from '../core/types.js';
-import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
+import type { Exchange } from '../core/engine/exchange.js';
+import { UsageError } from '../core/util/errors.js';
+import { loadProfile, type Profile } from '../core/profile/profile.js';
+import type { RunOptions } from '../core/engine/runner.js';
+import { Redactor } from '../core/report/secrets.js';
+import type { CheckReport } from '../core/report/types.js';
+import { withoutTrailingSlashes } from '../core/profile/trailing-slashes.js';
 import type { CheckIo, CheckOptions } from './options.js';
 import { HarRecorder } from '../traffic/har-write.js';
 import { readHar } from '../traffic/har-read.js';
@@ -111,7 +111,7 @@ export async function harCheck(
   for (const [flag, given] of Object.entries(refused))
     if (given) throw new UsageError(`--har sends no request: --${flag} does not apply`);
   const { openapi } = options;
-  const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
+  const { loadOpenApi, deriveProfile } = await import('../core/profile/openapi-profile.js');
   const contract = openapi ? await loadOpenApi(openapi, io.cwd, { timeoutMs: run.timeoutMs ?? 10_000 }) : undefined;
   const profilePath = options.profile;
   const profile: Profile = profilePath

@@ -1,13 +1,13 @@
 // `restguide check` from its typed options: reach the target, find what to check, run the checks (stopping
 // cleanly on a signal), apply the baseline, hand the report to the CLI to write, and decide the exit code.
 import { CHECKS } from '../checks/index.js';
-import { commonJsExports } from '../core/commonjs-exports.js';
-import { almostNothingVerified } from '../core/coverage.js';
-import { UsageError } from '../core/errors.js';
-import type { Profile } from '../core/profile.js';
-import { runChecks, type RunOptions } from '../core/runner.js';
-import { erroredReason } from '../core/summary.js';
-import type { CheckReport, CheckResult, CleanupRecord } from '../core/types.js';
+import { commonJsExports } from '../core/util/commonjs-exports.js';
+import { almostNothingVerified } from '../core/engine/coverage.js';
+import { UsageError } from '../core/util/errors.js';
+import type { Profile } from '../core/profile/profile.js';
+import { runChecks, type RunOptions } from '../core/engine/runner.js';
+import { erroredReason } from '../core/engine/summary.js';
+import type { CheckReport, CheckResult, CleanupRecord } from '../core/report/types.js';
 import { leftRecords } from '../reporters/run-notes.js';
 import { discoverProfile, profileCounts, type TargetProfile } from './discover-profile.js';
 import { checkExitCode, leftBehindLine } from './exit-code.js';
@@ -28,8 +28,8 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
     const har = await traffic.harCheck(url, options, io);
     return finish(await har.judge(), undefined, options, io, publish, () => false);
   }
-  const { resolveAuth, resolveTls } = await import('../core/auth/settings.js');
-  const { proxyEnvOf } = await import('../core/auth/transport.js');
+  const { resolveAuth, resolveTls } = await import('../core/http/auth/settings.js');
+  const { proxyEnvOf } = await import('../core/http/auth/transport.js');
   // Only a real target goes through the environment's proxy; the embedded servers are on loopback.
   const proxy = url === undefined ? undefined : proxyEnvOf(io.env);
   const flagTls = url === undefined ? undefined : await resolveTls(options.access, undefined, io.cwd);
@@ -158,18 +158,18 @@ async function finish(
   if (ran.results.length === 0)
     throw new UsageError('no check applies: the profile lists no resource the selected checks run against');
 
-  const { gate } = await import('../core/gate.js');
+  const { gate } = await import('../core/report/gate.js');
   const { report, exitCode } = await gate(
     ran,
     {
       baseline: options.baseline,
       writeBaseline: options.writeBaseline,
       async applyBaseline(result, file) {
-        const { readBaseline, applyCheckBaseline } = await import('../core/baseline.js');
+        const { readBaseline, applyCheckBaseline } = await import('../core/report/baseline.js');
         return applyCheckBaseline(result, await readBaseline(file));
       },
       async recordBaseline(result, file) {
-        const { writeCheckBaseline } = await import('../core/baseline.js');
+        const { writeCheckBaseline } = await import('../core/report/baseline.js');
         const written = await writeCheckBaseline(file, result);
         const failing = result.results.filter((r) => r.status === 'fail' && r.baseline !== 'fixed').length;
         return { entries: written.entries.length, each: `${failing} failing result${failing === 1 ? '' : 's'}` };

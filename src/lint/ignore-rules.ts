@@ -1,6 +1,6 @@
 // x-ignore-rules with the Java validator's semantics: `{ ruleId: reason }` on the exact object a
 // finding points at (or the nearest object enclosing that path) suppresses that rule there.
-import type { LintFinding } from '../core/types.js';
+import type { LintFinding } from '../core/report/types.js';
 import { isObject, type Json } from '../openapi/json.js';
 
 /** The ids under which `x-ignore-rules` may name a finding's code. */

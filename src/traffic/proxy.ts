@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { Pool, type Dispatcher } from 'undici';
-import type { CheckReport, CheckResult } from '../core/types.js';
+import type { CheckReport, CheckResult } from '../core/report/types.js';
 import type { TrafficCounts } from './judge.js';
 import type { ExchangeCopy, FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 

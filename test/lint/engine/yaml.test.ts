@@ -16,7 +16,7 @@ import { Fallbacks } from '../../../src/lint/engine/mode.js';
 import { parseYaml, YAML_OPTIONS, type YamlParseResult } from '../../../src/lint/engine/yaml/index.js';
 import { readSimpleYaml } from '../../../src/lint/engine/yaml/reader.js';
 import { IndexedYaml } from '../../../src/lint/engine/positions.js';
-import { PACKAGE_ROOT } from '../../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../../src/core/util/version.js';
 import { generateLargeDocument } from '../../../bench/lib/large-document.mjs';
 import { namedCases } from '../all-cases.js';
 import { random } from '../../helpers/random.js';
