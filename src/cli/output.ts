@@ -1,6 +1,6 @@
 // Where reports go: each `--output` belongs to the `--format` just before it; the CLI writes, reporters only render.
 import { resolve } from 'node:path';
-import { fileErrorReason } from '../core/report/baseline.js';
+import { fileErrorReason } from '../core/util/file-error.js';
 import { replaceFile } from '../core/util/replace-file.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../core/util/errors.js';

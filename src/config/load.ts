@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse as parseYaml } from 'yaml';
-import { fileErrorReason } from '../core/report/baseline.js';
+import { fileErrorReason } from '../core/util/file-error.js';
 import { isBlankText } from '../core/util/blank-text.js';
 import { UsageError } from '../core/util/errors.js';
 import { isObject } from '../core/util/json.js';

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../util/errors.js';
 import { perResource } from '../engine/fold-findings.js';
+import { fileErrorReason } from '../util/file-error.js';
 import { replaceFile } from '../util/replace-file.js';
 import { summarize } from '../engine/summary.js';
 import type { CheckReport, CheckResult, LintFinding, LintReport, LintSeverity, Severity } from './types.js';
@@ -240,24 +241,6 @@ async function writeBaseline<B extends Baseline>(file: string, data: B): Promise
     throw new UsageError(`cannot write baseline ${file}: ${fileErrorReason(error)}`);
   }
   return data;
-}
-
-const FILE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file or folder',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOTDIR: 'a parent is not a folder',
-  EEXIST: 'a file is where a folder is needed',
-  EISDIR: 'it is a folder',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left',
-};
-
-/** `permission denied (EACCES)`: a file-system error in one line a person can act on. */
-export function fileErrorReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code && FILE_ERRORS[code]) return `${FILE_ERRORS[code]} (${code})`;
-  return code ?? (error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
 }
 
 // ---- applying ------------------------------------------------------------------------------
