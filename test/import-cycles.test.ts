@@ -86,7 +86,7 @@ describe('imports', () => {
     expect(files.length).toBeGreaterThan(300);
     expect(graph.get('src/cli/main.ts')).toContain('src/core/util/errors.ts');
     // A dynamic import and a type-only one are edges too.
-    expect(graph.get('src/check/run-check.ts')).toContain('src/check/recordings.ts');
+    expect(graph.get('src/check-command/run-check.ts')).toContain('src/check-command/recordings.ts');
     expect(graph.get('src/core/profile/nested-collections.ts')).toContain('src/core/profile/profile-shape.ts');
     expect(
       cycles(

@@ -10,7 +10,7 @@ import type { FixtureServer } from '../helpers/fixture-server.js';
 import { frameworkDocument, startFrameworkApi, type FrameworkApiOptions } from '../helpers/framework-api.js';
 import { ACCOUNTS, nestedDocument, startNestedApi } from '../helpers/nested-api.js';
 import { rebase } from '../../src/core/profile/base-path.js';
-import { tallyOperations } from '../../src/check/recordings.js';
+import { tallyOperations } from '../../src/check-command/recordings.js';
 
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
 const inAreas = (report: CheckReport, ...areas: string[]) =>

@@ -1,5 +1,5 @@
 // What `restguide check` is asked to do, typed and parsed once from the command line (src/cli/check.ts);
-// everything under src/check/ reads this, never commander's record. A new flag is a field here.
+// everything under src/check-command/ reads this, never commander's record. A new flag is a field here.
 import type { AuthFlags } from '../core/http/auth/settings.js';
 import type { FailOn } from '../core/report/fail-on.js';
 import type { RunOptions } from '../core/engine/runner.js';
