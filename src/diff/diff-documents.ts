@@ -3,7 +3,7 @@
 import { relative } from 'node:path';
 import type { LintSeverity } from '../core/report/types.js';
 import { VERSION } from '../core/util/version.js';
-import { ignoredReason, ignoreIdsOf } from '../lint/ignore-rules.js';
+import { ignoredReason, ignoreIdsOf } from '../lint-base/ignore-rules.js';
 import type { ReadLimits } from '../lint/read-source.js';
 import { compareApiVersion, majorVersion } from './api-version.js';
 import { compareComponents } from './compare-components.js';

@@ -6,7 +6,7 @@ import { EMPTY_REASON, isBlankText } from '../core/util/blank-text.js';
 import { UsageError } from '../core/util/errors.js';
 import { compareCodes, type LintFinding, type LintReport, type LintSeverity } from '../core/report/types.js';
 import { VERSION } from '../core/util/version.js';
-import { ignoredReason, ignoreIdsOf } from './ignore-rules.js';
+import { ignoredReason, ignoreIdsOf } from '../lint-base/ignore-rules.js';
 import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
 import { expandInputs } from './expand-inputs.js';
 import { asUnlintable, UnlintableDocument } from './unlintable.js';

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
 import { stringify } from 'yaml';
 import { getLocationForJsonPath, parseWithPointers } from '@stoplight/yaml';
-import { Fallbacks } from '../../../src/lint/engine/mode.js';
+import { Fallbacks } from '../../../src/lint-base/mode.js';
 import { parseYaml, YAML_OPTIONS, type YamlParseResult } from '../../../src/lint/engine/yaml/index.js';
 import { readSimpleYaml } from '../../../src/lint/engine/yaml/reader.js';
 import { IndexedYaml } from '../../../src/lint/engine/positions.js';

@@ -6,7 +6,7 @@
 // A schema ajv refuses to compile (a `pattern` that is no regular expression with the `u` flag, as
 // belgif's `^(\-|\+)?...` is not) gives no finding in stock mode: the interpreter says so (`refused`)
 // instead of handing it to ajv, and `ajvCompiles` checks a whole schema before a failure is worded.
-import { isObject, type Json } from '../../openapi/json.js';
+import { isObject, type Json } from '../openapi/json.js';
 
 /** A format as ajv holds it (`ajv.formats[name]`). */
 export type KnownFormat =
