@@ -14,7 +14,8 @@ import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { OpenApiModel, type HttpMethod, type Operation } from '../../openapi/operations.js';
-import { followLocalRefs } from '../../openapi/refs.js';
+import type { Json } from '../../openapi/json.js';
+import { followLocalRefs, type Located } from '../../openapi/refs.js';
 import { isOpenApi3, parseText } from '../../openapi/text.js';
 
 type Obj = Record<string, unknown>;
@@ -362,6 +363,53 @@ function uniqueOfCreate(
   return [...(unique ? [unique] : []), ...free];
 }
 
+/** One path of the document, as each branch of deriveProfile reads it. */
+interface PathView {
+  doc: Obj;
+  paths: Obj;
+  model: OpenApiModel;
+  path: string;
+  operations: Map<HttpMethod, Operation>;
+  operation: (method: HttpMethod) => Obj | undefined;
+  getOperation: Operation | undefined;
+  getParameters: () => Obj[];
+  declaredMethods: () => string[];
+  responses: (op: Obj | undefined) => Obj;
+  params: string[];
+  /** The path without trailing slashes. */
+  bare: string;
+  /** The parameter the path ends in, if any. */
+  last: string | undefined;
+}
+
+function pathView(
+  doc: Obj,
+  paths: Obj,
+  model: OpenApiModel,
+  path: string,
+  pathItem: Located & { value: Json },
+): PathView {
+  const operations = new Map<HttpMethod, Operation>(model.operationsOf(path, pathItem).map((op) => [op.method, op]));
+  const getOperation = operations.get('get');
+  // An item path may end in `/` (`/employers/{id}/`, a framework's style) or an extension (`/Accounts/{Sid}.json`).
+  const bare = withoutTrailingSlashes(path);
+  return {
+    doc,
+    paths,
+    model,
+    path,
+    operations,
+    operation: (method) => operations.get(method)?.operation.value,
+    getOperation,
+    getParameters: () => (getOperation ? parametersOf(model, getOperation) : []),
+    declaredMethods: () => PROFILE_METHODS.filter((method) => operations.has(method.toLowerCase() as HttpMethod)),
+    responses: (op) => (op && isObject(op['responses']) ? op['responses'] : {}),
+    params: [...path.matchAll(PARAMETERS)].map((m) => m[1] ?? ''),
+    bare,
+    last: LAST_SEGMENT_PARAMETER.exec(bare)?.[1] ?? LAST_SEGMENT_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1],
+  };
+}
+
 export function deriveProfile(doc: Obj): Profile {
   const paths = doc['paths'] as Obj;
   const model = OpenApiModel.of(doc);
@@ -374,147 +422,172 @@ export function deriveProfile(doc: Obj): Profile {
   const nested = new Map<string, Map<string, string[]>>();
 
   for (const { path, item: pathItem } of model.pathItems()) {
-    const operations = new Map<HttpMethod, Operation>(model.operationsOf(path, pathItem).map((op) => [op.method, op]));
-    const operation = (method: HttpMethod): Obj | undefined => operations.get(method)?.operation.value;
-    const getOperation = operations.get('get');
-    const getParameters = (): Obj[] => (getOperation ? parametersOf(model, getOperation) : []);
-    const declaredMethods = (): string[] =>
-      PROFILE_METHODS.filter((method) => operations.has(method.toLowerCase() as HttpMethod));
-    const get = operation('get');
-    const post = operation('post');
-    const params = [...path.matchAll(PARAMETERS)].map((m) => m[1] ?? '');
-    const responses = (op: Obj | undefined): Obj => (op && isObject(op['responses']) ? op['responses'] : {});
-
-    // An item path may end in `/` (`/employers/{id}/`, a framework's style) or an extension (`/Accounts/{Sid}.json`).
-    const bare = withoutTrailingSlashes(path);
-    const last =
-      LAST_SEGMENT_PARAMETER.exec(bare)?.[1] ?? LAST_SEGMENT_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1];
+    const view = pathView(doc, paths, model, path, pathItem);
+    const { params, last, responses } = view;
+    const get = view.operation('get');
+    const post = view.operation('post');
     // A nested collection (`/Accounts/{AccountSid}/Calls.json`) is one whose path ends in no parameter.
-    const listable = get !== undefined && last === undefined;
-    const list = listable ? declaredListOf(doc, jsonSchemaOf(doc, responses(get)['200'])) : undefined;
-    const itemPath = listable ? itemPathOf(doc, paths, path) : undefined;
-    const linkHeader = listable && declaresLinkHeader(doc, responses(get)['200']);
-    // A collection is what the API lists, whatever its shape: a declared list, an item child, or Link-header paging.
-    const isTask = post !== undefined && responses(post)['202'] !== undefined;
-    if (listable && (list !== undefined || linkHeader || (itemPath !== undefined && !isTask))) {
+    const collection = get !== undefined && last === undefined ? collectionOf(view, get, post) : undefined;
+    if (collection) {
       collectionPaths.add(path);
-      const query = getParameters().filter((p) => p['in'] === 'query');
-      const names = query.map((p) => String(p['name']));
-      // A date or date-time parameter is a filter and a boolean a flag, whatever their names: never a cursor.
-      const notCursors = query.filter((p) => !cursorCapable(doc, p)).map((p) => String(p['name']));
-      const roles = pagingOf(names, linkHeader, notCursors);
-      const cursor = roles.paging?.kind === 'cursor' ? roles.paging.param : undefined;
-      const sortParam = query.find((p) => p['name'] === 'sort');
-      const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
-      const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
-      const itemProps = Object.keys(propertiesOf(doc, list?.itemSchema));
-      const key = keyOf(itemProps, itemPath);
-      const made = post ? createBodyOf(doc, post, key) : {};
-      const createExample = made.body;
-      // What the checks create they must delete again: no create body when the item path has no DELETE.
-      const removable =
-        itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
-      const create =
-        post && isObject(createExample) && removable
-          ? {
-              body: createExample as JsonObject,
-              unique: uniqueOfCreate(doc, post, key, createExample as JsonObject, made.fromSchema === true),
-              ...(made.fromSchema ? { fromSchema: true } : {}),
-              ...(made.optional ? { optional: made.optional } : {}),
-            }
-          : undefined;
-      if (params.length > 0) nested.set(path, examplesOfParameters(doc, getParameters(), params));
-      const filters = query.filter(
-        (p) =>
-          !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
-          p['name'] !== cursor &&
-          // A boolean named as a cursor (`cursor=true`) switches paging on or off: a flag, not a property.
-          !(isBoolean(doc, p) && isReservedQuery(String(p['name']))),
-      );
-      collections.push({
-        path,
-        ...(key ? { key } : {}),
-        ...(itemPath ? { itemPath } : {}),
-        ...(roles.paging ? { paging: roles.paging } : {}),
-        ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
-        ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
-        ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
-        ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
-        filters: freeFirst(doc, filters),
-        ...filterSchemasOf(doc, filters),
-        sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
-        ...(names.includes('embed') ? { embed: 'items' } : {}),
-        ...(names.includes('q') ? { fullText: 'q' } : {}),
-        ...(create ? { create } : {}),
-        deleteCollection: operations.has('delete'),
-        methods: declaredMethods(),
-      });
+      collections.push(collection);
+      if (params.length > 0) nested.set(path, examplesOfParameters(doc, view.getParameters(), params));
       continue;
     }
     if (get && last !== undefined) {
-      const param = getParameters().find((p) => p['in'] === 'path' && p['name'] === last);
-      const example = param ? exampleOf(doc, param) : undefined;
-      const schema = deref(doc, param?.['schema']) as Obj | undefined;
-      const parentPath = bare.slice(0, bare.lastIndexOf('/'));
-      const extension = EXTENSION.exec(bare)?.[0] ?? '';
-      const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
-      const malformed = malformedIdsOf(schema);
-      const patchOperation = operation('patch');
-      const patch = patchOperation ? patchBodyOf(doc, patchOperation, last) : undefined;
-      const select = getParameters().some((p) => p['in'] === 'query' && p['name'] === 'select');
-      const readOnly = [
-        ...new Set(
-          [get, operation('put'), operation('patch')].flatMap((op) => {
-            if (!isObject(op)) return [];
-            return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
-          }),
-        ),
-      ];
-      // The parent collection lists ids that exist now; the example is only a fallback.
-      documents.push({
-        path,
-        ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : {}),
-        sampleIdsFrom: { collection: parent },
-        malformedIds: malformed,
-        ...(operations.has('patch')
-          ? { update: 'patch' as const }
-          : operations.has('put')
-            ? { update: 'put' as const }
-            : {}),
-        ...(isObject(patch) ? { patch: patch as JsonObject } : {}),
-        etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
-        select,
-        methods: declaredMethods(),
-        ...(readOnly.length ? { readOnly } : {}),
-      });
+      documents.push(documentOf(view, get, last));
       continue;
     }
     if (post && responses(post)['202'] !== undefined && params.length === 0) {
       tasks.push({ path, body: requestExample(doc, post) ?? {} });
       continue;
     }
-    const segment = path.split('/').pop() ?? '';
-    if (params.length === 0 && VERBS.test(segment) && (get || post)) {
-      const op = (get ?? post) as Obj;
-      const query: Record<string, string> = {};
-      const controller = getOperation ?? operations.get('post');
-      for (const p of (controller ? parametersOf(model, controller) : []).filter((p) => p['in'] === 'query')) {
-        const value = exampleOf(doc, p);
-        if (value !== undefined && value !== null && typeof value !== 'object')
-          query[String(p['name'])] = String(value);
-      }
-      const success = Object.keys(responses(op)).find((code) => /^2\d\d$/.test(code));
-      const body = post && !get ? requestExample(doc, post) : undefined;
-      controllers.push({
-        path,
-        method: get ? 'GET' : 'POST',
-        ...(Object.keys(query).length ? { query } : {}),
-        ...(body !== undefined ? { body } : {}),
-        expectedStatus: success ? Number(success) : 200,
-        methods: declaredMethods(),
-      });
-    }
+    const controller = controllerOf(view, get, post);
+    if (controller) controllers.push(controller);
   }
+  linkDocuments(doc, paths, collections, documents, collectionPaths, nested);
+  for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
+  const languages = languagesOf(doc, model);
+  return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** A path the API lists, whatever its shape: a declared list, an item child, or Link-header paging; else undefined. */
+function collectionOf(view: PathView, get: Obj, post: Obj | undefined): CollectionProfile | undefined {
+  const { doc, paths, path, operations, responses } = view;
+  const list = declaredListOf(doc, jsonSchemaOf(doc, responses(get)['200']));
+  const itemPath = itemPathOf(doc, paths, path);
+  const linkHeader = declaresLinkHeader(doc, responses(get)['200']);
+  const isTask = post !== undefined && responses(post)['202'] !== undefined;
+  if (!(list !== undefined || linkHeader || (itemPath !== undefined && !isTask))) return undefined;
+  const query = view.getParameters().filter((p) => p['in'] === 'query');
+  const names = query.map((p) => String(p['name']));
+  // A date or date-time parameter is a filter and a boolean a flag, whatever their names: never a cursor.
+  const notCursors = query.filter((p) => !cursorCapable(doc, p)).map((p) => String(p['name']));
+  const roles = pagingOf(names, linkHeader, notCursors);
+  const cursor = roles.paging?.kind === 'cursor' ? roles.paging.param : undefined;
+  const sortParam = query.find((p) => p['name'] === 'sort');
+  const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
+  const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
+  const itemProps = Object.keys(propertiesOf(doc, list?.itemSchema));
+  const key = keyOf(itemProps, itemPath);
+  const made = post ? createBodyOf(doc, post, key) : {};
+  const createExample = made.body;
+  // What the checks create they must delete again: no create body when the item path has no DELETE.
+  const removable = itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
+  const create =
+    post && isObject(createExample) && removable
+      ? {
+          body: createExample as JsonObject,
+          unique: uniqueOfCreate(doc, post, key, createExample as JsonObject, made.fromSchema === true),
+          ...(made.fromSchema ? { fromSchema: true } : {}),
+          ...(made.optional ? { optional: made.optional } : {}),
+        }
+      : undefined;
+  const filters = query.filter(
+    (p) =>
+      !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
+      p['name'] !== cursor &&
+      // A boolean named as a cursor (`cursor=true`) switches paging on or off: a flag, not a property.
+      !(isBoolean(doc, p) && isReservedQuery(String(p['name']))),
+  );
+  const profile: CollectionProfile = {
+    path,
+    ...(key ? { key } : {}),
+    ...(itemPath ? { itemPath } : {}),
+    ...(roles.paging ? { paging: roles.paging } : {}),
+    ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
+    ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
+    ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
+    ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
+    filters: freeFirst(doc, filters),
+    ...filterSchemasOf(doc, filters),
+    sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
+    ...(names.includes('embed') ? { embed: 'items' } : {}),
+    ...(names.includes('q') ? { fullText: 'q' } : {}),
+    ...(create ? { create } : {}),
+    deleteCollection: operations.has('delete'),
+    methods: view.declaredMethods(),
+  };
+  return profile;
+}
+
+/** A path ending in a parameter, with a GET: one document of a collection. */
+function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
+  const { doc, paths, path, operations, operation, bare, responses } = view;
+  const param = view.getParameters().find((p) => p['in'] === 'path' && p['name'] === last);
+  const example = param ? exampleOf(doc, param) : undefined;
+  const schema = deref(doc, param?.['schema']) as Obj | undefined;
+  const parentPath = bare.slice(0, bare.lastIndexOf('/'));
+  const extension = EXTENSION.exec(bare)?.[0] ?? '';
+  const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
+  const malformed = malformedIdsOf(schema);
+  const patchOperation = operation('patch');
+  const patch = patchOperation ? patchBodyOf(doc, patchOperation, last) : undefined;
+  const select = view.getParameters().some((p) => p['in'] === 'query' && p['name'] === 'select');
+  const readOnly = [
+    ...new Set(
+      [get, operation('put'), operation('patch')].flatMap((op) => {
+        if (!isObject(op)) return [];
+        return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
+      }),
+    ),
+  ];
+  // The parent collection lists ids that exist now; the example is only a fallback.
+  return {
+    path,
+    ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : {}),
+    sampleIdsFrom: { collection: parent },
+    malformedIds: malformed,
+    ...(operations.has('patch')
+      ? { update: 'patch' as const }
+      : operations.has('put')
+        ? { update: 'put' as const }
+        : {}),
+    ...(isObject(patch) ? { patch: patch as JsonObject } : {}),
+    etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
+    select,
+    methods: view.declaredMethods(),
+    ...(readOnly.length ? { readOnly } : {}),
+  };
+}
+
+/** A controller (`/employers/search`, a verb without parameters) called by GET or POST; else undefined. */
+function controllerOf(
+  view: PathView,
+  get: Obj | undefined,
+  post: Obj | undefined,
+): NonNullable<Profile['controllers']>[number] | undefined {
+  const { doc, model, path, operations, getOperation, params, responses } = view;
+  const segment = path.split('/').pop() ?? '';
+  if (!(params.length === 0 && VERBS.test(segment) && (get || post))) return undefined;
+  const op = (get ?? post) as Obj;
+  const query: Record<string, string> = {};
+  const controller = getOperation ?? operations.get('post');
+  for (const p of (controller ? parametersOf(model, controller) : []).filter((p) => p['in'] === 'query')) {
+    const value = exampleOf(doc, p);
+    if (value !== undefined && value !== null && typeof value !== 'object') query[String(p['name'])] = String(value);
+  }
+  const success = Object.keys(responses(op)).find((code) => /^2\d\d$/.test(code));
+  const body = post && !get ? requestExample(doc, post) : undefined;
+  return {
+    path,
+    method: get ? 'GET' : 'POST',
+    ...(Object.keys(query).length ? { query } : {}),
+    ...(body !== undefined ? { body } : {}),
+    expectedStatus: success ? Number(success) : 200,
+    methods: view.declaredMethods(),
+  };
+}
+
+/** Nested collections' parameter sources, and where each document reads its sample ids. */
+function linkDocuments(
+  doc: Obj,
+  paths: Obj,
+  collections: CollectionProfile[],
+  documents: DocumentProfile[],
+  collectionPaths: Set<string>,
+  nested: Map<string, Map<string, string[]>>,
+): void {
   for (const collection of collections) {
     const examples = nested.get(collection.path);
     if (examples) collection.parameters = parameterSources(doc, paths, collection.path, collections, examples);
@@ -538,9 +611,6 @@ export function deriveProfile(doc: Obj): Profile {
         from.property = parent.key;
     }
   }
-  for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
-  const languages = languagesOf(doc, model);
-  return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
 }
 
 /** What each query parameter declares of its value, for the values the run makes (none when nothing is declared). */
