@@ -17,7 +17,7 @@ ids.sort();
 const lines = [
   '// The registry: every check, sorted by id. A test keeps it in step with the files under src/checks/<area>/.',
   '// Regenerate with `node scripts/register-checks.mjs` after adding a check file.',
-  "import type { AnyCheck } from '../core/define-check.js';",
+  "import type { AnyCheck } from '../core/engine/define-check.js';",
   ...ids.map((id) => `import ${camel(id)} from './${id.replace('.', '/')}.js';`),
   '',
   'export const CHECKS: readonly AnyCheck[] = [',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { applyPatch, reversePatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../src/core/version.js';
+import { PACKAGE_ROOT } from '../src/core/util/version.js';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { applyPatches, patched, readPatches, stateOf } from '../scripts/apply-patches.mjs';
 

@@ -2,10 +2,10 @@
 // failure and no error against it, skips only what the document cannot tell, and leaves the seed data as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
-import { deriveProfile, loadOpenApi } from '../src/core/openapi-profile.js';
-import type { Profile } from '../src/core/profile.js';
-import { runChecks } from '../src/core/runner.js';
-import type { CheckReport, CheckResult } from '../src/core/types.js';
+import { deriveProfile, loadOpenApi } from '../src/core/profile/openapi-profile.js';
+import type { Profile } from '../src/core/profile/profile.js';
+import { runChecks } from '../src/core/engine/runner.js';
+import type { CheckReport, CheckResult } from '../src/core/report/types.js';
 import { startReferenceServer, type ReferenceServer } from '../src/reference-server/index.js';
 import { seedSnapshot, type SeedSnapshot } from './helpers/seed-snapshot.js';
 

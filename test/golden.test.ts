@@ -2,9 +2,9 @@
 // the write checks leave its data as they found it, and a read-only run sends only safe methods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
-import { BUILT_IN_PROFILE } from '../src/core/profile.js';
-import { runChecks } from '../src/core/runner.js';
-import type { CheckReport, CheckResult } from '../src/core/types.js';
+import { BUILT_IN_PROFILE } from '../src/core/profile/profile.js';
+import { runChecks } from '../src/core/engine/runner.js';
+import type { CheckReport, CheckResult } from '../src/core/report/types.js';
 import { startReferenceServer, type ReferenceServer } from '../src/reference-server/index.js';
 import { startProxy, type Proxy } from './helpers/proxy.js';
 import { seedSnapshot, type SeedSnapshot } from './helpers/seed-snapshot.js';

@@ -1,7 +1,7 @@
 // The shape every restguide rule function shares: it receives the resolved document root
 // (`given: '$'`), walks the shared inventory and returns findings with absolute paths.
 import type { IFunctionResult, RulesetFunctionContext, RulesetFunctionWithValidator } from '@stoplight/spectral-core';
-import { ruleFunction, type OptionsSchema } from '../../src/lint/engine/rule-function.js';
+import { ruleFunction, type OptionsSchema } from '../../src/lint-base/rule-function.js';
 import { isObject, type JsonPath } from '../support/json.js';
 
 export type Finding = IFunctionResult & { path: JsonPath };
@@ -10,7 +10,7 @@ export type { OptionsSchema };
 
 /**
  * A rule function whose options are checked against `options` (how, and when, is the lint
- * engine's business: src/lint/engine/rule-function.ts).
+ * engine's business: src/lint-base/rule-function.ts).
  */
 export function defineRuleFunction<O>(
   options: OptionsSchema,

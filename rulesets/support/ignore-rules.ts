@@ -1,9 +1,9 @@
-// x-ignore-rules inside Spectral: restguide applies it after the run (src/lint/ignore-rules.ts),
+// x-ignore-rules inside Spectral: restguide applies it after the run (src/lint-base/ignore-rules.ts),
 // which spectral-cli never does, so the published ruleset filters each rule function's findings
 // with the same lookup before Spectral sees them.
 import type { RuleDefinition, RulesetDefinition, RulesetFunctionContext } from '@stoplight/spectral-core';
-import { ignoredReason, ignoreIdsOf } from '../../src/lint/ignore-rules.js';
-import type { LintFinding } from '../../src/core/types.js';
+import { ignoredReason, ignoreIdsOf } from '../../src/lint-base/ignore-rules.js';
+import type { LintFinding } from '../../src/core/report/types.js';
 import type { Finding } from '../functions/define.js';
 import { isObject } from './json.js';
 

@@ -15,8 +15,8 @@ import {
   type Failure,
   type KnownFormat,
   type QuickContext,
-} from '../../src/lint/engine/quick-validator.js';
-import { modeOfCall, type LintMode } from '../../src/lint/engine/mode.js';
+} from '../../src/lint-base/quick-validator.js';
+import { modeOfCall, type LintMode } from '../../src/lint-base/mode.js';
 import type { DiscriminatorRules } from './discriminators.js';
 
 const OAS_FORMATS: Record<string, RegExp | ((value: unknown) => boolean) | true> = {
@@ -289,7 +289,7 @@ export const oasKind = (root: unknown): OasKind =>
 /**
  * Why `value` does not satisfy `schema`, or undefined when it does (or the schema cannot be judged).
  * `whole` compiles the whole schema even where one node fails (for the tests that compare both).
- * `mode`: the lint run's (src/lint/engine/mode.ts: modeOf(context)); by default the rule call's.
+ * `mode`: the lint run's (src/lint-base/mode.ts: modeOf(context)); by default the rule call's.
  */
 export function schemaViolation(
   schema: Json,

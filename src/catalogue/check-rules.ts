@@ -1,6 +1,6 @@
 // The checks as rule rows, apart from the lint rules so `check` never loads Spectral for them.
 import { CHECKS } from '../checks/index.js';
-import { guideAnchor, type RuleInfo } from '../core/types.js';
+import { guideAnchor, type RuleInfo } from '../core/report/types.js';
 
 export function checkRuleInfos(): RuleInfo[] {
   return CHECKS.map(({ meta }): RuleInfo => ({

@@ -1,5 +1,5 @@
 // Every check, lint rule and diff finding kind as rows for `restguide rules` and the README table.
-import type { RuleInfo } from '../core/types.js';
+import type { RuleInfo } from '../core/report/types.js';
 import { diffRuleInfos } from '../diff/kinds.js';
 import { lintRuleInfos } from '../lint/rule-infos.js';
 import { checkRuleInfos } from './check-rules.js';

@@ -1,6 +1,6 @@
 // The registry: every check, sorted by id. A test keeps it in step with the files under src/checks/<area>/.
 // Regenerate with `node scripts/register-checks.mjs` after adding a check file.
-import type { AnyCheck } from '../core/define-check.js';
+import type { AnyCheck } from '../core/engine/define-check.js';
 import authExpiredToken from './auth/expired-token.js';
 import authInvalidToken from './auth/invalid-token.js';
 import authMissingScope from './auth/missing-scope.js';

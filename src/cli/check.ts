@@ -1,19 +1,19 @@
-// `restguide check [baseUrl]`: commander's options → CheckOptions, then the run (src/check/run-check.ts);
+// `restguide check [baseUrl]`: commander's options → CheckOptions, then the run (src/check-command/run-check.ts);
 // this file only parses flags and writes the reports the run hands back.
 import { resolve } from 'node:path';
 import { checkRuleInfos } from '../catalogue/check-rules.js';
-import type { CheckOptions, PublishReports } from '../check/options.js';
+import type { CheckOptions, PublishReports } from '../check-command/options.js';
 import { CHECKS } from '../checks/index.js';
-import { UsageError } from '../core/errors.js';
-import { parseFailOn } from '../core/fail-on.js';
-import { RUN_DEFAULTS } from '../core/runner.js';
-import { selectChecks, splitList } from '../core/select-checks.js';
-import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
+import { UsageError } from '../core/util/errors.js';
+import { parseFailOn } from '../core/report/fail-on.js';
+import { RUN_DEFAULTS } from '../core/engine/runner.js';
+import { selectChecks, splitList } from '../core/engine/select-checks.js';
+import { withoutTrailingSlashes } from '../core/profile/trailing-slashes.js';
 import { CHECK_FORMATS } from '../reporters/formats.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 
-export { profileCounts } from '../check/discover-profile.js';
+export { profileCounts } from '../check-command/discover-profile.js';
 
 const strings = (value: unknown): string[] | undefined =>
   Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
@@ -180,6 +180,6 @@ function reportWriter(reports: ReportSettings, options: CheckOptions, io: Io): P
 
 export async function runCheck(baseUrl: string | undefined, flags: Record<string, unknown>, io: Io): Promise<number> {
   const { options, reports } = optionsOf(baseUrl, flags);
-  const { checkApi } = await import('../check/run-check.js');
+  const { checkApi } = await import('../check-command/run-check.js');
   return checkApi(options, io, reportWriter(reports, options, io));
 }

@@ -1,8 +1,8 @@
 // Applies restguide.config.yaml to a parsed command before its action runs: what a flag or argument
 // given on the command line holds wins; the file fills in the rest, as if it had been typed.
 import { InvalidArgumentError, type Command, type Option } from 'commander';
-import { UsageError } from '../core/errors.js';
-import { describeSchemaError } from '../core/profile-errors.js';
+import { UsageError } from '../core/util/errors.js';
+import { describeSchemaError } from '../core/profile/profile-errors.js';
 import { CONFIG_KEYS, type ConfigCommand, type ConfigKey } from '../config/keys.js';
 import { findConfigFile } from '../config/find.js';
 import { sectionSettings, type SettingValue } from '../config/settings.js';

@@ -1,7 +1,7 @@
 // `restguide diff <old> <new>`: compare, apply the baseline, write the reports, map to an exit code.
 import { wantsColor, type Io } from './io.js';
-import { parseFailOn } from '../core/fail-on.js';
-import type { LintFinding, LintReport } from '../core/types.js';
+import { parseFailOn } from '../core/report/fail-on.js';
+import type { LintFinding, LintReport } from '../core/report/types.js';
 import { lintExitCode } from './lint.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { DIFF_FORMATS } from '../reporters/formats.js';
@@ -37,7 +37,7 @@ export async function runDiff(
 
   const { renderDiffReport } = await import('../reporters/index.js');
   const { diffRuleInfos } = await import('../diff/kinds.js');
-  const { gate } = await import('../core/gate.js');
+  const { gate } = await import('../core/report/gate.js');
   const color = wantsColor(io);
   // The lint reporters look rules up as lint rules; diff rows carry the same fields.
   const rules = diffRuleInfos().map((rule) => ({ ...rule, kind: 'lint' as const }));
@@ -52,11 +52,11 @@ export async function runDiff(
       writeBaseline: typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined,
       // Diff codes never collide with lint codes, so a lint baseline (code, source, path) keys them.
       async applyBaseline(ran, file) {
-        const { readBaseline, applyLintBaseline } = await import('../core/baseline.js');
+        const { readBaseline, applyLintBaseline } = await import('../core/report/baseline.js');
         return applyLintBaseline(ran, await readBaseline(file), { cwd: io.cwd });
       },
       async recordBaseline(ran, file) {
-        const { writeLintBaseline } = await import('../core/baseline.js');
+        const { writeLintBaseline } = await import('../core/report/baseline.js');
         return {
           entries: (await writeLintBaseline(file, ran, { cwd: io.cwd })).entries.length,
           each: 'one per finding',

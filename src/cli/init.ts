@@ -1,8 +1,8 @@
 // `restguide init [file]`: write the commented config file; never over one that exists unless --force.
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { fileErrorReason } from '../core/baseline.js';
-import { UsageError } from '../core/errors.js';
+import { fileErrorReason } from '../core/util/file-error.js';
+import { UsageError } from '../core/util/errors.js';
 import { CONFIG_FILE_NAMES } from '../config/keys.js';
 import { configFilesIn } from '../config/find.js';
 import { CONFIG_TEMPLATE } from '../config/template.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/util/errors.js';
 
 /** Where a command writes; tests pass their own to capture output. */
 export interface Io {

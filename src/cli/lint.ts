@@ -1,8 +1,8 @@
 // `restguide lint <documents...>`: lint, apply the baseline, write the reports, map to an exit code.
 import { wantsColor, type Io } from './io.js';
-import { UsageError } from '../core/errors.js';
-import { parseFailOn } from '../core/fail-on.js';
-import type { LintReport } from '../core/types.js';
+import { UsageError } from '../core/util/errors.js';
+import { parseFailOn } from '../core/report/fail-on.js';
+import type { LintReport } from '../core/report/types.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { progressLine } from './progress-line.js';
 import { LINT_FORMATS } from '../reporters/formats.js';
@@ -67,7 +67,7 @@ export async function runLint(documents: string[], options: Record<string, unkno
 
   const { renderLintReport } = await import('../reporters/index.js');
   const { lintRuleInfos } = await import('../lint/rule-infos.js');
-  const { gate } = await import('../core/gate.js');
+  const { gate } = await import('../core/report/gate.js');
   const color = wantsColor(io);
   const rules = lintRuleInfos();
   const { exitCode } = await gate(
@@ -76,11 +76,11 @@ export async function runLint(documents: string[], options: Record<string, unkno
       baseline: typeof options.baseline === 'string' ? options.baseline : undefined,
       writeBaseline: typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined,
       async applyBaseline(ran, file) {
-        const { readBaseline, applyLintBaseline, lintBaselineRoot } = await import('../core/baseline.js');
+        const { readBaseline, applyLintBaseline, lintBaselineRoot } = await import('../core/report/baseline.js');
         return applyLintBaseline(ran, await readBaseline(file), { cwd: lintBaselineRoot(file) });
       },
       async recordBaseline(ran, file) {
-        const { writeLintBaseline, lintBaselineRoot } = await import('../core/baseline.js');
+        const { writeLintBaseline, lintBaselineRoot } = await import('../core/report/baseline.js');
         const written = await writeLintBaseline(file, ran, { cwd: lintBaselineRoot(file) });
         return { entries: written.entries.length, each: 'one per finding' };
       },

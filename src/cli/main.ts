@@ -1,10 +1,10 @@
 import { Command, CommanderError, Option } from 'commander';
-import { UsageError } from '../core/errors.js';
-import { VERSION } from '../core/version.js';
+import { UsageError } from '../core/util/errors.js';
+import { VERSION } from '../core/util/version.js';
 import { processIo, type Io } from './io.js';
 import { addReportOptions } from './output.js';
 import { CHECK_FORMATS, DIFF_FORMATS, LINT_FORMATS } from '../reporters/formats.js';
-import { failOnChoices } from '../core/fail-on.js';
+import { failOnChoices } from '../core/report/fail-on.js';
 
 const EXIT_OK = 0;
 const EXIT_USAGE = 2;

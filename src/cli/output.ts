@@ -1,9 +1,9 @@
 // Where reports go: each `--output` belongs to the `--format` just before it; the CLI writes, reporters only render.
 import { resolve } from 'node:path';
-import { fileErrorReason } from '../core/baseline.js';
-import { replaceFile } from '../core/replace-file.js';
+import { fileErrorReason } from '../core/util/file-error.js';
+import { replaceFile } from '../core/util/replace-file.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/util/errors.js';
 import { isReportFormat, REPORT_FORMATS, type ReportFormat } from '../reporters/index.js';
 import type { Io } from './io.js';
 

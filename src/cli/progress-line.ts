@@ -2,7 +2,7 @@
 // once the run has taken a second (a quick run prints nothing). Rewritten in place, cleared at the end.
 import type { Io } from './io.js';
 import type { LintProgress, ProgressSink } from '../lint/engine/progress.js';
-import { formatCount } from '../core/format-count.js';
+import { formatCount } from '../core/report/format-count.js';
 
 interface ProgressLine {
   sink?: ProgressSink;

@@ -1,12 +1,12 @@
 // `restguide proxy <upstream>`: start the judging proxy, print a line per new finding, write the reports on
 // SIGINT/SIGTERM (and every --report-every seconds), exit as check does on what was judged.
 import { checkRuleInfos } from '../catalogue/check-rules.js';
-import { UsageError } from '../core/errors.js';
-import { parseFailOn } from '../core/fail-on.js';
-import { loadProfile, type Profile } from '../core/profile.js';
-import { splitList } from '../core/select-checks.js';
-import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
-import type { CheckReport, CheckResult } from '../core/types.js';
+import { UsageError } from '../core/util/errors.js';
+import { parseFailOn } from '../core/report/fail-on.js';
+import { loadProfile, type Profile } from '../core/profile/profile.js';
+import { splitList } from '../core/engine/select-checks.js';
+import { withoutTrailingSlashes } from '../core/profile/trailing-slashes.js';
+import type { CheckReport, CheckResult } from '../core/report/types.js';
 import { wantsColor, type Io } from './io.js';
 import { planOutputs, reportTargets, writeReports } from './output.js';
 import { CHECK_FORMATS } from '../reporters/formats.js';
@@ -52,7 +52,7 @@ export async function runProxy(
     throw new UsageError(`--report-every must be a number of seconds, 1 or more, not "${String(options.reportEvery)}"`);
   const host = text(options.host) ?? '127.0.0.1';
   const openapi = text(options.openapi);
-  const { loadOpenApi, deriveProfile } = await import('../core/openapi-profile.js');
+  const { loadOpenApi, deriveProfile } = await import('../core/profile/openapi-profile.js');
   const contract = openapi ? await loadOpenApi(openapi, io.cwd, { timeoutMs: 10_000 }) : undefined;
   const profilePath = text(options.profile);
   const profile: Profile = profilePath
@@ -62,7 +62,7 @@ export async function runProxy(
       : {};
   const only = splitList(strings(options.only));
   const skip = splitList(strings(options.skip));
-  const { selectChecks } = await import('../core/select-checks.js');
+  const { selectChecks } = await import('../core/engine/select-checks.js');
   const { CHECKS } = await import('../checks/index.js');
   selectChecks(CHECKS, only, skip);
 

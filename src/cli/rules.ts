@@ -1,7 +1,7 @@
 import type { Io } from './io.js';
 import { renderRulesText, ruleCatalogue } from '../catalogue/rules.js';
-import { UsageError } from '../core/errors.js';
-import type { RuleInfo } from '../core/types.js';
+import { UsageError } from '../core/util/errors.js';
+import type { RuleInfo } from '../core/report/types.js';
 
 /**
  * The rules a filter names: a kind (`check`, `lint`, `diff`), or a word that a rule's id, area

@@ -1,5 +1,5 @@
 import type { Io } from './io.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/util/errors.js';
 
 /** Parses a non-negative integer option; anything else is a usage error. */
 function integerOption(name: string, value: unknown, max: number): number | undefined {
@@ -79,7 +79,7 @@ async function startMockFrom(
   listen: { port?: number; host?: string; publicUrl?: string; taskDelayMs?: number },
 ): Promise<{ close(): Promise<void> }> {
   const seed = integerOption('seed', options.seed, 2 ** 31 - 1);
-  const { loadOpenApi } = await import('../core/openapi-profile.js');
+  const { loadOpenApi } = await import('../core/profile/openapi-profile.js');
   const document = await loadOpenApi(String(options.openapi), io.cwd);
   const data = options.data === undefined ? undefined : await readData(String(options.data), io.cwd);
   const { startMock } = await import('../mock/server.js');

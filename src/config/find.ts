@@ -2,7 +2,7 @@
 // directory. Only the file system here, so a run without a config file loads neither YAML nor ajv.
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/util/errors.js';
 import { CONFIG_FILE_NAMES } from './keys.js';
 
 const isFile = async (path: string): Promise<boolean> => (await stat(path).catch(() => undefined))?.isFile() === true;

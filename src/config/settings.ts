@@ -1,7 +1,7 @@
 // One command's section, ready for the command line: ${NAME} references read from the environment,
 // relative paths moved from the config file's folder to the working directory.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/util/errors.js';
 import { CONFIG_KEYS, type ConfigCommand, type KeyKind } from './keys.js';
 import type { ConfigFile } from './load.js';
 

@@ -5,7 +5,7 @@ import type { Differ } from './differ.js';
 import { isObject } from '../openapi/json.js';
 import { HTTP_METHODS, type HttpMethod, type Operation } from '../openapi/operations.js';
 import type { Node, Side } from './nodes.js';
-import { ANY_PARAMETERS } from '../core/path-templates.js';
+import { ANY_PARAMETERS } from '../core/profile/path-templates.js';
 
 const normalizePath = (path: string): string => path.replace(ANY_PARAMETERS, '{}').replace(/(.)\/$/, '$1');
 

@@ -1,9 +1,9 @@
 // `restguide diff`: read both sides, compare, and turn raw findings into a report with severities,
 // both locations and the new document's x-ignore-rules applied.
 import { relative } from 'node:path';
-import type { LintSeverity } from '../core/types.js';
-import { VERSION } from '../core/version.js';
-import { ignoredReason, ignoreIdsOf } from '../lint/ignore-rules.js';
+import type { LintSeverity } from '../core/report/types.js';
+import { VERSION } from '../core/util/version.js';
+import { ignoredReason, ignoreIdsOf } from '../lint-base/ignore-rules.js';
 import type { ReadLimits } from '../lint/read-source.js';
 import { compareApiVersion, majorVersion } from './api-version.js';
 import { compareComponents } from './compare-components.js';

@@ -1,6 +1,6 @@
 // The finding kinds of `restguide diff`: stable codes (they are baseline keys and x-ignore-rules
 // ids), the guide rule each belongs to, and whether a client written for the old version breaks.
-import { guideAnchor, type RuleInfo } from '../core/types.js';
+import { guideAnchor, type RuleInfo } from '../core/report/types.js';
 
 interface Kind {
   rule: 'evo-compat' | 'api-version' | 'evo-deprec';

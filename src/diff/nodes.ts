@@ -1,6 +1,6 @@
 // A node of one side: a value with the file and JSON path it was read from, so every finding can
 // name a file and a line; the side's OpenAPI model follows $refs (across files) to the node they point at.
-import type { LintRange } from '../core/types.js';
+import type { LintRange } from '../core/report/types.js';
 import { swaggerPath } from '../lint/swagger.js';
 import type { JsonPath } from '../openapi/json.js';
 import { OpenApiModel } from '../openapi/operations.js';

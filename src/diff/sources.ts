@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { dirname, posix, resolve as resolvePath } from 'node:path';
 import Parsers from '@stoplight/spectral-parsers';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/util/errors.js';
 import { assertOpenApi } from '../lint/lint-documents.js';
 import { convertSwagger, isSwagger2 } from '../lint/swagger.js';
 import type { JsonPath } from '../openapi/json.js';

@@ -1,6 +1,6 @@
 // The report of `restguide diff`: a lint report (so every lint reporter renders it) whose findings
 // also carry their old and new location and whether they break clients of the old version.
-import type { LintFinding, LintRange, LintReport } from '../core/types.js';
+import type { LintFinding, LintRange, LintReport } from '../core/report/types.js';
 
 export interface DiffLocation {
   source: string;

@@ -1,7 +1,7 @@
 // --exclude <glob> and a ruleset's `excludedFiles` (the name belgif's Java validator uses): files
 // not linted as the user's own, e.g. vendored copies of belgif's openapi-* definitions.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/util/errors.js';
 import { isUrl } from './read-source.js';
 
 /** A glob as a RegExp: `**` any folders, `*` and `?` within one path segment, `{a,b}` alternatives. */

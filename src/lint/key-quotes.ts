@@ -1,7 +1,7 @@
 // YAML keys that are numbers or booleans (an unquoted `200:`): the document reads, so they are no
 // `parser` finding (kept for what cannot be read) but the OpenAPI Specification's own rules, each with
 // its code, its keyword's severity and the fix.
-import type { LintFinding, RuleInfo } from '../core/types.js';
+import type { LintFinding, RuleInfo } from '../core/report/types.js';
 
 const OAS_FORMAT = 'https://spec.openapis.org/oas/v3.0.3.html#format';
 const OAS_RESPONSES = 'https://spec.openapis.org/oas/v3.0.3.html#responses-object';

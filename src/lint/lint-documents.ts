@@ -2,11 +2,11 @@
 // run the ruleset, map Spectral's results to findings and apply x-ignore-rules.
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
-import { EMPTY_REASON, isBlankText } from '../core/blank-text.js';
-import { UsageError } from '../core/errors.js';
-import { compareCodes, type LintFinding, type LintReport, type LintSeverity } from '../core/types.js';
-import { VERSION } from '../core/version.js';
-import { ignoredReason, ignoreIdsOf } from './ignore-rules.js';
+import { EMPTY_REASON, isBlankText } from '../core/util/blank-text.js';
+import { UsageError } from '../core/util/errors.js';
+import { compareCodes, type LintFinding, type LintReport, type LintSeverity } from '../core/report/types.js';
+import { VERSION } from '../core/util/version.js';
+import { ignoredReason, ignoreIdsOf } from '../lint-base/ignore-rules.js';
 import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
 import { expandInputs } from './expand-inputs.js';
 import { asUnlintable, UnlintableDocument } from './unlintable.js';

@@ -2,8 +2,8 @@
 // a size cap and a timeout, so a huge or slow input fails with one clear line.
 import { isAscii } from 'node:buffer';
 import { open, stat } from 'node:fs/promises';
-import { UsageError } from '../core/errors.js';
-import { networkReason } from '../core/network-reason.js';
+import { UsageError } from '../core/util/errors.js';
+import { networkReason } from '../core/http/network-reason.js';
 
 /** Default cap on one document: Spectral's YAML parser keeps positions of every node in memory. */
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;

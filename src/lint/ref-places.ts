@@ -1,7 +1,7 @@
 // A `$ref` where OpenAPI allows no Reference Object: `info.description: { $ref: README.md }` is
 // Redocly's habit (it inlines the file), but the specification says these fields are strings, so
 // other tools fail on it. Read from the document as written, once per $ref.
-import type { RuleInfo } from '../core/types.js';
+import type { RuleInfo } from '../core/report/types.js';
 import { isObject, type JsonPath } from '../openapi/json.js';
 import { HTTP_METHODS } from '../openapi/operations.js';
 

@@ -1,6 +1,6 @@
 // Rule metadata for `restguide rules`, read from the ruleset definition without running it.
 import { GUIDE_RULE_OF, belgifRules } from '../../rulesets/belgif.js';
-import { compareCodes, guideAnchor, type RuleInfo, type Severity } from '../core/types.js';
+import { compareCodes, guideAnchor, type RuleInfo, type Severity } from '../core/report/types.js';
 import { KEY_QUOTE_RULES } from './key-quotes.js';
 import { REF_PLACE_RULE } from './ref-places.js';
 

@@ -1,7 +1,7 @@
 // The lines of the linted files, for reports that show each finding's line (the HTML page).
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { LintReport } from '../core/types.js';
+import type { LintReport } from '../core/report/types.js';
 import { DEFAULT_MAX_BYTES } from './read-source.js';
 
 /** Local files named by findings, split into lines; URLs and unreadable or oversized files are left out. */

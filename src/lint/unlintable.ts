@@ -1,7 +1,7 @@
 // A document that cannot be linted (unreadable, malformed, not OpenAPI 3.x) is one error result,
 // so the other documents of the run are still linted, as Spectral does.
-import { UsageError } from '../core/errors.js';
-import type { LintFinding } from '../core/types.js';
+import { UsageError } from '../core/util/errors.js';
+import type { LintFinding } from '../core/report/types.js';
 
 /** Spectral's codes where it has one (`parser`, `unrecognized-format`); `unreadable` otherwise. */
 type UnlintableCode = 'unreadable' | 'parser' | 'unrecognized-format';

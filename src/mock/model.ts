@@ -1,6 +1,6 @@
 // What the mock serves, read from the document: its collections (as a check run models them, plus GETs
 // that answer a list), their records, and the notes on what it cannot serve the guide's way.
-import { deriveProfile } from '../core/openapi-profile.js';
+import { deriveProfile } from '../core/profile/openapi-profile.js';
 import { followLocalRefs } from '../openapi/refs.js';
 import { ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';

@@ -11,7 +11,7 @@ import { Router } from './router.js';
 import { ROUTES } from './routes.js';
 import type { SeedCounts } from './store/seed-employers.js';
 import { Store } from './store/store.js';
-import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
+import { withoutTrailingSlashes } from '../core/profile/trailing-slashes.js';
 
 interface ReferenceServerOptions {
   port?: number;

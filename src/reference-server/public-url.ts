@@ -1,4 +1,4 @@
-import { withoutTrailingSlashes } from '../core/trailing-slashes.js';
+import { withoutTrailingSlashes } from '../core/profile/trailing-slashes.js';
 
 /**
  * The API's public base URL from `--public-url`: an absolute http(s) URL without credentials, query or

@@ -1,6 +1,6 @@
-import { perResource } from '../core/fold-findings.js';
-import { summarize } from '../core/summary.js';
-import { CHECK_AREAS, type CheckResult, type CheckStatus } from '../core/types.js';
+import { perResource } from '../core/engine/fold-findings.js';
+import { summarize } from '../core/engine/summary.js';
+import { CHECK_AREAS, type CheckResult, type CheckStatus } from '../core/report/types.js';
 
 /** What a person reads for a status: "errored", so it is never taken for the severity "error" (JSON keeps `error`). */
 export const statusLabel = (status: CheckStatus): string => (status === 'error' ? 'errored' : status);

@@ -1,6 +1,6 @@
 // The JSON report of `restguide diff`: both documents, the summary, and every finding with its
 // code, severity, whether it breaks clients, message and both locations (file, 1-based line, path).
-import type { LintFinding, LintReport } from '../core/types.js';
+import type { LintFinding, LintReport } from '../core/report/types.js';
 import type { DiffFinding, DiffLocation, DiffReport } from '../diff/types.js';
 import { displaySource, lintSeverityName } from './lint-severity.js';
 import type { RenderOptions } from './render-options.js';

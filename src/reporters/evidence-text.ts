@@ -1,4 +1,4 @@
-import type { Evidence } from '../core/types.js';
+import type { Evidence } from '../core/report/types.js';
 
 // C0/C1 controls (ESC included) would let a hostile body drive the terminal; tab and newline are handled apart.
 // eslint-disable-next-line no-control-regex

@@ -1,5 +1,5 @@
-import { erroredReason } from '../core/summary.js';
-import type { CheckResult, Coverage, Severity } from '../core/types.js';
+import { erroredReason } from '../core/engine/summary.js';
+import type { CheckResult, Coverage, Severity } from '../core/report/types.js';
 import { operationsLine } from './operations-table.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { cleanupLine, failedWords, leftRecords, leftText, scoreLine, transientLine } from './run-notes.js';

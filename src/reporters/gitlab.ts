@@ -3,8 +3,8 @@
 // GitLab keys an issue by its fingerprint across pipelines (new, resolved), so a fingerprint leaves out
 // what changes between runs (line numbers, hosts, timings) and is unique within a report.
 import { createHash } from 'node:crypto';
-import { checkFingerprint, resourceKey } from '../core/baseline.js';
-import type { CheckResult, LintFinding, LintSeverity, Severity } from '../core/types.js';
+import { checkFingerprint, resourceKey } from '../core/report/baseline.js';
+import type { CheckResult, LintFinding, LintSeverity, Severity } from '../core/report/types.js';
 import type { DiffFinding } from '../diff/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { countedFindings, displaySource, printPath, startPosition } from './lint-severity.js';

@@ -1,8 +1,8 @@
 // The check report as one HTML page: a pass/fail banner, the worst resources, failures first
 // (grouped by check, with a count) and the passes collapsed, each item with its severity and guide rule.
-import { resourceKey } from '../core/baseline.js';
-import { perResource } from '../core/fold-findings.js';
-import { guideAnchor, type CheckReport, type CheckResult, type Evidence } from '../core/types.js';
+import { resourceKey } from '../core/report/baseline.js';
+import { perResource } from '../core/engine/fold-findings.js';
+import { guideAnchor, type CheckReport, type CheckResult, type Evidence } from '../core/report/types.js';
 import type { CheckReporter, RenderOptions } from './render-options.js';
 import { countStatuses, groupByArea, statusLabel } from './check-areas.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';

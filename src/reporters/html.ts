@@ -1,4 +1,4 @@
-import type { LintFinding } from '../core/types.js';
+import type { LintFinding } from '../core/report/types.js';
 import type { LintReporter, RenderOptions } from './render-options.js';
 import { guideLink, verdictBanner } from './html-check.js';
 import { checkboxFilter, html, page, selectFilter, type SafeHtml } from './html-page.js';

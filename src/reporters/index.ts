@@ -1,6 +1,6 @@
 // The closed map of report formats: its keys feed `--format`; check and lint share each format.
-import { foldReport } from '../core/fold-findings.js';
-import type { CheckReport, LintReport } from '../core/types.js';
+import { foldReport } from '../core/engine/fold-findings.js';
+import type { CheckReport, LintReport } from '../core/report/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { checkGithub, lintGithub } from './github.js';
 import { checkHtml } from './html-check.js';

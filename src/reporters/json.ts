@@ -1,4 +1,4 @@
-import type { CheckReport, CheckResult } from '../core/types.js';
+import type { CheckReport, CheckResult } from '../core/report/types.js';
 import type { CheckReporter, LintReporter } from './render-options.js';
 import { countedFindings } from './lint-severity.js';
 import { causeId } from './lint-causes.js';

@@ -1,5 +1,5 @@
-import { almostNothingVerified } from '../core/coverage.js';
-import type { CheckResult, Coverage, LintFinding, Severity } from '../core/types.js';
+import { almostNothingVerified } from '../core/engine/coverage.js';
+import type { CheckResult, Coverage, LintFinding, Severity } from '../core/report/types.js';
 import type { DiffReport } from '../diff/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf, groupByArea } from './check-areas.js';

@@ -3,8 +3,8 @@
 // message with the named values masked, within its document; people read one entry per cause,
 // machine formats keep every finding and carry the cause's id so a dashboard can count causes.
 import { createHash } from 'node:crypto';
-import { sourceKey } from '../core/baseline.js';
-import type { LintFinding } from '../core/types.js';
+import { sourceKey } from '../core/report/baseline.js';
+import type { LintFinding } from '../core/report/types.js';
 
 /** Placeholder of a masked value. */
 const VALUE = '…';

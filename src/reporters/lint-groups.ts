@@ -1,7 +1,7 @@
 // Groups lint findings for people (stylish, html, github): within one file, findings of one cause
 // (code, message with its named values masked) and state are one entry with a count and the first
 // few locations, so 60 PascalCase operationIds read as one line. json/sarif/gitlab keep every finding.
-import { compareCodes, type LintFinding } from '../core/types.js';
+import { compareCodes, type LintFinding } from '../core/report/types.js';
 import { causeHint, causeKey, hasHints } from './lint-causes.js';
 import { lintSeverityName, type LintSeverityName } from './lint-severity.js';
 

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { LintFinding, LintReport, LintSeverity } from '../core/types.js';
+import type { LintFinding, LintReport, LintSeverity } from '../core/report/types.js';
 import { countCauses } from './lint-causes.js';
 
 export type LintSeverityName = 'error' | 'warning' | 'info' | 'hint';

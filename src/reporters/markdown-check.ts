@@ -1,7 +1,7 @@
 // `restguide check -f markdown`: for a GitHub job's step summary (`-o "$GITHUB_STEP_SUMMARY"`) or a merge-request
 // note. The verdict, the failures (a fault folded across resources once), then coverage per area and per operation
 // as tables, which annotations cannot hold. Text from the API is escaped, as in the diff comment.
-import type { CheckResult } from '../core/types.js';
+import type { CheckResult } from '../core/report/types.js';
 import type { CheckReporter } from './render-options.js';
 import { mdCode, mdMessage } from './markdown.js';
 import { operationRows, operationsLine } from './operations-table.js';

@@ -1,7 +1,7 @@
 // `restguide diff -f markdown`: a pull-request comment. One summary line a reviewer reads first, the
 // breaking changes with where they are in both documents, then the rest folded away. Text from the
 // documents is escaped, so a description cannot inject markup, links or HTML into the comment.
-import type { LintFinding } from '../core/types.js';
+import type { LintFinding } from '../core/report/types.js';
 import type { DiffFinding, DiffLocation, DiffReport } from '../diff/types.js';
 import type { LintReporter } from './render-options.js';
 import { countedFindings, displaySource, lintSeverityName, printPath } from './lint-severity.js';

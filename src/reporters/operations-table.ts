@@ -1,5 +1,5 @@
 // Coverage per operation as rows: shared by the stylish and HTML reports (JSON carries coverage.operations as is).
-import type { Coverage } from '../core/types.js';
+import type { Coverage } from '../core/report/types.js';
 
 export interface OperationRow {
   operation: string;

@@ -1,4 +1,4 @@
-import type { CheckReport, LintReport, RuleInfo } from '../core/types.js';
+import type { CheckReport, LintReport, RuleInfo } from '../core/report/types.js';
 
 export interface RenderOptions {
   /** Colours in stylish output (a TTY, no NO_COLOR). */

@@ -1,6 +1,6 @@
 // What every check report says besides the verdicts: the gateway's transient answers the run met
 // and waited out, and what its cleanups could not remove.
-import { foldReport } from '../core/fold-findings.js';
+import { foldReport } from '../core/engine/fold-findings.js';
 import {
   UNPROVEN_RECORD,
   type AreaCoverage,
@@ -8,7 +8,7 @@ import {
   type CheckSummary,
   type CleanupRecord,
   type Coverage,
-} from '../core/types.js';
+} from '../core/report/types.js';
 
 /** "conformance score 97.5 of 100 over 120 verified checks (baseline 92.0: +5.5)"; undefined without coverage. */
 export function scoreLine(coverage: Coverage | undefined): string | undefined {

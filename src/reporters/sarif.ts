@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { checkFingerprint, lintFingerprint } from '../core/baseline.js';
-import { PROJECT_URL } from '../core/version.js';
+import { checkFingerprint, lintFingerprint } from '../core/report/baseline.js';
+import { PROJECT_URL } from '../core/util/version.js';
 import {
   compareCodes,
   GUIDE_URL,
@@ -12,7 +12,7 @@ import {
   type LintReport,
   type RuleInfo,
   type Severity,
-} from '../core/types.js';
+} from '../core/report/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { areaOf } from './check-areas.js';
 import { displaySource, lintSeverityName, printPath } from './lint-severity.js';

@@ -1,6 +1,6 @@
 // Where a report's verdicts came from when restguide sent nothing (a recording, the proxy's traffic): one line
 // for stylish, HTML and Markdown, properties for JUnit. The JSON report carries `source` as it is.
-import type { ReportSource } from '../core/types.js';
+import type { ReportSource } from '../core/report/types.js';
 
 /** "judged 3 of 4 recorded exchanges from run.har (1 outside the base URL, 0 dropped), <first> to <last>; ...". */
 export function sourceLine(source: ReportSource): string {

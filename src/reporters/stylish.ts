@@ -1,7 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import { erroredReason } from '../core/summary.js';
-import { formatCount } from '../core/format-count.js';
-import type { CheckResult, LintFinding } from '../core/types.js';
+import { erroredReason } from '../core/engine/summary.js';
+import { formatCount } from '../core/report/format-count.js';
+import type { CheckResult, LintFinding } from '../core/report/types.js';
 import type { CheckReporter, LintReporter, RenderOptions } from './render-options.js';
 import { groupByArea } from './check-areas.js';
 import { bodyExcerpt, oneLine, requestLine, responseLine, withoutControls } from './evidence-text.js';

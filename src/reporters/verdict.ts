@@ -1,8 +1,8 @@
 // The banner of a report: pass or fail at a glance, and why, in the words of the exit code.
-import type { CheckReport, LintReport } from '../core/types.js';
+import type { CheckReport, LintReport } from '../core/report/types.js';
 import { countedFindings } from './lint-severity.js';
 import { leftRecords } from './run-notes.js';
-import { almostNothingVerified } from '../core/coverage.js';
+import { almostNothingVerified } from '../core/engine/coverage.js';
 
 export interface Verdict {
   passed: boolean;

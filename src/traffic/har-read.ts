@@ -1,8 +1,8 @@
 // Reads HAR 1.2 (browsers, Playwright, `check --record`; Newman and k6 write none) one entry at a time: a file of any size
 // is streamed, never held whole in memory.
 import { createReadStream } from 'node:fs';
-import { makeResponse, type Exchange } from '../core/exchange.js';
-import { isObject } from '../core/json.js';
+import { makeResponse, type Exchange } from '../core/engine/exchange.js';
+import { isObject } from '../core/util/json.js';
 import { harEntries } from './har-entries.js';
 
 type Obj = Record<string, unknown>;

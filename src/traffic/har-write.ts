@@ -1,10 +1,10 @@
 // `check --record`: the run's own exchanges as HAR 1.2, written as they come, credentials redacted as reports redact them.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { Exchange } from '../core/exchange.js';
-import { redactHeaders, redactUrl } from '../core/redact.js';
-import type { Redactor } from '../core/secrets.js';
-import { VERSION } from '../core/version.js';
+import type { Exchange } from '../core/engine/exchange.js';
+import { redactHeaders, redactUrl } from '../core/report/redact.js';
+import type { Redactor } from '../core/report/secrets.js';
+import { VERSION } from '../core/util/version.js';
 
 type NameValue = { name: string; value: string };
 

@@ -1,16 +1,16 @@
 // One batch of recorded exchanges judged as a run would judge those answers: the traffic checks on all of it, and
 // the checks that send reads of their own on each resource, answered from the recording (a request it does not
 // hold leaves the check "needs active probing"); roots before the checks that depend on them, as in a run.
-import { OutsideApiLink, RunContext, SkipSignal } from '../core/check-context.js';
-import type { AnyCheck } from '../core/define-check.js';
-import { notVerifiedSee, RootOutcomes } from '../core/dependencies.js';
-import { toEvidence } from '../core/exchange.js';
-import { foldSameFaults } from '../core/fold-findings.js';
-import type { Redactor } from '../core/secrets.js';
-import type { Target } from '../core/target.js';
-import type { CheckResult, CheckStatus } from '../core/types.js';
+import { OutsideApiLink, RunContext, SkipSignal } from '../core/engine/check-context.js';
+import type { AnyCheck } from '../core/engine/define-check.js';
+import { notVerifiedSee, RootOutcomes } from '../core/engine/dependencies.js';
+import { toEvidence } from '../core/engine/exchange.js';
+import { foldSameFaults } from '../core/engine/fold-findings.js';
+import type { Redactor } from '../core/report/secrets.js';
+import type { Target } from '../core/profile/target.js';
+import type { CheckResult, CheckStatus } from '../core/report/types.js';
 import { NotRecorded } from '../checks/support/traffic.js';
-import { jobsOf } from '../core/runner.js';
+import { jobsOf } from '../core/engine/runner.js';
 import { NEEDS_PROBING, type ReplayClient } from './replay.js';
 
 /**

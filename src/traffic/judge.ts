@@ -1,16 +1,16 @@
 // The report of traffic restguide did not send (a recording, a proxy's exchanges): batches of exchanges under the
 // base URL go to the traffic checks, every exchange to the tally of operations; nothing is sent.
-import type { AnyCheck } from '../core/define-check.js';
-import type { Exchange } from '../core/exchange.js';
-import { coverageOf } from '../core/coverage.js';
-import { UsageError } from '../core/errors.js';
-import { resolveTarget, type Profile } from '../core/profile.js';
-import { Redactor } from '../core/secrets.js';
-import { selectChecks } from '../core/select-checks.js';
-import { summarize } from '../core/summary.js';
-import type { Target } from '../core/target.js';
-import { compareCodes, type CheckReport, type CheckResult, type ReportSource } from '../core/types.js';
-import { VERSION } from '../core/version.js';
+import type { AnyCheck } from '../core/engine/define-check.js';
+import type { Exchange } from '../core/engine/exchange.js';
+import { coverageOf } from '../core/engine/coverage.js';
+import { UsageError } from '../core/util/errors.js';
+import { resolveTarget, type Profile } from '../core/profile/profile.js';
+import { Redactor } from '../core/report/secrets.js';
+import { selectChecks } from '../core/engine/select-checks.js';
+import { summarize } from '../core/engine/summary.js';
+import type { Target } from '../core/profile/target.js';
+import { compareCodes, type CheckReport, type CheckResult, type ReportSource } from '../core/report/types.js';
+import { VERSION } from '../core/util/version.js';
 import { OperationTally } from './operations.js';
 import { markRecording } from '../checks/support/traffic.js';
 import { judgeBatch, judgesRecordings } from './judge-batch.js';

@@ -1,8 +1,8 @@
 // API coverage per operation: which operations of the document the traffic exercised, with which statuses,
 // and which declared responses no answer showed.
-import type { Exchange } from '../core/exchange.js';
-import { isObject } from '../core/json.js';
-import type { Coverage, OperationCoverage } from '../core/types.js';
+import type { Exchange } from '../core/engine/exchange.js';
+import { isObject } from '../core/util/json.js';
+import type { Coverage, OperationCoverage } from '../core/report/types.js';
 import { candidatePaths, matchPathTemplate, selectResponse } from '../checks/doc/support/contract-lookup.js';
 import { OpenApiModel } from '../openapi/operations.js';
 

@@ -1,6 +1,6 @@
 // What the forwarding thread and the judging worker of `restguide proxy` say to each other.
-import type { Profile } from '../core/profile.js';
-import type { CheckReport, CheckResult } from '../core/types.js';
+import type { Profile } from '../core/profile/profile.js';
+import type { CheckReport, CheckResult } from '../core/report/types.js';
 import type { TrafficCounts } from './judge.js';
 
 export interface JudgeSetup {

@@ -1,12 +1,12 @@
 // `restguide proxy`: forwards every request to the upstream unchanged (bodies streamed both ways) and hands a
 // copy of each exchange, bodies up to a cap, to a worker thread that judges it; when the worker falls behind,
 // exchanges are dropped and counted, never queued without bound, and the answer is never held back.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { Pool, type Dispatcher } from 'undici';
-import type { CheckReport, CheckResult } from '../core/types.js';
+import type { CheckReport, CheckResult } from '../core/report/types.js';
 import type { TrafficCounts } from './judge.js';
 import type { ExchangeCopy, FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 
@@ -165,6 +165,38 @@ export class JudgingQueue {
   }
 }
 
+/** The headers sent upstream (hop-by-hop ones left out, the proxy's hop added) and whether the request has a body. */
+function upstreamHeaders(req: IncomingMessage, addForwarded: boolean): { headers: string[]; hasBody: boolean } {
+  const raw = req.rawHeaders;
+  const headers: string[] = [];
+  let hasBody = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === 'content-length') hasBody = raw[i + 1] !== '0';
+    else if (name === 'transfer-encoding') hasBody = true;
+    // The proxy's own hop is appended to these below, as one header each.
+    if (addForwarded && FORWARDED.has(name)) continue;
+    if (!NOT_FORWARDED.has(name)) headers.push(raw[i]!, raw[i + 1]!);
+  }
+  if (addForwarded)
+    for (const [name, value] of forwardedHeaders(
+      req.headers as Record<string, string | undefined>,
+      req.socket.remoteAddress,
+      req.headers.host,
+    ))
+      headers.push(name, value);
+  return { headers, hasBody };
+}
+
+const listen = (server: Server, port: number, host: string): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
 export async function startJudgingProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, '');
@@ -210,23 +242,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
     const started = performance.now();
     const startedAt = Date.now();
     const raw = req.rawHeaders;
-    const headers: string[] = [];
-    let hasBody = false;
-    for (let i = 0; i < raw.length; i += 2) {
-      const name = raw[i]!.toLowerCase();
-      if (name === 'content-length') hasBody = raw[i + 1] !== '0';
-      else if (name === 'transfer-encoding') hasBody = true;
-      // The proxy's own hop is appended to these below, as one header each.
-      if (addForwarded && FORWARDED.has(name)) continue;
-      if (!NOT_FORWARDED.has(name)) headers.push(raw[i]!, raw[i + 1]!);
-    }
-    if (addForwarded)
-      for (const [name, value] of forwardedHeaders(
-        req.headers as Record<string, string | undefined>,
-        req.socket.remoteAddress,
-        req.headers.host,
-      ))
-        headers.push(name, value);
+    const { headers, hasBody } = upstreamHeaders(req, addForwarded);
     // Judging copies bodies only while the worker keeps up; when it is behind the exchange is only forwarded.
     const judging = queue.open;
     let requestCopy: BodyCopy | undefined;
@@ -304,13 +320,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
 
   const server = createServer(forward);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, options.host);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}${basePath}`;

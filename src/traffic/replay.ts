@@ -1,9 +1,9 @@
 // Traffic restguide did not send (a HAR, a proxy's exchanges), answered to the checks a batch at a time: a replay
 // that never reaches the network, and the verdicts of a check folded over the batches.
-import type { ExchangeClient } from '../core/check-context.js';
-import { makeResponse, type Exchange } from '../core/exchange.js';
-import { resolveUrl, type RequestSpec } from '../core/http-client.js';
-import type { CheckResult } from '../core/types.js';
+import type { ExchangeClient } from '../core/engine/check-context.js';
+import { makeResponse, type Exchange } from '../core/engine/exchange.js';
+import { resolveUrl, type RequestSpec } from '../core/http/http-client.js';
+import type { CheckResult } from '../core/report/types.js';
 import {
   NEEDS_PROBING,
   NOT_RECORDED_HEADER,

@@ -1,12 +1,12 @@
 // A model of an API from its traffic alone, when no document or profile describes it (a browser's recording, a
-// proxy in front of an API that publishes nothing): as a run reads an API's root links (src/core/root-links.ts),
+// proxy in front of an API that publishes nothing): as a run reads an API's root links (src/core/profile/root-links.ts),
 // a GET answered with a list is a collection, a GET of one of its items answered with an object is its document,
 // and the item's member holding the URL's last segment is its key. Sample ids are those the traffic read.
-import type { Exchange } from '../core/exchange.js';
-import { isObject } from '../core/json.js';
-import { LIST_NAMES, listingOf } from '../core/list-shape.js';
-import type { CollectionProfile, DocumentProfile, Profile } from '../core/profile.js';
-import { pagingOf } from '../core/query-roles.js';
+import type { Exchange } from '../core/engine/exchange.js';
+import { isObject } from '../core/util/json.js';
+import { LIST_NAMES, listingOf } from '../core/profile/list-shape.js';
+import type { CollectionProfile, DocumentProfile, Profile } from '../core/profile/profile.js';
+import { pagingOf } from '../core/profile/query-roles.js';
 
 /** Bounds: enough for an API's resources, bounded for a recording that reads many nested lists. */
 const MAX_COLLECTIONS = 12;

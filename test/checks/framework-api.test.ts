@@ -3,14 +3,14 @@
 // guide's shape are not verified pointing at it, and nothing the API does have is reported not applicable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { deriveProfile } from '../../src/core/openapi-profile.js';
-import { runChecks } from '../../src/core/runner.js';
-import type { CheckReport, CheckResult } from '../../src/core/types.js';
+import { deriveProfile } from '../../src/core/profile/openapi-profile.js';
+import { runChecks } from '../../src/core/engine/runner.js';
+import type { CheckReport, CheckResult } from '../../src/core/report/types.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';
 import { frameworkDocument, startFrameworkApi, type FrameworkApiOptions } from '../helpers/framework-api.js';
 import { ACCOUNTS, nestedDocument, startNestedApi } from '../helpers/nested-api.js';
-import { rebase } from '../../src/core/base-path.js';
-import { tallyOperations } from '../../src/check/recordings.js';
+import { rebase } from '../../src/core/profile/base-path.js';
+import { tallyOperations } from '../../src/check-command/recordings.js';
 
 const line = (r: CheckResult) => `${r.status} ${r.id} ${r.resource}: ${r.message}`;
 const inAreas = (report: CheckReport, ...areas: string[]) =>

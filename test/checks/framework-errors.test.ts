@@ -3,11 +3,11 @@
 // the result that tells it instead of repeating it per member, parameter or check.
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
-import { runChecks } from '../../src/core/runner.js';
-import { selectChecks } from '../../src/core/select-checks.js';
-import type { CheckReport, CheckResult } from '../../src/core/types.js';
-import { isObject } from '../../src/core/json.js';
+import { BUILT_IN_PROFILE } from '../../src/core/profile/profile.js';
+import { runChecks } from '../../src/core/engine/runner.js';
+import { selectChecks } from '../../src/core/engine/select-checks.js';
+import type { CheckReport, CheckResult } from '../../src/core/report/types.js';
+import { isObject } from '../../src/core/util/json.js';
 import { reference, type ServerFactory } from '../helpers/check-harness.js';
 import type { Mutator } from '../helpers/proxy.js';
 

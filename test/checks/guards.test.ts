@@ -1,10 +1,10 @@
 // The requires guards: read from the profile only, they decide which resources a check runs on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { HttpClient } from '../../src/core/http-client.js';
-import { BUILT_IN_PROFILE, resolveTarget, type Profile } from '../../src/core/profile.js';
-import { runChecks } from '../../src/core/runner.js';
-import { resourcesOf, type Target } from '../../src/core/target.js';
+import { HttpClient } from '../../src/core/http/http-client.js';
+import { BUILT_IN_PROFILE, resolveTarget, type Profile } from '../../src/core/profile/profile.js';
+import { runChecks } from '../../src/core/engine/runner.js';
+import { resourcesOf, type Target } from '../../src/core/profile/target.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 

@@ -7,9 +7,9 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
-import { runChecks } from '../../src/core/runner.js';
-import type { CheckReport } from '../../src/core/types.js';
+import { BUILT_IN_PROFILE } from '../../src/core/profile/profile.js';
+import { runChecks } from '../../src/core/engine/runner.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 import { busyCores, busyCoresWanted } from '../helpers/busy-cores.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';

@@ -18,12 +18,12 @@ import selectExclude from '../../src/checks/select/exclude.js';
 import selectInclude from '../../src/checks/select/include.js';
 import selectNested from '../../src/checks/select/nested.js';
 import selfReflectsQuery from '../../src/checks/select/self-reflects-query.js';
-import type { AnyCheck } from '../../src/core/define-check.js';
-import { isObject } from '../../src/core/json.js';
+import type { AnyCheck } from '../../src/core/engine/define-check.js';
+import { isObject } from '../../src/core/util/json.js';
 import { reference, runOne } from '../helpers/check-harness.js';
 import type { Mutator } from '../helpers/proxy.js';
 import { isCreatedEmployer } from './create/support/write-profile.js';
-import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
+import { BUILT_IN_PROFILE } from '../../src/core/profile/profile.js';
 
 type Times = 'once' | 'always';
 type Change = Parameters<Mutator>[1] extends infer R ? (res: R) => void : never;

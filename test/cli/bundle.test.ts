@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../src/core/util/version.js';
 import { BIN, loadedPackages, UNBUNDLED } from '../helpers/loaded-packages.js';
 
 const FIXTURES = join(PACKAGE_ROOT, 'test/fixtures/lint');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { runServe } from '../../src/cli/serve.js';
-import type { CheckReport } from '../../src/core/types.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { captureIo } from '../helpers/io.js';
 
 const SECRET = 'cli-secret-f00dfeedcafe';

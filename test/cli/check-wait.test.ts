@@ -1,7 +1,7 @@
 // `check --wait`: waits for a target that starts listening late, then runs; gives up with exit 2 and one line.
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { waitForTarget, waitUrls } from '../../src/core/wait-for-target.js';
+import { waitForTarget, waitUrls } from '../../src/core/http/wait-for-target.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 import { startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 import { captureIo } from '../helpers/io.js';
@@ -16,7 +16,7 @@ describe('check --wait', () => {
   it('waits for a reference server that listens 1.5 s late, then runs the checks against it', async () => {
     // Loaded first, so the delay is spent waiting, not importing the checks.
     await import('../../src/cli/check.js');
-    await import('../../src/core/wait-for-target.js');
+    await import('../../src/core/http/wait-for-target.js');
     const port = await freePort();
     let late: ReferenceServer | undefined;
     const timer = setTimeout(() => {

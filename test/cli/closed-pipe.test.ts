@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../src/core/util/version.js';
 import { generateLegacyDocument } from '../lint/legacy-document.js';
 
 it('stops quietly when stdout is closed early', async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../src/core/util/version.js';
 import { captureIo } from '../helpers/io.js';
 
 const DOCUMENT = join(PACKAGE_ROOT, 'test/fixtures/lint/reusable.yaml');

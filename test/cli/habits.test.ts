@@ -9,7 +9,7 @@ import type { StdinSource } from '../../src/cli/io.js';
 import { checkRuleInfos } from '../../src/catalogue/check-rules.js';
 import { lintRuleInfos } from '../../src/lint/rule-infos.js';
 import { diffRuleInfos } from '../../src/diff/kinds.js';
-import { GUIDE_URL } from '../../src/core/types.js';
+import { GUIDE_URL } from '../../src/core/report/types.js';
 import { captureIo } from '../helpers/io.js';
 import { base } from '../diff/base-document.js';
 import { variant, writeFiles } from '../diff/harness.js';

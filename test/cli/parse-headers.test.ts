@@ -4,7 +4,7 @@
 // on a 120 kB argument (near Linux's limit for one).
 import { describe, expect, it } from 'vitest';
 import { parseHeaders } from '../../src/cli/check.js';
-import { UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/util/errors.js';
 import { sequences } from '../helpers/strings.js';
 
 /** The expression as it was: [name, value], or undefined for an argument it refused. */

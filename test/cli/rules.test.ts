@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRulesMarkdown, ruleCatalogue } from '../../src/catalogue/rules.js';
 import { CHECKS } from '../../src/checks/index.js';
 import { main } from '../../src/cli/main.js';
-import type { RuleInfo } from '../../src/core/types.js';
+import type { RuleInfo } from '../../src/core/report/types.js';
 import { lintRuleInfos } from '../../src/lint/rule-infos.js';
 import { DIFF_KINDS } from '../../src/diff/kinds.js';
 import { captureIo } from '../helpers/io.js';

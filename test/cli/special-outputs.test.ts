@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { replaceFile } from '../../src/core/replace-file.js';
+import { replaceFile } from '../../src/core/util/replace-file.js';
 import { reference } from '../helpers/check-harness.js';
 import { captureIo } from '../helpers/io.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { main } from '../../src/cli/main.js';
-import type { CheckReport } from '../../src/core/types.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startReferenceServer } from '../../src/reference-server/index.js';
 import { base } from '../diff/base-document.js';
 import { variant } from '../diff/harness.js';

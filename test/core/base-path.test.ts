@@ -1,7 +1,7 @@
 // The API's base path, from `servers` or a prefix every path shares, matched to the base URL given.
 import { describe, expect, it } from 'vitest';
-import { pathsBasePath, rebase, serversPath } from '../../src/core/base-path.js';
-import { declaredGetPaths, serversUrlOf } from '../../src/core/probe-resources.js';
+import { pathsBasePath, rebase, serversPath } from '../../src/core/profile/base-path.js';
+import { declaredGetPaths, serversUrlOf } from '../../src/core/engine/probe-resources.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 
 const GET = { get: { responses: { 200: { description: 'ok' } } } };

@@ -10,9 +10,9 @@ import {
   readBaseline,
   writeCheckBaseline,
   writeLintBaseline,
-} from '../../src/core/baseline.js';
-import { UsageError } from '../../src/core/errors.js';
-import type { CheckResult } from '../../src/core/types.js';
+} from '../../src/core/report/baseline.js';
+import { UsageError } from '../../src/core/util/errors.js';
+import type { CheckResult } from '../../src/core/report/types.js';
 import { checkReport, checkResults } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintFindings, lintReport } from '../fixtures/reports/lint-report.js';
 

@@ -1,7 +1,7 @@
 // What a run verified: per area, a score weighted by severity, and when it verified almost nothing.
 import { describe, expect, it } from 'vitest';
-import { almostNothingVerified, coverageOf } from '../../src/core/coverage.js';
-import type { CheckResult, Severity } from '../../src/core/types.js';
+import { almostNothingVerified, coverageOf } from '../../src/core/engine/coverage.js';
+import type { CheckResult, Severity } from '../../src/core/report/types.js';
 
 const result = (
   id: string,

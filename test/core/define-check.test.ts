@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { defineCheck, renderMessage } from '../../src/core/define-check.js';
+import { defineCheck, renderMessage } from '../../src/core/engine/define-check.js';
 
-const DEFINE_CHECK = join(import.meta.dirname, '../../src/core/define-check.js');
+const DEFINE_CHECK = join(import.meta.dirname, '../../src/core/engine/define-check.js');
 
 /** Type-checks a snippet that imports defineCheck; returns the diagnostics' messages. */
 function typeErrors(source: string): string[] {

@@ -1,7 +1,7 @@
 // dependsOn: a check whose root failed on the same resource says "not verified, see <root>" instead of failing again.
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineCheck, type Dependency } from '../../src/core/define-check.js';
-import { runChecks } from '../../src/core/runner.js';
+import { defineCheck, type Dependency } from '../../src/core/engine/define-check.js';
+import { runChecks } from '../../src/core/engine/runner.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 
 const servers: FixtureServer[] = [];

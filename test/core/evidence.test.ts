@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeResponse, toEvidence } from '../../src/core/exchange.js';
-import { curlLine, REDACTED } from '../../src/core/redact.js';
-import { Redactor } from '../../src/core/secrets.js';
+import { makeResponse, toEvidence } from '../../src/core/engine/exchange.js';
+import { curlLine, REDACTED } from '../../src/core/report/redact.js';
+import { Redactor } from '../../src/core/report/secrets.js';
 
 describe('evidence', () => {
   const exchange = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, TransportError, WriteRefusedError } from '../../src/core/http-client.js';
+import { HttpClient, TransportError, WriteRefusedError } from '../../src/core/http/http-client.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 
 const servers: FixtureServer[] = [];

@@ -1,16 +1,16 @@
 // The model of a target by role: a collection is what the API lists whatever the list is called, the key is the
 // item path's parameter, paging schemes and reserved parameters are told from filters, languages come from answers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { listingOf, linkHeaderHasNext } from '../../src/core/list-shape.js';
-import { deriveProfile } from '../../src/core/openapi-profile.js';
-import { checkProfile } from '../../src/core/profile.js';
-import { isReservedQuery, pagingOf } from '../../src/core/query-roles.js';
+import { listingOf, linkHeaderHasNext } from '../../src/core/profile/list-shape.js';
+import { deriveProfile } from '../../src/core/profile/openapi-profile.js';
+import { checkProfile } from '../../src/core/profile/profile.js';
+import { isReservedQuery, pagingOf } from '../../src/core/profile/query-roles.js';
 import { frameworkDocument } from '../helpers/framework-api.js';
-import { rebase } from '../../src/core/base-path.js';
-import { HttpClient } from '../../src/core/http-client.js';
-import { NESTED_LIMITS } from '../../src/core/nested-collections.js';
-import { resolveTarget } from '../../src/core/profile.js';
-import { unexercisedReason } from '../../src/core/unexercised.js';
+import { rebase } from '../../src/core/profile/base-path.js';
+import { HttpClient } from '../../src/core/http/http-client.js';
+import { NESTED_LIMITS } from '../../src/core/profile/nested-collections.js';
+import { resolveTarget } from '../../src/core/profile/profile.js';
+import { unexercisedReason } from '../../src/core/engine/unexercised.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';
 import {
   ACCOUNTS,

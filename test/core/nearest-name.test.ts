@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearestName } from '../../src/core/nearest-name.js';
+import { editDistance, nearestName } from '../../src/core/util/nearest-name.js';
 
 describe('nearest name', () => {
   it('counts insertions, deletions and substitutions', () => {

@@ -1,7 +1,7 @@
 // What --openapi derives for the task and i18n checks: a task's output (a documented 303) and the languages listed.
 import { describe, expect, it } from 'vitest';
-import { deriveProfile } from '../../src/core/openapi-profile.js';
-import { checkProfile } from '../../src/core/profile.js';
+import { deriveProfile } from '../../src/core/profile/openapi-profile.js';
+import { checkProfile } from '../../src/core/profile/profile.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 
 const ok = { 200: { description: 'ok' } };

@@ -1,9 +1,9 @@
 // What --openapi derives for the write and select checks: unique create values, item paths, methods, select.
 import { describe, expect, it } from 'vitest';
-import { HttpClient } from '../../src/core/http-client.js';
-import { deriveProfile, malformedStrings, uniqueValueOf } from '../../src/core/openapi-profile.js';
-import { checkProfile, resolveTarget, type Profile } from '../../src/core/profile.js';
-import { supportsMethod } from '../../src/core/target.js';
+import { HttpClient } from '../../src/core/http/http-client.js';
+import { deriveProfile, malformedStrings, uniqueValueOf } from '../../src/core/profile/openapi-profile.js';
+import { checkProfile, resolveTarget, type Profile } from '../../src/core/profile/profile.js';
+import { supportsMethod } from '../../src/core/profile/target.js';
 
 const ok = (schema: object) => ({ 200: { description: 'ok', content: { 'application/json': { schema } } } });
 const page = (item: object) => ok({ type: 'object', properties: { items: { type: 'array', items: item } } });

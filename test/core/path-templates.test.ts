@@ -9,7 +9,7 @@ import {
   LAST_PARAMETER,
   LAST_SEGMENT_PARAMETER,
   PARAMETERS,
-} from '../../src/core/path-templates.js';
+} from '../../src/core/profile/path-templates.js';
 import { oneLine } from '../../src/reporters/evidence-text.js';
 import { sequences } from '../helpers/strings.js';
 

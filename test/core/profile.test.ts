@@ -2,9 +2,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../src/core/http-client.js';
-import { deriveProfile, loadOpenApi } from '../../src/core/openapi-profile.js';
-import { BUILT_IN_PROFILE, checkProfile, loadProfile, resolveTarget } from '../../src/core/profile.js';
+import { HttpClient } from '../../src/core/http/http-client.js';
+import { deriveProfile, loadOpenApi } from '../../src/core/profile/openapi-profile.js';
+import { BUILT_IN_PROFILE, checkProfile, loadProfile, resolveTarget } from '../../src/core/profile/profile.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 
 let server: ReferenceServer;

@@ -3,9 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { dependenciesOf } from '../../src/core/define-check.js';
-import { RootOutcomes } from '../../src/core/dependencies.js';
-import { CHECK_AREAS } from '../../src/core/types.js';
+import { dependenciesOf } from '../../src/core/engine/define-check.js';
+import { RootOutcomes } from '../../src/core/engine/dependencies.js';
+import { CHECK_AREAS } from '../../src/core/report/types.js';
 
 const root = join(import.meta.dirname, '../../src/checks');
 const files = readdirSync(root)

@@ -1,7 +1,7 @@
 // An API without a document whose root links its collections (Django REST framework's API root): the model is
 // read from the links, and only GETs are sent.
 import { describe, expect, it } from 'vitest';
-import { modelFromRoot } from '../../src/core/root-links.js';
+import { modelFromRoot } from '../../src/core/profile/root-links.js';
 import { sendJson, startFixture, type FixtureHandler } from '../helpers/fixture-server.js';
 
 const ROWS = [3, 5, 8].map((id) => ({ id, name: `Company ${id}` }));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineCheck, type AnyCheck } from '../../src/core/define-check.js';
-import { runChecks } from '../../src/core/runner.js';
+import { defineCheck, type AnyCheck } from '../../src/core/engine/define-check.js';
+import { runChecks } from '../../src/core/engine/runner.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 
 const servers: FixtureServer[] = [];

@@ -2,9 +2,9 @@
 // never answered at all is errored.
 import { describe, expect, it } from 'vitest';
 import malformed400 from '../../src/checks/id/malformed-400.js';
-import type { AnyCheck } from '../../src/core/define-check.js';
-import type { Profile } from '../../src/core/profile.js';
-import { runChecks } from '../../src/core/runner.js';
+import type { AnyCheck } from '../../src/core/engine/define-check.js';
+import type { Profile } from '../../src/core/profile/profile.js';
+import { runChecks } from '../../src/core/engine/runner.js';
 import { sendJson, startFixture } from '../helpers/fixture-server.js';
 
 const PROFILE: Profile = { documents: [{ path: '/things/{id}', sampleIds: ['1'], malformedIds: ['abc'] }] };

@@ -1,7 +1,7 @@
 // Trimming trailing slashes from URLs and paths (a server's links, base URLs) gives what
 // `replace(/\/+$/, '')` gave, without that pattern's quadratic scan of a run of slashes not at the end.
 import { describe, expect, it } from 'vitest';
-import { withoutTrailingSlashes } from '../../src/core/trailing-slashes.js';
+import { withoutTrailingSlashes } from '../../src/core/profile/trailing-slashes.js';
 import { sequences } from '../helpers/strings.js';
 
 describe('withoutTrailingSlashes', () => {

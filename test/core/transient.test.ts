@@ -1,7 +1,7 @@
 // A gateway's transient answers are retried, within bounds; the API's own answers never are.
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, TransportError } from '../../src/core/http-client.js';
-import { backoffMs, Pacer, retryAfterMs } from '../../src/core/transient.js';
+import { HttpClient, TransportError } from '../../src/core/http/http-client.js';
+import { backoffMs, Pacer, retryAfterMs } from '../../src/core/http/transient.js';
 import { random } from '../helpers/random.js';
 import { startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 

@@ -1,8 +1,8 @@
 // The coverage per operation says why an operation got no request: a write without --allow-writes, a path the
 // derivation gave no role (with the parameters nothing supplied), or a modeled one no selected check asked.
 import { describe, expect, it } from 'vitest';
-import type { Target } from '../../src/core/target.js';
-import { unexercisedReason } from '../../src/core/unexercised.js';
+import type { Target } from '../../src/core/profile/target.js';
+import { unexercisedReason } from '../../src/core/engine/unexercised.js';
 
 const target = {
   collections: [{ path: '/Accounts.json' }],

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/util/errors.js';
 import { diffDocuments } from '../../src/diff/index.js';
 import { base } from './base-document.js';
 import { errorCodes, variant, writeFiles } from './harness.js';

@@ -2,9 +2,9 @@
 // latency: the run's verdicts are the API's, not the gateway's, and it leaves nothing behind.
 import { describe, it, type TestContext } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
-import { runChecks } from '../../src/core/runner.js';
-import type { CheckReport } from '../../src/core/types.js';
+import { BUILT_IN_PROFILE } from '../../src/core/profile/profile.js';
+import { runChecks } from '../../src/core/engine/runner.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startFaultyApi, type Faults, type FaultyApi } from '../helpers/fault-proxy.js';
 import { seedSnapshot } from '../helpers/seed-snapshot.js';
 

@@ -2,11 +2,11 @@
 // as evidence), never requested. The "foreign" server is another loopback origin that counts hits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { outsideApi } from '../../src/core/api-scope.js';
-import { HttpClient } from '../../src/core/http-client.js';
-import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
-import { runChecks } from '../../src/core/runner.js';
-import type { CheckReport } from '../../src/core/types.js';
+import { outsideApi } from '../../src/core/http/api-scope.js';
+import { HttpClient } from '../../src/core/http/http-client.js';
+import { BUILT_IN_PROFILE } from '../../src/core/profile/profile.js';
+import { runChecks } from '../../src/core/engine/runner.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startReferenceServer } from '../../src/reference-server/index.js';
 import { sendJson, startFixture, type FixtureServer } from '../helpers/fixture-server.js';
 import { startProxy, type Mutator } from '../helpers/proxy.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { CheckReport } from '../../src/core/types.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 import { captureIo } from '../helpers/io.js';
 

@@ -1,8 +1,8 @@
 // The summary counts checks (a check with many findings fails once) and findings apart; the
 // stylish, junit, html and github summaries say the same.
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../src/core/summary.js';
-import type { CheckReport, CheckResult } from '../../src/core/types.js';
+import { summarize } from '../../src/core/engine/summary.js';
+import type { CheckReport, CheckResult } from '../../src/core/report/types.js';
 import { renderCheckReport } from '../../src/reporters/index.js';
 
 const result = (id: string, status: CheckResult['status'], messageId?: string): CheckResult => ({

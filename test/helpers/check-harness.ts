@@ -1,10 +1,10 @@
 // testCheck: one check, run alone against servers that must pass it and servers that must fail it.
 import { describe, expect, it } from 'vitest';
-import type { CheckDefinition } from '../../src/core/define-check.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../src/core/profile.js';
-import { runChecks, type RunOptions } from '../../src/core/runner.js';
-import type { TargetKind } from '../../src/core/target.js';
-import type { CheckReport } from '../../src/core/types.js';
+import type { CheckDefinition } from '../../src/core/engine/define-check.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../src/core/profile/profile.js';
+import { runChecks, type RunOptions } from '../../src/core/engine/runner.js';
+import type { TargetKind } from '../../src/core/profile/target.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startFixture, type FixtureHandler } from './fixture-server.js';
 import { startProxy, type Mutator, type RequestRewriter } from './proxy.js';
 

@@ -1,8 +1,8 @@
 // A json-server-like API of employers for the write-safety tests: it stores a body it cannot read (text/plain, a
 // form) as an empty record with a server-assigned id, as json-server 0.17 does, or lies about what it created.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { deriveProfile } from '../../src/core/openapi-profile.js';
-import type { Profile } from '../../src/core/profile.js';
+import { deriveProfile } from '../../src/core/profile/openapi-profile.js';
+import type { Profile } from '../../src/core/profile/profile.js';
 import { sendJson, startFixture, type FixtureServer } from './fixture-server.js';
 
 type Employer = Record<string, unknown> & { id: number };

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../src/core/util/version.js';
 
 export const BIN = join(PACKAGE_ROOT, 'bin/restguide.js');
 /** The CLI from the compiled sources (dist/src), to compare with the bundle the bin runs. */

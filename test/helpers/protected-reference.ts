@@ -1,6 +1,6 @@
 // The reference server in protected mode, with the run options that reach it (client credentials, a narrow scope, an expired token).
 import { randomBytes } from 'node:crypto';
-import type { RunOptions } from '../../src/core/runner.js';
+import type { RunOptions } from '../../src/core/engine/runner.js';
 import type { ServerFactory } from './check-harness.js';
 import { startProxy, type Mutator } from './proxy.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import type { LintFinding } from '../../src/core/types.js';
+import type { LintFinding } from '../../src/core/report/types.js';
 import { createLinter, lintDocuments } from '../../src/lint/index.js';
 import { generateLegacyDocument } from './legacy-document.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintDocuments } from '../../src/lint/index.js';
 import { PATTERN_CHARACTERS } from '../../src/lint/expand-inputs.js';
-import { UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/util/errors.js';
 import { random } from '../helpers/random.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/lint');

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LintFinding } from '../../src/core/types.js';
+import type { LintFinding } from '../../src/core/report/types.js';
 import { lintDocuments } from '../../src/lint/index.js';
 import { random } from '../helpers/random.js';
 

@@ -9,7 +9,7 @@ import { assertValidRuleset } from '@stoplight/spectral-core/ruleset/validation'
 import { belgif } from '../../rulesets/belgif.js';
 import { documentationCoverage } from '../../rulesets/rules/documentation/oas-doc-coverage.js';
 import { defaultValid } from '../../rulesets/rules/values/oas-defaul.js';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../src/core/util/version.js';
 import { lintDocuments } from '../../src/lint/index.js';
 import { BIN, loadedPackages, loadedWith, UNBUNDLED } from '../helpers/loaded-packages.js';
 

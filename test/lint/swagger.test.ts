@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { lintDocuments } from '../../src/lint/index.js';
 import { swaggerPath } from '../../src/lint/swagger.js';
-import type { LintFinding } from '../../src/core/types.js';
+import type { LintFinding } from '../../src/core/report/types.js';
 import { captureIo } from '../helpers/io.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/lint/swagger');

@@ -2,7 +2,7 @@
 // The probe (test/helpers/loaded-packages.ts) lists the packages a run loads.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../src/core/util/version.js';
 import { BIN, loadedPackages, loadedWith, UNBUNDLED } from '../helpers/loaded-packages.js';
 
 const LINT = ['lint', join(PACKAGE_ROOT, 'test/fixtures/lint/reusable.yaml'), '--format', 'json'];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { CheckReport } from '../../src/core/types.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startMock, type MockServer } from '../../src/mock/server.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 import { captureIo } from '../helpers/io.js';

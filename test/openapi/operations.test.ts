@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOpenApi } from '../../src/core/openapi-profile.js';
+import { loadOpenApi } from '../../src/core/profile/openapi-profile.js';
 import { convertSwagger } from '../../src/lint/swagger.js';
 import {
   HTTP_METHODS,

@@ -1,7 +1,7 @@
 // The readers of the model: what each now gets from it that it read its own way before.
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../src/core/exchange.js';
-import { deriveProfile } from '../../src/core/openapi-profile.js';
+import type { Exchange } from '../../src/core/engine/exchange.js';
+import { deriveProfile } from '../../src/core/profile/openapi-profile.js';
 import { OperationTally } from '../../src/traffic/operations.js';
 
 const exchange = (method: string, url: string, status: number): Exchange =>

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runServe } from '../../src/cli/serve.js';
-import { UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/util/errors.js';
 import { captureIo } from '../helpers/io.js';
 
 describe('restguide serve', () => {

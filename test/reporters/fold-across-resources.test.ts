@@ -1,13 +1,13 @@
-// One fault of a check on many resources is one result in every format (src/core/fold-findings.ts, foldReport),
+// One fault of a check on many resources is one result in every format (src/core/engine/fold-findings.ts, foldReport),
 // while baselines, written and read per resource, keep matching what they matched before.
 import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { applyCheckBaseline, checkBaselineOf } from '../../src/core/baseline.js';
-import { faultOf, foldAcrossResources, foldReport } from '../../src/core/fold-findings.js';
-import type { CheckReport, CheckResult } from '../../src/core/types.js';
+import { applyCheckBaseline, checkBaselineOf } from '../../src/core/report/baseline.js';
+import { faultOf, foldAcrossResources, foldReport } from '../../src/core/engine/fold-findings.js';
+import type { CheckReport, CheckResult } from '../../src/core/report/types.js';
 import { CHECK_FORMATS } from '../../src/reporters/formats.js';
 import { startAnimalsApi } from '../helpers/animals-api.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';

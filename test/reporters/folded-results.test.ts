@@ -1,7 +1,7 @@
-// One fault on many URLs is one result (src/core/fold-findings.ts): every format shows the count and the first URLs.
+// One fault on many URLs is one result (src/core/engine/fold-findings.ts): every format shows the count and the first URLs.
 import { describe, expect, it } from 'vitest';
-import { faultOf, foldSameFaults } from '../../src/core/fold-findings.js';
-import type { CheckResult } from '../../src/core/types.js';
+import { faultOf, foldSameFaults } from '../../src/core/engine/fold-findings.js';
+import type { CheckResult } from '../../src/core/report/types.js';
 import { CHECK_FORMATS, renderCheckReport } from '../../src/reporters/index.js';
 import { checkReport, checkResults } from '../fixtures/reports/check-report.js';
 

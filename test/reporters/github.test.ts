@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
 import { escapeData, escapeProperty } from '../../src/reporters/github.js';
-import { applyCheckBaseline, checkBaselineOf } from '../../src/core/baseline.js';
+import { applyCheckBaseline, checkBaselineOf } from '../../src/core/report/baseline.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
 

@@ -1,6 +1,6 @@
 // GitLab Code Quality: the shape GitLab reads, what counts, and fingerprints that are stable and unique.
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../src/core/types.js';
+import type { CheckResult } from '../../src/core/report/types.js';
 import { renderCheckReport, renderDiffReport, renderLintReport } from '../../src/reporters/index.js';
 import { keyLines } from '../../src/openapi/lines.js';
 import { checkReport } from '../fixtures/reports/check-report.js';

@@ -1,7 +1,7 @@
 // The html lint page groups identical findings in a file (one entry, a count, a few locations), so
 // a big legacy document gives a page people can open; the by-rule table still counts every one.
 import { describe, expect, it } from 'vitest';
-import type { LintFinding } from '../../src/core/types.js';
+import type { LintFinding } from '../../src/core/report/types.js';
 import { renderLintReport } from '../../src/reporters/index.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCheckBaseline, checkBaselineOf } from '../../src/core/baseline.js';
+import { applyCheckBaseline, checkBaselineOf } from '../../src/core/report/baseline.js';
 import { main } from '../../src/cli/main.js';
 import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
 import { checkReport, HOSTILE_BODY } from '../fixtures/reports/check-report.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
-import { applyCheckBaseline, checkBaselineOf } from '../../src/core/baseline.js';
+import { applyCheckBaseline, checkBaselineOf } from '../../src/core/report/baseline.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { lintReport } from '../fixtures/reports/lint-report.js';
 

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { CheckResult } from '../../src/core/types.js';
+import type { CheckResult } from '../../src/core/report/types.js';
 import { describe, expect, it } from 'vitest';
 import {
   renderCheckReport,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LintFinding } from '../../src/core/types.js';
+import type { LintFinding } from '../../src/core/report/types.js';
 import { causeHint, causeId, countCauses, maskMessage } from '../../src/reporters/lint-causes.js';
 
 const finding = (code: string, message: string, source = '/work/project/api.yaml', line = 3): LintFinding => ({

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { CheckReport, Coverage } from '../../src/core/types.js';
+import type { CheckReport, Coverage } from '../../src/core/report/types.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
 import { renderCheckReport } from '../../src/reporters/index.js';
 import { checkReport } from '../fixtures/reports/check-report.js';

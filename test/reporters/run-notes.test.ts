@@ -1,7 +1,7 @@
 // Every format says what the run's cleanups could not remove, and the transient answers it met.
 import { describe, expect, it } from 'vitest';
-import type { CheckReport, CheckResult, CleanupRecord } from '../../src/core/types.js';
-import { summarize } from '../../src/core/summary.js';
+import type { CheckReport, CheckResult, CleanupRecord } from '../../src/core/report/types.js';
+import { summarize } from '../../src/core/engine/summary.js';
 import { CHECK_FORMATS, renderCheckReport } from '../../src/reporters/index.js';
 import { cleanupLine, transientLine } from '../../src/reporters/run-notes.js';
 import { checkReport } from '../fixtures/reports/check-report.js';

@@ -8,9 +8,9 @@ import {
   checkBaselineOf,
   checkFingerprint,
   lintBaselineOf,
-} from '../../src/core/baseline.js';
-import { guideAnchor } from '../../src/core/types.js';
-import { PROJECT_URL } from '../../src/core/version.js';
+} from '../../src/core/report/baseline.js';
+import { guideAnchor } from '../../src/core/report/types.js';
+import { PROJECT_URL } from '../../src/core/util/version.js';
 import { renderCheckReport, renderLintReport } from '../../src/reporters/index.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';

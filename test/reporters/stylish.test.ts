@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { renderCheckReport, renderDiffReport, renderLintReport } from '../../src/reporters/index.js';
-import { applyCheckBaseline, applyLintBaseline, checkBaselineOf, lintBaselineOf } from '../../src/core/baseline.js';
+import {
+  applyCheckBaseline,
+  applyLintBaseline,
+  checkBaselineOf,
+  lintBaselineOf,
+} from '../../src/core/report/baseline.js';
 import { checkReport } from '../fixtures/reports/check-report.js';
 import { LINT_CWD, lintReport } from '../fixtures/reports/lint-report.js';
-import { guideAnchor, type LintFinding } from '../../src/core/types.js';
+import { guideAnchor, type LintFinding } from '../../src/core/report/types.js';
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[/;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
 import { addReportOptions, planOutputs, reportTargets, writeReports, type OutputTarget } from '../../src/cli/output.js';
-import { UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/util/errors.js';
 import type { ReportFormat } from '../../src/reporters/index.js';
 import { captureIo } from '../helpers/io.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { BUILT_IN_PROFILE } from '../../src/core/profile.js';
+import { BUILT_IN_PROFILE } from '../../src/core/profile/profile.js';
 import { startReferenceServer } from '../../src/reference-server/index.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 import { readHar } from '../../src/traffic/har-read.js';

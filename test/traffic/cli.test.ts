@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { CheckReport } from '../../src/core/types.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 import noXHeaders from '../../src/checks/http/no-x-headers.js';
 import { RECORDED_CHECKS } from '../../src/traffic/judge-batch.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckReport } from '../../src/core/types.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 import { reference, type ServerFactory } from '../helpers/check-harness.js';
 

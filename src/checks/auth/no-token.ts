@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { judgeRefusal, REFUSAL_MESSAGES } from './support/challenge.js';
 import { BEARER_PROTECTED, readableResource } from './support/protected-resource.js';
 

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 
 // sec-req with hlth-res and doc-refdata: protection stops short of the health resource and the published contract.
 export default defineCheck({

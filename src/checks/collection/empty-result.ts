@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import { isObject, jsonTypeOf } from '../../core/json.js';
-import { listingOf } from '../../core/list-shape.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { isObject, jsonTypeOf } from '../../core/util/json.js';
+import { listingOf } from '../../core/profile/list-shape.js';
 import { propertyFilters, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
 import { linkOf, noMatchValue, pageOrSkip, totalOf } from '../support/collection-page.js';
 

@@ -1,7 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { readCollectionPage } from '../support/traffic.js';
-import { mediaTypeOf } from '../../core/exchange.js';
-import { jsonTypeOf } from '../../core/json.js';
+import { mediaTypeOf } from '../../core/engine/exchange.js';
+import { jsonTypeOf } from '../../core/util/json.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { readCollectionPage } from '../support/traffic.js';
-import { valueAtDotted } from '../../core/json.js';
+import { valueAtDotted } from '../../core/util/json.js';
 import { pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({

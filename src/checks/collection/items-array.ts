@@ -1,7 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { readCollectionPage } from '../support/traffic.js';
-import { isObject, jsonTypeOf } from '../../core/json.js';
-import { listingOf } from '../../core/list-shape.js';
+import { isObject, jsonTypeOf } from '../../core/util/json.js';
+import { listingOf } from '../../core/profile/list-shape.js';
 
 export default defineCheck({
   meta: {

@@ -1,8 +1,8 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
-import type { CollectionTarget } from '../../core/target.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { declaredOpenApi, derefIn, getOperation } from '../support/api-openapi.js';
 import { hrefOf, linkOf, pageOf } from '../support/collection-page.js';
 import { primitiveAt, samplePage } from '../support/filtered-page.js';

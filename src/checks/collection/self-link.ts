@@ -1,7 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { judgingRecording, readCollectionPage, recordedGet } from '../support/traffic.js';
 import { isAbsoluteUrl, linkOf, noMatchValue, pageOf, pageOrSkip } from '../support/collection-page.js';
-import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
+import { withoutTrailingSlashes } from '../../core/profile/trailing-slashes.js';
 
 export default defineCheck({
   meta: {

@@ -1,6 +1,6 @@
-import { outsideApi } from '../../core/api-scope.js';
-import { defineCheck } from '../../core/define-check.js';
-import { valueAtDotted } from '../../core/json.js';
+import { outsideApi } from '../../core/http/api-scope.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { valueAtDotted } from '../../core/util/json.js';
 import { create, sameOriginLocation, settleCreateBody, WITH_CREATE_BODY } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
 

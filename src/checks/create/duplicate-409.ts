@@ -1,8 +1,8 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { create, isSuccess, sameOriginLocation, WITH_CREATE_BODY } from '../support/created-document.js';
 import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
-import { valueAtDotted } from '../../core/json.js';
-import type { CollectionTarget } from '../../core/target.js';
+import { valueAtDotted } from '../../core/util/json.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 
 /** Whether the create body carries a key the client chooses: without one the server assigns ids, and a second POST makes no duplicate. */
 function clientChosenKey(collection: CollectionTarget): boolean {

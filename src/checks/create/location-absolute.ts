@@ -1,5 +1,5 @@
-import { outsideApi } from '../../core/api-scope.js';
-import { defineCheck } from '../../core/define-check.js';
+import { outsideApi } from '../../core/http/api-scope.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { create, WITH_CREATE_BODY } from '../support/created-document.js';
 
 export default defineCheck({

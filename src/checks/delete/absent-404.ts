@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import { supportsMethod } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { supportsMethod } from '../../core/profile/target.js';
 import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
 import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 

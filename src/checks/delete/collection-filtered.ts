@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { valueAtDotted, type JsonObject } from '../../core/json.js';
-import type { CollectionTarget } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { valueAtDotted, type JsonObject } from '../../core/util/json.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { create, settledCreateBody } from '../support/created-document.js';
 
 /** A filter the check can give values no other item shares: one naming a text property of the create body. */

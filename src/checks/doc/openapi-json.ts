@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import { mediaTypeOf } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { mediaTypeOf } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
 import { isOpenApiVersion } from './support/openapi-version.js';
 
 export default defineCheck({

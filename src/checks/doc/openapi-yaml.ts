@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
-import { defineCheck } from '../../core/define-check.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { isObject } from '../../core/util/json.js';
 import { isOpenApiVersion } from './support/openapi-version.js';
 
 export default defineCheck({

@@ -1,7 +1,7 @@
-import { defineCheck, type CheckContext, type MessageData } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck, type CheckContext, type MessageData } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { UNKNOWN_PATH } from '../support/provoke-errors.js';
-import { supportsMethod, type Target } from '../../core/target.js';
+import { supportsMethod, type Target } from '../../core/profile/target.js';
 import { fetchOwnOpenApi } from '../support/api-openapi.js';
 import { ContractValidator } from './support/contract-validator.js';
 import { judgeExchange } from './support/judge-exchange.js';

@@ -1,7 +1,7 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck } from '../../core/define-check.js';
-import type { CollectionTarget } from '../../core/target.js';
-import { isObject, jsonTypeOf } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
+import { isObject, jsonTypeOf } from '../../core/util/json.js';
 import { hrefOf, linkOf, pageOf, pageOrSkip } from '../support/collection-page.js';
 import { differingMember } from './support/same-members.js';
 

@@ -1,8 +1,8 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject, jsonTypeOf } from '../../core/json.js';
-import { OutsideApiLink } from '../../core/check-context.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject, jsonTypeOf } from '../../core/util/json.js';
+import { OutsideApiLink } from '../../core/engine/check-context.js';
 import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation } from '../support/api-openapi.js';
 import { linkOf } from '../support/collection-page.js';
 import { differingMember } from './support/same-members.js';

@@ -1,8 +1,8 @@
 import { confirming } from '../support/confirm.js';
-import type { CollectionTarget } from '../../core/target.js';
-import { defineCheck } from '../../core/define-check.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { show } from '../support/item-documents.js';
-import { valueAtDotted } from '../../core/json.js';
+import { valueAtDotted } from '../../core/util/json.js';
 import {
   matches,
   primitiveAt,

@@ -1,7 +1,7 @@
 import { confirming } from '../support/confirm.js';
-import type { CollectionTarget } from '../../core/target.js';
-import { defineCheck } from '../../core/define-check.js';
-import { valueAtDotted } from '../../core/json.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { valueAtDotted } from '../../core/util/json.js';
 import { show } from '../support/item-documents.js';
 import {
   matches,

@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
 
 // hlth-res: UP and DEGRADED answer 200, DOWN answers 503.
 const STATUS_CODE: Record<string, number> = { UP: 200, DEGRADED: 200, DOWN: 503 };

@@ -1,10 +1,10 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { redactUrl } from '../../core/redact.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { redactUrl } from '../../core/report/redact.js';
 import { isRecordingTarget, judgingRecording, NEEDS_PROBING, recordedGet, recordedGets } from '../support/traffic.js';
 import { holdDocument } from '../support/document-lock.js';
-import type { DocumentTarget } from '../../core/target.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
 
 /** The opaque tag without its weak prefix: If-None-Match uses the weak comparison (RFC 9110 §13.1.2). */
 const opaque = (etag: string): string => etag.trim().replace(/^W\//, '');

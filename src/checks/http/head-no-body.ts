@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import { mediaTypeOf } from '../../core/exchange.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { mediaTypeOf } from '../../core/engine/exchange.js';
 
 export default defineCheck({
   meta: {

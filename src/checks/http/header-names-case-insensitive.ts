@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { mediaTypeOf } from '../../core/exchange.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { mediaTypeOf } from '../../core/engine/exchange.js';
 
 interface Probe {
   /** The header as the guide writes it, and the response header that shows whether it was honoured. */

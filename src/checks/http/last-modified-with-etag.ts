@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { isObject } from '../../core/util/json.js';
 import { readLinkSources } from '../support/gather-links.js';
 import { isRecordingTarget, judgeableTraffic, judgingRecording } from '../support/traffic.js';
 

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
 import { judgeableTraffic } from '../support/traffic.js';
 

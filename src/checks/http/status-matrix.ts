@@ -1,5 +1,5 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { Causes, judgeableTraffic, judgingRecording } from '../support/traffic.js';
 

@@ -1,5 +1,5 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import { supportsMethod, type CollectionTarget, type DocumentTarget } from '../../core/target.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import { supportsMethod, type CollectionTarget, type DocumentTarget } from '../../core/profile/target.js';
 import { writableBody } from '../support/writable-body.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { cleanUpCreated, mustBeAbleToCleanUp, unreadBodyProof, WITH_CREATE_BODY } from '../support/created-document.js';

@@ -1,5 +1,5 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { fingerprint } from '../support/fingerprint.js';
 import { Causes, judgeableTraffic, judgingRecording, NEEDS_PROBING } from '../support/traffic.js';
 import { contentLanguage, declaredLanguages, getIn, probePath } from './support/language-probe.js';

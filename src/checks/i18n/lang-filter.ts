@@ -1,6 +1,6 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import { isObject } from '../../core/util/json.js';
 import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation, okSchema } from '../support/api-openapi.js';
 import { localizedValues } from './support/localized-schema.js';
 

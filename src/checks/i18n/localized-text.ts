@@ -1,8 +1,8 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject, jsonTypeOf } from '../../core/json.js';
-import { supportsMethod } from '../../core/target.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject, jsonTypeOf } from '../../core/util/json.js';
+import { supportsMethod } from '../../core/profile/target.js';
 import { declaredOpenApi, getOperation, okSchema } from '../support/api-openapi.js';
 import { ISO_639_1, localizedValues } from './support/localized-schema.js';
 import { candidatePaths, matchPathTemplate } from '../doc/support/contract-lookup.js';

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { contentLanguage, declaredLanguages, getIn, probePath } from './support/language-probe.js';
 

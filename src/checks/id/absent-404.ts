@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
-import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
+import { withoutTrailingSlashes } from '../../core/profile/trailing-slashes.js';
 import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
 import { ownProblemFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { isObject } from '../../core/util/json.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { problemOf } from './support/problem-type.js';
 

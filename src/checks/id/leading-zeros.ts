@@ -1,7 +1,7 @@
 import { confirming } from '../support/confirm.js';
-import type { DocumentTarget } from '../../core/target.js';
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { holdDocument } from '../support/document-lock.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { fingerprint } from '../support/fingerprint.js';

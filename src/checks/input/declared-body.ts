@@ -1,13 +1,13 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
-import { isObject, type JsonObject } from '../../core/json.js';
-import { supportsMethod, type CollectionTarget } from '../../core/target.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
+import { isObject, type JsonObject } from '../../core/util/json.js';
+import { supportsMethod, type CollectionTarget } from '../../core/profile/target.js';
 import { declaredOpenApi, derefIn } from '../support/api-openapi.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { breakingMember, type Obj } from './support/param-values.js';
 import { postProbe, updateProbe } from './support/write-probes.js';
 import { writableBody } from '../support/writable-body.js';
-import { SkipSignal } from '../../core/check-context.js';
+import { SkipSignal } from '../../core/engine/check-context.js';
 import { PROBLEM_MEDIA_TYPE_ROOT, problemResponseFault } from '../support/problem-response.js';
 import { isHandlerStatus, VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 

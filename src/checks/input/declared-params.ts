@@ -1,7 +1,7 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
-import { withQuery, type Target } from '../../core/target.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
+import { withQuery, type Target } from '../../core/profile/target.js';
 import { declaredOpenApi, fillDeclaredPath } from '../support/api-openapi.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { PROBLEM_MEDIA_TYPE_ROOT, problemResponseFault } from '../support/problem-response.js';

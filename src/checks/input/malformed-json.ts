@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
-import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
+import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';

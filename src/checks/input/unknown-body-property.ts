@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { fingerprint } from '../support/fingerprint.js';
 import { Causes } from '../support/traffic.js';

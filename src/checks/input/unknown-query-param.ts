@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
-import { withQuery } from '../../core/target.js';
+import { withQuery } from '../../core/profile/target.js';
 import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
 
 const PARAM = 'restguideUnknownParam';

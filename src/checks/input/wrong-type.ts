@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import type { JsonObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import type { JsonObject } from '../../core/util/json.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
 import { writableBody } from '../support/writable-body.js';

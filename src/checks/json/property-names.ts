@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
 import { judgeableTraffic } from '../support/traffic.js';
 import { NamedFaults } from './support/named-faults.js';

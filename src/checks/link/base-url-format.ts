@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { judgeBaseUrl } from './support/base-url-format.js';
 
 export default defineCheck({

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { confirming } from '../support/confirm.js';
 import { absoluteHttp, readLinks, type FoundLink } from '../support/gather-links.js';
 import { isBlankLink } from '../support/collection-page.js';

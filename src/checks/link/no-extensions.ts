@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { allLinkSources, linkCause, readLinkPaths } from '../support/gather-links.js';
 import { Causes } from '../support/traffic.js';
 

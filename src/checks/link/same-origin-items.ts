@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import { describeBody } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { describeBody } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
 import { isBlankLink, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({

@@ -1,6 +1,6 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck } from '../../core/define-check.js';
-import type { CollectionTarget, Paging } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { CollectionTarget, Paging } from '../../core/profile/target.js';
 import { hrefOf, isAbsoluteUrl, linkOf, pageOrSkip, queryParam } from '../support/collection-page.js';
 
 const SIZE = 3;

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { guidePagingOrSkip, linkOf, pageOrSkip, totalOf } from '../support/collection-page.js';
 
 export default defineCheck({

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { CheckContext } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
 import { guidePagingOrSkip, hrefOf, onlyPageReason, totalOf } from '../support/collection-page.js';
 import type { Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';

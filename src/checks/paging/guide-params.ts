@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import { linkHeaderHasNext } from '../../core/list-shape.js';
-import { describeForeignPaging } from '../../core/query-roles.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { linkHeaderHasNext } from '../../core/profile/list-shape.js';
+import { describeForeignPaging } from '../../core/profile/query-roles.js';
 import { foreignPagingOf, pageOrSkip } from '../support/collection-page.js';
 
 export default defineCheck({

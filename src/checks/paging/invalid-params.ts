@@ -1,7 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
-import { describeBody, mediaTypeOf } from '../../core/exchange.js';
-import { listingOf } from '../../core/list-shape.js';
+import { describeBody, mediaTypeOf } from '../../core/engine/exchange.js';
+import { listingOf } from '../../core/profile/list-shape.js';
 import { guidePagingOrSkip, pageOf, pageOrSkip } from '../support/collection-page.js';
 
 const HUGE = 100_000;

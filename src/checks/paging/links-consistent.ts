@@ -1,6 +1,6 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import type { CollectionTarget } from '../../core/target.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../support/traffic.js';
 import {
   guidePagingOrSkip,

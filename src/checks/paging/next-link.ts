@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { CollectionTarget } from '../../core/target.js';
-import type { CheckContext } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
 import { guidePagingOrSkip, linkOf, onlyPageReason, pageOf, queryParam, totalOf } from '../support/collection-page.js';
 import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../support/traffic.js';
 import { PROBE_PAGE_SIZE, type Walk } from '../support/walk.js';

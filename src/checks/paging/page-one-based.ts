@@ -1,6 +1,6 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck } from '../../core/define-check.js';
-import type { CollectionTarget } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { guidePagingOrSkip, hrefOf, pageOf, pageOrSkip } from '../support/collection-page.js';
 import { skipIfAnswersVary } from '../support/control-request.js';
 

@@ -1,5 +1,5 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import {
   getLinked,
   guidePagingOrSkip,
@@ -10,7 +10,7 @@ import {
   queryParam,
   type CollectionPage,
 } from '../support/collection-page.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../support/traffic.js';
 
 const SIZE = 3;

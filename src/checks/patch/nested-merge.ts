@@ -1,8 +1,8 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { DocumentTarget } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
 import { confirmingWrites } from '../support/confirm.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { appliedPatchType, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';

@@ -1,10 +1,10 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { DocumentTarget } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
 import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, sendPatch } from './support/patch-subject.js';
-import type { JsonObject } from '../../core/json.js';
+import type { JsonObject } from '../../core/util/json.js';
 import { markOwnInput } from '../support/own-input.js';
 
 const MESSAGES = {

@@ -1,8 +1,8 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { bodyOptional, exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
-import { mediaTypeOf } from '../../core/exchange.js';
-import { isObject, jsonTypeOf } from '../../core/json.js';
+import { mediaTypeOf } from '../../core/engine/exchange.js';
+import { isObject, jsonTypeOf } from '../../core/util/json.js';
 
 // The problem members whose JSON type RFC 9457 fixes (type is the only mandatory one).
 const MEMBER_TYPES: Record<string, string[]> = {

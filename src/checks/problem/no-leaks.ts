@@ -1,9 +1,9 @@
-import { defineCheck, type CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
 import { cannotCleanUp, cleanUpCreated, unreadBodyProof } from '../support/created-document.js';
-import { SkipSignal } from '../../core/check-context.js';
+import { SkipSignal } from '../../core/engine/check-context.js';
 import { trafficMark, type UnreadBody } from '../support/own-records.js';
 import { beginWriting } from '../support/own-writes.js';
 

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { isObject } from '../../core/util/json.js';
 import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
 

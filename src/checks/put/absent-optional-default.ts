@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { DocumentTarget } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
 import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';

@@ -1,7 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { DocumentTarget } from '../../core/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
 import { confirmingWrites } from '../support/confirm.js';
-import { isObject } from '../../core/json.js';
+import { isObject } from '../../core/util/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
 import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';

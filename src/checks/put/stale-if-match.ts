@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { sameJson } from '../support/same-json.js';
 import { runStaleIfMatch, withEtag } from '../support/stale-if-match.js';

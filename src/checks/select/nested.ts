@@ -1,7 +1,7 @@
 import { confirming } from '../support/confirm.js';
-import { defineCheck } from '../../core/define-check.js';
-import type { DocumentTarget } from '../../core/target.js';
-import { isObject } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
+import { isObject } from '../../core/util/json.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import {
   extraProperties,

@@ -1,6 +1,6 @@
 import { confirming } from '../support/confirm.js';
-import type { CollectionTarget } from '../../core/target.js';
-import { defineCheck } from '../../core/define-check.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { guideSortOrSkip, SORTS } from './support/guide-sort.js';
 import { judgeOrders, ORDER_MESSAGES } from './support/order-check.js';
 

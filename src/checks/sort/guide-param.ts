@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { SORTS } from './support/guide-sort.js';
 
 export default defineCheck({

@@ -1,7 +1,7 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { guideSortOrSkip, SORTS } from './support/guide-sort.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
-import { mediaTypeOf } from '../../core/exchange.js';
+import { mediaTypeOf } from '../../core/engine/exchange.js';
 
 export default defineCheck({
   meta: {

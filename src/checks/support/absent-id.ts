@@ -1,7 +1,7 @@
 // An id of no document, known on evidence only: the profile's absentId, or a document this run created and
 // deleted again (a schema's maximum is no evidence: a mock answers every id).
-import type { CheckContext } from '../../core/define-check.js';
-import { supportsMethod, type DocumentTarget } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import { supportsMethod, type DocumentTarget } from '../../core/profile/target.js';
 import { createSubject } from './created-document.js';
 
 /** The guard: the profile names an absent id, or a collection creates documents that can be deleted again. */

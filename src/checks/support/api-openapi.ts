@@ -1,8 +1,8 @@
 // The OpenAPI document a check reads declarations from: the one given with --openapi, else the API's own.
-import type { CheckContext } from '../../core/define-check.js';
-import { isObject } from '../../core/json.js';
-import { PARAMETERS } from '../../core/path-templates.js';
-import { fillTemplate, type ApiTarget } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import { isObject } from '../../core/util/json.js';
+import { PARAMETERS } from '../../core/profile/path-templates.js';
+import { fillTemplate, type ApiTarget } from '../../core/profile/target.js';
 import { followLocalRefs } from '../../openapi/refs.js';
 import { isOpenApi3, parseText } from '../../openapi/text.js';
 import { notRecorded } from './not-recorded.js';

@@ -1,11 +1,11 @@
 // Reading one page of a collection: its body, items and links, as the collection-family checks need them.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
-import { listingOf } from '../../core/list-shape.js';
-import { answeredForeignPaging } from '../../core/answered-paging.js';
-import { describeForeignPaging, type ForeignPaging } from '../../core/query-roles.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
+import { listingOf } from '../../core/profile/list-shape.js';
+import { answeredForeignPaging } from '../../core/engine/answered-paging.js';
+import { describeForeignPaging, type ForeignPaging } from '../../core/profile/query-roles.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 
 export interface CollectionPage {
   exchange: Exchange;

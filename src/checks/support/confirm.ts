@@ -1,10 +1,10 @@
 // A deployed API has other clients: a failing comparison of shared data counts only when it holds on reads that
 // agree with a re-read of each (nothing changed while they were made), and repeats.
-import type { CheckContext, FollowOptions, FollowResult, MessageData } from '../../core/define-check.js';
-import { renderMessage } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import type { Query, RequestSpec } from '../../core/http-client.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CheckContext, FollowOptions, FollowResult, MessageData } from '../../core/engine/define-check.js';
+import { renderMessage } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import type { Query, RequestSpec } from '../../core/http/http-client.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { fingerprint } from './fingerprint.js';
 import { ownWritesSince, whileOwnWritesRest } from './own-writes.js';
 

@@ -1,8 +1,8 @@
 // Before a difference between two answers is blamed on what set the requests apart (a language, a leading zero,
 // a page number), the first request goes again unchanged: an API whose answers differ between identical requests
 // (a mock serving random data) shows nothing about that variable.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 
 // The client sets these itself (credentials, a fresh trace id); everything else the check chose is repeated.
 const CLIENT_HEADERS = new Set(['authorization', 'cookie', 'belgov-trace-id', 'user-agent', 'host', 'content-length']);

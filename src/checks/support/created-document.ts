@@ -1,14 +1,14 @@
 // Write checks work on documents they create themselves (POST to the collection) and DELETE them afterwards,
 // once proven the run's own (own-records.ts).
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject, valueAtDotted, type JsonObject } from '../../core/json.js';
-import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject, valueAtDotted, type JsonObject } from '../../core/util/json.js';
+import { fillTemplate, type CollectionTarget, type DocumentTarget } from '../../core/profile/target.js';
 import { beginWriting } from './own-writes.js';
-import { itemParameter } from '../../core/path-templates.js';
-import { outsideApi } from '../../core/api-scope.js';
-import { CleanupUnreachable, SkipSignal } from '../../core/check-context.js';
-import { UNPROVEN_RECORD } from '../../core/types.js';
+import { itemParameter } from '../../core/profile/path-templates.js';
+import { outsideApi } from '../../core/http/api-scope.js';
+import { CleanupUnreachable, SkipSignal } from '../../core/engine/check-context.js';
+import { UNPROVEN_RECORD } from '../../core/report/types.js';
 import { skipIfAnswersVary } from './control-request.js';
 import { fingerprint } from './fingerprint.js';
 import { claimCreated, trafficMark, type Claim, type UnreadBody } from './own-records.js';

@@ -2,8 +2,8 @@
 // holds the document from its first write until its restore has run, so one check's restore never lands
 // between another's write and read. Checks that compare two reads of a sample hold it shared, so no write
 // slips between their reads. Locks are keyed by the run's own Target, so two runs never wait on each other.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Target } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Target } from '../../core/profile/target.js';
 
 type Mode = 'read' | 'write';
 

@@ -1,9 +1,9 @@
 // Filtered pages with the filtered properties read from the items or their documents (bounded).
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import type { Query } from '../../core/http-client.js';
-import { valueAtDotted } from '../../core/json.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import type { Query } from '../../core/http/http-client.js';
+import { valueAtDotted } from '../../core/util/json.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { linkOf, notCollectionReason, pageOf } from './collection-page.js';
 import { itemDocuments, type ItemData } from './item-documents.js';
 

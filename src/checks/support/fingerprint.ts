@@ -1,5 +1,5 @@
 // Comparing two representations of one resource: key order and the `self` link do not count.
-import { isObject } from '../../core/json.js';
+import { isObject } from '../../core/util/json.js';
 
 const sorted = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(sorted);

@@ -1,7 +1,7 @@
 // Links returned by the API: collection first pages and sample documents, read once per check.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
 import { isBlankLink } from './collection-page.js';
 import { judgeableTraffic } from './traffic.js';
 

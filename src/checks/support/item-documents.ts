@@ -1,8 +1,8 @@
 // The data to read item properties from: the item itself, else its embedded or fetched full document (bounded).
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject, valueAtDotted } from '../../core/json.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject, valueAtDotted } from '../../core/util/json.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { getLinked, hrefOf, pageOf, type CollectionPage } from './collection-page.js';
 
 export interface ItemData {

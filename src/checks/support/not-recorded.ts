@@ -1,7 +1,7 @@
 // What a recording's replay answers when it does not hold a read: known apart from the API's answers.
 // A leaf, so that the document readers and the traffic helpers can both use it.
-import type { Exchange } from '../../core/exchange.js';
-import { redactUrl } from '../../core/redact.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { redactUrl } from '../../core/report/redact.js';
 
 /** The header of the placeholder a recording's replay answers a read it does not hold with (src/traffic/replay.ts). */
 export const NOT_RECORDED_HEADER = 'x-restguide-replay';

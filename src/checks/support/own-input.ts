@@ -1,11 +1,11 @@
 // Answers that show what a check deliberately wrote wrong (a null it set, a value of the wrong type the API
 // accepted): they are the run's own input, and the checks that judge representations leave them to the check
 // that wrote it (one cause, one finding: json.no-null is not the cause of a null patch.null-removes sent).
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
-import { listingOf } from '../../core/list-shape.js';
-import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
+import { listingOf } from '../../core/profile/list-shape.js';
+import { withoutTrailingSlashes } from '../../core/profile/trailing-slashes.js';
 
 interface OwnInput {
   urls: Set<string>;

@@ -1,11 +1,11 @@
 // Whether what a POST answered is a record the run made: a write check changes and deletes only that.
 // A server may answer a create with a record that already existed (a mock answering every POST with
 // its sample): writing to it would change or delete a record nobody asked the run to touch.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject, valueAtDotted, type JsonObject } from '../../core/json.js';
-import type { CollectionTarget } from '../../core/target.js';
-import { withoutTrailingSlashes } from '../../core/trailing-slashes.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject, valueAtDotted, type JsonObject } from '../../core/util/json.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
+import { withoutTrailingSlashes } from '../../core/profile/trailing-slashes.js';
 import { show } from './same-json.js';
 
 type Ctx = CheckContext<string>;

@@ -3,8 +3,8 @@
 // collection, and a check about to write waits while a walk is under way or waiting. Writes by other clients
 // are still told apart from defects by judging two walks (walk-findings.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CheckContext } from '../../core/define-check.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 
 interface Gate {
   /** The checks (their contexts) that wrote to the collection and have not yet cleaned up. */

@@ -1,7 +1,7 @@
 // Whether an error response is a problem (err-problem): write checks expect problems on 404/409/412/415.
-import { mediaTypeOf, type Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
-import type { CheckContext } from '../../core/define-check.js';
+import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
 import { UNKNOWN_PATH } from './provoke-errors.js';
 
 /** An absolute URI: a scheme, a colon and something after it (`https://...`, `urn:...`). */

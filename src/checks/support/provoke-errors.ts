@@ -1,6 +1,6 @@
 // Requests that a conforming API answers with a problem: shared by the problem and trace checks.
-import type { CheckContext } from '../../core/define-check.js';
-import { describeBody, type Exchange } from '../../core/exchange.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import { describeBody, type Exchange } from '../../core/engine/exchange.js';
 
 /** A path no API defines (lowerCamelCase, so only its absence can make it a 404). */
 export const UNKNOWN_PATH = '/restguideUnknownResource';

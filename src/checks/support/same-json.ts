@@ -1,5 +1,5 @@
 // Structural JSON comparison for judging representations before and after a write.
-import { isObject } from '../../core/json.js';
+import { isObject } from '../../core/util/json.js';
 
 /** Deep equality of JSON values; member order does not matter. */
 export function sameJson(a: unknown, b: unknown): boolean {

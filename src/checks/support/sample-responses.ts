@@ -1,7 +1,7 @@
 // The few responses the json.* checks judge: a small first page per collection, a sample document, a problem.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import type { Target } from '../../core/target.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import type { Target } from '../../core/profile/target.js';
 
 /** At most this many collections and documents are sampled, to keep the suite fast. */
 const MAX_RESOURCES = 4;

@@ -1,8 +1,8 @@
 // The run of put.stale-if-match and patch.stale-if-match: an update with the current ETag in If-Match
 // must succeed; the write that would undo it, sent with that ETag now stale, must be refused (412 or
 // 409, a problem) and change nothing. The two checks differ only in how they write.
-import type { CheckContext } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
+import type { CheckContext } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { isSuccess, reread } from './created-document.js';
 import { problemResponseFault } from './problem-response.js';
 import { sameJson, show } from './same-json.js';

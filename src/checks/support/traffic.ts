@@ -1,10 +1,10 @@
 // The answers a response-level check judges: every one the run received, after a bounded read across the data,
 // and one finding per cause however many answers show it.
 import { createHash } from 'node:crypto';
-import type { CheckContext, MessageData } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { isObject } from '../../core/json.js';
-import type { CollectionTarget, Target } from '../../core/target.js';
+import type { CheckContext, MessageData } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
+import type { CollectionTarget, Target } from '../../core/profile/target.js';
 import { derefIn, getOperation } from './api-openapi.js';
 import { showsOwnInput } from './own-input.js';
 

@@ -1,7 +1,7 @@
 // Some frameworks answer every invalid input with one status from one handler (FastAPI's RequestValidationError:
 // 422). That is one cause: input.declared-params (read-only, every declared parameter) reports it once, and the
 // other input checks' "answered 422 instead of 400" point at it.
-import type { CheckResult } from '../../core/types.js';
+import type { CheckResult } from '../../core/report/types.js';
 
 const STATUS = /answered (\d{3}) instead of 400/;
 const statusIn = (message: string): string | undefined => STATUS.exec(message)?.[1];

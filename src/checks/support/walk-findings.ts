@@ -1,9 +1,9 @@
 // Walk verdicts are reported only from a stable collection: items written by other clients during a walk shift
 // pages and totals, so a finding counts when two walks in a row saw exactly the same pages.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CheckContext, MessageData } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CheckContext, MessageData } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { hrefOf } from './collection-page.js';
 import { whileOwnWritesRest } from './own-writes.js';
 import { walkCollection, type Walk, type WalkOptions } from './walk.js';

@@ -1,7 +1,7 @@
 // Walks a collection along its `next` links with a page size chosen from `total`, so the walk stays bounded.
-import type { CheckContext, FollowResult } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import type { CollectionTarget } from '../../core/target.js';
+import type { CheckContext, FollowResult } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import { pageOf, pageOrSkip, totalOf, type CollectionPage } from './collection-page.js';
 
 export interface Walk {

@@ -1,6 +1,6 @@
 // A write body made from a read representation: what the server owns (read-only members, links) is not sent back.
-import { isObject, type JsonObject } from '../../core/json.js';
-import type { DocumentTarget } from '../../core/target.js';
+import { isObject, type JsonObject } from '../../core/util/json.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
 
 /**
  * The representation without the members the client may not write: the document's declared read-only paths

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import { valueAtDotted } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { valueAtDotted } from '../../core/util/json.js';
 import { sameOriginLocation } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
 import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submitAccepted } from './support/poll-task.js';

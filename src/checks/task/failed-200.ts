@@ -1,5 +1,5 @@
-import { defineCheck } from '../../core/define-check.js';
-import { valueAtDotted, type JsonValue } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import { valueAtDotted, type JsonValue } from '../../core/util/json.js';
 import { problemObjectFault } from '../support/problem-response.js';
 import { show } from '../support/same-json.js';
 import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submit } from './support/poll-task.js';

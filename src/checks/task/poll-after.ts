@@ -1,6 +1,6 @@
-import { defineCheck } from '../../core/define-check.js';
-import type { Exchange } from '../../core/exchange.js';
-import { valueAtDotted } from '../../core/json.js';
+import { defineCheck } from '../../core/engine/define-check.js';
+import type { Exchange } from '../../core/engine/exchange.js';
+import { valueAtDotted } from '../../core/util/json.js';
 import { show } from '../support/same-json.js';
 import { isZonedDateTime, stateOf, submitAccepted } from './support/poll-task.js';
 

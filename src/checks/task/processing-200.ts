@@ -1,4 +1,4 @@
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 import { show } from '../support/same-json.js';
 import { stateOf, submitAccepted } from './support/poll-task.js';
 

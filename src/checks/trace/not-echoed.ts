@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineCheck } from '../../core/define-check.js';
+import { defineCheck } from '../../core/engine/define-check.js';
 
 export default defineCheck({
   meta: {

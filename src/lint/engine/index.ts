@@ -18,7 +18,7 @@ import {
   type RulesetDefinition,
 } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
-import { Fallbacks, runIn } from './mode.js';
+import { Fallbacks, runIn } from '../../lint-base/mode.js';
 import { indexedYaml, IndexedJson } from './positions.js';
 import { instrument } from './progress.js';
 import { createResolver } from './resolver.js';
@@ -26,7 +26,7 @@ import { isJsonText } from '../../openapi/text.js';
 
 export { compareSpectralResults, compareText } from './result-order.js';
 export { withRuleProgress, type LintProgress, type ProgressSink } from './progress.js';
-export { Fallbacks, type FallbackKind, type LintMode } from './mode.js';
+export { Fallbacks, type FallbackKind, type LintMode } from '../../lint-base/mode.js';
 
 type Parser = typeof Parsers.Yaml;
 

@@ -15,7 +15,7 @@
 // neither is read by Spectral or restguide: the result is not frozen, and the document graph has
 // no node per local target (Spectral reads only the root node's refMap).
 import { pathToPointer, pointerToPath, startsWith } from '@stoplight/json';
-import type { Fallbacks } from './mode.js';
+import type { Fallbacks } from '../../lint-base/mode.js';
 import { spectralInternal } from './spectral-internals.js';
 
 type Json = Record<string, unknown>;

@@ -12,7 +12,7 @@
 import { parseWithPointers as parseJsonWithPointers } from '@stoplight/json';
 import Parsers from '@stoplight/spectral-parsers';
 import { getLocationForJsonPath as yamlLocation, Kind } from '@stoplight/yaml';
-import type { Fallbacks } from './mode.js';
+import type { Fallbacks } from '../../lint-base/mode.js';
 import { parseYaml, positionAt, type YamlPlaces } from './yaml/index.js';
 
 type Segment = string | number;

@@ -3,7 +3,7 @@
 // whose $refs are all local skip immer (local-refs.ts); stock, every document goes to Spectral's.
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { localFirstResolver, type SpectralResolver } from './local-refs.js';
-import type { Fallbacks } from './mode.js';
+import type { Fallbacks } from '../../lint-base/mode.js';
 import { isTextFile } from '../../openapi/text-ref.js';
 
 export interface RecordingResolver {

@@ -1,6 +1,6 @@
 // `check --auth-demo`: the protected reference server with its own client, and the credentials a run needs to reach it.
 import { randomBytes } from 'node:crypto';
-import type { RunAuthSettings } from '../../core/auth/session.js';
+import type { RunAuthSettings } from '../../core/http/auth/session.js';
 import { startReferenceServer, type ReferenceServer } from '../index.js';
 
 const DEMO_CLIENT = 'restguide-demo';

@@ -2,8 +2,8 @@
 // no secret of the run in the report even when that API echoes them back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/checks/index.js';
-import { defineCheck } from '../../../src/core/define-check.js';
-import { runChecks, type RunOptions } from '../../../src/core/runner.js';
+import { defineCheck } from '../../../src/core/engine/define-check.js';
+import { runChecks, type RunOptions } from '../../../src/core/engine/runner.js';
 import { startForeignApi, type ForeignApi } from '../../helpers/foreign-oauth-api.js';
 
 let api: ForeignApi;
@@ -90,7 +90,7 @@ describe('auth checks against a foreign OAuth2 API', () => {
 
   it('a Basic credential protects the API but is no access token: the token checks are not applicable', async () => {
     const { auth: _oauth, ...rest } = options();
-    const { resolveAuth } = await import('../../../src/core/auth/settings.js');
+    const { resolveAuth } = await import('../../../src/core/http/auth/settings.js');
     const headers = { Authorization: `Basic ${Buffer.from('AC123:secret').toString('base64')}` };
     const auth = await resolveAuth({}, undefined, headers, {}, process.cwd());
     expect(auth).toEqual({ staticAuthorization: true, staticScheme: 'Basic' });

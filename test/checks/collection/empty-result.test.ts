@@ -1,7 +1,7 @@
 import check from '../../../src/checks/collection/empty-result.js';
 import { NO_MATCH } from '../../../src/checks/support/collection-page.js';
-import { isObject } from '../../../src/core/json.js';
-import { BUILT_IN_PROFILE, type CollectionProfile, type Profile } from '../../../src/core/profile.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { BUILT_IN_PROFILE, type CollectionProfile, type Profile } from '../../../src/core/profile/profile.js';
 import { describe, expect, it } from 'vitest';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/collection/items-array.js';
-import { isObject } from '../../../src/core/json.js';
-import { deriveProfile } from '../../../src/core/openapi-profile.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
 import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
 import { frameworkApi, frameworkDocument } from '../../helpers/framework-api.js';
 

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import check from '../../../src/checks/collection/repeated-param.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator, RequestRewriter } from '../../helpers/proxy.js';
 import { nestedDocument, startNestedApi } from '../../helpers/nested-api.js';
-import { rebase } from '../../../src/core/base-path.js';
-import { deriveProfile } from '../../../src/core/openapi-profile.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { rebase } from '../../../src/core/profile/base-path.js';
+import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 
 const repeatedName = (path: string) => (path.match(/[?&]name=/g) ?? []).length > 1;
 

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/controller/get-safe.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import type { MutableResponse } from '../../helpers/proxy.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 

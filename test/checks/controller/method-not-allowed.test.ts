@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/controller/method-not-allowed.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile/profile.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 const withdraw: Profile = {

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/controller/status.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile/profile.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 
 /** A POST controller whose expected answer is a problem: archiving an open order is 409 invalidState. */

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/create/duplicate-409.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import { WRITE_PROFILE } from './support/write-profile.js';
 

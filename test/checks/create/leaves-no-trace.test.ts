@@ -17,8 +17,8 @@ import patchStale from '../../../src/checks/patch/stale-if-match.js';
 import absentOptionalDefault from '../../../src/checks/put/absent-optional-default.js';
 import replaces from '../../../src/checks/put/replaces.js';
 import putStale from '../../../src/checks/put/stale-if-match.js';
-import type { AnyCheck } from '../../../src/core/define-check.js';
-import { runChecks } from '../../../src/core/runner.js';
+import type { AnyCheck } from '../../../src/core/engine/define-check.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { WRITE_PROFILE } from './support/write-profile.js';
 

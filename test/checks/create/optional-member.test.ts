@@ -8,10 +8,10 @@ import deleteCheck from '../../../src/checks/delete/then-404.js';
 import unknownPropertyCheck from '../../../src/checks/input/unknown-body-property.js';
 import wrongTypeCheck from '../../../src/checks/input/wrong-type.js';
 import overwriteCheck from '../../../src/checks/patch/overwrite.js';
-import { deriveProfile, loadOpenApi } from '../../../src/core/openapi-profile.js';
-import type { Profile } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
-import type { CheckReport } from '../../../src/core/types.js';
+import { deriveProfile, loadOpenApi } from '../../../src/core/profile/openapi-profile.js';
+import type { Profile } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
+import type { CheckReport } from '../../../src/core/report/types.js';
 import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { sendJson, startFixture } from '../../helpers/fixture-server.js';
 

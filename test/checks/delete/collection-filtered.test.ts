@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/delete/collection-filtered.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { WRITE_PROFILE } from '../create/support/write-profile.js';
 

@@ -7,7 +7,7 @@ import {
   selectContent,
   selectResponse,
 } from '../../../src/checks/doc/support/contract-lookup.js';
-import { AROUND_PARAMETERS } from '../../../src/core/path-templates.js';
+import { AROUND_PARAMETERS } from '../../../src/core/profile/path-templates.js';
 import { sequences } from '../../helpers/strings.js';
 
 /** The regular expression a template segment was matched with before (exponential on adjacent parameters). */

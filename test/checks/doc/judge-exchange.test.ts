@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContractValidator } from '../../../src/checks/doc/support/contract-validator.js';
 import { judgeExchange } from '../../../src/checks/doc/support/judge-exchange.js';
-import { makeResponse, type Exchange } from '../../../src/core/exchange.js';
+import { makeResponse, type Exchange } from '../../../src/core/engine/exchange.js';
 
 const BASE = 'http://api.test/registry/v1';
 const json = { 'application/json': { schema: { type: 'object', required: ['name'] } } };

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/filter/full-text-q.js';
 import { NO_MATCH } from '../../../src/checks/support/collection-page.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile/profile.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import { employerItem, onEmployers } from './on-filtered.js';
 

@@ -1,5 +1,5 @@
 // Mutators for filtered employer pages: the filter tests break one combination rule at a time.
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import type { Mutator } from '../../helpers/proxy.js';
 
 export type Items = Array<Record<string, unknown>>;

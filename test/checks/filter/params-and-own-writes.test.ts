@@ -10,9 +10,9 @@ import paramsAnd from '../../../src/checks/filter/params-and.js';
 import nullRemovesCheck from '../../../src/checks/patch/null-removes.js';
 import overwriteCheck from '../../../src/checks/patch/overwrite.js';
 import replacesCheck from '../../../src/checks/put/replaces.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
-import type { CheckResult } from '../../../src/core/types.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
+import type { CheckResult } from '../../../src/core/report/types.js';
 import { reference, type ServerFactory } from '../../helpers/check-harness.js';
 import { ignoresParam, onEmployers } from './on-filtered.js';
 

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/http/caching.js';
-import type { Profile } from '../../../src/core/profile.js';
+import type { Profile } from '../../../src/core/profile/profile.js';
 import { sendJson } from '../../helpers/fixture-server.js';
 import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
 

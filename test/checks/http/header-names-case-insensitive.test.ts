@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import check from '../../../src/checks/http/header-names-case-insensitive.js';
-import type { Profile } from '../../../src/core/profile.js';
+import type { Profile } from '../../../src/core/profile/profile.js';
 import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
 import { sendJson } from '../../helpers/fixture-server.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/http/status-matrix.js';
 import methodNotAllowed from '../../../src/checks/http/method-not-allowed-405.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { reference, testCheck, type ServerFactory } from '../../helpers/check-harness.js';
 
 testCheck(check, {

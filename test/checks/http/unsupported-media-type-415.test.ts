@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/http/unsupported-media-type-415.js';
-import { deriveProfile } from '../../../src/core/openapi-profile.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
+import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile/profile.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { laxStoreOpenApi, startLaxStore, type LaxStore } from '../../helpers/lax-store.js';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import check from '../../../src/checks/i18n/lang-filter.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator, RequestRewriter } from '../../helpers/proxy.js';
 

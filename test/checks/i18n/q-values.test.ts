@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import check from '../../../src/checks/i18n/q-values.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { ignoresAcceptLanguage, UNDECLARED } from './support/language-servers.js';
 

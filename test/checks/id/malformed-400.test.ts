@@ -1,6 +1,6 @@
 import check from '../../../src/checks/id/malformed-400.js';
 import { describe, expect, it } from 'vitest';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import type { Mutator } from '../../helpers/proxy.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
@@ -74,7 +74,7 @@ describe('id.malformed-400 on ids the document types `number` or a string format
   // The reference API's document, with its employer id as another type: the derived profile decides the probes.
   const derivedWith = async (employerId: Record<string, unknown>) => {
     const { buildOpenApiDocument } = await import('../../../src/reference-server/openapi/document.js');
-    const { deriveProfile } = await import('../../../src/core/openapi-profile.js');
+    const { deriveProfile } = await import('../../../src/core/profile/openapi-profile.js');
     const doc = buildOpenApiDocument() as { components: { schemas: Record<string, unknown> } };
     doc.components.schemas['EmployerId'] = employerId;
     return deriveProfile(doc);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/input/declared-body.js';
 import { breakingMember } from '../../../src/checks/input/support/param-values.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { RequestRewriter } from '../../helpers/proxy.js';
 

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/input/unknown-body-property.js';
 import { describe, expect, it } from 'vitest';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { serverKeysProfile, startLaxStore } from '../../helpers/lax-store.js';
 

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/input/unknown-query-param.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {

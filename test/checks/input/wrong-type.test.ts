@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/input/wrong-type.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { serverKeysProfile, startLaxStore, type LaxStore } from '../../helpers/lax-store.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
 
 testCheck(check, {
   valid: [

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/json/no-null.js';
 import { describe, expect, it } from 'vitest';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 const isDocument = (path: string) => /^\/employers\/\d+$/.test(path);

@@ -6,7 +6,7 @@ import absolute from '../../../src/checks/link/absolute.js';
 import dereferenceable from '../../../src/checks/link/dereferenceable.js';
 import sameOriginItems from '../../../src/checks/link/same-origin-items.js';
 import selfReflectsQuery from '../../../src/checks/select/self-reflects-query.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, runOne } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';
 

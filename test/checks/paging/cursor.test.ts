@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/paging/cursor.js';
-import { isObject } from '../../../src/core/json.js';
-import { deriveProfile } from '../../../src/core/openapi-profile.js';
-import { pagingOf } from '../../../src/core/query-roles.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
+import { pagingOf } from '../../../src/core/profile/query-roles.js';
 import { fixture, reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { frameworkApi, frameworkDocument } from '../../helpers/framework-api.js';
 import { onPage } from './on-page.js';

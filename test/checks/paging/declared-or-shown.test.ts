@@ -5,8 +5,8 @@ import invalidParams from '../../../src/checks/paging/invalid-params.js';
 import linksConsistent from '../../../src/checks/paging/links-consistent.js';
 import nextLink from '../../../src/checks/paging/next-link.js';
 import pageOneBased from '../../../src/checks/paging/page-one-based.js';
-import { isObject } from '../../../src/core/json.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile/profile.js';
 import { random } from '../../helpers/random.js';
 import { reference, runOne } from '../../helpers/check-harness.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/paging/full-walk.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { fixture, reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { sendJson } from '../../helpers/fixture-server.js';
 import { onPage } from './on-page.js';

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/paging/guide-params.js';
-import { deriveProfile } from '../../../src/core/openapi-profile.js';
+import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
 import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
 import { sendJson } from '../../helpers/fixture-server.js';
 import { frameworkApi, frameworkDocument } from '../../helpers/framework-api.js';

@@ -1,5 +1,5 @@
 // Mutators that rewrite collection pages of one path, for the paging tests.
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import type { Mutator, ProxiedRequest } from '../../helpers/proxy.js';
 
 export type Body = Record<string, unknown> & { items: unknown[] };

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/patch/absent-kept.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { ignoresPatchBodies } from './support/ignores-patch.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import { isCreatedEmployer, WRITE_PROFILE } from '../create/support/write-profile.js';

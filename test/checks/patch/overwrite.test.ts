@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/patch/overwrite.js';
-import { isObject } from '../../../src/core/json.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { ignoresPatchBodies } from './support/ignores-patch.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';

@@ -2,8 +2,8 @@
 // the API's own sample document (the run changes only records it made); the select reads still use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/checks/index.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/reference-server/index.js';
 
 /** The built-in profile without create bodies, and a patch of two properties (the one --openapi derives). */

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import notAcceptable from '../../../src/checks/http/not-acceptable-406.js';
 import mediaType from '../../../src/checks/problem/media-type.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { reference, type ServerFactory } from '../../helpers/check-harness.js';
 
 async function run(server: ServerFactory) {

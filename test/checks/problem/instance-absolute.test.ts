@@ -1,5 +1,5 @@
 import check from '../../../src/checks/problem/instance-absolute.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {

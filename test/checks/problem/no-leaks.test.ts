@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check, { BODY_LEAKS } from '../../../src/checks/problem/no-leaks.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/put/absent-optional-default.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { NO_READ_ONLY, refusesReadOnly } from './support/validating.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/put/replaces.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { NO_READ_ONLY, refusesReadOnly } from './support/validating.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { isCreatedEmployer, withDocument, WRITE_PROFILE } from '../create/support/write-profile.js';

@@ -1,5 +1,5 @@
 import check from '../../../src/checks/put/stale-if-match.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { NO_READ_ONLY, refusesReadOnly } from './support/validating.js';
 import { describe, expect, it } from 'vitest';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';

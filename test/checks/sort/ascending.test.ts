@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
 import check from '../../../src/checks/sort/ascending.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import { isLaterPage, laterPages, reorder } from './reorder.js';

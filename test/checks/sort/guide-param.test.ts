@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/sort/guide-param.js';
 import ascending from '../../../src/checks/sort/ascending.js';
 import unknownProperty from '../../../src/checks/sort/unknown-property-400.js';
-import { deriveProfile } from '../../../src/core/openapi-profile.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { fixture, reference, testCheck } from '../../helpers/check-harness.js';
 import { frameworkApi, frameworkDocument, startFrameworkApi } from '../../helpers/framework-api.js';
 

@@ -1,5 +1,5 @@
 // A mutator that re-sorts the items of sorted employer pages, to break exactly one ordering.
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import type { Mutator } from '../../helpers/proxy.js';
 
 type Item = Record<string, unknown>;

@@ -2,9 +2,9 @@
 // moving data passes on a clean attempt or skips, never fails.
 import { afterEach, describe, expect, it } from 'vitest';
 import { confirming } from '../../../src/checks/support/confirm.js';
-import { defineCheck } from '../../../src/core/define-check.js';
-import { runChecks } from '../../../src/core/runner.js';
-import type { CollectionTarget } from '../../../src/core/target.js';
+import { defineCheck } from '../../../src/core/engine/define-check.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
+import type { CollectionTarget } from '../../../src/core/profile/target.js';
 import { sendJson, startFixture, type FixtureServer } from '../../helpers/fixture-server.js';
 
 const servers: FixtureServer[] = [];

@@ -3,8 +3,8 @@
 // and key, judge their own behaviour, and remove it again through a URL inside the API.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/checks/index.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { startProxy } from '../../helpers/proxy.js';
 

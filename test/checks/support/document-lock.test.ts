@@ -1,8 +1,8 @@
 // The run-scoped lock on existing documents: writers one at a time until their restore, readers together.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CheckContext } from '../../../src/core/define-check.js';
+import type { CheckContext } from '../../../src/core/engine/define-check.js';
 import { DOCUMENT_LOCK_MAX_WAIT_MS, holdDocument } from '../../../src/checks/support/document-lock.js';
-import type { Target } from '../../../src/core/target.js';
+import type { Target } from '../../../src/core/profile/target.js';
 
 class Skipped extends Error {}
 

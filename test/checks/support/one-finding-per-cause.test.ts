@@ -2,10 +2,10 @@
 // 404s that are never problems), the check that is about it reports it and the others skip with "see <check>".
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/checks/index.js';
-import { isObject } from '../../../src/core/json.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
-import type { CheckReport } from '../../../src/core/types.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
+import type { CheckReport } from '../../../src/core/report/types.js';
 import { reference, type ServerFactory } from '../../helpers/check-harness.js';
 
 async function run(server: ServerFactory, only: string[]): Promise<CheckReport> {

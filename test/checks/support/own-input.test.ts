@@ -1,7 +1,7 @@
 // What the run wrote wrong is its own input wherever it shows: the record, and a page of its collection listing it.
 import { describe, expect, it } from 'vitest';
-import type { CheckContext } from '../../../src/core/define-check.js';
-import type { Exchange } from '../../../src/core/exchange.js';
+import type { CheckContext } from '../../../src/core/engine/define-check.js';
+import type { Exchange } from '../../../src/core/engine/exchange.js';
 import { markOwnInput, showsOwnInput } from '../../../src/checks/support/own-input.js';
 
 const BASE = 'http://127.0.0.1:9';

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { beginWriting, ownWritesSince, whileOwnWritesRest } from '../../../src/checks/support/own-writes.js';
 import { CHECKS } from '../../../src/checks/index.js';
-import type { CheckContext } from '../../../src/core/define-check.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
-import { runChecks } from '../../../src/core/runner.js';
-import type { CollectionTarget } from '../../../src/core/target.js';
+import type { CheckContext } from '../../../src/core/engine/define-check.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
+import type { CollectionTarget } from '../../../src/core/profile/target.js';
 import { reference } from '../../helpers/check-harness.js';
 
 /** A context with what the gate uses: the run's signal and cleanups (run newest first, like the runner). */

@@ -6,8 +6,8 @@ import caching from '../../../src/checks/http/caching.js';
 import contentLanguage from '../../../src/checks/i18n/content-language.js';
 import leadingZeros from '../../../src/checks/id/leading-zeros.js';
 import overwrite from '../../../src/checks/patch/overwrite.js';
-import { isObject } from '../../../src/core/json.js';
-import { BUILT_IN_PROFILE } from '../../../src/core/profile.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
 import { reference, runOne } from '../../helpers/check-harness.js';
 import { random } from '../../helpers/random.js';
 

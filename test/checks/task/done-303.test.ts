@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/task/done-303.js';
-import { isObject } from '../../../src/core/json.js';
-import { runChecks } from '../../../src/core/runner.js';
+import { isObject } from '../../../src/core/util/json.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { MutableResponse } from '../../helpers/proxy.js';
 import { WRITE_PROFILE } from '../create/support/write-profile.js';

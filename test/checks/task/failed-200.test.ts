@@ -1,5 +1,5 @@
 import check from '../../../src/checks/task/failed-200.js';
-import { isObject } from '../../../src/core/json.js';
+import { isObject } from '../../../src/core/util/json.js';
 import { reference, testCheck } from '../../helpers/check-harness.js';
 import type { MutableResponse } from '../../helpers/proxy.js';
 import { WRITE_PROFILE } from '../create/support/write-profile.js';

@@ -3,9 +3,9 @@ import { createPrivateKey } from 'node:crypto';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientCredentialsTokenProvider } from '../../../src/core/auth/token-provider.js';
-import { HttpClient } from '../../../src/core/http-client.js';
-import { OutsideApiError } from '../../../src/core/api-scope.js';
+import { ClientCredentialsTokenProvider } from '../../../src/core/http/auth/token-provider.js';
+import { HttpClient } from '../../../src/core/http/http-client.js';
+import { OutsideApiError } from '../../../src/core/http/api-scope.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/reference-server/index.js';
 
 const SECRET = 'refresh-secret-0123456789';

@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { localFirstResolver, type ResolveResult, type SpectralResolver } from '../../../src/lint/engine/local-refs.js';
 import { IndexedJson, IndexedYaml } from '../../../src/lint/engine/positions.js';
-import { PACKAGE_ROOT } from '../../../src/core/version.js';
+import { PACKAGE_ROOT } from '../../../src/core/util/version.js';
 import { generateLargeDocument } from '../../../bench/lib/large-document.mjs';
 import { namedCases } from '../all-cases.js';
 

@@ -1,12 +1,12 @@
-// A lint run hands its mode to the rule functions with the document it lints (src/lint/engine/mode.ts):
+// A lint run hands its mode to the rule functions with the document it lints (src/lint-base/mode.ts):
 // each call sees its own run's mode, also while a run of the other mode is under way, and code the
 // rule function calls (the schema validator) sees it too. Outside a run, as under spectral-cli, the
 // mode is accelerated.
 import type { RulesetDefinition } from '@stoplight/spectral-core';
 import { describe, expect, it } from 'vitest';
 import { createLinter } from '../../../src/lint/index.js';
-import { modeOf, modeOfCall } from '../../../src/lint/engine/mode.js';
-import { ruleFunction } from '../../../src/lint/engine/rule-function.js';
+import { modeOf, modeOfCall } from '../../../src/lint-base/mode.js';
+import { ruleFunction } from '../../../src/lint-base/rule-function.js';
 
 /** A ruleset of two rule functions (with options and without) that note the mode each call ran in. */
 function noting(seen: string[]): RulesetDefinition {

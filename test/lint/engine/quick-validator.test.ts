@@ -15,8 +15,8 @@ import {
   judge,
   surelyValid,
   type QuickContext,
-} from '../../../src/lint/engine/quick-validator.js';
-import { Fallbacks } from '../../../src/lint/engine/mode.js';
+} from '../../../src/lint-base/quick-validator.js';
+import { Fallbacks } from '../../../src/lint-base/mode.js';
 import { schemaViolation } from '../../../rulesets/support/schema-validator.js';
 import type { DiscriminatorRules } from '../../../rulesets/support/discriminators.js';
 

@@ -1,7 +1,7 @@
 // Reads the Bearer challenge of a WWW-Authenticate header (RFC 6750 §3) and judges a 401/403 problem.
-import type { CheckContext } from '../../../core/define-check.js';
-import { mediaTypeOf, type Exchange } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import { mediaTypeOf, type Exchange } from '../../../core/engine/exchange.js';
+import { isObject } from '../../../core/util/json.js';
 
 /** The auth-params of the Bearer challenge (names lower-cased), or undefined when there is no Bearer challenge. */
 export function bearerChallenge(header: string | undefined): Record<string, string> | undefined {

@@ -1,7 +1,7 @@
 // The resource the auth checks knock on: one the run's own credentials can read.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import type { ApiTarget, Target } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import type { ApiTarget, Target } from '../../../core/profile/target.js';
 
 /**
  * The token checks' guard: the run sends OAuth 2 Bearer access tokens. A Basic credential protects an API too,

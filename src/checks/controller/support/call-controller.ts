@@ -1,8 +1,8 @@
 // Calling a controller as its profile describes it.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import type { ControllerTarget } from '../../../core/target.js';
-import { withQuery } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import type { ControllerTarget } from '../../../core/profile/target.js';
+import { withQuery } from '../../../core/profile/target.js';
 
 /** The controller's path with its query, relative to the base URL. */
 export const controllerPath = (controller: ControllerTarget): string =>

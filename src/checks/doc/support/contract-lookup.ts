@@ -1,7 +1,7 @@
 // What an OpenAPI document promises for one exchange: the path template, the response, the content entry.
-import { isObject } from '../../../core/json.js';
-import { withoutTrailingSlashes } from '../../../core/trailing-slashes.js';
-import { AROUND_PARAMETERS, PARAMETERS } from '../../../core/path-templates.js';
+import { isObject } from '../../../core/util/json.js';
+import { withoutTrailingSlashes } from '../../../core/profile/trailing-slashes.js';
+import { AROUND_PARAMETERS, PARAMETERS } from '../../../core/profile/path-templates.js';
 
 /** One template segment: its literal texts and its parameters (`{id}`, one non-empty run of characters each), in order. */
 type SegmentPart = { literal: string } | { parameter: true };

@@ -2,7 +2,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { isObject } from '../../../core/json.js';
+import { isObject } from '../../../core/util/json.js';
 import { parsePointer, pointerOf, valueAt } from '../../../openapi/pointer.js';
 import { followLocalRefs } from '../../../openapi/refs.js';
 

@@ -1,7 +1,7 @@
 // One exchange against the contract: which operation and response the document promises, and whether the body keeps it.
-import type { MessageData } from '../../../core/define-check.js';
-import { mediaTypeOf, type Exchange } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import type { MessageData } from '../../../core/engine/define-check.js';
+import { mediaTypeOf, type Exchange } from '../../../core/engine/exchange.js';
+import { isObject } from '../../../core/util/json.js';
 import { pointerOf } from '../../../openapi/pointer.js';
 import { followLocalRefs } from '../../../openapi/refs.js';
 import {

@@ -1,6 +1,6 @@
 // An embedded representation against the resource's own: the members both hold must agree (prf-embed: what is
 // embedded is the subresource's representation, not another view of it).
-import { isObject } from '../../../core/json.js';
+import { isObject } from '../../../core/util/json.js';
 import { sameJson, show } from '../../support/same-json.js';
 
 export interface MemberDifference {

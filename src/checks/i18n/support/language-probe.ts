@@ -1,6 +1,6 @@
 // A response worth localizing: the problem of an absent document (or an unknown URI) in a chosen language.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
 import { UNKNOWN_PATH } from '../../support/provoke-errors.js';
 
 /** An absent document of the profile, else a URI no API defines: both answer a problem whose `detail` may be localized. */

@@ -1,6 +1,6 @@
 // Where a response carries text its OpenAPI schema declares multi-language: an object schema whose properties
 // are all ISO 639-1 codes (the guide's LocalizedString: fr, nl, de), found by walking the body along its schema.
-import { isObject } from '../../../core/json.js';
+import { isObject } from '../../../core/util/json.js';
 import { derefIn } from '../../support/api-openapi.js';
 
 type Obj = Record<string, unknown>;

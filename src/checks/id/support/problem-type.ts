@@ -1,7 +1,7 @@
 // Reading the problem of an error response, shared by the id checks.
-import type { Exchange } from '../../../core/exchange.js';
-import { mediaTypeOf } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import { mediaTypeOf } from '../../../core/engine/exchange.js';
+import { isObject } from '../../../core/util/json.js';
 
 /** The problem body of a response, when it is one (media type problem+json and a JSON object). */
 export function problemOf(exchange: Exchange): Record<string, unknown> | undefined {

@@ -1,5 +1,5 @@
 // The parameters the document declares on its reads, one per operation and name: what input.declared-params probes.
-import { isObject } from '../../../core/json.js';
+import { isObject } from '../../../core/util/json.js';
 import { getOperation } from '../../support/api-openapi.js';
 import type { Obj } from './param-values.js';
 

@@ -1,6 +1,6 @@
 // Finding a matching issue in a problem, shared by the input checks.
-import type { Exchange } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import { isObject } from '../../../core/util/json.js';
 
 export const UNKNOWN_INPUT = /[:/]unknownInput$/;
 export const SCHEMA_VIOLATION = /[:/]schemaViolation$/;

@@ -1,6 +1,6 @@
 // Values for a declared parameter: one that breaks its schema (what input.declared-params sends), and one that
 // fits it (for the required parameters beside the probed one).
-import { isObject } from '../../../core/json.js';
+import { isObject } from '../../../core/util/json.js';
 import { derefIn } from '../../support/api-openapi.js';
 
 export type Obj = Record<string, unknown>;

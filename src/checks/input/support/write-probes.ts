@@ -1,8 +1,13 @@
 // Writes that a conforming API refuses; when one is accepted anyway, it is undone after the check.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import { isObject, type JsonObject, type JsonValue } from '../../../core/json.js';
-import { supportsMethod, type CollectionTarget, type DocumentTarget, type Target } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../core/util/json.js';
+import {
+  supportsMethod,
+  type CollectionTarget,
+  type DocumentTarget,
+  type Target,
+} from '../../../core/profile/target.js';
 import { beginWriting } from '../../support/own-writes.js';
 import { cleanUpCreated, create, mustBeAbleToCleanUp, unreadBodyProof } from '../../support/created-document.js';
 import { trafficMark } from '../../support/own-records.js';

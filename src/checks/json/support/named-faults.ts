@@ -1,7 +1,7 @@
 // One finding for the names a check finds at fault across every answer: an API's serializer names its members
 // (or writes their nulls) one way, so the fix is one, however many members and answers show it.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
 
 /** Names spelled out after the first; the rest are counted. */
 const LISTED = 8;

@@ -1,5 +1,5 @@
 // Visits every property of a JSON value with its path; map-like objects (keys are data, not names) are marked.
-import { isObject } from '../../../core/json.js';
+import { isObject } from '../../../core/util/json.js';
 
 interface VisitedProperty {
   /** JSON path with array indices and map keys as `[*]`, so one name repeated over items is one finding: `$.items[*].employer_name`. */

@@ -1,9 +1,9 @@
 // What every patch check needs: a merge-patch document, the profile's patch and a document it may change.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import type { CheckResult } from '../../../core/types.js';
-import type { JsonObject } from '../../../core/json.js';
-import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import type { CheckResult } from '../../../core/report/types.js';
+import type { JsonObject } from '../../../core/util/json.js';
+import { supportsMethod, type DocumentTarget } from '../../../core/profile/target.js';
 import { createSubject, reread, type Subject } from '../../support/created-document.js';
 import { containsJson } from '../../support/same-json.js';
 

@@ -1,8 +1,8 @@
 // What every put check needs: a document it created, a change to make, and PUT of a full representation.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import type { JsonObject } from '../../../core/json.js';
-import { supportsMethod, type DocumentTarget } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import type { JsonObject } from '../../../core/util/json.js';
+import { supportsMethod, type DocumentTarget } from '../../../core/profile/target.js';
 import { createSubject, creatorOf, type Subject } from '../../support/created-document.js';
 import { applyMergePatch } from '../../support/same-json.js';
 import { writableBody } from '../../support/writable-body.js';

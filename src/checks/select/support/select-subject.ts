@@ -1,9 +1,9 @@
 // What the select checks need: one document's full representation and properties picked from it.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import { isObject } from '../../../core/json.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import { isObject } from '../../../core/util/json.js';
 import { holdDocument } from '../../support/document-lock.js';
-import type { DocumentTarget } from '../../../core/target.js';
+import type { DocumentTarget } from '../../../core/profile/target.js';
 
 /** A property name the select grammar can express: `-`, `_`, letters and digits. */
 const SELECTABLE = /^[-_A-Za-z0-9]+$/;

@@ -1,6 +1,6 @@
 // The sort checks read the guide's `sort`; an API sorting with another parameter is sort.guide-param's one finding.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { CollectionTarget } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { CollectionTarget } from '../../../core/profile/target.js';
 
 /** The guard of the sort checks: a collection that sorts, with the guide's parameter or another. */
 export const SORTS = {

@@ -1,6 +1,6 @@
 // The shared body of sort.ascending, sort.descending and sort.multiple-keys: ask, read, judge neighbours.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { CollectionTarget } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { CollectionTarget } from '../../../core/profile/target.js';
 import { firstDisorder, nextSortedPage, showValues, sortedPage, sortParam, type SortKey } from './sorted-page.js';
 
 type OrderMessages = 'status' | 'outOfOrder' | 'acrossPages';

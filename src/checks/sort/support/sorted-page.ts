@@ -1,8 +1,8 @@
 // A page asked with `sort` keys, its items' sort values, and an ordering test tolerant of string collations.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import { valueAtDotted } from '../../../core/json.js';
-import type { CollectionTarget } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import { valueAtDotted } from '../../../core/util/json.js';
+import type { CollectionTarget } from '../../../core/profile/target.js';
 import { pageOf } from '../../support/collection-page.js';
 import { itemDocuments } from '../../support/item-documents.js';
 

@@ -1,9 +1,9 @@
 // Submitting a task and polling it: pollAfter is honoured (at most 2 s per wait) up to the task's maxWait.
-import type { CheckContext } from '../../../core/define-check.js';
-import type { Exchange } from '../../../core/exchange.js';
-import type { JsonValue } from '../../../core/json.js';
-import { valueAtDotted } from '../../../core/json.js';
-import type { TaskTarget } from '../../../core/target.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import type { JsonValue } from '../../../core/util/json.js';
+import { valueAtDotted } from '../../../core/util/json.js';
+import type { TaskTarget } from '../../../core/profile/target.js';
 import { sameOriginLocation } from '../../support/created-document.js';
 
 type Ctx = CheckContext<string>;

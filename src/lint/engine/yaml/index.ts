@@ -3,7 +3,7 @@
 // parseWithPointers), which also words every syntax error; each such document is a fallback,
 // counted. Stock mode (../index.ts) uses Spectral's parser alone. Outside lint, the `yaml` package is the parser.
 import { lineForPosition, parseWithPointers } from '@stoplight/yaml';
-import type { Fallbacks } from '../mode.js';
+import type { Fallbacks } from '../../../lint-base/mode.js';
 import type { YamlPlaces } from './places.js';
 import { readSimpleYaml } from './reader.js';
 

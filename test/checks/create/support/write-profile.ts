@@ -1,5 +1,5 @@
 // Profiles for the write-check tests: the built-in one (its create and task bodies fit the reference server) and variations.
-import { BUILT_IN_PROFILE, type Profile } from '../../../../src/core/profile.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../../src/core/profile/profile.js';
 
 export const WRITE_PROFILE: Profile = BUILT_IN_PROFILE;
 

@@ -1,5 +1,5 @@
 // Servers and profiles for the i18n tests: a server that ignores Accept-Language, and a profile that declares no languages.
-import { BUILT_IN_PROFILE, type Profile } from '../../../../src/core/profile.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../../src/core/profile/profile.js';
 import { reference } from '../../../helpers/check-harness.js';
 
 /** Answers every request in English, whatever Accept-Language asks (the content as the default language gives it). */

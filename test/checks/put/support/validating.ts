@@ -1,5 +1,5 @@
 // A reference server that validates write bodies the way Prism does with the reference document: read-only members answer 400.
-import { isObject } from '../../../../src/core/json.js';
+import { isObject } from '../../../../src/core/util/json.js';
 import { reference } from '../../../helpers/check-harness.js';
 import { withDocument } from '../../create/support/write-profile.js';
 

@@ -1,6 +1,6 @@
 // A reference server whose tasks never leave `processing` (each poll says so, with a fresh short pollAfter).
-import { isObject } from '../../../../src/core/json.js';
-import { BUILT_IN_PROFILE, type Profile } from '../../../../src/core/profile.js';
+import { isObject } from '../../../../src/core/util/json.js';
+import { BUILT_IN_PROFILE, type Profile } from '../../../../src/core/profile/profile.js';
 import { reference, type ServerFactory } from '../../../helpers/check-harness.js';
 
 export function stuckTasks(pollAfterMs = 50): ServerFactory {

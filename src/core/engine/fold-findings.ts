@@ -1,0 +1,152 @@
+// One fault on many URLs is one result: the findings of one check run with the same message id whose words
+// differ only by where they were seen (URLs, array indexes) are folded into one, listing the URLs with a count;
+// then, in the reports, the same fault of one check on several resources is folded the same way.
+import type { CheckReport, CheckResult } from '../report/types.js';
+
+/** URLs named in the words of a folded result; every one is in `urls`. */
+const SHOWN_URLS = 3;
+/** Evidence kept for a folded result: one exchange per URL, the first few. */
+const KEPT_EVIDENCE = 3;
+
+const URL_IN_TEXT = /https?:\/\/[^\s`'"<>]+?(?=[.,;:)\]]*(?:[\s`'"<>]|$))/g;
+/** A bare API path (`/cats/{id}`, /doc/openapi.yaml) after a space, quote or bracket: not `application/json`. */
+const PATH_IN_TEXT = /(?<=^|[\s`'"([])\/[^\s`'"<>]*?(?=[.,;:)\]]*(?:[\s`'"<>]|$))/g;
+/** How often one run saw the fault (`(seen in 12 answers)`, `(seen 5 times)`): a tally, not another fault. */
+const TALLY_IN_TEXT = /\bseen (in )?\d+ (answers|times)\b/g;
+
+/**
+ * Departures whose words name what each resource calls its own (`accounts`, `calls`): one convention of the API,
+ * so the same fault on every resource that follows it, whatever the name.
+ */
+const NAMED_BY_RESOURCE = new Set(['collection.items-array.listedUnder', 'sort.guide-param.foreign']);
+const CODE_SPAN = /`[^`]*`/g;
+/**
+ * Faults one framework default gives every write whatever its method (a text/plain body read anyway): a PUT on one
+ * resource and a POST on another are the same fault.
+ */
+const ANY_WRITE_METHOD = new Set(['http.unsupported-media-type-415.not415']);
+const WRITE_METHOD = /^(?:POST|PUT|PATCH) /;
+
+/** The words of a finding without where it was seen: what tells one fault from another. */
+export function faultOf(message: string): string {
+  return message
+    .replace(URL_IN_TEXT, '<url>')
+    .replace(PATH_IN_TEXT, '<path>')
+    .replace(/\[\d+\]/g, '[*]')
+    .replace(TALLY_IN_TEXT, 'seen $1* $2');
+}
+
+/** Where a finding was seen: the first URL its words name, else its first request's URL, else its resource. */
+function whereOf(result: CheckResult): string {
+  return result.message.match(URL_IN_TEXT)?.[0] ?? result.evidence[0]?.request.url ?? result.resource;
+}
+
+/** How a folded result's words end: `(seen on 3 URLs: a, b, c)`, `(seen 5 times)`, `(seen in 2 answers)`. */
+const FOLDED_ENDING = / \((?:seen on \d+ URLs: .*|seen \d+ times|seen in \d+ answers)\)\.?$/s;
+
+/** The words of the first finding of a fold, without its own tally, array indexes made `[*]`, no final stop. */
+const plainWords = (result: CheckResult): string =>
+  result.message
+    .replace(FOLDED_ENDING, '')
+    .replace(/\[\d+\]/g, '[*]')
+    .replace(/\.$/, '');
+
+/** "a, b, c and 22 more". */
+export function listUrls(urls: readonly string[], shown = SHOWN_URLS): string {
+  const head = urls.slice(0, shown).join(', ');
+  return urls.length > shown ? `${head} and ${urls.length - shown} more` : head;
+}
+
+/**
+ * Folds the failures of one check run (one check on one resource) that are the same fault: the first keeps its
+ * place and words, says on how many URLs the fault was seen and names the first few, and gets `count` (the
+ * findings folded) and `urls` (every distinct URL). Other results pass through unchanged.
+ */
+export function foldSameFaults(results: CheckResult[]): CheckResult[] {
+  const groups = new Map<string, CheckResult[]>();
+  for (const result of results) {
+    if (result.status !== 'fail') continue;
+    const key = `${result.id}\u0000${result.resource}\u0000${result.messageId ?? ''}\u0000${faultOf(result.message)}`;
+    groups.set(key, [...(groups.get(key) ?? []), result]);
+  }
+  const folded = new Map<CheckResult, CheckResult | undefined>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const [first, ...rest] = group as [CheckResult, ...CheckResult[]];
+    const urls = [...new Set(group.map(whereOf))];
+    const evidence = group
+      .map((r) => r.evidence[0])
+      .filter((e) => e !== undefined)
+      .slice(0, KEPT_EVIDENCE);
+    const words = plainWords(first);
+    const seen = urls.length > 1 ? `seen on ${urls.length} URLs: ${listUrls(urls)}` : `seen ${group.length} times`;
+    folded.set(first, { ...first, message: `${words} (${seen}).`, evidence, count: group.length, urls });
+    for (const result of rest) folded.set(result, undefined);
+  }
+  if (folded.size === 0) return results;
+  return results.flatMap((result) => {
+    if (!folded.has(result)) return [result];
+    const replaced = folded.get(result);
+    return replaced ? [replaced] : [];
+  });
+}
+
+/**
+ * Folds, across resources, the failures of one check that are the same fault (same message id, same words but
+ * for where they were seen, same baseline state): the first keeps its place, resource and words, says on how
+ * many URLs the fault was seen, and gets `count` (the findings folded, counts already folded summed), `urls`
+ * (every distinct URL) and `resources` (every resource folded, the first first). Other results are unchanged.
+ */
+export function foldAcrossResources(results: readonly CheckResult[]): CheckResult[] {
+  const groups = new Map<string, CheckResult[]>();
+  for (const result of results) {
+    if (result.status !== 'fail') continue;
+    const words = faultOf(plainWords(result));
+    const kind = `${result.id}.${result.messageId ?? ''}`;
+    const named = NAMED_BY_RESOURCE.has(kind) ? words.replace(CODE_SPAN, '`*`') : words;
+    const fault = ANY_WRITE_METHOD.has(kind) ? named.replace(WRITE_METHOD, '<write> ') : named;
+    const key = [result.id, result.messageId ?? '', result.baseline ?? '', fault].join('\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), result]);
+  }
+  const folded = new Map<CheckResult, CheckResult | undefined>();
+  for (const group of groups.values()) {
+    const resources = [...new Set(group.flatMap((r) => r.resources ?? [r.resource]))];
+    if (group.length < 2 || resources.length < 2) continue;
+    const [first, ...rest] = group as [CheckResult, ...CheckResult[]];
+    const urls = [...new Set(group.flatMap((r) => r.urls ?? [whereOf(r)]))];
+    const count = group.reduce((sum, r) => sum + (r.count ?? 1), 0);
+    // One exchange from each resource first, so the evidence shows the fault on several of them.
+    const evidence = [...group.map((r) => r.evidence[0]), ...group.flatMap((r) => r.evidence.slice(1))]
+      .filter((e) => e !== undefined)
+      .slice(0, KEPT_EVIDENCE);
+    const words = plainWords(first);
+    const seen = urls.length > 1 ? `seen on ${urls.length} URLs: ${listUrls(urls)}` : `seen ${count} times`;
+    folded.set(first, { ...first, message: `${words} (${seen}).`, evidence, count, urls, resources });
+    for (const result of rest) folded.set(result, undefined);
+  }
+  if (folded.size === 0) return [...results];
+  return results.flatMap((result) => {
+    if (!folded.has(result)) return [result];
+    const replaced = folded.get(result);
+    return replaced ? [replaced] : [];
+  });
+}
+
+/**
+ * The report as every format shows it: one result per fault across resources. The summary still counts check
+ * runs (`failed`: runs on resources that failed, so the per-area figures add up); `findings` counts the failing
+ * results listed, a folded one once. Idempotent: a folded report folds to itself.
+ */
+export function foldReport(report: CheckReport): CheckReport {
+  const results = foldAcrossResources(report.results);
+  if (results.length === report.results.length) return report;
+  const findings = results.filter((r) => r.status === 'fail' && r.baseline === undefined).length;
+  const summary = report.summary.findings === undefined ? report.summary : { ...report.summary, findings };
+  return { ...report, summary, results };
+}
+
+/** A folded result as one result per resource it stands for: what counts runs per resource (tables, baselines). */
+export const perResource = (results: readonly CheckResult[]): CheckResult[] =>
+  results.flatMap((result) =>
+    result.resources === undefined ? [result] : result.resources.map((resource) => ({ ...result, resource })),
+  );

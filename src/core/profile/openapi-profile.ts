@@ -1,0 +1,879 @@
+// `--openapi`: derive a profile from an OpenAPI 3 document (a best effort; a --profile overrides it).
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ProxyEnv, TlsMaterial } from '../http/auth/transport.js';
+import { EMPTY_REASON, isBlankText } from '../util/blank-text.js';
+import { UsageError } from '../util/errors.js';
+import { HttpClient, TransportError } from '../http/http-client.js';
+import { isObject, type JsonObject, type JsonValue } from '../util/json.js';
+import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } from './profile.js';
+import { PROFILE_METHODS } from './profile-schema.js';
+import type { FilterSchema, UniqueValue } from './target.js';
+import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
+import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
+import { LIST_NAMES, listingOf } from './list-shape.js';
+import { withoutTrailingSlashes } from './trailing-slashes.js';
+import { OpenApiModel, type HttpMethod, type Operation } from '../../openapi/operations.js';
+import type { Json } from '../../openapi/json.js';
+import { followLocalRefs, type Located } from '../../openapi/refs.js';
+import { isOpenApi3, parseText } from '../../openapi/text.js';
+
+type Obj = Record<string, unknown>;
+// First words that make a path segment a controller (ctl-res: controllers are verbs).
+const VERBS =
+  /^(convert|send|withdraw|archive|calculate|compute|validate|verify|check|cancel|approve|reject|submit|notify|generate|export|import|activate|deactivate|reset|publish|close|open|search|start|stop|transfer|merge|split|resend|renew|sign|estimate|simulate)([A-Z]|$)/;
+
+export async function loadOpenApi(
+  source: string,
+  cwd: string,
+  options: { timeoutMs?: number; tls?: TlsMaterial; proxy?: ProxyEnv } = {},
+): Promise<Obj> {
+  let text: string;
+  if (/^https?:\/\//i.test(source)) {
+    const client = new HttpClient({
+      baseUrl: source,
+      allowWrites: false,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      concurrency: 1,
+      bodyCapBytes: 16 * 1024 * 1024,
+      ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.proxy ? { proxy: options.proxy } : {}),
+    });
+    try {
+      const exchange = await client.request({
+        url: source,
+        headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' },
+      });
+      if (exchange.response.status !== 200)
+        throw new UsageError(`cannot read OpenAPI document ${source}: HTTP ${exchange.response.status}`);
+      if (exchange.response.truncated)
+        throw new UsageError(`cannot read OpenAPI document ${source}: larger than 16 MiB`);
+      text = exchange.response.text;
+    } catch (error) {
+      if (error instanceof TransportError)
+        throw new UsageError(`cannot read OpenAPI document ${source}: ${error.message.replace(/^GET \S+: /, '')}`);
+      throw error;
+    } finally {
+      await client.close();
+    }
+  } else {
+    try {
+      text = await readFile(resolve(cwd, source), 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read OpenAPI document ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+  }
+  if (isBlankText(text)) throw new UsageError(`bad OpenAPI document ${source}: ${EMPTY_REASON}`);
+  let doc: unknown;
+  try {
+    doc = parseText(text);
+  } catch (error) {
+    throw new UsageError(
+      `bad OpenAPI document ${source}: not YAML or JSON (${(error as Error).message.split('\n')[0]})`,
+    );
+  }
+  // Swagger 2.0 (still how several Belgian government APIs are described): converted in memory, as lint does.
+  if (isObject(doc) && doc['swagger'] === '2.0' && isObject(doc['paths'])) {
+    const { upgradeFromTwoToThree } = await import('@scalar/openapi-upgrader/2.0-to-3.0');
+    doc = upgradeFromTwoToThree(JSON.parse(JSON.stringify(doc)) as never) as unknown;
+  }
+  if (!isOpenApi3(doc)) {
+    throw new UsageError(`bad OpenAPI document ${source}: no 'openapi' version (nor 'swagger: "2.0"') or no 'paths'`);
+  }
+  return doc;
+}
+
+/** A value with its local `$ref`s followed; undefined when the chain breaks (see followRefs). */
+const deref = (doc: Obj, value: unknown): unknown => followLocalRefs(doc, value).value;
+
+/** The properties of a schema, merging allOf members one level deep. */
+function propertiesOf(doc: Obj, schema: unknown): Obj {
+  const s = deref(doc, schema);
+  if (!isObject(s)) return {};
+  const own = isObject(s['properties']) ? s['properties'] : {};
+  const merged = Array.isArray(s['allOf']) ? s['allOf'].map((part) => propertiesOf(doc, part)) : [];
+  return Object.assign({}, ...merged, own);
+}
+
+const jsonSchemaOf = (doc: Obj, response: unknown): unknown => {
+  const content = (deref(doc, response) as Obj | undefined)?.['content'];
+  if (!isObject(content)) return undefined;
+  const key = Object.keys(content).find((type) => /json/i.test(type));
+  return key ? (content[key] as Obj | undefined)?.['schema'] : undefined;
+};
+
+const exampleOf = (doc: Obj, holder: unknown): JsonValue | undefined => {
+  const h = deref(doc, holder);
+  if (!isObject(h)) return undefined;
+  if (h['example'] !== undefined) return h['example'] as JsonValue;
+  if (isObject(h['examples'])) {
+    const first = deref(doc, Object.values(h['examples'])[0]);
+    if (isObject(first) && first['value'] !== undefined) return first['value'] as JsonValue;
+  }
+  if (Array.isArray(h['examples']) && h['examples'].length > 0) return h['examples'][0] as JsonValue;
+  const schema = deref(doc, h['schema']);
+  if (isObject(schema)) {
+    if (schema['example'] !== undefined) return schema['example'] as JsonValue;
+    if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0] as JsonValue;
+  }
+  return undefined;
+};
+
+/** An operation's parameters, the path item's merged with its own (the model's merge), $refs followed. */
+const parametersOf = (model: OpenApiModel, op: Operation): Obj[] =>
+  model.parameters(op.pathItem, op.operation).map((p) => p.node.value);
+
+const requestExample = (doc: Obj, operation: Obj): JsonValue | undefined => {
+  const body = deref(doc, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const key = Object.keys(content).find((type) => /json/i.test(type));
+  return key ? exampleOf(doc, content[key]) : undefined;
+};
+
+const requestSchema = (doc: Obj, operation: Obj): unknown => {
+  const body = deref(doc, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const key = Object.keys(content).find((type) => /json/i.test(type));
+  return key ? (content[key] as Obj | undefined)?.['schema'] : undefined;
+};
+
+/** A value a schema accepts, made from its own example, default, enum or type (bounded depth); undefined: none known. */
+function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
+  const schema = deref(doc, raw);
+  if (!isObject(schema) || depth > 4) return undefined;
+  if (schema['example'] !== undefined) return schema['example'] as JsonValue;
+  if (schema['default'] !== undefined) return schema['default'] as JsonValue;
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0] as JsonValue;
+  const alternatives = schema['oneOf'] ?? schema['anyOf'];
+  if (Array.isArray(alternatives) && alternatives.length > 0) return sampleOf(doc, alternatives[0], depth + 1);
+  const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
+  if (type === 'object' || (type === undefined && (isObject(schema['properties']) || Array.isArray(schema['allOf']))))
+    return objectSample(doc, schema, depth + 1);
+  if (type === 'array') {
+    const item = Number(schema['minItems'] ?? 0) > 0 ? sampleOf(doc, schema['items'], depth + 1) : undefined;
+    return item === undefined ? [] : [item];
+  }
+  if (type === 'integer' || type === 'number')
+    return typeof schema['minimum'] === 'number' ? Math.max(schema['minimum'], 1) : 1;
+  if (type === 'boolean') return false;
+  if (type !== 'string') return undefined;
+  const formats: Record<string, string> = {
+    date: '2026-01-01',
+    'date-time': '2026-01-01T00:00:00Z',
+    // A decimal written as a string (Django REST framework, OpenAPI's format registry).
+    decimal: '1.00',
+    email: 'restguide@example.org',
+    uri: 'https://example.org/restguide',
+    uuid: '00000000-0000-4000-8000-000000000000',
+  };
+  const length = digitsLength(schema['pattern']);
+  if (length !== undefined) return '1'.repeat(length);
+  return formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+}
+
+/** `text` cut to the schema's maxLength, or padded to its minLength. */
+function fitted(text: string, schema: Obj): string {
+  const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity;
+  const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
+  return text.padEnd(Math.min(min, 64), 'x').slice(0, Math.max(max, 1));
+}
+
+/** An object of a schema's writable properties (its required ones, and the others it names), leaving out `omit`. */
+function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): JsonObject | undefined {
+  const properties = propertiesOf(doc, schema);
+  const body: JsonObject = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const resolved = deref(doc, property);
+    if (name === omit || (isObject(resolved) && resolved['readOnly'] === true)) continue;
+    const value = sampleOf(doc, property, depth);
+    if (value !== undefined) body[name] = value;
+  }
+  return Object.keys(body).length > 0 ? body : undefined;
+}
+
+/**
+ * A create body when the document gives no example: made from the request schema. The key is left out unless
+ * required (frameworks assign ids); its unique value is the run's anyway.
+ */
+function createBodyOf(
+  doc: Obj,
+  post: Obj,
+  key: string | undefined,
+): { body?: JsonValue; fromSchema?: true; optional?: string[] } {
+  const example = requestExample(doc, post);
+  if (example !== undefined) return { body: example };
+  const schema = deref(doc, requestSchema(doc, post));
+  const required = isObject(schema) && Array.isArray(schema['required']) ? schema['required'] : [];
+  const body = objectSample(doc, schema, 0, key !== undefined && !required.includes(key) ? key : undefined);
+  if (body === undefined) return {};
+  // What the schema does not require is sent only once the API took the rest (a geocoded address may fail it).
+  const optional = Object.keys(body).filter((name) => !required.includes(name) && name !== key);
+  return { body, fromSchema: true, ...(optional.length > 0 ? { optional } : {}) };
+}
+
+/**
+ * A one-property patch when the document gives no example: the first writable string the run can change to a value
+ * its schema takes (maxLength, enum, format, digit pattern), else the first scalar, other than the key.
+ */
+function patchBodyOf(doc: Obj, patch: Obj, key: string | undefined): JsonValue | undefined {
+  const example = requestExample(doc, patch);
+  if (example !== undefined) return example;
+  const schema = requestSchema(doc, patch);
+  const whole = objectSample(doc, schema, 0, key);
+  const properties = propertiesOf(doc, schema);
+  const entries = Object.entries(whole ?? {}).filter(([, value]) => value !== null && typeof value !== 'object');
+  const changed = entries.flatMap(([name, value]): Array<[string, JsonValue]> => {
+    if (typeof value !== 'string') return [];
+    const other = changedString(deref(doc, properties[name]), value);
+    return other === undefined ? [] : [[name, other]];
+  });
+  const chosen = changed[0] ?? entries.find(([, value]) => typeof value !== 'string');
+  return chosen === undefined ? undefined : { [chosen[0]]: chosen[1] };
+}
+
+/** Values of string formats other than sampleOf's, so a change shows. */
+const CHANGED_FORMATS: Record<string, string> = {
+  date: '2026-02-02',
+  'date-time': '2026-02-02T00:00:00Z',
+  decimal: '2.00',
+  email: 'restguide.patched@example.org',
+  uri: 'https://example.org/restguide-patched',
+  uuid: '00000000-0000-4000-8000-000000000001',
+};
+
+/**
+ * A value other than `current` that the string schema takes: a change the API must accept, so a refusal is the
+ * API's (a 17-character text in a 13-character member was the run's own fault). Undefined: none the run can make.
+ */
+function changedString(schema: unknown, current: string): string | undefined {
+  if (!isObject(schema)) return 'restguide patched';
+  if (Array.isArray(schema['enum']))
+    return schema['enum'].find((value): value is string => typeof value === 'string' && value !== current);
+  const format = CHANGED_FORMATS[String(schema['format'])];
+  if (format !== undefined) return format;
+  const length = digitsLength(schema['pattern']);
+  if (length !== undefined) return '2'.repeat(length);
+  // Any other pattern: no value known to match it.
+  if (schema['pattern'] !== undefined) return undefined;
+  const text = fitted('restguide patched', schema);
+  return text !== current ? text : fitted('patched restguide', schema);
+}
+
+/** A pattern of decimal digits only (`^[0-9]{11}$`, `^\\d{2,11}$`): the number of digits to make, else undefined. */
+function digitsLength(pattern: unknown): number | undefined {
+  if (typeof pattern !== 'string') return undefined;
+  const match = /^\^(?:\[0-9\]|\\d)\{(?:\d+,)?(\d+)\}\$$/.exec(pattern);
+  const length = match ? Number(match[1]) : NaN;
+  return length >= 1 && length <= 30 ? length : undefined;
+}
+
+/** String formats whose values `abc` is none of (an id typed `uuid` or `date` refuses it). */
+const STRICT_FORMATS = new Set(['uuid', 'date', 'date-time', 'email', 'int32', 'int64', 'ipv4', 'ipv6']);
+
+/**
+ * Ids a string parameter refuses: of its pattern, one letters-only and one digits-only candidate; of a strict
+ * format (uuid, date...), `abc`; none without either.
+ */
+export function malformedStrings(schema: unknown): string[] {
+  if (!isObject(schema) || schema['type'] !== 'string') return [];
+  const ofFormat = STRICT_FORMATS.has(String(schema['format'])) ? ['abc'] : [];
+  if (typeof schema['pattern'] !== 'string') return ofFormat;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(schema['pattern'], 'u');
+  } catch {
+    return ofFormat;
+  }
+  const ofPattern = [
+    ['abc', 'abcdefghijk'],
+    ['0', '12345678901234567890'],
+  ]
+    .map((candidates) => candidates.find((candidate) => !pattern.test(candidate)))
+    .filter((candidate): candidate is string => candidate !== undefined);
+  return [...new Set([...ofFormat, ...ofPattern])];
+}
+
+/** Ids a path parameter's schema refuses: a number's `abc` (and its maximum + 1), else a string's (above). */
+function malformedIdsOf(schema: Obj | undefined): string[] {
+  const type = Array.isArray(schema?.['type']) ? schema['type'].find((t) => t !== 'null') : schema?.['type'];
+  if (type === 'integer' || type === 'number')
+    return ['abc', ...(typeof schema?.['maximum'] === 'number' ? [String(schema['maximum'] + 1)] : [])];
+  return malformedStrings(type === 'string' ? { ...schema, type } : schema);
+}
+
+/**
+ * How to make a fresh value of a create body's business key from its schema: an integer in the upper tenth of
+ * its range (seeded data tends to sit low; the maximum itself is left for the absent id), digits for a
+ * digits-only pattern, a suffixed string otherwise; undefined for another type.
+ */
+export function uniqueValueOf(path: string, schema: unknown): UniqueValue | undefined {
+  if (!isObject(schema)) return undefined;
+  if (schema['type'] === 'integer') {
+    const min = typeof schema['minimum'] === 'number' ? Math.ceil(schema['minimum']) : 1;
+    const max = typeof schema['maximum'] === 'number' ? Math.floor(schema['maximum']) : 2 ** 31 - 1;
+    if (max - min < 2) return { path, kind: 'integer', min, max };
+    const top = max - 1;
+    return { path, kind: 'integer', min: top - Math.floor((top - min) / 10), max: top };
+  }
+  if (schema['type'] !== 'string') return undefined;
+  const length = digitsLength(schema['pattern']);
+  if (length !== undefined) return { path, kind: 'digits', length };
+  // The run's value fits the declared length (a 25-character key into a 20-character column is the run's fault).
+  const max = schema['maxLength'];
+  return { path, kind: 'string', ...(typeof max === 'number' && max >= 9 && max <= 30 ? { length: max } : {}) };
+}
+
+/** The unique values of a collection's create body: its business key when the POST body carries it. */
+function uniqueOfCreate(
+  doc: Obj,
+  post: Obj,
+  key: string | undefined,
+  body: JsonObject,
+  fromSchema: boolean,
+): UniqueValue[] {
+  const properties = propertiesOf(doc, requestSchema(doc, post));
+  const schemaOf = (name: string): Obj | undefined => {
+    const schema = deref(doc, properties[name]);
+    return isObject(schema) ? schema : undefined;
+  };
+  // A key the server assigns (readOnly) is never sent: the record shows the server's value, not one the run made.
+  const keySchema = key === undefined ? undefined : schemaOf(key);
+  const unique = key !== undefined && keySchema?.['readOnly'] !== true ? uniqueValueOf(key, keySchema) : undefined;
+  if (!fromSchema) return unique ? [unique] : [];
+  // A body made from the schema repeats the same words on every POST: its free-text strings get a fresh value each
+  // time, so a unique constraint never refuses the run's second create and the record shows what only this POST sent.
+  const texts = Object.keys(body).filter((name) => {
+    const schema = schemaOf(name);
+    return (
+      name !== key &&
+      typeof body[name] === 'string' &&
+      schema !== undefined &&
+      schema['enum'] === undefined &&
+      schema['format'] === undefined &&
+      schema['pattern'] === undefined &&
+      (typeof schema['maxLength'] !== 'number' || schema['maxLength'] >= 12)
+    );
+  });
+  const free = texts.map((path): UniqueValue => {
+    const max = schemaOf(path)?.['maxLength'];
+    return { path, kind: 'string', ...(typeof max === 'number' && max <= 30 ? { length: max } : {}) };
+  });
+  return [...(unique ? [unique] : []), ...free];
+}
+
+/** One path of the document, as each branch of deriveProfile reads it. */
+interface PathView {
+  doc: Obj;
+  paths: Obj;
+  model: OpenApiModel;
+  path: string;
+  operations: Map<HttpMethod, Operation>;
+  operation: (method: HttpMethod) => Obj | undefined;
+  getOperation: Operation | undefined;
+  getParameters: () => Obj[];
+  declaredMethods: () => string[];
+  responses: (op: Obj | undefined) => Obj;
+  params: string[];
+  /** The path without trailing slashes. */
+  bare: string;
+  /** The parameter the path ends in, if any. */
+  last: string | undefined;
+}
+
+function pathView(
+  doc: Obj,
+  paths: Obj,
+  model: OpenApiModel,
+  path: string,
+  pathItem: Located & { value: Json },
+): PathView {
+  const operations = new Map<HttpMethod, Operation>(model.operationsOf(path, pathItem).map((op) => [op.method, op]));
+  const getOperation = operations.get('get');
+  // An item path may end in `/` (`/employers/{id}/`, a framework's style) or an extension (`/Accounts/{Sid}.json`).
+  const bare = withoutTrailingSlashes(path);
+  return {
+    doc,
+    paths,
+    model,
+    path,
+    operations,
+    operation: (method) => operations.get(method)?.operation.value,
+    getOperation,
+    getParameters: () => (getOperation ? parametersOf(model, getOperation) : []),
+    declaredMethods: () => PROFILE_METHODS.filter((method) => operations.has(method.toLowerCase() as HttpMethod)),
+    responses: (op) => (op && isObject(op['responses']) ? op['responses'] : {}),
+    params: [...path.matchAll(PARAMETERS)].map((m) => m[1] ?? ''),
+    bare,
+    last: LAST_SEGMENT_PARAMETER.exec(bare)?.[1] ?? LAST_SEGMENT_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1],
+  };
+}
+
+export function deriveProfile(doc: Obj): Profile {
+  const paths = doc['paths'] as Obj;
+  const model = OpenApiModel.of(doc);
+  const collections: CollectionProfile[] = [];
+  const documents: DocumentProfile[] = [];
+  const tasks: NonNullable<Profile['tasks']> = [];
+  const controllers: NonNullable<Profile['controllers']> = [];
+  const collectionPaths = new Set<string>();
+  // Nested collections (path parameters before their end): the document's examples of each parameter.
+  const nested = new Map<string, Map<string, string[]>>();
+
+  for (const { path, item: pathItem } of model.pathItems()) {
+    const view = pathView(doc, paths, model, path, pathItem);
+    const { params, last, responses } = view;
+    const get = view.operation('get');
+    const post = view.operation('post');
+    // A nested collection (`/Accounts/{AccountSid}/Calls.json`) is one whose path ends in no parameter.
+    const collection = get !== undefined && last === undefined ? collectionOf(view, get, post) : undefined;
+    if (collection) {
+      collectionPaths.add(path);
+      collections.push(collection);
+      if (params.length > 0) nested.set(path, examplesOfParameters(doc, view.getParameters(), params));
+      continue;
+    }
+    if (get && last !== undefined) {
+      documents.push(documentOf(view, get, last));
+      continue;
+    }
+    if (post && responses(post)['202'] !== undefined && params.length === 0) {
+      tasks.push({ path, body: requestExample(doc, post) ?? {} });
+      continue;
+    }
+    const controller = controllerOf(view, get, post);
+    if (controller) controllers.push(controller);
+  }
+  linkDocuments(doc, paths, collections, documents, collectionPaths, nested);
+  for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
+  const languages = languagesOf(doc, model);
+  return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+/** A path the API lists, whatever its shape: a declared list, an item child, or Link-header paging; else undefined. */
+function collectionOf(view: PathView, get: Obj, post: Obj | undefined): CollectionProfile | undefined {
+  const { doc, paths, path, operations, responses } = view;
+  const list = declaredListOf(doc, jsonSchemaOf(doc, responses(get)['200']));
+  const itemPath = itemPathOf(doc, paths, path);
+  const linkHeader = declaresLinkHeader(doc, responses(get)['200']);
+  const isTask = post !== undefined && responses(post)['202'] !== undefined;
+  if (!(list !== undefined || linkHeader || (itemPath !== undefined && !isTask))) return undefined;
+  const query = view.getParameters().filter((p) => p['in'] === 'query');
+  const names = query.map((p) => String(p['name']));
+  // A date or date-time parameter is a filter and a boolean a flag, whatever their names: never a cursor.
+  const notCursors = query.filter((p) => !cursorCapable(doc, p)).map((p) => String(p['name']));
+  const roles = pagingOf(names, linkHeader, notCursors);
+  const cursor = roles.paging?.kind === 'cursor' ? roles.paging.param : undefined;
+  const sortParam = query.find((p) => p['name'] === 'sort');
+  const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
+  const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
+  const itemProps = Object.keys(propertiesOf(doc, list?.itemSchema));
+  const key = keyOf(itemProps, itemPath);
+  const made = post ? createBodyOf(doc, post, key) : {};
+  const createExample = made.body;
+  // What the checks create they must delete again: no create body when the item path has no DELETE.
+  const removable = itemPath === undefined || isObject((deref(doc, paths[itemPath]) as Obj | undefined)?.['delete']);
+  const create =
+    post && isObject(createExample) && removable
+      ? {
+          body: createExample as JsonObject,
+          unique: uniqueOfCreate(doc, post, key, createExample as JsonObject, made.fromSchema === true),
+          ...(made.fromSchema ? { fromSchema: true } : {}),
+          ...(made.optional ? { optional: made.optional } : {}),
+        }
+      : undefined;
+  const filters = query.filter(
+    (p) =>
+      !isReservedQuery(String(p['name']), { cursor: cursorCapable(doc, p) }) &&
+      p['name'] !== cursor &&
+      // A boolean named as a cursor (`cursor=true`) switches paging on or off: a flag, not a property.
+      !(isBoolean(doc, p) && isReservedQuery(String(p['name']))),
+  );
+  const profile: CollectionProfile = {
+    path,
+    ...(key ? { key } : {}),
+    ...(itemPath ? { itemPath } : {}),
+    ...(roles.paging ? { paging: roles.paging } : {}),
+    ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
+    ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
+    ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
+    ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
+    filters: freeFirst(doc, filters),
+    ...filterSchemasOf(doc, filters),
+    sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
+    ...(names.includes('embed') ? { embed: 'items' } : {}),
+    ...(names.includes('q') ? { fullText: 'q' } : {}),
+    ...(create ? { create } : {}),
+    deleteCollection: operations.has('delete'),
+    methods: view.declaredMethods(),
+  };
+  return profile;
+}
+
+/** A path ending in a parameter, with a GET: one document of a collection. */
+function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
+  const { doc, paths, path, operations, operation, bare, responses } = view;
+  const param = view.getParameters().find((p) => p['in'] === 'path' && p['name'] === last);
+  const example = param ? exampleOf(doc, param) : undefined;
+  const schema = deref(doc, param?.['schema']) as Obj | undefined;
+  const parentPath = bare.slice(0, bare.lastIndexOf('/'));
+  const extension = EXTENSION.exec(bare)?.[0] ?? '';
+  const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
+  const malformed = malformedIdsOf(schema);
+  const patchOperation = operation('patch');
+  const patch = patchOperation ? patchBodyOf(doc, patchOperation, last) : undefined;
+  const select = view.getParameters().some((p) => p['in'] === 'query' && p['name'] === 'select');
+  const readOnly = [
+    ...new Set(
+      [get, operation('put'), operation('patch')].flatMap((op) => {
+        if (!isObject(op)) return [];
+        return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
+      }),
+    ),
+  ];
+  // The parent collection lists ids that exist now; the example is only a fallback.
+  return {
+    path,
+    ...(example !== undefined && example !== null ? { sampleIds: [String(example)] } : {}),
+    sampleIdsFrom: { collection: parent },
+    malformedIds: malformed,
+    ...(operations.has('patch')
+      ? { update: 'patch' as const }
+      : operations.has('put')
+        ? { update: 'put' as const }
+        : {}),
+    ...(isObject(patch) ? { patch: patch as JsonObject } : {}),
+    etag: JSON.stringify(responses(get)['200'] ?? {}).includes('"ETag"'),
+    select,
+    methods: view.declaredMethods(),
+    ...(readOnly.length ? { readOnly } : {}),
+  };
+}
+
+/** A controller (`/employers/search`, a verb without parameters) called by GET or POST; else undefined. */
+function controllerOf(
+  view: PathView,
+  get: Obj | undefined,
+  post: Obj | undefined,
+): NonNullable<Profile['controllers']>[number] | undefined {
+  const { doc, model, path, operations, getOperation, params, responses } = view;
+  const segment = path.split('/').pop() ?? '';
+  if (!(params.length === 0 && VERBS.test(segment) && (get || post))) return undefined;
+  const op = (get ?? post) as Obj;
+  const query: Record<string, string> = {};
+  const controller = getOperation ?? operations.get('post');
+  for (const p of (controller ? parametersOf(model, controller) : []).filter((p) => p['in'] === 'query')) {
+    const value = exampleOf(doc, p);
+    if (value !== undefined && value !== null && typeof value !== 'object') query[String(p['name'])] = String(value);
+  }
+  const success = Object.keys(responses(op)).find((code) => /^2\d\d$/.test(code));
+  const body = post && !get ? requestExample(doc, post) : undefined;
+  return {
+    path,
+    method: get ? 'GET' : 'POST',
+    ...(Object.keys(query).length ? { query } : {}),
+    ...(body !== undefined ? { body } : {}),
+    expectedStatus: success ? Number(success) : 200,
+    methods: view.declaredMethods(),
+  };
+}
+
+/** Nested collections' parameter sources, and where each document reads its sample ids. */
+function linkDocuments(
+  doc: Obj,
+  paths: Obj,
+  collections: CollectionProfile[],
+  documents: DocumentProfile[],
+  collectionPaths: Set<string>,
+  nested: Map<string, Map<string, string[]>>,
+): void {
+  for (const collection of collections) {
+    const examples = nested.get(collection.path);
+    if (examples) collection.parameters = parameterSources(doc, paths, collection.path, collections, examples);
+  }
+  // A nested document (`/Accounts/{AccountSid}/Calls/{Sid}.json`) is read only through its nested collection.
+  const kept = documents.filter(
+    (d) =>
+      [...d.path.matchAll(PARAMETERS)].length === 1 ||
+      (d.sampleIdsFrom !== undefined && nested.has(d.sampleIdsFrom.collection)),
+  );
+  documents.splice(0, documents.length, ...kept);
+  // Sample ids can only be read from a parent that is a collection; one that is lists them, not the example.
+  for (const d of documents) {
+    const from = d.sampleIdsFrom;
+    if (!from || !collectionPaths.has(from.collection)) delete d.sampleIdsFrom;
+    else {
+      delete d.sampleIds;
+      // The collection may come after its documents in `paths`: its key names the id property the item URLs hold.
+      const parent = collections.find((c) => c.path === from.collection);
+      if (parent?.key !== undefined && (parent.itemPath === d.path || itemParameter(d.path) === parent.key))
+        from.property = parent.key;
+    }
+  }
+}
+
+/** What each query parameter declares of its value, for the values the run makes (none when nothing is declared). */
+function filterSchemasOf(doc: Obj, query: Obj[]): { filterSchemas?: Record<string, FilterSchema> } {
+  const schemas: Record<string, FilterSchema> = {};
+  for (const parameter of query) {
+    const declared = parameterSchema(doc, parameter);
+    // A repeatable filter (`name=a&name=b`) takes values of its items' schema.
+    const outer = deref(doc, parameter['schema']);
+    const raw = declared.type === 'array' && isObject(outer) ? deref(doc, outer['items']) : outer;
+    if (!isObject(raw)) continue;
+    const { type, format } = declared.type === 'array' ? parameterSchema(doc, { schema: raw }) : declared;
+    const schema: FilterSchema = {
+      ...(typeof type === 'string' ? { type } : {}),
+      ...(typeof format === 'string' ? { format } : {}),
+      ...(typeof raw['maxLength'] === 'number' ? { maxLength: raw['maxLength'] } : {}),
+      ...(typeof raw['pattern'] === 'string' ? { pattern: raw['pattern'] } : {}),
+      ...(Array.isArray(raw['enum']) ? { enum: true } : {}),
+    };
+    if (Object.keys(schema).length > 0) schemas[String(parameter['name'])] = schema;
+  }
+  return Object.keys(schemas).length > 0 ? { filterSchemas: schemas } : {};
+}
+
+/** A parameter's schema, `type` read from a 3.1 type list too (its first type but null). */
+function parameterSchema(doc: Obj, parameter: Obj): { type?: unknown; format?: unknown } {
+  const schema = deref(doc, parameter['schema']);
+  if (!isObject(schema)) return {};
+  const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
+  return { type, format: schema['format'] };
+}
+
+const isBoolean = (doc: Obj, parameter: Obj): boolean => parameterSchema(doc, parameter).type === 'boolean';
+
+/** Whether a query parameter can hold a paging cursor: not a date, a date-time, a boolean or a number. */
+function cursorCapable(doc: Obj, parameter: Obj): boolean {
+  const { type, format } = parameterSchema(doc, parameter);
+  if (type === 'boolean' || type === 'number') return false;
+  return format !== 'date' && format !== 'date-time';
+}
+
+/**
+ * Filter names, those that take any text first (a string without enum, format or pattern): a check that sends a
+ * value no data holds is then not refused for the value's syntax (`AreaCode` is an integer, `DateCreated` a date).
+ */
+function freeFirst(doc: Obj, filters: Obj[]): string[] {
+  const free = (p: Obj): boolean => {
+    const schema = deref(doc, p['schema']);
+    return (
+      isObject(schema) &&
+      schema['type'] === 'string' &&
+      schema['enum'] === undefined &&
+      schema['format'] === undefined &&
+      schema['pattern'] === undefined
+    );
+  };
+  return [...filters.filter(free), ...filters.filter((p) => !free(p))].map((p) => String(p['name']));
+}
+
+/** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
+function readOnlyPaths(doc: Obj, schema: unknown, prefix = '', depth = 0): string[] {
+  const s = deref(doc, schema);
+  if (!isObject(s) || depth > 6) return [];
+  if (s['type'] === 'array') return readOnlyPaths(doc, s['items'], prefix, depth + 1);
+  return Object.entries(propertiesOf(doc, s)).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    const resolved = deref(doc, property);
+    if (isObject(resolved) && resolved['readOnly'] === true) return [path];
+    return readOnlyPaths(doc, resolved, `${path}.`, depth + 1);
+  });
+}
+
+/** A task has an output when the GET of the task (`{path}/{id}`) documents a 303 (the redirect to it). */
+function taskHasOutput(doc: Obj, paths: Obj, taskPath: string): boolean {
+  return Object.keys(paths).some((path) => {
+    if (!/^\{[^{}/]+\}$/.test(path.startsWith(`${taskPath}/`) ? path.slice(taskPath.length + 1) : '')) return false;
+    const get = (deref(doc, paths[path]) as Obj | undefined)?.['get'];
+    return isObject(get) && isObject(get['responses']) && get['responses']['303'] !== undefined;
+  });
+}
+
+/**
+ * Languages a document says the API answers in: the enums of its Content-Language response headers. A `lang` or
+ * Accept-Language parameter's enum is what clients may ask, not evidence of translated content.
+ */
+function languagesOf(doc: Obj, model: OpenApiModel): string[] {
+  const found = new Set<string>();
+  const take = (schema: unknown) => {
+    const values = (deref(doc, schema) as Obj | undefined)?.['enum'];
+    if (Array.isArray(values))
+      for (const v of values)
+        if (typeof v === 'string' && /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i.test(v)) found.add(v.toLowerCase());
+  };
+  for (const { operation } of model.operations()) {
+    for (const { node: response } of model.responses(operation)) {
+      const headers = (response.value as Obj | undefined)?.['headers'];
+      for (const [name, header] of Object.entries(isObject(headers) ? headers : {})) {
+        if (name.toLowerCase() === 'content-language') take((deref(doc, header) as Obj | undefined)?.['schema']);
+      }
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The document path under a collection that has a GET: `/employers/{employerId}` under `/employers`, or with the
+ * collection's extension, `/Accounts/{Sid}.json` under `/Accounts.json`.
+ */
+function itemPathOf(doc: Obj, paths: Obj, collection: string): string | undefined {
+  const base = withoutTrailingSlashes(collection);
+  const extension = EXTENSION.exec(base)?.[0];
+  const stem = extension === undefined ? base : base.slice(0, -extension.length);
+  const isChild = (path: string): boolean => {
+    if (path.startsWith(`${base}/`)) return /^\{[^{}/]+\}\/?$/.test(path.slice(base.length + 1));
+    return extension !== undefined && path === `${stem}/{${itemParameter(path) ?? ''}}${extension}`;
+  };
+  return Object.keys(paths).find(
+    (path) => isChild(path) && isObject((deref(doc, paths[path]) as Obj | undefined)?.['get']),
+  );
+}
+
+/** A declared list response: where it holds its items (`items`, `results`..., '' for a bare array) and the item schema. */
+function declaredListOf(doc: Obj, schema: unknown): { under: string; itemSchema: unknown } | undefined {
+  const s = deref(doc, schema);
+  if (!isObject(s)) return undefined;
+  const arrayOfObjects = (value: unknown): { itemSchema: unknown } | undefined => {
+    const array = deref(doc, value);
+    if (!isObject(array) || (array['type'] !== 'array' && array['items'] === undefined)) return undefined;
+    const element = deref(doc, array['items']);
+    const isObjectSchema =
+      isObject(element) &&
+      (element['type'] === 'object' || isObject(element['properties']) || Array.isArray(element['allOf']));
+    return isObjectSchema ? { itemSchema: array['items'] } : undefined;
+  };
+  if (s['type'] === 'array') {
+    const bare = arrayOfObjects(s);
+    return bare ? { under: '', ...bare } : undefined;
+  }
+  const properties = propertiesOf(doc, s);
+  // The guide's `items` is a list whatever it holds (collection.items-array judges its elements).
+  if (properties['items'] !== undefined)
+    return { under: 'items', itemSchema: (deref(doc, properties['items']) as Obj | undefined)?.['items'] };
+  const names = [
+    ...LIST_NAMES.filter((name) => name in properties),
+    ...Object.keys(properties).filter((name) => !LIST_NAMES.includes(name)),
+  ];
+  for (const name of names) {
+    const found = arrayOfObjects(properties[name]);
+    if (found) return { under: name, ...found };
+  }
+  return undefined;
+}
+
+/** Whether a response declares a `Link` header (RFC 8288 paging, as GitHub's API pages). */
+function declaresLinkHeader(doc: Obj, response: unknown): boolean {
+  const headers = (deref(doc, response) as Obj | undefined)?.['headers'];
+  return isObject(headers) && Object.keys(headers).some((name) => name.toLowerCase() === 'link');
+}
+
+/**
+ * The business key: the item path's parameter when the items carry that property (its values are what the item
+ * URLs hold), matched without case; never a guess from property order. Undefined without an item path to tell.
+ */
+function keyOf(itemProps: string[], itemPath: string | undefined): string | undefined {
+  const param = itemPath === undefined ? undefined : itemParameter(itemPath);
+  if (param === undefined) return undefined;
+  // `Sid` names `sid`, `CountryCode` names `country_code`: compared without case, `_` or `-`.
+  const loose = (name: string): string => name.replace(/[-_]/g, '').toLowerCase();
+  const named = itemProps.includes(param) ? param : itemProps.find((name) => loose(name) === loose(param));
+  // `/publicationTypes/{publicationTypeId}` over items carrying `id`: the parameter names the thing's id.
+  return named ?? (/id$/i.test(param) && itemProps.includes('id') ? 'id' : undefined);
+}
+
+/** String values of a parameter's or schema's examples (`example`, `examples`, its schema's), at most a few. */
+function parameterExamples(doc: Obj, parameter: Obj): string[] {
+  const values: unknown[] = [parameter['example']];
+  const examples = parameter['examples'];
+  if (isObject(examples)) for (const one of Object.values(examples)) values.push((deref(doc, one) as Obj)?.['value']);
+  if (Array.isArray(examples)) values.push(...examples);
+  const schema = deref(doc, parameter['schema']);
+  if (isObject(schema)) {
+    values.push(schema['example']);
+    if (Array.isArray(schema['examples'])) values.push(...schema['examples']);
+  }
+  const strings = values
+    .filter((value) => typeof value === 'string' || typeof value === 'number')
+    .map((value) => String(value))
+    .filter((value) => value !== '');
+  return [...new Set(strings)].slice(0, EXAMPLES_KEPT);
+}
+
+const EXAMPLES_KEPT = 3;
+
+/** The examples the document gives of each path parameter of a nested collection's GET. */
+function examplesOfParameters(doc: Obj, parameters: Obj[], params: string[]): Map<string, string[]> {
+  const declared = parameters.filter((p) => p['in'] === 'path');
+  return new Map(
+    params.map((name) => {
+      const parameter = declared.find((p) => p['name'] === name);
+      return [name, parameter ? parameterExamples(doc, parameter) : []];
+    }),
+  );
+}
+
+/** The values of `key` in the documented examples of a GET's 200 answer: a list's items, or the item itself. */
+function documentedKeyValues(doc: Obj, pathItem: unknown, key: string): string[] {
+  const get = (deref(doc, pathItem) as Obj | undefined)?.['get'];
+  const ok = isObject(get) && isObject(get['responses']) ? deref(doc, get['responses']['200']) : undefined;
+  const content = isObject(ok) && isObject(ok['content']) ? ok['content'] : {};
+  const values: string[] = [];
+  for (const media of Object.values(content)) {
+    const holder = deref(doc, media);
+    if (!isObject(holder)) continue;
+    const examples = [
+      holder['example'],
+      ...(isObject(holder['examples'])
+        ? Object.values(holder['examples']).map((e) => (deref(doc, e) as Obj)?.['value'])
+        : []),
+    ];
+    for (const example of examples) {
+      const items = listingOf(example)?.items ?? [example];
+      for (const one of items) {
+        const value = isObject(one) ? one[key] : undefined;
+        if (typeof value === 'string' || typeof value === 'number') values.push(String(value));
+      }
+    }
+  }
+  return [...new Set(values)].slice(0, EXAMPLES_KEPT);
+}
+
+/**
+ * Where each path parameter of a nested collection gets its values: the collection listing the parent items
+ * (the path before the parameter, with or without an extension), its key and item path; and the document's
+ * examples, of the parameter itself first, then of the parent's key in the parent's documented answers.
+ */
+function parameterSources(
+  doc: Obj,
+  paths: Obj,
+  path: string,
+  collections: CollectionProfile[],
+  examples: Map<string, string[]>,
+): Record<string, ParameterSource> {
+  const sources: Record<string, ParameterSource> = {};
+  for (const [name, own] of examples) {
+    const prefix = path.slice(0, path.indexOf(`/{${name}}`));
+    const parent = collections.find((c) => {
+      const base = withoutTrailingSlashes(c.path);
+      return base === prefix || base.replace(EXTENSION, '') === prefix;
+    });
+    const documented =
+      parent?.key === undefined
+        ? []
+        : [
+            ...documentedKeyValues(doc, paths[parent.path], parent.key),
+            ...(parent.itemPath ? documentedKeyValues(doc, paths[parent.itemPath], parent.key) : []),
+          ];
+    const values = [...new Set([...own, ...documented])].slice(0, EXAMPLES_KEPT);
+    sources[name] = {
+      ...(parent ? { collection: parent.path } : {}),
+      ...(parent?.key !== undefined ? { property: parent.key } : {}),
+      ...(parent?.itemPath !== undefined ? { itemPath: parent.itemPath } : {}),
+      ...(values.length ? { examples: values } : {}),
+    };
+  }
+  return sources;
+}
