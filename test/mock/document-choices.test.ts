@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { loadOpenApi } from '../../src/core/openapi-profile.js';
-import type { CheckReport } from '../../src/core/types.js';
+import { loadOpenApi } from '../../src/core/profile/openapi-profile.js';
+import type { CheckReport } from '../../src/core/report/types.js';
 import { startMock, type MockServer } from '../../src/mock/server.js';
 import { captureIo } from '../helpers/io.js';
 
