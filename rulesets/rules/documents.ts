@@ -60,3 +60,10 @@ export const pathParam = (name: string, schema: Json = { type: 'string', pattern
   required: true,
   schema,
 });
+
+/** The path of an operation's member in a case document: `O('/things', 'get', 'responses')`. */
+export const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
+/** The path of an operation's `i`th parameter. */
+export const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
+/** The same document as OpenAPI 3.1. */
+export const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });

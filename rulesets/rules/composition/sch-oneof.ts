@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { v31, withSchemas } from '../documents.js';
 import { inventory, declaredProperties, requiredNames, effectiveType } from '../../support/inventory.js';
-import { isObject, type Json } from '../../support/json.js';
+import { isObject } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 
@@ -68,7 +68,6 @@ export const rule = defineRule({
 });
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   // sch-oneof is about choosing between alternatives: a oneOf of a single member (OpenAPI 3.0's nullable $ref) offers none.

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, withPath } from '../documents.js';
+import { O, ok, op, withPath } from '../documents.js';
 import { allMediaTypes } from '../../support/inventory.js';
 import { bareMediaType, isJsonMediaType, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS } from '../../functions/define.js';
@@ -25,7 +25,6 @@ export const rule = defineRule({
   then: { function: mediaTypeWithoutCharset },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const text: Json = { type: 'string' };
 const O2 = (path: string, ...rest: Array<string | number>) => ['paths', path, 'get', ...rest];
 

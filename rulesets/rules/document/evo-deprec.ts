@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, O, op, queryParam, withPath, withSchemas } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf } from '../../support/inventory.js';
 import { entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -88,7 +88,6 @@ export const rule = defineRule({
 });
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases = (): RuleCase[] => [

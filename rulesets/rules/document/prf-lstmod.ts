@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, withPath } from '../documents.js';
+import { O, ok, op, withPath } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -29,8 +29,6 @@ export const rule = defineRule({
     function: lastModifiedWithEtag,
   },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { v31, withSchemas } from '../documents.js';
 import { linkProperties } from '../../functions/links.js';
 
 export const rule = defineRule({
@@ -11,9 +11,7 @@ export const rule = defineRule({
   then: { function: linkProperties, functionOptions: { aspect: 'shape' } },
 });
 
-type Json = Record<string, unknown>;
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   // "URIs SHOULD always be absolute": a format admitting relative references is the SHOULD broken.

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, problem, withPath, withSchemas } from '../documents.js';
+import { O, ok, op, problem, withPath, withSchemas } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from '../../functions/define.js';
@@ -53,7 +53,6 @@ export const rule = defineRule({
   },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 /** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
 const definitions = (components: Json): Json => ({
   openapi: '3.0.3',

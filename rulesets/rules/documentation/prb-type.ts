@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, problem, withPath, withSchemas } from '../documents.js';
+import { op, problem, v31, withPath, withSchemas } from '../documents.js';
 import { allMediaTypes, declaredProperties, inventory, schemaClosure } from '../../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -102,7 +102,6 @@ const problemWith = (example: unknown) => ({
   description: 'Problem',
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, example } },
 });
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 /** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
 const definitions = (components: Json): Json => ({
   openapi: '3.0.3',

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, withPath } from '../documents.js';
+import { op, param, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 export const rule = defineRule({
@@ -18,9 +18,6 @@ export const rule = defineRule({
     },
   },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 
 export const cases = (): RuleCase[] => [
   {

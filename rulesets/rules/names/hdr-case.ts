@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, withPath } from '../documents.js';
+import { O, ok, op, param, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 // Header names registered in a casing that is not Upper-Kebab-Case, accepted as registered: ETag, TE and
@@ -40,10 +40,8 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const header = (name: string): Json => ({ name, in: 'header', schema: { type: 'string' } });
 const string: Json = { type: 'string' };
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 
 export const cases = (): RuleCase[] => [
   // "by convention, Kebab-Case with uppercase SHOULD be used": of header names, not of the keys naming definitions.

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, pathParam, withPath } from '../documents.js';
+import { op, param, pathParam, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 export const rule = defineRule({
@@ -16,9 +16,6 @@ export const rule = defineRule({
     },
   },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 
 export const cases = (): RuleCase[] => [
   {

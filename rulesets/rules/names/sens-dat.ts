@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, pathParam, queryParam, withPath } from '../documents.js';
+import { op, param, pathParam, queryParam, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 const SENSITIVE =
@@ -23,8 +23,6 @@ export const rule = defineRule({
   },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 type Json = Record<string, unknown>;
 /** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
 const definitions = (components: Json): Json => ({

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { PROBLEM_SCHEMA, base, ok, op, problem, withPath } from '../documents.js';
+import { base, O, ok, op, problem, PROBLEM_SCHEMA, withPath } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { bareMediaType, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -45,7 +45,6 @@ export const rule = defineRule({
   then: { function: problemMediaType },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const withProblem = { components: { schemas: { Problem: PROBLEM_SCHEMA } } };
 const response = (mediaType: string, schema: Json): Json => ({
   description: 'x',

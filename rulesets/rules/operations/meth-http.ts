@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, problem, withPath } from '../documents.js';
+import { O, ok, op, problem, withPath } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { hasContent } from '../../functions/operations.js';
@@ -30,8 +30,6 @@ export const rule = defineRule({
   description: 'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204',
   then: { function: payloadPresence },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withPath } from '../documents.js';
+import { base, O, op, withPath } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { asArray, isObject, type JsonPath } from '../../support/json.js';
@@ -55,7 +55,6 @@ export const rule = defineRule({
   then: { function: tagGuidelines },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 // Relative to the harness's document, test/lint/case.json.
 const REUSE = '../fixtures/lint/reuse';
 

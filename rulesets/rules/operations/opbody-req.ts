@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, withPath } from '../documents.js';
+import { O, op, withPath } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -23,8 +23,6 @@ export const rule = defineRule({
   description: 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)',
   then: { function: requestBodyRequired },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

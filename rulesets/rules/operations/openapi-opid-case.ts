@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, withPath } from '../documents.js';
+import { O, op, withPath } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { isLowerCamel } from '../../support/naming.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -24,8 +24,6 @@ export const rule = defineRule({
     function: operationIdCase,
   },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

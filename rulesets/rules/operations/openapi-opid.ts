@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op } from '../documents.js';
+import { base, O, ok, op } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 
@@ -26,8 +26,6 @@ export const rule = defineRule({
     function: operationIdPresentUnique,
   },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

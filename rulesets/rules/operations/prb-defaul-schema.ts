@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { PROBLEM_SCHEMA, base, ok, op, problem, withPath } from '../documents.js';
+import { base, O, ok, op, problem, PROBLEM_SCHEMA, withPath } from '../documents.js';
 import { bareMediaType, entries, isObject, type Json } from '../../support/json.js';
 import { followLocalRefs } from '../../../src/openapi/refs.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -49,7 +49,6 @@ export const rule = defineRule({
   resolved: false,
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const response = (mediaType: string, schema: Json): Json => ({
   description: 'x',
   content: { [mediaType]: { schema } },

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { PROBLEM_SCHEMA, ok, op, withPath } from '../documents.js';
+import { O, ok, op, PROBLEM_SCHEMA, withPath } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -30,7 +30,6 @@ export const rule = defineRule({
   then: { function: defaultProblemResponse },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const withProblem = { components: { schemas: { Problem: PROBLEM_SCHEMA } } };
 
 export const cases = (): RuleCase[] => [

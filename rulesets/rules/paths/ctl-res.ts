@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, withPath } from '../documents.js';
+import { O, op, withPath } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 
@@ -30,8 +30,6 @@ export const rule = defineRule({
     function: controllerMethods,
   },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op } from '../documents.js';
+import { base, O, op } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { asArray, isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -34,8 +34,6 @@ export const rule = defineRule({
     'The OpenAPI document under /doc is readable without authentication; reference data lives under /refData',
   then: { function: docAndRefData },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

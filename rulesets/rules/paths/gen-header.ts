@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op } from '../documents.js';
+import { base, O, op, param } from '../documents.js';
 import { operationsOf, parametersOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -57,8 +57,6 @@ export const rule = defineRule({
   then: { function: generalHeaders, functionOptions: { minOperations: 2 } },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', required: true, schema });
 const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
+import { base, O, ok, op, problem, queryParam, v31, withPath } from '../documents.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
 import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -53,9 +53,6 @@ export const rule = defineRule({
     'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one',
   then: { function: collectionEmbedding },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   {

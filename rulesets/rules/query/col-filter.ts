@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, queryParam, withPath } from '../documents.js';
+import { O, op, param, queryParam, v31, withPath } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -13,11 +13,7 @@ export const rule = defineRule({
   },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
-type Json = Record<string, unknown>;
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,6 +1,6 @@
 // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
 import { defineRule, type RuleCase } from '../define.js';
-import { op, queryParam, withPath } from '../documents.js';
+import { O, op, param, queryParam, withPath } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -20,8 +20,6 @@ export const rule = defineRule({
   },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
 
 export const cases = (): RuleCase[] => [

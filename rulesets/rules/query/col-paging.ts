@@ -1,6 +1,6 @@
 // The pagination tables: `next` MANDATORY but on the last page, `page` MANDATORY (offset) "with default value 1".
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op, queryParam, withPath } from '../documents.js';
+import { base, O, ok, op, param, queryParam, v31, withPath } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
 import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
@@ -91,7 +91,6 @@ export const rule = defineRule({
   ],
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
 const itemsOf = (item: Json, extra: Json = {}): Json => ({
   type: 'object',
@@ -114,9 +113,7 @@ const thing: Json = { type: 'object', title: 'Thing', properties: { href: link2,
 const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
   get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
 });
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   // "next: MANDATORY (except for the last page)"; "page: MANDATORY (offset-based)".

@@ -1,6 +1,6 @@
 // Only the type: a sort parameter that is not repeated (explode false) is qry-multi's finding.
 import { defineRule, type RuleCase } from '../define.js';
-import { op, queryParam, withPath } from '../documents.js';
+import { op, param, queryParam, v31, withPath } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -14,11 +14,7 @@ export const rule = defineRule({
   },
 });
 
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
-type Json = Record<string, unknown>;
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op, problem, queryParam, withPath } from '../documents.js';
+import { base, O, ok, op, problem, queryParam, v31, withPath } from '../documents.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -57,9 +57,6 @@ export const rule = defineRule({
     'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)',
   then: { function: unknownInputRefused },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   // "If an operation does allow and process input that is not defined in OpenAPI, its description should explicitly indicate this."

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, pathParam, queryParam, withPath } from '../documents.js';
+import { base, O, op, param, pathParam, queryParam, withPath } from '../documents.js';
 import { pathSegmentsCamel } from '../../functions/paths.js';
 import { parameterNames } from '../names/support/parameter-names.js';
 
@@ -31,9 +31,7 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const string: Json = { type: 'string' };
-const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 
 export const cases = (): RuleCase[] => [
   // "Path segments and query parameters ... SHOULD use lowerCamelCase".

@@ -1,6 +1,6 @@
 // Beyond belgif's validator, which checks only the items array: "a href property MUST be present".
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op } from '../documents.js';
+import { base, O, ok, op } from '../documents.js';
 import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
@@ -12,7 +12,6 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
 const itemsOf = (item: Json, extra: Json = {}): Json => ({
   type: 'object',

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op, problem, queryParam } from '../documents.js';
+import { base, O, ok, op, problem, queryParam } from '../documents.js';
 import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
@@ -14,7 +14,6 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
 const string: Json = { type: 'string' };
 const link: Json = { type: 'string', format: 'uri' };

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, withPath } from '../documents.js';
+import { O, ok, op, withPath } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { bareMediaType, entries, isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -50,8 +50,6 @@ export const rule = defineRule({
   description: 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own',
   then: { function: mergePatch },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

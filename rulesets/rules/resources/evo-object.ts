@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, problem, withPath } from '../documents.js';
+import { O, ok, op, problem, v31, withPath } from '../documents.js';
 import { allMediaTypes, effectiveType } from '../../support/inventory.js';
 import { asArray, bareMediaType, isObject, type Json } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -57,9 +57,6 @@ export const rule = defineRule({
     'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)',
   then: { function: jsonObjectBodies },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op, problem } from '../documents.js';
+import { base, O, ok, op, problem } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -54,8 +54,6 @@ export const rule = defineRule({
   description: '202 and 303 responses declare Location; GET on a task declares 303',
   then: { function: longRunningTasks },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, problem, withPath } from '../documents.js';
+import { O, ok, op, problem, withPath } from '../documents.js';
 import { allMediaTypes, effectiveType } from '../../support/inventory.js';
 import { bareMediaType, isObject, type Json } from '../../support/json.js';
 import { singleType } from '../../support/schema-forms.js';
@@ -51,8 +51,6 @@ export const rule = defineRule({
   description: 'Structured data (object or array schemas) uses application/json (or another structured media type)',
   then: { function: structuredMediaType },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

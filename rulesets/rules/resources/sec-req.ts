@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, withPath } from '../documents.js';
+import { O, op, withPath } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { asArray, entries, isObject, type JsonPath } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -43,8 +43,6 @@ export const rule = defineRule({
   description: 'Security requirements name declared schemes and scopes declared in their oauth2 flows',
   then: { function: securityRequirements },
 });
-
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { v31, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { asArray, type Json } from '../../support/json.js';
 import { enumerated, singleType } from '../../support/schema-forms.js';
@@ -57,7 +57,6 @@ export const rule = defineRule({
 });
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 const ASYNC_BASE: Json = {
   type: 'object',
   required: ['id', 'type', 'service', 'specversion', 'source'],

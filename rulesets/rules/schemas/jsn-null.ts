@@ -1,7 +1,6 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, queryParam, withPath, withSchemas } from '../documents.js';
+import { op, queryParam, v31, withPath, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
-import { type Json } from '../../support/json.js';
 import { allowsNull } from '../../support/schema-forms.js';
 import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { componentNameIn, exempt, isCloudEventsAttribute, owningParameter } from '../../functions/schema-properties.js';
@@ -47,7 +46,6 @@ export const rule = defineRule({
 });
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   // "Properties with a null value SHOULD be omitted": a JSON property; a query parameter is none.

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ok, op, withPath, withSchemas } from '../documents.js';
+import { O, ok, op, v31, withPath, withSchemas } from '../documents.js';
 import { effectiveType, inventory } from '../../support/inventory.js';
 import { isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { isUpperCamel } from '../../support/naming.js';
@@ -73,9 +73,7 @@ export const rule = defineRule({
 });
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 const string: Json = { type: 'string' };
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   // "For inline schemas ... of type object, an UpperCamelCase title SHOULD be used": a string's title is a label.

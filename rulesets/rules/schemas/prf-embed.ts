@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { v31, withSchemas } from '../documents.js';
 import { effectiveType, inventory } from '../../support/inventory.js';
-import { isObject, type Json } from '../../support/json.js';
+import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 
 /** prf-embed: `embedded` is a map (object with additionalProperties) keyed by the embedded resources' URIs. */
@@ -33,7 +33,6 @@ export const rule = defineRule({
 });
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   {

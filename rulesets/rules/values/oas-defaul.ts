@@ -1,7 +1,6 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { v31, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
-import { type Json } from '../../support/json.js';
 import { oasKind, schemaViolation } from '../../support/schema-validator.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { withYamlHint } from './support/yaml-hint.js';
@@ -29,7 +28,6 @@ export const rule = defineRule({
 });
 
 const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const cases = (): RuleCase[] => [
   {
