@@ -6,6 +6,7 @@ import { fetchOwnOpenApi } from '../support/api-openapi.js';
 import { ContractValidator } from './support/contract-validator.js';
 import { judgeExchange } from './support/judge-exchange.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
+import { serverErrorReportedBy } from '../support/reported-server-errors.js';
 
 const MAX_PROBES = 20;
 /** One validator per document: judging recorded traffic runs this check once per batch (src/traffic/judge.ts). */
@@ -103,6 +104,7 @@ export default defineCheck({
     );
     const notJudged = new Set<string>();
     const errors = new UndocumentedErrors();
+    const leftTo = new Set<string>();
     let judged = 0;
     for (const exchange of await judgeableTraffic(ctx, probes)) {
       const verdict = judgeExchange(contract, validator, ctx.baseUrl, exchange);
@@ -110,13 +112,20 @@ export default defineCheck({
       else if (verdict.kind === 'unjudged') notJudged.add(verdict.why);
       else {
         judged++;
-        if (verdict.kind === 'pass') causes.pass();
+        // One cause, one finding: a 5xx another check reported as a server error for the run's input is its.
+        const reportedBy = verdict.kind === 'fail' ? serverErrorReportedBy(ctx, exchange) : undefined;
+        if (reportedBy !== undefined) leftTo.add(reportedBy);
+        else if (verdict.kind === 'pass') causes.pass();
         else if (!errors.add(verdict.messageId, verdict.data, exchange))
           causes.report(verdict.messageId, verdict.data, exchange);
       }
     }
     causes.flush();
     errors.flush(ctx);
+    if (leftTo.size > 0)
+      ctx.note?.(
+        `5xx answers to the run's own input are left to ${[...leftTo].sort().join(', ')}, which reported them`,
+      );
     if (judged === 0) ctx.skip(`no response could be held to the document: ${[...notJudged].slice(0, 5).join('; ')}`);
   },
 });
