@@ -10,6 +10,8 @@ type Column = 'serial' | 'text' | 'integer-text' | 'timestamp' | 'date';
 
 interface Table {
   columns: Record<string, Column>;
+  /** The document declares PUT on the collection, "update one or more" (Platformatic's); it is not routed here. */
+  putMany?: true;
   required: string[];
   rows: Array<Record<string, unknown>>;
 }
@@ -18,6 +20,7 @@ const TABLES: Record<string, Table> = {
   bookings: {
     columns: { id: 'serial', facility: 'text', startsAt: 'timestamp', endsAt: 'timestamp', note: 'text' },
     required: ['facility', 'startsAt', 'endsAt'],
+    putMany: true,
     rows: [1, 2, 3, 4].map((id) => ({
       id,
       facility: `Hall ${id}`,
@@ -75,6 +78,9 @@ export function sqlApiDocument(): Record<string, unknown> {
         },
       },
       post: { requestBody: { content: json }, responses: { 201: { description: 'created', content: json } } },
+      ...(table.putMany
+        ? { put: { requestBody: { content: json }, responses: { 200: { description: 'updated', content: json } } } }
+        : {}),
     };
     paths[`/${name}/{id}`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
