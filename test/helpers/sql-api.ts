@@ -1,7 +1,8 @@
 // An API generated from SQL tables as Platformatic DB shapes it: every column is declared a plain `string` or
 // `integer` (a TIMESTAMP, a DATE and an INTEGER column kept as text are all `string`), the database alone enforces
 // the column's type and answers text it cannot read with a 500 carrying its error code; Fastify answers 404 to
-// every method it does not route. The document declares only successes.
+// every method it does not route. The document declares successes, and a 404 of its items without content (as
+// NestJS's @ApiNotFoundResponse() does) that the API answers with JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startFixture, type FixtureServer } from './fixture-server.js';
 
@@ -48,6 +49,8 @@ function readable(column: Column, value: unknown): boolean {
 const declared = (column: Column): Record<string, unknown> =>
   column === 'serial' ? { type: 'integer', readOnly: true } : { type: 'string' };
 
+const NOT_FOUND = { description: 'Not Found' };
+
 /** The OpenAPI document of the tables: a list and a create per table, an item GET and DELETE, a `where` filter. */
 export function sqlApiDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
@@ -84,8 +87,8 @@ export function sqlApiDocument(): Record<string, unknown> {
     };
     paths[`/${name}/{id}`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: { responses: { 200: { description: 'one', content: json } } },
-      delete: { responses: { 204: { description: 'deleted' } } },
+      get: { responses: { 200: { description: 'one', content: json }, 404: NOT_FOUND } },
+      delete: { responses: { 204: { description: 'deleted' }, 404: NOT_FOUND } },
     };
   }
   return { openapi: '3.0.3', info: { title: 'sql', version: '1' }, paths, components: { schemas } };

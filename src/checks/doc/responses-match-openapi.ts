@@ -9,6 +9,8 @@ import { Causes, judgeableTraffic } from '../support/traffic.js';
 import { serverErrorReportedBy } from '../support/reported-server-errors.js';
 
 const MAX_PROBES = 20;
+/** How judge-exchange.ts names a response the document declares without content. */
+const NO_BODY = '(no body)';
 /** One validator per document: judging recorded traffic runs this check once per batch (src/traffic/judge.ts). */
 const validators = new WeakMap<Record<string, unknown>, ContractValidator>();
 
@@ -96,11 +98,15 @@ export default defineCheck({
     if (!validator) validators.set(contract, (validator = new ContractValidator(contract)));
     const probes = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
     // Every answer of the run is held to the document; one finding per operation, response and fault. The same
-    // schema errors (array positions aside) on several operations are one fault of a shared schema.
+    // schema errors (array positions aside) on several operations are one fault of a shared schema, and a response
+    // declared without content but answered with one, on several operations, is one habit of the framework (NestJS's
+    // @ApiNotFoundResponse() on GET and DELETE, answered with JSON).
     const causes = new Causes(ctx, (id, data) =>
       id === 'schemaMismatch'
         ? `${id} ${schemaFault(String(data['errors']))}`
-        : `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
+        : id === 'undocumentedMediaType' && data['documented'] === NO_BODY
+          ? `${id} ${NO_BODY} ${String(data['response'])} ${String(data['mediaType'])}`
+          : `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
     );
     const notJudged = new Set<string>();
     const errors = new UndocumentedErrors();
