@@ -27,7 +27,8 @@ export interface TargetProfile {
 const RESERVED_DOCUMENTS = ['doc/openapi.json', 'doc/openapi.yaml'];
 /**
  * Where frameworks publish it: FastAPI (`openapi.json`), springdoc (`v3/api-docs`), springfox (`v2/api-docs`),
- * Swashbuckle, Fastify's swagger plugin (`documentation/json`), and the common others.
+ * Swashbuckle, Fastify's swagger plugin (`documentation/json`), NestJS (`<swagger path>-json` beside the UI page:
+ * `api-docs-json`, `api-json`), and the common others.
  */
 const FRAMEWORK_DOCUMENTS = [
   'openapi.json',
@@ -36,6 +37,8 @@ const FRAMEWORK_DOCUMENTS = [
   'v3/api-docs',
   'v2/api-docs',
   'api-docs',
+  'api-docs-json',
+  'api-json',
   'swagger/v1/swagger.json',
   'swagger.json',
   'documentation/json',

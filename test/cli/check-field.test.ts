@@ -463,6 +463,21 @@ describe('where frameworks publish their document (Fastify: /documentation/json)
     ]);
   });
 
+  it('reads a document NestJS publishes beside its Swagger UI (/api-docs-json)', async () => {
+    const server = await startFrameworkApi({
+      listUnder: 'items',
+      paging: 'offset-limit',
+      documentAt: ['/api-docs-json'],
+    });
+    servers.push(server);
+    const { io } = await check([server.origin, '--only', 'collection.items-array', '-f', 'json']);
+    expect(io.err).toContain(`the target was read from the API's own ${server.origin}/api-docs-json`);
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.map((r) => `${r.status} ${r.id} ${r.resource}`)).toEqual([
+      'pass collection.items-array /PublicationTypes',
+    ]);
+  });
+
   it('names every place it asked when the API publishes no document', async () => {
     // An API (its root answers) that publishes no document anywhere and links nothing.
     const server = await start((req, res) =>
@@ -478,6 +493,8 @@ describe('where frameworks publish their document (Fastify: /documentation/json)
       '/v3/api-docs',
       '/v2/api-docs',
       '/api-docs',
+      '/api-docs-json',
+      '/api-json',
       '/swagger/v1/swagger.json',
       '/swagger.json',
       '/documentation/json',

@@ -109,7 +109,12 @@ describe('unique values of a create body, from the business key schema', () => {
       kind: 'digits',
       length: 6,
     });
-    expect(uniqueValueOf('nr', { type: 'string', pattern: '^[01][0-9]{9}$' })).toEqual({ path: 'nr', kind: 'string' });
+    // Another pattern: the value made is the example's varied within it (see the bodies made from schemas below).
+    expect(uniqueValueOf('nr', { type: 'string', pattern: '^[01][0-9]{9}$' })).toEqual({
+      path: 'nr',
+      kind: 'string',
+      pattern: '^[01][0-9]{9}$',
+    });
     expect(uniqueValueOf('name', { type: 'string' })).toEqual({ path: 'name', kind: 'string' });
     // A key the run makes fits its column: the declared maxLength bounds it.
     expect(uniqueValueOf('code', { type: 'string', maxLength: 20 })).toEqual({
@@ -227,5 +232,84 @@ describe('resolving methods, select and creators', () => {
   it('select is false unless the profile says so', async () => {
     const target = await resolve({ documents: [{ path: '/a/{id}', select: true }, { path: '/b/{id}' }] });
     expect(target.documents.map((d) => d.select)).toEqual([true, false]);
+  });
+});
+
+describe('values the run makes fit the member they go to (field: NestJS, DRF, Platformatic)', () => {
+  /** /bookings: a patterned key with an example, a 10-character unique text, plain strings named as times. */
+  const bookings = {
+    openapi: '3.0.3',
+    paths: {
+      '/bookings': {
+        get: {
+          responses: page({ type: 'object', properties: { code: { type: 'string' }, ref: { type: 'string' } } }),
+        },
+        post: {
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Booking' } } } },
+          responses: { 201: { description: 'created' } },
+        },
+      },
+      '/bookings/{code}': {
+        parameters: [idParam('code', { type: 'string', pattern: '^[01][0-9]{9}$' })],
+        get: { responses: ok({ $ref: '#/components/schemas/Booking' }) },
+        delete: { responses: { 204: { description: 'gone' } } },
+      },
+    },
+    components: {
+      schemas: {
+        Booking: {
+          type: 'object',
+          required: ['code', 'ref', 'startsAt', 'endsAt'],
+          properties: {
+            code: { type: 'string', pattern: '^[01][0-9]{9}$', example: '0123456789' },
+            ref: { type: 'string', maxLength: 10 },
+            startsAt: { type: 'string' },
+            endsAt: { type: 'string' },
+            created_at: { type: 'string' },
+            openedOn: { type: 'string' },
+            birthDate: { type: 'string' },
+            country: { type: 'string', maxLength: 2 },
+            note: { type: 'string' },
+          },
+        },
+      },
+    },
+  };
+
+  it('a plain string named as a moment or a day gets a date-time or a date, never made unique', () => {
+    const create = deriveProfile(bookings).collections?.[0]?.create;
+    expect(create?.body).toMatchObject({
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: '2026-01-01T00:00:00Z',
+      created_at: '2026-01-01T00:00:00Z',
+      openedOn: '2026-01-01',
+      birthDate: '2026-01-01',
+    });
+    expect(create?.body['note']).toBe('restguide sample');
+    expect(create?.unique?.map((u) => u.path).sort()).toEqual(['code', 'note', 'ref']);
+  });
+
+  it('a key keeps its pattern and a short unique text its random part, on every POST', async () => {
+    const client = new HttpClient({
+      baseUrl: 'http://127.0.0.1:9',
+      allowWrites: false,
+      timeoutMs: 1000,
+      concurrency: 1,
+    });
+    try {
+      const target = await resolveTarget(deriveProfile(bookings), client);
+      const bodies = Array.from({ length: 20 }, () => target.collections[0]?.createBody() ?? {});
+      const codes = bodies.map((b) => String(b['code']));
+      expect(codes.every((code) => /^[01][0-9]{9}$/.test(code))).toBe(true);
+      expect(new Set(codes).size).toBe(20);
+      const refs = bodies.map((b) => String(b['ref']));
+      expect(refs.every((ref) => ref.length <= 10)).toBe(true);
+      expect(new Set(refs).size).toBe(20);
+      // A 2-letter code stays as made; a time stays a time.
+      expect(new Set(bodies.map((b) => b['country']))).toEqual(new Set(['re']));
+      expect(new Set(bodies.map((b) => b['startsAt']))).toEqual(new Set(['2026-01-01T00:00:00Z']));
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -75,6 +75,19 @@ describe('foldAcrossResources', () => {
     expect(foldAcrossResources([not415('PUT', 'rounds/R1', 400), not415('POST', 'pickups', 500)])).toHaveLength(2);
   });
 
+  it('folds an unrouted method answered 404, PATCH on one collection and PUT on another, not another status', () => {
+    const not405 = (method: string, name: string, status: number): CheckResult => ({
+      ...listedUnder(origin, name),
+      id: 'http.method-not-allowed-405',
+      messageId: 'not405',
+      message: `${method} ${origin}/${name} (a method the collection does not declare) answered ${status} instead of 405.`,
+    });
+    const folded = foldAcrossResources([not405('PATCH', 'bookings', 404), not405('PUT', 'facilities/1/fields', 404)]);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toMatchObject({ count: 2, resources: ['/bookings', '/facilities/1/fields'] });
+    expect(foldAcrossResources([not405('PATCH', 'bookings', 404), not405('PUT', 'fields', 400)])).toHaveLength(2);
+  });
+
   it('sums counts already folded within a run, and a folded list folds to itself', () => {
     const within = { ...listedUnder(origin, 'cats'), count: 4, urls: [`${origin}/cats?a`, `${origin}/cats?b`] };
     within.message = `The collection ${origin}/cats?a lists its items under \`results\`; the guide says \`items\` (seen on 2 URLs: ${origin}/cats?a, ${origin}/cats?b).`;

@@ -3,6 +3,7 @@ import { isObject, jsonTypeOf } from '../../core/util/json.js';
 import { listingOf } from '../../core/profile/list-shape.js';
 import { propertyFilters, WITH_PROPERTY_FILTER } from '../support/filtered-page.js';
 import { linkOf, noMatchValue, pageOrSkip, totalOf } from '../support/collection-page.js';
+import { markReportedServerError } from '../support/reported-server-errors.js';
 
 export default defineCheck({
   meta: {
@@ -43,7 +44,8 @@ export default defineCheck({
       if (refused && filter !== tried[tried.length - 1]?.filter) continue;
       if (refused) ctx.skip(`every filter refused its value (${value}) with ${status}`);
       // A 5xx to the run's own value is what it is, a server error for input: not a departure from empty results.
-      if (!ctx.expect(status < 500, 'serverError', { url, status, value }, exchange)) return;
+      if (!ctx.expect(status < 500, 'serverError', { url, status, value }, exchange))
+        return markReportedServerError(ctx, 'collection.empty-result', exchange);
       if (!ctx.expect(status === 200, 'status', { url, status }, exchange)) return;
       const { json } = exchange.response;
       // A bare array or no object at all is the finding of collection.is-object / items-array, not of this check.

@@ -3,6 +3,7 @@ import { defineCheck } from '../../core/engine/define-check.js';
 import { valueAtDotted } from '../../core/util/json.js';
 import { create, sameOriginLocation, settleCreateBody, WITH_CREATE_BODY } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
+import { markReportedServerError } from '../support/reported-server-errors.js';
 
 export default defineCheck({
   meta: {
@@ -13,6 +14,8 @@ export default defineCheck({
     title: 'POST on a collection answers 201 with a Location that resolves to the new resource (never 200)',
     messages: {
       not201: 'POST {{url}} answered {{status}} instead of 201 Created.',
+      serverError:
+        'POST {{url}} answered {{status}} to the create body restguide made from the request schema ({{members}}): a server error for input, where a 201, or a 400 naming what it refuses, was due.',
       noLocation: 'POST {{url}} answered 201 without a Location header.',
       locationNot200: 'GET {{location}} (the Location of the created resource) answered {{status}} instead of 200.',
       otherResource:
@@ -27,7 +30,8 @@ export default defineCheck({
     const created = await create(ctx, collection);
     // The body made from the schema was settled first (required members, then optional ones): an optional member
     // the API failed on is this check's finding; the create below was sent without it.
-    for (const failing of await settleCreateBody(ctx, collection))
+    for (const failing of await settleCreateBody(ctx, collection)) {
+      markReportedServerError(ctx, 'create.created-201', failing.failed);
       ctx.report(
         'failsOnOptional',
         {
@@ -39,10 +43,18 @@ export default defineCheck({
         failing.failed,
         failing.worked,
       );
+    }
     const { exchange } = created;
     const url = exchange.request.url;
-    if (!ctx.expect(exchange.response.status === 201, 'not201', { url, status: exchange.response.status }, exchange))
-      return;
+    const { status } = exchange.response;
+    // A 5xx to a body the run made is what it is, a server error for input (a conforming API may refuse that body
+    // with 400): not a create that answered something else than 201.
+    if (collection.create?.fromSchema && status >= 500) {
+      const members = Object.keys(created.body).map((m) => `\`${m}\``);
+      ctx.report('serverError', { url, status, members: members.join(', ') || 'no member' }, exchange);
+      return markReportedServerError(ctx, 'create.created-201', exchange);
+    }
+    if (!ctx.expect(status === 201, 'not201', { url, status }, exchange)) return;
     const location = exchange.response.headers['location'];
     if (!ctx.expect(location !== undefined, 'noLocation', { url }, exchange)) return;
     // Only a same-origin Location is followed; create.location-absolute judges where it points.

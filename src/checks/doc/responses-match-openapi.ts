@@ -6,8 +6,11 @@ import { fetchOwnOpenApi } from '../support/api-openapi.js';
 import { ContractValidator } from './support/contract-validator.js';
 import { judgeExchange } from './support/judge-exchange.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
+import { serverErrorReportedBy } from '../support/reported-server-errors.js';
 
 const MAX_PROBES = 20;
+/** How judge-exchange.ts names a response the document declares without content. */
+const NO_BODY = '(no body)';
 /** One validator per document: judging recorded traffic runs this check once per batch (src/traffic/judge.ts). */
 const validators = new WeakMap<Record<string, unknown>, ContractValidator>();
 
@@ -95,14 +98,19 @@ export default defineCheck({
     if (!validator) validators.set(contract, (validator = new ContractValidator(contract)));
     const probes = await Promise.all(probeUrls(ctx.target).map((url) => ctx.get(url)));
     // Every answer of the run is held to the document; one finding per operation, response and fault. The same
-    // schema errors (array positions aside) on several operations are one fault of a shared schema.
+    // schema errors (array positions aside) on several operations are one fault of a shared schema, and a response
+    // declared without content but answered with one, on several operations, is one habit of the framework (NestJS's
+    // @ApiNotFoundResponse() on GET and DELETE, answered with JSON).
     const causes = new Causes(ctx, (id, data) =>
       id === 'schemaMismatch'
         ? `${id} ${schemaFault(String(data['errors']))}`
-        : `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
+        : id === 'undocumentedMediaType' && data['documented'] === NO_BODY
+          ? `${id} ${NO_BODY} ${String(data['response'])} ${String(data['mediaType'])}`
+          : `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
     );
     const notJudged = new Set<string>();
     const errors = new UndocumentedErrors();
+    const leftTo = new Set<string>();
     let judged = 0;
     for (const exchange of await judgeableTraffic(ctx, probes)) {
       const verdict = judgeExchange(contract, validator, ctx.baseUrl, exchange);
@@ -110,13 +118,20 @@ export default defineCheck({
       else if (verdict.kind === 'unjudged') notJudged.add(verdict.why);
       else {
         judged++;
-        if (verdict.kind === 'pass') causes.pass();
+        // One cause, one finding: a 5xx another check reported as a server error for the run's input is its.
+        const reportedBy = verdict.kind === 'fail' ? serverErrorReportedBy(ctx, exchange) : undefined;
+        if (reportedBy !== undefined) leftTo.add(reportedBy);
+        else if (verdict.kind === 'pass') causes.pass();
         else if (!errors.add(verdict.messageId, verdict.data, exchange))
           causes.report(verdict.messageId, verdict.data, exchange);
       }
     }
     causes.flush();
     errors.flush(ctx);
+    if (leftTo.size > 0)
+      ctx.note?.(
+        `5xx answers to the run's own input are left to ${[...leftTo].sort().join(', ')}, which reported them`,
+      );
     if (judged === 0) ctx.skip(`no response could be held to the document: ${[...notJudged].slice(0, 5).join('; ')}`);
   },
 });

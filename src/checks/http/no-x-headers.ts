@@ -2,6 +2,10 @@ import { defineCheck } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
 import { judgeableTraffic } from '../support/traffic.js';
+import type { CheckResult } from '../../core/report/types.js';
+
+/** The header a finding names: `with header x-powered-by;` here, `with header x-powered-by: Express` in no-leaks. */
+const headerIn = (message: string): string | undefined => /with header ([\w-]+)[;:]/i.exec(message)?.[1]?.toLowerCase();
 
 // Security headers that web servers, gateways and frameworks (e.g. helmet) add outside the API's design;
 // they predate RFC 6648, have no un-prefixed names to move to, and removing them would weaken browsers' defences.
@@ -28,6 +32,17 @@ export default defineCheck({
   },
   appliesTo: 'api',
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
+  // One cause, one finding: an X- header that reveals the implementation (X-Powered-By: Express) is problem.no-leaks'
+  // finding, its removal the one fix; this check says "see problem.no-leaks" for that header.
+  dependsOn: [
+    {
+      check: 'problem.no-leaks',
+      when: ['leakInHeader'],
+      findings: ['xHeader'],
+      pairs: (failure: CheckResult, finding: { message: string }) =>
+        headerIn(failure.message) !== undefined && headerIn(failure.message) === headerIn(finding.message),
+    },
+  ],
   // Every answer of the run (or of a recording, the proxy's traffic), not only the samples: a header one
   // framework route adds is the API's as much as one every answer carries.
   judgesTraffic: true,

@@ -6,6 +6,7 @@ import { hasIssue, UNKNOWN_INPUT } from './support/issues.js';
 import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 import { settledCreateBody } from '../support/created-document.js';
+import { markReportedServerError } from '../support/reported-server-errors.js';
 
 const PROPERTY = 'restguideUnknownProperty';
 
@@ -37,7 +38,8 @@ export default defineCheck({
     const judge = (exchange: Parameters<typeof exchangeData>[0]) => {
       const data = { ...exchangeData(exchange), property: PROPERTY };
       // A 5xx is what it is, a server error for the run's input, not another answer to unknown input.
-      if (!causes.expect(exchange.response.status < 500, 'serverError', data, exchange)) return;
+      if (!causes.expect(exchange.response.status < 500, 'serverError', data, exchange))
+        return markReportedServerError(ctx, 'input.unknown-body-property', exchange);
       if (!causes.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
       causes.expect(
         hasIssue(exchange, { type: UNKNOWN_INPUT, in: 'body', name: PROPERTY }),

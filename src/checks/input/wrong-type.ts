@@ -8,6 +8,7 @@ import { postProbe, updateProbe, writeTargets, wrongType, WRITE_PROBE_TARGET } f
 import { markOwnInput } from '../support/own-input.js';
 import { Causes } from '../support/traffic.js';
 import { settledCreateBody } from '../support/created-document.js';
+import { markReportedServerError } from '../support/reported-server-errors.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(
@@ -56,7 +57,8 @@ export default defineCheck({
       }
       const data = { ...exchangeData(exchange), property };
       // A 5xx is what it is, a server error for the run's input, not another answer to type validation.
-      if (!causes.expect(exchange.response.status < 500, 'serverError', data, exchange)) return;
+      if (!causes.expect(exchange.response.status < 500, 'serverError', data, exchange))
+        return markReportedServerError(ctx, 'input.wrong-type', exchange);
       if (!causes.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
       causes.expect(hasIssue(exchange, { type: SCHEMA_VIOLATION, in: 'body' }), 'noSchemaViolation', data, exchange);
     };

@@ -1,7 +1,16 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import type { CollectionTarget } from '../../core/profile/target.js';
 import type { CheckContext } from '../../core/engine/define-check.js';
-import { guidePagingOrSkip, linkOf, onlyPageReason, pageOf, queryParam, totalOf } from '../support/collection-page.js';
+import {
+  guidePagingOrSkip,
+  linkOf,
+  onlyPageReason,
+  pageOf,
+  queryParam,
+  totalOf,
+  type CollectionPage,
+} from '../support/collection-page.js';
+import type { Exchange } from '../../core/engine/exchange.js';
 import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../support/traffic.js';
 import { PROBE_PAGE_SIZE, type Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
@@ -10,6 +19,8 @@ const MESSAGES = {
   missingNext: 'Page {{page}} ({{url}}) has no `next` link, but only {{seen}} of {{total}} items were reached.',
   missingNextMore:
     'Page {{page}} ({{url}}) has no `next` link, but the following page {{following}} still has {{count}} items.',
+  cursorWithoutNext:
+    'Page {{page}} ({{url}}) has no `next` link but gives `{{member}}` {{value}}, and the page that cursor asks for ({{following}}) still has {{count}} items: every page but the last links to the next.',
   nextOnLast: 'Page {{page}} ({{url}}) reaches all {{total}} items yet links to a `next` page.',
   nextEmpty: 'Page {{page}} ({{url}}) links to a `next` page that holds no items.',
   brokenNext: 'The `next` link of page {{page}} leads to {{url}}, which answered {{status}} without a collection page.',
@@ -66,6 +77,36 @@ function judgeRecordedPages(ctx: CheckContext<Id>, collection: CollectionTarget)
   if (judged === 0) throw new NotRecorded('GET', probe);
 }
 
+/** A member of a page that carries the cursor of the next one (`nextCursor`, `next_cursor`, `cursor`, `nextPageToken`). */
+const CURSOR_MEMBER = /^(?:next_?)?(?:cursor|page_?token|continuation_?token)$/i;
+
+/**
+ * A full page of cursor paging that gives a cursor value but no `next` link: the page that cursor asks for is read,
+ * and holding items it shows a following page the API did not link (Hono's `nextCursor`). Undefined otherwise.
+ */
+async function cursorWithoutNext(
+  ctx: CheckContext<Id>,
+  collection: CollectionTarget,
+  walk: Walk,
+  page: CollectionPage,
+): Promise<{ data: Record<string, string | number>; evidence: Exchange[] } | undefined> {
+  if (collection.paging?.kind !== 'cursor' || page.items.length < walk.pageSize) return undefined;
+  const entry = Object.entries(page.body).find(
+    ([name, value]) => CURSOR_MEMBER.test(name) && typeof value === 'string' && value !== '',
+  );
+  if (!entry) return undefined;
+  const [member, value] = entry as [string, string];
+  const following = await ctx.get(
+    collection.firstPage({ pageSize: walk.pageSize, query: { [collection.paging.param]: value } }),
+  );
+  const count = pageOf(following)?.items.length ?? 0;
+  if (following.response.status !== 200 || count === 0) return undefined;
+  return {
+    data: { member, value: JSON.stringify(value), following: following.request.url, count },
+    evidence: [page.exchange, following],
+  };
+}
+
 async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: Walk): Promise<Array<WalkFinding<Id>>> {
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
   // One short page without `next` or `total`: nothing shows whether a page before the last would link to the next.
@@ -99,6 +140,13 @@ async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: 
     if (next !== undefined) continue;
     if (walk.total !== undefined && seen < walk.total)
       findings.push({ id: 'missingNext', data: { page: number, url, seen, total: walk.total }, evidence: [exchange] });
+    const cursor = walk.total === undefined ? await cursorWithoutNext(ctx, collection, walk, page) : undefined;
+    if (cursor)
+      findings.push({
+        id: 'cursorWithoutNext',
+        data: { page: number, url, ...cursor.data },
+        evidence: cursor.evidence,
+      });
     if (walk.total === undefined && collection.paging?.kind === 'offset' && page.items.length >= walk.pageSize) {
       // Without `total`, a full last page may hide more: the page after it must be empty.
       const current = Number(queryParam(url, collection.pageParam) ?? '1');

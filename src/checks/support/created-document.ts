@@ -257,7 +257,7 @@ export async function create(
   // its refusal says nothing about the API's create.
   if (collection.create?.fromSchema && !options.again && !options.settling && (status === 400 || status === 422))
     return ctx.skip(
-      `POST ${collection.path} refused (${status}) the create body made from its request schema (the OpenAPI document gives no example): give one in the document or a profile's create.body`,
+      `POST ${collection.path} refused (${status}) the create body made from its request schema (the OpenAPI document gives no example of the whole body): give one in the document or a profile's create.body`,
     );
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };

@@ -21,10 +21,11 @@ const TALLY_IN_TEXT = /\bseen (in )?\d+ (answers|times)\b/g;
 const NAMED_BY_RESOURCE = new Set(['collection.items-array.listedUnder', 'sort.guide-param.foreign']);
 const CODE_SPAN = /`[^`]*`/g;
 /**
- * Faults one framework default gives every write whatever its method (a text/plain body read anyway): a PUT on one
- * resource and a POST on another are the same fault.
+ * Faults one framework default gives every write whatever its method (a text/plain body read anyway; a method it
+ * does not route answered 404, as Fastify and Express do): a PUT on one resource and a POST or PATCH on another are
+ * the same fault.
  */
-const ANY_WRITE_METHOD = new Set(['http.unsupported-media-type-415.not415']);
+const ANY_WRITE_METHOD = new Set(['http.unsupported-media-type-415.not415', 'http.method-not-allowed-405.not405']);
 const WRITE_METHOD = /^(?:POST|PUT|PATCH) /;
 
 /** The words of a finding without where it was seen: what tells one fault from another. */

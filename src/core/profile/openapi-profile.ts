@@ -180,6 +180,23 @@ function fitted(text: string, schema: Obj): string {
   return text.padEnd(Math.min(min, 64), 'x').slice(0, Math.max(max, 1));
 }
 
+/** Names of members that hold a moment (`startsAt`, `created_at`) or a day (`birthDate`, `openedOn`, `valid_on`). */
+const MOMENT_NAME = /(?:[a-z0-9]At|_at)$/;
+const DAY_NAME = /(?:^date|[a-z0-9]Date|_date|[a-z0-9]On|_on)$/;
+
+/**
+ * A member's schema with the format its name says when it declares a plain `string` (no format, pattern or enum):
+ * a `startsAt` declared as text still goes to a timestamp column, and free text there fails the API, not the rule.
+ */
+export function withNamedFormat(name: string, schema: unknown): unknown {
+  if (!isObject(schema) || schema['format'] !== undefined || schema['pattern'] !== undefined) return schema;
+  if (schema['enum'] !== undefined || schema['example'] !== undefined || schema['default'] !== undefined) return schema;
+  const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
+  if (type !== 'string') return schema;
+  const format = MOMENT_NAME.test(name) ? 'date-time' : DAY_NAME.test(name) ? 'date' : undefined;
+  return format === undefined ? schema : { ...schema, format };
+}
+
 /** An object of a schema's writable properties (its required ones, and the others it names), leaving out `omit`. */
 function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): JsonObject | undefined {
   const properties = propertiesOf(doc, schema);
@@ -187,7 +204,7 @@ function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): 
   for (const [name, property] of Object.entries(properties)) {
     const resolved = deref(doc, property);
     if (name === omit || (isObject(resolved) && resolved['readOnly'] === true)) continue;
-    const value = sampleOf(doc, property, depth);
+    const value = sampleOf(doc, withNamedFormat(name, resolved), depth);
     if (value !== undefined) body[name] = value;
   }
   return Object.keys(body).length > 0 ? body : undefined;
@@ -226,7 +243,7 @@ function patchBodyOf(doc: Obj, patch: Obj, key: string | undefined): JsonValue |
   const entries = Object.entries(whole ?? {}).filter(([, value]) => value !== null && typeof value !== 'object');
   const changed = entries.flatMap(([name, value]): Array<[string, JsonValue]> => {
     if (typeof value !== 'string') return [];
-    const other = changedString(deref(doc, properties[name]), value);
+    const other = changedString(withNamedFormat(name, deref(doc, properties[name])), value);
     return other === undefined ? [] : [[name, other]];
   });
   const chosen = changed[0] ?? entries.find(([, value]) => typeof value !== 'string');
@@ -320,9 +337,11 @@ export function uniqueValueOf(path: string, schema: unknown): UniqueValue | unde
   if (schema['type'] !== 'string') return undefined;
   const length = digitsLength(schema['pattern']);
   if (length !== undefined) return { path, kind: 'digits', length };
-  // The run's value fits the declared length (a 25-character key into a 20-character column is the run's fault).
+  // The run's value fits the declared length (a 25-character key into a 20-character column is the run's fault)
+  // and pattern (the example's characters varied within it: `0123456789` of `^[01][0-9]{9}$`).
   const max = schema['maxLength'];
-  return { path, kind: 'string', ...(typeof max === 'number' && max >= 9 && max <= 30 ? { length: max } : {}) };
+  const pattern = typeof schema['pattern'] === 'string' ? { pattern: schema['pattern'] } : {};
+  return { path, kind: 'string', ...(typeof max === 'number' && max <= 30 ? { length: max } : {}), ...pattern };
 }
 
 /** The unique values of a collection's create body: its business key when the POST body carries it. */
@@ -335,7 +354,7 @@ function uniqueOfCreate(
 ): UniqueValue[] {
   const properties = propertiesOf(doc, requestSchema(doc, post));
   const schemaOf = (name: string): Obj | undefined => {
-    const schema = deref(doc, properties[name]);
+    const schema = withNamedFormat(name, deref(doc, properties[name]));
     return isObject(schema) ? schema : undefined;
   };
   // A key the server assigns (readOnly) is never sent: the record shows the server's value, not one the run made.
@@ -343,7 +362,8 @@ function uniqueOfCreate(
   const unique = key !== undefined && keySchema?.['readOnly'] !== true ? uniqueValueOf(key, keySchema) : undefined;
   if (!fromSchema) return unique ? [unique] : [];
   // A body made from the schema repeats the same words on every POST: its free-text strings get a fresh value each
-  // time, so a unique constraint never refuses the run's second create and the record shows what only this POST sent.
+  // time, so a unique constraint never refuses the run's second create (DRF's 10-character `enterprise_number`)
+  // and the record shows what only this POST sent. Short codes (a 2-letter country) stay as they are.
   const texts = Object.keys(body).filter((name) => {
     const schema = schemaOf(name);
     return (
@@ -353,7 +373,7 @@ function uniqueOfCreate(
       schema['enum'] === undefined &&
       schema['format'] === undefined &&
       schema['pattern'] === undefined &&
-      (typeof schema['maxLength'] !== 'number' || schema['maxLength'] >= 12)
+      (typeof schema['maxLength'] !== 'number' || schema['maxLength'] >= MIN_UNIQUE_LENGTH)
     );
   });
   const free = texts.map((path): UniqueValue => {
@@ -361,6 +381,18 @@ function uniqueOfCreate(
     return { path, kind: 'string', ...(typeof max === 'number' && max <= 30 ? { length: max } : {}) };
   });
   return [...(unique ? [unique] : []), ...free];
+}
+
+/** The shortest free text made fresh on each POST: its random part alone has 16^6 values. */
+const MIN_UNIQUE_LENGTH = 6;
+
+/** The members a schema requires (its own and its allOf parts'). */
+function requiredOf(doc: Obj, raw: unknown): string[] {
+  const schema = deref(doc, raw);
+  if (!isObject(schema)) return [];
+  const own = Array.isArray(schema['required']) ? schema['required'].map(String) : [];
+  const parts = Array.isArray(schema['allOf']) ? schema['allOf'].flatMap((part) => requiredOf(doc, part)) : [];
+  return [...own, ...parts];
 }
 
 /** One path of the document, as each branch of deriveProfile reads it. */
@@ -469,7 +501,10 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
   const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
   const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
   const itemProps = Object.keys(propertiesOf(doc, list?.itemSchema));
-  const key = keyOf(itemProps, itemPath);
+  // Items listed in a shape the document does not declare still have a key: a member the create requires that
+  // the item path names (a client-chosen `enterpriseNumber`).
+  const key =
+    keyOf(itemProps, itemPath) ?? (post ? keyOf(requiredOf(doc, requestSchema(doc, post)), itemPath) : undefined);
   const made = post ? createBodyOf(doc, post, key) : {};
   const createExample = made.body;
   // What the checks create they must delete again: no create body when the item path has no DELETE.

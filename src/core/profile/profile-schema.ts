@@ -122,6 +122,7 @@ export const PROFILE_SCHEMA = {
                     min: { type: 'integer' },
                     max: { type: 'integer' },
                     length: { type: 'integer', minimum: 1, maximum: 30 },
+                    pattern: { type: 'string', minLength: 1 },
                   },
                 },
               },

@@ -126,12 +126,7 @@ function uniqueValue(spec: UniqueValue, base: unknown): JsonValue {
     if (spec.kind === 'integer')
       value = randomInt(spec.min ?? 1, Math.min(spec.max ?? 2 ** 47, (spec.min ?? 1) + 2 ** 47 - 1) + 1);
     else if (spec.kind === 'digits') value = Array.from({ length: spec.length ?? 10 }, () => randomInt(0, 10)).join('');
-    else {
-      // A string's `length` is its maximum: the base is cut so the suffix always fits.
-      const suffix = `-${randomUUID().slice(0, 8)}`;
-      const text = typeof base === 'string' ? base : 'restguide';
-      value = `${spec.length === undefined ? text : text.slice(0, Math.max(spec.length - suffix.length, 0))}${suffix}`;
-    }
+    else value = (spec.pattern !== undefined ? variedWithin(spec.pattern, base) : undefined) ?? suffixed(spec, base);
     const key = `${spec.path}=${String(value)}`;
     if (!used.has(key)) {
       used.add(key);
@@ -139,6 +134,56 @@ function uniqueValue(spec: UniqueValue, base: unknown): JsonValue {
     }
   }
   throw new Error(`no unique value left for ${spec.path}`);
+}
+
+/**
+ * The base value plus a random suffix; a string's `length` is its maximum: the base is cut so the suffix always
+ * fits, and a length shorter than the suffix keeps only its random part (what makes the value unique).
+ */
+function suffixed(spec: UniqueValue, base: unknown): string {
+  const random = randomUUID().replace(/-/g, '');
+  const text = typeof base === 'string' ? base : 'restguide';
+  if (spec.length === undefined) return `${text}-${random.slice(0, 8)}`;
+  if (spec.length <= 9) return random.slice(0, spec.length);
+  return `${text.slice(0, spec.length - 9)}-${random.slice(0, 8)}`;
+}
+
+const DIGITS = '0123456789';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = LOWER.toUpperCase();
+
+/**
+ * The base value with its digits (then also its letters) changed at random, each to one of its kind, until
+ * `pattern` matches it, bounded: a key whose example fits its pattern gets fresh values that fit it too.
+ * Undefined when the base is no string, the pattern does not compile, or no variation matched.
+ */
+function variedWithin(pattern: string, base: unknown): string | undefined {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  if (typeof base !== 'string' || !regex.test(base)) return undefined;
+  const pick = (chars: string): string => chars[randomInt(0, chars.length)] as string;
+  // Digits first (a prefix such as `BE` stays), then letters too: a value of letters alone has no digits to vary.
+  for (const letters of [false, true]) {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const varied = [...base]
+        .map((c) =>
+          DIGITS.includes(c)
+            ? pick(DIGITS)
+            : letters && LOWER.includes(c)
+              ? pick(LOWER)
+              : letters && UPPER.includes(c)
+                ? pick(UPPER)
+                : c,
+        )
+        .join('');
+      if (varied !== base && regex.test(varied)) return varied;
+    }
+  }
+  return undefined;
 }
 
 function setAt(target: JsonObject, path: string, value: JsonValue): void {

@@ -48,12 +48,15 @@ export interface UniqueValue {
   path: string;
   /**
    * integer: a number in [min, max]; digits: `length` decimal digits; string: the base value plus a random suffix,
-   * at most `length` characters when given.
+   * at most `length` characters when given (the random part kept whole), or with `pattern` the base value's digits
+   * and letters varied until it matches.
    */
   kind: 'integer' | 'digits' | 'string';
   min?: number;
   max?: number;
   length?: number;
+  /** A string's pattern (the schema's): the value made stays within it. */
+  pattern?: string;
 }
 
 export interface CollectionTarget {

@@ -3,6 +3,10 @@ import check from '../../../src/checks/doc/responses-match-openapi.js';
 import { isObject } from '../../../src/core/util/json.js';
 import { fixture, reference, runOne, testCheck } from '../../helpers/check-harness.js';
 import type { Mutator } from '../../helpers/proxy.js';
+import { sqlApiDocument, startSqlApi } from '../../helpers/sql-api.js';
+import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
+import deleteAbsent from '../../../src/checks/delete/absent-404.js';
 
 const EMPLOYER = /^\/employers\/\d+(\?|$)/;
 
@@ -163,5 +167,31 @@ describe('doc.responses-match-openapi: one fault of a shared schema', () => {
     const mismatches = report.results.filter((r) => r.messageId === 'schemaMismatch');
     expect(mismatches).toHaveLength(1);
     expect(mismatches[0]?.message).toMatch(/\/employerId must be integer/);
+  });
+});
+
+describe('doc.responses-match-openapi folds one habit of the framework', () => {
+  it('a 404 declared without content, answered with JSON to GET and DELETE: one finding', async () => {
+    const server = await startSqlApi();
+    try {
+      const contract = sqlApiDocument();
+      // delete.absent-404 DELETEs an id that does not exist: the same 404, by another method.
+      const report = await runChecks([check, deleteAbsent], deriveProfile(contract), {
+        baseUrl: server.url,
+        contract,
+        allowWrites: true,
+        timeoutMs: 5000,
+        deadlineMs: 60_000,
+      });
+      const found = report.results.filter((r) => r.messageId === 'undocumentedMediaType');
+      expect(found).toHaveLength(1);
+      expect(found[0]?.message).toMatch(
+        /answered 404 with application\/json, not a media type (GET|DELETE) \/(bookings|rooms)\/\{id\} documents for response 404 \(\(no body\)\)/,
+      );
+      // GET of two item paths and DELETE: before, one finding per method.
+      expect(Number(/\(seen in (\d+) answers\)/.exec(found[0]?.message ?? '')?.[1])).toBeGreaterThanOrEqual(3);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -27,5 +27,18 @@ testCheck(check, {
       }),
       findings: ['nextOnLast'],
     },
+    {
+      // Hono's example apps: `nextCursor` in the body, no `total`, the client builds the next URL itself.
+      name: 'the companies give a nextCursor value instead of a next link',
+      server: reference({
+        mutate: onPage('/companies', (body) => {
+          delete body['total'];
+          if (typeof body['next'] !== 'string') return;
+          body['nextCursor'] = new URL(body['next']).searchParams.get('afterCompany');
+          delete body['next'];
+        }),
+      }),
+      findings: ['cursorWithoutNext'],
+    },
   ],
 });

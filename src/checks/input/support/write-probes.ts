@@ -120,6 +120,13 @@ export async function updateProbe(
   // The guide accepts a merge patch as application/json too; a 415 to the other type is patch.media-types' finding,
   // and this probe is about the body, so it goes again as application/json.
   if (patch && exchange.response.status === 415) return { before, exchange: await write('application/json') };
+  // A 2xx may come from an API that never reads a merge patch's body (Express parses application/json only): the
+  // probe's body goes again as application/json, and a refusal of it (400, 422) is how the API judges that body.
+  // Ignoring the merge patch is patch.media-types' finding; a 412 says the first write was applied: it stands.
+  if (patch && exchange.response.status >= 200 && exchange.response.status < 300) {
+    const asJson = await write('application/json');
+    if (asJson.response.status === 400 || asJson.response.status === 422) return { before, exchange: asJson };
+  }
   return { before, exchange };
 }
 
