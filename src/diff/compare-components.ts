@@ -1,5 +1,6 @@
 // Components: removed ones break documents that reference them; those no operation reaches (a
 // library of schemas, like belgif's openapi-* documents) are compared on their own, both ways.
+import { compareContent } from './compare-operations.js';
 import { compareSchema } from './compare-schema.js';
 import type { Differ } from './differ.js';
 import { isObject } from '../openapi/json.js';
@@ -51,25 +52,7 @@ export function compareComponents(d: Differ): void {
       } else {
         const oc = d.old.at(oldNode, 'content');
         const nc = d.new_.at(newNode, 'content');
-        if (!isObject(oc.value) || !isObject(nc.value)) continue;
-        for (const media of Object.keys(oc.value)) {
-          if (!(media in nc.value))
-            d.add(
-              'evo-compat-response-media-type-removed',
-              `${where} no longer has a ${media} body`,
-              d.old.child(oc, media),
-              nc,
-            );
-          else
-            compareSchema(
-              d,
-              d.old.child(d.old.at(oc, media), 'schema'),
-              d.new_.child(d.new_.at(nc, media), 'schema'),
-              'response',
-              `${where} ${media}`,
-              'body',
-            );
-        }
+        if (isObject(oc.value) && isObject(nc.value)) compareContent(d, oc, nc, 'response', where, nc);
       }
     }
   }

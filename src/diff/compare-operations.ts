@@ -1,7 +1,7 @@
 // Matches paths (parameter names normalized: /a/{id} = /a/{aId}) and operations (method), then
 // compares parameters, request bodies, responses and security of each pair.
 import { compareSchema } from './compare-schema.js';
-import type { Differ } from './differ.js';
+import type { Differ, Direction } from './differ.js';
 import { isObject } from '../openapi/json.js';
 import { HTTP_METHODS, type HttpMethod, type Operation } from '../openapi/operations.js';
 import type { Node, Side } from './nodes.js';
@@ -209,14 +209,7 @@ function compareRequestBody(d: Differ, oldOp: Node, newOp: Node, name: string): 
   if (n.value === undefined) {
     // No body any more: what clients send is no longer accepted, media type by media type.
     const oc = d.old.at(o, 'content');
-    if (isObject(oc.value))
-      for (const media of Object.keys(oc.value))
-        d.add(
-          'evo-compat-request-media-type-removed',
-          `${name} no longer accepts a ${media} request body`,
-          d.old.child(oc, media),
-          newOp,
-        );
+    if (isObject(oc.value)) compareContent(d, oc, n, 'request', name, newOp);
     return;
   }
   if (required(n.value) && !required(o.value))
@@ -232,25 +225,7 @@ function compareRequestBody(d: Differ, oldOp: Node, newOp: Node, name: string): 
   const oc = d.old.at(o, 'content');
   const nc = d.new_.at(n, 'content');
   if (!isObject(oc.value) || !isObject(nc.value)) return;
-  for (const media of Object.keys(oc.value)) {
-    if (!(media in nc.value)) {
-      d.add(
-        'evo-compat-request-media-type-removed',
-        `${name} no longer accepts a ${media} request body`,
-        d.old.child(oc, media),
-        nc,
-      );
-      continue;
-    }
-    compareSchema(
-      d,
-      d.old.child(d.old.at(oc, media), 'schema'),
-      d.new_.child(d.new_.at(nc, media), 'schema'),
-      'request',
-      `${name} request ${media}`,
-      'body',
-    );
-  }
+  compareContent(d, oc, nc, 'request', name, nc);
   for (const media of Object.keys(nc.value)) {
     if (!(media in oc.value))
       d.add(
@@ -258,6 +233,46 @@ function compareRequestBody(d: Differ, oldOp: Node, newOp: Node, name: string): 
         `${name} now also accepts a ${media} request body`,
         oc,
         d.new_.child(nc, media),
+      );
+  }
+}
+
+/**
+ * Each media type of an old body (`oc`, its content map) in the new one (`nc`): gone, reported at `removedAt`, or
+ * its schema compared. `where` names the operation (a request) or the response.
+ */
+export function compareContent(
+  d: Differ,
+  oc: Node,
+  nc: Node,
+  direction: Direction,
+  where: string,
+  removedAt: Node,
+): void {
+  const newContent = isObject(nc.value) ? nc.value : {};
+  for (const media of Object.keys(oc.value as object)) {
+    if (media in newContent)
+      compareSchema(
+        d,
+        d.old.child(d.old.at(oc, media), 'schema'),
+        d.new_.child(d.new_.at(nc, media), 'schema'),
+        direction,
+        direction === 'request' ? `${where} request ${media}` : `${where} ${media}`,
+        'body',
+      );
+    else if (direction === 'request')
+      d.add(
+        'evo-compat-request-media-type-removed',
+        `${where} no longer accepts a ${media} request body`,
+        d.old.child(oc, media),
+        removedAt,
+      );
+    else
+      d.add(
+        'evo-compat-response-media-type-removed',
+        `${where} no longer has a ${media} body`,
+        d.old.child(oc, media),
+        removedAt,
       );
   }
 }
@@ -304,27 +319,7 @@ function compareResponses(d: Differ, oldOp: Node, newOp: Node, name: string): vo
     }
     const oc = d.old.at(or, 'content');
     const nc = d.new_.at(nr, 'content');
-    if (!isObject(oc.value)) continue;
-    const newContent = isObject(nc.value) ? nc.value : {};
-    for (const media of Object.keys(oc.value)) {
-      if (!(media in newContent)) {
-        d.add(
-          'evo-compat-response-media-type-removed',
-          `${where} no longer has a ${media} body`,
-          d.old.child(oc, media),
-          nc.value === undefined ? nr : nc,
-        );
-        continue;
-      }
-      compareSchema(
-        d,
-        d.old.child(d.old.at(oc, media), 'schema'),
-        d.new_.child(d.new_.at(nc, media), 'schema'),
-        'response',
-        `${where} ${media}`,
-        'body',
-      );
-    }
+    if (isObject(oc.value)) compareContent(d, oc, nc, 'response', where, nc.value === undefined ? nr : nc);
   }
   for (const status of Object.keys(n.value)) {
     if (!(status in o.value))

@@ -59,29 +59,26 @@ export function compareSchema(
   );
 }
 
+/** A value's change of type, one finding; `disjoint` (no type in common) names the types with their null. */
+function typeChanged(
+  d: Differ,
+  id: 'evo-compat-response-property-type-changed' | 'evo-compat-request-type-changed',
+  label: string,
+  ov: SchemaView,
+  nv: SchemaView,
+  disjoint = false,
+): void {
+  const [from, to] = disjoint ? [withNull(ov), withNull(nv)] : [list(ov.types), list(nv.types)];
+  d.add(id, `${label} changed type from ${from} to ${to}`, ov.node, nv.node, 'type');
+}
+
 function compareResponseValue(d: Differ, ov: SchemaView, nv: SchemaView, label: string, overlap: boolean): void {
   const { node: o } = ov;
   const { node: n } = nv;
   const narrowed = (what: string, cause: string) =>
     d.add('evo-compat-response-narrowed', `${label}: ${what}`, o, n, cause);
-  if (!overlap) {
-    d.add(
-      'evo-compat-response-property-type-changed',
-      `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`,
-      o,
-      n,
-      'type',
-    );
-    return;
-  }
-  if (!typesWithin(nv.types, ov.types))
-    d.add(
-      'evo-compat-response-property-type-changed',
-      `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`,
-      o,
-      n,
-      'type',
-    );
+  if (!overlap) return typeChanged(d, 'evo-compat-response-property-type-changed', label, ov, nv, true);
+  if (!typesWithin(nv.types, ov.types)) typeChanged(d, 'evo-compat-response-property-type-changed', label, ov, nv);
   else {
     if (!sameTypes(ov.types, nv.types)) narrowed(`type narrowed from ${list(ov.types)} to ${list(nv.types)}`, 'type');
     if (ov.format !== undefined && ov.format !== nv.format)
@@ -158,24 +155,8 @@ function compareRequestValue(d: Differ, ov: SchemaView, nv: SchemaView, label: s
     d.add('evo-compat-request-validation-relaxed', `${label}: ${what}`, o, n, cause);
   const tightened = (what: string, cause: string) =>
     d.add('evo-compat-request-bound-tightened', `${label} ${what}`, o, n, cause);
-  if (!overlap) {
-    d.add(
-      'evo-compat-request-type-changed',
-      `${label} changed type from ${withNull(ov)} to ${withNull(nv)}`,
-      o,
-      n,
-      'type',
-    );
-    return;
-  }
-  if (!typesWithin(ov.types, nv.types))
-    d.add(
-      'evo-compat-request-type-changed',
-      `${label} changed type from ${list(ov.types)} to ${list(nv.types)}`,
-      o,
-      n,
-      'type',
-    );
+  if (!overlap) return typeChanged(d, 'evo-compat-request-type-changed', label, ov, nv, true);
+  if (!typesWithin(ov.types, nv.types)) typeChanged(d, 'evo-compat-request-type-changed', label, ov, nv);
   else if (!sameTypes(ov.types, nv.types)) relaxed(`type widened from ${list(ov.types)} to ${list(nv.types)}`, 'type');
   if (ov.nullable && !nv.nullable)
     d.add('evo-compat-request-type-changed', `${label} no longer accepts null`, o, n, 'nullable');

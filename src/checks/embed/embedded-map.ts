@@ -1,9 +1,9 @@
 import { confirming } from '../support/confirm.js';
 import { defineCheck } from '../../core/engine/define-check.js';
 import type { CollectionTarget } from '../../core/profile/target.js';
-import { isObject, jsonTypeOf } from '../../core/util/json.js';
+import { isObject } from '../../core/util/json.js';
 import { hrefOf, linkOf, pageOf, pageOrSkip } from '../support/collection-page.js';
-import { differingMember } from './support/same-members.js';
+import { differingMember, embeddedMap, isRepresentation } from './support/same-members.js';
 
 const MESSAGES = {
   notMap: '{{url}} answered `embedded` as {{type}}, not an object keyed by item href.',
@@ -35,26 +35,13 @@ export default defineCheck({
     const { exchange } = page;
     const url = exchange.request.url;
     if (page.items.length === 0) ctx.skip(`${url} has no items to embed`);
-    const embedded = page.body['embedded'];
-    if (
-      !ctx.expect(
-        isObject(embedded),
-        'notMap',
-        { url, type: embedded === undefined ? 'absent' : jsonTypeOf(embedded) },
-        exchange,
-      ) ||
-      !isObject(embedded)
-    )
-      return;
+    const embedded = embeddedMap(ctx, url, page.body['embedded'], exchange);
+    if (!embedded) return;
     const hrefs = page.items.map(hrefOf).filter((href) => href !== undefined);
     for (const href of hrefs) ctx.expect(href in embedded, 'missingEntry', { url, href }, exchange);
     for (const [key, value] of Object.entries(embedded)) {
       if (!ctx.expect(hrefs.includes(key), 'extraEntry', { url, key }, exchange)) continue;
-      if (
-        !ctx.expect(isObject(value), 'notRepresentation', { url, key, type: jsonTypeOf(value) }, exchange) ||
-        !isObject(value)
-      )
-        continue;
+      if (!isRepresentation(ctx, url, key, value, exchange)) continue;
       const self = linkOf(value, 'self');
       ctx.expect(self === key, 'selfMismatch', { url, key, self: self ?? '(absent)' }, exchange);
     }

@@ -1,11 +1,11 @@
 import { confirming } from '../support/confirm.js';
 import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
-import { isObject, jsonTypeOf } from '../../core/util/json.js';
+import { isObject } from '../../core/util/json.js';
 import { OutsideApiLink } from '../../core/engine/check-context.js';
 import { declaredOpenApi, derefIn, fillDeclaredPath, getOperation } from '../support/api-openapi.js';
 import { linkOf } from '../support/collection-page.js';
-import { differingMember } from './support/same-members.js';
+import { differingMember, embeddedMap, isRepresentation } from './support/same-members.js';
 
 // prf-embed: "Embedded subresources MUST be put in a JSON object named `embedded` at root level [...] each property
 // key is the URI [...] The URI MUST be the same as the `href` value by which the subresource is referenced in the
@@ -105,26 +105,13 @@ async function judgeEmbedded(
   const url = exchange.request.url;
   const body = exchange.response.json;
   if (!isObject(body)) return;
-  const embedded = body['embedded'];
-  if (
-    !ctx.expect(
-      isObject(embedded),
-      'notMap',
-      { url, type: embedded === undefined ? 'absent' : jsonTypeOf(embedded) },
-      exchange,
-    ) ||
-    !isObject(embedded)
-  )
-    return;
+  const embedded = embeddedMap(ctx, url, body['embedded'], exchange);
+  if (!embedded) return;
   const hrefs = referencedHrefs(body);
   const compared: Array<[string, Record<string, unknown>]> = [];
   for (const [key, entry] of Object.entries(embedded)) {
     if (!ctx.expect(hrefs.includes(key), 'unreferenced', { url, key }, exchange)) continue;
-    if (
-      !ctx.expect(isObject(entry), 'notRepresentation', { url, key, type: jsonTypeOf(entry) }, exchange) ||
-      !isObject(entry)
-    )
-      continue;
+    if (!isRepresentation(ctx, url, key, entry, exchange)) continue;
     const self = linkOf(entry, 'self');
     // A representation without `self` is hyp-links' matter; one that has it names the URI it is embedded under.
     if (self !== undefined) ctx.expect(self === key, 'selfMismatch', { url, key, self }, exchange);

@@ -1,16 +1,6 @@
-import { confirming } from '../support/confirm.js';
-import type { CollectionTarget } from '../../core/profile/target.js';
-import { defineCheck } from '../../core/engine/define-check.js';
 import { show } from '../support/item-documents.js';
 import { valueAtDotted } from '../../core/util/json.js';
-import {
-  matches,
-  primitiveAt,
-  propertyFilters,
-  readPage,
-  samplePage,
-  WITH_PROPERTY_FILTER,
-} from '../support/filtered-page.js';
+import { defineFilterCheck, matches, primitiveAt, readJudgedPage } from '../support/filtered-page.js';
 
 const MESSAGES = {
   status: '{{url}} answered {{status}} without a collection page.',
@@ -18,7 +8,7 @@ const MESSAGES = {
   mismatch: '{{url}} returned {{href}} whose {{filter}} is {{actual}}, not {{value}}.',
 } as const;
 
-export default defineCheck({
+export default defineFilterCheck({
   meta: {
     id: 'filter.equality',
     rule: 'col-filter',
@@ -27,12 +17,7 @@ export default defineCheck({
     title: 'A filter parameter named like a property returns only items with that value',
     messages: MESSAGES,
   },
-  appliesTo: 'collection',
-  requires: WITH_PROPERTY_FILTER,
-  // Shared data may move under other clients: a fault counts when a re-read repeats it.
-  run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
-    const [filter] = propertyFilters(collection) as [string];
-    const sample = await samplePage(ctx, collection, 5, [filter]);
+  run: async (ctx, collection, filter, sample) => {
     const source =
       sample.items.find((item) => primitiveAt(item.data, filter) !== undefined) ??
       ctx.skip(`no item of ${sample.exchange.request.url} has a value for ${filter}`);
@@ -47,11 +32,8 @@ export default defineCheck({
         `every item of ${sample.exchange.request.url} has ${filter} = ${value}, so a server ignoring the filter would answer the same`,
       );
     }
-    const filtered = await readPage(ctx, collection, 10, { [filter]: value }, [filter]);
-    if (!('items' in filtered)) {
-      ctx.report('status', { url: filtered.request.url, status: filtered.response.status }, filtered);
-      return;
-    }
+    const filtered = await readJudgedPage(ctx, collection, 10, { [filter]: value }, [filter]);
+    if (!filtered) return;
     const url = filtered.exchange.request.url;
     if (
       !ctx.expect(
@@ -73,5 +55,5 @@ export default defineCheck({
         ...filtered.sources,
       );
     }
-  }),
+  },
 });

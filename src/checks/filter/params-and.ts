@@ -7,6 +7,7 @@ import {
   matches,
   primitiveAt,
   propertyFilters,
+  readJudgedPage,
   readPage,
   samplePage,
   WITH_TWO_PROPERTY_FILTERS,
@@ -60,9 +61,8 @@ export default defineCheck({
     let chosen: { first: string; second: string; firstValue: string; secondValue: string } | undefined;
     search: for (const [first, second] of orders) {
       for (const firstValue of distinct(sample.items, first).slice(0, CANDIDATES)) {
-        const narrowed = await readPage(ctx, collection, SIZE, { [first]: firstValue }, needs);
-        if (!('items' in narrowed))
-          return void ctx.report('status', { url: narrowed.request.url, status: narrowed.response.status }, narrowed);
+        const narrowed = await readJudgedPage(ctx, collection, SIZE, { [first]: firstValue }, needs);
+        if (!narrowed) return;
         const seconds = distinct(narrowed.items, second);
         if (seconds.length < 2) continue;
         chosen = { first, second, firstValue, secondValue: seconds[0] as string };

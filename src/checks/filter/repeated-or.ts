@@ -1,16 +1,6 @@
-import { confirming } from '../support/confirm.js';
-import type { CollectionTarget } from '../../core/profile/target.js';
-import { defineCheck } from '../../core/engine/define-check.js';
 import { valueAtDotted } from '../../core/util/json.js';
 import { show } from '../support/item-documents.js';
-import {
-  matches,
-  primitiveAt,
-  propertyFilters,
-  readPage,
-  samplePage,
-  WITH_PROPERTY_FILTER,
-} from '../support/filtered-page.js';
+import { defineFilterCheck, matches, primitiveAt, readJudgedPage } from '../support/filtered-page.js';
 
 const MESSAGES = {
   status: '{{url}} answered {{status}} without a collection page.',
@@ -19,7 +9,7 @@ const MESSAGES = {
     '{{url}} returned no item with {{filter}} = {{value}}, though {{href}} has it: the values are not combined with OR.',
 } as const;
 
-export default defineCheck({
+export default defineFilterCheck({
   meta: {
     id: 'filter.repeated-or',
     rule: 'col-filter',
@@ -28,12 +18,7 @@ export default defineCheck({
     title: 'Repeating a filter parameter combines its values with OR',
     messages: MESSAGES,
   },
-  appliesTo: 'collection',
-  requires: WITH_PROPERTY_FILTER,
-  // Shared data may move under other clients: a fault counts when a re-read repeats it.
-  run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
-    const [filter] = propertyFilters(collection) as [string];
-    const sample = await samplePage(ctx, collection, 5, [filter]);
+  run: async (ctx, collection, filter, sample) => {
     const byValue = new Map<string, string>();
     for (const item of sample.items) {
       const value = primitiveAt(item.data, filter);
@@ -47,11 +32,8 @@ export default defineCheck({
       ctx.skip(
         `the first page has only two values of ${filter}, so a server ignoring the filter would answer the same`,
       );
-    const both = await readPage(ctx, collection, 10, { [filter]: [a, b] }, [filter]);
-    if (!('items' in both)) {
-      ctx.report('status', { url: both.request.url, status: both.response.status }, both);
-      return;
-    }
+    const both = await readJudgedPage(ctx, collection, 10, { [filter]: [a, b] }, [filter]);
+    if (!both) return;
     const url = both.exchange.request.url;
     for (const item of both.items) {
       ctx.expect(
@@ -74,5 +56,5 @@ export default defineCheck({
         ...both.sources,
       );
     }
-  }),
+  },
 });

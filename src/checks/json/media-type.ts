@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import { mediaTypeOf } from '../../core/engine/exchange.js';
-import { hasSampleResponses, SAMPLE_WHAT, sampleResponses } from '../support/sample-responses.js';
+import { sampleResponses, WITH_SAMPLE_RESPONSES } from '../support/sample-responses.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
 
 // application/json, application/problem+json or any other structured-syntax `+json` type (RFC 6839).
@@ -43,7 +43,7 @@ export default defineCheck({
     messages: MESSAGES,
   },
   appliesTo: 'api',
-  requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
+  requires: WITH_SAMPLE_RESPONSES,
   judgesTraffic: true,
   async run(ctx) {
     const judged = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(

@@ -1,6 +1,5 @@
 import { defineCheck } from '../../core/engine/define-check.js';
-import { allLinkSources, linkCause, readLinkPaths } from '../support/gather-links.js';
-import { Causes } from '../support/traffic.js';
+import { judgeLinkPaths } from '../support/gather-links.js';
 
 /** A file extension on the last segment; it must hold a letter, so a decimal id such as `2.5` is not one. */
 const EXTENSION = /\.(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+$/;
@@ -22,19 +21,10 @@ export default defineCheck({
   appliesTo: 'api',
   judgesTraffic: true,
   async run(ctx) {
-    const links = await readLinkPaths(ctx, await allLinkSources(ctx));
-    const causes = new Causes(ctx, (messageId, data) => linkCause(messageId, data['pointer']));
-    if (links.length === 0) ctx.skip('no returned link was a URI');
-    for (const { path, source, pointer, value } of links) {
+    await judgeLinkPaths(ctx, 'extension', (path) => {
       const last = path.split('/').at(-1) ?? '';
       const extension = ALLOWED.some((allowed) => path.endsWith(allowed)) ? undefined : EXTENSION.exec(last)?.[0];
-      causes.expect(
-        extension === undefined,
-        'extension',
-        { url: source.request.url, pointer, value, extension },
-        source,
-      );
-    }
-    causes.flush();
+      return extension === undefined ? undefined : { extension };
+    });
   },
 });

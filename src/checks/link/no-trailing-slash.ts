@@ -1,6 +1,5 @@
 import { defineCheck } from '../../core/engine/define-check.js';
-import { allLinkSources, linkCause, readLinkPaths } from '../support/gather-links.js';
-import { Causes } from '../support/traffic.js';
+import { judgeLinkPaths } from '../support/gather-links.js';
 
 export default defineCheck({
   meta: {
@@ -16,18 +15,7 @@ export default defineCheck({
   appliesTo: 'api',
   judgesTraffic: true,
   async run(ctx) {
-    const links = await readLinkPaths(ctx, await allLinkSources(ctx));
-    const causes = new Causes(ctx, (messageId, data) => linkCause(messageId, data['pointer']));
-    if (links.length === 0) ctx.skip('no returned link was a URI');
-    for (const { path, source, pointer, value } of links) {
-      // The root path `/` alone is not a trailing slash.
-      causes.expect(
-        path === '/' || !path.endsWith('/'),
-        'trailingSlash',
-        { url: source.request.url, pointer, value },
-        source,
-      );
-    }
-    causes.flush();
+    // The root path `/` alone is not a trailing slash.
+    await judgeLinkPaths(ctx, 'trailingSlash', (path) => (path === '/' || !path.endsWith('/') ? undefined : {}));
   },
 });

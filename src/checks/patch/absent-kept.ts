@@ -1,17 +1,6 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import {
-  MERGE_PATCH_IGNORED,
-  MERGE_PATCH_REFUSED,
-  notApplied,
-  PATCH_SUBJECT,
-  patchAndReread,
-  patchSubject,
-  unchangedBy,
-} from './support/patch-subject.js';
+import { definePatchCheck, mergePatchRoots, notApplied, patchAndReread, unchangedBy } from './support/patch-subject.js';
 
 const MESSAGES = {
   rejected: "PATCH {{url}} with the profile's patch {{patch}} answered {{status}}.",
@@ -21,7 +10,7 @@ const MESSAGES = {
     'After PATCH {{url}} with {{patch}}, `{{property}}` (absent from the patch) changed from {{before}} to {{actual}}.',
 } as const;
 
-export default defineCheck({
+export default definePatchCheck({
   meta: {
     id: 'patch.absent-kept',
     rule: 'doc-patch',
@@ -30,16 +19,9 @@ export default defineCheck({
     title: 'Properties absent from a merge patch keep their values',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PATCH_SUBJECT,
   // One cause, one finding: a merge patch refused or ignored is patch.media-types' to report.
-  dependsOn: [
-    { ...MERGE_PATCH_REFUSED, findings: ['rejected'] },
-    { ...MERGE_PATCH_IGNORED, findings: ['ignored'] },
-  ],
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await patchSubject(ctx, document);
+  dependsOn: mergePatchRoots('rejected', 'ignored'),
+  run: async (ctx, subject) => {
     const data = { url: subject.url, patch: show(subject.patch) };
     const same = unchangedBy(subject.representation, subject.patch);
     if (same.length > 0)
@@ -76,5 +58,5 @@ export default defineCheck({
         after.exchange,
       );
     }
-  }),
+  },
 });

@@ -1,17 +1,7 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import type { JsonObject } from '../../core/util/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
-import {
-  MERGE_PATCH,
-  notApplied,
-  PATCH_SUBJECT,
-  patchSubject,
-  sendPatch,
-  unchangedBy,
-} from './support/patch-subject.js';
+import { definePatchCheck, MERGE_PATCH, notApplied, sendPatch, unchangedBy } from './support/patch-subject.js';
 
 const MESSAGES = {
   refused:
@@ -20,7 +10,7 @@ const MESSAGES = {
     'PATCH {{url}} with Content-Type {{contentType}} and {{patch}} answered {{status}}, but `{{property}}` is {{actual}} afterwards: the patch was not applied.',
 } as const;
 
-export default defineCheck({
+export default definePatchCheck({
   meta: {
     id: 'patch.media-types',
     rule: 'doc-patch',
@@ -29,11 +19,7 @@ export default defineCheck({
     title: 'PATCH accepts a merge patch as application/merge-patch+json and as application/json, and applies it',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PATCH_SUBJECT,
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await patchSubject(ctx, document);
+  run: async (ctx, subject) => {
     const same = unchangedBy(subject.representation, subject.patch);
     if (same.length > 0)
       return ctx.skip(
@@ -70,5 +56,5 @@ export default defineCheck({
       )
         return;
     }
-  }),
+  },
 });

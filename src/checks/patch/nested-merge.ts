@@ -1,11 +1,8 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import { isObject } from '../../core/util/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { appliedPatchType, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { appliedPatchType, definePatchCheck, sendPatch } from './support/patch-subject.js';
 
 // Links are often read-only; a member the client may set makes the better probe.
 const READ_ONLY_GUESS = new Set(['href', 'self']);
@@ -16,7 +13,7 @@ const MESSAGES = {
     'After PATCH {{url}} with {{patch}}, `{{object}}.{{member}}` is {{actual}} instead of {{expected}}: a nested object merges, it does not replace.',
 } as const;
 
-export default defineCheck({
+export default definePatchCheck({
   meta: {
     id: 'patch.nested-merge',
     rule: 'doc-patch',
@@ -25,11 +22,7 @@ export default defineCheck({
     title: 'A nested object in a merge patch is merged into the stored object, not replacing it',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PATCH_SUBJECT,
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await patchSubject(ctx, document);
+  run: async (ctx, subject) => {
     const objects = Object.entries(subject.representation).filter(
       ([key, value]) =>
         !(key in subject.patch) &&
@@ -64,5 +57,5 @@ export default defineCheck({
         );
       }
     }
-  }),
+  },
 });

@@ -1,9 +1,6 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { notApplied, PATCH_SUBJECT, patchAndReread, patchSubject, sendPatch } from './support/patch-subject.js';
+import { definePatchCheck, notApplied, patchAndReread, sendPatch } from './support/patch-subject.js';
 import type { JsonObject } from '../../core/util/json.js';
 import { markOwnInput } from '../support/own-input.js';
 
@@ -15,7 +12,7 @@ const MESSAGES = {
     'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}}: a null member removes the property{{orDefault}}.',
 } as const;
 
-export default defineCheck({
+export default definePatchCheck({
   meta: {
     id: 'patch.null-removes',
     rule: 'doc-patch',
@@ -24,11 +21,8 @@ export default defineCheck({
     title: 'A property set to null in a merge patch is removed (or back to its default)',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PATCH_SUBJECT,
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await patchSubject(ctx, document, { omitPatched: true });
+  omitPatched: true,
+  run: async (ctx, subject) => {
     const before = subject.representation;
     // An optional property of the profile's patch: one the document lacks (it must vanish again), or one the
     // create body left out (the document shows its default, which it must show again once removed).
@@ -103,5 +97,5 @@ export default defineCheck({
       removed,
       after.exchange,
     );
-  }),
+  },
 });

@@ -1,22 +1,13 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
-import {
-  MERGE_PATCH_IGNORED,
-  MERGE_PATCH_REFUSED,
-  PATCH_SUBJECT,
-  patchAndReread,
-  patchSubject,
-} from './support/patch-subject.js';
+import { definePatchCheck, mergePatchRoots, patchAndReread } from './support/patch-subject.js';
 
 const MESSAGES = {
   rejected: "PATCH {{url}} with the profile's patch {{patch}} answered {{status}}.",
   notOverwritten: 'After PATCH {{url}} with {{patch}}, `{{property}}` is {{actual}} instead of {{expected}}.',
 } as const;
 
-export default defineCheck({
+export default definePatchCheck({
   meta: {
     id: 'patch.overwrite',
     rule: 'doc-patch',
@@ -25,16 +16,9 @@ export default defineCheck({
     title: 'A property present in a merge patch overwrites the stored value',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PATCH_SUBJECT,
   // One cause, one finding: a merge patch refused or ignored is patch.media-types' to report.
-  dependsOn: [
-    { ...MERGE_PATCH_REFUSED, findings: ['rejected'] },
-    { ...MERGE_PATCH_IGNORED, findings: ['notOverwritten'] },
-  ],
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await patchSubject(ctx, document);
+  dependsOn: mergePatchRoots('rejected', 'notOverwritten'),
+  run: async (ctx, subject) => {
     const data = { url: subject.url, patch: show(subject.patch) };
     const { patched, after } = await patchAndReread(ctx, subject.url, subject.patch);
     if (!ctx.expect(isSuccess(patched), 'rejected', { ...data, status: patched.response.status }, patched)) return;
@@ -48,5 +32,5 @@ export default defineCheck({
         after.exchange,
       );
     }
-  }),
+  },
 });

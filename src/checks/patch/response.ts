@@ -1,10 +1,7 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import { isObject } from '../../core/util/json.js';
 import { reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { MERGE_PATCH_REFUSED, PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
+import { definePatchCheck, MERGE_PATCH_REFUSED, sendPatch } from './support/patch-subject.js';
 
 const MESSAGES = {
   wrongStatus: 'PATCH {{url}} with {{patch}} answered {{status}} instead of 200 or 204.',
@@ -13,7 +10,7 @@ const MESSAGES = {
     'PATCH {{url}} answered 200 with `{{property}}` = {{returned}}, but a GET right after shows {{actual}}: the body is not the complete resource after the patch.',
 } as const;
 
-export default defineCheck({
+export default definePatchCheck({
   meta: {
     id: 'patch.response',
     rule: 'doc-patch',
@@ -22,13 +19,9 @@ export default defineCheck({
     title: 'PATCH answers 200 with the complete resource after the patch, or 204 without a body',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PATCH_SUBJECT,
   // One cause, one finding: a merge patch refused (415) is patch.media-types' to report.
   dependsOn: [{ ...MERGE_PATCH_REFUSED, findings: ['wrongStatus'] }],
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await patchSubject(ctx, document);
+  run: async (ctx, subject) => {
     const patched = await sendPatch(ctx, subject.url, subject.patch);
     const { status } = patched.response;
     const data = { url: subject.url, patch: show(subject.patch), status };
@@ -48,5 +41,5 @@ export default defineCheck({
         after.exchange,
       );
     }
-  }),
+  },
 });

@@ -1,7 +1,5 @@
 import { defineCheck } from '../../core/engine/define-check.js';
-import { isObject } from '../../core/util/json.js';
-import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
-import { Causes, errorAnswers } from '../support/traffic.js';
+import { exchangeData, judgeProblemMember } from '../support/provoke-errors.js';
 import { ABSOLUTE_URI } from './type-uri.js';
 
 export default defineCheck({
@@ -19,21 +17,15 @@ export default defineCheck({
   appliesTo: 'api',
   judgesTraffic: true,
   async run(ctx) {
-    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
-    let judged = 0;
-    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
-      const body = exchange.response.json;
-      if (!isObject(body) || body['instance'] === undefined) continue;
-      judged++;
-      const instance = String(body['instance']);
+    const none = 'no error response carried a problem `instance`';
+    await judgeProblemMember(ctx, 'instance', none, (exchange, value, causes) => {
+      const instance = String(value);
       causes.expect(
-        typeof body['instance'] === 'string' && ABSOLUTE_URI.test(instance),
+        typeof value === 'string' && ABSOLUTE_URI.test(instance),
         'notAbsolute',
         { ...exchangeData(exchange), instance },
         exchange,
       );
-    }
-    causes.flush();
-    if (judged === 0) ctx.skip('no error response carried a problem `instance`');
+    });
   },
 });

@@ -1,7 +1,5 @@
 import { defineCheck } from '../../core/engine/define-check.js';
-import { isObject } from '../../core/util/json.js';
-import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
-import { Causes, errorAnswers } from '../support/traffic.js';
+import { exchangeData, judgeProblemMember } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {
@@ -18,20 +16,14 @@ export default defineCheck({
   judgesTraffic: true,
   async run(ctx) {
     // One cause per HTTP status, whatever `status` each answer gave.
-    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
-    let judged = 0;
-    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
-      const body = exchange.response.json;
-      if (!isObject(body) || body['status'] === undefined) continue;
-      judged++;
+    const none = 'no error response carried a problem with a `status` member';
+    await judgeProblemMember(ctx, 'status', none, (exchange, status, causes) =>
       causes.expect(
-        body['status'] === exchange.response.status,
+        status === exchange.response.status,
         'mismatch',
-        { ...exchangeData(exchange), bodyStatus: JSON.stringify(body['status']) },
+        { ...exchangeData(exchange), bodyStatus: JSON.stringify(status) },
         exchange,
-      );
-    }
-    causes.flush();
-    if (judged === 0) ctx.skip('no error response carried a problem with a `status` member');
+      ),
+    );
   },
 });

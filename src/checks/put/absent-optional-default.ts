@@ -1,16 +1,13 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
+import { definePutCheck, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 const MESSAGES = {
   rejected: 'PUT {{url}} ({{step}}) answered {{status}}.',
   notDefault: 'After PUT {{url}} without `{{property}}`, the document shows {{actual}}; {{expected}}.',
 } as const;
 
-export default defineCheck({
+export default definePutCheck({
   meta: {
     id: 'put.absent-optional-default',
     rule: 'meth-http',
@@ -19,11 +16,8 @@ export default defineCheck({
     title: 'An optional property absent from a PUT body is removed or takes its declared default',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PUT_SUBJECT,
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await putSubject(ctx, document, { omitChanged: true });
+  omitChanged: true,
+  run: async (ctx, subject, document) => {
     // Optional: left out of the create body. The freshly created document shows its default (or nothing).
     const optional = Object.keys(subject.changes).filter((key) => !(key in (subject.createBody ?? {})));
     if (optional.length === 0)
@@ -67,5 +61,5 @@ export default defineCheck({
         after.exchange,
       );
     }
-  }),
+  },
 });

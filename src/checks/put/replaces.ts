@@ -1,10 +1,7 @@
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { confirmingWrites } from '../support/confirm.js';
 import { isObject } from '../../core/util/json.js';
 import { isSuccess, reread } from '../support/created-document.js';
 import { containsJson, show } from '../support/same-json.js';
-import { PUT_SUBJECT, putSubject, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
+import { definePutCheck, sendPut, skipUnlessPutSupported } from './support/put-subject.js';
 
 const MESSAGES = {
   rejected: 'PUT {{url}} with the full representation and {{changes}} answered {{status}}.',
@@ -12,7 +9,7 @@ const MESSAGES = {
     'After PUT {{url}} with {{changes}}, {{where}} shows `{{property}}` = {{actual}} instead of {{expected}}.',
 } as const;
 
-export default defineCheck({
+export default definePutCheck({
   meta: {
     id: 'put.replaces',
     rule: 'meth-http',
@@ -21,11 +18,7 @@ export default defineCheck({
     title: 'PUT of a full representation with a changed value replaces the document: the change shows',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: PUT_SUBJECT,
-  // Another client may write to the document too: a difference counts only while the reads compared still hold.
-  run: confirmingWrites(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await putSubject(ctx, document);
+  run: async (ctx, subject, document) => {
     const data = { url: subject.url, changes: show(subject.changes) };
     const put = await sendPut(ctx, subject.url, subject.changed);
     skipUnlessPutSupported(ctx, document, put);
@@ -46,5 +39,5 @@ export default defineCheck({
         );
       }
     }
-  }),
+  },
 });

@@ -1,9 +1,4 @@
-import { confirming } from '../support/confirm.js';
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { isObject } from '../../core/util/json.js';
-import { exchangeData } from '../support/provoke-errors.js';
-import { readSelectSubject, selectPath, stillPresent, SUPPORTS_SELECT } from './support/select-subject.js';
+import { defineSelectCheck, readSelected, stillPresent } from './support/select-subject.js';
 
 const MESSAGES = {
   notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -11,7 +6,7 @@ const MESSAGES = {
   missingProperties: '{{method}} {{url}} also left out properties it did not exclude: {{missing}}.',
 } as const;
 
-export default defineCheck({
+export default defineSelectCheck({
   meta: {
     id: 'select.exclude',
     rule: 'res-repres',
@@ -20,18 +15,11 @@ export default defineCheck({
     title: '`?select=!(p)` returns every property of the document but p',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: SUPPORTS_SELECT,
-  // Another client may change or delete the sample between the full and the selected read:
-  // a fault counts when a re-read repeats it.
-  run: confirming(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await readSelectSubject(ctx, document);
+  run: async (ctx, subject) => {
     const p = subject.stringProperty;
-    const selected = await ctx.get(selectPath(subject.path, `!(${p})`));
-    const data = exchangeData(selected);
-    const body = selected.response.json;
-    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body))
-      return;
+    const read = await readSelected(ctx, subject, `!(${p})`);
+    if (!read) return;
+    const { selected, data, body } = read;
     ctx.expect(!(p in body), 'stillThere', { ...data, property: p }, selected);
     const { names: missing, after } = await stillPresent(
       ctx,
@@ -46,5 +34,5 @@ export default defineCheck({
       subject.full,
       ...after,
     );
-  }),
+  },
 });

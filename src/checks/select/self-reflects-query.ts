@@ -1,9 +1,4 @@
-import { confirming } from '../support/confirm.js';
-import { defineCheck } from '../../core/engine/define-check.js';
-import type { DocumentTarget } from '../../core/profile/target.js';
-import { isObject } from '../../core/util/json.js';
-import { exchangeData } from '../support/provoke-errors.js';
-import { readSelectSubject, selectPath, SUPPORTS_SELECT } from './support/select-subject.js';
+import { defineSelectCheck, readSelected } from './support/select-subject.js';
 import { isBlankLink } from '../support/collection-page.js';
 
 const MESSAGES = {
@@ -12,7 +7,7 @@ const MESSAGES = {
   queryLost: '{{method}} {{url}} returned self {{self}}, whose `select` is {{found}} instead of {{expected}}.',
 } as const;
 
-export default defineCheck({
+export default defineSelectCheck({
   meta: {
     id: 'select.self-reflects-query',
     rule: 'res-repres',
@@ -21,18 +16,11 @@ export default defineCheck({
     title: 'The `self` link of a selected representation carries the `select` query',
     messages: MESSAGES,
   },
-  appliesTo: 'document',
-  requires: SUPPORTS_SELECT,
-  // Another client may delete the sample between the full and the selected read:
-  // a fault counts when a re-read repeats it.
-  run: confirming(MESSAGES, async (ctx, document: DocumentTarget) => {
-    const subject = await readSelectSubject(ctx, document);
+  run: async (ctx, subject) => {
     const expected = `(${subject.stringProperty})`;
-    const selected = await ctx.get(selectPath(subject.path, expected));
-    const data = exchangeData(selected);
-    const body = selected.response.json;
-    if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body))
-      return;
+    const read = await readSelected(ctx, subject, expected);
+    if (!read) return;
+    const { selected, data, body } = read;
     const self = body['self'];
     if (!ctx.expect(typeof self === 'string', 'noSelf', data, selected) || typeof self !== 'string') return;
     // Resolved against the request, an empty `self` would carry its query: it shows nothing (link.absolute reports it).
@@ -45,5 +33,5 @@ export default defineCheck({
       found = null;
     }
     ctx.expect(found === expected, 'queryLost', { ...data, self, found: found ?? '(none)', expected }, selected);
-  }),
+  },
 });

@@ -51,6 +51,10 @@ export const CREATED_BY_A_COLLECTION = {
   test: (document: DocumentTarget): boolean => document.creator !== undefined,
 };
 
+/** The profile's patch without null members: the values a changing write sets, which the document must show after. */
+export const patchValues = (document: DocumentTarget): JsonObject =>
+  Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
+
 /** The creating collection of a document that passed CREATED_BY_A_COLLECTION; without one the check was run unguarded, a bug. */
 export function creatorOf(document: DocumentTarget): CollectionTarget {
   if (!document.creator)

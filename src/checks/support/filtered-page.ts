@@ -1,10 +1,16 @@
 // Filtered pages with the filtered properties read from the items or their documents (bounded).
-import type { CheckContext } from '../../core/engine/define-check.js';
+import {
+  defineCheck,
+  type CheckContext,
+  type CheckDefinition,
+  type CheckMeta,
+} from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import type { Query } from '../../core/http/http-client.js';
 import { valueAtDotted } from '../../core/util/json.js';
 import type { CollectionTarget } from '../../core/profile/target.js';
 import { linkOf, notCollectionReason, pageOf } from './collection-page.js';
+import { confirming } from './confirm.js';
 import { itemDocuments, type ItemData } from './item-documents.js';
 
 interface ReadPage {
@@ -28,6 +34,20 @@ export async function readPage(
   if (!page) return exchange;
   const { items, exchanges } = await itemDocuments(ctx, collection, page, { needs, maxFetches: pageSize * 2 });
   return { exchange, sources: exchanges, items, hasNext: linkOf(page.body, 'next') !== undefined };
+}
+
+/** readPage for a check that judges the page: reports `status` and gives undefined when it is no collection page. */
+export async function readJudgedPage(
+  ctx: CheckContext<'status'>,
+  collection: CollectionTarget,
+  pageSize: number,
+  query: Query,
+  needs: string[] | 'document',
+): Promise<ReadPage | undefined> {
+  const page = await readPage(ctx, collection, pageSize, query, needs);
+  if ('items' in page) return page;
+  ctx.report('status', { url: page.request.url, status: page.response.status }, page);
+  return undefined;
 }
 
 /** The filters named like properties: the full-text parameter (`q`, reserved by the guide) is no property. */
@@ -67,4 +87,24 @@ export async function samplePage(
   const sample = await readPage(ctx, collection, pageSize, {}, needs);
   if (!('items' in sample)) ctx.skip(notCollectionReason(sample));
   return sample;
+}
+
+/**
+ * A check of the collection's first property filter: the guard, the re-reads and the unfiltered sample page its
+ * values are taken from are the same for each, so `run` gets the filter and the sample.
+ */
+export function defineFilterCheck<const M extends string>(check: {
+  meta: CheckMeta<M>;
+  run(ctx: CheckContext<M>, collection: CollectionTarget, filter: string, sample: ReadPage): Promise<void>;
+}): CheckDefinition<M, 'collection'> {
+  return defineCheck({
+    meta: check.meta,
+    appliesTo: 'collection',
+    requires: WITH_PROPERTY_FILTER,
+    // Shared data may move under other clients: a fault counts when a re-read repeats it.
+    run: confirming(check.meta.messages, async (ctx, collection: CollectionTarget) => {
+      const [filter] = propertyFilters(collection) as [string];
+      await check.run(ctx, collection, filter, await samplePage(ctx, collection, 5, [filter]));
+    }),
+  });
 }

@@ -1,9 +1,9 @@
 // Links returned by the API: collection first pages and sample documents, read once per check.
-import type { CheckContext } from '../../core/engine/define-check.js';
+import type { CheckContext, MessageData } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import { isObject } from '../../core/util/json.js';
 import { isBlankLink } from './collection-page.js';
-import { judgeableTraffic } from './traffic.js';
+import { Causes, judgeableTraffic } from './traffic.js';
 
 /** Members that hold a link to a resource ([hyp-links], [col-paging]). */
 const LINK_MEMBERS = new Set(['self', 'href', 'next', 'prev', 'first', 'last']);
@@ -81,6 +81,25 @@ export async function readLinkPaths(
     }
   }
   return found;
+}
+
+/**
+ * Judges the path of every string link the run's answers returned, one cause per link member: `fault` gives what
+ * `messageId` says of a path at fault besides the link, undefined for a path that holds. Skips when no link is a URI.
+ */
+export async function judgeLinkPaths<M extends string>(
+  ctx: CheckContext<M>,
+  messageId: M,
+  fault: (path: string) => MessageData | undefined,
+): Promise<void> {
+  const links = await readLinkPaths(ctx, await allLinkSources(ctx));
+  const causes = new Causes(ctx, (id, data) => linkCause(id, data['pointer']));
+  if (links.length === 0) ctx.skip('no returned link was a URI');
+  for (const { path, source, pointer, value } of links) {
+    const extra = fault(path);
+    causes.expect(extra === undefined, messageId, { url: source.request.url, pointer, value, ...extra }, source);
+  }
+  causes.flush();
 }
 
 /** An absolute http(s) URL, or undefined. */

@@ -1,6 +1,8 @@
 // Requests that a conforming API answers with a problem: shared by the problem and trace checks.
 import type { CheckContext } from '../../core/engine/define-check.js';
 import { describeBody, type Exchange } from '../../core/engine/exchange.js';
+import { isObject } from '../../core/util/json.js';
+import { Causes, errorAnswers } from './traffic.js';
 
 /** A path no API defines (lowerCamelCase, so only its absence can make it a 404). */
 export const UNKNOWN_PATH = '/restguideUnknownResource';
@@ -30,3 +32,33 @@ export const exchangeData = (exchange: Exchange) => ({
   /** What the body was, so "answered 200 with a JSON array" says why 200 did not do. */
   got: describeBody(exchange.response),
 });
+
+/**
+ * Judges the run's error answers and the provoked ones, one cause per message and HTTP status: `judge` returns false
+ * for an answer that lacks what it judges, else judges it through `causes`. Skips with `none` when none was judged.
+ */
+export async function judgeErrorAnswers<M extends string>(
+  ctx: CheckContext<M>,
+  none: string,
+  judge: (exchange: Exchange, causes: Causes<M>) => boolean,
+): Promise<void> {
+  const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
+  let judged = 0;
+  for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) if (judge(exchange, causes)) judged++;
+  causes.flush();
+  if (judged === 0) ctx.skip(none);
+}
+
+/** judgeErrorAnswers of the problems that have `member`: `judge` gets its value. */
+export const judgeProblemMember = <M extends string>(
+  ctx: CheckContext<M>,
+  member: string,
+  none: string,
+  judge: (exchange: Exchange, value: unknown, causes: Causes<M>) => void,
+): Promise<void> =>
+  judgeErrorAnswers(ctx, none, (exchange, causes) => {
+    const body = exchange.response.json;
+    if (!isObject(body) || body[member] === undefined) return false;
+    judge(exchange, body[member], causes);
+    return true;
+  });

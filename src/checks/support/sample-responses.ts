@@ -12,6 +12,12 @@ export const hasSampleResponses = (target: Target): boolean =>
 
 export const SAMPLE_WHAT = 'collection or document with a sample id';
 
+/** The same as a check's guard (`requires`), for a check that applies to the api. */
+export const WITH_SAMPLE_RESPONSES = {
+  what: SAMPLE_WHAT,
+  test: (_api: unknown, target: Target): boolean => hasSampleResponses(target),
+};
+
 /** GETs the first page (pageSize 3, embedded items when possible) of each collection, one sample document and one absent document (a problem). */
 export async function sampleResponses(ctx: CheckContext<string>): Promise<Exchange[]> {
   // With the collection's embed value, when it has one: the embedded representations are judged too.

@@ -1,10 +1,11 @@
 // The run of put.stale-if-match and patch.stale-if-match: an update with the current ETag in If-Match
 // must succeed; the write that would undo it, sent with that ETag now stale, must be refused (412 or
 // 409, a problem) and change nothing. The two checks differ only in how they write.
-import type { CheckContext } from '../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
+import type { DocumentTarget } from '../../core/profile/target.js';
 import { isSuccess, reread } from './created-document.js';
-import { problemResponseFault } from './problem-response.js';
+import { PROBLEM_MEDIA_TYPE_ROOT, problemResponseFault } from './problem-response.js';
 import { sameJson, show } from './same-json.js';
 
 /** The message ids both checks declare, each worded for its method. */
@@ -37,10 +38,39 @@ export function withEtag<T extends { etag: boolean }>(guard: {
   };
 }
 
-export async function runStaleIfMatch(
-  ctx: CheckContext<StaleIfMatchMessage>,
-  writes: StaleIfMatchWrites,
-): Promise<void> {
+/** The check of one method, worded for it; `writes` finds the document to change and says how to write to it. */
+export function defineStaleIfMatchCheck(check: {
+  id: string;
+  method: 'PUT' | 'PATCH';
+  requires: { what: string; test(document: DocumentTarget): boolean };
+  writes(ctx: CheckContext<StaleIfMatchMessage>, document: DocumentTarget): Promise<Omit<StaleIfMatchWrites, 'method'>>;
+}): CheckDefinition<StaleIfMatchMessage, 'document'> {
+  const { method } = check;
+  return defineCheck({
+    meta: {
+      id: check.id,
+      rule: 'stat-codes',
+      severity: 'warning',
+      writes: true,
+      title: `A ${method} with the current ETag in If-Match succeeds; one with a stale ETag answers 412 or 409 and changes nothing`,
+      messages: {
+        freshRefused: `${method} {{url}} with If-Match {{etag}} (the current ETag) answered {{status}}.`,
+        staleAccepted: `${method} {{url}} with a stale If-Match {{etag}} answered {{status}} instead of 412 or 409.`,
+        notProblem: `${method} {{url}} with a stale If-Match answered {{status}}, but {{reason}}.`,
+        changed: `${method} {{url}} with a stale If-Match was refused, yet \`{{property}}\` changed from {{before}} to {{actual}}.`,
+      },
+    },
+    appliesTo: 'document',
+    // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
+    dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
+    requires: withEtag(check.requires),
+    async run(ctx, document) {
+      await runStaleIfMatch(ctx, { method, ...(await check.writes(ctx, document)) });
+    },
+  });
+}
+
+async function runStaleIfMatch(ctx: CheckContext<StaleIfMatchMessage>, writes: StaleIfMatchWrites): Promise<void> {
   const { url, etag: stale } = writes;
   if (stale === undefined) return ctx.skip(`GET ${url} gave no ETag`);
   const fresh = await writes.update(stale);

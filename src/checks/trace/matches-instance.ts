@@ -1,7 +1,6 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import { isObject } from '../../core/util/json.js';
-import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
-import { Causes, errorAnswers } from '../support/traffic.js';
+import { exchangeData, judgeErrorAnswers } from '../support/provoke-errors.js';
 
 export default defineCheck({
   meta: {
@@ -18,23 +17,23 @@ export default defineCheck({
   appliesTo: 'api',
   judgesTraffic: true,
   async run(ctx, api) {
-    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
-    let judged = 0;
-    for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
-      const trace = exchange.response.headers[api.traceHeader.toLowerCase()];
-      const body = exchange.response.json;
-      const instance = isObject(body) ? body['instance'] : undefined;
-      // Only a urn:uuid instance carries an id to compare; header-present reports a missing header.
-      if (trace === undefined || typeof instance !== 'string' || !/^urn:uuid:/i.test(instance)) continue;
-      judged++;
-      causes.expect(
-        instance.slice('urn:uuid:'.length).toLowerCase() === trace.toLowerCase(),
-        'mismatch',
-        { ...exchangeData(exchange), header: api.traceHeader, trace, instance },
-        exchange,
-      );
-    }
-    causes.flush();
-    if (judged === 0) ctx.skip('no problem had both a trace id header and a urn:uuid instance');
+    await judgeErrorAnswers(
+      ctx,
+      'no problem had both a trace id header and a urn:uuid instance',
+      (exchange, causes) => {
+        const trace = exchange.response.headers[api.traceHeader.toLowerCase()];
+        const body = exchange.response.json;
+        const instance = isObject(body) ? body['instance'] : undefined;
+        // Only a urn:uuid instance carries an id to compare; header-present reports a missing header.
+        if (trace === undefined || typeof instance !== 'string' || !/^urn:uuid:/i.test(instance)) return false;
+        causes.expect(
+          instance.slice('urn:uuid:'.length).toLowerCase() === trace.toLowerCase(),
+          'mismatch',
+          { ...exchangeData(exchange), header: api.traceHeader, trace, instance },
+          exchange,
+        );
+        return true;
+      },
+    );
   },
 });

@@ -7,7 +7,7 @@ import { CHECK_AREAS } from '../report/types.js';
 
 export type MessageData = Record<string, string | number | boolean | null | undefined>;
 
-interface CheckMeta<M extends string> {
+export interface CheckMeta<M extends string> {
   /** `<area>.<file name>`, e.g. `problem.media-type`. */
   id: string;
   /** The guide's rule id (`err-problem`); the documentation link is built from it. */

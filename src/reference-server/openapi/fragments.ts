@@ -20,6 +20,22 @@ export function jsonBody(schema: string, example: unknown, description?: string)
   };
 }
 
+/** The answers of an operation on one document by its key: 200 with it, 400 for a malformed key, 404 for an unknown one. */
+export function documentResponses(
+  description: string,
+  schema: string,
+  malformed: string,
+  missing: string,
+  more: Json = {},
+): Json {
+  return {
+    200: jsonResponse(description, schema),
+    400: problemResponse(malformed),
+    404: problemResponse(missing),
+    ...more,
+  };
+}
+
 const DEFAULT_DESCRIPTION =
   'Any other problem (see the problem type): 500 internalServerError; answers to the connection rather than ' +
   'to an operation (408 requestTimeout, 417 expectationFailed, 505 httpVersionNotSupported); 401/403 in protected mode';

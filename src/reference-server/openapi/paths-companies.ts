@@ -1,4 +1,5 @@
 import {
+  documentResponses,
   headerRef,
   jsonBody,
   jsonResponse,
@@ -37,11 +38,7 @@ export const companyPaths: Record<string, Json> = {
   '/companies/{enterpriseNumber}': {
     parameters: [paramRef('EnterpriseNumberPath')],
     get: operation('Companies', 'getCompany', 'Get a company', {
-      responses: {
-        200: jsonResponse('The company', 'Company'),
-        400: problemResponse('Malformed enterprise number'),
-        404: problemResponse('No such company'),
-      },
+      responses: documentResponses('The company', 'Company', 'Malformed enterprise number', 'No such company'),
     }),
   },
   '/enterprises/{enterpriseNumber}/employers': {
@@ -74,11 +71,7 @@ export const companyPaths: Record<string, Json> = {
       pathParam('value', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, 'Code of the employer class'),
     ],
     get: operation('Appendices', 'getEmployerClass', 'Get an employer class', {
-      responses: {
-        200: jsonResponse('The employer class', 'EmployerClass'),
-        400: problemResponse('Malformed value'),
-        404: problemResponse('No such class'),
-      },
+      responses: documentResponses('The employer class', 'EmployerClass', 'Malformed value', 'No such class'),
     }),
   },
 };

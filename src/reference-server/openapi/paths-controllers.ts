@@ -1,5 +1,6 @@
 import { EXCHANGE_RATES } from '../store/seed-other.js';
 import {
+  documentResponses,
   intId,
   jsonBody,
   jsonResponse,
@@ -66,12 +67,9 @@ export const controllerPaths: Record<string, Json> = {
   '/orders/{orderId}/archive': {
     parameters: [pathParam('orderId', intId(999999), 'Order number')],
     post: operation('Orders', 'archiveOrder', 'Archive a completed order', {
-      responses: {
-        200: jsonResponse('The archived order', 'Order'),
-        400: problemResponse('Malformed orderId'),
-        404: problemResponse('No such order'),
+      responses: documentResponses('The archived order', 'Order', 'Malformed orderId', 'No such order', {
         409: problemResponse('The order is not completed (urn:problem-type:belgif:registry:invalidState)'),
-      },
+      }),
     }),
   },
 };

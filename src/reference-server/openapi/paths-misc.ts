@@ -1,4 +1,13 @@
-import { intId, jsonResponse, operation, pathParam, problemResponse, schemaRef, type Json } from './fragments.js';
+import {
+  documentResponses,
+  intId,
+  jsonResponse,
+  operation,
+  pathParam,
+  problemResponse,
+  schemaRef,
+  type Json,
+} from './fragments.js';
 
 const code = (name: string, description: string) =>
   pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
@@ -29,11 +38,7 @@ export const miscPaths: Record<string, Json> = {
   '/refData/paymentMethods/{paymentMethodCode}': {
     parameters: [code('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
     get: operation('Reference Data', 'getPaymentMethod', 'Get a payment method', {
-      responses: {
-        200: jsonResponse('The payment method', 'CodeDescription'),
-        400: problemResponse('Malformed code'),
-        404: problemResponse('No such code'),
-      },
+      responses: documentResponses('The payment method', 'CodeDescription', 'Malformed code', 'No such code'),
     }),
   },
   '/refData/deliveryMethods/{deliveryMethodCode}': {
@@ -53,21 +58,13 @@ export const miscPaths: Record<string, Json> = {
           schema: { type: 'string', enum: ['nl', 'fr', 'de', 'en'] },
         },
       ],
-      responses: {
-        200: jsonResponse('The delivery method', 'CodeDescription'),
-        400: problemResponse('Malformed code or lang'),
-        404: problemResponse('No such code'),
-      },
+      responses: documentResponses('The delivery method', 'CodeDescription', 'Malformed code or lang', 'No such code'),
     }),
   },
   '/stores/{storeId}': {
     parameters: [pathParam('storeId', intId(999999), 'Store number')],
     get: operation('Stores', 'getStore', 'Get a store', {
-      responses: {
-        200: jsonResponse('The store', 'Store'),
-        400: problemResponse('Malformed storeId'),
-        404: problemResponse('No such store'),
-      },
+      responses: documentResponses('The store', 'Store', 'Malformed storeId', 'No such store'),
     }),
   },
   '/stores/{storeId}/orders/{orderId}': {
@@ -76,11 +73,7 @@ export const miscPaths: Record<string, Json> = {
       pathParam('orderId', intId(999999), 'Order number'),
     ],
     get: operation('Stores', 'getStoreOrder', 'Get an order of a store', {
-      responses: {
-        200: jsonResponse('The order', 'Order'),
-        400: problemResponse('Malformed id'),
-        404: problemResponse('No such order in this store'),
-      },
+      responses: documentResponses('The order', 'Order', 'Malformed id', 'No such order in this store'),
     }),
   },
   '/persons/{ssin}': {
@@ -97,21 +90,13 @@ export const miscPaths: Record<string, Json> = {
       },
     ],
     get: operation('Persons', 'getPerson', 'Get a person', {
-      responses: {
-        200: jsonResponse('The person', 'Person'),
-        400: problemResponse('Malformed ssin'),
-        404: problemResponse('No such person'),
-      },
+      responses: documentResponses('The person', 'Person', 'Malformed ssin', 'No such person'),
     }),
   },
   '/addresses/{addressId}': {
     parameters: [pathParam('addressId', intId(999999), 'Address number')],
     get: operation('Addresses', 'getAddress', 'Get an address', {
-      responses: {
-        200: jsonResponse('The address', 'Address'),
-        400: problemResponse('Malformed addressId'),
-        404: problemResponse('No such address'),
-      },
+      responses: documentResponses('The address', 'Address', 'Malformed addressId', 'No such address'),
     }),
   },
   '/health': {

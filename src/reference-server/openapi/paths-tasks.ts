@@ -1,4 +1,5 @@
 import {
+  documentResponses,
   headerRef,
   intId,
   jsonBody,
@@ -37,11 +38,12 @@ export const taskPaths: Record<string, Json> = {
   '/images/{imageId}': {
     parameters: [pathParam('imageId', intId(2147483647), 'Image number')],
     get: operation('Images', 'getImage', 'Get a rendered image', {
-      responses: {
-        200: jsonResponse('The image', 'Image'),
-        400: problemResponse('Malformed imageId'),
-        404: problemResponse('No such image, or it expired (10 minutes after its task was seen done)'),
-      },
+      responses: documentResponses(
+        'The image',
+        'Image',
+        'Malformed imageId',
+        'No such image, or it expired (10 minutes after its task was seen done)',
+      ),
     }),
   },
 };

@@ -1,7 +1,30 @@
 // An embedded representation against the resource's own: the members both hold must agree (prf-embed: what is
 // embedded is the subresource's representation, not another view of it).
-import { isObject } from '../../../core/util/json.js';
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
+import { isObject, jsonTypeOf } from '../../../core/util/json.js';
 import { sameJson, show } from '../../support/same-json.js';
+
+/** The answer's `embedded` value as an object; reports `notMap` and gives undefined when it is not one. */
+export function embeddedMap(
+  ctx: CheckContext<'notMap'>,
+  url: string,
+  embedded: unknown,
+  exchange: Exchange,
+): Record<string, unknown> | undefined {
+  const type = embedded === undefined ? 'absent' : jsonTypeOf(embedded);
+  return ctx.expect(isObject(embedded), 'notMap', { url, type }, exchange) && isObject(embedded) ? embedded : undefined;
+}
+
+/** Whether the entry under `key` is a representation object; reports `notRepresentation` when it is not. */
+export const isRepresentation = (
+  ctx: CheckContext<'notRepresentation'>,
+  url: string,
+  key: string,
+  entry: unknown,
+  exchange: Exchange,
+): entry is Record<string, unknown> =>
+  ctx.expect(isObject(entry), 'notRepresentation', { url, key, type: jsonTypeOf(entry) }, exchange) && isObject(entry);
 
 export interface MemberDifference {
   /** Dotted path of the member (`company.name`). */

@@ -1,7 +1,14 @@
 // One finding for the names a check finds at fault across every answer: an API's serializer names its members
 // (or writes their nulls) one way, so the fix is one, however many members and answers show it.
-import type { CheckContext } from '../../../core/engine/define-check.js';
+import {
+  defineCheck,
+  type CheckContext,
+  type CheckDefinition,
+  type CheckMeta,
+} from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
+import { WITH_SAMPLE_RESPONSES } from '../../support/sample-responses.js';
+import { jsonAnswers } from './walk-json.js';
 
 /** Names spelled out after the first; the rest are counted. */
 const LISTED = 8;
@@ -35,4 +42,28 @@ export class NamedFaults {
     const also = this.answers > 1 ? ` (seen in ${this.answers} answers)` : '';
     ctx.report(messageId, { url: where.url, name, path: where.path, others, also }, ...this.evidence);
   }
+}
+
+/**
+ * A check of the names in every JSON answer (the samples and the run's other representations): `visit` adds an
+ * answer's names at fault, and one finding (`messageId`) reports them all.
+ */
+export function defineNamedFaultsCheck<const M extends string>(check: {
+  meta: CheckMeta<M>;
+  messageId: NoInfer<M>;
+  /** Words before the other names of the finding: `so are`, `nor are`. */
+  othersAre: string;
+  visit(exchange: Exchange, faults: NamedFaults): void;
+}): CheckDefinition<M, 'api'> {
+  return defineCheck({
+    meta: check.meta,
+    appliesTo: 'api',
+    requires: WITH_SAMPLE_RESPONSES,
+    judgesTraffic: true,
+    async run(ctx) {
+      const faults = new NamedFaults();
+      for (const exchange of await jsonAnswers(ctx)) check.visit(exchange, faults);
+      faults.flush(ctx, check.messageId, check.othersAre);
+    },
+  });
 }

@@ -1,5 +1,18 @@
 // Visits every property of a JSON value with its path; map-like objects (keys are data, not names) are marked.
+import type { CheckContext } from '../../../core/engine/define-check.js';
+import type { Exchange } from '../../../core/engine/exchange.js';
 import { isObject } from '../../../core/util/json.js';
+import { sampleResponses } from '../../support/sample-responses.js';
+import { judgeableTraffic } from '../../support/traffic.js';
+
+/** The sample responses and the run's other representations that have a JSON body; skips when none has. */
+export async function jsonAnswers(ctx: CheckContext<string>): Promise<Exchange[]> {
+  const exchanges = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(
+    (e) => e.response.json !== undefined,
+  );
+  if (exchanges.length === 0) ctx.skip('no response had a JSON body');
+  return exchanges;
+}
 
 interface VisitedProperty {
   /** JSON path with array indices and map keys as `[*]`, so one name repeated over items is one finding: `$.items[*].employer_name`. */

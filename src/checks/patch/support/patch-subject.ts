@@ -1,10 +1,17 @@
 // What every patch check needs: a merge-patch document, the profile's patch and a document it may change.
-import type { CheckContext } from '../../../core/engine/define-check.js';
+import {
+  defineCheck,
+  type CheckContext,
+  type CheckDefinition,
+  type CheckMeta,
+  type Dependency,
+} from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import type { CheckResult } from '../../../core/report/types.js';
 import type { JsonObject } from '../../../core/util/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/profile/target.js';
-import { createSubject, reread, type Subject } from '../../support/created-document.js';
+import { confirmingWrites } from '../../support/confirm.js';
+import { createSubject, patchValues, reread, type Subject } from '../../support/created-document.js';
 import { containsJson } from '../../support/same-json.js';
 
 type Ctx = CheckContext<string>;
@@ -32,15 +39,11 @@ export function sendPatch(
   });
 }
 
-/** The profile's patch without null members. */
-const patchOf = (document: DocumentTarget): JsonObject =>
-  Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
-
 /** The guard of every patch check: PATCH is the document's update style and the profile gives a patch to send. */
 export const PATCH_SUBJECT = {
   what: 'document with PATCH as its update style and a patch (non-null values)',
   test: (document: DocumentTarget): boolean =>
-    document.update === 'patch' && supportsMethod(document, 'PATCH') && Object.keys(patchOf(document)).length > 0,
+    document.update === 'patch' && supportsMethod(document, 'PATCH') && Object.keys(patchValues(document)).length > 0,
 };
 
 /**
@@ -48,18 +51,37 @@ export const PATCH_SUBJECT = {
  * not make is never changed, so without a collection that creates it the check skips.
  * `omitPatched` creates it without the patch's properties, so it shows their defaults.
  */
-export async function patchSubject(
-  ctx: Ctx,
-  document: DocumentTarget,
-  options: { omitPatched?: boolean } = {},
-): Promise<PatchSubject> {
-  const patch = patchOf(document);
+export async function patchSubject(ctx: Ctx, document: DocumentTarget, omitPatched = false): Promise<PatchSubject> {
+  const patch = patchValues(document);
   const collection = document.creator;
-  if (collection)
-    return { ...(await createSubject(ctx, collection, options.omitPatched ? Object.keys(patch) : [])), patch };
+  if (collection) return { ...(await createSubject(ctx, collection, omitPatched ? Object.keys(patch) : [])), patch };
   return ctx.skip(
     `no collection creates ${document.path} documents, and the run changes only records it made (never the API's own)`,
   );
+}
+
+/**
+ * A patch check that judges what its writes did to a document created for it: the guard, the subject and the
+ * confirming re-reads are the same for each, so `run` gets the subject.
+ */
+export function definePatchCheck<const M extends string>(check: {
+  meta: CheckMeta<M>;
+  dependsOn?: ReadonlyArray<string | Dependency<NoInfer<M>>>;
+  /** Create the subject without the patch's properties, so it shows their defaults. */
+  omitPatched?: boolean;
+  run(ctx: CheckContext<M>, subject: PatchSubject): Promise<void>;
+}): CheckDefinition<M, 'document'> {
+  const { meta, dependsOn, omitPatched, run } = check;
+  return defineCheck({
+    meta,
+    appliesTo: 'document',
+    requires: PATCH_SUBJECT,
+    ...(dependsOn && { dependsOn }),
+    // Another client may write to the document too: a difference counts only while the reads compared still hold.
+    run: confirmingWrites(meta.messages, async (ctx, document: DocumentTarget) =>
+      run(ctx, await patchSubject(ctx, document, omitPatched)),
+    ),
+  });
 }
 
 export interface AppliedPatch {
@@ -107,6 +129,15 @@ export async function appliedPatchType(ctx: Ctx, subject: PatchSubject): Promise
   return contentType;
 }
 
+/**
+ * The roots of a check that meets patch.media-types' failures too: its `refused` finding follows from the merge patch
+ * media type refused, its `ignored` one from a merge patch not applied.
+ */
+export const mergePatchRoots = <M extends string>(refused: M, ignored: M): Array<Dependency<M>> => [
+  { ...MERGE_PATCH_REFUSED, findings: [refused] },
+  { ...MERGE_PATCH_IGNORED, findings: [ignored] },
+];
+
 /** patch.media-types' failure that every merge patch meets too: the merge patch media type refused. */
 export const MERGE_PATCH_REFUSED = {
   check: 'patch.media-types',
@@ -114,7 +145,7 @@ export const MERGE_PATCH_REFUSED = {
     failure.messageId === 'refused' && failure.message.includes(`Content-Type ${MERGE_PATCH} `),
 };
 /** patch.media-types' failure that a merge patch meets too: a patch in the merge patch media type not applied. */
-export const MERGE_PATCH_IGNORED = {
+const MERGE_PATCH_IGNORED = {
   check: 'patch.media-types',
   when: (failure: CheckResult): boolean =>
     failure.messageId === 'ignored' && failure.message.includes(`Content-Type ${MERGE_PATCH} `),

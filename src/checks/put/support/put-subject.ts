@@ -1,9 +1,15 @@
 // What every put check needs: a document it created, a change to make, and PUT of a full representation.
-import type { CheckContext } from '../../../core/engine/define-check.js';
+import {
+  defineCheck,
+  type CheckContext,
+  type CheckDefinition,
+  type CheckMeta,
+} from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import type { JsonObject } from '../../../core/util/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/profile/target.js';
-import { createSubject, creatorOf, type Subject } from '../../support/created-document.js';
+import { confirmingWrites } from '../../support/confirm.js';
+import { createSubject, creatorOf, patchValues, type Subject } from '../../support/created-document.js';
 import { applyMergePatch } from '../../support/same-json.js';
 import { writableBody } from '../../support/writable-body.js';
 
@@ -18,30 +24,44 @@ interface PutSubject extends Subject {
   original: Record<string, unknown>;
 }
 
-/** The values to change: the profile's patch without null members. */
-const changesOf = (document: DocumentTarget): JsonObject =>
-  Object.fromEntries(Object.entries(document.patch ?? {}).filter(([, value]) => value !== null)) as JsonObject;
-
 /** PUT is tried only on a document the check created, with a change the profile knows. */
 export const PUT_SUBJECT = {
   what: 'document with a patch (non-null values) that a collection creates',
   test: (document: DocumentTarget): boolean =>
-    document.creator !== undefined && supportsMethod(document, 'PUT') && Object.keys(changesOf(document)).length > 0,
+    document.creator !== undefined && supportsMethod(document, 'PUT') && Object.keys(patchValues(document)).length > 0,
 };
 
 /**
  * A document created for the check (guard: PUT_SUBJECT), to be replaced by PUT; skips when it cannot be created.
  * `omitChanged` creates it without the changed properties, so it shows their defaults.
  */
-export async function putSubject(
-  ctx: Ctx,
-  document: DocumentTarget,
-  options: { omitChanged?: boolean } = {},
-): Promise<PutSubject> {
-  const changes = changesOf(document);
-  const subject = await createSubject(ctx, creatorOf(document), options.omitChanged ? Object.keys(changes) : []);
+export async function putSubject(ctx: Ctx, document: DocumentTarget, omitChanged = false): Promise<PutSubject> {
+  const changes = patchValues(document);
+  const subject = await createSubject(ctx, creatorOf(document), omitChanged ? Object.keys(changes) : []);
   const original = writableBody(subject.representation, document);
   return { ...subject, changes, original, changed: applyMergePatch(original, changes) as Record<string, unknown> };
+}
+
+/**
+ * A put check that judges what its writes did to a document created for it: the guard, the subject and the
+ * confirming re-reads are the same for each, so `run` gets the subject (and the document, for its update style).
+ */
+export function definePutCheck<const M extends string>(check: {
+  meta: CheckMeta<M>;
+  /** Create the subject without the changed properties, so it shows their defaults. */
+  omitChanged?: boolean;
+  run(ctx: CheckContext<M>, subject: PutSubject, document: DocumentTarget): Promise<void>;
+}): CheckDefinition<M, 'document'> {
+  const { meta, omitChanged, run } = check;
+  return defineCheck({
+    meta,
+    appliesTo: 'document',
+    requires: PUT_SUBJECT,
+    // Another client may write to the document too: a difference counts only while the reads compared still hold.
+    run: confirmingWrites(meta.messages, async (ctx, document: DocumentTarget) =>
+      run(ctx, await putSubject(ctx, document, omitChanged), document),
+    ),
+  });
 }
 
 export function sendPut(ctx: Ctx, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {

@@ -1,9 +1,37 @@
 // What the select checks need: one document's full representation and properties picked from it.
-import type { CheckContext } from '../../../core/engine/define-check.js';
+import {
+  defineCheck,
+  type CheckContext,
+  type CheckDefinition,
+  type CheckMeta,
+  type MessageData,
+} from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import { isObject } from '../../../core/util/json.js';
+import { confirming } from '../../support/confirm.js';
 import { holdDocument } from '../../support/document-lock.js';
+import { exchangeData } from '../../support/provoke-errors.js';
 import type { DocumentTarget } from '../../../core/profile/target.js';
+
+/**
+ * A select check that compares a selected answer with the full representation: the guard, the subject read and the
+ * confirming re-reads are the same for each, so `run` gets the subject and judges only its own selection.
+ */
+export function defineSelectCheck<const M extends string>(check: {
+  meta: CheckMeta<M>;
+  run(ctx: CheckContext<M>, subject: SelectSubject): Promise<void>;
+}): CheckDefinition<M, 'document'> {
+  return defineCheck({
+    meta: check.meta,
+    appliesTo: 'document',
+    requires: SUPPORTS_SELECT,
+    // Another client may change or delete the sample between the full and the selected read:
+    // a fault counts when a re-read repeats it.
+    run: confirming(check.meta.messages, async (ctx, document: DocumentTarget) =>
+      check.run(ctx, await readSelectSubject(ctx, document)),
+    ),
+  });
+}
 
 /** A property name the select grammar can express: `-`, `_`, letters and digits. */
 const SELECTABLE = /^[-_A-Za-z0-9]+$/;
@@ -85,3 +113,21 @@ export const extraProperties = (
   body: Record<string, unknown>,
   allowed: string[],
 ): string[] => Object.keys(full).filter((name) => !allowed.includes(name) && name in body);
+
+/**
+ * GETs the subject with `?select=value`. Its answer and message data (the request's, plus `extra`) when it is 200
+ * with a JSON object; otherwise reports `notOk` and gives undefined.
+ */
+export async function readSelected(
+  ctx: CheckContext<'notOk'>,
+  subject: SelectSubject,
+  value: string,
+  extra: MessageData = {},
+): Promise<{ selected: Exchange; data: MessageData; body: Record<string, unknown> } | undefined> {
+  const selected = await ctx.get(selectPath(subject.path, value));
+  const data = { ...exchangeData(selected), ...extra };
+  const body = selected.response.json;
+  if (!ctx.expect(selected.response.status === 200 && isObject(body), 'notOk', data, selected) || !isObject(body))
+    return undefined;
+  return { selected, data, body };
+}

@@ -1,9 +1,40 @@
 // The shared body of sort.ascending, sort.descending and sort.multiple-keys: ask, read, judge neighbours.
-import type { CheckContext } from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../../core/engine/define-check.js';
 import type { CollectionTarget } from '../../../core/profile/target.js';
+import { confirming } from '../../support/confirm.js';
+import { guideSortOrSkip } from './guide-sort.js';
 import { firstDisorder, nextSortedPage, showValues, sortedPage, sortParam, type SortKey } from './sorted-page.js';
 
 type OrderMessages = 'status' | 'outOfOrder' | 'acrossPages';
+
+/**
+ * A check of the orders `sort` asks for: each differs only in the key lists it asks of the collection (read once the
+ * guide's sort parameter is known to apply), so the guard, the re-reads and the judging are here.
+ */
+export function defineOrderCheck(check: {
+  id: string;
+  title: string;
+  requires: { what: string; test(collection: CollectionTarget): boolean };
+  keyLists(collection: CollectionTarget): SortKey[][];
+}): CheckDefinition<OrderMessages, 'collection'> {
+  return defineCheck({
+    meta: {
+      id: check.id,
+      rule: 'col-sort',
+      severity: 'warning',
+      writes: false,
+      title: check.title,
+      messages: ORDER_MESSAGES,
+    },
+    appliesTo: 'collection',
+    requires: check.requires,
+    // Shared data may move under other clients: a fault counts when a re-read repeats it.
+    run: confirming(ORDER_MESSAGES, async (ctx, collection: CollectionTarget) => {
+      guideSortOrSkip(ctx, collection);
+      await judgeOrders(ctx, collection, check.keyLists(collection));
+    }),
+  });
+}
 
 /**
  * Judges each key list; skips when no pair of neighbours could be compared in any of them. A key list whose order

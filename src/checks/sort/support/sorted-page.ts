@@ -37,15 +37,7 @@ export async function sortedPage(
   );
   const page = pageOf(exchange);
   if (!page) return exchange;
-  const { items, exchanges } = await itemDocuments(ctx, collection, page, {
-    needs: keys.map((k) => k.property),
-    maxFetches: PAGE_SIZE,
-  });
-  return {
-    exchange,
-    sources: exchanges,
-    rows: items.map((item) => ({ href: item.href, values: keys.map((k) => valueAtDotted(item.data, k.property)) })),
-  };
+  return rowsOf(ctx, collection, exchange, page, keys);
 }
 
 /**
@@ -70,6 +62,17 @@ export async function nextSortedPage(
   const exchange = await ctx.get(url.href);
   const page = pageOf(exchange);
   if (!page || page.items.length === 0) return undefined;
+  return rowsOf(ctx, collection, exchange, page, keys);
+}
+
+/** A page's items with their values of the keys, read from the items or, where they lack them, their documents. */
+async function rowsOf(
+  ctx: CheckContext<string>,
+  collection: CollectionTarget,
+  exchange: Exchange,
+  page: NonNullable<ReturnType<typeof pageOf>>,
+  keys: SortKey[],
+): Promise<SortedPage> {
   const { items, exchanges } = await itemDocuments(ctx, collection, page, {
     needs: keys.map((k) => k.property),
     maxFetches: PAGE_SIZE,
