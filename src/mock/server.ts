@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stringify } from 'yaml';
 import type { Reply, RequestContext, RouteDef } from '../reference-server/context.js';
+import { answerClientError, answerOnSocket, trackAnswer } from '../reference-server/client-error.js';
 import { answerProblem, handleRequest, type PipelineOptions } from '../reference-server/pipeline.js';
 import { ProblemError } from '../reference-server/problems.js';
 import { resolvePublicBase } from '../reference-server/public-url.js';
@@ -17,6 +18,7 @@ import {
   type CompiledOperation,
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
+import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
 import {
   answerOf,
@@ -127,8 +129,11 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
   return routes;
 }
 
-/** Routes the guide reserves that the document need not declare: /health and the document itself. */
-function reservedRoutes(state: MockState, declared: Set<string>): Array<RouteDef<MockState>> {
+/**
+ * Routes the guide reserves that the document need not declare: /health, the document itself, and the
+ * descriptions of the mock's own problem types (at the document's problem type path where it declares one).
+ */
+function reservedRoutes(state: MockState, declared: Array<RouteDef<MockState>>): Array<RouteDef<MockState>> {
   // Made on the first request: stringifying a 1 MB document takes a good part of a second.
   let yaml: string | undefined;
   const extra: Array<RouteDef<MockState>> = [
@@ -141,8 +146,11 @@ function reservedRoutes(state: MockState, declared: Set<string>): Array<RouteDef
       },
     },
   ];
-  if (!declared.has('/health'))
+  if (!declared.some((r) => r.path === '/health'))
     extra.push({ path: '/health', methods: { GET: () => ({ status: 200, body: { status: 'UP' } }) } });
+  const typesPath = declaredProblemTypesPath(declared.map((r) => r.path));
+  const own = declared.find((r) => r.path === typesPath)?.methods.GET;
+  extra.push(problemTypesRoute(typesPath ?? PROBLEM_TYPES_PATH, own));
   return extra;
 }
 
@@ -241,7 +249,7 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     answers: new Map(),
   };
   const declared = routesOf(state, notes, options.taskDelayMs ?? 500);
-  const extra = reservedRoutes(state, new Set(declared.map((r) => r.path)));
+  const extra = reservedRoutes(state, declared);
   // The document at /doc is the document itself, whatever the document says is there.
   const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
   const ajv = createAjv(document);
@@ -257,18 +265,27 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     store: state,
     taskDelayMs: 0,
     publicBase: () => publicBase,
+    problemNaming: mockNaming,
   };
-  const server: Server = createServer(
-    { requireHostHeader: false },
-    (req, res) => void handleRequest(req, res, pipeline),
-  );
-  server.on('checkExpectation', (req, res) =>
+  const server: Server = createServer({ requireHostHeader: false }, (req, res) => {
+    trackAnswer(req, res);
+    void handleRequest(req, res, pipeline);
+  });
+  server.on('checkExpectation', (req, res) => {
+    trackAnswer(req, res);
     answerProblem(
       req,
       res,
       new ProblemError('expectationFailed', { expect: String(req.headers.expect ?? '').slice(0, 100) }),
       pipeline,
-    ),
+    );
+  });
+  // What node answers by itself (a bare 400, a dropped CONNECT) is a problem here too, as on the reference server.
+  server.on('connect', (_req, socket) =>
+    answerOnSocket(socket, 'notImplemented', publicBase, { method: 'CONNECT' }, 5000, mockNaming),
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+    answerClientError(error, socket, publicBase, mockNaming),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
