@@ -18,6 +18,7 @@ import {
   type CompiledOperation,
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
+import { unservedNotes } from './notes.js';
 import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
 import {
@@ -192,7 +193,9 @@ class LazyOperations extends Map<string, CompiledOperation> {
     const paths = (isObject(this.state.document['paths']) ? this.state.document['paths'] : {}) as Record<string, Json>;
     if (!this.compiled.has(path) && Object.hasOwn(paths, path)) {
       this.compiled.add(path);
-      const one = compileOperations({ ...this.state.document, paths: { [path]: paths[path] } }, this.ajv);
+      const one = compileOperations({ ...this.state.document, paths: { [path]: paths[path] } }, this.ajv, {
+        headers: true,
+      });
       for (const [name, operation] of one) if (!super.has(name)) this.set(name, operation);
       relaxMergePatch(this.state, this, this.ajv, path);
     }
@@ -241,6 +244,7 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     seedLazily(c, document, options.seed ?? 1, options.data?.[c.path]);
     if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
   }
+  notes.push(...unservedNotes(document, collections));
   const state: MockState = {
     document,
     maker,

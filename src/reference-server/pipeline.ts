@@ -19,7 +19,7 @@ import {
 } from './problems.js';
 import type { Router } from './router.js';
 import type { Store } from './store/store.js';
-import { validateBody, validatePath, validateQuery, type CompiledOperation } from './validation.js';
+import { validateBody, validateHeaders, validatePath, validateQuery, type CompiledOperation } from './validation.js';
 
 export interface PipelineOptions<S = Store> {
   basePath: string;
@@ -143,6 +143,7 @@ function dispatch<S>(
     const params = collectIssues(issues, {}, () => validatePath(operation, match.rawParams));
     const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
     const query = collectIssues(issues, {}, () => validateQuery(operation, parsedQuery));
+    if (operation.header) collectIssues(issues, undefined, () => validateHeaders(operation, req.headers));
     if (issues.length) {
       if (!operation.validateBody || !hasBody(req) || !decodable(req)) throw badRequest(issues);
       // A body that cannot be read as JSON of a supported type adds nothing: the parameters' issues stand.

@@ -1,0 +1,138 @@
+// What the mock says it cannot serve the guide's way (one line per part, and why), and the header
+// parameters a document declares, held to their schemas like the path and query ones.
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type MockServer } from '../../src/mock/server.js';
+import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
+
+type Json = Record<string, unknown>;
+
+const list = (ref: string) => ({
+  '200': {
+    description: 'a list',
+    content: {
+      'application/json': {
+        schema: { type: 'object', properties: { items: { type: 'array', items: { $ref: ref } } } },
+      },
+    },
+  },
+});
+const one = (ref: string) => ({
+  '200': { description: 'one', content: { 'application/json': { schema: { $ref: ref } } } },
+});
+const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+
+/** Owners with pets below them, a PDF report, a multipart upload, a TRACE, and a header the pets require. */
+const PARTS: Json = {
+  openapi: '3.0.3',
+  info: { title: 'Parts', version: '1.0.0' },
+  servers: [{ url: '/parts/v1' }],
+  paths: {
+    '/owners': { get: { responses: list('#/components/schemas/Owner') } },
+    '/owners/{ownerId}': { parameters: [id('ownerId')], get: { responses: one('#/components/schemas/Owner') } },
+    '/owners/{ownerId}/pets': {
+      parameters: [id('ownerId')],
+      get: {
+        parameters: [
+          { name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } },
+          { name: 'X-Limit', in: 'header', schema: { type: 'integer', maximum: 5 } },
+          { name: 'Accept', in: 'header', required: true, schema: { type: 'string' } },
+        ],
+        responses: list('#/components/schemas/Pet'),
+      },
+    },
+    '/owners/{ownerId}/pets/{petId}': {
+      parameters: [id('ownerId'), id('petId')],
+      get: { responses: one('#/components/schemas/Pet') },
+    },
+    '/reports/{reportId}': {
+      parameters: [id('reportId')],
+      get: {
+        responses: {
+          '200': {
+            description: 'pdf',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
+    '/uploads': {
+      post: {
+        requestBody: {
+          content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string' } } } } },
+        },
+        responses: { '201': { description: 'stored' } },
+      },
+      trace: { responses: { '200': { description: 'traced' } } },
+    },
+  },
+  components: {
+    schemas: {
+      Owner: { type: 'object', properties: { ownerId: { type: 'integer' }, name: { type: 'string' } } },
+      Pet: { type: 'object', properties: { petId: { type: 'integer' }, name: { type: 'string' } } },
+    },
+  },
+};
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const answer = await request(url, { headers: { accept: 'application/json', ...headers } });
+  const text = await answer.body.text();
+  return { status: answer.statusCode, json: text ? (JSON.parse(text) as Json) : undefined };
+};
+
+const issuesOf = (json: Json | undefined): Json[] => (json?.['issues'] ?? []) as Json[];
+
+describe('the parts the mock cannot serve the guide’s way', () => {
+  it('are each named once, with why, and nothing the mock serves itself', async () => {
+    const mock = await startMock(PARTS);
+    try {
+      expect(mock.notes).toEqual([
+        "GET /owners/{ownerId}/pets: below a path parameter, answered from the document's example or schema whatever its value (nothing kept, no paging, no 404 for unknown ids)",
+        'GET /reports/{reportId}: answered 200 without a body (the mock makes JSON, not application/pdf)',
+        'POST /uploads: its multipart/form-data body cannot be read (the mock reads JSON): refused with 400',
+        'TRACE /uploads: not served (the mock answers GET, PUT, POST, PATCH and DELETE): 405',
+      ]);
+    } finally {
+      await mock.close();
+    }
+    const reference = await startMock(buildOpenApiDocument() as Json);
+    try {
+      // The reference server's document at /doc/openapi.yaml is the mock's own; its nested orders are not kept.
+      expect(reference.notes).toEqual([
+        "GET /stores/{storeId}/orders: below a path parameter, answered from the document's example or schema whatever its value (nothing kept, no paging, no 404 for unknown ids)",
+      ]);
+    } finally {
+      await reference.close();
+    }
+  });
+});
+
+describe('declared header parameters', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock(PARTS, { seed: 4 });
+  });
+  afterAll(() => mock.close());
+
+  it('are required where the document requires them and held to their schemas', async () => {
+    const missing = await get(`${mock.url}/owners/1/pets`);
+    expect(missing.status).toBe(400);
+    expect(issuesOf(missing.json)).toEqual([expect.objectContaining({ in: 'header', name: 'X-Tenant' })]);
+    const bad = await get(`${mock.url}/owners/1/pets`, { 'x-tenant': 'Acme 1', 'x-limit': '9' });
+    expect(bad.status).toBe(400);
+    expect(issuesOf(bad.json)).toEqual([
+      expect.objectContaining({ in: 'header', name: 'X-Tenant', value: 'Acme 1' }),
+      expect.objectContaining({ in: 'header', name: 'X-Limit', value: '9' }),
+    ]);
+    expect((await get(`${mock.url}/owners/1/pets`, { 'x-tenant': 'acme', 'x-limit': '3' })).status).toBe(200);
+  });
+
+  it('are named in the same problem as a broken path parameter', async () => {
+    const both = await get(`${mock.url}/owners/0/pets`);
+    expect(both.status).toBe(400);
+    expect(issuesOf(both.json).map((i) => `${String(i['in'])} ${String(i['name'])}`)).toEqual([
+      'path ownerId',
+      'header X-Tenant',
+    ]);
+  });
+});
