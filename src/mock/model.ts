@@ -3,6 +3,7 @@
 import { deriveProfile } from '../core/profile/openapi-profile.js';
 import { followLocalRefs } from '../openapi/refs.js';
 import { ValueMaker } from './values.js';
+import type { WrittenRecords } from './written.js';
 import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface MockState {
   byPath: Map<string, MockCollection>;
   byItemPath: Map<string, MockCollection>;
   answers: Map<string, unknown>;
+  /** Where writes are stored, within the budget of written data. */
+  written: WrittenRecords;
 }
 
 export interface MockCollection {

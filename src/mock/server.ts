@@ -19,6 +19,7 @@ import {
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
 import { unservedNotes } from './notes.js';
+import { WrittenRecords } from './written.js';
 import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
 import {
@@ -43,6 +44,8 @@ export interface MockOptions {
   taskDelayMs?: number;
   /** Records per collection path, used instead of generated ones. */
   data?: Record<string, unknown[]>;
+  /** Bytes of JSON that clients' writes may hold before the oldest written go (default 32 MiB). */
+  writtenBytes?: number;
 }
 
 export interface MockServer {
@@ -116,7 +119,7 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
       else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed, operation);
       else if (listed && method === 'delete')
         methods.DELETE = (ctx) => {
-          for (const record of filtered(ctx, listed)) listed.records.delete(String(record[listed.key]));
+          for (const record of filtered(ctx, listed)) ctx.store.written.remove(listed, String(record[listed.key]));
           return { status: declaredStatus(ctx, operation, 204) };
         };
       else if (owner && method === 'get') methods.GET = (ctx) => itemReply(ctx, owner, recordOf(ctx, owner));
@@ -251,6 +254,7 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     byPath: new Map(collections.map((c) => [c.path, c])),
     byItemPath: new Map(collections.filter((c) => c.itemPath).map((c) => [c.itemPath!, c])),
     answers: new Map(),
+    written: new WrittenRecords(options.writtenBytes),
   };
   const declared = routesOf(state, notes, options.taskDelayMs ?? 500);
   const extra = reservedRoutes(state, declared);

@@ -74,6 +74,29 @@ const PARTS: Json = {
   },
 };
 
+/** Notes, created by POST and read back at their Location. */
+const NOTES: Json = {
+  openapi: '3.0.3',
+  info: { title: 'Notes', version: '1.0.0' },
+  servers: [{ url: '/notes/v1' }],
+  paths: {
+    '/notes': {
+      get: {
+        parameters: [{ name: 'pageSize', in: 'query', schema: { type: 'integer', maximum: 100, default: 100 } }],
+        responses: list('#/components/schemas/Note'),
+      },
+      post: {
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } },
+        responses: { '201': { description: 'created' } },
+      },
+    },
+    '/notes/{noteId}': { parameters: [id('noteId')], get: { responses: one('#/components/schemas/Note') } },
+  },
+  components: {
+    schemas: { Note: { type: 'object', properties: { noteId: { type: 'integer' }, text: { type: 'string' } } } },
+  },
+};
+
 const get = async (url: string, headers: Record<string, string> = {}) => {
   const answer = await request(url, { headers: { accept: 'application/json', ...headers } });
   const text = await answer.body.text();
@@ -134,5 +157,33 @@ describe('declared header parameters', () => {
       'path ownerId',
       'header X-Tenant',
     ]);
+  });
+});
+
+describe('what clients write', () => {
+  it('is kept within its budget: past it the records written longest ago go first, the newest stay', async () => {
+    const mock = await startMock(NOTES, { writtenBytes: 1000 });
+    try {
+      const locations: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const created = await request(`${mock.url}/notes`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text: `${String(i).padStart(2, '0')} ${'x'.repeat(180)}` }),
+        });
+        await created.body.dump();
+        expect(created.statusCode).toBe(201);
+        locations.push(String(created.headers['location']));
+      }
+      const statuses = await Promise.all(locations.map(async (location) => (await get(location)).status));
+      // About 200 bytes each: the newest four or five fit in 1000 bytes, the older ones are gone.
+      expect(statuses.slice(-4)).toEqual([200, 200, 200, 200]);
+      expect(statuses.slice(0, 6)).toEqual([404, 404, 404, 404, 404, 404]);
+      // Seeded records are not written ones: they stay.
+      const page = await get(`${mock.url}/notes?pageSize=100`);
+      expect((page.json!['items'] as Json[]).length).toBeGreaterThan(statuses.filter((s) => s === 200).length);
+    } finally {
+      await mock.close();
+    }
   });
 });
