@@ -21,7 +21,6 @@ export function unservedNotes(document: Json, collections: MockCollection[]): st
   const notes: string[] = [];
   const model = OpenApiModel.of(document);
   const listed = new Set(collections.flatMap((c) => [c.path, ...(c.itemPath ? [c.itemPath] : [])]));
-  const nested = new Set<string>();
   for (const { path, method, operation: located } of model.operations()) {
     // The mock serves these itself, whatever the document says of them.
     if (RESERVED.has(path)) continue;
@@ -46,16 +45,11 @@ export function unservedNotes(document: Json, collections: MockCollection[]): st
       notes.push(
         `${upper} ${path}: answered ${success} without a body (the mock makes JSON, not ${answer.join(' or ')})`,
       );
-    // A list under a path parameter (`/owners/{ownerId}/pets`) is answered as declared, not kept per parent.
-    if (method === 'get' && !listed.has(path) && /\{[^}]+\}/.test(path.replace(/\/\{[^}]+\}$/, ''))) {
-      const parent = path.replace(/\/\{[^}]+\}$/, '');
-      if (!nested.has(parent)) {
-        nested.add(parent);
-        notes.push(
-          `GET ${parent}: below a path parameter, answered from the document's example or schema whatever its value (nothing kept, no paging, no 404 for unknown ids)`,
-        );
-      }
-    }
+    // Below a path parameter and no list's: answered as declared, the same whatever the parameter.
+    if (method === 'get' && !listed.has(path) && /\{[^}]+\}/.test(path.replace(/\/\{[^}]+\}$/, '')))
+      notes.push(
+        `GET ${path}: below a path parameter that no list holds, answered from the document's example or schema whatever its value (no 404)`,
+      );
   }
   return notes;
 }

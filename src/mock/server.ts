@@ -18,6 +18,7 @@ import {
   type CompiledOperation,
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
+import { collectionAt } from './nested.js';
 import { unservedNotes } from './notes.js';
 import { WrittenRecords } from './written.js';
 import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
@@ -84,7 +85,16 @@ function onlyLanguage(value: unknown, lang: string): unknown {
   return Object.fromEntries(keys.map((k) => [k, onlyLanguage(value[k], lang)]));
 }
 
-function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array<RouteDef<MockState>> {
+function routesOf(
+  state: MockState,
+  notes: string[],
+  taskDelayMs: number,
+  seed: (one: MockCollection, template: MockCollection) => void,
+): Array<RouteDef<MockState>> {
+  // A nested list's records are its parent's: the list at the path asked, or the one above the item asked.
+  const list = (ctx: RequestContext<MockState>, c: MockCollection) => collectionAt(ctx, c, ctx.path, seed);
+  const itemList = (ctx: RequestContext<MockState>, c: MockCollection) =>
+    collectionAt(ctx, c, ctx.path.slice(0, ctx.path.lastIndexOf('/')), seed);
   const paths = (isObject(state.document['paths']) ? state.document['paths'] : {}) as Record<string, Json>;
   const routes: Array<RouteDef<MockState>> = [];
   // Long-running operations first: their task paths are answered by the task, not from the document.
@@ -115,17 +125,22 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
       const poll = method === 'get' ? polls.get(path) : undefined;
       if (submit) methods.POST = submit.submit;
       else if (poll) methods.GET = poll.poll;
-      else if (listed && method === 'get') methods.GET = (ctx) => listPage(ctx, listed);
-      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed, operation);
+      else if (listed && method === 'get') methods.GET = (ctx) => listPage(ctx, list(ctx, listed));
+      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, list(ctx, listed), operation);
       else if (listed && method === 'delete')
         methods.DELETE = (ctx) => {
-          for (const record of filtered(ctx, listed)) ctx.store.written.remove(listed, String(record[listed.key]));
+          const at = list(ctx, listed);
+          for (const record of filtered(ctx, at)) ctx.store.written.remove(at, String(record[at.key]));
           return { status: declaredStatus(ctx, operation, 204) };
         };
-      else if (owner && method === 'get') methods.GET = (ctx) => itemReply(ctx, owner, recordOf(ctx, owner));
+      else if (owner && method === 'get')
+        methods.GET = (ctx) => {
+          const at = itemList(ctx, owner);
+          return itemReply(ctx, at, recordOf(ctx, at));
+        };
       else if (owner && (method === 'put' || method === 'patch'))
-        methods[upper] = (ctx) => update(ctx, owner, operation);
-      else if (owner && method === 'delete') methods.DELETE = (ctx) => remove(ctx, owner, operation);
+        methods[upper] = (ctx) => update(ctx, itemList(ctx, owner), operation);
+      else if (owner && method === 'delete') methods.DELETE = (ctx) => remove(ctx, itemList(ctx, owner), operation);
       else methods[upper] = declaredAnswer(state.document, operation);
     }
     routes.push({ path, methods });
@@ -243,8 +258,11 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
       throw new RangeError(
         `--data names ${name}, which is no collection of the document (${collections.map((c) => c.path).join(', ') || 'none'})`,
       );
+  // A nested list (its path a template) is seeded per parent, when each is first asked for.
+  const seed = (c: MockCollection, template = c.path) =>
+    seedLazily(c, document, options.seed ?? 1, options.data?.[template]);
   for (const c of collections) {
-    seedLazily(c, document, options.seed ?? 1, options.data?.[c.path]);
+    if (!c.nested) seed(c);
     if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
   }
   notes.push(...unservedNotes(document, collections));
@@ -256,7 +274,7 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     answers: new Map(),
     written: new WrittenRecords(options.writtenBytes),
   };
-  const declared = routesOf(state, notes, options.taskDelayMs ?? 500);
+  const declared = routesOf(state, notes, options.taskDelayMs ?? 500, (one, template) => seed(one, template.path));
   const extra = reservedRoutes(state, declared);
   // The document at /doc is the document itself, whatever the document says is there.
   const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
