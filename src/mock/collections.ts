@@ -219,7 +219,7 @@ export function create(ctx: RequestContext<MockState>, c: MockCollection, operat
   for (let tries = 0; id === undefined || c.records.has(String(id)); tries++)
     id = tries < 50 ? ctx.store.maker.make(c.idSchema, { fresh: true }) : `${String(id)}-${c.records.size}`;
   const record = { ...body, [c.key]: id };
-  c.records.set(String(id), record);
+  ctx.store.written.write(c, String(id), record);
   const location = itemUrl(ctx, c, id);
   const status = declaredStatus(ctx, operation, 201);
   const reply = itemReply(ctx, c, record, status);
@@ -232,7 +232,7 @@ export function update(ctx: RequestContext<MockState>, c: MockCollection, operat
   requireMatch(ctx, record);
   const changed = ctx.method === 'PATCH' ? (mergePatch(record, ctx.body) as Json) : { ...(ctx.body as Json) };
   const next = { ...changed, [c.key]: record[c.key] };
-  c.records.set(String(record[c.key]), next);
+  ctx.store.written.write(c, String(record[c.key]), next);
   const declared = answerOf(ctx.store.document, operation);
   if (declared?.status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
   return itemReply(ctx, c, next, declared && declared.status < 300 ? declared.status : 200);
@@ -242,7 +242,7 @@ export function update(ctx: RequestContext<MockState>, c: MockCollection, operat
 export function remove(ctx: RequestContext<MockState>, c: MockCollection, operation: unknown): Reply {
   const record = recordOf(ctx, c);
   requireMatch(ctx, record);
-  c.records.delete(String(record[c.key]));
+  ctx.store.written.remove(c, String(record[c.key]));
   const status = declaredStatus(ctx, operation, 204);
   if (status === 204 || !answerOf(ctx.store.document, operation, status)?.schema) return { status };
   return { status, body: represent(ctx, c, record, c.recordSchema) };

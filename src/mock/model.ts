@@ -3,6 +3,7 @@
 import { deriveProfile } from '../core/profile/openapi-profile.js';
 import { followLocalRefs } from '../openapi/refs.js';
 import { ValueMaker } from './values.js';
+import type { WrittenRecords } from './written.js';
 import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface MockState {
   byPath: Map<string, MockCollection>;
   byItemPath: Map<string, MockCollection>;
   answers: Map<string, unknown>;
+  /** Where writes are stored, within the budget of written data. */
+  written: WrittenRecords;
 }
 
 export interface MockCollection {
@@ -38,6 +41,11 @@ export interface MockCollection {
   sorts: string[];
   fullText?: string;
   records: Map<string, Json>;
+  /**
+   * A list below path parameters (`/owners/{ownerId}/pets`): its `path` and `itemPath` are templates, and
+   * each parent (`/owners/5/pets`) has its own records, in a collection of its own made on first use.
+   */
+  nested?: Map<string, MockCollection>;
 }
 
 /** The JSON schema of an operation's first 2xx answer (or of `status`), with its status. */
@@ -139,9 +147,10 @@ export function collectionsOf(document: Json, maker: ValueMaker): MockCollection
   const found: MockCollection[] = [];
   const seen = new Set<string>();
   const candidates = [
-    ...(profile.collections ?? []).filter((c) => !c.path.includes('{')),
+    ...(profile.collections ?? []),
+    // A path ending in a parameter is one document, never a list.
     ...Object.keys(paths)
-      .filter((path) => !path.includes('{') && isObject(paths[path]?.['get']))
+      .filter((path) => !/\}\/?$/.test(path) && isObject(paths[path]?.['get']))
       .map((path) => ({ path })),
   ];
   for (const candidate of candidates) {
@@ -211,6 +220,7 @@ export function collectionsOf(document: Json, maker: ValueMaker): MockCollection
       sorts: c.sorts ?? [],
       ...(c.fullText ? { fullText: c.fullText } : {}),
       records: new Map(),
+      ...(candidate.path.includes('{') ? { nested: new Map() } : {}),
     });
   }
   return found;

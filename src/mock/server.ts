@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stringify } from 'yaml';
 import type { Reply, RequestContext, RouteDef } from '../reference-server/context.js';
+import { answerClientError, answerOnSocket, trackAnswer } from '../reference-server/client-error.js';
 import { answerProblem, handleRequest, type PipelineOptions } from '../reference-server/pipeline.js';
 import { ProblemError } from '../reference-server/problems.js';
 import { resolvePublicBase } from '../reference-server/public-url.js';
@@ -17,6 +18,10 @@ import {
   type CompiledOperation,
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
+import { collectionAt } from './nested.js';
+import { unservedNotes } from './notes.js';
+import { WrittenRecords } from './written.js';
+import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
 import { taskPathsOf, taskRoutes, type TaskRoutes } from './tasks.js';
 import {
   answerOf,
@@ -40,6 +45,8 @@ export interface MockOptions {
   taskDelayMs?: number;
   /** Records per collection path, used instead of generated ones. */
   data?: Record<string, unknown[]>;
+  /** Bytes of JSON that clients' writes may hold before the oldest written go (default 32 MiB). */
+  writtenBytes?: number;
 }
 
 export interface MockServer {
@@ -78,7 +85,16 @@ function onlyLanguage(value: unknown, lang: string): unknown {
   return Object.fromEntries(keys.map((k) => [k, onlyLanguage(value[k], lang)]));
 }
 
-function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array<RouteDef<MockState>> {
+function routesOf(
+  state: MockState,
+  notes: string[],
+  taskDelayMs: number,
+  seed: (one: MockCollection, template: MockCollection) => void,
+): Array<RouteDef<MockState>> {
+  // A nested list's records are its parent's: the list at the path asked, or the one above the item asked.
+  const list = (ctx: RequestContext<MockState>, c: MockCollection) => collectionAt(ctx, c, ctx.path, seed);
+  const itemList = (ctx: RequestContext<MockState>, c: MockCollection) =>
+    collectionAt(ctx, c, ctx.path.slice(0, ctx.path.lastIndexOf('/')), seed);
   const paths = (isObject(state.document['paths']) ? state.document['paths'] : {}) as Record<string, Json>;
   const routes: Array<RouteDef<MockState>> = [];
   // Long-running operations first: their task paths are answered by the task, not from the document.
@@ -109,17 +125,22 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
       const poll = method === 'get' ? polls.get(path) : undefined;
       if (submit) methods.POST = submit.submit;
       else if (poll) methods.GET = poll.poll;
-      else if (listed && method === 'get') methods.GET = (ctx) => listPage(ctx, listed);
-      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, listed, operation);
+      else if (listed && method === 'get') methods.GET = (ctx) => listPage(ctx, list(ctx, listed));
+      else if (listed && method === 'post') methods.POST = (ctx) => create(ctx, list(ctx, listed), operation);
       else if (listed && method === 'delete')
         methods.DELETE = (ctx) => {
-          for (const record of filtered(ctx, listed)) listed.records.delete(String(record[listed.key]));
+          const at = list(ctx, listed);
+          for (const record of filtered(ctx, at)) ctx.store.written.remove(at, String(record[at.key]));
           return { status: declaredStatus(ctx, operation, 204) };
         };
-      else if (owner && method === 'get') methods.GET = (ctx) => itemReply(ctx, owner, recordOf(ctx, owner));
+      else if (owner && method === 'get')
+        methods.GET = (ctx) => {
+          const at = itemList(ctx, owner);
+          return itemReply(ctx, at, recordOf(ctx, at));
+        };
       else if (owner && (method === 'put' || method === 'patch'))
-        methods[upper] = (ctx) => update(ctx, owner, operation);
-      else if (owner && method === 'delete') methods.DELETE = (ctx) => remove(ctx, owner, operation);
+        methods[upper] = (ctx) => update(ctx, itemList(ctx, owner), operation);
+      else if (owner && method === 'delete') methods.DELETE = (ctx) => remove(ctx, itemList(ctx, owner), operation);
       else methods[upper] = declaredAnswer(state.document, operation);
     }
     routes.push({ path, methods });
@@ -127,8 +148,11 @@ function routesOf(state: MockState, notes: string[], taskDelayMs: number): Array
   return routes;
 }
 
-/** Routes the guide reserves that the document need not declare: /health and the document itself. */
-function reservedRoutes(state: MockState, declared: Set<string>): Array<RouteDef<MockState>> {
+/**
+ * Routes the guide reserves that the document need not declare: /health, the document itself, and the
+ * descriptions of the mock's own problem types (at the document's problem type path where it declares one).
+ */
+function reservedRoutes(state: MockState, declared: Array<RouteDef<MockState>>): Array<RouteDef<MockState>> {
   // Made on the first request: stringifying a 1 MB document takes a good part of a second.
   let yaml: string | undefined;
   const extra: Array<RouteDef<MockState>> = [
@@ -141,8 +165,11 @@ function reservedRoutes(state: MockState, declared: Set<string>): Array<RouteDef
       },
     },
   ];
-  if (!declared.has('/health'))
+  if (!declared.some((r) => r.path === '/health'))
     extra.push({ path: '/health', methods: { GET: () => ({ status: 200, body: { status: 'UP' } }) } });
+  const typesPath = declaredProblemTypesPath(declared.map((r) => r.path));
+  const own = declared.find((r) => r.path === typesPath)?.methods.GET;
+  extra.push(problemTypesRoute(typesPath ?? PROBLEM_TYPES_PATH, own));
   return extra;
 }
 
@@ -184,7 +211,9 @@ class LazyOperations extends Map<string, CompiledOperation> {
     const paths = (isObject(this.state.document['paths']) ? this.state.document['paths'] : {}) as Record<string, Json>;
     if (!this.compiled.has(path) && Object.hasOwn(paths, path)) {
       this.compiled.add(path);
-      const one = compileOperations({ ...this.state.document, paths: { [path]: paths[path] } }, this.ajv);
+      const one = compileOperations({ ...this.state.document, paths: { [path]: paths[path] } }, this.ajv, {
+        headers: true,
+      });
       for (const [name, operation] of one) if (!super.has(name)) this.set(name, operation);
       relaxMergePatch(this.state, this, this.ajv, path);
     }
@@ -229,19 +258,24 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
       throw new RangeError(
         `--data names ${name}, which is no collection of the document (${collections.map((c) => c.path).join(', ') || 'none'})`,
       );
+  // A nested list (its path a template) is seeded per parent, when each is first asked for.
+  const seed = (c: MockCollection, template = c.path) =>
+    seedLazily(c, document, options.seed ?? 1, options.data?.[template]);
   for (const c of collections) {
-    seedLazily(c, document, options.seed ?? 1, options.data?.[c.path]);
+    if (!c.nested) seed(c);
     if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
   }
+  notes.push(...unservedNotes(document, collections));
   const state: MockState = {
     document,
     maker,
     byPath: new Map(collections.map((c) => [c.path, c])),
     byItemPath: new Map(collections.filter((c) => c.itemPath).map((c) => [c.itemPath!, c])),
     answers: new Map(),
+    written: new WrittenRecords(options.writtenBytes),
   };
-  const declared = routesOf(state, notes, options.taskDelayMs ?? 500);
-  const extra = reservedRoutes(state, new Set(declared.map((r) => r.path)));
+  const declared = routesOf(state, notes, options.taskDelayMs ?? 500, (one, template) => seed(one, template.path));
+  const extra = reservedRoutes(state, declared);
   // The document at /doc is the document itself, whatever the document says is there.
   const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
   const ajv = createAjv(document);
@@ -257,18 +291,27 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     store: state,
     taskDelayMs: 0,
     publicBase: () => publicBase,
+    problemNaming: mockNaming,
   };
-  const server: Server = createServer(
-    { requireHostHeader: false },
-    (req, res) => void handleRequest(req, res, pipeline),
-  );
-  server.on('checkExpectation', (req, res) =>
+  const server: Server = createServer({ requireHostHeader: false }, (req, res) => {
+    trackAnswer(req, res);
+    void handleRequest(req, res, pipeline);
+  });
+  server.on('checkExpectation', (req, res) => {
+    trackAnswer(req, res);
     answerProblem(
       req,
       res,
       new ProblemError('expectationFailed', { expect: String(req.headers.expect ?? '').slice(0, 100) }),
       pipeline,
-    ),
+    );
+  });
+  // What node answers by itself (a bare 400, a dropped CONNECT) is a problem here too, as on the reference server.
+  server.on('connect', (_req, socket) =>
+    answerOnSocket(socket, 'notImplemented', publicBase, { method: 'CONNECT' }, 5000, mockNaming),
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+    answerClientError(error, socket, publicBase, mockNaming),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { PROBLEM_TYPES } from './problem-types.js';
-import { ProblemError, problemBody } from './problems.js';
+import { ProblemError, problemBody, referenceNaming, type ProblemNaming } from './problems.js';
 import type { ProblemTypeName } from './problem-types.js';
 
 /** Answers still owed per connection: requests handed to the router whose response is not yet written out. */
@@ -58,6 +58,7 @@ export function answerOnSocket(
   apiBaseUrl: string,
   args: Record<string, string | number> = {},
   graceMs = 5000,
+  naming: ProblemNaming = referenceNaming,
 ): void {
   if (answered.has(socket)) return; // the parser reports every later chunk again; one answer is enough
   answered.add(socket);
@@ -67,7 +68,7 @@ export function answerOnSocket(
       return;
     }
     const traceId = randomUUID();
-    const body = JSON.stringify(problemBody(new ProblemError(kind, args), traceId, 'en', apiBaseUrl));
+    const body = JSON.stringify(problemBody(new ProblemError(kind, args), traceId, 'en', apiBaseUrl, naming));
     const status = PROBLEM_TYPES[kind].status;
     socket.end(
       [
@@ -85,7 +86,12 @@ export function answerOnSocket(
 }
 
 /** Answers a parse error: oversized headers 431, a headers/request timeout 408, anything else 400. */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, apiBaseUrl: string): void {
+export function answerClientError(
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  apiBaseUrl: string,
+  naming: ProblemNaming = referenceNaming,
+): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -97,5 +103,5 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
         ? 'requestTimeout'
         : 'badRequest';
   // A timed-out request may be one still owed an answer (its body never came): do not wait long for it.
-  answerOnSocket(socket, kind, apiBaseUrl, {}, kind === 'requestTimeout' ? 1000 : 5000);
+  answerOnSocket(socket, kind, apiBaseUrl, {}, kind === 'requestTimeout' ? 1000 : 5000, naming);
 }

@@ -7,10 +7,19 @@ import { mediaTypeOf, negotiateMediaType } from './negotiation.js';
 import { PROBLEM_TYPES } from './problem-types.js';
 import { checkContentEncoding, checkProtocol } from './protocol-guard.js';
 import { ParsedQuery } from './query-string.js';
-import { badRequest, issue, notFound, problemBody, ProblemError } from './problems.js';
+import {
+  badRequest,
+  issue,
+  notFound,
+  problemBody,
+  ProblemError,
+  referenceNaming,
+  type Issue,
+  type ProblemNaming,
+} from './problems.js';
 import type { Router } from './router.js';
 import type { Store } from './store/store.js';
-import { validateBody, validatePath, validateQuery, type CompiledOperation } from './validation.js';
+import { validateBody, validateHeaders, validatePath, validateQuery, type CompiledOperation } from './validation.js';
 
 export interface PipelineOptions<S = Store> {
   basePath: string;
@@ -22,6 +31,8 @@ export interface PipelineOptions<S = Store> {
   publicBase: () => string;
   /** Protected mode: checks the access token of an operation before any input is read; undefined lets it through. */
   authorize?: (req: IncomingMessage, method: Method, routePath: string) => Promise<void> | undefined;
+  /** The type and documentation href of each problem kind (default: the reference API's). */
+  problemNaming?: ProblemNaming;
 }
 
 const TRACE_ID = /^[\x21-\x7e]{1,200}$/;
@@ -50,7 +61,7 @@ export function handleRequest<S>(
   try {
     reply = dispatch(req, options, base, lang);
   } catch (error) {
-    reply = problemReply(error, traceId, lang, base);
+    reply = problemReply(error, traceId, lang, base, options.problemNaming);
   }
   if (!(reply instanceof Promise)) {
     send(res, reply, traceId, relatedId, head);
@@ -58,7 +69,8 @@ export function handleRequest<S>(
   }
   return reply.then(
     (settled) => send(res, settled, traceId, relatedId, head),
-    (error: unknown) => send(res, problemReply(error, traceId, lang, base), traceId, relatedId, head),
+    (error: unknown) =>
+      send(res, problemReply(error, traceId, lang, base, options.problemNaming), traceId, relatedId, head),
   );
 }
 
@@ -71,14 +83,21 @@ export function answerProblem<S>(
 ): void {
   const traceId = randomUUID();
   const lang = negotiateLanguage(req.headers['accept-language']);
-  send(res, problemReply(error, traceId, lang, options.publicBase()), traceId, undefined, req.method === 'HEAD');
+  const reply = problemReply(error, traceId, lang, options.publicBase(), options.problemNaming);
+  send(res, reply, traceId, undefined, req.method === 'HEAD');
 }
 
-function problemReply(error: unknown, traceId: string, lang: Language, base: string): Reply {
+function problemReply(
+  error: unknown,
+  traceId: string,
+  lang: Language,
+  base: string,
+  naming: ProblemNaming = referenceNaming,
+): Reply {
   const problem = error instanceof ProblemError ? error : new ProblemError('internalServerError');
   return {
     status: PROBLEM_TYPES[problem.kind].status,
-    body: problemBody(problem, traceId, lang, base),
+    body: problemBody(problem, traceId, lang, base, naming),
     contentType: 'application/problem+json',
     headers: { ...problem.options.headers, 'Content-Language': lang, Vary: 'Accept-Language' },
   };
@@ -119,9 +138,24 @@ function dispatch<S>(
       header(req, 'accept'),
       method === 'GET' ? (match.def.produces ?? JSON_ONLY) : JSON_ONLY,
     );
-    const params = validatePath(operation, match.rawParams);
+    // Every parameter and body member the request breaks is named in one problem, not the first part's only.
+    const issues: Issue[] = [];
+    const params = collectIssues(issues, {}, () => validatePath(operation, match.rawParams));
     const parsedQuery = ParsedQuery.parse(rawQuery.slice(1));
-    const query = validateQuery(operation, parsedQuery);
+    const query = collectIssues(issues, {}, () => validateQuery(operation, parsedQuery));
+    if (operation.header) collectIssues(issues, undefined, () => validateHeaders(operation, req.headers));
+    if (issues.length) {
+      if (!operation.validateBody || !hasBody(req) || !decodable(req)) throw badRequest(issues);
+      // A body that cannot be read as JSON of a supported type adds nothing: the parameters' issues stand.
+      return readJsonBody(req, operation).then(
+        () => {
+          throw badRequest(issues);
+        },
+        (error: unknown) => {
+          throw badRequest([...issues, ...(isBadRequest(error) ? (error.options.issues ?? []) : [])]);
+        },
+      );
+    }
     const ctx = new Context(
       method,
       path,
@@ -145,6 +179,29 @@ function dispatch<S>(
   // The token is judged before any input: a client without the right to call learns nothing from validation.
   const authorized = options.authorize?.(req, method, match.def.path);
   return authorized ? authorized.then(operate) : operate();
+}
+
+const decodable = (req: IncomingMessage): boolean => {
+  try {
+    checkContentEncoding(req);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const isBadRequest = (error: unknown): error is ProblemError =>
+  error instanceof ProblemError && error.kind === 'badRequest';
+
+/** Runs a validation; a refusal adds its issues to `issues` and gives `fallback`, any other error is thrown. */
+function collectIssues<T>(issues: Issue[], fallback: T, validate: () => T): T {
+  try {
+    return validate();
+  } catch (error) {
+    if (!isBadRequest(error) || !error.options.issues?.length) throw error;
+    issues.push(...error.options.issues);
+    return fallback;
+  }
 }
 
 /**

@@ -34,20 +34,28 @@ export const badRequest = (issues: Issue[]): ProblemError => new ProblemError('b
 export const notFound = (path: string, issues?: Issue[]): ProblemError =>
   new ProblemError('resourceNotFound', { path }, issues ? { issues } : {});
 
+/** The `type` of a problem kind and the `href` of its documentation (none when nothing documents it). */
+export type ProblemNaming = (kind: ProblemTypeName, apiBaseUrl: string) => { type: string; href?: string };
+
+/** The guide's page for a standard type; this API's /refData/problemTypes page for its own. */
+export const referenceNaming: ProblemNaming = (kind, apiBaseUrl) => ({
+  type: problemTypeUri(kind),
+  href: PROBLEM_TYPES[kind].standard
+    ? `https://www.belgif.be/specification/rest/api-guide/problems/${kind}.html`
+    : `${apiBaseUrl}/refData/problemTypes/${kind}`,
+});
+
 /** The problem body of an error occurrence; `instanceId` is the uuid also sent as BelGov-Trace-Id. */
 export function problemBody(
   error: ProblemError,
   instanceId: string,
   language: Language,
   apiBaseUrl: string,
+  naming: ProblemNaming = referenceNaming,
 ): Record<string, unknown> {
   const info = PROBLEM_TYPES[error.kind];
-  const href = info.standard
-    ? `https://www.belgif.be/specification/rest/api-guide/problems/${error.kind}.html`
-    : `${apiBaseUrl}/refData/problemTypes/${error.kind}`;
   const body: Record<string, unknown> = {
-    type: problemTypeUri(error.kind),
-    href,
+    ...naming(error.kind, apiBaseUrl),
     title: info.title,
     status: info.status,
     detail: format(info.detail[language], error.args),

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { badRequest, issue, type Issue } from './problems.js';
@@ -14,7 +15,7 @@ const DOC_ID = 'https://restguide.invalid/openapi';
 
 interface CompiledParam {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   schema: Json;
   validate: ValidateFunction;
@@ -23,6 +24,8 @@ interface CompiledParam {
 export interface CompiledOperation {
   path: CompiledParam[];
   query: CompiledParam[];
+  /** Declared header parameters, held to their schemas only where compiled with `headers` (the mock). */
+  header?: CompiledParam[];
   /** Media types the request body may have, or undefined when the operation takes no body. */
   bodyMediaTypes?: string[];
   validateBody?: ValidateFunction;
@@ -56,20 +59,35 @@ function rebase(value: unknown): unknown {
 
 const resolveRef = <T = Json>(document: Json, value: unknown): T => followLocalRefs(document, value).value as T;
 
-/** Compiles, once at startup, the parameter and body validators of every operation of the document. */
-export function compileOperations(document: Json, ajv: Ajv = createAjv(document)): Map<string, CompiledOperation> {
+/** Headers HTTP itself carries: OpenAPI ignores them as header parameters. */
+const HTTP_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * Compiles, once at startup, the parameter and body validators of every operation of the document;
+ * `headers`: its header parameters too (the reference server judges its own headers in its handlers).
+ */
+export function compileOperations(
+  document: Json,
+  ajv: Ajv = createAjv(document),
+  options: { headers?: boolean } = {},
+): Map<string, CompiledOperation> {
   const operations = new Map<string, CompiledOperation>();
   const model = OpenApiModel.of(document);
   for (const { path, method, pathItem, operation } of model.operations()) {
     const params = model
       .parameters(pathItem, operation)
       .map((p) => p.node.value)
-      .filter((p) => p.in === 'path' || p.in === 'query')
+      .filter(
+        (p) =>
+          p.in === 'path' ||
+          p.in === 'query' ||
+          (options.headers === true && p.in === 'header' && !HTTP_HEADERS.has(String(p.name).toLowerCase())),
+      )
       .map((p): CompiledParam => {
-        const schema = p.schema as Json;
+        const schema = (p.schema ?? {}) as Json;
         return {
           name: p.name as string,
-          in: p.in as 'path' | 'query',
+          in: p.in as CompiledParam['in'],
           required: p.required === true,
           schema: resolveRef(document, schema),
           validate: compileAgainst(ajv, schema),
@@ -78,6 +96,7 @@ export function compileOperations(document: Json, ajv: Ajv = createAjv(document)
     const compiled: CompiledOperation = {
       path: params.filter((p) => p.in === 'path'),
       query: params.filter((p) => p.in === 'query'),
+      ...(options.headers ? { header: params.filter((p) => p.in === 'header') } : {}),
     };
     const body = model.requestBody(operation).value as Json | undefined;
     if (body) {
@@ -117,6 +136,28 @@ export function validatePath(op: CompiledOperation, raw: Record<string, string>)
   }
   if (issues.length) throw badRequest(issues);
   return values;
+}
+
+/** Validates the declared header parameters: a required one missing, a value its schema refuses. */
+export function validateHeaders(op: CompiledOperation, headers: IncomingHttpHeaders): void {
+  const issues: Issue[] = [];
+  for (const param of op.header ?? []) {
+    const raw = headers[param.name.toLowerCase()];
+    if (raw === undefined) {
+      if (param.required)
+        issues.push(issue('schemaViolation', 'header', param.name, undefined, `Header ${param.name} is required`));
+      continue;
+    }
+    const text = Array.isArray(raw) ? raw.join(', ') : raw;
+    const items = (param.schema.items as Json | undefined) ?? {};
+    const value =
+      param.schema.type === 'array'
+        ? text.split(',').map((part) => coerce(part.trim(), items))
+        : coerce(text, param.schema);
+    if (!param.validate(value))
+      issues.push(issue('schemaViolation', 'header', param.name, text, describe(param.name, param.validate.errors)));
+  }
+  if (issues.length) throw badRequest(issues);
 }
 
 /** What validateQuery needs of an operation beyond its parameters, worked out on first use. */

@@ -272,10 +272,18 @@ describe('a Swagger 2.0 feed paged by a sequence number, served as declared', ()
       'problem.type-urn',
       'problem.no-leaks',
       'trace.header-present',
+      // The run sends the required cursor on the first page and pages by the one `pageInfo` echoes.
+      'collection.is-object',
+      'link.same-origin-items',
+      'paging.guide-params',
     ])
       expect(failing, id).not.toContain(id);
-    // The document's own departures: the cursor is required on the first page, paging by a sequence number.
-    expect([...failing].every((id) => /^(collection|link|paging|doc\.responses-match-openapi)/.test(id))).toBe(true);
+    // The document's own departures: its list is not `items` and its name not lowerCamelCase, its errors undeclared.
+    expect(
+      [...failing].filter(
+        (id) => !/^(collection\.items-array|json\.property-names|doc\.responses-match-openapi)$/.test(id),
+      ),
+    ).toEqual([]);
   }, 60_000);
 });
 

@@ -10,7 +10,7 @@ import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } fro
 import { PROFILE_METHODS } from './profile-schema.js';
 import type { FilterSchema, UniqueValue } from './target.js';
 import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
-import { isReservedQuery, pagingOf, foreignSortOf } from './query-roles.js';
+import { isReservedQuery, pagingOf, foreignSortOf, type PagingRoles } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 import { OpenApiModel, type HttpMethod, type Operation } from '../../openapi/operations.js';
@@ -495,8 +495,9 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
   const names = query.map((p) => String(p['name']));
   // A date or date-time parameter is a filter and a boolean a flag, whatever their names: never a cursor.
   const notCursors = query.filter((p) => !cursorCapable(doc, p)).map((p) => String(p['name']));
-  const roles = pagingOf(names, linkHeader, notCursors);
+  const roles = withEchoedCursor(doc, pagingOf(names, linkHeader, notCursors), responses(get)['200'], query);
   const cursor = roles.paging?.kind === 'cursor' ? roles.paging.param : undefined;
+  const required = requiredQueryOf(doc, query, cursor, roles.pageSizeParam ?? 'pageSize');
   const sortParam = query.find((p) => p['name'] === 'sort');
   const sortSchema = deref(doc, sortParam?.['schema']) as Obj | undefined;
   const sortEnum = (deref(doc, sortSchema?.['items']) as Obj | undefined)?.['enum'] ?? sortSchema?.['enum'];
@@ -534,6 +535,7 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
     ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
     ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
     ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
+    ...(required ? { query: required } : {}),
     filters: freeFirst(doc, filters),
     ...filterSchemasOf(doc, filters),
     sorts: Array.isArray(sortEnum) ? [...new Set(sortEnum.map((v) => String(v).replace(/^-/, '')))] : [],
@@ -544,6 +546,59 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
     methods: view.declaredMethods(),
   };
   return profile;
+}
+
+/**
+ * Cursor paging by a parameter the list's answer echoes in a page information object (eBox's events take
+ * `lastSequenceNbr` and answer `pageInfo.lastSequenceNbr`), where the names alone told no paging but a page size.
+ */
+function withEchoedCursor(doc: Obj, roles: PagingRoles, response: unknown, query: Obj[]): PagingRoles {
+  const size = roles.pageSizeParam ?? 'pageSize';
+  if (roles.paging || roles.foreignPaging?.linkHeader || roles.foreignPaging?.params.some((p) => p !== size))
+    return roles;
+  const echoed = new Set(
+    Object.values(propertiesOf(doc, jsonSchemaOf(doc, response))).flatMap((member) =>
+      Object.keys(propertiesOf(doc, member)),
+    ),
+  );
+  const param = query.find(
+    (p) => echoed.has(String(p['name'])) && cursorCapable(doc, p) && !isReservedQuery(String(p['name'])),
+  );
+  if (!param) return roles;
+  const { foreignPaging: _foreign, ...rest } = roles;
+  return { ...rest, paging: { kind: 'cursor', param: String(param['name']) } };
+}
+
+/**
+ * The query parameters a list requires, with the value the run sends on its first page: the example or default,
+ * else a cursor's start (its minimum, or 0), a page size of at most 10, or a value of the parameter's schema.
+ */
+function requiredQueryOf(
+  doc: Obj,
+  query: Obj[],
+  cursor: string | undefined,
+  sizeParam: string,
+): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  for (const p of query) {
+    if (p['required'] !== true) continue;
+    const name = String(p['name']);
+    const schema = (deref(doc, p['schema']) as Obj | undefined) ?? {};
+    const given = exampleOf(doc, p) ?? (schema['default'] as JsonValue | undefined);
+    const number = schema['type'] === 'integer' || schema['type'] === 'number';
+    const value =
+      given !== undefined
+        ? given
+        : number && name === cursor
+          ? typeof schema['minimum'] === 'number'
+            ? schema['minimum']
+            : 0
+          : number && name === sizeParam
+            ? Math.min(typeof schema['maximum'] === 'number' ? schema['maximum'] : 10, 10)
+            : sampleOf(doc, schema);
+    if (value !== undefined && value !== null && typeof value !== 'object') values[name] = String(value);
+  }
+  return Object.keys(values).length ? values : undefined;
 }
 
 /** A path ending in a parameter, with a GET: one document of a collection. */

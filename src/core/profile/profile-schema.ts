@@ -44,6 +44,12 @@ export const PROFILE_SCHEMA = {
           itemPath: path,
           pageSizeParam: { type: 'string' },
           pageParam: { type: 'string', minLength: 1 },
+          query: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description:
+              'Query parameters the API requires on every list request, with the value the first page sends (a required cursor and its start)',
+          },
           paging: {
             oneOf: [
               {

@@ -30,6 +30,8 @@ export interface CollectionProfile {
   pageSizeParam?: string;
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
+  /** Query parameters the API requires on every list request, with the value the first page sends (a cursor's start). */
+  query?: Record<string, string>;
   filters?: string[];
   /** What the document declares of each filter's value; the run's own values fit it. */
   filterSchemas?: Record<string, FilterSchema>;

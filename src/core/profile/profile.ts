@@ -225,7 +225,13 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     sorts: profile.sorts ?? [],
     deleteCollection: profile.deleteCollection ?? false,
     ...(profile.methods ? { methods: profile.methods.map((method) => method.toUpperCase()) } : {}),
-    firstPage: (options = {}) => withQuery(profile.path, { [pageSizeParam]: options.pageSize, ...options.query }),
+    // A required parameter goes on every first page: without it the API answers 400, not a page.
+    firstPage: (options = {}) =>
+      withQuery(profile.path, {
+        ...profile.query,
+        ...(options.pageSize === undefined ? {} : { [pageSizeParam]: options.pageSize }),
+        ...options.query,
+      }),
     createBody: () => {
       if (!create) throw new Error(`collection ${profile.path} has no create body in the profile`);
       const body = structuredClone(create.body);

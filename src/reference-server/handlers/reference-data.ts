@@ -12,19 +12,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 function getProblemType(ctx: RequestContext): Reply {
   const name = ctx.params.problemType as ProblemTypeName;
   if (!API_PROBLEM_TYPES.includes(name)) throw notFound(ctx.path);
+  return problemTypeReply(selfUrl(ctx), ctx.mediaType, name, problemTypeUri(name));
+}
+
+/** The description of problem kind `name`, known by `type`: JSON when `mediaType` asks for it, else HTML. */
+export function problemTypeReply(self: string, mediaType: string, name: ProblemTypeName, type: string): Reply {
   const info = PROBLEM_TYPES[name];
-  const description = {
-    self: selfUrl(ctx),
-    type: problemTypeUri(name),
-    title: info.title,
-    status: info.status,
-    description: info.description,
-  };
+  const description = { self, type, title: info.title, status: info.status, description: info.description };
   const headers = { Vary: 'Accept' };
-  if (ctx.mediaType === 'application/json') return { status: 200, body: description, headers };
+  if (mediaType === 'application/json') return { status: 200, body: description, headers };
   const html =
     `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(info.title)}</title></head>\n` +
-    `<body><h1>${escapeHtml(info.title)}</h1><p>Type: <code>${escapeHtml(description.type)}</code></p>` +
+    `<body><h1>${escapeHtml(info.title)}</h1><p>Type: <code>${escapeHtml(type)}</code></p>` +
     `<p>HTTP status: ${info.status}</p><p>${escapeHtml(info.description)}</p></body></html>\n`;
   return { status: 200, text: html, contentType: 'text/html; charset=utf-8', headers };
 }
