@@ -20,6 +20,9 @@ export default defineCheck({
     rule: 'cst-header',
     severity: 'warning',
     writes: false,
+    // Every answer of the run (or of a recording, the proxy's traffic), not only the samples: a header one
+    // framework route adds is the API's as much as one every answer carries.
+    evidence: 'traffic',
     title: 'Responses carry no X- headers (RFC 6648): custom headers use an organization prefix such as BelGov-',
     messages: {
       xHeader:
@@ -28,9 +31,6 @@ export default defineCheck({
   },
   appliesTo: 'api',
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
-  // Every answer of the run (or of a recording, the proxy's traffic), not only the samples: a header one
-  // framework route adds is the API's as much as one every answer carries.
-  judgesTraffic: true,
   async run(ctx) {
     const exchanges = await judgeableTraffic(ctx, await sampleResponses(ctx));
     // One finding per header name, with the first response that carried it.

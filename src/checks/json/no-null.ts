@@ -10,6 +10,7 @@ export default defineCheck({
     rule: 'jsn-null',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'Response bodies omit properties without a value instead of giving them null',
     messages: {
       nullValue: '{{url}}: {{path}} is null; a property without a value should be left out{{others}}{{also}}.',
@@ -17,7 +18,6 @@ export default defineCheck({
   },
   appliesTo: 'api',
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
-  judgesTraffic: true,
   async run(ctx) {
     const exchanges = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(
       (e) => e.response.json !== undefined,

@@ -14,6 +14,7 @@ export default defineCheck({
     rule: 'jsn-naming',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'JSON property names are lowerCamelCase (map keys such as embedded hrefs and language codes aside)',
     messages: {
       notLowerCamelCase: '{{url}}: property {{name}} at {{path}} is not lowerCamelCase{{others}}{{also}}.',
@@ -21,7 +22,6 @@ export default defineCheck({
   },
   appliesTo: 'api',
   requires: { what: SAMPLE_WHAT, test: (_api, target) => hasSampleResponses(target) },
-  judgesTraffic: true,
   async run(ctx) {
     const exchanges = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(
       (e) => e.response.json !== undefined,

@@ -13,6 +13,7 @@ export default defineCheck({
     rule: 'uri-extens',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'No returned link has a file extension in its path (except /doc/openapi.json and /doc/openapi.yaml)',
     messages: {
       extension:
@@ -20,7 +21,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     const links = await readLinkPaths(ctx, await allLinkSources(ctx));
     const causes = new Causes(ctx, (messageId, data) => linkCause(messageId, data['pointer']));

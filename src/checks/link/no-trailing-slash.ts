@@ -8,13 +8,13 @@ export default defineCheck({
     rule: 'uri-notat',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'No returned link has a path ending in a slash',
     messages: {
       trailingSlash: '{{url}} returned `{{pointer}}` = {{value}}, whose path ends with a slash{{also}}.',
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     const links = await readLinkPaths(ctx, await allLinkSources(ctx));
     const causes = new Causes(ctx, (messageId, data) => linkCause(messageId, data['pointer']));

@@ -10,6 +10,7 @@ export default defineCheck({
     rule: 'err-problem',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'Problem `instance` values are absolute URIs (e.g. urn:uuid:...)',
     messages: {
       notAbsolute:
@@ -17,7 +18,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
     let judged = 0;

@@ -9,13 +9,13 @@ export default defineCheck({
     rule: 'err-problem',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'The `status` of a problem equals the HTTP status of its response',
     messages: {
       mismatch: '{{method}} {{url}} answered {{status}} with a problem whose `status` is {{bodyStatus}}{{also}}.',
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     // One cause per HTTP status, whatever `status` each answer gave.
     const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);

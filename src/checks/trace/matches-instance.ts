@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'trc-header',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'On a problem, the trace id header equals the UUID of the `instance` URN',
     messages: {
       mismatch:
@@ -16,7 +17,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx, api) {
     const causes = new Causes(ctx, (id, data) => `${id} ${String(data['status'])}`);
     let judged = 0;
