@@ -142,6 +142,19 @@ describe('a run and the judging of its recording: one way a check becomes a resu
     ]);
   }, 30_000);
 
+  it('one fault on several URLs is one result however the traffic is cut into batches (the proxy, long HARs)', async () => {
+    const server = await api();
+    const exchanges: Exchange[] = [];
+    const run = await runChecks([nulls], PROFILE, { baseUrl: server.url, onExchange: (e) => exchanges.push(e) });
+    async function* each(): AsyncIterable<Exchange> {
+      yield* exchanges;
+    }
+    // One exchange a batch: each batch finds the fault on one URL, and the verdict folds them as the run did.
+    const { report } = await judgeTraffic([nulls], PROFILE, each(), { baseUrl: server.url, batchExchanges: 1 });
+    expect(comparable(report.results, ['json.zz-nulls'])).toEqual(comparable(run.results, ['json.zz-nulls']));
+    expect(report.results.map((r) => [r.status, r.count])).toEqual([['fail', 2]]);
+  }, 30_000);
+
   it('a read the recording lacks: judged in the run, "needs active probing" naming it on the recording', async () => {
     const { run, recording } = await runAndJudge([unrecorded, noted]);
     expect(run.results.filter((r) => r.id === 'http.zz-unrecorded').map((r) => r.status)).toEqual(['pass']);
