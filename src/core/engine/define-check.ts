@@ -7,17 +7,6 @@ import { CHECK_AREAS } from '../report/types.js';
 
 export type MessageData = Record<string, string | number | boolean | null | undefined>;
 
-/**
- * What a check judges, and so where it can reach a verdict (docs/architecture.md#adding-a-check):
- * - `probes` (the default): requests of its own that only a run sends (writes, provoked errors, odd headers):
- *   judged in a run; recorded traffic (--har, the proxy) leaves it "needs active probing";
- * - `reads`: reads of its own whose answers ordinary traffic holds too (pages, documents, revalidations): judged in
- *   a run and, answered from what was recorded, in recorded traffic;
- * - `traffic`: every answer the run received (`ctx.traffic()`): in a run it starts with the others, holds no
- *   worker and awaits `ctx.trafficSettled()` before reading it; in recorded traffic it judges all of it.
- */
-export type Evidence = 'probes' | 'reads' | 'traffic';
-
 interface CheckMeta<M extends string> {
   /** `<area>.<file name>`, e.g. `problem.media-type`. */
   id: string;
@@ -33,6 +22,17 @@ interface CheckMeta<M extends string> {
   /** What it judges (see Evidence); absent: `probes`. A check that writes judges its own probes. */
   evidence?: Evidence;
 }
+
+/**
+ * What a check judges, and so where it can reach a verdict (docs/architecture.md#adding-a-check):
+ * - `probes` (the default): requests of its own that only a run sends (writes, provoked errors, odd headers):
+ *   judged in a run; recorded traffic (--har, the proxy) leaves it "needs active probing";
+ * - `reads`: reads of its own whose answers ordinary traffic holds too (pages, documents, revalidations): judged in
+ *   a run and, answered from what was recorded, in recorded traffic;
+ * - `traffic`: every answer the run received (`ctx.traffic()`): in a run it starts with the others, holds no
+ *   worker and awaits `ctx.trafficSettled()` before reading it; in recorded traffic it judges all of it.
+ */
+export type Evidence = 'probes' | 'reads' | 'traffic';
 
 export interface FollowOptions {
   /** The JSON property holding the next link (default `next`), or a function reading it. */
