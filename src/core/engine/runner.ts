@@ -80,9 +80,6 @@ export interface RunOptions {
   onResult?: (result: CheckResult, done: number, total: number) => void;
 }
 
-// Where the one job function and its Run live; importers of the runner keep finding jobsOf here.
-export { jobsOf, type Job } from './run-job.js';
-
 export const RUN_DEFAULTS = {
   timeoutMs: 10_000,
   concurrency: 8,
