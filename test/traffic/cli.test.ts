@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CheckReport } from '../../src/core/report/types.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
-import noXHeaders from '../../src/checks/http/no-x-headers.js';
-import { RECORDED_CHECKS } from '../../src/traffic/judge-batch.js';
+import { CHECKS } from '../../src/checks/index.js';
+import { judgesRecordings } from '../../src/core/engine/define-check.js';
 import { NEEDS_PROBING } from '../../src/traffic/replay.js';
 import { captureIo } from '../helpers/io.js';
 
@@ -135,8 +135,8 @@ describe('check --record, then check --har of that file', () => {
     const ran = new Set(run.results.map((r) => r.id));
     expect(passedIn(run)).toEqual(passedIn(har).filter((id) => ran.has(id)));
     // The checks that must send requests of their own say so (http.caching, two others and the traffic check
-    // http.no-x-headers judge the recording).
-    const judging = (id: string) => RECORDED_CHECKS.has(id) || id === noXHeaders.meta.id;
+    // http.no-x-headers judge the recording: their meta's evidence says so).
+    const judging = (id: string) => CHECKS.some((check) => check.meta.id === id && judgesRecordings(check));
     const probing = har.results.filter((r) => r.id.startsWith('http.') && !judging(r.id));
     expect(probing.length).toBeGreaterThan(3);
     expect(probing.every((r) => r.status === 'skip' && r.message === NEEDS_PROBING)).toBe(true);

@@ -11,6 +11,7 @@ export default defineCheck({
     rule: 'col-repres',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'A filter that matches nothing gives 200 with `items: []`',
     messages: {
       status:

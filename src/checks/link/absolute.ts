@@ -11,6 +11,7 @@ export default defineCheck({
     rule: 'hyp-links',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title:
       "Every self, href and paging link is an absolute http(s) URI; root self and paging links stay on the API's origin",
     messages: {
@@ -22,7 +23,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   // A null link is a null first: json.no-null's finding when it ran; this check reports it only otherwise.
   dependsOn: [{ check: 'json.no-null', findings: ['nullLink'] }],
   async run(ctx) {

@@ -59,7 +59,6 @@ export function defineNamedFaultsCheck<const M extends string>(check: {
     meta: check.meta,
     appliesTo: 'api',
     requires: WITH_SAMPLE_RESPONSES,
-    judgesTraffic: true,
     async run(ctx) {
       const faults = new NamedFaults();
       for (const exchange of await jsonAnswers(ctx)) check.visit(exchange, faults);
