@@ -19,11 +19,8 @@ const STRUCTURED =
 /** Media types that name no format of their own: the schema alone says what the body is. */
 const UNNAMED_FORMAT = /^(?:\*\/\*|[\w.+-]+\/\*|application\/octet-stream)$/;
 
-/**
- * Document formats: a rendering of the resource (a .docx, a PDF, a spreadsheet, a page), whatever schema
- * a generator copies onto it (drf-spectacular gives every renderer the serializer's). Beside JSON, the
- * structured data "is made available in JSON" as the guide asks; alone, it is not.
- */
+// A rendering of the resource (.docx, PDF, spreadsheet, page), whatever schema a generator copies onto it:
+// beside JSON the data "is made available in JSON" as the guide asks; alone, it is not.
 const DOCUMENT_FORMAT =
   /^(?:application\/(?:pdf|rtf|msword|epub\+zip|vnd\.ms-[\w.+-]+|vnd\.openxmlformats-officedocument\.[\w.+-]+|vnd\.oasis\.opendocument\.[\w.+-]+)|image\/[\w.+-]+|text\/(?:csv|html|calendar))$/;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
