@@ -1,7 +1,6 @@
 // The lists many rules ask of a document or an operation (parameters, response headers, responses,
 // media types), each computed once per document or operation.
 import { asArray, entries, isObject, type Json, type JsonPath } from '../../src/openapi/json.js';
-import { isJsonMediaType } from './json.js';
 import { OpenApiModel } from '../../src/openapi/operations.js';
 import { refOf } from '../../src/openapi/refs.js';
 import { operationsOf, type OperationVisit } from './schema-walk.js';
@@ -145,13 +144,4 @@ export function allMediaTypes(root: unknown): MediaVisit[] {
   }
   mediaCache.set(root, out);
   return out;
-}
-
-/** A response's first JSON body schema, with its path; undefined when it has none. */
-export function jsonBodyOf(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
-  for (const [mediaType, media] of entries(response.content)) {
-    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
-      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
-  }
-  return undefined;
 }

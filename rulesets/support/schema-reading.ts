@@ -44,8 +44,3 @@ export function effectiveType(schema: Json, depth = 0): string | undefined {
   }
   return undefined;
 }
-
-/** Whether a schema's properties can be read whole: no (circular) $ref is left where they come from. */
-export const readableWhole = (schema: Json, depth = 0): boolean =>
-  typeof schema.$ref !== 'string' &&
-  (depth >= 32 || asArray(schema.allOf).every((m) => isObject(m) && readableWhole(m, depth + 1)));

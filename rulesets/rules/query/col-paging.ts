@@ -3,8 +3,7 @@ import { defineRule, type RuleCase } from '../define.js';
 import { base, O, ok, op, param, queryParam, v31, withPath } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
-import { jsonBodyOf, readableWhole } from '../../support/inventory.js';
-import { isObject, type Json } from '../../support/json.js';
+import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { collectionGets, pagingInformation, pagingParameters } from '../../functions/collections.js';
 
@@ -12,6 +11,18 @@ import { collectionGets, pagingInformation, pagingParameters } from '../../funct
 const OFFSET = 'page';
 const PAGE_SIZE = 'pageSize';
 const CURSOR = /^(?:after(?:[A-Z][A-Za-z0-9]*)?|cursor)$/;
+/** The JSON body schema of a 200 response, with its path; undefined when none can be judged. */
+function okBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
+  for (const [mediaType, media] of entries(response.content)) {
+    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
+      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
+  }
+  return undefined;
+}
+/** A (circular) $ref left where the properties come from: the schema cannot be read whole. */
+const opaque = (schema: Json, depth = 0): boolean =>
+  typeof schema.$ref === 'string' ||
+  (depth < 32 && (Array.isArray(schema.allOf) ? schema.allOf : []).some((m) => !isObject(m) || opaque(m, depth + 1)));
 /**
  * col-paging: a GET answering a collection (an object with an `items` array, or a list by its shape:
  * rulesets/functions/collections.ts) and taking a paging parameter (`page`, `pageSize`, a cursor such as
@@ -30,8 +41,8 @@ const pagedCollectionLinks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const collection = collections.get(op.operation);
     if (guidePaging.length === 0 && collection === undefined) continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
-    const body = ok ? jsonBodyOf(ok.response, ok.at) : undefined;
-    if (!body || !readableWhole(body.schema)) continue;
+    const body = ok ? okBody(ok.response, ok.at) : undefined;
+    if (!body || opaque(body.schema)) continue;
     const properties = declaredProperties(body.schema);
     const items = properties.get('items');
     const itemsArray = isObject(items) && effectiveType(items) === 'array';
