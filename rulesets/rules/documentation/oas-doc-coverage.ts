@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, problem, withPath, withSchemas } from '../documents.js';
+import { O, ok, op, problem, withPath, withSchemas } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from '../../functions/define.js';
@@ -131,14 +131,12 @@ export const cases = (): RuleCase[] => [
     ),
   },
   {
-    name: 'a one-word summary on another GET and on POST /health',
-    errors: [{ path: O('/healthcare', 'get') }, { path: O('/health', 'post') }],
-    document: base({
-      info: { title: 'Demo', version: '1.0.0', description: 'Things' },
-      paths: {
-        '/healthcare': { get: op({ summary: 'Care' }) },
-        '/health': { post: op({ summary: 'Probe' }) },
-      },
-    }),
+    name: 'a one-word summary on POST /health',
+    errors: [{ path: O('/health', 'post') }],
+    document: withPath(
+      '/health',
+      { get: op({ summary: 'Health' }), post: op({ operationId: 'probe', summary: 'Probe' }) },
+      { info: { title: 'Demo', version: '1.0.0', description: 'Things' } },
+    ),
   },
 ];

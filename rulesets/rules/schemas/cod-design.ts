@@ -13,13 +13,14 @@ import {
 } from './support/standard-values.js';
 import { standardValueCases } from './support/cod-design-cases.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, withPath, withSchemas } from '../documents.js';
-import { inventory, type SchemaVisit } from '../../support/inventory.js';
+import { base, O, op, withSchemas } from '../documents.js';
+import { inventory } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
 import { enumerated } from '../../support/schema-forms.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { isCloudEventsAttribute, owningParameter } from '../../functions/schema-properties.js';
+import type { SchemaVisit } from '../../support/inventory.js';
 
 const FHIR_NAME = /^[A-Z][A-Za-z]+$/;
 
@@ -218,27 +219,31 @@ export const cases = (): RuleCase[] => [
   {
     name: 'FP: data format names, an ISO 4217 currency, ISO 3166 countries under their names',
     errors: [],
-    document: withPath('/events', {
-      get: op({
-        parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'json-ld'] } }],
-        responses: {
-          '200': {
-            description: 'ok',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  title: 'Events',
-                  properties: {
-                    priceCurrency: { type: 'string', enum: ['EUR'] },
-                    countries: { type: 'array', items: { type: 'string', enum: ['BE', 'NL'] } },
+    document: base({
+      paths: {
+        '/events': {
+          get: op({
+            parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'json-ld'] } }],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      title: 'Events',
+                      properties: {
+                        priceCurrency: { type: 'string', enum: ['EUR'] },
+                        countries: { type: 'array', items: { type: 'string', enum: ['BE', 'NL'] } },
+                      },
+                    },
                   },
                 },
               },
             },
-          },
+          }),
         },
-      }),
+      },
     }),
   },
   {
