@@ -22,6 +22,17 @@ const BELGIF_COMMON_TYPES: Record<string, string> = {
   Period: 'time',
 };
 
+/**
+ * Local schemas that are surely another type than belgif's of that name, so there is nothing to reuse:
+ * belgif's Period is a period of dates, one of date-times is an own type (issue 46, Organisation Registry).
+ */
+const OTHER_TYPE: Record<string, (schema: Json) => boolean> = {
+  Period: (schema) => {
+    const formats = entries(schema.properties).map(([, p]) => (isObject(p) ? p.format : undefined));
+    return formats.includes('date-time') && !formats.includes('date');
+  },
+};
+
 /** Whether a schema takes its definition from another file: a $ref to it, directly or as an allOf member. */
 const isReferencedFromFile = (schema: Json): boolean =>
   [schema, ...asArray(schema.allOf)].some((s) => isObject(s) && typeof s.$ref === 'string' && !s.$ref.startsWith('#'));
@@ -56,6 +67,7 @@ const commonDefinitionsReused = defineRuleFunction<{ domains: Record<string, str
     for (const [name, schema] of entries(schemas)) {
       const domain = domains[name];
       if (domain === undefined || !isObject(schema) || isReferencedFromFile(schema)) continue;
+      if (OTHER_TYPE[name]?.(schema)) continue;
       if (isSchemaOnly(root) && isPublishedFile(context.document.source, domain)) continue;
       out.push(
         finding(
@@ -136,5 +148,34 @@ export const cases = (): RuleCase[] => [
     name: 'a definitions file of other types',
     errors: [],
     document: definitions({ schemas: { Employer: { type: 'object' } } }),
+  },
+  // Issue 46 first pass (Organisation Registry): a Period of date-times is not belgif's Period of dates.
+  {
+    name: 'FP: a Period of date-times',
+    errors: [],
+    document: withSchemas(
+      {
+        Problem: { $ref: PROBLEM_V1 },
+        Period: {
+          type: 'object',
+          properties: { start: { type: 'string', format: 'date-time' }, end: { type: 'string', format: 'date-time' } },
+        },
+      },
+      { paths: {} },
+    ),
+  },
+  {
+    name: "a Period of dates under other member names: an own variant of belgif's",
+    errors: [{ path: P('Period') }],
+    document: withSchemas(
+      {
+        Problem: { $ref: PROBLEM_V1 },
+        Period: {
+          type: 'object',
+          properties: { start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } },
+        },
+      },
+      { paths: { '/a': { get: op() } } },
+    ),
   },
 ];
