@@ -61,9 +61,24 @@ export const pathParam = (name: string, schema: Json = { type: 'string', pattern
   schema,
 });
 
+/** The path of a component schema's member in a case document: `P('Thing', 'properties', 'id')`. */
+export const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 /** The path of an operation's member in a case document: `O('/things', 'get', 'responses')`. */
 export const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
 /** The path of an operation's `i`th parameter. */
 export const param = (path: string, method: string, i = 0) => O(path, method, 'parameters', i);
 /** The same document as OpenAPI 3.1. */
 export const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
+
+/** An AsynchronousMessageBase whose id is a free-form string, as cases about schemas (not events) carry it. */
+export const ASYNC_BASE: Json = {
+  type: 'object',
+  required: ['id', 'type', 'service', 'specversion', 'source'],
+  properties: {
+    specversion: { type: 'string' },
+    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
+    type: { type: 'string' },
+    service: { type: 'string' },
+    source: { type: 'string' },
+  },
+};

@@ -1,6 +1,6 @@
 // --- the 34 ids of belgif's rest-guide-validator ---
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, withSchemas } from '../documents.js';
 import { inventory, declaredProperties, requiredNames } from '../../support/inventory.js';
 import { asArray, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -74,8 +74,6 @@ export const rule = defineRule({
     'allOf members do not declare the same property; a discriminator property is declared and required by its schema',
   then: { function: allOfComposition },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { P, v31, withSchemas } from '../documents.js';
 import { inventory, declaredProperties, requiredNames, effectiveType } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -66,8 +66,6 @@ export const rule = defineRule({
     'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property',
   then: { function: oneOfComposition },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   // sch-oneof is about choosing between alternatives: a oneOf of a single member (OpenAPI 3.0's nullable $ref) offers none.

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, O, op, P, queryParam, withPath, withSchemas } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf } from '../../support/inventory.js';
 import { entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -87,7 +87,6 @@ export const rule = defineRule({
   then: { function: deprecationMarked },
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases = (): RuleCase[] => [

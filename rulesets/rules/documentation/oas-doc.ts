@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, withPath } from '../documents.js';
+import { op, P, withPath } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../../support/inventory.js';
 import { asArray, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
@@ -43,8 +43,6 @@ export const rule = defineRule({
   description: 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)',
   then: { function: noImplementationDetails },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

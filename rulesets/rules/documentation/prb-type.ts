@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, problem, v31, withPath, withSchemas } from '../documents.js';
+import { ASYNC_BASE, op, P, problem, v31, withPath, withSchemas } from '../documents.js';
 import { allMediaTypes, declaredProperties, inventory, schemaClosure } from '../../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -97,7 +97,6 @@ export const rule = defineRule({
   then: { function: problemTypeValues },
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const problemWith = (example: unknown) => ({
   description: 'Problem',
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, example } },
@@ -109,17 +108,6 @@ const definitions = (components: Json): Json => ({
   paths: {},
   components,
 });
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
 
 export const cases = (): RuleCase[] => [
   {

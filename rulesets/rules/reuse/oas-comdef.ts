@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withSchemas } from '../documents.js';
+import { base, op, P, withSchemas } from '../documents.js';
 import { asArray, entries, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from '../../functions/define.js';
 
@@ -81,7 +81,6 @@ export const rule = defineRule({
   resolved: false,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 // Relative to the harness's document, test/lint/case.json.
 const REUSE = '../fixtures/lint/reuse';
 const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, withSchemas } from '../documents.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
 import { externalRefs, isSharedDocument } from './support/external-refs.js';
 
@@ -39,7 +39,6 @@ export const rule = defineRule({
   resolved: false,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 // Relative to the harness's document, test/lint/case.json.
 const REUSE = '../fixtures/lint/reuse';
 const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;

@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { ASYNC_BASE, P, withSchemas } from '../documents.js';
 import { declaredProperties, inventory } from '../../support/inventory.js';
-import { isObject, type Json } from '../../support/json.js';
+import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 
 /** addi-prop: additionalProperties only for maps, not next to declared properties. */
@@ -32,19 +32,6 @@ export const rule = defineRule({
     function: additionalPropertiesForMaps,
   },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
 
 export const cases = (): RuleCase[] => [
   {

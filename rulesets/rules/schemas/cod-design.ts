@@ -12,7 +12,7 @@ import {
 } from './support/standard-values.js';
 import { standardValueCases } from './support/cod-design-cases.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, withSchemas } from '../documents.js';
+import { base, O, op, P, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -103,7 +103,6 @@ export const rule = defineRule({
   then: { function: codesLowerCamel },
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', schema });
 
 export const cases = (): RuleCase[] => [

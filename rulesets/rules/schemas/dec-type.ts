@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { P, v31, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { entries, isObject, type Json } from '../../support/json.js';
 import { singleType } from '../../support/schema-forms.js';
@@ -80,8 +80,6 @@ export const rule = defineRule({
     },
   },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   // "Precision-sensitive decimals, like monetary amounts": judged on the name's last word.

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, v31, withPath, withSchemas } from '../documents.js';
+import { O, ok, op, P, v31, withPath, withSchemas } from '../documents.js';
 import { effectiveType, inventory } from '../../support/inventory.js';
 import { isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { isUpperCamel } from '../../support/naming.js';
@@ -72,7 +72,6 @@ export const rule = defineRule({
   then: { function: freeTextDocumentation },
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const string: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { asArray } from '../../support/json.js';
 import { ownReadOnlyRequiredNames } from '../../support/composed-names.js';
@@ -39,8 +39,6 @@ export const rule = defineRule({
     function: readOnlyRequired,
   },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

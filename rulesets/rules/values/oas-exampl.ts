@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, v31, withPath, withSchemas } from '../documents.js';
+import { op, P, v31, withPath, withSchemas } from '../documents.js';
 import { allMediaTypes, allParameters, inventory } from '../../support/inventory.js';
 import { asArray, entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { oasKind, schemaViolation } from '../../support/schema-validator.js';
@@ -104,8 +104,6 @@ export const rule = defineRule({
     function: examplesValid,
   },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   // The message names the cause: a discriminator value that no schema name and no mapping entry selects.

@@ -1,11 +1,9 @@
 // The case documents the async-* rules share: AsynchronousMessageBase as the guide's context attribute
 // table describes it, and messages extending it.
 import { withSchemas } from '../../documents.js';
+export { O, P, v31 } from '../../documents.js';
 
 export type Json = Record<string, unknown>;
-export const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-export const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-export const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const BASE_REF = { $ref: '#/components/schemas/AsynchronousMessageBase' };
 /** AsynchronousMessageBase as the guide's context attribute table describes it. */

@@ -1,24 +1,11 @@
 // cod-design's cases about values other standards define (versions, JSON-LD terms, registered values).
 import { type RuleCase } from '../../define.js';
-import { op, withPath, withSchemas } from '../../documents.js';
+import { ASYNC_BASE, op, P, v31, withPath, withSchemas } from '../../documents.js';
 import { type Json } from '../../../support/json.js';
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 // Relative to the harness's document, test/lint/case.json.
 const REUSE = '../fixtures/lint/reuse';
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
 
 export const standardValueCases = (): RuleCase[] => [
   // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
