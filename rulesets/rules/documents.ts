@@ -82,3 +82,43 @@ export const ASYNC_BASE: Json = {
     source: { type: 'string' },
   },
 };
+
+/** The schema of a GET's 200 JSON response: `S('/things')`. */
+export const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
+export const string: Json = { type: 'string' };
+export const link: Json = { type: 'string', format: 'uri' };
+export const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
+
+/** A document with one GET `/things` taking these parameters. */
+export const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
+/** A path item whose GET answers `schema`. */
+export const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
+  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
+});
+
+/** A collection's representation: its items (`item`) and members beside them. */
+export const itemsOf = (item: Json, extra: Json = {}): Json => ({
+  type: 'object',
+  properties: { items: { type: 'array', items: item }, ...extra },
+});
+/** A collection `/x` (with its item path `/x/{id}`) whose GET answers `schema`: path items for `paths`. */
+export const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
+  [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
+  [`${path}/{id}`]: {
+    get: op({
+      operationId: `get${path.slice(1)}`,
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    }),
+  },
+});
+
+/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
+export const definitions = (components: Json): Json => ({
+  openapi: '3.0.3',
+  info: { title: 'Types', version: '${project.version}' },
+  paths: {},
+  components,
+});
+// Files referenced from cases, relative to the harness's document (test/lint/case.json).
+export const REUSE = '../fixtures/lint/reuse';
+export const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, P, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, enumOf, O, op, P, queryParam, withPath, withSchemas } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf } from '../../support/inventory.js';
 import { entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -86,8 +86,6 @@ export const rule = defineRule({
     'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)',
   then: { function: deprecationMarked },
 });
-
-const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases = (): RuleCase[] => [
   // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.

@@ -1,7 +1,7 @@
 // "URIs SHOULD always be absolute" says what links are; the guide derives href and self links from HttpLink and
 // SelfLink, whose format: uri states it. Stating it is advice (no keyword); paging links get no schema there.
 import { defineRule, type RuleCase } from '../define.js';
-import { P, withSchemas } from '../documents.js';
+import { link, P, withSchemas } from '../documents.js';
 import { linkProperties } from '../../functions/links.js';
 
 export const rule = defineRule({
@@ -14,7 +14,6 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const link = { type: 'string', format: 'uri' };
 const text: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [

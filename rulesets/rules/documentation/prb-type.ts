@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { ASYNC_BASE, op, P, problem, v31, withPath, withSchemas } from '../documents.js';
+import { ASYNC_BASE, definitions, op, P, problem, v31, withPath, withSchemas } from '../documents.js';
 import { allMediaTypes, declaredProperties, inventory, schemaClosure } from '../../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -100,13 +100,6 @@ export const rule = defineRule({
 const problemWith = (example: unknown) => ({
   description: 'Problem',
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, example } },
-});
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
 });
 
 export const cases = (): RuleCase[] => [

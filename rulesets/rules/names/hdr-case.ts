@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, param, withPath } from '../documents.js';
+import { O, ok, op, param, string, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 // Header names registered in a casing that is not Upper-Kebab-Case, accepted as registered: ETag, TE and
@@ -41,7 +41,6 @@ export const rule = defineRule({
 
 type Json = Record<string, unknown>;
 const header = (name: string): Json => ({ name, in: 'header', schema: { type: 'string' } });
-const string: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [
   // "by convention, Kebab-Case with uppercase SHOULD be used": of header names, not of the keys naming definitions.

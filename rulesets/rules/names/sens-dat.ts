@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, pathParam, queryParam, withPath } from '../documents.js';
+import { definitions, op, param, pathParam, queryParam, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 const SENSITIVE =
@@ -21,15 +21,6 @@ export const rule = defineRule({
       message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers',
     },
   },
-});
-
-type Json = Record<string, unknown>;
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
 });
 
 export const cases = (): RuleCase[] => [

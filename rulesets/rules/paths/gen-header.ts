@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, param } from '../documents.js';
+import { base, enumOf, O, op, param } from '../documents.js';
 import { operationsOf, parametersOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -58,7 +58,6 @@ export const rule = defineRule({
 });
 
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', required: true, schema });
-const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases = (): RuleCase[] => [
   {

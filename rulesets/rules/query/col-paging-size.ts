@@ -1,6 +1,6 @@
 // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
 import { defineRule, type RuleCase } from '../define.js';
-import { O, op, param, queryParam, withPath } from '../documents.js';
+import { O, op, param, queryParam, withPath, withQuery } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -19,8 +19,6 @@ export const rule = defineRule({
     },
   },
 });
-
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
 
 export const cases = (): RuleCase[] => [
   // pageSize "must have a default value if absent": a default its description states is one.

@@ -1,6 +1,20 @@
 // The pagination tables: `next` MANDATORY but on the last page, `page` MANDATORY (offset) "with default value 1".
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, param, queryParam, v31, withPath } from '../documents.js';
+import {
+  base,
+  collection,
+  get,
+  itemsOf,
+  link,
+  O,
+  op,
+  param,
+  queryParam,
+  S,
+  string,
+  v31,
+  withQuery,
+} from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
 import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
@@ -91,29 +105,8 @@ export const rule = defineRule({
   ],
 });
 
-const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const itemsOf = (item: Json, extra: Json = {}): Json => ({
-  type: 'object',
-  properties: { items: { type: 'array', items: item }, ...extra },
-});
-const link = { type: 'string', format: 'uri' };
-/** A collection `/x` (with its item path `/x/{xId}`) whose GET answers `schema`. */
-const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
-  [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
-  [`${path}/{id}`]: {
-    get: op({
-      operationId: `get${path.slice(1)}`,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-    }),
-  },
-});
-const string: Json = { type: 'string' };
 const link2: Json = { type: 'string', format: 'uri' };
 const thing: Json = { type: 'object', title: 'Thing', properties: { href: link2, name: string } };
-const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
-  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
-});
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
 
 export const cases = (): RuleCase[] => [
   // "next: MANDATORY (except for the last page)"; "page: MANDATORY (offset-based)".

@@ -1,6 +1,6 @@
 // Only the type: a sort parameter that is not repeated (explode false) is qry-multi's finding.
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, queryParam, v31, withPath } from '../documents.js';
+import { param, queryParam, v31, withQuery } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -13,8 +13,6 @@ export const rule = defineRule({
     functionOptions: { in: 'query', name: 'sort', type: 'array', message: 'Query parameter "{{name}}"' },
   },
 });
-
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,6 +1,6 @@
 // --- the gaps the Java validator leaves ---
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, queryParam, v31, withPath } from '../documents.js';
+import { param, queryParam, v31, withQuery } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -13,8 +13,6 @@ export const rule = defineRule({
     functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
   },
 });
-
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
 
 export const cases = (): RuleCase[] => [
   {

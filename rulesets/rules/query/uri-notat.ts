@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, param, pathParam, queryParam, withPath } from '../documents.js';
+import { base, O, op, param, pathParam, queryParam, string, withPath } from '../documents.js';
 import { pathSegmentsCamel } from '../../functions/paths.js';
 import { parameterNames } from '../names/support/parameter-names.js';
 
@@ -29,9 +29,6 @@ export const rule = defineRule({
     },
   ],
 });
-
-type Json = Record<string, unknown>;
-const string: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [
   // "Path segments and query parameters ... SHOULD use lowerCamelCase".

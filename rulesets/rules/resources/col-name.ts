@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op } from '../documents.js';
+import { base, collection, itemsOf, link, op } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -53,22 +53,6 @@ export const rule = defineRule({
   description: 'Collections are named with a plural noun',
   then: {
     function: collectionNamePlural,
-  },
-});
-
-const itemsOf = (item: Json, extra: Json = {}): Json => ({
-  type: 'object',
-  properties: { items: { type: 'array', items: item }, ...extra },
-});
-const link = { type: 'string', format: 'uri' };
-/** A collection `/x` (with its item path `/x/{xId}`) whose GET answers `schema`. */
-const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
-  [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
-  [`${path}/{id}`]: {
-    get: op({
-      operationId: `get${path.slice(1)}`,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-    }),
   },
 });
 

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, problem, queryParam } from '../documents.js';
+import { base, get, link, O, ok, op, problem, queryParam, S, string } from '../documents.js';
 import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
@@ -14,13 +14,7 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const string: Json = { type: 'string' };
-const link: Json = { type: 'string', format: 'uri' };
 const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
-const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
-  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
-});
 
 export const cases = (): RuleCase[] => [
   // "A collection result MUST contain an items property": a collection by what it answers, item path or not.

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { P, withSchemas } from '../documents.js';
+import { P, PROBLEM_V1, REUSE, withSchemas } from '../documents.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
 import { externalRefs, isSharedDocument } from './support/external-refs.js';
 
@@ -39,9 +39,6 @@ export const rule = defineRule({
   resolved: false,
 });
 
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
-const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;
 // The API's own folder (test/lint/split), beside the harness's document.
 const SPLIT = 'split';
 const UNVERSIONED = `${REUSE}/shared/types.yaml#/components/schemas/Amount`;

@@ -1,6 +1,6 @@
 import { PROTOCOL_NAMES } from './support/protocol-names.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, P, problem, withSchemas } from '../documents.js';
+import { base, get, ok, op, P, problem, S, withSchemas } from '../documents.js';
 import { allMediaTypes, inventory, schemaClosure } from '../../support/inventory.js';
 import { bareMediaType, isObject, type Json } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -67,10 +67,6 @@ export const rule = defineRule({
   then: { function: propertyNames },
 });
 
-const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
-  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
-});
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 
 export const cases = (): RuleCase[] => [

@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, P, v31, withPath, withSchemas } from '../documents.js';
+import { O, ok, op, P, string, v31, withPath, withSchemas } from '../documents.js';
 import { effectiveType, inventory } from '../../support/inventory.js';
-import { isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
+import { isJsonMediaType, isObject, type JsonPath } from '../../support/json.js';
 import { isUpperCamel } from '../../support/naming.js';
 import { singleType } from '../../support/schema-forms.js';
 import { operationSummaries } from '../../functions/operations.js';
@@ -71,8 +71,6 @@ export const rule = defineRule({
     'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names',
   then: { function: freeTextDocumentation },
 });
-
-const string: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [
   // "For inline schemas ... of type object, an UpperCamelCase title SHOULD be used": a string's title is a label.

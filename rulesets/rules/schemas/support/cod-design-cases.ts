@@ -1,11 +1,6 @@
 // cod-design's cases about values other standards define (versions, JSON-LD terms, registered values).
 import { type RuleCase } from '../../define.js';
-import { ASYNC_BASE, op, P, v31, withPath, withSchemas } from '../../documents.js';
-import { type Json } from '../../../support/json.js';
-
-const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
+import { ASYNC_BASE, enumOf, op, P, REUSE, v31, withPath, withSchemas } from '../../documents.js';
 
 export const standardValueCases = (): RuleCase[] => [
   // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
