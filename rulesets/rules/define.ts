@@ -6,13 +6,14 @@ import { guideAnchor } from '../support/guide-anchor.js';
 
 export type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
-export type Then = RuleFunction | RuleFunction[];
+/** The rule's function alone (given no options), or Spectral's `then`. */
+export type Then = RuleFunction['function'] | RuleFunction | RuleFunction[];
 
 export interface LintRule {
   /** The finding code: the guide's rule id, or `<id>-<aspect>` for a second check of one id (stat-codes-get). */
   code: string;
-  /** The guide rule id its link names. */
-  guideRule: string;
+  /** The guide rule id its link names: the code unless said. */
+  guideRule?: string;
   severity: Severity;
   /** The line `restguide rules` shows. */
   description: string;
@@ -43,7 +44,8 @@ export function toDefinition({
   severity,
   given = '$',
   then,
-  guideRule,
+  code,
+  guideRule = code,
   resolved,
 }: LintRule): RuleDefinition {
   return {
@@ -51,7 +53,7 @@ export function toDefinition({
     message: '{{error}}',
     severity,
     given,
-    then,
+    then: typeof then === 'function' ? { function: then } : then,
     documentationUrl: guideAnchor(guideRule),
     ...(resolved === undefined ? {} : { resolved }),
   } as RuleDefinition;

@@ -67,9 +67,7 @@ export const rule = defineRule({
   guideRule: 'sch-allof',
   severity: 'error',
   description: 'allOf/oneOf/anyOf members have compatible types',
-  then: {
-    function: conflictingTypes,
-  },
+  then: conflictingTypes,
 });
 
 export const cases = (): RuleCase[] => [

@@ -68,11 +68,10 @@ const allOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-allof',
-  guideRule: 'sch-allof',
   severity: 'warn',
   description:
     'allOf members do not declare the same property; a discriminator property is declared and required by its schema',
-  then: { function: allOfComposition },
+  then: allOfComposition,
 });
 
 export const cases = (): RuleCase[] => [

@@ -31,10 +31,9 @@ const discriminatorMapping = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-discr',
-  guideRule: 'sch-discr',
   severity: 'warn',
   description: 'A discriminator has an explicit mapping to URI references (#/components/schemas/X)',
-  then: { function: discriminatorMapping },
+  then: discriminatorMapping,
 });
 
 export const cases = (): RuleCase[] => [

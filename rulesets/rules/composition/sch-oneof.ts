@@ -60,11 +60,10 @@ const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-oneof',
-  guideRule: 'sch-oneof',
   severity: 'warn',
   description:
     'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property',
-  then: { function: oneOfComposition },
+  then: oneOfComposition,
 });
 
 export const cases = (): RuleCase[] => [

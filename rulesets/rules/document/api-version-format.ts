@@ -54,7 +54,7 @@ export const rule = defineRule({
   guideRule: 'api-version',
   severity: 'warn',
   description: "info.version is major.minor[.patch] and its major matches the servers' /v{major}",
-  then: { function: versionFormat },
+  then: versionFormat,
 });
 
 export const cases = (): RuleCase[] => [

@@ -80,11 +80,10 @@ const deprecationMarked = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'evo-deprec',
-  guideRule: 'evo-deprec',
   severity: 'warn',
   description:
     'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)',
-  then: { function: deprecationMarked },
+  then: deprecationMarked,
 });
 
 export const cases = (): RuleCase[] => [

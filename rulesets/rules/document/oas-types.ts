@@ -34,7 +34,6 @@ const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; genericSuf
 
 export const rule = defineRule({
   code: 'oas-types',
-  guideRule: 'oas-types',
   severity: 'warn',
   description: 'Schema names carry business meaning, not generic terms',
   then: {

@@ -107,7 +107,6 @@ const SERVER_URL =
 
 export const rule = defineRule({
   code: 'uri-format',
-  guideRule: 'uri-format',
   severity: 'warn',
   description: 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}',
   then: { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } },

@@ -4,7 +4,6 @@ import { linkProperties } from '../../functions/links.js';
 
 export const rule = defineRule({
   code: 'hyp-links',
-  guideRule: 'hyp-links',
   severity: 'warn',
   description:
     'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used',

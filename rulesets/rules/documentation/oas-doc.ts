@@ -38,10 +38,9 @@ const noImplementationDetails = defineRuleFunction<null>(null, (root) => {
 
 export const rule = defineRule({
   code: 'oas-doc',
-  guideRule: 'oas-doc',
   severity: 'warn',
   description: 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)',
-  then: { function: noImplementationDetails },
+  then: noImplementationDetails,
 });
 
 export const cases = (): RuleCase[] => [

@@ -90,11 +90,10 @@ const problemTypeValues = defineRuleFunction<null>(null, (root) => {
 
 export const rule = defineRule({
   code: 'prb-type',
-  guideRule: 'prb-type',
   severity: 'warn',
   description:
     'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default',
-  then: { function: problemTypeValues },
+  then: problemTypeValues,
 });
 
 const problemWith = (example: unknown) => ({

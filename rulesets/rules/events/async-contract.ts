@@ -33,10 +33,9 @@ const oneSchemaPerType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'async-contract',
-  guideRule: 'async-contract',
   severity: 'warn',
   description: 'One schema per message type value',
-  then: { function: oneSchemaPerType },
+  then: oneSchemaPerType,
 });
 
 export const cases = (): RuleCase[] => [

@@ -48,11 +48,10 @@ const genericMessageBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'async-generic',
-  guideRule: 'async-generic',
   severity: 'warn',
   description:
     'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required',
-  then: { function: genericMessageBodies },
+  then: genericMessageBodies,
 });
 
 export const cases = (): RuleCase[] => [

@@ -43,11 +43,10 @@ const serviceAndTypeValues = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'async-svctype',
-  guideRule: 'async-svctype',
   severity: 'warn',
   description:
     'service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]',
-  then: { function: serviceAndTypeValues },
+  then: serviceAndTypeValues,
 });
 
 export const cases = (): RuleCase[] => [

@@ -4,7 +4,6 @@ import { parameterNames } from './support/parameter-names.js';
 
 export const rule = defineRule({
   code: 'cst-header',
-  guideRule: 'cst-header',
   severity: 'warn',
   description: "Custom headers are not prefixed with X- (use the organisation's prefix or BelGov-)",
   then: {

@@ -24,7 +24,6 @@ const REGISTERED_HEADERS = [
 
 export const rule = defineRule({
   code: 'hdr-case',
-  guideRule: 'hdr-case',
   severity: 'warn',
   description: 'Header names are Upper-Kebab-Case',
   then: {

@@ -4,7 +4,6 @@ import { parameterNames } from './support/parameter-names.js';
 
 export const rule = defineRule({
   code: 'id-name',
-  guideRule: 'id-name',
   severity: 'warn',
   description: 'Path parameters are named after their resource (employerId), not just id or code',
   then: {

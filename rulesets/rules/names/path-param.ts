@@ -5,7 +5,6 @@ import { LOWER_CAMEL } from '../../support/naming.js';
 
 export const rule = defineRule({
   code: 'path-param',
-  guideRule: 'path-param',
   severity: 'warn',
   description: 'Path parameters are lowerCamelCase',
   then: {

@@ -7,7 +7,6 @@ const SENSITIVE =
 
 export const rule = defineRule({
   code: 'sens-dat',
-  guideRule: 'sens-dat',
   severity: 'warn',
   description:
     'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers of an operation',

@@ -15,7 +15,7 @@ export const rule = defineRule({
   guideRule: 'oas-descr',
   severity: 'error',
   description: 'info.title is present',
-  then: { function: infoTitle },
+  then: infoTitle,
 });
 
 export const cases = (): RuleCase[] => [

@@ -48,11 +48,10 @@ function fromReusableDefinitions(context: RulesetFunctionContext, at: JsonPath):
 
 export const rule = defineRule({
   code: 'oas-tags',
-  guideRule: 'oas-tags',
   severity: 'warn',
   description:
     "Operations have at most one tag, declared in the entry document's top-level tags (but those of reusable-definitions-only files) and starting with a capital",
-  then: { function: tagGuidelines },
+  then: tagGuidelines,
 });
 
 export const cases = (): RuleCase[] => [

@@ -20,9 +20,7 @@ export const rule = defineRule({
   guideRule: 'openapi-opid',
   severity: 'warn',
   description: 'operationIds are lowerCamelCase',
-  then: {
-    function: operationIdCase,
-  },
+  then: operationIdCase,
 });
 
 export const cases = (): RuleCase[] => [

@@ -45,7 +45,7 @@ export const rule = defineRule({
   severity: 'warn',
   description:
     "The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem's finding)",
-  then: { function: defaultUsesProblemSchema },
+  then: defaultUsesProblemSchema,
   resolved: false,
 });
 

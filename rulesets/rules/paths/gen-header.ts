@@ -50,7 +50,6 @@ const generalHeaders = defineRuleFunction<{ minOperations: number }>(
 
 export const rule = defineRule({
   code: 'gen-header',
-  guideRule: 'gen-header',
   severity: 'warn',
   description:
     'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)',

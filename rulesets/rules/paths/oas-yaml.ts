@@ -14,12 +14,9 @@ const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-yaml',
-  guideRule: 'oas-yaml',
   severity: 'warn',
   description: 'An API serving /doc/openapi.json also serves /doc/openapi.yaml',
-  then: {
-    function: openApiYaml,
-  },
+  then: openApiYaml,
 });
 
 export const cases = (): RuleCase[] => [

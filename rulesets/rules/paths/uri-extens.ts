@@ -19,11 +19,10 @@ const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'uri-extens',
-  guideRule: 'uri-extens',
   severity: 'warn',
   description:
     "A path's last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none",
-  then: { function: uriExtensions },
+  then: uriExtensions,
 });
 
 export const cases = (): RuleCase[] => [

@@ -15,9 +15,7 @@ export const rule = defineRule({
   guideRule: 'uri-notat',
   severity: 'error',
   description: 'Paths do not end with a slash',
-  then: {
-    function: trailingSlash,
-  },
+  then: trailingSlash,
 });
 
 export const cases = (): RuleCase[] => [

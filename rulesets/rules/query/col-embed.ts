@@ -47,11 +47,10 @@ const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'col-embed',
-  guideRule: 'col-embed',
   severity: 'error',
   description:
     'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one',
-  then: { function: collectionEmbedding },
+  then: collectionEmbedding,
 });
 
 export const cases = (): RuleCase[] => [

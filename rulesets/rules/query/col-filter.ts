@@ -4,7 +4,6 @@ import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
   code: 'col-filter',
-  guideRule: 'col-filter',
   severity: 'warn',
   description: 'The full-text query parameter q is a string',
   then: {

@@ -86,7 +86,6 @@ const pagedCollectionLinks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'col-paging',
-  guideRule: 'col-paging',
   severity: 'error',
   description:
     'A paged collection (?page, ?pageSize, a cursor such as ?afterCompany) declares next (and page, paged by offset); the page parameter counts from 1 (default 1; a minimum, if declared, is 1)',

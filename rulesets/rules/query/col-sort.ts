@@ -5,7 +5,6 @@ import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
   code: 'col-sort',
-  guideRule: 'col-sort',
   severity: 'info',
   description: 'The sort parameter is a multi-value (array) parameter',
   then: {

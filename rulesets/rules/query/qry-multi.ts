@@ -4,7 +4,6 @@ import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
   code: 'qry-multi',
-  guideRule: 'qry-multi',
   severity: 'warn',
   description: 'Multi-valued query parameters repeat the parameter (style form, explode true)',
   then: {

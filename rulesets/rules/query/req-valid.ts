@@ -51,11 +51,10 @@ const unknownInputRefused = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'req-valid',
-  guideRule: 'req-valid',
   severity: 'warn',
   description:
     'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)',
-  then: { function: unknownInputRefused },
+  then: unknownInputRefused,
 });
 
 export const cases = (): RuleCase[] => [

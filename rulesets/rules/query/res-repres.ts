@@ -5,7 +5,6 @@ import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
   code: 'res-repres',
-  guideRule: 'res-repres',
   severity: 'warn',
   description: 'The select query parameter is a string',
   then: {

@@ -14,7 +14,6 @@ const QUERY_NAME = `^${QUERY_WORD}(?:\\.${QUERY_WORD})*$`;
 
 export const rule = defineRule({
   code: 'uri-notat',
-  guideRule: 'uri-notat',
   severity: 'warn',
   description: 'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase',
   then: [

@@ -48,12 +48,9 @@ const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'col-name',
-  guideRule: 'col-name',
   severity: 'warn',
   description: 'Collections are named with a plural noun',
-  then: {
-    function: collectionNamePlural,
-  },
+  then: collectionNamePlural,
 });
 
 export const cases = (): RuleCase[] => [

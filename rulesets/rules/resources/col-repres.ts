@@ -4,7 +4,6 @@ import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
   code: 'col-repres',
-  guideRule: 'col-repres',
   severity: 'error',
   description: 'A collection is an object with an items array of objects',
   then: {

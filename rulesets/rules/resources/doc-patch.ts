@@ -45,10 +45,9 @@ const mergePatch = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'doc-patch',
-  guideRule: 'doc-patch',
   severity: 'warn',
   description: 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own',
-  then: { function: mergePatch },
+  then: mergePatch,
 });
 
 export const cases = (): RuleCase[] => [

@@ -46,10 +46,9 @@ const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'rep-struct',
-  guideRule: 'rep-struct',
   severity: 'error',
   description: 'Structured data (object or array schemas) uses application/json (or another structured media type)',
-  then: { function: structuredMediaType },
+  then: structuredMediaType,
 });
 
 export const cases = (): RuleCase[] => [

@@ -70,7 +70,6 @@ const commonDefinitionsReused = defineRuleFunction<{ domains: Record<string, str
 
 export const rule = defineRule({
   code: 'oas-comdef',
-  guideRule: 'oas-comdef',
   severity: 'warn',
   description:
     "Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif's openapi-* files, not defined locally",

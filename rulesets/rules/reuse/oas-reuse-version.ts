@@ -27,7 +27,7 @@ export const rule = defineRule({
   guideRule: 'oas-reuse',
   severity: 'error',
   description: 'Files referenced by $ref state their version in info.version',
-  then: { function: referencedVersions },
+  then: referencedVersions,
   resolved: false,
 });
 

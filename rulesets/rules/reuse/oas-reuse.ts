@@ -31,11 +31,10 @@ const reusableFilePaths = defineRuleFunction<null>(null, (root, _o, context) => 
 
 export const rule = defineRule({
   code: 'oas-reuse',
-  guideRule: 'oas-reuse',
   severity: 'warn',
   description:
     'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)',
-  then: { function: reusableFilePaths },
+  then: reusableFilePaths,
   resolved: false,
 });
 

@@ -25,12 +25,9 @@ const additionalPropertiesForMaps = defineRuleFunction<null>(NO_OPTIONS, (root) 
 
 export const rule = defineRule({
   code: 'addi-prop',
-  guideRule: 'addi-prop',
   severity: 'warn',
   description: 'additionalProperties is used only for maps',
-  then: {
-    function: additionalPropertiesForMaps,
-  },
+  then: additionalPropertiesForMaps,
 });
 
 export const cases = (): RuleCase[] => [

@@ -96,11 +96,10 @@ const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context)
 
 export const rule = defineRule({
   code: 'cod-design',
-  guideRule: 'cod-design',
   severity: 'warn',
   description:
     "New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API's codes",
-  then: { function: codesLowerCamel },
+  then: codesLowerCamel,
 });
 
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', schema });

@@ -68,7 +68,6 @@ const decimalType = defineRuleFunction<{ namePattern: string; amountPattern: str
 
 export const rule = defineRule({
   code: 'dec-type',
-  guideRule: 'dec-type',
   severity: 'warn',
   description: 'Amounts are not binary floating point numbers',
   then: {

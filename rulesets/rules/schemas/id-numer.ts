@@ -50,10 +50,9 @@ const identifierSchemas = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'id-numer',
-  guideRule: 'id-numer',
   severity: 'warn',
   description: 'Integer identifiers declare format, minimum and maximum; string identifiers a pattern',
-  then: { function: identifierSchemas },
+  then: identifierSchemas,
 });
 
 export const cases = (): RuleCase[] => [

@@ -61,10 +61,9 @@ const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) =
 
 export const rule = defineRule({
   code: 'jsn-naming',
-  guideRule: 'jsn-naming',
   severity: 'warn',
   description: 'JSON property names are lowerCamelCase (form fields are not JSON)',
-  then: { function: propertyNames },
+  then: propertyNames,
 });
 
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });

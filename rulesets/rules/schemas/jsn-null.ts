@@ -37,12 +37,9 @@ const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
 
 export const rule = defineRule({
   code: 'jsn-null',
-  guideRule: 'jsn-null',
   severity: 'warn',
   description: 'nullable is used only in merge-patch schemas',
-  then: {
-    function: nullableOutsidePatch,
-  },
+  then: nullableOutsidePatch,
 });
 
 export const cases = (): RuleCase[] => [

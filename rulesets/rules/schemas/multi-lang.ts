@@ -25,12 +25,9 @@ const multiLanguage = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'multi-lang',
-  guideRule: 'multi-lang',
   severity: 'warn',
   description: 'Multi-language texts are one object keyed by language code',
-  then: {
-    function: multiLanguage,
-  },
+  then: multiLanguage,
 });
 
 export const cases = (): RuleCase[] => [

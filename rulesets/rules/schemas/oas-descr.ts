@@ -65,11 +65,10 @@ const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root, _o, co
 
 export const rule = defineRule({
   code: 'oas-descr',
-  guideRule: 'oas-descr',
   severity: 'warn',
   description:
     'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names',
-  then: { function: freeTextDocumentation },
+  then: freeTextDocumentation,
 });
 
 export const cases = (): RuleCase[] => [

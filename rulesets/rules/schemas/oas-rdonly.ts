@@ -32,12 +32,9 @@ const readOnlyRequired = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-rdonly',
-  guideRule: 'oas-rdonly',
   severity: 'warn',
   description: 'readOnly properties are not required',
-  then: {
-    function: readOnlyRequired,
-  },
+  then: readOnlyRequired,
 });
 
 export const cases = (): RuleCase[] => [

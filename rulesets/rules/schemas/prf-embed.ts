@@ -26,10 +26,9 @@ const embeddedIsMap = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'prf-embed',
-  guideRule: 'prf-embed',
   severity: 'error',
   description: "embedded is an object with additionalProperties, keyed by the embedded resources' hrefs",
-  then: { function: embeddedIsMap },
+  then: embeddedIsMap,
 });
 
 export const cases = (): RuleCase[] => [

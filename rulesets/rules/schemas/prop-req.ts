@@ -39,12 +39,9 @@ const requiredDeclared = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'prop-req',
-  guideRule: 'prop-req',
   severity: 'error',
   description: 'Every required property is declared in properties',
-  then: {
-    function: requiredDeclared,
-  },
+  then: requiredDeclared,
 });
 
 export const cases = (): RuleCase[] => [

@@ -19,12 +19,9 @@ export const defaultValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-defaul',
-  guideRule: 'oas-defaul',
   severity: 'error',
   description: 'Default values are valid against their schema',
-  then: {
-    function: defaultValid,
-  },
+  then: defaultValid,
 });
 
 export const cases = (): RuleCase[] => [

@@ -28,12 +28,9 @@ const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-enum',
-  guideRule: 'oas-enum',
   severity: 'warn',
   description: 'Enum values are valid against their schema',
-  then: {
-    function: enumValid,
-  },
+  then: enumValid,
 });
 
 export const cases = (): RuleCase[] => [

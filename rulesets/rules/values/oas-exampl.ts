@@ -97,12 +97,9 @@ const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) =
 
 export const rule = defineRule({
   code: 'oas-exampl',
-  guideRule: 'oas-exampl',
   severity: 'error',
   description: 'Examples are valid against their schema',
-  then: {
-    function: examplesValid,
-  },
+  then: examplesValid,
 });
 
 export const cases = (): RuleCase[] => [
