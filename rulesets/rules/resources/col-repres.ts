@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, get, link, O, ok, op, problem, queryParam, S, string } from '../documents.js';
+import { base, get, itemsOf, link, O, ok, op, queryParam, S, string } from '../documents.js';
 import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
@@ -14,6 +14,9 @@ export const rule = defineRule({
 
 type Json = Record<string, unknown>;
 const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
+const HREF_ITEM: Json = { type: 'object', properties: { href: { type: 'string' } } };
+/** An item path item: a GET of its own. */
+const member = (operationId: string): Json => ({ get: op({ operationId }) });
 
 export const cases = (): RuleCase[] => [
   // "A collection result MUST contain an items property": a collection by what it answers, item path or not.
@@ -67,13 +70,11 @@ export const cases = (): RuleCase[] => [
 
   {
     name: 'collection without items',
-    errors: [{ path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    errors: [{ path: S('/employers') }],
     document: base({
       paths: {
-        '/employers': {
-          get: op({ responses: { '200': ok({ type: 'object', properties: { list: { type: 'array' } } }) } }),
-        },
-        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+        '/employers': get('doIt', { type: 'object', properties: { list: { type: 'array' } } }),
+        '/employers/{employerId}': member('one'),
       },
     }),
   },
@@ -81,21 +82,7 @@ export const cases = (): RuleCase[] => [
     name: 'items array of objects',
     errors: [],
     document: base({
-      paths: {
-        '/employers': {
-          get: op({
-            responses: {
-              '200': ok({
-                type: 'object',
-                properties: {
-                  items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } },
-                },
-              }),
-            },
-          }),
-        },
-        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
-      },
+      paths: { '/employers': get('doIt', itemsOf(HREF_ITEM)), '/employers/{employerId}': member('one') },
     }),
   },
   {
@@ -103,26 +90,12 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: O('/lists', 'get', 'responses', '200', 'content', 'application/problem+json', 'schema') }],
     document: base({
       paths: {
-        '/employers': {
-          get: op({
-            responses: {
-              '200': ok({
-                title: 'Employers',
-                type: 'object',
-                allOf: [
-                  { $ref: '#/components/schemas/Page' },
-                  {
-                    type: 'object',
-                    properties: {
-                      items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } },
-                    },
-                  },
-                ],
-              }),
-            },
-          }),
-        },
-        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+        '/employers': get('doIt', {
+          title: 'Employers',
+          type: 'object',
+          allOf: [{ $ref: '#/components/schemas/Page' }, itemsOf(HREF_ITEM)],
+        }),
+        '/employers/{employerId}': member('one'),
         '/lists': {
           get: op({
             operationId: 'lists',
@@ -134,7 +107,7 @@ export const cases = (): RuleCase[] => [
             },
           }),
         },
-        '/lists/{listId}': { get: op({ operationId: 'list' }) },
+        '/lists/{listId}': member('list'),
       },
       components: {
         schemas: { Page: { type: 'object', properties: { items: { type: 'array' }, page: { type: 'integer' } } } },
@@ -145,23 +118,15 @@ export const cases = (): RuleCase[] => [
 
   {
     name: 'a collection behind a .json suffix returning its own list property',
-    errors: [{ path: O('/accounts.json', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    errors: [{ path: S('/accounts.json') }],
     document: base({
       paths: {
-        '/accounts.json': {
-          get: op({
-            operationId: 'accounts',
-            responses: {
-              '200': ok({
-                type: 'object',
-                title: 'AccountPage',
-                properties: { accounts: { type: 'array', items: { type: 'object' } }, page: { type: 'integer' } },
-              }),
-              default: problem(),
-            },
-          }),
-        },
-        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+        '/accounts.json': get('accounts', {
+          type: 'object',
+          title: 'AccountPage',
+          properties: { accounts: { type: 'array', items: { type: 'object' } }, page: { type: 'integer' } },
+        }),
+        '/accounts/{accountSid}.json': member('account'),
       },
     }),
   },
@@ -170,25 +135,11 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        '/accounts.json': {
-          get: op({
-            operationId: 'accounts',
-            responses: {
-              '200': ok({
-                type: 'object',
-                title: 'Accounts',
-                properties: {
-                  items: {
-                    type: 'array',
-                    items: { type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } },
-                  },
-                },
-              }),
-              default: problem(),
-            },
-          }),
-        },
-        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+        '/accounts.json': get('accounts', {
+          title: 'Accounts',
+          ...itemsOf({ type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } }),
+        }),
+        '/accounts/{accountSid}.json': member('account'),
       },
     }),
   },
