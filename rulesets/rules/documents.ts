@@ -88,6 +88,9 @@ export const S = (path: string) => O(path, 'get', 'responses', '200', 'content',
 export const string: Json = { type: 'string' };
 export const link: Json = { type: 'string', format: 'uri' };
 export const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
+/** A collection item: an object with its href. */
+export const hrefItem: Json = { type: 'object', properties: { href: link } };
+export const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
 
 /** A document with one GET `/things` taking these parameters. */
 export const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
@@ -95,6 +98,10 @@ export const withQuery = (...parameters: unknown[]) => withPath('/things', { get
 export const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
   get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
 });
+
+/** GET `/events`, paged by ?after, answering an object of these properties (a list and what leads on). */
+export const cursorFeed = (properties: Json): Json =>
+  get('events', { type: 'object', properties }, [queryParam('after', string)]);
 
 /** A collection's representation: its items (`item`) and members beside them. */
 export const itemsOf = (item: Json, extra: Json = {}): Json => ({

@@ -3,7 +3,9 @@ import { defineRule, type RuleCase } from '../define.js';
 import {
   base,
   collection,
+  cursorFeed,
   get,
+  hrefItem,
   itemsOf,
   link,
   O,
@@ -12,6 +14,7 @@ import {
   queryParam,
   S,
   string,
+  thing,
   v31,
   withQuery,
 } from '../documents.js';
@@ -104,9 +107,6 @@ export const rule = defineRule({
   ],
 });
 
-const link2: Json = { type: 'string', format: 'uri' };
-const thing: Json = { type: 'object', title: 'Thing', properties: { href: link2, name: string } };
-
 export const cases = (): RuleCase[] => [
   // "next: MANDATORY (except for the last page)"; "page: MANDATORY (offset-based)".
 
@@ -122,12 +122,10 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        ...collection(
-          '/enterprises',
-          itemsOf({ type: 'object', properties: { href: link } }, { pageSize: { type: 'integer' } }),
-          [queryParam('afterEnterprise', { type: 'string' })],
-        ),
-        ...collection('/persons', itemsOf({ type: 'object', properties: { href: link } }), [
+        ...collection('/enterprises', itemsOf(hrefItem, { pageSize: { type: 'integer' } }), [
+          queryParam('afterEnterprise', { type: 'string' }),
+        ]),
+        ...collection('/persons', itemsOf(hrefItem), [
           queryParam('page', { type: 'integer', default: 1 }),
           queryParam('pageSize', { type: 'integer', default: 20 }),
         ]),
@@ -139,16 +137,14 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        ...collection(
-          '/enterprises',
-          itemsOf({ type: 'object', properties: { href: link } }, { next: link, pageSize: { type: 'integer' } }),
-          [queryParam('afterEnterprise', { type: 'string' })],
-        ),
+        ...collection('/enterprises', itemsOf(hrefItem, { next: link, pageSize: { type: 'integer' } }), [
+          queryParam('afterEnterprise', { type: 'string' }),
+        ]),
         ...collection(
           '/persons',
           {
             allOf: [
-              itemsOf({ type: 'object', properties: { href: link } }),
+              itemsOf(hrefItem),
               {
                 type: 'object',
                 properties: { next: link, page: { type: 'integer' }, pageSize: { type: 'integer' } },
@@ -163,7 +159,7 @@ export const cases = (): RuleCase[] => [
         '/report': {
           get: op({ operationId: 'report', parameters: [queryParam('pageSize', { type: 'integer', default: 20 })] }),
         },
-        ...collection('/regions', itemsOf({ type: 'object', properties: { href: link } })),
+        ...collection('/regions', itemsOf(hrefItem)),
       },
     }),
   },
@@ -177,11 +173,7 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        '/events': get(
-          'events',
-          { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
-          [queryParam('after', string)],
-        ),
+        '/events': cursorFeed({ entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } }),
         '/logs': get('logs', {
           type: 'object',
           properties: {
@@ -197,11 +189,7 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        '/events': get(
-          'events',
-          { type: 'object', properties: { items: { type: 'array', items: thing }, next: link2 } },
-          [queryParam('after', string)],
-        ),
+        '/events': cursorFeed({ items: { type: 'array', items: thing }, next: link }),
         '/logs': get('logs', { type: 'object', properties: { results: { type: 'array', items: thing } } }),
         '/tags': get('tags', { type: 'array', items: string }, [queryParam('limit', { type: 'integer' })]),
       },

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, get, itemsOf, link, O, ok, op, queryParam, S, string } from '../documents.js';
+import { base, cursorFeed, get, hrefItem, itemsOf, link, O, ok, op, S, string, thing } from '../documents.js';
 import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
@@ -13,8 +13,6 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
-const HREF_ITEM: Json = { type: 'object', properties: { href: { type: 'string' } } };
 /** An item path item: a GET of its own. */
 const member = (operationId: string): Json => ({ get: op({ operationId }) });
 
@@ -30,11 +28,7 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        '/events': get(
-          'events',
-          { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
-          [queryParam('after', string)],
-        ),
+        '/events': cursorFeed({ entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } }),
         '/tags': get('tags', { type: 'array', items: string }),
         '/persons/{ssin}/addresses': get('addresses', {
           type: 'object',
@@ -82,7 +76,7 @@ export const cases = (): RuleCase[] => [
     name: 'items array of objects',
     errors: [],
     document: base({
-      paths: { '/employers': get('doIt', itemsOf(HREF_ITEM)), '/employers/{employerId}': member('one') },
+      paths: { '/employers': get('doIt', itemsOf(hrefItem)), '/employers/{employerId}': member('one') },
     }),
   },
   {
@@ -93,7 +87,7 @@ export const cases = (): RuleCase[] => [
         '/employers': get('doIt', {
           title: 'Employers',
           type: 'object',
-          allOf: [{ $ref: '#/components/schemas/Page' }, itemsOf(HREF_ITEM)],
+          allOf: [{ $ref: '#/components/schemas/Page' }, itemsOf(hrefItem)],
         }),
         '/employers/{employerId}': member('one'),
         '/lists': {
