@@ -1,6 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { P, PROBLEM_V1, REUSE, withSchemas } from '../documents.js';
+import { P, PROBLEM_V1, withSchemas } from '../documents.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
+import { ownSplitFileCases, UNVERSIONED } from './support/cases.js';
 import { externalRefs, isSharedDocument } from './support/external-refs.js';
 
 const VERSIONED_FILE = /^(.+)-(v\d+(?:(?:alpha|beta)\d*)?)\.(?:ya?ml|json)$/;
@@ -38,10 +39,6 @@ export const rule = defineRule({
   resolved: false,
 });
 
-// The API's own folder (test/lint/split), beside the harness's document.
-const SPLIT = 'split';
-const UNVERSIONED = `${REUSE}/shared/types.yaml#/components/schemas/Amount`;
-
 export const cases = (): RuleCase[] => [
   {
     name: 'a file outside <domain>/v<major>/<domain>-v<major>.yaml, reported once',
@@ -56,18 +53,5 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withSchemas({ Problem: { $ref: PROBLEM_V1 }, Local: { $ref: '#/components/schemas/Problem' } }),
   },
-  // Issue 46 first pass (NHS PDS): the API's own split files are not documents reusable from several APIs.
-  {
-    name: "FP: the API's own path item file; an OpenAPI document beside it is judged",
-    errors: [{ path: P('Amount', '$ref') }],
-    document: withSchemas(
-      { Amount: { $ref: `${SPLIT}/types.yaml#/components/schemas/Amount` } },
-      { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } },
-    ),
-  },
-  {
-    name: "FP: the API's own path item file only",
-    errors: [],
-    document: withSchemas({}, { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } }),
-  },
+  ...ownSplitFileCases(),
 ];
