@@ -1,6 +1,6 @@
 // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
 import { defineRule, type RuleCase } from '../define.js';
-import { O, op, param, queryParam, withPath, withQuery } from '../documents.js';
+import { O, param, queryParam, withQuery } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -20,38 +20,20 @@ export const rule = defineRule({
   },
 });
 
+const pageSize = (description: string) => queryParam('pageSize', { type: 'integer' }, { description });
+
 export const cases = (): RuleCase[] => [
   // pageSize "must have a default value if absent": a default its description states is one.
 
   {
     name: 'FP: a default stated in the description (default: 100)',
     errors: [],
-    document: withPath('/things', {
-      get: op({
-        parameters: [
-          queryParam(
-            'pageSize',
-            { type: 'integer' },
-            { description: 'Het aantal resultaten per pagina. (default: 100, maximum: 500).' },
-          ),
-        ],
-      }),
-    }),
+    document: withQuery(pageSize('Het aantal resultaten per pagina. (default: 100, maximum: 500).')),
   },
   {
     name: 'a description stating no default',
     errors: [{ path: O('/things', 'get', 'parameters', 0) }],
-    document: withPath('/things', {
-      get: op({
-        parameters: [
-          queryParam(
-            'pageSize',
-            { type: 'integer' },
-            { description: 'Het aantal resultaten per pagina (maximum: 500).' },
-          ),
-        ],
-      }),
-    }),
+    document: withQuery(pageSize('Het aantal resultaten per pagina (maximum: 500).')),
   },
 
   {
