@@ -103,6 +103,10 @@ export const rule = defineRule({
 });
 
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', schema });
+/** A path item whose POST takes these parameters. */
+const submit = (parameters: Json[], extra: Json = {}): Json => ({
+  post: op({ operationId: 'submit', parameters, ...extra }),
+});
 
 export const cases = (): RuleCase[] => [
   // "New code types SHOULD be represented as string values in lowerCamelCase": a registered header's
@@ -113,16 +117,15 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        '/jobs': {
-          post: op({
-            operationId: 'submit',
-            parameters: [
-              header('Prefer', { type: 'string', enum: ['respond-async'] }),
-              header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
-              header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
-              header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
-              header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
-            ],
+        '/jobs': submit(
+          [
+            header('Prefer', { type: 'string', enum: ['respond-async'] }),
+            header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
+            header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
+            header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
+            header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
+          ],
+          {
             responses: {
               '200': {
                 description: 'ok',
@@ -131,8 +134,8 @@ export const cases = (): RuleCase[] => [
                 },
               },
             },
-          }),
-        },
+          },
+        ),
       },
       components: {
         schemas: {
@@ -165,15 +168,10 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        '/jobs': {
-          post: op({
-            operationId: 'submit',
-            parameters: [
-              header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
-              header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
-            ],
-          }),
-        },
+        '/jobs': submit([
+          header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
+          header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
+        ]),
       },
       components: {
         schemas: {
