@@ -48,6 +48,10 @@ export const op = (extra: Json = {}): Json => ({
   ...extra,
 });
 
+/** Path items each with a GET of its own operationId: `base({ paths: gets('/things', '/things/{id}') })`. */
+export const gets = (...paths: string[]): Json =>
+  Object.fromEntries(paths.map((path, i) => [path, { get: op({ operationId: `get${i}` }) }]));
+
 export const queryParam = (name: string, schema: Json, extra: Json = {}): Json => ({
   name,
   in: 'query',

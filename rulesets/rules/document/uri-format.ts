@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op } from '../documents.js';
+import { base, gets, ok, op } from '../documents.js';
 import { asArray, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
 
@@ -120,10 +120,7 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       servers: [{ url: 'https://services.example.be' }],
-      paths: {
-        '/api/v1/persons': { get: op({ operationId: 'persons' }) },
-        '/api/v1/persons/{ssin}': { get: op({ operationId: 'person' }) },
-      },
+      paths: gets('/api/v1/persons', '/api/v1/persons/{ssin}'),
     }),
   },
   {
@@ -136,10 +133,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: ['servers', 0, 'url'] }],
     document: base({
       servers: [{ url: 'https://services.example.be' }],
-      paths: {
-        '/api/v1/persons': { get: op({ operationId: 'persons' }) },
-        '/health': { get: op({ operationId: 'health' }) },
-      },
+      paths: gets('/api/v1/persons', '/health'),
     }),
   },
   // "apiName ... SHOULD be written in lowerCamelCase": the URL has the form, its apiName not the case.
@@ -170,11 +164,7 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       servers: [{ url: 'https://rest.example.de/jobboard/job-search' }],
-      paths: {
-        '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-        '/pc/v3/jobs/{jobId}': { get: op({ operationId: 'job' }) },
-        '/ct/v1/logos/{logoId}': { get: op({ operationId: 'logo' }) },
-      },
+      paths: gets('/pc/v4/jobs', '/pc/v3/jobs/{jobId}', '/ct/v1/logos/{logoId}'),
     }),
   },
   {
@@ -182,10 +172,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: ['servers', 0, 'url'] }],
     document: base({
       servers: [{ url: 'https://rest.example.de/jobboard' }],
-      paths: {
-        '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-        '/logos/{logoId}': { get: op({ operationId: 'logo' }) },
-      },
+      paths: gets('/pc/v4/jobs', '/logos/{logoId}'),
     }),
   },
   {
@@ -193,10 +180,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: ['servers', 0, 'url'] }],
     document: base({
       servers: [{ url: 'https://rest.example.de/jobboard' }],
-      paths: {
-        '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-        '/CT/v1/logos': { get: op({ operationId: 'logos' }) },
-      },
+      paths: gets('/pc/v4/jobs', '/CT/v1/logos'),
     }),
   },
 

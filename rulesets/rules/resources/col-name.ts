@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, collection, itemsOf, link, op } from '../documents.js';
+import { base, collection, gets, itemsOf, link, op } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -98,22 +98,19 @@ export const cases = (): RuleCase[] => [
     name: "FP: the guide's own children; media behind a suffix",
     errors: [],
     document: base({
-      paths: {
-        '/children': { get: op({ operationId: 'children' }) },
-        '/children/{childId}': { get: op({ operationId: 'child' }) },
-        '/messages/{messageId}/media.json': { get: op({ operationId: 'media' }) },
-        '/messages/{messageId}/media/{mediaId}.json': { get: op({ operationId: 'medium' }) },
-      },
+      paths: gets(
+        '/children',
+        '/children/{childId}',
+        '/messages/{messageId}/media.json',
+        '/messages/{messageId}/media/{mediaId}.json',
+      ),
     }),
   },
   {
     name: 'a singular collection behind a suffix',
     errors: [{ path: ['paths', '/employer.json'] }],
     document: base({
-      paths: {
-        '/employer.json': { get: op({ operationId: 'employers' }) },
-        '/employer/{employerId}.json': { get: op({ operationId: 'employer' }) },
-      },
+      paths: gets('/employer.json', '/employer/{employerId}.json'),
     }),
   },
 ];
