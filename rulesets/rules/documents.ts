@@ -92,6 +92,12 @@ export const S = (path: string) => O(path, 'get', 'responses', '200', 'content',
 export const string: Json = { type: 'string' };
 export const link: Json = { type: 'string', format: 'uri' };
 export const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
+/** An object schema with these properties (and these required). */
+export const objectOf = (properties: Json, required?: string[]): Json => ({
+  type: 'object',
+  ...(required ? { required } : {}),
+  properties,
+});
 /** A collection item: an object with its href. */
 export const hrefItem: Json = { type: 'object', properties: { href: link } };
 export const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { P, v31, withSchemas } from '../documents.js';
+import { objectOf, P, v31, withSchemas } from '../documents.js';
 import { inventory, declaredProperties, requiredNames, effectiveType } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -77,7 +77,7 @@ export const cases = (): RuleCase[] => [
         type: 'object',
         properties: { latestActivity: { nullable: true, oneOf: [{ $ref: '#/components/schemas/Activity' }] } },
       },
-      Activity: { type: 'object', properties: { kind: { type: 'string' } } },
+      Activity: objectOf({ kind: { type: 'string' } }),
     }),
   },
   {
@@ -89,7 +89,7 @@ export const cases = (): RuleCase[] => [
           type: 'object',
           properties: {
             containingStateGroup: {
-              oneOf: [{ type: 'object', properties: { nodeId: { type: 'string' } } }, { type: 'null' }],
+              oneOf: [objectOf({ nodeId: { type: 'string' } }), { type: 'null' }],
             },
           },
         },
@@ -102,10 +102,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: P('Content', 'oneOf') }],
     document: withSchemas({
       Content: {
-        oneOf: [
-          { type: 'object', properties: { text: { type: 'string' } } },
-          { type: 'object', properties: { url: { type: 'string' } } },
-        ],
+        oneOf: [objectOf({ text: { type: 'string' } }), objectOf({ url: { type: 'string' } })],
       },
     }),
   },
@@ -135,10 +132,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: P('A', 'oneOf') }],
     document: withSchemas({
       A: {
-        oneOf: [
-          { type: 'object', properties: { a: { type: 'string' } } },
-          { type: 'object', properties: { b: { type: 'string' } } },
-        ],
+        oneOf: [objectOf({ a: { type: 'string' } }), objectOf({ b: { type: 'string' } })],
       },
     }),
   },
@@ -148,10 +142,7 @@ export const cases = (): RuleCase[] => [
     document: withSchemas({
       A: {
         discriminator: { propertyName: 'kind' },
-        oneOf: [
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
-          { type: 'object', properties: { b: { type: 'string' } } },
-        ],
+        oneOf: [objectOf({ kind: { type: 'string' } }, ['kind']), objectOf({ b: { type: 'string' } })],
       },
     }),
   },
@@ -166,10 +157,7 @@ export const cases = (): RuleCase[] => [
     document: withSchemas({
       A: {
         discriminator: { propertyName: 'kind' },
-        oneOf: [
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
-          { required: ['kind', 'x'] },
-        ],
+        oneOf: [objectOf({ kind: { type: 'string' } }, ['kind']), { required: ['kind', 'x'] }],
       },
     }),
   },
@@ -194,8 +182,8 @@ export const cases = (): RuleCase[] => [
       D: {
         discriminator: { propertyName: 'kind' },
         oneOf: [
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, x: { type: 'string' } } },
+          objectOf({ kind: { type: 'string' } }, ['kind']),
+          objectOf({ kind: { type: 'string' }, x: { type: 'string' } }, ['kind']),
         ],
       },
     }),
