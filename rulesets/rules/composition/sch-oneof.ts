@@ -128,15 +128,6 @@ export const cases = (): RuleCase[] => [
   },
 
   {
-    name: 'objects without discriminator',
-    errors: [{ path: P('A', 'oneOf') }],
-    document: withSchemas({
-      A: {
-        oneOf: [objectOf({ a: { type: 'string' } }), objectOf({ b: { type: 'string' } })],
-      },
-    }),
-  },
-  {
     name: 'member without the discriminator property',
     errors: [{ path: P('A', 'oneOf', 1) }],
     document: withSchemas({
