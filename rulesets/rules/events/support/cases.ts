@@ -47,3 +47,19 @@ export const GOOD_EXAMPLE = {
   type: 'be.example.meeting.v1.meetings.notify.canceled',
   source: 'urn:x',
 };
+
+export const CANCELED = 'be.example.meeting.v1.meetings.notify.canceled';
+/** A message whose type property admits these values. */
+export const typedMessage = (...types: string[]): Json =>
+  message({ properties: { data: { type: 'object' }, type: { type: 'string', enum: types } } });
+/** A message whose type is this const (OpenAPI 3.1). */
+export const constTypedMessage = (type: string): Json =>
+  message({ properties: { data: { type: 'object' }, type: { const: type } } });
+/** A oneOf of these message schemas, told apart by type values mapped to schema names. */
+export const messageUnion = (members: string[], mapping: Record<string, string>): Json => ({
+  oneOf: members.map((name) => ({ $ref: `#/components/schemas/${name}` })),
+  discriminator: {
+    propertyName: 'type',
+    mapping: Object.fromEntries(Object.entries(mapping).map(([type, name]) => [type, `#/components/schemas/${name}`])),
+  },
+});
