@@ -1,4 +1,6 @@
 // Small OpenAPI documents for rule cases: a clean base plus exactly what a case needs (the rules' `cases`).
+import type { RuleCase } from './define.js';
+
 type Json = Record<string, unknown>;
 
 /** The base always holds components.schemas.Problem, which `problem()` responses reference. */
@@ -139,3 +141,18 @@ export const definitions = (components: Json): Json => ({
 // Files referenced from cases, relative to the harness's document (test/lint/case.json).
 export const REUSE = '../fixtures/lint/reuse';
 export const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;
+
+/** A case of GET /things with these query parameters: the first reported, or none. */
+export const queryCase = (name: string, found: boolean, ...parameters: Json[]): RuleCase => ({
+  name,
+  errors: found ? [{ path: param('/things', 'get') }] : [],
+  document: withQuery(...parameters),
+});
+/** A case of GET /things/{name} with its path parameter: reported, or not. */
+export const pathParamCase = (caseName: string, name: string, found: boolean): RuleCase => ({
+  name: caseName,
+  errors: found ? [{ path: param(`/things/{${name}}`, 'get') }] : [],
+  document: withPath(`/things/{${name}}`, { get: op({ parameters: [pathParam(name)] }) }),
+});
+/** The same case on OpenAPI 3.1. */
+export const v31Case = (c: RuleCase): RuleCase => ({ ...c, document: v31(c.document) });
