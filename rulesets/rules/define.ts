@@ -12,14 +12,15 @@ export type Then = RuleFunction['function'] | RuleFunction | RuleFunction[];
 export interface LintRule {
   /** The finding code: the guide's rule id, or `<id>-<aspect>` for a second check of one id (stat-codes-get). */
   code: string;
-  /** The guide rule id its link names: the code unless said. */
-  guideRule?: string;
   severity: Severity;
   /** The line `restguide rules` shows. */
   description: string;
+  then: Then;
+  // What a rule rarely says comes last, after what every rule says.
+  /** The guide rule id its link names: the code unless said. */
+  guideRule?: string;
   /** What it targets: `$` (the document root) unless said. */
   given?: string;
-  then: Then;
   /** false: the function reads the document as written, $refs unresolved. */
   resolved?: boolean;
 }

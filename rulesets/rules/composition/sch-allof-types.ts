@@ -64,10 +64,10 @@ const conflictingTypes = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-allof-types',
-  guideRule: 'sch-allof',
   severity: 'error',
   description: 'allOf/oneOf/anyOf members have compatible types',
   then: conflictingTypes,
+  guideRule: 'sch-allof',
 });
 
 export const cases = (): RuleCase[] => [

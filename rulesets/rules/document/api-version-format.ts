@@ -51,10 +51,10 @@ const versionFormat = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'api-version-format',
-  guideRule: 'api-version',
   severity: 'warn',
   description: "info.version is major.minor[.patch] and its major matches the servers' /v{major}",
   then: versionFormat,
+  guideRule: 'api-version',
 });
 
 export const cases = (): RuleCase[] => [

@@ -6,11 +6,11 @@ import { linkProperties } from '../../functions/links.js';
 
 export const rule = defineRule({
   code: 'hyp-links-format',
-  guideRule: 'hyp-links',
   severity: 'info',
   description:
     'href and self link strings declare format: uri, as the HttpLink and SelfLink the guide derives them from do',
   then: { function: linkProperties, functionOptions: { aspect: 'format' } },
+  guideRule: 'hyp-links',
 });
 
 type Json = Record<string, unknown>;

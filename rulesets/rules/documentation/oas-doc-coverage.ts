@@ -43,7 +43,6 @@ export const documentationCoverage = defineRuleFunction<{ minSummaryWords: numbe
 
 export const rule = defineRule({
   code: 'oas-doc-coverage',
-  guideRule: 'oas-doc',
   severity: 'info',
   description:
     'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)',
@@ -51,6 +50,7 @@ export const rule = defineRule({
     function: documentationCoverage,
     functionOptions: { minSummaryWords: 2 },
   },
+  guideRule: 'oas-doc',
 });
 
 export const cases = (): RuleCase[] => [

@@ -17,10 +17,10 @@ const operationIdCase = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'openapi-opid-case',
-  guideRule: 'openapi-opid',
   severity: 'warn',
   description: 'operationIds are lowerCamelCase',
   then: operationIdCase,
+  guideRule: 'openapi-opid',
 });
 
 export const cases = (): RuleCase[] => [

@@ -12,10 +12,10 @@ const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
 
 export const rule = defineRule({
   code: 'uri-notat-slash',
-  guideRule: 'uri-notat',
   severity: 'error',
   description: 'Paths do not end with a slash',
   then: trailingSlash,
+  guideRule: 'uri-notat',
 });
 
 export const cases = (): RuleCase[] => [

@@ -5,7 +5,6 @@ import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
   code: 'col-paging-size',
-  guideRule: 'col-paging',
   severity: 'warn',
   description: 'The pageSize parameter has a default',
   then: {
@@ -18,6 +17,7 @@ export const rule = defineRule({
       message: 'Paging parameter "{{name}}"',
     },
   },
+  guideRule: 'col-paging',
 });
 
 const pageSize = (description: string) => queryParam('pageSize', { type: 'integer' }, { description });

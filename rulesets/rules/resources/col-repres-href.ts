@@ -5,10 +5,10 @@ import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
   code: 'col-repres-href',
-  guideRule: 'col-repres',
   severity: 'error',
   description: 'Each item of a collection has an href link to the resource (not only self)',
   then: { function: collectionRepresentation, functionOptions: { aspect: 'href' } },
+  guideRule: 'col-repres',
 });
 
 export const cases = (): RuleCase[] => [

@@ -25,10 +25,10 @@ const referencedVersions = defineRuleFunction<null>(null, (root, _o, context) =>
 
 export const rule = defineRule({
   code: 'oas-reuse-version',
-  guideRule: 'oas-reuse',
   severity: 'error',
   description: 'Files referenced by $ref state their version in info.version',
   then: referencedVersions,
+  guideRule: 'oas-reuse',
   resolved: false,
 });
 
