@@ -1,24 +1,17 @@
 import { defineRule, type RuleCase } from '../define.js';
 import { base, get, itemsOf, queryParam, S, v31, withPath } from '../documents.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
-import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
+import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+import { jsonBodyOf } from '../../functions/collections.js';
 
-/** The JSON body schema of a response, with its path. */
-function jsonBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
-  for (const [mediaType, media] of entries(response.content)) {
-    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
-      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
-  }
-  return undefined;
-}
 /** col-embed: a collection's items carry no `embedded` of their own; `?embed=` is answered by a root `embedded`. */
 const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
     if (op.method !== 'get') continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
-    const body = ok ? jsonBody(ok.response, ok.at) : undefined;
+    const body = ok ? jsonBodyOf(ok.response, ok.at) : undefined;
     if (!body) continue;
     const properties = declaredProperties(body.schema);
     const items = properties.get('items');

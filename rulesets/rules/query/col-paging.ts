@@ -20,22 +20,14 @@ import {
 } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
-import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
+import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
-import { collectionGets, pagingInformation, pagingParameters } from '../../functions/collections.js';
+import { collectionGets, jsonBodyOf, pagingInformation, pagingParameters } from '../../functions/collections.js';
 
 // The guide's reserved paging parameters, and its cursor example's `afterCompany` (a key after which the page starts).
 const OFFSET = 'page';
 const PAGE_SIZE = 'pageSize';
 const CURSOR = /^(?:after(?:[A-Z][A-Za-z0-9]*)?|cursor)$/;
-/** The JSON body schema of a 200 response, with its path; undefined when none can be judged. */
-function okBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
-  for (const [mediaType, media] of entries(response.content)) {
-    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
-      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
-  }
-  return undefined;
-}
 /** A (circular) $ref left where the properties come from: the schema cannot be read whole. */
 const opaque = (schema: Json, depth = 0): boolean =>
   typeof schema.$ref === 'string' ||
@@ -58,7 +50,7 @@ const pagedCollectionLinks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const collection = collections.get(op.operation);
     if (guidePaging.length === 0 && collection === undefined) continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
-    const body = ok ? okBody(ok.response, ok.at) : undefined;
+    const body = ok ? jsonBodyOf(ok.response, ok.at) : undefined;
     if (!body || opaque(body.schema)) continue;
     const properties = declaredProperties(body.schema);
     const items = properties.get('items');
