@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, enumOf, O, op, P, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, enumOf, O, objectOf, op, P, queryParam, withPath, withSchemas } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf } from '../../support/inventory.js';
 import { entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -104,13 +104,10 @@ export const cases = (): RuleCase[] => [
       {
         components: {
           schemas: {
-            Product: {
-              type: 'object',
-              properties: {
-                deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
-                deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
-              },
-            },
+            Product: objectOf({
+              deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
+              deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
+            }),
           },
         },
       },
@@ -120,13 +117,10 @@ export const cases = (): RuleCase[] => [
     name: 'a property and a schema described as deprecated without the keyword',
     errors: [{ path: P('Product', 'properties', 'oldName') }, { path: P('LegacyProduct') }],
     document: withSchemas({
-      Product: {
-        type: 'object',
-        properties: {
-          deprecated: { type: 'string', format: 'date' },
-          oldName: { type: 'string', description: 'Deprecated: use name.' },
-        },
-      },
+      Product: objectOf({
+        deprecated: { type: 'string', format: 'date' },
+        oldName: { type: 'string', description: 'Deprecated: use name.' },
+      }),
       LegacyProduct: { type: 'object', description: 'This schema is deprecated.' },
     }),
   },
@@ -136,28 +130,22 @@ export const cases = (): RuleCase[] => [
     name: 'FP: a deprecation to come, of the element or of what it points to',
     errors: [],
     document: withSchemas({
-      Link: {
-        type: 'object',
-        properties: {
-          sunset: {
-            type: 'boolean',
-            description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
-          },
-          legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
+      Link: objectOf({
+        sunset: {
+          type: 'boolean',
+          description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
         },
-      },
+        legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
+      }),
     }),
   },
   {
     name: 'deprecated now, next to a sentence about the future',
     errors: [{ path: P('Link', 'properties', 'title') }],
     document: withSchemas({
-      Link: {
-        type: 'object',
-        properties: {
-          title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
-        },
-      },
+      Link: objectOf({
+        title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
+      }),
     }),
   },
 
@@ -181,16 +169,13 @@ export const cases = (): RuleCase[] => [
     name: 'FP: a condition on another element being deprecated',
     errors: [],
     document: withSchemas({
-      Endpoint: {
-        type: 'object',
-        properties: {
-          sunsetAt: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the endpoint stops working. Only set if the endpoint\nis deprecated.',
-          },
+      Endpoint: objectOf({
+        sunsetAt: {
+          type: 'string',
+          format: 'date-time',
+          description: 'When the endpoint stops working. Only set if the endpoint\nis deprecated.',
         },
-      },
+      }),
     }),
   },
   {
@@ -210,15 +195,12 @@ export const cases = (): RuleCase[] => [
       {
         components: {
           schemas: {
-            Settings: {
-              type: 'object',
-              properties: {
-                security: {
-                  ...enumOf('enabled', 'disabled', 'codeSecurity'),
-                  description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.',
-                },
+            Settings: objectOf({
+              security: {
+                ...enumOf('enabled', 'disabled', 'codeSecurity'),
+                description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.',
               },
-            },
+            }),
           },
         },
       },
@@ -235,16 +217,13 @@ export const cases = (): RuleCase[] => [
       {
         components: {
           schemas: {
-            App: {
-              type: 'object',
-              properties: {
-                smsStatusCallback: {
-                  type: 'string',
-                  format: 'uri',
-                  description: 'The status callback. Deprecated, included for backwards compatibility.',
-                },
+            App: objectOf({
+              smsStatusCallback: {
+                type: 'string',
+                format: 'uri',
+                description: 'The status callback. Deprecated, included for backwards compatibility.',
               },
-            },
+            }),
           },
         },
       },
@@ -270,12 +249,9 @@ export const cases = (): RuleCase[] => [
       components: {
         schemas: {
           // UK DfE: a deprecation under way is one the element has now.
-          Course: {
-            type: 'object',
-            properties: {
-              fundingType: { type: 'string', description: 'This field is being deprecated after the 2025 cycle.' },
-            },
-          },
+          Course: objectOf({
+            fundingType: { type: 'string', description: 'This field is being deprecated after the 2025 cycle.' },
+          }),
         },
       },
     }),
