@@ -1,6 +1,7 @@
 // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
 import { defineRule, type RuleCase } from '../define.js';
 import { O, param, queryParam, withQuery } from '../documents.js';
+import { pagedRightly, pagedWrongly } from './support/paging-cases.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
@@ -39,17 +40,11 @@ export const cases = (): RuleCase[] => [
   {
     name: 'pageSize without default',
     errors: [{ path: param('/things', 'get', 1), message: 'a default' }],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 0 }),
-      queryParam('pageSize', { type: 'integer' }),
-    ),
+    document: pagedWrongly(),
   },
   {
     name: 'pageSize with default',
     errors: [],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 1, default: 1 }),
-      queryParam('pageSize', { type: 'integer', default: 20 }),
-    ),
+    document: pagedRightly(),
   },
 ];

@@ -18,6 +18,7 @@ import {
   v31,
   withQuery,
 } from '../documents.js';
+import { pagedRightly, pagedWrongly } from './support/paging-cases.js';
 import { parameterShape } from '../../functions/paths.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
@@ -191,18 +192,12 @@ export const cases = (): RuleCase[] => [
   {
     name: "page from 0; pageSize without default (col-paging-size's)",
     errors: [{ path: param('/things', 'get', 0), message: 'minimum 1' }],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 0 }),
-      queryParam('pageSize', { type: 'integer' }),
-    ),
+    document: pagedWrongly(),
   },
   {
     name: 'page from 1, default 1; pageSize with default',
     errors: [],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 1, default: 1 }),
-      queryParam('pageSize', { type: 'integer', default: 20 }),
-    ),
+    document: pagedRightly(),
   },
 
   {
