@@ -60,6 +60,7 @@ export const queryParam = (name: string, schema: Json, extra: Json = {}): Json =
   schema,
   ...extra,
 });
+export const headerParam = (name: string, schema: Json = { type: 'string' }): Json => ({ name, in: 'header', schema });
 export const pathParam = (name: string, schema: Json = { type: 'string', pattern: '^[a-z]+$' }): Json => ({
   name,
   in: 'path',

@@ -102,6 +102,24 @@ export const rule = defineRule({
   then: examplesValid,
 });
 
+/** A Credential told apart by `discriminator`, its example of kind AAD, and AadCredential extending it. */
+const credentials = (discriminator: Json): Json =>
+  withSchemas({
+    Credential: {
+      type: 'object',
+      properties: { kind: { type: 'string' } },
+      required: ['kind'],
+      discriminator,
+      example: { kind: 'AAD' },
+    },
+    AadCredential: {
+      allOf: [
+        { $ref: '#/components/schemas/Credential' },
+        { type: 'object', properties: { tenant: { type: 'string' } } },
+      ],
+    },
+  });
+
 export const cases = (): RuleCase[] => [
   // The message names the cause: a discriminator value that no schema name and no mapping entry selects.
 
@@ -114,40 +132,12 @@ export const cases = (): RuleCase[] => [
           '/kind "AAD" selects no schema of the discriminator on "kind" (it knows Credential, AadCredential): add it to the discriminator\'s mapping',
       },
     ],
-    document: withSchemas({
-      Credential: {
-        type: 'object',
-        properties: { kind: { type: 'string' } },
-        required: ['kind'],
-        discriminator: { propertyName: 'kind' },
-        example: { kind: 'AAD' },
-      },
-      AadCredential: {
-        allOf: [
-          { $ref: '#/components/schemas/Credential' },
-          { type: 'object', properties: { tenant: { type: 'string' } } },
-        ],
-      },
-    }),
+    document: credentials({ propertyName: 'kind' }),
   },
   {
     name: 'the same value mapped',
     errors: [],
-    document: withSchemas({
-      Credential: {
-        type: 'object',
-        properties: { kind: { type: 'string' } },
-        required: ['kind'],
-        discriminator: { propertyName: 'kind', mapping: { AAD: '#/components/schemas/AadCredential' } },
-        example: { kind: 'AAD' },
-      },
-      AadCredential: {
-        allOf: [
-          { $ref: '#/components/schemas/Credential' },
-          { type: 'object', properties: { tenant: { type: 'string' } } },
-        ],
-      },
-    }),
+    document: credentials({ propertyName: 'kind', mapping: { AAD: '#/components/schemas/AadCredential' } }),
   },
 
   {
