@@ -149,6 +149,12 @@ export const queryCase = (name: string, found: boolean, ...parameters: Json[]): 
   errors: found ? [{ path: param('/things', 'get') }] : [],
   document: withQuery(...parameters),
 });
+/** A case of a document with these paths, each with a GET: the rule reports the `found` ones, at their path. */
+export const pathsCase = (name: string, paths: string[], found: string[] = []): RuleCase => ({
+  name,
+  errors: found.map((path) => ({ path: ['paths', path] })),
+  document: base({ paths: gets(...paths) }),
+});
 /** A case of GET /things/{name} with its path parameter: reported, or not. */
 export const pathParamCase = (caseName: string, name: string, found: boolean): RuleCase => ({
   name: caseName,

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withPath } from '../documents.js';
+import { pathsCase } from '../documents.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS } from '../../functions/define.js';
 import { pathKeys } from '../../functions/paths.js';
 
@@ -20,16 +20,6 @@ export const rule = defineRule({
 });
 
 export const cases = (): RuleCase[] => [
-  {
-    name: 'JSON only',
-    errors: [{ path: ['paths', '/doc/openapi.json'] }],
-    document: withPath('/doc/openapi.json', { get: op() }),
-  },
-  {
-    name: 'JSON and YAML',
-    errors: [],
-    document: base({
-      paths: { '/doc/openapi.json': { get: op() }, '/doc/openapi.yaml': { get: op({ operationId: 'y' }) } },
-    }),
-  },
+  pathsCase('JSON only', ['/doc/openapi.json'], ['/doc/openapi.json']),
+  pathsCase('JSON and YAML', ['/doc/openapi.json', '/doc/openapi.yaml']),
 ];

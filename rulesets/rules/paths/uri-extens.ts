@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, gets, op, withPath } from '../documents.js';
+import { base, gets, op, pathsCase } from '../documents.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { fileExtension, pathKeys, pathOf } from '../../functions/paths.js';
 
@@ -26,16 +26,8 @@ export const rule = defineRule({
 });
 
 export const cases = (): RuleCase[] => [
-  {
-    name: 'file extension',
-    errors: [{ path: ['paths', '/reports/{id}.pdf'] }],
-    document: withPath('/reports/{id}.pdf', { get: op() }),
-  },
-  {
-    name: 'the OpenAPI document',
-    errors: [],
-    document: base({ paths: { '/doc/openapi.yaml': { get: op() }, '/reports': { get: op({ operationId: 'r' }) } } }),
-  },
+  pathsCase('file extension', ['/reports/{id}.pdf'], ['/reports/{id}.pdf']),
+  pathsCase('the OpenAPI document', ['/doc/openapi.yaml', '/reports']),
   // "No file extension in URIs": a suffix of the last segment, not any dot of the key.
 
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withPath } from '../documents.js';
+import { pathsCase } from '../documents.js';
 import { defineRuleFunction, finding, NO_OPTIONS } from '../../functions/define.js';
 import { pathKeys } from '../../functions/paths.js';
 
@@ -19,14 +19,6 @@ export const rule = defineRule({
 });
 
 export const cases = (): RuleCase[] => [
-  {
-    name: 'trailing slash',
-    errors: [{ path: ['paths', '/things/'] }],
-    document: withPath('/things/', { get: op() }),
-  },
-  {
-    name: 'no trailing slash',
-    errors: [],
-    document: base({ paths: { '/': { get: op() }, '/things': { get: op({ operationId: 'b' }) } } }),
-  },
+  pathsCase('trailing slash', ['/things/'], ['/things/']),
+  pathsCase('no trailing slash', ['/', '/things']),
 ];
