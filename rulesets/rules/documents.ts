@@ -20,6 +20,9 @@ export const base = (extra: Json = {}): Json => {
 /** A document whose only content is these component schemas. */
 export const withSchemas = (schemas: Json, extra: Json = {}): Json => base({ components: { schemas }, ...extra });
 
+/** What `withPath` adds beside its path item: these component schemas. */
+export const schemasOf = (schemas: Json): Json => ({ components: { schemas } });
+
 /** A document with one path item. */
 export const withPath = (path: string, pathItem: Json, extra: Json = {}): Json =>
   base({ paths: { [path]: pathItem }, ...extra });

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, enumOf, O, objectOf, op, P, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, enumOf, O, objectOf, op, P, queryParam, schemasOf, withPath, withSchemas } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf } from '../../support/inventory.js';
 import { entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -101,16 +101,12 @@ export const cases = (): RuleCase[] => [
           ],
         }),
       },
-      {
-        components: {
-          schemas: {
-            Product: objectOf({
-              deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
-              deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
-            }),
-          },
-        },
-      },
+      schemasOf({
+        Product: objectOf({
+          deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
+          deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
+        }),
+      }),
     ),
   },
   {
@@ -192,18 +188,14 @@ export const cases = (): RuleCase[] => [
           ],
         }),
       },
-      {
-        components: {
-          schemas: {
-            Settings: objectOf({
-              security: {
-                ...enumOf('enabled', 'disabled', 'codeSecurity'),
-                description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.',
-              },
-            }),
+      schemasOf({
+        Settings: objectOf({
+          security: {
+            ...enumOf('enabled', 'disabled', 'codeSecurity'),
+            description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.',
           },
-        },
-      },
+        }),
+      }),
     ),
   },
   {
@@ -214,19 +206,15 @@ export const cases = (): RuleCase[] => [
       {
         get: op({ description: '**Deprecated**: use `GET /items` instead.' }),
       },
-      {
-        components: {
-          schemas: {
-            App: objectOf({
-              smsStatusCallback: {
-                type: 'string',
-                format: 'uri',
-                description: 'The status callback. Deprecated, included for backwards compatibility.',
-              },
-            }),
+      schemasOf({
+        App: objectOf({
+          smsStatusCallback: {
+            type: 'string',
+            format: 'uri',
+            description: 'The status callback. Deprecated, included for backwards compatibility.',
           },
-        },
-      },
+        }),
+      }),
     ),
   },
   // Issue 46 first pass (Helsinki Linked Events): deprecated business records, not a deprecated element.

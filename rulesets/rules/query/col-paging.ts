@@ -9,6 +9,7 @@ import {
   itemsOf,
   link,
   O,
+  objectOf,
   op,
   param,
   queryParam,
@@ -138,10 +139,7 @@ export const cases = (): RuleCase[] => [
           {
             allOf: [
               itemsOf(hrefItem),
-              {
-                type: 'object',
-                properties: { next: link, page: { type: 'integer' }, pageSize: { type: 'integer' } },
-              },
+              objectOf({ next: link, page: { type: 'integer' }, pageSize: { type: 'integer' } }),
             ],
           },
           [
@@ -167,13 +165,13 @@ export const cases = (): RuleCase[] => [
     document: base({
       paths: {
         '/events': cursorFeed({ entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } }),
-        '/logs': get('logs', {
-          type: 'object',
-          properties: {
+        '/logs': get(
+          'logs',
+          objectOf({
             results: { type: 'array', items: thing },
-            pageInfo: { type: 'object', properties: { hasNext: { type: 'boolean' }, endCursor: string } },
-          },
-        }),
+            pageInfo: objectOf({ hasNext: { type: 'boolean' }, endCursor: string }),
+          }),
+        ),
       },
     }),
   },
@@ -183,7 +181,7 @@ export const cases = (): RuleCase[] => [
     document: base({
       paths: {
         '/events': cursorFeed({ items: { type: 'array', items: thing }, next: link }),
-        '/logs': get('logs', { type: 'object', properties: { results: { type: 'array', items: thing } } }),
+        '/logs': get('logs', objectOf({ results: { type: 'array', items: thing } })),
         '/tags': get('tags', { type: 'array', items: string }, [queryParam('limit', { type: 'integer' })]),
       },
     }),
@@ -257,15 +255,15 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        ...collection('/parcels', { type: 'object', properties: { items: { type: 'array', items: thing } } }, [
+        ...collection('/parcels', objectOf({ items: { type: 'array', items: thing } }), [
           queryParam('skip', { type: 'integer' }),
           queryParam('limit', { type: 'integer' }),
         ]),
-        ...collection('/owners', { type: 'object', properties: { items: { type: 'array', items: thing } } }, [
+        ...collection('/owners', objectOf({ items: { type: 'array', items: thing } }), [
           queryParam('offset', { type: 'integer' }),
           queryParam('limit', { type: 'integer' }),
         ]),
-        ...collection('/bins', { type: 'object', properties: { items: { type: 'array', items: thing } } }, [
+        ...collection('/bins', objectOf({ items: { type: 'array', items: thing } }), [
           queryParam('per_page', { type: 'integer' }),
         ]),
       },
@@ -276,11 +274,10 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        ...collection(
-          '/parcels',
-          { type: 'object', properties: { items: { type: 'array', items: thing }, next: link } },
-          [queryParam('skip', { type: 'integer' }), queryParam('limit', { type: 'integer' })],
-        ),
+        ...collection('/parcels', objectOf({ items: { type: 'array', items: thing }, next: link }), [
+          queryParam('skip', { type: 'integer' }),
+          queryParam('limit', { type: 'integer' }),
+        ]),
       },
     }),
   },

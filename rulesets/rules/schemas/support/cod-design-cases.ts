@@ -1,6 +1,6 @@
 // cod-design's cases about values other standards define (versions, JSON-LD terms, registered values).
 import { type RuleCase } from '../../define.js';
-import { ASYNC_BASE, enumOf, op, P, REUSE, v31, withPath, withSchemas } from '../../documents.js';
+import { ASYNC_BASE, enumOf, objectOf, op, P, REUSE, schemasOf, v31, withPath, withSchemas } from '../../documents.js';
 
 export const standardValueCases = (): RuleCase[] => [
   // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
@@ -15,18 +15,14 @@ export const standardValueCases = (): RuleCase[] => [
           parameters: [{ name: 'Api-Version', in: 'header', required: true, schema: enumOf('2026.0', '2025.1') }],
         }),
       },
-      {
-        components: {
-          schemas: { Release: { type: 'object', properties: { schemaVersion: enumOf('1.0.0', 'v2.1') } } },
-        },
-      },
+      schemasOf({ Release: objectOf({ schemaVersion: enumOf('1.0.0', 'v2.1') }) }),
     ),
   },
   {
     name: 'codes with a dot or in capitals beside a version-like value: only the codes',
     errors: [{ path: P('Release', 'properties', 'channel', 'enum'), message: /lowerCamelCase: beta\.channel, BETA$/ }],
     document: withSchemas({
-      Release: { type: 'object', properties: { channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') } },
+      Release: objectOf({ channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') }),
     }),
   },
   // Second held-out sample (a JSON-LD event stream): the value of @type names a vocabulary's class.
@@ -34,27 +30,18 @@ export const standardValueCases = (): RuleCase[] => [
     name: 'FP: JSON-LD @type values, one and a list of them',
     errors: [],
     document: withSchemas({
-      Publisher: {
-        type: 'object',
-        properties: {
-          '@type': { type: 'string', const: 'dcterms:Agent' },
-          '@context': { type: 'array', items: enumOf('http://schema.org/') },
-        },
-      },
-      Dataset: {
-        type: 'object',
-        properties: { '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } },
-      },
+      Publisher: objectOf({
+        '@type': { type: 'string', const: 'dcterms:Agent' },
+        '@context': { type: 'array', items: enumOf('http://schema.org/') },
+      }),
+      Dataset: objectOf({ '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } }),
     }),
   },
   {
     name: 'a code list beside JSON-LD keywords is judged',
     errors: [{ path: P('Publisher', 'properties', 'kind', 'enum') }],
     document: withSchemas({
-      Publisher: {
-        type: 'object',
-        properties: { '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') },
-      },
+      Publisher: objectOf({ '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') }),
     }),
   },
   // "Designing new codes": values a standard defines are not new code types.
@@ -63,24 +50,21 @@ export const standardValueCases = (): RuleCase[] => [
     name: 'FP: HTTP methods, media types, paper sizes, language tags, time zones, URNs',
     errors: [],
     document: withSchemas({
-      Callback: {
-        type: 'object',
-        properties: {
-          statusCallbackMethod: enumOf('GET', 'POST'),
-          mediaType: enumOf('application/pdf', 'image/png'),
-          paperSize: enumOf('A4', 'Letter', 'Legal'),
-          locale: enumOf('en-US', 'nl-BE'),
-          timeZone: enumOf('Europe/Brussels', 'America/New_York'),
-          grantType: enumOf('urn:ietf:params:oauth:grant-type:jwt-bearer'),
-        },
-      },
+      Callback: objectOf({
+        statusCallbackMethod: enumOf('GET', 'POST'),
+        mediaType: enumOf('application/pdf', 'image/png'),
+        paperSize: enumOf('A4', 'Letter', 'Legal'),
+        locale: enumOf('en-US', 'nl-BE'),
+        timeZone: enumOf('Europe/Brussels', 'America/New_York'),
+        grantType: enumOf('urn:ietf:params:oauth:grant-type:jwt-bearer'),
+      }),
     }),
   },
   {
     name: 'invented codes next to standard values: only the invented ones',
     errors: [{ path: P('Call', 'properties', 'status', 'enum'), message: /lowerCamelCase: IN_PROGRESS, no-answer$/ }],
     document: withSchemas({
-      Call: { type: 'object', properties: { status: enumOf('GET', 'IN_PROGRESS', 'no-answer', 'queued') } },
+      Call: objectOf({ status: enumOf('GET', 'IN_PROGRESS', 'no-answer', 'queued') }),
     }),
   },
 
@@ -88,12 +72,9 @@ export const standardValueCases = (): RuleCase[] => [
     name: 'FP: BelgianRegionCode through a $ref to another file',
     errors: [],
     document: withSchemas({
-      Address: {
-        type: 'object',
-        properties: {
-          region: { $ref: `${REUSE}/location/v1/location-v1.yaml#/components/schemas/BelgianRegionCode` },
-        },
-      },
+      Address: objectOf({
+        region: { $ref: `${REUSE}/location/v1/location-v1.yaml#/components/schemas/BelgianRegionCode` },
+      }),
     }),
   },
   {
@@ -155,7 +136,7 @@ export const standardValueCases = (): RuleCase[] => [
     errors: [],
     document: withSchemas({
       EmployerSortKey: { type: 'string', enum: ['name', '-name', '-creationDate'] },
-      AsynchronousMessageBase: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+      AsynchronousMessageBase: objectOf({ type: { type: 'string' } }, ['type']),
       EmployerEvent: {
         allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }],
         discriminator: {
@@ -181,15 +162,11 @@ export const standardValueCases = (): RuleCase[] => [
           ],
         }),
       },
-      {
-        components: {
-          schemas: {
-            Status: { type: 'string', enum: ['active', 'closedForGood'] },
-            Health: { type: 'object', properties: { status: { type: 'string', enum: ['UP', 'DEGRADED', 'DOWN'] } } },
-            BelgianRegionCode: { type: 'string', enum: ['BE-BRU', 'BE-VLG'] },
-          },
-        },
-      },
+      schemasOf({
+        Status: { type: 'string', enum: ['active', 'closedForGood'] },
+        Health: objectOf({ status: { type: 'string', enum: ['UP', 'DEGRADED', 'DOWN'] } }),
+        BelgianRegionCode: { type: 'string', enum: ['BE-BRU', 'BE-VLG'] },
+      }),
     ),
   },
 ];
