@@ -86,79 +86,8 @@ export const rule = defineRule({
   then: deprecationMarked,
 });
 
-export const cases = (): RuleCase[] => [
-  // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.
-
-  {
-    name: 'FP: a property deprecated (a date), deprecationReason, a deprecated filter',
-    errors: [],
-    document: withPath(
-      '/products',
-      {
-        get: op({
-          parameters: [
-            queryParam('deprecated', { type: 'boolean' }, { description: 'Also list products that are deprecated' }),
-          ],
-        }),
-      },
-      schemasOf({
-        Product: objectOf({
-          deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
-          deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
-        }),
-      }),
-    ),
-  },
-  {
-    name: 'a property and a schema described as deprecated without the keyword',
-    errors: [{ path: P('Product', 'properties', 'oldName') }, { path: P('LegacyProduct') }],
-    document: withSchemas({
-      Product: objectOf({
-        deprecated: { type: 'string', format: 'date' },
-        oldName: { type: 'string', description: 'Deprecated: use name.' },
-      }),
-      LegacyProduct: { type: 'object', description: 'This schema is deprecated.' },
-    }),
-  },
-  // "deprecated: true" marks what is deprecated now; a deprecation still to come is not one yet.
-
-  {
-    name: 'FP: a deprecation to come, of the element or of what it points to',
-    errors: [],
-    document: withSchemas({
-      Link: objectOf({
-        sunset: {
-          type: 'boolean',
-          description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
-        },
-        legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
-      }),
-    }),
-  },
-  {
-    name: 'deprecated now, next to a sentence about the future',
-    errors: [{ path: P('Link', 'properties', 'title') }],
-    document: withSchemas({
-      Link: objectOf({
-        title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
-      }),
-    }),
-  },
-
-  {
-    name: 'described deprecated, not marked',
-    errors: [{ path: O('/a', 'get') }, { path: ['components', 'schemas', 'Old'] }],
-    document: withPath(
-      '/a',
-      { get: op({ description: 'Deprecated: use /b' }) },
-      { components: { schemas: { Old: { type: 'object', description: 'deprecated since v1.2' } } } },
-    ),
-  },
-  {
-    name: 'marked deprecated',
-    errors: [],
-    document: withPath('/a', { get: op({ description: 'Deprecated: use /b', deprecated: true }) }),
-  },
+/** Deprecated values and records beside the element, not the element itself. */
+const wholeElementCases = (): RuleCase[] => [
   // "deprecated: true SHOULD be used ... on operations, parameters, headers and Schema Objects": for the element itself, not one of its values.
 
   {
@@ -251,4 +180,80 @@ export const cases = (): RuleCase[] => [
       get: op({ description: 'By default, deprecated keywords are not shown; add showDeprecated=true to list them.' }),
     }),
   },
+];
+
+export const cases = (): RuleCase[] => [
+  // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.
+
+  {
+    name: 'FP: a property deprecated (a date), deprecationReason, a deprecated filter',
+    errors: [],
+    document: withPath(
+      '/products',
+      {
+        get: op({
+          parameters: [
+            queryParam('deprecated', { type: 'boolean' }, { description: 'Also list products that are deprecated' }),
+          ],
+        }),
+      },
+      schemasOf({
+        Product: objectOf({
+          deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
+          deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
+        }),
+      }),
+    ),
+  },
+  {
+    name: 'a property and a schema described as deprecated without the keyword',
+    errors: [{ path: P('Product', 'properties', 'oldName') }, { path: P('LegacyProduct') }],
+    document: withSchemas({
+      Product: objectOf({
+        deprecated: { type: 'string', format: 'date' },
+        oldName: { type: 'string', description: 'Deprecated: use name.' },
+      }),
+      LegacyProduct: { type: 'object', description: 'This schema is deprecated.' },
+    }),
+  },
+  // "deprecated: true" marks what is deprecated now; a deprecation still to come is not one yet.
+
+  {
+    name: 'FP: a deprecation to come, of the element or of what it points to',
+    errors: [],
+    document: withSchemas({
+      Link: objectOf({
+        sunset: {
+          type: 'boolean',
+          description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
+        },
+        legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
+      }),
+    }),
+  },
+  {
+    name: 'deprecated now, next to a sentence about the future',
+    errors: [{ path: P('Link', 'properties', 'title') }],
+    document: withSchemas({
+      Link: objectOf({
+        title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
+      }),
+    }),
+  },
+
+  {
+    name: 'described deprecated, not marked',
+    errors: [{ path: O('/a', 'get') }, { path: ['components', 'schemas', 'Old'] }],
+    document: withPath(
+      '/a',
+      { get: op({ description: 'Deprecated: use /b' }) },
+      { components: { schemas: { Old: { type: 'object', description: 'deprecated since v1.2' } } } },
+    ),
+  },
+  {
+    name: 'marked deprecated',
+    errors: [],
+    document: withPath('/a', { get: op({ description: 'Deprecated: use /b', deprecated: true }) }),
+  },
+  ...wholeElementCases(),
 ];

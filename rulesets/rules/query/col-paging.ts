@@ -101,6 +101,45 @@ export const rule = defineRule({
   ],
 });
 
+/** Collections paged the way frameworks page them. */
+const frameworkPagingCases = (): RuleCase[] => [
+  // Issue 46 first pass: FastAPI's skip/limit, hapi's limit/offset, Fastify's per_page page a collection too,
+  // and "next" is MANDATORY on every page but the last whatever the technique.
+  {
+    name: "frameworks' paging (skip/limit, offset/limit, per_page) without next",
+    errors: [
+      { path: S('/parcels'), message: '?skip' },
+      { path: S('/owners'), message: '?offset' },
+      { path: S('/bins'), message: '?per_page' },
+    ],
+    document: base({
+      paths: {
+        ...collection('/parcels', itemsOf(thing), [
+          queryParam('skip', { type: 'integer' }),
+          queryParam('limit', { type: 'integer' }),
+        ]),
+        ...collection('/owners', itemsOf(thing), [
+          queryParam('offset', { type: 'integer' }),
+          queryParam('limit', { type: 'integer' }),
+        ]),
+        ...collection('/bins', itemsOf(thing), [queryParam('per_page', { type: 'integer' })]),
+      },
+    }),
+  },
+  {
+    name: "frameworks' paging with next",
+    errors: [],
+    document: base({
+      paths: {
+        ...collection('/parcels', itemsOf(thing, { next: link }), [
+          queryParam('skip', { type: 'integer' }),
+          queryParam('limit', { type: 'integer' }),
+        ]),
+      },
+    }),
+  },
+];
+
 export const cases = (): RuleCase[] => [
   // "next: MANDATORY (except for the last page)"; "page: MANDATORY (offset-based)".
 
@@ -235,50 +274,5 @@ export const cases = (): RuleCase[] => [
       ),
     ),
   },
-  // Issue 46 first pass: FastAPI's skip/limit, hapi's limit/offset, Fastify's per_page page a collection too,
-  // and "next" is MANDATORY on every page but the last whatever the technique.
-  {
-    name: "frameworks' paging (skip/limit, offset/limit, per_page) without next",
-    errors: [
-      {
-        path: [...O('/parcels', 'get'), 'responses', '200', 'content', 'application/json', 'schema'],
-        message: '?skip',
-      },
-      {
-        path: [...O('/owners', 'get'), 'responses', '200', 'content', 'application/json', 'schema'],
-        message: '?offset',
-      },
-      {
-        path: [...O('/bins', 'get'), 'responses', '200', 'content', 'application/json', 'schema'],
-        message: '?per_page',
-      },
-    ],
-    document: base({
-      paths: {
-        ...collection('/parcels', objectOf({ items: { type: 'array', items: thing } }), [
-          queryParam('skip', { type: 'integer' }),
-          queryParam('limit', { type: 'integer' }),
-        ]),
-        ...collection('/owners', objectOf({ items: { type: 'array', items: thing } }), [
-          queryParam('offset', { type: 'integer' }),
-          queryParam('limit', { type: 'integer' }),
-        ]),
-        ...collection('/bins', objectOf({ items: { type: 'array', items: thing } }), [
-          queryParam('per_page', { type: 'integer' }),
-        ]),
-      },
-    }),
-  },
-  {
-    name: "frameworks' paging with next",
-    errors: [],
-    document: base({
-      paths: {
-        ...collection('/parcels', objectOf({ items: { type: 'array', items: thing }, next: link }), [
-          queryParam('skip', { type: 'integer' }),
-          queryParam('limit', { type: 'integer' }),
-        ]),
-      },
-    }),
-  },
+  ...frameworkPagingCases(),
 ];

@@ -1,49 +1,21 @@
 // cod-design's cases about values other standards define (versions, JSON-LD terms, registered values).
 import { type RuleCase } from '../../define.js';
-import { ASYNC_BASE, enumOf, objectOf, op, P, REUSE, schemasOf, v31, withPath, withSchemas } from '../../documents.js';
+import {
+  ASYNC_BASE,
+  enumOf,
+  objectOf,
+  op,
+  P,
+  queryParam,
+  REUSE,
+  schemasOf,
+  v31,
+  withPath,
+  withSchemas,
+} from '../../documents.js';
 
-export const standardValueCases = (): RuleCase[] => [
-  // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
-
-  {
-    name: 'FP: version numbers in a version header and a property',
-    errors: [],
-    document: withPath(
-      '/things',
-      {
-        get: op({
-          parameters: [{ name: 'Api-Version', in: 'header', required: true, schema: enumOf('2026.0', '2025.1') }],
-        }),
-      },
-      schemasOf({ Release: objectOf({ schemaVersion: enumOf('1.0.0', 'v2.1') }) }),
-    ),
-  },
-  {
-    name: 'codes with a dot or in capitals beside a version-like value: only the codes',
-    errors: [{ path: P('Release', 'properties', 'channel', 'enum'), message: /lowerCamelCase: beta\.channel, BETA$/ }],
-    document: withSchemas({
-      Release: objectOf({ channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') }),
-    }),
-  },
-  // Second held-out sample (a JSON-LD event stream): the value of @type names a vocabulary's class.
-  {
-    name: 'FP: JSON-LD @type values, one and a list of them',
-    errors: [],
-    document: withSchemas({
-      Publisher: objectOf({
-        '@type': { type: 'string', const: 'dcterms:Agent' },
-        '@context': { type: 'array', items: enumOf('http://schema.org/') },
-      }),
-      Dataset: objectOf({ '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } }),
-    }),
-  },
-  {
-    name: 'a code list beside JSON-LD keywords is judged',
-    errors: [{ path: P('Publisher', 'properties', 'kind', 'enum') }],
-    document: withSchemas({
-      Publisher: objectOf({ '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') }),
-    }),
-  },
+/** "Designing new codes": values a standard defines are not new code types; invented ones are. */
+const definedByAStandard = (): RuleCase[] => [
   // "Designing new codes": values a standard defines are not new code types.
 
   {
@@ -117,7 +89,7 @@ export const standardValueCases = (): RuleCase[] => [
       { path: P('A', 'discriminator', 'mapping'), message: 'Dog, Big.Cat' },
     ],
     document: withSchemas({
-      Status: { type: 'string', enum: ['ACTIVE', 'closed'] },
+      Status: enumOf('ACTIVE', 'closed'),
       A: {
         type: 'object',
         discriminator: {
@@ -135,7 +107,7 @@ export const standardValueCases = (): RuleCase[] => [
     name: 'sort codes named by their schema; CloudEvents types of AsynchronousMessageBase messages',
     errors: [],
     document: withSchemas({
-      EmployerSortKey: { type: 'string', enum: ['name', '-name', '-creationDate'] },
+      EmployerSortKey: enumOf('name', '-name', '-creationDate'),
       AsynchronousMessageBase: objectOf({ type: { type: 'string' } }, ['type']),
       EmployerEvent: {
         allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }],
@@ -153,20 +125,59 @@ export const standardValueCases = (): RuleCase[] => [
       '/things',
       {
         get: op({
-          parameters: [
-            {
-              name: 'sort',
-              in: 'query',
-              schema: { type: 'array', items: { type: 'string', enum: ['name', '-name'] } },
-            },
-          ],
+          parameters: [queryParam('sort', { type: 'array', items: enumOf('name', '-name') })],
         }),
       },
       schemasOf({
-        Status: { type: 'string', enum: ['active', 'closedForGood'] },
-        Health: objectOf({ status: { type: 'string', enum: ['UP', 'DEGRADED', 'DOWN'] } }),
-        BelgianRegionCode: { type: 'string', enum: ['BE-BRU', 'BE-VLG'] },
+        Status: enumOf('active', 'closedForGood'),
+        Health: objectOf({ status: enumOf('UP', 'DEGRADED', 'DOWN') }),
+        BelgianRegionCode: enumOf('BE-BRU', 'BE-VLG'),
       }),
     ),
   },
+];
+
+export const standardValueCases = (): RuleCase[] => [
+  // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
+
+  {
+    name: 'FP: version numbers in a version header and a property',
+    errors: [],
+    document: withPath(
+      '/things',
+      {
+        get: op({
+          parameters: [{ name: 'Api-Version', in: 'header', required: true, schema: enumOf('2026.0', '2025.1') }],
+        }),
+      },
+      schemasOf({ Release: objectOf({ schemaVersion: enumOf('1.0.0', 'v2.1') }) }),
+    ),
+  },
+  {
+    name: 'codes with a dot or in capitals beside a version-like value: only the codes',
+    errors: [{ path: P('Release', 'properties', 'channel', 'enum'), message: /lowerCamelCase: beta\.channel, BETA$/ }],
+    document: withSchemas({
+      Release: objectOf({ channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') }),
+    }),
+  },
+  // Second held-out sample (a JSON-LD event stream): the value of @type names a vocabulary's class.
+  {
+    name: 'FP: JSON-LD @type values, one and a list of them',
+    errors: [],
+    document: withSchemas({
+      Publisher: objectOf({
+        '@type': { type: 'string', const: 'dcterms:Agent' },
+        '@context': { type: 'array', items: enumOf('http://schema.org/') },
+      }),
+      Dataset: objectOf({ '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } }),
+    }),
+  },
+  {
+    name: 'a code list beside JSON-LD keywords is judged',
+    errors: [{ path: P('Publisher', 'properties', 'kind', 'enum') }],
+    document: withSchemas({
+      Publisher: objectOf({ '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') }),
+    }),
+  },
+  ...definedByAStandard(),
 ];
