@@ -101,17 +101,15 @@ export const rule = defineRule({
   ],
 });
 
+/** The finding on the collection at `path`, paged by `?parameter`. */
+const pagedBy = (path: string, parameter: string) => ({ path: S(path), message: `?${parameter}` });
 /** Collections paged the way frameworks page them. */
 const frameworkPagingCases = (): RuleCase[] => [
   // Issue 46 first pass: FastAPI's skip/limit, hapi's limit/offset, Fastify's per_page page a collection too,
   // and "next" is MANDATORY on every page but the last whatever the technique.
   {
     name: "frameworks' paging (skip/limit, offset/limit, per_page) without next",
-    errors: [
-      { path: S('/parcels'), message: '?skip' },
-      { path: S('/owners'), message: '?offset' },
-      { path: S('/bins'), message: '?per_page' },
-    ],
+    errors: [pagedBy('/parcels', 'skip'), pagedBy('/owners', 'offset'), pagedBy('/bins', 'per_page')],
     document: base({
       paths: {
         ...collection('/parcels', itemsOf(thing), [
