@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, problem, withPath, withSchemas } from '../documents.js';
+import { definitions, O, ok, op, problem, withPath, withSchemas } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
-import { isObject, type Json } from '../../support/json.js';
+import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from '../../functions/define.js';
 
 const HEALTH_PATH = /(?:^|\/)health$/;
@@ -46,7 +46,6 @@ export const documentationCoverage = defineRuleFunction<{ minSummaryWords: numbe
 
 export const rule = defineRule({
   code: 'oas-doc-coverage',
-  guideRule: 'oas-doc',
   severity: 'info',
   description:
     'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)',
@@ -54,14 +53,7 @@ export const rule = defineRule({
     function: documentationCoverage,
     functionOptions: { minSummaryWords: 2 },
   },
-});
-
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
+  guideRule: 'oas-doc',
 });
 
 export const cases = (): RuleCase[] => [

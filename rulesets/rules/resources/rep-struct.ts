@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, problem, withPath } from '../documents.js';
+import { O, op, problem, string, v31, withPath } from '../documents.js';
 import { allMediaTypes, effectiveType } from '../../support/inventory.js';
 import { bareMediaType, isObject, type Json } from '../../support/json.js';
 import { singleType } from '../../support/schema-forms.js';
@@ -58,78 +58,58 @@ const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'rep-struct',
-  guideRule: 'rep-struct',
   severity: 'error',
   description: 'Structured data (object or array schemas) uses application/json (or another structured media type)',
-  then: { function: structuredMediaType },
+  then: structuredMediaType,
 });
+
+/** GET /a answering 200 with a schema per media type. */
+const answering = (schemas: Record<string, Json>): Json => {
+  const content = Object.fromEntries(Object.entries(schemas).map(([mediaType, schema]) => [mediaType, { schema }]));
+  return withPath('/a', { get: op({ responses: { '200': { description: 'x', content }, default: problem() } }) });
+};
+// springdoc renders a @PathVariable with `content: {'*/*': …}`.
+const CATALOG_ID: Json = { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: string } } };
+const OK_AT = (mediaType: string) => O('/a', 'get', 'responses', '200', 'content', mediaType);
 
 export const cases = (): RuleCase[] => [
   {
     name: 'an object as text/plain',
-    errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'text/plain') }],
-    document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'object' }, 'text/plain') } }) }),
+    errors: [{ path: OK_AT('text/plain') }],
+    document: answering({ 'text/plain': { type: 'object' } }),
   },
   {
     name: 'JSON, problem+json, binary, text string',
     errors: [],
-    document: withPath('/a', {
-      get: op({
-        responses: {
-          '200': {
-            description: 'x',
-            content: {
-              'application/json': { schema: { type: 'object' } },
-              'application/pdf': { schema: { type: 'string', format: 'binary' } },
-              'text/csv': { schema: { type: 'string' } },
-            },
-          },
-          default: problem(),
-        },
-      }),
+    document: answering({
+      'application/json': { type: 'object' },
+      'application/pdf': { type: 'string', format: 'binary' },
+      'text/csv': string,
     }),
   },
   {
     name: 'a plain string as */* (no binary format)',
-    errors: [{ path: O('/a', 'get', 'responses', '200', 'content', '*/*') }],
-    document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'string' }, '*/*') } }) }),
+    errors: [{ path: OK_AT('*/*') }],
+    document: answering({ '*/*': string }),
   },
   {
     name: 'OAS 3.1: a plain string body is raw content',
     errors: [],
-    document: {
-      ...withPath('/a', {
-        get: op({ responses: { '200': ok({ type: 'string' }, 'image/png'), default: problem() } }),
-      }),
-      openapi: '3.1.0',
-    },
+    document: v31(answering({ 'image/png': string })),
   },
   {
     name: 'an object as multipart/*; binary as */*',
     errors: [],
-    document: withPath('/a', {
-      get: op({
-        responses: {
-          '200': {
-            description: 'x',
-            content: {
-              'multipart/*': { schema: { type: 'object' } },
-              '*/*': { schema: { type: 'string', format: 'binary' } },
-            },
-          },
-          default: problem(),
-        },
-      }),
-    }),
+    document: answering({ 'multipart/*': { type: 'object' }, '*/*': { type: 'string', format: 'binary' } }),
   },
-  // Issue 46 first pass (LDES Server admin): springdoc renders a @PathVariable with `content: {'*/*': …}`.
+  // Issue 46 first pass (LDES Server admin): a path parameter's content is no representation.
   {
     name: "FP: a path parameter's */* content is no representation; the body beside it is judged",
     errors: [{ path: O('/catalogs/{catalogId}', 'put', 'requestBody', 'content', 'text/plain') }],
     document: withPath('/catalogs/{catalogId}', {
       put: op({
         parameters: [
-          { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: { type: 'string' } } } },
+          CATALOG_ID,
           { name: 'filter', in: 'query', content: { 'text/plain': { schema: { type: 'object' } } } },
         ],
         requestBody: { content: { 'text/plain': { schema: { type: 'object' } } } },
@@ -141,12 +121,7 @@ export const cases = (): RuleCase[] => [
     name: "FP: parameters' content only",
     errors: [],
     document: withPath('/catalogs/{catalogId}', {
-      delete: op({
-        parameters: [
-          { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: { type: 'string' } } } },
-        ],
-        responses: { '204': { description: 'Deleted' }, default: problem() },
-      }),
+      delete: op({ parameters: [CATALOG_ID], responses: { '204': { description: 'Deleted' }, default: problem() } }),
     }),
   },
   // Issue 46 first pass (Helsinki, drf-spectacular): the serializer's schema on a .docx renderer beside JSON.

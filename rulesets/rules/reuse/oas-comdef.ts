@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withSchemas } from '../documents.js';
+import { base, definitions, op, P, PROBLEM_V1, withSchemas } from '../documents.js';
 import { asArray, entries, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from '../../functions/define.js';
 
@@ -82,7 +82,6 @@ const commonDefinitionsReused = defineRuleFunction<{ domains: Record<string, str
 
 export const rule = defineRule({
   code: 'oas-comdef',
-  guideRule: 'oas-comdef',
   severity: 'warn',
   description:
     "Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif's openapi-* files, not defined locally",
@@ -91,18 +90,6 @@ export const rule = defineRule({
     functionOptions: { domains: BELGIF_COMMON_TYPES },
   },
   resolved: false,
-});
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
-const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
 });
 
 export const cases = (): RuleCase[] => [

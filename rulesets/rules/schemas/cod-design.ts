@@ -13,7 +13,7 @@ import {
 } from './support/standard-values.js';
 import { standardValueCases } from './support/cod-design-cases.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, withSchemas } from '../documents.js';
+import { base, O, op, P, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -104,15 +104,17 @@ const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context)
 
 export const rule = defineRule({
   code: 'cod-design',
-  guideRule: 'cod-design',
   severity: 'warn',
   description:
     "New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API's codes",
-  then: { function: codesLowerCamel },
+  then: codesLowerCamel,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', schema });
+/** A path item whose POST takes these parameters. */
+const submit = (parameters: Json[], extra: Json = {}): Json => ({
+  post: op({ operationId: 'submit', parameters, ...extra }),
+});
 
 export const cases = (): RuleCase[] => [
   // "New code types SHOULD be represented as string values in lowerCamelCase": a registered header's
@@ -123,16 +125,15 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        '/jobs': {
-          post: op({
-            operationId: 'submit',
-            parameters: [
-              header('Prefer', { type: 'string', enum: ['respond-async'] }),
-              header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
-              header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
-              header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
-              header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
-            ],
+        '/jobs': submit(
+          [
+            header('Prefer', { type: 'string', enum: ['respond-async'] }),
+            header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
+            header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
+            header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
+            header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
+          ],
+          {
             responses: {
               '200': {
                 description: 'ok',
@@ -141,8 +142,8 @@ export const cases = (): RuleCase[] => [
                 },
               },
             },
-          }),
-        },
+          },
+        ),
       },
       components: {
         schemas: {
@@ -175,15 +176,10 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        '/jobs': {
-          post: op({
-            operationId: 'submit',
-            parameters: [
-              header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
-              header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
-            ],
-          }),
-        },
+        '/jobs': submit([
+          header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
+          header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
+        ]),
       },
       components: {
         schemas: {
