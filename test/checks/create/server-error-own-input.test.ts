@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import createdCheck from '../../../src/checks/create/created-201.js';
 import emptyResultCheck from '../../../src/checks/collection/empty-result.js';
+import selfLinkCheck from '../../../src/checks/collection/self-link.js';
 import responsesCheck from '../../../src/checks/doc/responses-match-openapi.js';
 import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
 import { runChecks } from '../../../src/core/engine/runner.js';
@@ -12,7 +13,8 @@ import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { sqlApiDocument, startSqlApi } from '../../helpers/sql-api.js';
 
 const RUN = { allowWrites: true, timeoutMs: 5000, deadlineMs: 60_000 } as const;
-const CHECKED = [createdCheck, emptyResultCheck, responsesCheck];
+// collection.self-link sends the same filter value with a page size: the same 500, another URL.
+const CHECKED = [createdCheck, emptyResultCheck, selfLinkCheck, responsesCheck];
 
 const outcomes = (report: CheckReport) =>
   report.results.map((r) => `${r.status} ${r.id} ${r.resource}${r.messageId ? ` ${r.messageId}` : ''}`).sort();
@@ -26,6 +28,9 @@ describe('a 5xx to the run’s own input is one finding of what it is', () => {
       expect(outcomes(report)).toEqual([
         // Its one finding is the items' 404 declared without content, answered with JSON (not the 500s).
         'fail collection.empty-result /rooms serverError',
+        // The API links no `self`: true of both, whatever the filter drew.
+        'fail collection.self-link /bookings missing',
+        'fail collection.self-link /rooms missing',
         'fail create.created-201 /rooms serverError',
         'fail doc.responses-match-openapi / undocumentedMediaType',
         'pass collection.empty-result /bookings',
