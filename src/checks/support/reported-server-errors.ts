@@ -8,8 +8,8 @@ import { requestKey } from './traffic.js';
 interface Reported {
   /** By method, URL and status: the answers reported. */
   answers: Map<string, string>;
-  /** By method and path: the values the run made that drew them (a filter value other checks send too). */
-  values: Map<string, Array<{ value: string; checkId: string }>>;
+  /** By method and path: the query parameters whose run-made values drew them (a filter other checks send too). */
+  params: Map<string, Array<{ param: string; checkId: string }>>;
 }
 
 /** Per run: keyed by the run's traffic log, which every check of one run shares. */
@@ -18,16 +18,16 @@ const byRun = new WeakMap<object, Reported>();
 function reportedOf(ctx: CheckContext<string>): Reported {
   const key = ctx.traffic();
   let reported = byRun.get(key);
-  if (reported === undefined) byRun.set(key, (reported = { answers: new Map(), values: new Map() }));
+  if (reported === undefined) byRun.set(key, (reported = { answers: new Map(), params: new Map() }));
   return reported;
 }
 
 const pathOf = ({ request }: Exchange): string => `${request.method} ${request.url.split(/[?#]/)[0] ?? ''}`;
 
-/** The decoded query values of a request, where a value the run made shows whatever else the URL asks. */
-function queryValuesOf({ request }: Exchange): string[] {
+/** The query parameters a request sends. */
+function queryParamsOf({ request }: Exchange): string[] {
   try {
-    return [...new URL(request.url).searchParams.values()];
+    return [...new URL(request.url).searchParams.keys()];
   } catch {
     return [];
   }
@@ -39,21 +39,22 @@ const keyOf = ({ request, response }: Exchange): string =>
   `${requestKey(request.method, request.url)} ${response.status}`;
 
 /**
- * The check `checkId` (of `ctx`) reported `exchange`, a 5xx, as a server error for the run's own input; `value`, the
- * query value it made, stands for every request to that path that sends it (other checks page with it too).
+ * The check `checkId` (of `ctx`) reported `exchange`, a 5xx, as a server error for the run's own input; `param`, the
+ * query parameter its made value went to, stands for every request to that path that sends one (other checks page
+ * with a value of their own there too: the same column fails the same way).
  */
 export function markReportedServerError(
   ctx: CheckContext<string>,
   checkId: string,
   exchange: Exchange,
-  value?: string,
+  param?: string,
 ): void {
   if (exchange.response.status < 500) return;
   const reported = reportedOf(ctx);
   reported.answers.set(keyOf(exchange), checkId);
-  if (value === undefined) return;
+  if (param === undefined) return;
   const path = pathOf(exchange);
-  reported.values.set(path, [...(reported.values.get(path) ?? []), { value, checkId }]);
+  reported.params.set(path, [...(reported.params.get(path) ?? []), { param, checkId }]);
 }
 
 /** The id of the check that reported this 5xx (or the same request's) as a server error for input, if one did. */
@@ -62,8 +63,8 @@ export function serverErrorReportedBy(ctx: CheckContext<string>, exchange: Excha
   const reported = reportedOf(ctx);
   const exact = reported.answers.get(keyOf(exchange));
   if (exact !== undefined) return exact;
-  const values = reported.values.get(pathOf(exchange));
-  if (values === undefined) return undefined;
-  const query = queryValuesOf(exchange);
-  return values.find(({ value }) => query.includes(value))?.checkId;
+  const params = reported.params.get(pathOf(exchange));
+  if (params === undefined) return undefined;
+  const query = queryParamsOf(exchange);
+  return params.find(({ param }) => query.includes(param))?.checkId;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import createdCheck from '../../../src/checks/create/created-201.js';
 import emptyResultCheck from '../../../src/checks/collection/empty-result.js';
 import selfLinkCheck from '../../../src/checks/collection/self-link.js';
+import no204Check from '../../../src/checks/http/no-204-on-get.js';
 import responsesCheck from '../../../src/checks/doc/responses-match-openapi.js';
 import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
 import { runChecks } from '../../../src/core/engine/runner.js';
@@ -13,8 +14,9 @@ import { startReferenceServer } from '../../../src/reference-server/index.js';
 import { sqlApiDocument, startSqlApi } from '../../helpers/sql-api.js';
 
 const RUN = { allowWrites: true, timeoutMs: 5000, deadlineMs: 60_000 } as const;
-// collection.self-link sends the same filter value with a page size: the same 500, another URL.
-const CHECKED = [createdCheck, emptyResultCheck, selfLinkCheck, responsesCheck];
+// collection.self-link sends the same filter value with a page size, http.no-204-on-get a value of its own to the
+// same filter: the same 500, other URLs.
+const CHECKED = [createdCheck, emptyResultCheck, selfLinkCheck, no204Check, responsesCheck];
 
 const outcomes = (report: CheckReport) =>
   report.results.map((r) => `${r.status} ${r.id} ${r.resource}${r.messageId ? ` ${r.messageId}` : ''}`).sort();
@@ -36,6 +38,7 @@ describe('a 5xx to the run’s own input is one finding of what it is', () => {
         'pass collection.empty-result /bookings',
         // startsAt and endsAt, plain strings, got times: the bookings create worked.
         'pass create.created-201 /bookings',
+        'pass http.no-204-on-get /',
       ]);
       const created = report.results.find((r) => r.id === 'create.created-201' && r.status === 'fail');
       expect(created?.message).toMatch(
