@@ -1,6 +1,7 @@
 // A 5xx to a value the run made is what it is, a server error for the run's input, told once: not as the create
 // rule ("answered 500 instead of 201"), and not again by doc.responses-match-openapi as an undocumented status.
-// A plain `string` named as a time gets a time, so the create the field run blamed (Platformatic's bookings) works.
+// A plain `string` named as a time, or whose records hold times, gets a time, so the create the field run blamed
+// (Platformatic's bookings) works.
 import { describe, expect, it } from 'vitest';
 import createdCheck from '../../../src/checks/create/created-201.js';
 import emptyResultCheck from '../../../src/checks/collection/empty-result.js';
@@ -36,7 +37,7 @@ describe('a 5xx to the run’s own input is one finding of what it is', () => {
         'fail create.created-201 /rooms serverError',
         'fail doc.responses-match-openapi / undocumentedMediaType',
         'pass collection.empty-result /bookings',
-        // startsAt and endsAt, plain strings, got times: the bookings create worked.
+        // startsAt (by its name) and until (by the records), plain strings, got times: the bookings create worked.
         'pass create.created-201 /bookings',
         'pass http.no-204-on-get /',
       ]);
