@@ -93,6 +93,10 @@ export class Recording {
   private readonly toRecorded = new Map<string, string>();
   private readonly toSent = new Map<string, string>();
   private readonly ignored: ReadonlySet<string>;
+  /** The recorded index of the last write answered to each URL (its path): reads recorded before it are stale. */
+  private readonly lastWrite = new Map<string, number>();
+  /** Every generated-looking value the recorded run sent. */
+  private readonly sentTokens = new Set<string>();
   /** The first request each job asked that the recording lacks (`GET /employers?page=2`). */
   readonly misses = new Map<string, string>();
   readonly counts: ReplayCounts = { answered: 0, missing: 0, used: 0 };
@@ -120,6 +124,7 @@ export class Recording {
         shape: shapeOf(method, url, line, body),
         used: false,
       };
+      for (const token of tokensOf(`${url}\n${line}\n${body}`)) this.sentTokens.add(token);
       push(this.byUrl, `${method} ${url}`, entry);
       push(this.byShape, entry.shape, entry);
     }
@@ -147,6 +152,10 @@ export class Recording {
     this.counts.answered++;
     if (!entry.used) this.counts.used++;
     entry.used = true;
+    if (!SAFE.has(entry.method)) {
+      const path = pathOf(entry.url);
+      this.lastWrite.set(path, Math.max(entry.index, this.lastWrite.get(path) ?? -1));
+    }
     const { response } = entry.exchange;
     const back = (text: string) => this.mapped(text, this.toSent);
     return {
@@ -157,24 +166,36 @@ export class Recording {
   }
 
   /**
-   * In order: an equal recorded request not yet answered, this job's first; a read's last answer again (a poll
-   * asked more often than recorded); one of the same shape whose generated values pair with the ones sent, this
-   * job's first; for a read outside a check (discovery, probes) that URL's answer to other headers.
+   * In order: an equal recorded request not yet answered, this job's first, then one recorded after the last write
+   * to its URL answered in this replay; a read's last answer again (a poll asked more often than recorded), never
+   * one from before such a write; one of the same shape whose generated values pair with the ones sent, this job's
+   * first; for a read outside a check (discovery, probes) that URL's answer to other headers.
    */
   private find(method: string, url: string, headers: string, body: string, job: string | undefined) {
     const same = this.byUrl.get(`${method} ${url}`) ?? [];
     const equal = (e: Entry) => e.headers === headers && e.body === body;
     const own = (e: Entry) => job !== undefined && e.job === job;
+    const written = this.lastWrite.get(pathOf(url)) ?? -1;
+    const current = (e: Entry) => e.index > written;
     const fresh = same.filter((e) => !e.used && equal(e));
-    const found = fresh.find(own) ?? fresh[0];
+    const found = fresh.find((e) => own(e) && current(e)) ?? fresh.find(own) ?? fresh.find(current) ?? fresh[0];
     if (found) return found;
     if (SAFE.has(method)) {
-      const again = same.findLast((e) => equal(e) && own(e)) ?? same.findLast(equal);
+      const again =
+        same.findLast((e) => equal(e) && own(e) && current(e)) ?? same.findLast((e) => equal(e) && current(e));
       if (again) return again;
     }
+    const sent = `${url}\n${headers}\n${body}`;
     const alike = (this.byShape.get(shapeOf(method, url, headers, body)) ?? []).filter((e) => !e.used);
-    const pair = (e: Entry) => this.pairs(`${url}\n${headers}\n${body}`, `${e.url}\n${e.headers}\n${e.body}`);
-    const shaped = alike.find((e) => own(e) && pair(e)) ?? alike.find(pair);
+    // A value the API echoes in its answer (a created key in Location) is one the recorded run generated; another
+    // (an out-of-range key a check sends on purpose) more likely one both runs send as it is.
+    const echoed = (e: Entry) => {
+      const answer = `${JSON.stringify(e.exchange.response.headers)}${e.exchange.response.text}`;
+      return this.differing(sent, e).every((token) => answer.includes(token));
+    };
+    const ranked = [...alike.filter(own), ...alike.filter((e) => !own(e))];
+    const pair = (e: Entry) => this.pairs(sent, `${e.url}\n${e.headers}\n${e.body}`);
+    const shaped = ranked.find((e) => echoed(e) && pair(e)) ?? ranked.find(pair);
     if (shaped) return shaped;
     if (job === undefined && SAFE.has(method)) return same.find((e) => !e.used) ?? same[0];
     return undefined;
@@ -193,6 +214,8 @@ export class Recording {
       const other = theirs[i]!;
       // `value` is already mapped (the lookup applied it), so a known pair shows as equal values.
       if (value === other) continue;
+      // A value the recorded run sent too is no generated one (a fixed out-of-range key): it must be equal.
+      if (this.sentTokens.has(value)) return false;
       const known = fresh.get(value);
       if (known !== undefined ? known !== other : this.toSent.has(other) || this.toRecorded.has(value)) return false;
       fresh.set(value, other);
@@ -204,10 +227,18 @@ export class Recording {
     return true;
   }
 
+  /** The recorded values in an entry's request where the request sent holds other ones. */
+  private differing(sent: string, entry: Entry): string[] {
+    const ours = tokensOf(sent);
+    return tokensOf(`${entry.url}\n${entry.headers}\n${entry.body}`).filter((token, i) => token !== ours[i]);
+  }
+
   private mapped(text: string, map: ReadonlyMap<string, string>): string {
     return map.size === 0 ? text : text.replace(GENERATED, (token) => map.get(token) ?? token);
   }
 }
+
+const pathOf = (url: string): string => url.replace(/[?#].*$/, '');
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

@@ -1,0 +1,169 @@
+// Proof of the replay: `check <url> --record run.har` then `check <url> --har run.har` runs every check again,
+// answered from the recording, sending nothing; it keeps >= 95 % of the run's pass/fail verdicts and every one of
+// its failures, on the reference server and on servers that break a rule (docs/traffic.md#replaying-a-run).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { CheckReport, CheckResult } from '../../src/core/report/types.js';
+import { NOT_IN_RECORDING } from '../../src/check-command/replay-run.js';
+import { reference } from '../helpers/check-harness.js';
+import { captureIo } from '../helpers/io.js';
+import type { Mutator } from '../helpers/proxy.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'restguide-replay-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function check(args: string[]) {
+  const io = captureIo();
+  io.cwd = dir;
+  const code = await main(['check', ...args], io);
+  return { code, io };
+}
+const json = async (file: string) => JSON.parse(await readFile(join(dir, file), 'utf8')) as CheckReport;
+
+/** One verdict per check and resource: a fail wins, then an error, a pass, a skip. */
+function verdicts(report: CheckReport): Map<string, CheckResult> {
+  const rank = { fail: 0, error: 1, pass: 2, skip: 3 } as const;
+  const out = new Map<string, CheckResult>();
+  for (const result of report.results) {
+    const key = `${result.id} ${result.resource}`;
+    const known = out.get(key);
+    if (!known || rank[result.status] < rank[known.status]) out.set(key, result);
+  }
+  return out;
+}
+
+/** How many of the run's pass/fail verdicts the replay kept, and the run's failures it lost. */
+function compare(run: CheckReport, replay: CheckReport) {
+  const replayed = verdicts(replay);
+  let decided = 0;
+  let kept = 0;
+  const changed: string[] = [];
+  for (const [key, result] of verdicts(run)) {
+    if (result.status !== 'pass' && result.status !== 'fail') continue;
+    decided++;
+    const again = replayed.get(key);
+    if (again?.status === result.status) kept++;
+    else changed.push(`${key}: ${result.status} -> ${again?.status ?? 'absent'} ${again?.message ?? ''}`);
+  }
+  const failures = (report: CheckReport) =>
+    report.results.filter((r) => r.status === 'fail').map((r) => `${r.id} ${r.resource} ${r.messageId ?? ''}`);
+  const replayedFailures = new Set(failures(replay));
+  return {
+    decided,
+    kept,
+    changed,
+    runFailures: failures(run),
+    lostFailures: failures(run).filter((f) => !replayedFailures.has(f)),
+  };
+}
+
+/**
+ * Records a whole run (writes included) of the reference server behind a proxy that applies `mutate`, then replays
+ * it with the proxy still up: the proxy counts what reaches it, so "nothing is sent" is measured, not assumed.
+ */
+async function recordAndReplay(name: string, mutate: Mutator = () => {}) {
+  let reached = 0;
+  const server = await reference({
+    mutate: (request, response) => {
+      reached++;
+      mutate(request, response);
+    },
+  }).start();
+  try {
+    const har = `${name}.har`;
+    const recorded = await check([server.url, '--allow-writes', '--record', har, '-f', 'json', '-o', `${name}.json`]);
+    const run = await json(`${name}.json`);
+    const before = reached;
+    const replayed = await check([server.url, '--har', har, '-f', 'json', '-o', `${name}-replay.json`]);
+    const replay = await json(`${name}-replay.json`);
+    return { recorded, run, replayed, replay, sent: reached - before, har };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The figures docs/traffic.md quotes, printed so a run of this file shows them. */
+function expectFaithful(name: string, outcome: Awaited<ReturnType<typeof recordAndReplay>>) {
+  const { run, replay, sent } = outcome;
+  const figures = compare(run, replay);
+  console.log(
+    `replay ${name}: ${figures.kept} of ${figures.decided} pass/fail verdicts kept (${((100 * figures.kept) / figures.decided).toFixed(1)} %), ${figures.runFailures.length} failures in the run, ${figures.lostFailures.length} lost${figures.changed.length ? `; changed: ${figures.changed.join('; ')}` : ''}`,
+  );
+  expect(sent).toBe(0);
+  expect(figures.decided).toBeGreaterThan(100);
+  expect(figures.kept / figures.decided).toBeGreaterThanOrEqual(0.95);
+  expect(figures.lostFailures).toEqual([]);
+  // The report names the recording it came from.
+  expect(replay.source?.kind).toBe('recording');
+  expect(replay.source?.files).toEqual([outcome.har]);
+  expect(replay.source?.replay?.answered).toBeGreaterThan(100);
+  return figures;
+}
+
+describe('a run replayed from its own recording', () => {
+  it('on the reference server: the same verdicts, no failure, nothing sent', async () => {
+    const outcome = await recordAndReplay('reference');
+    expect(outcome.recorded.code).toBe(0);
+    expect(outcome.replayed.code).toBe(0);
+    expectFaithful('reference', outcome);
+    expect(outcome.replay.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);
+    expect(outcome.replayed.io.err).toMatch(/replayed the run from \d+ recorded exchanges of reference\.har/);
+    // The writes ran again, against the recording.
+    expect(outcome.replay.results.some((r) => r.id.startsWith('create.') && r.status === 'pass')).toBe(true);
+  }, 180_000);
+
+  it('on a server answering nulls: json.no-null fails again, exit 1', async () => {
+    const outcome = await recordAndReplay('nulls', (request, response) => {
+      const body = response.json;
+      if (request.method === 'GET' && response.status === 200 && body && typeof body === 'object' && !Array.isArray(body))
+        (body as Record<string, unknown>)['legacyCode'] = null;
+    });
+    const { runFailures } = expectFaithful('nulls', outcome);
+    expect(runFailures.some((f) => f.startsWith('json.no-null'))).toBe(true);
+    expect(outcome.replayed.code).toBe(1);
+  }, 180_000);
+
+  it('on a server answering 200 to a create: the create checks fail again', async () => {
+    const outcome = await recordAndReplay('create-200', (request, response) => {
+      if (request.method === 'POST' && response.status === 201) response.status = 200;
+    });
+    const { runFailures } = expectFaithful('create-200', outcome);
+    expect(runFailures.some((f) => f.startsWith('create.'))).toBe(true);
+    expect(outcome.replayed.code).toBe(1);
+  }, 180_000);
+
+  it('skips a check whose request the recording lacks, naming the request', async () => {
+    const server = await reference().start();
+    try {
+      await check([server.url, '--only', 'paging', '--record', 'paging.har', '-f', 'json', '-o', 'paging.json']);
+    } finally {
+      await server.close();
+    }
+    // The recording with every answer to a second page of employers taken out.
+    const har = JSON.parse(await readFile(join(dir, 'paging.har'), 'utf8')) as {
+      log: { entries: Array<{ request: { url: string } }> };
+    };
+    const second = (url: string) => /\/employers\?.*page=2/.test(url);
+    expect(har.log.entries.some((e) => second(e.request.url))).toBe(true);
+    har.log.entries = har.log.entries.filter((e) => !second(e.request.url));
+    await writeFile(join(dir, 'cut.har'), JSON.stringify(har));
+    const { code, io } = await check([server.url, '--only', 'paging', '--har', 'cut.har', '-f', 'json', '-o', 'cut.json']);
+    const replay = await json('cut.json');
+    const skipped = replay.results.filter((r) => r.status === 'skip' && r.message.startsWith(NOT_IN_RECORDING));
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((r) => r.resource === '/employers')).toBe(true);
+    expect(skipped[0]?.message).toMatch(/^not in the recording: GET \/employers\?\S*page=2/);
+    // Not a failure, not a network error.
+    expect(replay.results.filter((r) => r.status === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    expect(io.err).toMatch(/\d+ not in it \(their checks skip\)/);
+  }, 120_000);
+});
