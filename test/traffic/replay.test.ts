@@ -82,7 +82,19 @@ async function recordAndReplay(name: string, mutate: Mutator = () => {}) {
     const recorded = await check([server.url, '--allow-writes', '--record', har, '-f', 'json', '-o', `${name}.json`]);
     const run = await json(`${name}.json`);
     const before = reached;
-    const replayed = await check([server.url, '--har', har, '-f', 'json', '-o', `${name}-replay.json`]);
+    const replayed = await check([
+      server.url,
+      '--har',
+      har,
+      '-f',
+      'json',
+      '-o',
+      `${name}-replay.json`,
+      '-f',
+      'stylish',
+      '-o',
+      `${name}-replay.txt`,
+    ]);
     const replay = await json(`${name}-replay.json`);
     return { recorded, run, replayed, replay, sent: reached - before, har };
   } finally {
@@ -116,6 +128,11 @@ describe('a run replayed from its own recording', () => {
     expectFaithful('reference', outcome);
     expect(outcome.replay.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);
     expect(outcome.replayed.io.err).toMatch(/replayed the run from \d+ recorded exchanges of reference\.har/);
+    // Stylish says so under its first line.
+    const stylish = await readFile(join(dir, 'reference-replay.txt'), 'utf8');
+    expect(stylish.split('\n')[1]).toMatch(
+      /^replayed the run from reference\.har: \d+ requests answered by \d+ of its \d+ recorded exchanges, 0 not in it, \S+ to \S+; no request was sent$/,
+    );
     // The writes ran again, against the recording.
     expect(outcome.replay.results.some((r) => r.id.startsWith('create.') && r.status === 'pass')).toBe(true);
   }, 180_000);
@@ -123,7 +140,13 @@ describe('a run replayed from its own recording', () => {
   it('on a server answering nulls: json.no-null fails again, exit 1', async () => {
     const outcome = await recordAndReplay('nulls', (request, response) => {
       const body = response.json;
-      if (request.method === 'GET' && response.status === 200 && body && typeof body === 'object' && !Array.isArray(body))
+      if (
+        request.method === 'GET' &&
+        response.status === 200 &&
+        body &&
+        typeof body === 'object' &&
+        !Array.isArray(body)
+      )
         (body as Record<string, unknown>)['legacyCode'] = null;
     });
     const { runFailures } = expectFaithful('nulls', outcome);
@@ -155,7 +178,17 @@ describe('a run replayed from its own recording', () => {
     expect(har.log.entries.some((e) => second(e.request.url))).toBe(true);
     har.log.entries = har.log.entries.filter((e) => !second(e.request.url));
     await writeFile(join(dir, 'cut.har'), JSON.stringify(har));
-    const { code, io } = await check([server.url, '--only', 'paging', '--har', 'cut.har', '-f', 'json', '-o', 'cut.json']);
+    const { code, io } = await check([
+      server.url,
+      '--only',
+      'paging',
+      '--har',
+      'cut.har',
+      '-f',
+      'json',
+      '-o',
+      'cut.json',
+    ]);
     const replay = await json('cut.json');
     const skipped = replay.results.filter((r) => r.status === 'skip' && r.message.startsWith(NOT_IN_RECORDING));
     expect(skipped.length).toBeGreaterThan(0);
