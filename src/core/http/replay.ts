@@ -166,9 +166,9 @@ export class Recording {
   }
 
   /**
-   * In order: an equal recorded request not yet answered, this job's first, then one recorded after the last write
-   * to its URL answered in this replay; a read's last answer again (a poll asked more often than recorded), never
-   * one from before such a write; one of the same shape whose generated values pair with the ones sent, this job's
+   * In order: an equal recorded request not yet answered, this job's own, else one recorded after the last write to
+   * its URL this replay answered; a read's last such answer again (a poll asked more often than recorded); an equal
+   * one recorded before that write; one of the same shape whose generated values pair with the ones sent, this job's
    * first; for a read outside a check (discovery, probes) that URL's answer to other headers.
    */
   private find(method: string, url: string, headers: string, body: string, job: string | undefined) {
@@ -178,13 +178,16 @@ export class Recording {
     const written = this.lastWrite.get(pathOf(url)) ?? -1;
     const current = (e: Entry) => e.index > written;
     const fresh = same.filter((e) => !e.used && equal(e));
-    const found = fresh.find((e) => own(e) && current(e)) ?? fresh.find(own) ?? fresh.find(current) ?? fresh[0];
+    // A job's own recorded requests came in its own order; another job's read recorded before a write this replay
+    // answered saw the API before that write.
+    const found = fresh.find(own) ?? fresh.find(current);
     if (found) return found;
-    if (SAFE.has(method)) {
-      const again =
-        same.findLast((e) => equal(e) && own(e) && current(e)) ?? same.findLast((e) => equal(e) && current(e));
-      if (again) return again;
-    }
+    const again = SAFE.has(method)
+      ? (same.findLast((e) => equal(e) && own(e) && current(e)) ?? same.findLast((e) => equal(e) && current(e)))
+      : undefined;
+    // A read recorded before a write this replay answered only when nothing recorded after it can answer.
+    const stale = again ?? fresh[0];
+    if (stale) return stale;
     const sent = `${url}\n${headers}\n${body}`;
     const alike = (this.byShape.get(shapeOf(method, url, headers, body)) ?? []).filter((e) => !e.used);
     // A value the API echoes in its answer (a created key in Location) is one the recorded run generated; another
