@@ -200,3 +200,67 @@ describe('a run replayed from its own recording', () => {
     expect(io.err).toMatch(/\d+ not in it \(their checks skip\)/);
   }, 120_000);
 });
+
+describe('check --har of a run of its own: what the CLI accepts', () => {
+  /** A recording restguide made: its User-Agent on the one request, the base URL's answer. */
+  const own = (base: string) =>
+    JSON.stringify({
+      log: {
+        version: '1.2',
+        creator: { name: 'restguide', version: '0.1.0' },
+        entries: [
+          {
+            startedDateTime: '2026-01-01T00:00:00.000Z',
+            time: 1,
+            request: {
+              method: 'GET',
+              url: base,
+              httpVersion: 'HTTP/1.1',
+              cookies: [],
+              headers: [{ name: 'user-agent', value: 'restguide/0.1.0' }],
+              queryString: [],
+              headersSize: -1,
+              bodySize: 0,
+            },
+            response: {
+              status: 404,
+              statusText: '',
+              httpVersion: 'HTTP/1.1',
+              cookies: [],
+              headers: [{ name: 'content-type', value: 'application/problem+json' }],
+              content: { size: 2, mimeType: 'application/problem+json', text: '{}' },
+              redirectURL: '',
+              headersSize: -1,
+              bodySize: -1,
+            },
+            cache: {},
+            timings: { send: 0, wait: 1, receive: 0 },
+          },
+        ],
+      },
+    });
+
+  it('replays with --allow-writes; a base URL it holds nothing of, --wait and --record are one line and exit 2', async () => {
+    const base = 'http://127.0.0.1:9/api';
+    await writeFile(join(dir, 'own.har'), own(base));
+    const replayed = await check([base, '--har', 'own.har', '--allow-writes', '--only', 'trace']);
+    expect(replayed.io.err).toMatch(/replayed the run from 1 recorded exchanges of own\.har/);
+    // Every trace check asked what the recording lacks: skipped, naming it; nothing errored.
+    expect(replayed.io.out).toMatch(/not in the recording: GET \/\S+/);
+    expect(replayed.io.out).not.toMatch(/errored: |connection refused/);
+    const cases: Array<[string[], RegExp]> = [
+      [
+        ['http://127.0.0.1:9/elsewhere', '--har', 'own.har'],
+        /the recording holds no request to http:\/\/127\.0\.0\.1:9\/elsewhere: give the base URL it was recorded against/,
+      ],
+      [[base, '--har', 'own.har', '--wait', '1'], /--wait does not apply/],
+      [[base, '--har', 'own.har', '--record', 'again.har'], /give one of them/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, io } = await check(args);
+      expect({ args, code }).toEqual({ args, code: 2 });
+      expect(io.err).toMatch(message);
+      expect(io.err.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
