@@ -9,6 +9,7 @@ import { main } from '../../src/cli/main.js';
 import type { CheckReport, CheckResult } from '../../src/core/report/types.js';
 import { NOT_IN_RECORDING } from '../../src/check-command/replay-run.js';
 import { reference } from '../helpers/check-harness.js';
+import { startFrameworkApi } from '../helpers/framework-api.js';
 import { captureIo } from '../helpers/io.js';
 import type { Mutator } from '../helpers/proxy.js';
 
@@ -65,11 +66,15 @@ function compare(run: CheckReport, replay: CheckReport) {
   };
 }
 
-/**
- * Records a whole run (writes included) of the reference server behind a proxy that applies `mutate`, then replays
- * it with the proxy still up: the proxy counts what reaches it, so "nothing is sent" is measured, not assumed.
- */
-async function recordAndReplay(name: string, mutate: Mutator = () => {}) {
+/** A server to record, and how many requests reached it so far. */
+interface Counted {
+  url: string;
+  reached(): number;
+  close(): Promise<void>;
+}
+
+/** The reference server behind a proxy that applies `mutate` and counts what reaches it. */
+async function referenceWith(mutate: Mutator = () => {}): Promise<Counted> {
   let reached = 0;
   const server = await reference({
     mutate: (request, response) => {
@@ -77,11 +82,20 @@ async function recordAndReplay(name: string, mutate: Mutator = () => {}) {
       mutate(request, response);
     },
   }).start();
+  return { url: server.url, reached: () => reached, close: () => server.close() };
+}
+
+/**
+ * Records a whole run (writes included), then replays it with the server still up: what reaches the server is
+ * counted, so "nothing is sent" is measured, not assumed.
+ */
+async function recordAndReplay(name: string, start: () => Promise<Counted> = () => referenceWith()) {
+  const server = await start();
   try {
     const har = `${name}.har`;
     const recorded = await check([server.url, '--allow-writes', '--record', har, '-f', 'json', '-o', `${name}.json`]);
     const run = await json(`${name}.json`);
-    const before = reached;
+    const before = server.reached();
     const replayed = await check([
       server.url,
       '--har',
@@ -96,7 +110,7 @@ async function recordAndReplay(name: string, mutate: Mutator = () => {}) {
       `${name}-replay.txt`,
     ]);
     const replay = await json(`${name}-replay.json`);
-    return { recorded, run, replayed, replay, sent: reached - before, har };
+    return { recorded, run, replayed, replay, sent: server.reached() - before, har };
   } finally {
     await server.close();
   }
@@ -110,13 +124,14 @@ function expectFaithful(name: string, outcome: Awaited<ReturnType<typeof recordA
     `replay ${name}: ${figures.kept} of ${figures.decided} pass/fail verdicts kept (${((100 * figures.kept) / figures.decided).toFixed(1)} %), ${figures.runFailures.length} failures in the run, ${figures.lostFailures.length} lost${figures.changed.length ? `; changed: ${figures.changed.join('; ')}` : ''}`,
   );
   expect(sent).toBe(0);
-  expect(figures.decided).toBeGreaterThan(100);
+  expect(figures.decided).toBeGreaterThan(20);
   expect(figures.kept / figures.decided).toBeGreaterThanOrEqual(0.95);
   expect(figures.lostFailures).toEqual([]);
   // The report names the recording it came from.
   expect(replay.source?.kind).toBe('recording');
   expect(replay.source?.files).toEqual([outcome.har]);
   expect(replay.source?.replay?.answered).toBeGreaterThan(100);
+  expect(replay.source?.replay?.missing).toBe(0);
   return figures;
 }
 
@@ -138,30 +153,45 @@ describe('a run replayed from its own recording', () => {
   }, 180_000);
 
   it('on a server answering nulls: json.no-null fails again, exit 1', async () => {
-    const outcome = await recordAndReplay('nulls', (request, response) => {
-      const body = response.json;
-      if (
-        request.method === 'GET' &&
-        response.status === 200 &&
-        body &&
-        typeof body === 'object' &&
-        !Array.isArray(body)
-      )
-        (body as Record<string, unknown>)['legacyCode'] = null;
-    });
+    const outcome = await recordAndReplay('nulls', () =>
+      referenceWith((request, response) => {
+        const body = response.json;
+        if (
+          request.method === 'GET' &&
+          response.status === 200 &&
+          body &&
+          typeof body === 'object' &&
+          !Array.isArray(body)
+        )
+          (body as Record<string, unknown>)['legacyCode'] = null;
+      }),
+    );
     const { runFailures } = expectFaithful('nulls', outcome);
     expect(runFailures.some((f) => f.startsWith('json.no-null'))).toBe(true);
     expect(outcome.replayed.code).toBe(1);
   }, 180_000);
 
   it('on a server answering 200 to a create: the create checks fail again', async () => {
-    const outcome = await recordAndReplay('create-200', (request, response) => {
-      if (request.method === 'POST' && response.status === 201) response.status = 200;
-    });
+    const outcome = await recordAndReplay('create-200', () =>
+      referenceWith((request, response) => {
+        if (request.method === 'POST' && response.status === 201) response.status = 200;
+      }),
+    );
     const { runFailures } = expectFaithful('create-200', outcome);
     expect(runFailures.some((f) => f.startsWith('create.'))).toBe(true);
     expect(outcome.replayed.code).toBe(1);
   }, 180_000);
+
+  it("on a framework's API (items under results, offset/limit): its own recorded document is the model again", async () => {
+    const outcome = await recordAndReplay('framework', async () => {
+      const server = await startFrameworkApi({ listUnder: 'results', paging: 'offset-limit', ordering: true });
+      return { url: server.url, reached: () => server.requests.length, close: () => server.close() };
+    });
+    const { runFailures } = expectFaithful('framework', outcome);
+    expect(runFailures.length).toBeGreaterThan(5);
+    expect(outcome.replayed.io.err).toMatch(/the target was read from the API's own \S+\/doc\/openapi\.json/);
+    expect(outcome.replayed.code).toBe(1);
+  }, 120_000);
 
   it('skips a check whose request the recording lacks, naming the request', async () => {
     const server = await reference().start();
