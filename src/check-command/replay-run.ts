@@ -78,7 +78,7 @@ export function openReplay(
     recording,
     baseUrl,
     writes: recorded.some(({ exchange }) => WRITES.has(exchange.request.method)),
-    checks: (checks) => checks.map((check) => answeredFrom(check, recording)),
+    checks: (checks) => checks.map((check) => taggedWithJob(check, recording)),
     source: () => ({
       kind: 'recording',
       files: [...files],
@@ -101,7 +101,7 @@ export function openReplay(
  * its own answers); in a replay, a request the recording lacks ends it as a skip naming that request, unless it
  * found a fault before (what it found stands).
  */
-export function answeredFrom(check: AnyCheck, recording?: Recording): AnyCheck {
+export function taggedWithJob(check: AnyCheck, recording?: Recording): AnyCheck {
   return {
     ...check,
     async run(ctx, resource) {

@@ -101,8 +101,8 @@ async function activeCheck(
   );
   const access: Access = { ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}) };
   // Each check's requests carry its name when they are recorded or replayed.
-  const { answeredFrom } = await import('./replay-run.js');
-  const checks = replay ? replay.checks(CHECKS) : recording ? CHECKS.map((check) => answeredFrom(check)) : CHECKS;
+  const { taggedWithJob } = await import('./replay-run.js');
+  const checks = replay ? replay.checks(CHECKS) : recording ? CHECKS.map((check) => taggedWithJob(check)) : CHECKS;
   try {
     const ran = await runOn(target, run, access, options.demo, io, checks);
     const report = replay ? { ...ran, source: replay.source() } : ran;

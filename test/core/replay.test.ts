@@ -74,6 +74,23 @@ describe('a replay answers from the recording', () => {
     expect(result).toEqual([{ status: 'running' }, { status: 'done' }, { status: 'done' }]);
   });
 
+  it("gives another job's answer once: two requests never show one trace id for two", async () => {
+    const trace = { 'belgov-trace-id': '35549499-bc5c-4c7b-bf94-75122096f1e1' };
+    const { result } = await replay(
+      [recorded('GET', '/employers', 200, { answerHeaders: trace, job: 'collection.items-array /employers' })],
+      (client) =>
+        asJob('trace.unique /', async () => {
+          const first = (await client.request({ url: '/employers' })).response.headers['belgov-trace-id'];
+          const second = await client.request({ url: '/employers' }).then(
+            () => 'answered',
+            (error: Error) => error.message,
+          );
+          return [first, second];
+        }),
+    );
+    expect(result).toEqual([trace['belgov-trace-id'], expect.stringMatching(/not in the recording: GET \/employers$/)]);
+  });
+
   it('matches the headers a check sets: another Accept is another request', async () => {
     const { result } = await replay(
       [

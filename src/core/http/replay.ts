@@ -101,6 +101,8 @@ export class Recording {
   readonly misses = new Map<string, string>();
   readonly counts: ReplayCounts = { answered: 0, missing: 0, used: 0 };
   readonly size: number;
+  /** Whether the recording says which job sent each request (`check --record` does). */
+  private readonly namesJobs: boolean;
 
   constructor(
     recorded: Iterable<RecordedExchange>,
@@ -129,6 +131,7 @@ export class Recording {
       push(this.byShape, entry.shape, entry);
     }
     this.size = index;
+    this.namesJobs = [...this.byUrl.values()].some((entries) => entries.some((e) => e.job !== undefined));
   }
 
   /** A dispatcher answering from this recording, for one HTTP client. */
@@ -182,8 +185,12 @@ export class Recording {
     // answered saw the API before that write.
     const found = fresh.find(own) ?? fresh.find(current);
     if (found) return found;
+    // Another job's answer given twice would show two requests one answer (one trace id for two): a read is
+    // answered again only for the job that recorded it, outside any check, or from a recording that names no jobs.
+    const repeats = job === undefined || !this.namesJobs;
     const again = SAFE.has(method)
-      ? (same.findLast((e) => equal(e) && own(e) && current(e)) ?? same.findLast((e) => equal(e) && current(e)))
+      ? (same.findLast((e) => equal(e) && own(e) && current(e)) ??
+        (repeats ? same.findLast((e) => equal(e) && current(e)) : undefined))
       : undefined;
     // A read recorded before a write this replay answered only when nothing recorded after it can answer.
     const stale = again ?? fresh[0];
