@@ -108,6 +108,10 @@ async function recordAndReplay(name: string, start: () => Promise<Counted> = () 
       'stylish',
       '-o',
       `${name}-replay.txt`,
+      '-f',
+      'junit',
+      '-o',
+      `${name}-replay.xml`,
     ]);
     const replay = await json(`${name}-replay.json`);
     return { recorded, run, replayed, replay, sent: server.reached() - before, har };
@@ -148,6 +152,9 @@ describe('a run replayed from its own recording', () => {
     expect(stylish.split('\n')[1]).toMatch(
       /^replayed the run from reference\.har: \d+ requests answered by \d+ of its \d+ recorded exchanges, 0 not in it, \S+ to \S+; no request was sent$/,
     );
+    // JUnit's source properties too.
+    const junit = await readFile(join(dir, 'reference-replay.xml'), 'utf8');
+    expect(junit).toMatch(/<property name="source.replay" value="answered \d+, not in the recording 0"/);
     // The writes ran again, against the recording.
     expect(outcome.replay.results.some((r) => r.id.startsWith('create.') && r.status === 'pass')).toBe(true);
   }, 180_000);
