@@ -152,6 +152,16 @@ describe('a run replayed from its own recording', () => {
     expect(stylish.split('\n')[1]).toMatch(
       /^replayed the run from reference\.har: \d+ requests answered by \d+ of its \d+ recorded exchanges, 0 not in it, \S+ to \S+; no request was sent$/,
     );
+    // The same operations exercised, as often, with the same statuses.
+    const operations = (report: CheckReport) =>
+      report.coverage?.operations?.map(({ method, path, exchanges, statuses }) => ({
+        method,
+        path,
+        exchanges,
+        statuses,
+      }));
+    expect(operations(outcome.replay)).toEqual(operations(outcome.run));
+    expect(operations(outcome.run)?.filter((o) => o.exchanges > 0).length).toBeGreaterThan(10);
     // JUnit's source properties too.
     const junit = await readFile(join(dir, 'reference-replay.xml'), 'utf8');
     expect(junit).toMatch(/<property name="source.replay" value="answered \d+, not in the recording 0"/);
