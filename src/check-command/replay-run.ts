@@ -7,6 +7,7 @@ import { Recording, type RecordedExchange } from '../core/http/replay.js';
 import { asJob, jobTag } from '../core/http/replay-scope.js';
 import type { ReportSource } from '../core/report/types.js';
 import { UsageError } from '../core/util/errors.js';
+import type { CheckOptions } from './options.js';
 import { isObject } from '../core/util/json.js';
 import { harEntries } from '../traffic/har-entries.js';
 import { exchangeOf } from '../traffic/har-read.js';
@@ -49,6 +50,8 @@ export interface Replay {
   baseUrl: string;
   /** The recorded run wrote (it had --allow-writes, or checked the embedded server): so does the replay. */
   writes: boolean;
+  /** The recorded run sent credentials (an Authorization header, redacted in the recording): the API is protected. */
+  credentials: boolean;
   /** The checks, each answered with its own recorded answers and skipped naming a request the recording lacks. */
   checks(checks: readonly AnyCheck[]): AnyCheck[];
   /** The report's `source`: the files, and how many recorded exchanges answered the replay. */
@@ -78,6 +81,7 @@ export function openReplay(
     recording,
     baseUrl,
     writes: recorded.some(({ exchange }) => WRITES.has(exchange.request.method)),
+    credentials: recorded.some(({ exchange }) => exchange.request.headers['authorization'] !== undefined),
     checks: (checks) => checks.map((check) => taggedWithJob(check, recording)),
     source: () => ({
       kind: 'recording',
@@ -94,6 +98,22 @@ export function openReplay(
         : {}),
     }),
   };
+}
+
+/** The Authorization a replay of a protected run sends: never sent anywhere, and no part of what is matched. */
+export const REPLAYED_AUTHORIZATION = 'Bearer replayed-credential';
+
+/**
+ * The run options of a replay: a protected run's replay carries a credential of its own (a fixed Authorization,
+ * as `--header` gives), so the API is protected in the replay too and the auth checks that need no token of
+ * their own (no token, an invalid one, open resources) judge the recorded answers; unless credentials were given.
+ */
+export function replayHeaders(replay: Replay, options: CheckOptions): Record<string, string> | undefined {
+  const headers = options.run.headers;
+  const given = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+  if (!replay.credentials || given || options.profile !== undefined || options.access.clientId !== undefined)
+    return headers;
+  return { ...headers, authorization: REPLAYED_AUTHORIZATION };
 }
 
 /**

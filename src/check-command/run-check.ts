@@ -30,9 +30,16 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
     if ('replay' in har) {
       const { replay } = har;
       const { replaying } = await import('../core/http/replay-scope.js');
+      const { replayHeaders } = await import('./replay-run.js');
+      const headers = replayHeaders(replay, options);
+      const replayed = {
+        ...options,
+        baseUrl: replay.baseUrl,
+        run: { ...options.run, ...(headers ? { headers } : {}) },
+      };
       return replaying(
         () => replay.recording.dispatcher(),
-        () => activeCheck({ ...options, baseUrl: replay.baseUrl }, io, publish, replay),
+        () => activeCheck(replayed, io, publish, replay),
       );
     }
     return finish(await har.judge(), undefined, options, io, publish, () => false);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CheckReport, CheckResult } from '../../src/core/report/types.js';
-import { NOT_IN_RECORDING } from '../../src/check-command/replay-run.js';
+import { NOT_IN_RECORDING, REPLAYED_AUTHORIZATION } from '../../src/check-command/replay-run.js';
 import { reference } from '../helpers/check-harness.js';
 import { startFrameworkApi } from '../helpers/framework-api.js';
 import { captureIo } from '../helpers/io.js';
@@ -208,6 +208,25 @@ describe('a run replayed from its own recording', () => {
     expect(runFailures.length).toBeGreaterThan(5);
     expect(outcome.replayed.io.err).toMatch(/the target was read from the API's own \S+\/doc\/openapi\.json/);
     expect(outcome.replayed.code).toBe(1);
+  }, 120_000);
+
+  it('on a protected API (the --auth-demo server): the auth checks that need no token of their own replay too', async () => {
+    const recorded = await check(['--auth-demo', '--record', 'demo.har', '-f', 'json', '-o', 'demo.json']);
+    expect(recorded.code).toBe(0);
+    const run = await json('demo.json');
+    // No base URL: the one the recording asked first, the embedded server's, long closed.
+    const replayed = await check(['--har', 'demo.har', '-f', 'json', '-o', 'demo-replay.json']);
+    const replay = await json('demo-replay.json');
+    const figures = compare(run, replay);
+    console.log(`replay auth-demo: ${figures.kept} of ${figures.decided} kept; changed: ${figures.changed.join('; ')}`);
+    expect(figures.kept / figures.decided).toBeGreaterThanOrEqual(0.95);
+    expect(figures.lostFailures).toEqual([]);
+    expect(replay.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);
+    for (const id of ['auth.no-token', 'auth.invalid-token'])
+      expect(verdicts(replay).get(`${id} /`)?.status, id).toBe('pass');
+    // Its own credential is never shown.
+    expect(JSON.stringify(replay)).not.toContain(REPLAYED_AUTHORIZATION);
+    expect(replayed.code).toBe(0);
   }, 120_000);
 
   it('skips a check whose request the recording lacks, naming the request', async () => {
