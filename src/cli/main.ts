@@ -165,11 +165,11 @@ function addCheck(program: Command, io: Io, ran: Ran): Command {
     .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
     .option(
       '--record <file.har>',
-      "write the run's own exchanges as HAR 1.2 (credentials, cookies and tokens redacted), to replay and share a failure",
+      "write the run's own exchanges, discovery included, as HAR 1.2 (credentials, cookies and tokens redacted), to replay the run with --har and share a failure",
     )
     .option(
       '--har <files...>',
-      "judge recorded traffic (HAR 1.2 from browsers, Playwright or --record; Newman and k6 write none: put restguide proxy in front) and send no request: the exchanges under the base URL (given, or --openapi's first server)",
+      "send no request: a recording of --record replays the whole run, each request answered from it; other recorded traffic (HAR 1.2 from browsers or Playwright; Newman and k6 write none: put restguide proxy in front) is judged as it is, the exchanges under the base URL (given, or --openapi's first server)",
     )
     .addHelpText(
       'after',

@@ -203,6 +203,11 @@ export interface ReportSource {
    * for another reason (an entry that is no HTTP exchange; the proxy's judging was behind, or the upstream gave no answer).
    */
   exchanges: { read: number; judged: number; outside: number; dropped: number };
+  /**
+   * A run's own recording replayed (its checks run again, every request answered from it): requests answered, and
+   * those it did not hold (their checks skip naming them). judged then counts the recorded exchanges that answered.
+   */
+  replay?: { answered: number; missing: number };
   /** When the first and the last exchange judged started (ISO 8601); absent when the traffic did not say. */
   firstAt?: string;
   lastAt?: string;
