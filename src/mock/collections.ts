@@ -223,7 +223,7 @@ export function create(ctx: RequestContext<MockState>, c: MockCollection, operat
   const location = itemUrl(ctx, c, id);
   const status = declaredStatus(ctx, operation, 201);
   const reply = itemReply(ctx, c, record, status);
-  if (status === 204) delete reply.body;
+  if (status === 204 || declaresNoBody(ctx, operation, status)) delete reply.body;
   return { ...reply, headers: { ...reply.headers, Location: location } };
 }
 
@@ -235,8 +235,17 @@ export function update(ctx: RequestContext<MockState>, c: MockCollection, operat
   ctx.store.written.write(c, String(record[c.key]), next);
   const declared = answerOf(ctx.store.document, operation);
   if (declared?.status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
-  return itemReply(ctx, c, next, declared && declared.status < 300 ? declared.status : 200);
+  const status = declared && declared.status < 300 ? declared.status : 200;
+  const reply = itemReply(ctx, c, next, status);
+  if (declaresNoBody(ctx, operation, status)) delete reply.body;
+  return reply;
 }
+
+/** The document declares `status` for the operation with no JSON content: answered so, without a body. */
+const declaresNoBody = (ctx: RequestContext<MockState>, operation: unknown, status: number): boolean => {
+  const declared = answerOf(ctx.store.document, operation, status);
+  return declared !== undefined && declared.holder === undefined;
+};
 
 /** DELETE of one record: 204, or the status the document declares, with the record gone when it declares a body. */
 export function remove(ctx: RequestContext<MockState>, c: MockCollection, operation: unknown): Reply {
