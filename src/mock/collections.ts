@@ -103,6 +103,14 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
     paging[c.paging.param] = lastShown ? lastShown[member] : after;
     if (start >= 0 && start + size < sorted.length && lastShown)
       paging['next'] = withQuery(ctx, { [c.paging.param]: String(lastShown[member]) });
+    // The first page leaves the cursor out, which a required cursor cannot: then no `first`, nor a `prev` to it.
+    if (!c.paging.required) paging['first'] = withQuery(ctx, { [c.paging.param]: undefined });
+    if (start > 0) {
+      const from = Math.max(0, start - size);
+      const before = sorted[from - 1];
+      if (before) paging['prev'] = withQuery(ctx, { [c.paging.param]: String(before[member]) });
+      else if (!c.paging.required) paging['prev'] = paging['first'];
+    }
   }
   const embed = ctx.query['embed'] !== undefined;
   const properties = isObject(c.listSchema['properties']) ? c.listSchema['properties'] : {};

@@ -399,3 +399,39 @@ describe("the guide's cursor paging", () => {
     }
   });
 });
+
+describe('cursor paging declaring first and prev', () => {
+  it('links every page to the first and to the one before it, walking back the pages walked forward', async () => {
+    const document = structuredClone(LETTERS);
+    const get200 = ((((document['paths'] as Json)['/letters'] as Json)['get'] as Json)['responses'] as Json)['200'];
+    const schema = (((get200 as Json)['content'] as Json)['application/json'] as Json)['schema'] as Json;
+    Object.assign(schema['properties'] as Json, {
+      first: { type: 'string', format: 'uri' },
+      prev: { type: 'string', format: 'uri' },
+    });
+    const mock = await startMock(document, { seed: 9 });
+    try {
+      const forward: string[][] = [];
+      let url: unknown = `${mock.url}/letters`;
+      let last: Json | undefined;
+      for (let pages = 0; typeof url === 'string' && pages < 30; pages++) {
+        last = (await get(url)).json!;
+        forward.push((last['items'] as Json[]).map((item) => String(item['href'])));
+        expect(last['first']).toBe(`${mock.url}/letters`);
+        if (pages === 0) expect(last).not.toHaveProperty('prev');
+        url = last['next'];
+      }
+      expect(forward.length).toBeGreaterThanOrEqual(3);
+      const backward: string[][] = [];
+      let back: unknown = last!['prev'];
+      for (let pages = 0; typeof back === 'string' && pages < 30; pages++) {
+        const previous = (await get(back)).json!;
+        backward.push((previous['items'] as Json[]).map((item) => String(item['href'])));
+        back = previous['prev'];
+      }
+      expect(backward).toEqual(forward.slice(0, -1).reverse());
+    } finally {
+      await mock.close();
+    }
+  });
+});
