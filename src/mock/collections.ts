@@ -8,6 +8,7 @@ import { applySelect, parseSelect, type Shape } from '../reference-server/select
 import { answerOf, type MockCollection, type MockState } from './model.js';
 import type { ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';
+import { followLocalRefs } from '../openapi/refs.js';
 
 type Json = Record<string, unknown>;
 
@@ -236,14 +237,32 @@ export function create(ctx: RequestContext<MockState>, c: MockCollection, operat
 }
 
 export function update(ctx: RequestContext<MockState>, c: MockCollection, operation: Json): Reply {
+  const document = ctx.store.document;
+  const id = Object.values(ctx.params).at(-1);
+  // A PUT the document answers 201 creates the item it names (an upsert); any other write needs the item.
+  if (!c.records.has(String(id)) && ctx.method === 'PUT' && answerOf(document, operation, 201)) {
+    if (ctx.headers['if-match'] !== undefined) throw new ProblemError('preconditionFailed');
+    const created = { ...(ctx.body as Json), [c.key]: id };
+    ctx.store.written.write(c, String(id), created);
+    const reply = itemReply(ctx, c, created, 201);
+    if (declaresNoBody(ctx, operation, 201)) delete reply.body;
+    return { ...reply, headers: { ...reply.headers, Location: itemUrl(ctx, c, id) } };
+  }
   const record = recordOf(ctx, c);
   requireMatch(ctx, record);
   const changed = ctx.method === 'PATCH' ? (mergePatch(record, ctx.body) as Json) : { ...(ctx.body as Json) };
   const next = { ...changed, [c.key]: record[c.key] };
   ctx.store.written.write(c, String(record[c.key]), next);
-  const declared = answerOf(ctx.store.document, operation);
-  if (declared?.status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
-  const status = declared && declared.status < 300 ? declared.status : 200;
+  // An update answers 200 or 204 where declared, else the document's other success (201 is for creating).
+  const other = Object.keys((followLocalRefs(document, operation).value as Json | undefined)?.['responses'] ?? {}).find(
+    (code) => /^2\d\d$/.test(code) && code !== '201',
+  );
+  const status = answerOf(document, operation, 200)
+    ? 200
+    : answerOf(document, operation, 204)
+      ? 204
+      : Number(other ?? 200);
+  if (status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
   const reply = itemReply(ctx, c, next, status);
   if (declaresNoBody(ctx, operation, status)) delete reply.body;
   return reply;
