@@ -19,6 +19,7 @@ import {
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
 import { collectionAt } from './nested.js';
+import { compilable, permissiveOperations } from './validators.js';
 import { unservedNotes } from './notes.js';
 import { WrittenRecords } from './written.js';
 import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
@@ -177,15 +178,15 @@ function reservedRoutes(state: MockState, declared: Array<RouteDef<MockState>>):
  * A merge patch leaves out what it keeps and sets to null what it removes (RFC 7396): it is held to the
  * record's members, none required and each nullable, not to the whole record.
  */
-function relaxMergePatch(state: MockState, operations: Map<string, CompiledOperation>, ajv: Ajv, path: string): void {
-  const item = (state.document['paths'] as Record<string, Json>)[path];
+function relaxMergePatch(document: Json, operations: Map<string, CompiledOperation>, ajv: Ajv, path: string): void {
+  const item = (document['paths'] as Record<string, Json>)[path];
   const compiled = operations.get(`PATCH ${path}`);
   const type = compiled?.bodyMediaTypes?.find((t) => /merge-patch/i.test(t));
   if (!item || !compiled || !type) return;
-  const body = followLocalRefs(state.document, (item['patch'] as Json | undefined)?.['requestBody']).value;
+  const body = followLocalRefs(document, (item['patch'] as Json | undefined)?.['requestBody']).value;
   const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
-  const schema = state.maker.resolve((content[type] as Json | undefined)?.['schema']);
-  if (!isObject(schema['properties'])) return;
+  const schema = followLocalRefs(document, (content[type] as Json | undefined)?.['schema']).value;
+  if (!isObject(schema) || !isObject(schema['properties'])) return;
   const { required: _required, ...rest } = schema;
   const properties = Object.fromEntries(
     Object.entries(schema['properties']).map(([name, member]) => [name, { anyOf: [member, { enum: [null] }] }]),
@@ -199,8 +200,11 @@ function relaxMergePatch(state: MockState, operations: Map<string, CompiledOpera
  */
 class LazyOperations extends Map<string, CompiledOperation> {
   private readonly compiled = new Set<string>();
+  /** The paths whose schemas did not compile: their input is taken as it comes. */
+  readonly unvalidated = new Set<string>();
   constructor(
-    private readonly state: MockState,
+    /** The document as ajv can compile it (see compilable). */
+    private readonly document: Json,
     private readonly ajv: Ajv,
   ) {
     super();
@@ -208,14 +212,18 @@ class LazyOperations extends Map<string, CompiledOperation> {
 
   override get(key: string): CompiledOperation | undefined {
     const path = key.slice(key.indexOf(' ') + 1);
-    const paths = (isObject(this.state.document['paths']) ? this.state.document['paths'] : {}) as Record<string, Json>;
+    const paths = (isObject(this.document['paths']) ? this.document['paths'] : {}) as Record<string, Json>;
     if (!this.compiled.has(path) && Object.hasOwn(paths, path)) {
       this.compiled.add(path);
-      const one = compileOperations({ ...this.state.document, paths: { [path]: paths[path] } }, this.ajv, {
-        headers: true,
-      });
+      let one: Map<string, CompiledOperation>;
+      try {
+        one = compileOperations({ ...this.document, paths: { [path]: paths[path] } }, this.ajv, { headers: true });
+        relaxMergePatch(this.document, one, this.ajv, path);
+      } catch {
+        this.unvalidated.add(path);
+        one = permissiveOperations(this.document, path);
+      }
       for (const [name, operation] of one) if (!super.has(name)) this.set(name, operation);
-      relaxMergePatch(this.state, this, this.ajv, path);
     }
     return super.get(key);
   }
@@ -278,8 +286,9 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
   const extra = reservedRoutes(state, declared);
   // The document at /doc is the document itself, whatever the document says is there.
   const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
-  const ajv = createAjv(document);
-  const operations = new LazyOperations(state, ajv);
+  const validation = compilable(document) as Json;
+  const ajv = createAjv(validation);
+  const operations = new LazyOperations(validation, ajv);
   for (const route of extra)
     if (!operations.get(`GET ${route.path}`)) operations.set(`GET ${route.path}`, { path: [], query: [] });
   const basePath = basePathOf(document);
