@@ -34,6 +34,7 @@ import {
 } from './model.js';
 import { seededRandom, ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';
+import { pathsBasePath, rebase } from '../core/profile/base-path.js';
 
 type Json = Record<string, unknown>;
 
@@ -153,16 +154,20 @@ function routesOf(
  * Routes the guide reserves that the document need not declare: /health, the document itself, and the
  * descriptions of the mock's own problem types (at the document's problem type path where it declares one).
  */
-function reservedRoutes(state: MockState, declared: Array<RouteDef<MockState>>): Array<RouteDef<MockState>> {
+function reservedRoutes(
+  state: MockState,
+  declared: Array<RouteDef<MockState>>,
+  original: Json,
+): Array<RouteDef<MockState>> {
   // Made on the first request: stringifying a 1 MB document takes a good part of a second.
   let yaml: string | undefined;
   const extra: Array<RouteDef<MockState>> = [
-    { path: '/doc/openapi.json', methods: { GET: () => ({ status: 200, body: state.document }) } },
+    { path: '/doc/openapi.json', methods: { GET: () => ({ status: 200, body: original }) } },
     {
       path: '/doc/openapi.yaml',
       produces: ['application/yaml'],
       methods: {
-        GET: () => ({ status: 200, text: (yaml ??= stringify(state.document)), contentType: 'application/yaml' }),
+        GET: () => ({ status: 200, text: (yaml ??= stringify(original)), contentType: 'application/yaml' }),
       },
     },
   ];
@@ -257,18 +262,29 @@ const basePathOf = (document: Json): string => {
   return path.replace(/\/+$/, '');
 };
 
-export async function startMock(document: Json, options: MockOptions = {}): Promise<MockServer> {
+export async function startMock(original: Json, options: MockOptions = {}): Promise<MockServer> {
+  // Served where check looks for it: paths that all repeat a base path (`/api/v1/...`, no servers) are
+  // served below it, so /health, /doc and the problem type pages sit beside them, not at the root.
+  const shared = pathsBasePath(original);
+  const document = shared ? rebase(original, undefined).document : original;
+  const servers = basePathOf(original);
+  const basePath = shared && shared !== servers ? `${servers}${shared}` : servers;
+  const data = Object.fromEntries(
+    Object.entries(options.data ?? {}).map(([name, records]) => [
+      shared && name.startsWith(`${shared}/`) ? name.slice(shared.length) : name,
+      records,
+    ]),
+  );
   const maker = new ValueMaker(document, seededRandom(options.seed ?? 1));
   const notes: string[] = [];
   const collections = collectionsOf(document, maker);
-  for (const name of Object.keys(options.data ?? {}))
+  for (const name of Object.keys(data))
     if (!collections.some((c) => c.path === name))
       throw new RangeError(
         `--data names ${name}, which is no collection of the document (${collections.map((c) => c.path).join(', ') || 'none'})`,
       );
   // A nested list (its path a template) is seeded per parent, when each is first asked for.
-  const seed = (c: MockCollection, template = c.path) =>
-    seedLazily(c, document, options.seed ?? 1, options.data?.[template]);
+  const seed = (c: MockCollection, template = c.path) => seedLazily(c, document, options.seed ?? 1, data[template]);
   for (const c of collections) {
     if (!c.nested) seed(c);
     if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
@@ -283,7 +299,7 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     written: new WrittenRecords(options.writtenBytes),
   };
   const declared = routesOf(state, notes, options.taskDelayMs ?? 500, (one, template) => seed(one, template.path));
-  const extra = reservedRoutes(state, declared);
+  const extra = reservedRoutes(state, declared, original);
   // The document at /doc is the document itself, whatever the document says is there.
   const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
   const validation = compilable(document) as Json;
@@ -291,7 +307,6 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
   const operations = new LazyOperations(validation, ajv);
   for (const route of extra)
     if (!operations.get(`GET ${route.path}`)) operations.set(`GET ${route.path}`, { path: [], query: [] });
-  const basePath = basePathOf(document);
   let publicBase = options.publicUrl === undefined ? '' : resolvePublicBase(options.publicUrl, basePath);
   const pipeline: PipelineOptions<MockState> = {
     basePath,
