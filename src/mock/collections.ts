@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Reply, RequestContext } from '../reference-server/context.js';
 import { mergePatch } from '../reference-server/merge-patch.js';
-import { notFound, ProblemError } from '../reference-server/problems.js';
+import { badRequest, issue, notFound, ProblemError } from '../reference-server/problems.js';
 import { applySelect, parseSelect, type Shape } from '../reference-server/select.js';
 import { answerOf, type MockCollection, type MockState } from './model.js';
 import type { ValueMaker } from './values.js';
@@ -77,13 +77,25 @@ function withQuery(ctx: RequestContext<MockState>, changes: Record<string, strin
   return `${ctx.base}${ctx.path}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * A page index or size as the guide pages: a whole number from 1, whatever the document's schema leaves open
+ * (`page=0`, `pageSize=-1`, `page=two` are 400, never an empty page pointing to another).
+ */
+function pagingNumber(ctx: RequestContext<MockState>, name: string, fallback: number): number {
+  const raw = ctx.query[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value >= 1) return value;
+  throw badRequest([issue('schemaViolation', 'query', name, raw, `${name} must be a whole number from 1`)]);
+}
+
 export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Reply {
   const all = filtered(ctx, c);
   const paging: Json = { self: `${ctx.base}${ctx.path}${ctx.rawQuery}` };
   let page = all;
   if (c.paging.kind === 'offset') {
-    const size = Number(ctx.query[c.paging.pageSize] ?? c.paging.size);
-    const index = Number(ctx.query[c.paging.page] ?? 1);
+    const size = pagingNumber(ctx, c.paging.pageSize, c.paging.size);
+    const index = pagingNumber(ctx, c.paging.page, 1);
     const last = Math.max(1, Math.ceil(all.length / size));
     page = all.slice((index - 1) * size, index * size);
     Object.assign(paging, { total: all.length, totalItems: all.length, page: index, pageSize: size });
@@ -92,7 +104,7 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
     if (index < last) paging['next'] = withQuery(ctx, { [c.paging.page]: String(index + 1) });
     if (index > 1) paging['prev'] = withQuery(ctx, { [c.paging.page]: String(Math.min(index - 1, last)) });
   } else if (c.paging.kind === 'cursor') {
-    const size = Number(ctx.query[c.paging.pageSize] ?? c.paging.size);
+    const size = pagingNumber(ctx, c.paging.pageSize, c.paging.size);
     paging['pageSize'] = size;
     const after = ctx.query[c.paging.param];
     const member = c.paging.member ?? c.key;

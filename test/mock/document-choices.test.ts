@@ -533,3 +533,32 @@ describe('a PUT the document answers 201', () => {
     }
   });
 });
+
+describe('paging numbers the document leaves open', () => {
+  it('are whole numbers from 1, as the guide pages: 400 with an issue naming the one that is not', async () => {
+    const document = structuredClone(LETTERS);
+    const parameters = (((document['paths'] as Json)['/letters'] as Json)['get'] as Json)['parameters'] as Json[];
+    // Offset paging whose parameters declare no minimum.
+    parameters.splice(
+      0,
+      parameters.length,
+      { name: 'page', in: 'query', schema: { type: 'integer' } },
+      { name: 'pageSize', in: 'query', schema: { type: 'integer', default: 3 } },
+    );
+    const mock = await startMock(document, { seed: 9 });
+    try {
+      for (const [query, name, value] of [
+        ['page=0', 'page', 0],
+        ['page=-1', 'page', -1],
+        ['pageSize=0', 'pageSize', 0],
+      ] as const) {
+        const answer = await get(`${mock.url}/letters?${query}`);
+        expect(answer.status, query).toBe(400);
+        expect(answer.json!['issues']).toEqual([expect.objectContaining({ in: 'query', name, value })]);
+      }
+      expect((await get(`${mock.url}/letters?page=2`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
