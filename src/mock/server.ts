@@ -19,7 +19,7 @@ import {
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
 import { collectionAt } from './nested.js';
-import { compilable, permissiveOperations } from './validators.js';
+import { compilable, permissiveOperations, refuseUnknownMembers } from './validators.js';
 import { unservedNotes } from './notes.js';
 import { WrittenRecords } from './written.js';
 import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
@@ -181,15 +181,21 @@ function reservedRoutes(
 
 /**
  * A merge patch leaves out what it keeps and sets to null what it removes (RFC 7396): it is held to the
- * record's members, none required and each nullable, not to the whole record.
+ * record's members, none required and each nullable, not to the whole record; it comes as
+ * application/merge-patch+json or application/json, whichever the document names.
  */
 function relaxMergePatch(document: Json, operations: Map<string, CompiledOperation>, ajv: Ajv, path: string): void {
   const item = (document['paths'] as Record<string, Json>)[path];
   const compiled = operations.get(`PATCH ${path}`);
-  const type = compiled?.bodyMediaTypes?.find((t) => /merge-patch/i.test(t));
-  if (!item || !compiled || !type) return;
+  if (!item || !compiled?.bodyMediaTypes) return;
   const body = followLocalRefs(document, (item['patch'] as Json | undefined)?.['requestBody']).value;
   const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  // A PATCH is a merge patch whichever of the two media types the document names (the mock takes both).
+  const type =
+    Object.keys(content).find((t) => /merge-patch/i.test(t)) ?? Object.keys(content).find((t) => /json/i.test(t));
+  if (!type) return;
+  const types = new Set([...compiled.bodyMediaTypes, 'application/merge-patch+json', 'application/json']);
+  compiled.bodyMediaTypes = [...types];
   const schema = followLocalRefs(document, (content[type] as Json | undefined)?.['schema']).value;
   if (!isObject(schema) || !isObject(schema['properties'])) return;
   const { required: _required, ...rest } = schema;
@@ -224,6 +230,7 @@ class LazyOperations extends Map<string, CompiledOperation> {
       try {
         one = compileOperations({ ...this.document, paths: { [path]: paths[path] } }, this.ajv, { headers: true });
         relaxMergePatch(this.document, one, this.ajv, path);
+        refuseUnknownMembers(this.document, path, one);
       } catch {
         this.unvalidated.add(path);
         one = permissiveOperations(this.document, path);
