@@ -1,11 +1,5 @@
 // What every patch check needs: a merge-patch document, the profile's patch and a document it may change.
-import {
-  defineCheck,
-  type CheckContext,
-  type CheckDefinition,
-  type CheckMeta,
-  type Dependency,
-} from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta, type Dependency } from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import type { CheckResult } from '../../../core/report/types.js';
 import type { JsonObject } from '../../../core/util/json.js';
@@ -70,7 +64,7 @@ export function definePatchCheck<const M extends string>(check: {
   /** Create the subject without the patch's properties, so it shows their defaults. */
   omitPatched?: boolean;
   run(ctx: CheckContext<M>, subject: PatchSubject): Promise<void>;
-}): CheckDefinition<M, 'document'> {
+}) {
   const { meta, dependsOn, omitPatched, run } = check;
   return defineCheck({
     meta,
