@@ -6,7 +6,7 @@ import type { JsonObject } from '../../../core/util/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/profile/target.js';
 import { confirmingWrites } from '../../support/confirm.js';
 import { createSubject, patchValues, reread, type Subject } from '../../support/created-document.js';
-import { containsJson } from '../../support/same-json.js';
+import { containsJson, show } from '../../support/same-json.js';
 
 type Ctx = CheckContext<string>;
 
@@ -144,6 +144,10 @@ const MERGE_PATCH_IGNORED = {
   when: (failure: CheckResult): boolean =>
     failure.messageId === 'ignored' && failure.message.includes(`Content-Type ${MERGE_PATCH} `),
 };
+
+/** Whether the server accepted a PATCH of `patch` (2xx); reports `rejected` when it did not. */
+export const patchAccepted = (ctx: CheckContext<'rejected'>, url: string, patch: unknown, patched: Exchange): boolean =>
+  ctx.expect(isSuccessful(patched), 'rejected', { url, patch: show(patch), status: patched.response.status }, patched);
 
 const isSuccessful = (exchange: Exchange): boolean => exchange.response.status >= 200 && exchange.response.status < 300;
 
