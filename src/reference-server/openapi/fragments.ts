@@ -72,6 +72,14 @@ export const pathParam = (name: string, schema: Json, description: string): Json
   schema,
 });
 
+/** A path parameter holding an integer id ([id-numer]) up to `maximum`. */
+export const idParam = (name: string, maximum: number, description: string): Json =>
+  pathParam(name, intId(maximum), description);
+
+/** A path parameter holding a code ([cod-design]: lowerCamelCase). */
+export const codeParam = (name: string, description: string): Json =>
+  pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
+
 /** A multi-valued query parameter: repeated `?x=a&x=b` ([qry-multi]). */
 export const arrayQuery = (name: string, items: Json, description: string): Json => ({
   name,

@@ -1,11 +1,11 @@
 import {
+  codeParam,
   documentResponses,
   headerRef,
   jsonBody,
   jsonResponse,
   operation,
   paramRef,
-  pathParam,
   problemResponse,
   schemaRef,
   type Json,
@@ -67,9 +67,7 @@ export const companyPaths: Record<string, Json> = {
     }),
   },
   '/appendices/employerclasses/{value}': {
-    parameters: [
-      pathParam('value', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, 'Code of the employer class'),
-    ],
+    parameters: [codeParam('value', 'Code of the employer class')],
     get: operation('Appendices', 'getEmployerClass', 'Get an employer class', {
       responses: documentResponses('The employer class', 'EmployerClass', 'Malformed value', 'No such class'),
     }),

@@ -1,6 +1,7 @@
 import {
+  codeParam,
   documentResponses,
-  intId,
+  idParam,
   jsonResponse,
   operation,
   pathParam,
@@ -9,18 +10,9 @@ import {
   type Json,
 } from './fragments.js';
 
-const code = (name: string, description: string) =>
-  pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
-
 export const miscPaths: Record<string, Json> = {
   '/refData/problemTypes/{problemType}': {
-    parameters: [
-      pathParam(
-        'problemType',
-        { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' },
-        'Name of an API-specific problem type (last segment of its URN)',
-      ),
-    ],
+    parameters: [codeParam('problemType', 'Name of an API-specific problem type (last segment of its URN)')],
     get: operation('Reference Data', 'getProblemType', 'Describe an API-specific problem type', {
       responses: {
         200: {
@@ -36,7 +28,7 @@ export const miscPaths: Record<string, Json> = {
     }),
   },
   '/refData/paymentMethods/{paymentMethodCode}': {
-    parameters: [code('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
+    parameters: [codeParam('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
     get: operation('Reference Data', 'getPaymentMethod', 'Get a payment method', {
       responses: documentResponses('The payment method', 'CodeDescription', 'Malformed code', 'No such code'),
     }),
@@ -44,7 +36,7 @@ export const miscPaths: Record<string, Json> = {
   '/refData/deliveryMethods/{deliveryMethodCode}': {
     parameters: [
       {
-        ...code('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup'),
+        ...codeParam('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup'),
         example: 'homeDelivery',
       },
     ],
@@ -62,16 +54,13 @@ export const miscPaths: Record<string, Json> = {
     }),
   },
   '/stores/{storeId}': {
-    parameters: [pathParam('storeId', intId(999999), 'Store number')],
+    parameters: [idParam('storeId', 999999, 'Store number')],
     get: operation('Stores', 'getStore', 'Get a store', {
       responses: documentResponses('The store', 'Store', 'Malformed storeId', 'No such store'),
     }),
   },
   '/stores/{storeId}/orders/{orderId}': {
-    parameters: [
-      pathParam('storeId', intId(999999), 'Store number'),
-      pathParam('orderId', intId(999999), 'Order number'),
-    ],
+    parameters: [idParam('storeId', 999999, 'Store number'), idParam('orderId', 999999, 'Order number')],
     get: operation('Stores', 'getStoreOrder', 'Get an order of a store', {
       responses: documentResponses('The order', 'Order', 'Malformed id', 'No such order in this store'),
     }),
@@ -94,7 +83,7 @@ export const miscPaths: Record<string, Json> = {
     }),
   },
   '/addresses/{addressId}': {
-    parameters: [pathParam('addressId', intId(999999), 'Address number')],
+    parameters: [idParam('addressId', 999999, 'Address number')],
     get: operation('Addresses', 'getAddress', 'Get an address', {
       responses: documentResponses('The address', 'Address', 'Malformed addressId', 'No such address'),
     }),
