@@ -36,6 +36,13 @@ export function documentResponses(
   };
 }
 
+/** The path item of a document read by its key: its key parameters and a GET answering as documentResponses. */
+export const documentPath = (
+  parameters: Json[],
+  [tag, operationId, summary]: [tag: string, operationId: string, summary: string],
+  answers: Parameters<typeof documentResponses>,
+): Json => ({ parameters, get: operation(tag, operationId, summary, { responses: documentResponses(...answers) }) });
+
 const DEFAULT_DESCRIPTION =
   'Any other problem (see the problem type): 500 internalServerError; answers to the connection rather than ' +
   'to an operation (408 requestTimeout, 417 expectationFailed, 505 httpVersionNotSupported); 401/403 in protected mode';

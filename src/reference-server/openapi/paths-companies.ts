@@ -1,6 +1,6 @@
 import {
   codeParam,
-  documentResponses,
+  documentPath,
   headerRef,
   jsonBody,
   jsonResponse,
@@ -35,12 +35,11 @@ export const companyPaths: Record<string, Json> = {
       },
     }),
   },
-  '/companies/{enterpriseNumber}': {
-    parameters: [paramRef('EnterpriseNumberPath')],
-    get: operation('Companies', 'getCompany', 'Get a company', {
-      responses: documentResponses('The company', 'Company', 'Malformed enterprise number', 'No such company'),
-    }),
-  },
+  '/companies/{enterpriseNumber}': documentPath(
+    [paramRef('EnterpriseNumberPath')],
+    ['Companies', 'getCompany', 'Get a company'],
+    ['The company', 'Company', 'Malformed enterprise number', 'No such company'],
+  ),
   '/enterprises/{enterpriseNumber}/employers': {
     parameters: [paramRef('EnterpriseNumberPath')],
     post: operation('Enterprises', 'createEnterpriseEmployer', 'Create an employer under an enterprise', {
@@ -66,10 +65,9 @@ export const companyPaths: Record<string, Json> = {
       },
     }),
   },
-  '/appendices/employerclasses/{value}': {
-    parameters: [codeParam('value', 'Code of the employer class')],
-    get: operation('Appendices', 'getEmployerClass', 'Get an employer class', {
-      responses: documentResponses('The employer class', 'EmployerClass', 'Malformed value', 'No such class'),
-    }),
-  },
+  '/appendices/employerclasses/{value}': documentPath(
+    [codeParam('value', 'Code of the employer class')],
+    ['Appendices', 'getEmployerClass', 'Get an employer class'],
+    ['The employer class', 'EmployerClass', 'Malformed value', 'No such class'],
+  ),
 };

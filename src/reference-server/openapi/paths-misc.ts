@@ -1,5 +1,6 @@
 import {
   codeParam,
+  documentPath,
   documentResponses,
   idParam,
   jsonResponse,
@@ -27,12 +28,11 @@ export const miscPaths: Record<string, Json> = {
       },
     }),
   },
-  '/refData/paymentMethods/{paymentMethodCode}': {
-    parameters: [codeParam('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
-    get: operation('Reference Data', 'getPaymentMethod', 'Get a payment method', {
-      responses: documentResponses('The payment method', 'CodeDescription', 'Malformed code', 'No such code'),
-    }),
-  },
+  '/refData/paymentMethods/{paymentMethodCode}': documentPath(
+    [codeParam('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
+    ['Reference Data', 'getPaymentMethod', 'Get a payment method'],
+    ['The payment method', 'CodeDescription', 'Malformed code', 'No such code'],
+  ),
   '/refData/deliveryMethods/{deliveryMethodCode}': {
     parameters: [
       {
@@ -53,20 +53,18 @@ export const miscPaths: Record<string, Json> = {
       responses: documentResponses('The delivery method', 'CodeDescription', 'Malformed code or lang', 'No such code'),
     }),
   },
-  '/stores/{storeId}': {
-    parameters: [idParam('storeId', 999999, 'Store number')],
-    get: operation('Stores', 'getStore', 'Get a store', {
-      responses: documentResponses('The store', 'Store', 'Malformed storeId', 'No such store'),
-    }),
-  },
-  '/stores/{storeId}/orders/{orderId}': {
-    parameters: [idParam('storeId', 999999, 'Store number'), idParam('orderId', 999999, 'Order number')],
-    get: operation('Stores', 'getStoreOrder', 'Get an order of a store', {
-      responses: documentResponses('The order', 'Order', 'Malformed id', 'No such order in this store'),
-    }),
-  },
-  '/persons/{ssin}': {
-    parameters: [
+  '/stores/{storeId}': documentPath(
+    [idParam('storeId', 999999, 'Store number')],
+    ['Stores', 'getStore', 'Get a store'],
+    ['The store', 'Store', 'Malformed storeId', 'No such store'],
+  ),
+  '/stores/{storeId}/orders/{orderId}': documentPath(
+    [idParam('storeId', 999999, 'Store number'), idParam('orderId', 999999, 'Order number')],
+    ['Stores', 'getStoreOrder', 'Get an order of a store'],
+    ['The order', 'Order', 'Malformed id', 'No such order in this store'],
+  ),
+  '/persons/{ssin}': documentPath(
+    [
       {
         ...pathParam(
           'ssin',
@@ -78,16 +76,14 @@ export const miscPaths: Record<string, Json> = {
         },
       },
     ],
-    get: operation('Persons', 'getPerson', 'Get a person', {
-      responses: documentResponses('The person', 'Person', 'Malformed ssin', 'No such person'),
-    }),
-  },
-  '/addresses/{addressId}': {
-    parameters: [idParam('addressId', 999999, 'Address number')],
-    get: operation('Addresses', 'getAddress', 'Get an address', {
-      responses: documentResponses('The address', 'Address', 'Malformed addressId', 'No such address'),
-    }),
-  },
+    ['Persons', 'getPerson', 'Get a person'],
+    ['The person', 'Person', 'Malformed ssin', 'No such person'],
+  ),
+  '/addresses/{addressId}': documentPath(
+    [idParam('addressId', 999999, 'Address number')],
+    ['Addresses', 'getAddress', 'Get an address'],
+    ['The address', 'Address', 'Malformed addressId', 'No such address'],
+  ),
   '/health': {
     get: operation('Health', 'getHealth', 'Health of the service', {
       responses: { 200: jsonResponse('UP or DEGRADED', 'HealthStatus'), 503: jsonResponse('DOWN', 'HealthStatus') },
