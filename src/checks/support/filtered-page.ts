@@ -1,10 +1,5 @@
 // Filtered pages with the filtered properties read from the items or their documents (bounded).
-import {
-  defineCheck,
-  type CheckContext,
-  type CheckDefinition,
-  type CheckMeta,
-} from '../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import type { Query } from '../../core/http/http-client.js';
 import { valueAtDotted } from '../../core/util/json.js';
@@ -96,7 +91,7 @@ export async function samplePage(
 export function defineFilterCheck<const M extends string>(check: {
   meta: CheckMeta<M>;
   run(ctx: CheckContext<M>, collection: CollectionTarget, filter: string, sample: ReadPage): Promise<void>;
-}): CheckDefinition<M, 'collection'> {
+}) {
   return defineCheck({
     meta: check.meta,
     appliesTo: 'collection',

@@ -279,4 +279,16 @@ export { GUIDE_URL, guideAnchor } from './guide-anchor.js';
  * collator for it. For ids of lower-case letters, digits, hyphens and dots, as all built-in
  * ones are, it is the order localeCompare gives in the C and English locales.
  */
+/** The end of a lint or diff report: when it ran, its counts by severity, its findings and the ignored ones. */
+export function findingsOutcome<F extends LintFinding>(findings: F[], ignored: F[], started: number) {
+  const count = (severity: LintSeverity) => findings.filter((f) => f.severity === severity).length;
+  return {
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    summary: { errors: count(0), warnings: count(1), infos: count(2), hints: count(3), ignored: ignored.length },
+    findings,
+    ignored,
+  };
+}
+
 export const compareCodes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
