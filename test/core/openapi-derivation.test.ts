@@ -1,6 +1,6 @@
 // What --openapi derives for the write and select checks: unique create values, item paths, methods, select.
 import { describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { HttpClient } from '../../src/core/http/http-client.js';
 import { deriveProfile, malformedStrings, uniqueValueOf } from '../../src/core/profile/openapi-profile.js';
 import { checkProfile, resolveTarget, type Profile } from '../../src/core/profile/profile.js';
