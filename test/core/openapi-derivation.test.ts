@@ -377,6 +377,8 @@ describe('a body made from the schema fits every member (field: LoopBack, DRF, t
       const bodies = Array.from({ length: 20 }, () => target.collections[0]?.createBody() ?? {});
       for (const body of bodies) expect([body, validate(body) ? [] : validate.errors]).toEqual([body, []]);
       expect(new Set(bodies.map((b) => b['enterpriseNumber'])).size).toBe(20);
+      // A patterned code the API may keep unique (FastAPI's permit reference) is fresh on each POST too.
+      expect(new Set(bodies.map((b) => b['reference'])).size).toBe(20);
       // A union of literals is one of them, never made unique as free text.
       expect(new Set(bodies.map((b) => b['network']))).toEqual(new Set(['GO']));
       expect(profile.documents?.[0]?.patch).toEqual({ network: 'OVSG' });

@@ -266,7 +266,12 @@ function patchBodyOf(doc: Obj, patch: Obj, key: string | undefined): JsonValue |
     const other = changedString(withNamedFormat(name, deref(doc, properties[name])), value);
     return other === undefined ? [] : [[name, other]];
   });
-  const chosen = changed[0] ?? entries.find(([, value]) => typeof value !== 'string');
+  // A member without a pattern first: a value made from a pattern may still break what the API alone checks.
+  const plain = changed.find(([name]) => {
+    const declared = deref(doc, properties[name]);
+    return !isObject(declared) || declared['pattern'] === undefined;
+  });
+  const chosen = plain ?? changed[0] ?? entries.find(([, value]) => typeof value !== 'string');
   return chosen === undefined ? undefined : { [chosen[0]]: chosen[1] };
 }
 
@@ -421,8 +426,29 @@ function uniqueOfCreate(
     const max = schemaOf(path)?.['maxLength'];
     return { path, kind: 'string', ...(typeof max === 'number' && max <= 30 ? { length: max } : {}) };
   });
-  return [...(unique ? [unique] : []), ...free];
+  // A patterned code (`OMV_0123456789`, a reference the API keeps unique) is varied within its pattern on each POST
+  // too, where it has digits enough to vary: a fixed one made the run's second create a 409.
+  const coded = Object.keys(body).flatMap((name): UniqueValue[] => {
+    const schema = schemaOf(name);
+    const value = body[name];
+    if (name === key || typeof value !== 'string' || typeof schema?.['pattern'] !== 'string') return [];
+    if ((value.match(/[0-9]/g) ?? []).length < MIN_UNIQUE_DIGITS || !fits(schema['pattern'], value)) return [];
+    const made = uniqueValueOf(name, schema);
+    return made === undefined ? [] : [made];
+  });
+  return [...(unique ? [unique] : []), ...free, ...coded];
 }
+
+const fits = (pattern: string, value: string): boolean => {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+};
+
+/** The fewest digits a patterned code has for it to be varied on each POST: 10^4 values. */
+const MIN_UNIQUE_DIGITS = 4;
 
 /** The shortest free text made fresh on each POST: its random part alone has 16^6 values. */
 const MIN_UNIQUE_LENGTH = 6;
@@ -760,6 +786,7 @@ function filterSchemasOf(doc: Obj, query: Obj[]): { filterSchemas?: Record<strin
       ...(typeof raw['maxLength'] === 'number' ? { maxLength: raw['maxLength'] } : {}),
       ...(typeof raw['pattern'] === 'string' ? { pattern: raw['pattern'] } : {}),
       ...(Array.isArray(raw['enum']) ? { enum: true } : {}),
+      ...(declared.type === 'array' ? { multiple: true } : {}),
     };
     if (Object.keys(schema).length > 0) schemas[String(parameter['name'])] = schema;
   }
