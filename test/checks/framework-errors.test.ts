@@ -95,6 +95,18 @@ describe("a framework's one validation status (FastAPI's 422)", () => {
     }
   }, 60_000);
 
+  it('is not repeated by paging.invalid-params for a malformed page size (field: FastAPI, tsoa)', async () => {
+    const report = await run(
+      ['input.declared-params', 'paging.invalid-params'],
+      reference({ mutate: fastapiStatus() }),
+    );
+    expect(failing(report).map((r) => `${r.id} ${r.messageId ?? ''}`)).toEqual(['input.declared-params not400']);
+    const paging = report.results.filter(
+      (r) => r.id === 'paging.invalid-params' && /see input\.declared-params/.test(r.message),
+    );
+    expect(paging.length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('leaves a malformed id answered otherwise (404) to its own finding', async () => {
     const report = await run(
       ids.slice(0, 2),
