@@ -81,7 +81,14 @@ describe("a framework's own 400 body (Django REST framework's shape)", () => {
 });
 
 describe("a framework's one validation status (FastAPI's 422)", () => {
-  const ids = ['input.declared-params', 'id.malformed-400', 'input.declared-body', 'input.malformed-json'];
+  const ids = [
+    'input.declared-params',
+    'id.malformed-400',
+    'input.declared-body',
+    'input.malformed-json',
+    'input.wrong-type',
+    'input.unknown-body-property',
+  ];
 
   it("is input.declared-params' one finding: the other input checks point at it", async () => {
     const report = await run(ids, reference({ mutate: fastapiStatus() }));
