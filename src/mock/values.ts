@@ -1,22 +1,12 @@
 // Values made from a schema for the mock's records: the document's examples first, then what the schema
 // allows (enums, formats, bounds, lengths), the same for the same seed.
 import { followLocalRefs } from '../openapi/refs.js';
-import { stringMatching } from './pattern.js';
+import { seededRandom, stringMatching } from '../openapi/pattern.js';
 import { isObject } from '../openapi/json.js';
 
 type Json = Record<string, unknown>;
 
-/** mulberry32: small, fast and repeatable; not for secrets. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const WORDS = ['alpha', 'bravo', 'delta', 'echo', 'golf', 'hotel', 'india', 'kilo', 'lima', 'oscar', 'sierra', 'tango'];
 const MAX_DEPTH = 6;

@@ -81,7 +81,14 @@ describe("a framework's own 400 body (Django REST framework's shape)", () => {
 });
 
 describe("a framework's one validation status (FastAPI's 422)", () => {
-  const ids = ['input.declared-params', 'id.malformed-400', 'input.declared-body', 'input.malformed-json'];
+  const ids = [
+    'input.declared-params',
+    'id.malformed-400',
+    'input.declared-body',
+    'input.malformed-json',
+    'input.wrong-type',
+    'input.unknown-body-property',
+  ];
 
   it("is input.declared-params' one finding: the other input checks point at it", async () => {
     const report = await run(ids, reference({ mutate: fastapiStatus() }));
@@ -93,6 +100,18 @@ describe("a framework's one validation status (FastAPI's 422)", () => {
       expect(results.length, id).toBeGreaterThan(0);
       for (const result of results) expect(line(result)).toMatch(/see input\.declared-params/);
     }
+  }, 60_000);
+
+  it('is not repeated by paging.invalid-params for a malformed page size (field: FastAPI, tsoa)', async () => {
+    const report = await run(
+      ['input.declared-params', 'paging.invalid-params'],
+      reference({ mutate: fastapiStatus() }),
+    );
+    expect(failing(report).map((r) => `${r.id} ${r.messageId ?? ''}`)).toEqual(['input.declared-params not400']);
+    const paging = report.results.filter(
+      (r) => r.id === 'paging.invalid-params' && /see input\.declared-params/.test(r.message),
+    );
+    expect(paging.length).toBeGreaterThan(0);
   }, 60_000);
 
   it('leaves a malformed id answered otherwise (404) to its own finding', async () => {

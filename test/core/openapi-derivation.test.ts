@@ -1,5 +1,6 @@
 // What --openapi derives for the write and select checks: unique create values, item paths, methods, select.
 import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
 import { HttpClient } from '../../src/core/http/http-client.js';
 import { deriveProfile, malformedStrings, uniqueValueOf } from '../../src/core/profile/openapi-profile.js';
 import { checkProfile, resolveTarget, type Profile } from '../../src/core/profile/profile.js';
@@ -348,5 +349,78 @@ describe('the key of items listed in a shape the document does not declare', () 
       { path: 'enterpriseNumber', kind: 'string', pattern: '^[01][0-9]{9}$' },
       { path: 'name', kind: 'string' },
     ]);
+  });
+});
+
+describe('a body made from the schema fits every member (field: LoopBack, DRF, tsoa, Feathers, FastAPI)', () => {
+  /** /schools: members the third field pass saw refused, each with what its framework declared. */
+  const School = {
+    type: 'object',
+    required: ['enterpriseNumber', 'quarter', 'municipalityNis', 'iban', 'network', 'level', 'reference'],
+    properties: {
+      enterpriseNumber: { type: 'string', pattern: '^[01][0-9]{9}$' },
+      quarter: { type: 'string', pattern: '^20[0-9]{2}-Q[1-4]$', maxLength: 7 },
+      municipalityNis: { type: 'string', pattern: '^[1-9][0-9]{4}$' },
+      iban: { type: 'string', pattern: '^BE[0-9]{14}$' },
+      network: { anyOf: ['GO', 'OVSG', 'POV'].map((value) => ({ const: value, type: 'string' })) },
+      level: {
+        oneOf: [
+          { type: 'string', enum: ['primary'] },
+          { type: 'string', enum: ['secondary'] },
+        ],
+      },
+      reference: { type: 'string', pattern: '^OMV_[0-9]{10}$' },
+      name: { type: 'string', maxLength: 120 },
+    },
+  };
+  const schools = {
+    openapi: '3.0.3',
+    paths: {
+      '/schools': {
+        get: { responses: page({ $ref: '#/components/schemas/School' }) },
+        post: {
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/School' } } } },
+          responses: { 201: { description: 'created' } },
+        },
+      },
+      '/schools/{enterpriseNumber}': {
+        parameters: [idParam('enterpriseNumber', { type: 'string', pattern: '^[01][0-9]{9}$' })],
+        get: { responses: ok({ $ref: '#/components/schemas/School' }) },
+        patch: {
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { network: School.properties.network } } },
+            },
+          },
+          responses: ok({ $ref: '#/components/schemas/School' }),
+        },
+        delete: { responses: { 204: { description: 'gone' } } },
+      },
+    },
+    components: { schemas: { School } },
+  };
+
+  it('every POST body validates against the request schema, its key fresh each time', async () => {
+    const validate = new Ajv({ strict: false }).compile(School);
+    const client = new HttpClient({
+      baseUrl: 'http://127.0.0.1:9',
+      allowWrites: false,
+      timeoutMs: 1000,
+      concurrency: 1,
+    });
+    try {
+      const profile = deriveProfile(schools);
+      const target = await resolveTarget(profile, client);
+      const bodies = Array.from({ length: 20 }, () => target.collections[0]?.createBody() ?? {});
+      for (const body of bodies) expect([body, validate(body) ? [] : validate.errors]).toEqual([body, []]);
+      expect(new Set(bodies.map((b) => b['enterpriseNumber'])).size).toBe(20);
+      // A patterned code the API may keep unique (FastAPI's permit reference) is fresh on each POST too.
+      expect(new Set(bodies.map((b) => b['reference'])).size).toBe(20);
+      // A union of literals is one of them, never made unique as free text.
+      expect(new Set(bodies.map((b) => b['network']))).toEqual(new Set(['GO']));
+      expect(profile.documents?.[0]?.patch).toEqual({ network: 'OVSG' });
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -69,7 +69,9 @@ export default defineCheck({
       );
       if (body['total'] !== undefined)
         ctx.expect(totalOf(body) === 0, 'total', { url, total: JSON.stringify(body['total']) }, exchange);
-      ctx.expect(linkOf(body, 'next') === undefined, 'next', { url }, exchange);
+      // A next link beside items is what a page with items has: the items are the finding, said once.
+      if (Array.isArray(items) && items.length === 0)
+        ctx.expect(linkOf(body, 'next') === undefined, 'next', { url }, exchange);
       return;
     }
   },

@@ -1,6 +1,6 @@
 import { valueAtDotted } from '../../core/util/json.js';
 import { show } from '../support/item-documents.js';
-import { defineFilterCheck, matches, primitiveAt, readJudgedPage } from '../support/filtered-page.js';
+import { defineFilterCheck, matches, primitiveAt, propertyFilters, readJudgedPage } from '../support/filtered-page.js';
 
 const MESSAGES = {
   status: '{{url}} answered {{status}} without a collection page.',
@@ -17,6 +17,18 @@ export default defineFilterCheck({
     writes: false,
     title: 'Repeating a filter parameter combines its values with OR',
     messages: MESSAGES,
+  },
+  // The guide's OR rule is for "a multi-valued filter query parameter": one declared single-valued may refuse a
+  // second value or keep one, and without a document nothing says which a filter is.
+  filterOf: (ctx, collection) => {
+    const declared =
+      collection.filterSchemas ??
+      ctx.skip('no document declares which filter takes several values (the OR rule is for multi-valued filters)');
+    const filters = propertyFilters(collection);
+    return (
+      filters.find((name) => declared[name]?.multiple === true) ??
+      ctx.skip(`no filter is declared multi-valued (an array): ${filters.join(', ')} take one value each`)
+    );
   },
   run: async (ctx, collection, filter, sample) => {
     const byValue = new Map<string, string>();

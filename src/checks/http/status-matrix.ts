@@ -34,6 +34,10 @@ export default defineCheck({
     what: 'collection or document',
     test: (_api, target) => target.collections.length > 0 || target.documents.length > 0,
   },
+  // A 405 without Allow is one cause whatever the method (Feathers' MethodNotAllowed): the 405 check's when it saw it.
+  dependsOn: [
+    { check: 'http.method-not-allowed-405', when: ['missingAllow'], findings: ['missingAllow'], anyResource: true },
+  ],
   async run(ctx) {
     // A recording is judged whole, none sent: every recorded answer against the matrix of its method.
     const exchanges = judgingRecording(ctx) ? await recorded(ctx) : await probe(ctx);

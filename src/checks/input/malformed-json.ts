@@ -3,6 +3,7 @@ import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
+import { markReportedServerError } from '../support/reported-server-errors.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 
 /** Cut off mid-object: no JSON parser accepts it. */
@@ -44,6 +45,8 @@ export default defineCheck({
       if (first === undefined) continue;
       const also = others.map((e) => `${e.request.method} ${e.request.url}`).join(', ');
       ctx.report('not400', { ...exchangeData(first), also: also ? ` (and ${also} alike)` : '' }, first, ...others);
+      // A 5xx to the run's unreadable body is told here, not again as a status the document does not declare.
+      for (const exchange of [first, ...others]) markReportedServerError(ctx, 'input.malformed-json', exchange);
     }
   },
 });

@@ -7,6 +7,7 @@ import { writableBody } from '../support/writable-body.js';
 import { postProbe, updateProbe, writeTargets, WRITE_PROBE_TARGET } from './support/write-probes.js';
 import { settledCreateBody } from '../support/created-document.js';
 import { markReportedServerError } from '../support/reported-server-errors.js';
+import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 
 const PROPERTY = 'restguideUnknownProperty';
 
@@ -29,6 +30,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  // A framework's one validation status (FastAPI's 422) is input.declared-params' finding, told once.
+  dependsOn: [VALIDATION_STATUS_ROOT],
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);

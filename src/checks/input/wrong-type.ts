@@ -9,6 +9,7 @@ import { markOwnInput } from '../support/own-input.js';
 import { Causes } from '../support/traffic.js';
 import { settledCreateBody } from '../support/created-document.js';
 import { markReportedServerError } from '../support/reported-server-errors.js';
+import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(
@@ -41,6 +42,8 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
+  // A framework's one validation status (FastAPI's 422) is input.declared-params' finding, told once.
+  dependsOn: [VALIDATION_STATUS_ROOT],
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);

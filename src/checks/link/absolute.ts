@@ -5,6 +5,18 @@ import { Causes } from '../support/traffic.js';
 /** Root members that name the answer itself or its pages: never outside the API's origin. */
 const OWN_LINKS = new Set(['self', 'next', 'prev', 'first', 'last']);
 
+/** The form of a link that is no absolute URI: a path from the root (`/v1/x`), a relative path, or another. */
+const hrefForm = (href: string | undefined): string | undefined =>
+  href === undefined
+    ? undefined
+    : href.startsWith('//')
+      ? 'network'
+      : href.startsWith('/')
+        ? 'root'
+        : /^[a-z][a-z0-9+.-]*:/i.test(href)
+          ? 'scheme'
+          : 'relative';
+
 export default defineCheck({
   meta: {
     id: 'link.absolute',
@@ -23,8 +35,21 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  // A null link is a null first: json.no-null's finding when it ran; this check reports it only otherwise.
-  dependsOn: [{ check: 'json.no-null', findings: ['nullLink'] }],
+  // A null link is a null first: json.no-null's finding when it ran; this check reports it only otherwise. A
+  // relative href of the same form as the items' (one base the app builds every href from) is collection.item-href's.
+  dependsOn: [
+    { check: 'json.no-null', findings: ['nullLink'] },
+    {
+      check: 'collection.item-href',
+      when: ['notAbsolute'],
+      findings: ['notAbsolute'],
+      anyResource: true,
+      pairs: (failure, finding) => {
+        const root = hrefForm(/the `href` (\S+), not/.exec(failure.message)?.[1]);
+        return root !== undefined && root === hrefForm(/` = "([^"]*)", not an absolute/.exec(finding.message)?.[1]);
+      },
+    },
+  ],
   async run(ctx) {
     const causes = new Causes(ctx, (messageId, data) => linkCause(messageId, data['pointer']));
     const base = new URL(ctx.baseUrl).origin;

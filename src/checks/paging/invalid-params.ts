@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
+import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 import { describeBody, mediaTypeOf } from '../../core/engine/exchange.js';
 import { listingOf } from '../../core/profile/list-shape.js';
 import { guidePagingOrSkip, pageOf, pageOrSkip } from '../support/collection-page.js';
@@ -25,8 +26,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'collection',
-  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run.
-  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT],
+  // An error answer that is not problem+json is problem.media-type's finding, reported once for the run; a
+  // framework's 422 for every invalid input is input.declared-params'.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT, VALIDATION_STATUS_ROOT],
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
     const size = collection.pageSizeParam;

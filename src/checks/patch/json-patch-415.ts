@@ -3,6 +3,8 @@ import { ownProblemFault } from '../support/problem-response.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 import { pointerOf } from '../../openapi/pointer.js';
 
+const statusOf = (message: string): string | undefined => /answered (\d{3}) instead of 415/.exec(message)?.[1];
+
 export default defineCheck({
   meta: {
     id: 'patch.json-patch-415',
@@ -17,6 +19,17 @@ export default defineCheck({
   },
   appliesTo: 'document',
   requires: PATCH_SUBJECT,
+  // An API that never reads Content-Type answers a JSON Patch as it answers text/plain: one cause, which
+  // http.unsupported-media-type-415 reports (on the collection) when it saw the same status.
+  dependsOn: [
+    {
+      check: 'http.unsupported-media-type-415',
+      when: ['not415'],
+      findings: ['not415'],
+      anyResource: true,
+      pairs: (failure, finding) => statusOf(failure.message) === statusOf(finding.message),
+    },
+  ],
   async run(ctx, document) {
     const subject = await patchSubject(ctx, document);
     const operations = Object.entries(subject.patch).map(([name, value]) => ({

@@ -3,6 +3,7 @@ import { sameJson, show } from '../support/same-json.js';
 import { definePatchCheck, notApplied, patchAccepted, patchAndReread, sendPatch } from './support/patch-subject.js';
 import type { JsonObject } from '../../core/util/json.js';
 import { markOwnInput } from '../support/own-input.js';
+import { markReportedServerError } from '../support/reported-server-errors.js';
 
 const MESSAGES = {
   rejected: 'PATCH {{url}} with {{patch}} answered {{status}}.',
@@ -61,7 +62,9 @@ export default definePatchCheck({
       return;
     const remove = { [property]: null };
     const removed = await sendPatch(ctx, subject.url, remove, contentType);
-    if (!patchAccepted(ctx, subject.url, remove, removed)) return;
+    // A 5xx to the run's null (a NOT NULL column) is told here, not again as an undocumented status.
+    if (!patchAccepted(ctx, subject.url, remove, removed))
+      return markReportedServerError(ctx, 'patch.null-removes', removed);
     const after = await reread(ctx, subject.url);
     // Its null is this check's own input: the representation checks leave it here.
     markOwnInput(ctx, subject.url, removed, after.exchange);

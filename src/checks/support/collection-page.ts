@@ -163,6 +163,15 @@ const NO_MATCH_OF_FORMAT: Record<string, string> = {
   uuid: '00000000-0000-4000-8000-7f3a9c7f3a9c',
 };
 
+const FAR_FUTURE: Record<string, string> = { date: '9999-12-31', 'date-time': '9999-12-31T23:59:59Z' };
+
+/**
+ * Names of a range's lower bound (`submittedAfter`, `fromDate`, `dateFrom`, `since`, `minDate`, `createdGte`,
+ * `startDate`); the rest (an equality, or an upper bound: `*Before`, `to*`, `until`, `max*`, `end*`) take the far past.
+ */
+const LOWER_BOUND =
+  /(?:After|Since|Gte?|From|_after|_since|_gte?|_from)$|^(?:from|since|min|start|after|gte?)(?:[A-Z_]|$)/;
+
 /**
  * A value for `filter` that matches nothing and fits what the document declares of it (type, format, maxLength);
  * undefined when none can be made: a boolean or an enum has no value outside its data, a pattern or a number no
@@ -173,7 +182,11 @@ export function noMatchValue(collection: CollectionTarget, filter: string): stri
   if (schema === undefined) return NO_MATCH;
   if (schema.enum || schema.pattern !== undefined) return undefined;
   if (schema.type !== undefined && schema.type !== 'string') return undefined;
-  if (schema.format !== undefined) return NO_MATCH_OF_FORMAT[schema.format];
+  if (schema.format !== undefined) {
+    // A lower bound (`submittedAfter`, `from`) holds every record from the far past on: it gets the far future.
+    if (LOWER_BOUND.test(filter) && schema.format in FAR_FUTURE) return FAR_FUTURE[schema.format];
+    return NO_MATCH_OF_FORMAT[schema.format];
+  }
   // Cut to the declared length, long enough still to be a value no data holds.
   const max = schema.maxLength ?? NO_MATCH.length;
   return max >= 12 ? NO_MATCH.slice(0, max) : undefined;

@@ -262,7 +262,7 @@ export async function create(
   // its refusal says nothing about the API's create.
   if (collection.create?.fromSchema && !options.again && !options.settling && (status === 400 || status === 422))
     return ctx.skip(
-      `POST ${collection.path} refused (${status}) the create body made from its request schema (the OpenAPI document gives no example of the whole body): give one in the document or a profile's create.body`,
+      `POST ${collection.path} answered ${status} to the run's body (made from the request schema): ${refusedNames(exchange.response.json) ?? 'no member named'}; give an example of the whole body in the document or a profile's create.body`,
     );
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };
@@ -274,6 +274,39 @@ export async function create(
     ...(at.unusable ? { unusable: at.unusable } : {}),
     ...(at.unproven ? { unproven: at.unproven } : {}),
   };
+}
+
+/**
+ * The members a refusal names, in the shapes frameworks give them: a problem's issues (`in`, `name`), FastAPI's
+ * `loc`, ajv's `instancePath`, LoopBack's `path`, a map of member to messages (DRF, tsoa); undefined: none found.
+ */
+export function refusedNames(body: unknown): string | undefined {
+  const names = new Set<string>();
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 4 || names.size >= 8) return;
+    if (Array.isArray(value)) {
+      for (const item of value.slice(0, 20)) visit(item, depth + 1);
+      return;
+    }
+    if (!isObject(value)) return;
+    const loc = value['loc'];
+    if (Array.isArray(loc) && loc.length > 0) names.add(loc.map(String).join('.'));
+    else if (typeof value['name'] === 'string' && typeof value['in'] === 'string') names.add(value['name']);
+    else
+      for (const key of ['instancePath', 'path', 'field', 'pointer'])
+        if (typeof value[key] === 'string' && value[key] !== '') {
+          names.add(String(value[key]).replace(/^\//, '').replace(/\//g, '.'));
+          break;
+        }
+    for (const [key, member] of Object.entries(value)) {
+      const messages = Array.isArray(member) && member.length > 0 && member.every((m) => typeof m === 'string');
+      const described = isObject(member) && typeof member['message'] === 'string';
+      if (depth <= 1 && (messages || described)) names.add(key);
+      else visit(member, depth + 1);
+    }
+  };
+  visit(body, 0);
+  return names.size === 0 ? undefined : `it names ${[...names].join(', ')}`;
 }
 
 /**

@@ -90,6 +90,8 @@ export async function samplePage(
  */
 export function defineFilterCheck<const M extends string>(check: {
   meta: CheckMeta<M>;
+  /** Which filter the check judges (it may skip); the first property filter when not given. */
+  filterOf?: (ctx: CheckContext<M>, collection: CollectionTarget) => string;
   run(ctx: CheckContext<M>, collection: CollectionTarget, filter: string, sample: ReadPage): Promise<void>;
 }) {
   return defineCheck({
@@ -98,7 +100,7 @@ export function defineFilterCheck<const M extends string>(check: {
     requires: WITH_PROPERTY_FILTER,
     // Shared data may move under other clients: a fault counts when a re-read repeats it.
     run: confirming(check.meta.messages, async (ctx, collection: CollectionTarget) => {
-      const [filter] = propertyFilters(collection) as [string];
+      const filter = check.filterOf ? check.filterOf(ctx, collection) : (propertyFilters(collection)[0] as string);
       await check.run(ctx, collection, filter, await samplePage(ctx, collection, 5, [filter]));
     }),
   });

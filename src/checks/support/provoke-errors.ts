@@ -50,6 +50,17 @@ export async function judgeErrorAnswers<M extends string>(
 }
 
 /** judgeErrorAnswers of the problems that have `member`: `judge` gets its value. */
+/**
+ * Whether an answer is a problem whose members are judged: its media type says so, or its shape does (a string
+ * `type` or `title`, an integer `status`). Another error body (django-filter's `{"status": ["Select a valid
+ * choice"]}`) is no problem at all, which problem.media-type reports.
+ */
+const isProblem = (exchange: Exchange, body: Record<string, unknown>): boolean =>
+  /^application\/problem\+json\b/i.test(exchange.response.headers['content-type'] ?? '') ||
+  typeof body['type'] === 'string' ||
+  typeof body['title'] === 'string' ||
+  Number.isInteger(body['status']);
+
 export const judgeProblemMember = <M extends string>(
   ctx: CheckContext<M>,
   member: string,
@@ -58,7 +69,7 @@ export const judgeProblemMember = <M extends string>(
 ): Promise<void> =>
   judgeErrorAnswers(ctx, none, (exchange, causes) => {
     const body = exchange.response.json;
-    if (!isObject(body) || body[member] === undefined) return false;
+    if (!isObject(body) || body[member] === undefined || !isProblem(exchange, body)) return false;
     judge(exchange, body[member], causes);
     return true;
   });

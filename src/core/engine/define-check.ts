@@ -114,6 +114,8 @@ export interface Dependency<M extends string> {
   findings?: readonly M[] | ((finding: { messageId: string; message: string }) => boolean);
   /** With `findings`: a finding follows only from a root failure it pairs with (the same status, say). */
   pairs?: (failure: CheckResult, finding: { messageId: string; message: string }) => boolean;
+  /** The root's failures on any resource count, not only on this check's (a collection's root, an API-wide check). */
+  anyResource?: boolean;
   /** With `findings`: of the root's failures, the one cited is the first this prefers (else the first). */
   prefers?: (failure: CheckResult, finding: { messageId: string; message: string }) => boolean;
 }

@@ -190,14 +190,18 @@ export class RootOutcomes {
     finding?: Finding,
   ): Promise<RootCause | undefined> {
     const root = this.byId.get(dependency.check);
-    const outcome = this.outcomes.get(keyOf(dependency.check, root?.appliesTo === 'api' ? '/' : path));
-    if (!outcome) return undefined;
+    // A root on every resource (an item's href) may explain a finding about the whole API (every link).
+    const outcomes = dependency.anyResource
+      ? [...this.outcomes].filter(([key]) => key.startsWith(keyOf(dependency.check, ''))).map(([, o]) => o)
+      : [this.outcomes.get(keyOf(dependency.check, root?.appliesTo === 'api' ? '/' : path))];
+    if (outcomes.some((o) => o === undefined) || outcomes.length === 0) return undefined;
     const { when } = dependency;
     const isCause = (r: CheckResult): boolean =>
       when === undefined || (typeof when === 'function' ? when(r) : when.includes(r.messageId ?? ''));
     const paired = (r: CheckResult): boolean =>
       finding === undefined || dependency.pairs === undefined || dependency.pairs(r, finding);
-    const failures = (await outcome.done).filter((r) => r.status === 'fail' && isCause(r) && paired(r));
+    const settled = (await Promise.all(outcomes.map((o) => o!.done))).flat();
+    const failures = settled.filter((r) => r.status === 'fail' && isCause(r) && paired(r));
     const { prefers } = dependency;
     const failed = (finding && prefers ? failures.find((r) => prefers(r, finding)) : undefined) ?? failures[0];
     return failed ? { root: dependency.check, message: failed.message } : undefined;

@@ -17,6 +17,7 @@ import { OpenApiModel, type HttpMethod, type Operation } from '../../openapi/ope
 import type { Json } from '../../openapi/json.js';
 import { followLocalRefs, type Located } from '../../openapi/refs.js';
 import { isOpenApi3, parseText } from '../../openapi/text.js';
+import { seededRandom, stringMatching } from '../../openapi/pattern.js';
 
 type Obj = Record<string, unknown>;
 // First words that make a path segment a controller (ctl-res: controllers are verbs).
@@ -146,6 +147,7 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   if (schema['example'] !== undefined) return schema['example'] as JsonValue;
   if (schema['default'] !== undefined) return schema['default'] as JsonValue;
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0] as JsonValue;
+  if (schema['const'] !== undefined) return schema['const'] as JsonValue;
   const alternatives = schema['oneOf'] ?? schema['anyOf'];
   if (Array.isArray(alternatives) && alternatives.length > 0) return sampleOf(doc, alternatives[0], depth + 1);
   const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
@@ -170,7 +172,25 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   };
   const length = digitsLength(schema['pattern']);
   if (length !== undefined) return '1'.repeat(length);
-  return formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+  return matching(schema, 1) ?? formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+}
+
+/**
+ * A string the schema's pattern matches within its lengths (`0123456789` of `^[01][0-9]{9}$`), the same for the same
+ * pattern and `seed`: a value the run makes must fit where it goes, or the API's refusal is the run's fault.
+ */
+function matching(schema: Obj, seed: number): string | undefined {
+  const pattern = schema['pattern'];
+  if (typeof pattern !== 'string') return undefined;
+  const random = seededRandom([...pattern].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) >>> 0, seed));
+  const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity;
+  const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const text = stringMatching(pattern, random);
+    if (text === undefined) return undefined;
+    if (text.length >= min && text.length <= max) return text;
+  }
+  return undefined;
 }
 
 /** `text` cut to the schema's maxLength, or padded to its minLength. */
@@ -246,7 +266,12 @@ function patchBodyOf(doc: Obj, patch: Obj, key: string | undefined): JsonValue |
     const other = changedString(withNamedFormat(name, deref(doc, properties[name])), value);
     return other === undefined ? [] : [[name, other]];
   });
-  const chosen = changed[0] ?? entries.find(([, value]) => typeof value !== 'string');
+  // A member without a pattern first: a value made from a pattern may still break what the API alone checks.
+  const plain = changed.find(([name]) => {
+    const declared = deref(doc, properties[name]);
+    return !isObject(declared) || declared['pattern'] === undefined;
+  });
+  const chosen = plain ?? changed[0] ?? entries.find(([, value]) => typeof value !== 'string');
   return chosen === undefined ? undefined : { [chosen[0]]: chosen[1] };
 }
 
@@ -268,12 +293,35 @@ function changedString(schema: unknown, current: string): string | undefined {
   if (!isObject(schema)) return 'restguide patched';
   if (Array.isArray(schema['enum']))
     return schema['enum'].find((value): value is string => typeof value === 'string' && value !== current);
+  if (schema['const'] !== undefined) return undefined;
+  // A union of literals (TypeBox's anyOf of const) takes another of them; a union of shapes, what its first takes.
+  const alternatives = schema['anyOf'] ?? schema['oneOf'];
+  if (Array.isArray(alternatives) && alternatives.length > 0) {
+    const literals = alternatives.flatMap((part) =>
+      isObject(part)
+        ? part['const'] !== undefined
+          ? [part['const']]
+          : Array.isArray(part['enum'])
+            ? part['enum']
+            : []
+        : [],
+    );
+    if (literals.length > 0)
+      return literals.find((value): value is string => typeof value === 'string' && value !== current);
+    return changedString(alternatives[0], current);
+  }
   const format = CHANGED_FORMATS[String(schema['format'])];
   if (format !== undefined) return format;
   const length = digitsLength(schema['pattern']);
   if (length !== undefined) return '2'.repeat(length);
-  // Any other pattern: no value known to match it.
-  if (schema['pattern'] !== undefined) return undefined;
+  // Any other pattern: one it matches other than the current value, if the pattern is simple enough to read.
+  if (schema['pattern'] !== undefined) {
+    for (let seed = 2; seed < 6; seed++) {
+      const text = matching(schema, seed);
+      if (text !== undefined && text !== current) return text;
+    }
+    return undefined;
+  }
   const text = fitted('restguide patched', schema);
   return text !== current ? text : fitted('patched restguide', schema);
 }
@@ -370,9 +418,7 @@ function uniqueOfCreate(
       name !== key &&
       typeof body[name] === 'string' &&
       schema !== undefined &&
-      schema['enum'] === undefined &&
-      schema['format'] === undefined &&
-      schema['pattern'] === undefined &&
+      ['enum', 'const', 'format', 'pattern', 'anyOf', 'oneOf', 'allOf'].every((word) => schema[word] === undefined) &&
       (typeof schema['maxLength'] !== 'number' || schema['maxLength'] >= MIN_UNIQUE_LENGTH)
     );
   });
@@ -380,8 +426,29 @@ function uniqueOfCreate(
     const max = schemaOf(path)?.['maxLength'];
     return { path, kind: 'string', ...(typeof max === 'number' && max <= 30 ? { length: max } : {}) };
   });
-  return [...(unique ? [unique] : []), ...free];
+  // A patterned code (`OMV_0123456789`, a reference the API keeps unique) is varied within its pattern on each POST
+  // too, where it has digits enough to vary: a fixed one made the run's second create a 409.
+  const coded = Object.keys(body).flatMap((name): UniqueValue[] => {
+    const schema = schemaOf(name);
+    const value = body[name];
+    if (name === key || typeof value !== 'string' || typeof schema?.['pattern'] !== 'string') return [];
+    if ((value.match(/[0-9]/g) ?? []).length < MIN_UNIQUE_DIGITS || !fits(schema['pattern'], value)) return [];
+    const made = uniqueValueOf(name, schema);
+    return made === undefined ? [] : [made];
+  });
+  return [...(unique ? [unique] : []), ...free, ...coded];
 }
+
+const fits = (pattern: string, value: string): boolean => {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+};
+
+/** The fewest digits a patterned code has for it to be varied on each POST: 10^4 values. */
+const MIN_UNIQUE_DIGITS = 4;
 
 /** The shortest free text made fresh on each POST: its random part alone has 16^6 values. */
 const MIN_UNIQUE_LENGTH = 6;
@@ -719,6 +786,7 @@ function filterSchemasOf(doc: Obj, query: Obj[]): { filterSchemas?: Record<strin
       ...(typeof raw['maxLength'] === 'number' ? { maxLength: raw['maxLength'] } : {}),
       ...(typeof raw['pattern'] === 'string' ? { pattern: raw['pattern'] } : {}),
       ...(Array.isArray(raw['enum']) ? { enum: true } : {}),
+      ...(declared.type === 'array' ? { multiple: true } : {}),
     };
     if (Object.keys(schema).length > 0) schemas[String(parameter['name'])] = schema;
   }

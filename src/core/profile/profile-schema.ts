@@ -92,10 +92,11 @@ export const PROFILE_SCHEMA = {
             maxLength: { type: 'integer', minimum: 0 },
             pattern: { type: 'string' },
             enum: { type: 'boolean' },
+            multiple: { type: 'boolean' },
           },
         },
         description:
-          "What the document declares of each filter's value (type, format, maxLength, pattern, an enum): the values the run makes fit it",
+          "What the document declares of each filter's value (type, format, maxLength, pattern, an enum, several values): the values the run makes fit it",
       },
       sorts: stringArray,
       embed: { type: 'string' },

@@ -8,6 +8,7 @@ import { EMPTY_REASON, isBlankText } from '../util/blank-text.js';
 import { UsageError } from '../util/errors.js';
 import { describeSchemaError, type SchemaError } from './profile-errors.js';
 import type { HttpClient } from '../http/http-client.js';
+import { stringMatching } from '../../openapi/pattern.js';
 import { isObject, valueAtDotted, type JsonObject, type JsonValue } from '../util/json.js';
 import type { CollectionProfile, Profile } from './profile-shape.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
@@ -36,6 +37,8 @@ export const BUILT_IN_PROFILE: Profile = {
       itemPath: '/employers/{employerId}',
       paging: { kind: 'offset' },
       filters: ['name', 'bankrupt'],
+      // What the reference server's document declares: `name` repeats with OR.
+      filterSchemas: { name: { type: 'string', multiple: true } },
       sorts: ['name', 'employerId'],
       embed: 'items',
       fullText: 'q',
@@ -56,6 +59,7 @@ export const BUILT_IN_PROFILE: Profile = {
       key: 'enterpriseNumber',
       paging: { kind: 'cursor', param: 'afterCompany' },
       filters: ['name'],
+      filterSchemas: { name: { type: 'string', multiple: true } },
     },
     { path: '/appendices/employerclasses', key: 'value', paging: { kind: 'offset' }, embed: 'items' },
   ],
@@ -126,7 +130,7 @@ function uniqueValue(spec: UniqueValue, base: unknown): JsonValue {
     if (spec.kind === 'integer')
       value = randomInt(spec.min ?? 1, Math.min(spec.max ?? 2 ** 47, (spec.min ?? 1) + 2 ** 47 - 1) + 1);
     else if (spec.kind === 'digits') value = Array.from({ length: spec.length ?? 10 }, () => randomInt(0, 10)).join('');
-    else value = (spec.pattern !== undefined ? variedWithin(spec.pattern, base) : undefined) ?? suffixed(spec, base);
+    else value = (spec.pattern !== undefined ? withinPattern(spec, base) : undefined) ?? suffixed(spec, base);
     const key = `${spec.path}=${String(value)}`;
     if (!used.has(key)) {
       used.add(key);
@@ -146,6 +150,16 @@ function suffixed(spec: UniqueValue, base: unknown): string {
   if (spec.length === undefined) return `${text}-${random.slice(0, 8)}`;
   if (spec.length <= 9) return random.slice(0, spec.length);
   return `${text.slice(0, spec.length - 9)}-${random.slice(0, 8)}`;
+}
+
+/** A fresh string the pattern matches within the length: made from the pattern, else the base varied within it. */
+function withinPattern(spec: UniqueValue, base: unknown): string | undefined {
+  const pattern = spec.pattern as string;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const made = stringMatching(pattern, () => randomInt(0, 2 ** 32) / 2 ** 32);
+    if (made !== undefined && made.length <= (spec.length ?? Infinity)) return made;
+  }
+  return variedWithin(pattern, base);
 }
 
 const DIGITS = '0123456789';

@@ -39,6 +39,8 @@ export interface FilterSchema {
   maxLength?: number;
   pattern?: string;
   enum?: boolean;
+  /** Declared an array: the filter takes several values (`status=a&status=b`). */
+  multiple?: boolean;
 }
 export type { ForeignPaging, Paging } from './query-roles.js';
 

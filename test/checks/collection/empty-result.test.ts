@@ -3,7 +3,8 @@ import { NO_MATCH } from '../../../src/checks/support/collection-page.js';
 import { isObject } from '../../../src/core/util/json.js';
 import { BUILT_IN_PROFILE, type CollectionProfile, type Profile } from '../../../src/core/profile/profile.js';
 import { describe, expect, it } from 'vitest';
-import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { fixture, reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { sendJson } from '../../helpers/fixture-server.js';
 import type { Mutator } from '../../helpers/proxy.js';
 
 const onNoMatch =
@@ -155,5 +156,45 @@ describe('collection.empty-result on typed filters', () => {
     const employers = report.results.filter((r) => r.resource === '/employers');
     expect(employers.map((r) => r.status)).toEqual(['skip']);
     expect(employers[0]?.message).toMatch(/every filter refused its value .* with 422/);
+  });
+});
+
+describe('collection.empty-result on a date range filter (field: FastAPI permits)', () => {
+  const SUBMITTED = ['2026-01-05', '2026-02-10', '2026-03-15'];
+  /** Permits paged two at a time with a `next` link; `submittedAfter` a lower bound, unless `ignoring` it. */
+  const permits = (ignoring: boolean) =>
+    fixture((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname !== '/permits') return sendJson(res, 404, { detail: 'Not Found' });
+      const after = url.searchParams.get('submittedAfter');
+      const all = SUBMITTED.map((submittedOn, i) => ({ id: i + 1, submittedOn, href: `/permits/${i + 1}` }));
+      const listed = all.filter((p) => ignoring || after === null || p.submittedOn >= after);
+      const self = `http://${req.headers.host}${req.url}`;
+      return sendJson(res, 200, {
+        items: listed.slice(0, 2),
+        self,
+        ...(listed.length > 2 ? { next: `${self}&cursor=2` } : {}),
+      });
+    });
+  const profile: Profile = {
+    collections: [
+      {
+        path: '/permits',
+        paging: { kind: 'cursor', param: 'cursor' },
+        filters: ['submittedAfter'],
+        filterSchemas: { submittedAfter: { type: 'string', format: 'date' } },
+      },
+    ],
+  };
+
+  it('a lower date bound gets a day after every record: a conforming API answers no items', async () => {
+    const report = await runOne(check, permits(false), profile);
+    expect(report.results.map((r) => `${r.status} ${r.resource}`)).toEqual(['pass /permits']);
+  });
+
+  it('an API that ignores the bound lists items: told once, without a `next` said to hold no items', async () => {
+    const report = await runOne(check, permits(true), profile);
+    expect(report.results.map((r) => `${r.status} ${r.messageId ?? ''}`)).toEqual(['fail notEmptyArray']);
+    expect(report.results[0]?.message).toContain('submittedAfter=9999-12-31');
   });
 });

@@ -7,6 +7,8 @@ import { sqlApiDocument, startSqlApi } from '../../helpers/sql-api.js';
 import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
 import { runChecks } from '../../../src/core/engine/runner.js';
 import deleteAbsent from '../../../src/checks/delete/absent-404.js';
+import equality from '../../../src/checks/filter/equality.js';
+import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
 
 const EMPLOYER = /^\/employers\/\d+(\?|$)/;
 
@@ -193,5 +195,33 @@ describe('doc.responses-match-openapi folds one habit of the framework', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('doc.responses-match-openapi: one schema fault, whatever the query (field: FastAPI)', () => {
+  /** A list whose items break the schema in members that vary by page: `title` always, `employerId` on some. */
+  const byQuery: Mutator = (req, res) => {
+    if (!req.path.startsWith('/employers?') || !isObject(res.json) || !Array.isArray(res.json['items'])) return;
+    for (const item of res.json['items']) {
+      if (!isObject(item)) continue;
+      item['title'] = 42;
+      if (!req.path.includes('name=')) item['employerId'] = String(item['employerId']);
+    }
+  };
+  // Beside a filter check, whose filtered pages break the schema in fewer members than the first page.
+  const mismatches = async () => {
+    const running = await reference({ mutate: byQuery }).start();
+    try {
+      const report = await runChecks([equality, check], BUILT_IN_PROFILE, { baseUrl: running.url, timeoutMs: 5000 });
+      return report.results.filter((r) => r.messageId === 'schemaMismatch');
+    } finally {
+      await running.close();
+    }
+  };
+
+  it('errors sharing a member on one operation are one finding, not one per query string', async () => {
+    const found = await mismatches();
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toMatch(/(employerId must be integer|title must be string).*\(seen in \d+ answers\)/);
   });
 });

@@ -112,3 +112,36 @@ describe('http.status-matrix on the Allow of the 405s other checks draw', () => 
     expect(failed[0]?.message).toMatch(/\/employers answered PUT with 405, yet the 405 itself lists PUT in Allow/);
   });
 });
+
+describe('http.status-matrix beside the 405 probe on an API whose 405s carry no Allow (field: Feathers)', () => {
+  it('a 405 without Allow, to OPTIONS as to PUT, is one finding: http.method-not-allowed-405’s', async () => {
+    const report = await withProbe(
+      reference({
+        mutate: (req, res) => {
+          if (req.path.split('?')[0] !== '/employers') return;
+          if (req.method === 'OPTIONS') res.status = 405;
+          if (res.status === 405) delete res.headers['allow'];
+        },
+      }),
+    );
+    const failed = report.results.filter((r) => r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`);
+    expect(failed).toEqual(['http.method-not-allowed-405 missingAllow']);
+  });
+
+  it('without the probe in the run, the OPTIONS 405 is still status-matrix’s finding', async () => {
+    const running = await reference({
+      mutate: (req, res) => {
+        if (req.path.split('?')[0] === '/employers' && req.method === 'OPTIONS') {
+          res.status = 405;
+          delete res.headers['allow'];
+        }
+      },
+    }).start();
+    try {
+      const report = await runChecks([check], BUILT_IN_PROFILE, { baseUrl: running.url, timeoutMs: 5000 });
+      expect(report.results.filter((r) => r.status === 'fail').map((r) => r.messageId)).toEqual(['missingAllow']);
+    } finally {
+      await running.close();
+    }
+  });
+});

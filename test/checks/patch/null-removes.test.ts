@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/patch/null-removes.js';
+import responses from '../../../src/checks/doc/responses-match-openapi.js';
+import { runChecks } from '../../../src/core/engine/runner.js';
 import { isObject } from '../../../src/core/util/json.js';
 import { ignoresPatchBodies } from './support/ignores-patch.js';
 import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
@@ -105,4 +107,27 @@ describe('patch.null-removes when the patched member is one the create schema re
       expect.stringMatching(/^skip no property of the profile's patch is optional/),
     ]);
   });
+});
+
+describe('patch.null-removes beside doc.responses-match-openapi (field: FastAPI on SQLite)', () => {
+  it('a 500 to the null (a NOT NULL column) is one finding, not again an undocumented status', async () => {
+    const running = await afterSecondPatch((method, res) => {
+      if (method !== 'PATCH') return;
+      res.status = 500;
+      res.headers['content-type'] = 'text/plain';
+      res.text = 'Internal Server Error';
+    }).start();
+    try {
+      const report = await runChecks([check, responses], WRITE_PROFILE, {
+        baseUrl: running.url,
+        allowWrites: true,
+        timeoutMs: 5000,
+        deadlineMs: 40_000,
+      });
+      const failed = report.results.filter((r) => r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`);
+      expect(failed).toEqual(['patch.null-removes rejected']);
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
 });

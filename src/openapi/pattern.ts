@@ -1,6 +1,18 @@
 // A string matching a simple regular expression (literals, classes, \d \w, {n} {n,m} ? + *), as
 // schemas give for codes and identifiers; undefined for anything with groups or alternation.
 
+/** mulberry32: small, fast and repeatable; not for secrets. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 type Token = { chars: string; min: number; max: number };
 
 const DIGITS = '0123456789';
@@ -54,7 +66,7 @@ function tokens(pattern: string): Token[] | undefined {
       min = Number(counted[1]);
       max = counted[2] === undefined ? min : counted[2] === '' ? min + 8 : Number(counted[2]);
       i += counted[0].length;
-    } else if ('?+*'.includes(rest[0] ?? '')) {
+    } else if (rest !== '' && '?+*'.includes(rest[0]!)) {
       [min, max] = rest[0] === '?' ? [0, 1] : rest[0] === '+' ? [1, 8] : [0, 8];
       i += 1;
     }
