@@ -19,6 +19,8 @@ export interface TargetProfile {
   contract?: Record<string, unknown>;
   /** The GET paths the document declares without parameters. */
   declaredPaths?: string[];
+  /** Where discovery asked for the API's document and found none (`/doc/openapi.json`, `/openapi.json`, ...). */
+  documentsAsked?: string[];
   /** The API's own document read at `{base}/doc` (no --openapi): what coverage per operation is counted against. */
   published?: Record<string, unknown>;
 }
@@ -144,7 +146,7 @@ export async function discoverProfile(
       profile: fromRoot.profile,
       note: `${none}: the target was read from the links of its root ${fromRoot.root}: ${profileCounts(fromRoot.profile)}`,
     };
-  return { url, profile: {}, note: `${none}: only API-wide checks ran` };
+  return { url, profile: {}, documentsAsked: asked, note: `${none}: only API-wide checks ran` };
 }
 
 /** Whether a published document is the reference server's own (title and version alike). */

@@ -97,6 +97,7 @@ async function activeCheck(
     ...(io.isTTY ? { onResult: progress(io) } : {}),
     ...(target.contract ? { contract: target.contract } : {}),
     ...(target.declaredPaths ? { declaredPaths: target.declaredPaths } : {}),
+    ...(target.documentsAsked ? { documentsAsked: target.documentsAsked } : {}),
   };
   // Coverage per operation of --openapi, else of the document the API publishes, else of the embedded server's.
   run.operations = traffic.tallyOperations(

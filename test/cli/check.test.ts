@@ -673,6 +673,9 @@ describe('restguide check: what the terminal gets', () => {
 });
 
 describe('restguide check: a base URL without the API path', () => {
+  // Discovery asked for the document where the guide reserves it and where frameworks publish it.
+  const ASKED =
+    '/doc/openapi.json, /doc/openapi.yaml, /openapi.json, /openapi.yaml, /openapi, /v3/api-docs, /v2/api-docs, /api-docs, /api-docs-json, /api-json, /swagger/v1/swagger.json, /swagger.json, /documentation/json, /docs/openapi.json';
   it('nothing answers: exit 2, one line with the likely form of the base URL', async () => {
     const api = await startReferenceServer({ port: 0 });
     try {
@@ -680,7 +683,7 @@ describe('restguide check: a base URL without the API path', () => {
       const { code, io } = await check([origin, '--format', 'json']);
       expect(code).toBe(2);
       expect(io.err.trim()).toBe(
-        `restguide: nothing of an API answers at ${origin}: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`,
+        `restguide: nothing of an API answers at ${origin}: it, /health and the places an OpenAPI document is published (${ASKED}) answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1), or the API's OpenAPI document with --openapi`,
       );
     } finally {
       await api.close();
@@ -694,7 +697,7 @@ describe('restguide check: a base URL without the API path', () => {
       const { code, io } = await check([`${origin}/v1`, '--format', 'json']);
       expect(code).toBe(2);
       expect(io.err.trim()).toBe(
-        `restguide: nothing of an API answers at ${origin}/v1: it, /health and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1)`,
+        `restguide: nothing of an API answers at ${origin}/v1: it, /health and the places an OpenAPI document is published (${ASKED}) answered 404, so there is nothing to check; give the base URL with the API's path (e.g. ${origin}/myApi/v1), or the API's OpenAPI document with --openapi`,
       );
       expect(io.err).not.toContain('/v1/myApi');
     } finally {

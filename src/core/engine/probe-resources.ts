@@ -43,6 +43,8 @@ export interface ProbeContext {
   serversUrl?: string;
   /** GET paths the API's document declares without parameters: asked too before the target is called empty. */
   declaredPaths?: readonly string[];
+  /** Where discovery asked for the API's document and found none; absent, the guide's /doc/openapi.json|yaml. */
+  documentsAsked?: readonly string[];
 }
 
 /** Declared paths asked at most, so a document of hundreds of paths costs a few requests. */
@@ -182,8 +184,13 @@ export async function probeEmptyTarget(target: Target, client: HttpClient, known
     declared.length === 0
       ? ''
       : `, ${declared.map((a) => `GET ${redactUrl(a.url)}`).join(', ')} (declared by the OpenAPI document)`;
+  // Discovery asked where frameworks publish the document too: named, and --openapi offered, as the base URL may be right.
+  const documents = known.documentsAsked
+    ? `the places an OpenAPI document is published (${known.documentsAsked.join(', ')})`
+    : '/doc/openapi.json|yaml';
+  const openapi = known.documentsAsked ? ", or the API's OpenAPI document with --openapi" : '';
   throw new UsageError(
-    `nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health}${paths} and /doc/openapi.json|yaml answered 404, so there is nothing to check; give the base URL with the API's path (${likely})`,
+    `nothing of an API answers at ${redactUrl(client.baseUrl)}: it, ${target.api.health}${paths} and ${documents} answered 404, so there is nothing to check; give the base URL with the API's path (${likely})${openapi}`,
   );
 }
 

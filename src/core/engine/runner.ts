@@ -64,6 +64,8 @@ export interface RunOptions {
   contract?: Record<string, unknown>;
   /** GET paths the API's document declares without parameters: the probe asks them before calling the target empty. */
   declaredPaths?: readonly string[];
+  /** Where discovery asked for the API's document and found none: named if the target is called empty. */
+  documentsAsked?: readonly string[];
   cleanupBudgetMs?: number;
   /** Tries after the first for a gateway's transient answer (429, 503, 502/504, resets, timeouts); 0: none. */
   retries?: number;
@@ -160,6 +162,7 @@ export async function runChecks(
       credentials,
       ...(serversUrl ? { serversUrl } : {}),
       ...(options.declaredPaths ? { declaredPaths: options.declaredPaths } : {}),
+      ...(options.documentsAsked ? { documentsAsked: options.documentsAsked } : {}),
     };
     if (options.probe) {
       await probeResources(target, client, known);
