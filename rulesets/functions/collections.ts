@@ -5,7 +5,7 @@
 import { refOf } from '../../src/openapi/refs.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../support/inventory.js';
 import type { OperationVisit } from '../support/inventory.js';
-import { bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
+import { bareMediaType, entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../support/json.js';
 import { isWellKnownPath } from '../support/well-known.js';
 import { withoutExtension } from './paths.js';
 
@@ -24,6 +24,15 @@ export interface CollectionGet {
 /** application/json and its +json structured-suffix types (problem+json, merge-patch+json). */
 export const isJsonFamily = (bare: string): boolean =>
   bare === 'application/json' || /^application\/[\w.-]+\+json$/.test(bare);
+
+/** A response's first JSON body schema, with its path; undefined when it has none to judge. */
+export function jsonBodyOf(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
+  for (const [mediaType, media] of entries(response.content)) {
+    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
+      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
+  }
+  return undefined;
+}
 
 const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !== '');
 const isParamSegment = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);

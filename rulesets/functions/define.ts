@@ -25,6 +25,32 @@ export function defineRuleFunction<O>(
 /** Options schema for functions without options. */
 export const NO_OPTIONS = null;
 
+/**
+ * The rule function of rules that each report one aspect of what one walk of a document finds
+ * (hyp-links and hyp-links-format, col-repres and col-repres-href): the walk runs once per document,
+ * and each rule names its aspect in the `aspect` option.
+ */
+export function aspectRuleFunction<A extends string>(
+  aspects: readonly A[],
+  walk: (root: Record<string, unknown>) => Record<A, Finding[]>,
+): RulesetFunctionWithValidator<unknown, { aspect: A }> {
+  const walked = new WeakMap<object, Record<A, Finding[]>>();
+  const findingsOf = (root: Record<string, unknown>): Record<A, Finding[]> => {
+    const known = walked.get(root) ?? walk(root);
+    walked.set(root, known);
+    return known;
+  };
+  return defineRuleFunction<{ aspect: A }>(
+    {
+      type: 'object',
+      properties: { aspect: { enum: [...aspects] } },
+      required: ['aspect'],
+      additionalProperties: false,
+    },
+    (root, { aspect }) => findingsOf(root)[aspect],
+  );
+}
+
 /** A schema-only document (`x-reusable-definitions-only: true`): API-level rules do not apply. */
 export const isReusableDefinitionsOnly = (root: Record<string, unknown>): boolean =>
   root['x-reusable-definitions-only'] === true;

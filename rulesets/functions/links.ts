@@ -1,7 +1,7 @@
 // hyp-links: links are absolute URI strings (`href`, `self`, paging links), not HAL objects.
 import { effectiveType, inventory } from '../support/inventory.js';
 import { entries, isJsonMediaType, isObject, type Json } from '../support/json.js';
-import { defineRuleFunction, finding, type Finding } from './define.js';
+import { aspectRuleFunction, finding, type Finding } from './define.js';
 
 const ALWAYS_LINKS = new Set(['href', 'self']);
 /** The guide's hypermedia section: "All href hyperlinks are derived from" HttpLink, self links from SelfLink. */
@@ -46,11 +46,7 @@ function linkProblem(name: string, property: Json): { aspect: Aspect; why: strin
 }
 
 /** Both aspects' findings of a document, computed in one walk (the two rules share it). */
-const linkFindings = new WeakMap<object, Record<Aspect, Finding[]>>();
-
 function findLinks(root: Json): Record<Aspect, Finding[]> {
-  const known = linkFindings.get(root);
-  if (known) return known;
   const out: Record<Aspect, Finding[]> = { shape: [], format: [] };
   for (const { schema, at, mediaType, parameter, propertyName } of inventory(root).schemas) {
     if (parameter || (mediaType !== undefined && !isJsonMediaType(mediaType))) continue;
@@ -72,7 +68,6 @@ function findLinks(root: Json): Record<Aspect, Finding[]> {
       if (problem) out[problem.aspect].push(finding(`Link "${name}" ${problem.why}`, propertyAt));
     }
   }
-  linkFindings.set(root, out);
   return out;
 }
 
@@ -80,12 +75,4 @@ function findLinks(root: Json): Record<Aspect, Finding[]> {
  * hyp-links: link properties are absolute URI strings and HAL's _links/_embedded are flagged (aspect
  * shape); hyp-links-format: an href or self string states format: uri, as HttpLink and SelfLink do (aspect format).
  */
-export const linkProperties = defineRuleFunction<{ aspect: Aspect }>(
-  {
-    type: 'object',
-    properties: { aspect: { enum: ['shape', 'format'] } },
-    required: ['aspect'],
-    additionalProperties: false,
-  },
-  (root, { aspect }) => findLinks(root)[aspect],
-);
+export const linkProperties = aspectRuleFunction<Aspect>(['shape', 'format'], findLinks);

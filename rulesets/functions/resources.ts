@@ -2,7 +2,7 @@
 // security requirements, the health resource.
 import { declaredProperties, effectiveType } from '../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../support/json.js';
-import { defineRuleFunction, finding, type Finding } from './define.js';
+import { aspectRuleFunction, finding, type Finding } from './define.js';
 import { collectionGets } from './collections.js';
 
 /** application/json and its +json structured-suffix types (problem+json, merge-patch+json). */
@@ -94,11 +94,7 @@ const HREF_MUST =
  */
 type CollectionAspect = 'items' | 'href';
 /** Both aspects' findings of a document, computed in one pass over its operations (the two rules share it). */
-const collectionFindings = new WeakMap<object, Record<CollectionAspect, Finding[]>>();
-
 function findCollections(root: Json): Record<CollectionAspect, Finding[]> {
-  const known = collectionFindings.get(root);
-  if (known) return known;
   const out: Record<CollectionAspect, Finding[]> = { items: [], href: [] };
   for (const { op, schema, at: schemaAt, by, list } of collectionGets(root)) {
     if (!itemsAreObjects(schema)) {
@@ -124,16 +120,7 @@ function findCollections(root: Json): Record<CollectionAspect, Finding[]> {
       ),
     );
   }
-  collectionFindings.set(root, out);
   return out;
 }
 
-export const collectionRepresentation = defineRuleFunction<{ aspect: CollectionAspect }>(
-  {
-    type: 'object',
-    properties: { aspect: { enum: ['items', 'href'] } },
-    required: ['aspect'],
-    additionalProperties: false,
-  },
-  (root, { aspect }) => findCollections(root)[aspect],
-);
+export const collectionRepresentation = aspectRuleFunction<CollectionAspect>(['items', 'href'], findCollections);

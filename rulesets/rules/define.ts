@@ -6,19 +6,21 @@ import { guideAnchor } from '../support/guide-anchor.js';
 
 export type Severity = 'error' | 'warn' | 'info';
 type RuleFunction = RuleDefinition['then'] extends infer T ? (T extends Array<infer U> ? U : T) : never;
-export type Then = RuleFunction | RuleFunction[];
+/** The rule's function alone (given no options), or Spectral's `then`. */
+export type Then = RuleFunction['function'] | RuleFunction | RuleFunction[];
 
 export interface LintRule {
   /** The finding code: the guide's rule id, or `<id>-<aspect>` for a second check of one id (stat-codes-get). */
   code: string;
-  /** The guide rule id its link names. */
-  guideRule: string;
   severity: Severity;
   /** The line `restguide rules` shows. */
   description: string;
+  then: Then;
+  // What a rule rarely says comes last, after what every rule says.
+  /** The guide rule id its link names: the code unless said. */
+  guideRule?: string;
   /** What it targets: `$` (the document root) unless said. */
   given?: string;
-  then: Then;
   /** false: the function reads the document as written, $refs unresolved. */
   resolved?: boolean;
 }
@@ -43,7 +45,8 @@ export function toDefinition({
   severity,
   given = '$',
   then,
-  guideRule,
+  code,
+  guideRule = code,
   resolved,
 }: LintRule): RuleDefinition {
   return {
@@ -51,7 +54,7 @@ export function toDefinition({
     message: '{{error}}',
     severity,
     given,
-    then,
+    then: typeof then === 'function' ? { function: then } : then,
     documentationUrl: guideAnchor(guideRule),
     ...(resolved === undefined ? {} : { resolved }),
   } as RuleDefinition;

@@ -15,13 +15,18 @@ import { HarRecorder } from '../traffic/har-write.js';
 import { readHar } from '../traffic/har-read.js';
 import { judgeTraffic, sourceOf } from '../traffic/judge.js';
 import { OperationTally } from '../traffic/operations.js';
+import type { Replay } from './replay-run.js';
 
-/** --record: the run hands every exchange to a HAR file (redacted with the run's own redactor); `close` ends it. */
+/**
+ * --record: every exchange of the run, discovery included, goes to a HAR file (redacted with the run's own
+ * redactor) with the check that sent it; `observe` takes them (checkApi runs inside `observing(observe)`), `close`
+ * ends the file.
+ */
 export async function startRecording(
   file: string | undefined,
   run: Omit<RunOptions, 'baseUrl'>,
   io: CheckIo,
-): Promise<{ close(): Promise<void> } | undefined> {
+): Promise<{ observe(exchange: Exchange, job: string | undefined): void; close(): Promise<void> } | undefined> {
   if (file === undefined) return undefined;
   const redactor = run.redactor ?? new Redactor();
   run.redactor = redactor;
@@ -31,12 +36,8 @@ export async function startRecording(
   } catch (error) {
     throw new UsageError(`cannot write ${file}: ${(error as Error).message}`);
   }
-  const previous = run.onExchange;
-  run.onExchange = (exchange: Exchange) => {
-    previous?.(exchange);
-    recorder.add(exchange);
-  };
   return {
+    observe: (exchange, job) => recorder.add(exchange, job),
     async close() {
       try {
         await recorder.close();
@@ -44,7 +45,7 @@ export async function startRecording(
         throw new UsageError(`cannot write ${file}: ${(error as Error).message}`);
       }
       io.stderr(
-        `restguide: recorded ${recorder.entries} exchange${recorder.entries === 1 ? '' : 's'} to ${file} (credentials redacted); judge them again with --har ${file}\n`,
+        `restguide: recorded ${recorder.entries} exchange${recorder.entries === 1 ? '' : 's'} to ${file} (credentials redacted); replay the run from them with --har ${file}\n`,
       );
     },
   };
@@ -78,12 +79,15 @@ async function* exchangesOf(files: readonly string[], skipped: { count: number }
   }
 }
 
-/** --har: what `check` needs to report on recordings instead of a run (the target, and the judging). */
+/**
+ * --har: a run's own recording replays the run (`replay`); any other recording is judged as it is (`judge`, on
+ * the target `baseUrl`).
+ */
 export async function harCheck(
   url: string | undefined,
   options: CheckOptions,
   io: CheckIo,
-): Promise<{ baseUrl: string; judge(): Promise<CheckReport> }> {
+): Promise<{ replay: Replay } | { baseUrl: string; judge(): Promise<CheckReport> }> {
   const { run } = options;
   if (options.record !== undefined)
     throw new UsageError(
@@ -101,15 +105,22 @@ export async function harCheck(
     await access(file).catch(() => {
       throw new UsageError(`cannot read ${file}: no such file`);
     });
+  const named = given.filter((item) => !urls.includes(item));
+  const { ownRecording, openReplay } = await import('./replay-run.js');
+  const own = await ownRecording(files, named);
   const refused = {
-    'allow-writes': run.allowWrites === true,
+    // A replay runs the recorded writes again, against the recording.
+    'allow-writes': run.allowWrites === true && !own,
     wait: options.waitSeconds !== undefined,
     'auth-demo': options.demo,
     'oauth2-token-url': options.access.oauth2TokenUrl !== undefined,
-    'print-profile': options.printProfile,
+    'print-profile': options.printProfile && !own,
   };
   for (const [flag, given] of Object.entries(refused))
     if (given) throw new UsageError(`--har sends no request: --${flag} does not apply`);
+  if (own) {
+    return { replay: openReplay(own, url, named, Object.keys(run.headers ?? {})) };
+  }
   const { openapi } = options;
   const { loadOpenApi, deriveProfile } = await import('../core/profile/openapi-profile.js');
   const contract = openapi ? await loadOpenApi(openapi, io.cwd, { timeoutMs: run.timeoutMs ?? 10_000 }) : undefined;

@@ -14,6 +14,8 @@ import { checkExitCode, leftBehindLine } from './exit-code.js';
 import { cleanupLines, EXIT_INTERRUPTED, onInterrupt, redactUrlsIn } from './interrupt.js';
 import type { CheckIo, CheckOptions, PublishReports } from './options.js';
 import { answersAtAll, waitFor } from './reach-target.js';
+import type { AnyCheck } from '../core/engine/define-check.js';
+import type { Replay } from './replay-run.js';
 
 type Run = Omit<RunOptions, 'baseUrl'>;
 
@@ -21,18 +23,53 @@ type Run = Omit<RunOptions, 'baseUrl'>;
 type Access = Pick<RunOptions, 'auth' | 'tls' | 'proxy'>;
 
 export async function checkApi(options: CheckOptions, io: CheckIo, publish: PublishReports): Promise<number> {
-  const url = options.baseUrl;
   const traffic = await import('./recordings.js');
   if (options.har !== undefined) {
-    // Recordings: no target is contacted; the same reports, baselines and exit codes.
-    const har = await traffic.harCheck(url, options, io);
+    const har = await traffic.harCheck(options.baseUrl, options, io);
+    // A run's own recording replays the run; any other recording is judged as it is, with no target contacted.
+    if ('replay' in har) {
+      const { replay } = har;
+      const { replaying } = await import('../core/http/replay-scope.js');
+      const { replayHeaders } = await import('./replay-run.js');
+      const headers = replayHeaders(replay, options);
+      const replayed = {
+        ...options,
+        baseUrl: replay.baseUrl,
+        run: { ...options.run, ...(headers ? { headers } : {}) },
+      };
+      return replaying(
+        () => replay.recording.dispatcher(),
+        () => activeCheck(replayed, io, publish, replay),
+      );
+    }
     return finish(await har.judge(), undefined, options, io, publish, () => false);
   }
+  const recording = await traffic.startRecording(options.record, options.run, io);
+  if (!recording) return activeCheck(options, io, publish);
+  const { observing } = await import('../core/http/replay-scope.js');
+  try {
+    // Discovery's exchanges too: a replay of the recording discovers the API as the run did.
+    return await observing(recording.observe, () => activeCheck(options, io, publish, undefined, true));
+  } finally {
+    await recording.close();
+  }
+}
+
+/** The checks against the target, or against a recording of a run of them (`replay`: nothing is sent). */
+async function activeCheck(
+  options: CheckOptions,
+  io: CheckIo,
+  publish: PublishReports,
+  replay?: Replay,
+  recording = false,
+): Promise<number> {
+  const url = options.baseUrl;
+  const traffic = await import('./recordings.js');
   const { resolveAuth, resolveTls } = await import('../core/http/auth/settings.js');
   const { proxyEnvOf } = await import('../core/http/auth/transport.js');
-  // Only a real target goes through the environment's proxy; the embedded servers are on loopback.
-  const proxy = url === undefined ? undefined : proxyEnvOf(io.env);
-  const flagTls = url === undefined ? undefined : await resolveTls(options.access, undefined, io.cwd);
+  // Only a real target goes through the environment's proxy; the embedded servers are on loopback; a replay sends nothing.
+  const proxy = url === undefined || replay ? undefined : proxyEnvOf(io.env);
+  const flagTls = url === undefined || replay ? undefined : await resolveTls(options.access, undefined, io.cwd);
   const headers = options.run.headers ?? {};
   const reach = { ...(flagTls ? { tls: flagTls } : {}), ...(proxy ? { proxy } : {}) };
   if (url !== undefined && options.waitSeconds !== undefined)
@@ -40,7 +77,7 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   if (url !== undefined) await answersAtAll(url, options.run.timeoutMs, { headers, ...reach }, io);
   const target = await discoverProfile(url, options, { timeoutMs: options.run.timeoutMs, headers, ...reach }, io.cwd);
   const auth = await resolveAuth(options.access, target.profile.auth, headers, io.env, io.cwd);
-  const tls = await resolveTls(options.access, target.profile.auth, io.cwd);
+  const tls = replay ? undefined : await resolveTls(options.access, target.profile.auth, io.cwd);
   if (url === undefined && (auth !== undefined || tls !== undefined)) {
     throw new UsageError(
       'credentials and TLS options need a base URL (the embedded servers bring their own: see --auth-demo)',
@@ -52,6 +89,8 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   const cleanups: CleanupRecord[] = [];
   const run: Run = {
     ...options.run,
+    // The recorded run's writes are in the recording: the replay sends them to it, never to the network.
+    ...(replay?.writes ? { allowWrites: true } : {}),
     probe: true,
     interrupt: interrupt.signal,
     onCleanup: (entry) => cleanups.push(entry),
@@ -67,10 +106,14 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
         ? (await import('../reference-server/openapi/document.js')).buildOpenApiDocument()
         : undefined),
   );
-  const recording = await traffic.startRecording(options.record, run, io);
   const access: Access = { ...(auth ? { auth } : {}), ...(tls ? { tls } : {}), ...(proxy ? { proxy } : {}) };
+  // Each check's requests carry its name when they are recorded or replayed.
+  const { taggedWithJob } = await import('./replay-run.js');
+  const checks = replay ? replay.checks(CHECKS) : recording ? CHECKS.map((check) => taggedWithJob(check)) : CHECKS;
   try {
-    const report = await runOn(target, run, access, options.demo, io);
+    const ran = await runOn(target, run, access, options.demo, io, checks);
+    const report = replay ? { ...ran, source: replay.source() } : ran;
+    if (replay) io.stderr(`restguide: ${replayLine(report.source!)}\n`);
     const exitCode = await finish(report, target.note, options, io, publish, () => interrupt.signal.aborted);
     // The quick start (`npm start`) ends on what to try next; on stderr, so stdout stays the report.
     if (url === undefined && !options.demo && exitCode !== EXIT_INTERRUPTED) io.stderr(`restguide: ${NEXT_STEP}\n`);
@@ -82,7 +125,6 @@ export async function checkApi(options: CheckOptions, io: CheckIo, publish: Publ
   } finally {
     interrupt.dispose();
     if (interrupt.signal.aborted) io.stderr(cleanupLines(cleanups));
-    await recording?.close();
   }
 }
 
@@ -117,6 +159,7 @@ async function runOn(
   access: Access,
   demo: boolean,
   io: CheckIo,
+  checks: readonly AnyCheck[],
 ): Promise<CheckReport> {
   const profile: Profile = target.profile;
   if (demo) {
@@ -124,7 +167,7 @@ async function runOn(
     const { startProtectedDemo } = await import('../reference-server/auth/demo.js');
     const { server, auth } = await startProtectedDemo();
     try {
-      return await runChecks(CHECKS, profile, { ...run, baseUrl: server.url, allowWrites: true, auth });
+      return await runChecks(checks, profile, { ...run, baseUrl: server.url, allowWrites: true, auth });
     } finally {
       await server.close();
     }
@@ -135,12 +178,12 @@ async function runOn(
     const server = await startReferenceServer({ port: 0 });
     io.stderr(`restguide: no base URL given: checking the embedded reference server at ${server.url}\n`);
     try {
-      return await runChecks(CHECKS, profile, { ...run, baseUrl: server.url, allowWrites: true });
+      return await runChecks(checks, profile, { ...run, baseUrl: server.url, allowWrites: true });
     } finally {
       await server.close();
     }
   }
-  return runChecks(CHECKS, profile, { ...run, baseUrl: target.url, ...access });
+  return runChecks(checks, profile, { ...run, baseUrl: target.url, ...access });
 }
 
 /** After the run: the note, the baseline, the reports, then what the terminal must know, and the exit code. */
@@ -197,6 +240,13 @@ async function finish(
   const left = leftRecords(report);
   if (left.length > 0) io.stderr(`${redactUrlsIn(leftBehindLine(left))}\n`);
   return exitCode;
+}
+
+/** What a replay read and answered, said as the passive judging of a recording says it. */
+function replayLine(source: NonNullable<CheckReport['source']>): string {
+  const { answered = 0, missing = 0 } = source.replay ?? {};
+  const files = source.files ?? [];
+  return `replayed the run from ${source.exchanges.read} recorded exchanges of ${files.join(', ')}: ${answered} requests answered from it${missing > 0 ? `, ${missing} not in it (their checks skip)` : ''}; no request was sent`;
 }
 
 /** One self-overwriting line on stderr: `[12/40] problem.media-type`. */

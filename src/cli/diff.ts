@@ -1,9 +1,9 @@
 // `restguide diff <old> <new>`: compare, apply the baseline, write the reports, map to an exit code.
-import { wantsColor, type Io } from './io.js';
+import type { Io } from './io.js';
 import { parseFailOn } from '../core/report/fail-on.js';
 import type { LintFinding, LintReport } from '../core/report/types.js';
-import { lintExitCode } from './lint.js';
-import { planOutputs, reportTargets, writeReports } from './output.js';
+import { findingGateSteps } from './lint.js';
+import { planOutputs, reportTargets, writeCommandReports } from './output.js';
 import { DIFF_FORMATS } from '../reporters/formats.js';
 
 /** Without --verbose, people see what breaks, and any warning (it fails the default gate); compatible changes stay in the JSON report. */
@@ -38,7 +38,6 @@ export async function runDiff(
   const { renderDiffReport } = await import('../reporters/index.js');
   const { diffRuleInfos } = await import('../diff/kinds.js');
   const { gate } = await import('../core/report/gate.js');
-  const color = wantsColor(io);
   // The lint reporters look rules up as lint rules; diff rows carry the same fields.
   const rules = diffRuleInfos().map((rule) => ({ ...rule, kind: 'lint' as const }));
   const shownOf = (ran: LintReport) => (options.verbose ? ran : breakingOnly(ran));
@@ -48,37 +47,13 @@ export async function runDiff(
   const { exitCode } = await gate(
     report,
     {
-      baseline: typeof options.baseline === 'string' ? options.baseline : undefined,
-      writeBaseline: typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined,
       // Diff codes never collide with lint codes, so a lint baseline (code, source, path) keys them.
-      async applyBaseline(ran, file) {
-        const { readBaseline, applyLintBaseline } = await import('../core/report/baseline.js');
-        return applyLintBaseline(ran, await readBaseline(file), { cwd: io.cwd });
-      },
-      async recordBaseline(ran, file) {
-        const { writeLintBaseline } = await import('../core/report/baseline.js');
-        return {
-          entries: (await writeLintBaseline(file, ran, { cwd: io.cwd })).entries.length,
-          each: 'one per finding',
-        };
-      },
-      exitCode: (ran, recorded) => (recorded ? 0 : lintExitCode(ran, failOn)),
+      ...findingGateSteps(options, failOn, () => io.cwd),
       publish(ran, exitCode) {
         const shown = shownOf(ran);
-        return writeReports(
-          reportTargets(options),
-          (format, to) =>
-            renderDiffReport(format, whole.has(format) ? ran : shown, {
-              color: color && to.kind === 'stdout',
-              rules,
-              cwd: io.cwd,
-              failOn,
-              exitCode,
-              showDocumentationUrl: options.showDocumentationUrl === true,
-            }),
-          io,
-          'stylish',
-          DIFF_FORMATS,
+        const shared = { rules, failOn, exitCode, showDocumentationUrl: options.showDocumentationUrl === true };
+        return writeCommandReports(options, io, DIFF_FORMATS, shared, (format, told) =>
+          renderDiffReport(format, whole.has(format) ? ran : shown, told),
         );
       },
       summaryLine: async (ran) =>

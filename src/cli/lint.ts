@@ -1,9 +1,9 @@
 // `restguide lint <documents...>`: lint, apply the baseline, write the reports, map to an exit code.
-import { wantsColor, type Io } from './io.js';
+import type { Io } from './io.js';
 import { UsageError } from '../core/util/errors.js';
 import { parseFailOn } from '../core/report/fail-on.js';
 import type { LintReport } from '../core/report/types.js';
-import { planOutputs, reportTargets, writeReports } from './output.js';
+import { planOutputs, reportTargets, writeCommandReports } from './output.js';
 import { progressLine } from './progress-line.js';
 import { LINT_FORMATS } from '../reporters/formats.js';
 
@@ -17,6 +17,31 @@ const strings = (value: unknown): string[] | undefined =>
 export function lintExitCode(report: LintReport, failOn: FailOn): number {
   const threshold = FAIL_LEVELS[failOn];
   return report.findings.some((f) => f.baseline === undefined && f.severity <= threshold) ? 1 : 0;
+}
+
+/**
+ * The gate steps lint and diff share: --baseline and --write-baseline as a lint baseline (one entry per finding,
+ * paths relative to `root(file)`), and the exit code of --fail-on.
+ */
+export function findingGateSteps(
+  options: Record<string, unknown>,
+  failOn: FailOn,
+  root: (file: string, baselines: typeof import('../core/report/baseline.js')) => string,
+) {
+  return {
+    baseline: typeof options.baseline === 'string' ? options.baseline : undefined,
+    writeBaseline: typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined,
+    async applyBaseline(ran: LintReport, file: string): Promise<LintReport> {
+      const baselines = await import('../core/report/baseline.js');
+      return baselines.applyLintBaseline(ran, await baselines.readBaseline(file), { cwd: root(file, baselines) });
+    },
+    async recordBaseline(ran: LintReport, file: string): Promise<{ entries: number; each: string }> {
+      const baselines = await import('../core/report/baseline.js');
+      const written = await baselines.writeLintBaseline(file, ran, { cwd: root(file, baselines) });
+      return { entries: written.entries.length, each: 'one per finding' };
+    },
+    exitCode: (ran: LintReport, recorded: boolean): number => (recorded ? 0 : lintExitCode(ran, failOn)),
+  };
 }
 
 /** The document of `lint -`: refused in one line when stdin is a terminal (nothing piped) or empty. */
@@ -68,23 +93,11 @@ export async function runLint(documents: string[], options: Record<string, unkno
   const { renderLintReport } = await import('../reporters/index.js');
   const { lintRuleInfos } = await import('../lint/rule-infos.js');
   const { gate } = await import('../core/report/gate.js');
-  const color = wantsColor(io);
   const rules = lintRuleInfos();
   const { exitCode } = await gate(
     report,
     {
-      baseline: typeof options.baseline === 'string' ? options.baseline : undefined,
-      writeBaseline: typeof options.writeBaseline === 'string' ? options.writeBaseline : undefined,
-      async applyBaseline(ran, file) {
-        const { readBaseline, applyLintBaseline, lintBaselineRoot } = await import('../core/report/baseline.js');
-        return applyLintBaseline(ran, await readBaseline(file), { cwd: lintBaselineRoot(file) });
-      },
-      async recordBaseline(ran, file) {
-        const { writeLintBaseline, lintBaselineRoot } = await import('../core/report/baseline.js');
-        const written = await writeLintBaseline(file, ran, { cwd: lintBaselineRoot(file) });
-        return { entries: written.entries.length, each: 'one per finding' };
-      },
-      exitCode: (ran, recorded) => (recorded ? 0 : lintExitCode(ran, failOn)),
+      ...findingGateSteps(options, failOn, (file, baselines) => baselines.lintBaselineRoot(file)),
       async publish(ran, exitCode) {
         // The HTML page shows each finding's line: read the linted files only when it is asked for.
         const wantsHtml = planOutputs(reportTargets(options), 'stylish', LINT_FORMATS).some(
@@ -93,21 +106,15 @@ export async function runLint(documents: string[], options: Record<string, unkno
         const sourceLines = wantsHtml
           ? await (await import('../lint/source-lines.js')).readSourceLines(ran)
           : undefined;
-        return writeReports(
-          reportTargets(options),
-          (format, to) =>
-            renderLintReport(format, ran, {
-              color: color && to.kind === 'stdout',
-              rules,
-              cwd: io.cwd,
-              failOn,
-              exitCode,
-              showDocumentationUrl: options.showDocumentationUrl === true,
-              ...(sourceLines ? { sourceLines } : {}),
-            }),
-          io,
-          'stylish',
-          LINT_FORMATS,
+        const shared = {
+          rules,
+          failOn,
+          exitCode,
+          showDocumentationUrl: options.showDocumentationUrl === true,
+          ...(sourceLines ? { sourceLines } : {}),
+        };
+        return writeCommandReports(options, io, LINT_FORMATS, shared, (format, told) =>
+          renderLintReport(format, ran, told),
         );
       },
       summaryLine: async (ran) => (await import('../reporters/lint-severity.js')).lintSummaryLine(ran, failOn),

@@ -5,6 +5,7 @@ import { processIo, type Io } from './io.js';
 import { addReportOptions } from './output.js';
 import { CHECK_FORMATS, DIFF_FORMATS, LINT_FORMATS } from '../reporters/formats.js';
 import { failOnChoices } from '../core/report/fail-on.js';
+import type { Severity } from '../core/report/types.js';
 
 const EXIT_OK = 0;
 const EXIT_USAGE = 2;
@@ -19,6 +20,26 @@ interface Ran {
 const DOC_URL = '--show-documentation-url';
 const DOC_URL_HELP =
   "stylish: each finding's guide link (Spectral's flag; SARIF, HTML and `restguide rules` always carry them)";
+
+const failOnOption = (help: string, levels: readonly Severity[]): Option =>
+  new Option('--fail-on <level>', help).choices(failOnChoices(levels)).default('warning');
+
+/**
+ * The gate's options, as check, lint and diff list them: --fail-on of `levels`, the guide links, and the baseline
+ * of what `judged` names.
+ */
+function addGateOptions(
+  command: Command,
+  levels: readonly Severity[],
+  judged: string,
+  failOnHelp = 'lowest severity that fails the run (warn = warning)',
+): Command {
+  return command
+    .addOption(failOnOption(failOnHelp, levels))
+    .option(DOC_URL, DOC_URL_HELP)
+    .option('--baseline <file>', `known ${judged} that do not fail the run`)
+    .option('--write-baseline <file>', `record this run's ${judged} as the baseline`);
+}
 
 /**
  * Runs the CLI and returns the exit code; never calls process.exit. Each command's module
@@ -154,22 +175,15 @@ function addCheck(program: Command, io: Io, ran: Ran): Command {
     .option(
       '--wait <seconds>',
       'first wait up to this long for the target to answer (its /health, its base URL, or a path of --openapi), with progress on stderr',
-    )
-    .addOption(
-      new Option('--fail-on <level>', 'lowest severity that fails the run (warn = warning)')
-        .choices(failOnChoices(['error', 'warning']))
-        .default('warning'),
-    )
-    .option(DOC_URL, DOC_URL_HELP)
-    .option('--baseline <file>', 'known findings and errors that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings and errors as the baseline")
+    );
+  addGateOptions(check, ['error', 'warning'], 'findings and errors')
     .option(
       '--record <file.har>',
-      "write the run's own exchanges as HAR 1.2 (credentials, cookies and tokens redacted), to replay and share a failure",
+      "write the run's own exchanges, discovery included, as HAR 1.2 (credentials, cookies and tokens redacted), to replay the run with --har and share a failure",
     )
     .option(
       '--har <files...>',
-      "judge recorded traffic (HAR 1.2 from browsers, Playwright or --record; Newman and k6 write none: put restguide proxy in front) and send no request: the exchanges under the base URL (given, or --openapi's first server)",
+      "send no request: a recording of --record replays the whole run, each request answered from it; other recorded traffic (HAR 1.2 from browsers or Playwright; Newman and k6 write none: put restguide proxy in front) is judged as it is, the exchanges under the base URL (given, or --openapi's first server)",
     )
     .addHelpText(
       'after',
@@ -210,11 +224,7 @@ function addProxy(program: Command, io: Io, ran: Ran): Command {
       'forward requests without the Forwarded and X-Forwarded-For/Host/Proto headers a gateway adds',
     )
     .option('-q, --quiet', 'stylish: print only failures, errors and the summary')
-    .addOption(
-      new Option('--fail-on <level>', 'lowest severity that makes the exit code 1 (warn = warning)')
-        .choices(failOnChoices(['error', 'warning']))
-        .default('warning'),
-    )
+    .addOption(failOnOption('lowest severity that makes the exit code 1 (warn = warning)', ['error', 'warning']))
     .addHelpText(
       'after',
       '\nExit codes (on SIGINT/SIGTERM, after the reports): 0 nothing judged failed; 1 findings or errored checks; 2 usage error.',
@@ -242,15 +252,8 @@ function addLint(program: Command, io: Io, ran: Ran): Command {
       '--exclude <glob>',
       'files not linted as yours (vendored definitions): skipped as inputs, their findings dropped (repeatable)',
       collect,
-    )
-    .addOption(
-      new Option('--fail-on <level>', 'lowest severity that fails the run (warn = warning)')
-        .choices(failOnChoices(['error', 'warning', 'info']))
-        .default('warning'),
-    )
-    .option(DOC_URL, DOC_URL_HELP)
-    .option('--baseline <file>', 'known findings that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings as the baseline")
+    );
+  addGateOptions(lint, ['error', 'warning', 'info'], 'findings')
     .option('-q, --quiet', 'no progress line on stderr (it shows only on a terminal, for runs over a second)')
     .option(
       '--verbose',
@@ -276,18 +279,13 @@ function addDiff(program: Command, io: Io, ran: Ran): Command {
       '[old]',
       'the old version: a file, an http(s) URL or git:<rev>:<path> (read with git show); or diff.old in the config file',
     )
-    .argument('[new]', 'the new version: a file, an http(s) URL or git:<rev>:<path>; or diff.new in the config file')
-    .addOption(
-      new Option(
-        '--fail-on <level>',
-        'lowest severity that fails the run (info: also compatible changes; warn = warning)',
-      )
-        .choices(failOnChoices(['error', 'warning', 'info']))
-        .default('warning'),
-    )
-    .option(DOC_URL, DOC_URL_HELP)
-    .option('--baseline <file>', 'known findings that do not fail the run')
-    .option('--write-baseline <file>', "record this run's findings as the baseline")
+    .argument('[new]', 'the new version: a file, an http(s) URL or git:<rev>:<path>; or diff.new in the config file');
+  addGateOptions(
+    diff,
+    ['error', 'warning', 'info'],
+    'findings',
+    'lowest severity that fails the run (info: also compatible changes; warn = warning)',
+  )
     .option('--verbose', 'also show compatible changes (always in the JSON report)')
     .addHelpText(
       'after',

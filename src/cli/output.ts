@@ -5,7 +5,7 @@ import { replaceFile } from '../core/util/replace-file.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../core/util/errors.js';
 import { isReportFormat, REPORT_FORMATS, type ReportFormat } from '../reporters/index.js';
-import type { Io } from './io.js';
+import { wantsColor, type Io } from './io.js';
 
 /** Where one rendering goes; render functions may use it (e.g. colours only on stdout). */
 export type OutputTarget = { kind: 'stdout' } | { kind: 'file'; path: string };
@@ -177,6 +177,27 @@ export async function writeReports(
     if (item.to.kind === 'stdout') io.stdout(item.text);
   }
   return { toStdout: rendered.some((item) => item.to.kind === 'stdout') };
+}
+
+/**
+ * Writes the reports a command's options ask for (stylish by default, of `offered`): `render` gets each format and
+ * what every reporter is told, `shared` plus the working directory and colour (only on a terminal's stdout).
+ */
+export function writeCommandReports<T extends object>(
+  options: Record<string, unknown>,
+  io: Io,
+  offered: readonly ReportFormat[],
+  shared: T,
+  render: (format: ReportFormat, told: T & { color: boolean; cwd: string }) => string,
+): Promise<{ toStdout: boolean }> {
+  const color = wantsColor(io);
+  return writeReports(
+    reportTargets(options),
+    (format, to) => render(format, { ...shared, color: color && to.kind === 'stdout', cwd: io.cwd }),
+    io,
+    'stylish',
+    offered,
+  );
 }
 
 async function writeReport(file: string, text: string, shown: string): Promise<void> {

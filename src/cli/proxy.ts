@@ -7,8 +7,8 @@ import { loadProfile, type Profile } from '../core/profile/profile.js';
 import { splitList } from '../core/engine/select-checks.js';
 import { withoutTrailingSlashes } from '../core/profile/trailing-slashes.js';
 import type { CheckReport, CheckResult } from '../core/report/types.js';
-import { wantsColor, type Io } from './io.js';
-import { planOutputs, reportTargets, writeReports } from './output.js';
+import type { Io } from './io.js';
+import { planOutputs, reportTargets, writeCommandReports } from './output.js';
 import { CHECK_FORMATS } from '../reporters/formats.js';
 import { sourceOf } from '../traffic/judge.js';
 import { startJudgingProxy } from '../traffic/proxy.js';
@@ -98,24 +98,16 @@ export async function runProxy(
       source: sourceOf({ kind: 'proxy', upstream, listening: proxy.url }, judged.counts, notJudged),
     };
     const { renderCheckReport } = await import('../reporters/index.js');
-    const color = wantsColor(io);
-    const rules = checkRuleInfos();
     const exitCode = exitOf(report, failOn);
-    await writeReports(
-      reportTargets(options),
-      (format, to) =>
-        renderCheckReport(format, report, {
-          color: color && to.kind === 'stdout',
-          rules,
-          cwd: io.cwd,
-          failOn,
-          exitCode,
-          quiet: options.quiet === true,
-          showDocumentationUrl: false,
-        }),
-      io,
-      'stylish',
-      CHECK_FORMATS,
+    const shared = {
+      rules: checkRuleInfos(),
+      failOn,
+      exitCode,
+      quiet: options.quiet === true,
+      showDocumentationUrl: false,
+    };
+    await writeCommandReports(options, io, CHECK_FORMATS, shared, (format, told) =>
+      renderCheckReport(format, report, told),
     );
     const { forwarded, dropped, failed } = proxy.stats;
     io.stderr(

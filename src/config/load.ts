@@ -1,9 +1,8 @@
 // Finds, reads and validates restguide.config.yaml; any fault is one line (UsageError, exit 2).
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse as parseYaml } from 'yaml';
-import { fileErrorReason } from '../core/util/file-error.js';
+import { readUserFile } from '../core/util/file-error.js';
 import { isBlankText } from '../core/util/blank-text.js';
 import { UsageError } from '../core/util/errors.js';
 import { isObject } from '../core/util/json.js';
@@ -35,12 +34,7 @@ let validate: ValidateFunction | undefined;
 export const CONFIG_AJV_OPTIONS = { allErrors: false, strict: true, allowUnionTypes: true, verbose: true } as const;
 
 export async function readConfig(path: string, shown: string): Promise<ConfigFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read config ${shown}: ${fileErrorReason(error)}`);
-  }
+  const text = await readUserFile(path, `config ${shown}`);
   let data: unknown;
   // merge: `<<: *shared` takes keys from an `x-` anchor, the way sections share settings.
   try {

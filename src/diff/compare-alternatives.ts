@@ -3,6 +3,7 @@
 // title or its type (when that names one alternative on each side), else as the one left on each
 // side. Unmatched ones were added or removed: one more alternative in a response is a value clients
 // do not expect (breaking), in a request one more they may send (compatible); and the reverse.
+import type { DiffCode } from './kinds.js';
 import type { Differ, Direction } from './differ.js';
 import { isObject } from '../openapi/json.js';
 import { type Node, type Side } from './nodes.js';
@@ -99,42 +100,26 @@ export function compareAlternatives(
     take(olds[0]!, news[0]!);
 
   for (const [a, b] of pairs) compare(a.node, b.node, nameOf(b));
+  // A response that may now be more breaks clients, one that may be less narrows; a request is the other way round.
+  const response = direction === 'response';
   for (const b of news) {
     const { name } = detailsOf(d.new_, b);
-    if (direction === 'response')
-      d.add(
-        'evo-compat-response-property-type-changed',
-        `${label} may now also be ${name} (a new oneOf/anyOf alternative)`,
-        ov.node,
-        b.node,
-        `alternative:${name}`,
-      );
-    else
-      d.add(
-        'evo-compat-request-validation-relaxed',
-        `${label}: accepts one more oneOf/anyOf alternative, ${name}`,
-        ov.node,
-        b.node,
-        `alternative:${name}`,
-      );
+    const [code, message]: [DiffCode, string] = response
+      ? [
+          'evo-compat-response-property-type-changed',
+          `${label} may now also be ${name} (a new oneOf/anyOf alternative)`,
+        ]
+      : ['evo-compat-request-validation-relaxed', `${label}: accepts one more oneOf/anyOf alternative, ${name}`];
+    d.add(code, message, ov.node, b.node, `alternative:${name}`);
   }
   for (const a of olds) {
     const { name } = detailsOf(d.old, a);
-    if (direction === 'response')
-      d.add(
-        'evo-compat-response-narrowed',
-        `${label}: oneOf/anyOf alternative ${name} removed (clients still understand the others)`,
-        a.node,
-        nv.node,
-        `alternative:${name}`,
-      );
-    else
-      d.add(
-        'evo-compat-request-type-changed',
-        `${label} no longer accepts the oneOf/anyOf alternative ${name}`,
-        a.node,
-        nv.node,
-        `alternative:${name}`,
-      );
+    const [code, message]: [DiffCode, string] = response
+      ? [
+          'evo-compat-response-narrowed',
+          `${label}: oneOf/anyOf alternative ${name} removed (clients still understand the others)`,
+        ]
+      : ['evo-compat-request-type-changed', `${label} no longer accepts the oneOf/anyOf alternative ${name}`];
+    d.add(code, message, a.node, nv.node, `alternative:${name}`);
   }
 }

@@ -1,7 +1,7 @@
 // `restguide diff`: read both sides, compare, and turn raw findings into a report with severities,
 // both locations and the new document's x-ignore-rules applied.
 import { relative } from 'node:path';
-import type { LintSeverity } from '../core/report/types.js';
+import { findingsOutcome, type LintSeverity } from '../core/report/types.js';
 import { VERSION } from '../core/util/version.js';
 import { ignoredReason, ignoreIdsOf } from '../lint-base/ignore-rules.js';
 import type { ReadLimits } from '../lint/read-source.js';
@@ -90,7 +90,6 @@ export async function diffDocuments(
       a.range.start.character - b.range.start.character ||
       a.code.localeCompare(b.code),
   );
-  const count = (severity: LintSeverity) => findings.filter((f) => f.severity === severity).length;
   const version = (side: Side) => {
     const v = side.at(side.root, 'info', 'version').value;
     return v === undefined ? undefined : String(v);
@@ -103,10 +102,6 @@ export async function diffDocuments(
     old: { source: oldSet.root, version: version(d.old) },
     new: { source: newSet.root, version: version(d.new_) },
     majorChanged,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    summary: { errors: count(0), warnings: count(1), infos: count(2), hints: count(3), ignored: ignored.length },
-    findings,
-    ignored,
+    ...findingsOutcome(findings, ignored, started),
   };
 }

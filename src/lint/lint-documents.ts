@@ -4,7 +4,13 @@ import { dirname, relative, resolve as resolvePath } from 'node:path';
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
 import { EMPTY_REASON, isBlankText } from '../core/util/blank-text.js';
 import { UsageError } from '../core/util/errors.js';
-import { compareCodes, type LintFinding, type LintReport, type LintSeverity } from '../core/report/types.js';
+import {
+  compareCodes,
+  findingsOutcome,
+  type LintFinding,
+  type LintReport,
+  type LintSeverity,
+} from '../core/report/types.js';
 import { VERSION } from '../core/util/version.js';
 import { ignoredReason, ignoreIdsOf } from '../lint-base/ignore-rules.js';
 import { loadBuiltinRuleset, loadUserRuleset } from './load-ruleset.js';
@@ -400,15 +406,5 @@ export async function lintObject(
 
 function buildReport(sources: string[], findings: LintFinding[], ignored: LintFinding[], started: number): LintReport {
   findings.sort(bySourceAndPosition);
-  const count = (severity: LintSeverity) => findings.filter((f) => f.severity === severity).length;
-  return {
-    tool: 'restguide',
-    version: VERSION,
-    sources,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    summary: { errors: count(0), warnings: count(1), infos: count(2), hints: count(3), ignored: ignored.length },
-    findings,
-    ignored,
-  };
+  return { tool: 'restguide', version: VERSION, sources, ...findingsOutcome(findings, ignored, started) };
 }

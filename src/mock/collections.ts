@@ -3,11 +3,12 @@
 import { createHash } from 'node:crypto';
 import type { Reply, RequestContext } from '../reference-server/context.js';
 import { mergePatch } from '../reference-server/merge-patch.js';
-import { notFound, ProblemError } from '../reference-server/problems.js';
+import { badRequest, issue, notFound, ProblemError } from '../reference-server/problems.js';
 import { applySelect, parseSelect, type Shape } from '../reference-server/select.js';
 import { answerOf, type MockCollection, type MockState } from './model.js';
 import type { ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';
+import { followLocalRefs } from '../openapi/refs.js';
 
 type Json = Record<string, unknown>;
 
@@ -76,13 +77,25 @@ function withQuery(ctx: RequestContext<MockState>, changes: Record<string, strin
   return `${ctx.base}${ctx.path}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * A page index or size as the guide pages: a whole number from 1, whatever the document's schema leaves open
+ * (`page=0`, `pageSize=-1`, `page=two` are 400, never an empty page pointing to another).
+ */
+function pagingNumber(ctx: RequestContext<MockState>, name: string, fallback: number): number {
+  const raw = ctx.query[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value >= 1) return value;
+  throw badRequest([issue('schemaViolation', 'query', name, raw, `${name} must be a whole number from 1`)]);
+}
+
 export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Reply {
   const all = filtered(ctx, c);
   const paging: Json = { self: `${ctx.base}${ctx.path}${ctx.rawQuery}` };
   let page = all;
   if (c.paging.kind === 'offset') {
-    const size = Number(ctx.query[c.paging.pageSize] ?? c.paging.size);
-    const index = Number(ctx.query[c.paging.page] ?? 1);
+    const size = pagingNumber(ctx, c.paging.pageSize, c.paging.size);
+    const index = pagingNumber(ctx, c.paging.page, 1);
     const last = Math.max(1, Math.ceil(all.length / size));
     page = all.slice((index - 1) * size, index * size);
     Object.assign(paging, { total: all.length, totalItems: all.length, page: index, pageSize: size });
@@ -91,7 +104,7 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
     if (index < last) paging['next'] = withQuery(ctx, { [c.paging.page]: String(index + 1) });
     if (index > 1) paging['prev'] = withQuery(ctx, { [c.paging.page]: String(Math.min(index - 1, last)) });
   } else if (c.paging.kind === 'cursor') {
-    const size = Number(ctx.query[c.paging.pageSize] ?? c.paging.size);
+    const size = pagingNumber(ctx, c.paging.pageSize, c.paging.size);
     paging['pageSize'] = size;
     const after = ctx.query[c.paging.param];
     const member = c.paging.member ?? c.key;
@@ -103,6 +116,14 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
     paging[c.paging.param] = lastShown ? lastShown[member] : after;
     if (start >= 0 && start + size < sorted.length && lastShown)
       paging['next'] = withQuery(ctx, { [c.paging.param]: String(lastShown[member]) });
+    // The first page leaves the cursor out, which a required cursor cannot: then no `first`, nor a `prev` to it.
+    if (!c.paging.required) paging['first'] = withQuery(ctx, { [c.paging.param]: undefined });
+    if (start > 0) {
+      const from = Math.max(0, start - size);
+      const before = sorted[from - 1];
+      if (before) paging['prev'] = withQuery(ctx, { [c.paging.param]: String(before[member]) });
+      else if (!c.paging.required) paging['prev'] = paging['first'];
+    }
   }
   const embed = ctx.query['embed'] !== undefined;
   const properties = isObject(c.listSchema['properties']) ? c.listSchema['properties'] : {};
@@ -223,20 +244,47 @@ export function create(ctx: RequestContext<MockState>, c: MockCollection, operat
   const location = itemUrl(ctx, c, id);
   const status = declaredStatus(ctx, operation, 201);
   const reply = itemReply(ctx, c, record, status);
-  if (status === 204) delete reply.body;
+  if (status === 204 || declaresNoBody(ctx, operation, status)) delete reply.body;
   return { ...reply, headers: { ...reply.headers, Location: location } };
 }
 
 export function update(ctx: RequestContext<MockState>, c: MockCollection, operation: Json): Reply {
+  const document = ctx.store.document;
+  const id = Object.values(ctx.params).at(-1);
+  // A PUT the document answers 201 creates the item it names (an upsert); any other write needs the item.
+  if (!c.records.has(String(id)) && ctx.method === 'PUT' && answerOf(document, operation, 201)) {
+    if (ctx.headers['if-match'] !== undefined) throw new ProblemError('preconditionFailed');
+    const created = { ...(ctx.body as Json), [c.key]: id };
+    ctx.store.written.write(c, String(id), created);
+    const reply = itemReply(ctx, c, created, 201);
+    if (declaresNoBody(ctx, operation, 201)) delete reply.body;
+    return { ...reply, headers: { ...reply.headers, Location: itemUrl(ctx, c, id) } };
+  }
   const record = recordOf(ctx, c);
   requireMatch(ctx, record);
   const changed = ctx.method === 'PATCH' ? (mergePatch(record, ctx.body) as Json) : { ...(ctx.body as Json) };
   const next = { ...changed, [c.key]: record[c.key] };
   ctx.store.written.write(c, String(record[c.key]), next);
-  const declared = answerOf(ctx.store.document, operation);
-  if (declared?.status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
-  return itemReply(ctx, c, next, declared && declared.status < 300 ? declared.status : 200);
+  // An update answers 200 or 204 where declared, else the document's other success (201 is for creating).
+  const other = Object.keys((followLocalRefs(document, operation).value as Json | undefined)?.['responses'] ?? {}).find(
+    (code) => /^2\d\d$/.test(code) && code !== '201',
+  );
+  const status = answerOf(document, operation, 200)
+    ? 200
+    : answerOf(document, operation, 204)
+      ? 204
+      : Number(other ?? 200);
+  if (status === 204) return { status: 204, headers: { ETag: etagOf(next) } };
+  const reply = itemReply(ctx, c, next, status);
+  if (declaresNoBody(ctx, operation, status)) delete reply.body;
+  return reply;
 }
+
+/** The document declares `status` for the operation with no JSON content: answered so, without a body. */
+const declaresNoBody = (ctx: RequestContext<MockState>, operation: unknown, status: number): boolean => {
+  const declared = answerOf(ctx.store.document, operation, status);
+  return declared !== undefined && declared.holder === undefined;
+};
 
 /** DELETE of one record: 204, or the status the document declares, with the record gone when it declares a body. */
 export function remove(ctx: RequestContext<MockState>, c: MockCollection, operation: unknown): Reply {

@@ -35,7 +35,7 @@ export interface MockCollection {
   elementSchema: Json;
   paging:
     | { kind: 'offset'; page: string; pageSize: string; size: number }
-    | { kind: 'cursor'; param: string; pageSize: string; size: number; member?: string }
+    | { kind: 'cursor'; param: string; pageSize: string; size: number; member?: string; required?: boolean }
     | { kind: 'none' };
   filters: string[];
   sorts: string[];
@@ -140,6 +140,15 @@ const parameterSchema = (document: Json, pathItem: unknown, operation: unknown, 
   return undefined;
 };
 
+/** Whether the list requires query parameter `name` (then no page of it can leave it out). */
+const requiredQuery = (document: Json, pathItem: unknown, operation: unknown, name: string): boolean =>
+  [pathItem, operation].some((holder) => {
+    const h = followLocalRefs(document, holder).value;
+    return (isObject(h) && Array.isArray(h['parameters']) ? h['parameters'] : [])
+      .map((p) => followLocalRefs(document, p).value)
+      .some((p) => isObject(p) && p['in'] === 'query' && p['name'] === name && p['required'] === true);
+  });
+
 /** The collections of `document`: those a run would check, then other GETs that answer a list. */
 export function collectionsOf(document: Json, maker: ValueMaker): MockCollection[] {
   const paths = (isObject(document['paths']) ? document['paths'] : {}) as Record<string, Json>;
@@ -189,6 +198,7 @@ export function collectionsOf(document: Json, maker: ValueMaker): MockCollection
           pageSize: pageSizeName,
           size: defaultSize(pageSizeName),
           ...(cursorMember ? { member: cursorMember } : {}),
+          ...(requiredQuery(document, pathItem, getOp, cursorParam) ? { required: true } : {}),
         }
       : c.paging?.kind === 'offset' || sizeSchema('page') || sizeSchema('pageSize')
         ? {

@@ -19,6 +19,7 @@ import {
 } from '../reference-server/validation.js';
 import { create, declaredStatus, filtered, itemReply, listPage, recordOf, remove, update } from './collections.js';
 import { collectionAt } from './nested.js';
+import { compilable, permissiveOperations, refuseUnknownMembers } from './validators.js';
 import { unservedNotes } from './notes.js';
 import { WrittenRecords } from './written.js';
 import { declaredProblemTypesPath, mockNaming, PROBLEM_TYPES_PATH, problemTypesRoute } from './problems.js';
@@ -33,6 +34,7 @@ import {
 } from './model.js';
 import { seededRandom, ValueMaker } from './values.js';
 import { isObject } from '../openapi/json.js';
+import { pathsBasePath, rebase } from '../core/profile/base-path.js';
 
 type Json = Record<string, unknown>;
 
@@ -152,16 +154,20 @@ function routesOf(
  * Routes the guide reserves that the document need not declare: /health, the document itself, and the
  * descriptions of the mock's own problem types (at the document's problem type path where it declares one).
  */
-function reservedRoutes(state: MockState, declared: Array<RouteDef<MockState>>): Array<RouteDef<MockState>> {
+function reservedRoutes(
+  state: MockState,
+  declared: Array<RouteDef<MockState>>,
+  original: Json,
+): Array<RouteDef<MockState>> {
   // Made on the first request: stringifying a 1 MB document takes a good part of a second.
   let yaml: string | undefined;
   const extra: Array<RouteDef<MockState>> = [
-    { path: '/doc/openapi.json', methods: { GET: () => ({ status: 200, body: state.document }) } },
+    { path: '/doc/openapi.json', methods: { GET: () => ({ status: 200, body: original }) } },
     {
       path: '/doc/openapi.yaml',
       produces: ['application/yaml'],
       methods: {
-        GET: () => ({ status: 200, text: (yaml ??= stringify(state.document)), contentType: 'application/yaml' }),
+        GET: () => ({ status: 200, text: (yaml ??= stringify(original)), contentType: 'application/yaml' }),
       },
     },
   ];
@@ -175,17 +181,23 @@ function reservedRoutes(state: MockState, declared: Array<RouteDef<MockState>>):
 
 /**
  * A merge patch leaves out what it keeps and sets to null what it removes (RFC 7396): it is held to the
- * record's members, none required and each nullable, not to the whole record.
+ * record's members, none required and each nullable, not to the whole record; it comes as
+ * application/merge-patch+json or application/json, whichever the document names.
  */
-function relaxMergePatch(state: MockState, operations: Map<string, CompiledOperation>, ajv: Ajv, path: string): void {
-  const item = (state.document['paths'] as Record<string, Json>)[path];
+function relaxMergePatch(document: Json, operations: Map<string, CompiledOperation>, ajv: Ajv, path: string): void {
+  const item = (document['paths'] as Record<string, Json>)[path];
   const compiled = operations.get(`PATCH ${path}`);
-  const type = compiled?.bodyMediaTypes?.find((t) => /merge-patch/i.test(t));
-  if (!item || !compiled || !type) return;
-  const body = followLocalRefs(state.document, (item['patch'] as Json | undefined)?.['requestBody']).value;
+  if (!item || !compiled?.bodyMediaTypes) return;
+  const body = followLocalRefs(document, (item['patch'] as Json | undefined)?.['requestBody']).value;
   const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
-  const schema = state.maker.resolve((content[type] as Json | undefined)?.['schema']);
-  if (!isObject(schema['properties'])) return;
+  // A PATCH is a merge patch whichever of the two media types the document names (the mock takes both).
+  const type =
+    Object.keys(content).find((t) => /merge-patch/i.test(t)) ?? Object.keys(content).find((t) => /json/i.test(t));
+  if (!type) return;
+  const types = new Set([...compiled.bodyMediaTypes, 'application/merge-patch+json', 'application/json']);
+  compiled.bodyMediaTypes = [...types];
+  const schema = followLocalRefs(document, (content[type] as Json | undefined)?.['schema']).value;
+  if (!isObject(schema) || !isObject(schema['properties'])) return;
   const { required: _required, ...rest } = schema;
   const properties = Object.fromEntries(
     Object.entries(schema['properties']).map(([name, member]) => [name, { anyOf: [member, { enum: [null] }] }]),
@@ -199,8 +211,11 @@ function relaxMergePatch(state: MockState, operations: Map<string, CompiledOpera
  */
 class LazyOperations extends Map<string, CompiledOperation> {
   private readonly compiled = new Set<string>();
+  /** The paths whose schemas did not compile: their input is taken as it comes. */
+  readonly unvalidated = new Set<string>();
   constructor(
-    private readonly state: MockState,
+    /** The document as ajv can compile it (see compilable). */
+    private readonly document: Json,
     private readonly ajv: Ajv,
   ) {
     super();
@@ -208,14 +223,19 @@ class LazyOperations extends Map<string, CompiledOperation> {
 
   override get(key: string): CompiledOperation | undefined {
     const path = key.slice(key.indexOf(' ') + 1);
-    const paths = (isObject(this.state.document['paths']) ? this.state.document['paths'] : {}) as Record<string, Json>;
+    const paths = (isObject(this.document['paths']) ? this.document['paths'] : {}) as Record<string, Json>;
     if (!this.compiled.has(path) && Object.hasOwn(paths, path)) {
       this.compiled.add(path);
-      const one = compileOperations({ ...this.state.document, paths: { [path]: paths[path] } }, this.ajv, {
-        headers: true,
-      });
+      let one: Map<string, CompiledOperation>;
+      try {
+        one = compileOperations({ ...this.document, paths: { [path]: paths[path] } }, this.ajv, { headers: true });
+        relaxMergePatch(this.document, one, this.ajv, path);
+        refuseUnknownMembers(this.document, path, one);
+      } catch {
+        this.unvalidated.add(path);
+        one = permissiveOperations(this.document, path);
+      }
       for (const [name, operation] of one) if (!super.has(name)) this.set(name, operation);
-      relaxMergePatch(this.state, this, this.ajv, path);
     }
     return super.get(key);
   }
@@ -249,18 +269,29 @@ const basePathOf = (document: Json): string => {
   return path.replace(/\/+$/, '');
 };
 
-export async function startMock(document: Json, options: MockOptions = {}): Promise<MockServer> {
+export async function startMock(original: Json, options: MockOptions = {}): Promise<MockServer> {
+  // Served where check looks for it: paths that all repeat a base path (`/api/v1/...`, no servers) are
+  // served below it, so /health, /doc and the problem type pages sit beside them, not at the root.
+  const shared = pathsBasePath(original);
+  const document = shared ? rebase(original, undefined).document : original;
+  const servers = basePathOf(original);
+  const basePath = shared && shared !== servers ? `${servers}${shared}` : servers;
+  const data = Object.fromEntries(
+    Object.entries(options.data ?? {}).map(([name, records]) => [
+      shared && name.startsWith(`${shared}/`) ? name.slice(shared.length) : name,
+      records,
+    ]),
+  );
   const maker = new ValueMaker(document, seededRandom(options.seed ?? 1));
   const notes: string[] = [];
   const collections = collectionsOf(document, maker);
-  for (const name of Object.keys(options.data ?? {}))
+  for (const name of Object.keys(data))
     if (!collections.some((c) => c.path === name))
       throw new RangeError(
         `--data names ${name}, which is no collection of the document (${collections.map((c) => c.path).join(', ') || 'none'})`,
       );
   // A nested list (its path a template) is seeded per parent, when each is first asked for.
-  const seed = (c: MockCollection, template = c.path) =>
-    seedLazily(c, document, options.seed ?? 1, options.data?.[template]);
+  const seed = (c: MockCollection, template = c.path) => seedLazily(c, document, options.seed ?? 1, data[template]);
   for (const c of collections) {
     if (!c.nested) seed(c);
     if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
@@ -275,14 +306,14 @@ export async function startMock(document: Json, options: MockOptions = {}): Prom
     written: new WrittenRecords(options.writtenBytes),
   };
   const declared = routesOf(state, notes, options.taskDelayMs ?? 500, (one, template) => seed(one, template.path));
-  const extra = reservedRoutes(state, declared);
+  const extra = reservedRoutes(state, declared, original);
   // The document at /doc is the document itself, whatever the document says is there.
   const routes = declared.filter((r) => !extra.some((e) => e.path === r.path));
-  const ajv = createAjv(document);
-  const operations = new LazyOperations(state, ajv);
+  const validation = compilable(document) as Json;
+  const ajv = createAjv(validation);
+  const operations = new LazyOperations(validation, ajv);
   for (const route of extra)
     if (!operations.get(`GET ${route.path}`)) operations.set(`GET ${route.path}`, { path: [], query: [] });
-  const basePath = basePathOf(document);
   let publicBase = options.publicUrl === undefined ? '' : resolvePublicBase(options.publicUrl, basePath);
   const pipeline: PipelineOptions<MockState> = {
     basePath,

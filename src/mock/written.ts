@@ -1,10 +1,15 @@
 // What clients write is kept within a budget: the JSON of the records they created or changed counts, and
 // past it the records written longest ago go first, so a flood of creates (each up to 64 KiB) cannot grow
 // the mock's memory without end. Seeded records are not counted: their number is bounded by the seeding.
-import type { MockCollection } from './model.js';
 
 /** 32 MiB of written JSON: what the mock's 300 MB memory target leaves room for, with its seeded data. */
 export const WRITTEN_BYTES = 32 * 1024 * 1024;
+
+/** What the budget needs of a collection (model.ts's MockCollection, named here without importing it). */
+interface MockCollection {
+  path: string;
+  records: Map<string, Record<string, unknown>>;
+}
 
 interface Written {
   collection: MockCollection;

@@ -15,18 +15,32 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
     // Known too large up front: answer at once and close, instead of receiving what we would drop.
     throw tooLarge({ Connection: 'close' });
   }
+  const { body, size } = await readCapped(req, DRAIN_LIMIT_BYTES, BODY_LIMIT_BYTES, tooLarge);
+  if (size > BODY_LIMIT_BYTES) throw tooLarge();
+  return body;
+}
+
+/**
+ * A request body, buffered up to `keep` bytes (the rest counted, not kept); past `cut` bytes the connection is cut
+ * and `tooLarge()` thrown, so a huge upload cannot tie the server up.
+ */
+export async function readCapped(
+  req: IncomingMessage,
+  cut: number,
+  keep: number,
+  tooLarge: () => Error,
+): Promise<{ body: Buffer; size: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > DRAIN_LIMIT_BYTES) {
+    if (size > cut) {
       req.destroy();
       throw tooLarge();
     }
-    if (size <= BODY_LIMIT_BYTES) chunks.push(chunk);
+    if (size <= keep) chunks.push(chunk);
   }
-  if (size > BODY_LIMIT_BYTES) throw tooLarge();
-  return Buffer.concat(chunks);
+  return { body: Buffer.concat(chunks), size };
 }
 
 const tooLarge = (headers: Record<string, string> = {}) =>

@@ -16,6 +16,11 @@ export function sourceLine(source: ReportSource): string {
         ? `, at ${source.firstAt}`
         : `, ${source.firstAt} to ${source.lastAt}`;
   const sent = source.kind === 'recording' ? '; no request was sent' : '';
+  if (source.replay) {
+    // A run's own recording replayed: its checks ran again, each request answered from the recording.
+    const { answered, missing } = source.replay;
+    return `replayed the run from ${(source.files ?? []).join(', ')}: ${answered} request${answered === 1 ? '' : 's'} answered by ${judged} of its ${read} recorded exchanges, ${missing} not in it${span}${sent}`;
+  }
   return `judged ${judged} of ${read} ${from} (${outside} outside the base URL, ${dropped} dropped)${span}${sent}`;
 }
 
@@ -28,6 +33,14 @@ export function sourceProperties(source: ReportSource): Array<[string, string]> 
     ...(source.upstream ? [['source.upstream', source.upstream] as [string, string]] : []),
     ...(source.listening ? [['source.listening', source.listening] as [string, string]] : []),
     ['source.exchanges', `read ${read}, judged ${judged}, outside ${outside}, dropped ${dropped}`],
+    ...(source.replay
+      ? [
+          ['source.replay', `answered ${source.replay.answered}, not in the recording ${source.replay.missing}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ...(source.firstAt ? [['source.firstAt', source.firstAt] as [string, string]] : []),
     ...(source.lastAt ? [['source.lastAt', source.lastAt] as [string, string]] : []),
   ];

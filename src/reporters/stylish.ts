@@ -44,13 +44,16 @@ function statusMark(c: ChalkInstance, result: CheckResult): string {
 const documentationUrls = (options: RenderOptions): ReadonlyMap<string, string> | undefined =>
   options.showDocumentationUrl ? new Map((options.rules ?? []).map((rule) => [rule.id, rule.url])) : undefined;
 
+/** What the baseline says of a result or finding (known, fixed), after `lead`; nothing for a new one. */
+const baselineNote = (c: ChalkInstance, state: string | undefined, lead = ''): string =>
+  state === 'known'
+    ? c.yellow(`${lead}(known: in the baseline)`)
+    : state === 'fixed'
+      ? c.green(`${lead}(fixed since the baseline)`)
+      : '';
+
 function checkLines(c: ChalkInstance, result: CheckResult, urls?: ReadonlyMap<string, string>): string[] {
-  const note =
-    result.baseline === 'known'
-      ? c.yellow(' (known: in the baseline)')
-      : result.baseline === 'fixed'
-        ? c.green(' (fixed since the baseline)')
-        : '';
+  const note = baselineNote(c, result.baseline, ' ');
   // A fault folded across resources names the first; the others are counted, the message names their URLs.
   const more = result.resources && result.resources.length > 1 ? ` (+${result.resources.length - 1} more)` : '';
   const head = `  ${statusMark(c, result)} ${c.bold(result.id)}  ${oneLine(result.resource)}${more}  ${c.dim(oneLine(result.message))}${note}`;
@@ -179,12 +182,7 @@ function groupRows(
   changes = false,
 ): Row[] {
   const [first, ...others] = group.findings;
-  const note =
-    group.state === 'known'
-      ? c.yellow('(known: in the baseline)')
-      : group.state === 'fixed'
-        ? c.green('(fixed since the baseline)')
-        : '';
+  const note = baselineNote(c, group.state);
   // As Spectral's --show-documentation-url: the link ends the finding's line.
   const url = urls?.get(group.code) ?? '';
   const rows: Row[] = [

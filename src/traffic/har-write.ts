@@ -11,11 +11,16 @@ type NameValue = { name: string; value: string };
 const pairs = (headers: Record<string, string>): NameValue[] =>
   Object.entries(headers).map(([name, value]) => ({ name, value }));
 
-/** One HAR entry; `scrub` removes the run's secrets from bodies (headers and URLs are redacted by name). */
+/**
+ * One HAR entry; `scrub` removes the run's secrets from bodies (headers and URLs are redacted by name). `job` is the
+ * check and resource that sent it (`_restguide`, a custom field as HAR allows), so a replay answers each check with
+ * its own recorded answers.
+ */
 export function harEntry(
   exchange: Exchange,
   scrub: (text: string) => string,
   startedAt = new Date(Date.now() - exchange.durationMs),
+  job?: string,
 ): Record<string, unknown> {
   const { request, response } = exchange;
   const url = redactUrl(request.url);
@@ -55,6 +60,7 @@ export function harEntry(
     },
     cache: {},
     timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    ...(job === undefined ? {} : { _restguide: { job } }),
   };
 }
 
@@ -81,9 +87,9 @@ export class HarRecorder {
     return this.count;
   }
 
-  add(exchange: Exchange): void {
+  add(exchange: Exchange, job?: string): void {
     if (this.failure) return;
-    const entry = JSON.stringify(harEntry(exchange, (text) => this.redactor.text(text)));
+    const entry = JSON.stringify(harEntry(exchange, (text) => this.redactor.text(text), undefined, job));
     this.out.write(`${this.count++ === 0 ? '\n' : ',\n'}${entry}`);
   }
 

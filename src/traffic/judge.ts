@@ -1,6 +1,6 @@
 // The report of traffic restguide did not send (a recording, a proxy's exchanges): batches of exchanges under the
 // base URL go to the traffic checks, every exchange to the tally of operations; nothing is sent.
-import type { AnyCheck } from '../core/engine/define-check.js';
+import { judgesRecordings, type AnyCheck } from '../core/engine/define-check.js';
 import type { Exchange } from '../core/engine/exchange.js';
 import { coverageOf } from '../core/engine/coverage.js';
 import { UsageError } from '../core/util/errors.js';
@@ -13,7 +13,7 @@ import { compareCodes, type CheckReport, type CheckResult, type ReportSource } f
 import { VERSION } from '../core/util/version.js';
 import { OperationTally } from './operations.js';
 import { markRecording } from '../checks/support/traffic.js';
-import { judgeBatch, judgesRecordings } from './judge-batch.js';
+import { judgeBatch } from './judge-batch.js';
 import { BATCH_CHARS, BATCH_EXCHANGES, BatchVerdicts, NEEDS_PROBING, ReplayClient } from './replay.js';
 import { TrafficModel } from './traffic-model.js';
 

@@ -3,6 +3,7 @@
 import type { ExchangeClient } from '../core/engine/check-context.js';
 import { makeResponse, type Exchange } from '../core/engine/exchange.js';
 import { resolveUrl, type RequestSpec } from '../core/http/http-client.js';
+import { foldedMessage, plainWords, urlsOf } from '../core/engine/fold-findings.js';
 import type { CheckResult } from '../core/report/types.js';
 import {
   NEEDS_PROBING,
@@ -21,6 +22,8 @@ export { NEEDS_PROBING };
 export const BATCH_EXCHANGES = 1000;
 export const BATCH_CHARS = 32 * 1024 * 1024;
 const MAX_EVIDENCE = 3;
+/** URLs kept per cause for its fold: a proxy's cause may be seen on every URL of a long session. */
+const MAX_URLS = 1000;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -91,19 +94,33 @@ export class ReplayClient implements ExchangeClient {
   }
 }
 
-/** One cause whatever batch showed it: the message with its answer count, URLs and numbers folded. */
+/** One cause whatever batch showed it: the message without its tally or fold, URLs and numbers folded. */
 const ALSO = / \(seen in (\d+) answers\)/;
 const causeOf = (result: CheckResult): string =>
-  `${result.messageId ?? ''} ${result.message
-    .replace(ALSO, '')
+  `${result.messageId ?? ''} ${plainWords({ ...result, message: result.message.replace(ALSO, '') })
     .replace(/https?:\/\/\S+/g, '<url>')
     .replace(/\d+/g, 'N')}`;
 const seenIn = (result: CheckResult): number =>
   Number(ALSO.exec(result.message)?.[1] ?? Math.max(result.evidence.length, 1));
 
+interface Cause {
+  result: CheckResult;
+  /** Answers that showed it, as the checks' own tallies say. */
+  seen: number;
+  /** Its findings (a fold counts those it folded) and the URLs they were seen on, the first MAX_URLS. */
+  count: number;
+  urls: Set<string>;
+  /** URLs beyond MAX_URLS were seen too. */
+  more: boolean;
+  /** A batch folded it over several URLs (runJob's fold): the verdict is one fold of every batch's findings. */
+  folded: boolean;
+  /** A check's own tally said how many answers showed it (`(seen in 3 answers)`). */
+  tallied: boolean;
+}
+
 /** Folds the batches' results of one check into one verdict: every cause once, else an error (a gate passes nothing unverified), else a pass, else a skip. */
 export class BatchVerdicts {
-  private readonly fails = new Map<string, { result: CheckResult; seen: number }>();
+  private readonly fails = new Map<string, Cause>();
   private pass: CheckResult | undefined;
   private error: CheckResult | undefined;
   private skip: CheckResult | undefined;
@@ -119,11 +136,20 @@ export class BatchVerdicts {
         const key = causeOf(result);
         const known = this.fails.get(key);
         if (!known) {
-          this.fails.set(key, { result: { ...result, evidence: [...result.evidence] }, seen: seenIn(result) });
+          const cause: Cause = {
+            result: { ...result, evidence: [...result.evidence] },
+            seen: 0,
+            count: 0,
+            urls: new Set(),
+            more: false,
+            folded: false,
+            tallied: false,
+          };
+          this.fails.set(key, tally(cause, result));
           fresh.push(result);
           continue;
         }
-        known.seen += seenIn(result);
+        tally(known, result);
         known.result.evidence.push(
           ...result.evidence.slice(0, Math.max(0, MAX_EVIDENCE - known.result.evidence.length)),
         );
@@ -134,9 +160,13 @@ export class BatchVerdicts {
 
   results(): CheckResult[] {
     if (this.fails.size > 0) {
-      return [...this.fails.values()].map(({ result, seen }) => {
-        // A run's fold (one fault on several URLs) already says how often it was seen.
-        if (seen <= 1 || result.count !== undefined) return result;
+      return [...this.fails.values()].map(({ result, seen, count, urls, more, folded, tallied }) => {
+        // As runJob folds one fault on several URLs within a batch, so across batches, unless the check tallied it.
+        if (folded || (!tallied && urls.size > 1)) {
+          const listed = [...urls];
+          return { ...result, message: foldedMessage(result, listed, count, more), count, urls: listed };
+        }
+        if (seen <= 1) return result;
         const message = ALSO.test(result.message)
           ? result.message.replace(ALSO, ` (seen in ${seen} answers)`)
           : result.message.replace(/\.?$/, ` (seen in ${seen} answers).`);
@@ -146,4 +176,18 @@ export class BatchVerdicts {
     const one = this.error ?? this.pass ?? this.skip;
     return one ? [one] : [];
   }
+}
+
+/** Adds a batch's result of a cause to its tallies; returns the cause. */
+function tally(cause: Cause, result: CheckResult): Cause {
+  cause.seen += seenIn(result);
+  cause.count += result.count ?? 1;
+  cause.folded ||= result.count !== undefined;
+  cause.tallied ||= ALSO.test(result.message);
+  for (const url of urlsOf(result)) {
+    if (cause.urls.has(url)) continue;
+    if (cause.urls.size < MAX_URLS) cause.urls.add(url);
+    else cause.more = true;
+  }
+  return cause;
 }

@@ -169,11 +169,11 @@ describe('the runner', () => {
         rule: 'hyp-links',
         severity: 'info',
         writes: false,
+        evidence: 'traffic',
         title: 'judge',
         messages: { x: 'x' },
       },
       appliesTo: 'api',
-      judgesTraffic: true,
       async run(ctx) {
         await ctx.trafficSettled();
         order.push('judge');

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { defineCheck, renderMessage } from '../../src/core/engine/define-check.js';
+import {
+  defineCheck,
+  evidenceOf,
+  judgesRecordings,
+  judgesTraffic,
+  renderMessage,
+  type Evidence,
+} from '../../src/core/engine/define-check.js';
 
 const DEFINE_CHECK = join(import.meta.dirname, '../../src/core/engine/define-check.js');
 
@@ -50,6 +57,24 @@ describe('defineCheck', () => {
       /known area/,
     );
     expect(() => defineCheck({ meta: { ...meta, id: 'http.NotKebab' }, appliesTo: 'api', run() {} })).toThrow(/kebab/);
+  });
+
+  it('takes what a check judges from its meta: probes unless said, never reads or traffic for a check that writes', () => {
+    const meta = { id: 'http.sample', rule: 'x', severity: 'error' as const, title: 't', messages: { a: 'a' } };
+    const of = (extra: { writes: boolean; evidence?: Evidence }) =>
+      defineCheck({ meta: { ...meta, ...extra }, appliesTo: 'api', run() {} });
+    expect(evidenceOf(of({ writes: false }))).toBe('probes');
+    expect(judgesRecordings(of({ writes: true }))).toBe(false);
+    expect([
+      judgesRecordings(of({ writes: false, evidence: 'reads' })),
+      judgesTraffic(of({ writes: false, evidence: 'reads' })),
+    ]).toEqual([true, false]);
+    expect([
+      judgesRecordings(of({ writes: false, evidence: 'traffic' })),
+      judgesTraffic(of({ writes: false, evidence: 'traffic' })),
+    ]).toEqual([true, true]);
+    expect(() => of({ writes: true, evidence: 'reads' })).toThrow(/writes: its evidence is its own probes, not reads/);
+    expect(() => of({ writes: true, evidence: 'traffic' })).toThrow(/not traffic/);
   });
 
   it('renders {{placeholders}}', () => {

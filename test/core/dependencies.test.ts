@@ -40,10 +40,9 @@ const dependent = (options: {
   judgesTraffic?: boolean;
 }) =>
   defineCheck({
-    meta: meta('http.dependent'),
+    meta: { ...meta('http.dependent'), ...(options.judgesTraffic ? { evidence: 'traffic' as const } : {}) },
     appliesTo: 'collection',
     dependsOn: options.dependsOn,
-    ...(options.judgesTraffic ? { judgesTraffic: true } : {}),
     async run(ctx, collection) {
       const page = await ctx.get(collection.firstPage());
       ctx.expect(page.response.status === 200, 'bad', { status: page.response.status }, page);
@@ -133,8 +132,7 @@ describe('dependsOn', () => {
     const s = await server();
     const trafficRoot = defineCheck({
       ...root,
-      meta: meta('http.root'),
-      judgesTraffic: true,
+      meta: { ...meta('http.root'), evidence: 'traffic' },
       async run(ctx, collection) {
         await ctx.trafficSettled();
         const page = await ctx.get(collection.firstPage());

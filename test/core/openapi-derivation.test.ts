@@ -315,6 +315,43 @@ describe('values the run makes fit the member they go to (field: NestJS, DRF, Pl
   });
 });
 
+describe('the key of items listed in a shape the document does not declare', () => {
+  it('is the member the create requires that the item path names', () => {
+    const schema = {
+      type: 'object',
+      required: ['enterpriseNumber', 'name'],
+      properties: {
+        enterpriseNumber: { type: 'string', pattern: '^[01][0-9]{9}$', example: '0123456789' },
+        name: { type: 'string' },
+      },
+    };
+    const doc = {
+      openapi: '3.0.3',
+      paths: {
+        // NestJS without a response type: the list's shape is not declared.
+        '/employers': {
+          get: { responses: { 200: { description: 'a page' } } },
+          post: {
+            requestBody: { content: { 'application/json': { schema } } },
+            responses: { 201: { description: 'created' } },
+          },
+        },
+        '/employers/{enterpriseNumber}': {
+          parameters: [idParam('enterpriseNumber', { type: 'string' })],
+          get: { responses: ok(schema) },
+          delete: { responses: { 204: { description: 'gone' } } },
+        },
+      },
+    };
+    const collection = deriveProfile(doc).collections?.[0];
+    expect(collection?.key).toBe('enterpriseNumber');
+    expect(collection?.create?.unique).toEqual([
+      { path: 'enterpriseNumber', kind: 'string', pattern: '^[01][0-9]{9}$' },
+      { path: 'name', kind: 'string' },
+    ]);
+  });
+});
+
 describe('a body made from the schema fits every member (field: LoopBack, DRF, tsoa, Feathers, FastAPI)', () => {
   /** /schools: members the third field pass saw refused, each with what its framework declared. */
   const School = {

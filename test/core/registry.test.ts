@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import { dependenciesOf } from '../../src/core/engine/define-check.js';
+import { dependenciesOf, judgesTraffic } from '../../src/core/engine/define-check.js';
 import { RootOutcomes } from '../../src/core/engine/dependencies.js';
 import { CHECK_AREAS } from '../../src/core/report/types.js';
 
@@ -47,7 +47,7 @@ describe('check registry', () => {
         expect(root, `${check.meta.id} depends on ${dependency.check}`).toBeDefined();
         // A check holding a worker cannot wait for a root that waits for every worker: such a root only drops findings.
         expect(
-          check.judgesTraffic === true || root?.judgesTraffic !== true || dependency.findings !== undefined,
+          judgesTraffic(check) || root === undefined || !judgesTraffic(root) || dependency.findings !== undefined,
           `${check.meta.id} -> ${dependency.check}`,
         ).toBe(true);
         if (Array.isArray(dependency.when))

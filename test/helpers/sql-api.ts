@@ -19,14 +19,15 @@ interface Table {
 
 const TABLES: Record<string, Table> = {
   bookings: {
-    columns: { id: 'serial', facility: 'text', startsAt: 'timestamp', endsAt: 'timestamp', note: 'text' },
-    required: ['facility', 'startsAt', 'endsAt'],
+    // `until` says no time in its name: only the records show it holds moments.
+    columns: { id: 'serial', facility: 'text', startsAt: 'timestamp', until: 'timestamp', note: 'text' },
+    required: ['facility', 'startsAt', 'until'],
     putMany: true,
     rows: [1, 2, 3, 4].map((id) => ({
       id,
       facility: `Hall ${id}`,
       startsAt: `2026-03-0${id}T10:00:00.000Z`,
-      endsAt: `2026-03-0${id}T11:00:00.000Z`,
+      until: `2026-03-0${id}T11:00:00.000Z`,
     })),
   },
   rooms: {

@@ -399,3 +399,166 @@ describe("the guide's cursor paging", () => {
     }
   });
 });
+
+describe('cursor paging declaring first and prev', () => {
+  it('links every page to the first and to the one before it, walking back the pages walked forward', async () => {
+    const document = structuredClone(LETTERS);
+    const get200 = ((((document['paths'] as Json)['/letters'] as Json)['get'] as Json)['responses'] as Json)['200'];
+    const schema = (((get200 as Json)['content'] as Json)['application/json'] as Json)['schema'] as Json;
+    Object.assign(schema['properties'] as Json, {
+      first: { type: 'string', format: 'uri' },
+      prev: { type: 'string', format: 'uri' },
+    });
+    const mock = await startMock(document, { seed: 9 });
+    try {
+      const forward: string[][] = [];
+      let url: unknown = `${mock.url}/letters`;
+      let last: Json | undefined;
+      for (let pages = 0; typeof url === 'string' && pages < 30; pages++) {
+        last = (await get(url)).json!;
+        forward.push((last['items'] as Json[]).map((item) => String(item['href'])));
+        expect(last['first']).toBe(`${mock.url}/letters`);
+        if (pages === 0) expect(last).not.toHaveProperty('prev');
+        url = last['next'];
+      }
+      expect(forward.length).toBeGreaterThanOrEqual(3);
+      const backward: string[][] = [];
+      let back: unknown = last!['prev'];
+      for (let pages = 0; typeof back === 'string' && pages < 30; pages++) {
+        const previous = (await get(back)).json!;
+        backward.push((previous['items'] as Json[]).map((item) => String(item['href'])));
+        back = previous['prev'];
+      }
+      expect(backward).toEqual(forward.slice(0, -1).reverse());
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a PUT the document answers 201', () => {
+  const shelf = { $ref: '#/components/schemas/Shelf' };
+  const SHELVES: Json = {
+    openapi: '3.0.3',
+    info: { title: 'Shelves', version: '1.0.0' },
+    servers: [{ url: '/shelves/v1' }],
+    paths: {
+      '/shelves': {
+        get: {
+          responses: {
+            '200': {
+              description: 'all',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      items: {
+                        type: 'array',
+                        items: { type: 'object', properties: { href: { type: 'string', format: 'uri' } } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      '/shelves/{shelfId}': {
+        parameters: [{ name: 'shelfId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+        get: { responses: { '200': { description: 'one', content: { 'application/json': { schema: shelf } } } } },
+        put: {
+          requestBody: { content: { 'application/json': { schema: shelf } } },
+          responses: {
+            '201': { description: 'created', content: { 'application/json': { schema: shelf } } },
+            '204': { description: 'replaced' },
+          },
+        },
+        patch: {
+          requestBody: { content: { 'application/merge-patch+json': { schema: shelf } } },
+          responses: { '200': { description: 'patched', content: { 'application/json': { schema: shelf } } } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Shelf: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { shelfId: { type: 'integer', readOnly: true }, label: { type: 'string', maxLength: 20 } },
+        },
+      },
+    },
+  };
+
+  it('creates the item it names (201, Location), then replaces it (204); a PATCH creates nothing', async () => {
+    const mock = await startMock(SHELVES, { seed: 1 });
+    const put = async (path: string, body: Json, headers: Record<string, string> = {}) => {
+      const answer = await request(`${mock.url}${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      const text = await answer.body.text();
+      return {
+        status: answer.statusCode,
+        headers: answer.headers,
+        json: text ? (JSON.parse(text) as Json) : undefined,
+      };
+    };
+    try {
+      const taken = new Set(
+        ((await get(`${mock.url}/shelves`)).json!['items'] as Json[]).map((item) => String(item['href'])),
+      );
+      const free = [...Array(1000).keys()].map((n) => n + 900_000).find((n) => !taken.has(`${mock.url}/shelves/${n}`))!;
+      const created = await put(`/shelves/${free}`, { label: 'top' });
+      expect(created.status).toBe(201);
+      expect(created.headers['location']).toBe(`${mock.url}/shelves/${free}`);
+      expect(created.json).toEqual({ shelfId: free, label: 'top' });
+      expect((await get(`${mock.url}/shelves/${free}`)).json).toEqual({ shelfId: free, label: 'top' });
+      const replaced = await put(`/shelves/${free}`, { label: 'bottom' });
+      expect(replaced.status).toBe(204);
+      expect((await get(`${mock.url}/shelves/${free}`)).json).toEqual({ shelfId: free, label: 'bottom' });
+      expect((await put(`/shelves/${free + 1}`, { label: 'x' }, { 'if-match': '"any"' })).status).toBe(412);
+      const patch = await request(`${mock.url}/shelves/${free + 2}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ label: 'x' }),
+      });
+      await patch.body.dump();
+      expect(patch.statusCode).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('paging numbers the document leaves open', () => {
+  it('are whole numbers from 1, as the guide pages: 400 with an issue naming the one that is not', async () => {
+    const document = structuredClone(LETTERS);
+    const parameters = (((document['paths'] as Json)['/letters'] as Json)['get'] as Json)['parameters'] as Json[];
+    // Offset paging whose parameters declare no minimum.
+    parameters.splice(
+      0,
+      parameters.length,
+      { name: 'page', in: 'query', schema: { type: 'integer' } },
+      { name: 'pageSize', in: 'query', schema: { type: 'integer', default: 3 } },
+    );
+    const mock = await startMock(document, { seed: 9 });
+    try {
+      for (const [query, name, value] of [
+        ['page=0', 'page', 0],
+        ['page=-1', 'page', -1],
+        ['pageSize=0', 'pageSize', 0],
+      ] as const) {
+        const answer = await get(`${mock.url}/letters?${query}`);
+        expect(answer.status, query).toBe(400);
+        expect(answer.json!['issues']).toEqual([expect.objectContaining({ in: 'query', name, value })]);
+      }
+      expect((await get(`${mock.url}/letters?page=2`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CheckReport } from '../../src/core/report/types.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
-import noXHeaders from '../../src/checks/http/no-x-headers.js';
-import { RECORDED_CHECKS } from '../../src/traffic/judge-batch.js';
+import { CHECKS } from '../../src/checks/index.js';
+import { judgesRecordings } from '../../src/core/engine/define-check.js';
 import { NEEDS_PROBING } from '../../src/traffic/replay.js';
 import { captureIo } from '../helpers/io.js';
 
@@ -84,7 +84,18 @@ function brokenHar(base: string): string {
   });
 }
 
-describe('check --record, then check --har of that file', () => {
+/** A recording as another client would have made it: restguide's User-Agent replaced by a browser's. */
+async function asBrowser(file: string): Promise<void> {
+  const har = JSON.parse(await readFile(join(dir, file), 'utf8')) as {
+    log: { entries: Array<{ request: { headers: Array<{ name: string; value: string }> } }> };
+  };
+  for (const { request } of har.log.entries)
+    for (const header of request.headers)
+      if (header.name.toLowerCase() === 'user-agent') header.value = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
+  await writeFile(join(dir, file), JSON.stringify(har));
+}
+
+describe("check --record, then check --har of that file as another client's", () => {
   it("the recording judged gives the run's response-level verdicts, with the operations covered, in JSON and stylish", async () => {
     const recorded = await check([
       '--record',
@@ -100,6 +111,8 @@ describe('check --record, then check --har of that file', () => {
     expect(recorded.code).toBe(0);
     const run = await json('run.json');
     expect(run.coverage?.operations?.some((o) => o.exchanges > 0)).toBe(true);
+    // restguide's own recording would replay the run (test/traffic/replay.test.ts); another client's is judged.
+    await asBrowser('run.har');
 
     await writeFile(join(dir, 'openapi.json'), JSON.stringify(buildOpenApiDocument()));
     const judged = await check([
@@ -135,8 +148,8 @@ describe('check --record, then check --har of that file', () => {
     const ran = new Set(run.results.map((r) => r.id));
     expect(passedIn(run)).toEqual(passedIn(har).filter((id) => ran.has(id)));
     // The checks that must send requests of their own say so (http.caching, two others and the traffic check
-    // http.no-x-headers judge the recording).
-    const judging = (id: string) => RECORDED_CHECKS.has(id) || id === noXHeaders.meta.id;
+    // http.no-x-headers judge the recording: their meta's evidence says so).
+    const judging = (id: string) => CHECKS.some((check) => check.meta.id === id && judgesRecordings(check));
     const probing = har.results.filter((r) => r.id.startsWith('http.') && !judging(r.id));
     expect(probing.length).toBeGreaterThan(3);
     expect(probing.every((r) => r.status === 'skip' && r.message === NEEDS_PROBING)).toBe(true);

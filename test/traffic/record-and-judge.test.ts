@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
+import { judgesRecordings } from '../../src/core/engine/define-check.js';
 import { makeResponse, type Exchange } from '../../src/core/engine/exchange.js';
 import { BUILT_IN_PROFILE } from '../../src/core/profile/profile.js';
 import { runChecks } from '../../src/core/engine/runner.js';
@@ -14,7 +15,6 @@ import { buildOpenApiDocument } from '../../src/reference-server/openapi/documen
 import { HarRecorder } from '../../src/traffic/har-write.js';
 import { readHar } from '../../src/traffic/har-read.js';
 import { judgeTraffic } from '../../src/traffic/judge.js';
-import { judgesRecordings } from '../../src/traffic/judge-batch.js';
 import { OperationTally } from '../../src/traffic/operations.js';
 import { NEEDS_PROBING } from '../../src/traffic/replay.js';
 import { reference, type ServerFactory } from '../helpers/check-harness.js';

@@ -258,6 +258,14 @@ describe('check --har without --openapi: the model from the recording', () => {
     const run = await json('run.json');
     // A run sent its requests: it has no source.
     expect(run.source).toBeUndefined();
+    // Judged as another client's recording (restguide's own would replay the run: test/traffic/replay.test.ts).
+    const har = JSON.parse(await readFile(join(dir, 'reference.har'), 'utf8')) as {
+      log: { entries: Array<{ request: { headers: Array<{ name: string; value: string }> } }> };
+    };
+    for (const { request } of har.log.entries)
+      for (const header of request.headers)
+        if (header.name === 'user-agent') header.value = 'Mozilla/5.0 Firefox/140.0';
+    await writeFile(join(dir, 'reference.har'), JSON.stringify(har));
     const { code } = await check([run.target, '--har', 'reference.har', '-f', 'json', '-o', 'replayed.json']);
     const report = await json('replayed.json');
     expect(report.results.filter((r) => r.status === 'fail' || r.status === 'error')).toEqual([]);

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { P, v31, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { asArray, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -64,15 +64,11 @@ const conflictingTypes = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-allof-types',
-  guideRule: 'sch-allof',
   severity: 'error',
   description: 'allOf/oneOf/anyOf members have compatible types',
-  then: {
-    function: conflictingTypes,
-  },
+  then: conflictingTypes,
+  guideRule: 'sch-allof',
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

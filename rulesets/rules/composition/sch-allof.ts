@@ -1,6 +1,6 @@
 // --- the 34 ids of belgif's rest-guide-validator ---
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { objectOf, P, withSchemas } from '../documents.js';
 import { inventory, declaredProperties, requiredNames } from '../../support/inventory.js';
 import { asArray, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -68,14 +68,11 @@ const allOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-allof',
-  guideRule: 'sch-allof',
   severity: 'warn',
   description:
     'allOf members do not declare the same property; a discriminator property is declared and required by its schema',
-  then: { function: allOfComposition },
+  then: allOfComposition,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {
@@ -83,10 +80,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: P('A', 'allOf'), message: 'name' }],
     document: withSchemas({
       A: {
-        allOf: [
-          { type: 'object', properties: { name: { type: 'string' } } },
-          { type: 'object', properties: { name: { type: 'string' } } },
-        ],
+        allOf: [objectOf({ name: { type: 'string' } }), objectOf({ name: { type: 'string' } })],
       },
     }),
   },
@@ -112,7 +106,7 @@ export const cases = (): RuleCase[] => [
         discriminator: { propertyName: 'kind' },
       },
       Dog: {
-        allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { bark: { type: 'boolean' } } }],
+        allOf: [{ $ref: '#/components/schemas/Pet' }, objectOf({ bark: { type: 'boolean' } })],
       },
     }),
   },
@@ -123,12 +117,9 @@ export const cases = (): RuleCase[] => [
       B: {
         allOf: [
           {
-            oneOf: [
-              { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
-              { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-            ],
+            oneOf: [objectOf({ code: { type: 'string' } }, ['code']), objectOf({ id: { type: 'string' } }, ['id'])],
           },
-          { type: 'object', properties: { code: { type: 'string' } } },
+          objectOf({ code: { type: 'string' } }),
         ],
       },
     }),
@@ -141,11 +132,11 @@ export const cases = (): RuleCase[] => [
         allOf: [
           {
             oneOf: [
-              { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
-              { type: 'object', required: ['code'], properties: { code: { type: 'integer' } } },
+              objectOf({ code: { type: 'string' } }, ['code']),
+              objectOf({ code: { type: 'integer' } }, ['code']),
             ],
           },
-          { type: 'object', properties: { label: { type: 'string' } } },
+          objectOf({ label: { type: 'string' } }),
         ],
       },
     }),

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { entries, isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -31,13 +31,10 @@ const discriminatorMapping = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-discr',
-  guideRule: 'sch-discr',
   severity: 'warn',
   description: 'A discriminator has an explicit mapping to URI references (#/components/schemas/X)',
-  then: { function: discriminatorMapping },
+  then: discriminatorMapping,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { objectOf, P, v31, withSchemas } from '../documents.js';
 import { inventory, declaredProperties, requiredNames, effectiveType } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -60,14 +60,11 @@ const oneOfComposition = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sch-oneof',
-  guideRule: 'sch-oneof',
   severity: 'warn',
   description:
     'oneOf is used with required-only members, same-type enums, or object members with a required discriminator property',
-  then: { function: oneOfComposition },
+  then: oneOfComposition,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   // sch-oneof is about choosing between alternatives: a oneOf of a single member (OpenAPI 3.0's nullable $ref) offers none.
@@ -80,7 +77,7 @@ export const cases = (): RuleCase[] => [
         type: 'object',
         properties: { latestActivity: { nullable: true, oneOf: [{ $ref: '#/components/schemas/Activity' }] } },
       },
-      Activity: { type: 'object', properties: { kind: { type: 'string' } } },
+      Activity: objectOf({ kind: { type: 'string' } }),
     }),
   },
   {
@@ -92,7 +89,7 @@ export const cases = (): RuleCase[] => [
           type: 'object',
           properties: {
             containingStateGroup: {
-              oneOf: [{ type: 'object', properties: { nodeId: { type: 'string' } } }, { type: 'null' }],
+              oneOf: [objectOf({ nodeId: { type: 'string' } }), { type: 'null' }],
             },
           },
         },
@@ -105,10 +102,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: P('Content', 'oneOf') }],
     document: withSchemas({
       Content: {
-        oneOf: [
-          { type: 'object', properties: { text: { type: 'string' } } },
-          { type: 'object', properties: { url: { type: 'string' } } },
-        ],
+        oneOf: [objectOf({ text: { type: 'string' } }), objectOf({ url: { type: 'string' } })],
       },
     }),
   },
@@ -134,27 +128,12 @@ export const cases = (): RuleCase[] => [
   },
 
   {
-    name: 'objects without discriminator',
-    errors: [{ path: P('A', 'oneOf') }],
-    document: withSchemas({
-      A: {
-        oneOf: [
-          { type: 'object', properties: { a: { type: 'string' } } },
-          { type: 'object', properties: { b: { type: 'string' } } },
-        ],
-      },
-    }),
-  },
-  {
     name: 'member without the discriminator property',
     errors: [{ path: P('A', 'oneOf', 1) }],
     document: withSchemas({
       A: {
         discriminator: { propertyName: 'kind' },
-        oneOf: [
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
-          { type: 'object', properties: { b: { type: 'string' } } },
-        ],
+        oneOf: [objectOf({ kind: { type: 'string' } }, ['kind']), objectOf({ b: { type: 'string' } })],
       },
     }),
   },
@@ -169,10 +148,7 @@ export const cases = (): RuleCase[] => [
     document: withSchemas({
       A: {
         discriminator: { propertyName: 'kind' },
-        oneOf: [
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
-          { required: ['kind', 'x'] },
-        ],
+        oneOf: [objectOf({ kind: { type: 'string' } }, ['kind']), { required: ['kind', 'x'] }],
       },
     }),
   },
@@ -197,8 +173,8 @@ export const cases = (): RuleCase[] => [
       D: {
         discriminator: { propertyName: 'kind' },
         oneOf: [
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } },
-          { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, x: { type: 'string' } } },
+          objectOf({ kind: { type: 'string' } }, ['kind']),
+          objectOf({ kind: { type: 'string' }, x: { type: 'string' } }, ['kind']),
         ],
       },
     }),

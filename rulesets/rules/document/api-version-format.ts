@@ -51,11 +51,15 @@ const versionFormat = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'api-version-format',
-  guideRule: 'api-version',
   severity: 'warn',
   description: "info.version is major.minor[.patch] and its major matches the servers' /v{major}",
-  then: { function: versionFormat },
+  then: versionFormat,
+  guideRule: 'api-version',
 });
+
+/** A document whose info.version is this. */
+const versioned = (version: string) => base({ info: { title: 'Demo', version } });
+const VERSION = ['info', 'version'];
 
 export const cases = (): RuleCase[] => [
   // A version a build fills in is judged when filled in, as Maven's ${project.version} already was.
@@ -63,40 +67,40 @@ export const cases = (): RuleCase[] => [
   {
     name: 'FP: build placeholders (@version@, {{version}}, [VERSION_FROM_PUBLIC_API])',
     errors: [],
-    document: base({ info: { title: 'Demo', version: '[VERSION_FROM_PUBLIC_API]' } }),
+    document: versioned('[VERSION_FROM_PUBLIC_API]'),
   },
   {
     name: "FP: a build's {VERSION} placeholder (NHS PDS)",
     errors: [],
-    document: base({ info: { title: 'Demo', version: '{VERSION}' } }),
+    document: versioned('{VERSION}'),
   },
-  { name: 'FP: a Gradle token', errors: [], document: base({ info: { title: 'Demo', version: '@version@' } }) },
+  { name: 'FP: a Gradle token', errors: [], document: versioned('@version@') },
   {
     name: 'a version that is no placeholder',
-    errors: [{ path: ['info', 'version'] }],
-    document: base({ info: { title: 'Demo', version: '[beta]' } }),
+    errors: [{ path: VERSION }],
+    document: versioned('[beta]'),
   },
 
   {
     name: 'not semver; major differs from /v1',
-    errors: [{ path: ['info', 'version'] }],
-    document: base({ info: { title: 'x', version: 'v1' } }),
+    errors: [{ path: VERSION }],
+    document: versioned('v1'),
   },
   {
     name: 'major mismatch',
     errors: [{ path: ['servers', 0, 'url'] }],
-    document: base({ info: { title: 'x', version: '2.0.0' } }),
+    document: versioned('2.0.0'),
   },
-  { name: 'major matches', errors: [], document: base({ info: { title: 'x', version: '1.4' } }) },
+  { name: 'major matches', errors: [], document: versioned('1.4') },
 
   {
     name: 'FP: Maven placeholders',
     errors: [],
-    document: base({ info: { title: 'Demo', version: '${project.version}' } }),
+    document: versioned('${project.version}'),
   },
   {
     name: 'FP: a placeholder with a suffix',
     errors: [],
-    document: base({ info: { title: 'Demo', version: '${project.version}-beta' } }),
+    document: versioned('${project.version}-beta'),
   },
 ];

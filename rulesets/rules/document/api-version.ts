@@ -12,10 +12,9 @@ const versionPresent = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'api-version',
-  guideRule: 'api-version',
   severity: 'error',
   description: 'info.version is present',
-  then: { function: versionPresent },
+  then: versionPresent,
 });
 
 export const cases = (): RuleCase[] => [

@@ -19,10 +19,9 @@ const mediaTypeWithoutCharset = defineRuleFunction<null>(NO_OPTIONS, (root) =>
 
 export const rule = defineRule({
   code: 'cnt-negot',
-  guideRule: 'cnt-negot',
   severity: 'warn',
   description: 'JSON media types in the document carry no charset parameter (XML ones may: the guide asks for it)',
-  then: { function: mediaTypeWithoutCharset },
+  then: mediaTypeWithoutCharset,
 });
 
 const text: Json = { type: 'string' };

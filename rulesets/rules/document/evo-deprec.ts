@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, queryParam, withPath, withSchemas } from '../documents.js';
+import { base, enumOf, O, objectOf, op, P, queryParam, schemasOf, withPath, withSchemas } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf } from '../../support/inventory.js';
 import { entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -80,121 +80,27 @@ const deprecationMarked = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'evo-deprec',
-  guideRule: 'evo-deprec',
   severity: 'warn',
   description:
     'What is described as deprecated (itself, not one of its values) is marked deprecated: true (x-deprecated on security schemes)',
-  then: { function: deprecationMarked },
+  then: deprecationMarked,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
-
-export const cases = (): RuleCase[] => [
-  // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.
-
-  {
-    name: 'FP: a property deprecated (a date), deprecationReason, a deprecated filter',
-    errors: [],
-    document: withPath(
-      '/products',
-      {
-        get: op({
-          parameters: [
-            queryParam('deprecated', { type: 'boolean' }, { description: 'Also list products that are deprecated' }),
-          ],
-        }),
-      },
-      {
-        components: {
-          schemas: {
-            Product: {
-              type: 'object',
-              properties: {
-                deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
-                deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
-              },
-            },
-          },
-        },
-      },
-    ),
-  },
-  {
-    name: 'a property and a schema described as deprecated without the keyword',
-    errors: [{ path: P('Product', 'properties', 'oldName') }, { path: P('LegacyProduct') }],
-    document: withSchemas({
-      Product: {
-        type: 'object',
-        properties: {
-          deprecated: { type: 'string', format: 'date' },
-          oldName: { type: 'string', description: 'Deprecated: use name.' },
-        },
-      },
-      LegacyProduct: { type: 'object', description: 'This schema is deprecated.' },
-    }),
-  },
-  // "deprecated: true" marks what is deprecated now; a deprecation still to come is not one yet.
-
-  {
-    name: 'FP: a deprecation to come, of the element or of what it points to',
-    errors: [],
-    document: withSchemas({
-      Link: {
-        type: 'object',
-        properties: {
-          sunset: {
-            type: 'boolean',
-            description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
-          },
-          legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
-        },
-      },
-    }),
-  },
-  {
-    name: 'deprecated now, next to a sentence about the future',
-    errors: [{ path: P('Link', 'properties', 'title') }],
-    document: withSchemas({
-      Link: {
-        type: 'object',
-        properties: {
-          title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
-        },
-      },
-    }),
-  },
-
-  {
-    name: 'described deprecated, not marked',
-    errors: [{ path: O('/a', 'get') }, { path: ['components', 'schemas', 'Old'] }],
-    document: withPath(
-      '/a',
-      { get: op({ description: 'Deprecated: use /b' }) },
-      { components: { schemas: { Old: { type: 'object', description: 'deprecated since v1.2' } } } },
-    ),
-  },
-  {
-    name: 'marked deprecated',
-    errors: [],
-    document: withPath('/a', { get: op({ description: 'Deprecated: use /b', deprecated: true }) }),
-  },
+/** Deprecated values and records beside the element, not the element itself. */
+const wholeElementCases = (): RuleCase[] => [
   // "deprecated: true SHOULD be used ... on operations, parameters, headers and Schema Objects": for the element itself, not one of its values.
 
   {
     name: 'FP: a condition on another element being deprecated',
     errors: [],
     document: withSchemas({
-      Endpoint: {
-        type: 'object',
-        properties: {
-          sunsetAt: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the endpoint stops working. Only set if the endpoint\nis deprecated.',
-          },
+      Endpoint: objectOf({
+        sunsetAt: {
+          type: 'string',
+          format: 'date-time',
+          description: 'When the endpoint stops working. Only set if the endpoint\nis deprecated.',
         },
-      },
+      }),
     }),
   },
   {
@@ -211,21 +117,14 @@ export const cases = (): RuleCase[] => [
           ],
         }),
       },
-      {
-        components: {
-          schemas: {
-            Settings: {
-              type: 'object',
-              properties: {
-                security: {
-                  ...enumOf('enabled', 'disabled', 'codeSecurity'),
-                  description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.',
-                },
-              },
-            },
+      schemasOf({
+        Settings: objectOf({
+          security: {
+            ...enumOf('enabled', 'disabled', 'codeSecurity'),
+            description: 'The status. `codeSecurity` is deprecated: use the `codeSecurity` field.',
           },
-        },
-      },
+        }),
+      }),
     ),
   },
   {
@@ -236,22 +135,15 @@ export const cases = (): RuleCase[] => [
       {
         get: op({ description: '**Deprecated**: use `GET /items` instead.' }),
       },
-      {
-        components: {
-          schemas: {
-            App: {
-              type: 'object',
-              properties: {
-                smsStatusCallback: {
-                  type: 'string',
-                  format: 'uri',
-                  description: 'The status callback. Deprecated, included for backwards compatibility.',
-                },
-              },
-            },
+      schemasOf({
+        App: objectOf({
+          smsStatusCallback: {
+            type: 'string',
+            format: 'uri',
+            description: 'The status callback. Deprecated, included for backwards compatibility.',
           },
-        },
-      },
+        }),
+      }),
     ),
   },
   // Issue 46 first pass (Helsinki Linked Events): deprecated business records, not a deprecated element.
@@ -274,12 +166,9 @@ export const cases = (): RuleCase[] => [
       components: {
         schemas: {
           // UK DfE: a deprecation under way is one the element has now.
-          Course: {
-            type: 'object',
-            properties: {
-              fundingType: { type: 'string', description: 'This field is being deprecated after the 2025 cycle.' },
-            },
-          },
+          Course: objectOf({
+            fundingType: { type: 'string', description: 'This field is being deprecated after the 2025 cycle.' },
+          }),
         },
       },
     }),
@@ -291,4 +180,80 @@ export const cases = (): RuleCase[] => [
       get: op({ description: 'By default, deprecated keywords are not shown; add showDeprecated=true to list them.' }),
     }),
   },
+];
+
+export const cases = (): RuleCase[] => [
+  // The guide's deprecated is OpenAPI's keyword; a property recording a deprecation is business data.
+
+  {
+    name: 'FP: a property deprecated (a date), deprecationReason, a deprecated filter',
+    errors: [],
+    document: withPath(
+      '/products',
+      {
+        get: op({
+          parameters: [
+            queryParam('deprecated', { type: 'boolean' }, { description: 'Also list products that are deprecated' }),
+          ],
+        }),
+      },
+      schemasOf({
+        Product: objectOf({
+          deprecated: { type: 'string', format: 'date', description: 'The day the product was deprecated' },
+          deprecationReason: { type: 'string', description: 'Why the product is deprecated' },
+        }),
+      }),
+    ),
+  },
+  {
+    name: 'a property and a schema described as deprecated without the keyword',
+    errors: [{ path: P('Product', 'properties', 'oldName') }, { path: P('LegacyProduct') }],
+    document: withSchemas({
+      Product: objectOf({
+        deprecated: { type: 'string', format: 'date' },
+        oldName: { type: 'string', description: 'Deprecated: use name.' },
+      }),
+      LegacyProduct: { type: 'object', description: 'This schema is deprecated.' },
+    }),
+  },
+  // "deprecated: true" marks what is deprecated now; a deprecation still to come is not one yet.
+
+  {
+    name: 'FP: a deprecation to come, of the element or of what it points to',
+    errors: [],
+    document: withSchemas({
+      Link: objectOf({
+        sunset: {
+          type: 'boolean',
+          description: 'When present, the target of the link is to be deprecated (and removed) at a later date.',
+        },
+        legacyCode: { type: 'string', description: 'This field will be deprecated in the next major version.' },
+      }),
+    }),
+  },
+  {
+    name: 'deprecated now, next to a sentence about the future',
+    errors: [{ path: P('Link', 'properties', 'title') }],
+    document: withSchemas({
+      Link: objectOf({
+        title: { type: 'string', description: 'Deprecated: use name. The whole schema will be deprecated later.' },
+      }),
+    }),
+  },
+
+  {
+    name: 'described deprecated, not marked',
+    errors: [{ path: O('/a', 'get') }, { path: ['components', 'schemas', 'Old'] }],
+    document: withPath(
+      '/a',
+      { get: op({ description: 'Deprecated: use /b' }) },
+      { components: { schemas: { Old: { type: 'object', description: 'deprecated since v1.2' } } } },
+    ),
+  },
+  {
+    name: 'marked deprecated',
+    errors: [],
+    document: withPath('/a', { get: op({ description: 'Deprecated: use /b', deprecated: true }) }),
+  },
+  ...wholeElementCases(),
 ];

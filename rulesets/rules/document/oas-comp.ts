@@ -19,10 +19,9 @@ const componentNames = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-comp',
-  guideRule: 'oas-comp',
   severity: 'warn',
   description: 'Component names are UpperCamelCase',
-  then: { function: componentNames },
+  then: componentNames,
 });
 
 export const cases = (): RuleCase[] => [

@@ -11,11 +11,10 @@ const openApi30 = defineRuleFunction<null>(NO_OPTIONS, (root) =>
 
 export const rule = defineRule({
   code: 'oas-contra',
-  guideRule: 'oas-contra',
   severity: 'warn',
   description:
     'APIs are described with OpenAPI 3.0: not Swagger 2.0 (reported once, the document linted converted), not yet 3.1',
-  then: { function: openApi30 },
+  then: openApi30,
 });
 
 export const cases = (): RuleCase[] => [

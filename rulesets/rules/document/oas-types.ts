@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
 import { withSchemas } from '../documents.js';
 import { isObject } from '../../support/json.js';
-import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
+import { defineRuleFunction, finding } from '../../functions/define.js';
 
 /** oas-types: schema names carry business meaning, not generic terms. */
 const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; genericSuffixes: string[] }>(
@@ -15,26 +15,23 @@ const schemaNamesMeaningful = defineRuleFunction<{ generic: string[]; genericSuf
     additionalProperties: false,
   },
   (root, { generic, genericSuffixes }) => {
-    const out: Finding[] = [];
     const schemas = isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {};
-    for (const name of Object.keys(schemas)) {
-      if (generic.includes(name) || genericSuffixes.some((s) => name.endsWith(s) && name !== s)) {
-        out.push(
-          finding(`Schema name "${name}" is generic: name it after its business meaning`, [
-            'components',
-            'schemas',
-            name,
-          ]),
-        );
-      }
-    }
-    return out;
+    const isGeneric = (name: string) =>
+      generic.includes(name) || genericSuffixes.some((s) => name.endsWith(s) && name !== s);
+    return Object.keys(schemas)
+      .filter(isGeneric)
+      .map((name) =>
+        finding(`Schema name "${name}" is generic: name it after its business meaning`, [
+          'components',
+          'schemas',
+          name,
+        ]),
+      );
   },
 );
 
 export const rule = defineRule({
   code: 'oas-types',
-  guideRule: 'oas-types',
   severity: 'warn',
   description: 'Schema names carry business meaning, not generic terms',
   then: {

@@ -22,12 +22,9 @@ const lastModifiedWithEtag = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'prf-lstmod',
-  guideRule: 'prf-lstmod',
   severity: 'warn',
   description: 'Responses declaring Last-Modified also declare ETag',
-  then: {
-    function: lastModifiedWithEtag,
-  },
+  then: lastModifiedWithEtag,
 });
 
 export const cases = (): RuleCase[] => [

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op } from '../documents.js';
+import { base, gets, ok, op } from '../documents.js';
 import { asArray, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
 
@@ -107,11 +107,15 @@ const SERVER_URL =
 
 export const rule = defineRule({
   code: 'uri-format',
-  guideRule: 'uri-format',
   severity: 'warn',
   description: 'Server URLs follow https://host/[pathPrefix/]apiName/v{major}',
   then: { function: serverUrlFormat, functionOptions: { pattern: SERVER_URL } },
 });
+
+/** A document served at these URLs, with these paths (each with a GET). */
+const served = (urls: string[], ...paths: string[]): Json =>
+  base({ servers: urls.map((url) => ({ url })), ...(paths.length > 0 ? { paths: gets(...paths) } : {}) });
+const urlAt = (i: number) => ['servers', i, 'url'];
 
 export const cases = (): RuleCase[] => [
   // The guide's format is of the API's URL, https://host/[pathPrefix]/apiName/v{major}/resources.
@@ -119,49 +123,32 @@ export const cases = (): RuleCase[] => [
   {
     name: 'FP: servers without the version, every path under /api/v1',
     errors: [],
-    document: base({
-      servers: [{ url: 'https://services.example.be' }],
-      paths: {
-        '/api/v1/persons': { get: op({ operationId: 'persons' }) },
-        '/api/v1/persons/{ssin}': { get: op({ operationId: 'person' }) },
-      },
-    }),
+    document: served(['https://services.example.be'], '/api/v1/persons', '/api/v1/persons/{ssin}'),
   },
   {
     name: 'FP: a path prefix with hyphens (the guide leaves pathPrefix free)',
     errors: [],
-    document: base({ servers: [{ url: 'https://api.example.be/esd-eto-apikey/bevragen/v2' }] }),
+    document: served(['https://api.example.be/esd-eto-apikey/bevragen/v2']),
   },
   {
     name: 'servers without the version, paths that do not all carry it',
-    errors: [{ path: ['servers', 0, 'url'] }],
-    document: base({
-      servers: [{ url: 'https://services.example.be' }],
-      paths: {
-        '/api/v1/persons': { get: op({ operationId: 'persons' }) },
-        '/health': { get: op({ operationId: 'health' }) },
-      },
-    }),
+    errors: [{ path: urlAt(0) }],
+    document: served(['https://services.example.be'], '/api/v1/persons', '/health'),
   },
   // "apiName ... SHOULD be written in lowerCamelCase": the URL has the form, its apiName not the case.
 
   {
     name: 'a kebab-case apiName, with and without a path prefix',
     errors: [
-      { path: ['servers', 0, 'url'], message: 'its apiName "employer-profile" should be lowerCamelCase' },
-      { path: ['servers', 1, 'url'], message: 'its apiName "reference_data" should be lowerCamelCase' },
+      { path: urlAt(0), message: 'its apiName "employer-profile" should be lowerCamelCase' },
+      { path: urlAt(1), message: 'its apiName "reference_data" should be lowerCamelCase' },
     ],
-    document: base({
-      servers: [
-        { url: 'https://api.example.be/employer-profile/v1' },
-        { url: 'https://api.example.be/REST/reference_data/v2' },
-      ],
-    }),
+    document: served(['https://api.example.be/employer-profile/v1', 'https://api.example.be/REST/reference_data/v2']),
   },
   {
     name: "the guide's example",
     errors: [],
-    document: base({ servers: [{ url: 'https://api.socialsecurity.be/REST/employerProfile/v1' }] }),
+    document: served(['https://api.socialsecurity.be/REST/employerProfile/v1']),
   },
   // "The URLs of a REST API SHOULD have the following structure": paths under several versions or API names
   // (/pc/v4/jobs, /ct/v1/logos) give URLs of that structure under a server URL that stops before them.
@@ -169,53 +156,33 @@ export const cases = (): RuleCase[] => [
   {
     name: 'FP: each path carries its own apiName/v{major}',
     errors: [],
-    document: base({
-      servers: [{ url: 'https://rest.example.de/jobboard/job-search' }],
-      paths: {
-        '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-        '/pc/v3/jobs/{jobId}': { get: op({ operationId: 'job' }) },
-        '/ct/v1/logos/{logoId}': { get: op({ operationId: 'logo' }) },
-      },
-    }),
+    document: served(
+      ['https://rest.example.de/jobboard/job-search'],
+      '/pc/v4/jobs',
+      '/pc/v3/jobs/{jobId}',
+      '/ct/v1/logos/{logoId}',
+    ),
   },
   {
     name: 'a path without a version segment',
-    errors: [{ path: ['servers', 0, 'url'] }],
-    document: base({
-      servers: [{ url: 'https://rest.example.de/jobboard' }],
-      paths: {
-        '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-        '/logos/{logoId}': { get: op({ operationId: 'logo' }) },
-      },
-    }),
+    errors: [{ path: urlAt(0) }],
+    document: served(['https://rest.example.de/jobboard'], '/pc/v4/jobs', '/logos/{logoId}'),
   },
   {
     name: 'a path whose apiName is in capitals',
-    errors: [{ path: ['servers', 0, 'url'] }],
-    document: base({
-      servers: [{ url: 'https://rest.example.de/jobboard' }],
-      paths: {
-        '/pc/v4/jobs': { get: op({ operationId: 'jobs' }) },
-        '/CT/v1/logos': { get: op({ operationId: 'logos' }) },
-      },
-    }),
+    errors: [{ path: urlAt(0) }],
+    document: served(['https://rest.example.de/jobboard'], '/pc/v4/jobs', '/CT/v1/logos'),
   },
 
   {
     name: 'no version; upper case api name',
-    errors: [{ path: ['servers', 0, 'url'] }, { path: ['servers', 1, 'url'] }],
-    document: base({ servers: [{ url: 'https://api.example.be/demo' }, { url: 'https://api.example.be/Demo/v1' }] }),
+    errors: [{ path: urlAt(0) }, { path: urlAt(1) }],
+    document: served(['https://api.example.be/demo', 'https://api.example.be/Demo/v1']),
   },
   {
     name: 'https, localhost, relative',
     errors: [],
-    document: base({
-      servers: [
-        { url: 'https://api.example.be/REST/demo/v1' },
-        { url: 'http://localhost:8080/demo/v2' },
-        { url: '/demo/v1' },
-      ],
-    }),
+    document: served(['https://api.example.be/REST/demo/v1', 'http://localhost:8080/demo/v2', '/demo/v1']),
   },
   // "Hostname is determined by the environment where the API is deployed": a server variable stands for
   // its default (as OpenAPI defines it); a placeholder filled in at build or deployment leaves no URL to judge.
@@ -237,14 +204,12 @@ export const cases = (): RuleCase[] => [
   },
   {
     name: 'a trailing slash is named as the cause',
-    errors: [{ path: ['servers', 0, 'url'], message: 'should not end with a slash' }],
-    document: base({
-      servers: [{ url: '/opendata/eventStream/v1/' }],
-    }),
+    errors: [{ path: urlAt(0), message: 'should not end with a slash' }],
+    document: served(['/opendata/eventStream/v1/']),
   },
   {
     name: 'a variable whose default breaks the format; a URL without placeholder or version',
-    errors: [{ path: ['servers', 0, 'url'] }, { path: ['servers', 1, 'url'] }],
+    errors: [{ path: urlAt(0) }, { path: urlAt(1) }],
     document: base({
       servers: [
         { url: 'https://api.example.be/{apiName}/v1', variables: { apiName: { default: 'Demo_API' } } },

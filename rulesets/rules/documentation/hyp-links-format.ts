@@ -1,21 +1,19 @@
 // "URIs SHOULD always be absolute" says what links are; the guide derives href and self links from HttpLink and
 // SelfLink, whose format: uri states it. Stating it is advice (no keyword); paging links get no schema there.
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { link, P, withSchemas } from '../documents.js';
 import { linkProperties } from '../../functions/links.js';
 
 export const rule = defineRule({
   code: 'hyp-links-format',
-  guideRule: 'hyp-links',
   severity: 'info',
   description:
     'href and self link strings declare format: uri, as the HttpLink and SelfLink the guide derives them from do',
   then: { function: linkProperties, functionOptions: { aspect: 'format' } },
+  guideRule: 'hyp-links',
 });
 
 type Json = Record<string, unknown>;
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const link = { type: 'string', format: 'uri' };
 const text: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [

@@ -1,17 +1,14 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { P, v31, withSchemas } from '../documents.js';
 import { linkProperties } from '../../functions/links.js';
 
 export const rule = defineRule({
   code: 'hyp-links',
-  guideRule: 'hyp-links',
   severity: 'warn',
   description:
     'Links (href, self, and next/prev/first/last of collections) are absolute URI strings, not objects or relative references; HAL _links/_embedded are not used',
   then: { function: linkProperties, functionOptions: { aspect: 'shape' } },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   // "URIs SHOULD always be absolute": a format admitting relative references is the SHOULD broken.

@@ -1,9 +1,10 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, problem, withPath, withSchemas } from '../documents.js';
+import { definitions, O, ok, op, problem, withPath, withSchemas } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
-import { isObject, type Json } from '../../support/json.js';
+import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from '../../functions/define.js';
 
+const HEALTH_PATH = /(?:^|\/)health$/;
 const hasText = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
 const wordCount = (value: unknown): number =>
   typeof value === 'string' ? value.trim().split(/\s+/).filter(Boolean).length : 0;
@@ -28,6 +29,8 @@ export const documentationCoverage = defineRuleFunction<{ minSummaryWords: numbe
     for (const op of operationsOf(root)) {
       const { operation } = op;
       if (hasText(operation.description) || isObject(operation.externalDocs)) continue;
+      // The guide itself documents GET /health (its statuses and body): "Health" says all it needs to.
+      if (op.method === 'get' && HEALTH_PATH.test(op.path)) continue;
       // No summary at all is oas-descr's finding on the same operation.
       if (!hasText(operation.summary) || wordCount(operation.summary) >= minSummaryWords) continue;
       out.push(
@@ -43,7 +46,6 @@ export const documentationCoverage = defineRuleFunction<{ minSummaryWords: numbe
 
 export const rule = defineRule({
   code: 'oas-doc-coverage',
-  guideRule: 'oas-doc',
   severity: 'info',
   description:
     'Heuristic: the API has an info.description, and no operation is documented by a one-word summary alone (no description, no externalDocs)',
@@ -51,14 +53,7 @@ export const rule = defineRule({
     function: documentationCoverage,
     functionOptions: { minSummaryWords: 2 },
   },
-});
-
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
+  guideRule: 'oas-doc',
 });
 
 export const cases = (): RuleCase[] => [
@@ -116,5 +111,24 @@ export const cases = (): RuleCase[] => [
     name: 'FP: a schema-only file (paths: {}) without info.description',
     errors: [],
     document: definitions({ schemas: { Period: { type: 'object' } } }),
+  },
+  // Issue 46 first pass (FastAPI's GET /health "Health"): the guide's health resource needs no more.
+  {
+    name: 'FP: GET /health summarized in one word',
+    errors: [],
+    document: withPath(
+      '/api/v1/health',
+      { get: op({ summary: 'Health' }) },
+      { info: { title: 'Demo', version: '1.0.0', description: 'Things' } },
+    ),
+  },
+  {
+    name: 'a one-word summary on POST /health',
+    errors: [{ path: O('/health', 'post') }],
+    document: withPath(
+      '/health',
+      { get: op({ summary: 'Health' }), post: op({ operationId: 'probe', summary: 'Probe' }) },
+      { info: { title: 'Demo', version: '1.0.0', description: 'Things' } },
+    ),
   },
 ];

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, withPath } from '../documents.js';
+import { op, P, withPath } from '../documents.js';
 import { allParameters, allResponseHeaders, inventory, operationsOf, responsesOf } from '../../support/inventory.js';
 import { asArray, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
@@ -38,13 +38,10 @@ const noImplementationDetails = defineRuleFunction<null>(null, (root) => {
 
 export const rule = defineRule({
   code: 'oas-doc',
-  guideRule: 'oas-doc',
   severity: 'warn',
   description: 'Documentation texts expose no implementation details (TODO/FIXME, stack traces, class names, SQL)',
-  then: { function: noImplementationDetails },
+  then: noImplementationDetails,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

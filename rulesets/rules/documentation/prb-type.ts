@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, problem, v31, withPath, withSchemas } from '../documents.js';
+import { ASYNC_BASE, definitions, ok, op, P, problem, v31, withPath, withSchemas } from '../documents.js';
 import { allMediaTypes, declaredProperties, inventory, schemaClosure } from '../../support/inventory.js';
 import { asArray, bareMediaType, entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -90,36 +90,36 @@ const problemTypeValues = defineRuleFunction<null>(null, (root) => {
 
 export const rule = defineRule({
   code: 'prb-type',
-  guideRule: 'prb-type',
   severity: 'warn',
   description:
     'Problem and issue types in examples, enums and defaults are urn:problem-type:<org>[:<api>]:<type> (lowerCamelCase type, no reverse-DNS org; issues urn:problem-type:<org>:input-validation:[<api>:]<type>); about:blank only as the schema default',
-  then: { function: problemTypeValues },
+  then: problemTypeValues,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const problemWith = (example: unknown) => ({
   description: 'Problem',
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, example } },
 });
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
-});
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
+
+/**
+ * GET /things answering `answer` and, on 400, a problem example; the Problem schema (with `members` beside it) types its `type` as a URI defaulting to about:blank, with `type`'s members.
+ */
+const things = (answer: Json, example: Json, type: Json, members: Json = {}): Json =>
+  withPath(
+    '/things',
+    { get: op({ responses: { '200': ok(answer), '400': problemWith(example), default: problem() } }) },
+    {
+      components: {
+        schemas: {
+          Problem: {
+            type: 'object',
+            ...members,
+            properties: { type: { type: 'string', format: 'uri', default: 'about:blank', ...type } },
+          },
+        },
+      },
+    },
+  );
 
 export const cases = (): RuleCase[] => [
   {
@@ -149,89 +149,30 @@ export const cases = (): RuleCase[] => [
         message: 'input-validation',
       },
     ],
-    document: withPath(
-      '/things',
+    document: things(
+      { type: 'object', properties: { a: { type: 'string' } } },
+      { type: 'https://example.com/problems/bad', issues: [{ type: 'urn:problem-type:cbss:input-validation:a:b:c' }] },
       {
-        get: op({
-          responses: {
-            '200': {
-              description: 'OK',
-              content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } },
-            },
-            '400': problemWith({
-              type: 'https://example.com/problems/bad',
-              issues: [{ type: 'urn:problem-type:cbss:input-validation:a:b:c' }],
-            }),
-            default: problem(),
-          },
-        }),
+        example: 'urn:problem-type:be.fgov.cbss:tooBig',
+        enum: ['urn:problem-type:cbss:TooBig', 'urn:problem-type:cbss:socialStatus:searchCriteriaTooWide'],
       },
-      {
-        components: {
-          schemas: {
-            Problem: {
-              type: 'object',
-              example: { type: 'about:blank' },
-              properties: {
-                type: {
-                  type: 'string',
-                  format: 'uri',
-                  default: 'about:blank',
-                  example: 'urn:problem-type:be.fgov.cbss:tooBig',
-                  enum: ['urn:problem-type:cbss:TooBig', 'urn:problem-type:cbss:socialStatus:searchCriteriaTooWide'],
-                },
-              },
-            },
-          },
-        },
-      },
+      { example: { type: 'about:blank' } },
     ),
   },
   {
     name: 'belgif, API-specific and issue types; about:blank default; types outside problems ignored',
     errors: [],
-    document: withPath(
-      '/things',
+    document: things(
+      { type: 'object', properties: { type: { type: 'string', example: 'Car' } } },
       {
-        get: op({
-          responses: {
-            '200': {
-              description: 'OK',
-              content: {
-                'application/json': {
-                  schema: { type: 'object', properties: { type: { type: 'string', example: 'Car' } } },
-                },
-              },
-            },
-            '400': problemWith({
-              type: 'urn:problem-type:belgif:badRequest',
-              issues: [
-                { type: 'urn:problem-type:belgif:input-validation:schemaViolation' },
-                { type: 'urn:problem-type:belgif-ext:input-validation:invalidPeriod' },
-                { type: 'urn:problem-type:cbss:input-validation:socialStatus:replacedSsin' },
-              ],
-            }),
-            default: problem(),
-          },
-        }),
+        type: 'urn:problem-type:belgif:badRequest',
+        issues: [
+          { type: 'urn:problem-type:belgif:input-validation:schemaViolation' },
+          { type: 'urn:problem-type:belgif-ext:input-validation:invalidPeriod' },
+          { type: 'urn:problem-type:cbss:input-validation:socialStatus:replacedSsin' },
+        ],
       },
-      {
-        components: {
-          schemas: {
-            Problem: {
-              type: 'object',
-              properties: {
-                type: {
-                  type: 'string',
-                  format: 'uri',
-                  default: 'about:blank',
-                  example: 'urn:problem-type:cbss:socialStatus:searchCriteriaTooWide',
-                },
-              },
-            },
-          },
-        },
-      },
+      { example: 'urn:problem-type:cbss:socialStatus:searchCriteriaTooWide' },
     ),
   },
 

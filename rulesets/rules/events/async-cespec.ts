@@ -35,10 +35,9 @@ const messagesExtendBase = defineRuleFunction<null>(NO_OPTIONS, (root, _o, conte
 
 export const rule = defineRule({
   code: 'async-cespec',
-  guideRule: 'async-cespec',
   severity: 'warn',
   description: 'CloudEvents message schemas extend AsynchronousMessageBase; data and data_base64 are not both required',
-  then: { function: messagesExtendBase },
+  then: messagesExtendBase,
 });
 
 export const cases = (): RuleCase[] => [

@@ -4,7 +4,7 @@ import { enumerated } from '../../support/schema-forms.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { defineRule, type RuleCase } from '../define.js';
 import { messageComponents, ownAttributes, typeMappings, schemaName } from './support/messages.js';
-import { P, message, v31, withMessages } from './support/cases.js';
+import { CANCELED, constTypedMessage, messageUnion, P, typedMessage, v31, withMessages } from './support/cases.js';
 
 /** async-contract: one schema per message type: a type value is not given to two different schemas. */
 const oneSchemaPerType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
@@ -33,82 +33,33 @@ const oneSchemaPerType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'async-contract',
-  guideRule: 'async-contract',
   severity: 'warn',
   description: 'One schema per message type value',
-  then: { function: oneSchemaPerType },
+  then: oneSchemaPerType,
 });
 
 export const cases = (): RuleCase[] => [
   {
     name: 'one type value given to two schemas',
-    errors: [
-      { path: P('Canceled2') },
-      { path: P('Received', 'discriminator', 'mapping', 'be.example.meeting.v1.meetings.notify.canceled') },
-    ],
+    errors: [{ path: P('Canceled2') }, { path: P('Received', 'discriminator', 'mapping', CANCELED) }],
     document: withMessages({
-      Canceled1: message({
-        properties: {
-          data: { type: 'object' },
-          type: { type: 'string', enum: ['be.example.meeting.v1.meetings.notify.canceled'] },
-        },
-      }),
-      Canceled2: message({
-        properties: {
-          data: { type: 'object' },
-          type: { type: 'string', enum: ['be.example.meeting.v1.meetings.notify.canceled'] },
-        },
-      }),
-      Received: {
-        oneOf: [{ $ref: '#/components/schemas/Canceled1' }],
-        discriminator: {
-          propertyName: 'type',
-          mapping: { 'be.example.meeting.v1.meetings.notify.canceled': '#/components/schemas/Other' },
-        },
-      },
+      Canceled1: typedMessage(CANCELED),
+      Canceled2: typedMessage(CANCELED),
+      Received: messageUnion(['Canceled1'], { [CANCELED]: 'Other' }),
     }),
   },
   {
     name: 'one schema shared by two types; one type per schema in two discriminators',
     errors: [],
     document: withMessages({
-      Canceled: message({
-        properties: {
-          data: { type: 'object' },
-          type: {
-            type: 'string',
-            enum: ['be.example.meeting.v1.meetings.notify.canceled', 'be.example.meeting.v1.meetings.notify.deleted'],
-          },
-        },
-      }),
-      Sent: {
-        oneOf: [{ $ref: '#/components/schemas/Canceled' }],
-        discriminator: {
-          propertyName: 'type',
-          mapping: { 'be.example.meeting.v1.meetings.notify.canceled': '#/components/schemas/Canceled' },
-        },
-      },
-      Received: {
-        oneOf: [{ $ref: '#/components/schemas/Canceled' }],
-        discriminator: {
-          propertyName: 'type',
-          mapping: { 'be.example.meeting.v1.meetings.notify.canceled': '#/components/schemas/Canceled' },
-        },
-      },
+      Canceled: typedMessage(CANCELED, 'be.example.meeting.v1.meetings.notify.deleted'),
+      Sent: messageUnion(['Canceled'], { [CANCELED]: 'Canceled' }),
+      Received: messageUnion(['Canceled'], { [CANCELED]: 'Canceled' }),
     }),
   },
   {
     name: '3.1: one const type given to two schemas',
     errors: [{ path: P('B') }],
-    document: v31(
-      withMessages({
-        A: message({
-          properties: { data: { type: 'object' }, type: { const: 'be.example.meeting.v1.meetings.notify.canceled' } },
-        }),
-        B: message({
-          properties: { data: { type: 'object' }, type: { const: 'be.example.meeting.v1.meetings.notify.canceled' } },
-        }),
-      }),
-    ),
+    document: v31(withMessages({ A: constTypedMessage(CANCELED), B: constTypedMessage(CANCELED) })),
   },
 ];

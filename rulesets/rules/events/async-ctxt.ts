@@ -48,11 +48,10 @@ const contextAttributes = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'async-ctxt',
-  guideRule: 'async-ctxt',
   severity: 'error',
   description:
     'Message context attributes are lower-case alphanumeric scalars; specversion, id, type, source, service are required (relatedto, relatedtosource on replies)',
-  then: { function: contextAttributes },
+  then: contextAttributes,
 });
 
 export const cases = (): RuleCase[] => [

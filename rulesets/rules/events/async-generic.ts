@@ -3,9 +3,9 @@ import { allMediaTypes, declaredProperties, effectiveType, inventory, requiredNa
 import { bareMediaType, isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { op, problem } from '../documents.js';
+import { ok, op, problem } from '../documents.js';
 import { BASE, isMessage, CLOUDEVENT, CLOUDEVENT_BATCH, holdsMessages } from './support/messages.js';
-import { O, P, message, v31, withMessages } from './support/cases.js';
+import { type Json, O, P, message, v31, withMessages } from './support/cases.js';
 
 /**
  * async-generic: bodies of CloudEvents media types are messages (a batch: an array of them); a body
@@ -48,12 +48,18 @@ const genericMessageBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'async-generic',
-  guideRule: 'async-generic',
   severity: 'warn',
   description:
     'CloudEvents bodies are Asynchronous Messages (batches: arrays of them); nothing outside the messages is required',
-  then: { function: genericMessageBodies },
+  then: genericMessageBodies,
 });
+
+/** A POST taking `schema` as one CloudEvent. */
+const post = (schema: Json): Json => op({ requestBody: { required: true, content: { [CLOUDEVENT]: { schema } } } });
+/** A GET answering `schema` as a CloudEvents batch. */
+const getBatch = (schema: Json, extra: Json = {}): Json =>
+  op({ ...extra, responses: { '200': ok(schema, CLOUDEVENT_BATCH), default: problem() } });
+const MEETING_CANCELED = { $ref: '#/components/schemas/MeetingCanceled' };
 
 export const cases = (): RuleCase[] => [
   {
@@ -69,39 +75,14 @@ export const cases = (): RuleCase[] => [
         Envelope: {
           type: 'object',
           required: ['messages', 'customerId'],
-          properties: {
-            customerId: { type: 'string' },
-            messages: { type: 'array', items: { $ref: '#/components/schemas/MeetingCanceled' } },
-          },
+          properties: { customerId: { type: 'string' }, messages: { type: 'array', items: MEETING_CANCELED } },
         },
       },
       {
         paths: {
           '/messages': {
-            post: op({
-              requestBody: {
-                required: true,
-                content: {
-                  'application/cloudevents+json': {
-                    schema: { type: 'object', title: 'Anything', properties: { title: { type: 'string' } } },
-                  },
-                },
-              },
-            }),
-            get: op({
-              operationId: 'get',
-              responses: {
-                '200': {
-                  description: 'x',
-                  content: {
-                    'application/cloudevents-batch+json': {
-                      schema: { $ref: '#/components/schemas/MeetingCanceled' },
-                    },
-                  },
-                },
-                default: problem(),
-              },
-            }),
+            post: post({ type: 'object', title: 'Anything', properties: { title: { type: 'string' } } }),
+            get: getBatch(MEETING_CANCELED, { operationId: 'get' }),
           },
         },
       },
@@ -119,42 +100,15 @@ export const cases = (): RuleCase[] => [
           required: ['messages'],
           properties: {
             context: { type: 'object', title: 'BatchContext' },
-            messages: { type: 'array', items: { $ref: '#/components/schemas/MeetingCanceled' } },
+            messages: { type: 'array', items: MEETING_CANCELED },
           },
         },
       },
       {
         paths: {
           '/messages': {
-            post: op({
-              requestBody: {
-                required: true,
-                content: {
-                  'application/cloudevents+json': {
-                    schema: {
-                      oneOf: [
-                        { $ref: '#/components/schemas/MeetingCanceled' },
-                        { $ref: '#/components/schemas/MeetingInvited' },
-                      ],
-                    },
-                  },
-                },
-              },
-            }),
-            get: op({
-              operationId: 'get',
-              responses: {
-                '200': {
-                  description: 'x',
-                  content: {
-                    'application/cloudevents-batch+json': {
-                      schema: { type: 'array', items: { $ref: '#/components/schemas/MeetingCanceled' } },
-                    },
-                  },
-                },
-                default: problem(),
-              },
-            }),
+            post: post({ oneOf: [MEETING_CANCELED, { $ref: '#/components/schemas/MeetingInvited' }] }),
+            get: getBatch({ type: 'array', items: MEETING_CANCELED }, { operationId: 'get' }),
           },
         },
       },
@@ -166,25 +120,7 @@ export const cases = (): RuleCase[] => [
     document: v31(
       withMessages(
         { MeetingCanceled: message() },
-        {
-          paths: {
-            '/messages': {
-              get: op({
-                responses: {
-                  '200': {
-                    description: 'x',
-                    content: {
-                      'application/cloudevents-batch+json': {
-                        schema: { type: ['array', 'null'], items: { $ref: '#/components/schemas/MeetingCanceled' } },
-                      },
-                    },
-                  },
-                  default: problem(),
-                },
-              }),
-            },
-          },
-        },
+        { paths: { '/messages': { get: getBatch({ type: ['array', 'null'], items: MEETING_CANCELED }) } } },
       ),
     ),
   },

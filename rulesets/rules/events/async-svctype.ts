@@ -3,7 +3,17 @@ import { type JsonPath } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { defineRule, type RuleCase } from '../define.js';
 import { SERVICE, isMessageType, messageComponents, contextValues, typeMappings } from './support/messages.js';
-import { GOOD_EXAMPLE, P, message, v31, withMessages } from './support/cases.js';
+import {
+  CANCELED,
+  constTypedMessage,
+  GOOD_EXAMPLE,
+  P,
+  message,
+  messageUnion,
+  typedMessage,
+  v31,
+  withMessages,
+} from './support/cases.js';
 
 /** async-svctype: service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]. */
 const serviceAndTypeValues = defineRuleFunction<null>(NO_OPTIONS, (root) => {
@@ -43,11 +53,10 @@ const serviceAndTypeValues = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'async-svctype',
-  guideRule: 'async-svctype',
   severity: 'warn',
   description:
     'service is <reverse-DNS>.<serviceName>.v<major>; type is <service>.<resourceType>[.<child>].<method>[.<suffix>]',
-  then: { function: serviceAndTypeValues },
+  then: serviceAndTypeValues,
 });
 
 export const cases = (): RuleCase[] => [
@@ -61,14 +70,9 @@ export const cases = (): RuleCase[] => [
     ],
     document: withMessages({
       MeetingCanceled: message({ example: { ...GOOD_EXAMPLE, service: 'be.example.meeting' } }),
-      MeetingInvited: message({
-        properties: { data: { type: 'object' }, type: { type: 'string', enum: ['be.example.meeting.v1.invited'] } },
-      }),
+      MeetingInvited: typedMessage('be.example.meeting.v1.invited'),
       MeetingMoved: message({ example: { ...GOOD_EXAMPLE, type: 'be.example.agenda.v1.meetings.notify.moved' } }),
-      MeetingMessage: {
-        oneOf: [{ $ref: '#/components/schemas/MeetingCanceled' }],
-        discriminator: { propertyName: 'type', mapping: { MeetingCanceled: '#/components/schemas/MeetingCanceled' } },
-      },
+      MeetingMessage: messageUnion(['MeetingCanceled'], { MeetingCanceled: 'MeetingCanceled' }),
     }),
   },
   {
@@ -76,25 +80,11 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withMessages({
       MeetingCanceled: message({ example: GOOD_EXAMPLE }),
-      MeetingInvited: message({
-        properties: {
-          data: { type: 'object' },
-          type: {
-            type: 'string',
-            enum: [
-              'be.example.meeting.v1.meetings.invitees.notify.invited',
-              'be.example.meeting.v1.meetings.create.problemReply',
-            ],
-          },
-        },
-      }),
-      MeetingMessage: {
-        oneOf: [{ $ref: '#/components/schemas/MeetingCanceled' }],
-        discriminator: {
-          propertyName: 'type',
-          mapping: { 'be.example.meeting.v1.meetings.notify.canceled': '#/components/schemas/MeetingCanceled' },
-        },
-      },
+      MeetingInvited: typedMessage(
+        'be.example.meeting.v1.meetings.invitees.notify.invited',
+        'be.example.meeting.v1.meetings.create.problemReply',
+      ),
+      MeetingMessage: messageUnion(['MeetingCanceled'], { [CANCELED]: 'MeetingCanceled' }),
     }),
   },
   {
@@ -102,7 +92,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: P('MeetingCanceled', 'properties', 'type', 'const') }],
     document: v31(
       withMessages({
-        MeetingCanceled: message({ properties: { data: { type: 'object' }, type: { const: 'MeetingCanceled' } } }),
+        MeetingCanceled: constTypedMessage('MeetingCanceled'),
       }),
     ),
   },

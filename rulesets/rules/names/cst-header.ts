@@ -1,10 +1,9 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, withPath } from '../documents.js';
+import { headerParam, op, param, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 export const rule = defineRule({
   code: 'cst-header',
-  guideRule: 'cst-header',
   severity: 'warn',
   description: "Custom headers are not prefixed with X- (use the organisation's prefix or BelGov-)",
   then: {
@@ -24,7 +23,7 @@ export const cases = (): RuleCase[] => [
     name: 'X- header',
     errors: [{ path: param('/things', 'get') }],
     document: withPath('/things', {
-      get: op({ parameters: [{ name: 'X-Request-Id', in: 'header', schema: { type: 'string' } }] }),
+      get: op({ parameters: [headerParam('X-Request-Id')] }),
     }),
   },
   {
@@ -32,10 +31,7 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withPath('/things', {
       get: op({
-        parameters: [
-          { name: 'BelGov-Trace-Id', in: 'header', schema: { type: 'string' } },
-          { name: 'X-HTTP-Method-Override', in: 'header', schema: { type: 'string' } },
-        ],
+        parameters: [headerParam('BelGov-Trace-Id'), headerParam('X-HTTP-Method-Override')],
       }),
     }),
   },

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, param, withPath } from '../documents.js';
+import { headerParam, O, ok, op, param, string, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 // Header names registered in a casing that is not Upper-Kebab-Case, accepted as registered: ETag, TE and
@@ -24,7 +24,6 @@ const REGISTERED_HEADERS = [
 
 export const rule = defineRule({
   code: 'hdr-case',
-  guideRule: 'hdr-case',
   severity: 'warn',
   description: 'Header names are Upper-Kebab-Case',
   then: {
@@ -39,10 +38,6 @@ export const rule = defineRule({
   },
 });
 
-type Json = Record<string, unknown>;
-const header = (name: string): Json => ({ name, in: 'header', schema: { type: 'string' } });
-const string: Json = { type: 'string' };
-
 export const cases = (): RuleCase[] => [
   // "by convention, Kebab-Case with uppercase SHOULD be used": of header names, not of the keys naming definitions.
 
@@ -56,7 +51,7 @@ export const cases = (): RuleCase[] => [
       '/things',
       {
         get: op({
-          parameters: [header('trace_id')],
+          parameters: [headerParam('trace_id')],
           responses: {
             '200': {
               ...ok(),
@@ -78,7 +73,7 @@ export const cases = (): RuleCase[] => [
       '/things',
       {
         get: op({
-          parameters: [header('DPoP'), header('TE'), header('traceparent'), header('Content-MD5')],
+          parameters: [headerParam('DPoP'), headerParam('TE'), headerParam('traceparent'), headerParam('Content-MD5')],
           responses: {
             '200': {
               ...ok(),
@@ -104,7 +99,7 @@ export const cases = (): RuleCase[] => [
     ],
     document: withPath('/things', {
       get: op({
-        parameters: [{ name: 'if-none-match', in: 'header', schema: { type: 'string' } }],
+        parameters: [headerParam('if-none-match')],
         responses: { '200': { ...ok(), headers: { 'X-RATE-LIMIT': { schema: { type: 'integer' } } } } },
       }),
     }),
@@ -114,10 +109,7 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withPath('/things', {
       get: op({
-        parameters: [
-          { name: 'If-None-Match', in: 'header', schema: { type: 'string' } },
-          { name: 'BelGov-Trace-Id', in: 'header', schema: { type: 'string' } },
-        ],
+        parameters: [headerParam('If-None-Match'), headerParam('BelGov-Trace-Id')],
         responses: {
           '200': {
             ...ok(),

@@ -1,10 +1,9 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, pathParam, withPath } from '../documents.js';
+import { pathParamCase } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 export const rule = defineRule({
   code: 'id-name',
-  guideRule: 'id-name',
   severity: 'warn',
   description: 'Path parameters are named after their resource (employerId), not just id or code',
   then: {
@@ -18,14 +17,6 @@ export const rule = defineRule({
 });
 
 export const cases = (): RuleCase[] => [
-  {
-    name: 'bare id',
-    errors: [{ path: param('/things/{id}', 'get') }],
-    document: withPath('/things/{id}', { get: op({ parameters: [pathParam('id')] }) }),
-  },
-  {
-    name: 'thingId',
-    errors: [],
-    document: withPath('/things/{thingId}', { get: op({ parameters: [pathParam('thingId')] }) }),
-  },
+  pathParamCase('bare id', 'id', true),
+  pathParamCase('thingId', 'thingId', false),
 ];

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, pathParam, queryParam, withPath } from '../documents.js';
+import { definitions, op, param, pathParam, queryParam, withPath } from '../documents.js';
 import { parameterNames } from './support/parameter-names.js';
 
 const SENSITIVE =
@@ -7,7 +7,6 @@ const SENSITIVE =
 
 export const rule = defineRule({
   code: 'sens-dat',
-  guideRule: 'sens-dat',
   severity: 'warn',
   description:
     'Sensitive data (SSIN, passwords, card numbers) is not sent in the path, query or headers of an operation',
@@ -21,15 +20,6 @@ export const rule = defineRule({
       message: '"{{name}}" looks like sensitive data: send it in the request body (POST) instead of the URL or headers',
     },
   },
-});
-
-type Json = Record<string, unknown>;
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
 });
 
 export const cases = (): RuleCase[] => [

@@ -38,11 +38,10 @@ const problemMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'err-problem',
-  guideRule: 'err-problem',
   severity: 'warn',
   description:
     'A body declared on an error response (4xx, 5xx, default) is application/problem+json (it may be absent); successful ones are not',
-  then: { function: problemMediaType },
+  then: problemMediaType,
 });
 
 const withProblem = { components: { schemas: { Problem: PROBLEM_SCHEMA } } };

@@ -25,10 +25,9 @@ const payloadPresence = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'meth-http',
-  guideRule: 'meth-http',
   severity: 'warn',
   description: 'No request body on GET/HEAD/DELETE/OPTIONS, no body on HEAD responses, a body on 200, none on 204',
-  then: { function: payloadPresence },
+  then: payloadPresence,
 });
 
 export const cases = (): RuleCase[] => [

@@ -12,10 +12,10 @@ const infoTitle = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-descr-title',
-  guideRule: 'oas-descr',
   severity: 'error',
   description: 'info.title is present',
-  then: { function: infoTitle },
+  then: infoTitle,
+  guideRule: 'oas-descr',
 });
 
 export const cases = (): RuleCase[] => [

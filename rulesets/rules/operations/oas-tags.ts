@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, withPath } from '../documents.js';
+import { base, O, op, REUSE, withPath } from '../documents.js';
 import { operationsOf } from '../../support/inventory.js';
 import type { RulesetFunctionContext } from '@stoplight/spectral-core';
 import { asArray, isObject, type JsonPath } from '../../support/json.js';
@@ -48,15 +48,11 @@ function fromReusableDefinitions(context: RulesetFunctionContext, at: JsonPath):
 
 export const rule = defineRule({
   code: 'oas-tags',
-  guideRule: 'oas-tags',
   severity: 'warn',
   description:
     "Operations have at most one tag, declared in the entry document's top-level tags (but those of reusable-definitions-only files) and starting with a capital",
-  then: { function: tagGuidelines },
+  then: tagGuidelines,
 });
-
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
 
 export const cases = (): RuleCase[] => [
   {

@@ -18,10 +18,9 @@ const requestBodyRequired = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'opbody-req',
-  guideRule: 'opbody-req',
   severity: 'error',
   description: 'requestBody.required is set explicitly (rest-guide-validator: reqBodyReq)',
-  then: { function: requestBodyRequired },
+  then: requestBodyRequired,
 });
 
 export const cases = (): RuleCase[] => [

@@ -17,12 +17,10 @@ const operationIdCase = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'openapi-opid-case',
-  guideRule: 'openapi-opid',
   severity: 'warn',
   description: 'operationIds are lowerCamelCase',
-  then: {
-    function: operationIdCase,
-  },
+  then: operationIdCase,
+  guideRule: 'openapi-opid',
 });
 
 export const cases = (): RuleCase[] => [

@@ -19,12 +19,9 @@ const operationIdPresentUnique = defineRuleFunction<null>(NO_OPTIONS, (root) => 
 
 export const rule = defineRule({
   code: 'openapi-opid',
-  guideRule: 'openapi-opid',
   severity: 'error',
   description: 'Every operation has a unique operationId',
-  then: {
-    function: operationIdPresentUnique,
-  },
+  then: operationIdPresentUnique,
 });
 
 export const cases = (): RuleCase[] => [

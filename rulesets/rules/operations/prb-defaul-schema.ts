@@ -41,11 +41,11 @@ const defaultUsesProblemSchema = defineRuleFunction<null>(NO_OPTIONS, (root) => 
 
 export const rule = defineRule({
   code: 'prb-defaul-schema',
-  guideRule: 'prb-defaul',
   severity: 'warn',
   description:
     "The default response uses a Problem schema by $ref under application/problem+json (a body of another type is err-problem's finding)",
-  then: { function: defaultUsesProblemSchema },
+  then: defaultUsesProblemSchema,
+  guideRule: 'prb-defaul',
   resolved: false,
 });
 

@@ -24,10 +24,9 @@ const defaultProblemResponse = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'prb-defaul',
-  guideRule: 'prb-defaul',
   severity: 'warn',
   description: 'Every operation (but HEAD and OPTIONS) has a default problem response',
-  then: { function: defaultProblemResponse },
+  then: defaultProblemResponse,
 });
 
 const withProblem = { components: { schemas: { Problem: PROBLEM_SCHEMA } } };

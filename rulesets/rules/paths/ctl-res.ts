@@ -23,12 +23,9 @@ const controllerMethods = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'ctl-res',
-  guideRule: 'ctl-res',
   severity: 'warn',
   description: 'Controllers (verb-named resources) are called with POST or GET',
-  then: {
-    function: controllerMethods,
-  },
+  then: controllerMethods,
 });
 
 export const cases = (): RuleCase[] => [

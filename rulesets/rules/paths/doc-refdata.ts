@@ -28,11 +28,10 @@ const docAndRefData = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'doc-refdata',
-  guideRule: 'doc-refdata',
   severity: 'warn',
   description:
     'The OpenAPI document under /doc is readable without authentication; reference data lives under /refData',
-  then: { function: docAndRefData },
+  then: docAndRefData,
 });
 
 export const cases = (): RuleCase[] => [

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, param } from '../documents.js';
+import { base, enumOf, O, op, param } from '../documents.js';
 import { operationsOf, parametersOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { enumerated } from '../../support/schema-forms.js';
@@ -50,7 +50,6 @@ const generalHeaders = defineRuleFunction<{ minOperations: number }>(
 
 export const rule = defineRule({
   code: 'gen-header',
-  guideRule: 'gen-header',
   severity: 'warn',
   description:
     'Headers present on every operation are documented once, not per operation (unless each operation pins its own value)',
@@ -58,7 +57,6 @@ export const rule = defineRule({
 });
 
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', required: true, schema });
-const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
 
 export const cases = (): RuleCase[] => [
   {

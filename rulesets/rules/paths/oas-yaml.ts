@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withPath } from '../documents.js';
+import { pathsCase } from '../documents.js';
 import { defineRuleFunction, finding, isReusableDefinitionsOnly, NO_OPTIONS } from '../../functions/define.js';
 import { pathKeys } from '../../functions/paths.js';
 
@@ -14,25 +14,12 @@ const openApiYaml = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-yaml',
-  guideRule: 'oas-yaml',
   severity: 'warn',
   description: 'An API serving /doc/openapi.json also serves /doc/openapi.yaml',
-  then: {
-    function: openApiYaml,
-  },
+  then: openApiYaml,
 });
 
 export const cases = (): RuleCase[] => [
-  {
-    name: 'JSON only',
-    errors: [{ path: ['paths', '/doc/openapi.json'] }],
-    document: withPath('/doc/openapi.json', { get: op() }),
-  },
-  {
-    name: 'JSON and YAML',
-    errors: [],
-    document: base({
-      paths: { '/doc/openapi.json': { get: op() }, '/doc/openapi.yaml': { get: op({ operationId: 'y' }) } },
-    }),
-  },
+  pathsCase('JSON only', ['/doc/openapi.json'], ['/doc/openapi.json']),
+  pathsCase('JSON and YAML', ['/doc/openapi.json', '/doc/openapi.yaml']),
 ];

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withPath } from '../documents.js';
+import { base, gets, op, pathsCase } from '../documents.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { fileExtension, pathKeys, pathOf } from '../../functions/paths.js';
 
@@ -19,24 +19,15 @@ const uriExtensions = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'uri-extens',
-  guideRule: 'uri-extens',
   severity: 'warn',
   description:
     "A path's last segment has no file extension such as .json (except documentation under /doc, such as /doc/openapi.json); namespaces, versions, fragments are none",
-  then: { function: uriExtensions },
+  then: uriExtensions,
 });
 
 export const cases = (): RuleCase[] => [
-  {
-    name: 'file extension',
-    errors: [{ path: ['paths', '/reports/{id}.pdf'] }],
-    document: withPath('/reports/{id}.pdf', { get: op() }),
-  },
-  {
-    name: 'the OpenAPI document',
-    errors: [],
-    document: base({ paths: { '/doc/openapi.yaml': { get: op() }, '/reports': { get: op({ operationId: 'r' }) } } }),
-  },
+  pathsCase('file extension', ['/reports/{id}.pdf'], ['/reports/{id}.pdf']),
+  pathsCase('the OpenAPI document', ['/doc/openapi.yaml', '/reports']),
   // "No file extension in URIs": a suffix of the last segment, not any dot of the key.
 
   {
@@ -61,11 +52,7 @@ export const cases = (): RuleCase[] => [
       { path: ['paths', '/reports/{reportId}.{format}'] },
     ],
     document: base({
-      paths: {
-        '/accounts.json': { get: op({ operationId: 'accounts' }) },
-        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
-        '/reports/{reportId}.{format}': { get: op({ operationId: 'report' }) },
-      },
+      paths: gets('/accounts.json', '/accounts/{accountSid}.json', '/reports/{reportId}.{format}'),
     }),
   },
   // "The OpenAPI description and other API documentation SHOULD be placed under a special doc resource"
@@ -75,20 +62,14 @@ export const cases = (): RuleCase[] => [
     name: 'FP: a Swagger document and a manual under a doc resource',
     errors: [],
     document: base({
-      paths: {
-        '/api/doc/swagger.json': { get: op({ operationId: 'swagger' }) },
-        '/doc/manual.pdf': { get: op({ operationId: 'manual' }) },
-      },
+      paths: gets('/api/doc/swagger.json', '/doc/manual.pdf'),
     }),
   },
   {
     name: 'extensions outside a doc resource (docs is not it, nor a doc.json segment)',
     errors: [{ path: ['paths', '/api/docs/swagger.json'] }, { path: ['paths', '/api/doc.json'] }],
     document: base({
-      paths: {
-        '/api/docs/swagger.json': { get: op({ operationId: 'swagger' }) },
-        '/api/doc.json': { get: op({ operationId: 'doc' }) },
-      },
+      paths: gets('/api/docs/swagger.json', '/api/doc.json'),
     }),
   },
 ];

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withPath } from '../documents.js';
+import { pathsCase } from '../documents.js';
 import { defineRuleFunction, finding, NO_OPTIONS } from '../../functions/define.js';
 import { pathKeys } from '../../functions/paths.js';
 
@@ -12,23 +12,13 @@ const trailingSlash = defineRuleFunction<null>(NO_OPTIONS, (root) =>
 
 export const rule = defineRule({
   code: 'uri-notat-slash',
-  guideRule: 'uri-notat',
   severity: 'error',
   description: 'Paths do not end with a slash',
-  then: {
-    function: trailingSlash,
-  },
+  then: trailingSlash,
+  guideRule: 'uri-notat',
 });
 
 export const cases = (): RuleCase[] => [
-  {
-    name: 'trailing slash',
-    errors: [{ path: ['paths', '/things/'] }],
-    document: withPath('/things/', { get: op() }),
-  },
-  {
-    name: 'no trailing slash',
-    errors: [],
-    document: base({ paths: { '/': { get: op() }, '/things': { get: op({ operationId: 'b' }) } } }),
-  },
+  pathsCase('trailing slash', ['/things/'], ['/things/']),
+  pathsCase('no trailing slash', ['/', '/things']),
 ];

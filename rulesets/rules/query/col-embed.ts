@@ -1,24 +1,17 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, problem, queryParam, v31, withPath } from '../documents.js';
+import { base, get, itemsOf, queryParam, S, v31, withPath } from '../documents.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
-import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
+import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+import { jsonBodyOf } from '../../functions/collections.js';
 
-/** The JSON body schema of a response, with its path. */
-function jsonBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
-  for (const [mediaType, media] of entries(response.content)) {
-    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
-      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
-  }
-  return undefined;
-}
 /** col-embed: a collection's items carry no `embedded` of their own; `?embed=` is answered by a root `embedded`. */
 const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   for (const op of operationsOf(root)) {
     if (op.method !== 'get') continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
-    const body = ok ? jsonBody(ok.response, ok.at) : undefined;
+    const body = ok ? jsonBodyOf(ok.response, ok.at) : undefined;
     if (!body) continue;
     const properties = declaredProperties(body.schema);
     const items = properties.get('items');
@@ -47,122 +40,55 @@ const collectionEmbedding = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'col-embed',
-  guideRule: 'col-embed',
   severity: 'error',
   description:
     'Full representations of collection items go in the root embedded map: items declare no embedded; ?embed= is answered with one',
-  then: { function: collectionEmbedding },
+  then: collectionEmbedding,
+});
+
+const EMBEDDED: Json = { type: 'object', additionalProperties: { type: 'object' } };
+const EMBED = queryParam('embed', { type: 'string' });
+const item = (title: string, properties: Json = { href: { type: 'string' } }): Json => ({
+  type: 'object',
+  title,
+  properties,
 });
 
 export const cases = (): RuleCase[] => [
   {
     name: 'items with their own embedded; ?embed= without a root embedded',
     errors: [
-      {
-        path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema'),
-        message: 'declare "embedded"',
-      },
-      {
-        path: O('/companies', 'get', 'responses', '200', 'content', 'application/json', 'schema'),
-        message: '?embed=',
-      },
+      { path: S('/employers'), message: 'declare "embedded"' },
+      { path: S('/companies'), message: '?embed=' },
     ],
     document: base({
       paths: {
-        '/employers': {
-          get: op({
-            responses: {
-              '200': ok({
-                title: 'Employers',
-                type: 'object',
-                properties: {
-                  items: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      title: 'EmployerItem',
-                      properties: {
-                        href: { type: 'string' },
-                        embedded: { type: 'object', additionalProperties: { type: 'object' } },
-                      },
-                    },
-                  },
-                },
-              }),
-              default: problem(),
-            },
-          }),
-        },
-        '/companies': {
-          get: op({
-            operationId: 'companies',
-            parameters: [queryParam('embed', { type: 'string' })],
-            responses: {
-              '200': ok({
-                title: 'Companies',
-                type: 'object',
-                properties: {
-                  items: {
-                    type: 'array',
-                    items: { type: 'object', title: 'CompanyItem', properties: { href: { type: 'string' } } },
-                  },
-                },
-              }),
-              default: problem(),
-            },
-          }),
-        },
+        '/employers': get('doIt', itemsOf(item('EmployerItem', { href: { type: 'string' }, embedded: EMBEDDED }))),
+        '/companies': get('companies', itemsOf(item('CompanyItem')), [EMBED]),
       },
     }),
   },
   {
     name: '?embed=items answered with a root embedded map',
     errors: [],
-    document: withPath('/employers', {
-      get: op({
-        parameters: [queryParam('embed', { type: 'string' })],
-        responses: {
-          '200': ok({
-            title: 'Employers',
-            type: 'object',
-            properties: {
-              items: {
-                type: 'array',
-                items: { type: 'object', title: 'EmployerItem', properties: { href: { type: 'string' } } },
-              },
-              embedded: { type: 'object', additionalProperties: { type: 'object' } },
-            },
-          }),
-          default: problem(),
-        },
-      }),
-    }),
+    document: withPath('/employers', get('doIt', itemsOf(item('EmployerItem'), { embedded: EMBEDDED }), [EMBED])),
   },
   {
     name: '3.1: nullable items carrying embedded',
-    errors: [{ path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    errors: [{ path: S('/employers') }],
     document: v31(
-      withPath('/employers', {
-        get: op({
-          responses: {
-            '200': ok({
-              title: 'Employers',
-              type: 'object',
-              properties: {
-                items: {
-                  type: ['array', 'null'],
-                  items: {
-                    type: 'object',
-                    title: 'EmployerItem',
-                    properties: { embedded: { type: ['object', 'null'] } },
-                  },
-                },
-              },
-            }),
-            default: problem(),
+      withPath(
+        '/employers',
+        get('doIt', {
+          type: 'object',
+          properties: {
+            items: {
+              type: ['array', 'null'],
+              items: item('EmployerItem', { embedded: { type: ['object', 'null'] } }),
+            },
           },
         }),
-      }),
+      ),
     ),
   },
 ];

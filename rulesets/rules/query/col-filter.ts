@@ -1,36 +1,17 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, op, param, queryParam, v31, withPath } from '../documents.js';
-import { parameterShape } from '../../functions/paths.js';
+import { queryCase, queryParam, v31Case } from '../documents.js';
+import { queryParameterOfType } from './support/query-type.js';
 
 export const rule = defineRule({
   code: 'col-filter',
-  guideRule: 'col-filter',
   severity: 'warn',
   description: 'The full-text query parameter q is a string',
-  then: {
-    function: parameterShape,
-    functionOptions: { in: 'query', name: 'q', type: 'string', message: 'Query parameter "{{name}}"' },
-  },
+  then: queryParameterOfType('q', 'string'),
 });
 
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
-
 export const cases = (): RuleCase[] => [
-  {
-    name: 'q as integer',
-    errors: [{ path: param('/things', 'get') }],
-    document: withQuery(queryParam('q', { type: 'integer' })),
-  },
-  { name: 'q as string', errors: [], document: withQuery(queryParam('q', { type: 'string' })) },
-
-  {
-    name: '3.1: q as a nullable integer',
-    errors: [{ path: O('/things', 'get', 'parameters', 0) }],
-    document: v31(withQuery(queryParam('q', { type: ['integer', 'null'] }))),
-  },
-  {
-    name: '3.1: q as a nullable string',
-    errors: [],
-    document: v31(withQuery(queryParam('q', { type: ['string', 'null'] }))),
-  },
+  queryCase('q as integer', true, queryParam('q', { type: 'integer' })),
+  queryCase('q as string', false, queryParam('q', { type: 'string' })),
+  v31Case(queryCase('3.1: q as a nullable integer', true, queryParam('q', { type: ['integer', 'null'] }))),
+  v31Case(queryCase('3.1: q as a nullable string', false, queryParam('q', { type: ['string', 'null'] }))),
 ];

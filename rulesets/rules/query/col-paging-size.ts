@@ -1,11 +1,11 @@
 // pageSize is OPTIONAL in the table; "must have a default value if absent" is in lower case, no keyword.
 import { defineRule, type RuleCase } from '../define.js';
-import { O, op, param, queryParam, withPath } from '../documents.js';
+import { O, param, queryParam, withQuery } from '../documents.js';
+import { pagedRightly, pagedWrongly } from './support/paging-cases.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
   code: 'col-paging-size',
-  guideRule: 'col-paging',
   severity: 'warn',
   description: 'The pageSize parameter has a default',
   then: {
@@ -18,9 +18,10 @@ export const rule = defineRule({
       message: 'Paging parameter "{{name}}"',
     },
   },
+  guideRule: 'col-paging',
 });
 
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
+const pageSize = (description: string) => queryParam('pageSize', { type: 'integer' }, { description });
 
 export const cases = (): RuleCase[] => [
   // pageSize "must have a default value if absent": a default its description states is one.
@@ -28,48 +29,22 @@ export const cases = (): RuleCase[] => [
   {
     name: 'FP: a default stated in the description (default: 100)',
     errors: [],
-    document: withPath('/things', {
-      get: op({
-        parameters: [
-          queryParam(
-            'pageSize',
-            { type: 'integer' },
-            { description: 'Het aantal resultaten per pagina. (default: 100, maximum: 500).' },
-          ),
-        ],
-      }),
-    }),
+    document: withQuery(pageSize('Het aantal resultaten per pagina. (default: 100, maximum: 500).')),
   },
   {
     name: 'a description stating no default',
     errors: [{ path: O('/things', 'get', 'parameters', 0) }],
-    document: withPath('/things', {
-      get: op({
-        parameters: [
-          queryParam(
-            'pageSize',
-            { type: 'integer' },
-            { description: 'Het aantal resultaten per pagina (maximum: 500).' },
-          ),
-        ],
-      }),
-    }),
+    document: withQuery(pageSize('Het aantal resultaten per pagina (maximum: 500).')),
   },
 
   {
     name: 'pageSize without default',
     errors: [{ path: param('/things', 'get', 1), message: 'a default' }],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 0 }),
-      queryParam('pageSize', { type: 'integer' }),
-    ),
+    document: pagedWrongly(),
   },
   {
     name: 'pageSize with default',
     errors: [],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 1, default: 1 }),
-      queryParam('pageSize', { type: 'integer', default: 20 }),
-    ),
+    document: pagedRightly(),
   },
 ];

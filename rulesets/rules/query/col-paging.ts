@@ -1,24 +1,35 @@
 // The pagination tables: `next` MANDATORY but on the last page, `page` MANDATORY (offset) "with default value 1".
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, param, queryParam, v31, withPath } from '../documents.js';
+import {
+  base,
+  collection,
+  cursorFeed,
+  get,
+  hrefItem,
+  itemsOf,
+  link,
+  O,
+  objectOf,
+  op,
+  param,
+  queryParam,
+  S,
+  string,
+  thing,
+  v31,
+  withQuery,
+} from '../documents.js';
+import { pagedRightly, pagedWrongly } from './support/paging-cases.js';
 import { parameterShape } from '../../functions/paths.js';
 import { declaredProperties, effectiveType, operationsOf, parametersOf, responsesOf } from '../../support/inventory.js';
-import { entries, isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
+import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
-import { collectionGets, pagingInformation, pagingParameters } from '../../functions/collections.js';
+import { collectionGets, jsonBodyOf, pagingInformation, pagingParameters } from '../../functions/collections.js';
 
 // The guide's reserved paging parameters, and its cursor example's `afterCompany` (a key after which the page starts).
 const OFFSET = 'page';
 const PAGE_SIZE = 'pageSize';
 const CURSOR = /^(?:after(?:[A-Z][A-Za-z0-9]*)?|cursor)$/;
-/** The JSON body schema of a 200 response, with its path; undefined when none can be judged. */
-function okBody(response: Json, at: JsonPath): { schema: Json; at: JsonPath } | undefined {
-  for (const [mediaType, media] of entries(response.content)) {
-    if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.schema))
-      return { schema: media.schema, at: [...at, 'content', mediaType, 'schema'] };
-  }
-  return undefined;
-}
 /** A (circular) $ref left where the properties come from: the schema cannot be read whole. */
 const opaque = (schema: Json, depth = 0): boolean =>
   typeof schema.$ref === 'string' ||
@@ -41,7 +52,7 @@ const pagedCollectionLinks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
     const collection = collections.get(op.operation);
     if (guidePaging.length === 0 && collection === undefined) continue;
     const ok = responsesOf(op).find((r) => r.code === '200');
-    const body = ok ? okBody(ok.response, ok.at) : undefined;
+    const body = ok ? jsonBodyOf(ok.response, ok.at) : undefined;
     if (!body || opaque(body.schema)) continue;
     const properties = declaredProperties(body.schema);
     const items = properties.get('items');
@@ -72,7 +83,6 @@ const pagedCollectionLinks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'col-paging',
-  guideRule: 'col-paging',
   severity: 'error',
   description:
     'A paged collection (?page, ?pageSize, a cursor such as ?afterCompany) declares next (and page, paged by offset); the page parameter counts from 1 (default 1; a minimum, if declared, is 1)',
@@ -91,29 +101,42 @@ export const rule = defineRule({
   ],
 });
 
-const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const itemsOf = (item: Json, extra: Json = {}): Json => ({
-  type: 'object',
-  properties: { items: { type: 'array', items: item }, ...extra },
-});
-const link = { type: 'string', format: 'uri' };
-/** A collection `/x` (with its item path `/x/{xId}`) whose GET answers `schema`. */
-const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
-  [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
-  [`${path}/{id}`]: {
-    get: op({
-      operationId: `get${path.slice(1)}`,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+/** The finding on the collection at `path`, paged by `?parameter`. */
+const pagedBy = (path: string, parameter: string) => ({ path: S(path), message: `?${parameter}` });
+/** Collections paged the way frameworks page them. */
+const frameworkPagingCases = (): RuleCase[] => [
+  // Issue 46 first pass: FastAPI's skip/limit, hapi's limit/offset, Fastify's per_page page a collection too,
+  // and "next" is MANDATORY on every page but the last whatever the technique.
+  {
+    name: "frameworks' paging (skip/limit, offset/limit, per_page) without next",
+    errors: [pagedBy('/parcels', 'skip'), pagedBy('/owners', 'offset'), pagedBy('/bins', 'per_page')],
+    document: base({
+      paths: {
+        ...collection('/parcels', itemsOf(thing), [
+          queryParam('skip', { type: 'integer' }),
+          queryParam('limit', { type: 'integer' }),
+        ]),
+        ...collection('/owners', itemsOf(thing), [
+          queryParam('offset', { type: 'integer' }),
+          queryParam('limit', { type: 'integer' }),
+        ]),
+        ...collection('/bins', itemsOf(thing), [queryParam('per_page', { type: 'integer' })]),
+      },
     }),
   },
-});
-const string: Json = { type: 'string' };
-const link2: Json = { type: 'string', format: 'uri' };
-const thing: Json = { type: 'object', title: 'Thing', properties: { href: link2, name: string } };
-const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
-  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
-});
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
+  {
+    name: "frameworks' paging with next",
+    errors: [],
+    document: base({
+      paths: {
+        ...collection('/parcels', itemsOf(thing, { next: link }), [
+          queryParam('skip', { type: 'integer' }),
+          queryParam('limit', { type: 'integer' }),
+        ]),
+      },
+    }),
+  },
+];
 
 export const cases = (): RuleCase[] => [
   // "next: MANDATORY (except for the last page)"; "page: MANDATORY (offset-based)".
@@ -130,12 +153,10 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        ...collection(
-          '/enterprises',
-          itemsOf({ type: 'object', properties: { href: link } }, { pageSize: { type: 'integer' } }),
-          [queryParam('afterEnterprise', { type: 'string' })],
-        ),
-        ...collection('/persons', itemsOf({ type: 'object', properties: { href: link } }), [
+        ...collection('/enterprises', itemsOf(hrefItem, { pageSize: { type: 'integer' } }), [
+          queryParam('afterEnterprise', { type: 'string' }),
+        ]),
+        ...collection('/persons', itemsOf(hrefItem), [
           queryParam('page', { type: 'integer', default: 1 }),
           queryParam('pageSize', { type: 'integer', default: 20 }),
         ]),
@@ -147,20 +168,15 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        ...collection(
-          '/enterprises',
-          itemsOf({ type: 'object', properties: { href: link } }, { next: link, pageSize: { type: 'integer' } }),
-          [queryParam('afterEnterprise', { type: 'string' })],
-        ),
+        ...collection('/enterprises', itemsOf(hrefItem, { next: link, pageSize: { type: 'integer' } }), [
+          queryParam('afterEnterprise', { type: 'string' }),
+        ]),
         ...collection(
           '/persons',
           {
             allOf: [
-              itemsOf({ type: 'object', properties: { href: link } }),
-              {
-                type: 'object',
-                properties: { next: link, page: { type: 'integer' }, pageSize: { type: 'integer' } },
-              },
+              itemsOf(hrefItem),
+              objectOf({ next: link, page: { type: 'integer' }, pageSize: { type: 'integer' } }),
             ],
           },
           [
@@ -171,7 +187,7 @@ export const cases = (): RuleCase[] => [
         '/report': {
           get: op({ operationId: 'report', parameters: [queryParam('pageSize', { type: 'integer', default: 20 })] }),
         },
-        ...collection('/regions', itemsOf({ type: 'object', properties: { href: link } })),
+        ...collection('/regions', itemsOf(hrefItem)),
       },
     }),
   },
@@ -185,18 +201,14 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        '/events': get(
-          'events',
-          { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
-          [queryParam('after', string)],
-        ),
-        '/logs': get('logs', {
-          type: 'object',
-          properties: {
+        '/events': cursorFeed({ entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } }),
+        '/logs': get(
+          'logs',
+          objectOf({
             results: { type: 'array', items: thing },
-            pageInfo: { type: 'object', properties: { hasNext: { type: 'boolean' }, endCursor: string } },
-          },
-        }),
+            pageInfo: objectOf({ hasNext: { type: 'boolean' }, endCursor: string }),
+          }),
+        ),
       },
     }),
   },
@@ -205,12 +217,8 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        '/events': get(
-          'events',
-          { type: 'object', properties: { items: { type: 'array', items: thing }, next: link2 } },
-          [queryParam('after', string)],
-        ),
-        '/logs': get('logs', { type: 'object', properties: { results: { type: 'array', items: thing } } }),
+        '/events': cursorFeed({ items: { type: 'array', items: thing }, next: link }),
+        '/logs': get('logs', objectOf({ results: { type: 'array', items: thing } })),
         '/tags': get('tags', { type: 'array', items: string }, [queryParam('limit', { type: 'integer' })]),
       },
     }),
@@ -219,18 +227,12 @@ export const cases = (): RuleCase[] => [
   {
     name: "page from 0; pageSize without default (col-paging-size's)",
     errors: [{ path: param('/things', 'get', 0), message: 'minimum 1' }],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 0 }),
-      queryParam('pageSize', { type: 'integer' }),
-    ),
+    document: pagedWrongly(),
   },
   {
     name: 'page from 1, default 1; pageSize with default',
     errors: [],
-    document: withQuery(
-      queryParam('page', { type: 'integer', minimum: 1, default: 1 }),
-      queryParam('pageSize', { type: 'integer', default: 20 }),
-    ),
+    document: pagedRightly(),
   },
 
   {
@@ -270,51 +272,5 @@ export const cases = (): RuleCase[] => [
       ),
     ),
   },
-  // Issue 46 first pass: FastAPI's skip/limit, hapi's limit/offset, Fastify's per_page page a collection too,
-  // and "next" is MANDATORY on every page but the last whatever the technique.
-  {
-    name: "frameworks' paging (skip/limit, offset/limit, per_page) without next",
-    errors: [
-      {
-        path: [...O('/parcels', 'get'), 'responses', '200', 'content', 'application/json', 'schema'],
-        message: '?skip',
-      },
-      {
-        path: [...O('/owners', 'get'), 'responses', '200', 'content', 'application/json', 'schema'],
-        message: '?offset',
-      },
-      {
-        path: [...O('/bins', 'get'), 'responses', '200', 'content', 'application/json', 'schema'],
-        message: '?per_page',
-      },
-    ],
-    document: base({
-      paths: {
-        ...collection('/parcels', { type: 'object', properties: { items: { type: 'array', items: thing } } }, [
-          queryParam('skip', { type: 'integer' }),
-          queryParam('limit', { type: 'integer' }),
-        ]),
-        ...collection('/owners', { type: 'object', properties: { items: { type: 'array', items: thing } } }, [
-          queryParam('offset', { type: 'integer' }),
-          queryParam('limit', { type: 'integer' }),
-        ]),
-        ...collection('/bins', { type: 'object', properties: { items: { type: 'array', items: thing } } }, [
-          queryParam('per_page', { type: 'integer' }),
-        ]),
-      },
-    }),
-  },
-  {
-    name: "frameworks' paging with next",
-    errors: [],
-    document: base({
-      paths: {
-        ...collection(
-          '/parcels',
-          { type: 'object', properties: { items: { type: 'array', items: thing }, next: link } },
-          [queryParam('skip', { type: 'integer' }), queryParam('limit', { type: 'integer' })],
-        ),
-      },
-    }),
-  },
+  ...frameworkPagingCases(),
 ];

@@ -1,38 +1,27 @@
 // Only the type: a sort parameter that is not repeated (explode false) is qry-multi's finding.
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, queryParam, v31, withPath } from '../documents.js';
-import { parameterShape } from '../../functions/paths.js';
+import { queryCase, queryParam, v31Case } from '../documents.js';
+import { queryParameterOfType } from './support/query-type.js';
 
 export const rule = defineRule({
   code: 'col-sort',
-  guideRule: 'col-sort',
   severity: 'info',
   description: 'The sort parameter is a multi-value (array) parameter',
-  then: {
-    function: parameterShape,
-    functionOptions: { in: 'query', name: 'sort', type: 'array', message: 'Query parameter "{{name}}"' },
-  },
+  then: queryParameterOfType('sort', 'array'),
 });
 
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
-
 export const cases = (): RuleCase[] => [
-  {
-    name: 'sort as a comma list',
-    errors: [{ path: param('/things', 'get') }],
-    document: withQuery(queryParam('sort', { type: 'string' })),
-  },
-  {
-    name: 'sort repeated',
-    errors: [],
-    document: withQuery(queryParam('sort', { type: 'array', items: { type: 'string' } }, { explode: true })),
-  },
-
-  {
-    name: "3.1: sort as a nullable array, not exploded: qry-multi's finding, not col-sort's",
-    errors: [],
-    document: v31(
-      withQuery(queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false })),
+  queryCase('sort as a comma list', true, queryParam('sort', { type: 'string' })),
+  queryCase(
+    'sort repeated',
+    false,
+    queryParam('sort', { type: 'array', items: { type: 'string' } }, { explode: true }),
+  ),
+  v31Case(
+    queryCase(
+      "3.1: sort as a nullable array, not exploded: qry-multi's finding, not col-sort's",
+      false,
+      queryParam('sort', { type: ['array', 'null'], items: { type: 'string' } }, { explode: false }),
     ),
-  },
+  ),
 ];

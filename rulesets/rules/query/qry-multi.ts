@@ -1,10 +1,9 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, op, param, queryParam, v31, withPath } from '../documents.js';
+import { O, param, queryParam, v31, withQuery } from '../documents.js';
 import { parameterShape } from '../../functions/paths.js';
 
 export const rule = defineRule({
   code: 'qry-multi',
-  guideRule: 'qry-multi',
   severity: 'warn',
   description: 'Multi-valued query parameters repeat the parameter (style form, explode true)',
   then: {
@@ -12,8 +11,6 @@ export const rule = defineRule({
     functionOptions: { in: 'query', repeated: true, message: 'Multi-valued query parameter "{{name}}"' },
   },
 });
-
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
 
 export const cases = (): RuleCase[] => [
   {

@@ -51,11 +51,22 @@ const unknownInputRefused = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'req-valid',
-  guideRule: 'req-valid',
   severity: 'warn',
   description:
     'No free-form object query parameter collects unknown query parameters (refusing unknown input is checked at run time)',
-  then: { function: unknownInputRefused },
+  then: unknownInputRefused,
+});
+
+/** POST /others taking a JSON object. */
+const postOther = (extra: Json = {}): Json =>
+  op({
+    operationId: 'others',
+    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', title: 'Other' } } } },
+    ...extra,
+  });
+const CRITERIA = queryParam('criteria', {
+  type: 'object',
+  properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
 });
 
 export const cases = (): RuleCase[] => [
@@ -124,15 +135,7 @@ export const cases = (): RuleCase[] => [
             responses: { '200': ok(), '400': problem() },
           }),
         },
-        '/others': {
-          post: op({
-            operationId: 'others',
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: { type: 'object', title: 'Other' } } },
-            },
-          }),
-        },
+        '/others': { post: postOther() },
         '/search': {
           get: op({
             operationId: 'search',
@@ -164,16 +167,7 @@ export const cases = (): RuleCase[] => [
     document: base({
       paths: {
         '/things': { get: op({ parameters: [queryParam('name', { type: 'string' })], responses: { '200': ok() } }) },
-        '/others': {
-          post: op({
-            operationId: 'others',
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: { type: 'object', title: 'Other' } } },
-            },
-            responses: { '204': { description: 'done' } },
-          }),
-        },
+        '/others': { post: postOther({ responses: { '204': { description: 'done' } } }) },
       },
     }),
   },
@@ -190,13 +184,7 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: O('/people', 'get', 'parameters', 1) }],
     document: withPath('/people', {
       get: op({
-        parameters: [
-          queryParam('criteria', {
-            type: 'object',
-            properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
-          }),
-          queryParam('extra', { type: 'object' }),
-        ],
+        parameters: [CRITERIA, queryParam('extra', { type: 'object' })],
       }),
     }),
   },
@@ -205,12 +193,7 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withPath('/people', {
       get: op({
-        parameters: [
-          queryParam('criteria', {
-            type: 'object',
-            properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
-          }),
-        ],
+        parameters: [CRITERIA],
       }),
     }),
   },

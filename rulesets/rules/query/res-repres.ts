@@ -1,32 +1,17 @@
 // --- the gaps the Java validator leaves ---
 import { defineRule, type RuleCase } from '../define.js';
-import { op, param, queryParam, v31, withPath } from '../documents.js';
-import { parameterShape } from '../../functions/paths.js';
+import { queryCase, queryParam, v31Case } from '../documents.js';
+import { queryParameterOfType } from './support/query-type.js';
 
 export const rule = defineRule({
   code: 'res-repres',
-  guideRule: 'res-repres',
   severity: 'warn',
   description: 'The select query parameter is a string',
-  then: {
-    function: parameterShape,
-    functionOptions: { in: 'query', name: 'select', type: 'string', message: 'Query parameter "{{name}}"' },
-  },
+  then: queryParameterOfType('select', 'string'),
 });
 
-const withQuery = (...parameters: unknown[]) => withPath('/things', { get: op({ parameters }) });
-
 export const cases = (): RuleCase[] => [
-  {
-    name: 'select as array',
-    errors: [{ path: param('/things', 'get') }],
-    document: withQuery(queryParam('select', { type: 'array', items: { type: 'string' } })),
-  },
-  { name: 'select as string', errors: [], document: withQuery(queryParam('select', { type: 'string' })) },
-
-  {
-    name: '3.1: select as a nullable string',
-    errors: [],
-    document: v31(withQuery(queryParam('select', { type: ['string', 'null'] }))),
-  },
+  queryCase('select as array', true, queryParam('select', { type: 'array', items: { type: 'string' } })),
+  queryCase('select as string', false, queryParam('select', { type: 'string' })),
+  v31Case(queryCase('3.1: select as a nullable string', false, queryParam('select', { type: ['string', 'null'] }))),
 ];

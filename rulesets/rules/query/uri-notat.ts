@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, param, pathParam, queryParam, withPath } from '../documents.js';
+import { base, O, op, param, pathParam, queryParam, string, withPath } from '../documents.js';
 import { pathSegmentsCamel } from '../../functions/paths.js';
 import { parameterNames } from '../names/support/parameter-names.js';
 
@@ -14,7 +14,6 @@ const QUERY_NAME = `^${QUERY_WORD}(?:\\.${QUERY_WORD})*$`;
 
 export const rule = defineRule({
   code: 'uri-notat',
-  guideRule: 'uri-notat',
   severity: 'warn',
   description: 'Path segments (before any ? or #, without a file extension) and query parameters are lowerCamelCase',
   then: [
@@ -29,9 +28,6 @@ export const rule = defineRule({
     },
   ],
 });
-
-type Json = Record<string, unknown>;
-const string: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [
   // "Path segments and query parameters ... SHOULD use lowerCamelCase".

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, ok, op } from '../documents.js';
+import { base, collection, gets, itemsOf, link, op } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -48,28 +48,9 @@ const collectionNamePlural = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'col-name',
-  guideRule: 'col-name',
   severity: 'warn',
   description: 'Collections are named with a plural noun',
-  then: {
-    function: collectionNamePlural,
-  },
-});
-
-const itemsOf = (item: Json, extra: Json = {}): Json => ({
-  type: 'object',
-  properties: { items: { type: 'array', items: item }, ...extra },
-});
-const link = { type: 'string', format: 'uri' };
-/** A collection `/x` (with its item path `/x/{xId}`) whose GET answers `schema`. */
-const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
-  [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
-  [`${path}/{id}`]: {
-    get: op({
-      operationId: `get${path.slice(1)}`,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-    }),
-  },
+  then: collectionNamePlural,
 });
 
 export const cases = (): RuleCase[] => [
@@ -117,22 +98,19 @@ export const cases = (): RuleCase[] => [
     name: "FP: the guide's own children; media behind a suffix",
     errors: [],
     document: base({
-      paths: {
-        '/children': { get: op({ operationId: 'children' }) },
-        '/children/{childId}': { get: op({ operationId: 'child' }) },
-        '/messages/{messageId}/media.json': { get: op({ operationId: 'media' }) },
-        '/messages/{messageId}/media/{mediaId}.json': { get: op({ operationId: 'medium' }) },
-      },
+      paths: gets(
+        '/children',
+        '/children/{childId}',
+        '/messages/{messageId}/media.json',
+        '/messages/{messageId}/media/{mediaId}.json',
+      ),
     }),
   },
   {
     name: 'a singular collection behind a suffix',
     errors: [{ path: ['paths', '/employer.json'] }],
     document: base({
-      paths: {
-        '/employer.json': { get: op({ operationId: 'employers' }) },
-        '/employer/{employerId}.json': { get: op({ operationId: 'employer' }) },
-      },
+      paths: gets('/employer.json', '/employer/{employerId}.json'),
     }),
   },
 ];

@@ -1,32 +1,14 @@
 // Beyond belgif's validator, which checks only the items array: "a href property MUST be present".
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op } from '../documents.js';
+import { base, collection, itemsOf, link, S } from '../documents.js';
 import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
   code: 'col-repres-href',
-  guideRule: 'col-repres',
   severity: 'error',
   description: 'Each item of a collection has an href link to the resource (not only self)',
   then: { function: collectionRepresentation, functionOptions: { aspect: 'href' } },
-});
-
-type Json = Record<string, unknown>;
-const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const itemsOf = (item: Json, extra: Json = {}): Json => ({
-  type: 'object',
-  properties: { items: { type: 'array', items: item }, ...extra },
-});
-const link = { type: 'string', format: 'uri' };
-/** A collection `/x` (with its item path `/x/{xId}`) whose GET answers `schema`. */
-const collection = (path: string, schema: Json, parameters: Json[] = []): Json => ({
-  [path]: { get: op({ operationId: `list${path.slice(1)}`, parameters, responses: { '200': ok(schema) } }) },
-  [`${path}/{id}`]: {
-    get: op({
-      operationId: `get${path.slice(1)}`,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-    }),
-  },
+  guideRule: 'col-repres',
 });
 
 export const cases = (): RuleCase[] => [

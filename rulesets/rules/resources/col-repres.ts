@@ -1,10 +1,9 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, problem, queryParam } from '../documents.js';
+import { base, cursorFeed, get, hrefItem, itemsOf, link, O, ok, op, S, string, thing } from '../documents.js';
 import { collectionRepresentation } from '../../functions/resources.js';
 
 export const rule = defineRule({
   code: 'col-repres',
-  guideRule: 'col-repres',
   severity: 'error',
   description: 'A collection is an object with an items array of objects',
   then: {
@@ -14,13 +13,8 @@ export const rule = defineRule({
 });
 
 type Json = Record<string, unknown>;
-const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const string: Json = { type: 'string' };
-const link: Json = { type: 'string', format: 'uri' };
-const thing: Json = { type: 'object', title: 'Thing', properties: { href: link, name: string } };
-const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
-  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
-});
+/** An item path item: a GET of its own. */
+const member = (operationId: string): Json => ({ get: op({ operationId }) });
 
 export const cases = (): RuleCase[] => [
   // "A collection result MUST contain an items property": a collection by what it answers, item path or not.
@@ -34,11 +28,7 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        '/events': get(
-          'events',
-          { type: 'object', properties: { entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } } },
-          [queryParam('after', string)],
-        ),
+        '/events': cursorFeed({ entries: { type: 'array', items: thing }, hasNext: { type: 'boolean' } }),
         '/tags': get('tags', { type: 'array', items: string }),
         '/persons/{ssin}/addresses': get('addresses', {
           type: 'object',
@@ -74,13 +64,11 @@ export const cases = (): RuleCase[] => [
 
   {
     name: 'collection without items',
-    errors: [{ path: O('/employers', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    errors: [{ path: S('/employers') }],
     document: base({
       paths: {
-        '/employers': {
-          get: op({ responses: { '200': ok({ type: 'object', properties: { list: { type: 'array' } } }) } }),
-        },
-        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+        '/employers': get('doIt', { type: 'object', properties: { list: { type: 'array' } } }),
+        '/employers/{employerId}': member('one'),
       },
     }),
   },
@@ -88,21 +76,7 @@ export const cases = (): RuleCase[] => [
     name: 'items array of objects',
     errors: [],
     document: base({
-      paths: {
-        '/employers': {
-          get: op({
-            responses: {
-              '200': ok({
-                type: 'object',
-                properties: {
-                  items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } },
-                },
-              }),
-            },
-          }),
-        },
-        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
-      },
+      paths: { '/employers': get('doIt', itemsOf(hrefItem)), '/employers/{employerId}': member('one') },
     }),
   },
   {
@@ -110,26 +84,12 @@ export const cases = (): RuleCase[] => [
     errors: [{ path: O('/lists', 'get', 'responses', '200', 'content', 'application/problem+json', 'schema') }],
     document: base({
       paths: {
-        '/employers': {
-          get: op({
-            responses: {
-              '200': ok({
-                title: 'Employers',
-                type: 'object',
-                allOf: [
-                  { $ref: '#/components/schemas/Page' },
-                  {
-                    type: 'object',
-                    properties: {
-                      items: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } } } },
-                    },
-                  },
-                ],
-              }),
-            },
-          }),
-        },
-        '/employers/{employerId}': { get: op({ operationId: 'one' }) },
+        '/employers': get('doIt', {
+          title: 'Employers',
+          type: 'object',
+          allOf: [{ $ref: '#/components/schemas/Page' }, itemsOf(hrefItem)],
+        }),
+        '/employers/{employerId}': member('one'),
         '/lists': {
           get: op({
             operationId: 'lists',
@@ -141,7 +101,7 @@ export const cases = (): RuleCase[] => [
             },
           }),
         },
-        '/lists/{listId}': { get: op({ operationId: 'list' }) },
+        '/lists/{listId}': member('list'),
       },
       components: {
         schemas: { Page: { type: 'object', properties: { items: { type: 'array' }, page: { type: 'integer' } } } },
@@ -152,23 +112,15 @@ export const cases = (): RuleCase[] => [
 
   {
     name: 'a collection behind a .json suffix returning its own list property',
-    errors: [{ path: O('/accounts.json', 'get', 'responses', '200', 'content', 'application/json', 'schema') }],
+    errors: [{ path: S('/accounts.json') }],
     document: base({
       paths: {
-        '/accounts.json': {
-          get: op({
-            operationId: 'accounts',
-            responses: {
-              '200': ok({
-                type: 'object',
-                title: 'AccountPage',
-                properties: { accounts: { type: 'array', items: { type: 'object' } }, page: { type: 'integer' } },
-              }),
-              default: problem(),
-            },
-          }),
-        },
-        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+        '/accounts.json': get('accounts', {
+          type: 'object',
+          title: 'AccountPage',
+          properties: { accounts: { type: 'array', items: { type: 'object' } }, page: { type: 'integer' } },
+        }),
+        '/accounts/{accountSid}.json': member('account'),
       },
     }),
   },
@@ -177,25 +129,11 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        '/accounts.json': {
-          get: op({
-            operationId: 'accounts',
-            responses: {
-              '200': ok({
-                type: 'object',
-                title: 'Accounts',
-                properties: {
-                  items: {
-                    type: 'array',
-                    items: { type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } },
-                  },
-                },
-              }),
-              default: problem(),
-            },
-          }),
-        },
-        '/accounts/{accountSid}.json': { get: op({ operationId: 'account' }) },
+        '/accounts.json': get('accounts', {
+          title: 'Accounts',
+          ...itemsOf({ type: 'object', title: 'AccountLink', properties: { href: { type: 'string' } } }),
+        }),
+        '/accounts/{accountSid}.json': member('account'),
       },
     }),
   },

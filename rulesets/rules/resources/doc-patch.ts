@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
 import { O, ok, op, withPath } from '../documents.js';
 import { operationsOf, responsesOf } from '../../support/inventory.js';
-import { bareMediaType, entries, isObject } from '../../support/json.js';
+import { bareMediaType, entries, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { jsonSchemaOf } from '../../functions/resources.js';
 
@@ -45,11 +45,24 @@ const mergePatch = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'doc-patch',
-  guideRule: 'doc-patch',
   severity: 'warn',
   description: 'PATCH accepts application/merge-patch+json and application/json with a patch schema of its own',
-  then: { function: mergePatch },
+  then: mergePatch,
 });
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** /employers/{employerId} answering Employer to GET, and taking `schema` as each media type to PATCH. */
+const patchable = (schema: Json, mediaTypes: string[], schemas: Json) => {
+  const content = Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema }]));
+  return withPath(
+    '/employers/{employerId}',
+    {
+      get: op({ responses: { '200': ok(ref('Employer')) } }),
+      patch: op({ operationId: 'p', requestBody: { required: true, content } }),
+    },
+    { components: { schemas: { Employer: { type: 'object' }, ...schemas } } },
+  );
+};
 
 export const cases = (): RuleCase[] => [
   {
@@ -58,40 +71,13 @@ export const cases = (): RuleCase[] => [
       { path: O('/employers/{employerId}', 'patch', 'requestBody', 'content') },
       { path: O('/employers/{employerId}', 'patch', 'requestBody', 'content', 'application/json') },
     ],
-    document: withPath(
-      '/employers/{employerId}',
-      {
-        get: op({ responses: { '200': ok({ $ref: '#/components/schemas/Employer' }) } }),
-        patch: op({
-          operationId: 'p',
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Employer' } } },
-          },
-        }),
-      },
-      { components: { schemas: { Employer: { type: 'object' } } } },
-    ),
+    document: patchable(ref('Employer'), ['application/json'], {}),
   },
   {
     name: 'merge patch with its own schema',
     errors: [],
-    document: withPath(
-      '/employers/{employerId}',
-      {
-        get: op({ responses: { '200': ok({ $ref: '#/components/schemas/Employer' }) } }),
-        patch: op({
-          operationId: 'p',
-          requestBody: {
-            required: true,
-            content: {
-              'application/merge-patch+json': { schema: { $ref: '#/components/schemas/EmployerPatch' } },
-              'application/json': { schema: { $ref: '#/components/schemas/EmployerPatch' } },
-            },
-          },
-        }),
-      },
-      { components: { schemas: { Employer: { type: 'object' }, EmployerPatch: { type: 'object' } } } },
-    ),
+    document: patchable(ref('EmployerPatch'), ['application/merge-patch+json', 'application/json'], {
+      EmployerPatch: { type: 'object' },
+    }),
   },
 ];

@@ -51,11 +51,10 @@ const jsonObjectBodies = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'evo-object',
-  guideRule: 'evo-object',
   severity: 'error',
   description:
     'application/json media types have a schema; JSON and multipart bodies are objects, never arrays or scalars (a schema stating no type is not judged)',
-  then: { function: jsonObjectBodies },
+  then: jsonObjectBodies,
 });
 
 export const cases = (): RuleCase[] => [

@@ -47,12 +47,9 @@ const healthOperation = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'hlth-res',
-  guideRule: 'hlth-res',
   severity: 'warn',
   description: 'The API has GET /health declaring 200 and 503',
-  then: {
-    function: healthOperation,
-  },
+  then: healthOperation,
 });
 
 const withoutServers = (document: Record<string, unknown>) =>

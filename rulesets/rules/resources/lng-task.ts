@@ -49,10 +49,9 @@ const longRunningTasks = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'lng-task',
-  guideRule: 'lng-task',
   severity: 'error',
   description: '202 and 303 responses declare Location; GET on a task declares 303',
-  then: { function: longRunningTasks },
+  then: longRunningTasks,
 });
 
 export const cases = (): RuleCase[] => [

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, problem, withPath } from '../documents.js';
+import { O, op, problem, string, v31, withPath } from '../documents.js';
 import { allMediaTypes, effectiveType } from '../../support/inventory.js';
 import { bareMediaType, isObject, type Json } from '../../support/json.js';
 import { singleType } from '../../support/schema-forms.js';
@@ -19,6 +19,12 @@ const STRUCTURED =
 /** Media types that name no format of their own: the schema alone says what the body is. */
 const UNNAMED_FORMAT = /^(?:\*\/\*|[\w.+-]+\/\*|application\/octet-stream)$/;
 
+// A rendering of the resource (.docx, PDF, spreadsheet, page), whatever schema a generator copies onto it:
+// beside JSON the data "is made available in JSON" as the guide asks; alone, it is not.
+const DOCUMENT_FORMAT =
+  /^(?:application\/(?:pdf|rtf|msword|epub\+zip|vnd\.ms-[\w.+-]+|vnd\.openxmlformats-officedocument\.[\w.+-]+|vnd\.oasis\.opendocument\.[\w.+-]+)|image\/[\w.+-]+|text\/(?:csv|html|calendar))$/;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+
 /**
  * rep-struct: structured data (a schema of objects or arrays) uses a JSON (or XML, form, multipart)
  * media type. A string schema under a media type naming a format (an image, a PDF, a diff) is that
@@ -28,12 +34,18 @@ const UNNAMED_FORMAT = /^(?:\*\/\*|[\w.+-]+\/\*|application\/octet-stream)$/;
 const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
   const out: Finding[] = [];
   const is31 = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
-  for (const { mediaType, media, at, kind } of allMediaTypes(root)) {
+  const media = allMediaTypes(root);
+  // The content maps that offer JSON, by their path.
+  const withJson = new Set(
+    media.filter((m) => JSON_TYPE.test(bareMediaType(m.mediaType))).map((m) => JSON.stringify(m.at.slice(0, -1))),
+  );
+  for (const { mediaType, media: object, at, kind } of media) {
     // The guide's rule is about representations (bodies); a parameter's `content` (springdoc writes
     // path variables with `*/*`) carries a parameter value, not a representation.
     if (kind === 'parameter') continue;
     const bare = bareMediaType(mediaType);
-    const schema = media.schema;
+    const schema = object.schema;
+    if (DOCUMENT_FORMAT.test(bare) && withJson.has(JSON.stringify(at.slice(0, -1)))) continue;
     if (STRUCTURED.test(bare) || !isObject(schema) || typeof schema.$ref === 'string' || isBinary(schema)) continue;
     const type = effectiveType(schema);
     // OAS 3.1 dropped format: binary; a string body is its raw content there.
@@ -46,78 +58,58 @@ const structuredMediaType = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'rep-struct',
-  guideRule: 'rep-struct',
   severity: 'error',
   description: 'Structured data (object or array schemas) uses application/json (or another structured media type)',
-  then: { function: structuredMediaType },
+  then: structuredMediaType,
 });
+
+/** GET /a answering 200 with a schema per media type. */
+const answering = (schemas: Record<string, Json>): Json => {
+  const content = Object.fromEntries(Object.entries(schemas).map(([mediaType, schema]) => [mediaType, { schema }]));
+  return withPath('/a', { get: op({ responses: { '200': { description: 'x', content }, default: problem() } }) });
+};
+// springdoc renders a @PathVariable with `content: {'*/*': …}`.
+const CATALOG_ID: Json = { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: string } } };
+const OK_AT = (mediaType: string) => O('/a', 'get', 'responses', '200', 'content', mediaType);
 
 export const cases = (): RuleCase[] => [
   {
     name: 'an object as text/plain',
-    errors: [{ path: O('/a', 'get', 'responses', '200', 'content', 'text/plain') }],
-    document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'object' }, 'text/plain') } }) }),
+    errors: [{ path: OK_AT('text/plain') }],
+    document: answering({ 'text/plain': { type: 'object' } }),
   },
   {
     name: 'JSON, problem+json, binary, text string',
     errors: [],
-    document: withPath('/a', {
-      get: op({
-        responses: {
-          '200': {
-            description: 'x',
-            content: {
-              'application/json': { schema: { type: 'object' } },
-              'application/pdf': { schema: { type: 'string', format: 'binary' } },
-              'text/csv': { schema: { type: 'string' } },
-            },
-          },
-          default: problem(),
-        },
-      }),
+    document: answering({
+      'application/json': { type: 'object' },
+      'application/pdf': { type: 'string', format: 'binary' },
+      'text/csv': string,
     }),
   },
   {
     name: 'a plain string as */* (no binary format)',
-    errors: [{ path: O('/a', 'get', 'responses', '200', 'content', '*/*') }],
-    document: withPath('/a', { get: op({ responses: { '200': ok({ type: 'string' }, '*/*') } }) }),
+    errors: [{ path: OK_AT('*/*') }],
+    document: answering({ '*/*': string }),
   },
   {
     name: 'OAS 3.1: a plain string body is raw content',
     errors: [],
-    document: {
-      ...withPath('/a', {
-        get: op({ responses: { '200': ok({ type: 'string' }, 'image/png'), default: problem() } }),
-      }),
-      openapi: '3.1.0',
-    },
+    document: v31(answering({ 'image/png': string })),
   },
   {
     name: 'an object as multipart/*; binary as */*',
     errors: [],
-    document: withPath('/a', {
-      get: op({
-        responses: {
-          '200': {
-            description: 'x',
-            content: {
-              'multipart/*': { schema: { type: 'object' } },
-              '*/*': { schema: { type: 'string', format: 'binary' } },
-            },
-          },
-          default: problem(),
-        },
-      }),
-    }),
+    document: answering({ 'multipart/*': { type: 'object' }, '*/*': { type: 'string', format: 'binary' } }),
   },
-  // Issue 46 first pass (LDES Server admin): springdoc renders a @PathVariable with `content: {'*/*': …}`.
+  // Issue 46 first pass (LDES Server admin): a path parameter's content is no representation.
   {
     name: "FP: a path parameter's */* content is no representation; the body beside it is judged",
     errors: [{ path: O('/catalogs/{catalogId}', 'put', 'requestBody', 'content', 'text/plain') }],
     document: withPath('/catalogs/{catalogId}', {
       put: op({
         parameters: [
-          { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: { type: 'string' } } } },
+          CATALOG_ID,
           { name: 'filter', in: 'query', content: { 'text/plain': { schema: { type: 'object' } } } },
         ],
         requestBody: { content: { 'text/plain': { schema: { type: 'object' } } } },
@@ -129,11 +121,67 @@ export const cases = (): RuleCase[] => [
     name: "FP: parameters' content only",
     errors: [],
     document: withPath('/catalogs/{catalogId}', {
-      delete: op({
-        parameters: [
-          { name: 'catalogId', in: 'path', required: true, content: { '*/*': { schema: { type: 'string' } } } },
-        ],
-        responses: { '204': { description: 'Deleted' }, default: problem() },
+      delete: op({ parameters: [CATALOG_ID], responses: { '204': { description: 'Deleted' }, default: problem() } }),
+    }),
+  },
+  // Issue 46 first pass (Helsinki, drf-spectacular): the serializer's schema on a .docx renderer beside JSON.
+  {
+    name: 'FP: a .docx and a PDF rendering beside JSON',
+    errors: [],
+    document: withPath('/reports/{reportId}', {
+      get: op({
+        responses: {
+          '200': {
+            description: 'The report',
+            content: {
+              'application/json': { schema: { type: 'object' } },
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { schema: { type: 'object' } },
+              'application/pdf': { schema: { type: 'object' } },
+            },
+          },
+          default: problem(),
+        },
+      }),
+    }),
+  },
+  {
+    name: 'a .docx rendering alone; text/json beside JSON',
+    errors: [
+      {
+        path: O(
+          '/reports',
+          'get',
+          'responses',
+          '200',
+          'content',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ),
+      },
+      { path: O('/reports', 'post', 'responses', '201', 'content', 'text/json') },
+    ],
+    document: withPath('/reports', {
+      get: op({
+        responses: {
+          '200': {
+            description: 'The reports',
+            content: {
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { schema: { type: 'object' } },
+            },
+          },
+          default: problem(),
+        },
+      }),
+      post: op({
+        responses: {
+          '201': {
+            description: 'Created',
+            content: {
+              'application/json': { schema: { type: 'object' } },
+              'text/json': { schema: { type: 'object' } },
+            },
+          },
+          default: problem(),
+        },
       }),
     }),
   },

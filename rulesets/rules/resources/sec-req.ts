@@ -38,10 +38,9 @@ const securityRequirements = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'sec-req',
-  guideRule: 'sec-req',
   severity: 'error',
   description: 'Security requirements name declared schemes and scopes declared in their oauth2 flows',
-  then: { function: securityRequirements },
+  then: securityRequirements,
 });
 
 export const cases = (): RuleCase[] => [

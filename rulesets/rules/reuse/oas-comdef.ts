@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { base, op, withSchemas } from '../documents.js';
+import { base, definitions, op, P, PROBLEM_V1, withSchemas } from '../documents.js';
 import { asArray, entries, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, isSchemaOnly, type Finding } from '../../functions/define.js';
 
@@ -20,6 +20,17 @@ const BELGIF_COMMON_TYPES: Record<string, string> = {
   EnterpriseNumber: 'organization/identifier',
   EstablishmentUnitNumber: 'organization/identifier',
   Period: 'time',
+};
+
+/**
+ * Local schemas that are surely another type than belgif's of that name, so there is nothing to reuse:
+ * belgif's Period is a period of dates, one of date-times is an own type (issue 46, Organisation Registry).
+ */
+const OTHER_TYPE: Record<string, (schema: Json) => boolean> = {
+  Period: (schema) => {
+    const formats = entries(schema.properties).map(([, p]) => (isObject(p) ? p.format : undefined));
+    return formats.includes('date-time') && !formats.includes('date');
+  },
 };
 
 /** Whether a schema takes its definition from another file: a $ref to it, directly or as an allOf member. */
@@ -56,6 +67,7 @@ const commonDefinitionsReused = defineRuleFunction<{ domains: Record<string, str
     for (const [name, schema] of entries(schemas)) {
       const domain = domains[name];
       if (domain === undefined || !isObject(schema) || isReferencedFromFile(schema)) continue;
+      if (OTHER_TYPE[name]?.(schema)) continue;
       if (isSchemaOnly(root) && isPublishedFile(context.document.source, domain)) continue;
       out.push(
         finding(
@@ -70,7 +82,6 @@ const commonDefinitionsReused = defineRuleFunction<{ domains: Record<string, str
 
 export const rule = defineRule({
   code: 'oas-comdef',
-  guideRule: 'oas-comdef',
   severity: 'warn',
   description:
     "Common Belgif types (Problem, HttpLink, Ssin, EnterpriseNumber, ...) are referenced from belgif's openapi-* files, not defined locally",
@@ -79,18 +90,6 @@ export const rule = defineRule({
     functionOptions: { domains: BELGIF_COMMON_TYPES },
   },
   resolved: false,
-});
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
-const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;
-/** A definitions file as belgif publishes them: `paths: {}`, version filled in by Maven. */
-const definitions = (components: Json): Json => ({
-  openapi: '3.0.3',
-  info: { title: 'Types', version: '${project.version}' },
-  paths: {},
-  components,
 });
 
 export const cases = (): RuleCase[] => [
@@ -136,5 +135,34 @@ export const cases = (): RuleCase[] => [
     name: 'a definitions file of other types',
     errors: [],
     document: definitions({ schemas: { Employer: { type: 'object' } } }),
+  },
+  // Issue 46 first pass (Organisation Registry): a Period of date-times is not belgif's Period of dates.
+  {
+    name: 'FP: a Period of date-times',
+    errors: [],
+    document: withSchemas(
+      {
+        Problem: { $ref: PROBLEM_V1 },
+        Period: {
+          type: 'object',
+          properties: { start: { type: 'string', format: 'date-time' }, end: { type: 'string', format: 'date-time' } },
+        },
+      },
+      { paths: {} },
+    ),
+  },
+  {
+    name: "a Period of dates under other member names: an own variant of belgif's",
+    errors: [{ path: P('Period') }],
+    document: withSchemas(
+      {
+        Problem: { $ref: PROBLEM_V1 },
+        Period: {
+          type: 'object',
+          properties: { start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } },
+        },
+      },
+      { paths: { '/a': { get: op() } } },
+    ),
   },
 ];

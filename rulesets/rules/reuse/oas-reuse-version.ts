@@ -1,7 +1,8 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, PROBLEM_V1, withSchemas } from '../documents.js';
 import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
+import { ownSplitFileCases, UNVERSIONED } from './support/cases.js';
 import { externalRefs, isSharedDocument } from './support/external-refs.js';
 
 /** oas-reuse-version: every referenced document states its version in info.version (one finding per file). */
@@ -24,20 +25,12 @@ const referencedVersions = defineRuleFunction<null>(null, (root, _o, context) =>
 
 export const rule = defineRule({
   code: 'oas-reuse-version',
-  guideRule: 'oas-reuse',
   severity: 'error',
   description: 'Files referenced by $ref state their version in info.version',
-  then: { function: referencedVersions },
+  then: referencedVersions,
+  guideRule: 'oas-reuse',
   resolved: false,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
-const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;
-// The API's own folder (test/lint/split), beside the harness's document.
-const SPLIT = 'split';
-const UNVERSIONED = `${REUSE}/shared/types.yaml#/components/schemas/Amount`;
 
 export const cases = (): RuleCase[] => [
   {
@@ -50,18 +43,5 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withSchemas({ Problem: { $ref: PROBLEM_V1 } }),
   },
-  // Issue 46 first pass (NHS PDS): the API's own split files are not documents reusable from several APIs.
-  {
-    name: "FP: the API's own path item file; an OpenAPI document beside it is judged",
-    errors: [{ path: P('Amount', '$ref') }],
-    document: withSchemas(
-      { Amount: { $ref: `${SPLIT}/types.yaml#/components/schemas/Amount` } },
-      { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } },
-    ),
-  },
-  {
-    name: "FP: the API's own path item file only",
-    errors: [],
-    document: withSchemas({}, { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } }),
-  },
+  ...ownSplitFileCases(),
 ];

@@ -1,6 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, PROBLEM_V1, withSchemas } from '../documents.js';
 import { defineRuleFunction, finding, type Finding } from '../../functions/define.js';
+import { ownSplitFileCases, UNVERSIONED } from './support/cases.js';
 import { externalRefs, isSharedDocument } from './support/external-refs.js';
 
 const VERSIONED_FILE = /^(.+)-(v\d+(?:(?:alpha|beta)\d*)?)\.(?:ya?ml|json)$/;
@@ -31,21 +32,12 @@ const reusableFilePaths = defineRuleFunction<null>(null, (root, _o, context) => 
 
 export const rule = defineRule({
   code: 'oas-reuse',
-  guideRule: 'oas-reuse',
   severity: 'warn',
   description:
     'Files referenced by $ref are organized as <domain>[/<subdomain>]/v<major>/<domain>[-<subdomain>]-v<major>.yaml (refs of the linted document)',
-  then: { function: reusableFilePaths },
+  then: reusableFilePaths,
   resolved: false,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
-const PROBLEM_V1 = `${REUSE}/problem/v1/problem-v1.yaml#/components/schemas/Problem`;
-// The API's own folder (test/lint/split), beside the harness's document.
-const SPLIT = 'split';
-const UNVERSIONED = `${REUSE}/shared/types.yaml#/components/schemas/Amount`;
 
 export const cases = (): RuleCase[] => [
   {
@@ -61,18 +53,5 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withSchemas({ Problem: { $ref: PROBLEM_V1 }, Local: { $ref: '#/components/schemas/Problem' } }),
   },
-  // Issue 46 first pass (NHS PDS): the API's own split files are not documents reusable from several APIs.
-  {
-    name: "FP: the API's own path item file; an OpenAPI document beside it is judged",
-    errors: [{ path: P('Amount', '$ref') }],
-    document: withSchemas(
-      { Amount: { $ref: `${SPLIT}/types.yaml#/components/schemas/Amount` } },
-      { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } },
-    ),
-  },
-  {
-    name: "FP: the API's own path item file only",
-    errors: [],
-    document: withSchemas({}, { paths: { '/search': { $ref: `${SPLIT}/paths/search.yaml` } } }),
-  },
+  ...ownSplitFileCases(),
 ];

@@ -1,50 +1,37 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { ASYNC_BASE, P, withSchemas } from '../documents.js';
 import { declaredProperties, inventory } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
-import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+import { defineRuleFunction, finding, NO_OPTIONS } from '../../functions/define.js';
 
+/**
+ * Properties declared and others admitted; an Asynchronous Message (declares specversion) may be, for
+ * CloudEvents extension attributes.
+ */
+const openBesideProperties = (schema: Json): boolean =>
+  isObject(schema.properties) &&
+  Object.keys(schema.properties).length > 0 &&
+  (schema.additionalProperties === true || isObject(schema.additionalProperties)) &&
+  !declaredProperties(schema).has('specversion');
 /** addi-prop: additionalProperties only for maps, not next to declared properties. */
 const additionalPropertiesForMaps = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
-  for (const { schema, at } of inventory(root).schemas) {
-    const hasProperties = isObject(schema.properties) && Object.keys(schema.properties).length > 0;
-    const open = schema.additionalProperties === true || isObject(schema.additionalProperties);
-    // An Asynchronous Message (declares specversion) may carry CloudEvents extension attributes.
-    if (hasProperties && open && !declaredProperties(schema).has('specversion')) {
-      out.push(
-        finding('additionalProperties should only be used for maps, not in a schema that declares properties', [
-          ...at,
-          'additionalProperties',
-        ]),
-      );
-    }
-  }
-  return out;
+  const { schemas } = inventory(root);
+  return schemas
+    .filter(({ schema }) => openBesideProperties(schema))
+    .map(({ at }) =>
+      finding('additionalProperties should only be used for maps, not in a schema that declares properties', [
+        ...at,
+        'additionalProperties',
+      ]),
+    );
 });
 
 export const rule = defineRule({
   code: 'addi-prop',
-  guideRule: 'addi-prop',
   severity: 'warn',
   description: 'additionalProperties is used only for maps',
-  then: {
-    function: additionalPropertiesForMaps,
-  },
+  then: additionalPropertiesForMaps,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
 
 export const cases = (): RuleCase[] => [
   {

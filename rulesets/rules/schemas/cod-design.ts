@@ -9,18 +9,24 @@ import {
   isJsonLdKeywordValue,
   headerNameOf,
   describedAsStandard,
+  namedStandardCodes,
 } from './support/standard-values.js';
 import { standardValueCases } from './support/cod-design-cases.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, op, withSchemas } from '../documents.js';
+import { base, O, op, P, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { isObject, type Json } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
 import { enumerated } from '../../support/schema-forms.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
 import { isCloudEventsAttribute, owningParameter } from '../../functions/schema-properties.js';
+import type { SchemaVisit } from '../../support/inventory.js';
 
 const FHIR_NAME = /^[A-Z][A-Za-z]+$/;
+
+/** The visit that names a list's values: the array's own, for an enum of array items. */
+const itemsOwner = (visit: SchemaVisit): SchemaVisit =>
+  visit.relation === 'items' && visit.parent ? visit.parent : visit;
 
 /**
  * cod-design: string enum values and discriminator mapping keys are lowerCamelCase; one finding per enum
@@ -42,11 +48,12 @@ const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context)
         const component = definingComponent(visit, context);
         // Sort values may carry the descending '-' prefix, wherever the sort codes are named (parameter, property or schema).
         const parameterName = owningParameter(visit)?.name;
-        const sortCodes = [
+        const names = [
           typeof parameterName === 'string' ? parameterName : undefined,
-          visit.propertyName,
+          itemsOwner(visit).propertyName,
           component,
-        ].some((n) => n !== undefined && SORT.test(n));
+        ];
+        const sortCodes = names.some((n) => n !== undefined && SORT.test(n));
         const header = headerNameOf(visit);
         // The value of @type (or another JSON-LD keyword) is a vocabulary's term or IRI (dcterms:Agent), no code of the API's.
         const jsonLdTerm = isJsonLdKeywordValue(visit);
@@ -65,6 +72,7 @@ const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context)
           bad.length > 0 &&
           !jsonLdTerm &&
           !fhirResourceType &&
+          !namedStandardCodes(names, strings) &&
           component !== 'BelgianRegionCode' &&
           !isCloudEventsAttribute(visit, context) &&
           !describedAsStandard(
@@ -96,15 +104,17 @@ const codesLowerCamel = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context)
 
 export const rule = defineRule({
   code: 'cod-design',
-  guideRule: 'cod-design',
   severity: 'warn',
   description:
     "New code values (string enums, discriminator values) are lowerCamelCase; standard values (HTTP methods, media types...) are not the API's codes",
-  then: { function: codesLowerCamel },
+  then: codesLowerCamel,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 const header = (name: string, schema: Json): Json => ({ name, in: 'header', schema });
+/** A path item whose POST takes these parameters. */
+const submit = (parameters: Json[], extra: Json = {}): Json => ({
+  post: op({ operationId: 'submit', parameters, ...extra }),
+});
 
 export const cases = (): RuleCase[] => [
   // "New code types SHOULD be represented as string values in lowerCamelCase": a registered header's
@@ -115,16 +125,15 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: base({
       paths: {
-        '/jobs': {
-          post: op({
-            operationId: 'submit',
-            parameters: [
-              header('Prefer', { type: 'string', enum: ['respond-async'] }),
-              header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
-              header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
-              header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
-              header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
-            ],
+        '/jobs': submit(
+          [
+            header('Prefer', { type: 'string', enum: ['respond-async'] }),
+            header('X-Amz-Target', { type: 'string', enum: ['Logs_20140328.AssociateKmsKey'] }),
+            header('Accept-Encoding', { type: 'array', items: { type: 'string', enum: ['gzip', 'x-gzip', 'br'] } }),
+            header('Accept-Language', { type: 'string', enum: ['nl-BE', 'fr-BE', 'DE'] }),
+            header('Accept-Crs', { type: 'string', enum: ['epsg:28992', 'EPSG:4326'] }),
+          ],
+          {
             responses: {
               '200': {
                 description: 'ok',
@@ -133,8 +142,8 @@ export const cases = (): RuleCase[] => [
                 },
               },
             },
-          }),
-        },
+          },
+        ),
       },
       components: {
         schemas: {
@@ -167,15 +176,10 @@ export const cases = (): RuleCase[] => [
     ],
     document: base({
       paths: {
-        '/jobs': {
-          post: op({
-            operationId: 'submit',
-            parameters: [
-              header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
-              header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
-            ],
-          }),
-        },
+        '/jobs': submit([
+          header('Acme-Mode', { type: 'string', enum: ['FAST', 'SAFE'] }),
+          header('Accept-Language', { type: 'string', enum: ['NL', 'FR', 'CreditCard'] }),
+        ]),
       },
       components: {
         schemas: {
@@ -205,6 +209,55 @@ export const cases = (): RuleCase[] => [
     errors: [],
     document: withSchemas({
       PatientSearch: { type: 'object', properties: { resourceType: { type: 'string', enum: ['Bundle'] } } },
+    }),
+  },
+  // Issue 46 (Helsinki's format=json|json-ld, publiq's priceCurrency EUR): named standards' codes.
+  {
+    name: 'FP: data format names, an ISO 4217 currency, ISO 3166 countries under their names',
+    errors: [],
+    document: base({
+      paths: {
+        '/events': {
+          get: op({
+            parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'json-ld'] } }],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      title: 'Events',
+                      properties: {
+                        priceCurrency: { type: 'string', enum: ['EUR'] },
+                        countries: { type: 'array', items: { type: 'string', enum: ['BE', 'NL'] } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+    }),
+  },
+  {
+    name: 'the same upper-case values under names of no standard; a format list with a code of its own',
+    errors: [
+      { path: P('Price', 'properties', 'unit', 'enum'), message: /: EUR$/ },
+      { path: P('Price', 'properties', 'country', 'enum'), message: /: BE, BENELUX$/ },
+      { path: P('Price', 'properties', 'format', 'enum'), message: /: json-ld, ShortList$/ },
+    ],
+    document: withSchemas({
+      Price: {
+        type: 'object',
+        properties: {
+          unit: { type: 'string', enum: ['EUR'] },
+          country: { type: 'string', enum: ['BE', 'BENELUX'] },
+          format: { type: 'string', enum: ['json', 'json-ld', 'ShortList'] },
+        },
+      },
     }),
   },
 ];

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { P, v31, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { entries, isObject, type Json } from '../../support/json.js';
 import { singleType } from '../../support/schema-forms.js';
@@ -68,7 +68,6 @@ const decimalType = defineRuleFunction<{ namePattern: string; amountPattern: str
 
 export const rule = defineRule({
   code: 'dec-type',
-  guideRule: 'dec-type',
   severity: 'warn',
   description: 'Amounts are not binary floating point numbers',
   then: {
@@ -80,8 +79,6 @@ export const rule = defineRule({
     },
   },
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   // "Precision-sensitive decimals, like monetary amounts": judged on the name's last word.

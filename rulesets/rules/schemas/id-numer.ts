@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { ASYNC_BASE, P, v31, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { asArray, type Json } from '../../support/json.js';
 import { enumerated, singleType } from '../../support/schema-forms.js';
@@ -50,24 +50,10 @@ const identifierSchemas = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'id-numer',
-  guideRule: 'id-numer',
   severity: 'warn',
   description: 'Integer identifiers declare format, minimum and maximum; string identifiers a pattern',
-  then: { function: identifierSchemas },
+  then: identifierSchemas,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,6 +1,6 @@
 import { PROTOCOL_NAMES } from './support/protocol-names.js';
 import { defineRule, type RuleCase } from '../define.js';
-import { base, O, ok, op, problem, withSchemas } from '../documents.js';
+import { base, get, ok, op, P, problem, S, withSchemas } from '../documents.js';
 import { allMediaTypes, inventory, schemaClosure } from '../../support/inventory.js';
 import { bareMediaType, isObject, type Json } from '../../support/json.js';
 import { isLowerCamel } from '../../support/naming.js';
@@ -61,16 +61,20 @@ const propertyNames = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) =
 
 export const rule = defineRule({
   code: 'jsn-naming',
-  guideRule: 'jsn-naming',
   severity: 'warn',
   description: 'JSON property names are lowerCamelCase (form fields are not JSON)',
-  then: { function: propertyNames },
+  then: propertyNames,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const S = (path: string) => O(path, 'get', 'responses', '200', 'content', 'application/json', 'schema');
-const get = (operationId: string, schema: Json, parameters: Json[] = []): Json => ({
-  get: op({ operationId, parameters, responses: { '200': ok(schema) } }),
+/** An object schema with a string property of each name. */
+const object = (...names: string[]): Json => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+});
+/** Component `schema` declaring `good` and `bad` names: a finding at each bad one. */
+const named = (schema: string, good: string[], bad: string[] = []): Omit<RuleCase, 'name'> => ({
+  errors: bad.map((name) => ({ path: P(schema, 'properties', name) })),
+  document: withSchemas({ [schema]: object(...good, ...bad) }),
 });
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 
@@ -136,21 +140,7 @@ export const cases = (): RuleCase[] => [
   },
   {
     name: 'names that only look like keywords or compact IRIs, and dotted names',
-    errors: [
-      { path: P('Catalog', 'properties', '@lang') },
-      { path: P('Catalog', 'properties', 'Catalog.title') },
-      { path: P('Catalog', 'properties', 'Dcterms:title') },
-    ],
-    document: withSchemas({
-      Catalog: {
-        type: 'object',
-        properties: {
-          '@lang': { type: 'string' },
-          'Catalog.title': { type: 'string' },
-          'Dcterms:title': { type: 'string' },
-        },
-      },
-    }),
+    ...named('Catalog', [], ['@lang', 'Catalog.title', 'Dcterms:title']),
   },
   // "Naming of JSON properties": form fields are no JSON properties; a property is reported where it is named.
 
@@ -159,52 +149,17 @@ export const cases = (): RuleCase[] => [
     name: "FP: one-letter words; oEmbed's standard names",
     errors: [],
     document: withSchemas({
-      Item: {
-        type: 'object',
-        properties: {
-          itemReverseZIndex: { type: 'integer' },
-          region1AReleaseDate: { type: 'string' },
-          xCoordinate: { type: 'number' },
-        },
-      },
-      OEmbed: {
-        type: 'object',
-        properties: { thumbnail_height: { type: 'integer' }, provider_name: { type: 'string' } },
-      },
+      Item: object('itemReverseZIndex', 'region1AReleaseDate', 'xCoordinate'),
+      OEmbed: object('thumbnail_height', 'provider_name'),
     }),
   },
   {
     name: 'acronyms in capitals, snake case',
-    errors: [
-      { path: P('Person', 'properties', 'employerID') },
-      { path: P('Person', 'properties', 'HTTPStatus') },
-      { path: P('Person', 'properties', 'birth_date') },
-    ],
-    document: withSchemas({
-      Person: {
-        type: 'object',
-        properties: {
-          employerID: { type: 'string' },
-          HTTPStatus: { type: 'integer' },
-          birth_date: { type: 'string' },
-        },
-      },
-    }),
+    ...named('Person', [], ['employerID', 'HTTPStatus', 'birth_date']),
   },
   {
     name: 'FP: authorization server metadata (RFC 8414) and a JWK',
-    errors: [],
-    document: withSchemas({
-      AuthorizationServer: {
-        type: 'object',
-        properties: {
-          issuer: { type: 'string' },
-          jwks_uri: { type: 'string' },
-          token_endpoint: { type: 'string' },
-          grant_types_supported: { type: 'array', items: { type: 'string' } },
-        },
-      },
-    }),
+    ...named('AuthorizationServer', ['issuer', 'jwks_uri', 'token_endpoint', 'grant_types_supported']),
   },
   {
     name: 'FP: fields of a form-urlencoded body (inline, and a component only forms use)',
@@ -253,22 +208,10 @@ export const cases = (): RuleCase[] => [
 
   {
     name: 'snake and kebab case',
-    errors: [{ path: P('A', 'properties', 'first_name') }, { path: P('A', 'properties', 'last-name') }],
-    document: withSchemas({
-      A: {
-        type: 'object',
-        properties: { first_name: { type: 'string' }, 'last-name': { type: 'string' }, ok: { type: 'string' } },
-      },
-    }),
+    ...named('A', ['ok'], ['first_name', 'last-name']),
   },
   {
     name: 'lowerCamelCase and OAuth2 names',
-    errors: [],
-    document: withSchemas({
-      A: {
-        type: 'object',
-        properties: { employerId: { type: 'string' }, ssin: { type: 'string' }, access_token: { type: 'string' } },
-      },
-    }),
+    ...named('A', ['employerId', 'ssin', 'access_token']),
   },
 ];

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, queryParam, v31, withPath, withSchemas } from '../documents.js';
+import { op, P, queryParam, v31, withPath, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { allowsNull } from '../../support/schema-forms.js';
 import { defineRuleFunction, definitionPath, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -37,15 +37,10 @@ const nullableOutsidePatch = defineRuleFunction<null>(NO_OPTIONS, (root, _o, con
 
 export const rule = defineRule({
   code: 'jsn-null',
-  guideRule: 'jsn-null',
   severity: 'warn',
   description: 'nullable is used only in merge-patch schemas',
-  then: {
-    function: nullableOutsidePatch,
-  },
+  then: nullableOutsidePatch,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   // "Properties with a null value SHOULD be omitted": a JSON property; a query parameter is none.

@@ -1,39 +1,30 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
-import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
+import { defineRuleFunction, finding, NO_OPTIONS } from '../../functions/define.js';
 
 /** multi-lang: texts in several languages are one object keyed by language code, not one property per language. */
-const multiLanguage = defineRuleFunction<null>(NO_OPTIONS, (root) => {
-  const out: Finding[] = [];
-  const suffixed = /^[a-z][a-zA-Z0-9]*(Nl|Fr|De|En)$/;
-  for (const { schema, at } of inventory(root).schemas) {
-    for (const name of Object.keys(isObject(schema.properties) ? schema.properties : {})) {
-      if (suffixed.test(name)) {
-        out.push(
-          finding(
-            `"${name}" holds one language: use one property with an object keyed by language code (nl, fr, de, en)`,
-            [...at, 'properties', name],
-          ),
-        );
-      }
-    }
-  }
-  return out;
-});
+const SUFFIXED = /^[a-z][a-zA-Z0-9]*(Nl|Fr|De|En)$/;
+const multiLanguage = defineRuleFunction<null>(NO_OPTIONS, (root) =>
+  inventory(root).schemas.flatMap(({ schema, at }) =>
+    Object.keys(isObject(schema.properties) ? schema.properties : {})
+      .filter((name) => SUFFIXED.test(name))
+      .map((name) =>
+        finding(
+          `"${name}" holds one language: use one property with an object keyed by language code (nl, fr, de, en)`,
+          [...at, 'properties', name],
+        ),
+      ),
+  ),
+);
 
 export const rule = defineRule({
   code: 'multi-lang',
-  guideRule: 'multi-lang',
   severity: 'warn',
   description: 'Multi-language texts are one object keyed by language code',
-  then: {
-    function: multiLanguage,
-  },
+  then: multiLanguage,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,7 +1,7 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { O, ok, op, v31, withPath, withSchemas } from '../documents.js';
+import { O, objectOf, ok, op, P, string, v31, withPath, withSchemas } from '../documents.js';
 import { effectiveType, inventory } from '../../support/inventory.js';
-import { isJsonMediaType, isObject, type Json, type JsonPath } from '../../support/json.js';
+import { isJsonMediaType, isObject, type JsonPath } from '../../support/json.js';
 import { isUpperCamel } from '../../support/naming.js';
 import { singleType } from '../../support/schema-forms.js';
 import { operationSummaries } from '../../functions/operations.js';
@@ -65,15 +65,11 @@ const freeTextDocumentation = defineRuleFunction<null>(NO_OPTIONS, (root, _o, co
 
 export const rule = defineRule({
   code: 'oas-descr',
-  guideRule: 'oas-descr',
   severity: 'warn',
   description:
     'Operations have a summary; inline object schemas have an UpperCamelCase title; component titles equal their names',
-  then: { function: freeTextDocumentation },
+  then: freeTextDocumentation,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const string: Json = { type: 'string' };
 
 export const cases = (): RuleCase[] => [
   // "For inline schemas ... of type object, an UpperCamelCase title SHOULD be used": a string's title is a label.
@@ -82,27 +78,21 @@ export const cases = (): RuleCase[] => [
     name: 'FP: titles of string and number properties',
     errors: [],
     document: withSchemas({
-      Person: {
-        type: 'object',
-        properties: {
-          name: { type: 'string', title: 'the full name' },
-          height: { type: 'number', title: 'height in cm' },
-          tags: { type: 'array', title: 'free tags', items: string },
-        },
-      },
+      Person: objectOf({
+        name: { type: 'string', title: 'the full name' },
+        height: { type: 'number', title: 'height in cm' },
+        tags: { type: 'array', title: 'free tags', items: string },
+      }),
     }),
   },
   {
     name: 'an inline object titled in lower case, beside a titled string',
     errors: [{ path: P('Person', 'properties', 'address', 'title') }],
     document: withSchemas({
-      Person: {
-        type: 'object',
-        properties: {
-          name: { type: 'string', title: 'the full name' },
-          address: { type: 'object', title: 'postal address', properties: { street: string } },
-        },
-      },
+      Person: objectOf({
+        name: { type: 'string', title: 'the full name' },
+        address: { type: 'object', title: 'postal address', properties: { street: string } },
+      }),
     }),
   },
   // "component schema title absent or equal to its name": equal is what the guide asks, whatever its case.
@@ -123,7 +113,7 @@ export const cases = (): RuleCase[] => [
   {
     name: '3.1: an inline nullable object without title',
     errors: [{ path: P('A', 'properties', 'address') }],
-    document: v31(withSchemas({ A: { type: 'object', properties: { address: { type: ['object', 'null'] } } } })),
+    document: v31(withSchemas({ A: objectOf({ address: { type: ['object', 'null'] } }) })),
   },
 
   {
@@ -139,16 +129,13 @@ export const cases = (): RuleCase[] => [
       {
         get: {
           operationId: 'getThings',
-          responses: { '200': ok({ type: 'object', properties: { a: { type: 'string' } } }) },
+          responses: { '200': ok(objectOf({ a: { type: 'string' } })) },
         },
       },
       {
         components: {
           schemas: {
-            A: {
-              type: 'object',
-              properties: { b: { type: 'object', title: 'lower', properties: { c: { type: 'string' } } } },
-            },
+            A: objectOf({ b: { type: 'object', title: 'lower', properties: { c: { type: 'string' } } } }),
             C: { type: 'object', title: 'Other', properties: { c: { type: 'string' } } },
           },
         },
@@ -209,7 +196,7 @@ export const cases = (): RuleCase[] => [
             A: {
               type: 'object',
               title: 'A',
-              properties: { b: { allOf: [{ type: 'object', properties: { c: { type: 'string' } } }] } },
+              properties: { b: { allOf: [objectOf({ c: { type: 'string' } })] } },
             },
           },
         },

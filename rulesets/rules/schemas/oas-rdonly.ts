@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { asArray } from '../../support/json.js';
 import { ownReadOnlyRequiredNames } from '../../support/composed-names.js';
@@ -32,15 +32,10 @@ const readOnlyRequired = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-rdonly',
-  guideRule: 'oas-rdonly',
   severity: 'warn',
   description: 'readOnly properties are not required',
-  then: {
-    function: readOnlyRequired,
-  },
+  then: readOnlyRequired,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { P, v31, withSchemas } from '../documents.js';
 import { effectiveType, inventory } from '../../support/inventory.js';
 import { isObject } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -26,13 +26,10 @@ const embeddedIsMap = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'prf-embed',
-  guideRule: 'prf-embed',
   severity: 'error',
   description: "embedded is an object with additionalProperties, keyed by the embedded resources' hrefs",
-  then: { function: embeddedIsMap },
+  then: embeddedIsMap,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

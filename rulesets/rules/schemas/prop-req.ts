@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { withSchemas } from '../documents.js';
+import { P, withSchemas } from '../documents.js';
 import { declaredProperties, inventory, type SchemaVisit } from '../../support/inventory.js';
 import { asArray, isObject, type Json } from '../../support/json.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -39,15 +39,10 @@ const requiredDeclared = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'prop-req',
-  guideRule: 'prop-req',
   severity: 'error',
   description: 'Every required property is declared in properties',
-  then: {
-    function: requiredDeclared,
-  },
+  then: requiredDeclared,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { v31, withSchemas } from '../documents.js';
+import { P, v31, withSchemas } from '../documents.js';
 import { inventory } from '../../support/inventory.js';
 import { oasKind, schemaViolation } from '../../support/schema-validator.js';
 import { defineRuleFunction, finding, NO_OPTIONS, type Finding } from '../../functions/define.js';
@@ -28,15 +28,10 @@ const enumValid = defineRuleFunction<null>(NO_OPTIONS, (root) => {
 
 export const rule = defineRule({
   code: 'oas-enum',
-  guideRule: 'oas-enum',
   severity: 'warn',
   description: 'Enum values are valid against their schema',
-  then: {
-    function: enumValid,
-  },
+  then: enumValid,
 });
-
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
 
 export const cases = (): RuleCase[] => [
   {

@@ -1,5 +1,5 @@
 import { defineRule, type RuleCase } from '../define.js';
-import { op, v31, withPath, withSchemas } from '../documents.js';
+import { op, P, v31, withPath, withSchemas } from '../documents.js';
 import { allMediaTypes, allParameters, inventory } from '../../support/inventory.js';
 import { asArray, entries, isObject, type Json, type JsonPath } from '../../support/json.js';
 import { oasKind, schemaViolation } from '../../support/schema-validator.js';
@@ -97,15 +97,28 @@ const examplesValid = defineRuleFunction<null>(NO_OPTIONS, (root, _o, context) =
 
 export const rule = defineRule({
   code: 'oas-exampl',
-  guideRule: 'oas-exampl',
   severity: 'error',
   description: 'Examples are valid against their schema',
-  then: {
-    function: examplesValid,
-  },
+  then: examplesValid,
 });
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
+/** A Credential told apart by `discriminator`, its example of kind AAD, and AadCredential extending it. */
+const credentials = (discriminator: Json): Json =>
+  withSchemas({
+    Credential: {
+      type: 'object',
+      properties: { kind: { type: 'string' } },
+      required: ['kind'],
+      discriminator,
+      example: { kind: 'AAD' },
+    },
+    AadCredential: {
+      allOf: [
+        { $ref: '#/components/schemas/Credential' },
+        { type: 'object', properties: { tenant: { type: 'string' } } },
+      ],
+    },
+  });
 
 export const cases = (): RuleCase[] => [
   // The message names the cause: a discriminator value that no schema name and no mapping entry selects.
@@ -119,40 +132,12 @@ export const cases = (): RuleCase[] => [
           '/kind "AAD" selects no schema of the discriminator on "kind" (it knows Credential, AadCredential): add it to the discriminator\'s mapping',
       },
     ],
-    document: withSchemas({
-      Credential: {
-        type: 'object',
-        properties: { kind: { type: 'string' } },
-        required: ['kind'],
-        discriminator: { propertyName: 'kind' },
-        example: { kind: 'AAD' },
-      },
-      AadCredential: {
-        allOf: [
-          { $ref: '#/components/schemas/Credential' },
-          { type: 'object', properties: { tenant: { type: 'string' } } },
-        ],
-      },
-    }),
+    document: credentials({ propertyName: 'kind' }),
   },
   {
     name: 'the same value mapped',
     errors: [],
-    document: withSchemas({
-      Credential: {
-        type: 'object',
-        properties: { kind: { type: 'string' } },
-        required: ['kind'],
-        discriminator: { propertyName: 'kind', mapping: { AAD: '#/components/schemas/AadCredential' } },
-        example: { kind: 'AAD' },
-      },
-      AadCredential: {
-        allOf: [
-          { $ref: '#/components/schemas/Credential' },
-          { type: 'object', properties: { tenant: { type: 'string' } } },
-        ],
-      },
-    }),
+    document: credentials({ propertyName: 'kind', mapping: { AAD: '#/components/schemas/AadCredential' } }),
   },
 
   {

@@ -11,6 +11,7 @@ export default defineCheck({
     rule: 'col-repres',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'A filter that matches nothing gives 200 with `items: []`',
     messages: {
       status:
@@ -45,7 +46,7 @@ export default defineCheck({
       if (refused) ctx.skip(`every filter refused its value (${value}) with ${status}`);
       // A 5xx to the run's own value is what it is, a server error for input: not a departure from empty results.
       if (!ctx.expect(status < 500, 'serverError', { url, status, value }, exchange))
-        return markReportedServerError(ctx, 'collection.empty-result', exchange);
+        return markReportedServerError(ctx, 'collection.empty-result', exchange, filter);
       if (!ctx.expect(status === 200, 'status', { url, status }, exchange)) return;
       const { json } = exchange.response;
       // A bare array or no object at all is the finding of collection.is-object / items-array, not of this check.

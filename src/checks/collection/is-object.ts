@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'evo-object',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'A collection is a JSON object (never a bare array) served as JSON',
     messages: {
       status: 'GET {{url}} answered {{status}}, not 200 with the collection.',

@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'col-repres',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'Every item of a collection has an absolute `href`',
     messages: {
       missingHref: 'items[{{index}}] of {{url}} has no string `href`.',

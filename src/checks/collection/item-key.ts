@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'col-repres',
     severity: 'warning',
     writes: false,
+    evidence: 'reads',
     title: 'Every item of a collection carries its business key',
     messages: {
       missingKey: 'items[{{index}}] of {{url}} lacks the business key `{{key}}`.',

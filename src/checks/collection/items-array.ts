@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'col-repres',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'A collection has an `items` array whose elements are JSON objects',
     messages: {
       notCollection: 'GET {{url}} answered {{status}} without a JSON object body.',

@@ -93,6 +93,7 @@ export default defineCheck({
     rule: 'qry-multi',
     severity: 'warning',
     writes: false,
+    evidence: 'reads',
     title: 'A query parameter declared multi-valued is accepted repeated (`?x=a&x=b`) and read as both values',
     messages: MESSAGES,
   },

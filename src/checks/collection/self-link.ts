@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'hyp-links',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'A collection has an absolute `self` link that reflects the query used',
     messages: {
       missing: 'GET {{url}} answered a collection without a `self` link.',

@@ -100,6 +100,7 @@ export default defineCheck({
     rule: 'oas-contra',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title:
       "Responses match the OpenAPI document (--openapi, else the API's own): documented status, media type and schema",
     messages: {
@@ -114,7 +115,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx, api) {
     // The document given with --openapi is the contract; only without one is the API's own fetched.
     const contract = api.contract ?? (await fetchOwnOpenApi(ctx, api));

@@ -22,6 +22,7 @@ export default defineCheck({
     rule: 'prf-cach',
     severity: 'warning',
     writes: false,
+    evidence: 'reads',
     title:
       'A document GET carries an ETag or Cache-Control; If-None-Match with its ETag answers 304 with the same ETag',
     messages: MESSAGES,

@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'prf-lstmod',
     severity: 'warning',
     writes: false,
+    evidence: 'reads',
     title: 'A response with Last-Modified (one-second precision) also carries an ETag',
     messages: {
       lastModifiedOnly:

@@ -24,6 +24,9 @@ export default defineCheck({
     rule: 'cst-header',
     severity: 'warning',
     writes: false,
+    // Every answer of the run (or of a recording, the proxy's traffic), not only the samples: a header one
+    // framework route adds is the API's as much as one every answer carries.
+    evidence: 'traffic',
     title: 'Responses carry no X- headers (RFC 6648): custom headers use an organization prefix such as BelGov-',
     messages: {
       xHeader:
@@ -43,9 +46,6 @@ export default defineCheck({
         headerIn(failure.message) !== undefined && headerIn(failure.message) === headerIn(finding.message),
     },
   ],
-  // Every answer of the run (or of a recording, the proxy's traffic), not only the samples: a header one
-  // framework route adds is the API's as much as one every answer carries.
-  judgesTraffic: true,
   async run(ctx) {
     const exchanges = await judgeableTraffic(ctx, await sampleResponses(ctx));
     // One finding per header name, with the first response that carried it.

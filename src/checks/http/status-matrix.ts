@@ -15,6 +15,8 @@ export default defineCheck({
     rule: 'stat-codes',
     severity: 'warning',
     writes: false,
+    // The 405s the write probes draw are judged too, against every Allow the run saw: it runs once they are in.
+    evidence: 'traffic',
     title:
       "GET and HEAD answer only statuses the guide's matrix allows; 201/3xx carry Location, 405 and OPTIONS 200 Allow",
     messages: {
@@ -32,8 +34,6 @@ export default defineCheck({
     what: 'collection or document',
     test: (_api, target) => target.collections.length > 0 || target.documents.length > 0,
   },
-  // The 405s the write probes draw are judged too, against every Allow the run saw: it runs once they are in.
-  judgesTraffic: true,
   // A 405 without Allow is one cause whatever the method (Feathers' MethodNotAllowed): the 405 check's when it saw it.
   dependsOn: [
     { check: 'http.method-not-allowed-405', when: ['missingAllow'], findings: ['missingAllow'], anyResource: true },

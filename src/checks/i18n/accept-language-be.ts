@@ -8,6 +8,7 @@ export default defineCheck({
     rule: 'int-negot',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'Accept-Language nl-BE and fr-BE are accepted (never 406) and served in nl and fr when the API speaks them',
     messages: {
       notAcceptable: '{{method}} {{url}} with Accept-Language {{accept}} answered 406.',

@@ -13,6 +13,7 @@ export default defineCheck({
     rule: 'int-conlang',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'A response whose content depends on Accept-Language carries Content-Language',
     messages: {
       missing:

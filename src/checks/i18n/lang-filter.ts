@@ -55,6 +55,7 @@ export default defineCheck({
     rule: 'multi-lang',
     severity: 'info',
     writes: false,
+    evidence: 'reads',
     title: 'Where `lang` is declared, `?lang=xx` leaves each multi-language text with that language only',
     messages: MESSAGES,
   },

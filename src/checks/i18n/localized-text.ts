@@ -40,13 +40,13 @@ export default defineCheck({
     rule: 'multi-lang',
     severity: 'warning',
     writes: false,
+    // Every answer of the run is judged, not only this check's reads: a text upper-cased on one resource is found.
+    evidence: 'traffic',
     title:
       'A text the document declares multi-language is an object keyed by ISO 639-1 codes, with a text per language',
     messages: MESSAGES,
   },
   appliesTo: 'api',
-  // Every answer of the run is judged, not only this check's reads: a text upper-cased on one resource is found.
-  judgesTraffic: true,
   // Shared data may move under other clients: a fault counts when a re-read repeats it.
   run: confirming(MESSAGES, async (ctx) => {
     const doc = await declaredOpenApi(ctx);

@@ -15,6 +15,7 @@ export default defineCheck({
     rule: 'int-negot',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'Accept-Language q-values pick the preferred language',
     messages: {
       notServed:

@@ -10,6 +10,7 @@ export default defineCheck({
     rule: 'int-negot',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'An Accept-Language the API does not speak gets the default language, not 406',
     messages: {
       statusDiffers: '{{method}} {{url}} with Accept-Language xx answered {{status}}, without it {{plainStatus}}.',

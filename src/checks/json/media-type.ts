@@ -39,12 +39,12 @@ export default defineCheck({
     rule: 'rep-struct',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'JSON bodies are served as application/json (or a +json type) in UTF-8 and parse as JSON',
     messages: MESSAGES,
   },
   appliesTo: 'api',
   requires: WITH_SAMPLE_RESPONSES,
-  judgesTraffic: true,
   async run(ctx) {
     const judged = (await judgeableTraffic(ctx, await sampleResponses(ctx), { representations: true })).filter(
       (e) => e.response.text.trim() !== '' && !e.response.truncated,

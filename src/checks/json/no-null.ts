@@ -8,6 +8,7 @@ export default defineNamedFaultsCheck({
     rule: 'jsn-null',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'Response bodies omit properties without a value instead of giving them null',
     messages: {
       nullValue: '{{url}}: {{path}} is null; a property without a value should be left out{{others}}{{also}}.',

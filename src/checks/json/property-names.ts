@@ -12,6 +12,7 @@ export default defineNamedFaultsCheck({
     rule: 'jsn-naming',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'JSON property names are lowerCamelCase (map keys such as embedded hrefs and language codes aside)',
     messages: {
       notLowerCamelCase: '{{url}}: property {{name}} at {{path}} is not lowerCamelCase{{others}}{{also}}.',

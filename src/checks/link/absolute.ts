@@ -23,6 +23,7 @@ export default defineCheck({
     rule: 'hyp-links',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title:
       "Every self, href and paging link is an absolute http(s) URI; root self and paging links stay on the API's origin",
     messages: {
@@ -34,7 +35,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   // A null link is a null first: json.no-null's finding when it ran; this check reports it only otherwise. A
   // relative href of the same form as the items' (one base the app builds every href from) is collection.item-href's.
   dependsOn: [

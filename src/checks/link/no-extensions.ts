@@ -12,6 +12,7 @@ export default defineCheck({
     rule: 'uri-extens',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'No returned link has a file extension in its path (except /doc/openapi.json and /doc/openapi.yaml)',
     messages: {
       extension:
@@ -19,7 +20,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     await judgeLinkPaths(ctx, 'extension', (path) => {
       const last = path.split('/').at(-1) ?? '';

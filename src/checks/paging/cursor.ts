@@ -18,6 +18,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'Cursor paging: `next` carries the cursor parameter, pages have no `page` property and do not overlap',
     messages: MESSAGES,
   },

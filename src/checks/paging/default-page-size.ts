@@ -7,6 +7,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'Without `pageSize` a default page size applies: a large collection is not returned whole',
     messages: {
       overDefault: '{{url}} (no pageSize) echoes `pageSize` {{pageSize}} but returned {{count}} items.',

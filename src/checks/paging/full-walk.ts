@@ -20,6 +20,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     // Also col-repres' "total is the count across all pages": a walk is the only way to see it.
     title: 'Following `next` from the first page visits every item exactly once, and `total` is the same on every page',
     messages: MESSAGES,

@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title:
       "A paged collection pages with the guide's parameters (`page` and `pageSize`, or a cursor) and `next` links in its body",
     messages: {

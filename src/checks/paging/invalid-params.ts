@@ -13,6 +13,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title:
       'A malformed `page` or `pageSize` (0, negative, not a number) gives a 400 problem; a huge `pageSize` is refused (400) or capped',
     messages: {

@@ -24,6 +24,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title:
       'Paging links are absolute, same-origin and consistent: no `prev` on page 1, `prev`/`next`/`first`/`last` point at the right pages',
     messages: {

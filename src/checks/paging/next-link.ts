@@ -33,6 +33,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: 'Every page but the last links to the next page; the last page has no `next`',
     messages: MESSAGES,
   },

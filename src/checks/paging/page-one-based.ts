@@ -16,6 +16,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title:
       'Offset paging is 1-based: without `page` the first page (page 1) is returned, and `page=1` is that same page',
     messages: MESSAGES,

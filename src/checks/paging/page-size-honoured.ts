@@ -21,6 +21,7 @@ export default defineCheck({
     rule: 'col-paging',
     severity: 'error',
     writes: false,
+    evidence: 'reads',
     title: '`pageSize=n` gives at most n items, exactly n on every page but the last, and `pageSize` echoes n',
     messages: {
       tooMany: '{{url}} asked for {{size}} items per page and got {{count}}.',

@@ -8,6 +8,7 @@ export default defineCheck({
     rule: 'err-problem',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'Problem `instance` values are absolute URIs (e.g. urn:uuid:...)',
     messages: {
       notAbsolute:
@@ -15,7 +16,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     const none = 'no error response carried a problem `instance`';
     await judgeProblemMember(ctx, 'instance', none, (exchange, value, causes) => {

@@ -9,6 +9,7 @@ export default defineCheck({
     rule: 'err-problem',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'Error responses carry an application/problem+json body',
     messages: {
       wrongMediaType:
@@ -16,7 +17,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     const errors = await errorAnswers(ctx, await provokeErrors(ctx));
     // An error in a media type the API's own successful answers carry is its framework rendering the error like a

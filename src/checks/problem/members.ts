@@ -21,6 +21,7 @@ export default defineCheck({
     rule: 'err-problem',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'Problem bodies are JSON objects with a `type` and correctly typed members',
     messages: {
       notObject: '{{method}} {{url}} answered {{status}} with a body that is not a JSON object{{also}}.',
@@ -30,7 +31,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     const causes = new Causes(ctx);
     let offered = 0;

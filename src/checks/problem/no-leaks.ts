@@ -61,6 +61,7 @@ export default defineCheck({
     rule: 'err-sanit',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'Errors reveal no stack traces, database codes, file paths, host names or frameworks',
     messages: {
       leakInBody: '{{method}} {{url}} answered {{status}} with a body revealing {{what}}: "{{excerpt}}"{{also}}.',
@@ -69,7 +70,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     // One finding per kind of leak (or header), however many answers show it.
     const causes = new Causes(ctx, (id, data) => `${id} ${String(data['what'] ?? data['header'])}`);

@@ -7,13 +7,13 @@ export default defineCheck({
     rule: 'err-problem',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'The `status` of a problem equals the HTTP status of its response',
     messages: {
       mismatch: '{{method}} {{url}} answered {{status}} with a problem whose `status` is {{bodyStatus}}{{also}}.',
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     // One cause per HTTP status, whatever `status` each answer gave.
     const none = 'no error response carried a problem with a `status` member';

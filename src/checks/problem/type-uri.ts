@@ -12,6 +12,7 @@ export default defineCheck({
     rule: 'err-problem',
     severity: 'error',
     writes: false,
+    evidence: 'traffic',
     title: 'Problem `type` values are absolute URIs',
     messages: {
       notAbsolute:
@@ -19,7 +20,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     const causes = new Causes(
       ctx,

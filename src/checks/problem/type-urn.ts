@@ -12,6 +12,7 @@ export default defineCheck({
     rule: 'prb-type',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'Problem and issue types are URNs urn:problem-type:<org>[:<api>]:<lowerCamelCaseType>',
     messages: {
       notUrn:
@@ -19,7 +20,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx) {
     // Generated or per-answer types are one cause: the scheme tells the kinds of fault apart.
     const causes = new Causes(

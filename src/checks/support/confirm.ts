@@ -7,6 +7,7 @@ import type { Query, RequestSpec } from '../../core/http/http-client.js';
 import type { CollectionTarget } from '../../core/profile/target.js';
 import { fingerprint } from './fingerprint.js';
 import { ownWritesSince, whileOwnWritesRest } from './own-writes.js';
+import { pause } from '../../core/util/pause.js';
 
 /** How many times a failing observation is made in all (the first and its repeats). */
 const CONFIRM_READS = 3;
@@ -309,17 +310,4 @@ function whileOwnWrites<T>(
   return whileOwnWritesRest(ctx, collection as CollectionTarget, () =>
     attempt(ownWritesSince(collection as CollectionTarget)),
   );
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -12,6 +12,7 @@ import { UNPROVEN_RECORD } from '../../core/report/types.js';
 import { skipIfAnswersVary } from './control-request.js';
 import { fingerprint } from './fingerprint.js';
 import { claimCreated, trafficMark, type Claim, type UnreadBody } from './own-records.js';
+import { fitToRecords } from './recorded-formats.js';
 
 type Ctx = CheckContext<string>;
 
@@ -413,16 +414,19 @@ const MAX_SETTLING_POSTS = 8;
  * POSTed first, then all; when that fails, the optional members are tried a group at a time (halves of what
  * failed, bounded). What fails is left out of the body every later create sends; the members whose failure was a
  * 5xx are returned (create.created-201 reports them). Each record made is proven the run's own and deleted
- * after the check that happened to settle. Nothing to settle (a body given, no optional member, no writes): [].
+ * after the check that happened to settle. Before that, members the records hold as dates get dates
+ * (recorded-formats.ts). Nothing to settle (a body given, no writes): [].
  */
 export function settleCreateBody(ctx: Ctx, collection: CollectionTarget): Promise<FailingMembers[]> {
   const made = collection.create;
-  if (!made?.fromSchema || !made.optional?.length || !ctx.allowWrites || cannotCleanUp(ctx, collection))
-    return Promise.resolve([]);
+  if (!made?.fromSchema || !ctx.allowWrites || cannotCleanUp(ctx, collection)) return Promise.resolve([]);
   let settled = settlements.get(collection);
   if (!settled) {
-    // A settlement cut short (the run's deadline, a network fault) leaves the body whole, as it was.
-    settled = settle(ctx, collection, made).catch(() => []);
+    // Text members the records hold as dates get a date first; a settlement cut short (the run's deadline, a
+    // network fault) leaves the body whole, as it was.
+    settled = fitToRecords(ctx, collection, made)
+      .then(() => (made.optional?.length ? settle(ctx, collection, made) : []))
+      .catch(() => []);
     settlements.set(collection, settled);
   }
   return settled;

@@ -1,10 +1,5 @@
 // Filtered pages with the filtered properties read from the items or their documents (bounded).
-import {
-  defineCheck,
-  type CheckContext,
-  type CheckDefinition,
-  type CheckMeta,
-} from '../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import { SkipSignal } from '../../core/engine/check-context.js';
 import type { Query } from '../../core/http/http-client.js';
@@ -99,7 +94,7 @@ export function defineFilterCheck<const M extends string>(check: {
   /** Which filter the check judges (it may skip); the first property filter when not given. */
   filterOf?: (ctx: CheckContext<M>, collection: CollectionTarget) => string;
   run(ctx: CheckContext<M>, collection: CollectionTarget, filter: string, sample: ReadPage): Promise<void>;
-}): CheckDefinition<M, 'collection'> {
+}) {
   return defineCheck({
     meta: check.meta,
     appliesTo: 'collection',

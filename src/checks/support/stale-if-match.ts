@@ -1,7 +1,7 @@
 // The run of put.stale-if-match and patch.stale-if-match: an update with the current ETag in If-Match
 // must succeed; the write that would undo it, sent with that ETag now stale, must be refused (412 or
 // 409, a problem) and change nothing. The two checks differ only in how they write.
-import { defineCheck, type CheckContext, type CheckDefinition } from '../../core/engine/define-check.js';
+import { defineCheck, type CheckContext } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import type { DocumentTarget } from '../../core/profile/target.js';
 import { isSuccess, reread } from './created-document.js';
@@ -44,7 +44,7 @@ export function defineStaleIfMatchCheck(check: {
   method: 'PUT' | 'PATCH';
   requires: { what: string; test(document: DocumentTarget): boolean };
   writes(ctx: CheckContext<StaleIfMatchMessage>, document: DocumentTarget): Promise<Omit<StaleIfMatchWrites, 'method'>>;
-}): CheckDefinition<StaleIfMatchMessage, 'document'> {
+}) {
   const { method } = check;
   return defineCheck({
     meta: {

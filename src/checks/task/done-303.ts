@@ -1,10 +1,15 @@
-import { defineCheck } from '../../core/engine/define-check.js';
 import { valueAtDotted } from '../../core/util/json.js';
 import { sameOriginLocation } from '../support/created-document.js';
 import { show } from '../support/same-json.js';
-import { isZonedDateTime, pollEvidence, pollUntilEnded, stateOf, submitAccepted } from './support/poll-task.js';
+import {
+  isZonedDateTime,
+  pollEvidence,
+  pollUntilEnded,
+  stateOf,
+  defineSubmittedTaskCheck,
+} from './support/poll-task.js';
 
-export default defineCheck({
+export default defineSubmittedTaskCheck({
   meta: {
     id: 'task.done-303',
     rule: 'lng-task',
@@ -26,11 +31,7 @@ export default defineCheck({
         'GET {{url}} of the done task answered `status.completed` = {{value}}, not an ISO-8601 date-time with Z or an offset.',
     },
   },
-  appliesTo: 'task',
-  // No task accepted (not 202, or no Location) is task.accepted-202's finding: nothing to poll, nothing submitted.
-  dependsOn: [{ check: 'task.accepted-202', when: ['not202', 'noLocation'] }],
-  async run(ctx, task) {
-    const submitted = await submitAccepted(ctx, task);
+  async run(ctx, task, submitted) {
     const polled = await pollUntilEnded(ctx, task, submitted.url, submitted.exchange);
     const { last, ended } = polled;
     if (!ended) {

@@ -1,10 +1,9 @@
-import { defineCheck } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import { valueAtDotted } from '../../core/util/json.js';
 import { show } from '../support/same-json.js';
-import { isZonedDateTime, stateOf, submitAccepted } from './support/poll-task.js';
+import { isZonedDateTime, stateOf, defineSubmittedTaskCheck } from './support/poll-task.js';
 
-export default defineCheck({
+export default defineSubmittedTaskCheck({
   meta: {
     id: 'task.poll-after',
     rule: 'lng-task',
@@ -17,11 +16,7 @@ export default defineCheck({
         '{{method}} {{url}} answered `status.pollAfter` = {{value}}, not an ISO-8601 date-time with Z or an offset.',
     },
   },
-  appliesTo: 'task',
-  // No task accepted (not 202, or no Location) is task.accepted-202's finding: nothing to poll, nothing submitted.
-  dependsOn: [{ check: 'task.accepted-202', when: ['not202', 'noLocation'] }],
-  async run(ctx, task) {
-    const submitted = await submitAccepted(ctx, task);
+  async run(ctx, task, submitted) {
     const polled = await ctx.get(submitted.url);
     const processing = [submitted.exchange, polled].filter((exchange) => stateOf(exchange) === 'processing');
     if (processing.length === 0) return ctx.skip('the task was never seen processing');

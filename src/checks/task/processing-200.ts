@@ -1,8 +1,7 @@
-import { defineCheck } from '../../core/engine/define-check.js';
 import { show } from '../support/same-json.js';
-import { stateOf, submitAccepted } from './support/poll-task.js';
+import { stateOf, defineSubmittedTaskCheck } from './support/poll-task.js';
 
-export default defineCheck({
+export default defineSubmittedTaskCheck({
   meta: {
     id: 'task.processing-200',
     rule: 'lng-task',
@@ -13,11 +12,7 @@ export default defineCheck({
       not200: 'GET {{url}} of a processing task answered {{status}} instead of 200.',
     },
   },
-  appliesTo: 'task',
-  // No task accepted (not 202, or no Location) is task.accepted-202's finding: nothing to poll, nothing submitted.
-  dependsOn: [{ check: 'task.accepted-202', when: ['not202', 'noLocation'] }],
-  async run(ctx, task) {
-    const submitted = await submitAccepted(ctx, task);
+  async run(ctx, task, submitted) {
     const polled = await ctx.get(submitted.url);
     const state = stateOf(polled);
     // A task that already ended cannot show how a processing one is answered.

@@ -8,6 +8,7 @@ export default defineCheck({
     rule: 'trc-header',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'Responses carry a provider-generated trace id header (BelGov-Trace-Id) of at most 36 characters',
     messages: {
       missing: '{{method}} {{url}} answered {{status}} without a {{header}} header{{also}}.',
@@ -16,7 +17,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx, api) {
     const first = ctx.target.collections[0];
     const probes = [...(first ? [await ctx.get(first.firstPage())] : []), ...(await provokeErrors(ctx))];

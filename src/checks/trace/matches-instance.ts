@@ -8,6 +8,7 @@ export default defineCheck({
     rule: 'trc-header',
     severity: 'warning',
     writes: false,
+    evidence: 'traffic',
     title: 'On a problem, the trace id header equals the UUID of the `instance` URN',
     messages: {
       mismatch:
@@ -15,7 +16,6 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  judgesTraffic: true,
   async run(ctx, api) {
     await judgeErrorAnswers(
       ctx,

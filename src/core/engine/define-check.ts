@@ -19,7 +19,20 @@ export interface CheckMeta<M extends string> {
   title: string;
   /** Failure messages by id; `{{name}}` is replaced from the data given to `report`. */
   messages: Record<M, string>;
+  /** What it judges (see Evidence); absent: `probes`. A check that writes judges its own probes. */
+  evidence?: Evidence;
 }
+
+/**
+ * What a check judges, and so where it can reach a verdict (docs/architecture.md#adding-a-check):
+ * - `probes` (the default): requests of its own that only a run sends (writes, provoked errors, odd headers):
+ *   judged in a run; recorded traffic (--har, the proxy) leaves it "needs active probing";
+ * - `reads`: reads of its own whose answers ordinary traffic holds too (pages, documents, revalidations): judged in
+ *   a run and, answered from what was recorded, in recorded traffic;
+ * - `traffic`: every answer the run received (`ctx.traffic()`): in a run it starts with the others, holds no
+ *   worker and awaits `ctx.trafficSettled()` before reading it; in recorded traffic it judges all of it.
+ */
+export type Evidence = 'probes' | 'reads' | 'traffic';
 
 export interface FollowOptions {
   /** The JSON property holding the next link (default `next`), or a function reading it. */
@@ -118,12 +131,6 @@ export interface CheckDefinition<M extends string, K extends TargetKind> {
    */
   requires?: { what: string; test(resource: TargetOf[K], target: Target): boolean };
   /**
-   * The check judges the run's traffic: it starts with the others but holds no worker, and awaits
-   * `ctx.trafficSettled()` before it reads `ctx.traffic()`, so it sees every other check's answers. It takes
-   * no lock and joins no writers before then: the checks it waits for could be waiting for it.
-   */
-  judgesTraffic?: boolean;
-  /**
    * Roots (see Dependency): the runner runs this check after them, on each resource. A check that does not judge
    * the traffic waits for no root that does (that root waits for every worker): such a root can only drop some
    * findings (`findings`), once the run has ended.
@@ -146,6 +153,8 @@ export function defineCheck<const M extends string, K extends TargetKind>(
   if (!area || !(CHECK_AREAS as readonly string[]).includes(area))
     throw new Error(`check id ${id} is not <area>.<kebab-name> with a known area`);
   if (Object.keys(definition.meta.messages).length === 0) throw new Error(`check ${id} has no messages`);
+  if (definition.meta.writes && (definition.meta.evidence ?? 'probes') !== 'probes')
+    throw new Error(`check ${id} writes: its evidence is its own probes, not ${definition.meta.evidence}`);
   return Object.freeze(definition);
 }
 
@@ -156,6 +165,19 @@ export function renderMessage(template: string, data: MessageData = {}): string 
     return value === undefined ? '?' : String(value);
   });
 }
+
+/** What a check judges (its meta's `evidence`, `probes` when absent). */
+export const evidenceOf = (check: AnyCheck): Evidence => check.meta.evidence ?? 'probes';
+
+/**
+ * Whether the check judges the run's traffic: it starts with the others but holds no worker, and awaits
+ * `ctx.trafficSettled()` before it reads `ctx.traffic()`, so it sees every other check's answers. It takes no lock
+ * and joins no writers before then: the checks it waits for could be waiting for it.
+ */
+export const judgesTraffic = (check: AnyCheck): boolean => evidenceOf(check) === 'traffic';
+
+/** Whether the check reaches a verdict on traffic restguide did not send (a recording, the proxy's). */
+export const judgesRecordings = (check: AnyCheck): boolean => evidenceOf(check) !== 'probes';
 
 /** The dependencies of a check, each as a Dependency. */
 export const dependenciesOf = (check: AnyCheck): Array<Dependency<string>> =>

@@ -1,6 +1,6 @@
 // One cause, one finding: a check whose root (`dependsOn`) failed on the same resource says "not verified, see
 // <root>" instead of failing again. The runner asks here before and after running a check.
-import { dependenciesOf, type AnyCheck, type Dependency } from './define-check.js';
+import { dependenciesOf, judgesTraffic, type AnyCheck, type Dependency } from './define-check.js';
 import type { CheckResult } from '../report/types.js';
 
 interface Job {
@@ -70,16 +70,17 @@ export class RootOutcomes {
   private rootsOf(check: AnyCheck): Array<Dependency<string>> {
     return dependenciesOf(check).filter((d) => {
       const root = this.byId.get(d.check);
-      return root !== undefined && root !== check && (check.judgesTraffic === true || root.judgesTraffic !== true);
+      return root !== undefined && root !== check && (judgesTraffic(check) || !judgesTraffic(root));
     });
   }
 
   /** Finding dependencies of a check holding a worker on roots that judge the traffic: applied once the run ended. */
   private laterRootsOf(check: AnyCheck): Array<Dependency<string>> {
-    if (check.judgesTraffic) return [];
-    return dependenciesOf(check).filter(
-      (d) => d.findings !== undefined && this.byId.get(d.check)?.judgesTraffic === true,
-    );
+    if (judgesTraffic(check)) return [];
+    return dependenciesOf(check).filter((d) => {
+      const root = this.byId.get(d.check);
+      return d.findings !== undefined && root !== undefined && judgesTraffic(root);
+    });
   }
 
   /** The jobs with every root before the checks that depend on it, otherwise in their order (workers take them in turn). */

@@ -42,11 +42,14 @@ function whereOf(result: CheckResult): string {
   return result.message.match(URL_IN_TEXT)?.[0] ?? result.evidence[0]?.request.url ?? result.resource;
 }
 
+/** Every URL a result was seen on: those a fold listed, else where it was seen. */
+export const urlsOf = (result: CheckResult): readonly string[] => result.urls ?? [whereOf(result)];
+
 /** How a folded result's words end: `(seen on 3 URLs: a, b, c)`, `(seen 5 times)`, `(seen in 2 answers)`. */
-const FOLDED_ENDING = / \((?:seen on \d+ URLs: .*|seen \d+ times|seen in \d+ answers)\)\.?$/s;
+const FOLDED_ENDING = / \((?:seen on \d+\+? URLs: .*|seen \d+ times|seen in \d+ answers)\)\.?$/s;
 
 /** The words of the first finding of a fold, without its own tally, array indexes made `[*]`, no final stop. */
-const plainWords = (result: CheckResult): string =>
+export const plainWords = (result: CheckResult): string =>
   result.message
     .replace(FOLDED_ENDING, '')
     .replace(/\[\d+\]/g, '[*]')
@@ -56,6 +59,16 @@ const plainWords = (result: CheckResult): string =>
 export function listUrls(urls: readonly string[], shown = SHOWN_URLS): string {
   const head = urls.slice(0, shown).join(', ');
   return urls.length > shown ? `${head} and ${urls.length - shown} more` : head;
+}
+
+/**
+ * The words of one fault folded from `count` findings seen on `urls`: `(seen on 3 URLs: a, b, c)`, else
+ * `(seen 5 times)`. `more`: the fault was seen on URLs beyond those listed, which were not all kept.
+ */
+export function foldedMessage(first: CheckResult, urls: readonly string[], count: number, more = false): string {
+  const seen =
+    urls.length > 1 ? `seen on ${urls.length}${more ? '+' : ''} URLs: ${listUrls(urls)}` : `seen ${count} times`;
+  return `${plainWords(first)} (${seen}).`;
 }
 
 /**
@@ -79,9 +92,13 @@ export function foldSameFaults(results: CheckResult[]): CheckResult[] {
       .map((r) => r.evidence[0])
       .filter((e) => e !== undefined)
       .slice(0, KEPT_EVIDENCE);
-    const words = plainWords(first);
-    const seen = urls.length > 1 ? `seen on ${urls.length} URLs: ${listUrls(urls)}` : `seen ${group.length} times`;
-    folded.set(first, { ...first, message: `${words} (${seen}).`, evidence, count: group.length, urls });
+    folded.set(first, {
+      ...first,
+      message: foldedMessage(first, urls, group.length),
+      evidence,
+      count: group.length,
+      urls,
+    });
     for (const result of rest) folded.set(result, undefined);
   }
   if (folded.size === 0) return results;
@@ -114,15 +131,13 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
     const resources = [...new Set(group.flatMap((r) => r.resources ?? [r.resource]))];
     if (group.length < 2 || resources.length < 2) continue;
     const [first, ...rest] = group as [CheckResult, ...CheckResult[]];
-    const urls = [...new Set(group.flatMap((r) => r.urls ?? [whereOf(r)]))];
+    const urls = [...new Set(group.flatMap(urlsOf))];
     const count = group.reduce((sum, r) => sum + (r.count ?? 1), 0);
     // One exchange from each resource first, so the evidence shows the fault on several of them.
     const evidence = [...group.map((r) => r.evidence[0]), ...group.flatMap((r) => r.evidence.slice(1))]
       .filter((e) => e !== undefined)
       .slice(0, KEPT_EVIDENCE);
-    const words = plainWords(first);
-    const seen = urls.length > 1 ? `seen on ${urls.length} URLs: ${listUrls(urls)}` : `seen ${count} times`;
-    folded.set(first, { ...first, message: `${words} (${seen}).`, evidence, count, urls, resources });
+    folded.set(first, { ...first, message: foldedMessage(first, urls, count), evidence, count, urls, resources });
     for (const result of rest) folded.set(result, undefined);
   }
   if (folded.size === 0) return [...results];

@@ -1,18 +1,11 @@
 // Runs every selected check against every resource it applies to, and builds the report.
 import { setMaxListeners } from 'node:events';
-import { OutsideApiLink, RunContext, SkipSignal } from './check-context.js';
-import type { AnyCheck } from './define-check.js';
+import { judgesTraffic, type AnyCheck } from './define-check.js';
 import { UsageError } from '../util/errors.js';
-import { requestEvidence, toEvidence, type Exchange } from './exchange.js';
+import type { Exchange } from './exchange.js';
 import { openAuthSession, type RunAuthSettings } from '../http/auth/session.js';
 import type { ProxyEnv, TlsMaterial } from '../http/auth/transport.js';
-import {
-  HttpClient,
-  InterruptedError,
-  StalledResponse,
-  TransportError,
-  WriteRefusedError,
-} from '../http/http-client.js';
+import { HttpClient, TransportError } from '../http/http-client.js';
 import { resolveTarget, type Profile } from '../profile/profile.js';
 import { probeEmptyTarget, probeResources, serversUrlOf } from './probe-resources.js';
 import { Redactor } from '../report/secrets.js';
@@ -20,9 +13,9 @@ import { selectChecks } from './select-checks.js';
 import { summarize } from './summary.js';
 import { waitedNote } from '../http/transient.js';
 import { coverageOf } from './coverage.js';
-import { notVerifiedSee, RootOutcomes } from './dependencies.js';
-import { foldSameFaults } from './fold-findings.js';
-import { resourcesOf, type Target } from '../profile/target.js';
+import { RootOutcomes } from './dependencies.js';
+import { DeadlineReached, jobsOf, runJob, type Job, type Run } from './run-job.js';
+import type { Target } from '../profile/target.js';
 import { Traffic } from './exchange-log.js';
 import { withoutTrailingSlashes } from '../profile/trailing-slashes.js';
 import type { CheckReport, CheckResult, CheckStatus, CleanupRecord, Coverage } from '../report/types.js';
@@ -93,13 +86,6 @@ export const RUN_DEFAULTS = {
   deadlineMs: 120_000,
   cleanupBudgetMs: 20_000,
 } as const;
-
-class DeadlineReached extends Error {
-  override readonly name = 'DeadlineReached';
-  constructor() {
-    super("the run's deadline was reached before the check ended");
-  }
-}
 
 export async function runChecks(
   checks: readonly AnyCheck[],
@@ -203,24 +189,23 @@ export async function runChecks(
     const settled = new Promise<void>((resolve) => {
       othersEnded = resolve;
     });
-    const runOneJob = (job: (typeof jobs)[number]) =>
-      runJob(
-        job.check,
-        job.resource,
-        target,
-        client,
-        deadline.signal,
-        deadlineAt,
-        redactor,
-        onJobCleanup,
-        settled,
-        started,
-        roots,
-      );
+    const run: Run = {
+      target,
+      redactor,
+      roots,
+      signal: deadline.signal,
+      deadlineAt,
+      settled,
+      startedAt: started,
+      clientFor: () => client,
+      onCleanup: onJobCleanup,
+      lateNote: () => waitedNote(client.pacer.stats),
+    };
+    const runOneJob = (job: Job) => runJob(run, job);
     const judging = jobs
-      .filter((job) => job.check.judgesTraffic && !options.interrupt?.aborted)
+      .filter((job) => judgesTraffic(job.check) && !options.interrupt?.aborted)
       .map((job) => runOneJob(job).then((jobResults) => record(job, jobResults)));
-    const others = roots.order(jobs.filter((job) => !job.check.judgesTraffic));
+    const others = roots.order(jobs.filter((job) => !judgesTraffic(job.check)));
     let next = 0;
     const worker = async () => {
       while (next < others.length && !options.interrupt?.aborted) {
@@ -303,180 +288,6 @@ async function probe(client: HttpClient): Promise<number | undefined> {
       throw new UsageError(`cannot obtain an access token: ${reason}`);
     throw new UsageError(`cannot reach ${client.baseUrl}: ${reason}`);
   }
-}
-
-type Resource = ReturnType<typeof resourcesOf>[number];
-export interface Job {
-  check: AnyCheck;
-  resource: Resource;
-}
-
-/** Each check on every resource whose requirements it meets; one not-applicable result for a check that meets none. */
-export function jobsOf(checks: readonly AnyCheck[], target: Target): { jobs: Job[]; notApplicable: CheckResult[] } {
-  const skipped: CheckResult[] = [];
-  const jobs = checks.flatMap((check) => {
-    const resources = resourcesOf(target, check.appliesTo).filter(
-      (resource) => check.requires?.test(resource as never, target) ?? true,
-    );
-    if (resources.length === 0) skipped.push(notApplicable(check));
-    return resources.map((resource) => ({ check, resource }));
-  });
-  return { jobs, notApplicable: skipped };
-}
-
-/** The one result of a check that no resource of the target meets the requirements of. */
-function notApplicable(check: AnyCheck): CheckResult {
-  const { meta } = check;
-  const needs = check.requires?.what ?? check.appliesTo;
-  return {
-    id: meta.id,
-    rule: meta.rule,
-    severity: meta.severity,
-    status: 'skip',
-    resource: '-',
-    message: `not applicable: the target has no ${needs}`,
-    evidence: [],
-  };
-}
-
-async function runJob(
-  check: AnyCheck,
-  resource: Resource,
-  target: Target,
-  client: HttpClient,
-  deadline: AbortSignal,
-  deadlineAt: number,
-  redactor: Redactor,
-  onCleanup: (record: CleanupRecord) => void,
-  settled: Promise<void>,
-  runStarted: number,
-  roots: RootOutcomes,
-): Promise<CheckResult[]> {
-  const { meta } = check;
-  const base = { id: meta.id, rule: meta.rule, severity: meta.severity, resource: resource.path };
-  const result = (status: CheckStatus, message: string, extra: Partial<CheckResult> = {}): CheckResult => ({
-    ...base,
-    status,
-    message,
-    evidence: [],
-    ...extra,
-  });
-  if (meta.writes && !client.allowWrites) return [result('skip', 'needs --allow-writes')];
-  if (deadline.aborted)
-    return [result('error', `not run: the run's deadline was reached first${waitedNote(client.pacer.stats)}`)];
-  const rootCause = await roots.wholeCause(check, resource.path);
-  if (rootCause) return [result('skip', notVerifiedSee(rootCause))];
-
-  const ctx = new RunContext(client, target, meta.messages, deadline, deadlineAt, settled);
-  const started = performance.now();
-  let skipped: string | undefined;
-  let failure: unknown;
-  try {
-    await untilDeadline(
-      Promise.resolve().then(() => check.run(ctx, resource as never)),
-      deadline,
-    );
-  } catch (error) {
-    if (error instanceof SkipSignal) skipped = error.message;
-    else failure = error;
-  }
-  const cleanupFailures = await ctx.runCleanups();
-  for (const entry of ctx.cleanupLog) onCleanup({ check: meta.id, resource: resource.path, ...entry });
-  const durationMs = Math.round(performance.now() - started);
-  const timing = { durationMs, offsetMs: Math.round(started - runStarted) };
-
-  if (failure instanceof OutsideApiLink) {
-    // The API named a URL outside itself and the check would have followed it: that link breaks the check's rule.
-    const { refused } = failure;
-    ctx.engineFinding('outsideApi', { url: refused.url, base: refused.base }, failure.source);
-    failure = undefined;
-  }
-  // The engine's Location finding adds nothing when the check itself judged that exchange.
-  const scrub = (text: string): string => redactor.text(text);
-  const judged = ctx.findings.filter(
-    (f) =>
-      f.messageId !== 'locationOutsideApi' ||
-      !ctx.findings.some((other) => other !== f && other.evidence.some((e) => f.evidence.includes(e))),
-  );
-  // Findings a failed root already reported are its, not this check's: "see <root>".
-  const causes = judged.length === 0 ? new Map() : await roots.findingCauses(check, resource.path, judged);
-  const findings = judged.filter((f) => !causes.has(f));
-  const seeRoots = [...new Set([...causes.values()].map((cause) => cause.root))];
-  if (seeRoots.length > 0 && findings.length === 0 && ctx.assertions <= ctx.failures)
-    skipped ??= notVerifiedSee([...causes.values()][0]!);
-  else for (const root of seeRoots) ctx.notes.push(`not verified where ${root} failed: see ${root}`);
-  // A root judging the traffic ends after every worker: the findings that may follow from it are sorted out then.
-  roots.rememberLater(check, resource.path, findings, {
-    passedOtherwise: ctx.assertions > ctx.failures,
-    pass: (note) => result('pass', `${meta.title} (${note})`, timing),
-    skip: (message) => result('skip', message, timing),
-  });
-  const results: CheckResult[] = foldSameFaults(
-    findings.map((f) =>
-      result('fail', f.message, {
-        messageId: f.messageId,
-        evidence: f.evidence.map((e) => toEvidence(e, scrub)),
-        ...timing,
-      }),
-    ),
-  );
-  if (failure instanceof StalledResponse) {
-    // The API answered and then hung: a failure of the rule the check was judging, not a check that broke.
-    results.push(
-      result('fail', failure.message, {
-        messageId: 'stalled',
-        evidence: [toEvidence(failure.exchange, scrub)],
-        ...timing,
-      }),
-    );
-    failure = undefined;
-  }
-  if (failure !== undefined) {
-    const evidence = !(failure instanceof TransportError)
-      ? []
-      : failure.exchange
-        ? [toEvidence(failure.exchange, scrub)]
-        : [requestEvidence(failure.request, scrub)];
-    const late =
-      failure instanceof DeadlineReached || (failure instanceof TransportError && failure.code === 'DEADLINE');
-    results.push(
-      result('error', `${describe(failure)}${late ? waitedNote(client.pacer.stats) : ''}`, { evidence, ...timing }),
-    );
-  } else if (results.length === 0) {
-    if (skipped !== undefined) results.push(result('skip', skipped, timing));
-    // A check that never looked at the API, or never judged what it saw, has no verdict.
-    else if (ctx.requests === 0)
-      results.push(result('error', 'the check sent no request, so it reached no verdict', timing));
-    else if (ctx.assertions === 0)
-      results.push(result('error', 'the check made no assertion, so it reached no verdict', timing));
-    else results.push(result('pass', meta.title, timing));
-  }
-  for (const message of cleanupFailures) results.push(result('error', `cleanup failed: ${message}`, timing));
-  const first = results[0];
-  if (first && ctx.notes.length > 0) first.message = `${first.message} (${ctx.notes.join('; ')})`;
-  return results;
-}
-
-function describe(error: unknown): string {
-  if (
-    error instanceof TransportError ||
-    error instanceof WriteRefusedError ||
-    error instanceof DeadlineReached ||
-    error instanceof InterruptedError
-  )
-    return error.message;
-  if (error instanceof Error) return `the check crashed: ${error.name}: ${error.message}`;
-  return `the check crashed: ${String(error)}`;
-}
-
-function untilDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
-  let onAbort = () => {};
-  const stop = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(deadline.reason instanceof DeadlineReached ? deadline.reason : new DeadlineReached());
-    if (deadline.aborted) onAbort();
-    else deadline.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([work, stop]).finally(() => deadline.removeEventListener('abort', onAbort));
 }
 
 const STATUS_ORDER: Record<CheckStatus, number> = { fail: 0, error: 1, skip: 2, pass: 3 };

@@ -21,6 +21,7 @@ import {
   type Fault,
 } from './transient.js';
 import { VERSION } from '../util/version.js';
+import { observed } from './replay-scope.js';
 import { withoutTrailingSlashes } from '../profile/trailing-slashes.js';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
@@ -222,6 +223,7 @@ export class HttpClient {
             );
           }
           this.options.traffic?.record(exchange);
+          observed(exchange);
           return exchange;
         }
       } catch (error) {

@@ -208,7 +208,7 @@ const DAY_NAME = /(?:^date|[a-z0-9]Date|_date|[a-z0-9]On|_on)$/;
  * A member's schema with the format its name says when it declares a plain `string` (no format, pattern or enum):
  * a `startsAt` declared as text still goes to a timestamp column, and free text there fails the API, not the rule.
  */
-export function withNamedFormat(name: string, schema: unknown): unknown {
+function withNamedFormat(name: string, schema: unknown): unknown {
   if (!isObject(schema) || schema['format'] !== undefined || schema['pattern'] !== undefined) return schema;
   if (schema['enum'] !== undefined || schema['example'] !== undefined || schema['default'] !== undefined) return schema;
   const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];

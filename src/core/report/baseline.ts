@@ -1,11 +1,10 @@
 // Baselines: record today's findings so a CI gate fails only on new ones (`--baseline`, `--write-baseline`).
 // Fingerprints ignore what changes between runs and hosts (line numbers, timestamps, origins).
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../util/errors.js';
 import { perResource } from '../engine/fold-findings.js';
-import { fileErrorReason } from '../util/file-error.js';
+import { fileErrorReason, readUserFile } from '../util/file-error.js';
 import { replaceFile } from '../util/replace-file.js';
 import { summarize } from '../engine/summary.js';
 import type { CheckReport, CheckResult, LintFinding, LintReport, LintSeverity, Severity } from './types.js';
@@ -89,12 +88,7 @@ export const lintFingerprint = (finding: Pick<LintFinding, 'code' | 'source' | '
 // ---- reading and writing -------------------------------------------------------------------
 
 export async function readBaseline(file: string): Promise<Baseline> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read baseline ${file}: ${fileErrorReason(error)}`);
-  }
+  const text = await readUserFile(file, `baseline ${file}`);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -189,14 +183,19 @@ export function checkBaselineOf(report: CheckReport, options: BaselineOptions = 
       message: result.message,
     }));
   return {
-    tool: 'restguide',
-    kind: 'check',
-    version: 1,
-    createdAt: (options.now ?? new Date()).toISOString(),
+    ...baselineHead('check', options),
     ...(report.coverage?.score === undefined ? {} : { score: report.coverage.score }),
     entries: uniqueSorted(entries, (e) => [e.id, e.resource, e.messageId ?? '']),
   };
 }
+
+/** What every baseline file starts with: the tool, its kind, the format's version and when it was written. */
+const baselineHead = <K extends 'check' | 'lint'>(kind: K, options: BaselineOptions) => ({
+  tool: 'restguide' as const,
+  kind,
+  version: 1 as const,
+  createdAt: (options.now ?? new Date()).toISOString(),
+});
 
 export function lintBaselineOf(report: LintReport, options: BaselineOptions = {}): LintBaseline {
   const entries = report.findings
@@ -210,10 +209,7 @@ export function lintBaselineOf(report: LintReport, options: BaselineOptions = {}
       message: finding.message,
     }));
   return {
-    tool: 'restguide',
-    kind: 'lint',
-    version: 1,
-    createdAt: (options.now ?? new Date()).toISOString(),
+    ...baselineHead('lint', options),
     entries: uniqueSorted(entries, (e) => [e.source, e.code, JSON.stringify(e.path)]),
   };
 }

@@ -203,6 +203,11 @@ export interface ReportSource {
    * for another reason (an entry that is no HTTP exchange; the proxy's judging was behind, or the upstream gave no answer).
    */
   exchanges: { read: number; judged: number; outside: number; dropped: number };
+  /**
+   * A run's own recording replayed (its checks run again, every request answered from it): requests answered, and
+   * those it did not hold (their checks skip naming them). judged then counts the recorded exchanges that answered.
+   */
+  replay?: { answered: number; missing: number };
   /** When the first and the last exchange judged started (ISO 8601); absent when the traffic did not say. */
   firstAt?: string;
   lastAt?: string;
@@ -274,4 +279,16 @@ export { GUIDE_URL, guideAnchor } from './guide-anchor.js';
  * collator for it. For ids of lower-case letters, digits, hyphens and dots, as all built-in
  * ones are, it is the order localeCompare gives in the C and English locales.
  */
+/** The end of a lint or diff report: when it ran, its counts by severity, its findings and the ignored ones. */
+export function findingsOutcome<F extends LintFinding>(findings: F[], ignored: F[], started: number) {
+  const count = (severity: LintSeverity) => findings.filter((f) => f.severity === severity).length;
+  return {
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    summary: { errors: count(0), warnings: count(1), infos: count(2), hints: count(3), ignored: ignored.length },
+    findings,
+    ignored,
+  };
+}
+
 export const compareCodes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { importJWK, jwtVerify } from 'jose';
 import type { Authority, Scope } from './authority.js';
+import { readCapped } from '../json-body.js';
 
 export const TOKEN_PATH = '/oauth2/token';
 const BODY_LIMIT = 16 * 1024;
@@ -152,15 +153,6 @@ function safeDecode(text: string): string {
 }
 
 async function readForm(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT) {
-      req.destroy();
-      throw new OAuthError(413, 'invalid_request', `The request body exceeds ${BODY_LIMIT} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const tooLarge = () => new OAuthError(413, 'invalid_request', `The request body exceeds ${BODY_LIMIT} bytes`);
+  return (await readCapped(req, BODY_LIMIT, BODY_LIMIT, tooLarge)).body.toString('utf8');
 }

@@ -36,6 +36,13 @@ export function documentResponses(
   };
 }
 
+/** The path item of a document read by its key: its key parameters and a GET answering as documentResponses. */
+export const documentPath = (
+  parameters: Json[],
+  [tag, operationId, summary]: [tag: string, operationId: string, summary: string],
+  answers: Parameters<typeof documentResponses>,
+): Json => ({ parameters, get: operation(tag, operationId, summary, { responses: documentResponses(...answers) }) });
+
 const DEFAULT_DESCRIPTION =
   'Any other problem (see the problem type): 500 internalServerError; answers to the connection rather than ' +
   'to an operation (408 requestTimeout, 417 expectationFailed, 505 httpVersionNotSupported); 401/403 in protected mode';
@@ -71,6 +78,14 @@ export const pathParam = (name: string, schema: Json, description: string): Json
   description,
   schema,
 });
+
+/** A path parameter holding an integer id ([id-numer]) up to `maximum`. */
+export const idParam = (name: string, maximum: number, description: string): Json =>
+  pathParam(name, intId(maximum), description);
+
+/** A path parameter holding a code ([cod-design]: lowerCamelCase). */
+export const codeParam = (name: string, description: string): Json =>
+  pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
 
 /** A multi-valued query parameter: repeated `?x=a&x=b` ([qry-multi]). */
 export const arrayQuery = (name: string, items: Json, description: string): Json => ({

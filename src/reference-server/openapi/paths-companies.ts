@@ -1,11 +1,11 @@
 import {
-  documentResponses,
+  codeParam,
+  documentPath,
   headerRef,
   jsonBody,
   jsonResponse,
   operation,
   paramRef,
-  pathParam,
   problemResponse,
   schemaRef,
   type Json,
@@ -35,12 +35,11 @@ export const companyPaths: Record<string, Json> = {
       },
     }),
   },
-  '/companies/{enterpriseNumber}': {
-    parameters: [paramRef('EnterpriseNumberPath')],
-    get: operation('Companies', 'getCompany', 'Get a company', {
-      responses: documentResponses('The company', 'Company', 'Malformed enterprise number', 'No such company'),
-    }),
-  },
+  '/companies/{enterpriseNumber}': documentPath(
+    [paramRef('EnterpriseNumberPath')],
+    ['Companies', 'getCompany', 'Get a company'],
+    ['The company', 'Company', 'Malformed enterprise number', 'No such company'],
+  ),
   '/enterprises/{enterpriseNumber}/employers': {
     parameters: [paramRef('EnterpriseNumberPath')],
     post: operation('Enterprises', 'createEnterpriseEmployer', 'Create an employer under an enterprise', {
@@ -66,12 +65,9 @@ export const companyPaths: Record<string, Json> = {
       },
     }),
   },
-  '/appendices/employerclasses/{value}': {
-    parameters: [
-      pathParam('value', { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, 'Code of the employer class'),
-    ],
-    get: operation('Appendices', 'getEmployerClass', 'Get an employer class', {
-      responses: documentResponses('The employer class', 'EmployerClass', 'Malformed value', 'No such class'),
-    }),
-  },
+  '/appendices/employerclasses/{value}': documentPath(
+    [codeParam('value', 'Code of the employer class')],
+    ['Appendices', 'getEmployerClass', 'Get an employer class'],
+    ['The employer class', 'EmployerClass', 'Malformed value', 'No such class'],
+  ),
 };

@@ -1,11 +1,10 @@
 import { EXCHANGE_RATES } from '../store/seed-other.js';
 import {
   documentResponses,
-  intId,
+  idParam,
   jsonBody,
   jsonResponse,
   operation,
-  pathParam,
   problemResponse,
   schemaRef,
   type Json,
@@ -16,7 +15,7 @@ const SUPPORTED = `an ISO 4217 code, one of ${Object.keys(EXCHANGE_RATES).join('
 
 export const controllerPaths: Record<string, Json> = {
   '/accounts/{accountId}/withdraw': {
-    parameters: [pathParam('accountId', intId(99999999), 'Account number')],
+    parameters: [idParam('accountId', 99999999, 'Account number')],
     post: operation('Accounts', 'withdraw', 'Withdraw money from an account', {
       requestBody: jsonBody('Withdrawal', { amount: '25.00' }),
       responses: {
@@ -65,7 +64,7 @@ export const controllerPaths: Record<string, Json> = {
     }),
   },
   '/orders/{orderId}/archive': {
-    parameters: [pathParam('orderId', intId(999999), 'Order number')],
+    parameters: [idParam('orderId', 999999, 'Order number')],
     post: operation('Orders', 'archiveOrder', 'Archive a completed order', {
       responses: documentResponses('The archived order', 'Order', 'Malformed orderId', 'No such order', {
         409: problemResponse('The order is not completed (urn:problem-type:belgif:registry:invalidState)'),

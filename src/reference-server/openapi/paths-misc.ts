@@ -1,6 +1,8 @@
 import {
+  codeParam,
+  documentPath,
   documentResponses,
-  intId,
+  idParam,
   jsonResponse,
   operation,
   pathParam,
@@ -9,18 +11,9 @@ import {
   type Json,
 } from './fragments.js';
 
-const code = (name: string, description: string) =>
-  pathParam(name, { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' }, description);
-
 export const miscPaths: Record<string, Json> = {
   '/refData/problemTypes/{problemType}': {
-    parameters: [
-      pathParam(
-        'problemType',
-        { type: 'string', pattern: '^[a-z][a-zA-Z0-9]{0,49}$' },
-        'Name of an API-specific problem type (last segment of its URN)',
-      ),
-    ],
+    parameters: [codeParam('problemType', 'Name of an API-specific problem type (last segment of its URN)')],
     get: operation('Reference Data', 'getProblemType', 'Describe an API-specific problem type', {
       responses: {
         200: {
@@ -35,16 +28,15 @@ export const miscPaths: Record<string, Json> = {
       },
     }),
   },
-  '/refData/paymentMethods/{paymentMethodCode}': {
-    parameters: [code('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
-    get: operation('Reference Data', 'getPaymentMethod', 'Get a payment method', {
-      responses: documentResponses('The payment method', 'CodeDescription', 'Malformed code', 'No such code'),
-    }),
-  },
+  '/refData/paymentMethods/{paymentMethodCode}': documentPath(
+    [codeParam('paymentMethodCode', 'Payment method code: cash, wireTransfer, creditCard or debitCard')],
+    ['Reference Data', 'getPaymentMethod', 'Get a payment method'],
+    ['The payment method', 'CodeDescription', 'Malformed code', 'No such code'],
+  ),
   '/refData/deliveryMethods/{deliveryMethodCode}': {
     parameters: [
       {
-        ...code('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup'),
+        ...codeParam('deliveryMethodCode', 'Delivery method code: homeDelivery, pickupPoint or storePickup'),
         example: 'homeDelivery',
       },
     ],
@@ -61,23 +53,18 @@ export const miscPaths: Record<string, Json> = {
       responses: documentResponses('The delivery method', 'CodeDescription', 'Malformed code or lang', 'No such code'),
     }),
   },
-  '/stores/{storeId}': {
-    parameters: [pathParam('storeId', intId(999999), 'Store number')],
-    get: operation('Stores', 'getStore', 'Get a store', {
-      responses: documentResponses('The store', 'Store', 'Malformed storeId', 'No such store'),
-    }),
-  },
-  '/stores/{storeId}/orders/{orderId}': {
-    parameters: [
-      pathParam('storeId', intId(999999), 'Store number'),
-      pathParam('orderId', intId(999999), 'Order number'),
-    ],
-    get: operation('Stores', 'getStoreOrder', 'Get an order of a store', {
-      responses: documentResponses('The order', 'Order', 'Malformed id', 'No such order in this store'),
-    }),
-  },
-  '/persons/{ssin}': {
-    parameters: [
+  '/stores/{storeId}': documentPath(
+    [idParam('storeId', 999999, 'Store number')],
+    ['Stores', 'getStore', 'Get a store'],
+    ['The store', 'Store', 'Malformed storeId', 'No such store'],
+  ),
+  '/stores/{storeId}/orders/{orderId}': documentPath(
+    [idParam('storeId', 999999, 'Store number'), idParam('orderId', 999999, 'Order number')],
+    ['Stores', 'getStoreOrder', 'Get an order of a store'],
+    ['The order', 'Order', 'Malformed id', 'No such order in this store'],
+  ),
+  '/persons/{ssin}': documentPath(
+    [
       {
         ...pathParam(
           'ssin',
@@ -89,16 +76,14 @@ export const miscPaths: Record<string, Json> = {
         },
       },
     ],
-    get: operation('Persons', 'getPerson', 'Get a person', {
-      responses: documentResponses('The person', 'Person', 'Malformed ssin', 'No such person'),
-    }),
-  },
-  '/addresses/{addressId}': {
-    parameters: [pathParam('addressId', intId(999999), 'Address number')],
-    get: operation('Addresses', 'getAddress', 'Get an address', {
-      responses: documentResponses('The address', 'Address', 'Malformed addressId', 'No such address'),
-    }),
-  },
+    ['Persons', 'getPerson', 'Get a person'],
+    ['The person', 'Person', 'Malformed ssin', 'No such person'],
+  ),
+  '/addresses/{addressId}': documentPath(
+    [idParam('addressId', 999999, 'Address number')],
+    ['Addresses', 'getAddress', 'Get an address'],
+    ['The address', 'Address', 'Malformed addressId', 'No such address'],
+  ),
   '/health': {
     get: operation('Health', 'getHealth', 'Health of the service', {
       responses: { 200: jsonResponse('UP or DEGRADED', 'HealthStatus'), 503: jsonResponse('DOWN', 'HealthStatus') },

@@ -1,11 +1,10 @@
 import {
   documentResponses,
   headerRef,
-  intId,
+  idParam,
   jsonBody,
   jsonResponse,
   operation,
-  pathParam,
   problemResponse,
   type Json,
 } from './fragments.js';
@@ -23,7 +22,7 @@ export const taskPaths: Record<string, Json> = {
     }),
   },
   '/images/tasks/{taskId}': {
-    parameters: [pathParam('taskId', intId(2147483647), 'Task number')],
+    parameters: [idParam('taskId', 2147483647, 'Task number')],
     get: operation('Images', 'getImageTask', 'Get the status of an image task', {
       responses: {
         200: jsonResponse('Still processing (with pollAfter), or failed (with completed and problem)', 'ImageTask'),
@@ -36,7 +35,7 @@ export const taskPaths: Record<string, Json> = {
     }),
   },
   '/images/{imageId}': {
-    parameters: [pathParam('imageId', intId(2147483647), 'Image number')],
+    parameters: [idParam('imageId', 2147483647, 'Image number')],
     get: operation('Images', 'getImage', 'Get a rendered image', {
       responses: documentResponses(
         'The image',

@@ -1,5 +1,22 @@
 import { intId, link, schemaRef, type Json } from './fragments.js';
 
+/** A place known by its NIS code (Statbel), with another code (required or not) and a localized name. */
+const nisPlace = (
+  title: string,
+  [minimum, maximum]: [number, number],
+  [code, pattern]: [string, string],
+  codeRequired: boolean,
+): Json => ({
+  type: 'object',
+  title,
+  properties: {
+    nisCode: { type: 'integer', format: 'int32', minimum, maximum },
+    [code]: { type: 'string', pattern },
+    name: schemaRef('LocalizedText'),
+  },
+  required: codeRequired ? ['nisCode', code, 'name'] : ['nisCode', 'name'],
+});
+
 /** Tasks, controllers, reference data, stores, orders, persons and addresses. */
 export const otherSchemas: Record<string, Json> = {
   ImageTaskInput: {
@@ -152,26 +169,8 @@ export const otherSchemas: Record<string, Json> = {
       id: intId(999999),
       street: { type: 'string' },
       houseNumber: { type: 'string' },
-      municipality: {
-        type: 'object',
-        title: 'Municipality',
-        properties: {
-          nisCode: { type: 'integer', format: 'int32', minimum: 10000, maximum: 99999 },
-          postalCode: { type: 'string', pattern: '^[0-9]{4}$' },
-          name: schemaRef('LocalizedText'),
-        },
-        required: ['nisCode', 'name'],
-      },
-      country: {
-        type: 'object',
-        title: 'Country',
-        properties: {
-          nisCode: { type: 'integer', format: 'int32', minimum: 100, maximum: 999 },
-          isoCode: { type: 'string', pattern: '^[A-Z]{2}$' },
-          name: schemaRef('LocalizedText'),
-        },
-        required: ['nisCode', 'isoCode', 'name'],
-      },
+      municipality: nisPlace('Municipality', [10000, 99999], ['postalCode', '^[0-9]{4}$'], false),
+      country: nisPlace('Country', [100, 999], ['isoCode', '^[A-Z]{2}$'], true),
     },
     required: ['id', 'municipality', 'country'],
   },

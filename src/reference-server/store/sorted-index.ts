@@ -95,23 +95,21 @@ export class SortedIndex<K extends IndexKey, V> implements OrderedView<V> {
 
   /** Index of the first record whose key is ≥ `key` (the size when none is). */
   lowerBound(key: K): number {
-    let low = 0;
-    let high = this.ordered.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.keyOf(this.ordered[mid]!) < key) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+    return this.firstNot((at) => at < key);
   }
 
   /** Index of the first record whose key is > `key`: where a page after the cursor `key` starts. */
   upperBound(key: K): number {
+    return this.firstNot((at) => at <= key);
+  }
+
+  /** Binary search: index of the first record whose key fails `before` (which holds for a prefix of the order). */
+  private firstNot(before: (key: K) => boolean): number {
     let low = 0;
     let high = this.ordered.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.keyOf(this.ordered[mid]!) <= key) low = mid + 1;
+      if (before(this.keyOf(this.ordered[mid]!))) low = mid + 1;
       else high = mid;
     }
     return low;

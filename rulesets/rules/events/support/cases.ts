@@ -1,11 +1,9 @@
 // The case documents the async-* rules share: AsynchronousMessageBase as the guide's context attribute
 // table describes it, and messages extending it.
 import { withSchemas } from '../../documents.js';
+export { O, P, v31 } from '../../documents.js';
 
 export type Json = Record<string, unknown>;
-export const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-export const O = (path: string, method: string, ...rest: Array<string | number>) => ['paths', path, method, ...rest];
-export const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
 
 export const BASE_REF = { $ref: '#/components/schemas/AsynchronousMessageBase' };
 /** AsynchronousMessageBase as the guide's context attribute table describes it. */
@@ -49,3 +47,19 @@ export const GOOD_EXAMPLE = {
   type: 'be.example.meeting.v1.meetings.notify.canceled',
   source: 'urn:x',
 };
+
+export const CANCELED = 'be.example.meeting.v1.meetings.notify.canceled';
+/** A message whose type property admits these values. */
+export const typedMessage = (...types: string[]): Json =>
+  message({ properties: { data: { type: 'object' }, type: { type: 'string', enum: types } } });
+/** A message whose type is this const (OpenAPI 3.1). */
+export const constTypedMessage = (type: string): Json =>
+  message({ properties: { data: { type: 'object' }, type: { const: type } } });
+/** A oneOf of these message schemas, told apart by type values mapped to schema names. */
+export const messageUnion = (members: string[], mapping: Record<string, string>): Json => ({
+  oneOf: members.map((name) => ({ $ref: `#/components/schemas/${name}` })),
+  discriminator: {
+    propertyName: 'type',
+    mapping: Object.fromEntries(Object.entries(mapping).map(([type, name]) => [type, `#/components/schemas/${name}`])),
+  },
+});

@@ -1,104 +1,42 @@
 // cod-design's cases about values other standards define (versions, JSON-LD terms, registered values).
 import { type RuleCase } from '../../define.js';
-import { op, withPath, withSchemas } from '../../documents.js';
-import { type Json } from '../../../support/json.js';
+import {
+  ASYNC_BASE,
+  enumOf,
+  objectOf,
+  op,
+  P,
+  queryParam,
+  REUSE,
+  schemasOf,
+  v31,
+  withPath,
+  withSchemas,
+} from '../../documents.js';
 
-const P = (...rest: Array<string | number>) => ['components', 'schemas', ...rest];
-const enumOf = (...values: string[]): Json => ({ type: 'string', enum: values });
-const v31 = (document: Json): Json => ({ ...document, openapi: '3.1.0' });
-// Relative to the harness's document, test/lint/case.json.
-const REUSE = '../fixtures/lint/reuse';
-const ASYNC_BASE: Json = {
-  type: 'object',
-  required: ['id', 'type', 'service', 'specversion', 'source'],
-  properties: {
-    specversion: { type: 'string' },
-    id: { type: 'string', minLength: 1, example: '550e8400-e29b-41d4-a716-446655440000' },
-    type: { type: 'string' },
-    service: { type: 'string' },
-    source: { type: 'string' },
-  },
-};
-
-export const standardValueCases = (): RuleCase[] => [
-  // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
-
-  {
-    name: 'FP: version numbers in a version header and a property',
-    errors: [],
-    document: withPath(
-      '/things',
-      {
-        get: op({
-          parameters: [{ name: 'Api-Version', in: 'header', required: true, schema: enumOf('2026.0', '2025.1') }],
-        }),
-      },
-      {
-        components: {
-          schemas: { Release: { type: 'object', properties: { schemaVersion: enumOf('1.0.0', 'v2.1') } } },
-        },
-      },
-    ),
-  },
-  {
-    name: 'codes with a dot or in capitals beside a version-like value: only the codes',
-    errors: [{ path: P('Release', 'properties', 'channel', 'enum'), message: /lowerCamelCase: beta\.channel, BETA$/ }],
-    document: withSchemas({
-      Release: { type: 'object', properties: { channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') } },
-    }),
-  },
-  // Second held-out sample (a JSON-LD event stream): the value of @type names a vocabulary's class.
-  {
-    name: 'FP: JSON-LD @type values, one and a list of them',
-    errors: [],
-    document: withSchemas({
-      Publisher: {
-        type: 'object',
-        properties: {
-          '@type': { type: 'string', const: 'dcterms:Agent' },
-          '@context': { type: 'array', items: enumOf('http://schema.org/') },
-        },
-      },
-      Dataset: {
-        type: 'object',
-        properties: { '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } },
-      },
-    }),
-  },
-  {
-    name: 'a code list beside JSON-LD keywords is judged',
-    errors: [{ path: P('Publisher', 'properties', 'kind', 'enum') }],
-    document: withSchemas({
-      Publisher: {
-        type: 'object',
-        properties: { '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') },
-      },
-    }),
-  },
+/** "Designing new codes": values a standard defines are not new code types; invented ones are. */
+const definedByAStandard = (): RuleCase[] => [
   // "Designing new codes": values a standard defines are not new code types.
 
   {
     name: 'FP: HTTP methods, media types, paper sizes, language tags, time zones, URNs',
     errors: [],
     document: withSchemas({
-      Callback: {
-        type: 'object',
-        properties: {
-          statusCallbackMethod: enumOf('GET', 'POST'),
-          mediaType: enumOf('application/pdf', 'image/png'),
-          paperSize: enumOf('A4', 'Letter', 'Legal'),
-          locale: enumOf('en-US', 'nl-BE'),
-          timeZone: enumOf('Europe/Brussels', 'America/New_York'),
-          grantType: enumOf('urn:ietf:params:oauth:grant-type:jwt-bearer'),
-        },
-      },
+      Callback: objectOf({
+        statusCallbackMethod: enumOf('GET', 'POST'),
+        mediaType: enumOf('application/pdf', 'image/png'),
+        paperSize: enumOf('A4', 'Letter', 'Legal'),
+        locale: enumOf('en-US', 'nl-BE'),
+        timeZone: enumOf('Europe/Brussels', 'America/New_York'),
+        grantType: enumOf('urn:ietf:params:oauth:grant-type:jwt-bearer'),
+      }),
     }),
   },
   {
     name: 'invented codes next to standard values: only the invented ones',
     errors: [{ path: P('Call', 'properties', 'status', 'enum'), message: /lowerCamelCase: IN_PROGRESS, no-answer$/ }],
     document: withSchemas({
-      Call: { type: 'object', properties: { status: enumOf('GET', 'IN_PROGRESS', 'no-answer', 'queued') } },
+      Call: objectOf({ status: enumOf('GET', 'IN_PROGRESS', 'no-answer', 'queued') }),
     }),
   },
 
@@ -106,12 +44,9 @@ export const standardValueCases = (): RuleCase[] => [
     name: 'FP: BelgianRegionCode through a $ref to another file',
     errors: [],
     document: withSchemas({
-      Address: {
-        type: 'object',
-        properties: {
-          region: { $ref: `${REUSE}/location/v1/location-v1.yaml#/components/schemas/BelgianRegionCode` },
-        },
-      },
+      Address: objectOf({
+        region: { $ref: `${REUSE}/location/v1/location-v1.yaml#/components/schemas/BelgianRegionCode` },
+      }),
     }),
   },
   {
@@ -154,7 +89,7 @@ export const standardValueCases = (): RuleCase[] => [
       { path: P('A', 'discriminator', 'mapping'), message: 'Dog, Big.Cat' },
     ],
     document: withSchemas({
-      Status: { type: 'string', enum: ['ACTIVE', 'closed'] },
+      Status: enumOf('ACTIVE', 'closed'),
       A: {
         type: 'object',
         discriminator: {
@@ -172,8 +107,8 @@ export const standardValueCases = (): RuleCase[] => [
     name: 'sort codes named by their schema; CloudEvents types of AsynchronousMessageBase messages',
     errors: [],
     document: withSchemas({
-      EmployerSortKey: { type: 'string', enum: ['name', '-name', '-creationDate'] },
-      AsynchronousMessageBase: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+      EmployerSortKey: enumOf('name', '-name', '-creationDate'),
+      AsynchronousMessageBase: objectOf({ type: { type: 'string' } }, ['type']),
       EmployerEvent: {
         allOf: [{ $ref: '#/components/schemas/AsynchronousMessageBase' }],
         discriminator: {
@@ -190,24 +125,59 @@ export const standardValueCases = (): RuleCase[] => [
       '/things',
       {
         get: op({
-          parameters: [
-            {
-              name: 'sort',
-              in: 'query',
-              schema: { type: 'array', items: { type: 'string', enum: ['name', '-name'] } },
-            },
-          ],
+          parameters: [queryParam('sort', { type: 'array', items: enumOf('name', '-name') })],
         }),
       },
-      {
-        components: {
-          schemas: {
-            Status: { type: 'string', enum: ['active', 'closedForGood'] },
-            Health: { type: 'object', properties: { status: { type: 'string', enum: ['UP', 'DEGRADED', 'DOWN'] } } },
-            BelgianRegionCode: { type: 'string', enum: ['BE-BRU', 'BE-VLG'] },
-          },
-        },
-      },
+      schemasOf({
+        Status: enumOf('active', 'closedForGood'),
+        Health: objectOf({ status: enumOf('UP', 'DEGRADED', 'DOWN') }),
+        BelgianRegionCode: enumOf('BE-BRU', 'BE-VLG'),
+      }),
     ),
   },
+];
+
+export const standardValueCases = (): RuleCase[] => [
+  // cod-design is about "new code types": a version number offered in an enum is a number, not a code name.
+
+  {
+    name: 'FP: version numbers in a version header and a property',
+    errors: [],
+    document: withPath(
+      '/things',
+      {
+        get: op({
+          parameters: [{ name: 'Api-Version', in: 'header', required: true, schema: enumOf('2026.0', '2025.1') }],
+        }),
+      },
+      schemasOf({ Release: objectOf({ schemaVersion: enumOf('1.0.0', 'v2.1') }) }),
+    ),
+  },
+  {
+    name: 'codes with a dot or in capitals beside a version-like value: only the codes',
+    errors: [{ path: P('Release', 'properties', 'channel', 'enum'), message: /lowerCamelCase: beta\.channel, BETA$/ }],
+    document: withSchemas({
+      Release: objectOf({ channel: enumOf('stable', 'beta.channel', 'BETA', '3.0') }),
+    }),
+  },
+  // Second held-out sample (a JSON-LD event stream): the value of @type names a vocabulary's class.
+  {
+    name: 'FP: JSON-LD @type values, one and a list of them',
+    errors: [],
+    document: withSchemas({
+      Publisher: objectOf({
+        '@type': { type: 'string', const: 'dcterms:Agent' },
+        '@context': { type: 'array', items: enumOf('http://schema.org/') },
+      }),
+      Dataset: objectOf({ '@type': { type: 'array', items: enumOf('dcat:Dataset', 'ldes:EventStream') } }),
+    }),
+  },
+  {
+    name: 'a code list beside JSON-LD keywords is judged',
+    errors: [{ path: P('Publisher', 'properties', 'kind', 'enum') }],
+    document: withSchemas({
+      Publisher: objectOf({ '@type': { type: 'string', const: 'dcterms:Agent' }, kind: enumOf('PUBLIC_BODY') }),
+    }),
+  },
+  ...definedByAStandard(),
 ];

@@ -140,3 +140,23 @@ export const CITES_STANDARD =
   /\b(?:ISO(?:\/IEC)?[ -]?\d{3,5}|RFC ?\d{3,5}|BCP ?\d+|EN ?\d{3,5}|IANA|UN\/?(?:ECE|LOCODE)|NACE|HL7|ICAO|IATA|ISCO|NUTS|(?:international|official|external) (?:standard|code ?list))\b/i;
 export const describedAsStandard = (...texts: unknown[]): boolean =>
   texts.some((t) => typeof t === 'string' && CITES_STANDARD.test(t));
+// Codes a standard fixes, no "new code type": ISO 4217 currencies and ISO 3166-1 countries under their names
+// (priceCurrency: EUR, country: BE), and a list of data formats' names alone (format: json, json-ld).
+const NAMED_STANDARDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/currenc/i, /^[A-Z]{3}$/],
+  [/countr|nationalit/i, /^[A-Z]{2,3}$/],
+];
+const FORMAT_NAMES = new Set(
+  (
+    'json json-ld jsonld geojson xml csv tsv html pdf rdf rdf-xml rdfxml turtle ttl n-triples ntriples nt n3 ' +
+    'n-quads nquads trig yaml yml xlsx xls ods odt docx txt zip gml kml atom rss ics'
+  ).split(' '),
+);
+/** Whether `values`, under one of `names` (parameter, property, component), are a named standard's codes. */
+export function namedStandardCodes(names: ReadonlyArray<string | undefined>, values: readonly string[]): boolean {
+  if (values.length === 0) return false;
+  if (values.every((v) => FORMAT_NAMES.has(v.toLowerCase()))) return true;
+  return NAMED_STANDARDS.some(
+    ([name, code]) => names.some((n) => n !== undefined && name.test(n)) && values.every((v) => code.test(v)),
+  );
+}

@@ -1,11 +1,6 @@
 // One finding for the names a check finds at fault across every answer: an API's serializer names its members
 // (or writes their nulls) one way, so the fix is one, however many members and answers show it.
-import {
-  defineCheck,
-  type CheckContext,
-  type CheckDefinition,
-  type CheckMeta,
-} from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta } from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import { WITH_SAMPLE_RESPONSES } from '../../support/sample-responses.js';
 import { jsonAnswers } from './walk-json.js';
@@ -54,12 +49,11 @@ export function defineNamedFaultsCheck<const M extends string>(check: {
   /** Words before the other names of the finding: `so are`, `nor are`. */
   othersAre: string;
   visit(exchange: Exchange, faults: NamedFaults): void;
-}): CheckDefinition<M, 'api'> {
+}) {
   return defineCheck({
     meta: check.meta,
     appliesTo: 'api',
     requires: WITH_SAMPLE_RESPONSES,
-    judgesTraffic: true,
     async run(ctx) {
       const faults = new NamedFaults();
       for (const exchange of await jsonAnswers(ctx)) check.visit(exchange, faults);

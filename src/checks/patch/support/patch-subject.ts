@@ -1,18 +1,12 @@
 // What every patch check needs: a merge-patch document, the profile's patch and a document it may change.
-import {
-  defineCheck,
-  type CheckContext,
-  type CheckDefinition,
-  type CheckMeta,
-  type Dependency,
-} from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta, type Dependency } from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import type { CheckResult } from '../../../core/report/types.js';
 import type { JsonObject } from '../../../core/util/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/profile/target.js';
 import { confirmingWrites } from '../../support/confirm.js';
 import { createSubject, patchValues, reread, type Subject } from '../../support/created-document.js';
-import { containsJson } from '../../support/same-json.js';
+import { containsJson, show } from '../../support/same-json.js';
 
 type Ctx = CheckContext<string>;
 
@@ -70,7 +64,7 @@ export function definePatchCheck<const M extends string>(check: {
   /** Create the subject without the patch's properties, so it shows their defaults. */
   omitPatched?: boolean;
   run(ctx: CheckContext<M>, subject: PatchSubject): Promise<void>;
-}): CheckDefinition<M, 'document'> {
+}) {
   const { meta, dependsOn, omitPatched, run } = check;
   return defineCheck({
     meta,
@@ -150,6 +144,10 @@ const MERGE_PATCH_IGNORED = {
   when: (failure: CheckResult): boolean =>
     failure.messageId === 'ignored' && failure.message.includes(`Content-Type ${MERGE_PATCH} `),
 };
+
+/** Whether the server accepted a PATCH of `patch` (2xx); reports `rejected` when it did not. */
+export const patchAccepted = (ctx: CheckContext<'rejected'>, url: string, patch: unknown, patched: Exchange): boolean =>
+  ctx.expect(isSuccessful(patched), 'rejected', { url, patch: show(patch), status: patched.response.status }, patched);
 
 const isSuccessful = (exchange: Exchange): boolean => exchange.response.status >= 200 && exchange.response.status < 300;
 

@@ -1,10 +1,5 @@
 // What every put check needs: a document it created, a change to make, and PUT of a full representation.
-import {
-  defineCheck,
-  type CheckContext,
-  type CheckDefinition,
-  type CheckMeta,
-} from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta } from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import type { JsonObject } from '../../../core/util/json.js';
 import { supportsMethod, type DocumentTarget } from '../../../core/profile/target.js';
@@ -51,7 +46,7 @@ export function definePutCheck<const M extends string>(check: {
   /** Create the subject without the changed properties, so it shows their defaults. */
   omitChanged?: boolean;
   run(ctx: CheckContext<M>, subject: PutSubject, document: DocumentTarget): Promise<void>;
-}): CheckDefinition<M, 'document'> {
+}) {
   const { meta, omitChanged, run } = check;
   return defineCheck({
     meta,

@@ -1,11 +1,5 @@
 // What the select checks need: one document's full representation and properties picked from it.
-import {
-  defineCheck,
-  type CheckContext,
-  type CheckDefinition,
-  type CheckMeta,
-  type MessageData,
-} from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta, type MessageData } from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import { isObject } from '../../../core/util/json.js';
 import { confirming } from '../../support/confirm.js';
@@ -20,7 +14,7 @@ import type { DocumentTarget } from '../../../core/profile/target.js';
 export function defineSelectCheck<const M extends string>(check: {
   meta: CheckMeta<M>;
   run(ctx: CheckContext<M>, subject: SelectSubject): Promise<void>;
-}): CheckDefinition<M, 'document'> {
+}) {
   return defineCheck({
     meta: check.meta,
     appliesTo: 'document',

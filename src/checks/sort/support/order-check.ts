@@ -1,5 +1,5 @@
 // The shared body of sort.ascending, sort.descending and sort.multiple-keys: ask, read, judge neighbours.
-import { defineCheck, type CheckContext, type CheckDefinition } from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext } from '../../../core/engine/define-check.js';
 import type { CollectionTarget } from '../../../core/profile/target.js';
 import { confirming } from '../../support/confirm.js';
 import { guideSortOrSkip } from './guide-sort.js';
@@ -16,7 +16,7 @@ export function defineOrderCheck(check: {
   title: string;
   requires: { what: string; test(collection: CollectionTarget): boolean };
   keyLists(collection: CollectionTarget): SortKey[][];
-}): CheckDefinition<OrderMessages, 'collection'> {
+}) {
   return defineCheck({
     meta: {
       id: check.id,

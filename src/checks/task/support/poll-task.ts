@@ -1,10 +1,11 @@
 // Submitting a task and polling it: pollAfter is honoured (at most 2 s per wait) up to the task's maxWait.
-import type { CheckContext } from '../../../core/engine/define-check.js';
+import { defineCheck, type CheckContext, type CheckMeta } from '../../../core/engine/define-check.js';
 import type { Exchange } from '../../../core/engine/exchange.js';
 import type { JsonValue } from '../../../core/util/json.js';
 import { valueAtDotted } from '../../../core/util/json.js';
 import type { TaskTarget } from '../../../core/profile/target.js';
 import { sameOriginLocation } from '../../support/created-document.js';
+import { pause } from '../../../core/util/pause.js';
 
 type Ctx = CheckContext<string>;
 
@@ -31,6 +32,22 @@ interface Submission {
   exchange: Exchange;
   /** Absolute, same-origin URL of the task (its Location). */
   url?: string;
+}
+
+/**
+ * A check of a task it submits and polls: `run` gets the accepted submission. No task accepted (not 202, or no
+ * Location) is task.accepted-202's finding, with nothing to poll, so that check is its root.
+ */
+export function defineSubmittedTaskCheck<const M extends string>(check: {
+  meta: CheckMeta<M>;
+  run(ctx: CheckContext<M>, task: TaskTarget, submitted: Required<Submission>): Promise<void>;
+}) {
+  return defineCheck({
+    meta: check.meta,
+    appliesTo: 'task',
+    dependsOn: [{ check: 'task.accepted-202', when: ['not202', 'noLocation'] }],
+    run: async (ctx, task) => check.run(ctx, task, await submitAccepted(ctx, task)),
+  });
 }
 
 export async function submit(ctx: Ctx, task: TaskTarget, body: JsonValue = task.body): Promise<Submission> {
@@ -96,7 +113,7 @@ export async function pollUntilEnded(ctx: Ctx, task: TaskTarget, url: string, su
     const { end } = budget();
     if (Date.now() >= end) break;
     const floor = Math.min(MAX_WAIT_MS, MIN_WAIT_MS * 1.25 ** poll);
-    await sleep(
+    await pause(
       Math.min(Math.max(floor, Math.min(MAX_WAIT_MS, hintOf(last) ?? DEFAULT_WAIT_MS)), end - Date.now()),
       ctx.signal,
     );
@@ -136,17 +153,4 @@ function hintOf(exchange: Exchange): number | undefined {
   const pollAfter = valueAtDotted(exchange.response.json, 'status.pollAfter');
   const at = typeof pollAfter === 'string' ? Date.parse(pollAfter) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

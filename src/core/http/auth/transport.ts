@@ -1,5 +1,6 @@
 // The undici dispatcher every request of a run goes through: mutual TLS and the proxy environment.
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { replayDispatcher } from '../replay-scope.js';
 
 /** PEM texts for mutual TLS: the client certificate and key, and the CA that signed the server. */
 export interface TlsMaterial {
@@ -32,6 +33,9 @@ export function proxyEnvOf(env: Record<string, string | undefined>): ProxyEnv | 
 
 /** A plain Agent, or undici's env proxy agent when a proxy is configured; TLS material on every connection. */
 export function createDispatcher(options: TransportOptions): Dispatcher {
+  // A replay answers from its recording: no connection is ever opened.
+  const replay = replayDispatcher();
+  if (replay) return replay;
   const tls = options.tls && Object.keys(options.tls).length > 0 ? options.tls : undefined;
   const agent = {
     connections: options.connections,
