@@ -263,6 +263,7 @@ export async function create(
   if (collection.create?.fromSchema && !options.again && !options.settling && (status === 400 || status === 422))
     return ctx.skip(
       `POST ${collection.path} answered ${status} to the run's body (made from the request schema): ${refusedNames(exchange.response.json) ?? 'no member named'}; give an example of the whole body in the document or a profile's create.body`,
+      exchange,
     );
   // A 303 names a document that existed before: never ours to delete.
   if (status < 200 || status > 299) return { exchange, body };

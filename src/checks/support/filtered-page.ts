@@ -1,6 +1,7 @@
 // Filtered pages with the filtered properties read from the items or their documents (bounded).
 import { defineCheck, type CheckContext, type CheckMeta } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
+import { SkipSignal } from '../../core/engine/check-context.js';
 import type { Query } from '../../core/http/http-client.js';
 import { valueAtDotted } from '../../core/util/json.js';
 import type { CollectionTarget } from '../../core/profile/target.js';
@@ -100,8 +101,18 @@ export function defineFilterCheck<const M extends string>(check: {
     requires: WITH_PROPERTY_FILTER,
     // Shared data may move under other clients: a fault counts when a re-read repeats it.
     run: confirming(check.meta.messages, async (ctx, collection: CollectionTarget) => {
-      const filter = check.filterOf ? check.filterOf(ctx, collection) : (propertyFilters(collection)[0] as string);
-      await check.run(ctx, collection, filter, await samplePage(ctx, collection, 5, [filter]));
+      const first = propertyFilters(collection)[0] as string;
+      // A collection that is no page (items under `results`) is told first: its skip points at the root cause.
+      let chosen: string | SkipSignal;
+      try {
+        chosen = check.filterOf ? check.filterOf(ctx, collection) : first;
+      } catch (error) {
+        if (!(error instanceof SkipSignal)) throw error;
+        chosen = error;
+      }
+      const sample = await samplePage(ctx, collection, 5, [typeof chosen === 'string' ? chosen : first]);
+      if (typeof chosen !== 'string') throw chosen;
+      await check.run(ctx, collection, chosen, sample);
     }),
   });
 }

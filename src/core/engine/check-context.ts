@@ -24,6 +24,13 @@ interface Finding {
 /** Thrown by ctx.skip; the runner turns it into a skip result. */
 export class SkipSignal extends Error {
   override readonly name = 'SkipSignal';
+  /** The answers that decided the skip (a create the API refused), kept in the result so the report shows them. */
+  constructor(
+    message: string,
+    readonly evidence: readonly Exchange[] = [],
+  ) {
+    super(message);
+  }
 }
 
 const CLEANUP_TIMEOUT_MS = 5000;
@@ -287,8 +294,8 @@ export class RunContext implements CheckContext<string> {
     this.notes.push(text);
   }
 
-  skip(reason: string): never {
-    throw new SkipSignal(reason);
+  skip(reason: string, ...evidence: Exchange[]): never {
+    throw new SkipSignal(reason, evidence);
   }
 
   onCleanup(cleanup: () => Promise<unknown>): void {

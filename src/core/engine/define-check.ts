@@ -81,7 +81,8 @@ export interface CheckContext<M extends string = string> {
   /** Counts an assertion that held, for a check whose verdict is not a single `expect`. */
   pass(): void;
   /** Ends the check as not applicable (e.g. the resource lacks what the rule is about). */
-  skip(reason: string): never;
+  /** Ends the check without a verdict; `evidence`, the answers that decided it, is kept in the result. */
+  skip(reason: string, ...evidence: Exchange[]): never;
   /** Says something in the result besides the verdict (what a bound left unjudged); optional for wrapping contexts. */
   note?(text: string): void;
   /** Runs after the check, also when it fails or errors (e.g. DELETE what it created). */

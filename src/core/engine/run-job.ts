@@ -3,7 +3,7 @@
 import { OutsideApiLink, RunContext, SkipSignal, type ExchangeClient } from './check-context.js';
 import type { AnyCheck } from './define-check.js';
 import { notVerifiedSee, type RootOutcomes } from './dependencies.js';
-import { requestEvidence, toEvidence } from './exchange.js';
+import { requestEvidence, toEvidence, type Exchange } from './exchange.js';
 import { foldSameFaults } from './fold-findings.js';
 import { InterruptedError, StalledResponse, TransportError, WriteRefusedError } from '../http/http-client.js';
 import { resourcesOf, type Target } from '../profile/target.js';
@@ -115,6 +115,7 @@ export async function runJob<C extends ExchangeClient>(run: Run<C>, { check, res
   const ctx = new RunContext(client, run.target, meta.messages, run.signal, run.deadlineAt, run.settled);
   const started = performance.now();
   let skipped: string | undefined;
+  let skippedOn: readonly Exchange[] = [];
   let failure: unknown;
   try {
     await untilDeadline(
@@ -122,7 +123,7 @@ export async function runJob<C extends ExchangeClient>(run: Run<C>, { check, res
       run.signal,
     );
   } catch (error) {
-    if (error instanceof SkipSignal) skipped = error.message;
+    if (error instanceof SkipSignal) [skipped, skippedOn] = [error.message, error.evidence];
     else failure = error;
   }
   const cleanupFailures = await ctx.runCleanups();
@@ -197,7 +198,8 @@ export async function runJob<C extends ExchangeClient>(run: Run<C>, { check, res
       result('error', `${describe(failure)}${late ? (run.lateNote?.() ?? '') : ''}`, { evidence, ...timing }),
     );
   } else if (results.length === 0) {
-    if (skipped !== undefined) results.push(result('skip', skipped, timing));
+    if (skipped !== undefined)
+      results.push(result('skip', skipped, { evidence: skippedOn.map((e) => toEvidence(e, scrub)), ...timing }));
     // Recorded traffic may hold nothing a check judges: no fault of the check. It judges what was recorded
     // without asking for it (recordedGets), so sending no request is no fault either.
     else if (run.recorded)

@@ -136,6 +136,11 @@ describe('a create body made from the schema', () => {
       expect(report.results[0]?.message).toBe(
         "POST /permits answered 422 to the run's body (made from the request schema): it names body.applicantEnterpriseNumber; give an example of the whole body in the document or a profile's create.body",
       );
+      // The report keeps the request refused and its answer.
+      expect(report.results[0]?.evidence.map((e) => `${e.request.method} ${e.response?.status ?? ''}`)).toEqual([
+        'POST 422',
+      ]);
+      expect(report.results[0]?.evidence[0]?.request.body).toContain('"applicantEnterpriseNumber"');
       expect(server.ids()).toEqual([1]);
     } finally {
       await server.close();
