@@ -601,6 +601,8 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
     ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
     ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
     ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
+    // A page size the document does not declare is an unknown parameter, which a validating API refuses.
+    ...(names.includes(roles.pageSizeParam ?? 'pageSize') ? {} : { unpaged: true }),
     ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
     ...(required ? { query: required } : {}),
     filters: freeFirst(doc, filters),

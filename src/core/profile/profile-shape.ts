@@ -28,6 +28,8 @@ export interface CollectionProfile {
   /** The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param reports it. */
   foreignSort?: string;
   pageSizeParam?: string;
+  /** The document declares no page size parameter for this list: the run sends none (an API may refuse it). */
+  unpaged?: boolean;
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
   /** Query parameters the API requires on every list request, with the value the first page sends (a cursor's start). */
