@@ -13,6 +13,7 @@ import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './
 import { isReservedQuery, pagingOf, foreignSortOf, type PagingRoles } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
+import { orderTimeRanges } from './time-ranges.js';
 import { OpenApiModel, type HttpMethod, type Operation } from '../../openapi/operations.js';
 import type { Json } from '../../openapi/json.js';
 import { followLocalRefs, type Located } from '../../openapi/refs.js';
@@ -227,7 +228,7 @@ function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): 
     const value = sampleOf(doc, withNamedFormat(name, resolved), depth);
     if (value !== undefined) body[name] = value;
   }
-  return Object.keys(body).length > 0 ? body : undefined;
+  return Object.keys(body).length > 0 ? orderTimeRanges(body) : undefined;
 }
 
 /**
