@@ -585,6 +585,8 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
           unique: uniqueOfCreate(doc, post, key, createExample as JsonObject, made.fromSchema === true),
           ...(made.fromSchema ? { fromSchema: true } : {}),
           ...(made.optional ? { optional: made.optional } : {}),
+          // A declared conflict (409 "end must follow start") refuses the run's made-up values, as a 400 does.
+          ...(made.fromSchema && responses(post)['409'] !== undefined ? { refusals: [409] } : {}),
         }
       : undefined;
   const filters = query.filter(

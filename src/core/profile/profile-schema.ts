@@ -118,6 +118,7 @@ export const PROFILE_SCHEMA = {
           body: { type: 'object' },
           fromSchema: { type: 'boolean' },
           optional: stringArray,
+          refusals: { type: 'array', items: { type: 'integer', minimum: 400, maximum: 499 } },
           unique: {
             type: 'array',
             items: {

@@ -43,9 +43,16 @@ export interface CollectionProfile {
   fullText?: string;
   /**
    * `fromSchema`: the body was made from the request schema (the document gives no example), not given;
-   * `optional`: its top-level members the schema does not require (the run sends the required ones first).
+   * `optional`: its top-level members the schema does not require (the run sends the required ones first);
+   * `refusals`: the statuses besides 400 and 422 the POST declares for a body it refuses (409).
    */
-  create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean; optional?: string[] };
+  create?: {
+    body: JsonObject;
+    unique?: UniqueValue[];
+    fromSchema?: boolean;
+    optional?: string[];
+    refusals?: number[];
+  };
   deleteCollection?: boolean;
   /** Supported HTTP methods of the collection path; absent: unknown. */
   methods?: string[];

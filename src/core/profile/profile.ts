@@ -220,6 +220,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
         unique: profile.create.unique ?? [],
         ...(profile.create.fromSchema ? { fromSchema: true } : {}),
         ...(profile.create.optional?.length ? { optional: profile.create.optional } : {}),
+        ...(profile.create.refusals?.length ? { refusals: profile.create.refusals } : {}),
       }
     : undefined;
   return {

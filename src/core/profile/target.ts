@@ -91,9 +91,10 @@ export interface CollectionTarget {
   /**
    * `fromSchema`: the body was made from the request schema, so a refusal of it tells about the sample, not the API;
    * `optional`: its top-level members the schema does not require. The write checks settle on the members the API
-   * takes (created-document.ts) and may narrow `body` and `unique` to them during the run.
+   * takes (created-document.ts) and may narrow `body` and `unique` to them during the run; `refusals`: the statuses
+   * besides 400 and 422 the POST declares for a body it refuses (409), which tell about the sample too.
    */
-  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean; optional?: string[] };
+  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean; optional?: string[]; refusals?: number[] };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
   /** The HTTP methods the collection path supports (upper case); undefined when the profile does not say. */
