@@ -171,9 +171,34 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
     uri: 'https://example.org/restguide',
     uuid: '00000000-0000-4000-8000-000000000000',
   };
+  const moment = momentSample(schema, formats[String(schema['format'])]);
+  if (moment !== undefined) return moment;
   const length = digitsLength(schema['pattern']);
   if (length !== undefined) return '1'.repeat(length);
   return matching(schema, 1) ?? formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+}
+
+/** Ways of writing the format's value that a stricter pattern may ask for (fractional seconds, an offset). */
+const MOMENT_SPELLINGS: Record<string, string[]> = {
+  'date-time': ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00.000+00:00'],
+};
+
+/**
+ * A date or date-time the format declares wins over a loose pattern: class-validator-jsonschema's
+ * `\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\d.\d+Z?` matched `5834-10-19T22:34:33028842837Z`, which no API takes.
+ * The format's value as the pattern takes it, else one the pattern makes that is a date, else the format's value.
+ */
+function momentSample(schema: Obj, declared: string | undefined): string | undefined {
+  const format = schema['format'];
+  if ((format !== 'date' && format !== 'date-time') || declared === undefined) return undefined;
+  const pattern = schema['pattern'];
+  if (typeof pattern !== 'string') return declared;
+  const spelled = [declared, ...(MOMENT_SPELLINGS[format] ?? [])].find((value) => fits(pattern, value));
+  if (spelled !== undefined) return spelled;
+  const made = matching(schema, 1);
+  const shape =
+    format === 'date' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+  return made !== undefined && shape.test(made) && !Number.isNaN(Date.parse(made)) ? made : declared;
 }
 
 /**
