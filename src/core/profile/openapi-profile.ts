@@ -708,7 +708,8 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
   const extension = EXTENSION.exec(bare)?.[0] ?? '';
   const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
   const malformed = malformedIdsOf(schema);
-  const patchOperation = operation('patch');
+  // Without PATCH, the change a PUT makes comes from PUT's body: the put checks need one (ts-rest's halls).
+  const patchOperation = operation('patch') ?? operation('put');
   const patch = patchOperation ? patchBodyOf(doc, patchOperation, last) : undefined;
   const select = view.getParameters().some((p) => p['in'] === 'query' && p['name'] === 'select');
   const readOnly = [
