@@ -69,6 +69,25 @@ describe("a framework's own 400 body (Django REST framework's shape)", () => {
     }
   }, 60_000);
 
+  it('is not repeated by the unknown-input and wrong-type checks (field: hapi, express-openapi-validator)', async () => {
+    const ids = ['input.unknown-query-param', 'input.unknown-body-property', 'input.wrong-type'];
+    const report = await run(['problem.media-type', ...ids], reference({ mutate: drfErrors }));
+    expect(failing(report).map((r) => r.id)).toEqual(['problem.media-type', 'problem.media-type']);
+    for (const id of ids) {
+      const results = report.results.filter((r) => r.id === id);
+      expect(results.length, id).toBeGreaterThan(0);
+      // Its 400 is right: only the body is not verified, where problem.media-type failed.
+      for (const result of results) expect(line(result)).toMatch(/^(skip|pass) .*see problem\.media-type/);
+    }
+    // Run alone, each still tells that its 400 is no problem.
+    const alone = await run(ids, reference({ mutate: drfErrors }));
+    expect(
+      failing(alone)
+        .map((r) => `${r.id} ${r.messageId ?? ''}`)
+        .sort(),
+    ).toEqual(ids.map((id) => `${id} notProblem`).sort());
+  }, 60_000);
+
   it('without problem.media-type in the run, is one finding per check and collection, counting the others', async () => {
     const report = await run(['input.declared-body', 'input.declared-params'], reference({ mutate: drfErrors }));
     const found = failing(report).map((r) => `${r.id} ${r.resource} ${r.messageId ?? ''}`);
@@ -88,6 +107,8 @@ describe("a framework's one validation status (FastAPI's 422)", () => {
     'input.malformed-json',
     'input.wrong-type',
     'input.unknown-body-property',
+    // Flask's one 422 handler for an unknown query parameter too (the fourth field pass).
+    'input.unknown-query-param',
   ];
 
   it("is input.declared-params' one finding: the other input checks point at it", async () => {

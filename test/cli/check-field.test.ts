@@ -100,7 +100,7 @@ describe('an API without /health or a root resource, checked with --openapi (Twi
     expect(io.err.trim().split('\n')).toHaveLength(1);
     expect(io.err).toContain(
       // `/Accounts.json` is a collection (its item `/Accounts/{Sid}.json`): asked for one item.
-      `every resource (GET ${server.url}/2010-04-01/Accounts.json?pageSize=1; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>'`,
+      `every resource (GET ${server.url}/2010-04-01/Accounts.json; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>'`,
     );
   });
 
@@ -146,7 +146,7 @@ describe('an API without /health or a root resource, checked with --openapi (Twi
     const { code, io } = await check([server.url, '--openapi', await documentFile(DOCUMENT), '-f', 'json']);
     expect(code).toBe(2);
     expect(io.err).toContain(
-      `the profile names a resource the API does not have: collection /Accounts.json (GET ${server.url}/2010-04-01/Accounts.json?pageSize=1 answered 404)`,
+      `the profile names a resource the API does not have: collection /Accounts.json (GET ${server.url}/2010-04-01/Accounts.json answered 404)`,
     );
   });
 });
@@ -318,7 +318,7 @@ describe('a protected API with open /health and /doc, checked without credential
     expect(code).toBe(2);
     expect(io.out).toBe('');
     expect(io.err.trim()).toBe(
-      `restguide: every resource (GET ${server.url}/employers?pageSize=1; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET`,
+      `restguide: every resource (GET ${server.url}/employers; the base URL answered 404) answered 401: the API needs credentials: -H 'Authorization: Bearer <token>', or --oauth2-token-url <url> --client-id <id> with the secret in RESTGUIDE_CLIENT_SECRET`,
     );
   });
 

@@ -27,7 +27,8 @@ function probeUrls(target: Target): string[] {
 
 /**
  * Schema errors by the member they name, wherever it was found: `/items/0/employerId must be integer` in a list and
- * `/employerId must be integer` in a document are one fault of the schema both share.
+ * `/employerId must be integer` in a document are one fault of the schema both share, as are `/items/0` and
+ * `(root)` refusing the same additional property.
  */
 const schemaFault = (errors: string): string =>
   [
@@ -35,7 +36,10 @@ const schemaFault = (errors: string): string =>
       errors
         .replace(/ \(\+\d+ more\)$/, '')
         .split('; ')
-        .map((error) => error.replace(/^\S*\/(?=[^/\s]+\s)/, '')),
+        .map((error) => error.replace(/^\S*\/(?=[^/\s]+\s)/, ''))
+        // An item's own errors: `(root)` of the document, `/items/0` of the list (express-openapi-validator's
+        // Election refused on both for the same additional `id`).
+        .map((error) => error.replace(/^(?:\(root\)|\d+)(?= )/, '(object)')),
     ),
   ]
     .sort()

@@ -31,7 +31,11 @@ interface Probe {
 function probedElsewhere(target: Target, parameter: DeclaredParameter): string | undefined {
   const { name, template } = parameter;
   if (parameter.in === 'path') {
-    const owner = target.documents.find((d) => (d.template ?? d.path) === template && d.param === name);
+    // Also a parent's id in a nested path (`/vehicles/{vehicleId}/inspections`): one route converter, one cause.
+    const owner = target.documents.find((d) => {
+      const path = d.template ?? d.path;
+      return d.param === name && (template === path || template.startsWith(`${path}/`));
+    });
     return owner ? 'id.malformed-400' : undefined;
   }
   if (parameter.in !== 'query') return undefined;

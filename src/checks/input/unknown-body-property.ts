@@ -1,4 +1,6 @@
 import { defineCheck } from '../../core/engine/define-check.js';
+import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
+import { mediaTypeOf } from '../../core/engine/exchange.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { fingerprint } from '../support/fingerprint.js';
 import { Causes } from '../support/traffic.js';
@@ -23,6 +25,8 @@ export default defineCheck({
       not400: '{{method}} {{url}} (unknown body property {{property}}) answered {{status}} instead of 400{{also}}.',
       serverError:
         '{{method}} {{url}} answered {{status}} to the body restguide made (unknown property {{property}}): a server error for bad input, where a 400 was due{{also}}.',
+      notProblem:
+        '{{method}} {{url}} (unknown body property {{property}}) answered 400 with {{contentType}} instead of a problem (application/problem+json){{also}}.',
       noUnknownInputIssue:
         '{{method}} {{url}} answered 400 without an issue of type …input-validation:unknownInput, in body, named {{property}}{{also}}.',
       changed: '{{method}} {{url}} was refused with {{status}} but changed the document anyway.',
@@ -30,8 +34,9 @@ export default defineCheck({
     },
   },
   appliesTo: 'api',
-  // A framework's one validation status (FastAPI's 422) is input.declared-params' finding, told once.
-  dependsOn: [VALIDATION_STATUS_ROOT],
+  // A framework's one validation status (FastAPI's 422) is input.declared-params' finding, and its one error format
+  // (hapi's bare 400) problem.media-type's: each told once.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT, VALIDATION_STATUS_ROOT],
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);
@@ -44,6 +49,9 @@ export default defineCheck({
       if (!causes.expect(exchange.response.status < 500, 'serverError', data, exchange))
         return markReportedServerError(ctx, 'input.unknown-body-property', exchange);
       if (!causes.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
+      const contentType = mediaTypeOf(exchange.response) ?? '(none)';
+      if (!causes.expect(contentType === 'application/problem+json', 'notProblem', { ...data, contentType }, exchange))
+        return;
       causes.expect(
         hasIssue(exchange, { type: UNKNOWN_INPUT, in: 'body', name: PROPERTY }),
         'noUnknownInputIssue',

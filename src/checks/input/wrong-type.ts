@@ -1,5 +1,6 @@
 import { defineCheck } from '../../core/engine/define-check.js';
-import type { Exchange } from '../../core/engine/exchange.js';
+import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
+import { PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 import type { JsonObject } from '../../core/util/json.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { hasIssue, SCHEMA_VIOLATION } from './support/issues.js';
@@ -37,13 +38,16 @@ export default defineCheck({
         '{{method}} {{url}} (property {{property}} of the wrong type) answered {{status}} instead of 400{{also}}.',
       serverError:
         '{{method}} {{url}} answered {{status}} to the body restguide made (property {{property}} of the wrong type): a server error for bad input, where a 400 was due{{also}}.',
+      notProblem:
+        '{{method}} {{url}} (property {{property}} of the wrong type) answered 400 with {{contentType}} instead of a problem (application/problem+json){{also}}.',
       noSchemaViolation:
         '{{method}} {{url}} answered 400 without an issue of type …input-validation:schemaViolation in body{{also}}.',
     },
   },
   appliesTo: 'api',
-  // A framework's one validation status (FastAPI's 422) is input.declared-params' finding, told once.
-  dependsOn: [VALIDATION_STATUS_ROOT],
+  // A framework's one validation status (FastAPI's 422) is input.declared-params' finding, and its one error format
+  // (express-openapi-validator's JSON) problem.media-type's: each told once.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT, VALIDATION_STATUS_ROOT],
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);
@@ -63,6 +67,9 @@ export default defineCheck({
       if (!causes.expect(exchange.response.status < 500, 'serverError', data, exchange))
         return markReportedServerError(ctx, 'input.wrong-type', exchange);
       if (!causes.expect(exchange.response.status === 400, 'not400', data, exchange)) return;
+      const contentType = mediaTypeOf(exchange.response) ?? '(none)';
+      if (!causes.expect(contentType === 'application/problem+json', 'notProblem', { ...data, contentType }, exchange))
+        return;
       causes.expect(hasIssue(exchange, { type: SCHEMA_VIOLATION, in: 'body' }), 'noSchemaViolation', data, exchange);
     };
     const created = collection ? breakType(await settledCreateBody(ctx, collection), 0) : undefined;

@@ -33,6 +33,8 @@ export default defineCheck({
   appliesTo: 'collection',
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
+    // Its document declares no page size, so the run sends none: there is no size to honour.
+    if (collection.unpaged) ctx.skip(`not applicable: ${collection.path} declares no page size parameter`);
     // A recording that lacks the run's page of SIZE is judged on a recorded page that asked another pageSize.
     const recorded = judgingRecording(ctx)
       ? recordedPage(ctx, collection, collection.firstPage({ pageSize: SIZE }))

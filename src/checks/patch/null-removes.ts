@@ -1,6 +1,13 @@
 import { reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
-import { definePatchCheck, notApplied, patchAccepted, patchAndReread, sendPatch } from './support/patch-subject.js';
+import {
+  definePatchCheck,
+  mergePatchRoots,
+  notApplied,
+  patchAccepted,
+  patchAndReread,
+  sendPatch,
+} from './support/patch-subject.js';
 import type { JsonObject } from '../../core/util/json.js';
 import { markOwnInput } from '../support/own-input.js';
 import { markReportedServerError } from '../support/reported-server-errors.js';
@@ -23,6 +30,8 @@ export default definePatchCheck({
     messages: MESSAGES,
   },
   omitPatched: true,
+  // One cause, one finding: a merge patch refused or ignored is patch.media-types' to report.
+  dependsOn: mergePatchRoots('rejected', 'notSet'),
   run: async (ctx, subject) => {
     const before = subject.representation;
     // An optional property of the profile's patch: one the document lacks (it must vanish again), or one the

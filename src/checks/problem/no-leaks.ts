@@ -71,8 +71,13 @@ export default defineCheck({
   },
   appliesTo: 'api',
   async run(ctx) {
-    // One finding per kind of leak (or header), however many answers show it.
-    const causes = new Causes(ctx, (id, data) => `${id} ${String(data['what'] ?? data['header'])}`);
+    // One finding per JSON member that leaks (routing-controllers' `stack`, whatever each answer shows in it), else
+    // per kind of leak (or header), however many answers show it.
+    const causes = new Causes(ctx, (id, data) =>
+      data['member'] !== undefined
+        ? `${id} member ${String(data['member'])}`
+        : `${id} ${String(data['what'] ?? data['header'])}`,
+    );
     // Every error answer of the run, whatever Accept asked for: a leak is one in any form.
     const provoked = (await provokeErrors(ctx)).filter((e) => e.response.status >= 400);
     // The malformed POST joins the collection's writers, whom walks wait for: only once no other check runs.
@@ -94,6 +99,7 @@ export default defineCheck({
         found.push(['a database error', state]);
       const first = found[0]?.[1];
       const at = first ? Math.max(0, first.index - 20) : 0;
+      const member = first && json !== undefined ? leakingMember(json, first[0]) : undefined;
       causes.expect(
         !first,
         'leakInBody',
@@ -101,6 +107,7 @@ export default defineCheck({
           ...data,
           what: found.map(([what]) => what).join(', '),
           excerpt: first === state && state ? state[0] : text.slice(at, at + 120).replace(/\s+/g, ' '),
+          ...(member !== undefined ? { member } : {}),
         },
         exchange,
       );
@@ -163,6 +170,17 @@ function sqlStateOf(value: unknown): RegExpExecArray | undefined {
       const found = sqlStateOf(inner);
       if (found) return found;
     }
+  }
+  return undefined;
+}
+
+/** The dotted path of the member (two levels at most) whose strings hold `leak`; undefined: no one member does. */
+function leakingMember(json: unknown, leak: string, prefix = '', depth = 0): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json) || depth > 1) return undefined;
+  for (const [name, inner] of Object.entries(json)) {
+    if (!stringsOf(inner).join('\n').includes(leak)) continue;
+    const path = `${prefix}${name}`;
+    return leakingMember(inner, leak, `${path}.`, depth + 1) ?? path;
   }
   return undefined;
 }

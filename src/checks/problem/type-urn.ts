@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import { isObject } from '../../core/util/json.js';
-import { exchangeData, provokeErrors } from '../support/provoke-errors.js';
+import { exchangeData, isProblem, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
 
 // urn:problem-type:<org>[:<api>]:<type>; issue types put input-validation before the api.
@@ -30,7 +30,8 @@ export default defineCheck({
     let judged = 0;
     for (const exchange of await errorAnswers(ctx, await provokeErrors(ctx))) {
       const body = exchange.response.json;
-      if (!isObject(body)) continue;
+      // A ZodError's issues carry `type: "number"` (a bound's type): only a problem's issues have problem types.
+      if (!isObject(body) || !isProblem(exchange, body)) continue;
       const types: Array<[string, unknown]> = [['problem', body['type']]];
       if (Array.isArray(body['issues']))
         for (const issue of body['issues']) if (isObject(issue)) types.push(['issue', issue['type']]);

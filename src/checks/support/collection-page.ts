@@ -173,6 +173,13 @@ const LOWER_BOUND =
   /(?:After|Since|Gte?|From|_after|_since|_gte?|_from)$|^(?:from|since|min|start|after|gte?)(?:[A-Z_]|$)/;
 
 /**
+ * A plain string filter named as a time (`from`, `since`, `until`, `startDate`, `createdAt`): zod-openapi drops
+ * `z.string().date()`'s format, and the API refuses free text. A far date matches nothing as free text does.
+ */
+const TIME_NAME =
+  /^(?:from|since|until|before|after|date)$|[a-z0-9](?:From|Since|Until|Before|After|Date|At)$|_(?:from|since|until|before|after|date|at)$/;
+
+/**
  * A value for `filter` that matches nothing and fits what the document declares of it (type, format, maxLength);
  * undefined when none can be made: a boolean or an enum has no value outside its data, a pattern or a number no
  * value sure to both fit and match nothing. Nothing declared: NO_MATCH.
@@ -187,8 +194,9 @@ export function noMatchValue(collection: CollectionTarget, filter: string): stri
     if (LOWER_BOUND.test(filter) && schema.format in FAR_FUTURE) return FAR_FUTURE[schema.format];
     return NO_MATCH_OF_FORMAT[schema.format];
   }
-  // Cut to the declared length, long enough still to be a value no data holds.
   const max = schema.maxLength ?? NO_MATCH.length;
+  if (TIME_NAME.test(filter) && max >= 10) return LOWER_BOUND.test(filter) ? FAR_FUTURE['date'] : '1000-01-01';
+  // Cut to the declared length, long enough still to be a value no data holds.
   return max >= 12 ? NO_MATCH.slice(0, max) : undefined;
 }
 

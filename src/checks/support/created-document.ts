@@ -260,9 +260,10 @@ export async function create(
   const { status } = exchange.response;
   // A body made from the schema may lack what only the API knows (a reference to an existing record, a format):
   // its refusal says nothing about the API's create.
-  if (collection.create?.fromSchema && !options.again && !options.settling && (status === 400 || status === 422))
+  const refusal = status === 400 || status === 422 || (collection.create?.refusals ?? []).includes(status);
+  if (collection.create?.fromSchema && !options.again && !options.settling && refusal)
     return ctx.skip(
-      `POST ${collection.path} answered ${status} to the run's body (made from the request schema): ${refusedNames(exchange.response.json) ?? 'no member named'}; give an example of the whole body in the document or a profile's create.body`,
+      `POST ${collection.path} answered ${status} to the run's body (made from the request schema): ${refusedNames(exchange.response.json) ?? refusalSaid(exchange.response.json) ?? 'no member named'}; give an example of the whole body in the document or a profile's create.body`,
       exchange,
     );
   // A 303 names a document that existed before: never ours to delete.
@@ -275,6 +276,15 @@ export async function create(
     ...(at.unusable ? { unusable: at.unusable } : {}),
     ...(at.unproven ? { unproven: at.unproven } : {}),
   };
+}
+
+/** What a refusal that names no member says (`detail`, `message`, `title`, `error`), cut short; undefined: nothing. */
+export function refusalSaid(body: unknown): string | undefined {
+  if (!isObject(body)) return undefined;
+  const said = ['detail', 'message', 'title', 'error'].map((key) => body[key]).find((v) => typeof v === 'string');
+  if (typeof said !== 'string' || said.trim() === '') return undefined;
+  const text = said.trim().replace(/\s+/g, ' ');
+  return `it said "${text.length > 120 ? `${text.slice(0, 119)}…` : text}"`;
 }
 
 /**

@@ -49,18 +49,18 @@ export async function judgeErrorAnswers<M extends string>(
   if (judged === 0) ctx.skip(none);
 }
 
-/** judgeErrorAnswers of the problems that have `member`: `judge` gets its value. */
 /**
  * Whether an answer is a problem whose members are judged: its media type says so, or its shape does (a string
  * `type` or `title`, an integer `status`). Another error body (django-filter's `{"status": ["Select a valid
  * choice"]}`) is no problem at all, which problem.media-type reports.
  */
-const isProblem = (exchange: Exchange, body: Record<string, unknown>): boolean =>
+export const isProblem = (exchange: Exchange, body: Record<string, unknown>): boolean =>
   /^application\/problem\+json\b/i.test(exchange.response.headers['content-type'] ?? '') ||
   typeof body['type'] === 'string' ||
   typeof body['title'] === 'string' ||
   Number.isInteger(body['status']);
 
+/** judgeErrorAnswers of the problems that have `member`: `judge` gets its value. */
 export const judgeProblemMember = <M extends string>(
   ctx: CheckContext<M>,
   member: string,

@@ -6,7 +6,7 @@ import { isObject } from '../util/json.js';
 import { listingOf } from './list-shape.js';
 import { PARAMETERS } from './path-templates.js';
 import type { CollectionProfile, DocumentProfile, ParameterSource } from './profile-shape.js';
-import { withQuery } from './target.js';
+import { pageSizeQuery, withQuery } from './target.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
 
 /** At most `perParent` parent items are sampled for each nested collection, and `total` nested collections in a run. */
@@ -129,13 +129,13 @@ export async function expandNested(
     return { collections: [...collections], documents: [...documents], templates: new Map(), leftOut: [] };
 
   const pages = new Map<string, Promise<Page>>();
-  const pageSizeOf = (path: string): string => collections.find((c) => c.path === path)?.pageSizeParam ?? 'pageSize';
+  const sizeOf = (path: string) => pageSizeQuery(collections.find((c) => c.path === path) ?? {}, 5);
   /** The first page of a concrete collection, read once for the run. */
   const read = (template: string, path: string): Promise<Page> => {
     let page = pages.get(path);
     if (page === undefined) {
       page = client
-        .request({ url: withQuery(path, { [pageSizeOf(template)]: 5 }) })
+        .request({ url: withQuery(path, sizeOf(template)) })
         .then(({ response }) => ({
           status: response.status,
           items: response.status === 200 ? (listingOf(response.json, { knownList: true })?.items ?? []) : [],

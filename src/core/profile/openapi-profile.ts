@@ -13,6 +13,7 @@ import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './
 import { isReservedQuery, pagingOf, foreignSortOf, type PagingRoles } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
+import { orderTimeRanges } from './time-ranges.js';
 import { OpenApiModel, type HttpMethod, type Operation } from '../../openapi/operations.js';
 import type { Json } from '../../openapi/json.js';
 import { followLocalRefs, type Located } from '../../openapi/refs.js';
@@ -170,9 +171,34 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
     uri: 'https://example.org/restguide',
     uuid: '00000000-0000-4000-8000-000000000000',
   };
+  const moment = momentSample(schema, formats[String(schema['format'])]);
+  if (moment !== undefined) return moment;
   const length = digitsLength(schema['pattern']);
   if (length !== undefined) return '1'.repeat(length);
   return matching(schema, 1) ?? formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+}
+
+/** Ways of writing the format's value that a stricter pattern may ask for (fractional seconds, an offset). */
+const MOMENT_SPELLINGS: Record<string, string[]> = {
+  'date-time': ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00.000+00:00'],
+};
+
+/**
+ * A date or date-time the format declares wins over a loose pattern: class-validator-jsonschema's
+ * `\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\d.\d+Z?` matched `5834-10-19T22:34:33028842837Z`, which no API takes.
+ * The format's value as the pattern takes it, else one the pattern makes that is a date, else the format's value.
+ */
+function momentSample(schema: Obj, declared: string | undefined): string | undefined {
+  const format = schema['format'];
+  if ((format !== 'date' && format !== 'date-time') || declared === undefined) return undefined;
+  const pattern = schema['pattern'];
+  if (typeof pattern !== 'string') return declared;
+  const spelled = [declared, ...(MOMENT_SPELLINGS[format] ?? [])].find((value) => fits(pattern, value));
+  if (spelled !== undefined) return spelled;
+  const made = matching(schema, 1);
+  const shape =
+    format === 'date' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+  return made !== undefined && shape.test(made) && !Number.isNaN(Date.parse(made)) ? made : declared;
 }
 
 /**
@@ -227,7 +253,7 @@ function objectSample(doc: Obj, schema: unknown, depth: number, omit?: string): 
     const value = sampleOf(doc, withNamedFormat(name, resolved), depth);
     if (value !== undefined) body[name] = value;
   }
-  return Object.keys(body).length > 0 ? body : undefined;
+  return Object.keys(body).length > 0 ? orderTimeRanges(body) : undefined;
 }
 
 /**
@@ -584,6 +610,8 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
           unique: uniqueOfCreate(doc, post, key, createExample as JsonObject, made.fromSchema === true),
           ...(made.fromSchema ? { fromSchema: true } : {}),
           ...(made.optional ? { optional: made.optional } : {}),
+          // A declared conflict (409 "end must follow start") refuses the run's made-up values, as a 400 does.
+          ...(made.fromSchema && responses(post)['409'] !== undefined ? { refusals: [409] } : {}),
         }
       : undefined;
   const filters = query.filter(
@@ -601,6 +629,8 @@ function collectionOf(view: PathView, get: Obj, post: Obj | undefined): Collecti
     ...(roles.foreignPaging ? { foreignPaging: roles.foreignPaging } : {}),
     ...(foreignSortOf(names) !== undefined ? { foreignSort: foreignSortOf(names) } : {}),
     ...(roles.pageSizeParam ? { pageSizeParam: roles.pageSizeParam } : {}),
+    // A page size the document does not declare is an unknown parameter, which a validating API refuses.
+    ...(names.includes(roles.pageSizeParam ?? 'pageSize') ? {} : { unpaged: true }),
     ...(roles.pageParam ? { pageParam: roles.pageParam } : {}),
     ...(required ? { query: required } : {}),
     filters: freeFirst(doc, filters),
@@ -678,7 +708,8 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
   const extension = EXTENSION.exec(bare)?.[0] ?? '';
   const parent = [parentPath, `${parentPath}/`, `${parentPath}${extension}`].find((p) => p in paths) ?? parentPath;
   const malformed = malformedIdsOf(schema);
-  const patchOperation = operation('patch');
+  // Without PATCH, the change a PUT makes comes from PUT's body: the put checks need one (ts-rest's halls).
+  const patchOperation = operation('patch') ?? operation('put');
   const patch = patchOperation ? patchBodyOf(doc, patchOperation, last) : undefined;
   const select = view.getParameters().some((p) => p['in'] === 'query' && p['name'] === 'select');
   const readOnly = [

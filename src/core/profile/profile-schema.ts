@@ -43,6 +43,7 @@ export const PROFILE_SCHEMA = {
       key: { type: 'string' },
       itemPath: path,
       pageSizeParam: { type: 'string' },
+      unpaged: { type: 'boolean', description: 'The list takes no page size parameter: the run sends none' },
       pageParam: { type: 'string', minLength: 1 },
       query: {
         type: 'object',
@@ -117,6 +118,7 @@ export const PROFILE_SCHEMA = {
           body: { type: 'object' },
           fromSchema: { type: 'boolean' },
           optional: stringArray,
+          refusals: { type: 'array', items: { type: 'integer', minimum: 400, maximum: 499 } },
           unique: {
             type: 'array',
             items: {

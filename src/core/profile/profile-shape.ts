@@ -28,6 +28,8 @@ export interface CollectionProfile {
   /** The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param reports it. */
   foreignSort?: string;
   pageSizeParam?: string;
+  /** The document declares no page size parameter for this list: the run sends none (an API may refuse it). */
+  unpaged?: boolean;
   /** The page index parameter of offset paging (default `page`). */
   pageParam?: string;
   /** Query parameters the API requires on every list request, with the value the first page sends (a cursor's start). */
@@ -41,9 +43,16 @@ export interface CollectionProfile {
   fullText?: string;
   /**
    * `fromSchema`: the body was made from the request schema (the document gives no example), not given;
-   * `optional`: its top-level members the schema does not require (the run sends the required ones first).
+   * `optional`: its top-level members the schema does not require (the run sends the required ones first);
+   * `refusals`: the statuses besides 400 and 422 the POST declares for a body it refuses (409).
    */
-  create?: { body: JsonObject; unique?: UniqueValue[]; fromSchema?: boolean; optional?: string[] };
+  create?: {
+    body: JsonObject;
+    unique?: UniqueValue[];
+    fromSchema?: boolean;
+    optional?: string[];
+    refusals?: number[];
+  };
   deleteCollection?: boolean;
   /** Supported HTTP methods of the collection path; absent: unknown. */
   methods?: string[];

@@ -14,6 +14,7 @@ import type { CollectionProfile, Profile } from './profile-shape.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
 import {
   fillTemplate,
+  pageSizeQuery,
   supportsMethod,
   withQuery,
   type CollectionTarget,
@@ -219,12 +220,14 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
         unique: profile.create.unique ?? [],
         ...(profile.create.fromSchema ? { fromSchema: true } : {}),
         ...(profile.create.optional?.length ? { optional: profile.create.optional } : {}),
+        ...(profile.create.refusals?.length ? { refusals: profile.create.refusals } : {}),
       }
     : undefined;
   return {
     kind: 'collection',
     path: profile.path,
     pageSizeParam,
+    ...(profile.unpaged ? { unpaged: true } : {}),
     pageParam: profile.pageParam ?? 'page',
     ...(profile.key !== undefined ? { key: profile.key } : {}),
     ...(profile.itemPath !== undefined ? { itemPath: profile.itemPath } : {}),
@@ -243,7 +246,7 @@ function collectionTarget(profile: CollectionProfile): CollectionTarget {
     firstPage: (options = {}) =>
       withQuery(profile.path, {
         ...profile.query,
-        ...(options.pageSize === undefined ? {} : { [pageSizeParam]: options.pageSize }),
+        ...pageSizeQuery(profile, options.pageSize),
         ...options.query,
       }),
     createBody: () => {
@@ -269,7 +272,7 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
     const param = itemParameter(doc.path) ?? 'id';
     const source = collections.find((c) => c.path === doc.sampleIdsFrom?.collection);
     const sampleIds =
-      doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom, source?.pageSizeParam) : []);
+      doc.sampleIds ?? (doc.sampleIdsFrom ? await readSampleIds(client, doc.sampleIdsFrom, source) : []);
     const methods = doc.methods?.map((method) => method.toUpperCase());
     // A document the checks create must be removable again: without DELETE it gets no creator.
     const creator = supportsMethod({ methods }, 'DELETE')
@@ -325,10 +328,10 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
 async function readSampleIds(
   client: Pick<HttpClient, 'request'>,
   from: { collection: string; property?: string },
-  pageSizeParam = 'pageSize',
+  source?: { pageSizeParam?: string; unpaged?: boolean },
 ): Promise<string[]> {
   try {
-    const page = await client.request({ url: withQuery(from.collection, { [pageSizeParam]: 5 }) });
+    const page = await client.request({ url: withQuery(from.collection, pageSizeQuery(source ?? {}, 5)) });
     // Items listed under another name, or a bare array, are no guide collection (collection.items-array and
     // collection.is-object say so), but they still name existing ids.
     const items = listingOf(page.response.json)?.items;

@@ -76,6 +76,8 @@ export interface CollectionTarget {
   /** The API sorts with another parameter than the guide's `sort` (`ordering`, `$orderby`): sort.guide-param reports it. */
   foreignSort?: string;
   pageSizeParam: string;
+  /** The list takes no page size parameter (its document declares none): firstPage leaves it out. */
+  unpaged?: boolean;
   /** The page index parameter of offset paging (`page` unless the profile renames it). */
   pageParam: string;
   filters: string[];
@@ -89,14 +91,15 @@ export interface CollectionTarget {
   /**
    * `fromSchema`: the body was made from the request schema, so a refusal of it tells about the sample, not the API;
    * `optional`: its top-level members the schema does not require. The write checks settle on the members the API
-   * takes (created-document.ts) and may narrow `body` and `unique` to them during the run.
+   * takes (created-document.ts) and may narrow `body` and `unique` to them during the run; `refusals`: the statuses
+   * besides 400 and 422 the POST declares for a body it refuses (409), which tell about the sample too.
    */
-  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean; optional?: string[] };
+  create?: { body: JsonObject; unique: UniqueValue[]; fromSchema?: boolean; optional?: string[]; refusals?: number[] };
   /** Whether DELETE on the collection (removing items) is supported. */
   deleteCollection: boolean;
   /** The HTTP methods the collection path supports (upper case); undefined when the profile does not say. */
   methods?: string[];
-  /** The path (relative to the base URL) of the first page with the given page size. */
+  /** The path (relative to the base URL) of the first page with the given page size (none when `unpaged`). */
   firstPage(options?: { pageSize?: number; query?: Query }): string;
   /** A create body whose unique values were never used before in this process. */
   createBody(): JsonObject;
@@ -194,6 +197,14 @@ export function fillTemplate(template: string, values: Record<string, string>): 
   return template.replace(PARAMETERS, (whole, name: string) =>
     name in values ? encodeURIComponent(values[name] ?? '') : whole,
   );
+}
+
+/**
+ * The page size a request asks of a list, in its parameter; nothing for a list whose document declares no page
+ * size, which a validating API refuses with 400 (express-openapi-validator), blamed on the collection.
+ */
+export function pageSizeQuery(list: { pageSizeParam?: string; unpaged?: boolean }, size: number | undefined): Query {
+  return size === undefined || list.unpaged ? {} : { [list.pageSizeParam ?? 'pageSize']: size };
 }
 
 export function withQuery(path: string, query: Query): string {

@@ -198,3 +198,25 @@ describe('collection.empty-result on a date range filter (field: FastAPI permits
     expect(report.results[0]?.message).toContain('submittedAfter=9999-12-31');
   });
 });
+
+describe('collection.empty-result on a date filter declared a plain string (field: ts-rest with zod)', () => {
+  // zod-openapi writes `from: z.string().date()` as `{type: string}`; the API refuses what is not a date with 400.
+  const STARTS = ['2026-03-01T10:00:00Z', '2026-03-02T10:00:00Z'];
+  const reservations = fixture((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/reservations') return sendJson(res, 404, { message: 'Not Found' });
+    const from = url.searchParams.get('from');
+    if (from !== null && !/^\d{4}-\d{2}-\d{2}$/.test(from))
+      return sendJson(res, 400, { issues: [{ code: 'invalid_string', path: ['from'] }], name: 'ZodError' });
+    const items = STARTS.filter((start) => from === null || start >= from).map((start, i) => ({ id: i + 1, start }));
+    return sendJson(res, 200, { items, self: `http://${req.headers.host}${req.url}` });
+  });
+  const profile: Profile = {
+    collections: [{ path: '/reservations', filters: ['from'], filterSchemas: { from: { type: 'string' } } }],
+  };
+
+  it('gets a far date, not free text: a conforming API answers no items', async () => {
+    const report = await runOne(check, reservations, profile);
+    expect(report.results.map((r) => `${r.status} ${r.resource}`)).toEqual(['pass /reservations']);
+  });
+});

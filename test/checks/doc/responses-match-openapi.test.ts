@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/doc/responses-match-openapi.js';
 import { isObject } from '../../../src/core/util/json.js';
 import { fixture, reference, runOne, testCheck } from '../../helpers/check-harness.js';
+import { sendJson, startFixture } from '../../helpers/fixture-server.js';
 import type { Mutator } from '../../helpers/proxy.js';
 import { sqlApiDocument, startSqlApi } from '../../helpers/sql-api.js';
 import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
@@ -169,6 +170,56 @@ describe('doc.responses-match-openapi: one fault of a shared schema', () => {
     const mismatches = report.results.filter((r) => r.messageId === 'schemaMismatch');
     expect(mismatches).toHaveLength(1);
     expect(mismatches[0]?.message).toMatch(/\/employerId must be integer/);
+  });
+});
+
+describe('doc.responses-match-openapi: one fault of an item schema (field: express-openapi-validator)', () => {
+  /** `Election` closed to members it does not name, for the document and the list's items; answered with its id. */
+  const Election = {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+    additionalProperties: false,
+  };
+  const json = (schema: unknown) => ({ 200: { description: 'ok', content: { 'application/json': { schema } } } });
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'elections', version: '1' },
+    paths: {
+      '/elections': {
+        get: { responses: json({ type: 'object', properties: { items: { type: 'array', items: Election } } }) },
+      },
+      '/elections/{electionId}': {
+        parameters: [{ name: 'electionId', in: 'path', required: true, schema: { type: 'integer' }, example: 1 }],
+        get: { responses: json(Election) },
+      },
+    },
+  };
+
+  it("is one finding when the document's root and the list's items carry the same undeclared member", async () => {
+    const server = await startFixture((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/elections')
+        return sendJson(res, 200, { items: [1, 2].map((id) => ({ electionId: id, name: `e${id}` })) });
+      if (/^\/elections\/[12]$/.test(path)) return sendJson(res, 200, { electionId: 1, name: 'e1' });
+      return sendJson(res, 404, {});
+    });
+    try {
+      // The list's items name no declared key: the document is read at the id the API gives.
+      const profile = deriveProfile(document);
+      for (const doc of profile.documents ?? []) doc.sampleIds = ['1'];
+      const report = await runChecks([check], profile, {
+        baseUrl: server.url,
+        contract: document,
+        timeoutMs: 5000,
+        deadlineMs: 60_000,
+      });
+      const mismatches = report.results.filter((r) => r.messageId === 'schemaMismatch');
+      expect(mismatches).toHaveLength(1);
+      expect(mismatches[0]?.message).toMatch(/must NOT have additional properties \(electionId\)/);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../src/checks/patch/null-removes.js';
 import responses from '../../../src/checks/doc/responses-match-openapi.js';
+import mediaTypes from '../../../src/checks/patch/media-types.js';
 import { runChecks } from '../../../src/core/engine/runner.js';
 import { isObject } from '../../../src/core/util/json.js';
 import { ignoresPatchBodies } from './support/ignores-patch.js';
@@ -126,6 +127,35 @@ describe('patch.null-removes beside doc.responses-match-openapi (field: FastAPI 
       });
       const failed = report.results.filter((r) => r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`);
       expect(failed).toEqual(['patch.null-removes rejected']);
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+});
+
+describe('patch.null-removes beside patch.media-types (field: ts-rest on Express)', () => {
+  // Express' json parser leaves a merge patch unread: zod answers 400 "Required" to every merge patch.
+  const unreadMergePatch = reference({
+    rewrite: (req) =>
+      req.method === 'PATCH' && String(req.headers['content-type']).startsWith('application/merge-patch+json')
+        ? { body: 'null' }
+        : undefined,
+  });
+
+  it("a merge patch refused is patch.media-types' one finding: null-removes points at it", async () => {
+    const running = await unreadMergePatch.start();
+    try {
+      const report = await runChecks([mediaTypes, check], WRITE_PROFILE, {
+        baseUrl: running.url,
+        allowWrites: true,
+        timeoutMs: 5000,
+        deadlineMs: 40_000,
+      });
+      const failed = report.results.filter((r) => r.status === 'fail').map((r) => `${r.id} ${r.messageId ?? ''}`);
+      expect(failed).toEqual(['patch.media-types refused']);
+      const removes = report.results.filter((r) => r.id === 'patch.null-removes');
+      expect(removes.length).toBeGreaterThan(0);
+      for (const result of removes) expect(result.message).toMatch(/see patch\.media-types/);
     } finally {
       await running.close();
     }

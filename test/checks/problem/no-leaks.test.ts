@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check, { BODY_LEAKS } from '../../../src/checks/problem/no-leaks.js';
 import { isObject } from '../../../src/core/util/json.js';
-import { reference, testCheck } from '../../helpers/check-harness.js';
+import { reference, runOne, testCheck } from '../../helpers/check-harness.js';
 
 testCheck(check, {
   valid: [
@@ -137,4 +137,29 @@ describe('problem.no-leaks on PostgreSQL messages', () => {
     'leaves %s alone',
     (message) => expect(database.test(message)).toBe(false),
   );
+});
+
+describe('problem.no-leaks folds by the leaking member (field: routing-controllers)', () => {
+  // routing-controllers in development mode: every error body carries `stack`; what each shows in it differs.
+  const stack = (lines: string) => `Error\n${lines}`;
+  const server = reference({
+    mutate: (_req, res) => {
+      if (!isObject(res.json) || res.status < 400) return;
+      res.json['stack'] =
+        res.status === 404
+          ? stack(
+              [
+                '    at new HttpError (/srv/api/node_modules/routing-controllers/cjs/http-error/HttpError.js:17:22)',
+                '    at ActionParameterHandler.normalizeStringValue (/srv/api/node_modules/routing-controllers/cjs/ActionParameterHandler.js:149:27)',
+              ].join('\n'),
+            )
+          : stack('    at async bodyParser (/srv/api/node_modules/koa-bodyparser/index.js:78:5)');
+    },
+  });
+
+  it('one `stack` member is one finding, whatever each answer showed in it', async () => {
+    const report = await runOne(check, server);
+    expect(report.results.map((r) => `${r.status} ${r.messageId ?? ''}`)).toEqual(['fail leakInBody']);
+    expect(report.results[0]?.message).toMatch(/revealing .*a file path/);
+  });
 });
