@@ -79,16 +79,17 @@ function tokensOf(ctx: Ctx, exchange: Exchange, origin: string): string[] {
   }
   for (const match of (response.headers['link'] ?? '').matchAll(/<([^>]*)>/g)) add(match[1] ?? '');
   const path = apiPath(ctx.baseUrl, request.url);
-  // Keys count only in answers about the collection (its pages, its documents): an `id` elsewhere names something else.
+  // Keys count only in answers about the collection (its pages, its documents): an `id` elsewhere names something
+  // else, also below one of its documents (`/zones/1/permits` lists permits, whose small ids are not zones').
   const keyed =
     path === undefined
       ? []
-      : ctx.target.collections.filter(
-          (c) =>
-            c.key !== undefined &&
-            (withoutTrailingSlashes(path) === withoutTrailingSlashes(c.path) ||
-              path.startsWith(`${withoutTrailingSlashes(c.path)}/`)),
-        );
+      : ctx.target.collections.filter((c) => {
+          if (c.key === undefined) return false;
+          const own = withoutTrailingSlashes(c.path);
+          const at = withoutTrailingSlashes(path);
+          return at === own || (at.startsWith(`${own}/`) && !at.slice(own.length + 1).includes('/'));
+        });
   const walk = (value: unknown, depth: number): void => {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') add(value);
