@@ -713,12 +713,13 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
   const patch = patchOperation ? patchBodyOf(doc, patchOperation, last) : undefined;
   const select = view.getParameters().some((p) => p['in'] === 'query' && p['name'] === 'select');
   const readOnly = [
-    ...new Set(
-      [get, operation('put'), operation('patch')].flatMap((op) => {
+    ...new Set([
+      ...[get, operation('put'), operation('patch')].flatMap((op) => {
         if (!isObject(op)) return [];
         return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
       }),
-    ),
+      ...notPutMembers(doc, jsonSchemaOf(doc, responses(get)['200']), operation('put')),
+    ]),
   ];
   // The parent collection lists ids that exist now; the example is only a fallback.
   return {
@@ -860,6 +861,18 @@ function freeFirst(doc: Obj, filters: Obj[]): string[] {
 }
 
 /** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
+/**
+ * Top-level members the read shows that PUT's declared body does not name (an `id`, `href`, a parent's key): a PUT
+ * of the representation sends them back, and a validator that holds the body to its schema refuses it (joi,
+ * pydantic, Mojolicious in the fifth field pass). Nothing when PUT's body declares no members.
+ */
+function notPutMembers(doc: Obj, readSchema: unknown, put: Obj | undefined): string[] {
+  if (!isObject(put)) return [];
+  const declared = Object.keys(propertiesOf(doc, requestSchema(doc, put)));
+  if (declared.length === 0) return [];
+  return Object.keys(propertiesOf(doc, readSchema)).filter((name) => !declared.includes(name));
+}
+
 function readOnlyPaths(doc: Obj, schema: unknown, prefix = '', depth = 0): string[] {
   const s = deref(doc, schema);
   if (!isObject(s) || depth > 6) return [];
