@@ -721,6 +721,16 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
       ...notPutMembers(doc, jsonSchemaOf(doc, responses(get)['200']), operation('put')),
     ]),
   ];
+  // A closed PUT body (additionalProperties: false) refuses what only the answer declares (express-openapi-validator
+  // and an Election's `id`, `href`): the server owns those members, and a PUT leaves them out.
+  const putSchema = deref(doc, operation('put') ? requestSchema(doc, operation('put') as Obj) : undefined);
+  const writable =
+    isObject(putSchema) && putSchema['additionalProperties'] === false ? propertiesOf(doc, putSchema) : {};
+  const owned =
+    Object.keys(writable).length === 0
+      ? []
+      : Object.keys(propertiesOf(doc, jsonSchemaOf(doc, responses(get)['200']))).filter((name) => !(name in writable));
+  readOnly.push(...owned.filter((name) => !readOnly.includes(name)));
   // The parent collection lists ids that exist now; the example is only a fallback.
   return {
     path,

@@ -9,12 +9,14 @@ import { sendJson, startFixture } from '../../helpers/fixture-server.js';
 
 const RUN = { allowWrites: true, timeoutMs: 5000, deadlineMs: 60_000 } as const;
 
+// Closed, as express-openapi-validator holds it: a PUT of the answer's `id` is refused.
 const HallIn = {
   type: 'object',
+  additionalProperties: false,
   required: ['name', 'sport'],
   properties: { name: { type: 'string', maxLength: 80 }, sport: { type: 'string', enum: ['football', 'tennis'] } },
 };
-const Hall = { allOf: [HallIn, { type: 'object', properties: { id: { type: 'integer', readOnly: true } } }] };
+const Hall = { allOf: [HallIn, { type: 'object', properties: { id: { type: 'integer' } } }] };
 
 function document(): Record<string, unknown> {
   const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -61,6 +63,9 @@ async function startHalls(ignoring = false) {
     if (req.method === 'GET') return sendJson(res, 200, row);
     if (req.method === 'PUT') {
       const body = await readJson(req);
+      const unknown = Object.keys(body).filter((name) => !['name', 'sport'].includes(name));
+      if (unknown.length > 0)
+        return sendJson(res, 400, { message: `request/body must NOT have ${unknown.join(', ')}` });
       const replaced = ignoring ? row : { ...body, id: row['id'] };
       rows.set(row['id'] as number, replaced);
       return sendJson(res, 200, replaced);
