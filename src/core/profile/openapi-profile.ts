@@ -721,16 +721,6 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
       ...notPutMembers(doc, jsonSchemaOf(doc, responses(get)['200']), operation('put')),
     ]),
   ];
-  // A closed PUT body (additionalProperties: false) refuses what only the answer declares (express-openapi-validator
-  // and an Election's `id`, `href`): the server owns those members, and a PUT leaves them out.
-  const putSchema = deref(doc, operation('put') ? requestSchema(doc, operation('put') as Obj) : undefined);
-  const writable =
-    isObject(putSchema) && putSchema['additionalProperties'] === false ? propertiesOf(doc, putSchema) : {};
-  const owned =
-    Object.keys(writable).length === 0
-      ? []
-      : Object.keys(propertiesOf(doc, jsonSchemaOf(doc, responses(get)['200']))).filter((name) => !(name in writable));
-  readOnly.push(...owned.filter((name) => !readOnly.includes(name)));
   // The parent collection lists ids that exist now; the example is only a fallback.
   return {
     path,
@@ -872,9 +862,9 @@ function freeFirst(doc: Obj, filters: Obj[]): string[] {
 
 /** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
 /**
- * Top-level members the read shows that PUT's declared body does not name (an `id`, `href`, a parent's key): a PUT
- * of the representation sends them back, and a validator that holds the body to its schema refuses it (joi,
- * pydantic, Mojolicious in the fifth field pass). Nothing when PUT's body declares no members.
+ * Top-level members the read shows that PUT's declared body does not name (an `id`, `href`, a parent's key): the
+ * server owns them, and a validator that holds the body to its schema refuses them back (express-openapi-validator,
+ * joi, pydantic, Mojolicious in the field passes). Nothing when PUT's body declares no members.
  */
 function notPutMembers(doc: Obj, readSchema: unknown, put: Obj | undefined): string[] {
   if (!isObject(put)) return [];
