@@ -32,5 +32,6 @@ const tally = `${count('check')} checks, ${count('lint')} lint rules, ${count('d
 const command = new URL('../docs/rules-command.md', import.meta.url);
 const quoted = readFileSync(command, 'utf8');
 const pattern = /`\d+ checks, \d+ lint rules, \d+ diff findings`/;
-if (!pattern.test(quoted)) throw new Error('docs/rules-command.md lacks the tally `N checks, N lint rules, N diff findings`');
+if (!pattern.test(quoted))
+  throw new Error('docs/rules-command.md lacks the tally `N checks, N lint rules, N diff findings`');
 writeFileSync(command, quoted.replace(pattern, `\`${tally}\``));
