@@ -183,8 +183,10 @@ function watchNpmParent(env: Record<string, string | undefined>, stop: () => voi
   if (env['npm_command'] === undefined && env['npm_lifecycle_event'] === undefined) return undefined;
   const parent = process.ppid;
   if (parent <= 1) return undefined;
+  // A dead parent not yet reaped still answers kill(pid, 0) as a zombie; its children are handed on at once, so a
+  // changed ppid tells it first.
   const timer = setInterval(() => {
-    if (!alive(parent)) stop();
+    if (process.ppid !== parent || !alive(parent)) stop();
   }, 250);
   timer.unref();
   return timer;

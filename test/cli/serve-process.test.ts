@@ -158,4 +158,57 @@ describe('restguide serve is one process', () => {
     },
     40_000,
   );
+
+  // The npm shell may die and not be reaped yet (its parent busy): a zombie still answers kill(pid, 0), so the
+  // server must see its parent gone by its own ppid. Here the shell's parent execs `sleep`, which never reaps.
+  it.runIf(linux)(
+    'under npx, a dead npm shell not yet reaped still stops the server',
+    async () => {
+      const outer = spawn(
+        'sh',
+        [
+          '-c',
+          'sh -c \'"$0" "$@"; exit $?\' "$@" & exec sleep 30',
+          process.execPath,
+          BIN,
+          'serve',
+          '--port',
+          '0',
+          '--host',
+          '127.0.0.1',
+        ],
+        {
+          env: { ...process.env, npm_command: 'exec', npm_lifecycle_event: 'npx' },
+          stdio: ['ignore', 'ignore', 'ignore'],
+        },
+      );
+      started.push(outer);
+      const stateOf = (pid: number): string | undefined => {
+        if (!existsSync(`/proc/${pid}`)) return undefined;
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      };
+      let shell: number | undefined;
+      let server: number | undefined;
+      try {
+        for (let i = 0; i < 200 && server === undefined; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          shell = childrenOf(outer.pid!)[0];
+          server = shell === undefined ? undefined : childrenOf(shell)[0];
+        }
+        expect(server).toBeDefined();
+        // Listening (its socket open) before the shell goes, so the watch is in place.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        process.kill(shell!, 'SIGTERM');
+        for (let i = 0; i < 100 && stateOf(shell!) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 50));
+        expect(stateOf(shell!)).toBe('Z');
+        for (let i = 0; i < 100 && [undefined, 'Z'].every((s) => s !== stateOf(server!)); i++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect([undefined, 'Z']).toContain(stateOf(server!));
+      } finally {
+        if (server !== undefined && stateOf(server) !== undefined) process.kill(server, 'SIGKILL');
+      }
+    },
+    40_000,
+  );
 });
