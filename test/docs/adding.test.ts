@@ -7,16 +7,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { section } from '../helpers/architecture-page.js';
 import { repositoryCopy, ROOT } from '../helpers/ci-runner.js';
-
-const page = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
-
-function section(title: string): string {
-  const start = page.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`docs/architecture.md has no section "${title}"`);
-  const end = page.indexOf('\n## ', start + 1);
-  return page.slice(start, end < 0 ? undefined : end);
-}
 
 /** The repository paths a section names: code spans and Markdown links (relative to docs/), placeholders filled. */
 function namedPaths(text: string, fill: Record<string, string>): Set<string> {

@@ -5,17 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { page, section } from '../helpers/architecture-page.js';
 import { repositoryFiles, ROOT } from '../helpers/ci-runner.js';
-
-const page = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
-
-/** The text of one `## ` section, up to the next one. */
-function section(title: string): string {
-  const start = page.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`docs/architecture.md has no section "${title}"`);
-  const end = page.indexOf('\n## ', start + 1);
-  return page.slice(start, end < 0 ? undefined : end);
-}
 
 const layout = /```\n([\s\S]*?)```/.exec(section('Layout'))?.[1] ?? '';
 /** The first column of the Layout block: the paths it describes (`action.yml, ci/` names two). */
