@@ -137,7 +137,9 @@ export const parameterShape = defineRuleFunction<ParameterShape>(
         problems.push(`minimum ${first}`);
       if (first !== undefined && schema.default !== undefined && schema.default !== first)
         problems.push(`default ${first}`);
-      if (options.requireDefault && schema.default === undefined) problems.push('a default');
+      // A required parameter is never absent, so its default means nothing: the guide has it optional.
+      if (options.requireDefault && parameter.required === true) problems.push('optional with a default');
+      else if (options.requireDefault && schema.default === undefined) problems.push('a default');
       if ('defaultValue' in options && schema.default !== undefined && schema.default !== options.defaultValue)
         problems.push(`default ${JSON.stringify(options.defaultValue)}`);
       const isArray = singleType(schema) === 'array';

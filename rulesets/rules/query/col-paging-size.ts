@@ -38,6 +38,11 @@ export const cases = (): RuleCase[] => [
   },
 
   {
+    name: 'a required pageSize: optional asked, not a default it would never use',
+    errors: [{ path: O('/things', 'get', 'parameters', 0), message: 'optional with a default' }],
+    document: withQuery({ ...pageSize('Items per page.'), required: true }),
+  },
+  {
     name: 'pageSize without default',
     errors: [{ path: param('/things', 'get', 1), message: 'a default' }],
     document: pagedWrongly(),
