@@ -175,7 +175,13 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   if (moment !== undefined) return moment;
   const length = digitsLength(schema['pattern']);
   if (length !== undefined) return '1'.repeat(length);
-  return matching(schema, 1) ?? formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+  const made = matching(schema, 1);
+  return (
+    (made === undefined ? undefined : realMoment(String(schema['pattern']), made)) ??
+    made ??
+    formats[String(schema['format'])] ??
+    fitted('restguide sample', schema)
+  );
 }
 
 /** Ways of writing the format's value that a stricter pattern may ask for (fractional seconds, an offset). */
@@ -199,6 +205,31 @@ function momentSample(schema: Obj, declared: string | undefined): string | undef
   const shape =
     format === 'date' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
   return made !== undefined && shape.test(made) && !Number.isNaN(Date.parse(made)) ? made : declared;
+}
+
+/** The start of a date or moment: a value made from a pattern that begins so was meant as one. */
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
+const DATES = ['2026-01-01T00:00:00Z', ...(MOMENT_SPELLINGS['date-time'] ?? []), '2026-01-01'];
+
+/**
+ * A real date or moment for a pattern that makes date-like text without a format: class-validator-jsonschema writes
+ * `@IsDateString()` as `\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\d.\d+Z?` alone, which made
+ * `2689-02-18T04:32:16v45216132Z` (routing-controllers' /stations refused every create). Undefined when `made` is
+ * no date-like text, is a real date already, or no real one fits the pattern.
+ */
+function realMoment(pattern: string, made: string): string | undefined {
+  if (!DATE_LIKE.test(made) || isRealDate(made)) return undefined;
+  return DATES.find((value) => fits(pattern, value));
+}
+
+/** A date (`2026-01-01`) or moment with seconds and a zone, whose numbers make a day and time that exist. */
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/.test(value)) return false;
+  // Date.parse rolls 31 February over to March: the day read back must be the day written.
+  const day = Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
+  return (
+    !Number.isNaN(Date.parse(value)) && !Number.isNaN(day) && new Date(day).toISOString().startsWith(value.slice(0, 10))
+  );
 }
 
 /**
@@ -459,6 +490,8 @@ function uniqueOfCreate(
     const value = body[name];
     if (name === key || typeof value !== 'string' || typeof schema?.['pattern'] !== 'string') return [];
     if ((value.match(/[0-9]/g) ?? []).length < MIN_UNIQUE_DIGITS || !fits(schema['pattern'], value)) return [];
+    // A date is no code: varied within a date-like pattern it became `1171-11-18T24:21:57J83807Z`.
+    if (isRealDate(value)) return [];
     const made = uniqueValueOf(name, schema);
     return made === undefined ? [] : [made];
   });
