@@ -1,6 +1,9 @@
 import check from '../../../src/checks/json/property-names.js';
 import { describe, expect, it } from 'vitest';
 import { isObject } from '../../../src/core/util/json.js';
+import { NamedFaults } from '../../../src/checks/json/support/named-faults.js';
+import type { CheckContext } from '../../../src/core/engine/define-check.js';
+import type { Exchange } from '../../../src/core/engine/exchange.js';
 import { BUILT_IN_PROFILE } from '../../../src/core/profile/profile.js';
 import { runChecks } from '../../../src/core/engine/runner.js';
 import { reference, runOne, testCheck, type ServerFactory } from '../../helpers/check-harness.js';
@@ -159,5 +162,29 @@ describe('json.property-names: the API description served at the base URL is no 
     const failed = report.results.filter((r) => r.status === 'fail');
     expect(failed.map((r) => r.messageId)).toEqual(['notLowerCamelCase']);
     expect(failed[0]?.message).toMatch(/EmployerInput/);
+  });
+});
+
+describe('NamedFaults: how many answers showed the faults', () => {
+  it('counts each answer once, however many of its names are at fault, past the evidence kept', () => {
+    const faults = new NamedFaults();
+    const answers = Array.from({ length: 5 }, (_, index) => ({
+      request: { method: 'GET', url: `http://127.0.0.1/api/${index}`, headers: {} },
+      response: { status: 200, headers: {}, text: '{}', json: {} },
+      durationMs: 0,
+    })) as unknown as Exchange[];
+    for (const answer of answers) {
+      faults.add('vat_number', '$.vat_number', answer);
+      faults.add('read_only', '$.read_only', answer);
+    }
+    const reported: Array<{ data: Record<string, unknown>; evidence: unknown[] }> = [];
+    const ctx = {
+      pass: () => undefined,
+      report: (_id: string, data: Record<string, unknown>, ...evidence: unknown[]) => reported.push({ data, evidence }),
+    } as unknown as CheckContext<'notLowerCamelCase'>;
+    faults.flush(ctx, 'notLowerCamelCase', 'nor are');
+    expect(reported).toHaveLength(1);
+    expect(reported[0]?.data['also']).toBe(' (seen in 5 answers)');
+    expect(reported[0]?.evidence).toHaveLength(3);
   });
 });
