@@ -751,7 +751,7 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
         if (!isObject(op)) return [];
         return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
       }),
-      ...notPutMembers(doc, jsonSchemaOf(doc, responses(get)['200']), operation('put')),
+      ...notPutMembers(doc, jsonSchemaOf(doc, responses(get)['200']), operation('put'), pathKeys(path)),
     ]),
   ];
   // The parent collection lists ids that exist now; the example is only a fallback.
@@ -899,12 +899,17 @@ function freeFirst(doc: Obj, filters: Obj[]): string[] {
  * server owns them, and a validator that holds the body to its schema refuses them back (express-openapi-validator,
  * joi, pydantic, Mojolicious in the field passes). Nothing when PUT's body declares no members.
  */
-function notPutMembers(doc: Obj, readSchema: unknown, put: Obj | undefined): string[] {
+function notPutMembers(doc: Obj, readSchema: unknown, put: Obj | undefined, keys: string[] = []): string[] {
   if (!isObject(put)) return [];
   const declared = Object.keys(propertiesOf(doc, requestSchema(doc, put)));
   if (declared.length === 0) return [];
-  return Object.keys(propertiesOf(doc, readSchema)).filter((name) => !declared.includes(name));
+  // The path's keys too, which answers show though no schema declares them (Starlette's restorations, `siteId`).
+  const shown = [...new Set([...Object.keys(propertiesOf(doc, readSchema)), ...keys])];
+  return shown.filter((name) => !declared.includes(name));
 }
+
+/** The parameter names of a path template: `/sites/{siteId}/restorations/{id}` → `siteId`, `id`. */
+const pathKeys = (path: string): string[] => [...path.matchAll(/\{([^{}/]+)\}/g)].map((match) => match[1] as string);
 
 function readOnlyPaths(doc: Obj, schema: unknown, prefix = '', depth = 0): string[] {
   const s = deref(doc, schema);
