@@ -346,6 +346,6 @@ describe('a refused connection once the API has answered (a server reloading)', 
     expect(report.results.find((r) => r.status === 'error')?.message).toMatch(
       /connection refused; the connection kept being refused \(2 tries over/,
     );
-    expect(report.summary.transient.met).toEqual({ refused: 2 });
+    expect(report.summary.transient?.met).toEqual({ refused: 2 });
   });
 });
