@@ -751,9 +751,11 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
         if (!isObject(op)) return [];
         return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
       }),
-      ...notPutMembers(doc, jsonSchemaOf(doc, responses(get)['200']), operation('put'), pathKeys(path)),
     ]),
   ];
+  // The members the update's body declares: a PUT's, else a PATCH's (a body of other members is refused back).
+  const update = operation('put') ?? operation('patch');
+  const writable = isObject(update) ? Object.keys(propertiesOf(doc, requestSchema(doc, update))) : [];
   // The parent collection lists ids that exist now; the example is only a fallback.
   return {
     path,
@@ -770,6 +772,7 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
     select,
     methods: view.declaredMethods(),
     ...(readOnly.length ? { readOnly } : {}),
+    ...(writable.length ? { writable } : {}),
   };
 }
 
@@ -894,23 +897,6 @@ function freeFirst(doc: Obj, filters: Obj[]): string[] {
 }
 
 /** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
-/**
- * Top-level members the read shows that PUT's declared body does not name (an `id`, `href`, a parent's key): the
- * server owns them, and a validator that holds the body to its schema refuses them back (express-openapi-validator,
- * joi, pydantic, Mojolicious in the field passes). Nothing when PUT's body declares no members.
- */
-function notPutMembers(doc: Obj, readSchema: unknown, put: Obj | undefined, keys: string[] = []): string[] {
-  if (!isObject(put)) return [];
-  const declared = Object.keys(propertiesOf(doc, requestSchema(doc, put)));
-  if (declared.length === 0) return [];
-  // The path's keys too, which answers show though no schema declares them (Starlette's restorations, `siteId`).
-  const shown = [...new Set([...Object.keys(propertiesOf(doc, readSchema)), ...keys])];
-  return shown.filter((name) => !declared.includes(name));
-}
-
-/** The parameter names of a path template: `/sites/{siteId}/restorations/{id}` → `siteId`, `id`. */
-const pathKeys = (path: string): string[] => [...path.matchAll(/\{([^{}/]+)\}/g)].map((match) => match[1] as string);
-
 function readOnlyPaths(doc: Obj, schema: unknown, prefix = '', depth = 0): string[] {
   const s = deref(doc, schema);
   if (!isObject(s) || depth > 6) return [];
