@@ -28,15 +28,19 @@ export interface TargetProfile {
 /** Where the guide reserves the API's document. */
 const RESERVED_DOCUMENTS = ['doc/openapi.json', 'doc/openapi.yaml'];
 /**
- * Where frameworks publish it: FastAPI (`openapi.json`), springdoc (`v3/api-docs`), springfox (`v2/api-docs`),
- * Swashbuckle, Fastify's swagger plugin (`documentation/json`), NestJS (`<swagger path>-json` beside the UI page:
- * `api-docs-json`, `api-json`), and the common others.
+ * Where frameworks publish it: FastAPI (`openapi.json`), Starlette's SchemaGenerator (`schema`, its docs' route),
+ * springdoc (`v3/api-docs`), Quarkus (`q/openapi`), springfox (`v2/api-docs`), Swashbuckle, Fastify's swagger plugin
+ * (`documentation/json`), NestJS (`<swagger path>-json` beside the UI page: `api-docs-json`, `api-json`), and the
+ * common others. The base URL itself comes first (Mojolicious::Plugin::OpenAPI answers it with the document).
  */
 const FRAMEWORK_DOCUMENTS = [
+  '',
   'openapi.json',
   'openapi.yaml',
   'openapi',
+  'schema',
   'v3/api-docs',
+  'q/openapi',
   'v2/api-docs',
   'api-docs',
   'api-docs-json',
@@ -111,10 +115,12 @@ export async function discoverProfile(
   const asked: string[] = [];
   for (const file of [...RESERVED_DOCUMENTS, ...FRAMEWORK_DOCUMENTS]) {
     if (!RESERVED_DOCUMENTS.includes(file) && !answered) break;
-    asked.push(`/${file}`);
+    // The base URL is named as such: the places listed are paths under it.
+    asked.push(file === '' ? 'the base URL itself' : `/${file}`);
+    const at = file === '' ? url : `${url}/${file}`;
     let published: Record<string, unknown>;
     try {
-      published = await loadOpenApi(`${url}/${file}`, cwd, fetch);
+      published = await loadOpenApi(at, cwd, fetch);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       answered ||= /: HTTP \d+$/.test(error.message);
@@ -125,6 +131,8 @@ export async function discoverProfile(
     const { document } = rebase(published, url);
     const derived = deriveProfile(document);
     const reserved = RESERVED_DOCUMENTS.includes(file);
+    const notReserved = 'not at /doc/openapi.json, where the guide reserves it';
+    const elsewhere = reserved ? '' : file === '' ? ` (the base URL itself, ${notReserved})` : ` (${notReserved})`;
     return {
       url,
       declaredPaths: declaredGetPaths(document),
@@ -132,7 +140,7 @@ export async function discoverProfile(
       // Not where the checks look for the API's own document: it is the contract the answers are held to.
       ...(reserved ? {} : { contract: document }),
       profile: derived,
-      note: `no --profile or --openapi: the target was read from the API's own ${url}/${file}${reserved ? '' : ' (not at /doc/openapi.json, where the guide reserves it)'}: ${profileCounts(derived)}`,
+      note: `no --profile or --openapi: the target was read from the API's own ${at}${elsewhere}: ${profileCounts(derived)}`,
     };
   }
   // Every place asked is named, so a user knows where to publish the document or what to give with --openapi.
@@ -146,7 +154,9 @@ export async function discoverProfile(
       profile: fromRoot.profile,
       note: `${none}: the target was read from the links of its root ${fromRoot.root}: ${profileCounts(fromRoot.profile)}`,
     };
-  return { url, profile: {}, documentsAsked: asked, note: `${none}: only API-wide checks ran` };
+  // The probe's message names the base URL already ("it"): the places are the paths under it.
+  const documentsAsked = asked.filter((place) => place.startsWith('/'));
+  return { url, profile: {}, documentsAsked, note: `${none}: only API-wide checks ran` };
 }
 
 /** Whether a published document is the reference server's own (title and version alike). */

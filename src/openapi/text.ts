@@ -20,3 +20,12 @@ export const isOpenApi3 = (data: unknown): data is Record<string, unknown> => {
   if (!isObject(data)) return false;
   return typeof data['openapi'] === 'string' && isObject(data['paths']);
 };
+
+/**
+ * Whether parsed data is an API description (OpenAPI 3 or Swagger 2): what some frameworks answer at the base URL
+ * itself (Mojolicious::Plugin::OpenAPI), which is no representation of the API's data.
+ */
+export const isApiDescription = (data: unknown): data is Record<string, unknown> =>
+  isObject(data) &&
+  (typeof data['openapi'] === 'string' || typeof data['swagger'] === 'string') &&
+  isObject(data['paths']);

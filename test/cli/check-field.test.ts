@@ -478,6 +478,35 @@ describe('where frameworks publish their document (Fastify: /documentation/json)
     ]);
   });
 
+  it('reads the document a framework serves at the base URL itself, and judges it as no data', async () => {
+    // Mojolicious::Plugin::OpenAPI answers GET <base> with the document.
+    const server = await startFrameworkApi({ listUnder: 'items', paging: 'offset-limit', documentAt: ['/'] });
+    servers.push(server);
+    const { io } = await check([server.origin, '--only', 'collection.items-array,json.property-names', '-f', 'json']);
+    expect(io.err).toContain(
+      `the target was read from the API's own ${server.origin} (the base URL itself, not at /doc/openapi.json, where the guide reserves it): 1 collection, 1 document`,
+    );
+    const report = JSON.parse(io.out) as CheckReport;
+    // The document's `PublicationTypes` schema and `/PublicationTypes` path are not the API's property names.
+    expect(report.results.map((r) => `${r.status} ${r.id} ${r.resource}`)).toEqual([
+      'pass collection.items-array /PublicationTypes',
+      'pass json.property-names /',
+    ]);
+  });
+
+  it.each(['/schema', '/q/openapi'])('reads a document published at %s (Starlette, Quarkus)', async (at) => {
+    const server = await startFrameworkApi({ listUnder: 'items', paging: 'offset-limit', documentAt: [at] });
+    servers.push(server);
+    const { io } = await check([server.origin, '--only', 'collection.items-array', '-f', 'json']);
+    expect(io.err).toContain(`the target was read from the API's own ${server.origin}${at} (not at /doc/openapi.json`);
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.map((r) => `${r.status} ${r.id} ${r.resource}`)).toEqual([
+      'pass collection.items-array /PublicationTypes',
+    ]);
+    // The first document found ends the search: nothing asked after it.
+    expect(server.requests.some((r) => r.url === '/docs/openapi.json')).toBe(false);
+  });
+
   it('names every place it asked when the API publishes no document', async () => {
     // An API (its root answers) that publishes no document anywhere and links nothing.
     const server = await start((req, res) =>
@@ -487,10 +516,13 @@ describe('where frameworks publish their document (Fastify: /documentation/json)
     const asked = [
       '/doc/openapi.json',
       '/doc/openapi.yaml',
+      'the base URL itself',
       '/openapi.json',
       '/openapi.yaml',
       '/openapi',
+      '/schema',
       '/v3/api-docs',
+      '/q/openapi',
       '/v2/api-docs',
       '/api-docs',
       '/api-docs-json',
@@ -503,6 +535,7 @@ describe('where frameworks publish their document (Fastify: /documentation/json)
     expect(io.err).toContain(
       `no --profile or --openapi, and no OpenAPI document at ${server.origin} (asked ${asked.join(', ')})`,
     );
-    expect(asked.every((path) => server.requests.some((r) => r.url === path))).toBe(true);
+    const paths = asked.map((place) => (place.startsWith('/') ? place : '/'));
+    expect(paths.every((path) => server.requests.some((r) => r.url === path))).toBe(true);
   });
 });

@@ -675,7 +675,7 @@ describe('restguide check: what the terminal gets', () => {
 describe('restguide check: a base URL without the API path', () => {
   // Discovery asked for the document where the guide reserves it and where frameworks publish it.
   const ASKED =
-    '/doc/openapi.json, /doc/openapi.yaml, /openapi.json, /openapi.yaml, /openapi, /v3/api-docs, /v2/api-docs, /api-docs, /api-docs-json, /api-json, /swagger/v1/swagger.json, /swagger.json, /documentation/json, /docs/openapi.json';
+    '/doc/openapi.json, /doc/openapi.yaml, /openapi.json, /openapi.yaml, /openapi, /schema, /v3/api-docs, /q/openapi, /v2/api-docs, /api-docs, /api-docs-json, /api-json, /swagger/v1/swagger.json, /swagger.json, /documentation/json, /docs/openapi.json';
   it('nothing answers: exit 2, one line with the likely form of the base URL', async () => {
     const api = await startReferenceServer({ port: 0 });
     try {

@@ -39,7 +39,7 @@ describe('profiles', () => {
       'bad profile p.yaml: (root) has an unknown key `colections`: did you mean `collections`? Allowed keys there: api, languages, collections, documents, tasks, auth, controllers',
     );
     expect(message({ documents: [{ path: '/a/{id}', selct: true }] })).toMatch(
-      /^bad profile p\.yaml: \/documents\/0 has an unknown key `selct`: did you mean `select`\? Allowed keys there: path, sampleIds, .*, select, methods, readOnly$/,
+      /^bad profile p\.yaml: \/documents\/0 has an unknown key `selct`: did you mean `select`\? Allowed keys there: path, sampleIds, .*, select, methods, readOnly, writable$/,
     );
     // Nothing close: no guess, only the allowed keys.
     expect(message({ foo: 1 })).toBe(

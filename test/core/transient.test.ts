@@ -1,5 +1,9 @@
 // A gateway's transient answers are retried, within bounds; the API's own answers never are.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defineCheck } from '../../src/core/engine/define-check.js';
+import { runChecks } from '../../src/core/engine/runner.js';
 import { HttpClient, TransportError } from '../../src/core/http/http-client.js';
 import { backoffMs, Pacer, retryAfterMs } from '../../src/core/http/transient.js';
 import { random } from '../helpers/random.js';
@@ -244,5 +248,104 @@ describe('a write resent after it may have applied', () => {
     const api = await scripted([{ status: 503, headers: { 'retry-after': '0' } }, { status: 404 }]);
     const exchange = await client(api.url).request({ method: 'DELETE', url: '/d/1' });
     expect(exchange.response.status).toBe(404);
+  });
+});
+
+/**
+ * An API that stops listening after `answers` answers, as json-server --watch does while it reloads after a write:
+ * connections are refused until `reopen()` listens again on the same port.
+ */
+async function reloading(answers: number) {
+  const seen: string[] = [];
+  let server: Server | undefined;
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => {
+      server = createServer((req, res) => {
+        seen.push(req.method ?? 'GET');
+        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json', connection: 'close' });
+        res.end('{"status":"UP"}');
+        if (seen.length === answers) down();
+      });
+      server.listen(port, '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));
+    });
+  const down = () => {
+    const closing = server;
+    closing?.close();
+    closing?.closeAllConnections();
+  };
+  const port = await listen(0);
+  const api = {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    reopen: () => listen(port),
+    close: () => new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve())),
+  };
+  reloads.push(api);
+  return api;
+}
+const reloads: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(reloads.splice(0).map((r) => r.close()));
+});
+
+/** Waits (bounded) until the client has met a refused connection, then lets the API listen again. */
+async function reopenAfterRefusal(c: HttpClient, api: { reopen(): Promise<number> }): Promise<void> {
+  for (let i = 0; i < 2000 && (c.pacer.stats.met['refused'] ?? 0) === 0; i++)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  await api.reopen();
+}
+
+describe('a refused connection once the API has answered (a server reloading)', () => {
+  it('sends any method again, a POST included: nothing was sent', async () => {
+    const api = await reloading(1);
+    const c = client(api.url);
+    expect((await c.request({ url: '/zones' })).response.status).toBe(200);
+    const [created] = await Promise.all([
+      c.request({ method: 'POST', url: '/zones', json: {} }),
+      reopenAfterRefusal(c, api),
+    ]);
+    expect(created.response.status).toBe(201);
+    expect(api.seen).toEqual(['GET', 'POST']);
+    expect(c.pacer.stats.met['refused']).toBeGreaterThan(0);
+    expect(c.pacer.stats.retries).toBeGreaterThan(0);
+  });
+
+  it('is no retry on the first request: a target that never answered is down, said at once', async () => {
+    const api = await reloading(1);
+    await api.close();
+    const c = client(api.url);
+    const error = (await c.request({ url: '/zones' }).catch((e: unknown) => e)) as TransportError;
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error.code).toBe('ECONNREFUSED');
+    expect(error.message).toMatch(/: connection refused$/);
+    expect(c.pacer.stats.retries).toBe(0);
+  });
+
+  it('gives up after its tries, and the check that met it ends as error, never as fail', async () => {
+    const api = await reloading(1);
+    const health = defineCheck({
+      meta: {
+        id: 'health.sample-up',
+        rule: 'hlth-res',
+        severity: 'error',
+        writes: false,
+        title: 'health answers UP',
+        messages: { down: '{{url}} answered {{status}}' },
+      },
+      appliesTo: 'api',
+      async run(ctx) {
+        const first = await ctx.get('/health');
+        ctx.expect(first.response.status === 200, 'down', { url: '/health', status: first.response.status }, first);
+        // The API went away for good after its first answer: this read never gets one.
+        const second = await ctx.get('/health');
+        ctx.expect(second.response.status === 200, 'down', { url: '/health', status: second.response.status }, second);
+      },
+    });
+    const report = await runChecks([health], {}, { baseUrl: api.url, retries: 1, timeoutMs: 2000 });
+    expect(report.results.map((r) => r.status)).toEqual(['error']);
+    expect(report.results.find((r) => r.status === 'error')?.message).toMatch(
+      /connection refused; the connection kept being refused \(2 tries over/,
+    );
+    expect(report.summary.transient?.met).toEqual({ refused: 2 });
   });
 });

@@ -1,7 +1,9 @@
 // A gateway in front of the reference server that does what real ones do: rate-limits (429 with
 // Retry-After), sheds load (503 with Retry-After), drops connections and adds latency, drawn
-// from a seeded generator so a failing run can be drawn again. The server builds its links from
-// the gateway's URL (its public URL), so bytes pass through unchanged.
+// from a seeded generator keyed on each request, so a failing run can be drawn again whatever order
+// its requests arrive in. The server builds its links from the gateway's URL (its public URL), so
+// bytes pass through unchanged.
+import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference-server/index.js';
@@ -40,8 +42,26 @@ export interface FaultyApi {
 
 const PROBLEM = (status: number, title: string) => JSON.stringify({ type: 'about:blank', title, status });
 
+/** Runs of digits and hex a run makes afresh (its keys, UUIDs): one key for the same request of any run. */
+const RUN_VALUES = /[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9a-f]{32}|\d{6,}/gi;
+
+/**
+ * The draws of one request, from the seed, the request (method and URL, the run's own values aside) and how many
+ * times that request came before: which requests meet a fault no longer depends on the order concurrent requests
+ * arrive in (under load it did, and a seeded 10 % cut other requests), and a retry draws afresh.
+ */
+function requestDraws(seed: number) {
+  const seen = new Map<string, number>();
+  return (method: string, url: string): (() => number) => {
+    const key = `${method} ${url.replace(RUN_VALUES, '#')}`;
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return random(createHash('sha256').update(`${seed} ${key} ${count}`).digest().readUInt32BE(0));
+  };
+}
+
 export async function startFaultyApi(faults: Faults): Promise<FaultyApi> {
-  const draw = random(faults.seed ?? 1);
+  const drawsOf = requestDraws(faults.seed ?? 1);
   const injected: Record<string, number> = {};
   const count = (kind: string) => {
     injected[kind] = (injected[kind] ?? 0) + 1;
@@ -93,9 +113,9 @@ export async function startFaultyApi(faults: Faults): Promise<FaultyApi> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const method = req.method ?? 'GET';
+      const draw = drawsOf(method, req.url ?? '/');
       const [low, high] = faults.latencyMs ?? [0, 0];
       const delay = low + draw() * (high - low);
-      // Every draw is made in arrival order, whatever the request, so a seed gives the same faults.
       const roll = draw();
       const resetRoll = draw();
       setTimeout(() => {

@@ -289,7 +289,8 @@ export function refusalSaid(body: unknown): string | undefined {
 
 /**
  * The members a refusal names, in the shapes frameworks give them: a problem's issues (`in`, `name`), FastAPI's
- * `loc`, ajv's `instancePath`, LoopBack's `path`, a map of member to messages (DRF, tsoa); undefined: none found.
+ * `loc`, ajv's `instancePath`, LoopBack's `path`, class-validator's `property` beside its `constraints`
+ * (routing-controllers, NestJS), a map of member to messages (DRF, tsoa); undefined: none found.
  */
 export function refusedNames(body: unknown): string | undefined {
   const names = new Set<string>();
@@ -303,6 +304,7 @@ export function refusedNames(body: unknown): string | undefined {
     const loc = value['loc'];
     if (Array.isArray(loc) && loc.length > 0) names.add(loc.map(String).join('.'));
     else if (typeof value['name'] === 'string' && typeof value['in'] === 'string') names.add(value['name']);
+    else if (typeof value['property'] === 'string' && isObject(value['constraints'])) names.add(value['property']);
     else
       for (const key of ['instancePath', 'path', 'field', 'pointer'])
         if (typeof value[key] === 'string' && value[key] !== '') {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { CheckContext, MessageData } from '../../core/engine/define-check.js';
 import type { Exchange } from '../../core/engine/exchange.js';
 import { isObject } from '../../core/util/json.js';
+import { isApiDescription } from '../../openapi/text.js';
 import type { CollectionTarget, Target } from '../../core/profile/target.js';
 import { derefIn, getOperation } from './api-openapi.js';
 import { showsOwnInput } from './own-input.js';
@@ -19,7 +20,7 @@ const FILTERS_PER_COLLECTION = 2;
 const VALUES_PER_FILTER = 3;
 
 export interface TrafficFilter {
-  /** Only answers with a body a representation check reads: no HEAD, no OpenAPI document. */
+  /** Only answers with a body a representation check reads: no HEAD, no OpenAPI document (wherever it is served). */
   representations?: boolean;
   /** Only error answers (4xx/5xx), whatever the request's Accept: the problem checks' share. */
   errors?: boolean;
@@ -48,7 +49,13 @@ export async function judgeableTraffic(
     const { request, response } = exchange;
     if (GATEWAY_STATUSES.has(response.status)) continue;
     if (showsOwnInput(ctx, exchange)) continue;
-    if (filter.representations && (request.method === 'HEAD' || documents.has(request.url.split('?')[0] ?? '')))
+    if (
+      filter.representations &&
+      (request.method === 'HEAD' ||
+        documents.has(request.url.split('?')[0] ?? '') ||
+        // Served at the base URL or elsewhere, the API's description names schemas, paths and statuses, not data.
+        describesApi(response.json))
+    )
       continue;
     // Whatever the request asked to accept: the guide's errors are problems in any case, and leaks are leaks.
     if (filter.errors && (response.status < 400 || request.method === 'HEAD')) continue;
@@ -60,6 +67,14 @@ export async function judgeableTraffic(
   if (whole) wholeOfBatch.set(ctx.traffic(), kept);
   return kept;
 }
+
+/**
+ * An OpenAPI or Swagger document, or a JSON Schema (Mojolicious::Plugin::OpenAPI answers OPTIONS with the path's
+ * operations under `$schema`): a description of the API, whose keys are no property names of its data.
+ */
+const describesApi = (json: unknown): boolean =>
+  isApiDescription(json) ||
+  (isObject(json) && typeof json['$schema'] === 'string' && /json-schema\.org/i.test(json['$schema']));
 
 const wholeOfBatch = new WeakMap<readonly Exchange[], Exchange[]>();
 

@@ -157,6 +157,8 @@ export class HttpClient {
   private readonly semaphore: Semaphore;
   private readonly bodyCap: number;
   private lastStart = 0;
+  /** Whether the API has answered once: a refused connection after that is a restart, retried (see transient.ts). */
+  private answered = false;
   /** The run's pace under transient answers, and what it met. */
   readonly pacer = new Pacer();
 
@@ -209,6 +211,7 @@ export class HttpClient {
       let failure: TransportError | undefined;
       try {
         const exchange = await this.send(spec);
+        this.answered = true;
         fault = spec.isOwnAnswer?.(exchange) ? undefined : faultOfStatus(exchange);
         if (!fault) {
           this.pacer.calmAnswer();
@@ -227,7 +230,7 @@ export class HttpClient {
           return exchange;
         }
       } catch (error) {
-        fault = error instanceof TransportError ? faultOfCode(error.code) : undefined;
+        fault = error instanceof TransportError ? faultOfCode(error.code, this.answered) : undefined;
         if (!fault) throw error;
         failure = error as TransportError;
       }

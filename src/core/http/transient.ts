@@ -1,5 +1,6 @@
-// A gateway's transient answers (429, 503, 502/504, resets, timeouts) are not the API's verdict: they
-// are retried after Retry-After or a bounded backoff, and the whole run slows down while they last.
+// A gateway's transient answers (429, 503, 502/504, resets, timeouts, a refused connection once the API has
+// answered) are not the API's verdict: they are retried after Retry-After or a bounded backoff, and the whole run
+// slows down while they last.
 import type { Exchange } from '../engine/exchange.js';
 
 /** Tries after the first, per request; a run also stops retrying once retries pass RETRY_BUDGET of its requests. */
@@ -19,14 +20,17 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const NOT_PROCESSED = new Set([429, 503]);
 /** A gateway's answer that the upstream failed: the request may have been applied. */
 const UPSTREAM_FAILED = new Set([502, 504]);
-/** Transport faults that a retry may cure; a refused connection is a target that is down, not a flake. */
+/** Transport faults that a retry may cure. */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** No connection was made, so nothing was sent; transient only from an API that answered before (see faultOfCode). */
+const REFUSED_CODE = 'ECONNREFUSED';
 
 export type Fault =
-  { kind: 'status'; status: number; exchange: Exchange } | { kind: 'reset' | 'timeout'; code: string };
+  { kind: 'status'; status: number; exchange: Exchange } | { kind: 'reset' | 'timeout' | 'refused'; code: string };
 
-/** A 429 or 503: the request was not processed, so sending it again is its first application. */
-export const notProcessed = (fault: Fault): boolean => fault.kind === 'status' && NOT_PROCESSED.has(fault.status);
+/** A 429 or 503, or a refused connection: the request was not processed, so sending it again is its first application. */
+export const notProcessed = (fault: Fault): boolean =>
+  fault.kind === 'refused' || (fault.kind === 'status' && NOT_PROCESSED.has(fault.status));
 
 /** The transient fault an answer or transport error is, if any. */
 export function faultOfStatus(exchange: Exchange): Fault | undefined {
@@ -34,13 +38,18 @@ export function faultOfStatus(exchange: Exchange): Fault | undefined {
   return NOT_PROCESSED.has(status) || UPSTREAM_FAILED.has(status) ? { kind: 'status', status, exchange } : undefined;
 }
 
-export function faultOfCode(code: string | undefined): Fault | undefined {
+/**
+ * The transient fault a transport error is, if any. A refused connection is one only once the API has answered
+ * (`answered`): a server restarting or reloading (json-server --watch after each write); before, it is a target
+ * that is down, said at once.
+ */
+export function faultOfCode(code: string | undefined, answered = false): Fault | undefined {
   if (code === 'TIMEOUT') return { kind: 'timeout', code };
+  if (code === REFUSED_CODE) return answered ? { kind: 'refused', code } : undefined;
   return code !== undefined && RESET_CODES.has(code) ? { kind: 'reset', code } : undefined;
 }
 
-export const faultName = (fault: Fault): string =>
-  fault.kind === 'status' ? String(fault.status) : fault.kind === 'timeout' ? 'timeout' : 'reset';
+export const faultName = (fault: Fault): string => (fault.kind === 'status' ? String(fault.status) : fault.kind);
 
 /**
  * Whether a request met by `fault` may simply be sent again: any method when the answer says it was
@@ -73,7 +82,7 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
 
 /** What the run met and how long it held back: said in the summary of every report. */
 export interface TransientStats {
-  /** Transient answers and faults met, by kind: `429`, `503`, `502`, `504`, `reset`, `timeout`. */
+  /** Transient answers and faults met, by kind: `429`, `503`, `502`, `504`, `reset`, `timeout`, `refused`. */
   met: Record<string, number>;
   /** Requests sent again. */
   retries: number;
@@ -116,7 +125,9 @@ export class Pacer {
   met(fault: Fault): void {
     const name = faultName(fault);
     this.stats.met[name] = (this.stats.met[name] ?? 0) + 1;
-    if (notProcessed(fault)) this.gapMs = Math.min(GAP.maxMs, Math.max(GAP.minMs, this.gapMs * 2));
+    // Rate limiting opens the gap; a refused connection is a restart, which the backoff waits out.
+    if (fault.kind === 'status' && notProcessed(fault))
+      this.gapMs = Math.min(GAP.maxMs, Math.max(GAP.minMs, this.gapMs * 2));
   }
 
   /** An answer that was not transient: the gap shrinks. */
@@ -141,5 +152,6 @@ export function waitedNote(stats: TransientStats): string {
 /** "the API kept answering 429" / "the connection kept being reset": why a request gave up. */
 export function keptMeeting(fault: Fault): string {
   if (fault.kind === 'status') return `the API kept answering ${fault.status}`;
+  if (fault.kind === 'refused') return 'the connection kept being refused';
   return fault.kind === 'timeout' ? 'the API kept timing out' : 'the connection kept being reset';
 }

@@ -175,7 +175,13 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   if (moment !== undefined) return moment;
   const length = digitsLength(schema['pattern']);
   if (length !== undefined) return '1'.repeat(length);
-  return matching(schema, 1) ?? formats[String(schema['format'])] ?? fitted('restguide sample', schema);
+  const made = matching(schema, 1);
+  return (
+    (made === undefined ? undefined : realMoment(String(schema['pattern']), made)) ??
+    made ??
+    formats[String(schema['format'])] ??
+    fitted('restguide sample', schema)
+  );
 }
 
 /** Ways of writing the format's value that a stricter pattern may ask for (fractional seconds, an offset). */
@@ -199,6 +205,31 @@ function momentSample(schema: Obj, declared: string | undefined): string | undef
   const shape =
     format === 'date' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
   return made !== undefined && shape.test(made) && !Number.isNaN(Date.parse(made)) ? made : declared;
+}
+
+/** The start of a date or moment: a value made from a pattern that begins so was meant as one. */
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
+const DATES = ['2026-01-01T00:00:00Z', ...(MOMENT_SPELLINGS['date-time'] ?? []), '2026-01-01'];
+
+/**
+ * A real date or moment for a pattern that makes date-like text without a format: class-validator-jsonschema writes
+ * `@IsDateString()` as `\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\d.\d+Z?` alone, which made
+ * `2689-02-18T04:32:16v45216132Z` (routing-controllers' /stations refused every create). Undefined when `made` is
+ * no date-like text, is a real date already, or no real one fits the pattern.
+ */
+function realMoment(pattern: string, made: string): string | undefined {
+  if (!DATE_LIKE.test(made) || isRealDate(made)) return undefined;
+  return DATES.find((value) => fits(pattern, value));
+}
+
+/** A date (`2026-01-01`) or moment with seconds and a zone, whose numbers make a day and time that exist. */
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/.test(value)) return false;
+  // Date.parse rolls 31 February over to March: the day read back must be the day written.
+  const day = Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
+  return (
+    !Number.isNaN(Date.parse(value)) && !Number.isNaN(day) && new Date(day).toISOString().startsWith(value.slice(0, 10))
+  );
 }
 
 /**
@@ -459,6 +490,8 @@ function uniqueOfCreate(
     const value = body[name];
     if (name === key || typeof value !== 'string' || typeof schema?.['pattern'] !== 'string') return [];
     if ((value.match(/[0-9]/g) ?? []).length < MIN_UNIQUE_DIGITS || !fits(schema['pattern'], value)) return [];
+    // A date is no code: varied within a date-like pattern it became `1171-11-18T24:21:57J83807Z`.
+    if (isRealDate(value)) return [];
     const made = uniqueValueOf(name, schema);
     return made === undefined ? [] : [made];
   });
@@ -718,9 +751,11 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
         if (!isObject(op)) return [];
         return readOnlyPaths(doc, op === get ? jsonSchemaOf(doc, responses(get)['200']) : requestSchema(doc, op));
       }),
-      ...notPutMembers(doc, jsonSchemaOf(doc, responses(get)['200']), operation('put')),
     ]),
   ];
+  // The members the update's body declares: a PUT's, else a PATCH's (a body of other members is refused back).
+  const update = operation('put') ?? operation('patch');
+  const writable = isObject(update) ? Object.keys(propertiesOf(doc, requestSchema(doc, update))) : [];
   // The parent collection lists ids that exist now; the example is only a fallback.
   return {
     path,
@@ -737,6 +772,7 @@ function documentOf(view: PathView, get: Obj, last: string): DocumentProfile {
     select,
     methods: view.declaredMethods(),
     ...(readOnly.length ? { readOnly } : {}),
+    ...(writable.length ? { writable } : {}),
   };
 }
 
@@ -861,18 +897,6 @@ function freeFirst(doc: Obj, filters: Obj[]): string[] {
 }
 
 /** Dotted paths of the `readOnly: true` members of a schema, through $refs, allOf and arrays (bounded depth). */
-/**
- * Top-level members the read shows that PUT's declared body does not name (an `id`, `href`, a parent's key): the
- * server owns them, and a validator that holds the body to its schema refuses them back (express-openapi-validator,
- * joi, pydantic, Mojolicious in the field passes). Nothing when PUT's body declares no members.
- */
-function notPutMembers(doc: Obj, readSchema: unknown, put: Obj | undefined): string[] {
-  if (!isObject(put)) return [];
-  const declared = Object.keys(propertiesOf(doc, requestSchema(doc, put)));
-  if (declared.length === 0) return [];
-  return Object.keys(propertiesOf(doc, readSchema)).filter((name) => !declared.includes(name));
-}
-
 function readOnlyPaths(doc: Obj, schema: unknown, prefix = '', depth = 0): string[] {
   const s = deref(doc, schema);
   if (!isObject(s) || depth > 6) return [];

@@ -168,6 +168,11 @@ export const PROFILE_SCHEMA = {
         description:
           'Dotted paths of read-only members write bodies leave out; absent means links (self, nested href) are left out',
       },
+      writable: {
+        ...stringArray,
+        description:
+          "The top-level members the update's body declares: write bodies made from a read leave out every other; absent means any member but the read-only ones",
+      },
     }),
     tasks: listOf(['path', 'body'], {
       path,

@@ -74,6 +74,8 @@ export interface DocumentProfile {
   methods?: string[];
   /** Dotted paths of read-only members (`self`, `company.href`) that write bodies leave out; absent: links are left out. */
   readOnly?: string[];
+  /** The top-level members the update's body declares (`name`, `district`): write bodies hold no other; absent: any. */
+  writable?: string[];
 }
 
 export interface Profile {

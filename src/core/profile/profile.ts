@@ -291,6 +291,7 @@ export async function resolveTarget(profile: Profile, client: Pick<HttpClient, '
       select: doc.select ?? false,
       ...(methods ? { methods } : {}),
       ...(doc.readOnly ? { readOnly: doc.readOnly } : {}),
+      ...(doc.writable ? { writable: doc.writable } : {}),
       ...(creator ? { creator } : {}),
       ...templateOf(doc.path),
       url: (id) => fillTemplate(doc.path, { [param]: id }),

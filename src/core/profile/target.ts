@@ -124,6 +124,8 @@ export interface DocumentTarget {
   select: boolean;
   /** Dotted paths of members the server owns (never sent in a write body); undefined: links are dropped instead. */
   readOnly?: string[];
+  /** The top-level members a write body may hold (the update's declared body); undefined: any but readOnly. */
+  writable?: string[];
   /** The HTTP methods the document supports (upper case); undefined when the profile does not say (then all are tried). */
   methods?: string[];
   /**

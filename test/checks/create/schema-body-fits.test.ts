@@ -147,3 +147,90 @@ describe('a create body made from the schema', () => {
     }
   }, 60_000);
 });
+
+describe('a date member declared only by a loose pattern (routing-controllers, class-validator-jsonschema)', () => {
+  // @IsDateString() is documented as this pattern alone, without a format; the API takes real ISO 8601 dates only.
+  const LOOSE = '\\d{4}-[01]\\d-[0-3]\\dT[0-2]\\d:[0-5]\\d:[0-5]\\d.\\d+Z?';
+  const StationInput = {
+    type: 'object',
+    required: ['operator', 'openSince'],
+    properties: { operator: { type: 'string', maxLength: 60 }, openSince: { type: 'string', pattern: LOOSE } },
+  };
+  const Station = { allOf: [StationInput, { type: 'object', properties: { id: { type: 'integer' } } }] };
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const contract = {
+    openapi: '3.0.3',
+    info: { title: 'stations', version: '1' },
+    paths: {
+      '/stations': {
+        get: {
+          responses: {
+            200: {
+              description: 'a page',
+              content: json({ type: 'object', properties: { items: { type: 'array', items: Station } } }),
+            },
+          },
+        },
+        post: {
+          requestBody: { content: json(StationInput) },
+          responses: { 201: { description: 'created', content: json(Station) } },
+        },
+      },
+      '/stations/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: { responses: { 200: { description: 'one', content: json(Station) } } },
+        delete: { responses: { 204: { description: 'gone' } } },
+      },
+    },
+  };
+  /** class-validator's isISO8601 with strict dates: a real day and time, whatever the pattern lets through. */
+  const isDateString = (value: unknown): boolean =>
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    new Date(Date.parse(`${value.slice(0, 10)}T00:00:00Z`)).toISOString().startsWith(value.slice(0, 10));
+
+  it('gets a real date, so the create is judged, and removed', async () => {
+    const rows = new Map<number, Record<string, unknown>>([[1, { id: 1, operator: 'Engie', openSince: '2021-02-15' }]]);
+    let next = 100;
+    const refused: unknown[] = [];
+    const server = await startFixture(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const item = /^\/stations\/(\d+)$/.exec(url.pathname);
+      if (url.pathname === '/stations' && req.method === 'GET')
+        return sendJson(res, 200, { items: [...rows.values()] });
+      if (url.pathname === '/stations' && req.method === 'POST') {
+        const body = (await readJson(req)) as Record<string, unknown>;
+        if (!isDateString(body?.['openSince'])) {
+          refused.push(body?.['openSince']);
+          return sendJson(res, 400, { message: 'openSince must be a valid ISO 8601 date string' });
+        }
+        const row = { ...body, id: next++ };
+        rows.set(row.id, row);
+        return sendJson(res, 201, row, { location: `${server.url}/stations/${row.id}` });
+      }
+      const row = item ? rows.get(Number(item[1])) : undefined;
+      if (!row) return sendJson(res, 404, { message: 'Not Found' });
+      if (req.method === 'GET') return sendJson(res, 200, row);
+      if (req.method === 'DELETE') {
+        rows.delete(row['id'] as number);
+        return void res.writeHead(204).end();
+      }
+      return sendJson(res, 405, { message: 'Method Not Allowed' });
+    });
+    try {
+      const report = await runChecks([createdCheck], deriveProfile(contract), {
+        baseUrl: server.url,
+        contract,
+        ...RUN,
+      });
+      expect(refused).toEqual([]);
+      expect(report.results.map((r) => `${r.status} ${r.id} ${r.resource}`)).toEqual([
+        'pass create.created-201 /stations',
+      ]);
+      expect([...rows.keys()]).toEqual([1]);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});

@@ -13,11 +13,14 @@ export class NamedFaults {
   private readonly names = new Map<string, { url: string; path: string }>();
   private readonly evidence: Exchange[] = [];
   private answers = 0;
+  /** The answer of the last fault added: its other faults count it once, evidence kept or not. */
+  private last: Exchange | undefined;
 
   /** A member at fault in an answer. */
   add(name: string, path: string, exchange: Exchange): void {
     if (!this.names.has(name)) this.names.set(name, { url: exchange.request.url, path });
-    if (this.evidence.at(-1) !== exchange) {
+    if (this.last !== exchange) {
+      this.last = exchange;
       this.answers++;
       if (this.evidence.length < EVIDENCE) this.evidence.push(exchange);
     }
