@@ -131,15 +131,12 @@ export async function updateProbe(
 }
 
 /**
- * A value of another JSON type than `value` that no validator coerces: an object for a string (pydantic v1 and
- * DRF turn a number into text, none an object), a non-numeric, non-boolean text for anything else. Each probe of
- * a run gets its own (`probe` 0, 1, …): a lax server may store the first coerced in a unique member, and a later
+ * A value of another JSON type than `value` (a number for a string, a string for anything else). Each probe of a
+ * run gets its own (`probe` 0, 1, …): a lax server may store the first coerced in a unique member, and a later
  * probe sending it again would be refused as a duplicate, never judged on the type.
  */
 export const wrongType = (value: JsonValue, probe = 0): JsonValue =>
-  typeof value === 'string'
-    ? { restguideWrongType: 12345 + probe }
-    : `restguide-wrong-type${probe > 0 ? `-${probe}` : ''}`;
+  typeof value === 'string' ? 12345 + probe : `restguide-wrong-type${probe > 0 ? `-${probe}` : ''}`;
 
 function send(payload: Payload, contentType: string): { body?: string; headers: Record<string, string> } {
   const body = payload.body ?? JSON.stringify(payload.json);
