@@ -19,7 +19,7 @@ const BASE = '/api/belgianStreets/v2';
 
 /**
  * Written for these tests after BeSt Address v2 (github.com/Fedict/best-tools,
- * java/webservice/src/main/resources/META-INF/openapi.yaml, last published before eabeb40), not copied.
+ * java/webservice/src/main/resources/META-INF/openapi.yaml @5331ba8, removed in b343e57), not copied.
  */
 const STREETS: Json = {
   openapi: '3.0.3',
