@@ -121,6 +121,53 @@ describe('the parts the mock cannot serve the guide’s way', () => {
   });
 });
 
+describe('filters that name no member of the elements', () => {
+  // As BeSt Address v2's streets take `municipalityID` while a street carries no such member.
+  const STREETS: Json = {
+    openapi: '3.0.3',
+    info: { title: 'Streets', version: '1.0.0' },
+    servers: [{ url: '/streets/v1' }],
+    paths: {
+      '/streets': {
+        get: {
+          parameters: [
+            { name: 'postCode', in: 'query', schema: { type: 'string' } },
+            { name: 'municipalityID', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: list('#/components/schemas/Street'),
+        },
+      },
+      '/streets/{streetId}': {
+        parameters: [id('streetId')],
+        get: { responses: one('#/components/schemas/Street') },
+      },
+    },
+    components: {
+      schemas: {
+        Street: {
+          type: 'object',
+          properties: { streetId: { type: 'integer' }, postCode: { type: 'string' }, href: { type: 'string' } },
+        },
+      },
+    },
+  };
+
+  it('are named at start as not applied, while a filter on a member filters', async () => {
+    const mock = await startMock(STREETS, { seed: 2 });
+    try {
+      expect(mock.notes).toEqual([
+        'GET /streets: filter municipalityID names no member of its elements: not applied (every element matches)',
+      ]);
+      const all = (await get(`${mock.url}/streets`)).json!['items'] as Json[];
+      expect(all.length).toBeGreaterThan(1);
+      expect((await get(`${mock.url}/streets?municipalityID=anything`)).json!['items']).toEqual(all);
+      expect((await get(`${mock.url}/streets?postCode=restguideNoSuchValue`)).json!['items']).toEqual([]);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 describe('declared header parameters', () => {
   let mock: MockServer;
   let owner: string;
