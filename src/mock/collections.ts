@@ -89,6 +89,9 @@ function pagingNumber(ctx: RequestContext<MockState>, name: string, fallback: nu
   throw badRequest([issue('schemaViolation', 'query', name, raw, `${name} must be a whole number from 1`)]);
 }
 
+/** Whether `embed` asks for anything: a boolean one filled in with its default `false` asks nothing. */
+const embedAsked = (value: unknown): boolean => value !== undefined && value !== false && value !== 'false';
+
 export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Reply {
   const all = filtered(ctx, c);
   const paging: Json = { self: `${ctx.base}${ctx.path}${ctx.rawQuery}` };
@@ -125,9 +128,10 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
       else if (!c.paging.required) paging['prev'] = paging['first'];
     }
   }
-  const embed = ctx.query['embed'] !== undefined;
+  const embed = embedAsked(ctx.query['embed']);
   const properties = isObject(c.listSchema['properties']) ? c.listSchema['properties'] : {};
-  // Embedded items go where the document puts them: an `embedded` map keyed by href, else in the list itself.
+  // Embedded items go where the document puts them: an `embedded` map keyed by href (or the list the document
+  // declares there), else in the list itself.
   const inMap = embed && 'embedded' in properties;
   const elements = page.map((record) => {
     const element = represent(ctx, c, record, c.elementSchema);
@@ -135,19 +139,33 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
   });
   if (!c.listMember) return { status: 200, body: elements };
   const body: Json = {};
+  let carried = false;
   const required = new Set(Array.isArray(c.listSchema['required']) ? c.listSchema['required'].map(String) : []);
   for (const name of Object.keys(properties)) {
     if (name === c.listMember) body[name] = elements;
     else if (name === 'embedded') {
       if (inMap)
-        body[name] = Object.fromEntries(
-          page.map((record) => [itemUrl(ctx, c, record[c.key]), represent(ctx, c, record, c.recordSchema)]),
-        );
+        body[name] =
+          ctx.store.maker.resolve(properties[name])['type'] === 'array'
+            ? page.map((record) => represent(ctx, c, record, c.recordSchema))
+            : Object.fromEntries(
+                page.map((record) => [itemUrl(ctx, c, record[c.key]), represent(ctx, c, record, c.recordSchema)]),
+              );
     } else if (paging[name] !== undefined) body[name] = paging[name];
-    else if (name === 'pageInfo' || isObject(ctx.store.maker.resolve(properties[name])['properties']))
+    else if (name === 'pageInfo' || isObject(ctx.store.maker.resolve(properties[name])['properties'])) {
       body[name] = pageInfo(ctx, ctx.store.maker.resolve(properties[name]), paging);
-    else if (required.has(name)) body[name] = ctx.store.maker.make(properties[name]);
+      carried = true;
+    } else if (required.has(name)) body[name] = ctx.store.maker.make(properties[name]);
   }
+  // A paged list must say where the next page is: where the document declares neither `next` nor a page
+  // information object to hold it, the link goes in the list itself, as far as its schema allows more.
+  if (
+    paging['next'] !== undefined &&
+    !carried &&
+    !('next' in properties) &&
+    c.listSchema['additionalProperties'] !== false
+  )
+    body['next'] = paging['next'];
   body[c.listMember] = elements;
   return { status: 200, body };
 }

@@ -269,6 +269,20 @@ const basePathOf = (document: Json): string => {
   return path.replace(/\/+$/, '');
 };
 
+/**
+ * The filter parameters of a list that name no member of its elements (BeSt's `municipalityID` on streets):
+ * the mock has nothing to compare them with, so it says so rather than pretend they filter.
+ */
+function unappliedFilters(maker: ValueMaker, c: MockCollection): string[] {
+  const members = new Set(
+    [c.recordSchema, c.elementSchema].flatMap((schema) => {
+      const properties = maker.resolve(schema)['properties'];
+      return isObject(properties) ? Object.keys(properties) : [];
+    }),
+  );
+  return c.filters.filter((name) => !members.has(name));
+}
+
 export async function startMock(original: Json, options: MockOptions = {}): Promise<MockServer> {
   // Served where check looks for it: paths that all repeat a base path (`/api/v1/...`, no servers) are
   // served below it, so /health, /doc and the problem type pages sit beside them, not at the root.
@@ -295,6 +309,11 @@ export async function startMock(original: Json, options: MockOptions = {}): Prom
   for (const c of collections) {
     if (!c.nested) seed(c);
     if (!c.itemPath) notes.push(`GET ${c.path}: a list without an item path: its elements have no href`);
+    const unapplied = unappliedFilters(maker, c);
+    if (unapplied.length)
+      notes.push(
+        `GET ${c.path}: ${unapplied.length > 1 ? 'filters' : 'filter'} ${unapplied.join(', ')} ${unapplied.length > 1 ? 'name' : 'names'} no member of its elements: not applied (every element matches)`,
+      );
   }
   notes.push(...unservedNotes(document, collections));
   const state: MockState = {

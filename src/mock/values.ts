@@ -20,6 +20,27 @@ const matchesPattern = (pattern: string, text: string): boolean => {
   }
 };
 
+/**
+ * An example as its schema's type reads it: a document's `example: 71` under `type: string` is served "71",
+ * a numeric text under a number type its number; one that cannot be read so is left out (undefined).
+ */
+function fitted(example: unknown, type: unknown): unknown {
+  if (example === undefined || typeof type !== 'string') return example;
+  if (type === 'string') return typeof example === 'number' || typeof example === 'boolean' ? String(example) : example;
+  if (type !== 'integer' && type !== 'number') return example;
+  const value = typeof example === 'string' && example.trim() !== '' ? Number(example) : example;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return typeof example === 'number' ? example : undefined;
+  return type === 'integer' && !Number.isInteger(value) ? undefined : value;
+}
+
+/** A string schema with nothing that fixes its text (no format, enum or pattern). */
+const isPlainString = (s: Json): boolean =>
+  (s['type'] === undefined || s['type'] === 'string') &&
+  !isObject(s['properties']) &&
+  s['format'] === undefined &&
+  s['enum'] === undefined &&
+  s['pattern'] === undefined;
+
 export class ValueMaker {
   constructor(
     private readonly document: Json,
@@ -62,7 +83,7 @@ export class ValueMaker {
     const depth = options.depth ?? 0;
     const s = this.resolve(schema);
     if (!options.fresh) {
-      const example = this.exampleOf(s);
+      const example = fitted(this.exampleOf(s), s['type']);
       if (example !== undefined) return structuredClone(example);
     }
     if (Array.isArray(s['enum']) && s['enum'].length) return this.pick(s['enum'].filter((v) => v !== null));
@@ -163,7 +184,9 @@ export class ValueMaker {
       const resolved = this.resolve(schema);
       // A response never carries what only clients write.
       if (resolved['writeOnly'] === true && !writeOnly) continue;
-      out[name] = this.make(schema, { depth: depth + 1, writeOnly });
+      // The guide's `href` is an absolute URL, whatever format the document forgot to give it.
+      const link = name === 'href' && isPlainString(resolved) && this.exampleOf(resolved) === undefined;
+      out[name] = this.make(link ? { ...resolved, format: 'uri' } : schema, { depth: depth + 1, writeOnly });
     }
     return out;
   }

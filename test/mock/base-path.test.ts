@@ -1,16 +1,8 @@
 // A document whose paths all carry the base path (`/api/v1/things`, with no servers or with servers
 // naming it too) is served below that base path, where check looks for it and for /health and /doc.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { CheckReport } from '../../src/core/report/types.js';
 import { startMock } from '../../src/mock/server.js';
-import { captureIo } from '../helpers/io.js';
-
-type Json = Record<string, unknown>;
+import { checkAgainst, get, send, type Json } from '../helpers/mock-api.js';
 
 const things = (servers?: Json[]): Json => ({
   openapi: '3.0.3',
@@ -57,12 +49,6 @@ const things = (servers?: Json[]): Json => ({
   },
 });
 
-const get = async (url: string) => {
-  const answer = await request(url, { headers: { accept: 'application/json' } });
-  const text = await answer.body.text();
-  return { status: answer.statusCode, json: text ? (JSON.parse(text) as Json) : undefined };
-};
-
 describe('paths that carry their base path', () => {
   it('are served below it, with /health, /doc and the problem type pages beside them', async () => {
     for (const servers of [undefined, [{ url: '/api/v1' }], [{ url: 'https://things.example.org/api/v1' }]]) {
@@ -77,9 +63,8 @@ describe('paths that carry their base path', () => {
         expect((await get(href)).status).toBe(200);
         expect((await get(`${mock.url}/health`)).status).toBe(200);
         expect((await get(`${mock.url}/doc/openapi.json`)).json).toEqual(document);
-        const refused = await request(`${mock.url}/things`, { method: 'DELETE' });
-        const problem = (await refused.body.json()) as Json;
-        expect((await get(String(problem['href']))).status).toBe(200);
+        const refused = await send('DELETE', `${mock.url}/things`);
+        expect((await get(String(refused.json!['href']))).status).toBe(200);
       } finally {
         await mock.close();
       }
@@ -89,12 +74,8 @@ describe('paths that carry their base path', () => {
   it('pass the reserved checks that look below the base path', async () => {
     const document = things();
     const mock = await startMock(document, { seed: 3 });
-    const dir = await mkdtemp(join(tmpdir(), 'restguide-mock-'));
-    await writeFile(join(dir, 'things.json'), JSON.stringify(document));
     try {
-      const io = captureIo();
-      await main(['check', mock.url, '--openapi', join(dir, 'things.json'), '-f', 'json'], io);
-      const results = (JSON.parse(io.out) as CheckReport).results;
+      const { results } = await checkAgainst(mock.url, document);
       for (const id of ['doc.openapi-json', 'doc.openapi-yaml', 'health.health-status'])
         expect(results.find((r) => r.id === id)?.status, id).toBe('pass');
     } finally {

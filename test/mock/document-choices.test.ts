@@ -1,18 +1,11 @@
 // The mock serves a document's own choices as documented: a Swagger 2.0 feed paged by a sequence number
 // under its own list name (the shape of eBox Enterprise's event API), writes answering the status the
 // document declares, and the guide's sort, select and embed where the document declares them.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { request } from 'undici';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { loadOpenApi } from '../../src/core/profile/openapi-profile.js';
-import type { CheckReport } from '../../src/core/report/types.js';
 import { startMock, type MockServer } from '../../src/mock/server.js';
-import { captureIo } from '../helpers/io.js';
-
-type Json = Record<string, unknown>;
+import { checkAgainst, failingIds, get, send, writeDocument, type Json } from '../helpers/mock-api.js';
 
 /**
  * A Swagger 2.0 feed of the shape of eBox Enterprise's event API (github.com/be-smals-thim/
@@ -201,22 +194,13 @@ const LETTERS: Json = {
   },
 };
 
-const get = async (url: string, headers: Record<string, string> = {}) => {
-  const answer = await request(url, { headers: { accept: 'application/json', ...headers } });
-  const text = await answer.body.text();
-  const json = /json/.test(String(answer.headers['content-type'])) ? (JSON.parse(text) as Json) : undefined;
-  return { status: answer.statusCode, headers: answer.headers, text, json };
-};
-
 describe('a Swagger 2.0 feed paged by a sequence number, served as declared', () => {
   let mock: MockServer;
   let file: string;
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'restguide-mock-'));
-    file = join(dir, 'events.json');
-    await writeFile(file, JSON.stringify(FEED));
+    file = await writeDocument(FEED, 'events.json');
     // As `restguide serve --openapi` does: the description converted as lint reads it, then served.
-    mock = await startMock(await loadOpenApi(file, dir), { seed: 5 });
+    mock = await startMock(await loadOpenApi(file, dirname(file)), { seed: 5 });
   });
   afterAll(() => mock.close());
 
@@ -256,10 +240,7 @@ describe('a Swagger 2.0 feed paged by a sequence number, served as declared', ()
   });
 
   it('fails restguide check only where the document itself departs from the guide', async () => {
-    const io = captureIo();
-    await main(['check', mock.url, '--openapi', file, '--allow-writes', '-f', 'json'], io);
-    const report = JSON.parse(io.out) as CheckReport;
-    const failing = new Set(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip').map((r) => r.id));
+    const failing = failingIds(await checkAgainst(mock.url, file, ['--allow-writes']));
     // What Prism's mock of such a document fails and a guide-conforming mock must not.
     for (const id of [
       'doc.openapi-json',
@@ -294,29 +275,22 @@ describe("a document's own statuses and the guide's query parameters", () => {
   });
   afterAll(() => mock.close());
 
-  const send = async (method: string, url: string, body?: Json) => {
-    const answer = await request(url, {
-      method: method as 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await answer.body.text();
-    return { status: answer.statusCode, headers: answer.headers, json: text ? (JSON.parse(text) as Json) : undefined };
-  };
+  const write = (method: string, url: string, body?: Json) =>
+    send(method, url, { headers: { accept: 'application/json' }, ...(body ? { body } : {}) });
 
   it('answers a POST declared 200 with 200 and the record, and a DELETE declared 200 with the record gone', async () => {
-    const created = await send('POST', `${mock.url}/notes`, { title: 'mine', body: 'text' });
+    const created = await write('POST', `${mock.url}/notes`, { title: 'mine', body: 'text' });
     expect(created.status).toBe(200);
     expect(created.json).toMatchObject({ title: 'mine', body: 'text' });
     const location = String(created.headers['location']);
-    const deleted = await send('DELETE', location);
+    const deleted = await write('DELETE', location);
     expect(deleted.status).toBe(200);
     expect(deleted.json).toEqual(created.json);
     expect((await get(location)).status).toBe(404);
   });
 
   it('names in its problem every parameter and body member a request breaks', async () => {
-    const body = await send('POST', `${mock.url}/notes`, { title: 'x'.repeat(30), colour: 'red' });
+    const body = await write('POST', `${mock.url}/notes`, { title: 'x'.repeat(30), colour: 'red' });
     expect(body.status).toBe(400);
     expect(body.json).toMatchObject({ type: 'urn:problem-type:belgif:badRequest', status: 400 });
     expect(body.json!['issues']).toEqual(
@@ -494,19 +468,8 @@ describe('a PUT the document answers 201', () => {
 
   it('creates the item it names (201, Location), then replaces it (204); a PATCH creates nothing', async () => {
     const mock = await startMock(SHELVES, { seed: 1 });
-    const put = async (path: string, body: Json, headers: Record<string, string> = {}) => {
-      const answer = await request(`${mock.url}${path}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      const text = await answer.body.text();
-      return {
-        status: answer.statusCode,
-        headers: answer.headers,
-        json: text ? (JSON.parse(text) as Json) : undefined,
-      };
-    };
+    const put = (path: string, body: Json, headers: Record<string, string> = {}) =>
+      send('PUT', `${mock.url}${path}`, { headers, body });
     try {
       const taken = new Set(
         ((await get(`${mock.url}/shelves`)).json!['items'] as Json[]).map((item) => String(item['href'])),
@@ -521,13 +484,11 @@ describe('a PUT the document answers 201', () => {
       expect(replaced.status).toBe(204);
       expect((await get(`${mock.url}/shelves/${free}`)).json).toEqual({ shelfId: free, label: 'bottom' });
       expect((await put(`/shelves/${free + 1}`, { label: 'x' }, { 'if-match': '"any"' })).status).toBe(412);
-      const patch = await request(`${mock.url}/shelves/${free + 2}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/merge-patch+json' },
-        body: JSON.stringify({ label: 'x' }),
+      const patch = await send('PATCH', `${mock.url}/shelves/${free + 2}`, {
+        type: 'application/merge-patch+json',
+        body: { label: 'x' },
       });
-      await patch.body.dump();
-      expect(patch.statusCode).toBe(404);
+      expect(patch.status).toBe(404);
     } finally {
       await mock.close();
     }

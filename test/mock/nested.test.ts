@@ -1,10 +1,8 @@
 // Lists below a path parameter (`/owners/{ownerId}/pets`): each parent its own records, kept and paged as
 // any collection's, and 404 for a parent the API does not have.
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockServer } from '../../src/mock/server.js';
-
-type Json = Record<string, unknown>;
+import { get, send, type Json } from '../helpers/mock-api.js';
 
 const links = {
   type: 'object',
@@ -59,11 +57,6 @@ const OWNERS: Json = {
   },
 };
 
-const get = async (url: string) => {
-  const answer = await request(url, { headers: { accept: 'application/json' } });
-  const text = await answer.body.text();
-  return { status: answer.statusCode, json: text ? (JSON.parse(text) as Json) : undefined };
-};
 const hrefs = (json: Json | undefined): string[] => ((json?.['items'] ?? []) as Json[]).map((i) => String(i['href']));
 
 describe('a list below a path parameter', () => {
@@ -105,21 +98,15 @@ describe('a list below a path parameter', () => {
 
   it("keeps a pet created below one parent in that parent's list only, until it is deleted", async () => {
     const [a, b] = [owners[0]!, owners[1]!];
-    const created = await request(`${a}/pets`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Rex' }),
-    });
-    await created.body.dump();
-    expect(created.statusCode).toBe(201);
+    const created = await send('POST', `${a}/pets`, { body: { name: 'Rex' } });
+    expect(created.status).toBe(201);
     const location = String(created.headers['location']);
     expect(location.startsWith(`${a}/pets/`)).toBe(true);
     expect((await get(location)).json).toMatchObject({ name: 'Rex' });
     expect(hrefs((await get(`${a}/pets?pageSize=100`)).json)).toContain(location);
     expect(hrefs((await get(`${b}/pets?pageSize=100`)).json)).not.toContain(location.replace(a, b));
-    const deleted = await request(location, { method: 'DELETE' });
-    await deleted.body.dump();
-    expect(deleted.statusCode).toBe(204);
+    const deleted = await send('DELETE', location);
+    expect(deleted.status).toBe(204);
     expect((await get(location)).status).toBe(404);
   });
 

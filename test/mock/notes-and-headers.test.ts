@@ -1,11 +1,9 @@
 // What the mock says it cannot serve the guide's way (one line per part, and why), and the header
 // parameters a document declares, held to their schemas like the path and query ones.
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockServer } from '../../src/mock/server.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
-
-type Json = Record<string, unknown>;
+import { get, send, type Json } from '../helpers/mock-api.js';
 
 const list = (ref: string) => ({
   '200': {
@@ -97,12 +95,6 @@ const NOTES: Json = {
   },
 };
 
-const get = async (url: string, headers: Record<string, string> = {}) => {
-  const answer = await request(url, { headers: { accept: 'application/json', ...headers } });
-  const text = await answer.body.text();
-  return { status: answer.statusCode, json: text ? (JSON.parse(text) as Json) : undefined };
-};
-
 const issuesOf = (json: Json | undefined): Json[] => (json?.['issues'] ?? []) as Json[];
 
 describe('the parts the mock cannot serve the guide’s way', () => {
@@ -125,6 +117,53 @@ describe('the parts the mock cannot serve the guide’s way', () => {
       ]);
     } finally {
       await reference.close();
+    }
+  });
+});
+
+describe('filters that name no member of the elements', () => {
+  // As BeSt Address v2's streets take `municipalityID` while a street carries no such member.
+  const STREETS: Json = {
+    openapi: '3.0.3',
+    info: { title: 'Streets', version: '1.0.0' },
+    servers: [{ url: '/streets/v1' }],
+    paths: {
+      '/streets': {
+        get: {
+          parameters: [
+            { name: 'postCode', in: 'query', schema: { type: 'string' } },
+            { name: 'municipalityID', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: list('#/components/schemas/Street'),
+        },
+      },
+      '/streets/{streetId}': {
+        parameters: [id('streetId')],
+        get: { responses: one('#/components/schemas/Street') },
+      },
+    },
+    components: {
+      schemas: {
+        Street: {
+          type: 'object',
+          properties: { streetId: { type: 'integer' }, postCode: { type: 'string' }, href: { type: 'string' } },
+        },
+      },
+    },
+  };
+
+  it('are named at start as not applied, while a filter on a member filters', async () => {
+    const mock = await startMock(STREETS, { seed: 2 });
+    try {
+      expect(mock.notes).toEqual([
+        'GET /streets: filter municipalityID names no member of its elements: not applied (every element matches)',
+      ]);
+      const all = (await get(`${mock.url}/streets`)).json!['items'] as Json[];
+      expect(all.length).toBeGreaterThan(1);
+      expect((await get(`${mock.url}/streets?municipalityID=anything`)).json!['items']).toEqual(all);
+      expect((await get(`${mock.url}/streets?postCode=restguideNoSuchValue`)).json!['items']).toEqual([]);
+    } finally {
+      await mock.close();
     }
   });
 });
@@ -167,13 +206,10 @@ describe('what clients write', () => {
     try {
       const locations: string[] = [];
       for (let i = 0; i < 12; i++) {
-        const created = await request(`${mock.url}/notes`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ text: `${String(i).padStart(2, '0')} ${'x'.repeat(180)}` }),
+        const created = await send('POST', `${mock.url}/notes`, {
+          body: { text: `${String(i).padStart(2, '0')} ${'x'.repeat(180)}` },
         });
-        await created.body.dump();
-        expect(created.statusCode).toBe(201);
+        expect(created.status).toBe(201);
         locations.push(String(created.headers['location']));
       }
       const statuses = await Promise.all(locations.map(async (location) => (await get(location)).status));

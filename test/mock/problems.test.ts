@@ -1,12 +1,10 @@
 // The mock's problems: one problem naming every parameter and body member a request breaks, the guide's
 // standard types where it has one, the mock's own elsewhere, and every href it gives answering.
 import { connect } from 'node:net';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockServer } from '../../src/mock/server.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
-
-type Json = Record<string, unknown>;
+import { send as exchange, type Json } from '../helpers/mock-api.js';
 
 const BOXES: Json = {
   openapi: '3.0.3',
@@ -76,12 +74,8 @@ const BOXES: Json = {
 
 const GUIDE_PAGE = /^https:\/\/www\.belgif\.be\/specification\/rest\/api-guide\/problems\/[a-zA-Z]+\.html$/;
 
-const send = async (method: string, url: string, headers: Record<string, string> = {}, body?: string) => {
-  const answer = await request(url, { method: method as 'GET', headers, ...(body === undefined ? {} : { body }) });
-  const text = await answer.body.text();
-  const json = /json/.test(String(answer.headers['content-type'])) && text ? (JSON.parse(text) as Json) : undefined;
-  return { status: answer.statusCode, headers: answer.headers, text, json };
-};
+const send = (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+  exchange(method, url, { headers, ...(body === undefined ? {} : { body }) });
 
 /** Names of the issues of a problem, as `in name`. */
 const issuesOf = (json: Json | undefined): string[] =>

@@ -3,15 +3,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { CheckReport } from '../../src/core/report/types.js';
 import { startMock, type MockServer } from '../../src/mock/server.js';
 import { buildOpenApiDocument } from '../../src/reference-server/openapi/document.js';
 import { captureIo } from '../helpers/io.js';
-
-type Json = Record<string, unknown>;
+import { checkAgainst, get, send, type Json } from '../helpers/mock-api.js';
 
 /** A small API: a paged collection with items, a cursor-paged feed without item path, and a controller. */
 const SMALL: Json = {
@@ -111,12 +108,6 @@ const SMALL: Json = {
   },
 };
 
-const get = async (url: string, headers: Record<string, string> = {}) => {
-  const answer = await request(url, { headers: { accept: 'application/json', ...headers } });
-  const text = await answer.body.text();
-  return { status: answer.statusCode, headers: answer.headers, json: text ? (JSON.parse(text) as Json) : undefined };
-};
-
 describe('a small document, mocked', () => {
   let mock: MockServer;
   beforeAll(async () => {
@@ -184,47 +175,42 @@ describe('a small document, mocked', () => {
   });
 
   it('creates (201, Location), reads, merge-patches with If-Match, deletes, then 404', async () => {
-    const created = await request(`${mock.url}/parcels`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'open', label: 'mine' }),
-    });
+    const created = await send('POST', `${mock.url}/parcels`, { body: { status: 'open', label: 'mine' } });
     // The document declares 201 and 200 without content: answered so, without a body.
-    expect(await created.body.text()).toBe('');
-    expect(created.statusCode).toBe(201);
+    expect(created.text).toBe('');
+    expect(created.status).toBe(201);
     const location = String(created.headers['location']);
     const read = await get(location);
     expect(read.json).toMatchObject({ status: 'open', label: 'mine', self: location });
-    const stale = await request(location, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/merge-patch+json', 'if-match': '"not-it"' },
-      body: JSON.stringify({ status: 'closed' }),
+    const mergePatch = 'application/merge-patch+json';
+    const stale = await send('PATCH', location, {
+      type: mergePatch,
+      headers: { 'if-match': '"not-it"' },
+      body: { status: 'closed' },
     });
-    await stale.body.text();
-    expect(stale.statusCode).toBe(412);
-    const patched = await request(location, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/merge-patch+json', 'if-match': String(read.headers['etag']) },
-      body: JSON.stringify({ status: 'closed', label: null }),
+    expect(stale.status).toBe(412);
+    const patched = await send('PATCH', location, {
+      type: mergePatch,
+      headers: { 'if-match': String(read.headers['etag']) },
+      body: { status: 'closed', label: null },
     });
-    expect(await patched.body.text()).toBe('');
-    expect(patched.statusCode).toBe(200);
+    expect(patched.text).toBe('');
+    expect(patched.status).toBe(200);
     expect(patched.headers['etag']).toBeDefined();
     const after = (await get(location)).json!;
     expect(after['status']).toBe('closed');
     expect(after).not.toHaveProperty('label');
-    const deleted = await request(location, { method: 'DELETE' });
-    await deleted.body.text();
-    expect(deleted.statusCode).toBe(204);
+    const deleted = await send('DELETE', location);
+    expect(deleted.status).toBe(204);
     expect((await get(location)).status).toBe(404);
   });
 
   it('refuses a body that breaks the schema, an undeclared method and a media type not offered', async () => {
     const post = (body: string, type = 'application/json') =>
-      request(`${mock.url}/parcels`, { method: 'POST', headers: { 'content-type': type }, body });
+      send('POST', `${mock.url}/parcels`, { headers: { 'content-type': type }, body });
     const unknownMember = await post(JSON.stringify({ status: 'open', colour: 'red' }));
-    expect(unknownMember.statusCode).toBe(400);
-    expect(((await unknownMember.body.json()) as Json)['issues']).toEqual([
+    expect(unknownMember.status).toBe(400);
+    expect(unknownMember.json!['issues']).toEqual([
       expect.objectContaining({
         in: 'body',
         name: 'colour',
@@ -232,11 +218,9 @@ describe('a small document, mocked', () => {
       }),
     ]);
     const text = await post('status=open', 'text/plain');
-    await text.body.text();
-    expect(text.statusCode).toBe(415);
-    const put = await request(`${mock.url}/parcels`, { method: 'PUT' });
-    await put.body.text();
-    expect(put.statusCode).toBe(405);
+    expect(text.status).toBe(415);
+    const put = await send('PUT', `${mock.url}/parcels`);
+    expect(put.status).toBe(405);
     expect(put.headers['allow']).toBe('GET, POST, HEAD, OPTIONS');
     expect((await get(`${mock.url}/parcels`, { accept: 'application/xml' })).status).toBe(406);
     expect((await get(`${mock.url}/nowhere`)).status).toBe(404);
@@ -285,13 +269,8 @@ describe('restguide serve --openapi', () => {
   it("serves the reference server's own document so that restguide check finds nothing (score >= 90)", async () => {
     const document = buildOpenApiDocument() as Json;
     const mock = await startMock(document, { taskDelayMs: 200 });
-    const dir = await mkdtemp(join(tmpdir(), 'restguide-mock-'));
-    const file = join(dir, 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
     try {
-      const io = captureIo();
-      await main(['check', mock.url, '--openapi', file, '--allow-writes', '-f', 'json'], io);
-      const report = JSON.parse(io.out) as CheckReport;
+      const report = await checkAgainst(mock.url, document, ['--allow-writes']);
       const failing = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
       expect(failing.map((r) => `${r.id}: ${r.message}`)).toHaveLength(0);
       expect(report.coverage!.score).toBeGreaterThanOrEqual(90);

@@ -1,10 +1,8 @@
 // Write bodies the guide's way whatever the schema leaves open: members the schema does not name are
 // refused, and a PATCH is a merge patch under either media type.
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockServer } from '../../src/mock/server.js';
-
-type Json = Record<string, unknown>;
+import { send as exchange, type Json } from '../helpers/mock-api.js';
 
 const item = { $ref: '#/components/schemas/Permit' };
 const PERMITS: Json = {
@@ -66,15 +64,8 @@ const PERMITS: Json = {
   },
 };
 
-const send = async (method: string, url: string, body: Json, type = 'application/json') => {
-  const answer = await request(url, {
-    method: method as 'POST',
-    headers: { 'content-type': type },
-    body: JSON.stringify(body),
-  });
-  const text = await answer.body.text();
-  return { status: answer.statusCode, headers: answer.headers, json: text ? (JSON.parse(text) as Json) : undefined };
-};
+const send = (method: string, url: string, body: Json, type = 'application/json') =>
+  exchange(method, url, { body, type });
 
 describe('write bodies', () => {
   let mock: MockServer;
