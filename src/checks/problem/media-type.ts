@@ -1,7 +1,47 @@
 import { defineCheck } from '../../core/engine/define-check.js';
-import { mediaTypeOf } from '../../core/engine/exchange.js';
+import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
 import { bodyOptional, exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
+
+/** A subtype as negotiation compares it: `application/x-yaml` answers `application/yaml` and `text/yaml`. */
+const subtypeOf = (type: string): string => (type.split('/')[1] ?? type).replace(/^x-/, '');
+
+/** The media types a request asks for by name (wildcards and q=0 aside); none: the renderer picks. */
+function askedTypes(exchange: Exchange): string[] {
+  return (exchange.request.headers['accept'] ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => !/;\s*q=0(?:\.0*)?\s*(?:;|$)/.test(part))
+    .map((part) => part.split(';')[0]?.trim() ?? '')
+    .filter((type) => type !== '' && !type.endsWith('/*'));
+}
+
+/**
+ * The statuses one error renderer answered in several media types, each as its request asked (Rails' 404 as JSON,
+ * YAML or HTML per Accept): by status, the types it answered. A status answered otherwise than asked, or in two
+ * types to the same Accept, has more than one handler, and each type stays a cause of its own.
+ */
+function negotiatedStatuses(answers: readonly Exchange[]): Map<number, string[]> {
+  const byStatus = new Map<number, Exchange[]>();
+  for (const exchange of answers)
+    byStatus.set(exchange.response.status, [...(byStatus.get(exchange.response.status) ?? []), exchange]);
+  const negotiated = new Map<number, string[]>();
+  for (const [status, exchanges] of byStatus) {
+    const typeByAccept = new Map<string, string>();
+    let follows = true;
+    for (const exchange of exchanges) {
+      const type = mediaTypeOf(exchange.response) ?? '(none)';
+      const asked = askedTypes(exchange);
+      if (asked.length > 0 && !asked.some((a) => subtypeOf(a) === subtypeOf(type))) follows = false;
+      const accept = asked.join(',');
+      if ((typeByAccept.get(accept) ?? type) !== type) follows = false;
+      typeByAccept.set(accept, type);
+    }
+    const types = [...new Set(typeByAccept.values())];
+    if (follows && types.length > 1) negotiated.set(status, types);
+  }
+  return negotiated;
+}
 
 export default defineCheck({
   meta: {
@@ -29,8 +69,11 @@ export default defineCheck({
         .map((e) => mediaTypeOf(e.response))
         .filter((type): type is string => type !== undefined && type !== 'text/html'),
     );
+    const wrong = errors.filter((e) => !bodyOptional(e) && mediaTypeOf(e.response) !== 'application/problem+json');
+    const negotiated = negotiatedStatuses(wrong);
     const causes = new Causes(ctx, (messageId, data) => {
       const type = String(data['contentType']);
+      if (data['negotiated'] !== undefined) return `${messageId} negotiated ${String(data['status'])}`;
       return `${messageId} ${successTypes.has(type) ? 'rendered like a success' : type}`;
     });
     for (const exchange of errors) {
@@ -39,10 +82,13 @@ export default defineCheck({
         continue;
       }
       const contentType = mediaTypeOf(exchange.response);
+      const types = negotiated.get(exchange.response.status);
+      // One renderer, one status, the type each request asked for: one finding naming every type.
+      const named = types ? { contentType: `${types.join(', ')} (each as its request asked)`, negotiated: 1 } : {};
       causes.expect(
         contentType === 'application/problem+json',
         'wrongMediaType',
-        { ...exchangeData(exchange), contentType: contentType ?? '(none)' },
+        { ...exchangeData(exchange), contentType: contentType ?? '(none)', ...named },
         exchange,
       );
     }
