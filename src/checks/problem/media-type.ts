@@ -16,31 +16,37 @@ function askedTypes(exchange: Exchange): string[] {
     .filter((type) => type !== '' && !type.endsWith('/*'));
 }
 
+/** What a request's Accept names, as one key: '' when it names no type (the renderer's default). */
+const acceptKey = (exchange: Exchange): string => askedTypes(exchange).join(',');
+
 /**
- * The statuses one error renderer answered in several media types, each as its request asked (Rails' 404 as JSON,
- * YAML or HTML per Accept): by status, the types it answered. A status answered otherwise than asked, or in two
- * types to the same Accept, has more than one handler, and each type stays a cause of its own.
+ * One error renderer that answers in the media type each request asked for (Rails' PublicExceptions: a 404 as JSON,
+ * YAML or HTML per Accept): the type it gives each Accept, learnt from the statuses it answered in several types,
+ * each as asked. A status answered otherwise than asked, or in two types to one Accept, has more than one handler
+ * and teaches nothing; statuses that disagree on an Accept leave no renderer to name.
  */
-function negotiatedStatuses(answers: readonly Exchange[]): Map<number, string[]> {
+function negotiatingRenderer(answers: readonly Exchange[]): Map<string, string> | undefined {
   const byStatus = new Map<number, Exchange[]>();
   for (const exchange of answers)
     byStatus.set(exchange.response.status, [...(byStatus.get(exchange.response.status) ?? []), exchange]);
-  const negotiated = new Map<number, string[]>();
-  for (const [status, exchanges] of byStatus) {
+  const renderer = new Map<string, string>();
+  for (const exchanges of byStatus.values()) {
     const typeByAccept = new Map<string, string>();
     let follows = true;
     for (const exchange of exchanges) {
       const type = mediaTypeOf(exchange.response) ?? '(none)';
       const asked = askedTypes(exchange);
       if (asked.length > 0 && !asked.some((a) => subtypeOf(a) === subtypeOf(type))) follows = false;
-      const accept = asked.join(',');
-      if ((typeByAccept.get(accept) ?? type) !== type) follows = false;
-      typeByAccept.set(accept, type);
+      if ((typeByAccept.get(acceptKey(exchange)) ?? type) !== type) follows = false;
+      typeByAccept.set(acceptKey(exchange), type);
     }
-    const types = [...new Set(typeByAccept.values())];
-    if (follows && types.length > 1) negotiated.set(status, types);
+    if (!follows || new Set(typeByAccept.values()).size < 2) continue;
+    for (const [accept, type] of typeByAccept) {
+      if ((renderer.get(accept) ?? type) !== type) return undefined;
+      renderer.set(accept, type);
+    }
   }
-  return negotiated;
+  return renderer.size > 0 ? renderer : undefined;
 }
 
 export default defineCheck({
@@ -70,10 +76,11 @@ export default defineCheck({
         .filter((type): type is string => type !== undefined && type !== 'text/html'),
     );
     const wrong = errors.filter((e) => !bodyOptional(e) && mediaTypeOf(e.response) !== 'application/problem+json');
-    const negotiated = negotiatedStatuses(wrong);
+    const renderer = negotiatingRenderer(wrong);
+    const rendered = renderer && `${[...new Set(renderer.values())].join(', ')} (each as its request asked)`;
     const causes = new Causes(ctx, (messageId, data) => {
       const type = String(data['contentType']);
-      if (data['negotiated'] !== undefined) return `${messageId} negotiated ${String(data['status'])}`;
+      if (data['negotiated'] !== undefined) return `${messageId} negotiated`;
       return `${messageId} ${successTypes.has(type) ? 'rendered like a success' : type}`;
     });
     for (const exchange of errors) {
@@ -82,9 +89,9 @@ export default defineCheck({
         continue;
       }
       const contentType = mediaTypeOf(exchange.response);
-      const types = negotiated.get(exchange.response.status);
-      // One renderer, one status, the type each request asked for: one finding naming every type.
-      const named = types ? { contentType: `${types.join(', ')} (each as its request asked)`, negotiated: 1 } : {};
+      // One renderer, the type each request asked for, whatever the status: one finding naming every type.
+      const asAsked = renderer !== undefined && renderer.get(acceptKey(exchange)) === contentType;
+      const named = asAsked && rendered ? { contentType: rendered, negotiated: 1 } : {};
       causes.expect(
         contentType === 'application/problem+json',
         'wrongMediaType',
