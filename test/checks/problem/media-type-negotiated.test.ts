@@ -17,8 +17,10 @@ async function run(negotiates: boolean) {
   const server = await startFixture((req, res) => {
     const accept = req.headers.accept ?? '';
     const status = (req.url ?? '').endsWith('/abc') ? 400 : 404;
-    if ((req.url ?? '').endsWith('/5999999999'))
-      return res.writeHead(422, { 'content-type': 'application/json' }).end('{"name":["is invalid"]}');
+    if ((req.url ?? '').endsWith('/5999999999')) {
+      res.writeHead(422, { 'content-type': 'application/json' }).end('{"name":["is invalid"]}');
+      return;
+    }
     const [type, body] = /json/.test(accept)
       ? negotiates
         ? ['application/json', '{"status":404,"error":"Not Found"}']
