@@ -85,7 +85,42 @@ describe('foldAcrossResources', () => {
     const folded = foldAcrossResources([not405('PATCH', 'bookings', 404), not405('PUT', 'facilities/1/fields', 404)]);
     expect(folded).toHaveLength(1);
     expect(folded[0]).toMatchObject({ count: 2, resources: ['/bookings', '/facilities/1/fields'] });
-    expect(foldAcrossResources([not405('PATCH', 'bookings', 404), not405('PUT', 'fields', 400)])).toHaveLength(2);
+    // Where another resource answers 405, a 400 on one is a fault of its own.
+    const answers405 = { ...not405('PUT', 'rooms', 405), status: 'pass' as const, messageId: undefined };
+    const apart = [not405('PATCH', 'bookings', 404), not405('PUT', 'fields', 400), answers405];
+    expect(foldAcrossResources(apart)).toHaveLength(3);
+  });
+
+  it('folds an API with no 405 at all: 404 on one collection, 400 on others, one result naming both', () => {
+    const not405 = (name: string, status: number): CheckResult => ({
+      ...listedUnder(origin, name),
+      id: 'http.method-not-allowed-405',
+      messageId: 'not405',
+      message: `PUT ${origin}/${name} (a method the collection does not declare) answered ${status} instead of 405.`,
+    });
+    const folded = foldAcrossResources([not405('bike', 404), not405('bike/find', 400), not405('station/find', 400)]);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toMatchObject({ count: 3, resources: ['/bike', '/bike/find', '/station/find'] });
+    expect(folded[0]?.message).toMatch(/^PUT \S+\/bike \(.*\) answered 404 or 400 instead of 405 \(seen on 3 URLs: /);
+    expect(foldAcrossResources(folded)).toEqual(folded);
+  });
+
+  it("folds one validation handler's 422 across resources whatever the member, not a 500 of each member", () => {
+    const declared = (name: string, member: string, status: number, extra = ''): CheckResult => ({
+      ...listedUnder(origin, name),
+      id: 'input.declared-body',
+      messageId: 'not400',
+      message: `POST ${origin}/${name} (body member ${member}: 21 characters, above its maxLength 20) answered ${status} instead of 400${extra}.`,
+    });
+    const folded = foldAcrossResources([
+      declared('courts', 'jurisdiction', 422, ' (and 1 more of its members alike)'),
+      declared('courts/1/hearings', 'case_number', 422, ' (the same by PATCH)'),
+    ]);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toMatchObject({ count: 2, resources: ['/courts', '/courts/1/hearings'] });
+    expect(folded[0]?.message).toMatch(/body member jurisdiction: .* answered 422 instead of 400 .*\(seen on 2 URLs: /);
+    // A database refusing each column is a fault per member.
+    expect(foldAcrossResources([declared('menus', 'dish', 500), declared('schools', 'name', 500)])).toHaveLength(2);
   });
 
   it('sums counts already folded within a run, and a folded list folds to itself', () => {

@@ -3,6 +3,7 @@ import { exchangeData } from '../support/provoke-errors.js';
 import { ownProblemFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
 import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
+import { markReportedServerError } from '../support/reported-server-errors.js';
 
 export default defineCheck({
   meta: {
@@ -36,6 +37,8 @@ export default defineCheck({
       const first = exchanges[indexes[0] ?? 0] as (typeof exchanges)[number];
       const id = indexes.map((i) => ids[i]).join(', ');
       ctx.report('not400', { ...exchangeData(first), id }, ...indexes.map((i) => exchanges[i] as typeof first));
+      // A 5xx to a malformed id is this finding: doc.responses-match-openapi leaves it here.
+      for (const i of indexes) markReportedServerError(ctx, 'id.malformed-400', exchanges[i] as typeof first);
     }
     for (const [index, exchange] of exchanges.entries()) {
       const data = { ...exchangeData(exchange), id: ids[index] };

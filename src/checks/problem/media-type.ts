@@ -1,7 +1,53 @@
 import { defineCheck } from '../../core/engine/define-check.js';
-import { mediaTypeOf } from '../../core/engine/exchange.js';
+import { mediaTypeOf, type Exchange } from '../../core/engine/exchange.js';
 import { bodyOptional, exchangeData, provokeErrors } from '../support/provoke-errors.js';
 import { Causes, errorAnswers } from '../support/traffic.js';
+
+/** A subtype as negotiation compares it: `application/x-yaml` answers `application/yaml` and `text/yaml`. */
+const subtypeOf = (type: string): string => (type.split('/')[1] ?? type).replace(/^x-/, '');
+
+/** The media types a request asks for by name (wildcards and q=0 aside); none: the renderer picks. */
+function askedTypes(exchange: Exchange): string[] {
+  return (exchange.request.headers['accept'] ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => !/;\s*q=0(?:\.0*)?\s*(?:;|$)/.test(part))
+    .map((part) => part.split(';')[0]?.trim() ?? '')
+    .filter((type) => type !== '' && !type.endsWith('/*'));
+}
+
+/** What a request's Accept names, as one key: '' when it names no type (the renderer's default). */
+const acceptKey = (exchange: Exchange): string => askedTypes(exchange).join(',');
+
+/**
+ * One error renderer that answers in the media type each request asked for (Rails' PublicExceptions: a 404 as JSON,
+ * YAML or HTML per Accept): the type it gives each Accept, learnt from the statuses it answered in several types,
+ * each as asked. A status answered otherwise than asked, or in two types to one Accept, has more than one handler
+ * and teaches nothing; statuses that disagree on an Accept leave no renderer to name.
+ */
+function negotiatingRenderer(answers: readonly Exchange[]): Map<string, string> | undefined {
+  const byStatus = new Map<number, Exchange[]>();
+  for (const exchange of answers)
+    byStatus.set(exchange.response.status, [...(byStatus.get(exchange.response.status) ?? []), exchange]);
+  const renderer = new Map<string, string>();
+  for (const exchanges of byStatus.values()) {
+    const typeByAccept = new Map<string, string>();
+    let follows = true;
+    for (const exchange of exchanges) {
+      const type = mediaTypeOf(exchange.response) ?? '(none)';
+      const asked = askedTypes(exchange);
+      if (asked.length > 0 && !asked.some((a) => subtypeOf(a) === subtypeOf(type))) follows = false;
+      if ((typeByAccept.get(acceptKey(exchange)) ?? type) !== type) follows = false;
+      typeByAccept.set(acceptKey(exchange), type);
+    }
+    if (!follows || new Set(typeByAccept.values()).size < 2) continue;
+    for (const [accept, type] of typeByAccept) {
+      if ((renderer.get(accept) ?? type) !== type) return undefined;
+      renderer.set(accept, type);
+    }
+  }
+  return renderer.size > 0 ? renderer : undefined;
+}
 
 export default defineCheck({
   meta: {
@@ -29,8 +75,12 @@ export default defineCheck({
         .map((e) => mediaTypeOf(e.response))
         .filter((type): type is string => type !== undefined && type !== 'text/html'),
     );
+    const wrong = errors.filter((e) => !bodyOptional(e) && mediaTypeOf(e.response) !== 'application/problem+json');
+    const renderer = negotiatingRenderer(wrong);
+    const rendered = renderer && `${[...new Set(renderer.values())].join(', ')} (each as its request asked)`;
     const causes = new Causes(ctx, (messageId, data) => {
       const type = String(data['contentType']);
+      if (data['negotiated'] !== undefined) return `${messageId} negotiated`;
       return `${messageId} ${successTypes.has(type) ? 'rendered like a success' : type}`;
     });
     for (const exchange of errors) {
@@ -39,10 +89,13 @@ export default defineCheck({
         continue;
       }
       const contentType = mediaTypeOf(exchange.response);
+      // One renderer, the type each request asked for, whatever the status: one finding naming every type.
+      const asAsked = renderer !== undefined && renderer.get(acceptKey(exchange)) === contentType;
+      const named = asAsked && rendered ? { contentType: rendered, negotiated: 1 } : {};
       causes.expect(
         contentType === 'application/problem+json',
         'wrongMediaType',
-        { ...exchangeData(exchange), contentType: contentType ?? '(none)' },
+        { ...exchangeData(exchange), contentType: contentType ?? '(none)', ...named },
         exchange,
       );
     }

@@ -1,4 +1,4 @@
-import { defineSelectCheck, readSelected, stillPresent } from './support/select-subject.js';
+import { defineSelectCheck, readSelected, stillPresent, SELECT_REFUSED } from './support/select-subject.js';
 
 const MESSAGES = {
   notOk: '{{method}} {{url}} answered {{status}} with {{got}}, not 200 with a JSON object.',
@@ -15,6 +15,7 @@ export default defineSelectCheck({
     title: '`?select=!(p)` returns every property of the document but p',
     messages: MESSAGES,
   },
+  dependsOn: [SELECT_REFUSED],
   run: async (ctx, subject) => {
     const p = subject.stringProperty;
     const read = await readSelected(ctx, subject, `!(${p})`);

@@ -5,6 +5,7 @@ import {
   pickNested,
   readSelected,
   stillPresent,
+  SELECT_REFUSED,
 } from './support/select-subject.js';
 
 const MESSAGES = {
@@ -24,6 +25,7 @@ export default defineSelectCheck({
     title: '`?select=(obj(sub))` returns only `sub` inside the object property `obj`',
     messages: MESSAGES,
   },
+  dependsOn: [SELECT_REFUSED],
   run: async (ctx, subject) => {
     const nested = pickNested(subject.body);
     if (!nested) return ctx.skip(`${subject.path} has no object property with two or more members to select inside`);

@@ -1,4 +1,4 @@
-import { defineSelectCheck, readSelected } from './support/select-subject.js';
+import { defineSelectCheck, readSelected, SELECT_REFUSED } from './support/select-subject.js';
 import { isBlankLink } from '../support/collection-page.js';
 
 const MESSAGES = {
@@ -16,6 +16,7 @@ export default defineSelectCheck({
     title: 'The `self` link of a selected representation carries the `select` query',
     messages: MESSAGES,
   },
+  dependsOn: [SELECT_REFUSED],
   run: async (ctx, subject) => {
     const expected = `(${subject.stringProperty})`;
     const read = await readSelected(ctx, subject, expected);

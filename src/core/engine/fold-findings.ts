@@ -27,6 +27,19 @@ const CODE_SPAN = /`[^`]*`/g;
  */
 const ANY_WRITE_METHOD = new Set(['http.unsupported-media-type-415.not415', 'http.method-not-allowed-405.not405']);
 const WRITE_METHOD = /^(?:POST|PUT|PATCH) /;
+/**
+ * The 405 probe answered without a 405 on every resource (Sails: 404 where nothing is routed, 400 where PUT reached
+ * an item route with the collection's last segment as id): an API with no 405 at all, one fault, whatever each
+ * answered instead. Where some resource answers 405, another status elsewhere is a fault of its own.
+ */
+const NO_405 = 'http.method-not-allowed-405.not405';
+const NOT_405_STATUS = /answered (\d{3}) instead of 405/;
+/**
+ * A framework's one validation handler answering every bad input with its own status (Rails' and FastAPI's 422,
+ * src/checks/support/validation-status.ts): whatever member or parameter, on whatever resource, one fault.
+ */
+const ANY_INPUT_KINDS = new Set(['input.declared-body.not400', 'input.declared-params.not400']);
+const HANDLER_STATUS_INPUT = /\((?:body member|\w+ parameter) .*\) answered (422) instead of 400\b.*$/s;
 
 /** The words of a finding without where it was seen: what tells one fault from another. */
 export function faultOf(message: string): string {
@@ -117,12 +130,18 @@ export function foldSameFaults(results: CheckResult[]): CheckResult[] {
  */
 export function foldAcrossResources(results: readonly CheckResult[]): CheckResult[] {
   const groups = new Map<string, CheckResult[]>();
+  const any405 = results.some((r) => r.id === 'http.method-not-allowed-405' && r.status === 'pass');
   for (const result of results) {
     if (result.status !== 'fail') continue;
     const words = faultOf(plainWords(result));
     const kind = `${result.id}.${result.messageId ?? ''}`;
     const named = NAMED_BY_RESOURCE.has(kind) ? words.replace(CODE_SPAN, '`*`') : words;
-    const fault = ANY_WRITE_METHOD.has(kind) ? named.replace(WRITE_METHOD, '<write> ') : named;
+    let fault = ANY_WRITE_METHOD.has(kind) ? named.replace(WRITE_METHOD, '<write> ') : named;
+    if (ANY_INPUT_KINDS.has(kind) && HANDLER_STATUS_INPUT.test(fault))
+      fault = fault
+        .replace(WRITE_METHOD, '<write> ')
+        .replace(HANDLER_STATUS_INPUT, '(<input>) answered $1 instead of 400');
+    if (kind === NO_405 && !any405) fault = fault.replace(NOT_405_STATUS, 'answered <status> instead of 405');
     const key = [result.id, result.messageId ?? '', result.baseline ?? '', fault].join('\u0000');
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }
@@ -137,7 +156,11 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
     const evidence = [...group.map((r) => r.evidence[0]), ...group.flatMap((r) => r.evidence.slice(1))]
       .filter((e) => e !== undefined)
       .slice(0, KEPT_EVIDENCE);
-    folded.set(first, { ...first, message: foldedMessage(first, urls, count), evidence, count, urls, resources });
+    let message = foldedMessage(first, urls, count);
+    const statuses = [...new Set(group.map((r) => NOT_405_STATUS.exec(r.message)?.[1]))];
+    if (`${first.id}.${first.messageId ?? ''}` === NO_405 && statuses.length > 1)
+      message = message.replace(NOT_405_STATUS, `answered ${statuses.join(' or ')} instead of 405`);
+    folded.set(first, { ...first, message, evidence, count, urls, resources });
     for (const result of rest) folded.set(result, undefined);
   }
   if (folded.size === 0) return [...results];
