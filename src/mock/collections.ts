@@ -30,9 +30,18 @@ function represent(ctx: RequestContext<MockState>, c: MockCollection, record: Js
   return out;
 }
 
-/** Whether an element's schema has room for members it does not declare (neither JSON Schema keyword closes it). */
-const isOpen = (schema: Json): boolean =>
-  schema['additionalProperties'] !== false && schema['unevaluatedProperties'] !== false;
+/**
+ * Whether an element's schema has room for an `href` it does not declare: neither JSON Schema keyword closes
+ * it, and other members, where their schema is given, may be text.
+ */
+function hasRoomForHref(maker: ValueMaker, schema: Json): boolean {
+  const others = [schema['additionalProperties'], schema['unevaluatedProperties']];
+  return others.every((other) => {
+    if (other === false) return false;
+    const type = isObject(other) ? maker.resolve(other)['type'] : undefined;
+    return type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string'));
+  });
+}
 
 /**
  * An element of a page: as its schema shows it, plus the guide's `href` to its item where the schema declares
@@ -41,7 +50,8 @@ const isOpen = (schema: Json): boolean =>
 function elementOf(ctx: RequestContext<MockState>, c: MockCollection, record: Json): Json {
   const element = represent(ctx, c, record, c.elementSchema);
   const declared = c.elementSchema['properties'];
-  if (!c.itemPath || (isObject(declared) && 'href' in declared) || !isOpen(c.elementSchema)) return element;
+  if (!c.itemPath || (isObject(declared) && 'href' in declared) || !hasRoomForHref(ctx.store.maker, c.elementSchema))
+    return element;
   return { ...element, href: itemUrl(ctx, c, record[c.key]) };
 }
 

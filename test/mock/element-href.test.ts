@@ -111,6 +111,23 @@ describe('an element schema that declares no href', () => {
     }
   });
 
+  it('gets none where other members must be numbers, and one where they may be any value', async () => {
+    for (const [others, expected] of [
+      [{ type: 'integer' }, ['bookId', 'self', 'title']],
+      [{}, ['bookId', 'self', 'title', 'href']],
+      [true, ['bookId', 'self', 'title', 'href']],
+    ] as const) {
+      const mock = await startMock(books({ additionalProperties: others }), { seed: 3 });
+      try {
+        const items = await firstPage(mock.url);
+        expect(items.length).toBeGreaterThan(1);
+        for (const book of items) expect(Object.keys(book), JSON.stringify(others)).toEqual(expected);
+      } finally {
+        await mock.close();
+      }
+    }
+  });
+
   it('gets none where the list has no item path for it to name', async () => {
     const document = books();
     delete (document['paths'] as Json)['/books/{bookId}'];
