@@ -30,6 +30,31 @@ function represent(ctx: RequestContext<MockState>, c: MockCollection, record: Js
   return out;
 }
 
+/**
+ * Whether an element's schema has room for an `href` it does not declare: neither JSON Schema keyword closes
+ * it, and other members, where their schema is given, may be text.
+ */
+function hasRoomForHref(maker: ValueMaker, schema: Json): boolean {
+  const others = [schema['additionalProperties'], schema['unevaluatedProperties']];
+  return others.every((other) => {
+    if (other === false) return false;
+    const type = isObject(other) ? maker.resolve(other)['type'] : undefined;
+    return type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string'));
+  });
+}
+
+/**
+ * An element of a page: as its schema shows it, plus the guide's `href` to its item where the schema declares
+ * none and has room for it (BeSt links elements by `self` only), so a consumer and `check` can walk the list.
+ */
+function elementOf(ctx: RequestContext<MockState>, c: MockCollection, record: Json): Json {
+  const element = represent(ctx, c, record, c.elementSchema);
+  const declared = c.elementSchema['properties'];
+  if (!c.itemPath || (isObject(declared) && 'href' in declared) || !hasRoomForHref(ctx.store.maker, c.elementSchema))
+    return element;
+  return { ...element, href: itemUrl(ctx, c, record[c.key]) };
+}
+
 export function filtered(ctx: RequestContext<MockState>, c: MockCollection): Json[] {
   let records = [...c.records.values()];
   for (const name of c.filters) {
@@ -134,7 +159,7 @@ export function listPage(ctx: RequestContext<MockState>, c: MockCollection): Rep
   // declares there), else in the list itself.
   const inMap = embed && 'embedded' in properties;
   const elements = page.map((record) => {
-    const element = represent(ctx, c, record, c.elementSchema);
+    const element = elementOf(ctx, c, record);
     return embed && !inMap ? { ...represent(ctx, c, record, c.recordSchema), ...element } : element;
   });
   if (!c.listMember) return { status: 200, body: elements };

@@ -110,15 +110,17 @@ describe('a cursor-paged list that declares no next link', () => {
     expect(new Set(selfs).size).toBe(selfs.length);
   });
 
-  it("links each element by the `self` it declares, which answers that street (the id's slashes escaped)", async () => {
+  it("adds the guide's href to each element beside the self it declares, both answering the street", async () => {
     const { elements } = await walk(`${mock.url}/streets`);
-    expect(elements.every((street) => !('href' in street))).toBe(true);
+    expect(elements.every((street) => street['href'] === street['self'])).toBe(true);
     const street = elements.find((one) => one['id'] === STREET_ID)!;
-    const self = String(street['self']);
-    expect(self).toBe(`${mock.url}/streets/${encodeURIComponent(STREET_ID)}`);
-    const one = await get(self);
+    // The id's slashes escaped, so that it is one path segment.
+    expect(street['href']).toBe(`${mock.url}/streets/${encodeURIComponent(STREET_ID)}`);
+    const one = await get(String(street['href']));
     expect(one.status).toBe(200);
     expect(one.json).toMatchObject({ id: STREET_ID, streetName: street['streetName'] });
+    // Nothing else of the declared shape changes: the declared members, then href.
+    expect(Object.keys(street)).toEqual(['id', 'self', 'municipality', 'postCode', 'streetName', 'href']);
   });
 
   it('embeds nothing at the default embed=false, and the declared array at embed=true', async () => {
@@ -142,9 +144,16 @@ describe('a cursor-paged list that declares no next link', () => {
   it('fails restguide check only where the document departs from the guide', async () => {
     const report = await checkAgainst(mock.url, STREETS, ['--allow-writes']);
     const status = (id: string) => report.results.filter((r) => r.id === id).map((r) => r.status);
-    // Its elements link by `self`, not `href`; it declares no 400 or 406 answer.
-    expect([...failingIds(report)].sort()).toEqual(['collection.item-href', 'doc.responses-match-openapi']);
-    for (const id of ['paging.next-link', 'paging.cursor', 'link.absolute', 'embed.subresources'])
+    // It declares no 400 or 406 answer. The href the mock adds lets the walk tell the elements apart.
+    expect([...failingIds(report)].sort()).toEqual(['doc.responses-match-openapi']);
+    for (const id of [
+      'collection.item-href',
+      'paging.full-walk',
+      'paging.next-link',
+      'paging.cursor',
+      'link.absolute',
+      'embed.subresources',
+    ])
       expect(status(id), id).toContain('pass');
   }, 60_000);
 });
