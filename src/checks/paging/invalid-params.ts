@@ -44,7 +44,8 @@ export default defineCheck({
     }
     // An API that ignores the page size has no such parameter to refuse: that is page-size-honoured's finding.
     const listed = sized.response.status === 200 ? listingOf(sized.response.json, { knownList: true }) : undefined;
-    const judgesSize = listed === undefined || listed.items.length <= 2;
+    // A page size the document does not declare is unknown input, input.unknown-query-param's to judge.
+    const judgesSize = !collection.unpaged && (listed === undefined || listed.items.length <= 2);
     const malformed: Array<[string, string]> = judgesSize
       ? [
           [size, '0'],
@@ -53,6 +54,8 @@ export default defineCheck({
       : [];
     if (collection.paging?.kind === 'offset')
       malformed.push([collection.pageParam, '0'], [collection.pageParam, '-1'], [collection.pageParam, 'abc']);
+    if (malformed.length === 0 && collection.unpaged)
+      return ctx.skip(`not applicable: ${collection.path} declares no page size parameter and pages by a cursor`);
     if (malformed.length === 0)
       return ctx.skip(
         `GET ${sized.request.url} listed ${listed?.items.length ?? 0} items: the API ignores \`${size}\`, so it has no malformed value to refuse (see paging.page-size-honoured)`,

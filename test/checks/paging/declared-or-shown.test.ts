@@ -35,6 +35,30 @@ describe('paging.invalid-params', () => {
     ]);
   });
 
+  // Prism's mock of BeSt Address v2 (cursor `after`, no page size declared) answered pageSize=0 with 200.
+  const ignoresPageSize = reference({
+    mutate: (req, res) => {
+      if (!/^\/employers\?(.*&)?pageSize=/.test(req.path)) return;
+      res.status = 200;
+      res.headers['content-type'] = 'application/json';
+      res.json = { items: [] };
+    },
+  });
+  const cursorPaged = (unpaged: boolean) =>
+    employersOnly((c) => ({ ...c, paging: { kind: 'cursor', param: 'after' }, ...(unpaged ? { unpaged } : {}) }));
+
+  it('sends no page size a cursor-paged list does not declare', async () => {
+    const report = await runOne(invalidParams, ignoresPageSize, cursorPaged(true));
+    expect(employers(report).map((r) => [r.status, r.message])).toEqual([
+      ['skip', expect.stringContaining('declares no page size parameter')],
+    ]);
+  });
+
+  it('still fails a declared page size taken at 0', async () => {
+    const report = await runOne(invalidParams, ignoresPageSize, cursorPaged(false));
+    expect(employers(report).map((r) => r.status)).toContain('fail');
+  });
+
   it('says what came instead of a page when a huge page size answers 200 with something else', async () => {
     const bare = reference({
       mutate: (req, res) => {
