@@ -91,7 +91,7 @@ function tokensOf(ctx: Ctx, exchange: Exchange, origin: string): string[] {
       if (at === own) lists.push(c);
       else if (at.startsWith(`${own}/`) && !at.slice(own.length + 1).includes('/')) documents.push(c);
     }
-  const keyOf = (value: JsonObject, collections: CollectionTarget[]) => {
+  const keyOf = (value: Record<string, unknown>, collections: CollectionTarget[]) => {
     for (const collection of collections) {
       const key = value[collection.key as string];
       if (typeof key === 'string' || typeof key === 'number') tokens.push(keyToken(collection.path, key));
