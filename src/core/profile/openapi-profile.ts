@@ -9,7 +9,7 @@ import { isObject, type JsonObject, type JsonValue } from '../util/json.js';
 import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } from './profile.js';
 import { PROFILE_METHODS } from './profile-schema.js';
 import type { FilterSchema, UniqueValue } from './target.js';
-import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
+import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, namesWriteAction, PARAMETERS } from './path-templates.js';
 import { isReservedQuery, pagingOf, foreignSortOf, type PagingRoles } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
@@ -546,13 +546,18 @@ export function deriveProfile(doc: Obj): Profile {
   // Nested collections (path parameters before their end): the document's examples of each parameter.
   const nested = new Map<string, Map<string, string[]>>();
 
-  for (const { path, item: pathItem } of model.pathItems()) {
-    const view = pathView(doc, paths, model, path, pathItem);
-    const { params, last, responses } = view;
-    const get = view.operation('get');
+  const views = model.pathItems().map(({ path, item }) => pathView(doc, paths, model, path, item));
+  const records = listedRecords(views);
+  for (const view of views) {
+    const { path, params, last, responses } = view;
+    // Sails' shortcuts (`GET /station/create?name=...`, `GET /station/destroy/{id}`) write on a GET: never read.
+    const get = namesWriteAction(path) ? undefined : view.operation('get');
     const post = view.operation('post');
     // A nested collection (`/Accounts/{AccountSid}/Calls.json`) is one whose path ends in no parameter.
-    const collection = get !== undefined && last === undefined ? collectionOf(view, get, post) : undefined;
+    const collection =
+      get !== undefined && last === undefined && !answersOneRecord(view, get, records)
+        ? collectionOf(view, get, post)
+        : undefined;
     if (collection) {
       collectionPaths.add(path);
       collections.push(collection);
@@ -574,6 +579,44 @@ export function deriveProfile(doc: Obj): Profile {
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
   const languages = languagesOf(doc, model);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+// A last segment that finds records (Sails' `/station/find`) is a controller by the guide's naming, no collection;
+// segments naming a write (`/station/create`) leave the path unread altogether (namesWriteAction).
+const RECORD_ACTIONS = /^find([A-Z_-]|$)/;
+
+/** The schemas the document's lists hold (a bare array's items, or a list member's such as `items`). */
+function listedRecords(views: PathView[]): Set<string> {
+  const listed = new Set<string>();
+  for (const view of views) {
+    const get = view.operation('get');
+    if (get === undefined) continue;
+    const list = declaredListOf(view.doc, jsonSchemaOf(view.doc, view.responses(get)['200']));
+    if (list !== undefined && (list.under === '' || LIST_NAMES.includes(list.under)))
+      listed.add(recordIdentity(view.doc, list.itemSchema) ?? '');
+  }
+  listed.delete('');
+  return listed;
+}
+
+/** The schema's own text once its reference is followed; undefined for one without properties (says nothing). */
+function recordIdentity(doc: Obj, schema: unknown): string | undefined {
+  const s = deref(doc, schema);
+  return isObject(s) && (Object.keys(propertiesOf(doc, s)).length > 0 || Array.isArray(s['allOf']))
+    ? JSON.stringify(s)
+    : undefined;
+}
+
+/**
+ * Whether a GET without a path parameter at its end answers one record, not a list: its 200 is what another path
+ * lists (Sails' `GET /station/create` answers one Station, whose `bikes` are no item list), or its last segment
+ * names an action on records. Taking it for a collection sent it the run's made-up queries, and each created one.
+ */
+function answersOneRecord(view: PathView, get: Obj, records: Set<string>): boolean {
+  const segment = view.bare.replace(EXTENSION, '').split('/').pop() ?? '';
+  if (RECORD_ACTIONS.test(segment)) return true;
+  const identity = recordIdentity(view.doc, jsonSchemaOf(view.doc, view.responses(get)['200']));
+  return identity !== undefined && records.has(identity);
 }
 
 /** A path the API lists, whatever its shape: a declared list, an item child, or Link-header paging; else undefined. */
