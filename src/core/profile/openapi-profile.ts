@@ -150,7 +150,7 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0] as JsonValue;
   if (schema['const'] !== undefined) return schema['const'] as JsonValue;
   const alternatives = schema['oneOf'] ?? schema['anyOf'];
-  if (Array.isArray(alternatives) && alternatives.length > 0) return sampleOf(doc, alternatives[0], depth + 1);
+  if (Array.isArray(alternatives) && alternatives.length > 0) return alternativeSample(doc, alternatives, depth + 1);
   const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
   if (type === 'object' || (type === undefined && (isObject(schema['properties']) || Array.isArray(schema['allOf']))))
     return objectSample(doc, schema, depth + 1);
@@ -177,6 +177,28 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   if (length !== undefined) return '1'.repeat(length);
   return matching(schema, 1) ?? formats[String(schema['format'])] ?? fitted('restguide sample', schema);
 }
+
+/**
+ * A value of one of `oneOf`'s or `anyOf`'s alternatives. A related record or its key (Sails' `station`:
+ * "the station instance or FK") is sent as its key, a scalar alternative or the record's `id`: a whole record
+ * made up was refused (E_INVALID_NEW_RECORD).
+ */
+function alternativeSample(doc: Obj, alternatives: unknown[], depth: number): JsonValue | undefined {
+  const scalar = alternatives.find((alternative) => {
+    const s = deref(doc, alternative);
+    return isObject(s) && ['integer', 'string'].includes(String(s['type']));
+  });
+  if (scalar !== undefined) return sampleOf(doc, scalar, depth);
+  const idOf = propertiesOf(doc, alternatives[0])['id'];
+  const id = deref(doc, idOf);
+  if (isObject(id) && ['integer', 'string'].includes(String(id['type']))) return sampleOf(doc, id, depth);
+  return sampleOf(doc, alternatives[0], depth);
+}
+
+/** Names of members a server keeps itself: ids and creation or modification times (without case, `_` or `-`). */
+const SERVER_MAINTAINED =
+  /^(?:id|(?:created|updated|modified|changed)(?:at|on|date|time|timestamp)?|lastmodified|lastupdated|datecreated|datemodified)$/;
+const serverMaintained = (name: string): boolean => SERVER_MAINTAINED.test(name.toLowerCase().replace(/[_-]/g, ''));
 
 /** Ways of writing the format's value that a stricter pattern may ask for (fractional seconds, an offset). */
 const MOMENT_SPELLINGS: Record<string, string[]> = {
@@ -268,9 +290,14 @@ function createBodyOf(
   const example = requestExample(doc, post);
   if (example !== undefined) return { body: example };
   const schema = deref(doc, requestSchema(doc, post));
-  const required = isObject(schema) && Array.isArray(schema['required']) ? schema['required'] : [];
+  // Sails' generator writes `allOf: [the model, {required: [serial]}]`: a branch's `required` counts too.
+  const required = requiredOf(doc, schema);
   const body = objectSample(doc, schema, 0, key !== undefined && !required.includes(key) ? key : undefined);
   if (body === undefined) return {};
+  // Members named as the server keeps them (`id`, `createdAt`) but not marked readOnly are the server's to set:
+  // Sails stored a station with `createdAt: 1` as sent.
+  for (const name of Object.keys(body)) if (serverMaintained(name) && !required.includes(name)) delete body[name];
+  if (Object.keys(body).length === 0) return {};
   // What the schema does not require is sent only once the API took the rest (a geocoded address may fail it).
   const optional = Object.keys(body).filter((name) => !required.includes(name) && name !== key);
   return { body, fromSchema: true, ...(optional.length > 0 ? { optional } : {}) };
@@ -431,9 +458,16 @@ function uniqueOfCreate(
     const schema = withNamedFormat(name, deref(doc, properties[name]));
     return isObject(schema) ? schema : undefined;
   };
-  // A key the server assigns (readOnly) is never sent: the record shows the server's value, not one the run made.
+  // A key the server assigns (readOnly, or an `id` a schema-made body need not send) is never sent: the record
+  // shows the server's value, not one the run made.
   const keySchema = key === undefined ? undefined : schemaOf(key);
-  const unique = key !== undefined && keySchema?.['readOnly'] !== true ? uniqueValueOf(key, keySchema) : undefined;
+  const assigned =
+    keySchema?.['readOnly'] === true ||
+    (fromSchema &&
+      key !== undefined &&
+      serverMaintained(key) &&
+      !requiredOf(doc, requestSchema(doc, post)).includes(key));
+  const unique = key !== undefined && !assigned ? uniqueValueOf(key, keySchema) : undefined;
   if (!fromSchema) return unique ? [unique] : [];
   // A body made from the schema repeats the same words on every POST: its free-text strings get a fresh value each
   // time, so a unique constraint never refuses the run's second create (DRF's 10-character `enterprise_number`)
