@@ -81,26 +81,38 @@ function tokensOf(ctx: Ctx, exchange: Exchange, origin: string): string[] {
   const path = apiPath(ctx.baseUrl, request.url);
   // Keys count only in answers about the collection (its pages, its documents): an `id` elsewhere names something
   // else, also below one of its documents (`/zones/1/permits` lists permits, whose small ids are not zones').
-  const keyed =
-    path === undefined
-      ? []
-      : ctx.target.collections.filter((c) => {
-          if (c.key === undefined) return false;
-          const own = withoutTrailingSlashes(c.path);
-          const at = withoutTrailingSlashes(path);
-          return at === own || (at.startsWith(`${own}/`) && !at.slice(own.length + 1).includes('/'));
-        });
+  const lists: CollectionTarget[] = [];
+  const documents: CollectionTarget[] = [];
+  if (path !== undefined)
+    for (const c of ctx.target.collections) {
+      if (c.key === undefined) continue;
+      const own = withoutTrailingSlashes(c.path);
+      const at = withoutTrailingSlashes(path);
+      if (at === own) lists.push(c);
+      else if (at.startsWith(`${own}/`) && !at.slice(own.length + 1).includes('/')) documents.push(c);
+    }
+  const keyOf = (value: Record<string, unknown>, collections: CollectionTarget[]) => {
+    for (const collection of collections) {
+      const key = value[collection.key as string];
+      if (typeof key === 'string' || typeof key === 'number') tokens.push(keyToken(collection.path, key));
+    }
+  };
+  // Only the list's own items and the document itself carry the collection's key: records embedded in them (a
+  // school's menus) have keys of their own collection, which would make the run's new school 9 "named before".
+  const items = (value: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(value)) {
+      for (const item of value) if (isObject(item)) keyOf(item, lists);
+    } else if (isObject(value)) for (const member of Object.values(value)) items(member, depth + 1);
+  };
+  if (lists.length > 0) items(response.json, 0);
+  if (documents.length > 0 && isObject(response.json)) keyOf(response.json, documents);
+  // Links name one record whatever their depth: every URL counts.
   const walk = (value: unknown, depth: number): void => {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') add(value);
     else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
-    else if (isObject(value)) {
-      for (const collection of keyed) {
-        const key = value[collection.key as string];
-        if (typeof key === 'string' || typeof key === 'number') tokens.push(keyToken(collection.path, key));
-      }
-      for (const member of Object.values(value)) walk(member, depth + 1);
-    }
+    else if (isObject(value)) for (const member of Object.values(value)) walk(member, depth + 1);
   };
   walk(response.json, 0);
   return tokens;

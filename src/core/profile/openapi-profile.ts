@@ -9,7 +9,7 @@ import { isObject, type JsonObject, type JsonValue } from '../util/json.js';
 import type { CollectionProfile, DocumentProfile, ParameterSource, Profile } from './profile.js';
 import { PROFILE_METHODS } from './profile-schema.js';
 import type { FilterSchema, UniqueValue } from './target.js';
-import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, PARAMETERS } from './path-templates.js';
+import { EXTENSION, itemParameter, LAST_SEGMENT_PARAMETER, namesWriteAction, PARAMETERS } from './path-templates.js';
 import { isReservedQuery, pagingOf, foreignSortOf, type PagingRoles } from './query-roles.js';
 import { LIST_NAMES, listingOf } from './list-shape.js';
 import { withoutTrailingSlashes } from './trailing-slashes.js';
@@ -150,7 +150,7 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0] as JsonValue;
   if (schema['const'] !== undefined) return schema['const'] as JsonValue;
   const alternatives = schema['oneOf'] ?? schema['anyOf'];
-  if (Array.isArray(alternatives) && alternatives.length > 0) return sampleOf(doc, alternatives[0], depth + 1);
+  if (Array.isArray(alternatives) && alternatives.length > 0) return alternativeSample(doc, alternatives, depth + 1);
   const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
   if (type === 'object' || (type === undefined && (isObject(schema['properties']) || Array.isArray(schema['allOf']))))
     return objectSample(doc, schema, depth + 1);
@@ -183,6 +183,28 @@ function sampleOf(doc: Obj, raw: unknown, depth = 0): JsonValue | undefined {
     fitted('restguide sample', schema)
   );
 }
+
+/**
+ * A value of one of `oneOf`'s or `anyOf`'s alternatives. A related record or its key (Sails' `station`:
+ * "the station instance or FK") is sent as its key, a scalar alternative or the record's `id`: a whole record
+ * made up was refused (E_INVALID_NEW_RECORD).
+ */
+function alternativeSample(doc: Obj, alternatives: unknown[], depth: number): JsonValue | undefined {
+  const scalar = alternatives.find((alternative) => {
+    const s = deref(doc, alternative);
+    return isObject(s) && ['integer', 'string'].includes(String(s['type']));
+  });
+  if (scalar !== undefined) return sampleOf(doc, scalar, depth);
+  const idOf = propertiesOf(doc, alternatives[0])['id'];
+  const id = deref(doc, idOf);
+  if (isObject(id) && ['integer', 'string'].includes(String(id['type']))) return sampleOf(doc, id, depth);
+  return sampleOf(doc, alternatives[0], depth);
+}
+
+/** Names of members a server keeps itself: ids and creation or modification times (without case, `_` or `-`). */
+const SERVER_MAINTAINED =
+  /^(?:id|(?:created|updated|modified|changed)(?:at|on|date|time|timestamp)?|lastmodified|lastupdated|datecreated|datemodified)$/;
+const serverMaintained = (name: string): boolean => SERVER_MAINTAINED.test(name.toLowerCase().replace(/[_-]/g, ''));
 
 /** Ways of writing the format's value that a stricter pattern may ask for (fractional seconds, an offset). */
 const MOMENT_SPELLINGS: Record<string, string[]> = {
@@ -299,9 +321,14 @@ function createBodyOf(
   const example = requestExample(doc, post);
   if (example !== undefined) return { body: example };
   const schema = deref(doc, requestSchema(doc, post));
-  const required = isObject(schema) && Array.isArray(schema['required']) ? schema['required'] : [];
+  // Sails' generator writes `allOf: [the model, {required: [serial]}]`: a branch's `required` counts too.
+  const required = requiredOf(doc, schema);
   const body = objectSample(doc, schema, 0, key !== undefined && !required.includes(key) ? key : undefined);
   if (body === undefined) return {};
+  // Members named as the server keeps them (`id`, `createdAt`) but not marked readOnly are the server's to set:
+  // Sails stored a station with `createdAt: 1` as sent.
+  for (const name of Object.keys(body)) if (serverMaintained(name) && !required.includes(name)) delete body[name];
+  if (Object.keys(body).length === 0) return {};
   // What the schema does not require is sent only once the API took the rest (a geocoded address may fail it).
   const optional = Object.keys(body).filter((name) => !required.includes(name) && name !== key);
   return { body, fromSchema: true, ...(optional.length > 0 ? { optional } : {}) };
@@ -462,9 +489,16 @@ function uniqueOfCreate(
     const schema = withNamedFormat(name, deref(doc, properties[name]));
     return isObject(schema) ? schema : undefined;
   };
-  // A key the server assigns (readOnly) is never sent: the record shows the server's value, not one the run made.
+  // A key the server assigns (readOnly, or an `id` a schema-made body need not send) is never sent: the record
+  // shows the server's value, not one the run made.
   const keySchema = key === undefined ? undefined : schemaOf(key);
-  const unique = key !== undefined && keySchema?.['readOnly'] !== true ? uniqueValueOf(key, keySchema) : undefined;
+  const assigned =
+    keySchema?.['readOnly'] === true ||
+    (fromSchema &&
+      key !== undefined &&
+      serverMaintained(key) &&
+      !requiredOf(doc, requestSchema(doc, post)).includes(key));
+  const unique = key !== undefined && !assigned ? uniqueValueOf(key, keySchema) : undefined;
   if (!fromSchema) return unique ? [unique] : [];
   // A body made from the schema repeats the same words on every POST: its free-text strings get a fresh value each
   // time, so a unique constraint never refuses the run's second create (DRF's 10-character `enterprise_number`)
@@ -579,13 +613,18 @@ export function deriveProfile(doc: Obj): Profile {
   // Nested collections (path parameters before their end): the document's examples of each parameter.
   const nested = new Map<string, Map<string, string[]>>();
 
-  for (const { path, item: pathItem } of model.pathItems()) {
-    const view = pathView(doc, paths, model, path, pathItem);
-    const { params, last, responses } = view;
-    const get = view.operation('get');
+  const views = model.pathItems().map(({ path, item }) => pathView(doc, paths, model, path, item));
+  const records = listedRecords(views);
+  for (const view of views) {
+    const { path, params, last, responses } = view;
+    // Sails' shortcuts (`GET /station/create?name=...`, `GET /station/destroy/{id}`) write on a GET: never read.
+    const get = namesWriteAction(path) ? undefined : view.operation('get');
     const post = view.operation('post');
     // A nested collection (`/Accounts/{AccountSid}/Calls.json`) is one whose path ends in no parameter.
-    const collection = get !== undefined && last === undefined ? collectionOf(view, get, post) : undefined;
+    const collection =
+      get !== undefined && last === undefined && !answersOneRecord(view, get, records)
+        ? collectionOf(view, get, post)
+        : undefined;
     if (collection) {
       collectionPaths.add(path);
       collections.push(collection);
@@ -607,6 +646,44 @@ export function deriveProfile(doc: Obj): Profile {
   for (const task of tasks) if (taskHasOutput(doc, paths, task.path)) task.output = true;
   const languages = languagesOf(doc, model);
   return { ...(languages.length ? { languages } : {}), collections, documents, tasks, controllers };
+}
+
+// A last segment that finds records (Sails' `/station/find`) is a controller by the guide's naming, no collection;
+// segments naming a write (`/station/create`) leave the path unread altogether (namesWriteAction).
+const RECORD_ACTIONS = /^find([A-Z_-]|$)/;
+
+/** The schemas the document's lists hold (a bare array's items, or a list member's such as `items`). */
+function listedRecords(views: PathView[]): Set<string> {
+  const listed = new Set<string>();
+  for (const view of views) {
+    const get = view.operation('get');
+    if (get === undefined) continue;
+    const list = declaredListOf(view.doc, jsonSchemaOf(view.doc, view.responses(get)['200']));
+    if (list !== undefined && (list.under === '' || LIST_NAMES.includes(list.under)))
+      listed.add(recordIdentity(view.doc, list.itemSchema) ?? '');
+  }
+  listed.delete('');
+  return listed;
+}
+
+/** The schema's own text once its reference is followed; undefined for one without properties (says nothing). */
+function recordIdentity(doc: Obj, schema: unknown): string | undefined {
+  const s = deref(doc, schema);
+  return isObject(s) && (Object.keys(propertiesOf(doc, s)).length > 0 || Array.isArray(s['allOf']))
+    ? JSON.stringify(s)
+    : undefined;
+}
+
+/**
+ * Whether a GET without a path parameter at its end answers one record, not a list: its 200 is what another path
+ * lists (Sails' `GET /station/create` answers one Station, whose `bikes` are no item list), or its last segment
+ * names an action on records. Taking it for a collection sent it the run's made-up queries, and each created one.
+ */
+function answersOneRecord(view: PathView, get: Obj, records: Set<string>): boolean {
+  const segment = view.bare.replace(EXTENSION, '').split('/').pop() ?? '';
+  if (RECORD_ACTIONS.test(segment)) return true;
+  const identity = recordIdentity(view.doc, jsonSchemaOf(view.doc, view.responses(get)['200']));
+  return identity !== undefined && records.has(identity);
 }
 
 /** A path the API lists, whatever its shape: a declared list, an item child, or Link-header paging; else undefined. */

@@ -28,3 +28,13 @@ export function itemParameter(path: string): string | undefined {
   const bare = path.slice(0, end);
   return LAST_PARAMETER.exec(bare)?.[1] ?? LAST_PARAMETER.exec(bare.replace(EXTENSION, ''))?.[1];
 }
+
+/** A literal segment naming a write on records, as a framework's GET shortcuts do (Sails' `/station/create`). */
+const WRITE_ACTION = /^(create|update|destroy|delete|remove|replace|add|upsert)([A-Z_-]|$)/;
+
+/**
+ * Whether a path names a write on records in one of its literal segments (`/station/destroy/{id}`,
+ * `/station/{id}/{association}/replace`): a GET there may change data, so the run reads it not at all.
+ */
+export const namesWriteAction = (path: string): boolean =>
+  path.split('/').some((segment) => !segment.includes('{') && WRITE_ACTION.test(segment.replace(EXTENSION, '')));

@@ -63,7 +63,7 @@ export function definePatchCheck<const M extends string>(check: {
   dependsOn?: ReadonlyArray<string | Dependency<NoInfer<M>>>;
   /** Create the subject without the patch's properties, so it shows their defaults. */
   omitPatched?: boolean;
-  run(ctx: CheckContext<M>, subject: PatchSubject): Promise<void>;
+  run(ctx: CheckContext<M>, subject: PatchSubject, document: DocumentTarget): Promise<void>;
 }) {
   const { meta, dependsOn, omitPatched, run } = check;
   return defineCheck({
@@ -73,7 +73,7 @@ export function definePatchCheck<const M extends string>(check: {
     ...(dependsOn && { dependsOn }),
     // Another client may write to the document too: a difference counts only while the reads compared still hold.
     run: confirmingWrites(meta.messages, async (ctx, document: DocumentTarget) =>
-      run(ctx, await patchSubject(ctx, document, omitPatched)),
+      run(ctx, await patchSubject(ctx, document, omitPatched), document),
     ),
   });
 }
