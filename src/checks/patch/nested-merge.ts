@@ -1,5 +1,6 @@
 import type { Exchange } from '../../core/engine/exchange.js';
 import { isObject } from '../../core/util/json.js';
+import { serverMaintained } from '../../core/profile/openapi-profile.js';
 import { reread } from '../support/created-document.js';
 import { sameJson, show } from '../support/same-json.js';
 import { appliedPatchType, definePatchCheck, patchAccepted, sendPatch } from './support/patch-subject.js';
@@ -23,14 +24,16 @@ export default definePatchCheck({
     messages: MESSAGES,
   },
   run: async (ctx, subject) => {
+    // A related record the server embeds (Sails' populated `station`: id, createdAt) is no nested value to merge into.
     const objects = Object.entries(subject.representation).filter(
       ([key, value]) =>
         !(key in subject.patch) &&
         isObject(value) &&
+        !Object.keys(value).some(serverMaintained) &&
         Object.values(value).some((v) => !isObject(v) && !Array.isArray(v)),
     );
     const nested = objects.find(([, value]) => Object.keys(value as object).length >= 2) ?? objects[0];
-    if (!nested) return ctx.skip('the document has no nested object with a scalar member');
+    if (!nested) return ctx.skip('the document has no nested object with a scalar member (embedded records aside)');
     const [object, members] = nested as [string, Record<string, unknown>];
     const scalars = Object.keys(members).filter((key) => !isObject(members[key]) && !Array.isArray(members[key]));
     const member = scalars.find((key) => !READ_ONLY_GUESS.has(key)) ?? (scalars[0] as string);

@@ -24,8 +24,29 @@ function replacesNestedObjects(on: 'GET' | 'PATCH', options: { ignoring?: string
   });
 }
 
+/** Each created employer embeds a related record first (Sails populates `station`), which refuses any patch. */
+const embedsRelatedRecord = reference({
+  mutate: (req, res) => {
+    if (!isCreatedEmployer(req.path)) return;
+    if (req.method === 'PATCH' && req.body.includes('station')) {
+      res.status = 400;
+      res.headers['content-type'] = 'application/json';
+      res.json = { code: 'E_INVALID_VALUES_TO_SET' };
+    } else if (req.method === 'GET' && isObject(res.json))
+      res.json = { station: { id: 7, name: 'Gent-Sint-Pieters', createdAt: 1700000000000 }, ...res.json };
+  },
+});
+
 testCheck(check, {
-  valid: [{ name: 'reference server', server: reference(), profile: WRITE_PROFILE }],
+  valid: [
+    { name: 'reference server', server: reference(), profile: WRITE_PROFILE },
+    // Field pass 6: a merge into Sails' populated `station` (id, createdAt) was refused and blamed on nested merge.
+    {
+      name: 'an embedded related record is not the nested object merged into',
+      server: embedsRelatedRecord,
+      profile: WRITE_PROFILE,
+    },
+  ],
   invalid: [
     {
       name: 'nested object replaced (seen on GET)',
