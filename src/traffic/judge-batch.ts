@@ -9,14 +9,18 @@ import type { Redactor } from '../core/report/secrets.js';
 import type { Target } from '../core/profile/target.js';
 import type { CheckResult } from '../core/report/types.js';
 import { NotRecorded } from '../checks/support/traffic.js';
-import { NEEDS_PROBING, type ReplayClient } from './replay.js';
+import { NEEDS_PROBING, type BatchTraffic, type ReplayClient } from './replay.js';
 
-/** The results of every check on every resource it applies to, for one batch. */
+/**
+ * The results of every check on every resource it applies to, for one batch. With `batch`, the checks that judge the
+ * traffic read each distinct exchange of it, the others every one (src/traffic/judge.ts says why).
+ */
 export async function judgeBatch(
   checks: readonly AnyCheck[],
   target: Target,
   client: ReplayClient,
   redactor: Redactor,
+  batch?: BatchTraffic,
 ): Promise<CheckResult[]> {
   const { jobs, notApplicable: results } = jobsOf(checks, target);
   const roots = new RootOutcomes(checks, jobs);
@@ -38,7 +42,9 @@ export async function judgeBatch(
     },
   };
   for (const job of roots.order(jobs)) {
-    const jobResults = await runJob(run, job);
+    const jobResults = batch
+      ? await batch.showing(judgesTraffic(job.check), () => runJob(run, job))
+      : await runJob(run, job);
     roots.settle(job.check, job.resource.path, jobResults);
     results.push(...jobResults);
   }

@@ -13,6 +13,8 @@ export interface JudgeSetup {
   batchExchanges: number;
   /** Judge a partial batch once no exchange came for this long. */
   idleMs: number;
+  /** Judge a read repeated within its batch once (default true; false judges each, for tests to compare). */
+  repeatsOnce?: boolean;
 }
 
 /**
