@@ -30,7 +30,7 @@ export interface JudgeOptions {
   /** Each finding of a cause not seen before, as batches are judged (a proxy's terminal lines). */
   onFinding?: (result: CheckResult) => void;
   /**
-   * The checks that judge the traffic see a read that repeats one of its batch (the trace id aside) once; it is
+   * The checks see a read that repeats one of its batch (the trace id aside) once, unless they find a fault; it is
    * counted and tallied all the same. A proxy's busy traffic is mostly the same few reads
    * (docs/performance.md#the-judging-proxy).
    */
@@ -84,7 +84,7 @@ export function isRepeat(a: Exchange, b: Exchange, traceHeader: string): boolean
 /** Takes exchanges one at a time, judges them a batch at a time, and gives the report so far at any point. */
 export class TrafficJudge {
   readonly counts: TrafficCounts = { exchanges: 0, judged: 0, outside: 0 };
-  /** With `repeatsOnce`: the reads the checks that judge the traffic left to the first of their batch. */
+  /** With `repeatsOnce`: the reads left to the first of their batch. */
   repeats = 0;
   private readonly startedAt = new Date();
   private readonly started = performance.now();
@@ -183,9 +183,9 @@ export class TrafficJudge {
   async judgePending(): Promise<void> {
     if (this.all.length === 0) return;
     // A repeat adds nothing to what the sample ids, the model and the replays read (the first answer to a request
-    // is the one each takes), nor to what the checks that judge the traffic see: they read it through
-    // judgeableTraffic, which keeps an answer once (same request, status and body). The checks that send reads of
-    // their own may scan the batch themselves and count each answer (paging's recorded pages): they see it all.
+    // is the one each takes), and a check judges it as it judges its first: a pass or a skip stands on the batch's
+    // distinct exchanges. A finding's tallies and evidence may count each answer, so a check that read the batch
+    // itself and found a fault runs again on all of it (judgeBatch).
     const batch = new BatchTraffic(this.all, this.batch);
     const client = new ReplayClient(this.options.baseUrl, batch.view, false, undefined, batch.distinct);
     // Sample ids come from the recorded page a run would read them from, in the first batch that holds it.

@@ -28,19 +28,23 @@ const MAX_URLS = 1000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A batch as the checks read it (`ctx.traffic()`): every exchange, or each distinct one while `distinctOnly` (a
- * repeated read left to its first, src/traffic/judge.ts). One array for every check of the batch, whichever it
- * shows: the checks key what they share by it.
+ * A batch as the checks read it (`ctx.traffic()`): each distinct exchange while `distinctOnly` (a repeated read left
+ * to its first, src/traffic/judge.ts), else every one. One array for every check of the batch, whichever it shows:
+ * the checks key what they share by it. `read` says whether a check read the batch itself since it was last reset.
  */
 export class BatchTraffic {
-  distinctOnly = false;
+  distinctOnly = true;
+  read = false;
   readonly view: readonly Exchange[];
 
   constructor(
     readonly all: readonly Exchange[],
     readonly distinct: readonly Exchange[],
   ) {
-    const shown = (): readonly Exchange[] => (this.distinctOnly ? distinct : all);
+    const shown = (): readonly Exchange[] => {
+      this.read = true;
+      return this.distinctOnly ? distinct : all;
+    };
     this.view =
       all.length === distinct.length
         ? all
@@ -57,14 +61,18 @@ export class BatchTraffic {
           });
   }
 
-  /** `fn` with the batch shown as `distinctOnly` says, restored after. */
-  async showing<T>(distinctOnly: boolean, fn: () => Promise<T>): Promise<T> {
-    const before = this.distinctOnly;
-    this.distinctOnly = distinctOnly;
+  /** Whether it holds repeats: then a check that read it and found a fault reads it again whole. */
+  get repeats(): boolean {
+    return this.view !== this.all;
+  }
+
+  /** `fn` with the batch shown whole, restored after. */
+  async whole<T>(fn: () => Promise<T>): Promise<T> {
+    this.distinctOnly = false;
     try {
       return await fn();
     } finally {
-      this.distinctOnly = before;
+      this.distinctOnly = true;
     }
   }
 }
