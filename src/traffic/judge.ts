@@ -52,6 +52,8 @@ export const isUnder = (url: string, baseUrl: string): boolean =>
 
 /** Reads: a repeated one asks the same again. A write repeated is another write, judged as such. */
 const REPEATABLE = new Set(['GET', 'HEAD']);
+/** Distinct answers of one request a new one is compared to, at most: one that repeats an older is judged again. */
+const COMPARED = 4;
 
 function sameHeaders(a: Record<string, string>, b: Record<string, string>, aside?: string): boolean {
   let count = 0;
@@ -174,6 +176,8 @@ export class TrafficJudge {
     const trace = this.target.api.traceHeader.toLowerCase();
     const first = seen?.find((one) => isRepeat(one, exchange, trace));
     if (first) return first;
+    // The last few of a request only: answers that differ each time (a problem's instance) are compared to as many.
+    if (seen && seen.length >= COMPARED) seen.shift();
     if (seen) seen.push(exchange);
     else this.distinct.set(key, [exchange]);
     return undefined;
