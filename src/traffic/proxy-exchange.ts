@@ -65,7 +65,7 @@ export class ExchangeReader {
       before.copy.status === copy.status &&
       before.copy.truncated === copy.truncated &&
       before.copy.requestBody === copy.requestBody &&
-      before.copy.responseText === copy.responseText &&
+      (before.copy.responseBody === copy.responseBody || before.copy.responseBody.text === copy.responseBody.text) &&
       sameList(before.copy.requestHeaders, copy.requestHeaders)
     )
       return this.exchangeOf(
@@ -76,7 +76,7 @@ export class ExchangeReader {
       );
     const requestHeaders = fromRaw(copy.requestHeaders);
     const aliases = ownOrigins(requestHeaders, this.listening, this.origin);
-    const exchange = this.exchangeOf(copy, requestHeaders, aliases, this.own(copy.responseText, aliases));
+    const exchange = this.exchangeOf(copy, requestHeaders, aliases, this.own(copy.responseBody.text, aliases));
     if (this.last.size >= REMEMBERED) this.last.clear();
     this.last.set(key, { copy, exchange, aliases });
     return exchange;

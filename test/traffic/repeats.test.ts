@@ -74,7 +74,7 @@ async function traffic(baseUrl: string): Promise<{ copies: ExchangeCopy[]; excha
         requestHeaders: Object.entries({ host: new URL(origin).host, ...headers }).flat(),
         status: answer.statusCode,
         responseHeaders: answer.headers,
-        responseText: await answer.body.text(),
+        responseBody: { text: await answer.body.text() },
         truncated: false,
         durationMs: 1,
         startedAt,
