@@ -9,21 +9,31 @@ import type { Redactor } from '../core/report/secrets.js';
 import type { Target } from '../core/profile/target.js';
 import type { CheckResult } from '../core/report/types.js';
 import { NotRecorded } from '../checks/support/traffic.js';
-import { NEEDS_PROBING, type ReplayClient } from './replay.js';
+import { NEEDS_PROBING, type BatchTraffic, type ReplayClient } from './replay.js';
 
-/** The results of every check on every resource it applies to, for one batch. */
+/**
+ * The results of every check on every resource it applies to, for one batch. With `batch`, the checks read each
+ * distinct exchange of it; one that read the batch itself and found a fault runs again on every exchange, as its
+ * tallies and evidence may count repeats (src/traffic/judge.ts).
+ */
 export async function judgeBatch(
   checks: readonly AnyCheck[],
   target: Target,
   client: ReplayClient,
   redactor: Redactor,
+  batch?: BatchTraffic,
 ): Promise<CheckResult[]> {
   const { jobs, notApplicable: results } = jobsOf(checks, target);
   const roots = new RootOutcomes(checks, jobs);
+  // A run's findings that may follow from a root are remembered once the run is kept: a run done again is not.
+  const later: Array<Parameters<RootOutcomes['rememberLater']>> = [];
+  const deferred = Object.create(roots, {
+    rememberLater: { value: (...args: Parameters<RootOutcomes['rememberLater']>) => later.push(args) },
+  }) as RootOutcomes;
   const run: Run<ReplayClient> = {
     target,
     redactor,
-    roots,
+    roots: deferred,
     signal: new AbortController().signal,
     deadlineAt: Number.POSITIVE_INFINITY,
     // The batch is all the traffic there is: the checks that judge it need wait for none.
@@ -38,7 +48,14 @@ export async function judgeBatch(
     },
   };
   for (const job of roots.order(jobs)) {
-    const jobResults = await runJob(run, job);
+    if (batch) batch.read = false;
+    let jobResults = await runJob(run, job);
+    // A check caches only what it read without failing, so its run again reads what it read the first time.
+    if (batch?.repeats && batch.read && jobResults.some((r) => r.status === 'fail' || r.status === 'error')) {
+      later.length = 0;
+      jobResults = await batch.whole(() => runJob(run, job));
+    }
+    for (const args of later.splice(0)) roots.rememberLater(...args);
     roots.settle(job.check, job.resource.path, jobResults);
     results.push(...jobResults);
   }

@@ -14,7 +14,7 @@ import { VERSION } from '../core/util/version.js';
 import { OperationTally } from './operations.js';
 import { markRecording } from '../checks/support/traffic.js';
 import { judgeBatch } from './judge-batch.js';
-import { BATCH_CHARS, BATCH_EXCHANGES, BatchVerdicts, NEEDS_PROBING, ReplayClient } from './replay.js';
+import { BATCH_CHARS, BATCH_EXCHANGES, BatchTraffic, BatchVerdicts, NEEDS_PROBING, ReplayClient } from './replay.js';
 import { TrafficModel } from './traffic-model.js';
 
 export interface JudgeOptions {
@@ -29,6 +29,12 @@ export interface JudgeOptions {
   batchExchanges?: number;
   /** Each finding of a cause not seen before, as batches are judged (a proxy's terminal lines). */
   onFinding?: (result: CheckResult) => void;
+  /**
+   * The checks see a read that repeats one of its batch (the trace id aside) once, unless they find a fault; it is
+   * counted and tallied all the same. A proxy's busy traffic is mostly the same few reads
+   * (docs/performance.md#the-judging-proxy).
+   */
+  repeatsOnce?: boolean;
 }
 
 /** What the traffic held: entries read, those judged (under the base URL), those of other origins or paths. */
@@ -44,9 +50,44 @@ export interface TrafficCounts {
 export const isUnder = (url: string, baseUrl: string): boolean =>
   url === baseUrl || url.startsWith(`${baseUrl}/`) || url.startsWith(`${baseUrl}?`);
 
+/** Reads: a repeated one asks the same again. A write repeated is another write, judged as such. */
+const REPEATABLE = new Set(['GET', 'HEAD']);
+/** Distinct answers of one request a new one is compared to, at most: one that repeats an older is judged again. */
+const COMPARED = 4;
+
+function sameHeaders(a: Record<string, string>, b: Record<string, string>, aside?: string): boolean {
+  let count = 0;
+  for (const name in a) {
+    if (name === aside) continue;
+    count++;
+    if (a[name] !== b[name]) return false;
+  }
+  for (const name in b) if (name !== aside) count--;
+  return count === 0;
+}
+
+/**
+ * Whether `b` is `a` again: the same read (headers and body), status, body and answer headers, the trace id aside
+ * (an API gives each answer its own). When and how fast it came are no part of what the checks judge.
+ */
+export function isRepeat(a: Exchange, b: Exchange, traceHeader: string): boolean {
+  return (
+    a.request.method === b.request.method &&
+    a.request.url === b.request.url &&
+    a.response.status === b.response.status &&
+    a.response.truncated === b.response.truncated &&
+    a.request.body === b.request.body &&
+    a.response.text === b.response.text &&
+    sameHeaders(a.request.headers, b.request.headers) &&
+    sameHeaders(a.response.headers, b.response.headers, traceHeader)
+  );
+}
+
 /** Takes exchanges one at a time, judges them a batch at a time, and gives the report so far at any point. */
 export class TrafficJudge {
   readonly counts: TrafficCounts = { exchanges: 0, judged: 0, outside: 0 };
+  /** With `repeatsOnce`: the reads left to the first of their batch. */
+  repeats = 0;
   private readonly startedAt = new Date();
   private readonly started = performance.now();
   private readonly selected: AnyCheck[];
@@ -59,7 +100,11 @@ export class TrafficJudge {
   private readonly model: TrafficModel | undefined;
   private readonly tally: OperationTally | undefined;
   private readonly redactor: Redactor;
+  /** The batch: `all` its exchanges, `batch` each distinct one (with `repeatsOnce`, a repeated read once). */
   private batch: Exchange[] = [];
+  private all: Exchange[] = [];
+  /** The batch's distinct reads by method, URL and status (`repeatsOnce`). */
+  private readonly distinct = new Map<string, Exchange[]>();
   private chars = 0;
 
   private constructor(
@@ -96,30 +141,74 @@ export class TrafficJudge {
       if (this.counts.lastAt === undefined || at > this.counts.lastAt) this.counts.lastAt = at;
     }
     this.tally?.add(exchange);
-    this.batch.push(exchange);
     this.chars += exchange.response.text.length;
-    return this.batch.length >= (this.options.batchExchanges ?? BATCH_EXCHANGES) || this.chars >= BATCH_CHARS;
+    const first = this.firstOf(exchange);
+    if (first === undefined) {
+      this.batch.push(exchange);
+      this.all.push(exchange);
+    } else {
+      this.repeats++;
+      // The same body parsed once: each check that reads a body already shares its parse with the others.
+      const { response } = exchange;
+      const { status, headers, text, truncated } = response;
+      this.all.push({
+        ...exchange,
+        response: {
+          status,
+          headers,
+          text,
+          truncated,
+          get json() {
+            return first.response.json;
+          },
+        },
+      });
+    }
+    return this.all.length >= (this.options.batchExchanges ?? BATCH_EXCHANGES) || this.chars >= BATCH_CHARS;
+  }
+
+  /** The read of the batch that `exchange` repeats (only with `repeatsOnce`); remembers it when none. */
+  private firstOf(exchange: Exchange): Exchange | undefined {
+    const { request, response } = exchange;
+    if (!this.options.repeatsOnce || !REPEATABLE.has(request.method)) return undefined;
+    const key = `${request.method} ${response.status} ${request.url}`;
+    const seen = this.distinct.get(key);
+    const trace = this.target.api.traceHeader.toLowerCase();
+    const first = seen?.find((one) => isRepeat(one, exchange, trace));
+    if (first) return first;
+    // The last few of a request only: answers that differ each time (a problem's instance) are compared to as many.
+    if (seen && seen.length >= COMPARED) seen.shift();
+    if (seen) seen.push(exchange);
+    else this.distinct.set(key, [exchange]);
+    return undefined;
   }
 
   /** Judges the exchanges taken since the last batch. */
   async judgePending(): Promise<void> {
-    if (this.batch.length === 0) return;
-    const client = new ReplayClient(this.options.baseUrl, this.batch);
+    if (this.all.length === 0) return;
+    // A repeat adds nothing to what the sample ids, the model and the replays read (the first answer to a request
+    // is the one each takes), and a check judges it as it judges its first: a pass or a skip stands on the batch's
+    // distinct exchanges. A finding's tallies and evidence may count each answer, so a check that read the batch
+    // itself and found a fault runs again on all of it (judgeBatch).
+    const batch = new BatchTraffic(this.all, this.batch);
+    const client = new ReplayClient(this.options.baseUrl, batch.view, false, undefined, batch.distinct);
     // Sample ids come from the recorded page a run would read them from, in the first batch that holds it.
     if (this.sampleIdsPending) {
-      const target = await recordedTarget(this.profile, this.options, this.batch);
+      const target = await recordedTarget(this.profile, this.options, batch.distinct);
       if (target.documents.some((d) => d.sampleIds.length > 0)) {
         this.target = target;
         this.sampleIdsPending = false;
       }
     }
-    if (this.model?.observe(this.batch))
-      this.target = await recordedTarget(this.model.profile(), this.options, this.batch);
+    if (this.model?.observe(batch.distinct))
+      this.target = await recordedTarget(this.model.profile(), this.options, batch.distinct);
     this.batch = [];
+    this.all = [];
+    this.distinct.clear();
     this.chars = 0;
+    const results = await judgeBatch(this.judging, this.target, client, this.redactor, batch);
     const byCheck = new Map<string, CheckResult[]>();
-    for (const result of await judgeBatch(this.judging, this.target, client, this.redactor))
-      byCheck.set(result.id, [...(byCheck.get(result.id) ?? []), result]);
+    for (const result of results) byCheck.set(result.id, [...(byCheck.get(result.id) ?? []), result]);
     for (const check of this.judging) {
       const perResource = this.verdicts.get(check);
       if (!perResource) continue;

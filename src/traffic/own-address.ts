@@ -56,6 +56,19 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
  */
 export function asUpstream(text: string, origins: readonly string[], upstream: string, basePath: string): string {
   if (origins.length === 0) return text;
-  const pattern = new RegExp(`(?:${origins.map(escape).join('|')})${escape(basePath)}(?=[/?#"'\\s<>,;\\\\]|$)`, 'gi');
-  return text.replace(pattern, `${upstream}${basePath}`);
+  return text.replace(patternOf(origins, basePath), `${upstream}${basePath}`);
+}
+
+/** Compiled once per set of origins: a proxy's requests name the same few, each exchange several times. */
+const patterns = new Map<string, RegExp>();
+
+function patternOf(origins: readonly string[], basePath: string): RegExp {
+  const key = `${basePath} ${origins.join(' ')}`;
+  let pattern = patterns.get(key);
+  if (pattern === undefined) {
+    if (patterns.size >= 100) patterns.clear();
+    pattern = new RegExp(`(?:${origins.map(escape).join('|')})${escape(basePath)}(?=[/?#"'\\s<>,;\\\\]|$)`, 'gi');
+    patterns.set(key, pattern);
+  }
+  return pattern;
 }

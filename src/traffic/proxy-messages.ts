@@ -13,6 +13,8 @@ export interface JudgeSetup {
   batchExchanges: number;
   /** Judge a partial batch once no exchange came for this long. */
   idleMs: number;
+  /** Judge a read repeated within its batch once (default true; false judges each, for tests to compare). */
+  repeatsOnce?: boolean;
 }
 
 /**
@@ -29,12 +31,17 @@ export interface ExchangeCopy {
   requestBody?: string;
   status: number;
   responseHeaders: Record<string, string | string[] | undefined>;
-  responseText: string;
-  /** The response body was longer than the cap: `responseText` is its start. */
+  /** The response body: one object for the copies of a message whose bodies are the same bytes, sent once. */
+  responseBody: SharedText;
+  /** The response body was longer than the cap: `responseBody` is its start. */
   truncated: boolean;
   durationMs: number;
   /** When the request came (ms since the epoch). */
   startedAt: number;
+}
+
+export interface SharedText {
+  text: string;
 }
 
 export type ToJudge =

@@ -3,23 +3,17 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CHECKS } from '../checks/index.js';
-import { makeResponse } from '../core/engine/exchange.js';
-import type { Exchange } from '../core/engine/exchange.js';
 import { Redactor } from '../core/report/secrets.js';
 import { TrafficJudge } from './judge.js';
-import { asUpstream, ownOrigins } from './own-address.js';
+import { ExchangeReader } from './proxy-exchange.js';
 import type { ExchangeCopy, FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
 
 const port = parentPort;
 if (!port) throw new Error('proxy-worker runs as a worker thread');
 const setup = workerData as JudgeSetup;
 const post = (message: FromJudge): void => port.postMessage(message);
-const origin = new URL(setup.baseUrl).origin;
-const basePath = new URL(setup.baseUrl).pathname.replace(/\/+$/, '');
-/** Where the proxy listens: its links are the API's too (told by the forwarding thread once it listens). */
-let listening: string[] = [];
-/** Headers that carry links: judged with the proxy's address as the upstream's, as bodies are. */
-const LINK_HEADERS = ['location', 'content-location', 'link'];
+/** Where the proxy listens is told by the forwarding thread once it listens: its links are the API's too. */
+const reader = new ExchangeReader(setup.baseUrl);
 
 // Judging takes only CPU time the forwarding, the upstream and the clients leave: this thread at the lowest
 // priority. Linux gives each thread its own nice value (by its id, from /proc); elsewhere the pacing below
@@ -35,55 +29,13 @@ try {
 const judge = await TrafficJudge.open(CHECKS, setup.profile, {
   baseUrl: setup.baseUrl,
   batchExchanges: setup.batchExchanges,
+  repeatsOnce: setup.repeatsOnce !== false,
   ...(setup.only ? { only: setup.only } : {}),
   ...(setup.skip ? { skip: setup.skip } : {}),
   ...(setup.contract ? { contract: setup.contract } : {}),
   redactor: new Redactor().addHeaderValues(setup.headers),
   onFinding: (result) => post({ kind: 'finding', result }),
 });
-
-/** Raw `name, value, …` headers as one lower-case name each, repeated values joined as HTTP allows. */
-function fromRaw(raw: string[]): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    flat[name] = flat[name] === undefined ? raw[i + 1]! : `${flat[name]}, ${raw[i + 1]!}`;
-  }
-  return flat;
-}
-
-function fromParsed(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
-}
-
-/**
- * Judged as the upstream's own exchange: its URLs, so links it builds from its own address are on its origin; and
- * links to the address the proxy (or a gateway before it) was reached at are judged as the upstream's too.
- */
-function toExchange(copy: ExchangeCopy): Exchange {
-  const requestHeaders = fromRaw(copy.requestHeaders);
-  const aliases = ownOrigins(requestHeaders, listening, origin);
-  const own = (text: string): string => asUpstream(text, aliases, origin, basePath);
-  const responseHeaders = fromParsed(copy.responseHeaders);
-  for (const name of LINK_HEADERS) {
-    const value = responseHeaders[name];
-    if (value !== undefined) responseHeaders[name] = own(value);
-  }
-  return {
-    request: {
-      method: copy.method,
-      url: `${origin}${copy.target}`,
-      headers: requestHeaders,
-      ...(copy.requestBody !== undefined ? { body: copy.requestBody } : {}),
-    },
-    response: makeResponse(copy.status, responseHeaders, own(copy.responseText), copy.truncated),
-    durationMs: copy.durationMs,
-    startedAt: copy.startedAt,
-  };
-}
 
 // Exchanges received and not yet judged; the forwarding thread keeps them at most MAX_BACKLOG, counting
 // `processed` as judged here, and drops beyond.
@@ -105,7 +57,7 @@ async function pump(): Promise<void> {
     while (waiting.length >= setup.batchExchanges || (partial && waiting.length > 0)) {
       const started = performance.now();
       const taken = waiting.splice(0, setup.batchExchanges);
-      for (const copy of taken) if (judge.add(toExchange(copy))) await judge.judgePending();
+      for (const copy of taken) if (judge.add(reader.read(copy))) await judge.judgePending();
       await judge.judgePending();
       processed += taken.length;
       post({ kind: 'processed', count: processed });
@@ -131,7 +83,7 @@ function wait(): void {
 }
 
 port.on('message', (message: ToJudge) => {
-  if (message.kind === 'aliases') listening = message.origins;
+  if (message.kind === 'aliases') reader.setListening(message.origins);
   else if (message.kind === 'exchanges') {
     for (const copy of message.exchanges) waiting.push(copy);
     wait();

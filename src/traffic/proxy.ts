@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { Pool, type Dispatcher } from 'undici';
 import type { CheckReport, CheckResult } from '../core/report/types.js';
 import type { TrafficCounts } from './judge.js';
-import type { ExchangeCopy, FromJudge, JudgeSetup, ToJudge } from './proxy-messages.js';
+import type { ExchangeCopy, FromJudge, JudgeSetup, SharedText, ToJudge } from './proxy-messages.js';
 
 /**
  * Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the exchange's: never forwarded. Host is
@@ -109,7 +109,10 @@ export class BodyCopy {
     this.size += chunk.length;
   }
   text(): string {
-    return this.chunks.length === 1 ? this.chunks[0]!.toString('utf8') : Buffer.concat(this.chunks).toString('utf8');
+    return this.bytes().toString('utf8');
+  }
+  bytes(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
   }
 }
 
@@ -120,6 +123,8 @@ export class BodyCopy {
  */
 export class JudgingQueue {
   private pending: ExchangeCopy[] = [];
+  /** The last body of each method and target in `pending`: a body the same bytes again is that object again. */
+  private bodies = new Map<string, { bytes: Buffer; body: SharedText }>();
   private timer: NodeJS.Timeout | undefined;
   /** Exchanges handed and dropped so far; `processed` is what the worker says it judged. */
   handed = 0;
@@ -153,8 +158,24 @@ export class JudgingQueue {
     if (this.pending.length === 0) return;
     const exchanges = this.pending;
     this.pending = [];
+    this.bodies.clear();
     this.send({ kind: 'exchanges', exchanges });
   }
+  /**
+   * The body of an exchange about to be taken: the object of the last one of `key` waiting to be sent when its bytes
+   * are the same (the worker then gets one string for both, and compares nothing), else a new one.
+   */
+  body(key: string, copy: BodyCopy): SharedText {
+    const bytes = copy.bytes();
+    const last = this.bodies.get(key);
+    if (last?.bytes.equals(bytes)) return last.body;
+    const body = { text: bytes.toString('utf8') };
+    // Exchanges the worker had no room for take bodies too: the map is bounded until the next batch goes.
+    if (this.bodies.size >= BATCH * 10) this.bodies.clear();
+    this.bodies.set(key, { bytes, body });
+    return body;
+  }
+
   /** Sends what waits, then `message`, so the worker sees both in order. */
   sendAfter(message: ToJudge): void {
     this.flush();
@@ -298,7 +319,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<RunningP
               ...(hasBody ? { requestBody: requestCopy?.text() ?? '' } : {}),
               status,
               responseHeaders: answerHeaders,
-              responseText: responseCopy.text(),
+              responseBody: queue.body(`${req.method ?? 'GET'} ${target}`, responseCopy),
               truncated: responseCopy.truncated,
               durationMs: Math.round(performance.now() - started),
               startedAt,

@@ -28,6 +28,56 @@ const MAX_URLS = 1000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * A batch as the checks read it (`ctx.traffic()`): each distinct exchange while `distinctOnly` (a repeated read left
+ * to its first, src/traffic/judge.ts), else every one. One array for every check of the batch, whichever it shows:
+ * the checks key what they share by it. `read` says whether a check read the batch itself since it was last reset.
+ */
+export class BatchTraffic {
+  distinctOnly = true;
+  read = false;
+  readonly view: readonly Exchange[];
+
+  constructor(
+    readonly all: readonly Exchange[],
+    readonly distinct: readonly Exchange[],
+  ) {
+    const shown = (): readonly Exchange[] => {
+      this.read = true;
+      return this.distinctOnly ? distinct : all;
+    };
+    this.view =
+      all.length === distinct.length
+        ? all
+        : new Proxy(all as Exchange[], {
+            get(_target, key) {
+              const list = shown();
+              const value: unknown = Reflect.get(list, key);
+              // Array methods (map, filter, the iterator) run on the list shown, not on the proxy's target.
+              return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(list) : value;
+            },
+            has: (_target, key) => Reflect.has(shown(), key),
+            ownKeys: () => Reflect.ownKeys(shown()),
+            getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(shown(), key),
+          });
+  }
+
+  /** Whether it holds repeats: then a check that read it and found a fault reads it again whole. */
+  get repeats(): boolean {
+    return this.view !== this.all;
+  }
+
+  /** `fn` with the batch shown whole, restored after. */
+  async whole<T>(fn: () => Promise<T>): Promise<T> {
+    this.distinctOnly = false;
+    try {
+      return await fn();
+    } finally {
+      this.distinctOnly = true;
+    }
+  }
+}
+
+/**
  * Answers a check's request from the batch. The traffic checks get the batch's first GET of that URL, else a
  * placeholder 503 that no check judges (a gateway's answer, see checks/support/traffic.ts); a `strict` client
  * (the checks that send their own requests) gets the recorded answer to that very request (method, URL and the
@@ -40,11 +90,16 @@ export class ReplayClient implements ExchangeClient {
   private readonly reads: Map<string, Exchange>;
   private readonly recorded: Map<string, Exchange[]>;
 
+  /**
+   * `answering`: the exchanges answers come from, when `traffic` holds repeats of them too (an answer is the first
+   * recorded to its request, so its repeats answer nothing).
+   */
   constructor(
     readonly baseUrl: string,
     readonly traffic: readonly Exchange[],
     private readonly strict = false,
     shared?: ReplayClient,
+    answering: readonly Exchange[] = traffic,
   ) {
     if (shared) {
       this.reads = shared.reads;
@@ -53,7 +108,7 @@ export class ReplayClient implements ExchangeClient {
     }
     this.reads = new Map();
     this.recorded = new Map();
-    for (const exchange of traffic) {
+    for (const exchange of answering) {
       const { method, url } = exchange.request;
       if (method === 'GET' && !this.reads.has(url)) this.reads.set(url, exchange);
       if (!READS.has(method)) continue;

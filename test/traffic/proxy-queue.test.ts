@@ -11,7 +11,7 @@ const exchange = (n: number): ExchangeCopy => ({
   requestHeaders: ['Accept', 'application/json'],
   status: 200,
   responseHeaders: { 'content-type': 'application/json' },
-  responseText: `{"n":${n}}`,
+  responseBody: { text: `{"n":${n}}` },
   truncated: false,
   startedAt: 0,
   durationMs: 1,
@@ -63,6 +63,37 @@ describe('JudgingQueue', () => {
     queue.flush();
     expect([queue.handed, queue.dropped]).toEqual([151, 51]);
     expect(targets(sent)).toEqual([...Array.from({ length: 150 }, (_, n) => `/items/${n}`), '/items/200']);
+  });
+});
+
+describe('JudgingQueue.body', () => {
+  const copyOf = (...chunks: string[]) => {
+    const copy = new BodyCopy();
+    for (const chunk of chunks) copy.add(Buffer.from(chunk));
+    return copy;
+  };
+
+  it('gives a body the same bytes as the last of its request one object, sent once in the batch', () => {
+    const sent: ToJudge[] = [];
+    const queue = new JudgingQueue((message) => sent.push(message));
+    const first = queue.body('GET /a', copyOf('{"n":1}'));
+    const again = queue.body('GET /a', copyOf('{"n"', ':1}'));
+    const other = queue.body('GET /a', copyOf('{"n":2}'));
+    const elsewhere = queue.body('GET /b', copyOf('{"n":2}'));
+    expect(again).toBe(first);
+    expect([first.text, other.text, elsewhere.text]).toEqual(['{"n":1}', '{"n":2}', '{"n":2}']);
+    expect(other).not.toBe(first);
+    expect(elsewhere).not.toBe(other);
+    queue.take({ ...exchange(1), responseBody: first });
+    queue.take({ ...exchange(1), responseBody: again });
+    queue.flush();
+    // postMessage clones as structuredClone does: one object twice in a message arrives as one object.
+    const [message] = structuredClone(sent);
+    const received = message?.kind === 'exchanges' ? message.exchanges : [];
+    expect(received).toHaveLength(2);
+    expect(received[1]!.responseBody).toBe(received[0]!.responseBody);
+    // Once a batch went, a body is a new object again: the next message has its own.
+    expect(queue.body('GET /a', copyOf('{"n":1}'))).not.toBe(first);
   });
 });
 
