@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import pagingCursor from '../../../src/checks/paging/cursor.js';
 import pagingNextLink from '../../../src/checks/paging/next-link.js';
+import pageSizeHonoured from '../../../src/checks/paging/page-size-honoured.js';
 import { deriveProfile } from '../../../src/core/profile/openapi-profile.js';
 import { runChecks } from '../../../src/core/engine/runner.js';
 import { sendJson, startFixture } from '../../helpers/fixture-server.js';
@@ -30,7 +31,7 @@ function document(): Record<string, unknown> {
   };
 }
 
-type Fault = 'none' | 'overlap' | 'nextOnLastPage';
+type Fault = 'none' | 'overlap' | 'nextOnLastPage' | 'limitIgnored';
 
 /** Pages of `limit` items after the id `after`; `fault` makes `next` repeat the last item or link past the end. */
 async function startVisits(fault: Fault) {
@@ -40,7 +41,7 @@ async function startVisits(fault: Fault) {
       return sendJson(res, 404, { status: 404 }, { 'content-type': 'application/problem+json' });
     const base = `http://${req.headers.host ?? ''}/visits`;
     const after = Number(url.searchParams.get('after') ?? '0');
-    const limit = Math.min(50, Number(url.searchParams.get('limit') ?? '10'));
+    const limit = fault === 'limitIgnored' ? 5 : Math.min(50, Number(url.searchParams.get('limit') ?? '10'));
     const page = IDS.filter((id) => id > after).slice(0, limit);
     const last = page[page.length - 1];
     const more = last !== undefined && last < IDS[IDS.length - 1]!;
@@ -60,7 +61,7 @@ async function judge(fault: Fault) {
     const contract = document();
     const profile = deriveProfile(contract);
     expect(profile.collections?.[0]?.paging).toEqual({ kind: 'cursor', param: 'after' });
-    const report = await runChecks([pagingCursor, pagingNextLink], profile, {
+    const report = await runChecks([pagingCursor, pagingNextLink, pageSizeHonoured], profile, {
       baseUrl: server.url,
       contract,
       ...RUN,
@@ -72,8 +73,12 @@ async function judge(fault: Fault) {
 }
 
 describe('keyset pages listing under `results`', () => {
-  it('pass paging.cursor and paging.next-link where the paging is right', async () => {
-    expect(await judge('none')).toEqual(['pass paging.cursor', 'pass paging.next-link']);
+  it('pass paging.cursor, paging.next-link and paging.page-size-honoured where the paging is right', async () => {
+    expect(await judge('none')).toEqual([
+      'pass paging.cursor',
+      'pass paging.next-link',
+      'pass paging.page-size-honoured',
+    ]);
   }, 60_000);
 
   it('fail paging.cursor where `next` repeats the last item', async () => {
@@ -82,5 +87,9 @@ describe('keyset pages listing under `results`', () => {
 
   it('fail paging.next-link where the last page links to an empty one', async () => {
     expect(await judge('nextOnLastPage')).toContain('fail paging.next-link nextEmpty');
+  }, 60_000);
+
+  it('fail paging.page-size-honoured where `limit` is ignored', async () => {
+    expect(await judge('limitIgnored')).toContain('fail paging.page-size-honoured tooMany');
   }, 60_000);
 });
