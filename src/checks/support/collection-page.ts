@@ -19,11 +19,15 @@ export interface PageOptions {
    * finding, and a check that judges something else of the page (its paging) still can.
    */
   anyList?: boolean;
+  /** A bare JSON array is the page's items, with no other member: that it is no object is collection.is-object's. */
+  array?: boolean;
 }
 
 /** The page when the exchange is a 200 JSON object with an `items` array (or, `anyList`, another list); else undefined. */
 export function pageOf(exchange: Exchange, options: PageOptions = {}): CollectionPage | undefined {
   const body = exchange.response.json;
+  if (exchange.response.status === 200 && options.array === true && Array.isArray(body))
+    return { exchange, body: {}, items: body };
   if (exchange.response.status !== 200 || !isObject(body)) return undefined;
   if (Array.isArray(body['items'])) return { exchange, body, items: body['items'] };
   const listing = options.anyList === true ? listingOf(body, { knownList: true }) : undefined;
