@@ -14,6 +14,11 @@ import {
 } from '../support/filtered-page.js';
 
 const SIZE = 20;
+/**
+ * The filters are judged on the list whatever its shape (Flask-RESTful's bare array, `results`): the shape is
+ * collection.is-object's or collection.items-array's one finding.
+ */
+const LISTED = { anyList: true, array: true } as const;
 /** Values of the first filter tried before giving up on finding a discriminating pair. */
 const CANDIDATES = 3;
 
@@ -50,7 +55,7 @@ export default defineCheck({
   run: confirming(MESSAGES, async (ctx, collection: CollectionTarget) => {
     const [a, b] = propertyFilters(collection) as [string, string];
     const needs = [a, b];
-    const sample = await samplePage(ctx, collection, SIZE, needs);
+    const sample = await samplePage(ctx, collection, SIZE, needs, LISTED);
     // The first filter narrows, the second must narrow further: a server ignoring either must answer differently.
     const orders = (
       [
@@ -61,7 +66,7 @@ export default defineCheck({
     let chosen: { first: string; second: string; firstValue: string; secondValue: string } | undefined;
     search: for (const [first, second] of orders) {
       for (const firstValue of distinct(sample.items, first).slice(0, CANDIDATES)) {
-        const narrowed = await readJudgedPage(ctx, collection, SIZE, { [first]: firstValue }, needs);
+        const narrowed = await readJudgedPage(ctx, collection, SIZE, { [first]: firstValue }, needs, LISTED);
         if (!narrowed) return;
         const seconds = distinct(narrowed.items, second);
         if (seconds.length < 2) continue;
@@ -75,9 +80,9 @@ export default defineCheck({
       );
     const { first, second, firstValue, secondValue } = chosen;
     const [one, other, combined] = await Promise.all([
-      readPage(ctx, collection, SIZE, { [first]: firstValue }, needs),
-      readPage(ctx, collection, SIZE, { [second]: secondValue }, needs),
-      readPage(ctx, collection, SIZE, { [first]: firstValue, [second]: secondValue }, needs),
+      readPage(ctx, collection, SIZE, { [first]: firstValue }, needs, LISTED),
+      readPage(ctx, collection, SIZE, { [second]: secondValue }, needs, LISTED),
+      readPage(ctx, collection, SIZE, { [first]: firstValue, [second]: secondValue }, needs, LISTED),
     ]);
     for (const page of [one, other, combined]) {
       if (!('items' in page)) {

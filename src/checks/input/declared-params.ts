@@ -59,11 +59,15 @@ function probedElsewhere(target: Target, parameter: DeclaredParameter): string |
   }
   if (parameter.in !== 'query') return undefined;
   if (name === 'select') return 'select.malformed-400';
-  for (const collection of target.collections) {
-    if (name === collection.pageParam || name === collection.pageSizeParam) return 'paging.invalid-params';
-    if (collection.paging?.kind === 'cursor' && name === collection.paging.param) return 'paging.invalid-params';
-    // Another scheme's paging parameters (offset, Skip) are paging.guide-params' finding, whatever they take.
-    if (collection.foreignPaging?.params.includes(name)) return 'paging.guide-params';
+  const at = target.collections.filter((c) => unnamed(c.template ?? c.path) === unnamed(template));
+  for (const collection of at.length > 0 ? at : target.collections) {
+    // Another scheme's paging (offset/limit) is named by paging.guide-params, and paging.invalid-params skips it:
+    // whether its parameters refuse a value out of their declared range is left here (Gin's `limit` 1 to 100).
+    const guidePaging = collection.foreignPaging === undefined;
+    if (guidePaging && (name === collection.pageParam || name === collection.pageSizeParam))
+      return 'paging.invalid-params';
+    if (guidePaging && collection.paging?.kind === 'cursor' && name === collection.paging.param)
+      return 'paging.invalid-params';
     if (name === 'sort' || name === collection.foreignSort) return 'sort.unknown-property-400';
   }
   return undefined;
@@ -86,6 +90,48 @@ function namesParameter(exchange: Exchange, parameter: DeclaredParameter): boole
   );
 }
 
+const safeDecode = (value: string): string => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * Path values the run read for a nested template: the concrete path of a collection or document made from it (or
+ * from a template it extends), so `/parks/{id}/visits` is asked under a park that exists, though the document
+ * gives the parent's id no example.
+ */
+function readPathValues(target: Target, template: string): Record<string, string> {
+  const wanted = template.split('/');
+  let best: Record<string, string> = {};
+  const sources = [
+    ...target.collections.map((c) => ({ template: c.template, path: c.path, last: undefined })),
+    ...target.documents.map((d) => ({ template: d.template, path: d.path, last: d.sampleIds[0] })),
+  ];
+  for (const source of sources) {
+    if (source.template === undefined) continue;
+    const from = source.template.split('/');
+    const concrete = source.path.split('/');
+    if (from.length > wanted.length || from.length !== concrete.length) continue;
+    if (unnamed(wanted.slice(0, from.length).join('/')) !== unnamed(source.template)) continue;
+    const values: Record<string, string> = {};
+    from.forEach((segment, at) => {
+      const name = /^\{([^/}]+)\}$/.exec(wanted[at] ?? '')?.[1];
+      if (name === undefined || !/^\{[^/}]*\}$/.test(segment)) return;
+      const value = /^\{[^/}]*\}$/.test(concrete[at] ?? '')
+        ? at === from.length - 1
+          ? source.last
+          : undefined
+        : concrete[at];
+      if (value !== undefined) values[name] = safeDecode(value);
+    });
+    if (Object.keys(values).length > Object.keys(best).length) best = values;
+  }
+  return best;
+}
+
 /** The request of a probe: the operation's path with its other required parameters valid, and the bad value in place. */
 function requestOf(
   ctx: CheckContext<string>,
@@ -96,9 +142,13 @@ function requestOf(
   const { template, siblings } = parameter;
   const SENTINEL = 'restguideProbedValue';
   // The probed path parameter takes a marker fillDeclaredPath keeps as given; the others their samples or examples.
-  const parameters = siblings.map((p) =>
-    p['in'] === 'path' && p['name'] === parameter.name ? { in: 'path', name: parameter.name, example: SENTINEL } : p,
-  );
+  const read = readPathValues(ctx.target, template);
+  const parameters = siblings.map((p) => {
+    if (p['in'] !== 'path') return p;
+    if (p['name'] === parameter.name) return { in: 'path', name: parameter.name, example: SENTINEL };
+    const value = read[String(p['name'])];
+    return value === undefined ? p : { ...p, example: value };
+  });
   const filled = fillDeclaredPath(ctx, doc, template, parameters);
   if (typeof filled !== 'string') return `no value of ${filled.missing.join(', ')} to ask ${template} with`;
   const path = filled.replace(SENTINEL, encodeURIComponent(probe.value));

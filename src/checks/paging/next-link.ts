@@ -15,6 +15,9 @@ import { judgingRecording, NotRecorded, recordedAnswer, recordedGet } from '../s
 import { PROBE_PAGE_SIZE, type Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
+/** Pages listing under `results` or `data` are walked as well: the list's name is collection.items-array's finding. */
+const LISTED = { anyList: true } as const;
+
 const MESSAGES = {
   missingNext: 'Page {{page}} ({{url}}) has no `next` link, but only {{seen}} of {{total}} items were reached.',
   missingNextMore:
@@ -43,7 +46,9 @@ export default defineCheck({
     // A recording without the run's walk is judged page by page, where offset paging and `total` tell.
     if (judgingRecording(ctx) && !recordedGet(ctx, collection.firstPage({ pageSize: PROBE_PAGE_SIZE })))
       return judgeRecordedPages(ctx, collection);
-    await judgeWalk(ctx, collection, { maxRequests: 12, targetPages: 4 }, (walk) => judge(ctx, collection, walk));
+    await judgeWalk(ctx, collection, { maxRequests: 12, targetPages: 4, ...LISTED }, (walk) =>
+      judge(ctx, collection, walk),
+    );
   },
 });
 
@@ -60,7 +65,7 @@ function judgeRecordedPages(ctx: CheckContext<Id>, collection: CollectionTarget)
     const { request, response } = exchange;
     if (request.method !== 'GET' || response.status !== 200 || request.url.split('?')[0]?.replace(/\/$/, '') !== base)
       continue;
-    const page = recordedAnswer([exchange]) && pageOf(exchange);
+    const page = recordedAnswer([exchange]) && pageOf(exchange, LISTED);
     if (!page) continue;
     const asked = Number(queryParam(request.url, collection.pageSizeParam));
     const echoed = page.body['pageSize'];
@@ -100,7 +105,7 @@ async function cursorWithoutNext(
   const following = await ctx.get(
     collection.firstPage({ pageSize: walk.pageSize, query: { [collection.paging.param]: value } }),
   );
-  const count = pageOf(following)?.items.length ?? 0;
+  const count = pageOf(following, LISTED)?.items.length ?? 0;
   if (following.response.status !== 200 || count === 0) return undefined;
   return {
     data: { member, value: JSON.stringify(value), following: following.request.url, count },
@@ -154,8 +159,7 @@ async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: 
       const following = await ctx.get(
         collection.firstPage({ pageSize: walk.pageSize, query: { [collection.pageParam]: current + 1 } }),
       );
-      const items = (following.response.json as { items?: unknown } | undefined)?.items;
-      const count = Array.isArray(items) ? items.length : 0;
+      const count = pageOf(following, LISTED)?.items.length ?? 0;
       if (count > 0)
         findings.push({
           id: 'missingNextMore',

@@ -40,7 +40,13 @@ export default defineCheck({
       ? recordedPage(ctx, collection, collection.firstPage({ pageSize: SIZE }))
       : undefined;
     const size = recorded?.size ?? SIZE;
-    const first = pageOrSkip(ctx, recorded?.exchange ?? (await ctx.get(collection.firstPage({ pageSize: SIZE }))));
+    // A list under `results` or `data` is counted too: its name is collection.items-array's one finding.
+    const listed = { anyList: true };
+    const first = pageOrSkip(
+      ctx,
+      recorded?.exchange ?? (await ctx.get(collection.firstPage({ pageSize: SIZE }))),
+      listed,
+    );
     // A short page without `next` shows only that it is short; with a `pageSize` echo there is still that to judge.
     const degenerate = onlyPageReason(first, size);
     if (degenerate && (first.body['pageSize'] === undefined || degenerate.includes('see paging.next-link')))
@@ -54,8 +60,8 @@ export default defineCheck({
       const linked =
         recorded && sameOrigin(next, base, ctx.baseUrl) ? recordedGet(ctx, new URL(next, base).href) : undefined;
       const second = recorded
-        ? linked && pageOf(linked)
-        : pageOf(await getLinked(ctx, next, base, 'paging.links-consistent'));
+        ? linked && pageOf(linked, listed)
+        : pageOf(await getLinked(ctx, next, base, 'paging.links-consistent'), listed);
       if (second) pages.push(second);
     }
     for (const page of pages) judge(page.exchange, page);

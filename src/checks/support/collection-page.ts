@@ -13,19 +13,33 @@ export interface CollectionPage {
   items: unknown[];
 }
 
-/** The page when the exchange is a 200 JSON object with an `items` array; undefined otherwise. */
-export function pageOf(exchange: Exchange): CollectionPage | undefined {
+export interface PageOptions {
+  /**
+   * A list under another member (`results`, `data`) is the page's items: its name is collection.items-array's one
+   * finding, and a check that judges something else of the page (its paging) still can.
+   */
+  anyList?: boolean;
+  /** A bare JSON array is the page's items, with no other member: that it is no object is collection.is-object's. */
+  array?: boolean;
+}
+
+/** The page when the exchange is a 200 JSON object with an `items` array (or, `anyList`, another list); else undefined. */
+export function pageOf(exchange: Exchange, options: PageOptions = {}): CollectionPage | undefined {
   const body = exchange.response.json;
-  if (exchange.response.status !== 200 || !isObject(body) || !Array.isArray(body['items'])) return undefined;
-  return { exchange, body, items: body['items'] };
+  if (exchange.response.status === 200 && options.array === true && Array.isArray(body))
+    return { exchange, body: {}, items: body };
+  if (exchange.response.status !== 200 || !isObject(body)) return undefined;
+  if (Array.isArray(body['items'])) return { exchange, body, items: body['items'] };
+  const listing = options.anyList === true ? listingOf(body, { knownList: true }) : undefined;
+  return listing ? { exchange, body, items: listing.items } : undefined;
 }
 
 /**
  * The page, or a skip: a page that is not a collection is what the collection.* checks report,
  * so the other checks have no verdict to give on it.
  */
-export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange): CollectionPage {
-  const page = pageOf(exchange);
+export function pageOrSkip(ctx: CheckContext<string>, exchange: Exchange, options: PageOptions = {}): CollectionPage {
+  const page = pageOf(exchange, options);
   if (page) return page;
   return ctx.skip(notCollectionReason(exchange));
 }

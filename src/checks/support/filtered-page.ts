@@ -5,7 +5,7 @@ import { SkipSignal } from '../../core/engine/check-context.js';
 import type { Query } from '../../core/http/http-client.js';
 import { valueAtDotted } from '../../core/util/json.js';
 import type { CollectionTarget } from '../../core/profile/target.js';
-import { linkOf, notCollectionReason, pageOf } from './collection-page.js';
+import { linkOf, notCollectionReason, pageOf, type PageOptions } from './collection-page.js';
 import { confirming } from './confirm.js';
 import { itemDocuments, type ItemData } from './item-documents.js';
 
@@ -24,9 +24,10 @@ export async function readPage(
   pageSize: number,
   query: Query,
   needs: string[] | 'document',
+  options: PageOptions = {},
 ): Promise<ReadPage | Exchange> {
   const exchange = await ctx.get(collection.firstPage({ pageSize, query }));
-  const page = pageOf(exchange);
+  const page = pageOf(exchange, options);
   if (!page) return exchange;
   const { items, exchanges } = await itemDocuments(ctx, collection, page, { needs, maxFetches: pageSize * 2 });
   return { exchange, sources: exchanges, items, hasNext: linkOf(page.body, 'next') !== undefined };
@@ -39,8 +40,9 @@ export async function readJudgedPage(
   pageSize: number,
   query: Query,
   needs: string[] | 'document',
+  options: PageOptions = {},
 ): Promise<ReadPage | undefined> {
-  const page = await readPage(ctx, collection, pageSize, query, needs);
+  const page = await readPage(ctx, collection, pageSize, query, needs, options);
   if ('items' in page) return page;
   ctx.report('status', { url: page.request.url, status: page.response.status }, page);
   return undefined;
@@ -79,8 +81,9 @@ export async function samplePage(
   collection: CollectionTarget,
   pageSize: number,
   needs: string[] | 'document',
+  options: PageOptions = {},
 ): Promise<ReadPage> {
-  const sample = await readPage(ctx, collection, pageSize, {}, needs);
+  const sample = await readPage(ctx, collection, pageSize, {}, needs, options);
   if (!('items' in sample)) ctx.skip(notCollectionReason(sample));
   return sample;
 }

@@ -20,6 +20,8 @@ export interface WalkOptions {
   maxRequests: number;
   /** The number of pages aimed at when `total` is known. */
   targetPages: number;
+  /** Pages listing their items under another name than `items` are walked too (see PageOptions). */
+  anyList?: boolean;
 }
 
 export const PROBE_PAGE_SIZE = 2;
@@ -33,14 +35,15 @@ export async function walkCollection(
   options: WalkOptions,
 ): Promise<Walk> {
   const probe = await ctx.get(collection.firstPage({ pageSize: PROBE_PAGE_SIZE }));
-  const total = totalOf(pageOrSkip(ctx, probe).body);
+  const listed = { anyList: options.anyList === true };
+  const total = totalOf(pageOrSkip(ctx, probe, listed).body);
   let pageSize = PROBE_PAGE_SIZE;
   let first = probe;
   if (total !== undefined) {
     pageSize = Math.min(MAX_PAGE_SIZE, Math.max(PROBE_PAGE_SIZE, Math.ceil(total / options.targetPages)));
     if (Math.ceil(total / pageSize) > options.maxRequests) {
       // Too many pages to walk, unless the first already ends the walk short of `total`: that page is judged alone.
-      const probePage = pageOf(probe);
+      const probePage = pageOf(probe, listed);
       const endsShort =
         probePage !== undefined && typeof probePage.body['next'] !== 'string' && probePage.items.length < total;
       if (!endsShort) ctx.skip(`total ${total} needs more than ${options.maxRequests} pages of ${pageSize}`);
@@ -52,7 +55,7 @@ export async function walkCollection(
   return {
     pageSize,
     total,
-    steps: followed.exchanges.map((exchange) => ({ exchange, page: pageOf(exchange) })),
+    steps: followed.exchanges.map((exchange) => ({ exchange, page: pageOf(exchange, listed) })),
     stop: followed.stop,
     ...(followed.url !== undefined ? { url: followed.url } : {}),
   };
