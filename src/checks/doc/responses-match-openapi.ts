@@ -7,6 +7,7 @@ import { ContractValidator } from './support/contract-validator.js';
 import { judgeExchange } from './support/judge-exchange.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
 import { serverErrorReportedBy } from '../support/reported-server-errors.js';
+import { isOwnValue } from '../support/own-input.js';
 
 const MAX_PROBES = 20;
 /** How judge-exchange.ts names a response the document declares without content. */
@@ -44,6 +45,43 @@ const schemaFault = (errors: string): string =>
   ]
     .sort()
     .join('; ');
+
+/** The value at a JSON pointer (ajv's instancePath) of a body. */
+function valueAt(body: unknown, pointer: string): unknown {
+  let value = body;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(value)) value = value[Number(key)];
+    else if (typeof value === 'object' && value !== null) value = (value as Record<string, unknown>)[key];
+    else return undefined;
+  }
+  return value;
+}
+
+/**
+ * The schema errors of an answer less those on a member holding a bad value the run stored there itself
+ * (input.declared-body reported it taken): undefined when nothing else is wrong. Errors cut short (`+3 more`) stay.
+ */
+function beyondOwnValues(ctx: CheckContext<string>, exchange: Exchange, errors: string): string | undefined {
+  if (/ \(\+\d+ more\)$/.test(errors)) return errors;
+  const kept = errors.split('; ').filter((error) => {
+    const pointer = /^(\/\S*) /.exec(error)?.[1];
+    if (pointer === undefined) return true;
+    const member = pointer.split('/').pop() ?? '';
+    return !isOwnValue(ctx, member.replace(/~1/g, '/').replace(/~0/g, '~'), valueAt(exchange.response.json, pointer));
+  });
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
+/** `GET /a or GET /b`, `GET /a, GET /b, GET /c or 2 more operations`. */
+function namedOperations(operations: readonly string[]): string {
+  if (operations.length <= 1) return operations.join('');
+  const shown = operations.slice(0, 3);
+  const rest = operations.length - shown.length;
+  return rest > 0
+    ? `${shown.join(', ')} or ${rest} more operations`
+    : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+}
 
 interface Mismatch {
   data: MessageData;
@@ -135,11 +173,17 @@ export default defineCheck({
         ? `${id} ${String(data['fault'])}`
         : id === 'undocumentedMediaType' && data['documented'] === NO_BODY
           ? `${id} ${NO_BODY} ${String(data['response'])} ${String(data['mediaType'])}`
-          : `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
+          : id === 'undocumentedMediaType'
+            ? `${id} ${String(data['response'])} ${String(data['documented'])} ${String(data['mediaType'])}`
+            : `${id} ${String(data['operation'])} ${String(data['response'] ?? data['status'])} ${String(data['mediaType'])}`,
     );
+    // One framework page (Flask's HTML 404 for a malformed id) on several operations is one finding naming them.
+    const mediaOperations = new Map<string, string[]>();
+    const media: Mismatch[] = [];
     const notJudged = new Set<string>();
     const errors = new UndocumentedErrors();
     const leftTo = new Set<string>();
+    let ownValues = 0;
     let judged = 0;
     const mismatches: Mismatch[] = [];
     for (const exchange of await judgeableTraffic(ctx, probes)) {
@@ -152,10 +196,27 @@ export default defineCheck({
         const reportedBy = verdict.kind === 'fail' ? serverErrorReportedBy(ctx, exchange) : undefined;
         if (reportedBy !== undefined) leftTo.add(reportedBy);
         else if (verdict.kind === 'pass') causes.pass();
-        else if (verdict.messageId === 'schemaMismatch') mismatches.push({ data: verdict.data, exchange });
-        else if (!errors.add(verdict.messageId, verdict.data, exchange))
+        else if (verdict.messageId === 'schemaMismatch') {
+          const errors = beyondOwnValues(ctx, exchange, String(verdict.data['errors']));
+          if (errors === undefined) ownValues++;
+          else mismatches.push({ data: { ...verdict.data, errors }, exchange });
+        } else if (verdict.messageId === 'undocumentedMediaType' && verdict.data['documented'] !== NO_BODY) {
+          const key = `${String(verdict.data['response'])} ${String(verdict.data['documented'])} ${String(verdict.data['mediaType'])}`;
+          const operations = mediaOperations.get(key) ?? [];
+          if (!operations.includes(String(verdict.data['operation'])))
+            operations.push(String(verdict.data['operation']));
+          mediaOperations.set(key, operations);
+          media.push({ data: { ...verdict.data, key }, exchange });
+        } else if (!errors.add(verdict.messageId, verdict.data, exchange))
           causes.report(verdict.messageId, verdict.data, exchange);
       }
+    }
+    for (const {
+      data: { key, ...data },
+      exchange,
+    } of media) {
+      const operations = mediaOperations.get(String(key)) ?? [];
+      causes.report('undocumentedMediaType', { ...data, operation: namedOperations(operations) }, exchange);
     }
     for (const { data, exchange, fault } of schemaFaults(mismatches))
       causes.report('schemaMismatch', { ...data, fault }, exchange);
@@ -164,6 +225,10 @@ export default defineCheck({
     if (leftTo.size > 0)
       ctx.note?.(
         `5xx answers to the run's own input are left to ${[...leftTo].sort().join(', ')}, which reported them`,
+      );
+    if (ownValues > 0)
+      ctx.note?.(
+        `${ownValues} answers carrying back a bad body value the run stored are left to input.declared-body, which reported it taken`,
       );
     if (judged === 0) ctx.skip(`no response could be held to the document: ${[...notJudged].slice(0, 5).join('; ')}`);
   },

@@ -11,6 +11,7 @@ import { SkipSignal } from '../../core/engine/check-context.js';
 import { PROBLEM_MEDIA_TYPE_ROOT, problemResponseFault } from '../support/problem-response.js';
 import { isHandlerStatus, VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 import { markReportedServerError } from '../support/reported-server-errors.js';
+import { markOwnValue } from '../support/own-input.js';
 
 /** Members probed per run: each is a POST, which a lax server may turn into a record the run then removes. */
 export const MAX_PROBED_MEMBERS = 8;
@@ -99,17 +100,22 @@ export default defineCheck({
     const alike = new Map<string, Array<{ exchange: Exchange; data: Record<string, string | number> }>>();
     const told = new Map<string, { id: Told; data: Record<string, string | number>; exchanges: Exchange[] }>();
     const tell = (id: Told, data: Record<string, string | number>, exchange: Exchange): void => {
-      const key = `${id} ${String(data['name'])} ${exchange.response.status}`;
+      // A take is one finding whatever 2xx said so: POST's 201 and the update's 200 took the same member alike.
+      const status = id === 'accepted' ? '2xx' : exchange.response.status;
+      const key = `${id} ${String(data['name'])} ${status}`;
       const known = told.get(key);
       if (known) known.exchanges.push(exchange);
       else told.set(key, { id, data, exchanges: [exchange] });
     };
-    const judge = (exchange: Exchange, name: string, breaks: string): void => {
+    const judge = (exchange: Exchange, name: string, breaks: string, value: string | number): void => {
       const { status } = exchange.response;
       const data = { ...exchangeData(exchange), name, breaks };
       const fault = status === 400 ? problemResponseFault(exchange) : undefined;
-      if (status >= 200 && status < 300) tell('accepted', data, exchange);
-      else if (isHandlerStatus(status))
+      if (status >= 200 && status < 300) {
+        tell('accepted', data, exchange);
+        // Answers that carry the taken value back show this finding again, not a response of the API's own.
+        markOwnValue(ctx, name, value);
+      } else if (isHandlerStatus(status))
         alike.set(`not400 ${status}`, [...(alike.get(`not400 ${status}`) ?? []), { exchange, data }]);
       else if (fault?.startsWith('its Content-Type') === true) {
         const contentType = mediaTypeOf(exchange.response) ?? '(none)';
@@ -126,7 +132,7 @@ export default defineCheck({
       const json: JsonObject = { ...body, [name]: bad.value };
       // A lax server may store the bad value as it likes: the record is proven the run's own by the rest of the body.
       const proof = Object.fromEntries(Object.entries(body).filter(([member]) => member !== name)) as JsonObject;
-      judge(await postProbe(ctx, collection, { json, proof }), name, bad.breaks);
+      judge(await postProbe(ctx, collection, { json, proof }), name, bad.breaks, bad.value);
     }
     await updateOwnRecord(ctx, collection, doc, judge);
     for (const { id, data, exchanges } of told.values()) {
@@ -160,7 +166,7 @@ async function updateOwnRecord(
   ctx: CheckContext<string>,
   collection: CollectionTarget,
   doc: Obj,
-  judge: (exchange: Exchange, name: string, breaks: string) => void,
+  judge: (exchange: Exchange, name: string, breaks: string, value: string | number) => void,
 ): Promise<void> {
   const document = ctx.target.documents.find(
     (d) => d.creator === collection && d.update !== undefined && supportsMethod(d, d.update),
@@ -189,7 +195,7 @@ async function updateOwnRecord(
       if (!probe) return { json: body };
       return { json: patch ? { [probe.name]: probe.bad.value } : { ...body, [probe.name]: probe.bad.value } };
     });
-    if (probe) judge(exchange, probe.name, probe.bad.breaks);
+    if (probe) judge(exchange, probe.name, probe.bad.breaks, probe.bad.value);
   } catch (error) {
     // No record of its own to write to: the POST probes stand alone.
     if (error instanceof SkipSignal) return;

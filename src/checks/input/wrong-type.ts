@@ -10,7 +10,7 @@ import { markOwnInput } from '../support/own-input.js';
 import { Causes } from '../support/traffic.js';
 import { settledCreateBody } from '../support/created-document.js';
 import { markReportedServerError } from '../support/reported-server-errors.js';
-import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
+import { VALIDATION_BODY_STATUS_ROOT, VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 
 /** The body with its first non-null top-level property (a string one if any) given another JSON type. */
 function breakType(
@@ -46,8 +46,8 @@ export default defineCheck({
   },
   appliesTo: 'api',
   // A framework's one validation status (FastAPI's 422) is input.declared-params' finding, and its one error format
-  // (express-openapi-validator's JSON) problem.media-type's: each told once.
-  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT, VALIDATION_STATUS_ROOT],
+  // (express-openapi-validator's JSON) problem.media-type's: each told once; so is the 422 input.declared-body told.
+  dependsOn: [PROBLEM_MEDIA_TYPE_ROOT, VALIDATION_STATUS_ROOT, VALIDATION_BODY_STATUS_ROOT],
   requires: WRITE_PROBE_TARGET,
   async run(ctx) {
     const { collection, document } = writeTargets(ctx);

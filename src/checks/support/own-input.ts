@@ -10,6 +10,8 @@ import { withoutTrailingSlashes } from '../../core/profile/trailing-slashes.js';
 interface OwnInput {
   urls: Set<string>;
   exchanges: WeakSet<Exchange>;
+  /** `member value`: a bad value a check sent in a body member and the API took. */
+  values: Set<string>;
 }
 
 /** Per run: keyed by the run's traffic log, which every check of one run shares. */
@@ -19,7 +21,7 @@ function ownInputOf(ctx: CheckContext<string>): OwnInput {
   const key = ctx.traffic();
   let own = byRun.get(key);
   if (own === undefined) {
-    own = { urls: new Set(), exchanges: new WeakSet() };
+    own = { urls: new Set(), exchanges: new WeakSet(), values: new Set() };
     byRun.set(key, own);
   }
   return own;
@@ -63,4 +65,20 @@ function listsOwnInput(urls: Set<string>, exchange: Exchange): boolean {
         ),
     );
   });
+}
+
+const valueKey = (member: string, value: unknown): string => `${member} ${JSON.stringify(value)}`;
+
+/**
+ * The API took `value` for body `member` (input.declared-body's `2024-13-45` date): answers that carry it back
+ * show the run's input on that member only, so a mismatch there is the input check's, and other members are judged.
+ */
+export function markOwnValue(ctx: CheckContext<string>, member: string, value: unknown): void {
+  ownInputOf(ctx).values.add(valueKey(member, value));
+}
+
+/** Whether `value`, found under `member` in an answer, is a bad value the run itself stored there. */
+export function isOwnValue(ctx: CheckContext<string>, member: string, value: unknown): boolean {
+  const own = ownInputOf(ctx);
+  return own.values.size > 0 && own.values.has(valueKey(member, value));
 }

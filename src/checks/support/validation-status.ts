@@ -21,3 +21,13 @@ export const VALIDATION_STATUS_ROOT = {
   pairs: (failure: CheckResult, finding: { message: string }): boolean =>
     statusIn(failure.message) !== undefined && statusIn(failure.message) === statusIn(finding.message),
 };
+
+/**
+ * The same handler status reported by input.declared-body on any resource (restify's 422 for a bad enum): a wrong
+ * type answered alike is that one finding, not another (the seventh field pass).
+ */
+export const VALIDATION_BODY_STATUS_ROOT = {
+  ...VALIDATION_STATUS_ROOT,
+  check: 'input.declared-body',
+  anyResource: true,
+};

@@ -122,6 +122,9 @@ export function foldSameFaults(results: CheckResult[]): CheckResult[] {
   });
 }
 
+/** input.declared-body's ` (the same by PUT)`: an update on one resource that another's run did not make. */
+const SAME_BY = / \(the same by [A-Z]+(?: and [A-Z]+)*\)/;
+
 /**
  * Folds, across resources, the failures of one check that are the same fault (same message id, same words but
  * for where they were seen, same baseline state): the first keeps its place, resource and words, says on how
@@ -142,6 +145,8 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
         .replace(WRITE_METHOD, '<write> ')
         .replace(HANDLER_STATUS_INPUT, '(<input>) answered $1 instead of 400');
     if (kind === NO_405 && !any405) fault = fault.replace(NOT_405_STATUS, 'answered <status> instead of 405');
+    // A POST's take on one nested list and the same take also by PUT on another are one fault (Dancer2's sessions).
+    fault = fault.replace(SAME_BY, '');
     const key = [result.id, result.messageId ?? '', result.baseline ?? '', fault].join('\u0000');
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }
@@ -160,6 +165,10 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
     const statuses = [...new Set(group.map((r) => NOT_405_STATUS.exec(r.message)?.[1]))];
     if (`${first.id}.${first.messageId ?? ''}` === NO_405 && statuses.length > 1)
       message = message.replace(NOT_405_STATUS, `answered ${statuses.join(' or ')} instead of 405`);
+    const sameBy = SAME_BY.exec(first.message)
+      ? undefined
+      : group.map((r) => SAME_BY.exec(r.message)?.[0]).find(Boolean);
+    if (sameBy !== undefined) message = message.replace(/ \(seen on /, `${sameBy} (seen on `);
     folded.set(first, { ...first, message, evidence, count, urls, resources });
     for (const result of rest) folded.set(result, undefined);
   }
