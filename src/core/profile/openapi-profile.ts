@@ -204,7 +204,8 @@ function alternativeSample(doc: Obj, alternatives: unknown[], depth: number): Js
 /** Names of members a server keeps itself: ids and creation or modification times (without case, `_` or `-`). */
 const SERVER_MAINTAINED =
   /^(?:id|(?:created|updated|modified|changed)(?:at|on|date|time|timestamp)?|lastmodified|lastupdated|datecreated|datemodified)$/;
-export const serverMaintained = (name: string): boolean => SERVER_MAINTAINED.test(name.toLowerCase().replace(/[_-]/g, ''));
+export const serverMaintained = (name: string): boolean =>
+  SERVER_MAINTAINED.test(name.toLowerCase().replace(/[_-]/g, ''));
 
 /** Ways of writing the format's value that a stricter pattern may ask for (fractional seconds, an offset). */
 const MOMENT_SPELLINGS: Record<string, string[]> = {
