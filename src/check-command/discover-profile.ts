@@ -51,6 +51,9 @@ const FRAMEWORK_DOCUMENTS = [
   'docs/openapi.json',
 ];
 
+/** Asked at the host's root when the base URL has a path: Koa and Express apps serve `/swagger.json` beside `/v1`. */
+const ROOT_DOCUMENTS = ['openapi.json', 'swagger.json', 'openapi.yaml', 'v3/api-docs', 'api-docs'];
+
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** What a profile holds, so a user sees why checks skipped: `2 collections, 1 document, 0 tasks, 0 controllers`. */
@@ -113,11 +116,14 @@ export async function discoverProfile(
   // Where the guide reserves the document, then where frameworks publish it, asked only of an API that answered.
   let answered = false;
   const asked: string[] = [];
-  for (const file of [...RESERVED_DOCUMENTS, ...FRAMEWORK_DOCUMENTS]) {
+  const { origin, pathname } = new URL(url);
+  const atRoot = pathname.replace(/\/+$/, '') === '' ? [] : ROOT_DOCUMENTS.map((file) => `${origin}/${file}`);
+  for (const file of [...RESERVED_DOCUMENTS, ...FRAMEWORK_DOCUMENTS, ...atRoot]) {
     if (!RESERVED_DOCUMENTS.includes(file) && !answered) break;
-    // The base URL is named as such: the places listed are paths under it.
-    asked.push(file === '' ? 'the base URL itself' : `/${file}`);
-    const at = file === '' ? url : `${url}/${file}`;
+    const absolute = /^https?:/.test(file);
+    // The base URL is named as such: the places listed are paths under it, or whole URLs at the host's root.
+    asked.push(file === '' ? 'the base URL itself' : absolute ? file : `/${file}`);
+    const at = file === '' ? url : absolute ? file : `${url}/${file}`;
     let published: Record<string, unknown>;
     try {
       published = await loadOpenApi(at, cwd, fetch);

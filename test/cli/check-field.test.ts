@@ -507,6 +507,39 @@ describe('where frameworks publish their document (Fastify: /documentation/json)
     expect(server.requests.some((r) => r.url === '/docs/openapi.json')).toBe(false);
   });
 
+  it("reads a document served at the host's root when the base URL has a path (Koa's /swagger.json)", async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Libraries', version: '1.0.0' },
+      servers: [{ url: '/lib/v1' }],
+      paths: {
+        '/books': {
+          get: {
+            responses: {
+              200: {
+                description: 'ok',
+                content: {
+                  'application/json': { schema: { type: 'object', properties: { items: { type: 'array' } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const server = await start((req, res) => {
+      if (req.url === '/swagger.json') return sendJson(res, 200, document);
+      if (req.url?.startsWith('/lib/v1/books')) return sendJson(res, 200, { items: [{ title: 'Het Achterhuis' }] });
+      return sendJson(res, 404, { message: 'Not Found' });
+    });
+    const { io } = await check([`${server.origin}/lib/v1`, '--only', 'collection.items-array', '-f', 'json']);
+    expect(io.err).toContain(`the target was read from the API's own ${server.origin}/swagger.json`);
+    const report = JSON.parse(io.out) as CheckReport;
+    expect(report.results.map((r) => `${r.status} ${r.id} ${r.resource}`)).toEqual([
+      'pass collection.items-array /books',
+    ]);
+  });
+
   it('names every place it asked when the API publishes no document', async () => {
     // An API (its root answers) that publishes no document anywhere and links nothing.
     const server = await start((req, res) =>
