@@ -18,6 +18,7 @@ import invalidParams from '../../src/checks/paging/invalid-params.js';
 import unknownSort400 from '../../src/checks/sort/unknown-property-400.js';
 import malformedJson from '../../src/checks/input/malformed-json.js';
 import deleteAbsent404 from '../../src/checks/delete/absent-404.js';
+import deleteThen404 from '../../src/checks/delete/then-404.js';
 import accepted202 from '../../src/checks/task/accepted-202.js';
 import done303 from '../../src/checks/task/done-303.js';
 import pollAfter from '../../src/checks/task/poll-after.js';
@@ -216,6 +217,46 @@ describe('one finding per cause', () => {
         .filter((r) => r.status === 'fail')
         .map((r) => r.messageId),
     ).toContain('notBadRequest');
+  });
+
+  it('404s as plain text (aiohttp, Koa): the delete checks judge the status, the format is problem.media-type', async () => {
+    const plainText = (wrongDelete: boolean) =>
+      reference({
+        mutate: (req, res) => {
+          // A DELETE of a record that is not there answered 204, as a lax API would.
+          if (wrongDelete && req.method === 'DELETE' && res.status === 404) {
+            res.status = 204;
+            res.json = undefined;
+            res.text = '';
+            delete res.headers['content-type'];
+            return;
+          }
+          if (res.status < 400) return;
+          res.headers['content-type'] = 'text/plain';
+          res.json = undefined;
+          res.text = `${res.status}: Not Found`;
+        },
+      });
+    const report = await run([problemMediaType, deleteAbsent404, deleteThen404], plainText(false));
+    noErrors(report);
+    expect([...new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.id))]).toEqual([
+      'problem.media-type',
+    ]);
+    for (const id of ['delete.absent-404', 'delete.then-404']) {
+      const results = of(report, id);
+      expect(results.length, id).toBeGreaterThan(0);
+      for (const result of results) {
+        expect(result.status, `${id} ${result.message}`).toBe('pass');
+        expect(result.message).toMatch(/is not a problem, as the API's other errors: see problem\.media-type/);
+      }
+    }
+    // Its own fault still stands there: a DELETE of an absent record answered 204.
+    const lax = await run([problemMediaType, deleteAbsent404], plainText(true));
+    expect(
+      of(lax, 'delete.absent-404')
+        .filter((r) => r.status === 'fail')
+        .map((r) => r.messageId),
+    ).toContain('not404');
   });
 
   it('server-assigned ids: create.duplicate-409 is not applicable and posts nothing', async () => {

@@ -75,6 +75,25 @@ describe('foldAcrossResources', () => {
     expect(foldAcrossResources([not415('PUT', 'rounds/R1', 400), not415('POST', 'pickups', 500)])).toHaveLength(2);
   });
 
+  it('folds a text/plain PUT answered 400 and a PATCH answered 200 where nothing answers 415 (Koa)', () => {
+    const not415 = (method: string, name: string, status: number): CheckResult => ({
+      ...listedUnder(origin, name),
+      id: 'http.unsupported-media-type-415',
+      messageId: 'not415',
+      message: `${method} ${origin}/${name} with Content-Type: text/plain answered ${status} instead of 415.`,
+    });
+    const both = [not415('PUT', 'libraries/19', 400), not415('PATCH', 'libraries/1/loans/71', 200)];
+    const folded = foldAcrossResources(both);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]?.message).toMatch(
+      /^PUT \S+\/libraries\/19 with .* answered 400 or 200 instead of 415 \(seen on 2 URLs: /,
+    );
+    expect(folded[0]?.evidence).toHaveLength(2);
+    // Where another resource answers 415, a 200 on one is a fault of its own.
+    const answers415 = { ...not415('POST', 'books', 415), status: 'pass' as const, messageId: undefined };
+    expect(foldAcrossResources([...both, answers415]).filter((r) => r.status === 'fail')).toHaveLength(2);
+  });
+
   it('folds an unrouted method answered 404, PATCH on one collection and PUT on another, not another status', () => {
     const not405 = (method: string, name: string, status: number): CheckResult => ({
       ...listedUnder(origin, name),

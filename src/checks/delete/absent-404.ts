@@ -1,7 +1,7 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import { supportsMethod } from '../../core/profile/target.js';
 import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
-import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
+import { ownProblemFaultOrNote, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -31,7 +31,7 @@ export default defineCheck({
     const exchange = await ctx.request({ method: 'DELETE', url });
     const { status } = exchange.response;
     if (!ctx.expect(status === 404, 'not404', { url, status }, probe, exchange)) return;
-    const reason = await ownProblemFault(ctx, exchange);
+    const reason = await ownProblemFaultOrNote(ctx, exchange);
     ctx.expect(reason === undefined, 'notProblem', { url, reason }, exchange);
   },
 });

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import { CREATED_BY_A_COLLECTION, createSubject, creatorOf } from '../support/created-document.js';
-import { ownProblemFault, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
+import { ownProblemFaultOrNote, PROBLEM_MEDIA_TYPE_ROOT } from '../support/problem-response.js';
 
 export default defineCheck({
   meta: {
@@ -38,7 +38,7 @@ export default defineCheck({
       )
     )
       return;
-    const reason = await ownProblemFault(ctx, gone);
+    const reason = await ownProblemFaultOrNote(ctx, gone);
     ctx.expect(reason === undefined, 'notProblem', { url: subject.url, reason }, gone);
   },
 });

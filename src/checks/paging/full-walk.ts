@@ -1,6 +1,7 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import type { CheckContext } from '../../core/engine/define-check.js';
-import { guidePagingOrSkip, hrefOf, onlyPageReason, totalOf } from '../support/collection-page.js';
+import { guidePagingOrSkip, hrefOf, onlyPageReason, totalOf, unpagedReason } from '../support/collection-page.js';
+import type { CollectionTarget } from '../../core/profile/target.js';
 import type { Walk } from '../support/walk.js';
 import { judgeWalk, type WalkFinding } from '../support/walk-findings.js';
 
@@ -34,15 +35,20 @@ export default defineCheck({
   async run(ctx, collection) {
     await guidePagingOrSkip(ctx, collection);
     // Bounded: about 8 pages when `total` is known, never more than 40 requests per walk.
-    await judgeWalk(ctx, collection, { maxRequests: 40, targetPages: 8 }, (walk) => judge(ctx, walk));
+    await judgeWalk(ctx, collection, { maxRequests: 40, targetPages: 8 }, (walk) => judge(ctx, collection, walk));
   },
 });
 
-function judge(ctx: CheckContext<Id>, walk: Walk): Array<WalkFinding<Id>> {
+function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: Walk): Array<WalkFinding<Id>> {
   const last = walk.steps[walk.steps.length - 1];
   if (walk.stop === 'cycle' && last)
     return [{ id: 'cycle', data: { page: walk.steps.length, url: walk.url ?? '?' }, evidence: [last.exchange] }];
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  const unpaged = unpagedReason(
+    collection,
+    walk.steps.map((s) => s.page),
+  );
+  if (unpaged) ctx.skip(unpaged);
   // One short page and no `total`: a walk of one page shows nothing of paging.
   const only = walk.steps.length === 1 && walk.total === undefined ? walk.steps[0]?.page : undefined;
   const degenerate = only && onlyPageReason(only, walk.pageSize);

@@ -8,6 +8,7 @@ import {
   pageOf,
   queryParam,
   totalOf,
+  unpagedReason,
   type CollectionPage,
 } from '../support/collection-page.js';
 import type { Exchange } from '../../core/engine/exchange.js';
@@ -115,6 +116,11 @@ async function cursorWithoutNext(
 
 async function judge(ctx: CheckContext<Id>, collection: CollectionTarget, walk: Walk): Promise<Array<WalkFinding<Id>>> {
   if (walk.stop === 'max') ctx.skip(`the walk ended early (${walk.stop}) at ${walk.url ?? '?'}`);
+  const unpaged = unpagedReason(
+    collection,
+    walk.steps.map((s) => s.page),
+  );
+  if (unpaged) ctx.skip(unpaged);
   // One short page without `next` or `total`: nothing shows whether a page before the last would link to the next.
   const only = walk.steps.length === 1 && walk.total === undefined ? walk.steps[0]?.page : undefined;
   const degenerate = only && onlyPageReason(only, walk.pageSize);

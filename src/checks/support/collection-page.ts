@@ -158,6 +158,23 @@ export function onlyPageReason(page: CollectionPage, pageSize: number): string |
   return `not verified: ${url} is the only page (${items}, fewer than the ${pageSize} asked, no \`next\`), so no page showed paging`;
 }
 
+/** Members of a page that show paging: a page size or index echoed, a paging link, a `total`. */
+const PAGING_MEMBERS = ['pageSize', 'page', 'next', 'prev', 'first', 'last', 'total'];
+
+/**
+ * Why a walk judges no paging where the document declares none and the one page read shows none (one whole list,
+ * no paging member): a pass there would count what was never seen. Undefined where paging was declared or seen.
+ */
+export function unpagedReason(
+  collection: CollectionTarget,
+  pages: ReadonlyArray<CollectionPage | undefined>,
+): string | undefined {
+  const [first] = pages;
+  if (collection.paging || pages.length !== 1 || !first) return undefined;
+  if (PAGING_MEMBERS.some((name) => first.body[name] !== undefined)) return undefined;
+  return `not applicable: ${collection.path} declares no paging and its first page shows none (${first.items.length} items at ${first.exchange.request.url}, no ${PAGING_MEMBERS.join(', ')})`;
+}
+
 /** A query parameter of an absolute URL (first value), or undefined. */
 export function queryParam(url: string, name: string): string | undefined {
   try {

@@ -59,6 +59,24 @@ export async function ownProblemFault(ctx: CheckContext<string>, exchange: Excha
 }
 
 /**
+ * Like ownProblemFault, but where the fault is the API's other errors' too, the check goes on: what it judged
+ * besides (the status) stands, and a note points at the problem.* check that reports the format once.
+ */
+export async function ownProblemFaultOrNote(
+  ctx: CheckContext<string>,
+  exchange: Exchange,
+): Promise<string | undefined> {
+  const fault = problemResponseFault(exchange);
+  if (fault === undefined) return undefined;
+  const probe = await ctx.get(UNKNOWN_PATH);
+  const probeFault = probe.response.status >= 400 ? problemResponseFault(probe) : undefined;
+  if (probeFault === undefined) return fault;
+  const see = probeFault.startsWith('its Content-Type') ? 'problem.media-type' : 'problem.members';
+  ctx.note?.(`its ${exchange.response.status} is not a problem, as the API's other errors: see ${see}`);
+  return undefined;
+}
+
+/**
  * A check's finding that an error answer is not application/problem+json: problem.media-type judges every error
  * answer of the run and reports that fault once, so the check's own finding is dropped when it did.
  */

@@ -35,6 +35,12 @@ const WRITE_METHOD = /^(?:POST|PUT|PATCH) /;
 const NO_405 = 'http.method-not-allowed-405.not405';
 const NOT_405_STATUS = /answered (\d{3}) instead of 405/;
 /**
+ * A text/plain body not refused with 415 anywhere (koa-bodyparser leaves it unread): a PUT the hand check then
+ * answers 400 and a PATCH that takes the empty body (200) are one cause. A 5xx is a fault of its own.
+ */
+const NO_415 = 'http.unsupported-media-type-415.not415';
+const NOT_415_STATUS = /answered ([1-4]\d\d) instead of 415/;
+/**
  * A framework's one validation handler answering every bad input with its own status (Rails' and FastAPI's 422,
  * src/checks/support/validation-status.ts): whatever member or parameter, on whatever resource, one fault.
  */
@@ -134,6 +140,7 @@ const SAME_BY = / \(the same by [A-Z]+(?: and [A-Z]+)*\)/;
 export function foldAcrossResources(results: readonly CheckResult[]): CheckResult[] {
   const groups = new Map<string, CheckResult[]>();
   const any405 = results.some((r) => r.id === 'http.method-not-allowed-405' && r.status === 'pass');
+  const any415 = results.some((r) => r.id === 'http.unsupported-media-type-415' && r.status === 'pass');
   for (const result of results) {
     if (result.status !== 'fail') continue;
     const words = faultOf(plainWords(result));
@@ -145,6 +152,7 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
         .replace(WRITE_METHOD, '<write> ')
         .replace(HANDLER_STATUS_INPUT, '(<input>) answered $1 instead of 400');
     if (kind === NO_405 && !any405) fault = fault.replace(NOT_405_STATUS, 'answered <status> instead of 405');
+    if (kind === NO_415 && !any415) fault = fault.replace(NOT_415_STATUS, 'answered <status> instead of 415');
     // A POST's take on one nested list and the same take also by PUT on another are one fault (Dancer2's sessions).
     fault = fault.replace(SAME_BY, '');
     const key = [result.id, result.messageId ?? '', result.baseline ?? '', fault].join('\u0000');
@@ -162,9 +170,14 @@ export function foldAcrossResources(results: readonly CheckResult[]): CheckResul
       .filter((e) => e !== undefined)
       .slice(0, KEPT_EVIDENCE);
     let message = foldedMessage(first, urls, count);
-    const statuses = [...new Set(group.map((r) => NOT_405_STATUS.exec(r.message)?.[1]))];
-    if (`${first.id}.${first.messageId ?? ''}` === NO_405 && statuses.length > 1)
-      message = message.replace(NOT_405_STATUS, `answered ${statuses.join(' or ')} instead of 405`);
+    for (const [kind, status, instead] of [
+      [NO_405, NOT_405_STATUS, '405'],
+      [NO_415, NOT_415_STATUS, '415'],
+    ] as const) {
+      const statuses = [...new Set(group.map((r) => status.exec(r.message)?.[1]))];
+      if (`${first.id}.${first.messageId ?? ''}` === kind && statuses.length > 1)
+        message = message.replace(status, `answered ${statuses.join(' or ')} instead of ${instead}`);
+    }
     const sameBy = SAME_BY.exec(first.message)
       ? undefined
       : group.map((r) => SAME_BY.exec(r.message)?.[0]).find(Boolean);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import invalidParams from '../../../src/checks/paging/invalid-params.js';
 import linksConsistent from '../../../src/checks/paging/links-consistent.js';
 import nextLink from '../../../src/checks/paging/next-link.js';
+import fullWalk from '../../../src/checks/paging/full-walk.js';
 import pageOneBased from '../../../src/checks/paging/page-one-based.js';
 import { isObject } from '../../../src/core/util/json.js';
 import { BUILT_IN_PROFILE, type Profile } from '../../../src/core/profile/profile.js';
@@ -130,5 +131,33 @@ describe('paging.page-one-based on random data', () => {
     expect(employers(report).map((r) => [r.status, r.message])).toEqual([
       ['skip', expect.stringContaining('answers vary between identical requests')],
     ]);
+  });
+});
+
+describe('a collection that declares no paging and lists everything in one page (Bottle, Tornado)', () => {
+  // Every request for the employers gets the whole list in one page, with no paging member at all.
+  const whole = reference({
+    rewrite: (req) => (/^\/employers(\?|$)/.test(req.path) ? { path: '/employers?pageSize=100' } : undefined),
+    mutate: (req, res) => {
+      if (!req.path.startsWith('/employers') || !isObject(res.json)) return;
+      for (const name of ['pageSize', 'page', 'next', 'prev', 'first', 'last', 'total']) delete res.json[name];
+    },
+  });
+  const unpaged = employersOnly(({ paging: _paging, ...c }) => c);
+
+  it.each([nextLink, fullWalk])('$meta.id skips it as not applicable instead of passing', async (check) => {
+    const report = await runOne(check, whole, unpaged);
+    expect(employers(report).map((r) => [r.status, r.message])).toEqual([
+      ['skip', expect.stringMatching(/^not applicable: \/employers declares no paging and its first page shows none/)],
+    ]);
+  });
+
+  it.each([nextLink, fullWalk])('$meta.id still judges the same list where paging is declared', async (check) => {
+    const report = await runOne(
+      check,
+      whole,
+      employersOnly((c) => c),
+    );
+    expect(employers(report).map((r) => r.status)).not.toEqual(['skip']);
   });
 });
