@@ -2,7 +2,7 @@ import { defineCheck } from '../../core/engine/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
 import { withoutTrailingSlashes } from '../../core/profile/trailing-slashes.js';
 import { absentUrl, WITH_ABSENT_ID } from '../support/absent-id.js';
-import { ownProblemFault } from '../support/problem-response.js';
+import { ownProblemFaultOrNote, problemResponseFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
 
 export default defineCheck({
@@ -29,8 +29,10 @@ export default defineCheck({
       id: decodeURIComponent(withoutTrailingSlashes(url).split('/').pop() ?? ''),
     };
     if (!ctx.expect(exchange.response.status === 404, 'not404', data, exchange)) return;
-    // A 404 that is not a problem, as every error of the API, is the problem.* checks' finding.
-    await ownProblemFault(ctx, exchange);
+    // A 404 that is not a problem, as every error of the API, is the problem.* checks' finding: the status
+    // judged here stands, with a note pointing there.
+    const apiWide = problemResponseFault(exchange) !== undefined;
+    if (apiWide && (await ownProblemFaultOrNote(ctx, exchange)) === undefined) return;
     const problem = problemOf(exchange);
     if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) return;
     ctx.expect(

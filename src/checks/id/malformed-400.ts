@@ -1,6 +1,6 @@
 import { defineCheck } from '../../core/engine/define-check.js';
 import { exchangeData } from '../support/provoke-errors.js';
-import { ownProblemFault } from '../support/problem-response.js';
+import { ownProblemFaultOrNote, problemResponseFault } from '../support/problem-response.js';
 import { problemOf, problemTypeName } from './support/problem-type.js';
 import { VALIDATION_STATUS_ROOT } from '../support/validation-status.js';
 import { markReportedServerError } from '../support/reported-server-errors.js';
@@ -27,6 +27,7 @@ export default defineCheck({
     const exchanges = await Promise.all(ids.map((id) => ctx.get(document.url(id))));
     // A type that is no problem-type URN at all is problem.type-urn's finding, whatever the status.
     let foreignType: string | undefined;
+    let notedApiWide = false;
     // One cause, one finding: the ids answered alike with another status than 400 are one finding naming them.
     const refused = new Map<number, number[]>();
     for (const [index, exchange] of exchanges.entries()) {
@@ -44,7 +45,12 @@ export default defineCheck({
       const data = { ...exchangeData(exchange), id: ids[index] };
       if (exchange.response.status !== 400) continue;
       ctx.pass();
-      await ownProblemFault(ctx, exchange);
+      // A 400 that is not a problem, as every error of the API, is the problem.* checks' finding (noted once).
+      if (problemResponseFault(exchange) !== undefined) {
+        if (notedApiWide) continue;
+        notedApiWide = (await ownProblemFaultOrNote(ctx, exchange)) === undefined;
+        if (notedApiWide) continue;
+      }
       const problem = problemOf(exchange);
       if (!ctx.expect(problem !== undefined, 'notProblem', data, exchange)) continue;
       const type = String(problem?.['type']);
