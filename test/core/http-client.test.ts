@@ -62,6 +62,23 @@ describe('HttpClient', () => {
     expect(written).toBeLessThan(64 * 1024 * 1024);
   });
 
+  it('reads a 204 that ends at its headers despite a Content-Length (Polka), as RFC 9112 frames it', async () => {
+    const server = await start((_req, res) => {
+      res.statusCode = 204;
+      res.setHeader('Content-Length', '10');
+      res.end();
+    });
+    const exchange = await client(server.url, { allowWrites: true }).request({
+      url: '/bikeParkings/7',
+      method: 'DELETE',
+    });
+    expect([exchange.response.status, exchange.response.text, exchange.response.headers['content-length']]).toEqual([
+      204,
+      '',
+      '10',
+    ]);
+  });
+
   it('never follows a redirect by itself', async () => {
     const server = await start((req, res) => {
       if (req.url === '/from') {

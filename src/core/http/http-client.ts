@@ -88,6 +88,11 @@ export interface RequestSpec {
  * The transport broke (refused, reset, timeout, deadline), or a gateway kept answering 429/503/502/504
  * (code TRANSIENT, with its last answer): no response of the API's to judge.
  */
+const LENGTH_MISMATCH = 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
+/** Answers that end at their headers, whatever their framing headers say (RFC 9112 §6.3). */
+const endsAtHeaders = (method: string, status: number): boolean =>
+  method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
+
 export class TransportError extends Error {
   override readonly name: string = 'TransportError';
   constructor(
@@ -358,6 +363,14 @@ export class HttpClient {
           size += chunk.length;
         }
       } catch (error) {
+        // A 204 or 304 ends at its headers whatever its Content-Length says (RFC 9112 §6.3): Polka's 204 carries
+        // `Content-Length: 10` and no body, which undici refuses, though the answer is complete and was read.
+        if (endsAtHeaders(method, response.statusCode) && (error as { code?: string }).code === LENGTH_MISMATCH)
+          return {
+            request,
+            response: makeResponse(response.statusCode, flattenHeaders(response.headers), '', false),
+            durationMs: Math.round(performance.now() - started),
+          };
         const broken = this.transportError(error, request, signal, timeoutMs);
         // Headers came, the body did not: the API answered, and that answer is what is judged.
         if (broken.code === 'TIMEOUT') {
