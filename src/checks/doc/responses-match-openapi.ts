@@ -6,7 +6,7 @@ import { fetchOwnOpenApi } from '../support/api-openapi.js';
 import { ContractValidator } from './support/contract-validator.js';
 import { judgeExchange } from './support/judge-exchange.js';
 import { Causes, judgeableTraffic } from '../support/traffic.js';
-import { serverErrorReportedBy } from '../support/reported-server-errors.js';
+import { answerReportedBy } from '../support/reported-server-errors.js';
 import { isOwnValue } from '../support/own-input.js';
 
 const MAX_PROBES = 20;
@@ -183,6 +183,7 @@ export default defineCheck({
     const notJudged = new Set<string>();
     const errors = new UndocumentedErrors();
     const leftTo = new Set<string>();
+    const probesLeftTo = new Set<string>();
     let ownValues = 0;
     let judged = 0;
     const mismatches: Mismatch[] = [];
@@ -192,9 +193,10 @@ export default defineCheck({
       else if (verdict.kind === 'unjudged') notJudged.add(verdict.why);
       else {
         judged++;
-        // One cause, one finding: a 5xx another check reported as a server error for the run's input is its.
-        const reportedBy = verdict.kind === 'fail' ? serverErrorReportedBy(ctx, exchange) : undefined;
-        if (reportedBy !== undefined) leftTo.add(reportedBy);
+        // One cause, one finding: a 5xx another check reported as a server error for the run's input is its, and so
+        // is any answer to a check's own probe that the check reported (Django's 500 to a JSON Patch).
+        const reportedBy = verdict.kind === 'fail' ? answerReportedBy(ctx, exchange) : undefined;
+        if (reportedBy !== undefined) (exchange.response.status >= 500 ? leftTo : probesLeftTo).add(reportedBy);
         else if (verdict.kind === 'pass') causes.pass();
         else if (verdict.messageId === 'schemaMismatch') {
           const errors = beyondOwnValues(ctx, exchange, String(verdict.data['errors']));
@@ -225,6 +227,10 @@ export default defineCheck({
     if (leftTo.size > 0)
       ctx.note?.(
         `5xx answers to the run's own input are left to ${[...leftTo].sort().join(', ')}, which reported them`,
+      );
+    if (probesLeftTo.size > 0)
+      ctx.note?.(
+        `answers to the run's own probes are left to ${[...probesLeftTo].sort().join(', ')}, which reported them`,
       );
     if (ownValues > 0)
       ctx.note?.(

@@ -21,10 +21,11 @@ const LISTED = { anyList: true } as const;
 
 const MESSAGES = {
   missingNext: 'Page {{page}} ({{url}}) has no `next` link, but only {{seen}} of {{total}} items were reached.',
-  missingNextMore:
-    'Page {{page}} ({{url}}) has no `next` link, but the following page {{following}} still has {{count}} items.',
+  // No item counts or cursor values in the words: the same missing link on two collections is one fault, not two
+  // because their following pages hold 4 and 5 items (the evidence shows them).
+  missingNextMore: 'Page {{page}} ({{url}}) has no `next` link, but the following page {{following}} still has items.',
   cursorWithoutNext:
-    'Page {{page}} ({{url}}) has no `next` link but gives `{{member}}` {{value}}, and the page that cursor asks for ({{following}}) still has {{count}} items: every page but the last links to the next.',
+    'Page {{page}} ({{url}}) has no `next` link but gives a cursor in `{{member}}`, and the page that cursor asks for ({{following}}) still has items: every page but the last links to the next.',
   nextOnLast: 'Page {{page}} ({{url}}) reaches all {{total}} items yet links to a `next` page.',
   nextEmpty: 'Page {{page}} ({{url}}) links to a `next` page that holds no items.',
   brokenNext: 'The `next` link of page {{page}} leads to {{url}}, which answered {{status}} without a collection page.',

@@ -2,6 +2,7 @@ import { defineCheck } from '../../core/engine/define-check.js';
 import { ownProblemFault } from '../support/problem-response.js';
 import { PATCH_SUBJECT, patchSubject, sendPatch } from './support/patch-subject.js';
 import { pointerOf } from '../../openapi/pointer.js';
+import { markReportedAnswer } from '../support/reported-server-errors.js';
 
 const statusOf = (message: string): string | undefined => /answered (\d{3}) instead of 415/.exec(message)?.[1];
 
@@ -39,8 +40,11 @@ export default defineCheck({
     }));
     const exchange = await sendPatch(ctx, subject.url, operations, 'application/json-patch+json');
     const { status } = exchange.response;
-    if (!ctx.expect(status === 415, 'not415', { url: subject.url, status }, exchange)) return;
+    // The answer to this probe is told here, not again as a status or body the document does not declare.
+    if (!ctx.expect(status === 415, 'not415', { url: subject.url, status }, exchange))
+      return markReportedAnswer(ctx, 'patch.json-patch-415', exchange);
     const reason = await ownProblemFault(ctx, exchange);
-    ctx.expect(reason === undefined, 'notProblem', { url: subject.url, reason }, exchange);
+    if (!ctx.expect(reason === undefined, 'notProblem', { url: subject.url, reason }, exchange))
+      markReportedAnswer(ctx, 'patch.json-patch-415', exchange);
   },
 });

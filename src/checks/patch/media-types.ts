@@ -6,8 +6,10 @@ import { definePatchCheck, MERGE_PATCH, notApplied, sendPatch, unchangedBy } fro
 const MESSAGES = {
   refused:
     'PATCH {{url}} with Content-Type {{contentType}} answered {{status}}; a merge patch is accepted as application/merge-patch+json and application/json.',
+  // No record's own values in the words (the patch sent, the value read back): the same media type ignored on two
+  // resources is one fault; the evidence holds both.
   ignored:
-    'PATCH {{url}} with Content-Type {{contentType}} and {{patch}} answered {{status}}, but `{{property}}` is {{actual}} afterwards: the patch was not applied.',
+    'PATCH {{url}} with Content-Type {{contentType}} answered {{status}}, but `{{property}}` does not have the patched value afterwards: the patch was not applied.',
 } as const;
 
 export default definePatchCheck({

@@ -10,6 +10,8 @@ interface Reported {
   answers: Map<string, string>;
   /** By method and path: the query parameters whose run-made values drew them (a filter other checks send too). */
   params: Map<string, Array<{ param: string; checkId: string }>>;
+  /** By method, URL, request media type and status: answers to a check's own probe that it reported. */
+  probes: Map<string, string>;
 }
 
 /** Per run: keyed by the run's traffic log, which every check of one run shares. */
@@ -18,7 +20,7 @@ const byRun = new WeakMap<object, Reported>();
 function reportedOf(ctx: CheckContext<string>): Reported {
   const key = ctx.traffic();
   let reported = byRun.get(key);
-  if (reported === undefined) byRun.set(key, (reported = { answers: new Map(), params: new Map() }));
+  if (reported === undefined) byRun.set(key, (reported = { answers: new Map(), params: new Map(), probes: new Map() }));
   return reported;
 }
 
@@ -38,6 +40,12 @@ function queryParamsOf({ request }: Exchange): string[] {
 const keyOf = ({ request, response }: Exchange): string =>
   `${requestKey(request.method, request.url)} ${response.status}`;
 
+const probeKeyOf = (exchange: Exchange): string => {
+  const [, type = ''] =
+    Object.entries(exchange.request.headers).find(([name]) => name.toLowerCase() === 'content-type') ?? [];
+  return `${keyOf(exchange)} ${type.split(';')[0]?.trim().toLowerCase() ?? ''}`;
+};
+
 /**
  * The check `checkId` (of `ctx`) reported `exchange`, a 5xx, as a server error for the run's own input; `param`, the
  * query parameter its made value went to, stands for every request to that path that sends one (other checks page
@@ -55,6 +63,20 @@ export function markReportedServerError(
   if (param === undefined) return;
   const path = pathOf(exchange);
   reported.params.set(path, [...(reported.params.get(path) ?? []), { param, checkId }]);
+}
+
+/**
+ * The check `checkId` judged `exchange`, the answer to its own probe, failing and reported it (whatever its
+ * status: CherryPy's 404 to an unknown query parameter): the checks that judge every answer leave it to that check.
+ * Keyed by the request's media type too, so another PATCH to the same URL is still judged on its own.
+ */
+export function markReportedAnswer(ctx: CheckContext<string>, checkId: string, exchange: Exchange): void {
+  reportedOf(ctx).probes.set(probeKeyOf(exchange), checkId);
+}
+
+/** The id of the check that reported this answer to its own probe, or this 5xx as a server error for input. */
+export function answerReportedBy(ctx: CheckContext<string>, exchange: Exchange): string | undefined {
+  return reportedOf(ctx).probes.get(probeKeyOf(exchange)) ?? serverErrorReportedBy(ctx, exchange);
 }
 
 /** The id of the check that reported this 5xx (or the same request's) as a server error for input, if one did. */
