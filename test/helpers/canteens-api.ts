@@ -2,8 +2,8 @@
 // database casts, so a malformed id, or a parent id in the nested list under another name, answers 500; a name
 // above its column's length answers 500 to POST and PUT alike. Each fault can be fixed alone, to prove both ways
 // that one cause is one finding and that a fault of its own is still reported.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startFixture, type FixtureServer } from './fixture-server.js';
+import type { ServerResponse } from 'node:http';
+import { readJsonObject, sendJson, startFixture, type FixtureServer } from './fixture-server.js';
 
 export interface CanteensOptions {
   /** What `/schools/abc` answers: the database's 500, or a problem 400. */
@@ -78,19 +78,6 @@ const pathIssue = (name: string) => [
 /** finale's 500: the database's refusal as application/json (the leak is no concern of these tests). */
 const databaseError = (res: ServerResponse) => problem(res, 500);
 
-async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function startCanteensApi(options: CanteensOptions): Promise<FixtureServer> {
   const schools = new Map<number, { id: number; name: string }>([1, 2].map((n) => [n, { id: n, name: `School ${n}` }]));
   let next = 3;
@@ -111,7 +98,7 @@ export async function startCanteensApi(options: CanteensOptions): Promise<Fixtur
       return sendJson(res, 200, { items: [...schools.values()] });
     }
     if (path === '/schools' && req.method === 'POST') {
-      const body = await bodyOf(req);
+      const body = await readJsonObject(req);
       const issues = nameIssue(body?.['name']);
       if (issues) return options.longName === 500 ? databaseError(res) : problem(res, 400, issues);
       const school = { id: next++, name: String(body?.['name']) };
@@ -139,7 +126,7 @@ export async function startCanteensApi(options: CanteensOptions): Promise<Fixtur
       return;
     }
     if (req.method === 'PUT') {
-      const body = await bodyOf(req);
+      const body = await readJsonObject(req);
       const issues = nameIssue(body?.['name']);
       if (issues) return options.longName === 500 ? databaseError(res) : problem(res, 400, issues);
       school.name = String(body?.['name']);

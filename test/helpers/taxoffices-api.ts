@@ -2,8 +2,8 @@
 // Flask-RESTful): a session `date` declared `format: date` that a lax app stores as sent and answers back, one
 // validation status (422) for every bad input, a framework's HTML 404 page for a malformed id on every item route.
 // Each fault can be fixed alone, to prove both ways that one cause is one finding and a fault of its own still shows.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startFixture, type FixtureServer } from './fixture-server.js';
+import type { ServerResponse } from 'node:http';
+import { readJsonObject, sendJson, startFixture, type FixtureServer } from './fixture-server.js';
 
 export interface TaxOfficesOptions {
   /** What a session date that is no date (`2024-13-45`) gets, by POST and by PUT: stored as sent, or refused. */
@@ -87,19 +87,6 @@ const issue = (inWhere: string, name: string) => [
   { type: 'urn:problem-type:belgif:input-validation:schemaViolation', in: inWhere, name },
 ];
 
-async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 type Row = Record<string, unknown> & { id: number };
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -158,7 +145,7 @@ export async function startTaxOfficesApi(options: TaxOfficesOptions): Promise<Fi
     if (itemId === undefined || (kind === 'session' && parts.length === 3)) {
       if (req.method === 'GET') return sendJson(res, 200, { items: [...rows.values()].filter(inScope).map(shown) });
       if (req.method !== 'POST') return empty(res, 405, { allow: 'GET, POST' });
-      const made = validate(res, kind, await bodyOf(req));
+      const made = validate(res, kind, await readJsonObject(req));
       if (!made) return;
       const row = { ...made, id: next++, ...(kind === 'session' ? { officeId: office?.id } : {}) } as Row;
       rows.set(row.id, row as Row & { officeId: number });
@@ -172,7 +159,7 @@ export async function startTaxOfficesApi(options: TaxOfficesOptions): Promise<Fi
       return empty(res, 204);
     }
     if (req.method !== 'PUT') return empty(res, 405, { allow: 'GET, PUT, DELETE' });
-    const made = validate(res, kind, await bodyOf(req));
+    const made = validate(res, kind, await readJsonObject(req));
     if (!made) return;
     Object.assign(row, made);
     return sendJson(res, 200, shown(row));

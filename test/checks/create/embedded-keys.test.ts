@@ -2,13 +2,12 @@
 // school keys, so the schools the run then created (5 to 21) were "named by the answer to GET .../schools,
 // received before the POST" and left. Only the list's own items carry the collection's key.
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
 import type { CheckReport } from '../../../src/core/report/types.js';
-import { sendJson, startFixture, type FixtureServer } from '../../helpers/fixture-server.js';
+import { readJsonObject, sendJson, startFixture, type FixtureServer } from '../../helpers/fixture-server.js';
 import { captureIo } from '../../helpers/io.js';
 
 let server: FixtureServer | undefined;
@@ -55,16 +54,6 @@ const DOCUMENT = {
   },
 };
 
-const body = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
-  let text = '';
-  for await (const chunk of req) text += String(chunk);
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-};
-
 /** Schools 1 and 2 exist with menus 1 to 40 embedded; new schools get 5, 6, ... (some menu's id each). */
 async function canteens(answerExisting = false) {
   const schools = new Map<number, Record<string, unknown>>();
@@ -79,7 +68,7 @@ async function canteens(answerExisting = false) {
     const { pathname } = new URL(req.url ?? '/', 'http://x');
     const item = /^\/schools\/(\d+)$/.exec(pathname);
     if (pathname === '/schools' && req.method === 'POST') {
-      const sent = await body(req);
+      const sent = (await readJsonObject(req)) ?? {};
       if (typeof sent['name'] !== 'string') return sendJson(res, 400, { title: 'name required' });
       // A broken server answers every create with school 2 (its name overwritten), which the run must not delete.
       const school = answerExisting

@@ -3,13 +3,12 @@
 // the run then created was "named by the answer to GET /zones/1/permits, received before the POST" and
 // left behind. A key counts for a collection only in answers about its pages and its own documents.
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
 import type { CheckReport } from '../../../src/core/report/types.js';
-import { sendJson, startFixture, type FixtureServer } from '../../helpers/fixture-server.js';
+import { readJsonObject, sendJson, startFixture, type FixtureServer } from '../../helpers/fixture-server.js';
 import { captureIo } from '../../helpers/io.js';
 
 let server: FixtureServer | undefined;
@@ -57,16 +56,6 @@ const DOCUMENT = {
   },
 };
 
-const body = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
-  let text = '';
-  for await (const chunk of req) text += String(chunk);
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-};
-
 it("a created record whose id a nested collection's items also carry is proven the run's own and deleted", async () => {
   // Zone 1 exists; the next zones get 5, 6, ...; zone 1's permits are 5 to 9: the same small integers.
   const zones = new Map<number, Record<string, unknown>>([[1, { id: 1, name: 'Centre' }]]);
@@ -76,7 +65,7 @@ it("a created record whose id a nested collection's items also carry is proven t
     const item = /^\/zones\/(\d+)$/.exec(pathname);
     const permits = /^\/zones\/(\d+)\/permits$/.exec(pathname);
     if (pathname === '/zones' && req.method === 'POST') {
-      const sent = await body(req);
+      const sent = (await readJsonObject(req)) ?? {};
       if (typeof sent['name'] !== 'string') return sendJson(res, 400, { title: 'name required' });
       const zone = { id: next++, name: sent['name'] };
       zones.set(zone.id, zone);
